@@ -1,0 +1,11 @@
+import type { Config } from './config';
+import type { DbHandle } from './db/client';
+
+/** What buildApp needs from outside: configuration, the open database, and the one clock. */
+export interface AppDeps {
+  config: Config;
+  db: DbHandle;
+  /** Every rule that depends on "now" reads it from here, so tests and audits can pin it. */
+  now: () => Date;
+  version: string;
+}

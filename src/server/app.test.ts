@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './test/test-db';
+import { buildTestApp } from './test/test-app';
+import type { App } from './app';
+
+let testDb: TestDatabase;
+let app: App;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  app = await buildTestApp(testDb.handle);
+});
+afterAll(async () => {
+  await app.close();
+  await testDb.destroy();
+});
+
+describe('the app', () => {
+  it('reports the database state at /api/health', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      database: { kind: testDb.handle.kind, status: 'up' },
+    });
+  });
+
+  it('reports a lost database as degraded with a 503', async () => {
+    const lost = await createTestDatabase();
+    const lonely = await buildTestApp(lost.handle);
+    await lost.destroy();
+    const res = await lonely.inject({ method: 'GET', url: '/api/health' });
+    await lonely.close();
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'degraded', database: { status: 'down' } });
+  });
+
+  it('answers an unknown API route with a JSON 404 in the error shape', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'not_found', message: 'No such API route.' });
+  });
+
+  it('exposes no Sentry DSN to the browser when none is configured', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/client-config' });
+    expect(res.json()).toMatchObject({ sentryDsn: null });
+  });
+
+  it('sends security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

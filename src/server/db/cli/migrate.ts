@@ -1,0 +1,12 @@
+import { loadConfig } from '../../config';
+import { openConfiguredDatabase } from '../open';
+import { runMigrations } from '../migrate';
+
+const config = loadConfig();
+const db = await openConfiguredDatabase(config);
+try {
+  await runMigrations(db);
+  console.log(`Migrations applied (${db.kind}).`);
+} finally {
+  await db.close();
+}

@@ -1,0 +1,122 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either the database or an open transaction: repositories take this. */
+export type Executor = Database | Transaction;
+
+export interface DbHandle {
+  kind: 'pglite' | 'postgres';
+  db: Database;
+  /** Runs one raw SQL text (several statements allowed); used by migrations and test resets. */
+  exec(sqlText: string): Promise<void>;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+  /** The underlying driver object, for LISTEN/NOTIFY and dumps. */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+export type OpenDatabaseOptions =
+  | { url: string; poolMax?: number; statementTimeoutMs?: number; applicationName?: string }
+  | { dataDir: string }
+  | { memory: true; loadDataDir?: Blob };
+
+// PGlite's data types come back as Date for timestamptz like pg's; parse int8 as number in pg so
+// both drivers hand services the same shapes (our bigserial ids stay far below 2^53).
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
+  if ('url' in options) return openPostgres(options);
+  return openPglite(options);
+}
+
+async function openPglite(options: { dataDir: string } | { memory: true; loadDataDir?: Blob }) {
+  const extensions = { btree_gist, pg_trgm };
+  let client: PGlite;
+  if ('dataDir' in options) {
+    mkdirSync(options.dataDir, { recursive: true });
+    client = await PGlite.create(options.dataDir, { extensions });
+  } else {
+    client = await PGlite.create({ extensions, loadDataDir: options.loadDataDir });
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  let closed = false;
+  const handle: DbHandle = {
+    kind: 'pglite',
+    db,
+    pglite: client,
+    async exec(sqlText) {
+      await client.exec(sqlText);
+    },
+    async ping() {
+      if (closed) return false;
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+  return handle;
+}
+
+async function openPostgres(options: {
+  url: string;
+  poolMax?: number;
+  statementTimeoutMs?: number;
+  applicationName?: string;
+}) {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolMax ?? 10,
+    // A query or a connection attempt never hangs forever: the caller gets an error and a 503.
+    connectionTimeoutMillis: 5_000,
+    statement_timeout: options.statementTimeoutMs ?? 10_000,
+    idle_in_transaction_session_timeout: 30_000,
+    application_name: options.applicationName ?? 'carebook',
+  });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  let closed = false;
+  const handle: DbHandle = {
+    kind: 'postgres',
+    db,
+    pool,
+    async exec(sqlText) {
+      await pool.query(sqlText);
+    },
+    async ping() {
+      if (closed) return false;
+      try {
+        await pool.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+  return handle;
+}

@@ -1,0 +1,108 @@
+/**
+ * Driver errors never reach services raw: a constraint violation becomes a typed ConflictError,
+ * a lost connection a DatabaseUnavailableError. Drizzle wraps driver errors, so the SQLSTATE may
+ * sit on the error itself or on its cause.
+ */
+export type ConflictKind = 'overlap' | 'duplicate' | 'reference';
+
+export class ConflictError extends Error {
+  override readonly name = 'ConflictError';
+  constructor(
+    readonly kind: ConflictKind,
+    readonly constraint: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class DatabaseUnavailableError extends Error {
+  override readonly name = 'DatabaseUnavailableError';
+}
+
+/** The database refused a value as malformed: a caller's mistake (400), never a server fault. */
+export class InvalidInputError extends Error {
+  override readonly name = 'InvalidInputError';
+}
+
+const INVALID_INPUT_CODES = new Set([
+  '22P02', // invalid_text_representation (a malformed uuid, say)
+  '22021', // character_not_in_repertoire (a NUL byte)
+  '22P05', // untranslatable_character
+  '22001', // string_data_right_truncation
+  '22003', // numeric_value_out_of_range
+  '22007', // invalid_datetime_format
+  '22008', // datetime_field_overflow
+  '23514', // check_violation
+  '23502', // not_null_violation
+]);
+
+interface DriverError {
+  code?: string;
+  constraint?: string;
+  message?: string;
+  cause?: unknown;
+}
+
+function driverErrorOf(err: unknown): DriverError | undefined {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const candidate = current as DriverError;
+    if (typeof candidate.code === 'string') return candidate;
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08003',
+  '08006',
+  '08001',
+  '08004',
+]);
+
+/** Returns a typed error for what we know how to name, or the original error otherwise. */
+export function translateDbError(err: unknown): unknown {
+  const driver = driverErrorOf(err);
+  const message = err instanceof Error ? err.message : String(err);
+  if (!driver) {
+    if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) {
+      return new DatabaseUnavailableError('The database is unavailable. Please try again shortly.');
+    }
+    return err;
+  }
+  switch (driver.code) {
+    case '23P01':
+      return new ConflictError('overlap', driver.constraint, 'This time overlaps another appointment.');
+    case '23505':
+      return new ConflictError('duplicate', driver.constraint, 'This record already exists.');
+    case '23503':
+      return new ConflictError('reference', driver.constraint, 'A referenced record does not exist.');
+    default:
+      if (driver.code && INVALID_INPUT_CODES.has(driver.code)) {
+        return new InvalidInputError('A value was not valid for this record.');
+      }
+      if (driver.code && CONNECTION_CODES.has(driver.code)) {
+        return new DatabaseUnavailableError('The database is unavailable. Please try again shortly.');
+      }
+      return err;
+  }
+}
+
+/** Runs a database operation and rethrows its failure in typed form. */
+export async function withDbErrors<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (err) {
+    throw translateDbError(err);
+  }
+}

@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { DbHandle } from './client';
+
+// Any fixed number works; it only has to be the same for every instance of the app.
+const MIGRATION_LOCK_KEY = 727_2026;
+
+/** The committed SQL migrations: beside this module in the source tree, or copied into dist. */
+export function migrationsFolder(): string {
+  const candidates = ['./migrations', '../../src/server/db/migrations'].map((p) =>
+    fileURLToPath(new URL(p, import.meta.url)),
+  );
+  const found = candidates.find((p) => existsSync(`${p}/meta/_journal.json`));
+  if (!found) throw new Error(`No migrations found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+/**
+ * Brings the database to the latest schema. Safe to run on every start: applied migrations are
+ * recorded, and on PostgreSQL an advisory lock keeps two instances starting together from racing.
+ */
+export async function runMigrations(handle: DbHandle): Promise<void> {
+  const folder = migrationsFolder();
+  if (handle.kind === 'pglite' && handle.pglite) {
+    await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder: folder });
+    return;
+  }
+  if (!handle.pool) throw new Error('PostgreSQL handle without a pool');
+  const client = await handle.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder: folder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,262 @@
+// The whole data model of ARCHITECTURE.md. The no-overlap EXCLUDE constraint and the extensions
+// cannot be expressed in Drizzle; they live in custom SQL migrations beside the generated ones.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const clinics = pgTable('clinics', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  timezone: text('timezone').notNull().default('UTC'),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    timezone: text('timezone'),
+    passwordHash: text('password_hash'),
+    active: boolean('active').notNull().default(true),
+    theme: text('theme').notNull().default('system'),
+    notificationPrefs: jsonb('notification_prefs').notNull().default({}),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Emails are compared case-insensitively everywhere; the index makes that unique too.
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('admin', 'provider', 'nurse', 'staff')`),
+    check('users_theme_check', sql`${t.theme} in ('light', 'dark', 'system')`),
+  ],
+);
+
+export const clinicMembers = pgTable(
+  'clinic_members',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.clinicId] }),
+    index('clinic_members_clinic_idx').on(t.clinicId),
+  ],
+);
+
+/** Weekly wall-clock segments in the agent's own time zone: [{weekday, start, end}]. */
+export const schedules = pgTable('schedules', {
+  agentId: uuid('agent_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  timezone: text('timezone').notNull().default('UTC'),
+  weekly: jsonb('weekly').notNull().default([]),
+  updatedAt: updatedAt(),
+});
+
+export const scheduleOverrides = pgTable(
+  'schedule_overrides',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    segments: jsonb('segments').notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('schedule_overrides_agent_date_key').on(t.agentId, t.date),
+    check('schedule_overrides_kind_check', sql`${t.kind} in ('off', 'hours')`),
+  ],
+);
+
+export const patients = pgTable(
+  'patients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    dob: date('dob', { mode: 'string' }),
+    phone: text('phone'),
+    source: text('source'),
+    // Lower-cased, accent-stripped "first last email", written by the application so search is
+    // case- and accent-insensitive without the non-immutable unaccent() in an index.
+    searchText: text('search_text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('patients_clinic_email_key').on(t.clinicId, sql`lower(${t.email})`),
+    index('patients_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('patients_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+  ],
+);
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => users.id),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    duration: integer('duration').notNull().default(30),
+    status: text('status').notNull().default('BOOKED'),
+    token: text('token').notNull(),
+    tokenRevokedAt: timestamp('token_revoked_at', { withTimezone: true }),
+    notes: text('notes'),
+    source: text('source').notNull().default('carebook'),
+    type: text('type').notNull().default('custom'),
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('appointments_token_key').on(t.token),
+    index('appointments_clinic_start_idx').on(t.clinicId, t.startAt),
+    index('appointments_staff_start_idx').on(t.staffId, t.startAt),
+    index('appointments_patient_idx').on(t.patientId),
+    index('appointments_status_start_idx').on(t.status, t.startAt),
+    check(
+      'appointments_status_check',
+      sql`${t.status} in ('BOOKED', 'SCHEDULED', 'CONFIRMED', 'COMPLETED', 'CANCELLED', 'NO_SHOW', 'DISQUALIFIED')`,
+    ),
+    check('appointments_duration_check', sql`${t.duration} > 0 and ${t.duration} <= 1440`),
+    check('appointments_range_check', sql`${t.endAt} > ${t.startAt}`),
+  ],
+);
+
+/** Status history: append-only, one row per action, written in the action's transaction. */
+export const appointmentEvents = pgTable(
+  'appointment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    reason: text('reason'),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    byUserId: uuid('by_user_id').references(() => users.id),
+    byName: text('by_name'),
+  },
+  (t) => [index('appointment_events_appointment_idx').on(t.appointmentId, t.at)],
+);
+
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    appointmentId: uuid('appointment_id').references(() => appointments.id, {
+      onDelete: 'set null',
+    }),
+    recipients: jsonb('recipients').notNull().default([]),
+    payload: jsonb('payload').notNull().default({}),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    check('outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
+);
+
+/** Who read or changed which patient or appointment, when and from where. Append-only. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: uuid('user_id').references(() => users.id),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: uuid('entity_id'),
+    patientId: uuid('patient_id'),
+    ip: text('ip'),
+    details: jsonb('details'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_user_at_idx').on(t.userId, t.at),
+    index('audit_log_patient_at_idx').on(t.patientId, t.at),
+  ],
+);
+
+/** Server-side auth sessions; the cookie carries a random id whose SHA-256 is stored here. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Replayed answers for POST retries carrying the same Idempotency-Key. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    body: jsonb('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

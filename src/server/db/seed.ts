@@ -1,0 +1,344 @@
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import { type Faker, fakerEN_AU, fakerEN_GB, fakerEN_US } from '@faker-js/faker';
+import { availabilityIntervals } from '@domain/schedule';
+import { normalizeSearchText } from '@domain/search-text';
+import { hashPassword } from '../modules/auth/password';
+import type { DbHandle, Executor } from './client';
+import * as t from './schema';
+import {
+  DEMO_CLINICS,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  PATIENTS_PER_CLINIC,
+  SEED_WINDOW_DAYS,
+  type DemoClinic,
+} from './seed-plan';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const FAKERS: Record<DemoClinic['locale'], Faker> = {
+  en_US: fakerEN_US,
+  en_GB: fakerEN_GB,
+  en_AU: fakerEN_AU,
+};
+const SOURCE = 'carebook';
+
+export interface SeedSummary {
+  clinics: number;
+  users: number;
+  patients: number;
+  appointments: number;
+  events: number;
+}
+
+export function newSessionToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** Seeds the demo data only into a database that has no clinic yet; returns null otherwise. */
+export async function seedDemoIfEmpty(
+  handle: DbHandle,
+  options: { now: Date },
+): Promise<SeedSummary | null> {
+  const [row] = await handle.db.select({ n: count() }).from(t.clinics);
+  if ((row?.n ?? 0) > 0) return null;
+  return seedDemo(handle, options);
+}
+
+/** Writes the whole demo clinic group in one transaction: all of it or none of it. */
+export async function seedDemo(handle: DbHandle, options: { now: Date }): Promise<SeedSummary> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return handle.db.transaction(async (tx) => writeDemo(tx, options.now, passwordHash));
+}
+
+async function writeDemo(tx: Executor, now: Date, passwordHash: string): Promise<SeedSummary> {
+  const clinicRows = await tx
+    .insert(t.clinics)
+    .values(DEMO_CLINICS.map(({ slug, name, timezone }) => ({ slug, name, timezone })))
+    .returning();
+  const clinicIdBySlug = new Map(clinicRows.map((c) => [c.slug, c.id]));
+
+  const userRows = await tx
+    .insert(t.users)
+    .values(
+      DEMO_USERS.map((u) => ({
+        email: u.email,
+        name: u.name,
+        role: u.role,
+        timezone: u.timezone,
+        passwordHash: u.canSignIn ? passwordHash : null,
+      })),
+    )
+    .returning();
+  const userByEmail = new Map(userRows.map((u) => [u.email, u]));
+
+  await tx.insert(t.clinicMembers).values(
+    DEMO_USERS.flatMap((u) =>
+      u.clinics.map((slug) => ({
+        userId: userByEmail.get(u.email)!.id,
+        clinicId: clinicIdBySlug.get(slug)!,
+      })),
+    ),
+  );
+
+  const agents = DEMO_USERS.filter((u) => u.weekly);
+  await tx.insert(t.schedules).values(
+    agents.map((u) => ({ agentId: userByEmail.get(u.email)!.id, timezone: u.timezone, weekly: u.weekly })),
+  );
+
+  let patientCount = 0;
+  let appointmentCount = 0;
+  let eventCount = 0;
+  for (const clinic of DEMO_CLINICS) {
+    const faker = FAKERS[clinic.locale];
+    faker.seed(clinic.slug.length * 7919 + 17);
+    const clinicId = clinicIdBySlug.get(clinic.slug)!;
+    const patientRows = await tx
+      .insert(t.patients)
+      .values(makePatients(faker, clinicId))
+      .returning({ id: t.patients.id });
+    patientCount += patientRows.length;
+
+    const members = DEMO_USERS.filter((u) => u.clinics.includes(clinic.slug));
+    const bookers = members.filter((u) => u.role === 'staff' || u.role === 'admin');
+    const clinicAgents = members.filter((u) => u.weekly);
+    for (const agent of clinicAgents) {
+      const agentRow = userByEmail.get(agent.email)!;
+      const others = clinicAgents.filter((a) => a !== agent);
+      const plans = planAppointments(faker, {
+        now,
+        timezone: agent.timezone,
+        weekly: agent.weekly!,
+      });
+      if (plans.length === 0) continue;
+      const rows = await tx
+        .insert(t.appointments)
+        .values(
+          plans.map((p) => ({
+            clinicId,
+            patientId: faker.helpers.arrayElement(patientRows).id,
+            staffId: agentRow.id,
+            startAt: p.start,
+            endAt: new Date(p.start.getTime() + p.duration * MINUTE),
+            duration: p.duration,
+            status: p.status,
+            token: newSessionToken(),
+            tokenRevokedAt: p.status === 'CANCELLED' ? p.bookedAt : null,
+            notes: p.notes,
+            source: SOURCE,
+            type: 'custom',
+            createdAt: p.bookedAt,
+            updatedAt: p.bookedAt,
+          })),
+        )
+        .returning({ id: t.appointments.id });
+      appointmentCount += rows.length;
+      const events = rows.flatMap((row, i) =>
+        historyFor(faker, plans[i]!, now, {
+          bookerName: faker.helpers.arrayElement(bookers.length ? bookers : members).name,
+          agentName: agent.name,
+          otherAgentName: others.length ? faker.helpers.arrayElement(others).name : null,
+        }).map((e) => ({ ...e, appointmentId: row.id })),
+      );
+      for (let i = 0; i < events.length; i += 500) {
+        await tx.insert(t.appointmentEvents).values(events.slice(i, i + 500));
+      }
+      eventCount += events.length;
+    }
+  }
+
+  return {
+    clinics: clinicRows.length,
+    users: userRows.length,
+    patients: patientCount,
+    appointments: appointmentCount,
+    events: eventCount,
+  };
+}
+
+function makePatients(faker: Faker, clinicId: string): Array<typeof t.patients.$inferInsert> {
+  const seen = new Set<string>();
+  return Array.from({ length: PATIENTS_PER_CLINIC }, (_, i) => {
+    const firstName = faker.person.firstName();
+    const lastName = faker.person.lastName();
+    let email = faker.internet
+      .email({ firstName, lastName, provider: 'example.com', allowSpecialCharacters: false })
+      .toLowerCase();
+    if (seen.has(email)) email = email.replace('@', `.${i}@`);
+    seen.add(email);
+    return {
+      clinicId,
+      firstName,
+      lastName,
+      email,
+      dob: faker.date.birthdate({ mode: 'age', min: 1, max: 92 }).toISOString().slice(0, 10),
+      phone: faker.phone.number({ style: 'national' }),
+      source: faker.helpers.weightedArrayElement([
+        { weight: 6, value: 'front-desk' },
+        { weight: 3, value: 'referral' },
+        { weight: 2, value: 'website' },
+      ]),
+      searchText: normalizeSearchText(firstName, lastName, email),
+    };
+  });
+}
+
+interface PlannedAppointment {
+  start: Date;
+  duration: number;
+  status: (typeof STATUSES)[number];
+  bookedAt: Date;
+  notes: string | null;
+  rescheduledFrom: Date | null;
+  reassigned: boolean;
+}
+
+const STATUSES = [
+  'BOOKED',
+  'SCHEDULED',
+  'CONFIRMED',
+  'COMPLETED',
+  'CANCELLED',
+  'NO_SHOW',
+  'DISQUALIFIED',
+] as const;
+
+function planAppointments(
+  faker: Faker,
+  agent: { now: Date; timezone: string; weekly: NonNullable<(typeof DEMO_USERS)[number]['weekly']> },
+): PlannedAppointment[] {
+  const from = new Date(agent.now.getTime() - SEED_WINDOW_DAYS * DAY);
+  const to = new Date(agent.now.getTime() + SEED_WINDOW_DAYS * DAY);
+  const intervals = availabilityIntervals(
+    { timezone: agent.timezone, weekly: [...agent.weekly], overrides: [] },
+    from,
+    to,
+  );
+  const plans: PlannedAppointment[] = [];
+  for (const interval of intervals) {
+    let cursor = interval.start.getTime();
+    while (cursor + 30 * MINUTE <= interval.end.getTime()) {
+      if (faker.number.float() >= 0.35) {
+        cursor += 30 * MINUTE;
+        continue;
+      }
+      const fitsHour = cursor + 60 * MINUTE <= interval.end.getTime();
+      const duration = fitsHour && faker.number.float() < 0.2 ? 60 : 30;
+      plans.push(planOne(faker, new Date(cursor), duration, agent.now));
+      cursor += duration * MINUTE;
+    }
+  }
+  return plans;
+}
+
+function planOne(faker: Faker, start: Date, duration: number, now: Date): PlannedAppointment {
+  const past = start.getTime() + duration * MINUTE <= now.getTime();
+  const status = past
+    ? faker.helpers.weightedArrayElement([
+        { weight: 60, value: 'COMPLETED' as const },
+        { weight: 10, value: 'NO_SHOW' as const },
+        { weight: 10, value: 'CANCELLED' as const },
+        { weight: 5, value: 'DISQUALIFIED' as const },
+        { weight: 15, value: 'CONFIRMED' as const },
+      ])
+    : faker.helpers.weightedArrayElement([
+        { weight: 50, value: 'BOOKED' as const },
+        { weight: 15, value: 'SCHEDULED' as const },
+        { weight: 25, value: 'CONFIRMED' as const },
+        { weight: 10, value: 'CANCELLED' as const },
+      ]);
+  // Booked between one and fourteen days ahead, but never after "now".
+  const leadDays = faker.number.int({ min: 1, max: 14 });
+  const bookedAt = new Date(
+    Math.min(start.getTime() - leadDays * DAY, now.getTime() - faker.number.int({ min: 1, max: 72 }) * 60 * MINUTE),
+  );
+  const rescheduled = faker.number.float() < 0.1;
+  return {
+    start,
+    duration,
+    status,
+    bookedAt,
+    notes: faker.number.float() < 0.3 ? faker.helpers.arrayElement(VISIT_NOTES) : null,
+    rescheduledFrom: rescheduled ? new Date(start.getTime() - faker.number.int({ min: 1, max: 3 }) * DAY) : null,
+    reassigned: faker.number.float() < 0.05,
+  };
+}
+
+const VISIT_NOTES = [
+  'Follow-up on blood pressure readings.',
+  'Annual physical; fasting labs requested.',
+  'Medication review.',
+  'Patient asked for an interpreter (Spanish).',
+  'Post-operative check.',
+  'Discuss test results.',
+  'Vaccination appointment.',
+];
+
+const CANCEL_REASONS = [
+  'Patient requested a different day',
+  'Provider unavailable',
+  'Patient feeling better',
+  'Transport problems',
+];
+
+type EventRow = Omit<typeof t.appointmentEvents.$inferInsert, 'appointmentId'>;
+
+/** A history that tells the appointment's story in order, ending in its current status. */
+function historyFor(
+  faker: Faker,
+  plan: PlannedAppointment,
+  now: Date,
+  names: { bookerName: string; agentName: string; otherAgentName: string | null },
+): EventRow[] {
+  const events: EventRow[] = [
+    { type: 'BOOKED', at: plan.bookedAt, byName: names.bookerName },
+  ];
+  let at = plan.bookedAt.getTime();
+  const later = () => {
+    const limit = Math.min(plan.start.getTime(), now.getTime());
+    at = Math.min(at + faker.number.int({ min: 10, max: 600 }) * MINUTE, Math.max(limit, at + MINUTE));
+    return new Date(at);
+  };
+  if (plan.rescheduledFrom) {
+    events.push({
+      type: 'RESCHEDULE',
+      at: later(),
+      fromValue: plan.rescheduledFrom.toISOString(),
+      toValue: plan.start.toISOString(),
+      byName: names.bookerName,
+    });
+  }
+  if (plan.reassigned && names.otherAgentName) {
+    events.push({
+      type: 'REASSIGN',
+      at: later(),
+      fromValue: names.otherAgentName,
+      toValue: names.agentName,
+      byName: names.bookerName,
+    });
+  }
+  const end = new Date(plan.start.getTime() + plan.duration * MINUTE);
+  switch (plan.status) {
+    case 'SCHEDULED':
+    case 'CONFIRMED':
+      events.push({ type: plan.status, at: later(), byName: names.bookerName });
+      break;
+    case 'CANCELLED':
+      events.push({
+        type: 'CANCELLED',
+        at: later(),
+        reason: faker.helpers.arrayElement(CANCEL_REASONS),
+        byName: names.bookerName,
+      });
+      break;
+    case 'COMPLETED':
+    case 'NO_SHOW':
+    case 'DISQUALIFIED':
+      events.push({ type: plan.status, at: end, byName: names.agentName });
+      break;
+    case 'BOOKED':
+      break;
+  }
+  return events;
+}

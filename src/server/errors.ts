@@ -1,0 +1,26 @@
+import type { ErrorCode } from '@contracts/errors';
+
+/** An error that already knows its HTTP status and the words a person should read. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, details?: string) =>
+  new HttpError(400, 'bad_request', message, details);
+export const unauthorized = (message = 'Please sign in to continue.') =>
+  new HttpError(401, 'unauthorized', message);
+export const forbidden = (message = 'You do not have permission to do this.') =>
+  new HttpError(403, 'forbidden', message);
+export const notFound = (message = 'Not found.') => new HttpError(404, 'not_found', message);
+export const conflict = (message: string, details?: string) =>
+  new HttpError(409, 'conflict', message, details);
+export const unprocessable = (message: string, details?: string) =>
+  new HttpError(422, 'unprocessable', message, details);

@@ -1,0 +1,57 @@
+import { loadConfig, ConfigError } from './config';
+import { initErrorReporting } from './instrument';
+import { readVersion } from './version';
+import { openConfiguredDatabase } from './db/open';
+import { runMigrations } from './db/migrate';
+import { seedDemoIfEmpty } from './db/seed';
+import { buildApp } from './app';
+
+async function main() {
+  const config = loadConfig();
+  const version = readVersion();
+  initErrorReporting(config, version);
+
+  const db = await openConfiguredDatabase(config);
+  await runMigrations(db);
+  const app = await buildApp({ config, db, now: () => new Date(), version });
+
+  const shouldSeed =
+    config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && db.kind === 'pglite');
+  if (shouldSeed) {
+    const seeded = await seedDemoIfEmpty(db, { now: new Date() });
+    if (seeded) app.log.info(seeded, 'demo data seeded into the empty database');
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error('Carebook failed to start:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,122 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import * as Sentry from '@sentry/node';
+import type { ErrorBody, ErrorCode } from '@contracts/errors';
+import { HttpError } from '../errors';
+import {
+  ConflictError,
+  DatabaseUnavailableError,
+  InvalidInputError,
+  translateDbError,
+} from '../db/errors';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'bad_request',
+  406: 'bad_request',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+};
+
+/** Messages people can act on for the framework's own 4xx errors. */
+const MESSAGE_BY_FASTIFY_CODE: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but JSON was declared.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported; send JSON.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length does not match its header.',
+  FST_ERR_CTP_INVALID_TYPE: 'The content type header is not valid.',
+};
+
+interface Mapped {
+  status: number;
+  body: ErrorBody;
+}
+
+function describeZodIssues(issues: ReadonlyArray<{ instancePath?: string; message?: string; params?: unknown }>) {
+  return issues
+    .slice(0, 10)
+    .map((issue) => {
+      const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+      return path ? `${path}: ${issue.message}` : (issue.message ?? 'Invalid value');
+    })
+    .join('; ');
+}
+
+export function mapError(err: unknown, request: FastifyRequest): Mapped {
+  const translated = translateDbError(err);
+  if (translated instanceof HttpError) {
+    return {
+      status: translated.statusCode,
+      body: { error: translated.code, message: translated.message, details: translated.details },
+    };
+  }
+  if (translated instanceof ConflictError) {
+    return { status: 409, body: { error: 'conflict', message: translated.message } };
+  }
+  if (translated instanceof InvalidInputError) {
+    return { status: 400, body: { error: 'bad_request', message: translated.message } };
+  }
+  if (translated instanceof DatabaseUnavailableError) {
+    return {
+      status: 503,
+      body: { error: 'service_unavailable', message: translated.message },
+    };
+  }
+  const fastifyError = err as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(fastifyError)) {
+    const where = fastifyError.validationContext ?? 'request';
+    return {
+      status: 400,
+      body: {
+        error: 'bad_request',
+        message: `The ${where} is not valid.`,
+        details: describeZodIssues(fastifyError.validation),
+      },
+    };
+  }
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return {
+      status,
+      body: {
+        error: CODE_BY_STATUS[status] ?? 'bad_request',
+        message:
+          MESSAGE_BY_FASTIFY_CODE[fastifyError.code] ?? fastifyError.message ?? 'Bad request.',
+      },
+    };
+  }
+  return {
+    status: 500,
+    body: {
+      error: 'internal',
+      message: 'Something went wrong on our side. It has been logged.',
+      digest: String(request.id),
+    },
+  };
+}
+
+/**
+ * One place turns every failure into the spec's error shape. Bad input of any kind is a 4xx;
+ * only a genuine fault is a 500, and that one is logged and reported.
+ */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err, request, reply: FastifyReply) => {
+    const mapped = mapError(err, request);
+    if (mapped.status >= 500 && mapped.status !== 503) {
+      request.log.error({ err }, 'request failed');
+      Sentry.captureException(err);
+    } else if (mapped.status === 503) {
+      request.log.warn({ err }, 'database unavailable');
+    }
+    void reply.status(mapped.status).send(mapped.body);
+  });
+});

@@ -1,0 +1,82 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+
+/** Paths of the staff app (spec §2); anything else under the app gets the SPA with a 404. */
+const SPA_ROUTES: RegExp[] = [
+  /^\/$/,
+  /^\/dashboard\/?$/,
+  /^\/appointments\/?$/,
+  /^\/calendar\/?$/,
+  /^\/availability\/?$/,
+  /^\/settings\/?$/,
+  /^\/book\/?$/,
+  /^\/reschedule\/?$/,
+  /^\/admin\/agents\/?$/,
+  /^\/admin\/agents\/[^/]+\/availability\/?$/,
+  /^\/admin\/[a-z-]+\/?$/,
+  /^\/session\/[^/]+\/?$/,
+  /^\/auth\/login\/?$/,
+  /^\/auth\/unauthorized\/?$/,
+];
+/** The patient's page is its own small bundle, so a phone loads none of the staff app. */
+const PATIENT_SESSION_ROUTE = /^\/session\/?$/;
+
+export interface WebOptions {
+  webDir: string;
+}
+
+/**
+ * Serves the built web app from the same port as the API, with the SPA fallback for every route
+ * of the spec. Unknown /api paths stay JSON 404s.
+ */
+export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) => {
+  const root = path.resolve(options.webDir);
+  const indexFile = path.join(root, 'index.html');
+  const sessionFile = path.join(root, 'session.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      wildcard: false,
+      // Hashed asset names never change content: cache them for a year; HTML is never cached.
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('cache-control', 'no-cache');
+        }
+      },
+    });
+  } else {
+    app.log.warn({ root }, 'web app not built: run `npm run build` to serve it');
+  }
+  const readHtml = (file: string) => (built && existsSync(file) ? readFileSync(file, 'utf8') : null);
+  const indexHtml = readHtml(indexFile);
+  const sessionHtml = readHtml(sessionFile) ?? indexHtml;
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url === '/api' || url.startsWith('/api/')) {
+      return reply.status(404).send({ error: 'not_found', message: 'No such API route.' });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send({ error: 'not_found', message: 'Not found.' });
+    }
+    const html = PATIENT_SESSION_ROUTE.test(url) ? sessionHtml : indexHtml;
+    if (!html) {
+      return reply
+        .status(503)
+        .send({ error: 'service_unavailable', message: 'The web app has not been built yet.' });
+    }
+    const known = PATIENT_SESSION_ROUTE.test(url) || SPA_ROUTES.some((r) => r.test(url));
+    return reply
+      .status(known ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  });
+});

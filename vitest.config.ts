@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+import { aliases } from './vite.aliases';
+
+const integration = (db: 'pglite' | 'postgres') => ({
+  resolve: { alias: aliases },
+  test: {
+    name: `integration-${db}`,
+    include: ['src/server/**/*.test.ts'],
+    environment: 'node' as const,
+    env: { CAREBOOK_TEST_DB: db },
+    globalSetup: ['./src/server/test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+// unit: pure code and components, no database. integration-*: API and database tests, the same
+// files run once on PGlite and once on PostgreSQL (TEST_DATABASE_URL, default local server).
+export default defineConfig({
+  resolve: { alias: aliases },
+  test: {
+    projects: [
+      {
+        resolve: { alias: aliases },
+        test: {
+          name: 'unit',
+          include: [
+            'src/domain/**/*.test.ts',
+            'src/contracts/**/*.test.ts',
+            'src/web/**/*.test.{ts,tsx}',
+          ],
+          environment: 'node',
+        },
+      },
+      integration('pglite'),
+      integration('postgres'),
+    ],
+  },
+});
