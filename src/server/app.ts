@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -11,12 +12,17 @@ import {
 import type { AppDeps } from './app-deps';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { webPlugin } from './plugins/web';
+import { authPlugin } from './plugins/auth';
+import { authRoutes } from './modules/auth/auth.routes';
 import { systemRoutes } from './modules/system/system.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Registration only: plugins and routes. Start-up and shutdown live in main.ts. */
-export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+) {
   const { config } = deps;
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
@@ -49,7 +55,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 
+  // Per-instance limits on the endpoints guessers aim at; the counters that must hold across
+  // instances (failed sign-ins) live in the database. Registered with await, or it does nothing.
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(authPlugin, deps);
+
   await app.register(systemRoutes(deps));
+  await app.register(authRoutes(deps));
   await app.register(webPlugin, { webDir: config.WEB_DIR });
 
   return app;

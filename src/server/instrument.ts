@@ -9,7 +9,6 @@ export function initErrorReporting(config: Config, release: string): boolean {
     environment: config.SENTRY_ENVIRONMENT,
     release,
     tracesSampleRate: config.SENTRY_TRACES_SAMPLE_RATE,
-    sendDefaultPii: false,
   });
   return true;
 }

@@ -75,24 +75,38 @@ export function translateDbError(err: unknown): unknown {
   const driver = driverErrorOf(err);
   const message = err instanceof Error ? err.message : String(err);
   if (!driver) {
-    if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) {
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        message,
+      )
+    ) {
       return new DatabaseUnavailableError('The database is unavailable. Please try again shortly.');
     }
     return err;
   }
   switch (driver.code) {
     case '23P01':
-      return new ConflictError('overlap', driver.constraint, 'This time overlaps another appointment.');
+      return new ConflictError(
+        'overlap',
+        driver.constraint,
+        'This time overlaps another appointment.',
+      );
     case '23505':
       return new ConflictError('duplicate', driver.constraint, 'This record already exists.');
     case '23503':
-      return new ConflictError('reference', driver.constraint, 'A referenced record does not exist.');
+      return new ConflictError(
+        'reference',
+        driver.constraint,
+        'A referenced record does not exist.',
+      );
     default:
       if (driver.code && INVALID_INPUT_CODES.has(driver.code)) {
         return new InvalidInputError('A value was not valid for this record.');
       }
       if (driver.code && CONNECTION_CODES.has(driver.code)) {
-        return new DatabaseUnavailableError('The database is unavailable. Please try again shortly.');
+        return new DatabaseUnavailableError(
+          'The database is unavailable. Please try again shortly.',
+        );
       }
       return err;
   }

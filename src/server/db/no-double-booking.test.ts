@@ -34,11 +34,17 @@ describe('the no-overlap exclusion constraint', () => {
     ['a start inside', 15, 30],
     ['an enclosing range', -15, 60],
     ['an end inside', -20, 30],
-  ])('refuses an overlapping active appointment with %s as a typed conflict', async (_, offset, duration) => {
-    const attempt = book({ start: minutes(offset), duration });
-    await expect(attempt).rejects.toBeInstanceOf(ConflictError);
-    await expect(attempt).rejects.toMatchObject({ kind: 'overlap', constraint: 'appointments_no_overlap' });
-  });
+  ])(
+    'refuses an overlapping active appointment with %s as a typed conflict',
+    async (_, offset, duration) => {
+      const attempt = book({ start: minutes(offset), duration });
+      await expect(attempt).rejects.toBeInstanceOf(ConflictError);
+      await expect(attempt).rejects.toMatchObject({
+        kind: 'overlap',
+        constraint: 'appointments_no_overlap',
+      });
+    },
+  );
 
   it.each(['BOOKED', 'SCHEDULED', 'CONFIRMED', 'COMPLETED', 'NO_SHOW', 'DISQUALIFIED'])(
     'counts a %s appointment as holding its time',

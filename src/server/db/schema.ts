@@ -260,3 +260,18 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/** Failed sign-ins, counted per account and per address to slow down guessing on every instance. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+  },
+  (t) => [
+    index('login_failures_email_at_idx').on(t.email, t.at),
+    index('login_failures_ip_at_idx').on(t.ip, t.at),
+  ],
+);

@@ -1,6 +1,6 @@
 // The demo clinic, as data: who works where, in which zone, on which hours. Kept apart from the
 // code that writes it so the seed test can check the database against the same plan.
-import type { WeeklySegment } from '@domain/schedule';
+import type { Weekday, WeeklySegment } from '@domain/schedule';
 
 export const DEMO_PASSWORD = 'carebook-demo';
 
@@ -13,9 +13,19 @@ export interface DemoClinic {
 }
 
 export const DEMO_CLINICS: readonly DemoClinic[] = [
-  { slug: 'riverside', name: 'Riverside Family Clinic', timezone: 'America/New_York', locale: 'en_US' },
+  {
+    slug: 'riverside',
+    name: 'Riverside Family Clinic',
+    timezone: 'America/New_York',
+    locale: 'en_US',
+  },
   { slug: 'camden', name: 'Camden Health Centre', timezone: 'Europe/London', locale: 'en_GB' },
-  { slug: 'harbour', name: 'Harbour Medical Practice', timezone: 'Australia/Sydney', locale: 'en_AU' },
+  {
+    slug: 'harbour',
+    name: 'Harbour Medical Practice',
+    timezone: 'Australia/Sydney',
+    locale: 'en_AU',
+  },
 ];
 
 export interface DemoUser {
@@ -29,9 +39,9 @@ export interface DemoUser {
   weekly?: readonly WeeklySegment[];
 }
 
-const weekdays = (start: string, end: string, days = [1, 2, 3, 4, 5]): WeeklySegment[] =>
+const weekdays = (start: string, end: string, days: Weekday[] = [1, 2, 3, 4, 5]): WeeklySegment[] =>
   days.map((weekday) => ({ weekday, start, end }));
-const split = (days: number[], ...ranges: Array<[string, string]>): WeeklySegment[] =>
+const split = (days: Weekday[], ...ranges: Array<[string, string]>): WeeklySegment[] =>
   days.flatMap((weekday) => ranges.map(([start, end]) => ({ weekday, start, end })));
 
 export const DEMO_USERS: readonly DemoUser[] = [

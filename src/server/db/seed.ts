@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { type Faker, fakerEN_AU, fakerEN_GB, fakerEN_US } from '@faker-js/faker';
+import type { AppointmentStatus } from '@domain/appointment-status';
 import { availabilityIntervals } from '@domain/schedule';
 import { normalizeSearchText } from '@domain/search-text';
 import { hashPassword } from '../modules/auth/password';
@@ -83,9 +84,15 @@ async function writeDemo(tx: Executor, now: Date, passwordHash: string): Promise
   );
 
   const agents = DEMO_USERS.filter((u) => u.weekly);
-  await tx.insert(t.schedules).values(
-    agents.map((u) => ({ agentId: userByEmail.get(u.email)!.id, timezone: u.timezone, weekly: u.weekly })),
-  );
+  await tx
+    .insert(t.schedules)
+    .values(
+      agents.map((u) => ({
+        agentId: userByEmail.get(u.email)!.id,
+        timezone: u.timezone,
+        weekly: u.weekly,
+      })),
+    );
 
   let patientCount = 0;
   let appointmentCount = 0;
@@ -187,26 +194,20 @@ function makePatients(faker: Faker, clinicId: string): Array<typeof t.patients.$
 interface PlannedAppointment {
   start: Date;
   duration: number;
-  status: (typeof STATUSES)[number];
+  status: AppointmentStatus;
   bookedAt: Date;
   notes: string | null;
   rescheduledFrom: Date | null;
   reassigned: boolean;
 }
 
-const STATUSES = [
-  'BOOKED',
-  'SCHEDULED',
-  'CONFIRMED',
-  'COMPLETED',
-  'CANCELLED',
-  'NO_SHOW',
-  'DISQUALIFIED',
-] as const;
-
 function planAppointments(
   faker: Faker,
-  agent: { now: Date; timezone: string; weekly: NonNullable<(typeof DEMO_USERS)[number]['weekly']> },
+  agent: {
+    now: Date;
+    timezone: string;
+    weekly: NonNullable<(typeof DEMO_USERS)[number]['weekly']>;
+  },
 ): PlannedAppointment[] {
   const from = new Date(agent.now.getTime() - SEED_WINDOW_DAYS * DAY);
   const to = new Date(agent.now.getTime() + SEED_WINDOW_DAYS * DAY);
@@ -251,7 +252,10 @@ function planOne(faker: Faker, start: Date, duration: number, now: Date): Planne
   // Booked between one and fourteen days ahead, but never after "now".
   const leadDays = faker.number.int({ min: 1, max: 14 });
   const bookedAt = new Date(
-    Math.min(start.getTime() - leadDays * DAY, now.getTime() - faker.number.int({ min: 1, max: 72 }) * 60 * MINUTE),
+    Math.min(
+      start.getTime() - leadDays * DAY,
+      now.getTime() - faker.number.int({ min: 1, max: 72 }) * 60 * MINUTE,
+    ),
   );
   const rescheduled = faker.number.float() < 0.1;
   return {
@@ -260,7 +264,9 @@ function planOne(faker: Faker, start: Date, duration: number, now: Date): Planne
     status,
     bookedAt,
     notes: faker.number.float() < 0.3 ? faker.helpers.arrayElement(VISIT_NOTES) : null,
-    rescheduledFrom: rescheduled ? new Date(start.getTime() - faker.number.int({ min: 1, max: 3 }) * DAY) : null,
+    rescheduledFrom: rescheduled
+      ? new Date(start.getTime() - faker.number.int({ min: 1, max: 3 }) * DAY)
+      : null,
     reassigned: faker.number.float() < 0.05,
   };
 }
@@ -291,13 +297,12 @@ function historyFor(
   now: Date,
   names: { bookerName: string; agentName: string; otherAgentName: string | null },
 ): EventRow[] {
-  const events: EventRow[] = [
-    { type: 'BOOKED', at: plan.bookedAt, byName: names.bookerName },
-  ];
+  const events: EventRow[] = [{ type: 'BOOKED', at: plan.bookedAt, byName: names.bookerName }];
   let at = plan.bookedAt.getTime();
   const later = () => {
     const limit = Math.min(plan.start.getTime(), now.getTime());
-    at = Math.min(at + faker.number.int({ min: 10, max: 600 }) * MINUTE, Math.max(limit, at + MINUTE));
+    // bookedAt lies before both the start and now, so this never moves backwards.
+    at = Math.min(at + faker.number.int({ min: 10, max: 600 }) * MINUTE, limit);
     return new Date(at);
   };
   if (plan.rescheduledFrom) {

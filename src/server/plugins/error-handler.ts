@@ -41,7 +41,9 @@ interface Mapped {
   body: ErrorBody;
 }
 
-function describeZodIssues(issues: ReadonlyArray<{ instancePath?: string; message?: string; params?: unknown }>) {
+function describeZodIssues(
+  issues: ReadonlyArray<{ instancePath?: string; message?: string; params?: unknown }>,
+) {
   return issues
     .slice(0, 10)
     .map((issue) => {

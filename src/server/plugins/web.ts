@@ -45,16 +45,17 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
       // Hashed asset names never change content: cache them for a year; HTML is never cached.
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          res.header('cache-control', 'public, max-age=31536000, immutable');
         } else {
-          res.setHeader('cache-control', 'no-cache');
+          res.header('cache-control', 'no-cache');
         }
       },
     });
   } else {
     app.log.warn({ root }, 'web app not built: run `npm run build` to serve it');
   }
-  const readHtml = (file: string) => (built && existsSync(file) ? readFileSync(file, 'utf8') : null);
+  const readHtml = (file: string) =>
+    built && existsSync(file) ? readFileSync(file, 'utf8') : null;
   const indexHtml = readHtml(indexFile);
   const sessionHtml = readHtml(sessionFile) ?? indexHtml;
 

@@ -4,4 +4,3 @@ export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tes
 export function testDbKind(): 'pglite' | 'postgres' {
   return process.env.CAREBOOK_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 }
-

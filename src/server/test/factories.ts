@@ -6,7 +6,10 @@ import * as t from '../db/schema';
 
 // Factories give each test the rows it needs with realistic values; no test leans on the seed.
 
-export async function createClinic(db: Executor, overrides: Partial<typeof t.clinics.$inferInsert> = {}) {
+export async function createClinic(
+  db: Executor,
+  overrides: Partial<typeof t.clinics.$inferInsert> = {},
+) {
   const city = faker.location.city();
   const [row] = await db
     .insert(t.clinics)
@@ -40,7 +43,9 @@ export async function createUser(
     })
     .returning();
   if (clinicIds.length) {
-    await db.insert(t.clinicMembers).values(clinicIds.map((clinicId) => ({ userId: row!.id, clinicId })));
+    await db
+      .insert(t.clinicMembers)
+      .values(clinicIds.map((clinicId) => ({ userId: row!.id, clinicId })));
   }
   return row!;
 }
@@ -54,7 +59,9 @@ export async function createPatient(
   const lastName = overrides.lastName ?? faker.person.lastName();
   const email =
     overrides.email ??
-    faker.internet.email({ firstName, lastName, provider: `${randomBytes(3).toString('hex')}.example.com` }).toLowerCase();
+    faker.internet
+      .email({ firstName, lastName, provider: `${randomBytes(3).toString('hex')}.example.com` })
+      .toLowerCase();
   const [row] = await db
     .insert(t.patients)
     .values({

@@ -7,6 +7,7 @@ import { DEFAULT_TEST_DATABASE_URL, testDbKind } from './db-kind';
 import { withDatabase } from './global-setup';
 
 const TABLES = [
+  'login_failures',
   'idempotency_keys',
   'sessions',
   'audit_log',
@@ -31,7 +32,8 @@ export interface TestDatabase {
 
 /** A migrated database of this run's kind, copied from the run's template in well under a second. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const reset = (handle: DbHandle) => () => handle.exec(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`);
+  const reset = (handle: DbHandle) => () =>
+    handle.exec(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`);
   if (testDbKind() === 'pglite') {
     const blob = new Blob([readFileSync(inject('pgliteTemplatePath'))]);
     const handle = await openDatabase({ memory: true, loadDataDir: blob });

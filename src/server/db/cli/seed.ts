@@ -13,7 +13,11 @@ try {
   const summary = force
     ? await seedDemo(db, { now: new Date() })
     : await seedDemoIfEmpty(db, { now: new Date() });
-  console.log(summary ? `Seeded demo data: ${JSON.stringify(summary)}` : 'Database already has clinics; nothing seeded (use --force).');
+  console.log(
+    summary
+      ? `Seeded demo data: ${JSON.stringify(summary)}`
+      : 'Database already has clinics; nothing seeded (use --force).',
+  );
 } finally {
   await db.close();
 }

@@ -6,7 +6,10 @@ export function systemRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       systemPaths.health,
-      { schema: { response: { 200: healthResponse, 503: healthResponse } }, config: { access: 'public' } },
+      {
+        schema: { response: { 200: healthResponse, 503: healthResponse } },
+        config: { access: 'public' },
+      },
       async (_request, reply) => {
         const up = await deps.db.ping();
         const body = {

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { ROLES } from '@domain/roles';
+import { emailField, safeText, timezoneField } from './common';
+
+export const authPaths = {
+  login: '/api/auth/login',
+  logout: '/api/auth/logout',
+  session: '/api/auth/session',
+  password: '/api/auth/password',
+  profile: '/api/auth/profile',
+} as const;
+
+export const roleSchema = z.enum(ROLES);
+export const themeSchema = z.enum(['light', 'dark', 'system']);
+
+export const loginBody = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .transform((s) => s.toLowerCase()),
+  password: z.string().min(1).max(200),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const clinicSummary = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  timezone: z.string(),
+});
+export type ClinicSummary = z.infer<typeof clinicSummary>;
+
+/** The signed-in user as the web app sees them. */
+export const sessionUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  timezone: z.string().nullable(),
+  theme: themeSchema,
+  clinics: z.array(clinicSummary),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const sessionResponse = z.object({ user: sessionUser });
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const newPasswordField = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(200);
+
+export const changePasswordBody = z.object({
+  currentPassword: z.string().min(1).max(200),
+  newPassword: newPasswordField,
+});
+
+export const updateProfileBody = z.object({
+  name: safeText(120).pipe(z.string().min(1)).optional(),
+  timezone: timezoneField.nullable().optional(),
+  theme: themeSchema.optional(),
+});
+
+export const okResponse = z.object({ ok: z.literal(true) });
+
+export { emailField };

@@ -1,0 +1,129 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import * as t from '../../db/schema';
+
+export type UserRow = typeof t.users.$inferSelect;
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(t.users)
+    .where(sql`lower(${t.users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(t.users).where(eq(t.users.id, id)).limit(1);
+  return row;
+}
+
+export async function clinicsOfUser(db: Executor, userId: string) {
+  return db
+    .select({
+      id: t.clinics.id,
+      slug: t.clinics.slug,
+      name: t.clinics.name,
+      timezone: t.clinics.timezone,
+    })
+    .from(t.clinicMembers)
+    .innerJoin(t.clinics, eq(t.clinics.id, t.clinicMembers.clinicId))
+    .where(eq(t.clinicMembers.userId, userId))
+    .orderBy(t.clinics.name);
+}
+
+export async function insertSession(
+  db: Executor,
+  values: {
+    id: string;
+    userId: string;
+    expiresAt: Date;
+    now: Date;
+    ip: string;
+    userAgent: string | null;
+  },
+) {
+  await db.insert(t.sessions).values({
+    id: values.id,
+    userId: values.userId,
+    createdAt: values.now,
+    lastSeenAt: values.now,
+    expiresAt: values.expiresAt,
+    ip: values.ip,
+    userAgent: values.userAgent,
+  });
+}
+
+/** The live session with its user, in one round trip. */
+export async function findLiveSession(db: Executor, id: string) {
+  const [row] = await db
+    .select({ session: t.sessions, user: t.users })
+    .from(t.sessions)
+    .innerJoin(t.users, eq(t.users.id, t.sessions.userId))
+    .where(and(eq(t.sessions.id, id), isNull(t.sessions.revokedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Executor, id: string, now: Date) {
+  await db.update(t.sessions).set({ lastSeenAt: now }).where(eq(t.sessions.id, id));
+}
+
+export async function revokeSession(db: Executor, id: string, now: Date) {
+  await db
+    .update(t.sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(t.sessions.id, id), isNull(t.sessions.revokedAt)));
+}
+
+/** Ends every session of a user, but the one given (a password change keeps its own session). */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: string,
+  now: Date,
+  exceptId?: string,
+) {
+  await db
+    .update(t.sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(t.sessions.userId, userId),
+        isNull(t.sessions.revokedAt),
+        exceptId ? ne(t.sessions.id, exceptId) : undefined,
+      ),
+    );
+}
+
+export async function recordLoginFailure(db: Executor, email: string, ip: string, now: Date) {
+  await db.insert(t.loginFailures).values({ email, ip, at: now });
+}
+
+export async function countLoginFailures(db: Executor, since: Date, email: string, ip: string) {
+  const [row] = await db
+    .select({
+      byEmail: sql<number>`count(*) filter (where ${t.loginFailures.email} = ${email})::int`,
+      byIp: sql<number>`count(*) filter (where ${t.loginFailures.ip} = ${ip})::int`,
+    })
+    .from(t.loginFailures)
+    .where(
+      and(
+        gt(t.loginFailures.at, since),
+        sql`(${t.loginFailures.email} = ${email} or ${t.loginFailures.ip} = ${ip})`,
+      ),
+    );
+  return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0 };
+}
+
+export async function clearLoginFailures(db: Executor, email: string) {
+  await db.delete(t.loginFailures).where(eq(t.loginFailures.email, email));
+}
+
+export async function updateUser(
+  db: Executor,
+  id: string,
+  values: Partial<typeof t.users.$inferInsert>,
+) {
+  const [row] = await db.update(t.users).set(values).where(eq(t.users.id, id)).returning();
+  return row;
+}

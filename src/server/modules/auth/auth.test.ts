@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db';
+import { buildTestApp } from '../../test/test-app';
+import { createSignInUser, signIn, TEST_PASSWORD } from '../../test/auth-helpers';
+import { createClinic } from '../../test/factories';
+import * as t from '../../db/schema';
+import type { App } from '../../app';
+
+let testDb: TestDatabase;
+let app: App;
+let clock: Date;
+const advance = (minutes: number) => {
+  clock = new Date(clock.getTime() + minutes * 60_000);
+};
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  app = await buildTestApp(testDb.handle, { now: () => clock });
+});
+afterAll(async () => {
+  await app.close();
+  await testDb.destroy();
+});
+beforeEach(async () => {
+  await testDb.reset();
+  clock = new Date('2026-11-21T15:00:00Z');
+});
+
+const session = (cookie?: string) =>
+  app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
+const login = (email: string, password: string, ip = '10.0.0.1') =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress: ip,
+  });
+
+describe('sign-in', () => {
+  it('signs a user in with an httpOnly, SameSite=Lax session cookie and returns them with their clinics', async () => {
+    const clinic = await createClinic(testDb.handle.db, { name: 'Riverside' });
+    const user = await createSignInUser(testDb.handle.db, {
+      role: 'nurse',
+      clinicIds: [clinic.id],
+    });
+    const res = await login(user.email.toUpperCase(), TEST_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === 'carebook_session')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.secure).toBeFalsy();
+    expect(res.json().user).toMatchObject({
+      email: user.email,
+      role: 'nurse',
+      clinics: [{ slug: clinic.slug }],
+    });
+
+    const me = await session(`carebook_session=${cookie.value}`);
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user).toMatchObject({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: 'nurse',
+    });
+  });
+
+  it('marks the cookie Secure behind https', async () => {
+    const user = await createSignInUser(testDb.handle.db);
+    const proxied = await buildTestApp(testDb.handle, { config: { TRUST_PROXY: true } });
+    const res = await proxied.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    await proxied.close();
+    expect(res.cookies.find((c) => c.name === 'carebook_session')?.secure).toBe(true);
+  });
+
+  it('gives the same message for a wrong password and an unknown email', async () => {
+    const user = await createSignInUser(testDb.handle.db);
+    const wrong = await login(user.email, 'not the password');
+    const unknown = await login('nobody@nowhere.test', 'whatever it is');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().message).toBe('Invalid email or password.');
+  });
+
+  it('refuses a deactivated user, and ends their sessions', async () => {
+    const user = await createSignInUser(testDb.handle.db);
+    const cookie = await signIn(app, user.email);
+    await testDb.handle.db.update(t.users).set({ active: false }).where(eq(t.users.id, user.id));
+    expect((await session(cookie)).statusCode).toBe(401);
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('answers 401 without a session and for a made-up cookie', async () => {
+    expect((await session()).statusCode).toBe(401);
+    expect((await session('carebook_session=made-up')).json()).toMatchObject({
+      error: 'unauthorized',
+    });
+  });
+});
+
+describe('rate limiting of failed sign-ins', () => {
+  it('locks an account after five failures, even from other addresses and with the right password', async () => {
+    const user = await createSignInUser(testDb.handle.db);
+    for (let i = 0; i < 5; i++)
+      expect((await login(user.email, 'wrong', `10.0.1.${i}`)).statusCode).toBe(401);
+    const locked = await login(user.email, TEST_PASSWORD, '10.0.2.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/Too many sign-in attempts/);
+    advance(16);
+    expect((await login(user.email, TEST_PASSWORD, '10.0.2.1')).statusCode).toBe(200);
+  });
+
+  it('limits one address guessing many accounts', async () => {
+    const user = await createSignInUser(testDb.handle.db);
+    for (let i = 0; i < 20; i++) await login(`guess${i}@example.com`, 'wrong', '10.9.9.9');
+    expect((await login(user.email, TEST_PASSWORD, '10.9.9.9')).statusCode).toBe(429);
+    expect((await login(user.email, TEST_PASSWORD, '10.9.9.8')).statusCode).toBe(200);
+  });
+});
+
+describe('session lifetime', () => {
+  it('ends a session idle for more than 30 minutes', async () => {
+    const user = await createSignInUser(testDb.handle.db);
+    const cookie = await signIn(app, user.email);
+    advance(29);
+    expect((await session(cookie)).statusCode).toBe(200);
+    advance(29);
+    expect((await session(cookie)).statusCode).toBe(200);
+    advance(31);
+    expect((await session(cookie)).statusCode).toBe(401);
+  });
+
+  it('ends a busy session after its 12-hour absolute lifetime', async () => {
+    const user = await createSignInUser(testDb.handle.db);
+    const cookie = await signIn(app, user.email);
+    for (let elapsed = 20; elapsed < 12 * 60; elapsed += 20) {
+      advance(20);
+      expect((await session(cookie)).statusCode).toBe(200);
+    }
+    advance(20);
+    expect((await session(cookie)).statusCode).toBe(401);
+  });
+
+  it('signs out: the cookie is cleared and the session no longer works', async () => {
+    const user = await createSignInUser(testDb.handle.db);
+    const cookie = await signIn(app, user.email);
+    const res = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'carebook_session')?.value).toBe('');
+    expect((await session(cookie)).statusCode).toBe(401);
+  });
+
+  it('ends the other sessions, not this one, when the password changes', async () => {
+    const user = await createSignInUser(testDb.handle.db);
+    const laptop = await signIn(app, user.email);
+    const phone = await signIn(app, user.email);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      headers: { cookie: laptop },
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'a much longer new password' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await session(laptop)).statusCode).toBe(200);
+    expect((await session(phone)).statusCode).toBe(401);
+    expect((await login(user.email, 'a much longer new password')).statusCode).toBe(200);
+  });
+
+  it('refuses a password change with the wrong current password', async () => {
+    const user = await createSignInUser(testDb.handle.db);
+    const cookie = await signIn(app, user.email);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      headers: { cookie },
+      payload: { currentPassword: 'nope', newPassword: 'a much longer new password' },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('cross-site requests', () => {
+  it.each([
+    [{ origin: 'https://evil.example' }],
+    [{ 'sec-fetch-site': 'cross-site' }],
+    [{ origin: 'null' }],
+  ])('refuses a mutation with %j', async (headers) => {
+    const user = await createSignInUser(testDb.handle.db);
+    const cookie = await signIn(app, user.email);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, ...headers },
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await session(cookie)).statusCode).toBe(200);
+  });
+
+  it('accepts a same-origin mutation', async () => {
+    const user = await createSignInUser(testDb.handle.db);
+    const cookie = await signIn(app, user.email);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: {
+        cookie,
+        origin: 'http://localhost:80',
+        host: 'localhost:80',
+        'sec-fetch-site': 'same-origin',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('route rules', () => {
+  it('cannot register an /api route without an access rule', async () => {
+    const probe = await buildTestApp(testDb.handle);
+    expect(() => probe.get('/api/forgotten', async () => ({}))).toThrow(/declares no access rule/);
+    await probe.close();
+  });
+});

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { authenticate, SESSION_COOKIE, type AuthDeps } from '../modules/auth/auth.service';
+import { forbidden, unauthorized } from '../errors';
+import type { AccessRule } from './access';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A browser request from another site: refused for every mutation (CSRF). */
+export function isCrossSiteRequest(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return true;
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string' || origin === '') return false;
+  try {
+    // Both through URL, so an explicit default port (":80", ":443") compares equal to none.
+    const own = new URL(`${request.protocol}://${request.host}`).host;
+    return new URL(origin).host !== own;
+  } catch {
+    return true;
+  }
+}
+
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  maxAgeSeconds: number,
+) {
+  void reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/',
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  void reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/',
+  });
+}
+
+/**
+ * Who is calling, and may they: runs before the body is even parsed, so an anonymous or
+ * unauthorised caller learns nothing from validation errors.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (!route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const rule: AccessRule | undefined = request.routeOptions.config?.access;
+    if (!rule) return; // not a route of ours: the not-found handler answers
+    if (MUTATING.has(request.method) && isCrossSiteRequest(request)) {
+      throw forbidden('Requests from other sites are not allowed.');
+    }
+    const token = request.cookies[SESSION_COOKIE];
+    request.auth = token ? await authenticate(deps, token) : null;
+    if (rule === 'public') return;
+    if (!request.auth) throw unauthorized();
+    if (rule !== 'authenticated' && !rule.roles.includes(request.auth.role)) throw forbidden();
+  });
+});
