@@ -1,0 +1,101 @@
+import { format } from 'date-fns';
+import { enUS } from 'date-fns/locale';
+import { tz } from '@date-fns/tz';
+import { DEFAULT_DURATION_MINUTES } from './constants';
+import { localDateKeyOf, MINUTE_MS, type DateInput, type DateKey } from './zoned-time';
+
+/** date-fns' `weekStartsOn`: weeks start on Sunday (spec §9). */
+export const WEEK_STARTS_ON = 0;
+
+function toDate(value: DateInput): Date {
+  const date = value instanceof Date ? value : new Date(value);
+  // date-fns would say "Invalid time value"; name the actual problem instead.
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date: ${String(value)}`);
+  return date;
+}
+
+// Spec §9: US English, weeks from Sunday. Passing both explicitly keeps a future default-locale
+// change in date-fns from reaching the screen.
+function formatIn(value: DateInput, pattern: string, timeZone: string): string {
+  return format(toDate(value), pattern, {
+    in: tz(timeZone),
+    locale: enUS,
+    weekStartsOn: WEEK_STARTS_ON,
+  });
+}
+
+/** "Nov 21, 2026" */
+export function formatDate(value: DateInput, timeZone: string): string {
+  return formatIn(value, 'MMM d, yyyy', timeZone);
+}
+
+/** "11/21/2026" — the create wizard's summary date (spec §2: month-day-year). */
+export function formatDateNumeric(value: DateInput, timeZone: string): string {
+  return formatIn(value, 'MM/dd/yyyy', timeZone);
+}
+
+/** "Saturday, November 21, 2026" — the details dialog's summary card. */
+export function formatDateWithWeekday(value: DateInput, timeZone: string): string {
+  return formatIn(value, 'EEEE, MMMM d, yyyy', timeZone);
+}
+
+/** "3:30 PM" */
+export function formatTime(value: DateInput, timeZone: string): string {
+  return formatIn(value, 'h:mm a', timeZone);
+}
+
+/**
+ * "3:30 PM – 4:00 PM" (spec §2: start – start plus duration). A missing duration is the
+ * default 30 minutes, as the spec displays it. The end is elapsed time after the start, so an
+ * appointment across a DST change shows the clock time at which it really ends.
+ */
+export function formatTimeRange(
+  start: DateInput,
+  durationMinutes: number | null | undefined,
+  timeZone: string,
+): string {
+  const startDate = toDate(start);
+  const minutes = durationMinutes ?? DEFAULT_DURATION_MINUTES;
+  const end = new Date(startDate.getTime() + minutes * MINUTE_MS);
+  return `${formatTime(startDate, timeZone)} – ${formatTime(end, timeZone)}`;
+}
+
+/** "30 min" — the header's duration, 30 when absent (spec §2). */
+export function formatDuration(durationMinutes: number | null | undefined): string {
+  return `${durationMinutes ?? DEFAULT_DURATION_MINUTES} min`;
+}
+
+/** "2026-11-21": the calendar day the instant falls on in `timeZone`, for grouping and keys. */
+export function localDateKey(value: DateInput, timeZone: string): DateKey {
+  return localDateKeyOf(toDate(value), timeZone);
+}
+
+export interface LocalDateGroup<T> {
+  date: DateKey;
+  items: T[];
+}
+
+/**
+ * Spec §2/§7: a date-range view groups appointments by local date in the viewer's zone, days
+ * in order and items by time within each day. Items with equal times keep their given order.
+ */
+export function groupByLocalDate<T>(
+  items: readonly T[],
+  getDate: (item: T) => DateInput,
+  timeZone: string,
+): Array<LocalDateGroup<T>> {
+  const keyed = items.map((item, index) => {
+    const at = toDate(getDate(item));
+    return { item, index, ms: at.getTime(), key: localDateKeyOf(at, timeZone) };
+  });
+  keyed.sort((a, b) => a.ms - b.ms || a.index - b.index);
+
+  const groups: Array<LocalDateGroup<T>> = [];
+  for (const { item, key } of keyed) {
+    // Sorted by instant, so one day's items are contiguous and days come in order.
+    const last = groups[groups.length - 1];
+    if (last && last.date === key) last.items.push(item);
+    else groups.push({ date: key, items: [item] });
+  }
+  return groups;
+}

@@ -1,0 +1,239 @@
+import { availabilityAround, mergeIntervals, type MsInterval, type Schedule } from './schedule';
+import { DAY_MS, MINUTE_MS } from './zoned-time';
+
+export interface SlotAgent {
+  id: string;
+  name: string;
+  email: string;
+  schedule: Schedule;
+}
+
+/** An appointment that holds an agent's time (see ACTIVE_STATUSES). */
+export interface AgentBooking {
+  agentId: string;
+  start: Date;
+  end: Date;
+}
+
+export interface SlotQuery {
+  agents: readonly SlotAgent[];
+  bookings: readonly AgentBooking[];
+  /** Slots whose start lies in [rangeStart, rangeEnd) are offered; they may end after rangeEnd. */
+  rangeStart: Date;
+  rangeEnd: Date;
+  now: Date;
+  slotMinutes: number;
+  /** Distance between offered starts; defaults to slotMinutes (back-to-back slots). */
+  stepMinutes?: number;
+  minNoticeMinutes: number;
+  /** Starts must come before now + horizonDays × 24 h (elapsed time, not calendar days). */
+  horizonDays: number;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+}
+
+/** Spec §3 "Time slot", with ISO 8601 instants. */
+export interface TimeSlot {
+  slotId: string;
+  timestamp: string;
+  startTime: string;
+  endTime: string;
+  agentId: string;
+  agentName: string;
+  agentEmail: string;
+  durationMinutes: number;
+}
+
+export const SLOT_REJECTIONS = [
+  'outside_availability',
+  'taken',
+  'too_soon',
+  'beyond_horizon',
+] as const;
+export type SlotRejection = (typeof SLOT_REJECTIONS)[number];
+export type SlotCheck = { ok: true } | { ok: false; reason: SlotRejection };
+
+/** Deterministic, so the picker's choice can be matched against a fresh computation. */
+export function slotIdOf(agentId: string, start: Date | string): string {
+  return `${agentId}:${typeof start === 'string' ? start : start.toISOString()}`;
+}
+
+function requirePositiveInteger(name: string, value: number): void {
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new RangeError(`${name} must be a positive whole number of minutes`);
+  }
+}
+
+function requireNonNegative(name: string, value: number): void {
+  if (!Number.isFinite(value) || value < 0) throw new RangeError(`${name} must be zero or more`);
+}
+
+function checkSettings(query: SlotQuery): void {
+  requirePositiveInteger('slotMinutes', query.slotMinutes);
+  if (query.stepMinutes !== undefined) requirePositiveInteger('stepMinutes', query.stepMinutes);
+  requireNonNegative('minNoticeMinutes', query.minNoticeMinutes);
+  requireNonNegative('horizonDays', query.horizonDays);
+  requireNonNegative('bufferBeforeMinutes', query.bufferBeforeMinutes);
+  requireNonNegative('bufferAfterMinutes', query.bufferAfterMinutes);
+}
+
+/** The window in which a start is allowed by notice and horizon: [earliest, latest). */
+function startWindow(query: SlotQuery): { earliest: number; latest: number } {
+  const now = query.now.getTime();
+  return {
+    earliest: now + query.minNoticeMinutes * MINUTE_MS,
+    latest: now + query.horizonDays * DAY_MS,
+  };
+}
+
+/**
+ * Each agent's bookings widened by the buffers, then sorted and merged: a disjoint, ordered
+ * list lets the slot sweep advance one pointer instead of testing every booking per slot.
+ * Bookings that are empty or unreadable hold no time.
+ */
+function busyByAgent(query: SlotQuery, agentIds?: ReadonlySet<string>): Map<string, MsInterval[]> {
+  const before = query.bufferBeforeMinutes * MINUTE_MS;
+  const after = query.bufferAfterMinutes * MINUTE_MS;
+  const raw = new Map<string, MsInterval[]>();
+  for (const booking of query.bookings) {
+    if (agentIds && !agentIds.has(booking.agentId)) continue;
+    const start = booking.start.getTime();
+    const end = booking.end.getTime();
+    if (!(end > start)) continue;
+    const list = raw.get(booking.agentId) ?? [];
+    list.push({ start: start - before, end: end + after });
+    raw.set(booking.agentId, list);
+  }
+  const merged = new Map<string, MsInterval[]>();
+  for (const [agentId, list] of raw) merged.set(agentId, mergeIntervals(list));
+  return merged;
+}
+
+interface RawSlot {
+  start: number;
+  agent: SlotAgent;
+}
+
+/**
+ * Starts are aligned to the beginning of each merged availability interval plus whole steps,
+ * so a 09:00–17:00 day offers 09:00, 09:30 … whatever the range or the current time; notice,
+ * range and bookings only remove candidates, they never shift the grid (after a booking the
+ * next offered start is the next grid point past it). An interval that runs across local
+ * midnight without a break keeps one grid from its start within the days looked at.
+ */
+function slotsForAgent(
+  agent: SlotAgent,
+  busy: readonly MsInterval[],
+  from: number,
+  to: number,
+  slotMs: number,
+  stepMs: number,
+  out: RawSlot[],
+): void {
+  let b = 0;
+  // Availability up to to + slotMs: a slot starting just before `to` still has to fit.
+  for (const interval of availabilityAround(agent.schedule, from, to + slotMs)) {
+    const anchor = interval.start;
+    const firstStep = (start: number) =>
+      start > anchor ? Math.ceil((start - anchor) / stepMs) : 0;
+    let start = anchor + firstStep(from) * stepMs;
+    while (start < to && start + slotMs <= interval.end) {
+      while (b < busy.length && busy[b]!.end <= start) b++;
+      const blocking = busy[b];
+      if (blocking && blocking.start < start + slotMs) {
+        start = anchor + firstStep(blocking.end) * stepMs;
+        continue;
+      }
+      out.push({ start, agent });
+      start += stepMs;
+    }
+  }
+}
+
+/**
+ * Every bookable slot for the given agents, ordered by start and then agent name. A slot lies
+ * wholly inside its agent's availability, overlaps none of the agent's bookings widened by the
+ * buffers, starts no earlier than now + notice, and starts before now + horizon.
+ */
+export function computeAvailableSlots(query: SlotQuery): TimeSlot[] {
+  checkSettings(query);
+  const slotMs = query.slotMinutes * MINUTE_MS;
+  const stepMs = (query.stepMinutes ?? query.slotMinutes) * MINUTE_MS;
+  const { earliest, latest } = startWindow(query);
+  const from = Math.max(query.rangeStart.getTime(), earliest);
+  const to = Math.min(query.rangeEnd.getTime(), latest);
+  if (!(to > from)) return [];
+
+  const busy = busyByAgent(query, new Set(query.agents.map((agent) => agent.id)));
+  const raw: RawSlot[] = [];
+  for (const agent of query.agents) {
+    slotsForAgent(agent, busy.get(agent.id) ?? [], from, to, slotMs, stepMs, raw);
+  }
+
+  raw.sort(
+    (a, b) =>
+      a.start - b.start ||
+      compareText(a.agent.name, b.agent.name) ||
+      compareText(a.agent.id, b.agent.id),
+  );
+  // Agents share start times, and toISOString is a measurable part of a 50-agent week.
+  const isoCache = new Map<number, string>();
+  const iso = (ms: number) => {
+    let text = isoCache.get(ms);
+    if (text === undefined) isoCache.set(ms, (text = new Date(ms).toISOString()));
+    return text;
+  };
+  return raw.map(({ start, agent }) => {
+    const startIso = iso(start);
+    return {
+      slotId: slotIdOf(agent.id, startIso),
+      timestamp: startIso,
+      startTime: startIso,
+      endTime: iso(start + slotMs),
+      agentId: agent.id,
+      agentName: agent.name,
+      agentEmail: agent.email,
+      durationMinutes: query.slotMinutes,
+    };
+  });
+}
+
+// Code-unit order rather than localeCompare: the same on every server and browser.
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Whether `agentId` can take an appointment of `durationMinutes` at `start`: the server's
+ * booking check, built from the same rules as computeAvailableSlots so that whatever the picker
+ * offers is accepted. Unlike the picker it needs no grid alignment (a start of 09:10 inside
+ * free availability is fine) and ignores rangeStart/rangeEnd and slotMinutes/stepMinutes.
+ * Checks run cheapest first: too_soon, beyond_horizon, outside_availability (also for an
+ * unknown agent, who has no availability), taken.
+ */
+export function isSlotBookable(
+  query: SlotQuery,
+  agentId: string,
+  start: Date,
+  durationMinutes: number,
+): SlotCheck {
+  checkSettings(query);
+  requirePositiveInteger('durationMinutes', durationMinutes);
+  const startMs = start.getTime();
+  const endMs = startMs + durationMinutes * MINUTE_MS;
+  const { earliest, latest } = startWindow(query);
+  if (Number.isNaN(startMs) || startMs < earliest) return { ok: false, reason: 'too_soon' };
+  if (startMs >= latest) return { ok: false, reason: 'beyond_horizon' };
+
+  const agent = query.agents.find((candidate) => candidate.id === agentId);
+  const fits =
+    agent !== undefined &&
+    availabilityAround(agent.schedule, startMs, endMs).some(
+      (interval) => interval.start <= startMs && endMs <= interval.end,
+    );
+  if (!fits) return { ok: false, reason: 'outside_availability' };
+
+  const busy = busyByAgent(query, new Set([agentId])).get(agentId) ?? [];
+  const taken = busy.some((interval) => interval.start < endMs && startMs < interval.end);
+  return taken ? { ok: false, reason: 'taken' } : { ok: true };
+}

@@ -1,0 +1,71 @@
+import { Link, NavLink } from 'react-router';
+import { HeartPulseIcon } from 'lucide-react';
+import { Sidebar, useSidebar } from '@web/components/ui/sidebar';
+import {
+  SidebarContent,
+  SidebarGroup,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+} from '@web/components/ui/sidebar-menu';
+import { adminNavItems, mainNavItems, type NavItem } from './nav-items';
+
+function NavList({ items }: { items: readonly NavItem[] }) {
+  const { setOpenMobile } = useSidebar();
+  return (
+    <SidebarMenu>
+      {items.map(({ title, to, icon: Icon }) => (
+        <SidebarMenuItem key={to}>
+          <SidebarMenuButton asChild tooltip={title}>
+            {/* NavLink sets aria-current="page", which both styles and announces the active page.
+                Closing the mobile sheet on click keeps the page the user chose in view. */}
+            <NavLink to={to} onClick={() => setOpenMobile(false)}>
+              <Icon aria-hidden="true" />
+              <span>{title}</span>
+            </NavLink>
+          </SidebarMenuButton>
+        </SidebarMenuItem>
+      ))}
+    </SidebarMenu>
+  );
+}
+
+export function AppSidebar() {
+  const { setOpenMobile } = useSidebar();
+  return (
+    <Sidebar label="Carebook navigation">
+      <SidebarHeader>
+        <SidebarMenu>
+          <SidebarMenuItem>
+            <SidebarMenuButton
+              asChild
+              tooltip="Carebook"
+              className="h-10 group-data-[collapsible=icon]:p-1!"
+            >
+              <Link to="/dashboard" onClick={() => setOpenMobile(false)}>
+                <span className="flex size-6 shrink-0 items-center justify-center rounded-md bg-sidebar-primary text-sidebar-primary-foreground">
+                  <HeartPulseIcon className="size-4" aria-hidden="true" />
+                </span>
+                <span className="text-base font-semibold">Carebook</span>
+              </Link>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        </SidebarMenu>
+      </SidebarHeader>
+      <SidebarContent>
+        <nav aria-label="Main">
+          <SidebarGroup>
+            <SidebarGroupLabel>Clinic</SidebarGroupLabel>
+            <NavList items={mainNavItems} />
+          </SidebarGroup>
+          <SidebarGroup>
+            <SidebarGroupLabel>Admin</SidebarGroupLabel>
+            <NavList items={adminNavItems} />
+          </SidebarGroup>
+        </nav>
+      </SidebarContent>
+    </Sidebar>
+  );
+}

@@ -1,0 +1,147 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, redirectDocument, type RouteObject } from 'react-router';
+import { RouteErrorPage } from './error/route-error-page';
+import { AppShell } from './layout/app-shell';
+import { PageLoading } from './page-loading';
+import { RootRoute } from './root-route';
+import type { RouteHandle } from './route-handle';
+
+/** Route `lazy` for a page module: each page becomes its own chunk, loaded on first visit. */
+function page(load: () => Promise<ComponentType>) {
+  return async () => ({ Component: await load() });
+}
+
+function titled(title: string): { handle: RouteHandle } {
+  return { handle: { title } };
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootRoute,
+    errorElement: <RouteErrorPage />,
+    HydrateFallback: PageLoading,
+    children: [
+      {
+        path: 'auth/login',
+        ...titled('Sign in'),
+        lazy: page(() =>
+          import('@web/features/auth/components/login-page').then((m) => m.LoginPage),
+        ),
+      },
+      {
+        path: 'auth/unauthorized',
+        ...titled('Not allowed'),
+        lazy: page(() =>
+          import('@web/features/auth/components/unauthorized-page').then((m) => m.UnauthorizedPage),
+        ),
+      },
+      {
+        // The patient page is a separate document (session.html) without staff code. The server
+        // serves it at /session; this catches client-side arrivals and the spec's `/session/?token=`
+        // form, which a fallback may hand to this app. Going to the file avoids a reload loop.
+        path: 'session',
+        loader: ({ request }) => redirectDocument(`/session.html${new URL(request.url).search}`),
+      },
+      {
+        Component: AppShell,
+        children: [
+          { index: true, element: <Navigate to="/dashboard" replace /> },
+          {
+            path: 'dashboard',
+            ...titled('Dashboard'),
+            lazy: page(() =>
+              import('@web/features/dashboard/components/dashboard-page').then(
+                (m) => m.DashboardPage,
+              ),
+            ),
+          },
+          {
+            path: 'appointments',
+            ...titled('Appointments'),
+            lazy: page(() =>
+              import('@web/features/appointments/components/appointments-page').then(
+                (m) => m.AppointmentsPage,
+              ),
+            ),
+          },
+          {
+            path: 'calendar',
+            ...titled('Calendar'),
+            lazy: page(() =>
+              import('@web/features/calendar/components/calendar-page').then((m) => m.CalendarPage),
+            ),
+          },
+          {
+            path: 'availability',
+            ...titled('Availability'),
+            lazy: page(() =>
+              import('@web/features/availability/components/availability-page').then(
+                (m) => m.AvailabilityPage,
+              ),
+            ),
+          },
+          {
+            path: 'settings',
+            ...titled('Settings'),
+            lazy: page(() =>
+              import('@web/features/settings/components/settings-page').then((m) => m.SettingsPage),
+            ),
+          },
+          {
+            path: 'book',
+            ...titled('Book Appointment'),
+            lazy: page(() =>
+              import('@web/features/booking/components/book-page').then((m) => m.BookPage),
+            ),
+          },
+          {
+            path: 'reschedule',
+            ...titled('Reschedule Appointment'),
+            lazy: page(() =>
+              import('@web/features/booking/components/reschedule-page').then(
+                (m) => m.ReschedulePage,
+              ),
+            ),
+          },
+          {
+            path: 'admin/agents',
+            ...titled('Agents'),
+            lazy: page(() =>
+              import('@web/features/agents/components/agents-page').then((m) => m.AgentsPage),
+            ),
+          },
+          {
+            path: 'admin/agents/:id/availability',
+            ...titled('Agent Availability'),
+            lazy: page(() =>
+              import('@web/features/agents/components/agent-availability-page').then(
+                (m) => m.AgentAvailabilityPage,
+              ),
+            ),
+          },
+          {
+            // The staff side of a visit; patients use session.html with a token instead.
+            path: 'session/:id',
+            ...titled('Session'),
+            lazy: page(() =>
+              import('@web/features/sessions/components/session-page').then((m) => m.SessionPage),
+            ),
+          },
+          {
+            path: '*',
+            ...titled('Page not found'),
+            lazy: page(() => import('./not-found-page').then((m) => m.NotFoundPage)),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+/** Tests build a memory router from `routes` instead. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,113 @@
+import { useState, type ComponentProps, type ReactNode } from 'react';
+import { Slot } from 'radix-ui';
+import { cn } from '@web/lib/utils';
+import { useSidebar } from './sidebar';
+import { Tooltip, TooltipContent, TooltipTrigger } from './tooltip';
+
+export function SidebarHeader({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="sidebar-header"
+      className={cn('flex flex-col gap-2 p-2', className)}
+      {...props}
+    />
+  );
+}
+
+export function SidebarContent({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="sidebar-content"
+      className={cn(
+        'flex min-h-0 flex-1 flex-col gap-2 overflow-auto group-data-[collapsible=icon]:overflow-hidden',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function SidebarFooter({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="sidebar-footer"
+      className={cn('flex flex-col gap-2 p-2', className)}
+      {...props}
+    />
+  );
+}
+
+export function SidebarGroup({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="sidebar-group"
+      className={cn('relative flex w-full min-w-0 flex-col p-2', className)}
+      {...props}
+    />
+  );
+}
+
+export function SidebarGroupLabel({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="sidebar-group-label"
+      className={cn(
+        // Collapsed, the label fades out but stays readable to screen readers.
+        'flex h-8 shrink-0 items-center rounded-md px-2 text-xs font-medium text-sidebar-foreground/70 transition-[margin,opacity] duration-200 ease-linear group-data-[collapsible=icon]:-mt-8 group-data-[collapsible=icon]:opacity-0',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function SidebarMenu({ className, ...props }: ComponentProps<'ul'>) {
+  return (
+    <ul
+      data-slot="sidebar-menu"
+      className={cn('flex w-full min-w-0 flex-col gap-1', className)}
+      {...props}
+    />
+  );
+}
+
+export function SidebarMenuItem({ className, ...props }: ComponentProps<'li'>) {
+  return <li data-slot="sidebar-menu-item" className={cn('relative', className)} {...props} />;
+}
+
+export function SidebarMenuButton({
+  asChild = false,
+  tooltip,
+  className,
+  ...props
+}: ComponentProps<'button'> & {
+  asChild?: boolean;
+  /** Shown beside the icon when the sidebar is collapsed to icons only. */
+  tooltip?: ReactNode;
+}) {
+  const { state, isMobile } = useSidebar();
+  const [tooltipOpen, setTooltipOpen] = useState(false);
+  const Comp = asChild ? Slot.Root : 'button';
+  const button = (
+    <Comp
+      data-slot="sidebar-menu-button"
+      className={cn(
+        // Collapsed, the label is clipped rather than removed so it still names the link.
+        'flex h-8 w-full items-center gap-2 overflow-hidden rounded-md p-2 text-left text-sm text-sidebar-foreground outline-none transition-[width,height,padding] hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-sidebar-ring disabled:pointer-events-none disabled:opacity-50 aria-[current=page]:bg-sidebar-accent aria-[current=page]:font-medium aria-[current=page]:text-sidebar-accent-foreground group-data-[collapsible=icon]:size-8! group-data-[collapsible=icon]:p-2! [&>span:last-child]:truncate [&>svg]:size-4 [&>svg]:shrink-0',
+        className,
+      )}
+      {...props}
+    />
+  );
+
+  if (!tooltip) return button;
+  return (
+    // Held closed while labels are visible, so it never repeats the label it would explain.
+    <Tooltip open={tooltipOpen && state === 'collapsed' && !isMobile} onOpenChange={setTooltipOpen}>
+      <TooltipTrigger asChild>{button}</TooltipTrigger>
+      <TooltipContent side="right" align="center">
+        {tooltip}
+      </TooltipContent>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,166 @@
+export type QueryPrimitive = string | number | boolean | Date;
+export type QueryValue = QueryPrimitive | readonly QueryPrimitive[] | null | undefined;
+export type QueryParams = Record<string, QueryValue>;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiFetchOptions {
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Arrays become repeated `key[]=` params; null and undefined are left out. */
+  query?: QueryParams;
+  /** Message used when the error body carries none (spec §8 fallback messages). */
+  fallback?: string;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** A non-OK answer from our API; `message` is already the text to show a person. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** Server request id, shown on the generic error page (spec §8 "Digest"). */
+  readonly digest: string | undefined;
+  readonly body: unknown;
+
+  constructor(
+    message: string,
+    status: number,
+    opts: { body?: unknown; digest?: string; cause?: unknown } = {},
+  ) {
+    super(message, { cause: opts.cause });
+    this.status = status;
+    this.body = opts.body;
+    this.digest = opts.digest;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+function formatQueryValue(value: QueryPrimitive): string {
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+/**
+ * Builds `?a=1&clinicIds[]=x&clinicIds[]=y`. The brackets are written literally because the
+ * spec's list call names the parameter `clinicIds[]` and the server reads it that way.
+ */
+export function buildQueryString(query: QueryParams | undefined): string {
+  if (!query) return '';
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      const name = `${encodeURIComponent(key.replace(/\[\]$/, ''))}[]`;
+      for (const item of value as readonly QueryPrimitive[]) {
+        parts.push(`${name}=${encodeURIComponent(formatQueryValue(item))}`);
+      }
+    } else {
+      parts.push(
+        `${encodeURIComponent(key)}=${encodeURIComponent(formatQueryValue(value as QueryPrimitive))}`,
+      );
+    }
+  }
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Turns a `details` value of any shape (string, list of issues, field map) into one readable line. */
+export function readableDetails(details: unknown): string {
+  if (typeof details === 'string') return details.trim();
+  if (typeof details === 'number' || typeof details === 'boolean') return String(details);
+  if (Array.isArray(details)) {
+    return details.map(readableDetails).filter(Boolean).join('; ');
+  }
+  if (isRecord(details)) {
+    // A validation issue ({ path, message }) reads best as "field: problem".
+    if (typeof details.message === 'string') {
+      const path = Array.isArray(details.path) ? details.path.join('.') : details.path;
+      return typeof path === 'string' && path !== ''
+        ? `${path}: ${details.message}`
+        : details.message;
+    }
+    return Object.entries(details)
+      .map(([key, value]) => {
+        const text = readableDetails(value);
+        return text ? `${key}: ${text}` : '';
+      })
+      .filter(Boolean)
+      .join('; ');
+  }
+  return '';
+}
+
+/** Spec §8: details, else message, else error, else the call's fallback. */
+export function extractErrorMessage(body: unknown, fallback: string): string {
+  if (!isRecord(body)) return fallback;
+  const details = readableDetails(body.details);
+  if (details) return details;
+  for (const key of ['message', 'error'] as const) {
+    const value = body[key];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return fallback;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // Proxies answer 502/504 with HTML; keep the text so the error still has something to show.
+    return text;
+  }
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * Calls our JSON API with the session cookie. Resolves with the parsed body (undefined for an
+ * empty body, e.g. 204) and throws `ApiError` for a non-OK answer or a network failure.
+ */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal, headers } = options;
+  const hasBody = body !== undefined;
+  let response: Response;
+  try {
+    response = await fetch(`${path}${buildQueryString(query)}`, {
+      method,
+      credentials: 'include',
+      signal,
+      headers: {
+        Accept: 'application/json',
+        ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: hasBody ? JSON.stringify(body) : undefined,
+    });
+  } catch (error) {
+    // TanStack Query relies on seeing the abort itself to cancel quietly.
+    if (isAbortError(error)) throw error;
+    throw new ApiError(options.fallback ?? 'Network error: the server could not be reached', 0, {
+      cause: error,
+    });
+  }
+
+  const parsed = await readBody(response);
+  if (!response.ok) {
+    const fallback = options.fallback ?? `HTTP error! status: ${response.status}`;
+    const digest =
+      isRecord(parsed) && typeof parsed.digest === 'string' ? parsed.digest : undefined;
+    throw new ApiError(extractErrorMessage(parsed, fallback), response.status, {
+      body: parsed,
+      digest,
+    });
+  }
+  return parsed as T;
+}

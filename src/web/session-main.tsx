@@ -1,0 +1,15 @@
+// Entry of the patient session page (/session?token=…). It must stay free of the staff app:
+// no router, no query client, no staff components, so a patient downloads only this page.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { SessionPlaceholder } from './session/session-placeholder';
+import './styles.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('session.html is missing #root');
+
+createRoot(container).render(
+  <StrictMode>
+    <SessionPlaceholder />
+  </StrictMode>,
+);
