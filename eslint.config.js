@@ -63,7 +63,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bench/**', 'src/server/db/cli/**'],
+    files: ['scripts/**', 'bench/**', 'src/server/db/cli/**', 'src/server/cli/**'],
     rules: { 'no-console': 'off' },
   },
 );

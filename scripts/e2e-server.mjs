@@ -6,7 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'carebook-e2e-'));
-const server = spawn(process.execPath, ['dist/server/main.js'], {
+// E2E_FROM_SOURCE=1 runs the TypeScript server directly (no server build), so several people can
+// run browser tests side by side with their own WEB_DIR builds.
+const entry = process.env.E2E_FROM_SOURCE
+  ? ['--import', 'tsx', 'src/server/main.ts']
+  : ['dist/server/main.js'];
+const server = spawn(process.execPath, entry, {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -13,7 +13,14 @@ import type { AppDeps } from './app-deps';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { webPlugin } from './plugins/web';
 import { authPlugin } from './plugins/auth';
+import { routeRegistryPlugin } from './plugins/route-registry';
 import { authRoutes } from './modules/auth/auth.routes';
+import { availabilityRoutes } from './modules/availability/availability.routes';
+import { clinicsRoutes } from './modules/clinics/clinics.routes';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes';
+import { outboxRoutes } from './modules/notifications/outbox.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { systemRoutes } from './modules/system/system.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -58,10 +65,17 @@ export async function buildApp(
   // Per-instance limits on the endpoints guessers aim at; the counters that must hold across
   // instances (failed sign-ins) live in the database. Registered with await, or it does nothing.
   await app.register(fastifyRateLimit, { global: false });
+  await app.register(routeRegistryPlugin);
   await app.register(authPlugin, deps);
 
   await app.register(systemRoutes(deps));
   await app.register(authRoutes(deps));
+  await app.register(adminRoutes(deps));
+  await app.register(auditRoutes(deps));
+  await app.register(availabilityRoutes(deps));
+  await app.register(clinicsRoutes(deps));
+  await app.register(appointmentsRoutes(deps));
+  await app.register(outboxRoutes(deps));
   await app.register(webPlugin, { webDir: config.WEB_DIR });
 
   return app;

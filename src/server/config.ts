@@ -22,10 +22,20 @@ export const configSchema = z.object({
   TRUST_PROXY: bool.default(false),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  SLOT_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(0),
+  SLOT_HORIZON_DAYS: z.coerce.number().int().min(1).max(730).default(90),
+  SLOT_BUFFER_BEFORE_MINUTES: z.coerce.number().int().min(0).max(240).default(0),
+  SLOT_BUFFER_AFTER_MINUTES: z.coerce.number().int().min(0).max(240).default(0),
+  SLOT_STEP_MINUTES: z.coerce.number().int().min(5).max(480).optional(),
+  /** The address patients and staff reach the app at; links in emails are built from it. */
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   SMTP_URL: z.string().optional(),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(100).default(5_000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   MAIL_FROM: z.string().default('Carebook <no-reply@carebook.test>'),
   SENTRY_DSN: z.string().url().optional(),
   SENTRY_ENVIRONMENT: z.string().default('production'),
@@ -52,5 +62,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** Config for tests: quiet, random port, nothing read from the developer's shell. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...configSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  // Tests sign in many times from one address; the per-minute limit has a test of its own.
+  return {
+    ...configSchema.parse({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+    }),
+    ...overrides,
+  };
 }

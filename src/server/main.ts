@@ -5,6 +5,7 @@ import { openConfiguredDatabase } from './db/open';
 import { runMigrations } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed';
 import { buildApp } from './app';
+import { createOutboxWorker } from './modules/notifications/outbox-worker';
 
 async function main() {
   const config = loadConfig();
@@ -13,7 +14,8 @@ async function main() {
 
   const db = await openConfiguredDatabase(config);
   await runMigrations(db);
-  const app = await buildApp({ config, db, now: () => new Date(), version });
+  const deps = { config, db, now: () => new Date(), version };
+  const app = await buildApp(deps);
 
   const shouldSeed =
     config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && db.kind === 'pglite');
@@ -21,6 +23,10 @@ async function main() {
     const seeded = await seedDemoIfEmpty(db, { now: new Date() });
     if (seeded) app.log.info(seeded, 'demo data seeded into the empty database');
   }
+
+  const outbox = createOutboxWorker(deps, { logger: app.log });
+  if (!config.SMTP_URL)
+    app.log.info('SMTP_URL is not set: notifications wait in the outbox, visible to admins');
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -34,6 +40,7 @@ async function main() {
     timer.unref();
     try {
       await app.close();
+      await outbox.stop();
       await db.close();
       process.exit(0);
     } catch (err) {

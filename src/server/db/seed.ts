@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { type Faker, fakerEN_AU, fakerEN_GB, fakerEN_US } from '@faker-js/faker';
 import type { AppointmentStatus } from '@domain/appointment-status';
 import { availabilityIntervals } from '@domain/schedule';
 import { normalizeSearchText } from '@domain/search-text';
 import { hashPassword } from '../modules/auth/password';
+import { newSessionToken } from '../modules/appointments/session-token';
 import type { DbHandle, Executor } from './client';
 import * as t from './schema';
 import {
@@ -31,10 +31,6 @@ export interface SeedSummary {
   patients: number;
   appointments: number;
   events: number;
-}
-
-export function newSessionToken(): string {
-  return randomBytes(24).toString('base64url');
 }
 
 /** Seeds the demo data only into a database that has no clinic yet; returns null otherwise. */
@@ -84,15 +80,13 @@ async function writeDemo(tx: Executor, now: Date, passwordHash: string): Promise
   );
 
   const agents = DEMO_USERS.filter((u) => u.weekly);
-  await tx
-    .insert(t.schedules)
-    .values(
-      agents.map((u) => ({
-        agentId: userByEmail.get(u.email)!.id,
-        timezone: u.timezone,
-        weekly: u.weekly,
-      })),
-    );
+  await tx.insert(t.schedules).values(
+    agents.map((u) => ({
+      agentId: userByEmail.get(u.email)!.id,
+      timezone: u.timezone,
+      weekly: u.weekly,
+    })),
+  );
 
   let patientCount = 0;
   let appointmentCount = 0;

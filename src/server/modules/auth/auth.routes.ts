@@ -16,7 +16,10 @@ export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsyncZod {
       authPaths.login,
       {
         schema: { body: loginBody, response: { 200: sessionResponse } },
-        config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: {
+          access: 'public',
+          rateLimit: { max: deps.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
+        },
       },
       async (request, reply) => {
         const result = await auth.signIn(deps, {

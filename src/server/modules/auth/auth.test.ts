@@ -124,6 +124,25 @@ describe('rate limiting of failed sign-ins', () => {
   });
 });
 
+describe('the per-address request limit on sign-in', () => {
+  it('answers 429 past the configured number of attempts a minute', async () => {
+    const limited = await buildTestApp(testDb.handle, {
+      config: { LOGIN_RATE_LIMIT_PER_MINUTE: 3 },
+    });
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await limited.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `x${i}@example.com`, password: 'pw' },
+      });
+      codes.push(res.statusCode);
+    }
+    await limited.close();
+    expect(codes).toEqual([401, 401, 401, 429]);
+  });
+});
+
 describe('session lifetime', () => {
   it('ends a session idle for more than 30 minutes', async () => {
     const user = await createSignInUser(testDb.handle.db);

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { clinicSummary, newPasswordField, roleSchema } from './auth';
+import { emailField, safeText, timezoneField, uuidParam } from './common';
+
+export const adminPaths = {
+  agents: '/api/admin/agents',
+  agent: '/api/admin/agents/:id',
+  deactivate: '/api/admin/agents/:id/deactivate',
+  activate: '/api/admin/agents/:id/activate',
+  password: '/api/admin/agents/:id/password',
+  audit: '/api/admin/audit',
+} as const;
+
+/** Web forms send empty fields as `name=`; in a query string that means "no filter". */
+const optionalQuery = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const nameField = safeText(120).pipe(z.string().min(1, 'must not be empty'));
+
+/** A staff member as an admin sees them: only the clinics the admin manages are listed. */
+export const adminUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  timezone: z.string().nullable(),
+  active: z.boolean(),
+  clinics: z.array(clinicSummary),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+
+export const listAgentsQuery = z.object({
+  search: optionalQuery(safeText(120)),
+  includeInactive: optionalQuery(queryBool),
+});
+export type ListAgentsQuery = z.infer<typeof listAgentsQuery>;
+
+export const listAgentsResponse = z.object({ data: z.array(adminUser) });
+export type ListAgentsResponse = z.infer<typeof listAgentsResponse>;
+
+const clinicIdsField = z
+  .array(uuidParam)
+  .max(100)
+  .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
+
+export const createAgentBody = z.object({
+  email: emailField,
+  name: nameField,
+  role: roleSchema,
+  timezone: timezoneField.nullable().optional(),
+  clinicIds: clinicIdsField,
+  password: newPasswordField,
+});
+export type CreateAgentBody = z.infer<typeof createAgentBody>;
+
+/** Only the fields sent change; clinicIds replaces the memberships in the admin's own clinics. */
+export const updateAgentBody = z.object({
+  email: emailField.optional(),
+  name: nameField.optional(),
+  role: roleSchema.optional(),
+  timezone: timezoneField.nullable().optional(),
+  clinicIds: clinicIdsField.optional(),
+});
+export type UpdateAgentBody = z.infer<typeof updateAgentBody>;
+
+export const resetPasswordBody = z.object({ password: newPasswordField });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+export const AUDIT_PAGE_SIZE_MAX = 100;
+
+/** Instants with an offset, as every time on the wire; `from` is inclusive, `to` exclusive. */
+export const auditQuery = z
+  .object({
+    userId: optionalQuery(uuidParam),
+    patientId: optionalQuery(uuidParam),
+    from: optionalQuery(z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' })),
+    to: optionalQuery(z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' })),
+    page: optionalQuery(z.coerce.number().int().min(1).max(100_000)),
+    limit: optionalQuery(z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX)),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+export const auditEntry = z.object({
+  id: z.number(),
+  at: z.string(),
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  patientId: z.string().nullable(),
+  patientName: z.string().nullable(),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntryView = z.infer<typeof auditEntry>;
+
+export const auditResponse = z.object({
+  data: z.array(auditEntry),
+  pagination: z.object({ hasNextPage: z.boolean(), currentPage: z.number() }),
+});
+export type AuditResponse = z.infer<typeof auditResponse>;

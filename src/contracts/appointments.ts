@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { APPOINTMENT_STATUSES, COUNT_BUCKETS, MARK_ACTIONS } from '@domain/appointment-status';
+import { DEFAULT_PAGE_SIZE } from '@domain/constants';
+import { safeText, uuidParam } from './common';
+
+export const appointmentPaths = {
+  list: '/api/appointments',
+  paginated: '/api/appointments/paginated',
+  counts: '/api/appointments/counts',
+  one: '/api/appointments/:id',
+} as const;
+
+/** The fixed source identifier this product writes on the appointments it creates (spec §7). */
+export const APPOINTMENT_SOURCE = 'carebook';
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const historyEntry = z.object({
+  type: z.string(),
+  timestamp: z.string(),
+  reason: z.string().nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  by: z.string().nullable(),
+});
+export type HistoryEntryView = z.infer<typeof historyEntry>;
+
+/** Spec §3 "Appointment", exactly. */
+export const appointment = z.object({
+  _id: z.string(),
+  date: z.string(),
+  duration: z.number(),
+  token: z.string(),
+  patient: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    clinic: z.string(),
+    source: z.string().nullable(),
+  }),
+  staff: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  metadata: z.object({
+    status: z.string(),
+    notes: z.string().nullable(),
+    source: z.string(),
+    type: z.string(),
+  }),
+  statusHistory: z.array(historyEntry),
+});
+export type Appointment = z.infer<typeof appointment>;
+
+export const appointmentCounts = z.object(
+  Object.fromEntries(COUNT_BUCKETS.map((b) => [b, z.number().int()])) as Record<
+    (typeof COUNT_BUCKETS)[number],
+    z.ZodNumber
+  >,
+);
+export type AppointmentCountsView = z.infer<typeof appointmentCounts>;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+/** A calendar date or a full ISO instant. */
+const dateOrInstant = z.union([z.iso.date(), isoDateTime]);
+
+/** `status` takes the count words (upcoming, pending, …) or a stored status in either case. */
+export const statusFilter = z
+  .string()
+  .max(40)
+  .transform((s) => s.trim())
+  .refine(
+    (s) =>
+      (COUNT_BUCKETS as readonly string[]).includes(s.toLowerCase()) ||
+      (APPOINTMENT_STATUSES as readonly string[]).includes(s.toUpperCase()),
+    { message: `must be one of ${COUNT_BUCKETS.join(', ')} or a status` },
+  );
+
+const idOrSlug = z.string().min(1).max(120);
+
+/** Filters shared by the paginated list and the counts (spec §7). */
+export const appointmentFilters = z.object({
+  clinic: idOrSlug.optional(),
+  patientEmail: safeText(254).optional(),
+  dateFrom: dateOrInstant.optional(),
+  dateTo: dateOrInstant.optional(),
+  staffId: uuidParam.optional(),
+  search: safeText(200).optional(),
+  'clinicIds[]': z.union([idOrSlug, z.array(idOrSlug).max(100)]).optional(),
+  clinicIds: z.union([idOrSlug, z.array(idOrSlug).max(100)]).optional(),
+  timezone: z.string().max(64).optional(),
+});
+export type AppointmentFilters = z.infer<typeof appointmentFilters>;
+
+export const paginatedQuery = appointmentFilters.extend({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+  status: statusFilter.optional(),
+});
+export type PaginatedQuery = z.infer<typeof paginatedQuery>;
+
+export const paginatedResponse = z.object({
+  data: z.array(appointment),
+  pagination: z.object({ hasNextPage: z.boolean(), currentPage: z.number().int() }),
+  counts: appointmentCounts,
+});
+export type PaginatedResponse = z.infer<typeof paginatedResponse>;
+
+export const rangeQuery = z.object({
+  includeAll: booleanFlag,
+  includeExpired: booleanFlag,
+  startDate: dateOrInstant.optional(),
+  endDate: dateOrInstant.optional(),
+  timezone: z.string().max(64).optional(),
+});
+export type RangeQuery = z.infer<typeof rangeQuery>;
+
+const personRef = z.object({
+  id: uuidParam,
+  name: safeText(200).optional(),
+  email: safeText(254).optional(),
+});
+
+/** Spec §7 "Create". Only ids, the time and the notes are trusted; names are looked up. */
+export const createAppointmentBody = z.object({
+  date: isoDateTime,
+  startTime: z.string().max(64).optional(),
+  endTime: z.string().max(64).optional(),
+  staff: personRef,
+  patient: personRef.extend({
+    phone: safeText(64).nullable().optional(),
+    clinic: z.string().min(1).max(120),
+  }),
+  duration: z.number().int().min(5).max(480).optional(),
+  metadata: z
+    .object({
+      source: safeText(100).optional(),
+      type: safeText(40).optional(),
+      notes: safeText(2000).nullable().optional(),
+      status: safeText(40).optional(),
+    })
+    .optional(),
+});
+export type CreateAppointmentBody = z.infer<typeof createAppointmentBody>;
+
+/** Spec §7 "Reschedule and reassign". */
+export const updateAppointmentBody = z.object({
+  id: uuidParam.optional(),
+  date: isoDateTime,
+  staff: personRef,
+  duration: z.number().int().min(5).max(480).optional(),
+});
+export type UpdateAppointmentBody = z.infer<typeof updateAppointmentBody>;
+
+export const APPOINTMENT_ACTIONS = ['cancel', ...MARK_ACTIONS] as const;
+export const actionQuery = z.object({ action: z.enum(APPOINTMENT_ACTIONS) });
+export type AppointmentAction = (typeof APPOINTMENT_ACTIONS)[number];
+
+export const CANCEL_REASON_MAX = 1000;
+export const cancelBody = z.object({
+  reason: safeText(CANCEL_REASON_MAX).pipe(z.string().min(1, 'A reason is required')),
+});

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { emailField, safeText, timezoneField } from './common';
+
+export const clinicPaths = {
+  list: '/api/clinics',
+  nurses: '/api/clinics/:slug/nurses',
+  patientSearch: '/api/clinics/patient',
+  patients: '/api/clinics/:slug/patients',
+  slots: '/api/clinics/:slug/slots',
+} as const;
+
+export const slugParams = z.object({ slug: z.string().min(1).max(120) });
+
+export const clinicView = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  timezone: z.string(),
+});
+export const clinicsResponse = z.array(clinicView);
+
+/** A bookable agent of a clinic (spec §3 "Nurse / agent"). */
+export const agentView = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  timezone: z.string().nullable(),
+});
+export const agentsResponse = z.array(agentView);
+export type AgentView = z.infer<typeof agentView>;
+
+/** Spec §3 "Patient search result"; the server writes the camelCase spellings. */
+export const patientView = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  dob: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  source: z.string().nullable(),
+  clinic: z.string(),
+});
+export type PatientView = z.infer<typeof patientView>;
+export const patientSearchResponse = z.array(patientView);
+
+export const PATIENT_SEARCH_LIMIT = 20;
+export const patientSearchQuery = z.object({
+  clinic: z.string().min(1).max(120),
+  keyword: safeText(200).pipe(z.string().min(1, 'Enter a name or email to search')),
+});
+
+const phoneField = safeText(40).pipe(
+  z.string().regex(/^\+?[0-9 ().-]{7,}$/, 'must be a phone number such as (555) 123-4567'),
+);
+
+export const createPatientBody = z.object({
+  firstName: safeText(100).pipe(z.string().min(1, 'is required')),
+  lastName: safeText(100).pipe(z.string().min(1, 'is required')),
+  email: emailField,
+  dob: z.iso
+    .date('must be a date such as 1980-04-30')
+    .refine((d) => d >= '1900-01-01', 'must be after 1900')
+    .optional()
+    .nullable(),
+  phone: phoneField.optional().nullable(),
+  source: safeText(100).optional().nullable(),
+});
+export type CreatePatientBody = z.infer<typeof createPatientBody>;
+
+export const slotsQuery = z.object({
+  from: z.iso.date(),
+  to: z.iso.date(),
+  duration: z.coerce.number().int().min(5).max(480).default(30),
+  agentId: z.uuid().optional(),
+  timezone: timezoneField.optional(),
+});
+export type SlotsQuery = z.infer<typeof slotsQuery>;
+
+export const timeSlot = z.object({
+  slotId: z.string(),
+  timestamp: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  agentId: z.string(),
+  agentName: z.string(),
+  agentEmail: z.string(),
+  durationMinutes: z.number(),
+});
+export type TimeSlotView = z.infer<typeof timeSlot>;
+export const slotsResponse = z.object({ timezone: z.string(), slots: z.array(timeSlot) });

@@ -1,0 +1,158 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '@domain/roles';
+import { createTestDatabase, type TestDatabase } from './test/test-db';
+import { buildTestApp } from './test/test-app';
+import { createSignInUser, signIn } from './test/auth-helpers';
+import { createClinic } from './test/factories';
+import { sessionIdOf } from './modules/auth/auth.service';
+import type { AccessRule } from './plugins/access';
+import type { RegisteredRoute } from './plugins/route-registry';
+import * as t from './db/schema';
+import type { App } from './app';
+
+// Walks every registered /api route and checks what actually happens against what the route
+// declares: anonymous callers, each role, and a cross-site mutation. A route added tomorrow is
+// covered without touching this file, and one whose handler disagrees with its rule fails here.
+
+let testDb: TestDatabase;
+let app: App;
+let routes: RegisteredRoute[];
+const users = {} as Record<Role, { id: string; email: string }>;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  app = await buildTestApp(testDb.handle);
+  await app.ready();
+  routes = app.routeRegistry.filter((r) => isApi(r.url) && r.method !== 'HEAD');
+  const clinic = await createClinic(testDb.handle.db);
+  for (const role of ROLES) {
+    users[role] = await createSignInUser(testDb.handle.db, { role, clinicIds: [clinic.id] });
+  }
+});
+afterAll(async () => {
+  await app.close();
+  await testDb.destroy();
+});
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
+const label = (r: RegisteredRoute) => `${r.method} ${r.url}`;
+
+/** Path parameters (`:id`, `*`) become random UUIDs: a record that exists for nobody. */
+function concreteUrl(url: string) {
+  return url
+    .replace(/:[A-Za-z0-9_]+(\([^)]*\))?/g, () => randomUUID())
+    .replace(/\*/g, randomUUID());
+}
+
+/**
+ * A session of its own for every request, written the way sign-in writes it: a route that ends
+ * sessions (sign-out, a password change) cannot spoil the requests after it.
+ */
+async function freshCookie(userId: string) {
+  const token = randomBytes(32).toString('base64url');
+  const now = new Date();
+  await testDb.handle.db.insert(t.sessions).values({
+    id: sessionIdOf(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + 3_600_000),
+    ip: '10.0.0.1',
+  });
+  return `carebook_session=${token}`;
+}
+
+function allows(rule: AccessRule, role: Role | 'anonymous') {
+  if (rule === 'public') return true;
+  if (role === 'anonymous') return false;
+  return rule === 'authenticated' || rule.roles.includes(role);
+}
+
+async function call(route: RegisteredRoute, cookie?: string, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: route.method as 'GET',
+    url: concreteUrl(route.url),
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+  });
+}
+
+describe('the authorization matrix', () => {
+  it('finds the routes it is meant to walk', () => {
+    const seen = routes.map(label);
+    for (const expected of [
+      'GET /api/health',
+      'POST /api/auth/login',
+      'GET /api/auth/session',
+      'GET /api/admin/agents',
+      'POST /api/admin/agents/:id/deactivate',
+      'GET /api/admin/audit',
+    ]) {
+      expect(seen).toContain(expected);
+    }
+  });
+
+  it('has an access rule on every /api route, and cannot register one without', async () => {
+    expect(routes.filter((r) => r.access === undefined).map(label)).toEqual([]);
+    const probe = await buildTestApp(testDb.handle);
+    expect(() => probe.post('/api/unruled/:id', async () => ({}))).toThrow(
+      /declares no access rule/,
+    );
+    await probe.close();
+  });
+
+  it('asks anonymous callers to sign in wherever the rule is not public', async () => {
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const res = await call(route);
+      const ok = allows(route.access!, 'anonymous')
+        ? ![401, 403].includes(res.statusCode) && res.statusCode < 500
+        : res.statusCode === 401;
+      if (!ok) wrong.push(`${label(route)} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it.each(ROLES)(
+    'lets the %s role through exactly where the rule allows, else 403',
+    async (role) => {
+      const wrong: string[] = [];
+      for (const route of routes) {
+        const res = await call(route, await freshCookie(users[role].id));
+        const ok = allows(route.access!, role)
+          ? ![401, 403].includes(res.statusCode) && res.statusCode < 500
+          : res.statusCode === 403;
+        if (!ok) wrong.push(`${label(route)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
+
+  it('refuses every mutation from another origin, even from a caller who may make it', async () => {
+    const wrong: string[] = [];
+    for (const route of routes.filter((r) => MUTATING.has(r.method))) {
+      const rule = route.access!;
+      const role = typeof rule === 'object' ? rule.roles[0]! : 'admin';
+      const res = await call(route, await freshCookie(users[role].id), {
+        origin: 'https://evil.example',
+      });
+      const refusedAsCrossSite =
+        res.statusCode === 403 && /other sites/.test(res.json<{ message: string }>().message);
+      if (!refusedAsCrossSite) wrong.push(`${label(route)} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('accepts a real sign-in for every role', async () => {
+    for (const role of ROLES) {
+      const cookie = await signIn(app, users[role].email);
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/auth/session',
+        headers: { cookie },
+      });
+      expect(res.json().user.role).toBe(role);
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import type { Role } from '@domain/roles';
+
+// Pure rules of staff administration: no I/O, so they read the same in tests and in services.
+
+/** The requested clinics an admin may not assign: unknown ones and other admins' clinics alike. */
+export function clinicsOutsideScope(
+  requested: readonly string[],
+  adminClinicIds: ReadonlySet<string>,
+): string[] {
+  return requested.filter((id) => !adminClinicIds.has(id));
+}
+
+export const SELF_DEMOTION_REFUSED =
+  'You cannot remove your own admin role. Ask another admin to change it.';
+export const SELF_DEACTIVATION_REFUSED =
+  'You cannot deactivate your own account. Ask another admin to do it.';
+
+/**
+ * Why an admin may not make this change to their own account, or null when they may. Refusing it
+ * keeps at least one admin, the one acting, able to undo any mistake.
+ */
+export function selfChangeRefusal(
+  actorId: string,
+  targetId: string,
+  change: { role?: Role; active?: boolean },
+): string | null {
+  if (actorId !== targetId) return null;
+  if (change.role !== undefined && change.role !== 'admin') return SELF_DEMOTION_REFUSED;
+  if (change.active === false) return SELF_DEACTIVATION_REFUSED;
+  return null;
+}

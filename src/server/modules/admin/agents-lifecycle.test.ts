@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db';
+import { buildTestApp } from '../../test/test-app';
+import { createSignInUser, TEST_PASSWORD } from '../../test/auth-helpers';
+import type { App } from '../../app';
+import { adminWorld, login, sessionOf, signInAs, type AdminWorld } from './admin-test-fixtures';
+
+let testDb: TestDatabase;
+let app: App;
+let w: AdminWorld;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  app = await buildTestApp(testDb.handle);
+});
+afterAll(async () => {
+  await app.close();
+  await testDb.destroy();
+});
+beforeEach(async () => {
+  await testDb.reset();
+  w = await adminWorld(testDb.handle.db, app);
+});
+
+const UNKNOWN_ID = '0b7f2c4e-3a1d-4e5f-9a8b-7c6d5e4f3a2b';
+const NEW_PASSWORD = 'a brand new passphrase';
+
+describe('deactivating and activating', () => {
+  it('ends the user’s sessions at once and refuses their sign-in, until activated again', async () => {
+    const nurse = await signInAs(app, w.colleague.email);
+    const res = await w.call({
+      method: 'POST',
+      url: `/api/admin/agents/${w.colleague.id}/deactivate`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: w.colleague.id, active: false });
+    expect((await sessionOf(app, nurse)).statusCode).toBe(401);
+    expect((await login(app, w.colleague.email, TEST_PASSWORD)).statusCode).toBe(401);
+
+    const back = await w.call({
+      method: 'POST',
+      url: `/api/admin/agents/${w.colleague.id}/activate`,
+    });
+    expect(back.json()).toMatchObject({ active: true });
+    expect((await login(app, w.colleague.email, TEST_PASSWORD)).statusCode).toBe(200);
+    // The old session stays ended: activation is not a way to revive a stolen cookie.
+    expect((await sessionOf(app, nurse)).statusCode).toBe(401);
+  });
+
+  it('refuses an admin deactivating themselves', async () => {
+    const res = await w.call({ method: 'POST', url: `/api/admin/agents/${w.admin.id}/deactivate` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/cannot deactivate your own account/);
+    expect((await sessionOf(app, w.cookie)).statusCode).toBe(200);
+  });
+
+  it('cannot touch a user who works only in another admin’s clinic', async () => {
+    const theirs = await signInAs(app, w.stranger.email);
+    const res = await w.call({
+      method: 'POST',
+      url: `/api/admin/agents/${w.stranger.id}/deactivate`,
+    });
+    expect(res.statusCode).toBe(404);
+    expect((await sessionOf(app, theirs)).statusCode).toBe(200);
+  });
+});
+
+describe('resetting a password', () => {
+  it('sets the new password and ends every session of the user', async () => {
+    const laptop = await signInAs(app, w.colleague.email);
+    const phone = await signInAs(app, w.colleague.email);
+    const res = await w.call({
+      method: 'POST',
+      url: `/api/admin/agents/${w.colleague.id}/password`,
+      payload: { password: NEW_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect((await sessionOf(app, laptop)).statusCode).toBe(401);
+    expect((await sessionOf(app, phone)).statusCode).toBe(401);
+    expect((await login(app, w.colleague.email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await login(app, w.colleague.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('lifts a sign-in lockout of the account', async () => {
+    for (let i = 0; i < 5; i++) await login(app, w.colleague.email, 'guess');
+    expect((await login(app, w.colleague.email, TEST_PASSWORD)).statusCode).toBe(429);
+    await w.call({
+      method: 'POST',
+      url: `/api/admin/agents/${w.colleague.id}/password`,
+      payload: { password: NEW_PASSWORD },
+    });
+    expect((await login(app, w.colleague.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('keeps the admin’s own session when they reset their own password', async () => {
+    const other = await signInAs(app, w.admin.email);
+    const res = await w.call({
+      method: 'POST',
+      url: `/api/admin/agents/${w.admin.id}/password`,
+      payload: { password: NEW_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await sessionOf(app, w.cookie)).statusCode).toBe(200);
+    expect((await sessionOf(app, other)).statusCode).toBe(401);
+  });
+
+  it('refuses a short password', async () => {
+    const res = await w.call({
+      method: 'POST',
+      url: `/api/admin/agents/${w.colleague.id}/password`,
+      payload: { password: 'short' },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('who may administer staff', () => {
+  it.each(['provider', 'nurse', 'staff'] as const)('refuses a %s with 403', async (role) => {
+    const user = await createSignInUser(testDb.handle.db, { role, clinicIds: [w.north.id] });
+    const cookie = await signInAs(app, user.email);
+    for (const [method, url] of [
+      ['GET', '/api/admin/agents'],
+      ['POST', `/api/admin/agents/${w.colleague.id}/deactivate`],
+      ['GET', '/api/admin/audit'],
+    ] as const) {
+      const res = await app.inject({ method, url, headers: { cookie } });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+    const colleague = await w.call({ method: 'GET', url: `/api/admin/agents/${w.colleague.id}` });
+    expect(colleague.json().active).toBe(true);
+  });
+
+  it('asks an anonymous caller to sign in', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/admin/agents' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('bad input', () => {
+  const create = (payload: string | object, headers: Record<string, string> = {}) =>
+    w.call({
+      method: 'POST',
+      url: '/api/admin/agents',
+      payload,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+  const valid = () => ({
+    email: 'new.person@clinic.test',
+    name: 'New Person',
+    role: 'staff',
+    clinicIds: [w.north.id],
+    password: 'a long enough password',
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await create('{"email": ');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'bad_request' });
+  });
+
+  it.each([
+    ['a number for a name', { name: 42 }],
+    ['an unknown role', { role: 'superuser' }],
+    ['a bad email', { email: 'not-an-email' }],
+    ['a NUL byte in the name', { name: 'Bad\u0000Name' }],
+    ['an empty name', { name: '   ' }],
+    ['a clinic id that is not a UUID', { clinicIds: ['north'] }],
+    ['clinicIds that is not a list', { clinicIds: 'north' }],
+    ['an unknown time zone', { timezone: 'Mars/Olympus' }],
+    ['a missing password', { password: undefined }],
+  ])('answers %s with 400', async (_label, change) => {
+    const res = await create({ ...valid(), ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('bad_request');
+  });
+
+  it('answers a NUL byte in an edited name with 400 and changes nothing', async () => {
+    const res = await w.call({
+      method: 'PUT',
+      url: `/api/admin/agents/${w.colleague.id}`,
+      payload: { name: 'Nora\u0000' },
+    });
+    expect(res.statusCode).toBe(400);
+    const after = await w.call({ method: 'GET', url: `/api/admin/agents/${w.colleague.id}` });
+    expect(after.json().name).toBe('Nora Nurse');
+  });
+
+  it.each([
+    ['GET', ''],
+    ['PUT', ''],
+    ['POST', '/deactivate'],
+    ['POST', '/activate'],
+    ['POST', '/password'],
+  ] as const)(
+    'answers %s …%s with 404 for an unknown id and 400 for a non-UUID',
+    async (method, tail) => {
+      const payload =
+        method === 'PUT'
+          ? { name: 'X' }
+          : tail === '/password'
+            ? { password: NEW_PASSWORD }
+            : undefined;
+      const unknown = await w.call({
+        method,
+        url: `/api/admin/agents/${UNKNOWN_ID}${tail}`,
+        payload,
+      });
+      expect(unknown.statusCode).toBe(404);
+      const malformed = await w.call({
+        method,
+        url: `/api/admin/agents/not-a-uuid${tail}`,
+        payload,
+      });
+      expect(malformed.statusCode).toBe(400);
+    },
+  );
+});

@@ -1,0 +1,188 @@
+import type {
+  AdminUser,
+  CreateAgentBody,
+  ListAgentsQuery,
+  UpdateAgentBody,
+} from '@contracts/admin';
+import { isRole } from '@domain/roles';
+import type { DbHandle, Executor } from '../../db/client';
+import { ConflictError, translateDbError } from '../../db/errors';
+import { conflict, notFound } from '../../errors';
+import type { AuthUser } from '../auth/auth.service';
+import { clearLoginFailures, revokeUserSessions } from '../auth/auth.repository';
+import { hashPassword } from '../auth/password';
+import { clinicsOutsideScope, selfChangeRefusal } from './agent-rules';
+import * as repo from './admin.repository';
+
+export interface AgentsDeps {
+  db: DbHandle;
+  now: () => Date;
+}
+
+/** The signed-in admin: who they are and which clinics they manage. */
+export type AdminActor = Pick<AuthUser, 'id' | 'sessionId' | 'clinicIds'>;
+
+const DUPLICATE_EMAIL = 'A user with this email already exists.';
+const NOT_FOUND = 'No such staff member.';
+
+export async function listAgents(
+  deps: AgentsDeps,
+  actor: AdminActor,
+  query: ListAgentsQuery,
+): Promise<AdminUser[]> {
+  const managed = [...actor.clinicIds];
+  const rows = await repo.listVisibleStaff(deps.db.db, managed, {
+    search: query.search || undefined,
+    includeInactive: query.includeInactive ?? false,
+  });
+  return withClinics(deps.db.db, rows, managed);
+}
+
+export async function getAgent(deps: AgentsDeps, actor: AdminActor, id: string) {
+  const row = await loadVisible(deps.db.db, actor, id);
+  return one(deps.db.db, row, actor);
+}
+
+export async function createAgent(
+  deps: AgentsDeps,
+  actor: AdminActor,
+  input: CreateAgentBody,
+): Promise<AdminUser> {
+  assertClinicsInScope(input.clinicIds, actor);
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.now();
+  return inTransaction(deps, async (tx) => {
+    if (await repo.emailTakenByOther(tx, input.email)) throw conflict(DUPLICATE_EMAIL);
+    const row = await repo.insertStaff(tx, {
+      email: input.email,
+      name: input.name,
+      role: input.role,
+      timezone: input.timezone ?? null,
+      passwordHash,
+      passwordChangedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await repo.replaceMemberships(tx, row.id, input.clinicIds, [...actor.clinicIds]);
+    return one(tx, row, actor);
+  });
+}
+
+export async function updateAgent(
+  deps: AgentsDeps,
+  actor: AdminActor,
+  id: string,
+  input: UpdateAgentBody,
+): Promise<AdminUser> {
+  if (input.clinicIds) assertClinicsInScope(input.clinicIds, actor);
+  const now = deps.now();
+  return inTransaction(deps, async (tx) => {
+    const current = await loadVisible(tx, actor, id);
+    const refusal = selfChangeRefusal(actor.id, current.id, { role: input.role });
+    if (refusal) throw conflict(refusal);
+    if (input.email && (await repo.emailTakenByOther(tx, input.email, id))) {
+      throw conflict(DUPLICATE_EMAIL);
+    }
+    const { clinicIds, ...fields } = input;
+    const row = await repo.updateStaff(tx, id, { ...fields, updatedAt: now });
+    if (clinicIds) await repo.replaceMemberships(tx, id, clinicIds, [...actor.clinicIds]);
+    return one(tx, row, actor);
+  });
+}
+
+/** Deactivation ends every session of the user in the same transaction: they are out at once. */
+export async function setAgentActive(
+  deps: AgentsDeps,
+  actor: AdminActor,
+  id: string,
+  active: boolean,
+): Promise<AdminUser> {
+  const now = deps.now();
+  return inTransaction(deps, async (tx) => {
+    const current = await loadVisible(tx, actor, id);
+    const refusal = selfChangeRefusal(actor.id, current.id, { active });
+    if (refusal) throw conflict(refusal);
+    const row = await repo.updateStaff(tx, id, { active, updatedAt: now });
+    if (!active) await revokeUserSessions(tx, id, now);
+    return one(tx, row, actor);
+  });
+}
+
+/**
+ * A reset ends every session of the user (an admin resetting their own keeps the one they are
+ * using) and lifts a sign-in lockout, since the admin has vouched for the new password.
+ */
+export async function resetAgentPassword(
+  deps: AgentsDeps,
+  actor: AdminActor,
+  id: string,
+  password: string,
+): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const now = deps.now();
+  await inTransaction(deps, async (tx) => {
+    const current = await loadVisible(tx, actor, id);
+    await repo.updateStaff(tx, id, { passwordHash, passwordChangedAt: now, updatedAt: now });
+    await revokeUserSessions(tx, id, now, id === actor.id ? actor.sessionId : undefined);
+    await clearLoginFailures(tx, current.email.toLowerCase());
+  });
+}
+
+async function loadVisible(db: Executor, actor: AdminActor, id: string) {
+  const row = await repo.findVisibleStaff(db, [...actor.clinicIds], id);
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+function assertClinicsInScope(clinicIds: readonly string[], actor: AdminActor) {
+  const outside = clinicsOutsideScope(clinicIds, actor.clinicIds);
+  if (outside.length) {
+    throw notFound(
+      outside.length === 1
+        ? `Clinic ${outside[0]} was not found.`
+        : `Clinics ${outside.join(', ')} were not found.`,
+    );
+  }
+}
+
+/** A unique-email race lost between our check and the write is the same 409 as the check. */
+async function inTransaction<T>(deps: AgentsDeps, work: (tx: Executor) => Promise<T>) {
+  try {
+    return await deps.db.db.transaction(work);
+  } catch (err) {
+    const translated = translateDbError(err);
+    if (translated instanceof ConflictError && translated.kind === 'duplicate') {
+      throw conflict(DUPLICATE_EMAIL);
+    }
+    throw err;
+  }
+}
+
+async function one(db: Executor, row: repo.StaffRow, actor: AdminActor): Promise<AdminUser> {
+  const [user] = await withClinics(db, [row], [...actor.clinicIds]);
+  return user!;
+}
+
+async function withClinics(
+  db: Executor,
+  rows: readonly repo.StaffRow[],
+  managedClinicIds: readonly string[],
+): Promise<AdminUser[]> {
+  const memberships = await repo.clinicsOfStaff(
+    db,
+    rows.map((r) => r.id),
+    managedClinicIds,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: isRole(row.role) ? row.role : 'staff',
+    timezone: row.timezone,
+    active: row.active,
+    clinics: memberships
+      .filter((m) => m.userId === row.id)
+      .map(({ userId: _u, ...clinic }) => clinic),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,80 @@
+import type { Appointment } from '@contracts/appointments';
+import type { AppDeps } from '../../app-deps';
+import { ConflictError } from '../../db/errors';
+import type * as t from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+import { recordAudit, type AuditAction } from '../audit/audit.repository';
+import { getAppointment, type QueryContext } from './appointment-queries';
+import * as repo from './appointments.repository';
+import { SLOT_TAKEN_MESSAGE } from './booking-rules';
+
+export async function loadForChange(deps: AppDeps, ctx: QueryContext, id: string) {
+  const row = await repo.findAppointment(deps.db.db, id, [...ctx.user.clinicIds]);
+  if (!row) throw notFound('Appointment not found');
+  return row;
+}
+
+export interface Change {
+  values: Partial<typeof t.appointments.$inferInsert>;
+  events: Array<
+    Omit<typeof t.appointmentEvents.$inferInsert, 'appointmentId' | 'at' | 'byUserId' | 'byName'>
+  >;
+  outbox: Array<typeof t.outbox.$inferInsert>;
+  audit: AuditAction;
+}
+
+/**
+ * Persists one change of an appointment: the row (only if nobody changed it since it was read),
+ * its history entries, its notifications and its audit row, all in one transaction.
+ */
+export async function applyChange(
+  deps: AppDeps,
+  ctx: QueryContext,
+  row: repo.AppointmentRow,
+  change: Change,
+): Promise<Appointment> {
+  const now = deps.now();
+  const id = row.appointment.id;
+  try {
+    await deps.db.db.transaction(async (tx) => {
+      const updated = await repo.updateAppointment(tx, id, row.appointment.version, {
+        ...change.values,
+        updatedAt: now,
+      });
+      if (!updated) {
+        throw conflict('This appointment was changed by someone else. Reload it and try again.');
+      }
+      await repo.insertEvents(
+        tx,
+        change.events.map((e) => ({
+          ...e,
+          appointmentId: id,
+          at: now,
+          byUserId: ctx.user.id,
+          byName: ctx.user.name,
+        })),
+      );
+      await repo.insertOutbox(tx, change.outbox);
+      await recordAudit(
+        tx,
+        { userId: ctx.user.id, ip: ctx.ip },
+        [
+          {
+            action: change.audit,
+            entityType: 'appointment',
+            entityId: id,
+            patientId: row.patient.id,
+          },
+        ],
+        now,
+      );
+    });
+  } catch (err) {
+    const code = (err as { cause?: { code?: string } }).cause?.code;
+    if ((err instanceof ConflictError && err.kind === 'overlap') || code === '23P01') {
+      throw conflict(SLOT_TAKEN_MESSAGE);
+    }
+    throw err;
+  }
+  return getAppointment(deps, ctx, id);
+}

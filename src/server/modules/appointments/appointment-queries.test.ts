@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db';
+import { buildTestApp } from '../../test/test-app';
+import { apiAs, type Api } from '../../test/api-client';
+import { clinicScenario, type ClinicScenario } from '../../test/scenario';
+import { createAppointment, createPatient } from '../../test/factories';
+import * as t from '../../db/schema';
+import type { App } from '../../app';
+
+let testDb: TestDatabase;
+let app: App;
+let s: ClinicScenario;
+let staff: Api;
+const now = new Date('2026-11-23T12:00:00Z');
+const hours = (n: number) => new Date(now.getTime() + n * 3_600_000);
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  app = await buildTestApp(testDb.handle, { now: () => now });
+});
+afterAll(async () => {
+  await app.close();
+  await testDb.destroy();
+});
+
+/**
+ * 25 upcoming (one cancelled), 3 past unmarked, 2 completed, 1 no-show, 1 disqualified for the
+ * provider; 2 upcoming for the nurse with the other patient.
+ */
+beforeEach(async () => {
+  await testDb.reset();
+  s = await clinicScenario(testDb.handle.db);
+  staff = await apiAs(app, s.staff.email);
+  const db = testDb.handle.db;
+  const mine = { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id };
+  for (let i = 0; i < 25; i++) {
+    await createAppointment(db, mine, {
+      start: hours(24 + i),
+      status: i === 0 ? 'CANCELLED' : 'BOOKED',
+    });
+  }
+  for (const [offset, status] of [
+    [-2, 'BOOKED'],
+    [-3, 'CONFIRMED'],
+    [-4, 'SCHEDULED'],
+    [-5, 'COMPLETED'],
+    [-6, 'COMPLETED'],
+    [-7, 'NO_SHOW'],
+    [-8, 'DISQUALIFIED'],
+  ] as const) {
+    await createAppointment(db, mine, { start: hours(offset), status });
+  }
+  const nurse = { clinicId: s.clinic.id, patientId: s.otherPatient.id, staffId: s.nurse.id };
+  await createAppointment(db, nurse, { start: hours(30) });
+  await createAppointment(db, nurse, { start: hours(50) });
+});
+
+const expectedCounts = {
+  all: 34,
+  upcoming: 26,
+  pending: 3,
+  completed: 2,
+  cancelled: 1,
+  no_show: 1,
+};
+
+describe('GET /api/appointments/paginated', () => {
+  it('pages by 20 with hasNextPage, and counts every bucket', async () => {
+    const first = await staff.get('/api/appointments/paginated');
+    expect(first.statusCode, first.body).toBe(200);
+    const body = first.json();
+    expect(body.data).toHaveLength(20);
+    expect(body.pagination).toEqual({ hasNextPage: true, currentPage: 1 });
+    expect(body.counts).toEqual(expectedCounts);
+    const second = (await staff.get('/api/appointments/paginated?page=2')).json();
+    expect(second.data).toHaveLength(14);
+    expect(second.pagination).toEqual({ hasNextPage: false, currentPage: 2 });
+    const ids = new Set([...body.data, ...second.data].map((a: { _id: string }) => a._id));
+    expect(ids.size).toBe(34);
+  });
+
+  it.each([
+    ['upcoming', 26],
+    ['pending', 3],
+    ['completed', 2],
+    ['cancelled', 1],
+    ['no_show', 1],
+    ['all', 34],
+    ['CONFIRMED', 1],
+    ['confirmed', 1],
+  ])('filters status=%s', async (status, expected) => {
+    const body = (await staff.get(`/api/appointments/paginated?status=${status}&limit=100`)).json();
+    expect(body.data).toHaveLength(expected);
+    expect(body.counts).toEqual(expectedCounts);
+  });
+
+  it('lists upcoming soonest first and the rest most recent first', async () => {
+    const upcoming = (await staff.get('/api/appointments/paginated?status=upcoming&limit=3')).json()
+      .data;
+    // hours(24) is the cancelled one, which is not upcoming.
+    expect(upcoming.map((a: { date: string }) => a.date)).toEqual(
+      [hours(25), hours(26), hours(27)].map((d) => d.toISOString()),
+    );
+    const dates = upcoming.map((a: { date: string }) => a.date);
+    expect([...dates].sort()).toEqual(dates);
+    const all = (await staff.get('/api/appointments/paginated?limit=5'))
+      .json()
+      .data.map((a: { date: string }) => a.date);
+    expect([...all].sort().reverse()).toEqual(all);
+  });
+
+  it('filters by staff, patient email, free text without accents, and dates', async () => {
+    const byStaff = (await staff.get(`/api/appointments/paginated?staffId=${s.nurse.id}`)).json();
+    expect(byStaff.data).toHaveLength(2);
+    expect(byStaff.counts.all).toBe(2);
+    const byEmail = (
+      await staff.get(`/api/appointments/paginated?patientEmail=ANNA.SMITH@example.com`)
+    ).json();
+    expect(byEmail.counts.all).toBe(2);
+    const bySearch = (
+      await staff.get(`/api/appointments/paginated?search=jose%20nunez&limit=100`)
+    ).json();
+    expect(bySearch.counts.all).toBe(32);
+    const byDate = (
+      await staff.get(
+        `/api/appointments/paginated?dateFrom=${hours(24).toISOString()}&dateTo=${hours(26).toISOString()}`,
+      )
+    ).json();
+    expect(byDate.counts.all).toBe(3);
+    // A calendar date is a whole day in the viewer's zone: Nov 24 in New York holds the starts
+    // from 05:00Z Nov 24 to 04:59Z Nov 25, i.e. hours 17..40 after now.
+    const byDay = (
+      await staff.get(
+        '/api/appointments/paginated?dateFrom=2026-11-24&dateTo=2026-11-24&timezone=America/New_York&limit=100',
+      )
+    ).json();
+    const inDay = byDay.data.map((a: { date: string }) => a.date);
+    expect(
+      inDay.every((d: string) => d >= '2026-11-24T05:00:00.000Z' && d < '2026-11-25T05:00:00.000Z'),
+    ).toBe(true);
+    expect(byDay.counts.all).toBe(18);
+  });
+
+  it('narrows to a clinic by slug or by repeated clinicIds[], and never widens past the user', async () => {
+    const bySlug = (await staff.get(`/api/appointments/paginated?clinic=${s.clinic.slug}`)).json();
+    expect(bySlug.counts.all).toBe(34);
+    const byIds = (
+      await staff.get(
+        `/api/appointments/paginated?clinicIds[]=${s.clinic.id}&clinicIds[]=${s.foreign.id}`,
+      )
+    ).json();
+    expect(byIds.counts.all).toBe(34);
+    const foreignOnly = (
+      await staff.get(`/api/appointments/paginated?clinic=${s.foreign.slug}`)
+    ).json();
+    expect(foreignOnly.counts.all).toBe(0);
+    expect(foreignOnly.data).toEqual([]);
+  });
+
+  it('writes one audit row per appointment read, in one batch', async () => {
+    await testDb.handle.db.execute(sql`truncate audit_log`);
+    await staff.get('/api/appointments/paginated?limit=20');
+    const [row] = await testDb.handle.db
+      .select({ n: sql<number>`count(*)::int`, at: sql<number>`count(distinct at)::int` })
+      .from(t.auditLog);
+    expect(row).toEqual({ n: 20, at: 1 });
+  });
+
+  it.each([
+    'page=0',
+    'limit=1000',
+    'status=everything',
+    'dateFrom=yesterday',
+    'staffId=abc',
+    'timezone=Mars/Base',
+  ])('refuses %s with a 400', async (query) => {
+    const res = await staff.get(`/api/appointments/paginated?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('bad_request');
+  });
+});
+
+describe('GET /api/appointments/counts', () => {
+  it('answers the same counts as the list, with the same filters', async () => {
+    expect((await staff.get('/api/appointments/counts')).json()).toEqual(expectedCounts);
+    expect((await staff.get(`/api/appointments/counts?staffId=${s.nurse.id}`)).json()).toEqual({
+      all: 2,
+      upcoming: 2,
+      pending: 0,
+      completed: 0,
+      cancelled: 0,
+      no_show: 0,
+    });
+  });
+});
+
+describe('GET /api/appointments (date range)', () => {
+  it('gives a provider their own future appointments by default, and the clinic with includeAll', async () => {
+    const provider = await apiAs(app, s.provider.email);
+    const own = (await provider.get('/api/appointments')).json();
+    expect(own).toHaveLength(25);
+    const withPast = (await provider.get('/api/appointments?includeExpired=true')).json();
+    expect(withPast).toHaveLength(32);
+    const everyone = (
+      await provider.get('/api/appointments?includeAll=true&includeExpired=true')
+    ).json();
+    expect(everyone).toHaveLength(34);
+    const dates = everyone.map((a: { date: string }) => a.date);
+    expect([...dates].sort()).toEqual(dates);
+  });
+
+  it('bounds the range by whole local days in the given time zone', async () => {
+    const res = await staff.get(
+      '/api/appointments?includeAll=true&includeExpired=true&startDate=2026-11-23&endDate=2026-11-23&timezone=America/New_York',
+    );
+    const dates = res.json().map((a: { date: string }) => a.date);
+    expect(dates.length).toBeGreaterThan(0);
+    expect(
+      dates.every((d: string) => d >= '2026-11-23T05:00:00.000Z' && d < '2026-11-24T05:00:00.000Z'),
+    ).toBe(true);
+  });
+});
+
+describe('GET /api/appointments/:id', () => {
+  it('returns the appointment with its history oldest first', async () => {
+    const db = testDb.handle.db;
+    const patient = await createPatient(db, s.clinic.id);
+    const appt = await createAppointment(
+      db,
+      { clinicId: s.clinic.id, patientId: patient.id, staffId: s.provider.id },
+      { start: hours(100) },
+    );
+    await db.insert(t.appointmentEvents).values([
+      { appointmentId: appt.id, type: 'BOOKED', at: hours(-10), byName: 'Sam Ortiz' },
+      {
+        appointmentId: appt.id,
+        type: 'RESCHEDULE',
+        at: hours(-5),
+        fromValue: 'a',
+        toValue: 'b',
+        byName: 'Sam Ortiz',
+      },
+    ]);
+    const body = (await staff.get(`/api/appointments/${appt.id}`)).json();
+    expect(body.statusHistory.map((e: { type: string }) => e.type)).toEqual([
+      'BOOKED',
+      'RESCHEDULE',
+    ]);
+    expect(body.patient.clinic).toBe(s.clinic.slug);
+  });
+});

@@ -1,0 +1,163 @@
+import { normalizeStatus } from '@domain/appointment-status';
+import { COUNT_BUCKETS } from '@domain/appointment-status';
+import { isBookableRole } from '@domain/roles';
+import { normalizeSearchText } from '@domain/search-text';
+import { addDaysToKey, isValidTimeZone, wallClockToUtc } from '@domain/zoned-time';
+import type {
+  Appointment,
+  AppointmentFilters,
+  PaginatedQuery,
+  PaginatedResponse,
+  RangeQuery,
+} from '@contracts/appointments';
+import type { AppDeps } from '../../app-deps';
+import { badRequest, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit.repository';
+import type { AuthUser } from '../auth/auth.service';
+import { toAppointmentView } from './appointment-view';
+import * as repo from './appointments.repository';
+
+export interface QueryContext {
+  user: AuthUser;
+  ip: string;
+}
+
+/** A calendar date is a whole local day in the given zone; a full instant is taken as it is. */
+function boundary(
+  value: string | undefined,
+  timezone: string,
+  edge: 'start' | 'end',
+): Date | undefined {
+  if (!value) return undefined;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const key = edge === 'start' ? value : addDaysToKey(value, 1);
+    const ms = wallClockToUtc(key, 0, timezone);
+    return new Date(edge === 'start' ? ms : ms - 1);
+  }
+  return new Date(value);
+}
+
+function viewerTimezone(user: AuthUser, requested: string | undefined): string {
+  if (requested !== undefined) {
+    if (!isValidTimeZone(requested))
+      throw badRequest('timezone must be an IANA time zone such as America/New_York.');
+    return requested;
+  }
+  return user.timezone && isValidTimeZone(user.timezone) ? user.timezone : 'UTC';
+}
+
+/** The clinics a list may cover: the user's own, narrowed by any clinic filter (slug or id). */
+function scopedClinicIds(user: AuthUser, filters: AppointmentFilters): string[] {
+  const requested = [filters.clinic, filters['clinicIds[]'], filters.clinicIds]
+    .flat()
+    .filter((v): v is string => typeof v === 'string' && v.length > 0);
+  const mine = user.clinics;
+  if (requested.length === 0) return mine.map((c) => c.id);
+  return mine
+    .filter((c) => requested.includes(c.id) || requested.includes(c.slug))
+    .map((c) => c.id);
+}
+
+export function scopeFrom(user: AuthUser, filters: AppointmentFilters): repo.ListScope {
+  const timezone = viewerTimezone(user, filters.timezone);
+  const from = boundary(filters.dateFrom, timezone, 'start');
+  const to = boundary(filters.dateTo, timezone, 'end');
+  const search = filters.search ? normalizeSearchText(filters.search) : undefined;
+  return {
+    clinicIds: scopedClinicIds(user, filters),
+    staffId: filters.staffId,
+    patientEmail: filters.patientEmail || undefined,
+    search: search || undefined,
+    from,
+    to,
+  };
+}
+
+async function withHistories(
+  deps: AppDeps,
+  ctx: QueryContext,
+  rows: repo.AppointmentRow[],
+): Promise<Appointment[]> {
+  const histories = await repo.loadHistories(
+    deps.db.db,
+    rows.map((r) => r.appointment.id),
+  );
+  await recordAudit(
+    deps.db.db,
+    { userId: ctx.user.id, ip: ctx.ip },
+    rows.map((r) => ({
+      action: 'read',
+      entityType: 'appointment',
+      entityId: r.appointment.id,
+      patientId: r.patient.id,
+    })),
+    deps.now(),
+  );
+  return rows.map((r) => toAppointmentView(r, histories.get(r.appointment.id) ?? []));
+}
+
+export async function listAppointmentsPage(
+  deps: AppDeps,
+  ctx: QueryContext,
+  query: PaginatedQuery,
+): Promise<PaginatedResponse> {
+  const scope = scopeFrom(ctx.user, query);
+  const now = deps.now();
+  const status = query.status?.toLowerCase();
+  const statusFilter =
+    status && status !== 'all'
+      ? (COUNT_BUCKETS as readonly string[]).includes(status)
+        ? { bucket: status }
+        : { stored: normalizeStatus(status) }
+      : {};
+  const [rows, counts] = await Promise.all([
+    repo.listPage(deps.db.db, scope, statusFilter, now, {
+      limit: query.limit + 1,
+      offset: (query.page - 1) * query.limit,
+    }),
+    repo.countBuckets(deps.db.db, scope, now),
+  ]);
+  const hasNextPage = rows.length > query.limit;
+  const data = await withHistories(deps, ctx, rows.slice(0, query.limit));
+  return { data, pagination: { hasNextPage, currentPage: query.page }, counts };
+}
+
+export async function countAppointments(
+  deps: AppDeps,
+  user: AuthUser,
+  filters: AppointmentFilters,
+) {
+  return repo.countBuckets(deps.db.db, scopeFrom(user, filters), deps.now());
+}
+
+export async function getAppointment(
+  deps: AppDeps,
+  ctx: QueryContext,
+  id: string,
+): Promise<Appointment> {
+  const row = await repo.findAppointment(deps.db.db, id, [...ctx.user.clinicIds]);
+  if (!row) throw notFound('Appointment not found');
+  const [view] = await withHistories(deps, ctx, [row]);
+  return view!;
+}
+
+/**
+ * The date-range call (spec §7): by default a provider or nurse sees their own appointments and
+ * everyone else the whole clinic; includeAll widens to the clinic; includeExpired keeps those
+ * that have already ended.
+ */
+export async function listAppointmentsInRange(
+  deps: AppDeps,
+  ctx: QueryContext,
+  query: RangeQuery,
+): Promise<Appointment[]> {
+  const timezone = viewerTimezone(ctx.user, query.timezone);
+  const rows = await repo.listRange(deps.db.db, {
+    clinicIds: [...ctx.user.clinicIds],
+    staffId: !query.includeAll && isBookableRole(ctx.user.role) ? ctx.user.id : undefined,
+    from: boundary(query.startDate, timezone, 'start'),
+    to: boundary(query.endDate, timezone, 'end'),
+    excludeEndedBefore: query.includeExpired ? undefined : deps.now(),
+  });
+  return withHistories(deps, ctx, rows);
+}

@@ -1,0 +1,31 @@
+import type { Appointment } from '@contracts/appointments';
+import type { AppointmentRow, EventRow } from './appointments.repository';
+
+/** Spec §3 "Appointment" from our rows; history oldest first, as stored. */
+export function toAppointmentView(row: AppointmentRow, history: readonly EventRow[]): Appointment {
+  const { appointment: a, patient, staff, clinic } = row;
+  return {
+    _id: a.id,
+    date: a.startAt.toISOString(),
+    duration: a.duration,
+    token: a.token,
+    patient: {
+      id: patient.id,
+      name: `${patient.firstName} ${patient.lastName}`.trim(),
+      email: patient.email,
+      phone: patient.phone,
+      clinic: clinic.slug,
+      source: patient.source,
+    },
+    staff: { id: staff.id, name: staff.name, email: staff.email },
+    metadata: { status: a.status, notes: a.notes, source: a.source, type: a.type },
+    statusHistory: history.map((e) => ({
+      type: e.type,
+      timestamp: e.at.toISOString(),
+      reason: e.reason,
+      from: e.fromValue,
+      to: e.toValue,
+      by: e.byName,
+    })),
+  };
+}

@@ -1,0 +1,46 @@
+import { canChangeAppointment } from '@domain/appointment-status';
+import type { Appointment } from '@contracts/appointments';
+import type { AppDeps } from '../../app-deps';
+import { badRequest, conflict } from '../../errors';
+import type { QueryContext } from './appointment-queries';
+import { applyChange, loadForChange } from './apply-change';
+import { CHANGE_REFUSED } from './change-appointment';
+import { outboxRow } from './notifications';
+
+/** Cancels with a reason (spec §5: required, trimmed); the patient link stops working. */
+export async function cancelAppointment(
+  deps: AppDeps,
+  ctx: QueryContext,
+  id: string,
+  rawReason: string | undefined,
+): Promise<Appointment> {
+  const reason = rawReason?.trim() ?? '';
+  if (!reason) throw badRequest('A reason is required to cancel an appointment.');
+  const row = await loadForChange(deps, ctx, id);
+  const { appointment: current } = row;
+  const now = deps.now();
+  if (!canChangeAppointment({ date: current.startAt, status: current.status }, now)) {
+    throw conflict(CHANGE_REFUSED);
+  }
+  return applyChange(deps, ctx, row, {
+    values: { status: 'CANCELLED', tokenRevokedAt: now },
+    events: [{ type: 'CANCELLED', reason }],
+    outbox: [
+      outboxRow('cancelled', {
+        appointmentId: current.id,
+        clinic: { name: row.clinic.name, timezone: row.clinic.timezone },
+        start: current.startAt.toISOString(),
+        durationMinutes: current.duration,
+        token: current.token,
+        patient: {
+          name: `${row.patient.firstName} ${row.patient.lastName}`,
+          email: row.patient.email,
+        },
+        staff: { name: row.staff.name, email: row.staff.email },
+        sequence: current.version,
+        reason,
+      }),
+    ],
+    audit: 'cancel',
+  });
+}

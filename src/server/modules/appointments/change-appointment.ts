@@ -1,0 +1,100 @@
+import { canChangeAppointment } from '@domain/appointment-status';
+import { canReassign } from '@domain/roles';
+import type { Appointment, UpdateAppointmentBody } from '@contracts/appointments';
+import type { AppDeps } from '../../app-deps';
+import { conflict, forbidden, unprocessable } from '../../errors';
+import { checkBookable, slotSettings } from '../availability/availability.service';
+import { listBookableAgents } from '../clinics/clinics.repository';
+import type { QueryContext } from './appointment-queries';
+import { applyChange, loadForChange } from './apply-change';
+import { slotRefusal } from './booking-rules';
+import { outboxRow, type NotificationParty } from './notifications';
+import { newSessionToken } from './session-token';
+
+export const CHANGE_REFUSED =
+  'This appointment can no longer be changed: it has already started or was cancelled.';
+
+/**
+ * Reschedule (a new time) and reassign (another agent of the same clinic) share one call
+ * (spec §7); either or both may change. A new time gets a new patient link.
+ */
+export async function changeAppointment(
+  deps: AppDeps,
+  ctx: QueryContext,
+  id: string,
+  body: UpdateAppointmentBody,
+): Promise<Appointment> {
+  const row = await loadForChange(deps, ctx, id);
+  const { appointment: current } = row;
+  const now = deps.now();
+  if (!canChangeAppointment({ date: current.startAt, status: current.status }, now)) {
+    throw conflict(CHANGE_REFUSED);
+  }
+  const reassign = body.staff.id !== current.staffId;
+  if (reassign && !canReassign(ctx.user.role))
+    throw forbidden('Nurses cannot reassign appointments.');
+
+  const start = new Date(body.date);
+  const duration = body.duration ?? current.duration;
+  const reschedule = start.getTime() !== current.startAt.getTime() || duration !== current.duration;
+  if (!reassign && !reschedule)
+    throw unprocessable('Nothing to change: pick a new time or another provider.');
+
+  const agent = (await listBookableAgents(deps.db.db, row.clinic.id)).find(
+    (a) => a.id === body.staff.id,
+  );
+  if (!agent) throw unprocessable('The chosen provider does not take appointments at this clinic.');
+  const check = await checkBookable(deps.db.db, {
+    agent,
+    start,
+    durationMinutes: duration,
+    now,
+    settings: slotSettings(deps.config),
+    excludeAppointmentId: current.id,
+  });
+  if (!check.ok) throw slotRefusal(check, agent.name);
+
+  const token = reschedule ? newSessionToken() : current.token;
+  const snapshot = {
+    appointmentId: current.id,
+    clinic: { name: row.clinic.name, timezone: row.clinic.timezone },
+    start: start.toISOString(),
+    durationMinutes: duration,
+    token,
+    patient: { name: `${row.patient.firstName} ${row.patient.lastName}`, email: row.patient.email },
+    staff: { name: agent.name, email: agent.email },
+    sequence: current.version,
+    previous: {
+      ...(reschedule ? { start: current.startAt.toISOString() } : {}),
+      ...(reassign ? { staffName: row.staff.name } : {}),
+    },
+  };
+  const formerProvider: NotificationParty[] = reassign
+    ? [{ email: row.staff.email, name: row.staff.name, role: 'staff' }]
+    : [];
+  return applyChange(deps, ctx, row, {
+    values: {
+      startAt: start,
+      endAt: new Date(start.getTime() + duration * 60_000),
+      duration,
+      staffId: agent.id,
+      token,
+    },
+    events: [
+      ...(reschedule
+        ? [
+            {
+              type: 'RESCHEDULE',
+              fromValue: current.startAt.toISOString(),
+              toValue: start.toISOString(),
+            },
+          ]
+        : []),
+      ...(reassign ? [{ type: 'REASSIGN', fromValue: row.staff.name, toValue: agent.name }] : []),
+    ],
+    outbox: [
+      outboxRow(reassign && !reschedule ? 'reassigned' : 'rescheduled', snapshot, formerProvider),
+    ],
+    audit: reassign && !reschedule ? 'reassign' : 'reschedule',
+  });
+}

@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import { DEFAULT_DURATION_MINUTES } from '@domain/constants';
+import { INITIAL_APPOINTMENT_STATUS } from '@domain/appointment-status';
+import {
+  APPOINTMENT_SOURCE,
+  type Appointment,
+  type CreateAppointmentBody,
+} from '@contracts/appointments';
+import type { AppDeps } from '../../app-deps';
+import { ConflictError } from '../../db/errors';
+import { badRequest, conflict, notFound, unprocessable } from '../../errors';
+import { recordAudit } from '../audit/audit.repository';
+import { checkBookable, slotSettings } from '../availability/availability.service';
+import { requireMemberClinic } from '../clinics/clinic-scope';
+import { findPatient, listBookableAgents } from '../clinics/clinics.repository';
+import type { QueryContext } from './appointment-queries';
+import { getAppointment } from './appointment-queries';
+import { toAppointmentView } from './appointment-view';
+import * as repo from './appointments.repository';
+import { slotRefusal, SLOT_TAKEN_MESSAGE } from './booking-rules';
+import { outboxRow } from './notifications';
+import { newSessionToken } from './session-token';
+
+export interface CreateResult {
+  status: number;
+  body: Appointment;
+  replayed: boolean;
+}
+
+const hashOf = (body: unknown) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+
+/**
+ * Books a patient with an agent. The availability check gives a clear reason up front; the
+ * exclusion constraint has the last word when two people book the same time at once. With an
+ * Idempotency-Key, a retry returns the first answer and books nothing twice.
+ */
+export async function createAppointment(
+  deps: AppDeps,
+  ctx: QueryContext,
+  body: CreateAppointmentBody,
+  idempotencyKey: string | undefined,
+): Promise<CreateResult> {
+  const requestHash = hashOf(body);
+  if (idempotencyKey) {
+    const replay = await replayed(deps, ctx, idempotencyKey, requestHash);
+    if (replay) return replay;
+  }
+
+  const db = deps.db.db;
+  const clinic = await requireMemberClinic(db, ctx.user, body.patient.clinic);
+  const patient = await findPatient(db, clinic.id, body.patient.id);
+  if (!patient) throw notFound('Patient not found in this clinic.');
+  const agent = (await listBookableAgents(db, clinic.id)).find((a) => a.id === body.staff.id);
+  if (!agent) throw unprocessable('The chosen provider does not take appointments at this clinic.');
+
+  const start = new Date(body.date);
+  const duration = body.duration ?? DEFAULT_DURATION_MINUTES;
+  const now = deps.now();
+  const check = await checkBookable(db, {
+    agent,
+    start,
+    durationMinutes: duration,
+    now,
+    settings: slotSettings(deps.config),
+  });
+  if (!check.ok) throw slotRefusal(check, agent.name);
+
+  const token = newSessionToken();
+  const patientName = `${patient.firstName} ${patient.lastName}`;
+  try {
+    const id = await db.transaction(async (tx) => {
+      const appointmentId = await repo.insertAppointment(tx, {
+        clinicId: clinic.id,
+        patientId: patient.id,
+        staffId: agent.id,
+        startAt: start,
+        endAt: new Date(start.getTime() + duration * 60_000),
+        duration,
+        status: INITIAL_APPOINTMENT_STATUS,
+        token,
+        notes: body.metadata?.notes || null,
+        source: APPOINTMENT_SOURCE,
+        type: 'custom',
+        createdBy: ctx.user.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await repo.insertEvents(tx, [
+        { appointmentId, type: 'BOOKED', at: now, byUserId: ctx.user.id, byName: ctx.user.name },
+      ]);
+      await repo.insertOutbox(tx, [
+        outboxRow('booked', {
+          appointmentId,
+          clinic: { name: clinic.name, timezone: clinic.timezone },
+          start: start.toISOString(),
+          durationMinutes: duration,
+          token,
+          patient: { name: patientName, email: patient.email },
+          staff: { name: agent.name, email: agent.email },
+          sequence: 0,
+        }),
+      ]);
+      await recordAudit(
+        tx,
+        { userId: ctx.user.id, ip: ctx.ip },
+        [
+          {
+            action: 'create',
+            entityType: 'appointment',
+            entityId: appointmentId,
+            patientId: patient.id,
+          },
+        ],
+        now,
+      );
+      if (idempotencyKey) {
+        // Stored inside the booking's own transaction: both are there after a crash, or neither.
+        const created = await loadView(deps, ctx, appointmentId, tx);
+        await repo.saveIdempotentResponse(tx, {
+          key: idempotencyKey,
+          userId: ctx.user.id,
+          requestHash,
+          statusCode: 201,
+          body: created,
+        });
+      }
+      return appointmentId;
+    });
+    return { status: 201, body: await getAppointment(deps, ctx, id), replayed: false };
+  } catch (err) {
+    if (err instanceof ConflictError || isUniqueOrExclusion(err)) {
+      // The same key racing itself: the first request has committed by now, so answer with it.
+      if (idempotencyKey) {
+        const replay = await replayed(deps, ctx, idempotencyKey, requestHash);
+        if (replay) return replay;
+      }
+      throw conflict(SLOT_TAKEN_MESSAGE);
+    }
+    throw err;
+  }
+}
+
+async function replayed(
+  deps: AppDeps,
+  ctx: QueryContext,
+  key: string,
+  requestHash: string,
+): Promise<CreateResult | null> {
+  const stored = await repo.findIdempotentResponse(deps.db.db, ctx.user.id, key);
+  if (!stored) return null;
+  if (stored.requestHash !== requestHash) {
+    throw unprocessable('This Idempotency-Key was already used for a different request.');
+  }
+  return { status: stored.statusCode, body: stored.body as Appointment, replayed: true };
+}
+
+async function loadView(
+  deps: AppDeps,
+  ctx: QueryContext,
+  id: string,
+  tx: Parameters<typeof repo.findAppointment>[0],
+): Promise<Appointment> {
+  const row = await repo.findAppointment(tx, id, [...ctx.user.clinicIds]);
+  if (!row) throw badRequest('The appointment could not be read back.');
+  const histories = await repo.loadHistories(tx, [id]);
+  return toAppointmentView(row, histories.get(id) ?? []);
+}
+
+function isUniqueOrExclusion(err: unknown): boolean {
+  const code =
+    (err as { cause?: { code?: string }; code?: string }).cause?.code ??
+    (err as { code?: string }).code;
+  return code === '23P01' || code === '23505';
+}

@@ -1,0 +1,48 @@
+import type * as t from '../../db/schema';
+
+export type NotificationKind = 'booked' | 'rescheduled' | 'reassigned' | 'cancelled';
+
+export interface NotificationParty {
+  email: string;
+  name: string;
+  role: 'patient' | 'staff';
+}
+
+export interface NotificationSnapshot {
+  appointmentId: string;
+  clinic: { name: string; timezone: string };
+  start: string;
+  durationMinutes: number;
+  token: string;
+  patient: { name: string; email: string };
+  staff: { name: string; email: string };
+  /** Calendar sequence for the .ics: grows with each change, so calendars replace the event. */
+  sequence: number;
+  previous?: { start?: string; staffName?: string };
+  reason?: string;
+}
+
+/**
+ * One outbox row per change, naming everyone to tell: the patient and each staff member
+ * involved (on reassign, the old provider too). Written in the change's own transaction.
+ */
+export function outboxRow(
+  kind: NotificationKind,
+  snapshot: NotificationSnapshot,
+  extraStaff: NotificationParty[] = [],
+): typeof t.outbox.$inferInsert {
+  const recipients: NotificationParty[] = [
+    { email: snapshot.patient.email, name: snapshot.patient.name, role: 'patient' },
+    { email: snapshot.staff.email, name: snapshot.staff.name, role: 'staff' },
+    ...extraStaff,
+  ];
+  const unique = recipients.filter(
+    (r, i) => recipients.findIndex((o) => o.email.toLowerCase() === r.email.toLowerCase()) === i,
+  );
+  return {
+    kind: `appointment.${kind}`,
+    appointmentId: snapshot.appointmentId,
+    recipients: unique,
+    payload: snapshot,
+  };
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db';
+import { buildTestApp } from '../../test/test-app';
+import { createSignInUser, signIn } from '../../test/auth-helpers';
+import { createClinic, createPatient } from '../../test/factories';
+import type { App } from '../../app';
+import { recordAudit } from './audit.repository';
+
+let testDb: TestDatabase;
+let app: App;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  app = await buildTestApp(testDb.handle);
+});
+afterAll(async () => {
+  await app.close();
+  await testDb.destroy();
+});
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 15, minute));
+
+/**
+ * The admin works at Northside. Nora works at Northside and Elsewhere; Sam only at Elsewhere.
+ * Five rows, a minute apart; the admin may see four of them.
+ */
+async function auditWorld() {
+  const db = testDb.handle.db;
+  const north = await createClinic(db, { name: 'Northside Clinic' });
+  const elsewhere = await createClinic(db, { name: 'Elsewhere Clinic' });
+  const admin = await createSignInUser(db, { role: 'admin', clinicIds: [north.id] });
+  const nora = await createSignInUser(db, { role: 'nurse', clinicIds: [north.id, elsewhere.id] });
+  const sam = await createSignInUser(db, { role: 'provider', clinicIds: [elsewhere.id] });
+  const ours = await createPatient(db, north.id, { firstName: 'Olive', lastName: 'Ours' });
+  const theirs = await createPatient(db, elsewhere.id, { firstName: 'Tess', lastName: 'Theirs' });
+  const read = (patientId: string) =>
+    [{ action: 'read', entityType: 'patient', entityId: patientId, patientId }] as const;
+  await recordAudit(db, { userId: nora.id, ip: '10.0.0.1' }, read(ours.id), at(1));
+  await recordAudit(db, { userId: sam.id, ip: '10.0.0.2' }, read(theirs.id), at(2));
+  await recordAudit(db, { userId: nora.id, ip: '10.0.0.3' }, read(theirs.id), at(3));
+  await recordAudit(db, { userId: sam.id, ip: '10.0.0.4' }, read(ours.id), at(4));
+  await recordAudit(
+    db,
+    { userId: null, ip: '127.0.0.1' },
+    [
+      {
+        action: 'update',
+        entityType: 'patient',
+        entityId: ours.id,
+        patientId: ours.id,
+        details: { field: 'phone' },
+      },
+    ],
+    at(5),
+  );
+  const cookie = await signIn(app, admin.email);
+  const browse = (query = '') =>
+    app.inject({ method: 'GET', url: `/api/admin/audit${query}`, headers: { cookie } });
+  return { admin, nora, sam, ours, theirs, browse };
+}
+
+type Row = { at: string; ip: string; user: { id: string } | null; patientName: string | null };
+let w: Awaited<ReturnType<typeof auditWorld>>;
+beforeEach(async () => {
+  await testDb.reset();
+  w = await auditWorld();
+});
+
+const ips = async (query = '') => {
+  const res = await w.browse(query);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as Row[]).map((r) => r.ip);
+};
+
+describe('browsing the audit log', () => {
+  it('lists the admin’s clinics’ rows newest first, with who and whose record', async () => {
+    const res = await w.browse();
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.pagination).toEqual({ hasNextPage: false, currentPage: 1 });
+    expect(body.data.map((r: Row) => r.ip)).toEqual([
+      '127.0.0.1',
+      '10.0.0.4',
+      '10.0.0.3',
+      '10.0.0.1',
+    ]);
+    expect(body.data[0]).toMatchObject({
+      at: at(5).toISOString(),
+      user: null,
+      action: 'update',
+      entityType: 'patient',
+      entityId: w.ours.id,
+      patientId: w.ours.id,
+      patientName: 'Olive Ours',
+      details: { field: 'phone' },
+    });
+    expect(body.data[1]).toMatchObject({
+      user: { id: w.sam.id, name: w.sam.name, email: w.sam.email },
+      patientName: 'Olive Ours',
+    });
+    expect(typeof body.data[1].id).toBe('number');
+  });
+
+  it('shows what a colleague did in another clinic without naming that clinic’s patient', async () => {
+    const res = await w.browse(`?patientId=${w.theirs.id}`);
+    expect(res.json().data).toEqual([
+      expect.objectContaining({ ip: '10.0.0.3', patientId: w.theirs.id, patientName: null }),
+    ]);
+    expect(res.body).not.toContain('Theirs');
+  });
+
+  it('filters by user and by patient', async () => {
+    expect(await ips(`?userId=${w.nora.id}`)).toEqual(['10.0.0.3', '10.0.0.1']);
+    expect(await ips(`?userId=${w.sam.id}`)).toEqual(['10.0.0.4']);
+    expect(await ips(`?patientId=${w.ours.id}&userId=${w.nora.id}`)).toEqual(['10.0.0.1']);
+  });
+
+  it('filters by a date range, from inclusive and to exclusive, in any offset', async () => {
+    const from = encodeURIComponent('2026-11-21T10:03:00-05:00');
+    const to = encodeURIComponent(at(5).toISOString());
+    expect(await ips(`?from=${from}&to=${to}`)).toEqual(['10.0.0.4', '10.0.0.3']);
+    expect(await ips('?userId=&patientId=&from=&to=&page=&limit=')).toHaveLength(4);
+  });
+
+  it('pages through the rows', async () => {
+    const first = (await w.browse('?limit=3')).json();
+    expect(first.pagination).toEqual({ hasNextPage: true, currentPage: 1 });
+    expect(first.data).toHaveLength(3);
+    const second = (await w.browse('?limit=3&page=2')).json();
+    expect(second.pagination).toEqual({ hasNextPage: false, currentPage: 2 });
+    expect(second.data.map((r: Row) => r.ip)).toEqual(['10.0.0.1']);
+    expect((await w.browse('?limit=3&page=9')).json().data).toEqual([]);
+  });
+
+  it.each([
+    ['a date that is not a date', '?from=yesterday'],
+    ['a month 13', '?to=2026-13-01T00:00:00Z'],
+    ['a time without an offset', '?from=2026-11-21T10:00:00'],
+    ['from after to', '?from=2026-11-22T00:00:00Z&to=2026-11-21T00:00:00Z'],
+    ['a user id that is not a UUID', '?userId=nora'],
+    ['a page of zero', '?page=0'],
+    ['a page size over the limit', '?limit=101'],
+    ['a page that is not a number', '?page=two'],
+  ])('answers %s with 400', async (_label, query) => {
+    const res = await w.browse(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('bad_request');
+  });
+
+  it('is for admins only', async () => {
+    const cookie = await signIn(app, w.nora.email);
+    const res = await app.inject({ method: 'GET', url: '/api/admin/audit', headers: { cookie } });
+    expect(res.statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/admin/audit' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,141 @@
+import { and, asc, eq, exists, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { BOOKABLE_ROLES } from '@domain/roles';
+import type { Executor } from '../../db/client';
+import * as t from '../../db/schema';
+
+export function loadSchedules(db: Executor, agentIds: readonly string[]) {
+  if (agentIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(t.schedules)
+    .where(inArray(t.schedules.agentId, [...agentIds]));
+}
+
+export function loadOverrides(db: Executor, agentIds: readonly string[]) {
+  if (agentIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(t.scheduleOverrides)
+    .where(inArray(t.scheduleOverrides.agentId, [...agentIds]));
+}
+
+/** Appointments that hold an agent's time and overlap [from, to). */
+export function loadBookings(
+  db: Executor,
+  agentIds: readonly string[],
+  from: Date,
+  to: Date,
+  excludeAppointmentId?: string,
+) {
+  if (agentIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: t.appointments.id,
+      agentId: t.appointments.staffId,
+      start: t.appointments.startAt,
+      end: t.appointments.endAt,
+    })
+    .from(t.appointments)
+    .where(
+      and(
+        inArray(t.appointments.staffId, [...agentIds]),
+        ne(t.appointments.status, 'CANCELLED'),
+        lt(t.appointments.startAt, to),
+        gt(t.appointments.endAt, from),
+        excludeAppointmentId ? ne(t.appointments.id, excludeAppointmentId) : undefined,
+      ),
+    );
+}
+
+export function findAgentSchedule(db: Executor, agentId: string) {
+  return db.select().from(t.schedules).where(eq(t.schedules.agentId, agentId)).limit(1);
+}
+
+export type AgentRow = Pick<
+  typeof t.users.$inferSelect,
+  'id' | 'name' | 'email' | 'role' | 'timezone'
+>;
+
+const agentColumns = {
+  id: t.users.id,
+  name: t.users.name,
+  email: t.users.email,
+  role: t.users.role,
+  timezone: t.users.timezone,
+};
+
+/**
+ * A provider or nurse who belongs to at least one of the given clinics: the agents an admin of
+ * those clinics may manage. Anyone else is, to that admin, not there at all.
+ */
+export async function findBookableAgentInClinics(
+  db: Executor,
+  clinicIds: readonly string[],
+  agentId: string,
+): Promise<AgentRow | undefined> {
+  if (clinicIds.length === 0) return undefined;
+  const shared = db
+    .select({ one: sql`1` })
+    .from(t.clinicMembers)
+    .where(
+      and(
+        eq(t.clinicMembers.userId, t.users.id),
+        inArray(t.clinicMembers.clinicId, [...clinicIds]),
+      ),
+    );
+  const [row] = await db
+    .select(agentColumns)
+    .from(t.users)
+    .where(and(eq(t.users.id, agentId), inArray(t.users.role, [...BOOKABLE_ROLES]), exists(shared)))
+    .limit(1);
+  return row;
+}
+
+/** The agent's clinics among the given ones, by name. */
+export function sharedClinics(db: Executor, agentId: string, clinicIds: readonly string[]) {
+  if (clinicIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: t.clinics.id, slug: t.clinics.slug, name: t.clinics.name })
+    .from(t.clinicMembers)
+    .innerJoin(t.clinics, eq(t.clinics.id, t.clinicMembers.clinicId))
+    .where(and(eq(t.clinicMembers.userId, agentId), inArray(t.clinics.id, [...clinicIds])))
+    .orderBy(asc(t.clinics.name));
+}
+
+export function listAgentOverrides(db: Executor, agentId: string) {
+  return db
+    .select()
+    .from(t.scheduleOverrides)
+    .where(eq(t.scheduleOverrides.agentId, agentId))
+    .orderBy(asc(t.scheduleOverrides.date), asc(t.scheduleOverrides.kind));
+}
+
+/**
+ * Writes the weekly hours, creating the row on first save. Run first in a save's transaction:
+ * the row lock it takes queues a concurrent save of the same agent behind this one, so their
+ * override replacements cannot interleave.
+ */
+export async function upsertSchedule(
+  db: Executor,
+  values: { agentId: string; timezone: string; weekly: unknown; updatedAt: Date },
+) {
+  const [row] = await db
+    .insert(t.schedules)
+    .values(values)
+    .onConflictDoUpdate({
+      target: t.schedules.agentId,
+      set: { timezone: values.timezone, weekly: values.weekly, updatedAt: values.updatedAt },
+    })
+    .returning();
+  return row!;
+}
+
+export async function replaceOverrides(
+  db: Executor,
+  agentId: string,
+  rows: ReadonlyArray<{ date: string; kind: 'off' | 'hours'; segments: unknown }>,
+) {
+  await db.delete(t.scheduleOverrides).where(eq(t.scheduleOverrides.agentId, agentId));
+  if (rows.length === 0) return;
+  await db.insert(t.scheduleOverrides).values(rows.map((row) => ({ agentId, ...row })));
+}

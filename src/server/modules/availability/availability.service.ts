@@ -1,0 +1,148 @@
+import {
+  defaultSchedule,
+  type Schedule,
+  type ScheduleOverride,
+  type WeeklySegment,
+} from '@domain/schedule';
+import {
+  computeAvailableSlots,
+  isSlotBookable,
+  type SlotAgent,
+  type SlotCheck,
+  type SlotQuery,
+} from '@domain/slots';
+import type { Config } from '../../config';
+import type { Executor } from '../../db/client';
+import * as repo from './availability.repository';
+
+export interface AgentIdentity {
+  id: string;
+  name: string;
+  email: string;
+  timezone: string | null;
+}
+
+export interface SlotSettings {
+  minNoticeMinutes: number;
+  horizonDays: number;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  stepMinutes?: number;
+}
+
+export function slotSettings(config: Config): SlotSettings {
+  return {
+    minNoticeMinutes: config.SLOT_MIN_NOTICE_MINUTES,
+    horizonDays: config.SLOT_HORIZON_DAYS,
+    bufferBeforeMinutes: config.SLOT_BUFFER_BEFORE_MINUTES,
+    bufferAfterMinutes: config.SLOT_BUFFER_AFTER_MINUTES,
+    stepMinutes: config.SLOT_STEP_MINUTES,
+  };
+}
+
+/** Agents with their schedules; one without a saved schedule gets the default hours (spec §9). */
+export async function loadSlotAgents(
+  db: Executor,
+  agents: readonly AgentIdentity[],
+): Promise<SlotAgent[]> {
+  const ids = agents.map((a) => a.id);
+  const [schedules, overrides] = await Promise.all([
+    repo.loadSchedules(db, ids),
+    repo.loadOverrides(db, ids),
+  ]);
+  return agents.map((agent) => {
+    const saved = schedules.find((s) => s.agentId === agent.id);
+    const base: Schedule = saved
+      ? { timezone: saved.timezone, weekly: saved.weekly as WeeklySegment[], overrides: [] }
+      : defaultSchedule(agent.timezone ?? undefined);
+    const own = overrides
+      .filter((o) => o.agentId === agent.id)
+      .map((o): ScheduleOverride =>
+        o.kind === 'off'
+          ? { date: o.date, kind: 'off' }
+          : {
+              date: o.date,
+              kind: 'hours',
+              segments: o.segments as { start: string; end: string }[],
+            },
+      );
+    return {
+      id: agent.id,
+      name: agent.name,
+      email: agent.email,
+      schedule: { ...base, overrides: own },
+    };
+  });
+}
+
+async function buildQuery(
+  db: Executor,
+  input: {
+    agents: readonly AgentIdentity[];
+    rangeStart: Date;
+    rangeEnd: Date;
+    durationMinutes: number;
+    now: Date;
+    settings: SlotSettings;
+    excludeAppointmentId?: string;
+  },
+): Promise<SlotQuery> {
+  const { settings } = input;
+  const margin =
+    (settings.bufferBeforeMinutes + settings.bufferAfterMinutes + input.durationMinutes) * 60_000;
+  const [agents, bookings] = await Promise.all([
+    loadSlotAgents(db, input.agents),
+    repo.loadBookings(
+      db,
+      input.agents.map((a) => a.id),
+      new Date(input.rangeStart.getTime() - margin),
+      new Date(input.rangeEnd.getTime() + margin),
+      input.excludeAppointmentId,
+    ),
+  ]);
+  return {
+    agents,
+    bookings,
+    rangeStart: input.rangeStart,
+    rangeEnd: input.rangeEnd,
+    now: input.now,
+    slotMinutes: input.durationMinutes,
+    stepMinutes: settings.stepMinutes,
+    minNoticeMinutes: settings.minNoticeMinutes,
+    horizonDays: settings.horizonDays,
+    bufferBeforeMinutes: settings.bufferBeforeMinutes,
+    bufferAfterMinutes: settings.bufferAfterMinutes,
+  };
+}
+
+export async function availableSlots(db: Executor, input: Parameters<typeof buildQuery>[1]) {
+  return computeAvailableSlots(await buildQuery(db, input));
+}
+
+/**
+ * The server's booking check: the same engine as the picker, so what it offers is accepted.
+ * The appointment being moved does not block its own new time.
+ */
+export async function checkBookable(
+  db: Executor,
+  input: {
+    agent: AgentIdentity;
+    start: Date;
+    durationMinutes: number;
+    now: Date;
+    settings: SlotSettings;
+    excludeAppointmentId?: string;
+  },
+): Promise<SlotCheck> {
+  const end = new Date(input.start.getTime() + input.durationMinutes * 60_000);
+  const query = await buildQuery(db, {
+    agents: [input.agent],
+    rangeStart: input.start,
+    rangeEnd: end,
+    durationMinutes: input.durationMinutes,
+    now: input.now,
+    settings: input.settings,
+    excludeAppointmentId: input.excludeAppointmentId,
+  });
+  return isSlotBookable(query, input.agent.id, input.start, input.durationMinutes);
+}

@@ -1,0 +1,168 @@
+import { normalizeSearchText } from '@domain/search-text';
+import { addDaysToKey, wallClockToUtc } from '@domain/zoned-time';
+import {
+  PATIENT_SEARCH_LIMIT,
+  type AgentView,
+  type CreatePatientBody,
+  type PatientView,
+  type SlotsQuery,
+} from '@contracts/clinics';
+import type { AppDeps } from '../../app-deps';
+import { badRequest, conflict, notFound } from '../../errors';
+import { ConflictError } from '../../db/errors';
+import { recordAudit } from '../audit/audit.repository';
+import type { AuthUser } from '../auth/auth.service';
+import { availableSlots, slotSettings } from '../availability/availability.service';
+import { requireMemberClinic } from './clinic-scope';
+import * as repo from './clinics.repository';
+
+export interface RequestContext {
+  user: AuthUser;
+  ip: string;
+}
+
+const MAX_SLOT_RANGE_DAYS = 62;
+
+export async function listMyClinics(deps: AppDeps, user: AuthUser) {
+  const rows = await repo.listClinics(deps.db.db, [...user.clinicIds]);
+  return rows.map(({ id, slug, name, timezone }) => ({ id, slug, name, timezone }));
+}
+
+export async function listClinicAgents(
+  deps: AppDeps,
+  user: AuthUser,
+  slug: string,
+): Promise<AgentView[]> {
+  const clinic = await requireMemberClinic(deps.db.db, user, slug);
+  const agents = await repo.listBookableAgents(deps.db.db, clinic.id);
+  return agents.map((a) => ({
+    _id: a.id,
+    name: a.name,
+    email: a.email,
+    role: a.role,
+    timezone: a.timezone,
+  }));
+}
+
+export function toPatientView(row: repo.PatientRow, clinicSlug: string): PatientView {
+  return {
+    _id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    dob: row.dob,
+    phoneNumber: row.phone,
+    source: row.source,
+    clinic: clinicSlug,
+  };
+}
+
+export async function searchPatients(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: { clinic: string; keyword: string },
+): Promise<PatientView[]> {
+  const clinic = await requireMemberClinic(deps.db.db, ctx.user, input.clinic);
+  const keyword = normalizeSearchText(input.keyword);
+  if (!keyword) throw badRequest('Enter a name or email to search.');
+  const rows = await repo.searchPatients(deps.db.db, clinic.id, keyword, PATIENT_SEARCH_LIMIT);
+  await recordAudit(
+    deps.db.db,
+    { userId: ctx.user.id, ip: ctx.ip },
+    rows.map((r) => ({
+      action: 'read',
+      entityType: 'patient',
+      entityId: r.id,
+      patientId: r.id,
+      details: { via: 'search' },
+    })),
+    deps.now(),
+  );
+  return rows.map((r) => toPatientView(r, clinic.slug));
+}
+
+export async function createPatient(
+  deps: AppDeps,
+  ctx: RequestContext,
+  slug: string,
+  body: CreatePatientBody,
+): Promise<PatientView> {
+  const clinic = await requireMemberClinic(deps.db.db, ctx.user, slug);
+  const duplicateMessage = (name: string) => `A patient with this email already exists: ${name}.`;
+  const existing = await repo.findPatientByEmail(deps.db.db, clinic.id, body.email);
+  if (existing) {
+    throw conflict(
+      duplicateMessage(`${existing.firstName} ${existing.lastName}`),
+      `Existing patient id: ${existing.id}`,
+    );
+  }
+  try {
+    const row = await deps.db.db.transaction(async (tx) => {
+      const inserted = await repo.insertPatient(tx, {
+        clinicId: clinic.id,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email: body.email,
+        dob: body.dob ?? null,
+        phone: body.phone ?? null,
+        source: body.source ?? 'front-desk',
+        searchText: normalizeSearchText(body.firstName, body.lastName, body.email),
+      });
+      await recordAudit(
+        tx,
+        { userId: ctx.user.id, ip: ctx.ip },
+        [
+          {
+            action: 'create',
+            entityType: 'patient',
+            entityId: inserted.id,
+            patientId: inserted.id,
+          },
+        ],
+        deps.now(),
+      );
+      return inserted;
+    });
+    return toPatientView(row, clinic.slug);
+  } catch (err) {
+    // Two people adding the same patient at once: the unique index decides, and we name the winner.
+    if (
+      err instanceof ConflictError ||
+      (err as { cause?: { code?: string } }).cause?.code === '23505'
+    ) {
+      const winner = await repo.findPatientByEmail(deps.db.db, clinic.id, body.email);
+      if (winner)
+        throw conflict(
+          duplicateMessage(`${winner.firstName} ${winner.lastName}`),
+          `Existing patient id: ${winner.id}`,
+        );
+    }
+    throw err;
+  }
+}
+
+export async function clinicSlots(deps: AppDeps, user: AuthUser, slug: string, query: SlotsQuery) {
+  const clinic = await requireMemberClinic(deps.db.db, user, slug);
+  const timezone = query.timezone ?? clinic.timezone;
+  if (query.to < query.from) throw badRequest('The end date must not be before the start date.');
+  const lastKey = addDaysToKey(query.from, MAX_SLOT_RANGE_DAYS - 1);
+  if (query.to > lastKey)
+    throw badRequest(`Ask for at most ${MAX_SLOT_RANGE_DAYS} days of slots at a time.`);
+  let agents = await repo.listBookableAgents(deps.db.db, clinic.id);
+  if (query.agentId) {
+    agents = agents.filter((a) => a.id === query.agentId);
+    if (agents.length === 0)
+      throw notFound('That provider does not take appointments at this clinic.');
+  }
+  const rangeStart = new Date(wallClockToUtc(query.from, 0, timezone));
+  const rangeEnd = new Date(wallClockToUtc(addDaysToKey(query.to, 1), 0, timezone));
+  const slots = await availableSlots(deps.db.db, {
+    agents,
+    rangeStart,
+    rangeEnd,
+    durationMinutes: query.duration,
+    now: deps.now(),
+    settings: slotSettings(deps.config),
+  });
+  return { timezone, slots };
+}

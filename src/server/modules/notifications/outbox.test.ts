@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import nodemailer from 'nodemailer';
+import type { AddressInfo } from 'node:net';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db';
+import { buildTestApp } from '../../test/test-app';
+import { apiAs, type Api } from '../../test/api-client';
+import { clinicScenario, createBody, type ClinicScenario } from '../../test/scenario';
+import { testConfig } from '../../config';
+import * as t from '../../db/schema';
+import type { App } from '../../app';
+import { createOutboxWorker, retryDelayMs } from './outbox-worker';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+let testDb: TestDatabase;
+let app: App;
+let s: ClinicScenario;
+let staff: Api;
+let clock = new Date('2026-11-23T12:00:00Z');
+let inbox: Received[] = [];
+let refuse = false;
+let sink: SMTPServer;
+let smtpUrl: string;
+
+/** A real SMTP server that keeps what it receives, and can be told to refuse. */
+beforeAll(async () => {
+  sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        if (refuse) return callback(new Error('Mailbox unavailable'));
+        inbox.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  smtpUrl = `smtp://127.0.0.1:${(sink.server.address() as AddressInfo).port}`;
+  testDb = await createTestDatabase();
+  app = await buildTestApp(testDb.handle, { now: () => clock, config: { SMTP_URL: smtpUrl } });
+});
+afterAll(async () => {
+  await app.close();
+  await testDb.destroy();
+  await new Promise<void>((resolve) => sink.close(() => resolve()));
+});
+beforeEach(async () => {
+  await testDb.reset();
+  inbox = [];
+  refuse = false;
+  clock = new Date('2026-11-23T12:00:00Z');
+  s = await clinicScenario(testDb.handle.db);
+  staff = await apiAs(app, s.staff.email);
+});
+
+function worker() {
+  const config = testConfig({
+    SMTP_URL: smtpUrl,
+    PUBLIC_URL: 'https://care.example.org',
+    OUTBOX_MAX_ATTEMPTS: 3,
+  });
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: Number(new URL(smtpUrl).port),
+    secure: false,
+    ignoreTLS: true,
+  });
+  return createOutboxWorker(
+    { config, db: testDb.handle, now: () => clock, version: 'test' },
+    { logger: app.log, transport },
+  );
+}
+
+const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/\r?\n[ \t]/g, ' ');
+
+describe('the outbox worker', () => {
+  it('mails the patient and the provider with the session link and an .ics invitation', async () => {
+    const created = (
+      await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00.000Z'))
+    ).json();
+    const w = worker();
+    expect(await w.runOnce()).toBe(1);
+    await w.stop();
+    expect(inbox.map((m) => m.to[0]).sort()).toEqual([s.patient.email, s.provider.email].sort());
+    const mail = unfold(inbox.find((m) => m.to[0] === s.patient.email)!.raw);
+    // Quoted-printable writes the '=' of the query string as '=3D'.
+    expect(mail).toContain(`https://care.example.org/session/?token=3D${created.token}`);
+    expect(mail).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
+    expect(mail).toContain('Tuesday, November 24, 2026');
+    const [row] = await testDb.handle.db.select().from(t.outbox);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('sends a CANCEL to everyone when an appointment is cancelled, and the old provider hears of a reassign', async () => {
+    const created = (
+      await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00.000Z'))
+    ).json();
+    await staff.put(`/api/appointments/${created._id}`, {
+      date: created.date,
+      staff: { id: s.nurse.id },
+    });
+    await staff.post(`/api/appointments/${created._id}?action=cancel`, {
+      reason: 'Clinic closed <b>early</b>',
+    });
+    const w = worker();
+    expect(await w.runOnce()).toBe(3);
+    await w.stop();
+    const reassigned = inbox.filter((m) => /new=\s*provider|is now with/i.test(unfold(m.raw)));
+    expect(reassigned.map((m) => m.to[0]).sort()).toEqual(
+      [s.patient.email, s.nurse.email, s.provider.email].sort(),
+    );
+    const cancels = inbox.filter((m) => /method=CANCEL/i.test(m.raw));
+    expect(cancels.map((m) => m.to[0]).sort()).toEqual([s.patient.email, s.nurse.email].sort());
+    expect(unfold(cancels[0]!.raw)).toContain('&lt;b&gt;early&lt;/b&gt;');
+  });
+
+  it('keeps failed messages, retries them with backoff, and gives up after the last attempt', async () => {
+    await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00.000Z'));
+    refuse = true;
+    const w = worker();
+    expect(await w.runOnce()).toBe(0);
+    let [row] = await testDb.handle.db.select().from(t.outbox);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row!.lastError).toMatch(/Mailbox unavailable/);
+    expect(row!.nextAttemptAt.getTime() - clock.getTime()).toBe(retryDelayMs(1));
+    expect(await w.runOnce()).toBe(0); // not due yet
+    [row] = await testDb.handle.db.select().from(t.outbox);
+    expect(row!.attempts).toBe(1);
+    for (let attempt = 2; attempt <= 3; attempt++) {
+      clock = new Date(clock.getTime() + retryDelayMs(attempt - 1));
+      await w.runOnce();
+    }
+    [row] = await testDb.handle.db.select().from(t.outbox);
+    expect(row).toMatchObject({ status: 'failed', attempts: 3 });
+
+    const admin = await apiAs(app, s.admin.email);
+    const listed = (await admin.get('/api/admin/outbox?status=failed')).json();
+    expect(listed.data).toHaveLength(1);
+    const resent = await admin.post(`/api/admin/outbox/${row!.id}/resend`);
+    expect(resent.json()).toMatchObject({ status: 'pending', attempts: 0 });
+    refuse = false;
+    expect(await w.runOnce()).toBe(1);
+    await w.stop();
+    [row] = await testDb.handle.db.select().from(t.outbox).where(eq(t.outbox.id, row!.id));
+    expect(row!.status).toBe('sent');
+  });
+
+  it('sends nothing without SMTP_URL, and the messages wait', async () => {
+    await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00.000Z'));
+    const w = createOutboxWorker(
+      { config: testConfig(), db: testDb.handle, now: () => clock, version: 'test' },
+      { logger: app.log },
+    );
+    expect(await w.runOnce()).toBe(0);
+    await w.stop();
+    const [row] = await testDb.handle.db.select().from(t.outbox);
+    expect(row).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('is for admins only', async () => {
+    expect((await staff.get('/api/admin/outbox')).statusCode).toBe(403);
+  });
+});
