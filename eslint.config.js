@@ -6,6 +6,7 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 const boundaries = [
   {
@@ -21,6 +22,19 @@ const boundaries = [
   { target: './src/server', from: './src/web', message: 'server never imports web.' },
   { target: './src/web', from: './src/server', message: 'web never imports server.' },
 ];
+
+// Features never reach into each other (STYLE.md); they compose at src/web/app. The time-slot
+// picker is the one shared building block (ADR 002).
+const SHARED_FEATURES = ['slots'];
+const features = readdirSync('./src/web/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const featureBoundaries = features.map((feature) => ({
+  target: `./src/web/features/${feature}`,
+  from: './src/web/features',
+  except: [...new Set([feature, ...SHARED_FEATURES])].map((f) => `./${f}`),
+  message: 'features do not import each other; compose them in src/web/app.',
+}));
 
 export default tseslint.config(
   {
@@ -44,7 +58,7 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...featureBoundaries] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': [
         'error',

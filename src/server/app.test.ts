@@ -52,3 +52,28 @@ describe('the app', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('API documentation', () => {
+  it('serves an OpenAPI 3.1 document generated from the contracts', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/appointments',
+        '/api/appointments/paginated',
+        '/api/appointments/counts',
+        '/api/appointments/{id}',
+        '/api/clinics/patient',
+      ]),
+    );
+    expect(doc.paths['/api/appointments'].post.requestBody).toBeTruthy();
+  });
+
+  it('serves a readable reference page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+});

@@ -13,6 +13,7 @@ import type { AppDeps } from './app-deps';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { webPlugin } from './plugins/web';
 import { authPlugin } from './plugins/auth';
+import { openApiPlugin, registerApiDocs } from './plugins/openapi';
 import { routeRegistryPlugin } from './plugins/route-registry';
 import { authRoutes } from './modules/auth/auth.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
@@ -67,6 +68,7 @@ export async function buildApp(
   await app.register(fastifyRateLimit, { global: false });
   await app.register(routeRegistryPlugin);
   await app.register(authPlugin, deps);
+  await app.register(openApiPlugin, { version: deps.version });
 
   await app.register(systemRoutes(deps));
   await app.register(authRoutes(deps));
@@ -76,6 +78,7 @@ export async function buildApp(
   await app.register(clinicsRoutes(deps));
   await app.register(appointmentsRoutes(deps));
   await app.register(outboxRoutes(deps));
+  await registerApiDocs(app);
   await app.register(webPlugin, { webDir: config.WEB_DIR });
 
   return app;
