@@ -5,7 +5,9 @@ const integration = (db: 'pglite' | 'postgres') => ({
   resolve: { alias: aliases },
   test: {
     name: `integration-${db}`,
+    // *.pg.test.ts need a real server (several connections, LISTEN/NOTIFY across instances).
     include: ['src/server/**/*.test.ts'],
+    exclude: db === 'postgres' ? [] : ['src/server/**/*.pg.test.ts'],
     environment: 'node' as const,
     env: { CAREBOOK_TEST_DB: db },
     globalSetup: ['./src/server/test/global-setup.ts'],

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
+import type { SignalBus } from './modules/sessions/signal-bus';
 
 /** What buildApp needs from outside: configuration, the open database, and the one clock. */
 export interface AppDeps {
@@ -8,4 +9,6 @@ export interface AppDeps {
   /** Every rule that depends on "now" reads it from here, so tests and audits can pin it. */
   now: () => Date;
   version: string;
+  /** Carries video-call signalling between instances; an in-memory bus when absent. */
+  signalBus?: SignalBus;
 }

@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyWebsocket from '@fastify/websocket';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -19,7 +20,11 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { clinicsRoutes } from './modules/clinics/clinics.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { outboxRoutes } from './modules/notifications/outbox.routes';
+import { sessionsRoutes } from './modules/sessions/sessions.routes';
+import { SignalHub } from './modules/sessions/signal-hub';
+import { createMemoryBus } from './modules/sessions/signal-bus';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -77,7 +82,12 @@ export async function buildApp(
   await app.register(availabilityRoutes(deps));
   await app.register(clinicsRoutes(deps));
   await app.register(appointmentsRoutes(deps));
+  await app.register(dashboardRoutes(deps));
   await app.register(outboxRoutes(deps));
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  const hub = new SignalHub(deps.signalBus ?? createMemoryBus());
+  app.addHook('onClose', async () => hub.close());
+  await app.register(sessionsRoutes(deps, hub));
   await registerApiDocs(app);
   await app.register(webPlugin, { webDir: config.WEB_DIR });
 

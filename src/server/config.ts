@@ -40,6 +40,31 @@ export const configSchema = z.object({
   SENTRY_DSN: z.string().url().optional(),
   SENTRY_ENVIRONMENT: z.string().default('production'),
   SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
+  SESSION_JOIN_OPENS_MINUTES_BEFORE: z.coerce.number().int().min(0).max(1440).default(10),
+  SESSION_JOIN_CLOSES_MINUTES_AFTER: z.coerce.number().int().min(0).max(1440).default(15),
+  SESSION_LOOKUP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** JSON list of RTCIceServer objects for real deployments; none are needed on one network. */
+  ICE_SERVERS: z
+    .string()
+    .default('[]')
+    .transform((text, ctx) => {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        if (Array.isArray(parsed))
+          return parsed as Array<{
+            urls: string | string[];
+            username?: string;
+            credential?: string;
+          }>;
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a JSON array of ICE servers, e.g. [{"urls":"stun:stun.example.org"}]',
+      });
+      return z.NEVER;
+    }),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
@@ -68,6 +93,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+      SESSION_LOOKUP_RATE_LIMIT_PER_MINUTE: '100000',
     }),
     ...overrides,
   };

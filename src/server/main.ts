@@ -6,6 +6,7 @@ import { runMigrations } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed';
 import { buildApp } from './app';
 import { createOutboxWorker } from './modules/notifications/outbox-worker';
+import { createMemoryBus, createPostgresBus } from './modules/sessions/signal-bus';
 
 async function main() {
   const config = loadConfig();
@@ -14,8 +15,20 @@ async function main() {
 
   const db = await openConfiguredDatabase(config);
   await runMigrations(db);
-  const deps = { config, db, now: () => new Date(), version };
+  // The bus must exist before the app (it is a dependency); its warnings reach the app's logger
+  // once there is one.
+  let appLog: { warn(obj: unknown, msg?: string): void } | undefined;
+  const log = {
+    warn: (obj: unknown, msg?: string) =>
+      appLog ? appLog.warn(obj, msg) : console.warn(msg ?? '', obj),
+  };
+  const signalBus =
+    db.kind === 'postgres' && db.pool && db.url
+      ? await createPostgresBus(db.url, db.pool, log)
+      : createMemoryBus();
+  const deps = { config, db, now: () => new Date(), version, signalBus };
   const app = await buildApp(deps);
+  appLog = app.log;
 
   const shouldSeed =
     config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && db.kind === 'pglite');
@@ -41,6 +54,7 @@ async function main() {
     try {
       await app.close();
       await outbox.stop();
+      await signalBus.close();
       await db.close();
       process.exit(0);
     } catch (err) {

@@ -32,6 +32,8 @@ export interface DbHandle {
   /** The underlying driver object, for LISTEN/NOTIFY and dumps. */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** The connection string, for a dedicated LISTEN connection. */
+  url?: string;
 }
 
 export type OpenDatabaseOptions =
@@ -107,6 +109,7 @@ async function openPostgres(options: {
     kind: 'postgres',
     db,
     pool,
+    url: options.url,
     async exec(sqlText) {
       await pool.query(sqlText);
     },

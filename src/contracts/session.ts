@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+export const sessionPaths = {
+  byToken: '/api/session',
+  join: '/api/session/join',
+  signal: '/api/session/signal',
+  staff: '/api/sessions/:id',
+} as const;
+
+/** A token as we issue them (base64url); anything else is refused before a database look-up. */
+export const sessionToken = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'is not a valid link');
+
+export const sessionTokenQuery = z.object({ token: z.string().max(256) });
+export const joinBody = z.object({ token: z.string().max(256) });
+
+export const iceServer = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof iceServer>;
+
+/** What the patient page may know: the least it needs, the patient's first name only. */
+export const patientSessionView = z.object({
+  appointmentId: z.string(),
+  clinic: z.object({ name: z.string(), timezone: z.string() }),
+  provider: z.object({ name: z.string() }),
+  patient: z.object({ firstName: z.string() }),
+  start: z.string(),
+  durationMinutes: z.number(),
+  status: z.string(),
+  state: z.enum(['cancelled', 'too_early', 'open', 'ended']),
+  joinOpensAt: z.string(),
+  joinClosesAt: z.string(),
+  serverNow: z.string(),
+});
+export type PatientSessionView = z.infer<typeof patientSessionView>;
+
+export const joinResponse = z.object({ iceServers: z.array(iceServer) });
+
+export const staffSessionView = patientSessionView.extend({
+  patient: z.object({ firstName: z.string(), name: z.string(), email: z.string() }),
+  provider: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  clinic: z.object({ slug: z.string(), name: z.string(), timezone: z.string() }),
+  iceServers: z.array(iceServer),
+});
+export type StaffSessionView = z.infer<typeof staffSessionView>;
+
+export const NOT_A_VALID_LINK =
+  'This visit link is not valid. Please use the link in the latest message from your clinic.';
+
+/** Messages over the signalling socket; the server only relays them within one visit. */
+export const signalMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello') }),
+  z.object({ type: z.literal('bye') }),
+  z.object({
+    type: z.literal('description'),
+    description: z.object({
+      type: z.enum(['offer', 'answer', 'pranswer', 'rollback']),
+      sdp: z.string().max(20_000).optional(),
+    }),
+  }),
+  z.object({ type: z.literal('candidate'), candidate: z.unknown() }),
+]);
+export type SignalMessage = z.infer<typeof signalMessage>;

@@ -1,0 +1,68 @@
+import { and, eq, gte } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import * as t from '../../db/schema';
+
+const sessionColumns = {
+  appointment: {
+    id: t.appointments.id,
+    clinicId: t.appointments.clinicId,
+    startAt: t.appointments.startAt,
+    duration: t.appointments.duration,
+    status: t.appointments.status,
+    staffId: t.appointments.staffId,
+  },
+  clinic: { slug: t.clinics.slug, name: t.clinics.name, timezone: t.clinics.timezone },
+  provider: { id: t.users.id, name: t.users.name, email: t.users.email },
+  patient: {
+    id: t.patients.id,
+    firstName: t.patients.firstName,
+    lastName: t.patients.lastName,
+    email: t.patients.email,
+  },
+};
+
+function selectSession(db: Executor) {
+  return db
+    .select(sessionColumns)
+    .from(t.appointments)
+    .innerJoin(t.clinics, eq(t.clinics.id, t.appointments.clinicId))
+    .innerJoin(t.users, eq(t.users.id, t.appointments.staffId))
+    .innerJoin(t.patients, eq(t.patients.id, t.appointments.patientId));
+}
+export type SessionRow = Awaited<ReturnType<ReturnType<typeof selectSession>['where']>>[number];
+
+/** The appointment behind a patient's link; a replaced token (after a reschedule) finds nothing. */
+export async function findByToken(db: Executor, token: string): Promise<SessionRow | undefined> {
+  const [row] = await selectSession(db).where(eq(t.appointments.token, token)).limit(1);
+  return row;
+}
+
+export async function findById(db: Executor, id: string): Promise<SessionRow | undefined> {
+  const [row] = await selectSession(db).where(eq(t.appointments.id, id)).limit(1);
+  return row;
+}
+
+export async function hasJoinedSince(
+  db: Executor,
+  appointmentId: string,
+  since: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: t.appointmentEvents.id })
+    .from(t.appointmentEvents)
+    .where(
+      and(
+        eq(t.appointmentEvents.appointmentId, appointmentId),
+        eq(t.appointmentEvents.type, 'PATIENT_JOINED'),
+        gte(t.appointmentEvents.at, since),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function recordJoin(db: Executor, appointmentId: string, at: Date, byName: string) {
+  await db
+    .insert(t.appointmentEvents)
+    .values({ appointmentId, type: 'PATIENT_JOINED', at, byName });
+}

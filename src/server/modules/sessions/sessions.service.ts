@@ -1,0 +1,112 @@
+import { firstNameOnly, sessionWindow, type SessionWindow } from '@domain/session-window';
+import {
+  NOT_A_VALID_LINK,
+  sessionToken,
+  type PatientSessionView,
+  type StaffSessionView,
+} from '@contracts/session';
+import type { AppDeps } from '../../app-deps';
+import { conflict, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit.repository';
+import type { AuthUser } from '../auth/auth.service';
+import * as repo from './sessions.repository';
+
+function windowOf(deps: AppDeps, row: repo.SessionRow): SessionWindow {
+  return sessionWindow(
+    {
+      start: row.appointment.startAt,
+      durationMinutes: row.appointment.duration,
+      status: row.appointment.status,
+    },
+    deps.now(),
+    {
+      opensMinutesBefore: deps.config.SESSION_JOIN_OPENS_MINUTES_BEFORE,
+      closesMinutesAfterEnd: deps.config.SESSION_JOIN_CLOSES_MINUTES_AFTER,
+    },
+  );
+}
+
+/** Unknown, malformed and replaced tokens all get the same answer, which reveals nothing. */
+export async function findSessionByToken(deps: AppDeps, token: string) {
+  if (!sessionToken.safeParse(token).success) throw notFound(NOT_A_VALID_LINK);
+  const row = await repo.findByToken(deps.db.db, token);
+  if (!row) throw notFound(NOT_A_VALID_LINK);
+  return row;
+}
+
+export function toPatientView(deps: AppDeps, row: repo.SessionRow): PatientSessionView {
+  const window = windowOf(deps, row);
+  return {
+    appointmentId: row.appointment.id,
+    clinic: { name: row.clinic.name, timezone: row.clinic.timezone },
+    provider: { name: row.provider.name },
+    patient: { firstName: firstNameOnly(row.patient.firstName) },
+    start: row.appointment.startAt.toISOString(),
+    durationMinutes: row.appointment.duration,
+    status: row.appointment.status,
+    state: window.state,
+    joinOpensAt: window.opensAt.toISOString(),
+    joinClosesAt: window.closesAt.toISOString(),
+    serverNow: deps.now().toISOString(),
+  };
+}
+
+export async function getPatientSession(deps: AppDeps, token: string) {
+  return toPatientView(deps, await findSessionByToken(deps, token));
+}
+
+/**
+ * The patient joins: allowed only while the window is open, and PATIENT_JOINED is written once
+ * per visit however often the page reloads.
+ */
+export async function joinPatientSession(deps: AppDeps, token: string, ip: string) {
+  const row = await findSessionByToken(deps, token);
+  const window = windowOf(deps, row);
+  if (window.state === 'cancelled') throw conflict('This appointment was cancelled.');
+  if (window.state === 'too_early') throw conflict('The visit is not open yet.');
+  if (window.state === 'ended') throw conflict('This visit has ended.');
+  const now = deps.now();
+  await deps.db.db.transaction(async (tx) => {
+    if (await repo.hasJoinedSince(tx, row.appointment.id, window.opensAt)) return;
+    const name = firstNameOnly(row.patient.firstName);
+    await repo.recordJoin(tx, row.appointment.id, now, name);
+    await recordAudit(
+      tx,
+      { userId: null, ip },
+      [
+        {
+          action: 'join',
+          entityType: 'appointment',
+          entityId: row.appointment.id,
+          patientId: row.patient.id,
+          details: { by: 'patient' },
+        },
+      ],
+      now,
+    );
+  });
+  return { iceServers: deps.config.ICE_SERVERS };
+}
+
+/** The staff side of the same visit, for staff of that clinic only. */
+export async function getStaffSession(
+  deps: AppDeps,
+  user: AuthUser,
+  id: string,
+): Promise<StaffSessionView> {
+  const row = await repo.findById(deps.db.db, id);
+  if (!row || !user.clinicIds.has(row.appointment.clinicId))
+    throw notFound('Appointment not found');
+  const view = toPatientView(deps, row);
+  return {
+    ...view,
+    clinic: { slug: row.clinic.slug, name: row.clinic.name, timezone: row.clinic.timezone },
+    provider: row.provider,
+    patient: {
+      firstName: view.patient.firstName,
+      name: `${row.patient.firstName} ${row.patient.lastName}`,
+      email: row.patient.email,
+    },
+    iceServers: deps.config.ICE_SERVERS,
+  };
+}

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { SignalBus, SignalEnvelope } from './signal-bus';
+
+export interface SignalPeer {
+  id: string;
+  role: 'patient' | 'staff';
+  send(message: unknown): void;
+}
+
+/**
+ * Relays signalling messages between the people in one visit's room, wherever their sockets
+ * landed: a message goes out on the bus, and every instance hands it to its own local peers in
+ * that room but the sender. The server never reads the media, only passes the handshake on.
+ */
+export class SignalHub {
+  private readonly rooms = new Map<string, Map<string, SignalPeer>>();
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly bus: SignalBus) {
+    this.unsubscribe = bus.subscribe((envelope) => this.deliver(envelope));
+  }
+
+  newPeerId(): string {
+    return randomUUID();
+  }
+
+  async join(room: string, peer: SignalPeer) {
+    let peers = this.rooms.get(room);
+    if (!peers) this.rooms.set(room, (peers = new Map()));
+    peers.set(peer.id, peer);
+    await this.bus.publish({
+      room,
+      senderId: peer.id,
+      role: peer.role,
+      message: { type: 'peer-joined' },
+    });
+  }
+
+  async leave(room: string, peer: SignalPeer) {
+    const peers = this.rooms.get(room);
+    if (!peers?.delete(peer.id)) return;
+    if (peers.size === 0) this.rooms.delete(room);
+    await this.bus.publish({
+      room,
+      senderId: peer.id,
+      role: peer.role,
+      message: { type: 'peer-left' },
+    });
+  }
+
+  relay(room: string, peer: SignalPeer, message: unknown) {
+    return this.bus.publish({ room, senderId: peer.id, role: peer.role, message });
+  }
+
+  localPeerCount(room: string): number {
+    return this.rooms.get(room)?.size ?? 0;
+  }
+
+  private deliver(envelope: SignalEnvelope) {
+    const peers = this.rooms.get(envelope.room);
+    if (!peers) return;
+    for (const peer of peers.values()) {
+      if (peer.id === envelope.senderId) continue;
+      peer.send({ from: envelope.role, ...(envelope.message as object) });
+    }
+  }
+
+  close() {
+    this.unsubscribe();
+  }
+}
