@@ -17,10 +17,10 @@ async function main() {
   await runMigrations(db);
   // The bus must exist before the app (it is a dependency); its warnings reach the app's logger
   // once there is one.
-  let appLog: { warn(obj: unknown, msg?: string): void } | undefined;
+  const logTo: { app?: { warn(obj: unknown, msg?: string): void } } = {};
   const log = {
     warn: (obj: unknown, msg?: string) =>
-      appLog ? appLog.warn(obj, msg) : console.warn(msg ?? '', obj),
+      logTo.app ? logTo.app.warn(obj, msg) : console.warn(msg ?? '', obj),
   };
   const signalBus =
     db.kind === 'postgres' && db.pool && db.url
@@ -28,7 +28,7 @@ async function main() {
       : createMemoryBus();
   const deps = { config, db, now: () => new Date(), version, signalBus };
   const app = await buildApp(deps);
-  appLog = app.log;
+  logTo.app = app.log;
 
   const shouldSeed =
     config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && db.kind === 'pglite');
