@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { App } from '../app';
+import * as t from '../db/schema';
+import { sessionIdOf } from '../modules/auth/auth.service';
 import type { Executor } from '../db/client';
 import { hashPassword } from '../modules/auth/password';
 import { createUser } from './factories';
@@ -26,4 +29,24 @@ export async function signIn(app: App, email: string, password = TEST_PASSWORD):
   const cookie = res.cookies.find((c) => c.name === 'carebook_session');
   if (!cookie) throw new Error('no session cookie');
   return `carebook_session=${cookie.value}`;
+}
+
+/**
+ * A session written straight into the database, the way sign-in writes it: for tests that send
+ * many requests, some of which (sign-out, password changes) end the session they came with.
+ */
+export async function sessionCookieFor(
+  db: Executor,
+  userId: string,
+  now = new Date(),
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(t.sessions).values({
+    id: sessionIdOf(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + 3_600_000),
+  });
+  return `carebook_session=${token}`;
 }
