@@ -5,6 +5,7 @@ import { openConfiguredDatabase } from './db/open';
 import { runMigrations } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed';
 import { buildApp } from './app';
+import { createDatabaseClock } from './clock';
 import { createOutboxWorker } from './modules/notifications/outbox-worker';
 import { createMemoryBus, createPostgresBus } from './modules/sessions/signal-bus';
 
@@ -26,14 +27,15 @@ async function main() {
     db.kind === 'postgres' && db.pool && db.url
       ? await createPostgresBus(db.url, db.pool, log)
       : createMemoryBus();
-  const deps = { config, db, now: () => new Date(), version, signalBus };
+  const clock = await createDatabaseClock(db);
+  const deps = { config, db, now: clock.now, version, signalBus };
   const app = await buildApp(deps);
   logTo.app = app.log;
 
   const shouldSeed =
     config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && db.kind === 'pglite');
   if (shouldSeed) {
-    const seeded = await seedDemoIfEmpty(db, { now: new Date() });
+    const seeded = await seedDemoIfEmpty(db, { now: clock.now() });
     if (seeded) app.log.info(seeded, 'demo data seeded into the empty database');
   }
 
@@ -55,6 +57,7 @@ async function main() {
       await app.close();
       await outbox.stop();
       await signalBus.close();
+      clock.stop();
       await db.close();
       process.exit(0);
     } catch (err) {
