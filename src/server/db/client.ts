@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import './pg-transaction-fix';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -37,7 +38,13 @@ export interface DbHandle {
 }
 
 export type OpenDatabaseOptions =
-  | { url: string; poolMax?: number; statementTimeoutMs?: number; applicationName?: string }
+  | {
+      url: string;
+      poolMax?: number;
+      statementTimeoutMs?: number;
+      connectTimeoutMs?: number;
+      applicationName?: string;
+    }
   | { dataDir: string }
   | { memory: true; loadDataDir?: Blob };
 
@@ -90,19 +97,24 @@ async function openPostgres(options: {
   url: string;
   poolMax?: number;
   statementTimeoutMs?: number;
+  connectTimeoutMs?: number;
   applicationName?: string;
 }) {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolMax ?? 10,
     // A query or a connection attempt never hangs forever: the caller gets an error and a 503.
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     statement_timeout: options.statementTimeoutMs ?? 10_000,
     idle_in_transaction_session_timeout: 30_000,
     application_name: options.applicationName ?? 'carebook',
   });
-  // An idle client losing its connection (database restart) must not crash the process.
+  // A client losing its connection (database restart, network cut) must not crash the process.
+  // The pool listens to idle clients only; a checked-out client between two queries of a
+  // transaction has no listener, and pg would throw its 'error' event as an uncaught exception.
+  // The query in flight still fails, and its caller gets a 503.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   let closed = false;
   const handle: DbHandle = {

@@ -60,6 +60,7 @@ const CONNECTION_CODES = new Set([
   'ETIMEDOUT',
   'ENOTFOUND',
   'EPIPE',
+  '57014', // query_canceled (the statement timeout)
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
@@ -70,16 +71,26 @@ const CONNECTION_CODES = new Set([
   '08004',
 ]);
 
+// pg reports a dropped or refused connection without a SQLSTATE, only in words, and Drizzle
+// wraps it ("Failed query: …") with the driver's error as the cause.
+const LOST_CONNECTION =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|Cannot use a pool after calling end/i;
+
+function causeMessages(err: unknown): string[] {
+  const messages: string[] = [];
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    messages.push(current instanceof Error ? current.message : String(current));
+    current = (current as { cause?: unknown }).cause;
+  }
+  return messages;
+}
+
 /** Returns a typed error for what we know how to name, or the original error otherwise. */
 export function translateDbError(err: unknown): unknown {
   const driver = driverErrorOf(err);
-  const message = err instanceof Error ? err.message : String(err);
   if (!driver) {
-    if (
-      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
-        message,
-      )
-    ) {
+    if (causeMessages(err).some((m) => LOST_CONNECTION.test(m))) {
       return new DatabaseUnavailableError('The database is unavailable. Please try again shortly.');
     }
     return err;

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
+
+/**
+ * drizzle-orm 0.45's node-postgres `transaction()` sends BEGIN before its try/finally: when the
+ * connection is lost at that moment the pooled client is never released, and after a database
+ * outage the pool slowly fills with dead clients until every request waits forever. It also
+ * returns a client whose ROLLBACK failed to the pool. This replacement keeps drizzle's behaviour
+ * and fixes both: the client is always released, and destroyed when it can no longer be trusted.
+ * The database-outage test fails without it (the pool cannot close).
+ */
+interface Internals {
+  client: { totalCount?: unknown; connect(): Promise<{ release(err?: Error): void }> };
+  dialect: unknown;
+  schema: unknown;
+  options: unknown;
+}
+interface TxInternals {
+  execute(query: ReturnType<typeof sql>): Promise<unknown>;
+  getTransactionConfigSQL(config: unknown): ReturnType<typeof sql>;
+}
+
+const original = NodePgSession.prototype.transaction;
+
+NodePgSession.prototype.transaction = async function fixedTransaction(
+  this: unknown,
+  transaction: (tx: unknown) => Promise<unknown>,
+  config?: unknown,
+) {
+  const self = this as Internals;
+  const isPool = typeof self.client.totalCount === 'number';
+  if (!isPool) return original.call(this as never, transaction as never, config as never);
+  const Session = NodePgSession as unknown as new (...args: unknown[]) => unknown;
+  const Tx = NodePgTransaction as unknown as new (...args: unknown[]) => TxInternals;
+  const client = await self.client.connect();
+  const session = new Session(client, self.dialect, self.schema, self.options);
+  const tx = new Tx(self.dialect, session, self.schema);
+  let broken: Error | undefined;
+  try {
+    try {
+      await tx.execute(
+        sql`begin${config ? sql` ${tx.getTransactionConfigSQL(config)}` : undefined}`,
+      );
+    } catch (err) {
+      broken = err as Error;
+      throw err;
+    }
+    try {
+      const result = await transaction(tx);
+      await tx.execute(sql`commit`);
+      return result;
+    } catch (err) {
+      await tx.execute(sql`rollback`).catch((rollbackError: unknown) => {
+        broken = rollbackError as Error;
+      });
+      throw err;
+    }
+  } finally {
+    client.release(broken);
+  }
+} as typeof original;
