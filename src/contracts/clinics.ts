@@ -74,6 +74,8 @@ export const slotsQuery = z.object({
   duration: z.coerce.number().int().min(5).max(480).default(30),
   agentId: z.uuid().optional(),
   timezone: timezoneField.optional(),
+  /** When moving an appointment, its own time is not taken. */
+  excludeAppointmentId: z.uuid().optional(),
 });
 export type SlotsQuery = z.infer<typeof slotsQuery>;
 

@@ -163,6 +163,7 @@ export async function clinicSlots(deps: AppDeps, user: AuthUser, slug: string, q
     durationMinutes: query.duration,
     now: deps.now(),
     settings: slotSettings(deps.config),
+    excludeAppointmentId: query.excludeAppointmentId,
   });
   return { timezone, slots };
 }

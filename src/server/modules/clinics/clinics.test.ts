@@ -197,6 +197,20 @@ describe('GET /api/clinics/:slug/slots', () => {
     expect(after).toHaveLength(19);
   });
 
+  it('offers an appointment its own time back when it is being moved', async () => {
+    const query = `/api/clinics/${s.clinic.slug}/slots?from=2026-11-24&to=2026-11-24&agentId=${s.provider.id}`;
+    const [first] = (await staff.get(query)).json().slots;
+    const booked = (
+      await staff.post('/api/appointments', {
+        date: first.startTime,
+        staff: { id: first.agentId },
+        patient: { id: s.patient.id, clinic: s.clinic.slug },
+      })
+    ).json();
+    const moving = (await staff.get(`${query}&excludeAppointmentId=${booked._id}`)).json().slots;
+    expect(moving.map((x: { slotId: string }) => x.slotId)).toContain(first.slotId);
+  });
+
   it.each([
     'from=2026-11-24',
     'from=2026-11-24&to=2026-11-20',
