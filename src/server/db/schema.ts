@@ -92,7 +92,9 @@ export const scheduleOverrides = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('schedule_overrides_agent_date_key').on(t.agentId, t.date),
+    // One row per kind and date: a date can be both 'off' (weekly hours dropped) and 'hours'
+    // (these hours instead); several 'hours' segments on a date share one row.
+    uniqueIndex('schedule_overrides_agent_date_kind_key').on(t.agentId, t.date, t.kind),
     check('schedule_overrides_kind_check', sql`${t.kind} in ('off', 'hours')`),
   ],
 );

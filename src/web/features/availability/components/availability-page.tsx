@@ -1,6 +1,14 @@
-import { ComingSoon } from '@web/components/coming-soon';
+import { AvailabilityScreen } from './availability-screen';
 
-// Placeholder: a later issue builds this page.
+/** /availability: a provider or nurse keeps their own week and time off. */
 export function AvailabilityPage() {
-  return <ComingSoon title="Availability" />;
+  return (
+    <AvailabilityScreen
+      target={{ kind: 'own' }}
+      title="Availability"
+      description={() =>
+        'Your weekly hours and time off. Patients can be booked only in these hours.'
+      }
+    />
+  );
 }

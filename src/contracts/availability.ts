@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { validateWeekly, type ScheduleOverride, type WeeklySegment } from '@domain/schedule';
+import { formatDate } from '@domain/format';
+import { MINUTES_PER_DAY, parseWallTime } from '@domain/zoned-time';
+import { roleSchema } from './auth';
+import { timezoneField, uuidParam } from './common';
+
+export const availabilityPaths = {
+  own: '/api/availability',
+  agent: '/api/admin/agents/:id/availability',
+} as const;
+
+/** Route for one agent's schedule as an admin edits it. */
+export const agentAvailabilityPath = (id: string) => `/api/admin/agents/${id}/availability`;
+
+export const MAX_OVERRIDES = 500;
+export const MAX_SEGMENTS_PER_DAY = 12;
+export const MAX_WEEKLY_SEGMENTS = 7 * MAX_SEGMENTS_PER_DAY;
+/** Dates outside these years are typing mistakes, not leave plans. */
+const FIRST_DATE = '2000-01-01';
+const LAST_DATE = '2199-12-31';
+
+export const wallTimeField = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time such as 09:00');
+
+export const dateKeyField = z.iso
+  .date('must be a date such as 2026-11-23')
+  .refine((d) => d >= FIRST_DATE && d <= LAST_DATE, 'must be between 2000 and 2199');
+
+export const wallSegment = z.object({ start: wallTimeField, end: wallTimeField });
+
+export const weeklySegment = z.object({
+  weekday: z.literal([0, 1, 2, 3, 4, 5, 6], {
+    error: 'must be a weekday from 0 (Sunday) to 6 (Saturday)',
+  }),
+  start: wallTimeField,
+  end: wallTimeField,
+});
+
+/** 'off' drops the date's weekly hours; 'hours' adds segments; both mean "only these hours". */
+export const scheduleOverride = z.discriminatedUnion('kind', [
+  z.object({ date: dateKeyField, kind: z.literal('off') }),
+  z.object({
+    date: dateKeyField,
+    kind: z.literal('hours'),
+    segments: z
+      .array(wallSegment)
+      .min(1, 'must list at least one time range')
+      .max(MAX_SEGMENTS_PER_DAY),
+  }),
+]);
+
+export const saveAvailabilityBody = z.object({
+  timezone: timezoneField,
+  weekly: z.array(weeklySegment).max(MAX_WEEKLY_SEGMENTS),
+  overrides: z
+    .array(scheduleOverride)
+    .max(MAX_OVERRIDES, `must have at most ${MAX_OVERRIDES} entries`),
+});
+export type SaveAvailabilityBody = z.infer<typeof saveAvailabilityBody>;
+
+export const availabilityAgent = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  timezone: z.string().nullable(),
+});
+
+const clinicRef = z.object({ id: z.string(), slug: z.string(), name: z.string() });
+
+export const availabilityResponse = z.object({
+  agent: availabilityAgent,
+  /** Clinics the agent and the viewer share: where the agent's bookable times can be previewed. */
+  clinics: z.array(clinicRef),
+  timezone: z.string(),
+  weekly: z.array(weeklySegment),
+  overrides: z.array(scheduleOverride),
+  /** No schedule saved yet: these are the default hours (spec §9), not stored ones. */
+  isDefault: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type AvailabilityResponse = z.infer<typeof availabilityResponse>;
+
+export const agentIdParams = z.object({ id: uuidParam });
+
+/**
+ * Overrides in the stored form: one per date and kind, 'hours' segments of a date gathered and
+ * sorted, dates in order. Two 'off' entries for one date are the same day off.
+ */
+export function normalizeOverrides(overrides: readonly ScheduleOverride[]): ScheduleOverride[] {
+  const off = new Set<string>();
+  const hours = new Map<string, Array<{ start: string; end: string }>>();
+  for (const o of overrides) {
+    if (o.kind === 'off') off.add(o.date);
+    else hours.set(o.date, [...(hours.get(o.date) ?? []), ...o.segments]);
+  }
+  const result: ScheduleOverride[] = [
+    ...[...off].map((date): ScheduleOverride => ({ date, kind: 'off' })),
+    ...[...hours].map(([date, segments]): ScheduleOverride => ({
+      date,
+      kind: 'hours',
+      segments: [...segments].sort((a, b) => a.start.localeCompare(b.start)),
+    })),
+  ];
+  return result.sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind));
+}
+
+/** Overlaps among one date's extra hours, an overnight range running into the next morning. */
+function overrideProblems(date: string, segments: ReadonlyArray<{ start: string; end: string }>) {
+  const problems: string[] = [];
+  const day = formatDate(`${date}T12:00:00Z`, 'UTC');
+  const spans: Array<{ start: number; end: number }> = [];
+  for (const s of segments) {
+    const start = parseWallTime(s.start);
+    const end = parseWallTime(s.end);
+    if (start === null || end === null) continue;
+    if (start === end) {
+      problems.push(`Extra hours on ${day}: end time must differ from start time`);
+      continue;
+    }
+    spans.push({ start, end: end > start ? end : end + MINUTES_PER_DAY });
+  }
+  const overlapping = spans.some((a, i) =>
+    spans.slice(i + 1).some((b) => a.start < b.end && b.start < a.end),
+  );
+  if (overlapping) problems.push(`Extra hours on ${day} overlap`);
+  return problems;
+}
+
+/**
+ * Everything that stops a schedule from being saved, in words a person can act on. The weekly
+ * rules are the domain's (validateWeekly); empty days are fine. The server refuses a body with
+ * problems and the editor shows the same list, so both always agree.
+ */
+export function scheduleProblems(body: {
+  weekly: readonly WeeklySegment[];
+  overrides: readonly ScheduleOverride[];
+}): string[] {
+  const problems = [...validateWeekly(body.weekly)];
+  for (const o of normalizeOverrides(body.overrides)) {
+    if (o.kind === 'hours') problems.push(...overrideProblems(o.date, o.segments));
+  }
+  return problems;
+}

@@ -1,0 +1,139 @@
+import { defaultSchedule, type ScheduleOverride, type WeeklySegment } from '@domain/schedule';
+import { DEFAULT_TIMEZONE } from '@domain/constants';
+import {
+  normalizeOverrides,
+  scheduleProblems,
+  type AvailabilityResponse,
+  type SaveAvailabilityBody,
+} from '@contracts/availability';
+import type { AppDeps } from '../../app-deps';
+import type { Executor } from '../../db/client';
+import { badRequest, notFound } from '../../errors';
+import type { AuthUser } from '../auth/auth.service';
+import * as repo from './availability.repository';
+
+/** Who is looking: their clinics decide which agents they may see and where previews run. */
+export type Viewer = Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'timezone' | 'clinicIds'>;
+
+const NO_SUCH_AGENT = 'No such provider or nurse in your clinics.';
+
+function byWeekdayAndStart(a: WeeklySegment, b: WeeklySegment) {
+  return a.weekday - b.weekday || a.start.localeCompare(b.start) || a.end.localeCompare(b.end);
+}
+
+function storedOverride(row: { date: string; kind: string; segments: unknown }): ScheduleOverride {
+  return row.kind === 'off'
+    ? { date: row.date, kind: 'off' }
+    : {
+        date: row.date,
+        kind: 'hours',
+        segments: row.segments as Array<{ start: string; end: string }>,
+      };
+}
+
+/** The saved schedule, or the default hours in the agent's own zone when none is saved. */
+async function availabilityView(
+  db: Executor,
+  agent: repo.AgentRow,
+  viewer: Viewer,
+): Promise<AvailabilityResponse> {
+  const [[saved], overrides, clinics] = await Promise.all([
+    repo.findAgentSchedule(db, agent.id),
+    repo.listAgentOverrides(db, agent.id),
+    repo.sharedClinics(db, agent.id, [...viewer.clinicIds]),
+  ]);
+  const base = saved
+    ? { timezone: saved.timezone, weekly: saved.weekly as WeeklySegment[] }
+    : defaultSchedule(agent.timezone ?? DEFAULT_TIMEZONE);
+  return {
+    agent: {
+      id: agent.id,
+      name: agent.name,
+      email: agent.email,
+      role: agent.role as AvailabilityResponse['agent']['role'],
+      timezone: agent.timezone,
+    },
+    clinics,
+    timezone: base.timezone,
+    weekly: [...base.weekly].sort(byWeekdayAndStart),
+    overrides: overrides.map(storedOverride),
+    isDefault: !saved,
+    updatedAt: saved ? saved.updatedAt.toISOString() : null,
+  };
+}
+
+/** Admins manage providers and nurses who share one of their clinics; others are a 404. */
+async function agentForAdmin(db: Executor, admin: Viewer, agentId: string) {
+  const agent = await repo.findBookableAgentInClinics(db, [...admin.clinicIds], agentId);
+  if (!agent) throw notFound(NO_SUCH_AGENT);
+  return agent;
+}
+
+function selfAsAgent(user: Viewer): repo.AgentRow {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    timezone: user.timezone,
+  };
+}
+
+/**
+ * Checks the schedule with the same rules the editor shows, then replaces the weekly hours and
+ * every override in one transaction: a reader sees the old schedule or the new one, never a mix.
+ */
+async function saveSchedule(
+  deps: AppDeps,
+  agent: repo.AgentRow,
+  viewer: Viewer,
+  body: SaveAvailabilityBody,
+): Promise<AvailabilityResponse> {
+  const problems = scheduleProblems(body);
+  if (problems.length > 0) {
+    throw badRequest('The schedule cannot be saved; fix the problems listed.', problems.join('; '));
+  }
+  const overrides = normalizeOverrides(body.overrides);
+  const updatedAt = deps.now();
+  await deps.db.db.transaction(async (tx) => {
+    await repo.upsertSchedule(tx, {
+      agentId: agent.id,
+      timezone: body.timezone,
+      weekly: [...body.weekly].sort(byWeekdayAndStart),
+      updatedAt,
+    });
+    await repo.replaceOverrides(
+      tx,
+      agent.id,
+      overrides.map((o) => ({
+        date: o.date,
+        kind: o.kind,
+        segments: o.kind === 'hours' ? o.segments : [],
+      })),
+    );
+  });
+  return availabilityView(deps.db.db, agent, viewer);
+}
+
+export function getOwnAvailability(deps: AppDeps, user: Viewer) {
+  return availabilityView(deps.db.db, selfAsAgent(user), user);
+}
+
+export function saveOwnAvailability(deps: AppDeps, user: Viewer, body: SaveAvailabilityBody) {
+  return saveSchedule(deps, selfAsAgent(user), user, body);
+}
+
+export async function getAgentAvailability(deps: AppDeps, admin: Viewer, agentId: string) {
+  const agent = await agentForAdmin(deps.db.db, admin, agentId);
+  return availabilityView(deps.db.db, agent, admin);
+}
+
+export async function saveAgentAvailability(
+  deps: AppDeps,
+  admin: Viewer,
+  agentId: string,
+  body: SaveAvailabilityBody,
+) {
+  const agent = await agentForAdmin(deps.db.db, admin, agentId);
+  return saveSchedule(deps, agent, admin, body);
+}

@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { AvailabilityResponse } from '@contracts/availability';
+import { AvailabilityEditor } from './availability-editor';
+
+const initial: AvailabilityResponse = {
+  agent: {
+    id: 'agent-1',
+    name: 'Nora Kelly, RN',
+    email: 'nora@carebook.test',
+    role: 'nurse',
+    timezone: 'America/New_York',
+  },
+  clinics: [],
+  timezone: 'America/New_York',
+  weekly: [1, 2, 3, 4, 5].map((weekday) => ({
+    weekday: weekday as 1 | 2 | 3 | 4 | 5,
+    start: '09:00',
+    end: '17:00',
+  })),
+  overrides: [],
+  isDefault: false,
+  updatedAt: '2026-11-20T10:00:00.000Z',
+};
+
+function renderEditor() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/availability',
+        element: <AvailabilityEditor target={{ kind: 'own' }} initial={initial} />,
+      },
+    ],
+    { initialEntries: ['/availability'] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const setTime = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const saveButton = () => screen.getByRole('button', { name: 'Save' });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('AvailabilityEditor weekly hours', () => {
+  it('lists the days from Sunday with their ranges; empty days read Unavailable', () => {
+    renderEditor();
+    const days = screen.getAllByRole('group').map((g) => g.getAttribute('aria-labelledby'));
+    expect(days).toHaveLength(7);
+    const sunday = screen.getAllByRole('group')[0]!;
+    expect(within(sunday).getByText('Sunday')).toBeTruthy();
+    expect(within(sunday).getByText('Unavailable')).toBeTruthy();
+    expect((screen.getByLabelText('Monday start') as HTMLInputElement).value).toBe('09:00');
+    expect(screen.getByText('All changes saved')).toBeTruthy();
+    expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('flags overlapping ranges on the day and blocks Save until they are fixed', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Add hours on Monday' }));
+    setTime('Monday start 2', '16:00');
+    setTime('Monday end 2', '18:00');
+    expect(screen.getByText('Segments overlap on Monday')).toBeTruthy();
+    expect(screen.getByText('Fix 1 problem to save')).toBeTruthy();
+    expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
+
+    setTime('Monday start 2', '17:00');
+    expect(screen.queryByText('Segments overlap on Monday')).toBeNull();
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect((saveButton() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('refuses an end equal to the start, next to the range', () => {
+    renderEditor();
+    setTime('Tuesday end', '09:00');
+    const end = screen.getByLabelText('Tuesday end');
+    expect(end.getAttribute('aria-invalid')).toBe('true');
+    const message = document.getElementById(end.getAttribute('aria-describedby')!);
+    expect(message?.textContent).toBe('End time must differ from start time');
+    expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('accepts an empty day, and marks a range past midnight as ending the next day', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Remove Wednesday hours' }));
+    const wednesday = screen.getAllByRole('group')[3]!;
+    expect(within(wednesday).getByText('Unavailable')).toBeTruthy();
+    setTime('Friday start', '22:00');
+    setTime('Friday end', '06:00');
+    expect(screen.getByText('Ends next day')).toBeTruthy();
+    expect((saveButton() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('copies a day onto the days picked', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    setTime('Monday start', '08:00');
+    await user.click(screen.getByRole('button', { name: 'Copy Monday to other days' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy Monday' });
+    await user.click(within(dialog).getByLabelText('Saturday'));
+    await user.click(within(dialog).getByLabelText('Sunday'));
+    await user.click(within(dialog).getByRole('button', { name: 'Copy to 2 days' }));
+    expect((screen.getByLabelText('Saturday start') as HTMLInputElement).value).toBe('08:00');
+    expect((screen.getByLabelText('Sunday end') as HTMLInputElement).value).toBe('17:00');
+    expect((screen.getByLabelText('Tuesday start') as HTMLInputElement).value).toBe('09:00');
+  });
+
+  it('saves the whole schedule and shows the server text when it refuses', async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            error: 'bad_request',
+            message: 'The schedule cannot be saved; fix the problems listed.',
+            details: 'Segments overlap on Sunday',
+          }),
+          { status: 400 },
+        ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Remove Friday hours' }));
+    await user.click(saveButton());
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Segments overlap on Sunday');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/availability');
+    expect(init.method).toBe('PUT');
+    const body = JSON.parse(init.body as string);
+    expect(body.timezone).toBe('America/New_York');
+    expect(body.weekly.map((s: { weekday: number }) => s.weekday)).toEqual([1, 2, 3, 4]);
+    await waitFor(() => expect(screen.getByText('Unsaved changes')).toBeTruthy());
+  });
+});

@@ -1,0 +1,157 @@
+import { useId, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_DURATION_MINUTES } from '@domain/constants';
+import { formatDateWithWeekday, formatTime } from '@domain/format';
+import type { TimeSlot } from '@domain/slots';
+import { localDateKeyOf, wallClockToUtc } from '@domain/zoned-time';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { clinicAgentsQueryOptions, slotsQueryOptions, type SlotsRequest } from '../api/get-slots';
+import { useViewerTimeZone } from '../hooks/use-viewer-time-zone';
+import { ALL_AGENTS, SlotDateNav, SlotFilters } from './slot-picker-controls';
+import { SlotEmptyState } from './slot-empty-state';
+import { SlotRadioGroup, type SlotGroup } from './slot-radio-group';
+
+export type { TimeSlot };
+
+const DURATIONS = [15, 30, 45, 60];
+
+export interface TimeSlotPickerProps {
+  clinicSlug: string;
+  value: TimeSlot | null;
+  onChange: (slot: TimeSlot) => void;
+  /** Restricts the agents offered (reassign leaves out the current one). */
+  agentIds?: string[];
+  defaultAgentId?: string;
+  /** YYYY-MM-DD in the shown time zone; today when absent or past. */
+  defaultDate?: string;
+  /** The zone times are shown in; the user's own setting, else the browser's, when absent. */
+  timezone?: string;
+  durationMinutes?: number;
+  /** The appointment being moved, whose own time does not count as taken. */
+  excludeAppointmentId?: string;
+}
+
+function groupByAgent(slots: TimeSlot[]): SlotGroup[] {
+  const groups = new Map<string, SlotGroup>();
+  for (const slot of slots) {
+    const group = groups.get(slot.agentId);
+    if (group) group.slots.push(slot);
+    else
+      groups.set(slot.agentId, { agentId: slot.agentId, agentName: slot.agentName, slots: [slot] });
+  }
+  return [...groups.values()].sort((a, b) => a.agentName.localeCompare(b.agentName));
+}
+
+/** The shared time-slot picker of the create, reschedule and reassign dialogs. */
+export function TimeSlotPicker(props: TimeSlotPickerProps) {
+  const { clinicSlug, value, onChange, agentIds, excludeAppointmentId } = props;
+  const headingId = useId();
+  const viewerZone = useViewerTimeZone();
+  const [zoneChoice, setZoneChoice] = useState(props.timezone ?? null);
+  const timeZone = zoneChoice ?? viewerZone;
+  const today = localDateKeyOf(Date.now(), timeZone);
+  const [dateChoice, setDateChoice] = useState(props.defaultDate ?? null);
+  const date = dateChoice && dateChoice > today ? dateChoice : today;
+  const [duration, setDuration] = useState(props.durationMinutes ?? DEFAULT_DURATION_MINUTES);
+  const durations = DURATIONS.includes(duration)
+    ? DURATIONS
+    : [...DURATIONS, duration].sort((a, b) => a - b);
+  const [filterChoice, setFilterChoice] = useState(props.defaultAgentId ?? ALL_AGENTS);
+
+  const agentsQuery = useQuery(clinicAgentsQueryOptions(clinicSlug));
+  const allowAgent = (agentId: string) => !agentIds || agentIds.includes(agentId);
+  const agents = (agentsQuery.data ?? []).filter((agent) => allowAgent(agent._id));
+  const agentFilter = agents.length === 1 ? agents[0]!._id : filterChoice;
+
+  const request: SlotsRequest = {
+    clinicSlug,
+    from: date,
+    to: date,
+    durationMinutes: duration,
+    agentId: agentFilter === ALL_AGENTS ? undefined : agentFilter,
+    timezone: timeZone,
+    excludeAppointmentId,
+  };
+  const slotsQuery = useQuery(slotsQueryOptions(request));
+  const slots = useMemo(
+    () =>
+      (slotsQuery.data?.slots ?? []).filter((slot) => !agentIds || agentIds.includes(slot.agentId)),
+    [slotsQuery.data, agentIds],
+  );
+  const showAgent = agentFilter === ALL_AGENTS;
+  const dayLabel = formatDateWithWeekday(wallClockToUtc(date, 12 * 60, timeZone), timeZone);
+  const noAgents = agentsQuery.isSuccess && agents.length === 0;
+
+  return (
+    <div className="space-y-4">
+      <div className="space-y-3">
+        <SlotDateNav date={date} today={today} onChange={setDateChoice} />
+        <SlotFilters
+          durations={durations}
+          duration={duration}
+          onDurationChange={setDuration}
+          agents={agents}
+          agentFilter={agentFilter}
+          onAgentFilterChange={setFilterChoice}
+          timeZone={timeZone}
+          onTimeZoneChange={setZoneChoice}
+        />
+      </div>
+      <section aria-labelledby={headingId} className="space-y-3">
+        <p id={headingId} className="text-sm font-medium">
+          {dayLabel}
+        </p>
+        {noAgents ? (
+          <p className="text-sm text-muted-foreground">
+            No provider can be booked here for this appointment.
+          </p>
+        ) : slotsQuery.isPending ? (
+          <div
+            aria-busy="true"
+            className="grid grid-cols-[repeat(auto-fill,minmax(6.5rem,1fr))] gap-2"
+          >
+            <span className="sr-only" role="status">
+              Loading available times…
+            </span>
+            {Array.from({ length: 8 }, (_, i) => (
+              <Skeleton key={i} className="h-9" />
+            ))}
+          </div>
+        ) : slotsQuery.isError ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-sm text-destructive" role="alert">
+              {slotsQuery.error.message}
+            </p>
+            <Button variant="outline" size="sm" onClick={() => void slotsQuery.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : slots.length === 0 ? (
+          <SlotEmptyState request={request} allowSlot={allowAgent} onJump={setDateChoice} />
+        ) : (
+          <SlotRadioGroup
+            label={`Available times on ${dayLabel}`}
+            groups={showAgent ? groupByAgent(slots) : [{ agentId: '', agentName: '', slots }]}
+            showAgent={showAgent}
+            value={value}
+            onChange={onChange}
+            timeZone={timeZone}
+          />
+        )}
+      </section>
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {value && (
+          <>
+            Chosen:{' '}
+            <span className="font-medium text-foreground">
+              {formatDateWithWeekday(value.startTime, timeZone)} at{' '}
+              {formatTime(value.startTime, timeZone)}
+            </span>{' '}
+            with {value.agentName}
+          </>
+        )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { DEMO_ACCOUNTS, expect, test } from './fixtures';
+
+const agentPath = (id: string) => `/api/admin/agents/${id}/availability`;
+
+async function agentId(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.get(`/api/admin/agents?search=${encodeURIComponent(email)}`);
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { data: Array<{ id: string; email: string }> };
+  return body.data.find((agent) => agent.email === email)!.id;
+}
+
+/** The radio names of the bookable-times picker, in order. */
+async function offeredTimes(page: Page): Promise<string[]> {
+  const card = page.locator('[data-slot="card"]', { hasText: 'Bookable times' });
+  await expect(card.getByRole('radiogroup')).toBeVisible();
+  return card
+    .getByRole('radio')
+    .evaluateAll((radios) => radios.map((radio) => radio.getAttribute('aria-label') ?? ''));
+}
+
+test('an admin changes an agent’s hours and the picker offers exactly the new times', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'admin');
+  const id = await agentId(page.request, DEMO_ACCOUNTS.nurse.email);
+  // Other journeys book with the demo agents: put the seeded week back afterwards.
+  const original = await (await page.request.get(agentPath(id))).json();
+
+  try {
+    await test.step('the admin sets 6:00–7:00 PM on every day', async () => {
+      await page.goto(`/admin/agents/${id}/availability`);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Agent Availability' }),
+      ).toBeVisible();
+      await expect(
+        page.getByText(`Weekly hours and time off for ${DEMO_ACCOUNTS.nurse.name}.`),
+      ).toBeVisible();
+
+      const remove = page.getByRole('button', {
+        name: /^Remove (Sun|Mon|Tues|Wednes|Thurs|Fri|Satur)day hours/,
+      });
+      while ((await remove.count()) > 0) await remove.first().click();
+
+      await page.getByRole('button', { name: 'Add hours on Sunday' }).click();
+      await page.getByLabel('Sunday start').fill('18:00');
+      await page.getByLabel('Sunday end').fill('19:00');
+      await page.getByRole('button', { name: 'Copy Sunday to other days' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Copy Sunday' });
+      await dialog.getByRole('button', { name: 'Every other day' }).click();
+      await dialog.getByRole('button', { name: 'Copy to 6 days' }).click();
+      await expect(dialog).toBeHidden();
+
+      // The coming-week preview follows the unsaved draft.
+      const week = page.locator('[data-slot="card"]', { hasText: 'Coming week' });
+      await expect(week.getByText('6:00 PM – 7:00 PM')).toHaveCount(7);
+      await expect(page.getByText('Unsaved changes')).toBeVisible();
+
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Availability saved')).toBeVisible();
+      await expect(page.getByText('All changes saved')).toBeVisible();
+    });
+
+    await test.step('the picker offers those times and no others', async () => {
+      const card = page.locator('[data-slot="card"]', { hasText: 'Bookable times' });
+      await card.getByRole('button', { name: 'Next day' }).click();
+      expect(await offeredTimes(page)).toEqual(['6:00 PM', '6:30 PM']);
+
+      await card.getByLabel('Duration').click();
+      await page.getByRole('option', { name: '60 min' }).click();
+      expect(await offeredTimes(page)).toEqual(['6:00 PM']);
+
+      // Keyboard: into the group, choose with Enter.
+      await card.getByRole('radio', { name: '6:00 PM' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(card.getByRole('radio', { name: '6:00 PM' })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      );
+    });
+
+    await test.step('a reload shows the saved week', async () => {
+      await page.reload();
+      await expect(page.getByLabel('Wednesday start')).toHaveValue('18:00');
+      await expect(page.getByLabel('Wednesday end')).toHaveValue('19:00');
+    });
+  } finally {
+    const { timezone, weekly, overrides } = original;
+    const restore = await page.request.put(agentPath(id), {
+      data: { timezone, weekly, overrides },
+    });
+    expect(restore.ok()).toBe(true);
+  }
+});
+
+test('a provider sees their own week and cannot save overlapping hours', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'provider', { next: '/availability' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Availability' })).toBeVisible();
+  await expect(page.getByLabel('Monday start')).toHaveValue('09:00');
+  await expect(
+    page.getByRole('radiogroup').or(page.getByText('No available times on this day')),
+  ).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Add hours on Monday' }).click();
+  await page.getByLabel('Monday start 2').fill('16:00');
+  await page.getByLabel('Monday end 2').fill('18:00');
+  await expect(page.getByText('Segments overlap on Monday')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page.getByText('Segments overlap on Monday')).toBeHidden();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+});
