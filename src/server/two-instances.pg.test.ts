@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './test/test-db';
+import { buildTestApp } from './test/test-app';
+import { signIn } from './test/auth-helpers';
+import { clinicScenario, createBody, type ClinicScenario } from './test/scenario';
+import type { App } from './app';
+
+// Two app instances sharing nothing but one PostgreSQL, as behind a load balancer.
+let testDb: TestDatabase;
+let a: App;
+let b: App;
+let s: ClinicScenario;
+const now = new Date('2026-11-23T12:00:00Z');
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  a = await buildTestApp(testDb.handle, { now: () => now });
+  b = await buildTestApp(testDb.handle, { now: () => now });
+  s = await clinicScenario(testDb.handle.db);
+});
+afterAll(async () => {
+  await a.close();
+  await b.close();
+  await testDb.destroy();
+});
+
+describe('two instances on one database', () => {
+  it('honours a session made on one instance on the other, and a sign-out on either', async () => {
+    const cookie = await signIn(a, s.staff.email);
+    const onB = await b.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    expect(onB.statusCode).toBe(200);
+    await b.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(
+      (await a.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).statusCode,
+    ).toBe(401);
+  });
+
+  it('gives a booking race across both instances exactly one winner', async () => {
+    const cookie = await signIn(a, s.staff.email);
+    const body = createBody(s, '2026-11-24T16:00:00.000Z');
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        (i % 2 ? a : b).inject({
+          method: 'POST',
+          url: '/api/appointments',
+          headers: { cookie },
+          payload: body,
+        }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(29);
+  });
+
+  it('shows a change made on one instance on the other at once', async () => {
+    const cookie = await signIn(a, s.staff.email);
+    const created = (
+      await a.inject({
+        method: 'POST',
+        url: '/api/appointments',
+        headers: { cookie },
+        payload: createBody(s, '2026-11-24T18:00:00.000Z'),
+      })
+    ).json();
+    await b.inject({
+      method: 'POST',
+      url: `/api/appointments/${created._id}?action=cancel`,
+      headers: { cookie },
+      payload: { reason: 'Moved away' },
+    });
+    const seen = (
+      await a.inject({
+        method: 'GET',
+        url: `/api/appointments/${created._id}`,
+        headers: { cookie },
+      })
+    ).json();
+    expect(seen.metadata.status).toBe('CANCELLED');
+    const counts = (
+      await a.inject({ method: 'GET', url: '/api/appointments/counts', headers: { cookie } })
+    ).json();
+    expect(counts.cancelled).toBe(1);
+  });
+});
