@@ -6,6 +6,8 @@ import { runMigrations } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed';
 import { buildApp } from './app';
 import { createDatabaseClock } from './clock';
+import path from 'node:path';
+import { assertNotInUse, removeLock, writeLock } from './db/backup';
 import { createOutboxWorker } from './modules/notifications/outbox-worker';
 import { createMemoryBus, createPostgresBus } from './modules/sessions/signal-bus';
 
@@ -14,6 +16,12 @@ async function main() {
   const version = readVersion();
   initErrorReporting(config, version);
 
+  // The embedded database belongs to one process: refuse a second server (or a backup) on it.
+  const dataRoot = config.DATABASE_URL ? null : path.resolve(config.DATA_DIR);
+  if (dataRoot) {
+    assertNotInUse(dataRoot);
+    writeLock(dataRoot);
+  }
   const db = await openConfiguredDatabase(config);
   await runMigrations(db);
   // The bus must exist before the app (it is a dependency); its warnings reach the app's logger
@@ -58,6 +66,7 @@ async function main() {
       await outbox.stop();
       await signalBus.close();
       clock.stop();
+      if (dataRoot) removeLock(dataRoot);
       await db.close();
       process.exit(0);
     } catch (err) {
