@@ -159,6 +159,22 @@ describe('the outbox worker', () => {
     expect(row!.status).toBe('sent');
   });
 
+  it('writes a patient name with HTML in it as text, never as markup', async () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    await testDb.handle.db
+      .update(t.patients)
+      .set({ firstName: hostile })
+      .where(eq(t.patients.id, s.patient.id));
+    await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00.000Z'));
+    const w = worker();
+    await w.runOnce();
+    await w.stop();
+    const mail = unfold(inbox.find((m) => m.to[0] === s.patient.email)!.raw);
+    const html = mail.slice(mail.indexOf('<!doctype html>'));
+    expect(html).toContain('&lt;img src=3Dx onerror=3Dalert(1)&gt;');
+    expect(html).not.toContain('<img');
+  });
+
   it('sends nothing without SMTP_URL, and the messages wait', async () => {
     await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00.000Z'));
     const w = createOutboxWorker(
