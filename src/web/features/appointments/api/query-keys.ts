@@ -9,7 +9,8 @@ export const appointmentKeys = {
   all: ['appointments'] as const,
   lists: () => [...appointmentKeys.all, 'list'] as const,
   list: (filters: Record<string, unknown>) => [...appointmentKeys.lists(), filters] as const,
-  counts: (filters: Record<string, unknown>) => [...appointmentKeys.all, 'counts', filters] as const,
+  counts: (filters: Record<string, unknown>) =>
+    [...appointmentKeys.all, 'counts', filters] as const,
   detail: (id: string) => [...appointmentKeys.all, 'detail', id] as const,
   range: (params: Record<string, unknown>) => [...appointmentKeys.all, 'range', params] as const,
 };

@@ -1,6 +1,88 @@
-import { ComingSoon } from '@web/components/coming-soon';
+import { useId } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { emptyCounts } from '@domain/appointment-status';
+import { PageHeader } from '@web/components/page-header';
+import { Button } from '@web/components/ui/button';
+import { useSession } from '@web/lib/session';
+import { getAppointmentCountsQueryOptions } from '../api/get-appointment-counts';
+import { clinicsQueryOptions } from '../api/get-clinics';
+import { appointmentListQueryOptions } from '../api/list-appointments';
+import { useAppointmentFilters } from '../hooks/use-appointment-filters';
+import { useViewerTimeZone } from '../hooks/use-viewer-time-zone';
+import { hasActiveFilters } from '../utils/appointment-filters';
+import { CreateAppointmentButton, FloatingCreateButton } from './create/create-appointment-button';
+import { AppointmentDetailsDialog } from './details/appointment-details-dialog';
+import { AppointmentFiltersBar } from './list/appointment-filters-bar';
+import { AppointmentList } from './list/appointment-list';
+import { StatusTabs } from './list/status-tabs';
 
-// Placeholder: a later issue builds this page.
+/** /appointments: every appointment of the user's clinics, by status, filtered through the URL. */
 export function AppointmentsPage() {
-  return <ComingSoon title="Appointments" />;
+  const panelId = useId();
+  const { canQuery } = useSession();
+  const timeZone = useViewerTimeZone();
+  const { filters, setFilter, resetFilters, viewId, setViewId } = useAppointmentFilters();
+  const request = { ...filters, timezone: timeZone };
+
+  // Spec §6: list and counts run only for a signed-in user with an email.
+  const list = useInfiniteQuery(appointmentListQueryOptions(request, canQuery));
+  const counts = useQuery(getAppointmentCountsQueryOptions(request, canQuery));
+  const clinics = useQuery({ ...clinicsQueryOptions, enabled: canQuery });
+  const clinicList = clinics.data ?? [];
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Appointments"
+        description={`Every appointment at your clinics. Times are shown in ${timeZone.replace(/_/g, ' ')}.`}
+        actions={<CreateAppointmentButton />}
+      />
+      {/* Small screens get the round "+" fixed at the bottom right (spec §2). */}
+      <FloatingCreateButton />
+      <div className="space-y-4">
+        <StatusTabs
+          value={filters.status}
+          counts={counts.data ?? emptyCounts()}
+          loading={counts.isFetching}
+          onChange={(status) => setFilter('status', status)}
+          panelId={panelId}
+        />
+        {counts.isError && (
+          <p role="alert" className="flex items-center gap-2 text-sm text-destructive">
+            {counts.error.message}
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto p-0"
+              onClick={() => void counts.refetch()}
+            >
+              Try again
+            </Button>
+          </p>
+        )}
+        <AppointmentFiltersBar
+          filters={filters}
+          clinics={clinicList}
+          onChange={setFilter}
+          onReset={resetFilters}
+        />
+        <section
+          id={panelId}
+          role="tabpanel"
+          aria-label="Appointments"
+          className="overflow-x-auto rounded-xl border bg-card"
+        >
+          <AppointmentList
+            query={list}
+            filtered={hasActiveFilters(filters)}
+            onClearFilters={resetFilters}
+            clinics={clinicList}
+            timeZone={timeZone}
+            onView={setViewId}
+          />
+        </section>
+      </div>
+      <AppointmentDetailsDialog id={viewId} onClose={() => setViewId(null)} />
+    </div>
+  );
 }

@@ -1,0 +1,28 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AppointmentCountsView } from '@contracts/appointments';
+import { emptyCounts } from '@domain/appointment-status';
+import { apiFetch } from '@web/lib/api-client';
+import { countsFreshness } from '@web/lib/query-client';
+import { appointmentKeys } from './query-keys';
+import { filterQuery, type AppointmentListRequest } from './list-appointments';
+
+/** Counts take the list's filters except page, limit and status (spec §7). */
+export function getAppointmentCountsQueryOptions(
+  request: AppointmentListRequest,
+  enabled: boolean,
+) {
+  const filters = filterQuery(request);
+  return queryOptions({
+    queryKey: appointmentKeys.counts(filters),
+    queryFn: async ({ signal }) => {
+      const counts = await apiFetch<Partial<AppointmentCountsView> | undefined>(
+        '/api/appointments/counts',
+        { query: filters, signal, fallback: 'Failed to fetch appointment counts' },
+      );
+      // Spec §3: every count defaults to 0.
+      return { ...emptyCounts(), ...counts };
+    },
+    enabled,
+    ...countsFreshness,
+  });
+}

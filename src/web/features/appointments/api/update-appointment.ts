@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Appointment, UpdateAppointmentBody } from '@contracts/appointments';
+import { DEFAULT_DURATION_MINUTES } from '@domain/constants';
+import type { TimeSlot } from '@domain/slots';
+import { apiFetch } from '@web/lib/api-client';
+import { appointmentPath } from './get-appointment';
+import { refreshAppointmentData } from './query-keys';
+
+/** Spec §7 "Reschedule and reassign": the chosen slot gives the time, the agent and the length. */
+export function updateBodyFromSlot(id: string, slot: TimeSlot): UpdateAppointmentBody {
+  return {
+    id,
+    date: slot.startTime,
+    staff: { id: slot.agentId, name: slot.agentName, email: slot.agentEmail },
+    duration: slot.durationMinutes || DEFAULT_DURATION_MINUTES,
+  };
+}
+
+export function updateAppointment({ id, slot }: { id: string; slot: TimeSlot }) {
+  return apiFetch<Appointment>(appointmentPath(id), {
+    method: 'PUT',
+    body: updateBodyFromSlot(id, slot),
+    fallback: 'Failed to update appointment',
+  });
+}
+
+export function useUpdateAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAppointment,
+    onSuccess: () => refreshAppointmentData(queryClient),
+  });
+}

@@ -1,0 +1,140 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { stubViewportWidth } from '@web/test/stub-match-media';
+import { createAppointment } from '../test/appointment-factory';
+import { fakeApi, json, sessionAs, type RecordedCall } from '../test/fake-api';
+import { AppointmentsPage } from './appointments-page';
+
+const counts = { all: 25, upcoming: 12, pending: 3, completed: 6, cancelled: 3, no_show: 1 };
+const page = (n: number, size: number) =>
+  Array.from({ length: size }, (_, i) =>
+    createAppointment({
+      _id: `appt-${n}-${i}`,
+      patient: { ...createAppointment().patient, name: `Patient ${n}.${i}` },
+    }),
+  );
+
+let calls: RecordedCall[];
+
+beforeEach(() => {
+  stubViewportWidth(1280);
+  calls = fakeApi({
+    'GET /api/auth/session': sessionAs('staff'),
+    'GET /api/clinics': () =>
+      json([{ id: 'c1', slug: 'riverside', name: 'Riverside Family Clinic', timezone: 'UTC' }]),
+    'GET /api/clinics/riverside/nurses': () => json([]),
+    'GET /api/appointments/counts': () => json(counts),
+    'GET /api/appointments/paginated': ({ url }) => {
+      const n = Number(url.searchParams.get('page'));
+      return json({
+        data: page(n, n === 1 ? 20 : 5),
+        pagination: { hasNextPage: n === 1, currentPage: n },
+        counts,
+      });
+    },
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPage(url: string) {
+  const router = createMemoryRouter([{ path: '/appointments', element: <AppointmentsPage /> }], {
+    initialEntries: [url],
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const listCalls = () => calls.filter((c) => c.url.pathname === '/api/appointments/paginated');
+
+describe('AppointmentsPage', { timeout: 20_000 }, () => {
+  it('shows the counts on the tabs and loads pages of 20, then the next page', async () => {
+    const user = userEvent.setup();
+    renderPage('/appointments');
+    const tabs = await screen.findByRole('tablist', { name: 'Appointment status' });
+    await waitFor(() =>
+      expect(within(tabs).getByRole('tab', { name: /All/ }).textContent).toBe('All25'),
+    );
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['All25', 'Upcoming12', 'Pending3', 'Completed6', 'Cancelled3', 'No show1']);
+    expect(await screen.findAllByRole('button', { name: /View Details/ })).toHaveLength(20);
+    const first = listCalls()[0]!.url.searchParams;
+    expect([first.get('page'), first.get('limit'), first.has('status')]).toEqual([
+      '1',
+      '20',
+      false,
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: /View Details/ })).toHaveLength(25),
+    );
+    expect(listCalls().at(-1)!.url.searchParams.get('page')).toBe('2');
+    expect(screen.getByText('No more appointments')).toBeTruthy();
+  });
+
+  it('reads its filters from the URL and writes a tab change back into it', async () => {
+    const user = userEvent.setup();
+    const router = renderPage('/appointments?status=pending&search=maya&dateFrom=2026-11-01');
+    await screen.findAllByRole('button', { name: /View Details/ });
+    const sent = listCalls()[0]!.url.searchParams;
+    expect([sent.get('status'), sent.get('search'), sent.get('dateFrom')]).toEqual([
+      'pending',
+      'maya',
+      '2026-11-01',
+    ]);
+    expect(sent.get('timezone')).toBe('America/New_York');
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('maya');
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-11-01');
+    const counted = calls.find((c) => c.url.pathname === '/api/appointments/counts')!.url;
+    expect(counted.searchParams.has('status')).toBe(false);
+
+    await user.click(screen.getByRole('tab', { name: /Completed/ }));
+    await waitFor(() => expect(router.state.location.search).toContain('status=completed'));
+    expect(router.state.location.search).toContain('search=maya');
+    await waitFor(() =>
+      expect(listCalls().at(-1)!.url.searchParams.get('status')).toBe('completed'),
+    );
+  });
+
+  it('View Details opens the details dialog through ?view=', async () => {
+    const user = userEvent.setup();
+    const router = renderPage('/appointments');
+    const [first] = await screen.findAllByRole('button', { name: /View Details/ });
+    await user.click(first!);
+    await waitFor(() => expect(router.state.location.search).toBe('?view=appt-1-0'));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
+  it('says what failed and retries', async () => {
+    let fail = true;
+    calls = fakeApi({
+      'GET /api/auth/session': sessionAs('staff'),
+      'GET /api/appointments/counts': () => json(counts),
+      'GET /api/appointments/paginated': () =>
+        fail
+          ? new Response('', { status: 400 })
+          : json({ data: [], pagination: { hasNextPage: false, currentPage: 1 }, counts }),
+    });
+    const user = userEvent.setup();
+    renderPage('/appointments');
+    expect(await screen.findByText('Failed to fetch appointments')).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No appointments found')).toBeTruthy();
+  });
+});

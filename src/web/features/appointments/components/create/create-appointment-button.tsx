@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { PlusIcon } from 'lucide-react';
+import { Button, type ButtonProps } from '@web/components/ui/button';
+import { cn } from '@web/lib/utils';
+import type { Appointment } from '../../api/create-appointment';
+import { CreateAppointmentDialog } from './create-appointment-dialog';
+import type { DefaultPatient } from './use-create-wizard';
+
+export interface CreateAppointmentButtonProps {
+  /** Defaults to "Create Appointment". */
+  label?: string;
+  /** YYYY-MM-DD: the day the time-slot picker opens on. */
+  defaultDate?: string;
+  /** The agent (provider) the picker starts with. */
+  defaultAgentId?: string;
+  defaultPatient?: DefaultPatient;
+  onCreated?: (appointment: Appointment) => void;
+  className?: string;
+  variant?: ButtonProps['variant'];
+  size?: ButtonProps['size'];
+}
+
+/** Spec §2: opens the "Create New Appointment" dialog, optionally pre-set. */
+export function CreateAppointmentButton({
+  label = 'Create Appointment',
+  className,
+  variant,
+  size,
+  ...dialogProps
+}: CreateAppointmentButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <CreateAppointmentDialog
+      {...dialogProps}
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button className={className} variant={variant} size={size}>
+          <PlusIcon aria-hidden="true" />
+          {label}
+        </Button>
+      }
+    />
+  );
+}
+
+/** Spec §2: the round "+" fixed at the bottom right, shown only under 768px. */
+export function FloatingCreateButton({
+  className,
+  ...dialogProps
+}: Omit<CreateAppointmentButtonProps, 'label' | 'variant' | 'size'>) {
+  const [open, setOpen] = useState(false);
+  return (
+    <CreateAppointmentDialog
+      {...dialogProps}
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button
+          aria-label="Create Appointment"
+          className={cn(
+            // md is 48rem = 768px: hidden from there up.
+            'fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-40 size-14 rounded-full shadow-lg md:hidden',
+            className,
+          )}
+        >
+          <PlusIcon className="size-6" aria-hidden="true" />
+        </Button>
+      }
+    />
+  );
+}

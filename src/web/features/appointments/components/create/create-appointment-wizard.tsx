@@ -1,0 +1,143 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { isApiError } from '@web/lib/api-client';
+import { TimeSlotPicker } from '@web/features/slots/components/time-slot-picker';
+import {
+  newIdempotencyKey,
+  useCreateAppointment,
+  type Appointment,
+} from '../../api/create-appointment';
+import { clinicsQueryOptions } from '../../api/get-clinics';
+import { PatientStep } from './patient-step';
+import { SettingsStep } from './settings-step';
+import { StepIndicator } from './step-indicator';
+import {
+  canCreate,
+  canGoNext,
+  useCreateWizard,
+  WIZARD_STEPS,
+  type DefaultPatient,
+} from './use-create-wizard';
+import { useViewerTimeZone } from '../../hooks/use-viewer-time-zone';
+import { WizardFooter } from './wizard-footer';
+
+export interface CreateAppointmentDefaults {
+  /** YYYY-MM-DD, in the viewer's zone. */
+  defaultDate?: string;
+  defaultAgentId?: string;
+  defaultPatient?: DefaultPatient;
+}
+
+/**
+ * The three steps of "Create New Appointment". Mounted afresh on every opening of the dialog,
+ * so each opening starts at step 1 with no slot and the defaults applied.
+ */
+export function CreateAppointmentWizard({
+  defaultDate,
+  defaultAgentId,
+  defaultPatient,
+  onCreated,
+  onClose,
+}: CreateAppointmentDefaults & {
+  onCreated?: (appointment: Appointment) => void;
+  onClose: () => void;
+}) {
+  const { state, dispatch } = useCreateWizard(defaultPatient);
+  const { step, form, slot } = state;
+  const timeZone = useViewerTimeZone();
+  const clinics = useQuery(clinicsQueryOptions);
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const create = useCreateAppointment(idempotencyKey, {
+    onSuccess: (appointment) => {
+      toast.success('Appointment created successfully');
+      onClose();
+      onCreated?.(appointment);
+    },
+    onError: (error) => {
+      toast.error(error.message || 'Failed to create appointment');
+      // Taken meanwhile (409) or no longer bookable (422): pick again from fresh slots.
+      if (isApiError(error) && (error.status === 409 || error.status === 422)) {
+        dispatch({ type: 'slotRefused' });
+      }
+    },
+  });
+
+  // The picker stays mounted once shown, so Back from step 3 finds the day and filters as left.
+  const [pickerShown, setPickerShown] = useState(false);
+  if (step === 2 && !pickerShown) setPickerShown(true);
+
+  // A new step's heading takes focus, so keyboard and screen reader users start at its top.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstStep = useRef(true);
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  const title = WIZARD_STEPS[step - 1]!.title;
+  const clinicName = clinics.data?.find((c) => c.slug === form.clinic)?.name ?? form.clinic;
+
+  function submit() {
+    if (!slot || !canCreate(state, create.isPending)) return;
+    create.mutate({ ...form, slot, duration: state.duration });
+  }
+
+  return (
+    <>
+      <DialogHeader className="gap-4 border-b px-4 pt-5 pb-4 text-left sm:px-6 sm:pt-6">
+        <DialogTitle className="pr-8">Create New Appointment</DialogTitle>
+        <DialogDescription className="sr-only">
+          Step {step} of {WIZARD_STEPS.length}: {title}
+        </DialogDescription>
+        <StepIndicator current={step} />
+      </DialogHeader>
+      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">
+        <h3 ref={headingRef} tabIndex={-1} className="mb-4 text-base font-semibold outline-none">
+          {title}
+        </h3>
+        {step === 1 && (
+          <PatientStep
+            state={state}
+            dispatch={dispatch}
+            clinics={clinics.data}
+            clinicsError={clinics.isError ? clinics.error.message : null}
+          />
+        )}
+        {pickerShown && form.clinic !== '' && (
+          <div hidden={step !== 2}>
+            <TimeSlotPicker
+              key={form.clinic}
+              clinicSlug={form.clinic}
+              value={slot}
+              onChange={(next) => dispatch({ type: 'setSlot', slot: next })}
+              defaultDate={defaultDate}
+              defaultAgentId={defaultAgentId}
+            />
+          </div>
+        )}
+        {step === 3 && (
+          <SettingsStep
+            state={state}
+            dispatch={dispatch}
+            clinicName={clinicName}
+            timeZone={timeZone}
+          />
+        )}
+      </div>
+      <WizardFooter
+        step={step}
+        canGoNext={canGoNext(state)}
+        canCreate={canCreate(state, create.isPending)}
+        pending={create.isPending}
+        onBack={() => dispatch({ type: 'back' })}
+        onNext={() => dispatch({ type: 'next' })}
+        onCreate={submit}
+      />
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { useId, useRef, useState, type Dispatch } from 'react';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@web/components/ui/select';
+import type { NewPatientInput } from '../../api/create-patient';
+import type { ClinicView } from '../../api/get-clinics';
+import type { PatientSearchResult } from '../../api/search-patients';
+import { AddPatientForm } from './add-patient-form';
+import { seedFromKeyword } from './add-patient-validation';
+import { PatientInfoPanel } from './patient-info-panel';
+import { PatientSearch } from './patient-search';
+import {
+  hasPatient,
+  patientStepErrors,
+  type WizardAction,
+  type WizardState,
+} from './use-create-wizard';
+import { describedBy, WizardField } from './wizard-field';
+
+/** Step 1, "Select Patient": the clinic, then the patient found (or added) in it. */
+export function PatientStep({
+  state,
+  dispatch,
+  clinics,
+  clinicsError,
+}: {
+  state: WizardState;
+  dispatch: Dispatch<WizardAction>;
+  clinics: ClinicView[] | undefined;
+  clinicsError: string | null;
+}) {
+  const clinicId = useId();
+  const { form } = state;
+  // Messages wait until the user has been to a field and left it without an answer.
+  const [touched, setTouched] = useState({ clinic: false, patient: false });
+  const [newPatient, setNewPatient] = useState<NewPatientInput | null>(null);
+  const errors = patientStepErrors(form);
+  const clinicError = touched.clinic ? errors.clinic : undefined;
+  const patientError = touched.patient && !newPatient ? errors.patientEmail : undefined;
+
+  // The results list or the form that had focus goes away: focus returns to the search field.
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  function backToSearch() {
+    setNewPatient(null);
+    requestAnimationFrame(() => searchRef.current?.focus());
+  }
+
+  function choose(patient: PatientSearchResult) {
+    dispatch({ type: 'selectPatient', patient });
+    setAnnouncement(`${patient.fullName} selected`);
+    backToSearch();
+  }
+
+  return (
+    <div className="grid gap-5">
+      <WizardField
+        id={clinicId}
+        label="Clinic"
+        required
+        error={clinicError ?? clinicsError ?? undefined}
+      >
+        <Select
+          value={form.clinic}
+          onValueChange={(clinic) => {
+            dispatch({ type: 'setClinic', clinic });
+            setNewPatient(null);
+            setTouched((t) => ({ ...t, patient: false }));
+          }}
+          onOpenChange={(open) => {
+            if (!open) setTouched((t) => ({ ...t, clinic: true }));
+          }}
+        >
+          <SelectTrigger
+            id={clinicId}
+            aria-required="true"
+            {...describedBy(clinicId, clinicError ?? clinicsError ?? undefined)}
+          >
+            <SelectValue placeholder="Select a clinic first" />
+          </SelectTrigger>
+          <SelectContent>
+            {(clinics ?? []).map((clinic) => (
+              <SelectItem key={clinic.slug} value={clinic.slug}>
+                {clinic.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </WizardField>
+
+      {form.clinic !== '' && (
+        // Keyed on the clinic: another clinic's results and errors must not linger.
+        <PatientSearch
+          key={`search-${form.clinic}`}
+          clinic={form.clinic}
+          keyword={state.keyword}
+          onKeywordChange={(keyword) => dispatch({ type: 'setKeyword', keyword })}
+          onSelect={choose}
+          onAddNew={(keyword) => setNewPatient(seedFromKeyword(keyword))}
+          adding={newPatient !== null}
+          inputRef={searchRef}
+          onBlur={() => setTouched((t) => ({ ...t, patient: true }))}
+          error={patientError}
+        />
+      )}
+
+      {newPatient && (
+        <AddPatientForm
+          key={`add-${form.clinic}`}
+          clinic={form.clinic}
+          seed={newPatient}
+          onAdded={choose}
+          onClose={backToSearch}
+        />
+      )}
+
+      {hasPatient(form) && <PatientInfoPanel form={form} />}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import type { Appointment } from '@contracts/appointments';
+import { createAppointment } from '../../test/appointment-factory';
+import { fakeApi, json, sessionAs } from '../../test/fake-api';
+import { renderWithClient } from '../../test/render-with-client';
+import { AppointmentDetailsDialog } from './appointment-details-dialog';
+
+const clinics = [
+  { id: 'clinic-1', slug: 'riverside', name: 'Riverside Family Clinic', timezone: 'UTC' },
+];
+
+function serve(appointment: Appointment, role: 'staff' | 'nurse' | 'admin' = 'staff') {
+  return fakeApi({
+    'GET /api/auth/session': sessionAs(role),
+    'GET /api/clinics': () => json(clinics),
+    [`GET /api/appointments/${appointment._id}`]: () => json(appointment),
+    [`POST /api/appointments/${appointment._id}`]: () =>
+      json({ ...appointment, metadata: { ...appointment.metadata, status: 'COMPLETED' } }),
+  });
+}
+
+function renderDetails(appointment: Appointment) {
+  return renderWithClient(<AppointmentDetailsDialog id={appointment._id} onClose={() => {}} />);
+}
+
+async function openedHeader(name = 'Maya Lindqvist') {
+  return screen.findByRole('heading', { name });
+}
+
+const button = (name: string) => screen.queryByRole('button', { name });
+
+afterEach(() => {
+  // Sonner keeps its toasts in module state: start every test with none.
+  toast.dismiss();
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('details header actions (spec §4, §6)', { timeout: 20_000 }, () => {
+  it('offers Mark as, and nothing else, for a past appointment that is not yet marked', async () => {
+    const appointment = createAppointment({ startsInHours: -2, status: 'BOOKED' });
+    serve(appointment);
+    renderDetails(appointment);
+    await openedHeader();
+    expect(button('Mark as')).not.toBeNull();
+    for (const name of ['Reschedule', 'Reassign', 'Cancel']) expect(button(name)).toBeNull();
+  });
+
+  it.each(['COMPLETED', 'cancelled', 'NO_SHOW'])(
+    'offers no action on a past %s visit',
+    async (status) => {
+      const appointment = createAppointment({ startsInHours: -2, status });
+      serve(appointment);
+      renderDetails(appointment);
+      await openedHeader();
+      for (const name of ['Mark as', 'Reschedule', 'Reassign', 'Cancel'])
+        expect(button(name)).toBeNull();
+    },
+  );
+
+  it('offers Reschedule, Reassign and Cancel, not Mark as, for a future appointment', async () => {
+    const appointment = createAppointment({ startsInHours: 24 });
+    serve(appointment, 'staff');
+    renderDetails(appointment);
+    await openedHeader();
+    await screen.findByRole('button', { name: 'Reassign' });
+    for (const name of ['Reschedule', 'Reassign', 'Cancel']) expect(button(name)).not.toBeNull();
+    expect(button('Mark as')).toBeNull();
+  });
+
+  it('hides Reassign from a nurse and keeps Reschedule and Cancel', async () => {
+    const appointment = createAppointment({ startsInHours: 24 });
+    fakeApi({
+      'GET /api/auth/session': sessionAs('nurse'),
+      'GET /api/clinics': () => json(clinics),
+      // Answer after the session, so the header is drawn knowing the role.
+      [`GET /api/appointments/${appointment._id}`]: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return json(appointment);
+      },
+    });
+    renderDetails(appointment);
+    await openedHeader();
+    expect(button('Reschedule')).not.toBeNull();
+    expect(button('Cancel')).not.toBeNull();
+    expect(button('Reassign')).toBeNull();
+  });
+
+  it('offers nothing on a future cancelled appointment', async () => {
+    const appointment = createAppointment({ startsInHours: 24, status: 'CANCELLED' });
+    serve(appointment);
+    renderDetails(appointment);
+    await openedHeader();
+    for (const name of ['Mark as', 'Reschedule', 'Reassign', 'Cancel'])
+      expect(button(name)).toBeNull();
+  });
+
+  it('marks through the menu with no body, then says so', async () => {
+    const appointment = createAppointment({ startsInHours: -1 });
+    const calls = serve(appointment);
+    const user = userEvent.setup();
+    renderDetails(appointment);
+    await openedHeader();
+    const trigger = button('Mark as')!;
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Completed', 'Disqualified', 'No show']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'No show' }));
+    expect(await screen.findByText('Appointment marked successfully')).toBeTruthy();
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.url.search).toBe('?action=no_show');
+    expect(post.body).toBeUndefined();
+    expect(post.headers.has('content-type')).toBe(false);
+  });
+});
+
+describe('details dialog texts (spec §2)', { timeout: 20_000 }, () => {
+  it('shows the loading text, then the header with its defaults', async () => {
+    const appointment = createAppointment({
+      patient: { ...createAppointment().patient, name: '' },
+      metadata: { status: '', notes: null, source: 'carebook', type: 'custom' },
+    });
+    // A stored appointment always has a duration; an older answer might not (spec §3: "30").
+    delete (appointment as Partial<Appointment>).duration;
+    serve(appointment);
+    renderDetails(appointment);
+    expect(screen.getByText('Loading appointment...')).toBeTruthy();
+    await openedHeader('Unknown Patient');
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getAllByText('Scheduled').length).toBeGreaterThan(0);
+    expect(within(dialog).getByText('RIVERSIDE')).toBeTruthy();
+    expect(within(dialog).getAllByText('30 min').length).toBeGreaterThan(0);
+    expect(within(dialog).getByText('No Activity Yet')).toBeTruthy();
+    expect(within(dialog).getByText('Changes and updates will appear here')).toBeTruthy();
+  });
+
+  it('says why it could not load, with the server message or the fallback', async () => {
+    const appointment = createAppointment();
+    fakeApi({
+      'GET /api/auth/session': sessionAs('staff'),
+      'GET /api/clinics': () => json(clinics),
+      [`GET /api/appointments/${appointment._id}`]: () =>
+        json({ error: 'Not Found', message: 'Appointment not found' }, 404),
+    });
+    renderDetails(appointment);
+    expect(await screen.findByText('Failed to load appointment')).toBeTruthy();
+    expect(screen.getByText('Appointment not found')).toBeTruthy();
+    expect(screen.getByText('Close', { selector: 'button' })).toBeTruthy();
+    cleanup();
+
+    fakeApi({
+      'GET /api/auth/session': sessionAs('staff'),
+      [`GET /api/appointments/${appointment._id}`]: () => new Response('', { status: 400 }),
+    });
+    renderDetails(appointment);
+    expect(await screen.findByText('Failed to load appointment')).toBeTruthy();
+    expect(screen.getByText('Failed to fetch appointment')).toBeTruthy();
+  });
+});
+
+describe('session link (spec §2, §8, §9)', { timeout: 20_000 }, () => {
+  it('copies the link, shows "Copied!" for 2 seconds and the success toast', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const appointment = createAppointment();
+    serve(appointment);
+    renderDetails(appointment);
+    await openedHeader();
+    const link = `${window.location.origin}/session/?token=${appointment.token}`;
+    expect((screen.getByLabelText('Session URL') as HTMLInputElement).value).toBe(link);
+    expect(screen.getByRole('link', { name: 'Open in New Tab' }).getAttribute('href')).toBe(link);
+
+    vi.useFakeTimers();
+    await act(async () => {
+      fireEvent.click(button('Copy Link')!);
+    });
+    expect(writeText).toHaveBeenCalledWith(link);
+    expect(button('Copied!')).not.toBeNull();
+    // Sonner draws a new toast on the next tick.
+    act(() => vi.advanceTimersByTime(0));
+    expect(screen.getByText('Meeting link copied to clipboard!')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1999));
+    expect(button('Copied!')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(button('Copy Link')).not.toBeNull();
+    expect(button('Copied!')).toBeNull();
+  });
+
+  it('says "Failed to copy link" when the clipboard refuses', async () => {
+    const appointment = createAppointment();
+    serve(appointment);
+    // After setup: user-event installs a clipboard of its own.
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => {
+      throw new DOMException('Denied', 'NotAllowedError');
+    });
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderDetails(appointment);
+    await openedHeader();
+    await user.click(button('Copy Link')!);
+    expect(await screen.findByText('Failed to copy link')).toBeTruthy();
+    expect(button('Copied!')).toBeNull();
+  });
+});

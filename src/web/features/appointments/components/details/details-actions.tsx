@@ -1,0 +1,120 @@
+import {
+  CalendarClockIcon,
+  ChevronDownIcon,
+  Loader2Icon,
+  UserRoundCogIcon,
+  XCircleIcon,
+} from 'lucide-react';
+import { toast } from 'sonner';
+import {
+  canChangeAppointment,
+  canMarkAppointment,
+  MARK_ACTIONS,
+  markActionToStatus,
+  statusLabel,
+  type MarkAction,
+} from '@domain/appointment-status';
+import { canReassign } from '@domain/roles';
+import type { Appointment } from '@contracts/appointments';
+import { Button } from '@web/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@web/components/ui/dropdown-menu';
+import { useMarkAppointment } from '../../api/mark-appointment';
+
+export type ChangeAction = 'reschedule' | 'reassign' | 'cancel';
+
+/** Which header actions an appointment offers this user now (spec §4 and §6). */
+export function visibleActions(
+  appointment: Pick<Appointment, 'date'> & { metadata?: { status?: string | null } },
+  role: string | null | undefined,
+  now: Date,
+) {
+  const subject = { date: appointment.date, status: appointment.metadata?.status };
+  const change = canChangeAppointment(subject, now);
+  return {
+    mark: canMarkAppointment(subject, now),
+    reschedule: change,
+    // Hidden until the role is known, so a nurse never sees it flash past.
+    reassign: change && role != null && canReassign(role),
+    cancel: change,
+  };
+}
+
+export function DetailsActions({
+  appointment,
+  role,
+  now,
+  onAction,
+}: {
+  appointment: Appointment;
+  role: string | null | undefined;
+  now: Date;
+  onAction: (action: ChangeAction) => void;
+}) {
+  const show = visibleActions(appointment, role, now);
+  const mark = useMarkAppointment();
+
+  function onMark(action: MarkAction) {
+    mark.mutate(
+      { id: appointment._id, action },
+      {
+        onSuccess: () => toast.success('Appointment marked successfully'),
+        onError: (error) => toast.error(error.message || 'Failed to mark appointment'),
+      },
+    );
+  }
+
+  if (!show.mark && !show.reschedule) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {show.mark && (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button size="sm" disabled={mark.isPending}>
+              Mark as
+              {mark.isPending ? (
+                <Loader2Icon className="animate-spin" aria-hidden="true" />
+              ) : (
+                <ChevronDownIcon aria-hidden="true" />
+              )}
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="start">
+            {MARK_ACTIONS.map((action) => (
+              <DropdownMenuItem key={action} onSelect={() => onMark(action)}>
+                {statusLabel(markActionToStatus(action))}
+              </DropdownMenuItem>
+            ))}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      )}
+      {show.reschedule && (
+        <Button size="sm" variant="outline" onClick={() => onAction('reschedule')}>
+          <CalendarClockIcon aria-hidden="true" />
+          Reschedule
+        </Button>
+      )}
+      {show.reassign && (
+        <Button size="sm" variant="outline" onClick={() => onAction('reassign')}>
+          <UserRoundCogIcon aria-hidden="true" />
+          Reassign
+        </Button>
+      )}
+      {show.cancel && (
+        <Button
+          size="sm"
+          variant="outline"
+          className="text-red-700 hover:text-red-800 dark:text-red-400 dark:hover:text-red-300"
+          onClick={() => onAction('cancel')}
+        >
+          <XCircleIcon aria-hidden="true" />
+          Cancel
+        </Button>
+      )}
+    </div>
+  );
+}

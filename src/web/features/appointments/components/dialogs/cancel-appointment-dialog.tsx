@@ -1,0 +1,124 @@
+import { useId, useState } from 'react';
+import { AlertTriangleIcon } from 'lucide-react';
+import { toast } from 'sonner';
+import { CANCEL_REASON_MAX, type Appointment } from '@contracts/appointments';
+import { formatDate, formatTimeRange } from '@domain/format';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { Label } from '@web/components/ui/label';
+import { Textarea } from '@web/components/ui/textarea';
+import { useCancelAppointment } from '../../api/cancel-appointment';
+import { patientNameOf } from '../../utils/appointment-display';
+
+export interface CancelAppointmentDialogProps {
+  open: boolean;
+  appointment: Appointment;
+  timeZone: string;
+  onClose: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+/** "Cancel Appointment" (spec §2, §5): a reason is required and sent trimmed. */
+export function CancelAppointmentDialog({
+  open,
+  onClose,
+  onCloseAutoFocus,
+  ...props
+}: CancelAppointmentDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent
+        className="grid-cols-[minmax(0,1fr)] p-4 sm:p-6"
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
+        <CancelForm {...props} onClose={onClose} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CancelForm({
+  appointment,
+  timeZone,
+  onClose,
+}: Pick<CancelAppointmentDialogProps, 'appointment' | 'timeZone' | 'onClose'>) {
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
+  const cancel = useCancelAppointment();
+  const canConfirm = reason.trim() !== '' && !cancel.isPending;
+
+  function confirm() {
+    if (!canConfirm) return;
+    cancel.mutate(
+      { id: appointment._id, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          toast.success('Appointment canceled successfully');
+          onClose();
+        },
+        onError: (error) => toast.error(error.message || 'Failed to cancel appointment'),
+      },
+    );
+  }
+
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        confirm();
+      }}
+    >
+      <DialogHeader>
+        <DialogTitle>Cancel Appointment</DialogTitle>
+        <DialogDescription className="sr-only">
+          Cancel the appointment with {patientNameOf(appointment)}
+        </DialogDescription>
+      </DialogHeader>
+      <div
+        role="note"
+        className="flex gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm"
+      >
+        <AlertTriangleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+        <div>
+          <p className="font-medium text-red-700 dark:text-red-300">This action cannot be undone</p>
+          <p className="text-muted-foreground">All parties will be notified.</p>
+        </div>
+      </div>
+      <div className="rounded-lg border p-3 text-sm">
+        <p className="font-medium">{patientNameOf(appointment)}</p>
+        <p className="text-muted-foreground">
+          {formatDate(appointment.date, timeZone)} ·{' '}
+          {formatTimeRange(appointment.date, appointment.duration, timeZone)}
+        </p>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={reasonId}>Reason for Cancellation</Label>
+        <Textarea
+          id={reasonId}
+          rows={3}
+          required
+          maxLength={CANCEL_REASON_MAX}
+          placeholder="Reason for cancelling..."
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose} disabled={cancel.isPending}>
+          Keep
+        </Button>
+        <Button type="submit" variant="destructive" disabled={!canConfirm}>
+          {cancel.isPending ? 'Cancelling...' : 'Confirm'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

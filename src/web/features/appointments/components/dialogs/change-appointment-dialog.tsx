@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { Appointment } from '@contracts/appointments';
+import { formatDate, formatTime, localDateKey } from '@domain/format';
+import type { TimeSlot } from '@domain/slots';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { Skeleton } from '@web/components/ui/skeleton';
+// The slot picker is the one shared building block features may import (agreed exception).
+import { TimeSlotPicker } from '@web/features/slots/components/time-slot-picker';
+import { isApiError } from '@web/lib/api-client';
+import { clinicAgentsQueryOptions } from '../../api/get-agents';
+import { refreshAppointmentData } from '../../api/query-keys';
+import { useUpdateAppointment } from '../../api/update-appointment';
+import { staffNameOf } from '../../utils/appointment-display';
+
+export type ChangeMode = 'reschedule' | 'reassign';
+
+export interface ChangeAppointmentDialogProps {
+  open: boolean;
+  mode: ChangeMode;
+  appointment: Appointment;
+  timeZone: string;
+  onClose: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+/** "Reschedule Appointment" / "Reassign Appointment" (spec §2): pick a slot, then Save. */
+export function ChangeAppointmentDialog({
+  open,
+  onClose,
+  onCloseAutoFocus,
+  ...props
+}: ChangeAppointmentDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent
+        className="grid-cols-[minmax(0,1fr)] p-4 sm:max-w-2xl sm:p-6"
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
+        <ChangeForm {...props} onClose={onClose} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ChangeForm({
+  mode,
+  appointment,
+  timeZone,
+  onClose,
+}: Omit<ChangeAppointmentDialogProps, 'open' | 'onCloseAutoFocus'>) {
+  const queryClient = useQueryClient();
+  const [slot, setSlot] = useState<TimeSlot | null>(null);
+  const update = useUpdateAppointment();
+  const clinic = appointment.patient?.clinic ?? '';
+  const staffId = appointment.staff?.id;
+  // Reassign offers the clinic's bookable agents but the current one; reschedule keeps the agent.
+  const agents = useQuery({ ...clinicAgentsQueryOptions(clinic), enabled: mode === 'reassign' });
+  const agentIds =
+    mode === 'reschedule'
+      ? [staffId]
+      : agents.data?.filter((agent) => agent._id !== staffId).map((agent) => agent._id);
+
+  function save() {
+    if (!slot) return;
+    update.mutate(
+      { id: appointment._id, slot },
+      {
+        onSuccess: () => {
+          toast.success('Appointment updated successfully');
+          onClose();
+        },
+        onError: (error) => {
+          toast.error(error.message || 'Failed to update appointment');
+          if (isApiError(error) && error.status === 409) {
+            // Taken meanwhile: back to the picker, with the times as they are now.
+            setSlot(null);
+            void refreshAppointmentData(queryClient);
+          }
+        },
+      },
+    );
+  }
+
+  const title = mode === 'reschedule' ? 'Reschedule Appointment' : 'Reassign Appointment';
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription asChild>
+          <div className="space-y-0.5">
+            <p>
+              Current: {formatDate(appointment.date, timeZone)} at{' '}
+              {formatTime(appointment.date, timeZone)}
+            </p>
+            <p>Provider: {staffNameOf(appointment)}</p>
+          </div>
+        </DialogDescription>
+      </DialogHeader>
+      {mode === 'reassign' && agents.isPending ? (
+        <div aria-busy="true" className="space-y-3">
+          <span className="sr-only" role="status">
+            Loading providers…
+          </span>
+          <Skeleton className="h-9 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      ) : mode === 'reassign' && agents.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {agents.error.message}
+        </p>
+      ) : (
+        <TimeSlotPicker
+          clinicSlug={clinic}
+          value={slot}
+          onChange={setSlot}
+          agentIds={(agentIds ?? []).filter((id): id is string => Boolean(id))}
+          defaultAgentId={mode === 'reschedule' ? staffId : undefined}
+          // Opens on the appointment's own day: a reassign usually keeps the time.
+          defaultDate={localDateKey(appointment.date, timeZone)}
+          timezone={timeZone}
+          durationMinutes={appointment.duration || undefined}
+          excludeAppointmentId={appointment._id}
+        />
+      )}
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button onClick={save} disabled={!slot || update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

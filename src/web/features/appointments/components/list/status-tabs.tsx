@@ -1,0 +1,61 @@
+import {
+  COUNT_BUCKETS,
+  type AppointmentCounts,
+  type CountBucket,
+} from '@domain/appointment-status';
+import { Tabs, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { cn } from '@web/lib/utils';
+
+export const BUCKET_LABELS = {
+  all: 'All',
+  upcoming: 'Upcoming',
+  pending: 'Pending',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  no_show: 'No show',
+} as const satisfies Record<CountBucket, string>;
+
+/** The status filter with each bucket's count; the list below is the tabs' one panel. */
+export function StatusTabs({
+  value,
+  counts,
+  loading,
+  onChange,
+  panelId,
+}: {
+  value: CountBucket;
+  counts: AppointmentCounts;
+  loading: boolean;
+  onChange: (value: CountBucket) => void;
+  panelId: string;
+}) {
+  return (
+    <Tabs value={value} onValueChange={(next) => onChange(next as CountBucket)}>
+      {/* Six tabs do not fit a phone: the row scrolls sideways instead of wrapping. */}
+      <div className="-mx-4 overflow-x-auto px-4 pb-1 md:mx-0 md:px-0">
+        <TabsList aria-label="Appointment status" className="h-10">
+          {COUNT_BUCKETS.map((bucket) => (
+            <TabsTrigger
+              key={bucket}
+              value={bucket}
+              aria-controls={panelId}
+              className="px-3"
+              data-testid={`status-tab-${bucket}`}
+            >
+              {BUCKET_LABELS[bucket]}
+              <span
+                className={cn(
+                  'min-w-6 rounded-full bg-muted-foreground/10 px-1.5 text-xs tabular-nums',
+                  loading && 'opacity-50',
+                )}
+                data-testid={`status-count-${bucket}`}
+              >
+                {counts[bucket]}
+              </span>
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </div>
+    </Tabs>
+  );
+}
