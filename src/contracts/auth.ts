@@ -31,6 +31,25 @@ export const clinicSummary = z.object({
 });
 export type ClinicSummary = z.infer<typeof clinicSummary>;
 
+/** The changes a staff member can be emailed about (the outbox's notification kinds). */
+export const NOTIFICATION_EVENTS = ['booked', 'rescheduled', 'reassigned', 'cancelled'] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+/** Which of their own appointments' changes a user is emailed about; every one is on by default. */
+export const notificationPrefs = z.object(
+  Object.fromEntries(NOTIFICATION_EVENTS.map((e) => [e, z.boolean()])) as Record<
+    NotificationEvent,
+    z.ZodBoolean
+  >,
+);
+export type NotificationPrefs = z.infer<typeof notificationPrefs>;
+export const DEFAULT_NOTIFICATION_PREFS: NotificationPrefs = {
+  booked: true,
+  rescheduled: true,
+  reassigned: true,
+  cancelled: true,
+};
+
 /** The signed-in user as the web app sees them. */
 export const sessionUser = z.object({
   id: z.string(),
@@ -40,6 +59,8 @@ export const sessionUser = z.object({
   timezone: z.string().nullable(),
   theme: themeSchema,
   clinics: z.array(clinicSummary),
+  /** Optional so clients and fixtures written before it keep working; the server always sends it. */
+  notificationPrefs: notificationPrefs.optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
@@ -61,7 +82,10 @@ export const updateProfileBody = z.object({
   name: safeText(120).pipe(z.string().min(1)).optional(),
   timezone: timezoneField.nullable().optional(),
   theme: themeSchema.optional(),
+  /** Only the events named change; the rest keep their stored value. */
+  notificationPrefs: notificationPrefs.partial().strict().optional(),
 });
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
 export const okResponse = z.object({ ok: z.literal(true) });
 

@@ -22,14 +22,18 @@ beforeEach(async () => {
 
 /** An app whose own machine clock is `skewMinutes` off, but whose rules read the database clock. */
 async function appWithSkew(skewMinutes: number): Promise<{ app: App; clock: Clock }> {
-  const clock = await createDatabaseClock(testDb.handle, { localNow: () => Date.now() + skewMinutes * MINUTE });
+  const clock = await createDatabaseClock(testDb.handle, {
+    localNow: () => Date.now() + skewMinutes * MINUTE,
+  });
   const app = await buildTestApp(testDb.handle, { now: clock.now });
   return { app, clock };
 }
 
 describe('the one clock', () => {
   it.each([-7, 7])('corrects a local clock %i minutes off to the database time', async (skew) => {
-    const clock = await createDatabaseClock(testDb.handle, { localNow: () => Date.now() + skew * MINUTE });
+    const clock = await createDatabaseClock(testDb.handle, {
+      localNow: () => Date.now() + skew * MINUTE,
+    });
     expect(Math.abs(clock.now().getTime() - Date.now())).toBeLessThan(2_000);
     clock.stop();
   });
@@ -61,7 +65,9 @@ describe('the one clock', () => {
       staff: { id: s.provider.id },
     });
     expect(res.statusCode).toBe(409);
-    const cancel = await staff.post(`/api/appointments/${started.id}?action=cancel`, { reason: 'late' });
+    const cancel = await staff.post(`/api/appointments/${started.id}?action=cancel`, {
+      reason: 'late',
+    });
     expect(cancel.statusCode).toBe(409);
     await app.close();
     clock.stop();

@@ -23,7 +23,10 @@ export async function createDatabaseClock(
   const sync = async () => {
     try {
       const before = localNow();
-      const [row] = await queryRows<{ now: string | Date }>(db.db, sql`select clock_timestamp() as now`);
+      const [row] = await queryRows<{ now: string | Date }>(
+        db.db,
+        sql`select clock_timestamp() as now`,
+      );
       const after = localNow();
       if (!row) return;
       const dbMs = new Date(row.now).getTime();

@@ -2,14 +2,16 @@
 // no router, no query client, no staff components, so a patient downloads only this page.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SessionPlaceholder } from './session/session-placeholder';
+import { PatientSessionPage } from './session/patient-session-page';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('session.html is missing #root');
 
+const token = new URLSearchParams(window.location.search).get('token') ?? '';
+
 createRoot(container).render(
   <StrictMode>
-    <SessionPlaceholder />
+    <PatientSessionPage token={token} />
   </StrictMode>,
 );

@@ -11,5 +11,8 @@ test('the app opens in Chromium and sends a visitor to the sign-in page', async 
 test('the API reports a healthy embedded database', async ({ request }) => {
   const res = await request.get('/api/health');
   expect(res.ok()).toBe(true);
-  expect(await res.json()).toMatchObject({ status: 'ok', database: { kind: 'pglite', status: 'up' } });
+  expect(await res.json()).toMatchObject({
+    status: 'ok',
+    database: { kind: 'pglite', status: 'up' },
+  });
 });

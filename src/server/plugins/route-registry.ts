@@ -22,7 +22,15 @@ export const routeRegistryPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      routes.push({ method: String(method), url: route.url, access: route.config?.access });
+      // Read the rule when asked, not now: a later onRoute hook may still fill it in (the API
+      // reference pages get theirs from the auth plugin).
+      routes.push({
+        method: String(method),
+        url: route.url,
+        get access() {
+          return route.config?.access;
+        },
+      });
     }
   });
 });

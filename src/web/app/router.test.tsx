@@ -1,20 +1,49 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { SessionUser } from '@contracts/auth';
 import { stubViewportWidth } from '@web/test/stub-match-media';
 import { Providers } from './providers';
 import { routes } from './router';
+import {
+  errorResponse,
+  jsonResponse,
+  makeSessionUser,
+  sessionHandler,
+  stubApi,
+  type ApiHandler,
+} from './testing/api-stub';
 
-function renderAt(path: string) {
+const admin = makeSessionUser();
+const nurse = makeSessionUser({
+  name: 'Nora Kelly, RN',
+  email: 'nora@carebook.test',
+  role: 'nurse',
+});
+
+/** Other pages' calls answer with empty lists, so each page can render around no data. */
+const emptyLists: ApiHandler = ({ url }) =>
+  url.pathname === '/api/admin/agents' ? jsonResponse({ data: [] }) : null;
+
+function renderAt(path: string, user: SessionUser | null = admin, rest: ApiHandler = emptyLists) {
+  const fetchMock = stubApi(sessionHandler(user, rest));
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <Providers>
       <RouterProvider router={router} />
     </Providers>,
   );
-  return router;
+  return { router, fetchMock };
 }
+
+const here = (router: ReturnType<typeof renderAt>['router']) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
+
+// Each page is a lazy chunk compiled on first visit; the larger ones take seconds in jsdom.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(() => stubViewportWidth(1280));
 
@@ -34,44 +63,169 @@ describe('staff routes (spec §2)', () => {
     ['/reschedule', 'Reschedule Appointment'],
     ['/admin/agents', 'Agents'],
     ['/admin/agents/a1/availability', 'Agent Availability'],
+    ['/admin/audit', 'Audit log'],
     ['/session/s1', 'Session'],
   ])('%s shows its page inside the signed-in shell', async (path, title) => {
     renderAt(path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
-    expect(screen.getByText('This page is coming soon.')).toBeTruthy();
+    // The first visit compiles the page's lazy chunk, which takes a while for the larger pages.
+    // Each page words its own <h1>; the route's title is the router's part.
+    expect(await screen.findAllByRole('heading', { level: 1 }, { timeout: 15_000 })).not.toEqual(
+      [],
+    );
+    await waitFor(() => expect(document.title).toBe(`${title} · Carebook`));
+    expect(screen.queryByText(/^Application error/)).toBeNull();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toBeTruthy();
   });
 
   it('sends / to the dashboard', async () => {
-    const router = renderAt('/');
+    const { router } = renderAt('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it('marks the current page in the navigation', async () => {
+  it('marks the current page in the navigation and shows admins the Admin group', async () => {
     renderAt('/calendar');
     await screen.findByRole('heading', { level: 1, name: 'Calendar' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Calendar' }).getAttribute('aria-current')).toBe(
       'page',
     );
-    for (const name of [
-      'Dashboard',
-      'Appointments',
-      'Availability',
-      'Book',
-      'Settings',
-      'Agents',
-    ]) {
+    for (const name of ['Dashboard', 'Appointments', 'Availability', 'Book', 'Settings']) {
       expect(within(nav).getByRole('link', { name })).toBeTruthy();
     }
+    expect(within(nav).getByText('Admin')).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Agents' }).getAttribute('href')).toBe(
+      '/admin/agents',
+    );
+    expect(within(nav).getByRole('link', { name: 'Audit log' }).getAttribute('href')).toBe(
+      '/admin/audit',
+    );
+  });
+
+  it('hides the Admin group from everyone else', async () => {
+    renderAt('/calendar', nurse);
+    await screen.findByRole('heading', { level: 1, name: 'Calendar' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByText('Admin')).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Agents' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Audit log' })).toBeNull();
   });
 
   it('shows a not-found page for unknown addresses', async () => {
     renderAt('/nowhere');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   });
+});
+
+describe('the sign-in guard', () => {
+  it('sends an anonymous visitor to sign in, remembering the page and its query', async () => {
+    const { router } = renderAt('/calendar?view=week', null);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in to Carebook' }),
+    ).toBeTruthy();
+    expect(here(router)).toBe('/auth/login?next=%2Fcalendar%3Fview%3Dweek');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+
+  it('asks an anonymous visitor of /admin to sign in first, not that they lack permission', async () => {
+    const { router } = renderAt('/admin/agents', null);
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to Carebook' });
+    expect(here(router)).toBe('/auth/login?next=%2Fadmin%2Fagents');
+  });
+
+  it('brings the user back to the page they asked for after signing in', async () => {
+    let signedIn: SessionUser | null = null;
+    const { router, fetchMock } = renderAt('/calendar?view=week', null, emptyLists);
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const path = String(input);
+      if (path === '/api/auth/login' && init.method === 'POST') {
+        signedIn = admin;
+        return jsonResponse({ user: admin });
+      }
+      if (path === '/api/auth/session') {
+        return signedIn ? jsonResponse({ user: signedIn }) : errorResponse(401, 'Sign in');
+      }
+      return errorResponse(404, 'none');
+    });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('Email'), 'alex.morgan@carebook.test');
+    await user.type(screen.getByLabelText('Password'), 'carebook-demo');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Calendar' })).toBeTruthy();
+    expect(here(router)).toBe('/calendar?view=week');
+  });
+
+  it('offers a retry when the sign-in check itself fails', async () => {
+    let healthy = false;
+    renderAt('/dashboard', admin);
+    vi.mocked(fetch).mockImplementation(async (input: RequestInfo | URL) =>
+      String(input) === '/api/auth/session' && healthy
+        ? jsonResponse({ user: admin })
+        : errorResponse(503, 'The database is unavailable.'),
+    );
+
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'We could not check your sign-in' },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('The database is unavailable.')).toBeTruthy();
+
+    healthy = true;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+  });
+
+  it('signs the user out of the app when a call finds the session gone', async () => {
+    let sessionAlive = true;
+    const { router } = renderAt('/admin/agents', admin, () => null);
+    vi.mocked(fetch).mockImplementation(async (input: RequestInfo | URL) => {
+      const path = String(input);
+      if (path === '/api/auth/session') {
+        return sessionAlive ? jsonResponse({ user: admin }) : errorResponse(401, 'Sign in');
+      }
+      sessionAlive = false;
+      return errorResponse(401, 'Your session has ended. Please sign in again.');
+    });
+
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to Carebook' });
+    expect(here(router)).toBe('/auth/login?next=%2Fadmin%2Fagents');
+  });
+});
+
+describe('signing out', () => {
+  it('lands on the plain sign-in page, not one that leads back to the page left', async () => {
+    const { router } = renderAt('/appointments?patientEmail=jo%40example.com', admin, (r) =>
+      r.url.pathname === '/api/auth/logout' ? jsonResponse({ ok: true }) : null,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Alex Morgan, account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+
+    expect((await screen.findByLabelText('Email')).tagName).toBe('INPUT');
+    expect(here(router)).toBe('/auth/login');
+  });
+});
+
+describe('role guard', () => {
+  it.each(['/admin/agents', '/admin/agents/a1/availability', '/admin/audit'])(
+    'sends a nurse at %s to /auth/unauthorized',
+    async (path) => {
+      const { router } = renderAt(path, nurse);
+      expect(
+        await screen.findByRole('heading', {
+          level: 1,
+          name: "You don't have permission to view this page",
+        }),
+      ).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/auth/unauthorized');
+    },
+  );
 });
 
 describe('auth routes sit outside the shell', () => {
@@ -90,10 +244,19 @@ describe('auth routes sit outside the shell', () => {
   });
 
   it('/auth/login renders without the shell', async () => {
-    renderAt('/auth/login');
+    renderAt('/auth/login', null);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Sign in to Carebook' }),
     ).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+
+  it.each([
+    ['/auth/login?next=%2Fsettings', '/settings'],
+    ['/auth/login?next=%2F%2Fevil.example', '/dashboard'],
+    ['/auth/login', '/dashboard'],
+  ])('a signed-in user opening %s goes on to %s', async (path, target) => {
+    const { router } = renderAt(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe(target));
   });
 });

@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@domain/roles';
 import { isRole } from '@domain/roles';
-import type { SessionUser } from '@contracts/auth';
+import {
+  DEFAULT_NOTIFICATION_PREFS,
+  NOTIFICATION_EVENTS,
+  type NotificationPrefs,
+  type SessionUser,
+  type UpdateProfileBody,
+} from '@contracts/auth';
 import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import { HttpError, badRequest, unauthorized } from '../../errors';
@@ -133,11 +139,26 @@ export async function changePassword(
 export async function updateProfile(
   deps: AuthDeps,
   user: AuthUser,
-  input: { name?: string; timezone?: string | null; theme?: 'light' | 'dark' | 'system' },
+  input: UpdateProfileBody,
 ): Promise<SessionUser> {
-  const row = await repo.updateUser(deps.db.db, user.id, { ...input, updatedAt: deps.now() });
+  const { notificationPrefs: changedPrefs, ...rest } = input;
+  const values: Partial<repo.UserRow> = { ...rest, updatedAt: deps.now() };
+  // A partial change keeps the other events as they were; the request's user row is fresh enough,
+  // since only the user themselves edits their preferences.
+  if (changedPrefs) values.notificationPrefs = { ...readNotificationPrefs(user), ...changedPrefs };
+  const row = await repo.updateUser(deps.db.db, user.id, values);
   if (!row) throw unauthorized();
   return toSessionUser(row, user.clinics);
+}
+
+/** Stored preferences, whatever shape an older row has: unknown keys dropped, gaps on by default. */
+function readNotificationPrefs(user: { notificationPrefs?: unknown }): NotificationPrefs {
+  const stored = (user.notificationPrefs ?? {}) as Record<string, unknown>;
+  const prefs = { ...DEFAULT_NOTIFICATION_PREFS };
+  for (const event of NOTIFICATION_EVENTS) {
+    if (typeof stored[event] === 'boolean') prefs[event] = stored[event];
+  }
+  return prefs;
 }
 
 function toSessionUser(user: repo.UserRow, clinics: SessionUser['clinics']): SessionUser {
@@ -149,5 +170,6 @@ function toSessionUser(user: repo.UserRow, clinics: SessionUser['clinics']): Ses
     timezone: user.timezone,
     theme: user.theme === 'light' || user.theme === 'dark' ? user.theme : 'system',
     clinics,
+    notificationPrefs: readNotificationPrefs(user),
   };
 }

@@ -3,9 +3,12 @@ import { SidebarInset, SidebarProvider } from '@web/components/ui/sidebar';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { useThemeSync } from '@web/features/settings/hooks/use-theme-sync';
 
 /** The signed-in frame around every staff page except /auth/*. */
 export function AppShell() {
+  // The account's saved theme applies on every page of the signed-in app.
+  useThemeSync();
   return (
     <>
       <SkipLink />

@@ -10,6 +10,7 @@ import {
   SidebarMenuButton,
   SidebarMenuItem,
 } from '@web/components/ui/sidebar-menu';
+import { hasRole, useSession } from '@web/lib/session';
 import { adminNavItems, mainNavItems, type NavItem } from './nav-items';
 
 function NavList({ items }: { items: readonly NavItem[] }) {
@@ -34,6 +35,9 @@ function NavList({ items }: { items: readonly NavItem[] }) {
 
 export function AppSidebar() {
   const { setOpenMobile } = useSidebar();
+  // Hidden rather than disabled: links that only lead to "not allowed" are noise. The router
+  // and the server enforce the same rule.
+  const isAdmin = hasRole(useSession().user, ['admin']);
   return (
     <Sidebar label="Carebook navigation">
       <SidebarHeader>
@@ -60,10 +64,12 @@ export function AppSidebar() {
             <SidebarGroupLabel>Clinic</SidebarGroupLabel>
             <NavList items={mainNavItems} />
           </SidebarGroup>
-          <SidebarGroup>
-            <SidebarGroupLabel>Admin</SidebarGroupLabel>
-            <NavList items={adminNavItems} />
-          </SidebarGroup>
+          {isAdmin && (
+            <SidebarGroup>
+              <SidebarGroupLabel>Admin</SidebarGroupLabel>
+              <NavList items={adminNavItems} />
+            </SidebarGroup>
+          )}
         </nav>
       </SidebarContent>
     </Sidebar>

@@ -4,6 +4,8 @@ import {
   ClipboardListIcon,
   ClockIcon,
   LayoutDashboardIcon,
+  MailIcon,
+  ScrollTextIcon,
   SettingsIcon,
   UsersIcon,
   type LucideIcon,
@@ -26,4 +28,6 @@ export const mainNavItems: readonly NavItem[] = [
 
 export const adminNavItems: readonly NavItem[] = [
   { title: 'Agents', to: '/admin/agents', icon: UsersIcon },
+  { title: 'Notifications', to: '/admin/outbox', icon: MailIcon },
+  { title: 'Audit log', to: '/admin/audit', icon: ScrollTextIcon },
 ];

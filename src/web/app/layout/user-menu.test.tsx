@@ -1,13 +1,28 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { stubViewportWidth } from '@web/test/stub-match-media';
 import { Providers } from '../providers';
+import {
+  errorResponse,
+  jsonResponse,
+  makeSessionUser,
+  sessionHandler,
+  stubApi,
+  type ApiHandler,
+} from '../testing/api-stub';
 import { UserMenu } from './user-menu';
 
-function renderMenu() {
+const nurse = makeSessionUser({
+  name: 'Nora Kelly, RN',
+  email: 'nora@carebook.test',
+  role: 'nurse',
+});
+
+function renderMenu(logout: ApiHandler) {
+  const fetchMock = stubApi(sessionHandler(nurse, logout));
   const router = createMemoryRouter(
     [
       { path: '/dashboard', element: <UserMenu /> },
@@ -20,14 +35,22 @@ function renderMenu() {
       <RouterProvider router={router} />
     </Providers>,
   );
-  return router;
+  return { router, fetchMock };
+}
+
+async function openMenu() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Nora Kelly, RN, account menu' }));
+  return { user, menu: await screen.findByRole('menu') };
 }
 
 async function chooseSignOut() {
-  const user = userEvent.setup();
-  await user.click(screen.getByRole('button', { name: 'Account menu' }));
-  await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+  const { user, menu } = await openMenu();
+  await user.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
 }
+
+// Slow shared CI machines: give lazy renders and requests more than the default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(() => stubViewportWidth(1280));
 
@@ -36,34 +59,45 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+describe('Account menu', () => {
+  it('shows who is signed in: name, email and role', async () => {
+    renderMenu(() => null);
+    const { menu } = await openMenu();
+    expect(within(menu).getByText('Nora Kelly, RN')).toBeTruthy();
+    expect(within(menu).getByText('nora@carebook.test')).toBeTruthy();
+    expect(within(menu).getByText('Nurse')).toBeTruthy();
+  });
+});
+
 describe('Sign out', () => {
   it('posts to /api/auth/logout, then goes to the sign-in page', async () => {
-    // The network is not ours to test: a stub answers for the server.
-    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
-    vi.stubGlobal('fetch', fetchMock);
-    const router = renderMenu();
+    const { router, fetchMock } = renderMenu(({ url, method }) =>
+      url.pathname === '/api/auth/logout' && method === 'POST' ? jsonResponse({ ok: true }) : null,
+    );
 
     await chooseSignOut();
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/login');
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/auth/logout');
+    const logout = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/logout');
+    const init = logout?.[1] as RequestInit;
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('include');
   });
 
-  it('stays and says so when the server could not end the session', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ error: 'internal', message: 'Could not sign out' }), {
-            status: 500,
-          }),
-      ),
+  it('counts an already-ended session as signed out', async () => {
+    const { router } = renderMenu(({ url }) =>
+      url.pathname === '/api/auth/logout' ? errorResponse(401, 'You need to sign in.') : null,
     );
-    const router = renderMenu();
+    await chooseSignOut();
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/auth/login');
+  });
+
+  it('stays and says so when the server could not end the session', async () => {
+    const { router } = renderMenu(({ url }) =>
+      url.pathname === '/api/auth/logout' ? errorResponse(500, 'Could not sign out') : null,
+    );
 
     await chooseSignOut();
 

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { CircleUserRoundIcon, LogOutIcon } from 'lucide-react';
+import { LogOutIcon } from 'lucide-react';
+import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import {
   DropdownMenu,
@@ -14,47 +15,84 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
-import { apiFetch, isApiError } from '@web/lib/api-client';
-import { readThemePreference, saveThemePreference, type ThemePreference } from '@web/lib/theme';
+import { signOut } from '@web/features/auth/api/sign-out';
+import {
+  endSession,
+  initialsOf,
+  LOGIN_PATH,
+  ROLE_LABELS,
+  useSession,
+  type SessionUser,
+} from '@web/lib/session';
+import { readThemePreference, type ThemePreference } from '@web/lib/theme';
+import { useSetTheme } from '@web/features/settings/hooks/use-theme-sync';
 
 function isThemePreference(value: string): value is ThemePreference {
   return value === 'light' || value === 'dark' || value === 'system';
 }
 
-// The signed-in user's name and role arrive with the auth issue; until then the menu is generic.
+function Avatar({ name }: { name: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary"
+    >
+      {initialsOf(name) || '?'}
+    </span>
+  );
+}
+
+function AccountSummary({ user }: { user: SessionUser }) {
+  return (
+    <DropdownMenuLabel className="grid gap-1 font-normal">
+      <span className="truncate text-sm font-medium">{user.name}</span>
+      <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+      <Badge variant="secondary" className="mt-1">
+        {ROLE_LABELS[user.role]}
+      </Badge>
+    </DropdownMenuLabel>
+  );
+}
+
 export function UserMenu() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [theme, setTheme] = useState(readThemePreference);
+  const { user } = useSession();
+  const [theme, setTheme] = useState(() => user?.theme ?? readThemePreference());
+  const saveTheme = useSetTheme();
   const [signingOut, setSigningOut] = useState(false);
 
-  async function signOut() {
+  async function handleSignOut() {
     setSigningOut(true);
     try {
-      await apiFetch('/api/auth/logout', { method: 'POST', fallback: 'Failed to sign out' });
+      await signOut();
     } catch (error) {
-      // 401 means the session was already gone: that is signed out. Anything else leaves the
-      // session alive, and on a shared clinic computer the user must know that.
-      if (!(isApiError(error) && error.status === 401)) {
-        toast.error(error instanceof Error ? error.message : 'Failed to sign out');
-        setSigningOut(false);
-        return;
-      }
+      toast.error(error instanceof Error ? error.message : 'Failed to sign out');
+      setSigningOut(false);
+      return;
     }
-    // Patient data must not outlive the session in memory.
-    queryClient.clear();
-    void navigate('/auth/login', { replace: true });
+    // Patient data must not outlive the session in memory. The guard of this page then sends
+    // the user to sign in too, to the same plain address, as endSession records a sign-out.
+    endSession(queryClient, { signedOut: true });
+    void navigate(LOGIN_PATH, { replace: true });
   }
 
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu">
-          <CircleUserRoundIcon className="size-5" aria-hidden="true" />
+        <Button variant="ghost" className="h-9 gap-2 rounded-full px-1 sm:pr-3">
+          <Avatar name={user?.name ?? ''} />
+          {/* The accessible name starts with the visible text (WCAG 2.5.3, label in name). */}
+          {user && (
+            <span className="sr-only max-w-40 truncate text-sm font-medium sm:not-sr-only">
+              {user.name}
+            </span>
+          )}
+          <span className="sr-only">{user ? ', account menu' : 'Account menu'}</span>
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel>My account</DropdownMenuLabel>
+      <DropdownMenuContent align="end" className="w-64">
+        {user ? <AccountSummary user={user} /> : <DropdownMenuLabel>My account</DropdownMenuLabel>}
         <DropdownMenuSeparator />
         <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">
           Theme
@@ -64,7 +102,10 @@ export function UserMenu() {
           onValueChange={(value) => {
             if (!isThemePreference(value)) return;
             setTheme(value);
-            saveThemePreference(value);
+            // Applied at once; saved to the account so every device follows.
+            saveTheme(value).catch((error: unknown) =>
+              toast.error(error instanceof Error ? error.message : 'Failed to save the theme'),
+            );
           }}
         >
           <DropdownMenuRadioItem value="light">Light</DropdownMenuRadioItem>
@@ -77,7 +118,7 @@ export function UserMenu() {
           onSelect={(event) => {
             // Keep the menu open while the request runs so a failure has somewhere to show.
             event.preventDefault();
-            void signOut();
+            void handleSignOut();
           }}
         >
           <LogOutIcon aria-hidden="true" />

@@ -1,6 +1,130 @@
-import { ComingSoon } from '@web/components/coming-soon';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { PlusIcon, SearchIcon, UsersIcon } from 'lucide-react';
+import type { AdminUser } from '@contracts/admin';
+import { PageHeader } from '@web/components/page-header';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { useSession } from '@web/lib/session';
+import { agentsListQueryOptions } from '../api/list-agents';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { AgentFormDialog } from './agent-form-dialog';
+import type { AgentAction } from './agent-row-actions';
+import { AgentStatusDialog } from './agent-status-dialog';
+import { AgentsTable, AgentsTableSkeleton } from './agents-table';
+import { ResetPasswordDialog } from './reset-password-dialog';
 
-// Placeholder: a later issue builds this page.
+type OpenDialog =
+  { kind: 'create' } | { kind: 'edit' | 'password' | 'status'; agent: AdminUser } | null;
+
+function EmptyState({ search, onCreate }: { search: string; onCreate: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+      <UsersIcon className="size-8 text-muted-foreground" aria-hidden="true" />
+      {search ? (
+        <p className="text-sm text-muted-foreground">No staff match “{search}”.</p>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground">No staff members yet.</p>
+          <Button variant="outline" onClick={onCreate}>
+            <PlusIcon aria-hidden="true" />
+            Create staff member
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** /admin/agents: the staff of the admin's clinics, and who may sign in. */
 export function AgentsPage() {
-  return <ComingSoon title="Agents" />;
+  const { user } = useSession();
+  const [search, setSearch] = useState('');
+  const [includeInactive, setIncludeInactive] = useState(true);
+  const debouncedSearch = useDebouncedValue(search.trim(), 250);
+  const agents = useQuery(agentsListQueryOptions({ search: debouncedSearch, includeInactive }));
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const close = (open: boolean) => !open && setDialog(null);
+  const openCreate = () => setDialog({ kind: 'create' });
+  const onAction = (kind: AgentAction, agent: AdminUser) => setDialog({ kind, agent });
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Agents"
+        description="Staff of your clinics: who can sign in, their role and their clinics."
+        actions={
+          <Button onClick={openCreate}>
+            <PlusIcon aria-hidden="true" />
+            Create staff member
+          </Button>
+        }
+      />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="relative w-full sm:max-w-xs">
+          <SearchIcon
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            aria-label="Search staff"
+            placeholder="Search by name or email"
+            className="pl-9"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={includeInactive}
+            onChange={(event) => setIncludeInactive(event.target.checked)}
+          />
+          Show deactivated staff
+        </label>
+      </div>
+      <section
+        aria-label="Staff members"
+        aria-busy={agents.isFetching || undefined}
+        className="overflow-hidden rounded-xl border bg-card"
+      >
+        {agents.isPending ? (
+          <AgentsTableSkeleton />
+        ) : agents.isError ? (
+          <div role="alert" className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+            <p className="text-sm text-destructive">{agents.error.message}</p>
+            <Button variant="outline" onClick={() => void agents.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : agents.data.length === 0 ? (
+          <EmptyState search={debouncedSearch} onCreate={openCreate} />
+        ) : (
+          <div className="overflow-x-auto">
+            <AgentsTable agents={agents.data} currentUserId={user?.id} onAction={onAction} />
+          </div>
+        )}
+      </section>
+      <AgentFormDialog
+        target={
+          dialog?.kind === 'create'
+            ? { mode: 'create' }
+            : dialog?.kind === 'edit'
+              ? { mode: 'edit', agent: dialog.agent }
+              : null
+        }
+        onOpenChange={close}
+      />
+      <ResetPasswordDialog
+        agent={dialog?.kind === 'password' ? dialog.agent : null}
+        onOpenChange={close}
+      />
+      <AgentStatusDialog
+        agent={dialog?.kind === 'status' ? dialog.agent : null}
+        onOpenChange={close}
+      />
+    </div>
+  );
 }

@@ -1,18 +1,45 @@
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { HeartPulseIcon } from 'lucide-react';
-import { Card, CardDescription, CardHeader } from '@web/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useSession } from '@web/lib/session';
+import { safeNextPath } from '../utils/next-path';
+import { LoginForm } from './login-form';
 
-// Placeholder: a later issue builds sign-in. It sits outside the signed-in shell.
+/** /auth/login, outside the signed-in shell. Afterwards the user returns to `next`. */
 export function LoginPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'));
+
+  if (session.status === 'signed-in') return <Navigate to={next} replace />;
+
   return (
-    <main id="main-content" className="flex min-h-svh items-center justify-center bg-muted/40 p-4">
-      <Card className="w-full max-w-sm">
-        <CardHeader className="justify-items-center text-center">
-          <span className="mb-2 flex size-10 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <HeartPulseIcon className="size-5" aria-hidden="true" />
+    <main
+      id="main-content"
+      className="flex min-h-svh items-center justify-center bg-muted/40 px-4 py-10"
+    >
+      <Card className="w-full max-w-sm gap-6 py-8 shadow-sm">
+        <CardHeader className="justify-items-center gap-2 px-8 text-center">
+          <span className="mb-1 flex size-11 items-center justify-center rounded-xl bg-primary text-primary-foreground">
+            <HeartPulseIcon className="size-6" aria-hidden="true" />
           </span>
-          <h1 className="text-xl font-semibold">Sign in to Carebook</h1>
-          <CardDescription>This page is coming soon.</CardDescription>
+          <h1 className="text-xl font-semibold tracking-tight">Sign in to Carebook</h1>
+          <CardDescription>Use your clinic staff account.</CardDescription>
         </CardHeader>
+        <CardContent className="px-8">
+          {session.status === 'pending' ? (
+            <div aria-busy="true" className="grid gap-5">
+              <span className="sr-only">Checking your sign-in…</span>
+              <Skeleton className="h-14 w-full" />
+              <Skeleton className="h-14 w-full" />
+              <Skeleton className="h-9 w-full" />
+            </div>
+          ) : (
+            <LoginForm onSignedIn={() => void navigate(next, { replace: true })} />
+          )}
+        </CardContent>
       </Card>
     </main>
   );

@@ -1,6 +1,151 @@
-import { ComingSoon } from '@web/components/coming-soon';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { Appointment } from '@contracts/appointments';
+import { canChangeAppointment } from '@domain/appointment-status';
+import { localDateKeyOf, type DateKey } from '@domain/zoned-time';
+import { PageHeader } from '@web/components/page-header';
+import { useViewerTimeZone } from '@web/features/slots/hooks/use-viewer-time-zone';
+import { useIsMobile } from '@web/hooks/use-is-mobile';
+import { useSession } from '@web/lib/session';
+import { calendarAppointmentsQueryOptions } from '../api/get-calendar-appointments';
+import { useCalendarAgents } from '../hooks/use-calendar-agents';
+import { useCalendarState } from '../hooks/use-calendar-state';
+import { filterAppointments, toEventInput, visibleHours } from '../utils/calendar-events';
+import { stepAnchor, visibleRange } from '../utils/calendar-range';
+import { CalendarBody } from './calendar-body';
+import { CalendarFilters } from './calendar-filters';
+import { CalendarToolbar } from './calendar-toolbar';
+import { ConfirmMoveDialog, type PendingDrop } from './confirm-move-dialog';
+import { MoveAppointmentDialog } from './move-appointment-dialog';
 
-// Placeholder: a later issue builds this page.
+const NOT_MOVABLE = 'Only upcoming appointments that are not cancelled can be moved.';
+
 export function CalendarPage() {
-  return <ComingSoon title="Calendar" />;
+  const navigate = useNavigate();
+  const { user, canQuery } = useSession();
+  const timeZone = useViewerTimeZone();
+  const isMobile = useIsMobile();
+  const [state, update] = useCalendarState(timeZone, isMobile ? 'list' : 'week');
+  const [pendingDrop, setPendingDrop] = useState<PendingDrop | null>(null);
+  const [moving, setMoving] = useState<Appointment | null>(null);
+
+  const today = localDateKeyOf(Date.now(), timeZone);
+  const range = visibleRange(state.view, state.date);
+  const query = useQuery({
+    ...calendarAppointmentsQueryOptions({
+      startDate: range.first,
+      endDate: range.last,
+      timezone: timeZone,
+    }),
+    enabled: canQuery,
+    placeholderData: (previous) => previous,
+  });
+
+  const userClinics = useMemo(() => user?.clinics ?? [], [user]);
+  const shownClinics = useMemo(
+    () => (state.clinic ? userClinics.filter((c) => c.slug === state.clinic) : userClinics),
+    [userClinics, state.clinic],
+  );
+  const inClinic = useMemo(
+    () => filterAppointments(query.data ?? [], { clinic: state.clinic }),
+    [query.data, state.clinic],
+  );
+  const { agents } = useCalendarAgents(shownClinics, inClinic);
+  const visible = useMemo(
+    () => filterAppointments(inClinic, { agentId: state.agentId }),
+    [inClinic, state.agentId],
+  );
+  // "Now" for what may be dragged is taken when the data arrives; eventAllow re-checks at drop.
+  const now = useMemo(() => new Date(), [visible]); // eslint-disable-line react-hooks/exhaustive-deps
+  const events = useMemo(() => visible.map((a) => toEventInput(a, now)), [visible, now]);
+  // With today on screen, the hours also reach the present, so the current-time line shows.
+  const showsToday = range.first <= today && today <= range.last;
+  const hours = useMemo(
+    () =>
+      visibleHours(
+        showsToday ? [...visible, { date: now.toISOString(), duration: 30 }] : visible,
+        timeZone,
+      ),
+    [visible, timeZone, showsToday, now],
+  );
+
+  function bookAt(date: DateKey, agentId: string | undefined) {
+    if (date < today) return;
+    const params = new URLSearchParams({ date });
+    if (agentId) params.set('agent', agentId);
+    void navigate(`/book?${params.toString()}`);
+  }
+
+  function requestMove(appointment: Appointment) {
+    if (
+      canChangeAppointment(
+        { date: appointment.date, status: appointment.metadata.status },
+        new Date(),
+      )
+    )
+      setMoving(appointment);
+    else toast.info(NOT_MOVABLE);
+  }
+
+  const handlers = {
+    onOpen: (a: Appointment) => void navigate(`/appointments?view=${encodeURIComponent(a._id)}`),
+    onMoveRequest: requestMove,
+    onDrop: (appointment: Appointment, start: Date, revert: () => void) =>
+      setPendingDrop({ appointment, start, revert }),
+  };
+
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        title="Calendar"
+        description={`Appointments of your clinics, shown in ${timeZone.replaceAll('_', ' ')} time.`}
+      />
+      <CalendarFilters
+        clinics={userClinics}
+        clinic={state.clinic}
+        onClinicChange={(clinic) => update({ clinic, agentId: undefined })}
+        agents={agents}
+        agentId={state.agentId}
+        onAgentChange={(agentId) => update({ agentId })}
+      />
+      <CalendarToolbar
+        view={state.view}
+        date={state.date}
+        isToday={state.date === today}
+        onToday={() => update({ date: undefined })}
+        onStep={(direction) => update({ date: stepAnchor(state.view, state.date, direction) })}
+        onViewChange={(view) => update({ view })}
+      />
+      <CalendarBody
+        state={state}
+        query={query}
+        timeZone={timeZone}
+        now={now}
+        appointments={visible}
+        events={events}
+        hours={hours}
+        agents={state.agentId ? agents.filter((a) => a.id === state.agentId) : agents}
+        handlers={handlers}
+        onFreeTime={(date, agentId) => bookAt(date, agentId ?? state.agentId)}
+      />
+      {state.view !== 'list' && (
+        <p className="text-xs text-muted-foreground">
+          Click an appointment for its details, or free time to book. Drag an upcoming appointment
+          to move it; from the keyboard, focus it and press M.
+        </p>
+      )}
+      <ConfirmMoveDialog
+        pending={pendingDrop}
+        timeZone={timeZone}
+        onDone={() => setPendingDrop(null)}
+      />
+      <MoveAppointmentDialog
+        appointment={moving}
+        timeZone={timeZone}
+        onOpenChange={(open) => !open && setMoving(null)}
+      />
+    </div>
+  );
 }

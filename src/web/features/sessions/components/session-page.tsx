@@ -1,6 +1,102 @@
-import { ComingSoon } from '@web/components/coming-soon';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeftIcon, VideoIcon } from 'lucide-react';
+import { PageHeader } from '@web/components/page-header';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useSession } from '@web/lib/session';
+import { signalUrl } from '@web/lib/video-call/signalling-client';
+import { VideoCallPanel } from '@web/lib/video-call/video-call-panel';
+import { browserTimeZone } from '@web/lib/video-call/visit-window';
+import { useNow } from '../hooks/use-now';
+import { staffSessionQueryOptions } from '../api/get-staff-session';
+import { describeStaffSession } from '../utils/staff-session-model';
+import { VisitDetailsCard } from './visit-details-card';
 
-// Placeholder: a later issue builds this page.
+/** /session/:id — the staff side of a video visit: who, when, the join window, and the call. */
 export function SessionPage() {
-  return <ComingSoon title="Session" />;
+  const { id = '' } = useParams();
+  const { user } = useSession();
+  const timeZone = user?.timezone || browserTimeZone();
+  const session = useQuery(staffSessionQueryOptions(id));
+  const now = useNow(10_000);
+  const [inCall, setInCall] = useState(false);
+
+  if (session.isPending) {
+    return (
+      <div className="mx-auto max-w-6xl space-y-4" aria-busy="true">
+        <span className="sr-only">Loading the visit…</span>
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-96 w-full" />
+      </div>
+    );
+  }
+  if (session.isError) {
+    return (
+      <div className="mx-auto max-w-6xl">
+        <PageHeader title="Video visit" />
+        <div role="alert" className="rounded-xl border bg-card p-6">
+          <p className="font-medium">Failed to load appointment</p>
+          <p className="mt-1 text-sm text-muted-foreground">{session.error.message}</p>
+          <Button variant="outline" className="mt-4" asChild>
+            <Link to="/appointments">Back to appointments</Link>
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const view = session.data;
+  const visit = describeStaffSession(view, now, timeZone);
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title={`Video visit with ${visit.patientName}`}
+        description={`${visit.date} · ${visit.time}`}
+        actions={
+          <Button variant="ghost" asChild>
+            <Link to="/appointments">
+              <ArrowLeftIcon aria-hidden="true" />
+              Appointments
+            </Link>
+          </Button>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div>
+          {inCall ? (
+            <VideoCallPanel
+              role="staff"
+              signalUrl={signalUrl({ appointmentId: view.appointmentId })}
+              iceServers={view.iceServers}
+              remoteName={visit.patientName}
+              onLeft={() => setInCall(false)}
+            />
+          ) : (
+            <section
+              aria-label="Start the visit"
+              className="flex aspect-video w-full flex-col items-center justify-center gap-4 rounded-2xl border border-dashed bg-muted/40 p-6 text-center"
+            >
+              <VideoIcon className="size-10 text-muted-foreground" aria-hidden="true" />
+              <div className="max-w-md space-y-1">
+                <p className="font-medium">{visit.startBlockedReason ?? 'Ready when you are'}</p>
+                {visit.canStart && (
+                  <p className="text-sm text-muted-foreground">
+                    Your camera and microphone start when you press Start visit. The patient waits
+                    for you until then.
+                  </p>
+                )}
+              </div>
+              <Button size="lg" disabled={!visit.canStart} onClick={() => setInCall(true)}>
+                <VideoIcon aria-hidden="true" />
+                Start visit
+              </Button>
+            </section>
+          )}
+        </div>
+        <VisitDetailsCard visit={visit} timeZone={timeZone} />
+      </div>
+    </div>
+  );
 }

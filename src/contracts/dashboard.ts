@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { APPOINTMENT_STATUSES } from '@domain/appointment-status';
+import { appointmentCounts } from './appointments';
+
+export const dashboardPaths = { dashboard: '/api/dashboard' } as const;
+
+/** Days either side of today that the per-day chart covers. */
+export const DASHBOARD_WINDOW_DAYS = 30;
+/** How many open past appointments and upcoming ones the lists show; counts give the totals. */
+export const DASHBOARD_PENDING_LIMIT = 10;
+export const DASHBOARD_NEXT_LIMIT = 5;
+
+export const dashboardQuery = z.object({
+  /** The zone "today" and the per-day buckets are reckoned in; the user's own setting when absent. */
+  timezone: z.string().max(64).optional(),
+  /** Narrows a clinic-wide dashboard to one of the user's clinics (slug or id). */
+  clinic: z.string().min(1).max(120).optional(),
+});
+export type DashboardQuery = z.infer<typeof dashboardQuery>;
+
+/** Just what a dashboard row shows: no contact details, no session token. */
+export const dashboardAppointment = z.object({
+  _id: z.string(),
+  date: z.string(),
+  duration: z.number().int(),
+  status: z.string(),
+  patientName: z.string(),
+  staff: z.object({ id: z.string(), name: z.string() }),
+  clinic: z.string(),
+});
+export type DashboardAppointment = z.infer<typeof dashboardAppointment>;
+
+export const statusTally = z.object(
+  Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, z.number().int()])) as Record<
+    (typeof APPOINTMENT_STATUSES)[number],
+    z.ZodNumber
+  >,
+);
+export type StatusTally = z.infer<typeof statusTally>;
+
+export const perDayEntry = z.object({
+  /** Local date (YYYY-MM-DD) in the dashboard's zone. */
+  date: z.string(),
+  total: z.number().int(),
+  statuses: statusTally,
+});
+export type PerDayEntry = z.infer<typeof perDayEntry>;
+
+/**
+ * No-show rates over the last DASHBOARD_WINDOW_DAYS days: `total` counts the past appointments
+ * with a recorded outcome (completed, no-show or disqualified), `noShows` the no-shows among them.
+ * Cancelled and not-yet-marked appointments are left out, so they neither raise nor dilute it.
+ */
+export const noShowByAgentEntry = z.object({
+  agentId: z.string(),
+  name: z.string(),
+  total: z.number().int(),
+  noShows: z.number().int(),
+  /** noShows / total, 0 when total is 0. */
+  rate: z.number(),
+});
+export type NoShowByAgentEntry = z.infer<typeof noShowByAgentEntry>;
+
+export const noShowByWeekdayEntry = z.object({
+  /** 0 = Sunday … 6 = Saturday, in the dashboard's zone. */
+  weekday: z.number().int().min(0).max(6),
+  total: z.number().int(),
+  noShows: z.number().int(),
+  rate: z.number(),
+});
+export type NoShowByWeekdayEntry = z.infer<typeof noShowByWeekdayEntry>;
+
+export const dashboardResponse = z.object({
+  /** Whose numbers these are: the user's own (providers, nurses) or their clinics'. */
+  scope: z.enum(['own', 'clinic']),
+  timezone: z.string(),
+  /** Today's local date (YYYY-MM-DD) in `timezone`. */
+  date: z.string(),
+  generatedAt: z.string(),
+  /** Every appointment of today, by time, cancelled ones included. */
+  today: z.array(dashboardAppointment),
+  /** Past appointments that still need a Mark as, most recent first (counts.pending has the total). */
+  pending: z.array(dashboardAppointment),
+  /** The soonest upcoming appointments. */
+  next: z.array(dashboardAppointment),
+  /** The list's count buckets over everything in scope (same rules as /api/appointments/counts). */
+  counts: appointmentCounts,
+  perDay: z.array(perDayEntry),
+  noShowByAgent: z.array(noShowByAgentEntry),
+  noShowByWeekday: z.array(noShowByWeekdayEntry),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponse>;

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db';
+import { buildTestApp } from '../../test/test-app';
+import { apiAs } from '../../test/api-client';
+import { createSignInUser } from '../../test/auth-helpers';
+import { createClinic } from '../../test/factories';
+import * as t from '../../db/schema';
+import type { App } from '../../app';
+
+let testDb: TestDatabase;
+let app: App;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  app = await buildTestApp(testDb.handle);
+});
+afterAll(async () => {
+  await app.close();
+  await testDb.destroy();
+});
+beforeEach(() => testDb.reset());
+
+async function signedInUser(overrides: Parameters<typeof createSignInUser>[1] = {}) {
+  const clinic = await createClinic(testDb.handle.db);
+  const user = await createSignInUser(testDb.handle.db, {
+    role: 'provider',
+    clinicIds: [clinic.id],
+    ...overrides,
+  });
+  return { user, api: await apiAs(app, user.email) };
+}
+
+const storedPrefs = async (id: string) =>
+  (await testDb.handle.db.select().from(t.users).where(eq(t.users.id, id)))[0]!.notificationPrefs;
+
+describe('notification preferences on the profile', () => {
+  it('reads as all on for a user who never chose (stored {})', async () => {
+    const { api } = await signedInUser();
+    const res = await api.get('/api/auth/session');
+    expect(res.json().user.notificationPrefs).toEqual({
+      booked: true,
+      rescheduled: true,
+      reassigned: true,
+      cancelled: true,
+    });
+  });
+
+  it('changes only the events named, stores them and returns them in the session', async () => {
+    const { user, api } = await signedInUser();
+    const res = await api.put('/api/auth/profile', { notificationPrefs: { cancelled: false } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user.notificationPrefs).toEqual({
+      booked: true,
+      rescheduled: true,
+      reassigned: true,
+      cancelled: false,
+    });
+    expect(await storedPrefs(user.id)).toEqual({
+      booked: true,
+      rescheduled: true,
+      reassigned: true,
+      cancelled: false,
+    });
+
+    await api.put('/api/auth/profile', { notificationPrefs: { booked: false } });
+    const session = await api.get('/api/auth/session');
+    expect(session.json().user.notificationPrefs).toMatchObject({
+      booked: false,
+      cancelled: false,
+    });
+  });
+
+  it('keeps the stored choices when a change names only the time zone or theme', async () => {
+    const { user, api } = await signedInUser();
+    await api.put('/api/auth/profile', { notificationPrefs: { rescheduled: false } });
+    const res = await api.put('/api/auth/profile', { timezone: 'Europe/London', theme: 'dark' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user).toMatchObject({
+      timezone: 'Europe/London',
+      theme: 'dark',
+      notificationPrefs: { rescheduled: false, booked: true },
+    });
+    expect(await storedPrefs(user.id)).toEqual(expect.objectContaining({ rescheduled: false }));
+  });
+
+  it('reads an older or hand-edited row safely: unknown keys dropped, gaps on', async () => {
+    const { api } = await signedInUser({
+      notificationPrefs: { booked: false, marketing: true, cancelled: 'no' },
+    });
+    const res = await api.get('/api/auth/session');
+    expect(res.json().user.notificationPrefs).toEqual({
+      booked: false,
+      rescheduled: true,
+      reassigned: true,
+      cancelled: true,
+    });
+  });
+
+  it.each([
+    [{ notificationPrefs: { booked: 'yes' } }],
+    [{ notificationPrefs: { marketing: true } }],
+    [{ notificationPrefs: null }],
+  ])('refuses %j with a 400 and changes nothing', async (body) => {
+    const { user, api } = await signedInUser();
+    const res = await api.put('/api/auth/profile', body);
+    expect(res.statusCode).toBe(400);
+    expect(await storedPrefs(user.id)).toEqual({});
+  });
+
+  it('still takes the old body shape without preferences', async () => {
+    const { api } = await signedInUser();
+    const res = await api.put('/api/auth/profile', { name: 'Dr. Ada Park' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user.name).toBe('Dr. Ada Park');
+  });
+});

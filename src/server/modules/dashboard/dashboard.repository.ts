@@ -1,0 +1,184 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import * as t from '../../db/schema';
+
+/** Whose appointments: the clinics always, one agent when the dashboard is an agent's own. */
+export interface DashboardScope {
+  clinicIds: readonly string[];
+  staffId?: string;
+}
+
+const a = t.appointments;
+const OPEN = ['BOOKED', 'SCHEDULED', 'CONFIRMED'];
+const MARKED = ['COMPLETED', 'NO_SHOW', 'DISQUALIFIED', 'CANCELLED'];
+/** Statuses that record what happened at a visit: the denominator of a no-show rate. */
+const OUTCOMES = ['COMPLETED', 'NO_SHOW', 'DISQUALIFIED'];
+
+// Every query below starts with clinic_id (and staff_id) plus a start_at range where it has one,
+// so PostgreSQL walks appointments_clinic_start_idx / appointments_staff_start_idx.
+function scoped(scope: DashboardScope, ...more: Array<SQL | undefined>): SQL | undefined {
+  return and(
+    inArray(a.clinicId, [...scope.clinicIds]),
+    scope.staffId ? eq(a.staffId, scope.staffId) : undefined,
+    ...more,
+  );
+}
+
+function selectSummaries(db: Executor) {
+  return db
+    .select({
+      id: a.id,
+      startAt: a.startAt,
+      duration: a.duration,
+      status: a.status,
+      patientId: a.patientId,
+      firstName: t.patients.firstName,
+      lastName: t.patients.lastName,
+      staffId: a.staffId,
+      staffName: t.users.name,
+      clinicSlug: t.clinics.slug,
+    })
+    .from(a)
+    .innerJoin(t.patients, eq(t.patients.id, a.patientId))
+    .innerJoin(t.users, eq(t.users.id, a.staffId))
+    .innerJoin(t.clinics, eq(t.clinics.id, a.clinicId));
+}
+export type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['where']>>[number];
+
+export async function appointmentsBetween(
+  db: Executor,
+  scope: DashboardScope,
+  from: Date,
+  to: Date,
+  limit: number,
+) {
+  return selectSummaries(db)
+    .where(scoped(scope, gte(a.startAt, from), lt(a.startAt, to)))
+    .orderBy(asc(a.startAt), asc(a.id))
+    .limit(limit);
+}
+
+/** Open appointments whose time has come: they wait for a Mark as. */
+export async function pendingAppointments(
+  db: Executor,
+  scope: DashboardScope,
+  now: Date,
+  limit: number,
+) {
+  return selectSummaries(db)
+    .where(scoped(scope, lte(a.startAt, now), inArray(a.status, OPEN)))
+    .orderBy(desc(a.startAt), asc(a.id))
+    .limit(limit);
+}
+
+export async function nextAppointments(
+  db: Executor,
+  scope: DashboardScope,
+  now: Date,
+  limit: number,
+) {
+  return selectSummaries(db)
+    .where(scoped(scope, gt(a.startAt, now), notInArray(a.status, MARKED)))
+    .orderBy(asc(a.startAt), asc(a.id))
+    .limit(limit);
+}
+
+/** The list's buckets (ARCHITECTURE.md "Counts") in one pass. */
+export async function countBuckets(db: Executor, scope: DashboardScope, now: Date) {
+  const at = now.toISOString();
+  const [row] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      upcoming: sql<number>`(count(*) filter (where ${a.startAt} > ${at} and ${notInArray(a.status, MARKED)}))::int`,
+      pending: sql<number>`(count(*) filter (where ${a.startAt} <= ${at} and ${inArray(a.status, OPEN)}))::int`,
+      completed: sql<number>`(count(*) filter (where ${a.status} = 'COMPLETED'))::int`,
+      cancelled: sql<number>`(count(*) filter (where ${a.status} = 'CANCELLED'))::int`,
+      no_show: sql<number>`(count(*) filter (where ${a.status} = 'NO_SHOW'))::int`,
+    })
+    .from(a)
+    .where(scoped(scope));
+  return row!;
+}
+
+/**
+ * Appointments per local date and status. The zone is a bound parameter, so the grouping refers
+ * to the output column by position: two `$n` placeholders would not count as the same expression.
+ */
+export async function countPerDayAndStatus(
+  db: Executor,
+  scope: DashboardScope,
+  range: { from: Date; to: Date },
+  timezone: string,
+) {
+  return db
+    .select({
+      date: sql<string>`to_char(${a.startAt} at time zone ${timezone}, 'YYYY-MM-DD')`,
+      status: a.status,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(a)
+    .where(scoped(scope, gte(a.startAt, range.from), lt(a.startAt, range.to)))
+    .groupBy(sql`1`, sql`2`);
+}
+
+const outcomeCount = sql<number>`(count(*) filter (where ${inArray(a.status, OUTCOMES)}))::int`;
+const noShowCount = sql<number>`(count(*) filter (where ${a.status} = 'NO_SHOW'))::int`;
+const noShowRate = sql<number>`coalesce(
+  (count(*) filter (where ${a.status} = 'NO_SHOW'))::float8
+    / nullif(count(*) filter (where ${inArray(a.status, OUTCOMES)}), 0),
+  0)`;
+
+export async function noShowsByAgent(
+  db: Executor,
+  scope: DashboardScope,
+  range: { from: Date; to: Date },
+) {
+  return (
+    db
+      .select({
+        agentId: a.staffId,
+        name: t.users.name,
+        total: outcomeCount,
+        noShows: noShowCount,
+        rate: noShowRate,
+      })
+      .from(a)
+      .innerJoin(t.users, eq(t.users.id, a.staffId))
+      .where(scoped(scope, gte(a.startAt, range.from), lte(a.startAt, range.to)))
+      .groupBy(a.staffId, t.users.name)
+      // An agent with no recorded outcome yet has no rate to show.
+      .having(sql`count(*) filter (where ${inArray(a.status, OUTCOMES)}) > 0`)
+      .orderBy(asc(t.users.name))
+  );
+}
+
+export async function noShowsByWeekday(
+  db: Executor,
+  scope: DashboardScope,
+  range: { from: Date; to: Date },
+  timezone: string,
+) {
+  return db
+    .select({
+      weekday: sql<number>`extract(dow from ${a.startAt} at time zone ${timezone})::int`,
+      total: outcomeCount,
+      noShows: noShowCount,
+      rate: noShowRate,
+    })
+    .from(a)
+    .where(scoped(scope, gte(a.startAt, range.from), lte(a.startAt, range.to)))
+    .groupBy(sql`1`);
+}

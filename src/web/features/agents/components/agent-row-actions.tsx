@@ -1,0 +1,94 @@
+import { Link } from 'react-router';
+import {
+  ClockIcon,
+  KeyRoundIcon,
+  MoreHorizontalIcon,
+  PencilIcon,
+  UserCheckIcon,
+  UserXIcon,
+} from 'lucide-react';
+import type { AdminUser } from '@contracts/admin';
+import { isBookableRole } from '@domain/roles';
+import { Button } from '@web/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@web/components/ui/dropdown-menu';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
+
+export type AgentAction = 'edit' | 'password' | 'status';
+
+export function AgentRowActions({
+  agent,
+  isSelf,
+  onAction,
+}: {
+  agent: AdminUser;
+  isSelf: boolean;
+  onAction: (action: AgentAction, agent: AdminUser) => void;
+}) {
+  const availabilityPath = `/admin/agents/${encodeURIComponent(agent.id)}/availability`;
+  return (
+    <div className="flex items-center justify-end gap-1">
+      {isBookableRole(agent.role) && (
+        // Narrow screens have no room for it beside the menu; the menu offers it there instead.
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <Button asChild variant="ghost" size="sm" className="hidden px-2 sm:inline-flex">
+              <Link to={availabilityPath} aria-label={`Availability for ${agent.name}`}>
+                <ClockIcon aria-hidden="true" />
+                <span className="hidden lg:inline">Availability</span>
+              </Link>
+            </Button>
+          </TooltipTrigger>
+          {/* Only while the label is hidden; the link's own name already says it to readers. */}
+          <TooltipContent className="lg:hidden" aria-hidden="true">
+            Availability
+          </TooltipContent>
+        </Tooltip>
+      )}
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={`Actions for ${agent.name}`}>
+            <MoreHorizontalIcon aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => onAction('edit', agent)}>
+            <PencilIcon aria-hidden="true" />
+            Edit
+          </DropdownMenuItem>
+          {isBookableRole(agent.role) && (
+            <DropdownMenuItem asChild className="sm:hidden">
+              <Link to={availabilityPath}>
+                <ClockIcon aria-hidden="true" />
+                Availability
+              </Link>
+            </DropdownMenuItem>
+          )}
+          <DropdownMenuItem onSelect={() => onAction('password', agent)}>
+            <KeyRoundIcon aria-hidden="true" />
+            Reset password
+          </DropdownMenuItem>
+          {/* The server refuses deactivating yourself; offering it would only lead to an error. */}
+          {!isSelf && <DropdownMenuSeparator />}
+          {!isSelf &&
+            (agent.active ? (
+              <DropdownMenuItem variant="destructive" onSelect={() => onAction('status', agent)}>
+                <UserXIcon aria-hidden="true" />
+                Deactivate
+              </DropdownMenuItem>
+            ) : (
+              <DropdownMenuItem onSelect={() => onAction('status', agent)}>
+                <UserCheckIcon aria-hidden="true" />
+                Activate
+              </DropdownMenuItem>
+            ))}
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </div>
+  );
+}

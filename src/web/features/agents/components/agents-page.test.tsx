@@ -1,0 +1,217 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { AdminUser } from '@contracts/admin';
+import type { SessionUser } from '@contracts/auth';
+import { TooltipProvider } from '@web/components/ui/tooltip';
+import { createQueryClient } from '@web/lib/query-client';
+import { AgentsPage } from './agents-page';
+
+const RIVERSIDE = {
+  id: '7d2c0b0e-3a51-4f0f-8f43-6f1f1d2b9a01',
+  slug: 'riverside',
+  name: 'Riverside Family Clinic',
+  timezone: 'America/New_York',
+};
+const CAMDEN = {
+  id: '1a0f6c2e-95b4-4d9b-8c55-0c9e4b7f3d22',
+  slug: 'camden',
+  name: 'Camden Health Centre',
+  timezone: 'Europe/London',
+};
+
+const admin: SessionUser = {
+  id: '0b6f1d5e-8f4e-4c1e-9a51-5a4d3f0e2c11',
+  email: 'alex.morgan@carebook.test',
+  name: 'Alex Morgan',
+  role: 'admin',
+  timezone: 'America/New_York',
+  theme: 'system',
+  clinics: [RIVERSIDE, CAMDEN],
+};
+
+function staff(overrides: Partial<AdminUser>): AdminUser {
+  return {
+    id: crypto.randomUUID(),
+    email: 'someone@carebook.test',
+    name: 'Someone',
+    role: 'staff',
+    timezone: 'America/New_York',
+    active: true,
+    clinics: [RIVERSIDE],
+    createdAt: '2026-01-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const adminRow = staff({ ...admin, clinics: [RIVERSIDE, CAMDEN] });
+const provider = staff({ name: 'Dr. Priya Raman', email: 'priya@carebook.test', role: 'provider' });
+const front = staff({ name: 'Sam Ortiz', email: 'sam@carebook.test', role: 'staff' });
+const gone = staff({ name: 'Lee Former', email: 'lee@carebook.test', active: false });
+
+type Call = { path: string; method: string; body: unknown };
+
+function stubServer(answer: (call: Call) => Response | undefined) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const call = {
+        path: String(input),
+        method: init.method ?? 'GET',
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      calls.push(call);
+      if (call.path === '/api/auth/session') return Response.json({ user: admin });
+      if (call.path.startsWith('/api/admin/agents?')) {
+        return Response.json({ data: [adminRow, provider, front, gone] });
+      }
+      return (
+        answer(call) ?? Response.json({ error: 'not_found', message: 'No stub' }, { status: 404 })
+      );
+    }),
+  );
+  return calls;
+}
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '/admin/agents', element: <AgentsPage /> }], {
+    initialEntries: ['/admin/agents'],
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <TooltipProvider>
+        <RouterProvider router={router} />
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+}
+
+// Dialog journeys type into several fields; jsdom needs more than the default 5 s for them.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5_000 });
+
+beforeEach(() => {
+  // Radix Select and Dialog measure and scroll; jsdom has neither.
+  Element.prototype.scrollIntoView = vi.fn();
+  Element.prototype.hasPointerCapture = vi.fn(() => false);
+  Element.prototype.releasePointerCapture = vi.fn();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('AgentsPage', () => {
+  it('lists staff with role, clinics and status, and links bookable agents to availability', async () => {
+    stubServer(() => undefined);
+    renderPage();
+
+    const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
+    await screen.findByRole('row', { name: /Dr\. Priya Raman/ });
+    // The role shows as a badge, and again under the name for narrow screens.
+    expect(within(row('Dr. Priya Raman')).getAllByText('Provider').length).toBeGreaterThan(0);
+    expect(within(row('Dr. Priya Raman')).getByText('Active')).toBeTruthy();
+    expect(within(row('Lee Former')).getByText('Deactivated')).toBeTruthy();
+    expect(within(row('Alex Morgan')).getByText('You')).toBeTruthy();
+    expect(
+      within(row('Alex Morgan'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Riverside Family Clinic', 'Camden Health Centre']);
+    expect(
+      within(row('Dr. Priya Raman'))
+        .getByRole('link', { name: 'Availability for Dr. Priya Raman' })
+        .getAttribute('href'),
+    ).toBe(`/admin/agents/${provider.id}/availability`);
+    expect(within(row('Sam Ortiz')).queryByRole('link', { name: /Availability/ })).toBeNull();
+  });
+
+  it('checks the create form, then sends what the server expects', async () => {
+    const calls = stubServer(({ path, method, body }) =>
+      path === '/api/admin/agents' && method === 'POST'
+        ? Response.json(
+            { ...staff(body as Partial<AdminUser>), clinics: [CAMDEN] },
+            { status: 201 },
+          )
+        : undefined,
+    );
+    renderPage();
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Create staff member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create staff member' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create staff member' }));
+    expect(within(dialog).getByText('Enter a name.')).toBeTruthy();
+    expect(within(dialog).getByText('Choose at least one clinic.')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+    await user.type(within(dialog).getByLabelText('Name'), 'Jordan Reyes');
+    await user.type(within(dialog).getByLabelText('Email'), 'Jordan.Reyes@carebook.test');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Camden Health Centre' }));
+    await user.type(within(dialog).getByLabelText('Initial password'), 'welcome-aboard-2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Create staff member' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Jordan Reyes',
+      email: 'jordan.reyes@carebook.test',
+      role: 'staff',
+      timezone: 'America/New_York',
+      clinicIds: [CAMDEN.id],
+      password: 'welcome-aboard-2026',
+    });
+  });
+
+  it('keeps the dialog open with the server’s reason when it refuses', async () => {
+    stubServer(({ method }) =>
+      method === 'POST'
+        ? Response.json(
+            { error: 'conflict', message: 'A user with this email already exists.' },
+            { status: 409 },
+          )
+        : undefined,
+    );
+    renderPage();
+    const user = userEvent.setup({ delay: null });
+
+    await user.click(await screen.findByRole('button', { name: 'Create staff member' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Name'), 'Sam Again');
+    await user.type(within(dialog).getByLabelText('Email'), 'sam@carebook.test');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Riverside Family Clinic' }));
+    await user.type(within(dialog).getByLabelText('Initial password'), 'welcome-aboard-2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Create staff member' }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'A user with this email already exists.',
+    );
+  });
+
+  it('deactivates after confirmation, and never offers it for your own account', async () => {
+    const calls = stubServer(({ path, method }) =>
+      method === 'POST' && path === `/api/admin/agents/${front.id}/deactivate`
+        ? Response.json({ ...front, active: false })
+        : undefined,
+    );
+    renderPage();
+    const user = userEvent.setup({ delay: null });
+
+    await user.click(await screen.findByRole('button', { name: 'Actions for Alex Morgan' }));
+    expect(screen.queryByRole('menuitem', { name: 'Deactivate' })).toBeNull();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Sam Ortiz' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Deactivate' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Deactivate Sam Ortiz?' });
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      `/api/admin/agents/${front.id}/deactivate`,
+    ]);
+  });
+});

@@ -1,0 +1,51 @@
+import type { ClinicSummary } from '@contracts/auth';
+
+/** A multi-select of the admin's own clinics: an admin assigns only clinics they manage. */
+export function ClinicCheckboxes({
+  id,
+  clinics,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  clinics: readonly ClinicSummary[];
+  value: readonly string[];
+  onChange: (value: string[]) => void;
+  error?: string;
+}) {
+  function toggle(clinicId: string, checked: boolean) {
+    onChange(checked ? [...value, clinicId] : value.filter((other) => other !== clinicId));
+  }
+
+  return (
+    <fieldset
+      className="grid gap-2"
+      aria-describedby={error ? `${id}-error` : undefined}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend className="mb-2 text-sm leading-none font-medium">Clinics</legend>
+      <div className="grid gap-1 rounded-md border p-1 sm:grid-cols-2">
+        {clinics.map((clinic) => (
+          <label
+            key={clinic.id}
+            className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm hover:bg-accent has-focus-visible:ring-2 has-focus-visible:ring-ring/40"
+          >
+            <input
+              type="checkbox"
+              className="size-4 accent-primary outline-none"
+              checked={value.includes(clinic.id)}
+              onChange={(event) => toggle(clinic.id, event.target.checked)}
+            />
+            {clinic.name}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="text-xs font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

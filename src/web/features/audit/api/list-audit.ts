@@ -1,0 +1,23 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { adminPaths, type AuditResponse } from '@contracts/admin';
+import { apiFetch } from '@web/lib/api-client';
+import { listFreshness } from '@web/lib/query-client';
+import { toAuditQuery, type AuditFilters } from '../utils/audit-filters';
+
+export const auditQueryKey = ['admin', 'audit'] as const;
+
+export function auditLogQueryOptions(filters: AuditFilters, timeZone: string) {
+  return infiniteQueryOptions({
+    queryKey: [...auditQueryKey, 'list', filters, timeZone],
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<AuditResponse>(adminPaths.audit, {
+        query: toAuditQuery(filters, timeZone, pageParam),
+        signal,
+        fallback: 'Failed to load the audit log',
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) =>
+      last.pagination.hasNextPage ? last.pagination.currentPage + 1 : undefined,
+    ...listFreshness,
+  });
+}

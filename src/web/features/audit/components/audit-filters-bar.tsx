@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { XIcon } from 'lucide-react';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@web/components/ui/select';
+import { auditUsersQueryOptions } from '../api/list-audit-users';
+import { dateRangeError, hasFilters, isId, type AuditFilters } from '../utils/audit-filters';
+
+// Radix Select cannot hold an empty value; this stands for "any staff member".
+const ANY_USER = '__any__';
+const errorText = 'text-xs font-medium text-destructive';
+
+function PatientIdField({
+  value,
+  onApply,
+}: {
+  value: string;
+  onApply: (patientId: string) => void;
+}) {
+  const [draft, setDraft] = useState(value);
+  const [showError, setShowError] = useState(false);
+  const [prevValue, setPrevValue] = useState(value);
+  // Clearing the filters (or a row's "only this patient") replaces what was typed here.
+  if (value !== prevValue) {
+    setPrevValue(value);
+    setDraft(value);
+  }
+  const trimmed = draft.trim();
+  const invalid = trimmed !== '' && !isId(trimmed);
+
+  function change(next: string) {
+    setDraft(next);
+    setShowError(false);
+    const candidate = next.trim();
+    // Only a whole id filters; a half-typed one would match nothing and look like an empty log.
+    if (candidate === '' || isId(candidate)) onApply(candidate);
+  }
+
+  return (
+    <div className="col-span-2 grid gap-2 sm:col-span-1">
+      <Label htmlFor="audit-patient">Patient id</Label>
+      <Input
+        id="audit-patient"
+        placeholder="e.g. 1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed"
+        spellCheck={false}
+        autoComplete="off"
+        value={draft}
+        onChange={(event) => change(event.target.value)}
+        onBlur={() => setShowError(invalid)}
+        aria-invalid={showError && invalid ? true : undefined}
+        aria-describedby={showError && invalid ? 'audit-patient-error' : undefined}
+      />
+      {showError && invalid && (
+        <p id="audit-patient-error" className={errorText}>
+          Enter the patient&apos;s full id.
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function AuditFiltersBar({
+  filters,
+  onChange,
+}: {
+  filters: AuditFilters;
+  onChange: (filters: AuditFilters) => void;
+}) {
+  const users = useQuery(auditUsersQueryOptions);
+  const rangeError = dateRangeError(filters);
+  const set = (patch: Partial<AuditFilters>) => onChange({ ...filters, ...patch });
+
+  return (
+    <div
+      role="group"
+      aria-label="Filters"
+      className="mb-4 grid grid-cols-2 gap-4 rounded-xl border bg-card p-4 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-start"
+    >
+      <div className="col-span-2 grid gap-2 sm:col-span-1">
+        <Label htmlFor="audit-user">Staff member</Label>
+        <Select
+          value={filters.userId || ANY_USER}
+          onValueChange={(userId) => set({ userId: userId === ANY_USER ? '' : userId })}
+        >
+          <SelectTrigger id="audit-user" disabled={users.isPending}>
+            <SelectValue placeholder="Loading staff…" />
+          </SelectTrigger>
+          <SelectContent className="max-h-72">
+            <SelectItem value={ANY_USER}>All staff</SelectItem>
+            {users.data?.map((user) => (
+              <SelectItem key={user.id} value={user.id}>
+                {user.active ? user.name : `${user.name} (deactivated)`}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        {users.isError && <p className={errorText}>{users.error.message}</p>}
+      </div>
+      <PatientIdField value={filters.patientId} onApply={(patientId) => set({ patientId })} />
+      <div className="grid gap-2">
+        <Label htmlFor="audit-from">From</Label>
+        <Input
+          id="audit-from"
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(event) => set({ from: event.target.value })}
+          aria-invalid={rangeError ? true : undefined}
+          aria-describedby={rangeError ? 'audit-range-error' : undefined}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="audit-to">To</Label>
+        <Input
+          id="audit-to"
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(event) => set({ to: event.target.value })}
+          aria-invalid={rangeError ? true : undefined}
+          aria-describedby={rangeError ? 'audit-range-error' : undefined}
+        />
+      </div>
+      <div className="col-span-2 flex items-end lg:col-span-1 lg:h-full">
+        <Button
+          variant="ghost"
+          disabled={!hasFilters(filters)}
+          onClick={() => onChange({ userId: '', patientId: '', from: '', to: '' })}
+        >
+          <XIcon aria-hidden="true" />
+          Clear filters
+        </Button>
+      </div>
+      {rangeError && (
+        <p id="audit-range-error" role="alert" className={`${errorText} col-span-2 lg:col-span-5`}>
+          {rangeError}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { ScrollTextIcon } from 'lucide-react';
+import { PageHeader } from '@web/components/page-header';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useSession } from '@web/lib/session';
+import { auditLogQueryOptions } from '../api/list-audit';
+import {
+  filtersFromSearchParams,
+  filtersToSearchParams,
+  hasFilters,
+  type AuditFilters,
+} from '../utils/audit-filters';
+import { AuditFiltersBar } from './audit-filters-bar';
+import { AuditTable } from './audit-table';
+
+function AuditSkeleton() {
+  return (
+    <div aria-busy="true" className="space-y-4 p-4">
+      <span className="sr-only">Loading the audit log…</span>
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="flex gap-4">
+          <Skeleton className="h-9 w-24" />
+          <Skeleton className="h-9 flex-1" />
+          <Skeleton className="h-9 w-28" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** /admin/audit: who read or changed which patient or appointment, newest first. */
+export function AuditPage() {
+  const { user } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = filtersFromSearchParams(searchParams);
+  const timeZone = user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const audit = useInfiniteQuery(auditLogQueryOptions(filters, timeZone));
+  const entries = audit.data?.pages.flatMap((page) => page.data) ?? [];
+  const setFilters = (next: AuditFilters) =>
+    setSearchParams(filtersToSearchParams(next), { replace: true });
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Audit log"
+        description="Every time staff viewed or changed a patient or an appointment in your clinics."
+      />
+      <AuditFiltersBar filters={filters} onChange={setFilters} />
+      <section
+        aria-label="Audit entries"
+        aria-busy={audit.isFetching || undefined}
+        className="overflow-hidden rounded-xl border bg-card"
+      >
+        {audit.isPending ? (
+          <AuditSkeleton />
+        ) : audit.isError && entries.length === 0 ? (
+          <div role="alert" className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+            <p className="text-sm text-destructive">{audit.error.message}</p>
+            <Button variant="outline" onClick={() => void audit.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : entries.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+            <ScrollTextIcon className="size-8 text-muted-foreground" aria-hidden="true" />
+            <p className="text-sm text-muted-foreground">
+              {hasFilters(filters)
+                ? 'No entries match these filters.'
+                : 'Nothing has been recorded yet.'}
+            </p>
+          </div>
+        ) : (
+          <div className="overflow-x-auto">
+            <AuditTable
+              entries={entries}
+              timeZone={timeZone}
+              onFilterPatient={(patientId) => setFilters({ ...filters, patientId })}
+            />
+          </div>
+        )}
+      </section>
+      {audit.isFetchNextPageError && (
+        <p role="alert" className="mt-3 text-center text-sm text-destructive">
+          {audit.error?.message}
+        </p>
+      )}
+      {audit.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="outline"
+            disabled={audit.isFetchingNextPage}
+            onClick={() => void audit.fetchNextPage()}
+          >
+            {audit.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+const ACTION_LABELS: Record<string, string> = {
+  read: 'Viewed',
+  create: 'Created',
+  update: 'Updated',
+  cancel: 'Cancelled',
+  mark: 'Marked',
+  reschedule: 'Rescheduled',
+  reassign: 'Reassigned',
+  join: 'Joined',
+};
+
+/** Past-tense wording for an audit action; an action this page does not know reads as itself. */
+export function auditActionLabel(action: string): string {
+  return ACTION_LABELS[action] ?? action.charAt(0).toUpperCase() + action.slice(1);
+}
+
+export function entityTypeLabel(entityType: string): string {
+  return entityType.charAt(0).toUpperCase() + entityType.slice(1);
+}
+
+/** Ids are long: the first block is enough to tell rows apart; the full id is in the title. */
+export function shortId(id: string): string {
+  return id.length > 8 ? `${id.slice(0, 8)}…` : id;
+}
+
+function detailValue(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** `{ from: "BOOKED", to: "CANCELLED" }` → "from: BOOKED · to: CANCELLED". */
+export function formatAuditDetails(details: Record<string, unknown> | null): string {
+  if (!details) return '';
+  return Object.entries(details)
+    .map(([key, value]) => `${key}: ${detailValue(value)}`)
+    .join(' · ');
+}
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "6:24:05 PM": an audit trail needs the seconds to order what happened within a minute. */
+export function formatAuditTime(at: string, timeZone: string): string {
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hour: 'numeric',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    timeFormats.set(timeZone, format);
+  }
+  return format.format(new Date(at));
+}

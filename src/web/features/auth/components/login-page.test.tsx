@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createQueryClient } from '@web/lib/query-client';
+import { LoginPage } from './login-page';
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status });
+}
+
+const anonymous = () => json({ error: 'unauthorized', message: 'You need to sign in.' }, 401);
+
+/** The server: anonymous for the session check; `login` answers the sign-in. */
+function stubServer(login: () => Response | Promise<Response>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
+    String(input) === '/api/auth/login' ? login() : anonymous(),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderLogin(path = '/auth/login') {
+  const router = createMemoryRouter(
+    [
+      { path: '/auth/login', element: <LoginPage /> },
+      { path: '*', element: <h1>Somewhere else</h1> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+async function fillAndSubmit(email: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+// Slow shared CI machines: give lazy renders and requests more than the default second.
+configure({ asyncUtilTimeout: 5_000 });
+
+beforeEach(() => stubServer(anonymous));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('LoginPage', () => {
+  it('starts in the email field, with the attributes password managers look for', async () => {
+    renderLogin();
+    const email = await screen.findByLabelText('Email');
+    expect(document.activeElement).toBe(email);
+    expect(email.getAttribute('type')).toBe('email');
+    expect(email.getAttribute('autocomplete')).toBe('username');
+    expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password');
+    expect(screen.queryByText(/carebook-demo/)).toBeNull();
+  });
+
+  it('shows the server message inline, clears the password and returns focus to it', async () => {
+    stubServer(() => json({ error: 'unauthorized', message: 'Invalid email or password.' }, 401));
+    renderLogin();
+
+    await fillAndSubmit('alex.morgan@carebook.test', 'wrong-password');
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password.');
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    expect(password.value).toBe('');
+    expect(document.activeElement).toBe(password);
+    expect(password.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
+  });
+
+  it('shows the too-many-attempts message', async () => {
+    const message = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+    stubServer(() => json({ error: 'rate_limited', message }, 429));
+    renderLogin();
+    await fillAndSubmit('alex.morgan@carebook.test', 'whatever');
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+  });
+
+  it('says "Signing in..." while waiting and sends the trimmed email', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = stubServer(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const router = renderLogin('/auth/login?next=%2Fcalendar');
+
+    await fillAndSubmit('  alex.morgan@carebook.test ', 'carebook-demo');
+
+    const button = await screen.findByRole('button', { name: 'Signing in...' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/login')!;
+    expect(JSON.parse(String((init as RequestInit).body))).toEqual({
+      email: 'alex.morgan@carebook.test',
+      password: 'carebook-demo',
+    });
+
+    answer(json({ user: { id: 'u1', email: 'alex.morgan@carebook.test', name: 'Alex Morgan' } }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/calendar'));
+  });
+});

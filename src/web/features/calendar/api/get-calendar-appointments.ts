@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import { appointmentPaths, type Appointment } from '@contracts/appointments';
+import { apiFetch } from '@web/lib/api-client';
+import { listFreshness } from '@web/lib/query-client';
+
+export interface CalendarRangeRequest {
+  /** Local dates (YYYY-MM-DD) in `timezone`, both included. */
+  startDate: string;
+  endDate: string;
+  timezone: string;
+}
+
+/**
+ * Spec §7 "Appointments in a date range": the whole clinic (includeAll) and past ones too
+ * (includeExpired), as whole local days in the viewer's zone. The key starts with
+ * 'appointments', so every appointment change elsewhere refreshes the calendar.
+ */
+export function calendarAppointmentsQueryOptions(request: CalendarRangeRequest) {
+  const params = { includeAll: true, includeExpired: true, ...request };
+  return queryOptions({
+    queryKey: ['appointments', 'range', params],
+    queryFn: ({ signal }) =>
+      apiFetch<Appointment[]>(appointmentPaths.list, {
+        query: params,
+        signal,
+        fallback: 'Failed to fetch appointments',
+      }),
+    ...listFreshness,
+  });
+}

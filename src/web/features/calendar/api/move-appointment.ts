@@ -1,0 +1,56 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { Appointment, UpdateAppointmentBody } from '@contracts/appointments';
+import { DEFAULT_DURATION_MINUTES } from '@domain/constants';
+import { apiFetch } from '@web/lib/api-client';
+
+export interface MoveRequest {
+  appointment: Appointment;
+  /** The new start, as an instant. */
+  start: Date;
+  /** The agent after the move; the current one when only the time changes. */
+  staff?: { id: string; name: string; email: string };
+  duration?: number;
+}
+
+/** Spec §7 "Reschedule and reassign": PUT with the new time, the agent and the length. */
+export function moveBody({
+  appointment,
+  start,
+  staff,
+  duration,
+}: MoveRequest): UpdateAppointmentBody {
+  const agent = staff ?? appointment.staff;
+  return {
+    id: appointment._id,
+    date: start.toISOString(),
+    staff: { id: agent.id, name: agent.name, email: agent.email },
+    duration: duration ?? (appointment.duration || DEFAULT_DURATION_MINUTES),
+  };
+}
+
+/**
+ * Reschedules from the calendar. Success and failure both end in a toast (spec §8): the
+ * server's own words when it refuses (taken slot, outside the agent's hours).
+ */
+export function useMoveAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: MoveRequest) =>
+      apiFetch<Appointment>(`/api/appointments/${encodeURIComponent(request.appointment._id)}`, {
+        method: 'PUT',
+        body: moveBody(request),
+        fallback: 'Failed to update appointment',
+      }),
+    onSuccess: async () => {
+      toast.success('Appointment updated successfully');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['appointments'] }),
+        queryClient.invalidateQueries({ queryKey: ['slots'] }),
+      ]);
+    },
+    onError: (error) => {
+      toast.error(error.message);
+    },
+  });
+}

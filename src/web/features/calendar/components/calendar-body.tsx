@@ -1,0 +1,96 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { EventInput } from '@fullcalendar/react';
+import type { Appointment } from '@contracts/appointments';
+import type { DateKey } from '@domain/zoned-time';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import type { CalendarAgent } from '../hooks/use-calendar-agents';
+import type { CalendarState } from '../hooks/use-calendar-state';
+import { AgentDayView } from './agent-day-view';
+import { AppointmentCalendar, type CalendarHandlers } from './appointment-calendar';
+import { AppointmentList } from './appointment-list';
+
+/** Loading, error, then the chosen view of the range. */
+export function CalendarBody({
+  state,
+  query,
+  timeZone,
+  now,
+  appointments,
+  events,
+  agents,
+  hours,
+  handlers,
+  onFreeTime,
+}: {
+  state: CalendarState;
+  query: UseQueryResult<Appointment[]>;
+  timeZone: string;
+  now: Date;
+  appointments: Appointment[];
+  events: EventInput[];
+  agents: CalendarAgent[];
+  hours: { slotMinTime: string; slotMaxTime: string };
+  handlers: Omit<CalendarHandlers, 'onFreeTime'>;
+  onFreeTime: (date: DateKey, agentId?: string) => void;
+}) {
+  if (query.isPending) {
+    return (
+      <div aria-busy="true" className="space-y-2">
+        <span role="status" className="sr-only">
+          Loading appointments…
+        </span>
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-[28rem] w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border p-4">
+        <p className="text-sm text-destructive">{query.error.message}</p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const refreshing = query.isFetching && query.isPlaceholderData;
+  return (
+    <div
+      aria-busy={refreshing}
+      className={refreshing ? 'opacity-70 transition-opacity' : undefined}
+    >
+      {state.view === 'list' ? (
+        <AppointmentList
+          appointments={appointments}
+          timeZone={timeZone}
+          now={now}
+          onMove={handlers.onMoveRequest}
+        />
+      ) : state.view === 'day' ? (
+        <AgentDayView
+          agents={agents}
+          date={state.date}
+          timeZone={timeZone}
+          events={events}
+          hours={hours}
+          handlers={handlers}
+          onFreeTime={onFreeTime}
+        />
+      ) : (
+        <AppointmentCalendar
+          label={state.view === 'week' ? 'Week calendar' : 'Month calendar'}
+          view={state.view === 'week' ? 'timeGridWeek' : 'dayGridMonth'}
+          date={state.date}
+          timeZone={timeZone}
+          events={events}
+          hours={hours}
+          {...handlers}
+          onFreeTime={(date) => onFreeTime(date)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Appointment } from '@contracts/appointments';
+import { AppointmentList } from './appointment-list';
+import { ConfirmMoveDialog, type PendingDrop } from './confirm-move-dialog';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+const ZONE = 'America/New_York';
+const now = new Date('2026-11-23T17:00:00Z');
+
+function appointment(
+  id: string,
+  date: string,
+  status = 'BOOKED',
+  name = 'José Núñez',
+): Appointment {
+  return {
+    _id: id,
+    date,
+    duration: 30,
+    token: 't',
+    patient: {
+      id: 'p',
+      name,
+      email: 'p@example.com',
+      phone: null,
+      clinic: 'riverside',
+      source: null,
+    },
+    staff: { id: 's1', name: 'Dr. Priya Raman', email: 'priya@carebook.test' },
+    metadata: { status, notes: null, source: 'carebook', type: 'custom' },
+    statusHistory: [],
+  };
+}
+
+function wrap(ui: React.ReactNode) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  const invalidate = vi.spyOn(client, 'invalidateQueries');
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { invalidate };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('AppointmentList', () => {
+  it('groups by local date in the viewer’s zone, by time within a day', () => {
+    wrap(
+      <AppointmentList
+        timeZone={ZONE}
+        now={now}
+        onMove={() => {}}
+        appointments={[
+          appointment('late', '2026-11-24T20:00:00Z', 'BOOKED', 'Anna Smith'),
+          // 00:30 UTC on the 25th is still the evening of the 24th in New York.
+          appointment('evening', '2026-11-25T00:30:00Z', 'BOOKED', 'Ben Ode'),
+          appointment('early', '2026-11-24T14:00:00Z'),
+        ]}
+      />,
+    );
+    const days = screen.getAllByRole('heading', { level: 3 });
+    expect(days.map((d) => d.textContent)).toEqual(['Tuesday, November 24, 2026']);
+    const rows = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('9:00 AM – 9:30 AM'),
+      expect.stringContaining('3:00 PM – 3:30 PM'),
+      expect.stringContaining('7:30 PM – 8:00 PM'),
+    ]);
+  });
+
+  it('offers Move… only for a future appointment that is not cancelled', async () => {
+    const onMove = vi.fn();
+    wrap(
+      <AppointmentList
+        timeZone={ZONE}
+        now={now}
+        onMove={onMove}
+        appointments={[
+          appointment('past', '2026-11-23T14:00:00Z', 'BOOKED', 'Past Patient'),
+          appointment('gone', '2026-11-24T15:00:00Z', 'CANCELLED', 'Cancelled Patient'),
+          appointment('next', '2026-11-24T16:00:00Z', 'CONFIRMED', 'Next Patient'),
+        ]}
+      />,
+    );
+    const moves = screen.getAllByRole('button', { name: /^Move…/ });
+    expect(moves).toHaveLength(1);
+    expect(moves[0]!.getAttribute('aria-label')).toContain('Next Patient');
+    await userEvent.click(moves[0]!);
+    expect(onMove).toHaveBeenCalledWith(expect.objectContaining({ _id: 'next' }));
+    expect(screen.getAllByRole('link', { name: /^View Details/ })[0]!.getAttribute('href')).toBe(
+      '/appointments?view=past',
+    );
+  });
+});
+
+describe('ConfirmMoveDialog', () => {
+  function drop(): PendingDrop {
+    return {
+      appointment: appointment('a1', '2026-11-24T14:00:00Z'),
+      start: new Date('2026-11-24T16:30:00Z'),
+      revert: vi.fn(),
+    };
+  }
+
+  it('asks first, then sends the new time with the same provider and refreshes appointments and slots', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({}), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const pending = drop();
+    const onDone = vi.fn();
+    const { invalidate } = wrap(
+      <ConfirmMoveDialog pending={pending} timeZone={ZONE} onDone={onDone} />,
+    );
+
+    const dialog = screen.getByRole('alertdialog', { name: 'Move this appointment?' });
+    expect(dialog.textContent).toContain('9:00 AM – 9:30 AM');
+    expect(dialog.textContent).toContain('11:30 AM – 12:00 PM');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
+
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/appointments/a1');
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(init.body as string)).toEqual({
+      id: 'a1',
+      date: '2026-11-24T16:30:00.000Z',
+      staff: { id: 's1', name: 'Dr. Priya Raman', email: 'priya@carebook.test' },
+      duration: 30,
+    });
+    expect(toast.success).toHaveBeenCalledWith('Appointment updated successfully');
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['appointments'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['slots'] });
+    expect(pending.revert).not.toHaveBeenCalled();
+  });
+
+  it('puts the event back and shows the server’s words when the time is taken', async () => {
+    const message = 'This time was just booked by someone else. Pick another slot.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response(JSON.stringify({ error: 'conflict', message }), { status: 409 }),
+      ),
+    );
+    const pending = drop();
+    wrap(<ConfirmMoveDialog pending={pending} timeZone={ZONE} onDone={() => {}} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(pending.revert).toHaveBeenCalledTimes(1));
+    expect(toast.error).toHaveBeenCalledWith(message);
+  });
+
+  it('puts the event back when the move is cancelled', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const pending = drop();
+    const onDone = vi.fn();
+    wrap(<ConfirmMoveDialog pending={pending} timeZone={ZONE} onDone={onDone} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(pending.revert).toHaveBeenCalledTimes(1);
+    expect(onDone).toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

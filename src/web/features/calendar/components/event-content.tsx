@@ -1,0 +1,37 @@
+import type { EventDisplayInfo } from '@fullcalendar/react';
+import { formatTime } from '@domain/format';
+import { appointmentOf } from '../utils/calendar-events';
+
+/** What an appointment block says: time and patient, then the agent unless the column says it. */
+export function EventContent({
+  info,
+  timeZone,
+  showAgent,
+}: {
+  info: EventDisplayInfo;
+  timeZone: string;
+  showAgent: boolean;
+}) {
+  const appointment = appointmentOf(info.event);
+  const status = String(info.event.extendedProps.statusText ?? '');
+  // The event's own start: while a drag waits for confirmation it shows where it would go.
+  const time = formatTime(info.event.start ?? appointment.date, timeZone);
+  const agentLine = showAgent && info.view.type !== 'dayGridMonth';
+  return (
+    <div
+      className="flex min-w-0 flex-col overflow-hidden px-1 leading-tight"
+      title={`${time} ${info.event.title} · ${appointment.staff.name} · ${status}`}
+    >
+      <span className="truncate text-xs">
+        <span className="font-semibold">{time}</span> {info.event.title}
+      </span>
+      {agentLine && (
+        <span className="truncate text-[11px] opacity-80">{appointment.staff.name}</span>
+      )}
+      <span className="sr-only">
+        , {status}
+        {agentLine ? '' : `, with ${appointment.staff.name}`}
+      </span>
+    </div>
+  );
+}

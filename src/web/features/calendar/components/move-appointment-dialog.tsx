@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import type { Appointment } from '@contracts/appointments';
+import { formatDate, formatTime } from '@domain/format';
+import { localDateKeyOf } from '@domain/zoned-time';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { TimeSlotPicker, type TimeSlot } from '@web/features/slots/components/time-slot-picker';
+import { useMoveAppointment } from '../api/move-appointment';
+
+function MoveForm({
+  appointment,
+  timeZone,
+  onDone,
+}: {
+  appointment: Appointment;
+  timeZone: string;
+  onDone: () => void;
+}) {
+  const [slot, setSlot] = useState<TimeSlot | null>(null);
+  const move = useMoveAppointment();
+
+  function save() {
+    if (!slot) return;
+    move.mutate(
+      {
+        appointment,
+        start: new Date(slot.startTime),
+        staff: { id: slot.agentId, name: slot.agentName, email: slot.agentEmail },
+        duration: slot.durationMinutes || appointment.duration,
+      },
+      { onSuccess: onDone },
+    );
+  }
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Move appointment</DialogTitle>
+        <DialogDescription>
+          Current: {formatDate(appointment.date, timeZone)} at{' '}
+          {formatTime(appointment.date, timeZone)} · Provider: {appointment.staff.name}
+        </DialogDescription>
+      </DialogHeader>
+      <TimeSlotPicker
+        clinicSlug={appointment.patient.clinic}
+        value={slot}
+        onChange={setSlot}
+        agentIds={[appointment.staff.id]}
+        defaultAgentId={appointment.staff.id}
+        defaultDate={localDateKeyOf(new Date(appointment.date), timeZone)}
+        timezone={timeZone}
+        durationMinutes={appointment.duration}
+        excludeAppointmentId={appointment._id}
+      />
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={move.isPending}>
+          Cancel
+        </Button>
+        <Button onClick={save} disabled={!slot || move.isPending}>
+          {move.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
+
+/**
+ * The keyboard way to reschedule from the calendar ("M" on an appointment, or Move… in the list):
+ * the shared slot picker offers only times the provider really has free.
+ */
+export function MoveAppointmentDialog({
+  appointment,
+  timeZone,
+  onOpenChange,
+}: {
+  appointment: Appointment | null;
+  timeZone: string;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={appointment !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-2xl">
+        {appointment && (
+          <MoveForm
+            appointment={appointment}
+            timeZone={timeZone}
+            onDone={() => onOpenChange(false)}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,50 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { localDateKeyOf, parseDateKey, type DateKey } from '@domain/zoned-time';
+import { isCalendarView, type CalendarView } from '../utils/calendar-range';
+
+export interface CalendarState {
+  view: CalendarView;
+  /** The date the view is anchored on, in the viewer's zone. */
+  date: DateKey;
+  clinic: string | undefined;
+  agentId: string | undefined;
+}
+
+type Patch = Partial<Record<keyof CalendarState, string | undefined>>;
+
+/**
+ * The calendar's view, date and filters live in the address (?view=week&date=2026-11-23&…), so
+ * a reload, the back button and a shared link all show the same calendar.
+ */
+export function useCalendarState(timeZone: string, defaultView: CalendarView) {
+  const [params, setParams] = useSearchParams();
+  const rawView = params.get('view');
+  const rawDate = params.get('date');
+  const state: CalendarState = {
+    view: isCalendarView(rawView) ? rawView : defaultView,
+    date: rawDate && parseDateKey(rawDate) ? rawDate : localDateKeyOf(Date.now(), timeZone),
+    clinic: params.get('clinic') || undefined,
+    agentId: params.get('agent') || undefined,
+  };
+
+  const update = useCallback(
+    (patch: Patch) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(patch)) {
+            const name = key === 'agentId' ? 'agent' : key;
+            if (value) next.set(name, value);
+            else next.delete(name);
+          }
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  return [state, update] as const;
+}

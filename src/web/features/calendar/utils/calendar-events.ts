@@ -1,0 +1,104 @@
+import type { EventInput } from '@fullcalendar/react';
+import { TZDate } from '@date-fns/tz';
+import type { Appointment } from '@contracts/appointments';
+import {
+  badgeVariant,
+  canChangeAppointment,
+  normalizeStatus,
+  statusLabel,
+  type BadgeVariant,
+} from '@domain/appointment-status';
+import { DEFAULT_DURATION_MINUTES } from '@domain/constants';
+import { localDateKeyOf, MINUTE_MS } from '@domain/zoned-time';
+
+/**
+ * Event colours follow the status badges (spec §4): primary for confirmed and completed,
+ * destructive for cancelled and no-show, secondary for the rest. They point at the theme's
+ * variables, so dark mode recolours the calendar with everything else.
+ */
+export const STATUS_COLORS: Record<BadgeVariant, { color: string; contrastColor: string }> = {
+  default: { color: 'var(--primary)', contrastColor: 'var(--primary-foreground)' },
+  secondary: { color: 'var(--calendar-secondary-event)', contrastColor: 'var(--foreground)' },
+  destructive: { color: 'var(--destructive)', contrastColor: 'var(--destructive-foreground)' },
+};
+
+export interface AppointmentFilter {
+  /** A clinic slug, or undefined for every clinic of the user. */
+  clinic?: string;
+  /** An agent (staff) id, or undefined for everyone. */
+  agentId?: string;
+}
+
+export function filterAppointments(
+  appointments: readonly Appointment[],
+  filter: AppointmentFilter,
+): Appointment[] {
+  return appointments.filter(
+    (a) =>
+      (!filter.clinic || a.patient.clinic === filter.clinic) &&
+      (!filter.agentId || a.staff.id === filter.agentId),
+  );
+}
+
+export function endOf(appointment: Pick<Appointment, 'date' | 'duration'>): Date {
+  const minutes = appointment.duration || DEFAULT_DURATION_MINUTES;
+  return new Date(new Date(appointment.date).getTime() + minutes * MINUTE_MS);
+}
+
+/** The appointment as FullCalendar draws it; only a future, not-cancelled one can be dragged. */
+export function toEventInput(appointment: Appointment, now: Date): EventInput {
+  const cancelled = normalizeStatus(appointment.metadata.status) === 'CANCELLED';
+  return {
+    id: appointment._id,
+    title: appointment.patient.name || 'Unknown Patient',
+    start: appointment.date,
+    end: endOf(appointment).toISOString(),
+    editable: canChangeAppointment(
+      { date: appointment.date, status: appointment.metadata.status },
+      now,
+    ),
+    durationEditable: false,
+    ...STATUS_COLORS[badgeVariant(appointment.metadata.status)],
+    className: cancelled ? 'calendar-event-cancelled' : undefined,
+    extendedProps: {
+      appointment,
+      statusText: statusLabel(appointment.metadata.status),
+    },
+  };
+}
+
+export function appointmentOf(event: { extendedProps: Record<string, unknown> }): Appointment {
+  return event.extendedProps.appointment as Appointment;
+}
+
+const DEFAULT_FIRST_HOUR = 7;
+const DEFAULT_LAST_HOUR = 19;
+
+function localMinutes(instant: Date, timeZone: string): number {
+  const local = new TZDate(instant.getTime(), timeZone);
+  return local.getHours() * 60 + local.getMinutes();
+}
+
+const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00:00`;
+
+/**
+ * The hours the time grids show: 07:00–19:00, widened to whole hours around any appointment in
+ * view, so a clinic in another zone never has appointments hidden off the grid.
+ */
+export function visibleHours(
+  appointments: readonly Pick<Appointment, 'date' | 'duration'>[],
+  timeZone: string,
+): { slotMinTime: string; slotMaxTime: string } {
+  let first = DEFAULT_FIRST_HOUR * 60;
+  let last = DEFAULT_LAST_HOUR * 60;
+  for (const a of appointments) {
+    const start = new Date(a.date);
+    const startMinutes = localMinutes(start, timeZone);
+    const end = endOf(a);
+    const sameDay = localDateKeyOf(end.getTime() - 1, timeZone) === localDateKeyOf(start, timeZone);
+    const endMinutes = sameDay ? localMinutes(end, timeZone) || 24 * 60 : 24 * 60;
+    first = Math.min(first, startMinutes);
+    last = Math.max(last, endMinutes);
+  }
+  return { slotMinTime: hh(Math.floor(first / 60)), slotMaxTime: hh(Math.ceil(last / 60)) };
+}

@@ -1,0 +1,28 @@
+import { queryOptions } from '@tanstack/react-query';
+import { dashboardPaths, type DashboardResponse } from '@contracts/dashboard';
+import { apiFetch } from '@web/lib/api-client';
+import { countsFreshness } from '@web/lib/query-client';
+
+export interface DashboardRequest {
+  timezone: string;
+  /** One of the user's clinics (slug); all of them when absent. */
+  clinic?: string;
+}
+
+/**
+ * The key starts with 'appointments': the dashboard is appointment data, so every booking,
+ * move, cancellation or mark anywhere refreshes it with the rest (ADR 002). Counts-like
+ * freshness, since most of it is counts.
+ */
+export function dashboardQueryOptions(request: DashboardRequest) {
+  return queryOptions({
+    queryKey: ['appointments', 'dashboard', request],
+    queryFn: ({ signal }) =>
+      apiFetch<DashboardResponse>(dashboardPaths.dashboard, {
+        query: { timezone: request.timezone, clinic: request.clinic },
+        signal,
+        fallback: 'Failed to load the dashboard',
+      }),
+    ...countsFreshness,
+  });
+}

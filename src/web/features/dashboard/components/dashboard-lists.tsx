@@ -1,0 +1,108 @@
+import { Link } from 'react-router';
+import type { DashboardAppointment, DashboardResponse } from '@contracts/dashboard';
+import { formatDate, formatTime, formatTimeRange } from '@domain/format';
+import { formatRelativeTime } from '@domain/relative-time';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { AppointmentRows } from './appointment-rows';
+
+/** "in 2 hours · Nov 23, 2026, 2:00 PM": spec §9's wording, then the time it stands for. */
+function Relative({
+  appointment,
+  now,
+  timeZone,
+}: {
+  appointment: DashboardAppointment;
+  now: Date;
+  timeZone: string;
+}) {
+  return (
+    <>
+      <span className="font-medium">{formatRelativeTime(new Date(appointment.date), now)}</span>
+      <span className="text-muted-foreground">
+        {' · '}
+        {formatDate(appointment.date, timeZone)}, {formatTime(appointment.date, timeZone)}
+      </span>
+    </>
+  );
+}
+
+/** Today's appointments, what comes next, and the past ones still to mark. */
+export function DashboardLists({
+  data,
+  now,
+  timeZone,
+  ownStaffId,
+}: {
+  data: DashboardResponse;
+  now: Date;
+  timeZone: string;
+  /** Set when the dashboard is the user's own: lists then leave the agent out. */
+  ownStaffId: string | undefined;
+}) {
+  const showAgent = !ownStaffId;
+  const relative = (a: DashboardAppointment) => (
+    <Relative appointment={a} now={now} timeZone={timeZone} />
+  );
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-5">
+      <Card className="min-w-0 lg:col-span-3">
+        <CardHeader>
+          <CardTitle>Today</CardTitle>
+          <CardDescription>
+            {data.today.length} appointment{data.today.length === 1 ? '' : 's'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <AppointmentRows
+            label="Today's appointments"
+            appointments={data.today}
+            when={(a) => formatTimeRange(a.date, a.duration, timeZone)}
+            empty="Nothing booked today."
+            showAgent={showAgent}
+          />
+        </CardContent>
+      </Card>
+      <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Next up</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <AppointmentRows
+              label="Next appointments"
+              appointments={data.next}
+              when={relative}
+              layout="stacked"
+              empty="Nothing coming up."
+              showAgent={showAgent}
+            />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Needs marking</CardTitle>
+            <CardDescription>Past appointments still waiting for a Mark as.</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-2">
+            <AppointmentRows
+              label="Appointments to mark"
+              appointments={data.pending}
+              when={relative}
+              layout="stacked"
+              empty="All caught up."
+              showAgent={showAgent}
+            />
+            {data.counts.pending > data.pending.length && (
+              <Link
+                className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                to={`/appointments?status=pending${ownStaffId ? `&staffId=${ownStaffId}` : ''}`}
+              >
+                View all {data.counts.pending} pending
+              </Link>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { SessionUser } from '@contracts/auth';
+import type { DashboardAppointment, DashboardResponse } from '@contracts/dashboard';
+import { sessionQueryKey } from '@web/lib/session';
+import { DashboardPage } from './dashboard-page';
+
+const NOW = new Date('2026-11-23T17:00:00Z'); // noon in New York
+const user: SessionUser = {
+  id: 'u1',
+  email: 'provider@carebook.test',
+  name: 'Dr. Priya Raman',
+  role: 'provider',
+  timezone: 'America/New_York',
+  theme: 'system',
+  clinics: [{ id: 'c1', slug: 'riverside', name: 'Riverside', timezone: 'America/New_York' }],
+};
+
+const row = (id: string, date: string, status = 'BOOKED'): DashboardAppointment => ({
+  _id: id,
+  date,
+  duration: 30,
+  status,
+  patientName: `Patient ${id}`,
+  staff: { id: 'u1', name: 'Dr. Priya Raman' },
+  clinic: 'riverside',
+});
+
+const tally = {
+  BOOKED: 0,
+  SCHEDULED: 0,
+  CONFIRMED: 0,
+  COMPLETED: 0,
+  CANCELLED: 0,
+  NO_SHOW: 0,
+  DISQUALIFIED: 0,
+};
+const body: DashboardResponse = {
+  scope: 'own',
+  timezone: 'America/New_York',
+  date: '2026-11-23',
+  generatedAt: NOW.toISOString(),
+  today: [row('t1', '2026-11-23T14:00:00Z', 'COMPLETED'), row('t2', '2026-11-23T19:00:00Z')],
+  pending: [row('p1', '2026-11-23T15:00:00Z', 'CONFIRMED'), row('p2', '2026-11-20T17:00:00Z')],
+  next: [row('n1', '2026-11-23T17:45:00Z'), row('n2', '2026-11-23T19:00:00Z')],
+  counts: { all: 120, upcoming: 40, pending: 12, completed: 50, cancelled: 10, no_show: 8 },
+  perDay: [
+    { date: '2026-11-22', total: 3, statuses: { ...tally, COMPLETED: 2, NO_SHOW: 1 } },
+    { date: '2026-11-23', total: 2, statuses: { ...tally, COMPLETED: 1, BOOKED: 1 } },
+  ],
+  noShowByAgent: [{ agentId: 'u1', name: 'Dr. Priya Raman', total: 8, noShows: 1, rate: 0.125 }],
+  noShowByWeekday: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+    weekday,
+    total: weekday === 1 ? 4 : 0,
+    noShows: weekday === 1 ? 1 : 0,
+    rate: weekday === 1 ? 0.25 : 0,
+  })),
+};
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function renderPage(fetchMock = vi.fn(async () => new Response(JSON.stringify(body)))) {
+  vi.stubGlobal('fetch', fetchMock);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(sessionQueryKey, user);
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <DashboardPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return fetchMock;
+}
+
+// Recharts makes the first renders slow under jsdom.
+describe('DashboardPage', { timeout: 20_000 }, () => {
+  it('asks for the dashboard in the user’s zone and shows each count linked to its list', async () => {
+    const fetchMock = renderPage();
+    const pending = await screen.findByTestId('count-pending');
+    expect(pending.textContent).toContain('12');
+    expect(pending.getAttribute('href')).toBe('/appointments?status=pending&staffId=u1');
+    expect(screen.getByTestId('count-all').textContent).toContain('120');
+    const [url] = fetchMock.mock.calls[0] as unknown as [string];
+    expect(url).toBe('/api/dashboard?timezone=America%2FNew_York');
+    expect(screen.getByText('Your day: Monday, November 23, 2026')).toBeTruthy();
+  });
+
+  it('says when the next appointments are and how long ago the unmarked ones were (spec §9)', async () => {
+    renderPage();
+    const next = await screen.findByRole('list', { name: 'Next appointments' });
+    const items = within(next).getAllByRole('listitem');
+    expect(items[0]!.textContent).toContain('in 45 minutes');
+    expect(items[1]!.textContent).toContain('in 2 hours');
+    const pending = screen.getByRole('list', { name: 'Appointments to mark' });
+    expect(
+      within(pending)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('2 hours ago'), expect.stringContaining('3 days ago')]);
+    expect(screen.getByRole('link', { name: 'View all 12 pending' })).toBeTruthy();
+  });
+
+  it('lists today by time range', async () => {
+    renderPage();
+    const today = await screen.findByRole('list', { name: "Today's appointments" });
+    expect(within(today).getAllByRole('listitem')[0]!.textContent).toContain('9:00 AM – 9:30 AM');
+  });
+
+  it('gives every chart a table with the same numbers', async () => {
+    renderPage();
+    const toggles = await screen.findAllByText('Show the data as a table');
+    expect(toggles).toHaveLength(3);
+    await userEvent.click(toggles[0]!);
+    const perDay = screen.getByRole('table', { name: 'Appointments per day by status' });
+    const headers = within(perDay)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Date',
+      'Completed',
+      'Confirmed',
+      'Booked',
+      'Scheduled',
+      'Disqualified',
+      'No show',
+      'Cancelled',
+      'Total',
+    ]);
+    const nov22 = within(perDay).getByRole('rowheader', { name: 'Nov 22' }).parentElement!;
+    expect(
+      within(nov22)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['2', '0', '0', '0', '0', '1', '0', '3']);
+    const weekday = screen.getByRole('table', { name: 'No-show rate by weekday' });
+    expect(
+      within(weekday).getByRole('rowheader', { name: 'Monday' }).parentElement!.textContent,
+    ).toBe('Monday4125%');
+    const agents = screen.getByRole('table', { name: 'No-show rate by provider' });
+    expect(within(agents).getAllByRole('row')[1]!.textContent).toBe('Dr. Priya Raman8112.5%');
+  });
+
+  it('shows the server’s message and a retry when loading fails', async () => {
+    renderPage(
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: 'bad', message: 'Database unavailable' }), {
+            status: 503,
+          }),
+      ),
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain('Database unavailable');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

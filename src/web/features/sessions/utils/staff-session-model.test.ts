@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { StaffSessionView } from '@contracts/session';
+import { describeStaffSession } from './staff-session-model';
+
+const view = (over: Partial<StaffSessionView> = {}): StaffSessionView => ({
+  appointmentId: 'a1',
+  clinic: { slug: 'riverside', name: 'Riverside Family Clinic', timezone: 'America/New_York' },
+  provider: { id: 'p1', name: 'Dr. Priya Raman', email: 'provider@carebook.test' },
+  patient: { firstName: 'José', name: 'José Núñez', email: 'jose@example.com' },
+  start: '2026-11-24T20:00:00.000Z',
+  durationMinutes: 30,
+  status: 'BOOKED',
+  state: 'too_early',
+  joinOpensAt: '2026-11-24T19:50:00.000Z',
+  joinClosesAt: '2026-11-24T20:45:00.000Z',
+  serverNow: '2026-11-24T19:45:00.000Z',
+  iceServers: [],
+  ...over,
+});
+const NY = 'America/New_York';
+
+describe('describeStaffSession', () => {
+  it('names the patient and says when they can join', () => {
+    const v = describeStaffSession(view(), new Date('2026-11-24T19:45:00Z'), NY);
+    expect(v).toMatchObject({
+      patientName: 'José Núñez',
+      patientEmail: 'jose@example.com',
+      time: '3:00 PM – 3:30 PM',
+      status: 'Booked',
+      statusValue: 'BOOKED',
+      windowText: 'The patient can join from 2:50 PM (in 5 minutes) until 3:45 PM.',
+      canStart: true,
+    });
+  });
+
+  it('while open, and after', () => {
+    expect(
+      describeStaffSession(view({ state: 'open' }), new Date('2026-11-24T20:05:00Z'), NY)
+        .windowText,
+    ).toBe('The patient can join now, until 3:45 PM.');
+    const ended = describeStaffSession(
+      view({ state: 'ended' }),
+      new Date('2026-11-24T21:00:00Z'),
+      NY,
+    );
+    expect(ended).toMatchObject({
+      windowText: 'The join window closed at 3:45 PM.',
+      canStart: false,
+      startBlockedReason: 'This visit has ended: the patient can no longer join.',
+    });
+  });
+
+  it('will not start a cancelled visit', () => {
+    const v = describeStaffSession(
+      view({ state: 'cancelled', status: 'CANCELLED' }),
+      new Date('2026-11-24T19:45:00Z'),
+      NY,
+    );
+    expect(v).toMatchObject({
+      canStart: false,
+      startBlockedReason: 'This appointment was cancelled.',
+    });
+  });
+});

@@ -1,0 +1,48 @@
+import type { StaffSessionView } from '@contracts/session';
+import { describeVisit, type VisitDescription } from '@web/lib/video-call/visit-window';
+
+export interface StaffVisit extends VisitDescription {
+  /** The stored status (BOOKED, …), for the badge style; `status` is its label. */
+  statusValue: string;
+  patientName: string;
+  patientEmail: string;
+  providerName: string;
+  clinicName: string;
+  /** What the join window means for the patient right now. */
+  windowText: string;
+  canStart: boolean;
+  /** Why Start visit is off, when it is. */
+  startBlockedReason: string | null;
+}
+
+/** What the staff visit page shows for one answer of GET /api/sessions/:id. */
+export function describeStaffSession(
+  view: StaffSessionView,
+  now: Date,
+  timeZone: string,
+): StaffVisit {
+  const visit = describeVisit(view, now, timeZone);
+  const windowText = {
+    too_early: `The patient can join from ${visit.opensAt} (${visit.opensIn}) until ${visit.closesAt}.`,
+    open: `The patient can join now, until ${visit.closesAt}.`,
+    ended: `The join window closed at ${visit.closesAt}.`,
+    cancelled: 'This appointment was cancelled; the patient cannot join.',
+  }[visit.state];
+  const startBlockedReason =
+    visit.state === 'cancelled'
+      ? 'This appointment was cancelled.'
+      : visit.state === 'ended'
+        ? 'This visit has ended: the patient can no longer join.'
+        : null;
+  return {
+    ...visit,
+    statusValue: view.status,
+    patientName: view.patient.name,
+    patientEmail: view.patient.email,
+    providerName: view.provider.name,
+    clinicName: view.clinic.name,
+    windowText,
+    canStart: startBlockedReason === null,
+    startBlockedReason,
+  };
+}

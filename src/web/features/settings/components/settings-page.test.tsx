@@ -1,0 +1,170 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { SessionUser } from '@contracts/auth';
+import { sessionQueryKey } from '@web/lib/session';
+import { THEME_STORAGE_KEY } from '@web/lib/theme';
+import { SettingsPage } from './settings-page';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+const user: SessionUser = {
+  id: 'u1',
+  email: 'nurse@carebook.test',
+  name: 'Nora Kelly, RN',
+  role: 'nurse',
+  timezone: 'America/New_York',
+  theme: 'system',
+  clinics: [],
+  notificationPrefs: { booked: true, rescheduled: true, reassigned: true, cancelled: true },
+};
+
+type Call = { url: string; method: string; body: Record<string, unknown> | undefined };
+let calls: Call[];
+let client: QueryClient;
+
+/** A stand-in server: PUT /api/auth/profile merges into the user, POST /password checks "old". */
+function fakeServer() {
+  let current = structuredClone(user);
+  return vi.fn(async (url: string, init: RequestInit) => {
+    const body = init.body
+      ? (JSON.parse(init.body as string) as Record<string, unknown>)
+      : undefined;
+    calls.push({ url, method: init.method ?? 'GET', body });
+    if (url === '/api/auth/profile') {
+      const { notificationPrefs, ...rest } = body ?? {};
+      current = {
+        ...current,
+        ...rest,
+        notificationPrefs: { ...current.notificationPrefs!, ...(notificationPrefs as object) },
+      };
+      return new Response(JSON.stringify({ user: current }));
+    }
+    if (url === '/api/auth/password') {
+      if (body?.currentPassword !== 'old-password-1')
+        return new Response(
+          JSON.stringify({ error: 'bad_request', message: 'The current password is not correct.' }),
+          { status: 400 },
+        );
+      return new Response(JSON.stringify({ ok: true }));
+    }
+    return new Response(JSON.stringify({ user: current }));
+  });
+}
+
+beforeEach(() => {
+  calls = [];
+  vi.stubGlobal('fetch', fakeServer());
+  vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {} }));
+  client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(sessionQueryKey, user);
+  render(
+    <QueryClientProvider client={client}>
+      <SettingsPage />
+    </QueryClientProvider>,
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+  window.localStorage.clear();
+  document.documentElement.classList.remove('dark');
+});
+
+const session = () => client.getQueryData<SessionUser>(sessionQueryKey)!;
+
+describe('SettingsPage', () => {
+  it('saves a new time zone and puts it in the session every screen reads', async () => {
+    const zone = screen.getByRole('combobox', { name: 'Time zone' });
+    expect((zone as HTMLInputElement).value).toBe('America/New_York');
+    await userEvent.click(zone);
+    await userEvent.type(zone, 'Europe/Lond');
+    await userEvent.click(
+      await screen.findByRole('option', { name: /Europe\/London|Europe London/ }),
+    );
+    await waitFor(() => expect(session().timezone).toBe('Europe/London'));
+    expect(calls).toContainEqual({
+      url: '/api/auth/profile',
+      method: 'PUT',
+      body: { timezone: 'Europe/London' },
+    });
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Times now show in Europe/London.'),
+    );
+  });
+
+  it('applies a theme at once, caches it for the next first paint and saves it to the account', async () => {
+    await userEvent.click(screen.getByRole('radio', { name: 'Dark' }));
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+    await waitFor(() => expect(session().theme).toBe('dark'));
+    expect(calls.at(-1)).toEqual({
+      url: '/api/auth/profile',
+      method: 'PUT',
+      body: { theme: 'dark' },
+    });
+  });
+
+  it('sends only the notification that changed', async () => {
+    const cancelled = screen.getByRole('checkbox', { name: 'Cancelled' });
+    expect((cancelled as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(cancelled);
+    await waitFor(() => expect(session().notificationPrefs?.cancelled).toBe(false));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { notificationPrefs: { cancelled: false } },
+    ]);
+    expect((screen.getByRole('checkbox', { name: 'Cancelled' }) as HTMLInputElement).checked).toBe(
+      false,
+    );
+    expect((screen.getByRole('checkbox', { name: 'Booked' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+  });
+
+  it('checks the password form before asking the server', async () => {
+    await userEvent.type(screen.getByLabelText('Current password'), 'old-password-1');
+    await userEvent.type(screen.getByLabelText('New password'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The new password must be at least 10 characters.',
+    );
+    await userEvent.type(screen.getByLabelText('New password'), '-but-longer');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'something-else');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(screen.getByRole('alert').textContent).toBe('The two new passwords do not match.');
+    expect(calls.filter((c) => c.url === '/api/auth/password')).toHaveLength(0);
+  });
+
+  it('changes the password, says other devices were signed out, and shows a refusal in words', async () => {
+    expect(screen.getByText(/signs you out on all your other devices/)).toBeTruthy();
+    const fill = async (current: string) => {
+      await userEvent.clear(screen.getByLabelText('Current password'));
+      await userEvent.type(screen.getByLabelText('Current password'), current);
+      await userEvent.clear(screen.getByLabelText('New password'));
+      await userEvent.type(screen.getByLabelText('New password'), 'a-new-password-2');
+      await userEvent.clear(screen.getByLabelText('Confirm new password'));
+      await userEvent.type(screen.getByLabelText('Confirm new password'), 'a-new-password-2');
+      await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    };
+    await fill('wrong-password');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The current password is not correct.',
+    );
+    await fill('old-password-1');
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        'Password changed. Your other devices were signed out.',
+      ),
+    );
+    expect(calls.at(-1)).toEqual({
+      url: '/api/auth/password',
+      method: 'POST',
+      body: { currentPassword: 'old-password-1', newPassword: 'a-new-password-2' },
+    });
+    expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe('');
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { PatientSessionView } from '@contracts/session';
+import { describePatientSession } from './patient-session-model';
+
+const view = (over: Partial<PatientSessionView> = {}): PatientSessionView => ({
+  appointmentId: 'a1',
+  clinic: { name: 'Riverside Family Clinic', timezone: 'America/New_York' },
+  provider: { name: 'Dr. Priya Raman' },
+  patient: { firstName: 'José' },
+  start: '2026-11-24T20:00:00.000Z',
+  durationMinutes: 30,
+  status: 'BOOKED',
+  state: 'too_early',
+  joinOpensAt: '2026-11-24T19:50:00.000Z',
+  joinClosesAt: '2026-11-24T20:45:00.000Z',
+  serverNow: '2026-11-24T19:45:00.000Z',
+  ...over,
+});
+const at = (iso: string) => new Date(iso);
+
+describe('describePatientSession', () => {
+  it('before the window: when joining opens, and a disabled Join', () => {
+    const card = describePatientSession(view(), at('2026-11-24T19:45:00Z'), 'America/Chicago');
+    expect(card).toMatchObject({
+      clinicName: 'Riverside Family Clinic',
+      providerName: 'Dr. Priya Raman',
+      greeting: 'Hello José',
+      date: 'Tuesday, November 24, 2026',
+      time: '2:00 PM – 2:30 PM',
+      duration: '30 minutes',
+      status: 'Booked',
+      countdown: 'Starts in 15 minutes',
+      canJoin: false,
+      showDisabledJoin: true,
+      zoneNote: 'Times are in your time zone: Central Standard Time (America/Chicago).',
+      clinicTimeNote: 'At the clinic that is 3:00 PM (America/New_York).',
+    });
+    expect(card.notice).toMatchObject({
+      tone: 'info',
+      title: 'You can join from 1:50 PM (in 5 minutes)',
+    });
+  });
+
+  it('opens Join when the window opens, even before the next refresh', () => {
+    const card = describePatientSession(view(), at('2026-11-24T19:50:00Z'), 'America/New_York');
+    expect(card).toMatchObject({ state: 'open', canJoin: true, showDisabledJoin: false });
+    expect(card.notice.title).toBe('Your visit is open.');
+    expect(card.clinicTimeNote).toBeNull();
+  });
+
+  it('a cancelled visit says so and offers no join', () => {
+    const card = describePatientSession(
+      view({ state: 'cancelled', status: 'CANCELLED' }),
+      at('2026-11-24T19:55:00Z'),
+      'America/New_York',
+    );
+    expect(card).toMatchObject({ canJoin: false, showDisabledJoin: false, countdown: null });
+    expect(card.notice).toMatchObject({
+      tone: 'stop',
+      title: 'This appointment was cancelled.',
+      detail: 'If you still need to be seen, please contact Riverside Family Clinic.',
+    });
+  });
+
+  it('an ended visit says it has ended', () => {
+    const card = describePatientSession(
+      view({ state: 'ended' }),
+      at('2026-11-24T21:00:00Z'),
+      'America/New_York',
+    );
+    expect(card).toMatchObject({ canJoin: false, showDisabledJoin: false });
+    expect(card.notice.title).toBe('This visit has ended.');
+  });
+
+  it('greets without a name when there is none', () => {
+    const card = describePatientSession(
+      view({ patient: { firstName: '' } }),
+      at('2026-11-24T19:45:00Z'),
+      'UTC',
+    );
+    expect(card.greeting).toBe('Hello');
+  });
+});

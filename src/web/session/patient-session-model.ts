@@ -1,0 +1,77 @@
+import type { PatientSessionView } from '@contracts/session';
+import {
+  describeVisit,
+  timeZoneName,
+  type VisitDescription,
+} from '@web/lib/video-call/visit-window';
+import { formatTime } from '@domain/format';
+
+export interface PatientCard extends VisitDescription {
+  clinicName: string;
+  providerName: string;
+  greeting: string;
+  /** "Times are in your time zone: Eastern Standard Time (America/New_York)." */
+  zoneNote: string;
+  /** "At the clinic that is 8:00 PM (Europe/London)." when the clinic's clock reads otherwise. */
+  clinicTimeNote: string | null;
+  /** The sentence that says what the patient can do now. */
+  notice: { tone: 'info' | 'ready' | 'stop'; title: string; detail: string | null };
+  canJoin: boolean;
+  /** Before the window: the Join button is shown, disabled, so the patient knows where it will be. */
+  showDisabledJoin: boolean;
+}
+
+/** Everything the patient page shows for one answer of GET /api/session, at `now`, in `timeZone`. */
+export function describePatientSession(
+  view: PatientSessionView,
+  now: Date,
+  timeZone: string,
+): PatientCard {
+  const visit = describeVisit(view, now, timeZone);
+  const clinic = view.clinic.name;
+  const start = new Date(view.start);
+  const clinicTime = formatTime(start, view.clinic.timezone);
+  const notice: PatientCard['notice'] = (() => {
+    switch (visit.state) {
+      case 'cancelled':
+        return {
+          tone: 'stop',
+          title: 'This appointment was cancelled.',
+          detail: `If you still need to be seen, please contact ${clinic}.`,
+        };
+      case 'ended':
+        return {
+          tone: 'stop',
+          title: 'This visit has ended.',
+          detail: `If you need another appointment, please contact ${clinic}.`,
+        };
+      case 'too_early':
+        return {
+          tone: 'info',
+          title: visit.joinFrom ?? `You can join from ${visit.opensAt}`,
+          detail: 'Keep this page open: the Join button turns on by itself.',
+        };
+      case 'open':
+        return {
+          tone: 'ready',
+          title: 'Your visit is open.',
+          detail:
+            'Join when you are ready. Your browser will ask to use your camera and microphone.',
+        };
+    }
+  })();
+  return {
+    ...visit,
+    clinicName: clinic,
+    providerName: view.provider.name,
+    greeting: view.patient.firstName ? `Hello ${view.patient.firstName}` : 'Hello',
+    zoneNote: `Times are in your time zone: ${timeZoneName(timeZone, start)} (${timeZone}).`,
+    clinicTimeNote:
+      clinicTime !== formatTime(start, timeZone)
+        ? `At the clinic that is ${clinicTime} (${view.clinic.timezone}).`
+        : null,
+    notice,
+    canJoin: visit.state === 'open',
+    showDisabledJoin: visit.state === 'too_early',
+  };
+}

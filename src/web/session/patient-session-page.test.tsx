@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import type { PatientSessionView } from '@contracts/session';
+import { PatientSessionPage } from './patient-session-page';
+
+const NOW = new Date('2026-11-24T19:45:00Z');
+const view = (over: Partial<PatientSessionView> = {}): PatientSessionView => ({
+  appointmentId: 'a1',
+  clinic: { name: 'Riverside Family Clinic', timezone: 'America/New_York' },
+  provider: { name: 'Dr. Priya Raman' },
+  patient: { firstName: 'José' },
+  start: '2026-11-24T20:00:00.000Z',
+  durationMinutes: 30,
+  status: 'BOOKED',
+  state: 'too_early',
+  joinOpensAt: '2026-11-24T19:50:00.000Z',
+  joinClosesAt: '2026-11-24T20:45:00.000Z',
+  serverNow: NOW.toISOString(),
+  ...over,
+});
+const respond = (status: number, body: unknown) =>
+  vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify(body), { status })));
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('PatientSessionPage', () => {
+  it('shows the visit and a disabled Join before the window opens', async () => {
+    respond(200, view());
+    render(<PatientSessionPage token="t" />);
+    expect(await screen.findByRole('heading', { name: 'Hello José' })).toBeTruthy();
+    expect(screen.getByText('Riverside Family Clinic')).toBeTruthy();
+    expect(screen.getByText(/You can join from .* \(in 5 minutes\)/)).toBeTruthy();
+    expect(screen.getByText('Starts in 15 minutes')).toBeTruthy();
+    const join = screen.getByRole('button', { name: 'Join your visit' }) as HTMLButtonElement;
+    expect(join.disabled).toBe(true);
+  });
+
+  it('offers Join when the visit is open', async () => {
+    respond(200, view({ state: 'open', serverNow: '2026-11-24T19:55:00Z' }));
+    render(<PatientSessionPage token="t" />);
+    const join = (await screen.findByRole('button', {
+      name: 'Join your visit',
+    })) as HTMLButtonElement;
+    expect(join.disabled).toBe(false);
+    expect(screen.getByText('Your visit is open.')).toBeTruthy();
+  });
+
+  it('shows exactly the server’s message for a bad link', async () => {
+    respond(404, { error: 'not_found', message: 'Exactly what the server said.' });
+    render(<PatientSessionPage token="nope" />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Exactly what the server said.');
+    expect(screen.queryByRole('button', { name: 'Join your visit' })).toBeNull();
+  });
+
+  it('says a cancelled appointment was cancelled, with no Join', async () => {
+    respond(200, view({ state: 'cancelled', status: 'CANCELLED' }));
+    render(<PatientSessionPage token="t" />);
+    expect(await screen.findByText('This appointment was cancelled.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Join your visit' })).toBeNull();
+  });
+
+  it('says when the visit has ended', async () => {
+    respond(200, view({ state: 'ended', serverNow: '2026-11-24T21:00:00Z' }));
+    render(<PatientSessionPage token="t" />);
+    expect(await screen.findByText('This visit has ended.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Join your visit' })).toBeNull();
+  });
+});

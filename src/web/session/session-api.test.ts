@@ -1,0 +1,58 @@
+import { describe, expect, it, vi } from 'vitest';
+import { joinSession, lookupSession, NOT_A_VALID_LINK } from './session-api';
+import { NOT_A_VALID_LINK as SERVER_SENTENCE } from '@contracts/session';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('lookupSession', () => {
+  it('keeps the page’s copy of the bad-link sentence equal to the server’s', () => {
+    expect(NOT_A_VALID_LINK).toBe(SERVER_SENTENCE);
+  });
+
+  it('returns the visit with the clock offset measured from serverNow', async () => {
+    const serverNow = new Date(Date.now() + 60_000).toISOString();
+    const fetchImpl = vi.fn().mockResolvedValue(json(200, { state: 'open', serverNow }));
+    const result = await lookupSession('tok/en', fetchImpl);
+    expect(fetchImpl.mock.calls[0]![0]).toBe('/api/session?token=tok%2Fen');
+    expect(result.kind).toBe('ok');
+    if (result.kind === 'ok') expect(Math.abs(result.clockOffsetMs - 60_000)).toBeLessThan(2_000);
+  });
+
+  it('shows the server’s own message for a 404, and the same sentence for a 400', async () => {
+    const server = vi.fn().mockResolvedValue(json(404, { message: 'Server words.' }));
+    expect(await lookupSession('x', server)).toEqual({ kind: 'invalid', message: 'Server words.' });
+    const missing = vi.fn().mockResolvedValue(json(400, { message: 'querystring/token required' }));
+    expect(await lookupSession('', missing)).toEqual({
+      kind: 'invalid',
+      message: NOT_A_VALID_LINK,
+    });
+  });
+
+  it('reports a failure (not an invalid link) for the network and the server', async () => {
+    const offline = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    expect((await lookupSession('x', offline)).kind).toBe('failed');
+    const limited = vi.fn().mockResolvedValue(json(429, { message: 'Slow down.' }));
+    expect(await lookupSession('x', limited)).toEqual({ kind: 'failed', message: 'Slow down.' });
+  });
+});
+
+describe('joinSession', () => {
+  it('posts the token and returns the ICE servers', async () => {
+    const fetchImpl = vi.fn().mockResolvedValue(json(200, { iceServers: [{ urls: 'stun:x' }] }));
+    expect(await joinSession('t', fetchImpl)).toEqual({
+      ok: true,
+      iceServers: [{ urls: 'stun:x' }],
+    });
+    expect(fetchImpl.mock.calls[0]![1]).toMatchObject({ method: 'POST', body: '{"token":"t"}' });
+  });
+
+  it('passes the server’s reason on when joining is refused', async () => {
+    const fetchImpl = vi.fn().mockResolvedValue(json(409, { message: 'This visit has ended.' }));
+    expect(await joinSession('t', fetchImpl)).toEqual({
+      ok: false,
+      status: 409,
+      message: 'This visit has ended.',
+    });
+  });
+});

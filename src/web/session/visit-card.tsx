@@ -1,0 +1,82 @@
+import type { PatientCard } from './patient-session-model';
+
+const NOTICE_STYLE: Record<PatientCard['notice']['tone'], string> = {
+  info: 'border-sky-200 bg-sky-50 text-sky-950 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-100',
+  ready:
+    'border-emerald-200 bg-emerald-50 text-emerald-950 dark:border-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-100',
+  stop: 'border-slate-300 bg-slate-100 text-slate-900 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100',
+};
+
+/** The appointment at a glance, and the one thing the patient can do now. */
+export function VisitCard({
+  card,
+  joining,
+  joinError,
+  onJoin,
+}: {
+  card: PatientCard;
+  joining: boolean;
+  joinError: string | null;
+  onJoin: () => void;
+}) {
+  return (
+    <article className="w-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+      <p className="text-sm font-medium tracking-wide text-teal-700 uppercase dark:text-teal-400">
+        {card.clinicName}
+      </p>
+      <h1 className="mt-2 text-2xl font-semibold text-slate-900 dark:text-slate-50">
+        {card.greeting}
+      </h1>
+      <p className="mt-1 text-base text-slate-600 dark:text-slate-300">
+        Your video visit with <span className="font-medium">{card.providerName}</span>
+      </p>
+
+      <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="text-slate-500 dark:text-slate-400">Date</dt>
+        <dd className="font-medium text-slate-900 dark:text-slate-100">{card.date}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">Time</dt>
+        <dd className="font-medium text-slate-900 dark:text-slate-100">{card.time}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">Duration</dt>
+        <dd className="text-slate-900 dark:text-slate-100">{card.duration}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">Status</dt>
+        <dd className="text-slate-900 dark:text-slate-100">{card.status}</dd>
+      </dl>
+      <p className="mt-3 text-xs leading-relaxed text-slate-500 dark:text-slate-400">
+        {card.zoneNote}
+        {card.clinicTimeNote && <> {card.clinicTimeNote}</>}
+      </p>
+
+      {card.countdown && (
+        <p className="mt-5 text-lg font-semibold text-slate-900 dark:text-slate-50">
+          {card.countdown}
+        </p>
+      )}
+
+      {/* Not a live region itself: its countdown changes every minute. The line below speaks
+          only when what the patient can do changes. */}
+      <p role="status" className="sr-only">
+        {card.canJoin ? 'Your visit is open. You can join now.' : ''}
+      </p>
+      <div className={`mt-4 rounded-xl border p-4 text-sm ${NOTICE_STYLE[card.notice.tone]}`}>
+        <p className="font-medium">{card.notice.title}</p>
+        {card.notice.detail && <p className="mt-1 opacity-90">{card.notice.detail}</p>}
+      </div>
+
+      {(card.canJoin || card.showDisabledJoin) && (
+        <button
+          type="button"
+          onClick={onJoin}
+          disabled={!card.canJoin || joining}
+          className="mt-5 inline-flex h-12 w-full items-center justify-center rounded-xl bg-primary px-6 text-base font-semibold text-primary-foreground shadow-sm transition-colors outline-none hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {joining ? 'Joining…' : 'Join your visit'}
+        </button>
+      )}
+      {joinError && (
+        <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
+          {joinError}
+        </p>
+      )}
+    </article>
+  );
+}

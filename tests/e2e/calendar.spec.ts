@@ -1,0 +1,260 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const ZONE = 'America/New_York';
+const CLINIC = 'riverside';
+
+interface Slot {
+  startTime: string;
+  agentId: string;
+  agentName: string;
+  agentEmail: string;
+}
+interface Appointment {
+  _id: string;
+  date: string;
+  staff: { id: string; name: string };
+}
+
+/** Local date and wall time of an instant in New York, as the calendar's grid labels them. */
+function local(iso: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}:00`,
+  };
+}
+
+async function api<T>(
+  request: APIRequestContext,
+  path: string,
+  init?: { data?: unknown; method?: string },
+) {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const res = await request.fetch(path, {
+    method: init?.method ?? (init?.data ? 'POST' : 'GET'),
+    data: init?.data,
+    headers: { origin },
+  });
+  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/**
+ * A day ahead on which the provider has at least four free half hours, and a new appointment
+ * in the first of them; the others are where it can be moved.
+ */
+async function bookFreshAppointment(page: Page) {
+  const { user } = await api<{ user: { id: string } }>(page.request, '/api/auth/session');
+  const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const { slots } = await api<{ slots: Slot[] }>(
+    page.request,
+    `/api/clinics/${CLINIC}/slots?from=${from}&to=${to}&duration=30&agentId=${user.id}&timezone=${encodeURIComponent(ZONE)}`,
+  );
+  const byDay = new Map<string, Slot[]>();
+  for (const slot of slots) {
+    const day = local(slot.startTime).date;
+    byDay.set(day, [...(byDay.get(day) ?? []), slot]);
+  }
+  const day = [...byDay.values()].find((list) => list.length >= 4)!;
+  const [first, ...rest] = day;
+  const free = rest.filter(
+    (s) => new Date(s.startTime).getTime() - new Date(first!.startTime).getTime() >= 60 * 60_000,
+  );
+  const [patient] = await api<
+    Array<{ _id: string; firstName: string; lastName: string; email: string }>
+  >(page.request, `/api/clinics/patient?clinic=${CLINIC}&keyword=a`);
+  const book = (slot: Slot) =>
+    api<Appointment>(page.request, '/api/appointments', {
+      data: {
+        date: slot.startTime,
+        staff: { id: slot.agentId, name: slot.agentName, email: slot.agentEmail },
+        patient: {
+          id: patient!._id,
+          name: `${patient!.firstName} ${patient!.lastName}`,
+          email: patient!.email,
+          clinic: CLINIC,
+        },
+        duration: 30,
+        metadata: { source: 'carebook', type: 'custom', status: 'BOOKED', notes: 'calendar e2e' },
+      },
+    });
+  return {
+    agentId: user.id,
+    appointment: await book(first!),
+    free,
+    book,
+    date: local(first!.startTime).date,
+  };
+}
+
+/** 0 = Sunday, for a YYYY-MM-DD the grid wrote in data-date. */
+const weekdayOf = (key: string | null) => new Date(`${key}T12:00:00Z`).getUTCDay();
+
+/**
+ * Drags an event to the row of `target` (a time label of the grid) in small steps, as
+ * FullCalendar needs to see a real drag. It stays in its own column: only the time changes.
+ */
+async function dragTo(page: Page, item: Locator, target: Locator) {
+  const from = (await item.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  const x = from.x + from.width / 2;
+  const grip = Math.min(from.height / 2, 10);
+  await page.mouse.move(x, from.y + grip);
+  await page.mouse.down();
+  await page.mouse.move(x, from.y + grip + 12, { steps: 4 });
+  await page.mouse.move(x, to.y + grip, { steps: 15 });
+  await page.mouse.up();
+}
+
+// The whole working day must be on screen: a drag cannot reach a time scrolled out of view.
+test.use({ viewport: { width: 1280, height: 1400 } });
+
+const calendarFor = (page: Page, agentId: string) => page.locator(`[data-agent-id="${agentId}"]`);
+
+test('moves between day, week and month views, with Sunday-first weeks', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'provider', { next: '/calendar?view=week' });
+  const heading = page.getByRole('heading', { level: 2 });
+  const view = page.getByRole('group', { name: 'Calendar view' });
+  await expect(view.getByRole('button', { name: 'Week' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(heading).toHaveText(/^[A-Z][a-z]{2} \d+ – ([A-Z][a-z]{2} )?\d+, \d{4}/);
+  const week = page.getByRole('region', { name: 'Week calendar' });
+  await expect(week.getByRole('columnheader')).toHaveCount(7);
+  expect(weekdayOf(await week.getByRole('columnheader').first().getAttribute('data-date'))).toBe(0);
+
+  const thisWeek = await heading.textContent();
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(heading).not.toHaveText(thisWeek!);
+  await page.getByRole('button', { name: 'Today' }).click();
+  await expect(heading).toHaveText(thisWeek!);
+
+  await view.getByRole('button', { name: 'Day' }).click();
+  await expect(heading).toHaveText(
+    /^(Sun|Mon|Tues|Wednes|Thurs|Fri|Satur)day, [A-Z][a-z]+ \d+, \d{4}$/,
+  );
+  // One column per agent of the clinic.
+  for (const agent of ['Dr. Priya Raman', 'Nora Kelly, RN', 'Dr. Marcus Bell']) {
+    await expect(page.getByRole('region', { name: `${agent}'s appointments` })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Previous day' }).click();
+  await expect(page).toHaveURL(/date=\d{4}-\d{2}-\d{2}/);
+
+  await view.getByRole('button', { name: 'Month' }).click();
+  await expect(heading).toHaveText(/^[A-Z][a-z]+ \d{4}$/);
+  const month = page.getByRole('region', { name: 'Month calendar' });
+  await expect(month.getByRole('columnheader').first()).toContainText('Sun');
+  const firstDay = month.locator('[role="gridcell"][data-date], [data-date]').first();
+  expect(weekdayOf(await firstDay.getAttribute('data-date'))).toBe(0);
+
+  await view.getByRole('button', { name: 'List' }).click();
+  await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  // The address keeps the view: a reload shows the same calendar.
+  await page.reload();
+  await expect(view.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('a dragged appointment moves after confirming, and the server has the new time', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'provider');
+  const { appointment, free, agentId, date } = await bookFreshAppointment(page);
+  const target = free[0]!;
+  await page.goto(`/calendar?view=day&date=${date}&agent=${agentId}`);
+  const column = calendarFor(page, agentId);
+  const block = column.locator(`[data-event-id="${appointment._id}"]`);
+  await expect(block).toBeVisible();
+
+  await dragTo(
+    page,
+    block,
+    column.locator(`[data-time="${local(target.startTime).time}"]`).first(),
+  );
+  const dialog = page.getByRole('alertdialog', { name: 'Move this appointment?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Move' }).click();
+  await expect(page.getByText('Appointment updated successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const saved = await api<Appointment>(page.request, `/api/appointments/${appointment._id}`);
+  expect(new Date(saved.date).toISOString()).toBe(new Date(target.startTime).toISOString());
+});
+
+test('a drop outside the provider’s hours or onto a taken time is refused in the server’s words and snaps back', async ({
+  page,
+  signIn,
+}) => {
+  test.slow();
+  await signIn(page, 'provider');
+  const { appointment, free, agentId, date, book } = await bookFreshAppointment(page);
+  const blocker = await book(free[1]!);
+  await page.goto(`/calendar?view=day&date=${date}&agent=${agentId}`);
+  const column = calendarFor(page, agentId);
+  const block = column.locator(`[data-event-id="${appointment._id}"]`);
+  await expect(block).toBeVisible();
+  const startTop = (await block.boundingBox())!.y;
+  const dialog = page.getByRole('alertdialog', { name: 'Move this appointment?' });
+
+  await test.step('07:00 is before the provider starts work', async () => {
+    await dragTo(page, block, column.locator('[data-time="07:00:00"]').first());
+    await dialog.getByRole('button', { name: 'Move' }).click();
+    await expect(
+      page.getByText(`${appointment.staff.name} is not available at this time. Pick another slot.`),
+    ).toBeVisible();
+    await expect.poll(async () => (await block.boundingBox())!.y).toBeCloseTo(startTop, 0);
+  });
+
+  await test.step('another appointment already holds that time', async () => {
+    await dragTo(page, block, column.locator(`[data-time="${local(blocker.date).time}"]`).first());
+    await dialog.getByRole('button', { name: 'Move' }).click();
+    await expect(
+      page.getByText('This time was just booked by someone else. Pick another slot.'),
+    ).toBeVisible();
+    await expect.poll(async () => (await block.boundingBox())!.y).toBeCloseTo(startTop, 0);
+  });
+
+  const saved = await api<Appointment>(page.request, `/api/appointments/${appointment._id}`);
+  expect(saved.date).toBe(appointment.date);
+});
+
+test('the keyboard way: M on a focused appointment opens the slot picker to move it', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'provider');
+  const { appointment, agentId, date } = await bookFreshAppointment(page);
+  await page.goto(`/calendar?view=day&date=${date}&agent=${agentId}`);
+  const block = calendarFor(page, agentId).locator(`[data-event-id="${appointment._id}"]`);
+  await block.focus();
+  await page.keyboard.press('m');
+
+  const dialog = page.getByRole('dialog', { name: 'Move appointment' });
+  await expect(dialog).toBeVisible();
+  const times = dialog.getByRole('radio');
+  await expect(times.first()).toBeVisible();
+  await times.last().focus();
+  await page.keyboard.press('Space');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Appointment updated successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const saved = await api<Appointment>(page.request, `/api/appointments/${appointment._id}`);
+  expect(saved.date).not.toBe(appointment.date);
+  expect(local(saved.date).date).toBe(date);
+});
