@@ -47,7 +47,7 @@ test('an admin creates a staff member, who can sign in until deactivated', async
   await test.step('the new staff member signs in', async () => {
     await signInWith(newcomerPage, newcomer);
     await expect(newcomerPage).toHaveURL(/\/dashboard$/);
-    await newcomerPage.getByRole('button', { name: /Account menu/ }).click();
+    await newcomerPage.getByRole('button', { name: /account menu/i }).click();
     await expect(newcomerPage.getByRole('menu')).toContainText(newcomer.email);
     await expect(newcomerPage.getByRole('menu')).toContainText('Nurse');
     await newcomerPage.keyboard.press('Escape');

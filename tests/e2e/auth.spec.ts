@@ -5,7 +5,7 @@ test.describe('signing in and out', () => {
     await signIn(page, 'admin');
 
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('button', { name: /account menu/i }).click();
     const menu = page.getByRole('menu');
     await expect(menu.getByText(DEMO_ACCOUNTS.admin.name)).toBeVisible();
     await expect(menu.getByText(DEMO_ACCOUNTS.admin.email)).toBeVisible();
@@ -39,7 +39,7 @@ test.describe('signing in and out', () => {
   test('signing out ends the session', async ({ page, signIn }) => {
     await signIn(page, 'staff');
 
-    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('button', { name: /account menu/i }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
 
