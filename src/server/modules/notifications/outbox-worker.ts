@@ -36,7 +36,16 @@ export function createOutboxWorker(
 
   async function deliver(row: repo.OutboxRow): Promise<void> {
     const snapshot = row.payload as NotificationSnapshot;
-    for (const recipient of row.recipients as NotificationParty[]) {
+    const recipients = row.recipients as NotificationParty[];
+    // Staff choose in Settings which changes they hear about; patients always hear.
+    const event = row.kind.replace(/^appointment\./, '');
+    const optedOut = await repo.staffOptedOut(
+      deps.db.db,
+      recipients.filter((r) => r.role === 'staff').map((r) => r.email),
+      event,
+    );
+    for (const recipient of recipients) {
+      if (recipient.role === 'staff' && optedOut.has(recipient.email.toLowerCase())) continue;
       const message = renderMessage(row.kind, snapshot, recipient, config.PUBLIC_URL);
       await transport!.sendMail({
         from: config.MAIL_FROM,

@@ -108,3 +108,25 @@ export async function clinicOfAppointment(db: Executor, appointmentId: string) {
     .limit(1);
   return row?.clinicId;
 }
+
+/** Staff who turned off emails of this kind (users.notification_prefs[event] = false). */
+export async function staffOptedOut(
+  db: Executor,
+  emails: readonly string[],
+  event: string,
+): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .select({ email: t.users.email })
+    .from(t.users)
+    .where(
+      and(
+        inArray(
+          sql`lower(${t.users.email})`,
+          emails.map((e) => e.toLowerCase()),
+        ),
+        sql`(${t.users.notificationPrefs} ->> ${event}) = 'false'`,
+      ),
+    );
+  return new Set(rows.map((r) => r.email.toLowerCase()));
+}

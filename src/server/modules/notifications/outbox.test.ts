@@ -175,6 +175,20 @@ describe('the outbox worker', () => {
     expect(html).not.toContain('<img');
   });
 
+  it('leaves out staff who turned that kind of email off, but always tells the patient', async () => {
+    await testDb.handle.db
+      .update(t.users)
+      .set({
+        notificationPrefs: { booked: false, rescheduled: true, reassigned: true, cancelled: true },
+      })
+      .where(eq(t.users.id, s.provider.id));
+    await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00.000Z'));
+    const w = worker();
+    expect(await w.runOnce()).toBe(1);
+    await w.stop();
+    expect(inbox.map((m) => m.to[0])).toEqual([s.patient.email]);
+  });
+
   it('sends nothing without SMTP_URL, and the messages wait', async () => {
     await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00.000Z'));
     const w = createOutboxWorker(
