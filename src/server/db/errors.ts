@@ -3,7 +3,7 @@
  * a lost connection a DatabaseUnavailableError. Drizzle wraps driver errors, so the SQLSTATE may
  * sit on the error itself or on its cause.
  */
-export type ConflictKind = 'overlap' | 'duplicate' | 'reference';
+export type ConflictKind = 'overlap' | 'duplicate' | 'reference' | 'concurrent';
 
 export class ConflictError extends Error {
   override readonly name = 'ConflictError';
@@ -104,6 +104,13 @@ export function translateDbError(err: unknown): unknown {
       );
     case '23505':
       return new ConflictError('duplicate', driver.constraint, 'This record already exists.');
+    case '40P01': // deadlock_detected: two bookings of one time inserted at the same instant
+    case '40001': // serialization_failure
+      return new ConflictError(
+        'concurrent',
+        driver.constraint,
+        'Someone else changed this at the same moment. Please try again.',
+      );
     case '23503':
       return new ConflictError(
         'reference',

@@ -14,7 +14,6 @@ import { checkBookable, slotSettings } from '../availability/availability.servic
 import { requireMemberClinic } from '../clinics/clinic-scope';
 import { findPatient, listBookableAgents } from '../clinics/clinics.repository';
 import type { QueryContext } from './appointment-queries';
-import { getAppointment } from './appointment-queries';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { slotRefusal, SLOT_TAKEN_MESSAGE } from './booking-rules';
@@ -68,7 +67,7 @@ export async function createAppointment(
   const token = newSessionToken();
   const patientName = `${patient.firstName} ${patient.lastName}`;
   try {
-    const id = await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const appointmentId = await repo.insertAppointment(tx, {
         clinicId: clinic.id,
         patientId: patient.id,
@@ -113,9 +112,11 @@ export async function createAppointment(
         ],
         now,
       );
+      // The answer is read inside the booking's transaction: once it commits there is nothing
+      // left that could fail and turn a made booking into an error.
+      const created = await loadView(ctx, appointmentId, tx);
       if (idempotencyKey) {
         // Stored inside the booking's own transaction: both are there after a crash, or neither.
-        const created = await loadView(deps, ctx, appointmentId, tx);
         await repo.saveIdempotentResponse(tx, {
           key: idempotencyKey,
           userId: ctx.user.id,
@@ -124,9 +125,9 @@ export async function createAppointment(
           body: created,
         });
       }
-      return appointmentId;
+      return created;
     });
-    return { status: 201, body: await getAppointment(deps, ctx, id), replayed: false };
+    return { status: 201, body: created, replayed: false };
   } catch (err) {
     if (err instanceof ConflictError || isUniqueOrExclusion(err)) {
       // The same key racing itself: the first request has committed by now, so answer with it.
@@ -155,7 +156,6 @@ async function replayed(
 }
 
 async function loadView(
-  deps: AppDeps,
   ctx: QueryContext,
   id: string,
   tx: Parameters<typeof repo.findAppointment>[0],
@@ -170,5 +170,6 @@ function isUniqueOrExclusion(err: unknown): boolean {
   const code =
     (err as { cause?: { code?: string }; code?: string }).cause?.code ??
     (err as { code?: string }).code;
-  return code === '23P01' || code === '23505';
+  // 40P01: two inserts of one time can deadlock on the exclusion constraint; the other won.
+  return code === '23P01' || code === '23505' || code === '40P01';
 }
