@@ -1,0 +1,127 @@
+// The Targets table: each target of issues 4, 5 and 9 with the figure that decides it. Reported,
+// never a failing test.
+import type { EndpointResult } from '../sections/api';
+import type { RaceResult } from '../sections/race';
+import type { SlotEngineResult } from '../sections/slot-engine';
+import type { StartupResult } from '../sections/startup';
+import { fmtRatio, ms } from '../lib/stats';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the JSON is our own, read loosely */
+type R = Record<string, any>;
+type Row = [string, string, string];
+
+const verdict = (ok: boolean | null) =>
+  ok === null ? 'not measured' : ok ? '**met**' : '**missed**';
+
+function p95At(
+  rows: EndpointResult[] | undefined,
+  endpoint: string,
+  clients: number,
+  limit: number,
+  label: string,
+): Row {
+  const row = rows?.find((x) => x.endpoint === endpoint && x.connections === clients);
+  if (!row) return [label, '–', verdict(null)];
+  // No finite p95 means no request finished within the run: slower than any target.
+  const p95 = row.app.p95;
+  if (!Number.isFinite(p95) || p95 === null)
+    return [label, 'no response completed within a run', verdict(false)];
+  return [label, `p95 ${ms(p95)}`, verdict(p95 <= limit)];
+}
+
+export function targetRows(r: R): Row[] {
+  const pg = r.apiPostgres as EndpointResult[] | undefined;
+  const rows: Row[] = [];
+  const seed = r.seedPostgres as R | undefined;
+  if (seed) {
+    const big = seed.counts.appointments >= 1_000_000;
+    rows.push([
+      `seed ${big ? '1M' : seed.counts.appointments} appointments into PostgreSQL < 3 min`,
+      seed.seedMs === null ? 'reused' : `${(seed.seedMs / 1000).toFixed(1)} s`,
+      verdict(seed.seedMs === null || !big ? null : seed.seedMs < 180_000),
+    ]);
+  }
+  rows.push(
+    p95At(pg, 'list', 20, 25, 'paginated list p95 ≤ 25 ms, 20 clients, PostgreSQL (one clinic)'),
+  );
+  rows.push(p95At(pg, 'counts', 20, 25, 'counts p95 ≤ 25 ms, 20 clients, PostgreSQL (one clinic)'));
+  rows.push(
+    p95At(
+      pg,
+      'list-all-clinics',
+      20,
+      25,
+      'paginated list p95 ≤ 25 ms, 20 clients, admin of all 10 clinics',
+    ),
+  );
+  rows.push(
+    p95At(
+      pg,
+      'counts-all-clinics',
+      20,
+      25,
+      'counts p95 ≤ 25 ms, 20 clients, admin of all 10 clinics',
+    ),
+  );
+  rows.push(p95At(pg, 'search', 20, 30, 'patient search p95 ≤ 30 ms, 20 clients, PostgreSQL'));
+  rows.push(p95At(pg, 'slots', 20, 50, 'slots p95 ≤ 50 ms, 20 clients, PostgreSQL'));
+  for (const clients of [1, 20]) {
+    const measured = (pg ?? []).filter((x) => x.connections === clients && x.overheadP50 !== null);
+    const over = measured.filter((x) => x.overheadP50! > 2);
+    rows.push([
+      `our p50 ≤ 2× raw SQL p50, PostgreSQL, ${clients} client${clients > 1 ? 's' : ''}`,
+      measured.length
+        ? measured.map((x) => `${x.endpoint} ${fmtRatio(x.overheadP50)}`).join(', ')
+        : '–',
+      measured.length
+        ? over.length
+          ? `**missed** (${over.map((x) => x.endpoint).join(', ')})`
+          : '**met**'
+        : 'not measured',
+    ]);
+  }
+  const race = r.race?.results as RaceResult[] | undefined;
+  if (race) {
+    const ok = race.every(
+      (x) => x.roundsWithOneWinner === x.rounds && x.serverErrors === 0 && x.rowsPerSlot.max === 1,
+    );
+    rows.push([
+      'booking race: exactly one winner per round, no 5xx',
+      race
+        .map(
+          (x) =>
+            `${x.size}: ${x.roundsWithOneWinner}/${x.rounds} one winner, ${x.serverErrors} 5xx`,
+        )
+        .join('; '),
+      verdict(ok),
+    ]);
+  }
+  const startup = r.startup as StartupResult | undefined;
+  const pgStart = startup?.cases.find((c) => c.name.startsWith('PostgreSQL'));
+  rows.push([
+    'start-up ≤ 1.5 s on PostgreSQL',
+    pgStart ? ms(pgStart.medianMs, 0) : '–',
+    verdict(pgStart ? pgStart.medianMs <= 1500 : null),
+  ]);
+  const web = r.web as R | undefined;
+  const session = web?.staticSizes?.session?.jsGzipKb as number | undefined;
+  const staff = web?.staticSizes?.staffAppointments?.jsGzipKb as number | undefined;
+  rows.push([
+    'patient page ≤ 100 KB gzipped JS',
+    session === undefined ? '–' : `${session.toFixed(1)} KB`,
+    verdict(session === undefined ? null : session <= 100),
+  ]);
+  rows.push([
+    'staff first load (/appointments) ≤ 250 KB gzipped JS',
+    staff === undefined ? '–' : `${staff.toFixed(1)} KB`,
+    verdict(staff === undefined ? null : staff <= 250),
+  ]);
+  for (const s of (r.slotEngine as SlotEngineResult[] | undefined) ?? []) {
+    rows.push([
+      `slot engine, ${s.name} ≤ ${s.targetMs} ms (issue 4)`,
+      `median ${ms(s.medianMs, 2)}`,
+      verdict(s.medianMs <= s.targetMs),
+    ]);
+  }
+  return rows;
+}

@@ -1,0 +1,203 @@
+// `npm run bench`: every figure of issue 9 in one run, written to bench/results/<name>.{md,json}.
+//   --quick            small data, one 1 s run each at 20 clients: a smoke test in ~3 minutes
+//   --only a,b         sections: seed, api, race, slots, startup, web (seed runs when needed)
+//   --db pg,pglite     which databases the API section covers
+//   --runs N --seconds S   runs per figure and seconds per run
+//   --reuse-db         keep an existing carebook_bench (development only; default recreates it)
+//   --render           only re-render <out>.md (default latest) from its JSON, measuring nothing
+//   --race-rounds N    rounds per race size (default 100; 30 for 500 at once, see below)
+// Only a full run (no --quick, no --only) writes latest.*; others write partial.* beside it.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { seedPglite, seedPostgres, type SeededDatabase } from './lib/databases';
+import { stopLoadChild } from './lib/load';
+import type { SeedPlan } from './seed/bulk-seed';
+import { benchApi, benchBare } from './sections/api';
+import { startApiTarget } from './sections/api-target';
+import { collectPlans, tryFixes } from './sections/explain';
+import { benchRace } from './sections/race';
+import { benchSlotEngine } from './sections/slot-engine';
+import { benchStartup } from './sections/startup';
+import { benchWeb } from './sections/web';
+import { renderReport } from './report/render';
+import { ROOT } from './lib/spawn';
+
+const { values: flags } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    db: { type: 'string', default: 'pg,pglite' },
+    runs: { type: 'string' },
+    seconds: { type: 'string' },
+    'reuse-db': { type: 'boolean', default: false },
+    'race-rounds': { type: 'string' },
+    render: { type: 'boolean', default: false },
+    out: { type: 'string' },
+  },
+});
+
+const quick = flags.quick!;
+const ALL = ['seed', 'api', 'race', 'slots', 'startup', 'web'];
+const only = flags.only ? flags.only.split(',').map((s) => s.trim()) : ALL;
+const dbs = flags.db!.split(',').map((s) => s.trim());
+const want = (s: string) => only.includes(s);
+const runs = Number(flags.runs ?? (quick ? 1 : 3));
+const seconds = Number(flags.seconds ?? (quick ? 1 : 2));
+const outName = flags.out ?? (!quick && !flags.only ? 'latest' : 'partial');
+
+const PG_PLAN: SeedPlan = quick
+  ? { clinics: 10, agentsPerClinic: 5, patients: 20_000, appointments: 100_000, futureDays: 120 }
+  : {
+      clinics: 10,
+      agentsPerClinic: 5,
+      patients: 200_000,
+      appointments: 1_000_000,
+      futureDays: 120,
+    };
+const PGLITE_PLAN: SeedPlan = quick
+  ? { clinics: 2, agentsPerClinic: 5, patients: 2_000, appointments: 10_000, futureDays: 120 }
+  : { clinics: 2, agentsPerClinic: 5, patients: 10_000, appointments: 50_000, futureDays: 120 };
+
+const started = Date.now();
+const log = (s: string) =>
+  console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${s}`);
+const gitCommit = () => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
+  } catch {
+    return 'unknown';
+  }
+};
+
+const results: Record<string, unknown> = {
+  meta: {
+    startedAt: new Date(started).toISOString(),
+    commit: gitCommit(),
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    loadAverageAtStart: os.loadavg(),
+    flags: { quick, only, dbs, runs, seconds, reuseDb: flags['reuse-db'] },
+    loadGenerator:
+      'autocannon in a child process (the app keeps the parent process and its event loop)',
+  },
+};
+const apiOptions = {
+  concurrencies: quick ? [20] : [1, 20, 100],
+  runs,
+  seconds,
+  endpoints: ['list', 'counts', 'one', 'search', 'slots', 'create'],
+};
+
+async function withPostgres(fn: (db: SeededDatabase) => Promise<void>) {
+  log(`seeding PostgreSQL: ${PG_PLAN.appointments.toLocaleString('en-US')} appointments`);
+  const db = await seedPostgres(PG_PLAN, flags['reuse-db']!);
+  results.seedPostgres = {
+    plan: PG_PLAN,
+    seedMs: db.seedMs,
+    timings: db.timings,
+    counts: db.counts,
+  };
+  log(`seeded in ${((db.seedMs ?? 0) / 1000).toFixed(1)} s`);
+  try {
+    await fn(db);
+  } finally {
+    await db.handle.close();
+  }
+}
+
+async function main() {
+  if (want('slots')) {
+    log('slot engine');
+    results.slotEngine = benchSlotEngine(quick ? 300 : 2000);
+  }
+  const pgNeeded =
+    want('seed') || (want('api') && dbs.includes('pg')) || want('race') || want('startup');
+  if (pgNeeded) {
+    await withPostgres(async (db) => {
+      if ((want('api') && dbs.includes('pg')) || want('race')) {
+        const target = await startApiTarget('PostgreSQL', db);
+        try {
+          if (want('api') && dbs.includes('pg')) {
+            const { results: api, captured } = await benchApi(target, apiOptions, log);
+            results.apiPostgres = api;
+            log('EXPLAIN plans');
+            results.plans = await collectPlans(target, captured);
+            results.fixes = await tryFixes(target, apiOptions, log);
+          }
+          if (want('race')) {
+            // 500 at once takes 5–10 s a round on two cores: 100 such rounds alone would blow the
+            // 20-minute budget, so the full run does 30 of them unless --race-rounds says more.
+            const rounds = Number(flags['race-rounds'] ?? (quick ? 2 : 100));
+            const plan: Array<[number, number]> = [
+              [2, rounds],
+              [50, rounds],
+              [500, flags['race-rounds'] ? rounds : Math.min(rounds, 30)],
+            ];
+            results.race = { database: 'PostgreSQL', results: await benchRace(target, plan, log) };
+          }
+        } finally {
+          await target.close();
+        }
+      }
+    });
+    const label = `${PG_PLAN.appointments.toLocaleString('en-US')} appointments`;
+    if (want('startup')) results.startup = await benchStartup(quick ? 1 : 3, label, log);
+  } else if (want('startup')) {
+    results.startup = await benchStartup(quick ? 1 : 3, null, log);
+  }
+  if (want('api') && dbs.includes('pglite')) {
+    log(`seeding PGlite: ${PGLITE_PLAN.appointments.toLocaleString('en-US')} appointments`);
+    const db = await seedPglite(PGLITE_PLAN);
+    results.seedPglite = {
+      plan: PGLITE_PLAN,
+      seedMs: db.seedMs,
+      timings: db.timings,
+      counts: db.counts,
+    };
+    const target = await startApiTarget('PGlite', db);
+    try {
+      results.apiPglite = (await benchApi(target, apiOptions, log)).results;
+    } finally {
+      await target.close();
+      await db.handle.close();
+    }
+  }
+  if (want('api')) results.bare = await benchBare(apiOptions, log);
+  if (want('web')) results.web = await benchWeb(quick ? 1 : 3, log);
+
+  const meta = results.meta as Record<string, unknown>;
+  meta.loadAverageAtEnd = os.loadavg();
+  meta.durationSeconds = Math.round((Date.now() - started) / 1000);
+  const dir = path.join(ROOT, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, `${outName}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(dir, `${outName}.md`), await renderReport(results));
+  log(`wrote bench/results/${outName}.md and .json in ${meta.durationSeconds} s`);
+}
+
+async function renderOnly() {
+  const name = flags.out ?? 'latest';
+  const dir = path.join(ROOT, 'bench/results');
+  const json = JSON.parse(readFileSync(path.join(dir, `${name}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  writeFileSync(path.join(dir, `${name}.md`), await renderReport(json));
+  log(`re-rendered bench/results/${name}.md`);
+}
+
+(flags.render ? renderOnly() : main())
+  .catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    stopLoadChild();
+    // An aborted section can leave a server or pool open; the run is over either way.
+    process.exit();
+  });

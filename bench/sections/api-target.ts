@@ -1,0 +1,186 @@
+// One database with the real app listening on it: signed-in sessions, the request mixes each
+// endpoint is measured with, a queue of free slots for bookings, and the raw-SQL replay target.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { testConfig } from '../../src/server/config';
+import { capture, instrumentPg, instrumentPglite, type Capture } from '../lib/capture';
+import { BENCH_PASSWORD, POOL_SIZE, type SeededDatabase } from '../lib/databases';
+import type { HttpRequestSpec } from '../lib/load-child';
+import { pgliteTarget, pgTarget, type ReplayTarget } from '../lib/replay';
+import { CLINIC_TIMEZONES } from '../seed/names';
+import { uid } from '../lib/sql';
+
+export interface Variant {
+  spec: HttpRequestSpec;
+  capture: Capture;
+  /** The captured response's body, e.g. the booking whose token a replay must replace. */
+  body: string;
+}
+
+export interface ApiTarget {
+  label: string;
+  seeded: SeededDatabase;
+  url: string;
+  staffCookie: string;
+  adminCookie: string;
+  raw: ReplayTarget;
+  close(): Promise<void>;
+  variants(specs: HttpRequestSpec[], cookie: string): Promise<Variant[]>;
+  freeSlots: HttpRequestSpec[];
+  explain(text: string, values: unknown[]): Promise<string>;
+}
+
+const KEYWORDS = ['smith', 'gar', 'jose', 'mull', 'nguy', 'pat', 'lee', 'kowal', 'maria', 'mary.j'];
+
+async function signIn(url: string, email: string): Promise<string> {
+  const res = await fetch(new URL('/api/auth/login', url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed for ${email}: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+export async function startApiTarget(label: string, seeded: SeededDatabase): Promise<ApiTarget> {
+  const { handle, plan } = seeded;
+  if (handle.pglite) instrumentPglite(handle.pglite);
+  else instrumentPg();
+  const config = testConfig({ NODE_ENV: 'production', WEB_DIR: '/nonexistent-bench-web' });
+  const app = await buildApp({ config, db: handle, now: () => new Date(), version: 'bench' });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const staffCookie = await signIn(url, 'staff@bench.carebook.test');
+  const adminCookie = await signIn(url, 'admin@bench.carebook.test');
+
+  // The baseline gets its own pool of the app's size, so neither waits for the other's clients.
+  const rawPool = handle.pool
+    ? new pg.Pool({
+        connectionString: handle.url,
+        max: POOL_SIZE,
+        application_name: 'carebook-bench-raw',
+      })
+    : null;
+  const raw = rawPool ? pgTarget(rawPool) : pgliteTarget(handle.pglite!);
+  const query = async <T>(text: string, values: unknown[] = []) =>
+    handle.pool
+      ? ((await handle.pool.query(text, values)).rows as T[])
+      : (await handle.pglite!.query<T>(text, values)).rows;
+
+  // Future cells of every agent's grid that no active appointment holds, in random order. Every
+  // seeded or benchmarked booking starts on a cell and lasts at most one, so equality suffices.
+  const apc = plan.agentsPerClinic;
+  const tz = `(array[${CLINIC_TIMEZONES.map((z) => `'${z}'`).join(',')}])[(i / ${apc}) % ${CLINIC_TIMEZONES.length} + 1]`;
+  const free = await query<{ agent: number; start: Date }>(`
+    with cells as (
+      select i as agent, ${uid(`'agent' || i`)} as agent_id,
+             ((d::date + time '08:00') + k * interval '30 minutes') at time zone ${tz} as start_at
+      from generate_series(0, ${plan.clinics * apc - 1}) i,
+           generate_series(current_date + 3, current_date + 80, interval '1 day') d,
+           generate_series(0, 19) k
+      where extract(isodow from d) < 6
+    ), taken as (
+      select staff_id, start_at from appointments
+      where status <> 'CANCELLED' and start_at >= current_date + 2
+    )
+    select c.agent, c.start_at as start
+    from cells c left join taken t on t.staff_id = c.agent_id and t.start_at = c.start_at
+    where t.staff_id is null
+    order by random()`);
+  const perClinic = Math.floor(plan.patients / plan.clinics);
+  const ids = await query<{ agent: string; patient: string }>(
+    `select ${uid(`'agent' || i`)}::text as agent,
+            ${uid(`'patient' || ((i / ${apc}) * ${perClinic} + (i * 37) % ${perClinic})`)}::text as patient
+     from generate_series(0, ${plan.clinics * apc - 1}) i order by i`,
+  );
+  const freeSlots = free.map(({ agent, start }) => ({
+    method: 'POST' as const,
+    path: '/api/appointments',
+    body: JSON.stringify({
+      date: new Date(start).toISOString(),
+      duration: 30,
+      staff: { id: ids[agent]!.agent },
+      patient: { id: ids[agent]!.patient, clinic: `clinic-${Math.floor(agent / apc)}` },
+      metadata: { notes: 'Benchmark booking' },
+    }),
+  }));
+
+  return {
+    label,
+    seeded,
+    url,
+    staffCookie,
+    adminCookie,
+    raw,
+    freeSlots,
+    async variants(specs, cookie) {
+      const out: Variant[] = [];
+      for (const spec of specs) {
+        const { capture: c, result } = await capture(() =>
+          app.inject({
+            method: spec.method,
+            url: spec.path,
+            headers: { cookie, 'content-type': 'application/json' },
+            payload: spec.body,
+          }),
+        );
+        const { statusCode, body } = result as { statusCode: number; body: string };
+        if (statusCode >= 300) {
+          throw new Error(
+            `${spec.method} ${spec.path} answered ${statusCode} while capturing: ${body}`,
+          );
+        }
+        out.push({ spec, capture: c, body });
+      }
+      return out;
+    },
+    async explain(text, values) {
+      const rows = await query<Record<string, string>>(
+        `explain (analyze, buffers) ${text}`,
+        values,
+      );
+      return rows.map((r) => Object.values(r)[0]).join('\n');
+    },
+    async close() {
+      await app.close();
+      await rawPool?.end();
+    },
+  };
+}
+
+/** The request mixes of the read endpoints, for the staff user of the first clinic. */
+export async function readMixes(target: ApiTarget): Promise<Record<string, HttpRequestSpec[]>> {
+  const rows = target.seeded.handle.pool
+    ? (
+        await target.seeded.handle.pool.query(
+          `select id from appointments where clinic_id = ${uid(`'clinic0'`)} order by random() limit 100`,
+        )
+      ).rows
+    : (
+        await target.seeded.handle.pglite!.query<{ id: string }>(
+          `select id from appointments where clinic_id = ${uid(`'clinic0'`)} order by random() limit 100`,
+        )
+      ).rows;
+  const days: string[] = [];
+  for (let d = 1; days.length < 10; d++) {
+    const day = new Date(Date.now() + d * 86_400_000);
+    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) days.push(day.toISOString().slice(0, 10));
+  }
+  const get = (path: string): HttpRequestSpec => ({ method: 'GET', path });
+  return {
+    list: [get('/api/appointments/paginated')],
+    counts: [get('/api/appointments/counts')],
+    one: rows.map((r) => get(`/api/appointments/${(r as { id: string }).id}`)),
+    search: KEYWORDS.map((k) =>
+      get(`/api/clinics/patient?clinic=clinic-0&keyword=${encodeURIComponent(k)}`),
+    ),
+    slots: days.map((d) => get(`/api/clinics/clinic-0/slots?from=${d}&to=${d}&duration=30`)),
+  };
+}
+
+export const newToken = () => randomBytes(24).toString('base64url');

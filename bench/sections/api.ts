@@ -1,0 +1,257 @@
+// API throughput and latency: every endpoint at each concurrency, N interleaved runs of the app
+// (autocannon in a child process) and of the same SQL replayed straight through the driver, so
+// noise on this shared machine hits both alike and the ratio stays meaningful.
+import Fastify from 'fastify';
+import { cannon } from '../lib/load';
+import type { HttpRequestSpec } from '../lib/load-child';
+import { rawLoad, type RawRun, type Rewrite } from '../lib/replay';
+import { median, medianOf, ratio, type LatencySummary } from '../lib/stats';
+import { newToken, readMixes, type ApiTarget, type Variant } from './api-target';
+
+export interface ApiOptions {
+  concurrencies: number[];
+  runs: number;
+  seconds: number;
+  endpoints: string[];
+}
+
+export type Figures = {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+};
+
+export interface EndpointResult {
+  endpoint: string;
+  connections: number;
+  app: Figures;
+  raw: Figures | null;
+  /** Median over runs of app p50 / raw p50. */
+  overheadP50: number | null;
+  statuses: Record<string, number>;
+  rawErrors: number;
+  runs: number;
+  note?: string;
+}
+
+const figures = (latency: LatencySummary, rps: number): Figures => ({
+  rps,
+  p50: latency.p50,
+  p95: latency.p95,
+  p99: latency.p99,
+});
+
+const addStatuses = (into: Record<string, number>, from: Record<string, number>) => {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+};
+
+async function measure(
+  target: ApiTarget,
+  endpoint: string,
+  connections: number,
+  options: ApiOptions,
+  app: {
+    cookie: string;
+    requests?: HttpRequestSpec[];
+    queue?: () => HttpRequestSpec[];
+    onUsed?: (n: number) => void;
+  },
+  raw: (() => { capture: Variant['capture']; rewrite?: Rewrite } | null) | null,
+  note?: string,
+): Promise<EndpointResult> {
+  const job = () => ({
+    url: target.url,
+    headers: { cookie: app.cookie },
+    connections,
+    durationSeconds: options.seconds,
+    requests: app.requests,
+    queue: app.queue?.(),
+  });
+  const warm = await cannon({ ...job(), durationSeconds: 1 });
+  app.onUsed?.(warm.used);
+  const appRuns: Figures[] = [];
+  const rawRuns: Figures[] = [];
+  const ratios: number[] = [];
+  const statuses: Record<string, number> = {};
+  let rawErrors = 0;
+  for (let r = 0; r < options.runs; r++) {
+    const a = await cannon(job());
+    app.onUsed?.(a.used);
+    addStatuses(statuses, a.statuses);
+    appRuns.push(figures(a.latency, a.rps));
+    if (raw) {
+      const b: RawRun = await rawLoad(target.raw, connections, options.seconds * 1000, raw);
+      rawErrors += b.errors;
+      rawRuns.push(figures(b.latency, b.rps));
+      ratios.push(ratio(a.latency.p50, b.latency.p50));
+    }
+  }
+  return {
+    endpoint,
+    connections,
+    app: medianOf(appRuns),
+    raw: raw ? medianOf(rawRuns) : null,
+    overheadP50: raw ? median(ratios) : null,
+    statuses,
+    rawErrors,
+    runs: options.runs,
+    ...(note ? { note } : {}),
+  };
+}
+
+/** Cycles through the captured variants, as autocannon cycles through the requests. */
+function cycle(variants: Variant[]) {
+  let i = 0;
+  return () => ({ capture: variants[i++ % variants.length]!.capture });
+}
+
+export async function benchApi(target: ApiTarget, options: ApiOptions, log: (s: string) => void) {
+  const results: EndpointResult[] = [];
+  const mixes = await readMixes(target);
+  const captured: Record<string, Variant[]> = {};
+  for (const endpoint of Object.keys(mixes).filter((e) => options.endpoints.includes(e))) {
+    captured[endpoint] = await target.variants(mixes[endpoint]!, target.staffCookie);
+    for (const c of options.concurrencies) {
+      log(`${target.label} ${endpoint} c=${c}`);
+      results.push(
+        await measure(
+          target,
+          endpoint,
+          c,
+          options,
+          { cookie: target.staffCookie, requests: mixes[endpoint] },
+          cycle(captured[endpoint]!),
+        ),
+      );
+    }
+  }
+  // The same list and counts for an admin of every clinic: the whole table in scope.
+  for (const endpoint of ['list', 'counts'].filter((e) => options.endpoints.includes(e))) {
+    const specs = mixes[endpoint]!;
+    const variants = await target.variants(specs, target.adminCookie);
+    log(`${target.label} ${endpoint} (admin) c=20`);
+    results.push(
+      await measure(
+        target,
+        `${endpoint}-all-clinics`,
+        20,
+        options,
+        { cookie: target.adminCookie, requests: specs },
+        cycle(variants),
+        'admin of every clinic',
+      ),
+    );
+  }
+  if (options.endpoints.includes('create'))
+    results.push(...(await benchCreate(target, options, log)));
+  return { results, captured };
+}
+
+async function benchCreate(target: ApiTarget, options: ApiOptions, log: (s: string) => void) {
+  const slots = target.freeSlots;
+  const agentOf = (spec: HttpRequestSpec) =>
+    (JSON.parse(spec.body!) as { staff: { id: string } }).staff.id;
+  const startOf = (spec: HttpRequestSpec) =>
+    Date.parse((JSON.parse(spec.body!) as { date: string }).date);
+  // One captured booking per agent; each replay books another free slot of that agent.
+  const byAgent = new Map<string, { variant: Variant; token: string; start: number }>();
+  for (const agent of new Set(slots.map(agentOf))) {
+    const index = slots.findIndex((s) => agentOf(s) === agent);
+    const [spec] = slots.splice(index, 1);
+    const [variant] = await target.variants([spec!], target.adminCookie);
+    const token = (JSON.parse(variant!.body) as { token: string }).token;
+    byAgent.set(agent, { variant: variant!, token, start: startOf(spec!) });
+  }
+  const booked: HttpRequestSpec[] = [];
+  const take = (n: number) => {
+    const taken = slots.splice(0, n);
+    booked.push(...taken);
+    return taken;
+  };
+  const raw = () => {
+    const [spec] = take(1);
+    if (!spec) return null;
+    const base = byAgent.get(agentOf(spec))!;
+    const rewrite: Rewrite = {
+      replace: new Map([[base.token, newToken()]]),
+      around: base.start,
+      shiftMs: startOf(spec) - base.start,
+    };
+    return { capture: base.variant.capture, rewrite };
+  };
+  const QUEUE = 6000;
+  const results = [];
+  for (const c of options.concurrencies) {
+    log(`${target.label} create c=${c}`);
+    let pending: HttpRequestSpec[] = [];
+    const app = {
+      cookie: target.adminCookie,
+      queue: () => (pending = slots.slice(0, QUEUE)),
+      onUsed: (n: number) => take(Math.min(n, pending.length)),
+    };
+    results.push(
+      await measure(target, 'create', c, options, app, raw, `${slots.length} free slots left`),
+    );
+  }
+  // A realistic mix: one booking in ten asks for a time someone has just taken (409).
+  log(`${target.label} create-with-conflicts c=20`);
+  let pending: HttpRequestSpec[] = [];
+  const mixed = {
+    cookie: target.adminCookie,
+    queue: () => {
+      const fresh = slots.slice(0, QUEUE);
+      pending = fresh.flatMap((spec, i) =>
+        i % 9 === 8 ? [spec, booked[i % booked.length]!] : [spec],
+      );
+      return pending;
+    },
+    onUsed: (n: number) => take(Math.ceil((Math.min(n, pending.length) * 9) / 10)),
+  };
+  results.push(
+    await measure(
+      target,
+      'create-10%-conflicts',
+      20,
+      options,
+      mixed,
+      null,
+      'every tenth request re-books a taken slot',
+    ),
+  );
+  return results;
+}
+
+/** The framework's ceiling: a bare Fastify route returning a constant, same load generator. */
+export async function benchBare(options: ApiOptions, log: (s: string) => void) {
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ ok: true }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const results: Array<{ connections: number; app: Figures; runs: number }> = [];
+  for (const c of options.concurrencies) {
+    log(`bare fastify c=${c}`);
+    await cannon({
+      url,
+      headers: {},
+      connections: c,
+      durationSeconds: 1,
+      requests: [{ method: 'GET', path: '/' }],
+    });
+    const runs: Figures[] = [];
+    for (let r = 0; r < options.runs; r++) {
+      const a = await cannon({
+        url,
+        headers: {},
+        connections: c,
+        durationSeconds: options.seconds,
+        requests: [{ method: 'GET', path: '/' }],
+      });
+      runs.push(figures(a.latency, a.rps));
+    }
+    results.push({ connections: c, app: medianOf(runs), runs: options.runs });
+  }
+  await app.close();
+  return results;
+}

@@ -1,0 +1,182 @@
+// What the browser downloads and how fast the pages draw. Sizes come twice: from Vite's manifest
+// (what /appointments and /session need: entry, static imports, and the route's lazy chunk) and
+// from Chromium's network log (what was actually fetched). Load metrics come from the
+// Performance API in headless Chromium, against the demo-seeded embedded server.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { median } from '../lib/stats';
+import { ROOT, serverCommand, startAndWait } from '../lib/spawn';
+
+export const WEB_OUT = '/tmp/bench-web';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+type Manifest = Record<
+  string,
+  { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
+>;
+
+const gz = (file: string) => gzipSync(readFileSync(path.join(WEB_OUT, file))).length;
+
+/** A chunk with everything it imports statically, each file once. */
+function closure(manifest: Manifest, keys: string[], into = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) continue;
+    into.add(chunk.file);
+    for (const css of chunk.css ?? []) into.add(css);
+    closure(manifest, chunk.imports ?? [], into);
+  }
+  return into;
+}
+
+function sizes(files: Iterable<string>) {
+  let js = 0;
+  let css = 0;
+  for (const f of files) {
+    if (f.endsWith('.js')) js += gz(f);
+    else if (f.endsWith('.css')) css += gz(f);
+  }
+  return { jsGzipKb: js / 1024, cssGzipKb: css / 1024 };
+}
+
+export interface PageMetrics {
+  page: string;
+  runs: number;
+  lcpMs: number;
+  tbtMs: number;
+  fcpMs: number;
+  fetched: { jsGzipKb: number; cssGzipKb: number; files: number };
+}
+
+// Installed before any page script: buffered observers for paint, LCP and long tasks.
+const OBSERVE = `
+  window.__perf = { lcp: 0, fcp: 0, long: [] };
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__perf.lcp = e.startTime; })
+    .observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') window.__perf.fcp = e.startTime; })
+    .observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__perf.long.push([e.startTime, e.duration]); })
+    .observe({ type: 'longtask', buffered: true });`;
+
+async function measurePage(
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  url: string,
+  signIn: boolean,
+): Promise<{ lcp: number; tbt: number; fcp: number; files: string[] }> {
+  const context = await browser.newContext();
+  if (signIn) {
+    const res = await context.request.post(new URL('/api/auth/login', url).toString(), {
+      data: { email: 'admin@carebook.test', password: 'carebook-demo' },
+    });
+    if (!res.ok()) throw new Error(`demo sign-in failed: ${res.status()}`);
+  }
+  const page = await context.newPage();
+  await page.addInitScript(OBSERVE);
+  const files: string[] = [];
+  page.on('response', (r) => {
+    const p = new URL(r.url()).pathname;
+    if (/\.(js|css)$/.test(p)) files.push(p.replace(/^\//, ''));
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1000); // let late long tasks and LCP candidates land
+  const perf = (await page.evaluate('window.__perf')) as {
+    lcp: number;
+    fcp: number;
+    long: Array<[number, number]>;
+  };
+  // Total blocking time: the part of each long task past 50 ms, after the first paint.
+  const tbt = perf.long
+    .filter(([start]) => start >= perf.fcp)
+    .reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
+  await context.close();
+  return { lcp: perf.lcp, fcp: perf.fcp, tbt, files };
+}
+
+export async function benchWeb(runs: number, log: (s: string) => void) {
+  log('web: vite build');
+  const t0 = performance.now();
+  execFileSync('npx', ['vite', 'build', '--outDir', WEB_OUT, '--emptyOutDir', '--manifest'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
+  const buildMs = performance.now() - t0;
+  const manifest = JSON.parse(
+    readFileSync(path.join(WEB_OUT, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest;
+  const routeKey = Object.keys(manifest).find((k) =>
+    k.endsWith('features/appointments/components/appointments-page.tsx'),
+  );
+  const staffEntry = closure(manifest, ['index.html']);
+  const staffFirstLoad = closure(manifest, routeKey ? [routeKey] : [], new Set(staffEntry));
+  const staticSizes = {
+    staffEntry: sizes(staffEntry),
+    staffAppointments: { ...sizes(staffFirstLoad), routeChunkFound: Boolean(routeKey) },
+    session: sizes(closure(manifest, ['session.html'])),
+  };
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'carebook-bench-web-'));
+  const { args } = await serverCommand();
+  log('web: demo server');
+  const server = await startAndWait(
+    args,
+    { SEED_DEMO: 'auto', DATA_DIR: dataDir, WEB_DIR: WEB_OUT },
+    120_000,
+  );
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const api = await browser.newContext();
+    await api.request.post(`${server.url}/api/auth/login`, {
+      data: { email: 'admin@carebook.test', password: 'carebook-demo' },
+    });
+    const page = (await (
+      await api.request.get(`${server.url}/api/appointments/paginated?status=upcoming&limit=1`)
+    ).json()) as { data: Array<{ token: string }> };
+    await api.close();
+    const pages = [
+      { page: '/appointments (staff, signed in)', url: `${server.url}/appointments`, signIn: true },
+      {
+        page: '/session (patient link)',
+        url: `${server.url}/session/?token=${page.data[0]!.token}`,
+        signIn: false,
+      },
+    ];
+    const metrics: PageMetrics[] = [];
+    for (const p of pages) {
+      const samples = [];
+      for (let r = 0; r < runs; r++) {
+        log(`web: ${p.page} #${r + 1}`);
+        samples.push(await measurePage(browser, p.url, p.signIn));
+      }
+      const files = [...new Set(samples[0]!.files)].filter((f) => f.startsWith('assets/'));
+      metrics.push({
+        page: p.page,
+        runs,
+        lcpMs: median(samples.map((s) => s.lcp)),
+        tbtMs: median(samples.map((s) => s.tbt)),
+        fcpMs: median(samples.map((s) => s.fcp)),
+        fetched: { ...sizes(files), files: files.length },
+      });
+    }
+    return { buildMs, staticSizes, metrics, gzip: 'zlib default level (6)', cpuThrottling: 'none' };
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
