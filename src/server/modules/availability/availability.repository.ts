@@ -41,6 +41,9 @@ export function loadBookings(
         inArray(t.appointments.staffId, [...agentIds]),
         ne(t.appointments.status, 'CANCELLED'),
         lt(t.appointments.startAt, to),
+        // No appointment lasts longer than a day (appointments_duration_check): the same rows,
+        // but the (staff_id, start_at) index can stop at `from` instead of reading all history.
+        gt(t.appointments.startAt, new Date(from.getTime() - 24 * 60 * 60_000)),
         gt(t.appointments.endAt, from),
         excludeAppointmentId ? ne(t.appointments.id, excludeAppointmentId) : undefined,
       ),
