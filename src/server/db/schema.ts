@@ -157,6 +157,8 @@ export const appointments = pgTable(
     index('appointments_staff_start_idx').on(t.staffId, t.startAt),
     index('appointments_patient_idx').on(t.patientId),
     index('appointments_status_start_idx').on(t.status, t.startAt),
+    // Lists across several clinics (every admin) read in this order and stop after a page.
+    index('appointments_start_id_idx').on(t.startAt.desc(), t.id),
     check(
       'appointments_status_check',
       sql`${t.status} in ('BOOKED', 'SCHEDULED', 'CONFIRMED', 'COMPLETED', 'CANCELLED', 'NO_SHOW', 'DISQUALIFIED')`,

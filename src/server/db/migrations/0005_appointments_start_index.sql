@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_start_id_idx" ON "appointments" USING btree ("start_at" DESC NULLS LAST,"id");
