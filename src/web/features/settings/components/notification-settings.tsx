@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { toast } from 'sonner';
 import {
   DEFAULT_NOTIFICATION_PREFS,
@@ -19,16 +20,22 @@ const LABELS: Record<NotificationEvent, string> = {
 export function NotificationSettings({ user }: { user: SessionUser }) {
   const update = useUpdateProfile();
   const prefs = user.notificationPrefs ?? DEFAULT_NOTIFICATION_PREFS;
-  const pendingEvent = update.isPending
-    ? (Object.keys(update.variables?.notificationPrefs ?? {})[0] as NotificationEvent | undefined)
-    : undefined;
+  // The box shows the new choice in the same render as the click (a controlled checkbox would
+  // otherwise flick back until the request starts), and the saved value once it settles.
+  const [choosing, setChoosing] = useState<Partial<Record<NotificationEvent, boolean>>>({});
 
   function toggle(event: NotificationEvent, on: boolean) {
+    setChoosing((c) => ({ ...c, [event]: on }));
     update.mutate(
       { notificationPrefs: { [event]: on } },
       {
         onSuccess: () => toast.success('Email preferences saved.'),
         onError: (error) => toast.error(error.message),
+        onSettled: () =>
+          setChoosing((c) => {
+            const { [event]: _settled, ...rest } = c;
+            return rest;
+          }),
       },
     );
   }
@@ -45,10 +52,7 @@ export function NotificationSettings({ user }: { user: SessionUser }) {
         </legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {NOTIFICATION_EVENTS.map((event) => {
-            const checked =
-              pendingEvent === event
-                ? Boolean(update.variables?.notificationPrefs?.[event])
-                : prefs[event];
+            const checked = choosing[event] ?? prefs[event];
             return (
               <label key={event} className="flex items-center gap-3 text-sm">
                 <input
