@@ -71,7 +71,7 @@ export function instrumentPg(): void {
       const options: Record<string, unknown> =
         typeof config === 'string' ? {} : { ...(config as object) };
       delete options.text;
-      delete options.name;
+      // The name stays: the replay prepares the statement once per connection, as the app does.
       delete options.values;
       const lower = text.trim().toLowerCase();
       const run = () => original.apply(this, args) as Promise<unknown>;

@@ -72,6 +72,11 @@ export async function seedPostgres(plan: SeedPlan, reuse: boolean): Promise<Seed
       await Promise.all([main.close(), helper.close()]);
     }
     seedMs = performance.now() - t0;
+  } else {
+    // A reused database still gets migrations added since it was seeded.
+    const migrateHandle = await openDatabase({ url, poolMax: 1 });
+    await runMigrations(migrateHandle);
+    await migrateHandle.close();
   }
   const handle = await openDatabase({
     url,

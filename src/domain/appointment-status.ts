@@ -132,7 +132,19 @@ export function countBucketOf(
   appointment: StatusAndStart,
   now: Date,
 ): Exclude<CountBucket, 'all'> | null {
-  switch (normalizeStatus(appointment.status)) {
+  const start = startMs(appointment.date);
+  return countBucketFor(appointment.status, Number.isNaN(start) ? null : start > now.getTime());
+}
+
+/**
+ * The bucket of a status, given whether the appointment starts after now (null: unknown start,
+ * which only a marked status can place).
+ */
+export function countBucketFor(
+  status: string | undefined | null,
+  startsInFuture: boolean | null,
+): Exclude<CountBucket, 'all'> | null {
+  switch (normalizeStatus(status)) {
     case 'CANCELLED':
       return 'cancelled';
     case 'COMPLETED':
@@ -142,9 +154,8 @@ export function countBucketOf(
     case 'DISQUALIFIED':
       return null;
   }
-  const start = startMs(appointment.date);
-  if (Number.isNaN(start)) return null;
-  return start > now.getTime() ? 'upcoming' : 'pending';
+  if (startsInFuture === null) return null;
+  return startsInFuture ? 'upcoming' : 'pending';
 }
 
 export function tallyCounts(appointments: Iterable<StatusAndStart>, now: Date): AppointmentCounts {
@@ -153,6 +164,19 @@ export function tallyCounts(appointments: Iterable<StatusAndStart>, now: Date): 
     counts.all += 1;
     const bucket = countBucketOf(appointment, now);
     if (bucket) counts[bucket] += 1;
+  }
+  return counts;
+}
+
+/** Counts from groups the database summed: how many appointments of a status start after now. */
+export function tallyCountGroups(
+  groups: Iterable<{ status: string; future: boolean; n: number }>,
+): AppointmentCounts {
+  const counts = emptyCounts();
+  for (const group of groups) {
+    counts.all += group.n;
+    const bucket = countBucketFor(group.status, group.future);
+    if (bucket) counts[bucket] += group.n;
   }
   return counts;
 }

@@ -138,3 +138,19 @@ export async function withDbErrors<T>(operation: () => Promise<T>): Promise<T> {
     throw translateDbError(err);
   }
 }
+
+/**
+ * Runs a whole transaction again when PostgreSQL chose it as a deadlock victim (two bookings of
+ * one time inserted at the same instant wait on each other's exclusion-constraint check). The
+ * victim was rolled back entirely, so running it again is safe; the retry meets the winner's
+ * committed row and gets the constraint's own answer, or succeeds if the winner failed after all.
+ */
+export async function retryOnDeadlock<T>(transaction: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transaction();
+    } catch (err) {
+      if (attempt >= attempts || driverErrorOf(err)?.code !== '40P01') throw err;
+    }
+  }
+}

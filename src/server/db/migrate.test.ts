@@ -29,6 +29,7 @@ describe('migrations', () => {
     );
     expect(tables.map((r) => r.table_name)).toEqual([
       'appointment_events',
+      'appointment_month_counts',
       'appointments',
       'audit_log',
       'clinic_members',

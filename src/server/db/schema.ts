@@ -158,7 +158,8 @@ export const appointments = pgTable(
     index('appointments_patient_idx').on(t.patientId),
     index('appointments_status_start_idx').on(t.status, t.startAt),
     // Lists across several clinics (every admin) read in this order and stop after a page.
-    index('appointments_start_id_idx').on(t.startAt.desc(), t.id),
+    // NULLS FIRST is what ORDER BY start_at DESC means; an index in another null order is not used.
+    index('appointments_start_id_idx').on(t.startAt.desc().nullsFirst(), t.id),
     check(
       'appointments_status_check',
       sql`${t.status} in ('BOOKED', 'SCHEDULED', 'CONFIRMED', 'COMPLETED', 'CANCELLED', 'NO_SHOW', 'DISQUALIFIED')`,
@@ -166,6 +167,23 @@ export const appointments = pgTable(
     check('appointments_duration_check', sql`${t.duration} > 0 and ${t.duration} <= 1440`),
     check('appointments_range_check', sql`${t.endAt} > ${t.startAt}`),
   ],
+);
+
+/**
+ * How many appointments each agent has per status in each UTC month, kept exact by triggers on
+ * appointments (migration 0006). Counts read closed months from here and only the current month
+ * from appointments, so their cost no longer grows with years of history.
+ */
+export const appointmentMonthCounts = pgTable(
+  'appointment_month_counts',
+  {
+    clinicId: uuid('clinic_id').notNull(),
+    month: timestamp('month', { withTimezone: true }).notNull(),
+    staffId: uuid('staff_id').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clinicId, t.month, t.staffId, t.status] })],
 );
 
 /** Status history: append-only, one row per action, written in the action's transaction. */

@@ -13,6 +13,7 @@ const TABLES = [
   'audit_log',
   'outbox',
   'appointment_events',
+  'appointment_month_counts',
   'appointments',
   'patients',
   'schedule_overrides',

@@ -1,10 +1,11 @@
 import type { Appointment } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
-import { ConflictError } from '../../db/errors';
+import { ConflictError, retryOnDeadlock } from '../../db/errors';
 import type * as t from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { recordAudit, type AuditAction } from '../audit/audit.repository';
-import { getAppointment, type QueryContext } from './appointment-queries';
+import type { QueryContext } from './appointment-queries';
+import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { SLOT_TAKEN_MESSAGE } from './booking-rules';
 
@@ -36,45 +37,55 @@ export async function applyChange(
   const now = deps.now();
   const id = row.appointment.id;
   try {
-    await deps.db.db.transaction(async (tx) => {
-      const updated = await repo.updateAppointment(tx, id, row.appointment.version, {
-        ...change.values,
-        updatedAt: now,
-      });
-      if (!updated) {
-        throw conflict('This appointment was changed by someone else. Reload it and try again.');
-      }
-      await repo.insertEvents(
-        tx,
-        change.events.map((e) => ({
-          ...e,
-          appointmentId: id,
-          at: now,
-          byUserId: ctx.user.id,
-          byName: ctx.user.name,
-        })),
-      );
-      await repo.insertOutbox(tx, change.outbox);
-      await recordAudit(
-        tx,
-        { userId: ctx.user.id, ip: ctx.ip },
-        [
-          {
-            action: change.audit,
-            entityType: 'appointment',
-            entityId: id,
-            patientId: row.patient.id,
-          },
-        ],
-        now,
-      );
-    });
+    // The answer is read inside the change's transaction: once it commits, nothing is left
+    // that could fail and report a made change as an error.
+    return await retryOnDeadlock(() =>
+      deps.db.db.transaction(async (tx) => {
+        const updated = await repo.updateAppointment(tx, id, row.appointment.version, {
+          ...change.values,
+          updatedAt: now,
+        });
+        if (!updated) {
+          throw conflict('This appointment was changed by someone else. Reload it and try again.');
+        }
+        await repo.insertEvents(
+          tx,
+          change.events.map((e) => ({
+            ...e,
+            appointmentId: id,
+            at: now,
+            byUserId: ctx.user.id,
+            byName: ctx.user.name,
+          })),
+        );
+        await repo.insertOutbox(tx, change.outbox);
+        await recordAudit(
+          tx,
+          { userId: ctx.user.id, ip: ctx.ip },
+          [
+            {
+              action: change.audit,
+              entityType: 'appointment',
+              entityId: id,
+              patientId: row.patient.id,
+            },
+          ],
+          now,
+        );
+        const changed = await repo.findAppointment(tx, id, [...ctx.user.clinicIds]);
+        if (!changed) throw notFound('Appointment not found');
+        return toAppointmentView(changed);
+      }),
+    );
   } catch (err) {
     const code = (err as { cause?: { code?: string } }).cause?.code;
-    if ((err instanceof ConflictError && err.kind === 'overlap') || code === '23P01') {
+    if (
+      (err instanceof ConflictError && err.kind === 'overlap') ||
+      code === '23P01' ||
+      code === '40P01'
+    ) {
       throw conflict(SLOT_TAKEN_MESSAGE);
     }
     throw err;
   }
-  return getAppointment(deps, ctx, id);
 }

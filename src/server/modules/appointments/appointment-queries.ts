@@ -12,7 +12,7 @@ import type {
 } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import { badRequest, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.repository';
+import { recordReadAudit } from '../audit/audit.repository';
 import type { AuthUser } from '../auth/auth.service';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
@@ -73,16 +73,13 @@ export function scopeFrom(user: AuthUser, filters: AppointmentFilters): repo.Lis
   };
 }
 
-async function withHistories(
+/** The views of rows a user is shown, each read written to the audit log first. */
+async function shown(
   deps: AppDeps,
   ctx: QueryContext,
   rows: repo.AppointmentRow[],
 ): Promise<Appointment[]> {
-  const histories = await repo.loadHistories(
-    deps.db.db,
-    rows.map((r) => r.appointment.id),
-  );
-  await recordAudit(
+  await recordReadAudit(
     deps.db.db,
     { userId: ctx.user.id, ip: ctx.ip },
     rows.map((r) => ({
@@ -93,7 +90,7 @@ async function withHistories(
     })),
     deps.now(),
   );
-  return rows.map((r) => toAppointmentView(r, histories.get(r.appointment.id) ?? []));
+  return rows.map(toAppointmentView);
 }
 
 export async function listAppointmentsPage(
@@ -118,7 +115,7 @@ export async function listAppointmentsPage(
     repo.countBuckets(deps.db.db, scope, now),
   ]);
   const hasNextPage = rows.length > query.limit;
-  const data = await withHistories(deps, ctx, rows.slice(0, query.limit));
+  const data = await shown(deps, ctx, rows.slice(0, query.limit));
   return { data, pagination: { hasNextPage, currentPage: query.page }, counts };
 }
 
@@ -137,7 +134,7 @@ export async function getAppointment(
 ): Promise<Appointment> {
   const row = await repo.findAppointment(deps.db.db, id, [...ctx.user.clinicIds]);
   if (!row) throw notFound('Appointment not found');
-  const [view] = await withHistories(deps, ctx, [row]);
+  const [view] = await shown(deps, ctx, [row]);
   return view!;
 }
 
@@ -159,5 +156,5 @@ export async function listAppointmentsInRange(
     to: boundary(query.endDate, timezone, 'end'),
     excludeEndedBefore: query.includeExpired ? undefined : deps.now(),
   });
-  return withHistories(deps, ctx, rows);
+  return shown(deps, ctx, rows);
 }

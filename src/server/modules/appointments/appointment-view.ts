@@ -1,9 +1,9 @@
 import type { Appointment } from '@contracts/appointments';
-import type { AppointmentRow, EventRow } from './appointments.repository';
+import type { AppointmentRow } from './appointments.repository';
 
 /** Spec §3 "Appointment" from our rows; history oldest first, as stored. */
-export function toAppointmentView(row: AppointmentRow, history: readonly EventRow[]): Appointment {
-  const { appointment: a, patient, staff, clinic } = row;
+export function toAppointmentView(row: AppointmentRow): Appointment {
+  const { appointment: a, patient, staff, clinic, history } = row;
   return {
     _id: a.id,
     date: a.startAt.toISOString(),
@@ -21,11 +21,11 @@ export function toAppointmentView(row: AppointmentRow, history: readonly EventRo
     metadata: { status: a.status, notes: a.notes, source: a.source, type: a.type },
     statusHistory: history.map((e) => ({
       type: e.type,
-      timestamp: e.at.toISOString(),
+      timestamp: new Date(e.at).toISOString(),
       reason: e.reason,
-      from: e.fromValue,
-      to: e.toValue,
-      by: e.byName,
+      from: e.from,
+      to: e.to,
+      by: e.by,
     })),
   };
 }

@@ -1,8 +1,30 @@
-import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { tallyCountGroups } from '@domain/appointment-status';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
 
-/** An appointment with what its JSON needs from the patient, staff and clinic rows. */
+const ph = sql.placeholder;
+
+/** One status-history entry as the database's JSON builds it (times as ISO text). */
+export interface HistoryEntryJson {
+  type: string;
+  at: string;
+  reason: string | null;
+  from: string | null;
+  to: string | null;
+  by: string | null;
+}
+
+/** The appointment's history, oldest first, gathered in the same statement as the row. */
+const historyJson = sql<HistoryEntryJson[]>`coalesce((
+  select json_agg(json_build_object('type', e.type, 'at', e.at, 'reason', e.reason,
+                                    'from', e.from_value, 'to', e.to_value, 'by', e.by_name)
+                  order by e.at, e.id)
+  from ${t.appointmentEvents} e
+  where e.appointment_id = ${t.appointments.id}), '[]'::json)`;
+
+/** An appointment with what its JSON needs: patient, staff, clinic and history, in one statement. */
 export function selectAppointmentRows(db: Executor) {
   return db
     .select({
@@ -22,6 +44,7 @@ export function selectAppointmentRows(db: Executor) {
         name: t.clinics.name,
         timezone: t.clinics.timezone,
       },
+      history: historyJson,
     })
     .from(t.appointments)
     .innerJoin(t.patients, eq(t.patients.id, t.appointments.patientId))
@@ -31,7 +54,19 @@ export function selectAppointmentRows(db: Executor) {
 export type AppointmentRow = Awaited<
   ReturnType<ReturnType<typeof selectAppointmentRows>['where']>
 >[number];
-export type EventRow = typeof t.appointmentEvents.$inferSelect;
+
+type ClinicColumn = typeof t.appointments.clinicId | typeof t.appointmentMonthCounts.clinicId;
+const inClinics = (column: ClinicColumn) => sql`${column} = any(${ph('clinicIds')}::uuid[])`;
+
+/**
+ * One clinic is an equality (its index gives the order, and one plan suits every clinic); several
+ * are an array, in a statement left unnamed, so PostgreSQL plans it for the actual list each time:
+ * a generic plan cannot know whether the list covers a tenth of the table or all of it.
+ */
+const scopeClinics = (column: ClinicColumn, scope: ListScope) =>
+  scope.clinicIds.length === 1 ? sql`${column} = ${ph('clinicId')}::uuid` : inClinics(column);
+const statementName = (scope: ListScope, name: string) =>
+  scope.clinicIds.length === 1 ? name : '';
 
 export async function findAppointment(
   db: Executor,
@@ -39,26 +74,13 @@ export async function findAppointment(
   clinicIds: readonly string[],
 ): Promise<AppointmentRow | undefined> {
   if (clinicIds.length === 0) return undefined;
-  const [row] = await selectAppointmentRows(db)
-    .where(and(eq(t.appointments.id, id), inArray(t.appointments.clinicId, [...clinicIds])))
-    .limit(1);
+  const [row] = await prepared(db, 'appointment_by_id', (name) =>
+    selectAppointmentRows(db)
+      .where(and(sql`${t.appointments.id} = ${ph('id')}::uuid`, inClinics(t.appointments.clinicId)))
+      .limit(1)
+      .prepare(name),
+  ).execute({ id, clinicIds: [...clinicIds] });
   return row;
-}
-
-/** Histories of many appointments in one round trip, oldest first. */
-export async function loadHistories(
-  db: Executor,
-  ids: readonly string[],
-): Promise<Map<string, EventRow[]>> {
-  const byId = new Map<string, EventRow[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return byId;
-  const rows = await db
-    .select()
-    .from(t.appointmentEvents)
-    .where(inArray(t.appointmentEvents.appointmentId, [...ids]))
-    .orderBy(asc(t.appointmentEvents.at), asc(t.appointmentEvents.id));
-  for (const row of rows) byId.get(row.appointmentId)?.push(row);
-  return byId;
 }
 
 export interface ListScope {
@@ -74,19 +96,20 @@ export interface ListScope {
 const MARKED = ['COMPLETED', 'NO_SHOW', 'DISQUALIFIED', 'CANCELLED'];
 const OPEN = ['BOOKED', 'SCHEDULED', 'CONFIRMED'];
 
-/** The SQL for each count bucket; the domain's countBucketOf says the same in TypeScript. */
-export function bucketCondition(bucket: string, now: Date): SQL | undefined {
+/**
+ * The SQL for each count bucket, comparing with the `now` placeholder; the domain's
+ * countBucketFor says the same in TypeScript.
+ */
+export function bucketCondition(bucket: string): SQL | undefined {
+  const now = sql`${ph('now')}::timestamptz`;
   switch (bucket) {
     case 'upcoming':
       return and(
-        sql`${t.appointments.startAt} > ${now.toISOString()}`,
+        sql`${t.appointments.startAt} > ${now}`,
         notInArray(t.appointments.status, MARKED),
       );
     case 'pending':
-      return and(
-        sql`${t.appointments.startAt} <= ${now.toISOString()}`,
-        inArray(t.appointments.status, OPEN),
-      );
+      return and(sql`${t.appointments.startAt} <= ${now}`, inArray(t.appointments.status, OPEN));
     case 'completed':
       return eq(t.appointments.status, 'COMPLETED');
     case 'cancelled':
@@ -100,20 +123,45 @@ export function bucketCondition(bucket: string, now: Date): SQL | undefined {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Which filters a scope has: the statements are prepared once per shape, with placeholders. */
+function shapeOf(scope: ListScope): string {
+  const flags: Array<[unknown, string]> = [
+    [scope.clinicIds.length > 1, 'm'],
+    [scope.staffId, 's'],
+    [scope.from, 'f'],
+    [scope.to, 't'],
+    [scope.patientEmail, 'e'],
+    [scope.search, 'q'],
+  ];
+  return flags.map(([value, flag]) => (value ? flag : '')).join('') || 'clinic';
+}
+
 function scopeConditions(scope: ListScope): SQL[] {
-  const conditions: SQL[] = [inArray(t.appointments.clinicId, [...scope.clinicIds])];
-  if (scope.staffId) conditions.push(eq(t.appointments.staffId, scope.staffId));
-  if (scope.from) conditions.push(gte(t.appointments.startAt, scope.from));
-  if (scope.to) conditions.push(lte(t.appointments.startAt, scope.to));
+  const a = t.appointments;
+  const conditions: SQL[] = [scopeClinics(a.clinicId, scope)];
+  if (scope.staffId) conditions.push(sql`${a.staffId} = ${ph('staffId')}::uuid`);
+  if (scope.from) conditions.push(sql`${a.startAt} >= ${ph('from')}::timestamptz`);
+  if (scope.to) conditions.push(sql`${a.startAt} <= ${ph('to')}::timestamptz`);
   if (scope.patientEmail || scope.search) {
-    const patientConditions: SQL[] = [eq(t.patients.id, t.appointments.patientId)];
+    const patientConditions: SQL[] = [eq(t.patients.id, a.patientId)];
     if (scope.patientEmail)
-      patientConditions.push(sql`lower(${t.patients.email}) = ${scope.patientEmail.toLowerCase()}`);
-    if (scope.search)
-      patientConditions.push(sql`${t.patients.searchText} like ${`%${escapeLike(scope.search)}%`}`);
+      patientConditions.push(sql`lower(${t.patients.email}) = ${ph('patientEmail')}`);
+    if (scope.search) patientConditions.push(sql`${t.patients.searchText} like ${ph('search')}`);
     conditions.push(sql`exists (select 1 from ${t.patients} where ${and(...patientConditions)})`);
   }
   return conditions;
+}
+
+function scopeValues(scope: ListScope): Record<string, unknown> {
+  return {
+    clinicIds: [...scope.clinicIds],
+    clinicId: scope.clinicIds[0],
+    staffId: scope.staffId,
+    from: scope.from?.toISOString(),
+    to: scope.to?.toISOString(),
+    patientEmail: scope.patientEmail?.toLowerCase(),
+    search: scope.search === undefined ? undefined : `%${escapeLike(scope.search)}%`,
+  };
 }
 
 export async function listPage(
@@ -124,37 +172,118 @@ export async function listPage(
   page: { limit: number; offset: number },
 ): Promise<AppointmentRow[]> {
   if (scope.clinicIds.length === 0) return [];
-  const conditions = scopeConditions(scope);
-  if (status.bucket) conditions.push(bucketCondition(status.bucket, now)!);
-  if (status.stored) conditions.push(eq(t.appointments.status, status.stored));
-  // Upcoming reads soonest first; every other view reads most recent first.
-  const order =
-    status.bucket === 'upcoming' ? asc(t.appointments.startAt) : desc(t.appointments.startAt);
-  return selectAppointmentRows(db)
-    .where(and(...conditions))
-    .orderBy(order, asc(t.appointments.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const filter = status.bucket ?? (status.stored ? 'status' : 'any');
+  const query = prepared(db, `appointments_page_${shapeOf(scope)}_${filter}`, (name) => {
+    const conditions = scopeConditions(scope);
+    if (status.bucket) conditions.push(bucketCondition(status.bucket)!);
+    if (status.stored) conditions.push(sql`${t.appointments.status} = ${ph('status')}`);
+    // Upcoming reads soonest first; every other view reads most recent first.
+    const order =
+      status.bucket === 'upcoming' ? asc(t.appointments.startAt) : desc(t.appointments.startAt);
+    return selectAppointmentRows(db)
+      .where(and(...conditions))
+      .orderBy(order, asc(t.appointments.id))
+      .limit(ph('limit'))
+      .offset(ph('offset'))
+      .prepare(statementName(scope, name));
+  });
+  return query.execute({
+    ...scopeValues(scope),
+    now: now.toISOString(),
+    status: status.stored,
+    limit: page.limit,
+    offset: page.offset,
+  });
 }
 
+const monthStart = (ms: number, addMonths = 0) => {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + addMonths, 1);
+};
+
+/**
+ * The months counts may take from the appointment_month_counts rollup: whole UTC months inside
+ * the date filter, [lo, hi), except the current one (its rows are split by now, so they are
+ * counted from appointments). Undefined ends are open.
+ */
+export function rollupMonths(scope: ListScope, now: Date) {
+  const from = scope.from?.getTime();
+  const lo =
+    from === undefined ? undefined : monthStart(from) === from ? from : monthStart(from, 1);
+  const hi = scope.to === undefined ? undefined : monthStart(scope.to.getTime() + 1);
+  const current = monthStart(now.getTime());
+  return { lo, hi, current, next: monthStart(current, 1) };
+}
+
+/**
+ * The counts of every bucket (ARCHITECTURE.md) for the scope. Closed and future months come from
+ * the rollup, so the cost is one month of rows however long the history; a patient filter (email
+ * or search) needs each row's patient and counts from appointments alone.
+ */
 export async function countBuckets(db: Executor, scope: ListScope, now: Date) {
-  if (scope.clinicIds.length === 0) {
-    return { all: 0, upcoming: 0, pending: 0, completed: 0, cancelled: 0, no_show: 0 };
-  }
-  const n = (bucket: string) =>
-    sql<number>`count(*) filter (where ${bucketCondition(bucket, now)})::int`;
-  const [row] = await db
-    .select({
-      all: sql<number>`count(*)::int`,
-      upcoming: n('upcoming'),
-      pending: n('pending'),
-      completed: n('completed'),
-      cancelled: n('cancelled'),
-      no_show: n('no_show'),
-    })
-    .from(t.appointments)
-    .where(and(...scopeConditions(scope)));
-  return row!;
+  if (scope.clinicIds.length === 0) return tallyCountGroups([]);
+  const a = t.appointments;
+  const m = t.appointmentMonthCounts;
+  const rollup = !scope.patientEmail && !scope.search;
+  const months = rollupMonths(scope, now);
+  const ends = `${months.lo === undefined ? '' : 'l'}${months.hi === undefined ? '' : 'h'}`;
+  const query = prepared(
+    db,
+    `appointment_counts_${shapeOf(scope)}_${rollup ? `r${ends}` : 'x'}`,
+    (name) => {
+      const live = db
+        .select({
+          status: a.status,
+          future: sql<boolean>`${a.startAt} > ${ph('now')}::timestamptz`.as('future'),
+          n: sql<number>`count(*)::int`.as('n'),
+        })
+        .from(a);
+      if (!rollup)
+        return live
+          .where(and(...scopeConditions(scope)))
+          .groupBy(a.status, sql`2`)
+          .prepare(statementName(scope, name));
+      const at = (p: string) => sql`${ph(p)}::timestamptz`;
+      const outside: SQL[] = [
+        sql`(${a.startAt} >= ${at('month')} and ${a.startAt} < ${at('nextMonth')})`,
+      ];
+      const within: SQL[] = [sql`${m.month} <> ${at('month')}`];
+      if (months.lo !== undefined) {
+        outside.push(sql`${a.startAt} < ${at('lo')}`);
+        within.push(sql`${m.month} >= ${at('lo')}`);
+      }
+      if (months.hi !== undefined) {
+        outside.push(sql`${a.startAt} >= ${at('hi')}`);
+        within.push(sql`${m.month} < ${at('hi')}`);
+      }
+      if (scope.staffId) within.push(sql`${m.staffId} = ${ph('staffId')}::uuid`);
+      const counted = db
+        .select({
+          status: m.status,
+          future: sql<boolean>`${m.month} > ${at('month')}`.as('future'),
+          n: sql<number>`sum(${m.n})::int`.as('n'),
+        })
+        .from(m)
+        .where(and(scopeClinics(m.clinicId, scope), ...within))
+        .groupBy(m.status, sql`2`);
+      return live
+        .where(and(...scopeConditions(scope), or(...outside)))
+        .groupBy(a.status, sql`2`)
+        .unionAll(counted)
+        .prepare(statementName(scope, name));
+    },
+  );
+  const iso = (ms: number | undefined) =>
+    ms === undefined ? undefined : new Date(ms).toISOString();
+  const groups = await query.execute({
+    ...scopeValues(scope),
+    now: now.toISOString(),
+    month: iso(months.current),
+    nextMonth: iso(months.next),
+    lo: iso(months.lo),
+    hi: iso(months.hi),
+  });
+  return tallyCountGroups(groups);
 }
 
 export async function listRange(
@@ -162,13 +291,21 @@ export async function listRange(
   scope: ListScope & { excludeEndedBefore?: Date },
 ): Promise<AppointmentRow[]> {
   if (scope.clinicIds.length === 0) return [];
-  const conditions = scopeConditions(scope);
-  if (scope.excludeEndedBefore)
-    conditions.push(gte(t.appointments.endAt, scope.excludeEndedBefore));
-  return selectAppointmentRows(db)
-    .where(and(...conditions))
-    .orderBy(asc(t.appointments.startAt), asc(t.appointments.id))
-    .limit(5000);
+  const ended = scope.excludeEndedBefore ? 'current' : 'all';
+  const query = prepared(db, `appointments_range_${shapeOf(scope)}_${ended}`, (name) => {
+    const conditions = scopeConditions(scope);
+    if (scope.excludeEndedBefore)
+      conditions.push(sql`${t.appointments.endAt} >= ${ph('endedBefore')}::timestamptz`);
+    return selectAppointmentRows(db)
+      .where(and(...conditions))
+      .orderBy(asc(t.appointments.startAt), asc(t.appointments.id))
+      .limit(5000)
+      .prepare(statementName(scope, name));
+  });
+  return query.execute({
+    ...scopeValues(scope),
+    endedBefore: scope.excludeEndedBefore?.toISOString(),
+  });
 }
 
 export async function insertAppointment(db: Executor, values: typeof t.appointments.$inferInsert) {

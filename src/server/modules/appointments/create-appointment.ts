@@ -7,7 +7,7 @@ import {
   type CreateAppointmentBody,
 } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
-import { ConflictError } from '../../db/errors';
+import { ConflictError, retryOnDeadlock } from '../../db/errors';
 import { badRequest, conflict, notFound, unprocessable } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
 import { checkBookable, slotSettings } from '../availability/availability.service';
@@ -46,7 +46,7 @@ export async function createAppointment(
   }
 
   const db = deps.db.db;
-  const clinic = await requireMemberClinic(db, ctx.user, body.patient.clinic);
+  const clinic = requireMemberClinic(ctx.user, body.patient.clinic);
   const patient = await findPatient(db, clinic.id, body.patient.id);
   if (!patient) throw notFound('Patient not found in this clinic.');
   const agent = (await listBookableAgents(db, clinic.id)).find((a) => a.id === body.staff.id);
@@ -67,66 +67,68 @@ export async function createAppointment(
   const token = newSessionToken();
   const patientName = `${patient.firstName} ${patient.lastName}`;
   try {
-    const created = await db.transaction(async (tx) => {
-      const appointmentId = await repo.insertAppointment(tx, {
-        clinicId: clinic.id,
-        patientId: patient.id,
-        staffId: agent.id,
-        startAt: start,
-        endAt: new Date(start.getTime() + duration * 60_000),
-        duration,
-        status: INITIAL_APPOINTMENT_STATUS,
-        token,
-        notes: body.metadata?.notes || null,
-        source: APPOINTMENT_SOURCE,
-        type: 'custom',
-        createdBy: ctx.user.id,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await repo.insertEvents(tx, [
-        { appointmentId, type: 'BOOKED', at: now, byUserId: ctx.user.id, byName: ctx.user.name },
-      ]);
-      await repo.insertOutbox(tx, [
-        outboxRow('booked', {
-          appointmentId,
-          clinic: { name: clinic.name, timezone: clinic.timezone },
-          start: start.toISOString(),
-          durationMinutes: duration,
+    const created = await retryOnDeadlock(() =>
+      db.transaction(async (tx) => {
+        const appointmentId = await repo.insertAppointment(tx, {
+          clinicId: clinic.id,
+          patientId: patient.id,
+          staffId: agent.id,
+          startAt: start,
+          endAt: new Date(start.getTime() + duration * 60_000),
+          duration,
+          status: INITIAL_APPOINTMENT_STATUS,
           token,
-          patient: { name: patientName, email: patient.email },
-          staff: { name: agent.name, email: agent.email },
-          sequence: 0,
-        }),
-      ]);
-      await recordAudit(
-        tx,
-        { userId: ctx.user.id, ip: ctx.ip },
-        [
-          {
-            action: 'create',
-            entityType: 'appointment',
-            entityId: appointmentId,
-            patientId: patient.id,
-          },
-        ],
-        now,
-      );
-      // The answer is read inside the booking's transaction: once it commits there is nothing
-      // left that could fail and turn a made booking into an error.
-      const created = await loadView(ctx, appointmentId, tx);
-      if (idempotencyKey) {
-        // Stored inside the booking's own transaction: both are there after a crash, or neither.
-        await repo.saveIdempotentResponse(tx, {
-          key: idempotencyKey,
-          userId: ctx.user.id,
-          requestHash,
-          statusCode: 201,
-          body: created,
+          notes: body.metadata?.notes || null,
+          source: APPOINTMENT_SOURCE,
+          type: 'custom',
+          createdBy: ctx.user.id,
+          createdAt: now,
+          updatedAt: now,
         });
-      }
-      return created;
-    });
+        await repo.insertEvents(tx, [
+          { appointmentId, type: 'BOOKED', at: now, byUserId: ctx.user.id, byName: ctx.user.name },
+        ]);
+        await repo.insertOutbox(tx, [
+          outboxRow('booked', {
+            appointmentId,
+            clinic: { name: clinic.name, timezone: clinic.timezone },
+            start: start.toISOString(),
+            durationMinutes: duration,
+            token,
+            patient: { name: patientName, email: patient.email },
+            staff: { name: agent.name, email: agent.email },
+            sequence: 0,
+          }),
+        ]);
+        await recordAudit(
+          tx,
+          { userId: ctx.user.id, ip: ctx.ip },
+          [
+            {
+              action: 'create',
+              entityType: 'appointment',
+              entityId: appointmentId,
+              patientId: patient.id,
+            },
+          ],
+          now,
+        );
+        // The answer is read inside the booking's transaction: once it commits there is nothing
+        // left that could fail and turn a made booking into an error.
+        const created = await loadView(ctx, appointmentId, tx);
+        if (idempotencyKey) {
+          // Stored inside the booking's own transaction: both are there after a crash, or neither.
+          await repo.saveIdempotentResponse(tx, {
+            key: idempotencyKey,
+            userId: ctx.user.id,
+            requestHash,
+            statusCode: 201,
+            body: created,
+          });
+        }
+        return created;
+      }),
+    );
     return { status: 201, body: created, replayed: false };
   } catch (err) {
     if (err instanceof ConflictError || isUniqueOrExclusion(err)) {
@@ -162,14 +164,13 @@ async function loadView(
 ): Promise<Appointment> {
   const row = await repo.findAppointment(tx, id, [...ctx.user.clinicIds]);
   if (!row) throw badRequest('The appointment could not be read back.');
-  const histories = await repo.loadHistories(tx, [id]);
-  return toAppointmentView(row, histories.get(id) ?? []);
+  return toAppointmentView(row);
 }
 
 function isUniqueOrExclusion(err: unknown): boolean {
   const code =
     (err as { cause?: { code?: string }; code?: string }).cause?.code ??
     (err as { code?: string }).code;
-  // 40P01: two inserts of one time can deadlock on the exclusion constraint; the other won.
+  // 40P01 only when retries ran out: two inserts of one time deadlocked, and the other won.
   return code === '23P01' || code === '23505' || code === '40P01';
 }

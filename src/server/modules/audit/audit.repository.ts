@@ -1,5 +1,6 @@
 import { and, desc, eq, exists, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
 
 export type AuditAction =
@@ -31,18 +32,128 @@ export async function recordAudit(
   at: Date,
 ): Promise<void> {
   if (entries.length === 0) return;
-  await db.insert(t.auditLog).values(
-    entries.map((e) => ({
-      at,
-      userId: actor.userId,
-      ip: actor.ip,
-      action: e.action,
-      entityType: e.entityType,
-      entityId: e.entityId,
-      patientId: e.patientId,
-      details: e.details ?? null,
-    })),
-  );
+  await db.insert(t.auditLog).values(entries.map((e) => toRow(actor, e, at)));
+}
+
+type AuditRow = typeof t.auditLog.$inferInsert;
+
+interface PendingBatch {
+  rows: AuditRow[];
+  written: Promise<void>;
+  settle(error?: unknown): void;
+}
+
+interface ReadAuditQueue {
+  /** Waiting batches, oldest first; only the last takes more rows. */
+  waiting: PendingBatch[];
+  writing: boolean;
+}
+
+const readQueues = new WeakMap<object, ReadAuditQueue>();
+/** One INSERT carries at most this many rows; more start the next batch. */
+const MAX_BATCH_ROWS = 2_000;
+
+function newBatch(): PendingBatch {
+  let settle!: (error?: unknown) => void;
+  const written = new Promise<void>((resolve, reject) => {
+    settle = (error) => (error === undefined ? resolve() : reject(error));
+  });
+  // A request that fails before it awaits its batch must not leave an unhandled rejection.
+  written.catch(() => {});
+  return { rows: [], written, settle };
+}
+
+async function writeBatches(db: Database, queue: ReadAuditQueue): Promise<void> {
+  queue.writing = true;
+  for (let batch = queue.waiting.shift(); batch; batch = queue.waiting.shift()) {
+    try {
+      await insertRows(db, batch.rows);
+      batch.settle();
+    } catch (error) {
+      batch.settle(error);
+    }
+  }
+  queue.writing = false;
+}
+
+/**
+ * Any number of rows in one prepared INSERT … SELECT FROM unnest(arrays): the statement text never
+ * changes with the row count, so neither Drizzle nor PostgreSQL builds it again.
+ */
+function insertRows(db: Database, rows: readonly AuditRow[]) {
+  const ph = sql.placeholder;
+  const column = (name: string, type: string) => sql`${ph(name)}::${sql.raw(type)}[]`;
+  return prepared(db, 'audit_rows', (name) =>
+    db
+      .insert(t.auditLog)
+      .select(
+        db
+          .select({
+            id: sql`nextval('audit_log_id_seq')`.as('id'),
+            at: sql`r.at`.as('at'),
+            userId: sql`r.user_id`.as('user_id'),
+            action: sql`r.action`.as('action'),
+            entityType: sql`r.entity_type`.as('entity_type'),
+            entityId: sql`r.entity_id`.as('entity_id'),
+            patientId: sql`r.patient_id`.as('patient_id'),
+            ip: sql`r.ip`.as('ip'),
+            details: sql`r.details`.as('details'),
+          })
+          .from(
+            sql`unnest(${column('at', 'timestamptz')}, ${column('userId', 'uuid')}, ${column('action', 'text')},
+                       ${column('entityType', 'text')}, ${column('entityId', 'uuid')},
+                       ${column('patientId', 'uuid')}, ${column('ip', 'text')},
+                       ${column('details', 'jsonb')})
+                as r(at, user_id, action, entity_type, entity_id, patient_id, ip, details)`,
+          ),
+      )
+      .prepare(name),
+  ).execute({
+    at: rows.map((r) => (r.at instanceof Date ? r.at.toISOString() : (r.at ?? null))),
+    userId: rows.map((r) => r.userId ?? null),
+    action: rows.map((r) => r.action),
+    entityType: rows.map((r) => r.entityType),
+    entityId: rows.map((r) => r.entityId ?? null),
+    patientId: rows.map((r) => r.patientId ?? null),
+    ip: rows.map((r) => r.ip ?? null),
+    details: rows.map((r) => (r.details == null ? null : JSON.stringify(r.details))),
+  });
+}
+
+/**
+ * Audit rows for reads (not changes: those commit with their transaction via recordAudit).
+ * Concurrent requests share one INSERT, group-commit style: when nothing is being written the
+ * rows go at once; rows that arrive meanwhile are gathered and go together as soon as it is done.
+ * Each caller still waits until its own rows are in the database, so no read is ever answered
+ * without its audit row, and a failed write fails the read.
+ */
+export function recordReadAudit(
+  db: Database,
+  actor: AuditActor,
+  entries: readonly AuditEntry[],
+  at: Date,
+): Promise<void> {
+  if (entries.length === 0) return Promise.resolve();
+  let queue = readQueues.get(db);
+  if (!queue) readQueues.set(db, (queue = { waiting: [], writing: false }));
+  let batch = queue.waiting.at(-1);
+  if (!batch || batch.rows.length >= MAX_BATCH_ROWS) queue.waiting.push((batch = newBatch()));
+  for (const e of entries) batch.rows.push(toRow(actor, e, at));
+  if (!queue.writing) void writeBatches(db, queue);
+  return batch.written;
+}
+
+function toRow(actor: AuditActor, e: AuditEntry, at: Date): AuditRow {
+  return {
+    at,
+    userId: actor.userId,
+    ip: actor.ip,
+    action: e.action,
+    entityType: e.entityType,
+    entityId: e.entityId,
+    patientId: e.patientId,
+    details: e.details ?? null,
+  };
 }
 
 export interface AuditFilter {

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
 
 export type UserRow = typeof t.users.$inferSelect;
@@ -54,14 +55,35 @@ export async function insertSession(
   });
 }
 
-/** The live session with its user, in one round trip. */
+export interface MemberClinic {
+  id: string;
+  slug: string;
+  name: string;
+  timezone: string;
+}
+
+/**
+ * The live session with its user and the user's clinics, in one round trip: every API request
+ * starts here, so it is a prepared statement.
+ */
 export async function findLiveSession(db: Executor, id: string) {
-  const [row] = await db
-    .select({ session: t.sessions, user: t.users })
-    .from(t.sessions)
-    .innerJoin(t.users, eq(t.users.id, t.sessions.userId))
-    .where(and(eq(t.sessions.id, id), isNull(t.sessions.revokedAt)))
-    .limit(1);
+  const [row] = await prepared(db, 'live_session', (name) =>
+    db
+      .select({
+        session: t.sessions,
+        user: t.users,
+        clinics: sql<MemberClinic[]>`coalesce((
+          select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name,
+                                            'timezone', c.timezone) order by c.name, c.id)
+          from ${t.clinicMembers} m join ${t.clinics} c on c.id = m.clinic_id
+          where m.user_id = ${t.users.id}), '[]'::json)`,
+      })
+      .from(t.sessions)
+      .innerJoin(t.users, eq(t.users.id, t.sessions.userId))
+      .where(and(eq(t.sessions.id, sql.placeholder('id')), isNull(t.sessions.revokedAt)))
+      .limit(1)
+      .prepare(name),
+  ).execute({ id });
   return row;
 }
 

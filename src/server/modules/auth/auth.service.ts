@@ -95,7 +95,7 @@ export async function authenticate(deps: AuthDeps, token: string): Promise<AuthU
   const found = await repo.findLiveSession(deps.db.db, id);
   if (!found) return null;
   const now = deps.now();
-  const { session, user } = found;
+  const { session, user, clinics } = found;
   const idleLimit = session.lastSeenAt.getTime() + deps.config.SESSION_IDLE_MINUTES * 60_000;
   if (!user.active || session.expiresAt <= now || idleLimit <= now.getTime()) {
     await repo.revokeSession(deps.db.db, id, now);
@@ -105,7 +105,6 @@ export async function authenticate(deps: AuthDeps, token: string): Promise<AuthU
     await repo.touchSession(deps.db.db, id, now);
   }
   if (!isRole(user.role)) return null;
-  const clinics = await repo.clinicsOfUser(deps.db.db, user.id);
   return {
     ...toSessionUser(user, clinics),
     role: user.role,

@@ -1,22 +1,38 @@
-import { and, asc, eq, exists, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, ne, sql } from 'drizzle-orm';
 import { BOOKABLE_ROLES } from '@domain/roles';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
 
-export function loadSchedules(db: Executor, agentIds: readonly string[]) {
-  if (agentIds.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(t.schedules)
-    .where(inArray(t.schedules.agentId, [...agentIds]));
+export interface AgentScheduleData {
+  agentId: string;
+  /** Null when the agent never saved a schedule: the defaults apply (spec §9). */
+  timezone: string | null;
+  weekly: unknown;
+  overrides: Array<{ date: string; kind: string; segments: unknown }>;
 }
 
-export function loadOverrides(db: Executor, agentIds: readonly string[]) {
-  if (agentIds.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(t.scheduleOverrides)
-    .where(inArray(t.scheduleOverrides.agentId, [...agentIds]));
+/** Each agent's saved week and date overrides, in one prepared statement for any number of agents. */
+export async function loadScheduleData(
+  db: Executor,
+  agentIds: readonly string[],
+): Promise<AgentScheduleData[]> {
+  if (agentIds.length === 0) return [];
+  return prepared(db, 'agent_schedules', (name) =>
+    db
+      .select({
+        agentId: sql<string>`agent.id`,
+        timezone: t.schedules.timezone,
+        weekly: t.schedules.weekly,
+        overrides: sql<AgentScheduleData['overrides']>`coalesce((
+          select json_agg(json_build_object('date', o.date, 'kind', o.kind, 'segments', o.segments)
+                          order by o.date, o.kind)
+          from ${t.scheduleOverrides} o where o.agent_id = agent.id), '[]'::json)`,
+      })
+      .from(sql`unnest(${sql.placeholder('agentIds')}::uuid[]) as agent(id)`)
+      .leftJoin(t.schedules, sql`${t.schedules.agentId} = agent.id`)
+      .prepare(name),
+  ).execute({ agentIds: [...agentIds] });
 }
 
 /** Appointments that hold an agent's time and overlap [from, to). */
@@ -28,26 +44,34 @@ export function loadBookings(
   excludeAppointmentId?: string,
 ) {
   if (agentIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      id: t.appointments.id,
-      agentId: t.appointments.staffId,
-      start: t.appointments.startAt,
-      end: t.appointments.endAt,
-    })
-    .from(t.appointments)
-    .where(
-      and(
-        inArray(t.appointments.staffId, [...agentIds]),
-        ne(t.appointments.status, 'CANCELLED'),
-        lt(t.appointments.startAt, to),
-        // No appointment lasts longer than a day (appointments_duration_check): the same rows,
-        // but the (staff_id, start_at) index can stop at `from` instead of reading all history.
-        gt(t.appointments.startAt, new Date(from.getTime() - 24 * 60 * 60_000)),
-        gt(t.appointments.endAt, from),
-        excludeAppointmentId ? ne(t.appointments.id, excludeAppointmentId) : undefined,
-      ),
-    );
+  const a = t.appointments;
+  const at = (p: string) => sql`${sql.placeholder(p)}::timestamptz`;
+  const query = prepared(db, excludeAppointmentId ? 'bookings_except' : 'bookings', (name) =>
+    db
+      .select({ id: a.id, agentId: a.staffId, start: a.startAt, end: a.endAt })
+      .from(a)
+      .where(
+        and(
+          sql`${a.staffId} = any(${sql.placeholder('agentIds')}::uuid[])`,
+          ne(a.status, 'CANCELLED'),
+          sql`${a.startAt} < ${at('to')}`,
+          // No appointment lasts longer than a day (appointments_duration_check): the same rows,
+          // but the (staff_id, start_at) index can stop a day before `from` instead of reading
+          // all history.
+          sql`${a.startAt} > ${at('dayBefore')}`,
+          sql`${a.endAt} > ${at('from')}`,
+          excludeAppointmentId ? sql`${a.id} <> ${sql.placeholder('exclude')}::uuid` : undefined,
+        ),
+      )
+      .prepare(name),
+  );
+  return query.execute({
+    agentIds: [...agentIds],
+    to: to.toISOString(),
+    from: from.toISOString(),
+    dayBefore: new Date(from.getTime() - 24 * 60 * 60_000).toISOString(),
+    exclude: excludeAppointmentId,
+  });
 }
 
 export function findAgentSchedule(db: Executor, agentId: string) {

@@ -45,27 +45,25 @@ export async function loadSlotAgents(
   db: Executor,
   agents: readonly AgentIdentity[],
 ): Promise<SlotAgent[]> {
-  const ids = agents.map((a) => a.id);
-  const [schedules, overrides] = await Promise.all([
-    repo.loadSchedules(db, ids),
-    repo.loadOverrides(db, ids),
-  ]);
+  const data = await repo.loadScheduleData(
+    db,
+    agents.map((a) => a.id),
+  );
   return agents.map((agent) => {
-    const saved = schedules.find((s) => s.agentId === agent.id);
-    const base: Schedule = saved
-      ? { timezone: saved.timezone, weekly: saved.weekly as WeeklySegment[], overrides: [] }
-      : defaultSchedule(agent.timezone ?? undefined);
-    const own = overrides
-      .filter((o) => o.agentId === agent.id)
-      .map((o): ScheduleOverride =>
-        o.kind === 'off'
-          ? { date: o.date, kind: 'off' }
-          : {
-              date: o.date,
-              kind: 'hours',
-              segments: o.segments as { start: string; end: string }[],
-            },
-      );
+    const saved = data.find((s) => s.agentId === agent.id);
+    const base: Schedule =
+      saved && saved.timezone !== null
+        ? { timezone: saved.timezone, weekly: saved.weekly as WeeklySegment[], overrides: [] }
+        : defaultSchedule(agent.timezone ?? undefined);
+    const own = (saved?.overrides ?? []).map((o): ScheduleOverride =>
+      o.kind === 'off'
+        ? { date: o.date, kind: 'off' }
+        : {
+            date: o.date,
+            kind: 'hours',
+            segments: o.segments as { start: string; end: string }[],
+          },
+    );
     return {
       id: agent.id,
       name: agent.name,

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BOOKABLE_ROLES } from '@domain/roles';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
 
 export type ClinicRow = typeof t.clinics.$inferSelect;
@@ -15,31 +16,29 @@ export function listClinics(db: Executor, ids: readonly string[]) {
     .orderBy(asc(t.clinics.name));
 }
 
-export async function findClinicBySlug(db: Executor, slug: string): Promise<ClinicRow | undefined> {
-  const [row] = await db.select().from(t.clinics).where(eq(t.clinics.slug, slug)).limit(1);
-  return row;
-}
-
 /** Providers and nurses of the clinic who can still be booked. */
 export function listBookableAgents(db: Executor, clinicId: string) {
-  return db
-    .select({
-      id: t.users.id,
-      name: t.users.name,
-      email: t.users.email,
-      role: t.users.role,
-      timezone: t.users.timezone,
-    })
-    .from(t.clinicMembers)
-    .innerJoin(t.users, eq(t.users.id, t.clinicMembers.userId))
-    .where(
-      and(
-        eq(t.clinicMembers.clinicId, clinicId),
-        eq(t.users.active, true),
-        inArray(t.users.role, [...BOOKABLE_ROLES]),
-      ),
-    )
-    .orderBy(asc(t.users.name));
+  return prepared(db, 'bookable_agents', (name) =>
+    db
+      .select({
+        id: t.users.id,
+        name: t.users.name,
+        email: t.users.email,
+        role: t.users.role,
+        timezone: t.users.timezone,
+      })
+      .from(t.clinicMembers)
+      .innerJoin(t.users, eq(t.users.id, t.clinicMembers.userId))
+      .where(
+        and(
+          eq(t.clinicMembers.clinicId, sql.placeholder('clinicId')),
+          eq(t.users.active, true),
+          inArray(t.users.role, [...BOOKABLE_ROLES]),
+        ),
+      )
+      .orderBy(asc(t.users.name), asc(t.users.id))
+      .prepare(name),
+  ).execute({ clinicId });
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -54,21 +53,36 @@ export function searchPatients(
   normalizedKeyword: string,
   limit: number,
 ) {
-  const contains = `%${escapeLike(normalizedKeyword)}%`;
-  const prefix = `${escapeLike(normalizedKeyword)}%`;
-  const wordPrefix = `% ${escapeLike(normalizedKeyword)}%`;
-  return db
-    .select()
-    .from(t.patients)
-    .where(and(eq(t.patients.clinicId, clinicId), sql`${t.patients.searchText} like ${contains}`))
-    .orderBy(
-      sql`case when ${t.patients.searchText} like ${prefix} then 0 when ${t.patients.searchText} like ${wordPrefix} then 1 else 2 end`,
-      sql`similarity(${t.patients.searchText}, ${normalizedKeyword}) desc`,
-      asc(t.patients.lastName),
-      asc(t.patients.firstName),
-      asc(t.patients.id),
-    )
-    .limit(limit);
+  const p = t.patients;
+  const query = prepared(db, 'patient_search', (name) =>
+    db
+      .select()
+      .from(p)
+      .where(
+        and(
+          eq(p.clinicId, sql.placeholder('clinicId')),
+          sql`${p.searchText} like ${sql.placeholder('contains')}`,
+        ),
+      )
+      .orderBy(
+        sql`case when ${p.searchText} like ${sql.placeholder('prefix')} then 0 when ${p.searchText} like ${sql.placeholder('wordPrefix')} then 1 else 2 end`,
+        sql`similarity(${p.searchText}, ${sql.placeholder('keyword')}) desc`,
+        asc(p.lastName),
+        asc(p.firstName),
+        asc(p.id),
+      )
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  );
+  const keyword = escapeLike(normalizedKeyword);
+  return query.execute({
+    clinicId,
+    contains: `%${keyword}%`,
+    prefix: `${keyword}%`,
+    wordPrefix: `% ${keyword}%`,
+    keyword: normalizedKeyword,
+    limit,
+  });
 }
 
 export async function findPatient(db: Executor, clinicId: string, patientId: string) {

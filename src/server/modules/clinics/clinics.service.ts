@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { badRequest, conflict, notFound } from '../../errors';
 import { ConflictError } from '../../db/errors';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit, recordReadAudit } from '../audit/audit.repository';
 import type { AuthUser } from '../auth/auth.service';
 import { availableSlots, slotSettings } from '../availability/availability.service';
 import { requireMemberClinic } from './clinic-scope';
@@ -33,7 +33,7 @@ export async function listClinicAgents(
   user: AuthUser,
   slug: string,
 ): Promise<AgentView[]> {
-  const clinic = await requireMemberClinic(deps.db.db, user, slug);
+  const clinic = requireMemberClinic(user, slug);
   const agents = await repo.listBookableAgents(deps.db.db, clinic.id);
   return agents.map((a) => ({
     _id: a.id,
@@ -62,11 +62,11 @@ export async function searchPatients(
   ctx: RequestContext,
   input: { clinic: string; keyword: string },
 ): Promise<PatientView[]> {
-  const clinic = await requireMemberClinic(deps.db.db, ctx.user, input.clinic);
+  const clinic = requireMemberClinic(ctx.user, input.clinic);
   const keyword = normalizeSearchText(input.keyword);
   if (!keyword) throw badRequest('Enter a name or email to search.');
   const rows = await repo.searchPatients(deps.db.db, clinic.id, keyword, PATIENT_SEARCH_LIMIT);
-  await recordAudit(
+  await recordReadAudit(
     deps.db.db,
     { userId: ctx.user.id, ip: ctx.ip },
     rows.map((r) => ({
@@ -87,7 +87,7 @@ export async function createPatient(
   slug: string,
   body: CreatePatientBody,
 ): Promise<PatientView> {
-  const clinic = await requireMemberClinic(deps.db.db, ctx.user, slug);
+  const clinic = requireMemberClinic(ctx.user, slug);
   const duplicateMessage = (name: string) => `A patient with this email already exists: ${name}.`;
   const existing = await repo.findPatientByEmail(deps.db.db, clinic.id, body.email);
   if (existing) {
@@ -142,7 +142,7 @@ export async function createPatient(
 }
 
 export async function clinicSlots(deps: AppDeps, user: AuthUser, slug: string, query: SlotsQuery) {
-  const clinic = await requireMemberClinic(deps.db.db, user, slug);
+  const clinic = requireMemberClinic(user, slug);
   const timezone = query.timezone ?? clinic.timezone;
   if (query.to < query.from) throw badRequest('The end date must not be before the start date.');
   const lastKey = addDaysToKey(query.from, MAX_SLOT_RANGE_DAYS - 1);

@@ -19,7 +19,7 @@ import {
 } from '@contracts/dashboard';
 import type { AppDeps } from '../../app-deps';
 import { badRequest, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.repository';
+import { recordReadAudit } from '../audit/audit.repository';
 import type { AuthUser } from '../auth/auth.service';
 import * as repo from './dashboard.repository';
 
@@ -148,7 +148,7 @@ export async function getDashboard(
 
   // Patient names are on screen: the reads go to the audit log like any list's.
   const shown = new Map([...today, ...pending, ...next].map((row) => [row.id, row]));
-  await recordAudit(
+  await recordReadAudit(
     db,
     { userId: user.id, ip: ctx.ip },
     [...shown.values()].map((row) => ({

@@ -1,0 +1,90 @@
+// `npx tsx bench/profile.ts <endpoint> [clients] [seconds]`: one read endpoint under load against
+// the existing carebook_bench database (run `npm run bench -- --only api --db pg` once first),
+// with a V8 CPU profile of the app written to bench/results/<endpoint>.cpuprofile and the
+// functions that took the most self time printed. For finding where a request's time goes.
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { seedPostgres } from './lib/databases';
+import { cannon, stopLoadChild } from './lib/load';
+import { readMixes, startApiTarget } from './sections/api-target';
+import { ROOT } from './lib/spawn';
+
+const [endpoint = 'list', clientsArg = '20', secondsArg = '5'] = process.argv.slice(2);
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount: number;
+}
+
+async function main() {
+  const db = await seedPostgres(
+    {
+      clinics: 10,
+      agentsPerClinic: 5,
+      patients: 200_000,
+      appointments: 1_000_000,
+      futureDays: 120,
+    },
+    true,
+  );
+  const target = await startApiTarget('PostgreSQL', db);
+  const mixes = await readMixes(target);
+  const requests = mixes[endpoint];
+  if (!requests) throw new Error(`unknown endpoint ${endpoint}: ${Object.keys(mixes).join(', ')}`);
+  const job = {
+    url: target.url,
+    headers: { cookie: target.staffCookie },
+    connections: Number(clientsArg),
+    requests,
+  };
+  await cannon({ ...job, durationSeconds: 1 });
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  const result = await cannon({ ...job, durationSeconds: Number(secondsArg) });
+  const { profile } = await session.post('Profiler.stop');
+  const file = path.join(ROOT, 'bench/results', `${endpoint}.cpuprofile`);
+  writeFileSync(file, JSON.stringify(profile));
+  console.log(
+    `${endpoint} c=${clientsArg}: ${result.rps.toFixed(0)} req/s, p50 ${result.latency.p50.toFixed(1)} ms, p95 ${result.latency.p95.toFixed(1)} ms, statuses ${JSON.stringify(result.statuses)}`,
+  );
+  const nodes = profile.nodes as ProfileNode[];
+  const total = nodes.reduce((s, n) => s + n.hitCount, 0);
+  const byFn = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  for (const n of nodes) {
+    const file = n.callFrame.url.replace(/^.*node_modules\//, '').replace(ROOT, '') || '(native)';
+    const key = `${n.callFrame.functionName || '(anonymous)'} ${file}:${n.callFrame.lineNumber}`;
+    byFn.set(key, (byFn.get(key) ?? 0) + n.hitCount);
+    const pkg = file.startsWith('/')
+      ? file
+      : file
+          .split('/')
+          .slice(0, file.startsWith('@') ? 2 : 1)
+          .join('/');
+    byFile.set(pkg, (byFile.get(pkg) ?? 0) + n.hitCount);
+  }
+  const top = (m: Map<string, number>, k: number) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([name, hits]) => `${((100 * hits) / total).toFixed(1).padStart(5)}%  ${name}`)
+      .join('\n');
+  console.log(`\nself time by package/file:\n${top(byFile, 25)}`);
+  console.log(`\nself time by function:\n${top(byFn, 40)}`);
+  await target.close();
+  await db.handle.close();
+}
+
+main()
+  .catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    stopLoadChild();
+    process.exit();
+  });
