@@ -20,6 +20,8 @@ export interface AgentIdentity {
   name: string;
   email: string;
   timezone: string | null;
+  /** The saved week and overrides, when the agent's row was read with them. */
+  schedule?: repo.AgentScheduleData;
 }
 
 export interface SlotSettings {
@@ -45,12 +47,10 @@ export async function loadSlotAgents(
   db: Executor,
   agents: readonly AgentIdentity[],
 ): Promise<SlotAgent[]> {
-  const data = await repo.loadScheduleData(
-    db,
-    agents.map((a) => a.id),
-  );
+  const missing = agents.filter((a) => !a.schedule).map((a) => a.id);
+  const loaded = missing.length > 0 ? await repo.loadScheduleData(db, missing) : [];
   return agents.map((agent) => {
-    const saved = data.find((s) => s.agentId === agent.id);
+    const saved = agent.schedule ?? loaded.find((s) => s.agentId === agent.id);
     const base: Schedule =
       saved && saved.timezone !== null
         ? { timezone: saved.timezone, weekly: saved.weekly as WeeklySegment[], overrides: [] }

@@ -3,6 +3,7 @@ import { BOOKABLE_ROLES } from '@domain/roles';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
+import type { AgentScheduleData } from '../availability/availability.repository';
 
 export type ClinicRow = typeof t.clinics.$inferSelect;
 export type PatientRow = typeof t.patients.$inferSelect;
@@ -16,9 +17,12 @@ export function listClinics(db: Executor, ids: readonly string[]) {
     .orderBy(asc(t.clinics.name));
 }
 
-/** Providers and nurses of the clinic who can still be booked. */
-export function listBookableAgents(db: Executor, clinicId: string) {
-  return prepared(db, 'bookable_agents', (name) =>
+/**
+ * Providers and nurses of the clinic who can still be booked, each with their saved week and
+ * date overrides: what the slot engine needs, in the same statement.
+ */
+export async function listBookableAgents(db: Executor, clinicId: string) {
+  const rows = await prepared(db, 'bookable_agents', (name) =>
     db
       .select({
         id: t.users.id,
@@ -26,9 +30,16 @@ export function listBookableAgents(db: Executor, clinicId: string) {
         email: t.users.email,
         role: t.users.role,
         timezone: t.users.timezone,
+        scheduleTimezone: t.schedules.timezone,
+        weekly: t.schedules.weekly,
+        overrides: sql<AgentScheduleData['overrides']>`coalesce((
+          select json_agg(json_build_object('date', o.date, 'kind', o.kind, 'segments', o.segments)
+                          order by o.date, o.kind)
+          from ${t.scheduleOverrides} o where o.agent_id = ${t.users.id}), '[]'::json)`,
       })
       .from(t.clinicMembers)
       .innerJoin(t.users, eq(t.users.id, t.clinicMembers.userId))
+      .leftJoin(t.schedules, eq(t.schedules.agentId, t.users.id))
       .where(
         and(
           eq(t.clinicMembers.clinicId, sql.placeholder('clinicId')),
@@ -39,6 +50,10 @@ export function listBookableAgents(db: Executor, clinicId: string) {
       .orderBy(asc(t.users.name), asc(t.users.id))
       .prepare(name),
   ).execute({ clinicId });
+  return rows.map(({ scheduleTimezone, weekly, overrides, ...agent }) => ({
+    ...agent,
+    schedule: { agentId: agent.id, timezone: scheduleTimezone, weekly, overrides },
+  }));
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
