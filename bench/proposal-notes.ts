@@ -1,129 +1,98 @@
-// The written part of "Proposed fixes" in latest.md: what to change in src/ and why. The measured
-// part (plans before and after, p95 before and after) is rendered from the trials in the JSON.
+// The written part of "Proposed fixes" in latest.md: what was changed after the previous run, where
+// the time goes now, and what to try next. Measured trials, when a proposal has one, are rendered
+// from the JSON below these notes.
 export const PROPOSAL_NOTES: Array<{ title: string; body: string }> = [
   {
-    title: '1. Slots and every booking: bound the bookings query from below',
-    body: `\`loadBookings\` (src/server/modules/availability/availability.repository.ts) asks for
-\`start_at < $to AND end_at > $from\`. On the \`(staff_id, start_at)\` index only the upper bound
-narrows the range, so PostgreSQL reads every earlier appointment of each agent (years of history)
-or falls back to a sequential scan of the whole table. It runs for every slots request and in
-\`checkBookable\` on every create and reschedule. An appointment lasts at most 1,440 minutes
-(\`appointments_duration_check\`), so adding a lower bound selects exactly the same rows:
+    title: 'Done since the previous full run (all in src/, all tested)',
+    body: `The previous run's proposals, and what its CPU profiles showed (\`npx tsx bench/profile.ts
+<endpoint>\` writes one), are in the code measured above:
 
-\`\`\`ts
-// availability.repository.ts, loadBookings: one more condition in the and(...)
-// No appointment lasts longer than a day (appointments_duration_check), so this selects the same
-// rows while letting the (staff_id, start_at) index stop at \`from\` instead of reading all history.
-gt(t.appointments.startAt, new Date(from.getTime() - 24 * 60 * 60_000)),
-\`\`\`
-
-No schema change. The trial below shows the plan with the very parameters the app sent.`,
+- **Bookings bounded from below** (availability.repository.ts): the bookings query reads a day
+  before the range on the \`(staff_id, start_at)\` index instead of each agent's whole history.
+- **Counts from a monthly rollup** (migration 0006): \`appointment_month_counts\` (clinic, UTC month,
+  agent, status, n), kept exact by deferred triggers on appointments. Counts read whole months
+  from it and only the current month (about 1,500 rows per clinic) from appointments; a patient
+  filter (email, search) counts from appointments alone. Integration tests hold it to a
+  row-by-row tally for every kind of filter, and a fast-check property to a recount through any
+  inserts, updates and deletes, in and out of transactions.
+- **The (start_at DESC, id) index rebuilt NULLS FIRST** (migration 0007): the previous one was
+  \`DESC NULLS LAST\`, which \`ORDER BY start_at DESC\` cannot use, so the list across several
+  clinics sorted the whole table. One clinic is now an equality (the \`(clinic_id, start_at)\` index
+  gives the order); several clinics are an unnamed statement planned for the actual list.
+- **Fewer, prepared statements per request** (src/server/db/prepared.ts): Drizzle building SQL was
+  a third of the app's CPU and PostgreSQL planned every statement again. The hot reads are now
+  named prepared statements built once; the session lookup brings the user's clinics; a slug's
+  clinic comes from them; an appointment's history comes in its row's statement (json_agg);
+  bookable agents come with their schedules. A list is now the session, the page and the counts.
+- **Read audits group-committed**: concurrent requests' audit rows share one prepared
+  \`INSERT … SELECT FROM unnest(…)\`; each request still waits until its own rows are written.
+- **Booking races**: a booking transaction first queues behind other bookings of the same agent
+  (\`pg_advisory_xact_lock\`), so two bookings of one time no longer both insert and deadlock on
+  the exclusion constraint (a 1 s \`deadlock_timeout\` wait, then a 500 in the previous run); the
+  second meets the first's row and answers 409 at once. A deadlock that still happens is retried,
+  and the answer is read inside the transaction, so a committed booking is never reported as an
+  error.
+- **Counts reused until the data changes** (ADR 004, migration 0008): \`clinic_data_versions\`
+  moves on with every committed change to a clinic's appointments and is read with the session;
+  counts are reused under that version for at most five seconds, so a change on any instance is
+  in the next request's counts.`,
   },
   {
-    title: '2. Lists across several clinics: an index on (start_at DESC, id)',
-    body: `For a user in several clinics (every admin) the page query is
-\`WHERE clinic_id IN (…) ORDER BY start_at DESC, id LIMIT 21\`. The \`(clinic_id, start_at)\` index
-cannot return that order for an IN list, so PostgreSQL joins and sorts every appointment of those
-clinics to keep 21: seconds on a million rows, past the 10 s statement timeout under load. An
-index in the query's own order lets it read 21 rows and stop:
+    title: 'The counts statement, when it runs',
+    body: `Counts served again under the same data version send no statement, so the captured requests
+above have none. When they are computed (the first request after a change), one statement reads
+the current month from appointments and every other month from the rollup. Its generic plan for
+one clinic of the 1M database, \`EXPLAIN ANALYZE\` in psql (executed as prepared, as the app does):
 
-\`\`\`sql
--- new migration, e.g. 0005_appointments_start_index.sql
-CREATE INDEX "appointments_start_id_idx" ON "appointments" USING btree ("start_at" DESC, "id");
 \`\`\`
-
-\`\`\`ts
-// schema.ts, appointments indexes
-index('appointments_start_id_idx').on(t.startAt.desc(), t.id),
-\`\`\`
-
-Cost: one more B-tree to maintain per insert and update of start_at.`,
-  },
-  {
-    title: '3. Counts (and so the paginated list, which embeds them): a per-month rollup',
-    body: `\`countBuckets\` evaluates six FILTER aggregates over every appointment in scope: about
-100,000 rows for one clinic of the 1M database and all of them for an admin. Its cost grows with
-history, and at 20 concurrent clients on two cores it cannot meet 25 ms; the paginated list
-runs the same count beside its page, so the list misses for the same reason. A covering index
-((clinic_id, start_at) INCLUDE (status), index-only scan) only saves the heap reads, about a
-third. What does meet it is counting history once:
-
-\`\`\`sql
--- new migration
-CREATE TABLE appointment_month_counts (
-  clinic_id uuid NOT NULL, staff_id uuid NOT NULL, status text NOT NULL,
-  month timestamptz NOT NULL,            -- date_trunc('month', start_at, 'UTC')
-  n integer NOT NULL,
-  PRIMARY KEY (clinic_id, month, staff_id, status)
-);
--- kept exact by an AFTER INSERT / UPDATE OF status, start_at, staff_id, clinic_id / DELETE trigger
--- on appointments that adds -1 / +1 to the old and new (clinic, month, staff, status) rows
-\`\`\`
-
-\`countBuckets\` then reads closed months from the rollup and only the current month and the
-future from \`appointments\` (the trial below runs exactly that query with the app's parameters).
-Filters keep working: staffId is a rollup column; dateFrom/dateTo take whole months from the
-rollup and the edge months from the table; search and patientEmail fall back to today's exact
-query. Trade-off: a booking also updates one counter row, so two bookings of one agent in one
-month queue on that row until commit (an append-only delta table, compacted by the outbox
-worker, avoids even that).`,
-  },
-  {
-    title: '4. Booking race: a lost race must be a 409, never a 500',
-    body: `Two simultaneous creates of one slot sometimes get a 500 (15 of 100 rounds with only two
-requests). PostgreSQL's log for the run shows why: 246 \`deadlock detected\` errors, each between
-two \`insert into "appointments"\` statements. With an exclusion constraint each inserter finds
-the other's uncommitted row and waits for its transaction: a cycle, so PostgreSQL aborts one with
-SQLSTATE 40P01, which \`isUniqueOrExclusion\` in create-appointment.ts does not recognise. The
-victim did lose the race; retrying its transaction once turns the outcome into the constraint's
-own answer (23P01, a 409) or a success if the other transaction failed after all:
-
-\`\`\`ts
-// create-appointment.ts (and the same in change-appointment.ts for reschedules)
-const DEADLOCK = '40P01';
-const codeOf = (err: unknown) =>
-  (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
-// around the db.transaction(...) call: one retry when PostgreSQL chose this booking as the
-// deadlock victim of a same-slot race; the retry meets the winner's row and gets 23P01.
-for (let attempt = 1; ; attempt++) {
-  try {
-    return await book();
-  } catch (err) {
-    if (codeOf(err) === DEADLOCK && attempt === 1) continue;
-    throw err;
-  }
-}
+Append  (cost=1866.96..2102.08 rows=28 width=14) (actual time=1.195..2.070 rows=18 loops=1)
+  ->  HashAggregate  (cost=1866.96..1867.17 rows=14 width=14) (actual time=1.194..1.197 rows=9 loops=1)
+        Group Key: appointments.status, (appointments.start_at > $2)
+        Batches: 1  Memory Usage: 24kB
+        ->  Bitmap Heap Scan on appointments  (cost=15.00..1863.09 rows=516 width=10) (actual time=0.139..0.853 rows=1521 loops=1)
+              Recheck Cond: ((clinic_id = $1) AND (start_at >= $3) AND (start_at < $4))
+              Heap Blocks: exact=336
+              ->  Bitmap Index Scan on appointments_clinic_start_idx  (cost=0.00..14.88 rows=516 width=0) (actual time=0.099..0.100 rows=1521 loops=1)
+                    Index Cond: ((clinic_id = $1) AND (start_at >= $3) AND (start_at < $4))
+  ->  HashAggregate  (cost=234.28..234.49 rows=14 width=15) (actual time=0.867..0.869 rows=9 loops=1)
+        Group Key: appointment_month_counts.status, (appointment_month_counts.month > $3)
+        Batches: 1  Memory Usage: 24kB
+        ->  Bitmap Heap Scan on appointment_month_counts  (cost=70.03..224.99 rows=1238 width=15) (actual time=0.112..0.589 rows=1204 loops=1)
+              Recheck Cond: (clinic_id = $1)
+              Filter: (month <> $3)
+              Rows Removed by Filter: 35
+              Heap Blocks: exact=133
+              ->  Bitmap Index Scan on appointment_month_counts_clinic_id_month_staff_id_status_pk  (cost=0.00..69.72 rows=1258 width=0) (actual time=0.095..0.095 rows=1239 loops=1)
+                    Index Cond: (clinic_id = $1)
+Planning Time: 0.045 ms
+Execution Time: 2.134 ms
 \`\`\``,
   },
   {
-    title: '5. Booking race at 50 and 500: 503s and bookings answered with an error',
-    body: `With 50 or 500 creates at once, requests that wait more than 5 s for one of the 10 pool
-connections (\`connectionTimeoutMillis: 5_000\` in src/server/db/client.ts) are answered 503, and
-some rounds booked the slot yet answered no request 201: the winner committed, then
-\`getAppointment\` needed a fresh connection to build the answer and timed out. Proposed:
-build the created appointment's view inside the booking transaction (as the Idempotency-Key path
-already does with \`loadView(deps, ctx, appointmentId, tx)\`) so a committed booking always
-answers 201; and answer a full pool quickly and honestly (a 503 with \`Retry-After\` after a
-short queue, e.g. @fastify/under-pressure or a semaphore sized to DB_POOL_MAX) rather than after
-a 5 s wait. The database itself never double-booked: every raced slot has at most one active row.`,
+    title: "Where a request's time goes now, and why the 25 ms targets are still missed",
+    body: `Two cores carry the app, PostgreSQL and the load generator. At 20 clients every request waits
+behind the others, so p95 is roughly 20 × (CPU per request) ÷ 2: 25 ms at 20 clients needs about
+800 requests a second, or no more than ~2.5 ms of CPU per request **in total**. Measured per
+request: the session lookup alone is about 0.3 ms of PostgreSQL and 0.3 ms of Node; each
+statement's \`writev\` on the loopback TCP socket is ~15 % of the app's CPU; the paginated list's
+page (20 rows with their histories) and counts are about 3–4 ms of PostgreSQL together, and
+building, validating and serialising 20 appointments about 2 ms of Node. The cheapest read (one
+appointment: session, one indexed row, its audit) reaches ~1,000 requests a second and a p95 near
+30 ms; the list cannot reach 25 ms without skipping work it does for every request.`,
   },
   {
-    title: '6. Overhead over raw SQL: one appointment (~2.8×) and search at 20 clients (~2.2×)',
-    body: `For the cheapest reads the SQL takes 2–3 ms and the rest of the request (session check,
-zod validation of the response through fastify-type-provider-zod's serializer, JSON, audit
-bookkeeping in JavaScript) costs as much again or more. Not profiled yet; the first thing to try
-is serialising responses with Fastify's compiled JSON schema (fast-json-stringify) instead of
-validating them with zod on every request, then re-run \`npm run bench -- --only api\`.`,
+    title: 'Next: patient search by word prefix',
+    body: `The search statement itself costs 5–13 ms for short keywords ("pat" matches 600 of a clinic's
+20,000 patients through the trigram index, each rechecked and ranked by similarity). A table of
+(clinic_id, word, patient_id) with a \`text_pattern_ops\` B-tree answers the common case (a name or
+email starting with what was typed) from an index range with a LIMIT, leaving the trigram index
+for the rare in-word match when fewer than 20 patients start with it.`,
   },
   {
-    title: '7. Patient search (and every read) at 20 clients: fewer statements per request',
-    body: `The search statement itself runs in 3–4 ms (plan below), yet p95 at 20 clients is far
-above 30 ms even for the raw replay: on two cores every request pays for four statements — the
-session lookup, the user's clinics, the search and an audit INSERT whose commit waits for a WAL
-flush. At 20 clients that is queueing, not one slow query. Options, cheapest first: write read
-audits in batches (buffer in memory, one multi-row INSERT every ~100 ms, or
-\`SET LOCAL synchronous_commit = off\` for audit-only transactions — a compliance decision: a
-crash could lose the last fraction of a second of read audits); fold the clinics lookup into the
-session query (one join instead of two round trips). Re-measure with \`--only api\`.`,
+    title: 'Next: a Unix socket to PostgreSQL, and compiled response serialisers',
+    body: `On this machine a loopback TCP \`writev\` costs more than building the statement it carries;
+\`DATABASE_URL=postgres:///carebook?host=/var/run/postgresql\` (a deployment setting, no code) is
+worth measuring. Responses are validated with zod on the way out (about 5 % of the app's CPU for
+a list); serialising with the JSON schemas the OpenAPI document already has would halve that.`,
   },
 ];

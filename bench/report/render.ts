@@ -263,6 +263,6 @@ export async function renderReport(r: R): Promise<string> {
     out.push(
       `## Query plans (PostgreSQL, EXPLAIN (ANALYZE, BUFFERS), second execution)\n\n${plansSection(r.plans)}`,
     );
-  out.push(`## Proposed fixes\n\n${fixesSection(r.fixes)}`);
+  out.push(`## Fixes made, and what next\n\n${fixesSection(r.fixes)}`);
   return `${out.join('\n')}\n`;
 }

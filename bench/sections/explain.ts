@@ -14,11 +14,20 @@ const MAIN_STATEMENTS: Array<{ endpoint: string; name: string; match: (text: str
       name: 'paginated list: page query',
       match: (t) => /from "appointments" inner join/.test(t) && /limit/.test(t),
     },
-    { endpoint: 'counts', name: 'counts', match: (t) => t.includes('count(*) filter') },
+    {
+      endpoint: 'counts',
+      name: 'counts (current month from appointments, the rest from the monthly rollup)',
+      match: (t) => t.includes('appointment_month_counts'),
+    },
     {
       endpoint: 'search',
       name: 'patient search',
       match: (t) => /from "patients"/.test(t) && t.includes('similarity'),
+    },
+    {
+      endpoint: 'slots',
+      name: "slots: the agents' bookings around the day",
+      match: (t) => /from "appointments" where/.test(t) && /"end_at" >/.test(t),
     },
   ];
 

@@ -50,6 +50,7 @@ describe('when the database goes away', () => {
     const res = await staff.get('/api/appointments/paginated');
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
     expect(res.json()).toEqual({
       error: 'service_unavailable',
       message: 'The database is unavailable. Please try again shortly.',

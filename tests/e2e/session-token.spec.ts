@@ -1,22 +1,13 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-} from '@playwright/test';
-import { chromiumLaunchOptions, DEMO_ACCOUNTS, DEMO_PASSWORD } from './fixtures';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { chromiumLaunchOptions } from './fixtures';
+import { providerApi, startSessionServer, type SessionServer } from './session-server';
 
 /**
  * The patient's link through the real page: a valid link, a link replaced by a reschedule, a
  * cancelled visit, an unknown or malformed token, a visit too early to join; and PATIENT_JOINED
  * written once however often the patient joins.
  *
- * Joining needs a window that is open now: like session-video.spec.ts this spec runs its own app
- * with the window opening a day ahead and the provider available around the clock.
+ * Joining needs a window that is open now: the spec runs its own app (session-server.ts).
  */
 
 test.use({
@@ -35,111 +26,25 @@ test.use({
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 60;
 const NOT_VALID =
   'This visit link is not valid. Please use the link in the latest message from your clinic.';
-const DAY_MS = 86_400_000;
 
-let stopServer: (() => Promise<void>) | undefined;
+let server: SessionServer | undefined;
+let provider: Awaited<ReturnType<typeof providerApi>>;
 let api: APIRequestContext;
 let providerId: string;
-let patients: Array<{ _id: string; firstName: string; lastName: string }>;
-let baseURL: string;
 
-async function startServer(port: number): Promise<() => Promise<void>> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'carebook-e2e-token-'));
-  const entry = process.env.E2E_FROM_SOURCE
-    ? ['--import', 'tsx', 'src/server/main.ts']
-    : ['dist/server/main.js'];
-  const child = spawn(process.execPath, entry, {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'always',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SESSION_JOIN_OPENS_MINUTES_BEFORE: '1440',
-      SESSION_LOOKUP_RATE_LIMIT_PER_MINUTE: '10000',
-    },
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the app exited at start-up');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the app did not start');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-}
-
-/** The provider's first free slot on the UTC day `daysAhead` days from now. */
-async function firstFreeSlot(daysAhead: number): Promise<string> {
-  const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
-  const { slots } = (await (
-    await api.get('/api/clinics/riverside/slots', {
-      params: {
-        from: day(daysAhead),
-        to: day(daysAhead + 1),
-        agentId: providerId,
-        timezone: 'UTC',
-      },
-    })
-  ).json()) as { slots: Array<{ startTime: string }> };
-  return slots[0]!.startTime;
-}
-
-/** Books the first free slot `daysAhead` days from now (0: the soonest, joinable now). */
-async function book(daysAhead = 0, patientIndex = 0) {
-  const patient = patients[patientIndex]!;
-  const res = await api.post('/api/appointments', {
-    data: {
-      date: await firstFreeSlot(daysAhead),
-      staff: { id: providerId },
-      patient: { id: patient._id, clinic: 'riverside' },
-      duration: 30,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as { _id: string; token: string; date: string };
-  // The page shows the first word of the first name only.
-  const firstName = patient.firstName.trim().split(/\s+/)[0]!;
-  return { id: body._id, token: body.token, start: body.date, patient, firstName };
-}
+const book = (daysAhead: number, patientIndex: number) => provider.book(daysAhead, patientIndex);
+const firstFreeSlot = (daysAhead: number) => provider.firstFreeSlot(daysAhead);
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  stopServer = await startServer(PORT);
-  baseURL = `http://127.0.0.1:${PORT}`;
-  api = await playwrightRequest.newContext({ baseURL });
-  const login = await api.post('/api/auth/login', {
-    data: { email: DEMO_ACCOUNTS.provider.email, password: DEMO_PASSWORD },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-  providerId = ((await login.json()) as { user: { id: string } }).user.id;
-  const hours = await api.put('/api/availability', {
-    data: {
-      timezone: 'UTC',
-      weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '23:59' })),
-      overrides: [],
-    },
-  });
-  expect(hours.ok(), await hours.text()).toBe(true);
-  patients = (await (
-    await api.get('/api/clinics/patient', { params: { clinic: 'riverside', keyword: 'a' } })
-  ).json()) as typeof patients;
+  server = await startSessionServer(PORT);
+  provider = await providerApi(server.url);
+  ({ api, providerId } = provider);
 });
 
 test.afterAll(async () => {
-  await api?.dispose();
-  await stopServer?.();
+  await provider?.api.dispose();
+  await server?.stop();
 });
 
 test.describe('patient visit link', () => {

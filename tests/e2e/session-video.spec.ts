@@ -1,18 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-  type WebSocketRoute,
-} from '@playwright/test';
+import { expect, test, type Browser, type Page, type WebSocketRoute } from '@playwright/test';
 import { chromiumLaunchOptions, DEMO_ACCOUNTS, DEMO_PASSWORD, signInWith } from './fixtures';
+import { providerApi, startSessionServer, type SessionServer, type Visit } from './session-server';
 
 /**
  * The video visit end to end: the provider on /session/:id and the patient on /session?token=…
@@ -37,117 +26,7 @@ test.use({
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100) + 50;
 const PROVIDER = DEMO_ACCOUNTS.provider;
 
-interface Server {
-  url: string;
-  stop: () => Promise<void>;
-}
-
-/** Starts the app as `npm run test:e2e` would (built, or from source with E2E_FROM_SOURCE). */
-async function startServer(port: number, env: Record<string, string>): Promise<Server> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'carebook-e2e-video-'));
-  const entry = process.env.E2E_FROM_SOURCE
-    ? ['--import', 'tsx', 'src/server/main.ts']
-    : ['dist/server/main.js'];
-  const child: ChildProcess = spawn(process.execPath, entry, {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'always',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SESSION_JOIN_OPENS_MINUTES_BEFORE: '1440',
-      SESSION_LOOKUP_RATE_LIMIT_PER_MINUTE: '10000',
-      ...env,
-    },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the app on port ${port} exited at start-up`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the app on port ${port} did not start`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-interface Booking {
-  id: string;
-  token: string;
-  patientName: string;
-}
-
-/** Signs the provider in through the API, opens their hours around the clock, books visits. */
-async function providerApi(baseURL: string) {
-  const api: APIRequestContext = await playwrightRequest.newContext({ baseURL });
-  const login = await api.post('/api/auth/login', {
-    data: { email: PROVIDER.email, password: DEMO_PASSWORD },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { user } = (await login.json()) as { user: { id: string } };
-  const hours = await api.put('/api/availability', {
-    data: {
-      timezone: 'UTC',
-      weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '23:59' })),
-      overrides: [],
-    },
-  });
-  expect(hours.ok(), await hours.text()).toBe(true);
-  const patients = (await (
-    await api.get('/api/clinics/patient', { params: { clinic: 'riverside', keyword: 'a' } })
-  ).json()) as Array<{ _id: string; firstName: string; lastName: string }>;
-  let used = 0;
-  return {
-    api,
-    /** The soonest free slot: with the window opening a day ahead, it is joinable now. */
-    async book(): Promise<Booking> {
-      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString();
-      const slots = (
-        (await (
-          await api.get('/api/clinics/riverside/slots', {
-            params: {
-              from: day(0).slice(0, 10),
-              to: day(1).slice(0, 10),
-              agentId: user.id,
-              timezone: 'UTC',
-            },
-          })
-        ).json()) as { slots: Array<{ startTime: string }> }
-      ).slots;
-      const patient = patients[used % patients.length]!;
-      used += 1;
-      const slot = slots[0]!;
-      const res = await api.post('/api/appointments', {
-        data: {
-          date: slot.startTime,
-          staff: { id: user.id },
-          patient: { id: patient._id, clinic: 'riverside' },
-          duration: 30,
-          metadata: { source: 'carebook', type: 'custom', status: 'BOOKED' },
-        },
-      });
-      expect(res.status(), await res.text()).toBe(201);
-      const body = (await res.json()) as { _id: string; token: string };
-      return { id: body._id, token: body.token, patientName: patient.firstName };
-    },
-  };
-}
-
-async function openProvider(browser: Browser, baseURL: string, booking: Booking): Promise<Page> {
+async function openProvider(browser: Browser, baseURL: string, booking: Visit): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await signInWith(
@@ -160,11 +39,11 @@ async function openProvider(browser: Browser, baseURL: string, booking: Booking)
   return page;
 }
 
-async function openPatient(browser: Browser, baseURL: string, booking: Booking): Promise<Page> {
+async function openPatient(browser: Browser, baseURL: string, booking: Visit): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto(`/session/?token=${booking.token}`);
-  await expect(page.getByRole('heading', { name: `Hello ${booking.patientName}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Hello ${booking.firstName}` })).toBeVisible();
   await page.getByRole('button', { name: 'Join your visit' }).click();
   return page;
 }
@@ -189,12 +68,12 @@ async function expectLiveRemoteVideo(page: Page) {
 }
 
 test.describe('video visit on one app instance', () => {
-  let server: Server;
+  let server: SessionServer;
   let provider: Awaited<ReturnType<typeof providerApi>>;
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    server = await startServer(BASE_PORT, {});
+    server = await startSessionServer(BASE_PORT, {});
     provider = await providerApi(server.url);
   });
   test.afterAll(async () => {
@@ -301,7 +180,7 @@ test.describe('video visit on one app instance', () => {
 test.describe('video visit across two app instances on one PostgreSQL', () => {
   const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
   const database = `carebook_e2e_video_${process.pid}`;
-  let servers: Server[] = [];
+  let servers: SessionServer[] = [];
   let provider: Awaited<ReturnType<typeof providerApi>> | undefined;
 
   const withDatabase = (url: string, name: string) => {
@@ -326,8 +205,8 @@ test.describe('video visit across two app instances on one PostgreSQL', () => {
     await admin((c) => c.query(`CREATE DATABASE ${database}`));
     const env = { DATABASE_URL: withDatabase(adminUrl, database) };
     // The first instance migrates and seeds; the second joins the same database.
-    servers.push(await startServer(BASE_PORT + 1, env));
-    servers.push(await startServer(BASE_PORT + 2, { ...env, SEED_DEMO: 'never' }));
+    servers.push(await startSessionServer(BASE_PORT + 1, env));
+    servers.push(await startSessionServer(BASE_PORT + 2, { ...env, SEED_DEMO: 'never' }));
     provider = await providerApi(servers[0]!.url);
   });
   test.afterAll(async () => {

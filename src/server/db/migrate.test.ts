@@ -32,6 +32,7 @@ describe('migrations', () => {
       'appointment_month_counts',
       'appointments',
       'audit_log',
+      'clinic_data_versions',
       'clinic_members',
       'clinics',
       'idempotency_keys',

@@ -2,6 +2,7 @@
 // cannot be expressed in Drizzle; they live in custom SQL migrations beside the generated ones.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -185,6 +186,15 @@ export const appointmentMonthCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.clinicId, t.month, t.staffId, t.status] })],
 );
+
+/**
+ * A number that grows with every change to a clinic's appointments (trigger, migration 0008).
+ * Counts computed for a clinic stay valid while its number stays the same, on every instance.
+ */
+export const clinicDataVersions = pgTable('clinic_data_versions', {
+  clinicId: uuid('clinic_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
 
 /** Status history: append-only, one row per action, written in the action's transaction. */
 export const appointmentEvents = pgTable(

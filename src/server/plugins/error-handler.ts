@@ -118,6 +118,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       Sentry.captureException(err);
     } else if (mapped.status === 503) {
       request.log.warn({ err }, 'database unavailable');
+      // Clients and proxies may try again on their own; a few seconds is a database restart.
+      void reply.header('retry-after', '5');
     }
     void reply.status(mapped.status).send(mapped.body);
   });

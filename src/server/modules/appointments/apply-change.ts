@@ -41,6 +41,10 @@ export async function applyChange(
     // that could fail and report a made change as an error.
     return await retryOnDeadlock(() =>
       deps.db.db.transaction(async (tx) => {
+        // A new time or agent takes that agent's time: queue behind other bookings of the agent.
+        if (change.values.startAt || change.values.staffId) {
+          await repo.lockAgentBookings(tx, change.values.staffId ?? row.appointment.staffId);
+        }
         const updated = await repo.updateAppointment(tx, id, row.appointment.version, {
           ...change.values,
           updatedAt: now,

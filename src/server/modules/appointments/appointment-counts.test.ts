@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { tallyCounts } from '@domain/appointment-status';
+import { APPOINTMENT_STATUSES, tallyCounts } from '@domain/appointment-status';
 import { queryRows } from '../../db/client';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { buildTestApp } from '../../test/test-app';
@@ -13,21 +13,14 @@ import { clinicScenario, createBody, type ClinicScenario } from '../../test/scen
 import { createAppointment } from '../../test/factories';
 import * as t from '../../db/schema';
 import type { App } from '../../app';
+import { COUNTS_REUSE_MS } from './appointment-queries';
 
 let testDb: TestDatabase;
 let app: App;
 let s: ClinicScenario;
 let staff: Api;
 const now = new Date('2026-11-23T12:00:00Z');
-const STATUSES = [
-  'BOOKED',
-  'SCHEDULED',
-  'CONFIRMED',
-  'COMPLETED',
-  'CANCELLED',
-  'NO_SHOW',
-  'DISQUALIFIED',
-] as const;
+const STATUSES = APPOINTMENT_STATUSES;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -309,5 +302,87 @@ describe('the appointment_month_counts triggers', () => {
       .from(t.appointmentMonthCounts)
       .where(sql`${t.appointmentMonthCounts.staffId} = ${s.provider.id}`);
     expect(counter?.n).toBe(20);
+  });
+});
+
+describe('counts reused between changes', () => {
+  let clock: Date;
+  let timedApp: App;
+
+  beforeAll(async () => {
+    clock = new Date('2026-11-23T12:00:00Z');
+    timedApp = await buildTestApp(testDb.handle, { now: () => clock });
+  });
+  afterAll(async () => {
+    await timedApp.close();
+  });
+  beforeEach(async () => {
+    await testDb.reset();
+    clock = new Date('2026-11-23T12:00:00Z');
+    s = await clinicScenario(testDb.handle.db);
+  });
+
+  const version = async (clinicId: string) =>
+    (
+      await testDb.handle.db
+        .select()
+        .from(t.clinicDataVersions)
+        .where(sql`${t.clinicDataVersions.clinicId} = ${clinicId}`)
+    )[0]?.version ?? 0;
+
+  it('move the clinic’s data version on with every committed change, and not on a rollback', async () => {
+    const db = testDb.handle.db;
+    const refs = { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id };
+    const v0 = await version(s.clinic.id);
+    const row = await createAppointment(db, refs, { start: new Date('2026-12-01T10:00:00Z') });
+    const v1 = await version(s.clinic.id);
+    expect(v1).toBeGreaterThan(v0);
+    await db
+      .update(t.appointments)
+      .set({ startAt: new Date('2026-12-01T10:30:00Z'), endAt: new Date('2026-12-01T11:00:00Z') })
+      .where(sql`${t.appointments.id} = ${row.id}`);
+    const v2 = await version(s.clinic.id);
+    expect(v2).toBeGreaterThan(v1);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.delete(t.appointments).where(sql`${t.appointments.id} = ${row.id}`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await version(s.clinic.id)).toBe(v2);
+    await db.delete(t.appointments).where(sql`${t.appointments.id} = ${row.id}`);
+    expect(await version(s.clinic.id)).toBeGreaterThan(v2);
+    expect(await version(s.foreign.id)).toBe(1); // only the scenario's own booking there
+  });
+
+  it('see a change written straight to the database (as another instance would) at once', async () => {
+    const api = await apiAs(timedApp, s.staff.email);
+    const before = (await api.get('/api/appointments/counts')).json();
+    await createAppointment(
+      testDb.handle.db,
+      { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.nurse.id },
+      { start: new Date('2026-12-03T15:00:00Z') },
+    );
+    const after = (await api.get('/api/appointments/counts')).json();
+    expect(after).toEqual({ ...before, all: before.all + 1, upcoming: before.upcoming + 1 });
+    const page = (await api.get('/api/appointments/paginated')).json();
+    expect(page.counts).toEqual(after);
+  });
+
+  it('move an appointment whose start has passed to pending within the reuse time', async () => {
+    const api = await apiAs(timedApp, s.staff.email);
+    await createAppointment(
+      testDb.handle.db,
+      { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id },
+      { start: new Date('2026-11-23T12:00:01Z') },
+    );
+    const first = (await api.get('/api/appointments/counts')).json();
+    expect(first).toMatchObject({ upcoming: 1, pending: 0 });
+    // It has started; counts computed before then are reused no longer than COUNTS_REUSE_MS.
+    clock = new Date(clock.getTime() + COUNTS_REUSE_MS);
+    expect((await api.get('/api/appointments/counts')).json()).toMatchObject({
+      upcoming: 0,
+      pending: 1,
+    });
   });
 });

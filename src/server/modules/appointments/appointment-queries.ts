@@ -1,5 +1,5 @@
 import { normalizeStatus } from '@domain/appointment-status';
-import { COUNT_BUCKETS } from '@domain/appointment-status';
+import { COUNT_BUCKETS, type AppointmentCounts } from '@domain/appointment-status';
 import { isBookableRole } from '@domain/roles';
 import { normalizeSearchText } from '@domain/search-text';
 import { addDaysToKey, isValidTimeZone, wallClockToUtc } from '@domain/zoned-time';
@@ -73,6 +73,49 @@ export function scopeFrom(user: AuthUser, filters: AppointmentFilters): repo.Lis
   };
 }
 
+/** How long counts may be reused while no appointment of the scope changes. */
+export const COUNTS_REUSE_MS = 5_000;
+const COUNTS_CACHE_ENTRIES = 1_000;
+const countsCaches = new WeakMap<object, Map<string, { counts: AppointmentCounts; at: number }>>();
+
+/**
+ * Counts of a scope, computed again only when an appointment of the user's clinics has changed
+ * (the data version read with the session moves on, on every instance, at the commit) or after
+ * COUNTS_REUSE_MS, which bounds how late an appointment whose start has just passed moves from
+ * upcoming to pending. Every front-desk screen of a clinic asks for the same counts; this spares
+ * the database the same aggregate over and over. A patient filter (email, search) is typed by
+ * one person for one look and is always counted afresh.
+ */
+async function cachedCounts(
+  deps: AppDeps,
+  user: AuthUser,
+  scope: repo.ListScope,
+  now: Date,
+): Promise<AppointmentCounts> {
+  if (scope.patientEmail || scope.search) return repo.countBuckets(deps.db.db, scope, now);
+  let cache = countsCaches.get(deps.db.db);
+  if (!cache) countsCaches.set(deps.db.db, (cache = new Map()));
+  const key = JSON.stringify([
+    user.dataVersion,
+    [...scope.clinicIds].sort(),
+    scope.staffId ?? null,
+    scope.from?.getTime() ?? null,
+    scope.to?.getTime() ?? null,
+  ]);
+  const hit = cache.get(key);
+  const age = hit ? now.getTime() - hit.at : Infinity;
+  if (hit && age >= 0 && age < COUNTS_REUSE_MS) return hit.counts;
+  const counts = await repo.countBuckets(deps.db.db, scope, now);
+  cache.delete(key);
+  cache.set(key, { counts, at: now.getTime() });
+  // Oldest first in a Map: beyond the bound, the least recently computed go.
+  for (const oldest of cache.keys()) {
+    if (cache.size <= COUNTS_CACHE_ENTRIES) break;
+    cache.delete(oldest);
+  }
+  return counts;
+}
+
 /** The views of rows a user is shown, each read written to the audit log first. */
 async function shown(
   deps: AppDeps,
@@ -112,7 +155,7 @@ export async function listAppointmentsPage(
       limit: query.limit + 1,
       offset: (query.page - 1) * query.limit,
     }),
-    repo.countBuckets(deps.db.db, scope, now),
+    cachedCounts(deps, ctx.user, scope, now),
   ]);
   const hasNextPage = rows.length > query.limit;
   const data = await shown(deps, ctx, rows.slice(0, query.limit));
@@ -124,7 +167,7 @@ export async function countAppointments(
   user: AuthUser,
   filters: AppointmentFilters,
 ) {
-  return repo.countBuckets(deps.db.db, scopeFrom(user, filters), deps.now());
+  return cachedCounts(deps, user, scopeFrom(user, filters), deps.now());
 }
 
 export async function getAppointment(

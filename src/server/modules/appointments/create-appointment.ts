@@ -69,6 +69,7 @@ export async function createAppointment(
   try {
     const created = await retryOnDeadlock(() =>
       db.transaction(async (tx) => {
+        await repo.lockAgentBookings(tx, agent.id);
         const appointmentId = await repo.insertAppointment(tx, {
           clinicId: clinic.id,
           patientId: patient.id,

@@ -63,8 +63,9 @@ export interface MemberClinic {
 }
 
 /**
- * The live session with its user and the user's clinics, in one round trip: every API request
- * starts here, so it is a prepared statement.
+ * The live session with its user, the user's clinics and how far their data has changed (the sum
+ * of the clinics' data versions), in one round trip: every API request starts here, so it is a
+ * prepared statement.
  */
 export async function findLiveSession(db: Executor, id: string) {
   const [row] = await prepared(db, 'live_session', (name) =>
@@ -77,6 +78,10 @@ export async function findLiveSession(db: Executor, id: string) {
                                             'timezone', c.timezone) order by c.name, c.id)
           from ${t.clinicMembers} m join ${t.clinics} c on c.id = m.clinic_id
           where m.user_id = ${t.users.id}), '[]'::json)`,
+        dataVersion: sql<string>`(
+          select coalesce(sum(v.version), 0)::text
+          from ${t.clinicMembers} m join ${t.clinicDataVersions} v on v.clinic_id = m.clinic_id
+          where m.user_id = ${t.users.id})`,
       })
       .from(t.sessions)
       .innerJoin(t.users, eq(t.users.id, t.sessions.userId))

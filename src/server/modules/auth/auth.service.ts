@@ -25,6 +25,8 @@ export interface AuthUser extends SessionUser {
   role: Role;
   sessionId: string;
   clinicIds: ReadonlySet<string>;
+  /** Moves on whenever an appointment of the user's clinics changes (read with the session). */
+  dataVersion: string;
 }
 
 export const SESSION_COOKIE = 'carebook_session';
@@ -95,7 +97,7 @@ export async function authenticate(deps: AuthDeps, token: string): Promise<AuthU
   const found = await repo.findLiveSession(deps.db.db, id);
   if (!found) return null;
   const now = deps.now();
-  const { session, user, clinics } = found;
+  const { session, user, clinics, dataVersion } = found;
   const idleLimit = session.lastSeenAt.getTime() + deps.config.SESSION_IDLE_MINUTES * 60_000;
   if (!user.active || session.expiresAt <= now || idleLimit <= now.getTime()) {
     await repo.revokeSession(deps.db.db, id, now);
@@ -110,6 +112,7 @@ export async function authenticate(deps: AuthDeps, token: string): Promise<AuthU
     role: user.role,
     sessionId: id,
     clinicIds: new Set(clinics.map((c) => c.id)),
+    dataVersion,
   };
 }
 

@@ -58,59 +58,37 @@ function selectSummaries(db: Executor) {
 }
 export type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['where']>>[number];
 
-export async function appointmentsBetween(
+/** A short list of the scope's appointments: those matching, in the order given. */
+function summaries(
+  db: Executor,
+  scope: DashboardScope,
+  where: SQL[],
+  order: 'soonest' | 'latest',
+  limit: number,
+) {
+  return selectSummaries(db)
+    .where(scoped(scope, ...where))
+    .orderBy(order === 'soonest' ? asc(a.startAt) : desc(a.startAt), asc(a.id))
+    .limit(limit);
+}
+
+export function appointmentsBetween(
   db: Executor,
   scope: DashboardScope,
   from: Date,
   to: Date,
   limit: number,
 ) {
-  return selectSummaries(db)
-    .where(scoped(scope, gte(a.startAt, from), lt(a.startAt, to)))
-    .orderBy(asc(a.startAt), asc(a.id))
-    .limit(limit);
+  return summaries(db, scope, [gte(a.startAt, from), lt(a.startAt, to)], 'soonest', limit);
 }
 
 /** Open appointments whose time has come: they wait for a Mark as. */
-export async function pendingAppointments(
-  db: Executor,
-  scope: DashboardScope,
-  now: Date,
-  limit: number,
-) {
-  return selectSummaries(db)
-    .where(scoped(scope, lte(a.startAt, now), inArray(a.status, OPEN)))
-    .orderBy(desc(a.startAt), asc(a.id))
-    .limit(limit);
+export function pendingAppointments(db: Executor, scope: DashboardScope, now: Date, limit: number) {
+  return summaries(db, scope, [lte(a.startAt, now), inArray(a.status, OPEN)], 'latest', limit);
 }
 
-export async function nextAppointments(
-  db: Executor,
-  scope: DashboardScope,
-  now: Date,
-  limit: number,
-) {
-  return selectSummaries(db)
-    .where(scoped(scope, gt(a.startAt, now), notInArray(a.status, MARKED)))
-    .orderBy(asc(a.startAt), asc(a.id))
-    .limit(limit);
-}
-
-/** The list's buckets (ARCHITECTURE.md "Counts") in one pass. */
-export async function countBuckets(db: Executor, scope: DashboardScope, now: Date) {
-  const at = now.toISOString();
-  const [row] = await db
-    .select({
-      all: sql<number>`count(*)::int`,
-      upcoming: sql<number>`(count(*) filter (where ${a.startAt} > ${at} and ${notInArray(a.status, MARKED)}))::int`,
-      pending: sql<number>`(count(*) filter (where ${a.startAt} <= ${at} and ${inArray(a.status, OPEN)}))::int`,
-      completed: sql<number>`(count(*) filter (where ${a.status} = 'COMPLETED'))::int`,
-      cancelled: sql<number>`(count(*) filter (where ${a.status} = 'CANCELLED'))::int`,
-      no_show: sql<number>`(count(*) filter (where ${a.status} = 'NO_SHOW'))::int`,
-    })
-    .from(a)
-    .where(scoped(scope));
-  return row!;
+export function nextAppointments(db: Executor, scope: DashboardScope, now: Date, limit: number) {
+  return summaries(db, scope, [gt(a.startAt, now), notInArray(a.status, MARKED)], 'soonest', limit);
 }
 
 /**

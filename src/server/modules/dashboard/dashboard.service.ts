@@ -20,6 +20,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { badRequest, notFound } from '../../errors';
 import { recordReadAudit } from '../audit/audit.repository';
+import { countBuckets } from '../appointments/appointments.repository';
 import type { AuthUser } from '../auth/auth.service';
 import * as repo from './dashboard.repository';
 
@@ -140,7 +141,8 @@ export async function getDashboard(
     repo.appointmentsBetween(db, scope, at(date), at(addDaysToKey(date, 1)), TODAY_LIMIT),
     repo.pendingAppointments(db, scope, now, DASHBOARD_PENDING_LIMIT),
     repo.nextAppointments(db, scope, now, DASHBOARD_NEXT_LIMIT),
-    repo.countBuckets(db, scope, now),
+    // The list's counts, from the same monthly rollup.
+    countBuckets(db, scope, now),
     repo.countPerDayAndStatus(db, scope, window, timezone),
     repo.noShowsByAgent(db, scope, past),
     repo.noShowsByWeekday(db, scope, past, timezone),

@@ -53,28 +53,20 @@ export function DaysOffForm({
   return (
     <form onSubmit={submit} aria-label="Add days off" className="space-y-2">
       <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-from`}>Day off from</Label>
-          <Input
-            id={`${id}-from`}
-            type="date"
-            className="w-40"
-            min={today}
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-to`}>To (optional)</Label>
-          <Input
-            id={`${id}-to`}
-            type="date"
-            className="w-40"
-            min={from || today}
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-          />
-        </div>
+        <DateField
+          id={`${id}-from`}
+          label="Day off from"
+          min={today}
+          value={from}
+          onChange={setFrom}
+        />
+        <DateField
+          id={`${id}-to`}
+          label="To (optional)"
+          min={from || today}
+          value={to}
+          onChange={setTo}
+        />
         <Button type="submit" variant="outline">
           Add days off
         </Button>
@@ -121,17 +113,13 @@ export function ExtraHoursForm({
   return (
     <form onSubmit={submit} aria-label="Add extra hours" className="space-y-2">
       <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-date`}>Extra hours on</Label>
-          <Input
-            id={`${id}-date`}
-            type="date"
-            className="w-40"
-            min={today}
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-          />
-        </div>
+        <DateField
+          id={`${id}-date`}
+          label="Extra hours on"
+          min={today}
+          value={date}
+          onChange={setDate}
+        />
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-start`}>From</Label>
           <TimeField id={`${id}-start`} value={start} onChange={(e) => setStart(e.target.value)} />
@@ -159,5 +147,34 @@ export function ExtraHoursForm({
         </p>
       )}
     </form>
+  );
+}
+
+/** A labelled calendar date, no earlier than `min`. */
+function DateField({
+  id,
+  label,
+  min,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  min: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="date"
+        className="w-40"
+        min={min}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
   );
 }

@@ -1,16 +1,8 @@
 import { useId } from 'react';
 import type { ClinicSummary } from '@contracts/auth';
 import { Label } from '@web/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@web/components/ui/select';
+import { AllOrOneSelect } from '@web/components/all-or-one-select';
 import type { CalendarAgent } from '../hooks/use-calendar-agents';
-
-const ALL = 'all';
 
 /** Clinic and agent filters; "all" clears each. */
 export function CalendarFilters({
@@ -34,42 +26,24 @@ export function CalendarFilters({
       {clinics.length > 1 && (
         <div className="grid w-full gap-1.5 sm:w-56">
           <Label htmlFor={`${id}-clinic`}>Clinic</Label>
-          <Select
-            value={clinic ?? ALL}
-            onValueChange={(value) => onClinicChange(value === ALL ? undefined : value)}
-          >
-            <SelectTrigger id={`${id}-clinic`}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All clinics</SelectItem>
-              {clinics.map((c) => (
-                <SelectItem key={c.slug} value={c.slug}>
-                  {c.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <AllOrOneSelect
+            id={`${id}-clinic`}
+            allLabel="All clinics"
+            options={clinics.map((c) => ({ value: c.slug, label: c.name }))}
+            value={clinic}
+            onChange={onClinicChange}
+          />
         </div>
       )}
       <div className="grid w-full gap-1.5 sm:w-56">
         <Label htmlFor={`${id}-agent`}>Provider</Label>
-        <Select
-          value={agentId && agents.some((a) => a.id === agentId) ? agentId : ALL}
-          onValueChange={(value) => onAgentChange(value === ALL ? undefined : value)}
-        >
-          <SelectTrigger id={`${id}-agent`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All providers</SelectItem>
-            {agents.map((agent) => (
-              <SelectItem key={agent.id} value={agent.id}>
-                {agent.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <AllOrOneSelect
+          id={`${id}-agent`}
+          allLabel="All providers"
+          options={agents.map((agent) => ({ value: agent.id, label: agent.name }))}
+          value={agentId}
+          onChange={onAgentChange}
+        />
       </div>
     </div>
   );

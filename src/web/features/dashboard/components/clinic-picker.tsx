@@ -1,13 +1,5 @@
 import type { ClinicSummary } from '@contracts/auth';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@web/components/ui/select';
-
-const ALL = 'all';
+import { AllOrOneSelect } from '@web/components/all-or-one-select';
 
 /** Narrows a clinic-wide dashboard to one of the user's clinics. */
 export function ClinicPicker({
@@ -20,18 +12,13 @@ export function ClinicPicker({
   onChange: (slug: string | undefined) => void;
 }) {
   return (
-    <Select value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? undefined : v)}>
-      <SelectTrigger className="w-56" aria-label="Clinic">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={ALL}>All clinics</SelectItem>
-        {clinics.map((c) => (
-          <SelectItem key={c.slug} value={c.slug}>
-            {c.name}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <AllOrOneSelect
+      aria-label="Clinic"
+      className="w-56"
+      allLabel="All clinics"
+      options={clinics.map((c) => ({ value: c.slug, label: c.name }))}
+      value={value}
+      onChange={onChange}
+    />
   );
 }

@@ -5,8 +5,6 @@ import { CANCEL_REASON_MAX, type Appointment } from '@contracts/appointments';
 import { formatDate, formatTimeRange } from '@domain/format';
 import { Button } from '@web/components/ui/button';
 import {
-  Dialog,
-  DialogContent,
   DialogDescription,
   DialogFooter,
   DialogHeader,
@@ -16,6 +14,7 @@ import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { useCancelAppointment } from '../../api/cancel-appointment';
 import { patientNameOf } from '../../utils/appointment-display';
+import { AppointmentDialogShell } from './appointment-dialog-shell';
 
 export interface CancelAppointmentDialogProps {
   open: boolean;
@@ -33,14 +32,9 @@ export function CancelAppointmentDialog({
   ...props
 }: CancelAppointmentDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent
-        className="grid-cols-[minmax(0,1fr)] p-4 sm:p-6"
-        onCloseAutoFocus={onCloseAutoFocus}
-      >
-        <CancelForm {...props} onClose={onClose} />
-      </DialogContent>
-    </Dialog>
+    <AppointmentDialogShell open={open} onClose={onClose} onCloseAutoFocus={onCloseAutoFocus}>
+      <CancelForm {...props} onClose={onClose} />
+    </AppointmentDialogShell>
   );
 }
 

@@ -6,8 +6,6 @@ import { formatDate, formatTime, localDateKey } from '@domain/format';
 import type { TimeSlot } from '@domain/slots';
 import { Button } from '@web/components/ui/button';
 import {
-  Dialog,
-  DialogContent,
   DialogDescription,
   DialogFooter,
   DialogHeader,
@@ -21,6 +19,7 @@ import { clinicAgentsQueryOptions } from '../../api/get-agents';
 import { refreshAppointmentData } from '../../api/query-keys';
 import { useUpdateAppointment } from '../../api/update-appointment';
 import { staffNameOf } from '../../utils/appointment-display';
+import { AppointmentDialogShell } from './appointment-dialog-shell';
 
 export type ChangeMode = 'reschedule' | 'reassign';
 
@@ -41,14 +40,9 @@ export function ChangeAppointmentDialog({
   ...props
 }: ChangeAppointmentDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent
-        className="grid-cols-[minmax(0,1fr)] p-4 sm:max-w-2xl sm:p-6"
-        onCloseAutoFocus={onCloseAutoFocus}
-      >
-        <ChangeForm {...props} onClose={onClose} />
-      </DialogContent>
-    </Dialog>
+    <AppointmentDialogShell open={open} onClose={onClose} onCloseAutoFocus={onCloseAutoFocus} wide>
+      <ChangeForm {...props} onClose={onClose} />
+    </AppointmentDialogShell>
   );
 }
 
