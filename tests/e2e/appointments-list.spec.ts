@@ -110,8 +110,16 @@ test('infinite loading: scrolling to the end loads page 2, "Load more" the next'
   await expect(detailButtons(page)).toHaveCount(40);
 
   const page3 = page.waitForRequest((req) => req.url().includes('page=3'));
+  let furtherPages = 0;
+  page.on('request', (req) => {
+    if (/\/api\/appointments\/paginated.*page=[4-9]/.test(req.url())) furtherPages += 1;
+  });
   await page.getByRole('button', { name: 'Load more' }).click();
   await page3;
+  await expect(detailButtons(page)).toHaveCount(60);
+  // A loaded page must not set off the next by itself while the button stays in view.
+  await page.waitForTimeout(1_500);
+  expect(furtherPages).toBe(0);
   await expect(detailButtons(page)).toHaveCount(60);
 });
 

@@ -40,11 +40,27 @@ export async function createAppointment(
   idempotencyKey: string | undefined,
 ): Promise<CreateResult> {
   const requestHash = hashOf(body);
-  if (idempotencyKey) {
+  if (!idempotencyKey) return book(deps, ctx, body, undefined, requestHash);
+  const first = await replayed(deps, ctx, idempotencyKey, requestHash);
+  if (first) return first;
+  try {
+    return await book(deps, ctx, body, idempotencyKey, requestHash);
+  } catch (err) {
+    // A retry of the same key that raced the first request: once that one has committed, its
+    // booking holds the time, and the answer is the first request's, not a refusal.
     const replay = await replayed(deps, ctx, idempotencyKey, requestHash);
     if (replay) return replay;
+    throw err;
   }
+}
 
+async function book(
+  deps: AppDeps,
+  ctx: QueryContext,
+  body: CreateAppointmentBody,
+  idempotencyKey: string | undefined,
+  requestHash: string,
+): Promise<CreateResult> {
   const db = deps.db.db;
   const clinic = requireMemberClinic(ctx.user, body.patient.clinic);
   const patient = await findPatient(db, clinic.id, body.patient.id);
@@ -133,11 +149,6 @@ export async function createAppointment(
     return { status: 201, body: created, replayed: false };
   } catch (err) {
     if (err instanceof ConflictError || isUniqueOrExclusion(err)) {
-      // The same key racing itself: the first request has committed by now, so answer with it.
-      if (idempotencyKey) {
-        const replay = await replayed(deps, ctx, idempotencyKey, requestHash);
-        if (replay) return replay;
-      }
       throw conflict(SLOT_TAKEN_MESSAGE);
     }
     throw err;

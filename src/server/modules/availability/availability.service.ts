@@ -22,6 +22,26 @@ export interface AgentIdentity {
   timezone: string | null;
   /** The saved week and overrides, when the agent's row was read with them. */
   schedule?: repo.AgentScheduleData;
+  /** Bookings in the query's bookingsWindow, when the agent's row was read with them. */
+  bookings?: ReadonlyArray<{ id: string; agentId: string; start: Date; end: Date }>;
+}
+
+/**
+ * The stretch around [rangeStart, rangeEnd) whose bookings can block a slot in it: a slot's
+ * length and both buffers either side.
+ */
+export function bookingsWindow(
+  settings: SlotSettings,
+  durationMinutes: number,
+  rangeStart: Date,
+  rangeEnd: Date,
+) {
+  const margin =
+    (settings.bufferBeforeMinutes + settings.bufferAfterMinutes + durationMinutes) * 60_000;
+  return {
+    from: new Date(rangeStart.getTime() - margin),
+    to: new Date(rangeEnd.getTime() + margin),
+  };
 }
 
 export interface SlotSettings {
@@ -86,17 +106,21 @@ async function buildQuery(
   },
 ): Promise<SlotQuery> {
   const { settings } = input;
-  const margin =
-    (settings.bufferBeforeMinutes + settings.bufferAfterMinutes + input.durationMinutes) * 60_000;
+  const window = bookingsWindow(settings, input.durationMinutes, input.rangeStart, input.rangeEnd);
+  // Agents read with their bookings (for exactly this window, no appointment excluded) need no
+  // second statement.
+  const preloaded = !input.excludeAppointmentId && input.agents.every((a) => a.bookings);
   const [agents, bookings] = await Promise.all([
     loadSlotAgents(db, input.agents),
-    repo.loadBookings(
-      db,
-      input.agents.map((a) => a.id),
-      new Date(input.rangeStart.getTime() - margin),
-      new Date(input.rangeEnd.getTime() + margin),
-      input.excludeAppointmentId,
-    ),
+    preloaded
+      ? input.agents.flatMap((a) => a.bookings!)
+      : repo.loadBookings(
+          db,
+          input.agents.map((a) => a.id),
+          window.from,
+          window.to,
+          input.excludeAppointmentId,
+        ),
   ]);
   return {
     agents,

@@ -17,42 +17,74 @@ export function listClinics(db: Executor, ids: readonly string[]) {
     .orderBy(asc(t.clinics.name));
 }
 
+/** The time around a range whose bookings can block a slot in it (see bookingsWindow). */
+export interface BookingsWindow {
+  from: Date;
+  to: Date;
+}
+
 /**
  * Providers and nurses of the clinic who can still be booked, each with their saved week and
- * date overrides: what the slot engine needs, in the same statement.
+ * date overrides: what the slot engine needs, in the same statement. Given a window, each agent
+ * also comes with the bookings that hold their time in it (not cancelled), so a slots request
+ * is the session and this one statement.
  */
-export async function listBookableAgents(db: Executor, clinicId: string) {
-  const rows = await prepared(db, 'bookable_agents', (name) =>
+export async function listBookableAgents(db: Executor, clinicId: string, window?: BookingsWindow) {
+  const u = t.users;
+  const a = t.appointments;
+  const at = (p: string) => sql`${sql.placeholder(p)}::timestamptz`;
+  const rows = await prepared(db, window ? 'bookable_agents_bookings' : 'bookable_agents', (name) =>
     db
       .select({
-        id: t.users.id,
-        name: t.users.name,
-        email: t.users.email,
-        role: t.users.role,
-        timezone: t.users.timezone,
+        id: u.id,
+        name: u.name,
+        email: u.email,
+        role: u.role,
+        timezone: u.timezone,
         scheduleTimezone: t.schedules.timezone,
         weekly: t.schedules.weekly,
         overrides: sql<AgentScheduleData['overrides']>`coalesce((
           select json_agg(json_build_object('date', o.date, 'kind', o.kind, 'segments', o.segments)
                           order by o.date, o.kind)
-          from ${t.scheduleOverrides} o where o.agent_id = ${t.users.id}), '[]'::json)`,
+          from ${t.scheduleOverrides} o where o.agent_id = ${u.id}), '[]'::json)`,
+        // The same rows as loadBookings: no appointment lasts over a day, so the lower bound on
+        // start_at keeps the (staff_id, start_at) index range short.
+        bookings: window
+          ? sql<Array<{ id: string; start: string; end: string }>>`coalesce((
+              select json_agg(json_build_object('id', b.id, 'start', b.start_at, 'end', b.end_at))
+              from ${a} b
+              where b.staff_id = ${u.id} and b.status <> 'CANCELLED'
+                and b.start_at < ${at('to')} and b.start_at > ${at('dayBefore')}
+                and b.end_at > ${at('from')}), '[]'::json)`
+          : sql<null>`null`,
       })
       .from(t.clinicMembers)
-      .innerJoin(t.users, eq(t.users.id, t.clinicMembers.userId))
-      .leftJoin(t.schedules, eq(t.schedules.agentId, t.users.id))
+      .innerJoin(u, eq(u.id, t.clinicMembers.userId))
+      .leftJoin(t.schedules, eq(t.schedules.agentId, u.id))
       .where(
         and(
           eq(t.clinicMembers.clinicId, sql.placeholder('clinicId')),
-          eq(t.users.active, true),
-          inArray(t.users.role, [...BOOKABLE_ROLES]),
+          eq(u.active, true),
+          inArray(u.role, [...BOOKABLE_ROLES]),
         ),
       )
-      .orderBy(asc(t.users.name), asc(t.users.id))
+      .orderBy(asc(u.name), asc(u.id))
       .prepare(name),
-  ).execute({ clinicId });
-  return rows.map(({ scheduleTimezone, weekly, overrides, ...agent }) => ({
+  ).execute({
+    clinicId,
+    from: window?.from.toISOString(),
+    to: window?.to.toISOString(),
+    dayBefore: window && new Date(window.from.getTime() - 24 * 60 * 60_000).toISOString(),
+  });
+  return rows.map(({ scheduleTimezone, weekly, overrides, bookings, ...agent }) => ({
     ...agent,
     schedule: { agentId: agent.id, timezone: scheduleTimezone, weekly, overrides },
+    bookings: bookings?.map((b) => ({
+      id: b.id,
+      agentId: agent.id,
+      start: new Date(b.start),
+      end: new Date(b.end),
+    })),
   }));
 }
 

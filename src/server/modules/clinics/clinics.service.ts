@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { ConflictError } from '../../db/errors';
 import { recordAudit, recordReadAudit } from '../audit/audit.repository';
 import type { AuthUser } from '../auth/auth.service';
-import { availableSlots, slotSettings } from '../availability/availability.service';
+import { availableSlots, bookingsWindow, slotSettings } from '../availability/availability.service';
 import { requireMemberClinic } from './clinic-scope';
 import * as repo from './clinics.repository';
 
@@ -148,21 +148,29 @@ export async function clinicSlots(deps: AppDeps, user: AuthUser, slug: string, q
   const lastKey = addDaysToKey(query.from, MAX_SLOT_RANGE_DAYS - 1);
   if (query.to > lastKey)
     throw badRequest(`Ask for at most ${MAX_SLOT_RANGE_DAYS} days of slots at a time.`);
-  let agents = await repo.listBookableAgents(deps.db.db, clinic.id);
+  const rangeStart = new Date(wallClockToUtc(query.from, 0, timezone));
+  const rangeEnd = new Date(wallClockToUtc(addDaysToKey(query.to, 1), 0, timezone));
+  const settings = slotSettings(deps.config);
+  // Without an appointment to leave out, the agents come with their bookings in one statement.
+  let agents = await repo.listBookableAgents(
+    deps.db.db,
+    clinic.id,
+    query.excludeAppointmentId
+      ? undefined
+      : bookingsWindow(settings, query.duration, rangeStart, rangeEnd),
+  );
   if (query.agentId) {
     agents = agents.filter((a) => a.id === query.agentId);
     if (agents.length === 0)
       throw notFound('That provider does not take appointments at this clinic.');
   }
-  const rangeStart = new Date(wallClockToUtc(query.from, 0, timezone));
-  const rangeEnd = new Date(wallClockToUtc(addDaysToKey(query.to, 1), 0, timezone));
   const slots = await availableSlots(deps.db.db, {
     agents,
     rangeStart,
     rangeEnd,
     durationMinutes: query.duration,
     now: deps.now(),
-    settings: slotSettings(deps.config),
+    settings,
     excludeAppointmentId: query.excludeAppointmentId,
   });
   return { timezone, slots };
