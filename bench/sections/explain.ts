@@ -21,13 +21,13 @@ const MAIN_STATEMENTS: Array<{ endpoint: string; name: string; match: (text: str
     },
     {
       endpoint: 'search',
-      name: 'patient search',
-      match: (t) => /from "patients"/.test(t) && t.includes('similarity'),
+      name: 'patient search: the start of a word',
+      match: (t) => t.includes('"patient_search_words"'),
     },
     {
       endpoint: 'slots',
-      name: "slots: the agents' bookings around the day",
-      match: (t) => /from "appointments" where/.test(t) && /"end_at" >/.test(t),
+      name: 'slots: bookable agents with their week and their bookings around the day',
+      match: (t) => /from "clinic_members"/.test(t) && t.includes('"appointments" b'),
     },
   ];
 

@@ -208,18 +208,27 @@ export async function bulkSeed(
   passwordHash: string,
 ): Promise<SeedTimings> {
   const timings: SeedTimings = {};
-  const tables = ['appointments', 'appointment_events', 'patients'];
+  const tables = ['appointments', 'appointment_events', 'patients', 'patient_search_words'];
   const connections = [db, ...helpers];
   await timed(timings, 'people', () => db.exec(peopleSql(plan, passwordHash)));
   const dropped = await dropSecondaryStructures(db, tables);
-  // The monthly counts are recounted once after the load instead of a trigger call per row.
+  // The monthly counts and the patients' search words are built once after the load instead of
+  // a trigger call per row.
   await db.exec('alter table appointments disable trigger user');
+  await db.exec('alter table patients disable trigger user');
   const ranges = agentRanges(plan, connections.length);
   // Each connection loads its share of agents; patients go on the first one meanwhile.
   await timed(timings, 'rows', () =>
     Promise.all(
       connections.map(async (conn, i) => {
-        if (i === 0) await timed(timings, 'patients', () => conn.exec(patientsSql(plan)));
+        if (i === 0) {
+          await timed(timings, 'patients', () => conn.exec(patientsSql(plan)));
+          await timed(timings, 'searchWords', () =>
+            conn.exec(
+              'select patient_search_words_rebuild(); alter table patients enable trigger user',
+            ),
+          );
+        }
         await timed(timings, `appointments#${i}`, () =>
           conn.exec(appointmentsSql(plan, ranges[i]!)),
         );

@@ -38,6 +38,7 @@ describe('migrations', () => {
       'idempotency_keys',
       'login_failures',
       'outbox',
+      'patient_search_words',
       'patients',
       'schedule_overrides',
       'schedules',

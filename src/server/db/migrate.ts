@@ -33,9 +33,13 @@ export async function runMigrations(handle: DbHandle): Promise<void> {
   const client = await handle.pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    // A migration that fills a table from a large one (patient_search_words from 200,000
+    // patients) may run longer than the requests' statement timeout; it must not be cut off.
+    await client.query('set statement_timeout = 0');
     try {
       await migratePg(drizzlePg(client), { migrationsFolder: folder });
     } finally {
+      await client.query('reset statement_timeout');
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
   } finally {

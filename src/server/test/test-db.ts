@@ -15,6 +15,7 @@ const TABLES = [
   'appointment_events',
   'appointment_month_counts',
   'appointments',
+  'patient_search_words',
   'patients',
   'schedule_overrides',
   'schedules',

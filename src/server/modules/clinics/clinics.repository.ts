@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { BOOKABLE_ROLES } from '@domain/roles';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import { pastPrefix } from '../../db/prefix-range';
 import * as t from '../../db/schema';
 import type { AgentScheduleData } from '../availability/availability.repository';
 
@@ -91,17 +92,78 @@ export async function listBookableAgents(db: Executor, clinicId: string, window?
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Partial, case- and accent-insensitive match on the normalised name-and-email text. Whole-word
- * prefix matches rank first, then trigram similarity, then name.
+ * Patients of the clinic whose normalised name-and-email text contains the keyword, best first
+ * as searchMatch ranks them (a whole word, then the start of a word, then inside a word), then
+ * by name. Most searches are the start of a name or email: those read the clinic's range of
+ * patient_search_words and, when that finds a full page, are answered from it. Fewer than a page
+ * (or a keyword of several words) means matches inside words may belong on the page, and the
+ * trigram index answers instead.
  */
-export function searchPatients(
+export async function searchPatients(
   db: Executor,
   clinicId: string,
   normalizedKeyword: string,
   limit: number,
+): Promise<PatientRow[]> {
+  const pastKeyword = pastPrefix(normalizedKeyword);
+  if (!normalizedKeyword.includes(' ') && pastKeyword !== null) {
+    const rows = await searchPatientsByWordStart(
+      db,
+      clinicId,
+      normalizedKeyword,
+      pastKeyword,
+      limit,
+    );
+    if (rows.length === limit) return rows;
+  }
+  return searchPatientsContaining(db, clinicId, normalizedKeyword, limit);
+}
+
+function searchPatientsByWordStart(
+  db: Executor,
+  clinicId: string,
+  keyword: string,
+  pastKeyword: string,
+  limit: number,
 ) {
+  const w = t.patientSearchWords;
   const p = t.patients;
-  const query = prepared(db, 'patient_search', (name) =>
+  const query = prepared(db, 'patient_search_word_start', (name) => {
+    const best = sql<number>`min(case when ${w.word} = ${sql.placeholder('keyword')} then 0 else 1 end)`;
+    // Every word that starts with the keyword, as a range of the index (a LIKE with a parameter
+    // is not one in a prepared statement's generic plan).
+    const matches = db
+      .select({
+        patientId: w.patientId,
+        best: best.as('best'),
+        lastName: w.lastName,
+        firstName: w.firstName,
+      })
+      .from(w)
+      .where(
+        and(
+          eq(w.clinicId, sql.placeholder('clinicId')),
+          sql`${w.word} ~>=~ ${sql.placeholder('keyword')}`,
+          sql`${w.word} ~<~ ${sql.placeholder('pastKeyword')}`,
+        ),
+      )
+      .groupBy(w.patientId, w.lastName, w.firstName)
+      .orderBy(best, w.lastName, w.firstName, w.patientId)
+      .limit(sql.placeholder('limit'))
+      .as('m');
+    return db
+      .select(getTableColumns(p))
+      .from(matches)
+      .innerJoin(p, eq(p.id, matches.patientId))
+      .orderBy(matches.best, matches.lastName, matches.firstName, matches.patientId)
+      .prepare(name);
+  });
+  return query.execute({ clinicId, keyword, pastKeyword, limit });
+}
+
+function searchPatientsContaining(db: Executor, clinicId: string, keyword: string, limit: number) {
+  const p = t.patients;
+  const query = prepared(db, 'patient_search_containing', (name) =>
     db
       .select()
       .from(p)
@@ -112,8 +174,8 @@ export function searchPatients(
         ),
       )
       .orderBy(
-        sql`case when ${p.searchText} like ${sql.placeholder('prefix')} then 0 when ${p.searchText} like ${sql.placeholder('wordPrefix')} then 1 else 2 end`,
-        sql`similarity(${p.searchText}, ${sql.placeholder('keyword')}) desc`,
+        sql`case when ' ' || ${p.searchText} || ' ' like ${sql.placeholder('word')} then 0
+                 when ' ' || ${p.searchText} like ${sql.placeholder('wordStart')} then 1 else 2 end`,
         asc(p.lastName),
         asc(p.firstName),
         asc(p.id),
@@ -121,13 +183,12 @@ export function searchPatients(
       .limit(sql.placeholder('limit'))
       .prepare(name),
   );
-  const keyword = escapeLike(normalizedKeyword);
+  const escaped = escapeLike(keyword);
   return query.execute({
     clinicId,
-    contains: `%${keyword}%`,
-    prefix: `${keyword}%`,
-    wordPrefix: `% ${keyword}%`,
-    keyword: normalizedKeyword,
+    contains: `%${escaped}%`,
+    word: `% ${escaped} %`,
+    wordStart: `% ${escaped}%`,
     limit,
   });
 }
