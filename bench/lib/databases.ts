@@ -6,10 +6,11 @@ import { runMigrations } from '../../src/server/db/migrate';
 import { hashPassword } from '../../src/server/modules/auth/password';
 import { bulkSeed, type SeedPlan, type SeedTimings } from '../seed/bulk-seed';
 import {
-  benchDatabaseExists,
+  benchDatabaseSeeded,
   benchUrl,
   pgliteRunner,
   pgRunner,
+  markBenchDatabaseSeeded,
   recreateBenchDatabase,
 } from './sql';
 
@@ -58,7 +59,7 @@ export async function seedPostgres(plan: SeedPlan, reuse: boolean): Promise<Seed
   const url = benchUrl();
   let seedMs: number | null = null;
   let timings: SeedTimings = {};
-  if (!(reuse && (await benchDatabaseExists()))) {
+  if (!(reuse && (await benchDatabaseSeeded()))) {
     const t0 = performance.now();
     await recreateBenchDatabase();
     const migrateHandle = await openDatabase({ url, poolMax: 1 });
@@ -71,6 +72,7 @@ export async function seedPostgres(plan: SeedPlan, reuse: boolean): Promise<Seed
     } finally {
       await Promise.all([main.close(), helper.close()]);
     }
+    await markBenchDatabaseSeeded();
     seedMs = performance.now() - t0;
   } else {
     // A reused database still gets migrations added since it was seeded.

@@ -73,11 +73,27 @@ export async function recreateBenchDatabase(): Promise<void> {
   }
 }
 
-export async function benchDatabaseExists(): Promise<boolean> {
+/** The comment a finished seed leaves on the bench database; a run cut off mid-seed has none. */
+const SEEDED_MARK = 'carebook bench: seeded';
+
+/** Whether carebook_bench exists and its seed ran to the end (so --reuse-db may keep it). */
+export async function benchDatabaseSeeded(): Promise<boolean> {
   const admin = await pgRunner(ADMIN_URL);
   try {
-    const rows = await admin.query('select 1 from pg_database where datname = $1', [BENCH_DB]);
+    const rows = await admin.query(
+      `select 1 from pg_database where datname = $1 and shobj_description(oid, 'pg_database') = $2`,
+      [BENCH_DB, SEEDED_MARK],
+    );
     return rows.length > 0;
+  } finally {
+    await admin.close();
+  }
+}
+
+export async function markBenchDatabaseSeeded(): Promise<void> {
+  const admin = await pgRunner(ADMIN_URL);
+  try {
+    await admin.exec(`comment on database "${BENCH_DB}" is ${literal(SEEDED_MARK)}`);
   } finally {
     await admin.close();
   }
