@@ -1,21 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { XIcon } from 'lucide-react';
+import { AllOrOneSelect } from '@web/components/all-or-one-select';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@web/components/ui/select';
 import { auditUsersQueryOptions } from '../api/list-audit-users';
 import { dateRangeError, hasFilters, isId, type AuditFilters } from '../utils/audit-filters';
 
-// Radix Select cannot hold an empty value; this stands for "any staff member".
-const ANY_USER = '__any__';
 const errorText = 'text-xs font-medium text-destructive';
 
 function PatientIdField({
@@ -86,22 +78,20 @@ export function AuditFiltersBar({
     >
       <div className="col-span-2 grid gap-2 sm:col-span-1">
         <Label htmlFor="audit-user">Staff member</Label>
-        <Select
-          value={filters.userId || ANY_USER}
-          onValueChange={(userId) => set({ userId: userId === ANY_USER ? '' : userId })}
-        >
-          <SelectTrigger id="audit-user" disabled={users.isPending}>
-            <SelectValue placeholder="Loading staff…" />
-          </SelectTrigger>
-          <SelectContent className="max-h-72">
-            <SelectItem value={ANY_USER}>All staff</SelectItem>
-            {users.data?.map((user) => (
-              <SelectItem key={user.id} value={user.id}>
-                {user.active ? user.name : `${user.name} (deactivated)`}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <AllOrOneSelect
+          id="audit-user"
+          allLabel="All staff"
+          value={filters.userId || undefined}
+          options={(users.data ?? []).map((user) => ({
+            value: user.id,
+            label: user.active ? user.name : `${user.name} (deactivated)`,
+          }))}
+          onChange={(userId) => set({ userId: userId ?? '' })}
+          keepUnknown
+          disabled={users.isPending}
+          disabledHint="Loading staff…"
+          contentClassName="max-h-72"
+        />
         {users.isError && <p className={errorText}>{users.error.message}</p>}
       </div>
       <PatientIdField value={filters.patientId} onApply={(patientId) => set({ patientId })} />

@@ -68,7 +68,7 @@ export function AppointmentFiltersBar({
         <SelectFilter
           id={`${id}-clinic`}
           label="Clinic"
-          anyLabel="All clinics"
+          allLabel="All clinics"
           value={filters.clinic}
           options={clinics.map((clinic) => ({ value: clinic.slug, label: clinic.name }))}
           onChange={(value) => onChange('clinic', value)}
@@ -76,8 +76,8 @@ export function AppointmentFiltersBar({
         <SelectFilter
           id={`${id}-staff`}
           label="Staff"
-          anyLabel="All staff"
-          placeholder="Choose a clinic first"
+          allLabel="All staff"
+          disabledHint="Choose a clinic first"
           value={staffClinic ? filters.staffId : undefined}
           disabled={!staffClinic}
           options={(agents.data ?? []).map((agent) => ({ value: agent._id, label: agent.name }))}
