@@ -14,6 +14,8 @@ export interface SignalPeer {
  */
 export class SignalHub {
   private readonly rooms = new Map<string, Map<string, SignalPeer>>();
+  /** Each peer's last publish: the next waits for it (see inOrder). */
+  private readonly sending = new Map<string, Promise<void>>();
   private readonly unsubscribe: () => void;
 
   constructor(private readonly bus: SignalBus) {
@@ -28,32 +30,40 @@ export class SignalHub {
     let peers = this.rooms.get(room);
     if (!peers) this.rooms.set(room, (peers = new Map()));
     peers.set(peer.id, peer);
-    await this.bus.publish({
-      room,
-      senderId: peer.id,
-      role: peer.role,
-      message: { type: 'peer-joined' },
-    });
+    await this.publish(room, peer, { type: 'peer-joined' });
   }
 
   async leave(room: string, peer: SignalPeer) {
     const peers = this.rooms.get(room);
     if (!peers?.delete(peer.id)) return;
     if (peers.size === 0) this.rooms.delete(room);
-    await this.bus.publish({
-      room,
-      senderId: peer.id,
-      role: peer.role,
-      message: { type: 'peer-left' },
-    });
+    await this.publish(room, peer, { type: 'peer-left' });
   }
 
   relay(room: string, peer: SignalPeer, message: unknown) {
-    return this.bus.publish({ room, senderId: peer.id, role: peer.role, message });
+    return this.publish(room, peer, message);
   }
 
   localPeerCount(room: string): number {
     return this.rooms.get(room)?.size ?? 0;
+  }
+
+  /**
+   * A peer's messages go out one after another. Published at once they would take different
+   * pool connections, and their notifications arrive in commit order, not in the order sent: a
+   * candidate could overtake the offer it belongs to, which the browser then cannot use.
+   */
+  private publish(room: string, peer: SignalPeer, message: unknown): Promise<void> {
+    const previous = this.sending.get(peer.id) ?? Promise.resolve();
+    const sent = previous
+      .catch(() => {})
+      .then(() => this.bus.publish({ room, senderId: peer.id, role: peer.role, message }));
+    const settled = sent.catch(() => {});
+    this.sending.set(peer.id, settled);
+    void settled.then(() => {
+      if (this.sending.get(peer.id) === settled) this.sending.delete(peer.id);
+    });
+    return sent;
   }
 
   private deliver(envelope: SignalEnvelope) {

@@ -59,4 +59,30 @@ describe('signalling across two app instances on one PostgreSQL', () => {
     patient.close();
     doctor.close();
   });
+
+  it('hands one peer\'s messages on in the order they were sent, across instances', async () => {
+    const s = await clinicScenario(testDb.handle.db);
+    const staff = await apiAs(apps[0]!, s.staff.email);
+    const appt = (
+      await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00.000Z'))
+    ).json();
+    const provider = await apiAs(apps[1]!, s.provider.email);
+    const doctor = await openSignal(`${url(apps[1]!)}?appointmentId=${appt._id}`, {
+      cookie: provider.cookie,
+    });
+    await doctor.waitFor((m) => m.type === 'ready');
+    const patient = await openSignal(`${url(apps[0]!)}?token=${appt.token}`);
+    await doctor.waitFor((m) => m.type === 'peer-joined' && m.from === 'patient');
+    // An offer and then its candidates at once, as a browser sends them: a candidate that
+    // arrives before its offer cannot be used.
+    patient.send({ type: 'description', description: { type: 'offer', sdp: 'v=0 offer' } });
+    for (let i = 0; i < 60; i++) patient.send({ type: 'candidate', candidate: { i } });
+    await doctor.waitFor((m) => m.type === 'candidate' && (m.candidate as { i: number }).i === 59);
+    const order = doctor.received
+      .filter((m) => m.type === 'description' || m.type === 'candidate')
+      .map((m) => (m.type === 'description' ? 'offer' : (m.candidate as { i: number }).i));
+    expect(order).toEqual(['offer', ...Array.from({ length: 60 }, (_, i) => i)]);
+    patient.close();
+    doctor.close();
+  });
 });
