@@ -60,7 +60,7 @@ describe('signalling across two app instances on one PostgreSQL', () => {
     doctor.close();
   });
 
-  it('hands one peer\'s messages on in the order they were sent, across instances', async () => {
+  it("hands one peer's messages on in the order they were sent, across instances", async () => {
     const s = await clinicScenario(testDb.handle.db);
     const staff = await apiAs(apps[0]!, s.staff.email);
     const appt = (
