@@ -9,6 +9,8 @@ export const DASHBOARD_WINDOW_DAYS = 30;
 /** How many open past appointments and upcoming ones the lists show; counts give the totals. */
 export const DASHBOARD_PENDING_LIMIT = 10;
 export const DASHBOARD_NEXT_LIMIT = 5;
+/** A day holds far fewer; the cap only keeps a runaway day from flooding the page. */
+export const DASHBOARD_TODAY_LIMIT = 500;
 
 export const dashboardQuery = z.object({
   /** The zone "today" and the per-day buckets are reckoned in; the user's own setting when absent. */
@@ -77,7 +79,10 @@ export const dashboardResponse = z.object({
   /** Today's local date (YYYY-MM-DD) in `timezone`. */
   date: z.string(),
   generatedAt: z.string(),
-  /** Every appointment of today, by time, cancelled ones included. */
+  /**
+   * Today's appointments by time, cancelled ones included: all of them, or the first
+   * DASHBOARD_TODAY_LIMIT (perDay has the day's total).
+   */
   today: z.array(dashboardAppointment),
   /** Past appointments that still need a Mark as, most recent first (counts.pending has the total). */
   pending: z.array(dashboardAppointment),

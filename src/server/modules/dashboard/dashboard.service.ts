@@ -10,6 +10,7 @@ import {
 import {
   DASHBOARD_NEXT_LIMIT,
   DASHBOARD_PENDING_LIMIT,
+  DASHBOARD_TODAY_LIMIT,
   DASHBOARD_WINDOW_DAYS,
   type DashboardAppointment,
   type DashboardQuery,
@@ -28,9 +29,6 @@ export interface DashboardContext {
   user: AuthUser;
   ip: string;
 }
-
-/** A day holds far fewer; the cap only keeps a runaway clinic from flooding the page. */
-const TODAY_LIMIT = 500;
 
 function resolveTimezone(user: AuthUser, requested: string | undefined): string {
   if (requested !== undefined) {
@@ -138,7 +136,7 @@ export async function getDashboard(
 
   const db = deps.db.db;
   const [today, pending, next, counts, perDay, byAgent, byWeekday] = await Promise.all([
-    repo.appointmentsBetween(db, scope, at(date), at(addDaysToKey(date, 1)), TODAY_LIMIT),
+    repo.appointmentsBetween(db, scope, at(date), at(addDaysToKey(date, 1)), DASHBOARD_TODAY_LIMIT),
     repo.pendingAppointments(db, scope, now, DASHBOARD_PENDING_LIMIT),
     repo.nextAppointments(db, scope, now, DASHBOARD_NEXT_LIMIT),
     // The list's counts, from the same monthly rollup.

@@ -1,5 +1,9 @@
 import { Link } from 'react-router';
-import type { DashboardAppointment, DashboardResponse } from '@contracts/dashboard';
+import {
+  DASHBOARD_TODAY_LIMIT,
+  type DashboardAppointment,
+  type DashboardResponse,
+} from '@contracts/dashboard';
 import { formatDate, formatTime, formatTimeRange } from '@domain/format';
 import { formatRelativeTime } from '@domain/relative-time';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -22,6 +26,32 @@ function Relative({
         {' · '}
         {formatDate(appointment.date, timeZone)}, {formatTime(appointment.date, timeZone)}
       </span>
+    </>
+  );
+}
+
+/**
+ * "4 appointments", or, on a day past the list's cap, how many are shown of how many and where
+ * the whole day is.
+ */
+function TodaySummary({ data }: { data: DashboardResponse }) {
+  const shown = data.today.length;
+  const total = data.perDay.find((d) => d.date === data.date)?.total ?? shown;
+  if (shown < DASHBOARD_TODAY_LIMIT || total <= shown)
+    return (
+      <>
+        {shown} appointment{shown === 1 ? '' : 's'}
+      </>
+    );
+  return (
+    <>
+      The first {shown} of {total} appointments.{' '}
+      <Link
+        to={`/calendar?view=day&date=${data.date}`}
+        className="font-medium text-primary underline-offset-4 hover:underline"
+      >
+        See the whole day in the calendar
+      </Link>
     </>
   );
 }
@@ -49,7 +79,7 @@ export function DashboardLists({
         <CardHeader>
           <CardTitle>Today</CardTitle>
           <CardDescription>
-            {data.today.length} appointment{data.today.length === 1 ? '' : 's'}
+            <TodaySummary data={data} />
           </CardDescription>
         </CardHeader>
         <CardContent>

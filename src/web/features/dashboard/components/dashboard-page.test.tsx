@@ -5,7 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SessionUser } from '@contracts/auth';
-import type { DashboardAppointment, DashboardResponse } from '@contracts/dashboard';
+import {
+  DASHBOARD_TODAY_LIMIT,
+  type DashboardAppointment,
+  type DashboardResponse,
+} from '@contracts/dashboard';
 import { sessionQueryKey } from '@web/lib/session';
 import { DashboardPage } from './dashboard-page';
 
@@ -124,6 +128,24 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     renderPage();
     const today = await screen.findByRole('list', { name: "Today's appointments" });
     expect(within(today).getAllByRole('listitem')[0]!.textContent).toContain('9:00 AM – 9:30 AM');
+  });
+
+  it('says how many of a day past the cap it shows, and where the whole day is', async () => {
+    const many = Array.from({ length: DASHBOARD_TODAY_LIMIT }, (_, i) =>
+      row(`t${i}`, '2026-11-23T14:00:00Z'),
+    );
+    const perDay = [{ date: '2026-11-23', total: 612, statuses: { ...tally, BOOKED: 612 } }];
+    renderPage(vi.fn(async () => new Response(JSON.stringify({ ...body, today: many, perDay }))));
+    expect(await screen.findByText(/The first 500 of 612 appointments/)).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'See the whole day in the calendar' }).getAttribute('href'),
+    ).toBe('/calendar?view=day&date=2026-11-23');
+  });
+
+  it('counts a day under the cap as it is', async () => {
+    renderPage();
+    expect(await screen.findByText('2 appointments')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'See the whole day in the calendar' })).toBeNull();
   });
 
   it('gives every chart a table with the same numbers', async () => {
