@@ -4,38 +4,21 @@
 export const PROPOSAL_NOTES: Array<{ title: string; body: string }> = [
   {
     title: 'Done since the previous full run (all in src/, all tested)',
-    body: `The previous run's proposals, and what its CPU profiles showed (\`npx tsx bench/profile.ts
-<endpoint>\` writes one), are in the code measured above:
-
-- **Bookings bounded from below** (availability.repository.ts): the bookings query reads a day
-  before the range on the \`(staff_id, start_at)\` index instead of each agent's whole history.
-- **Counts from a monthly rollup** (migration 0006): \`appointment_month_counts\` (clinic, UTC month,
-  agent, status, n), kept exact by deferred triggers on appointments. Counts read whole months
-  from it and only the current month (about 1,500 rows per clinic) from appointments; a patient
-  filter (email, search) counts from appointments alone. Integration tests hold it to a
-  row-by-row tally for every kind of filter, and a fast-check property to a recount through any
-  inserts, updates and deletes, in and out of transactions.
-- **The (start_at DESC, id) index rebuilt NULLS FIRST** (migration 0007): the previous one was
-  \`DESC NULLS LAST\`, which \`ORDER BY start_at DESC\` cannot use, so the list across several
-  clinics sorted the whole table. One clinic is now an equality (the \`(clinic_id, start_at)\` index
-  gives the order); several clinics are an unnamed statement planned for the actual list.
-- **Fewer, prepared statements per request** (src/server/db/prepared.ts): Drizzle building SQL was
-  a third of the app's CPU and PostgreSQL planned every statement again. The hot reads are now
-  named prepared statements built once; the session lookup brings the user's clinics; a slug's
-  clinic comes from them; an appointment's history comes in its row's statement (json_agg);
-  bookable agents come with their schedules. A list is now the session, the page and the counts.
-- **Read audits group-committed**: concurrent requests' audit rows share one prepared
-  \`INSERT … SELECT FROM unnest(…)\`; each request still waits until its own rows are written.
-- **Booking races**: a booking transaction first queues behind other bookings of the same agent
-  (\`pg_advisory_xact_lock\`), so two bookings of one time no longer both insert and deadlock on
-  the exclusion constraint (a 1 s \`deadlock_timeout\` wait, then a 500 in the previous run); the
-  second meets the first's row and answers 409 at once. A deadlock that still happens is retried,
-  and the answer is read inside the transaction, so a committed booking is never reported as an
-  error.
-- **Counts reused until the data changes** (ADR 004, migration 0008): \`clinic_data_versions\`
-  moves on with every committed change to a clinic's appointments and is read with the session;
-  counts are reused under that version for at most five seconds, so a change on any instance is
-  in the next request's counts.`,
+    body: `- **Patient search by the start of a word** (ADR 005, migration 0009): \`patient_search_words\`
+  holds each word of a patient's normalised name and email, kept by a trigger on patients, with
+  an index on (clinic, word \`text_pattern_ops\`, last name, first name, patient). A keyword is
+  nearly always the start of a name or email: one index-only range of a few hundred entries
+  ranks it (whole word, then start of a word, then name) in 0.5 ms instead of 9 ms of trigram
+  rechecks over all ten clinics. Matches inside words still come from the trigram index when the
+  word range has less than a page. An integration property test holds both paths to the
+  domain's \`searchMatch\` on PGlite and PostgreSQL.
+- **Slots in one statement**: bookable agents come with their week, their date overrides and
+  their bookings around the range, so a slots request is the session and one statement.
+- **Migrations run without the requests' statement timeout**: filling the word table for
+  200,000 patients took longer than 10 s and failed the upgrade.
+- Earlier (in the previous report's figures already): counts from a monthly rollup, reused until
+  the clinic's data changes (ADR 004); the hot reads as one or two prepared statements; read
+  audits group-committed; bookings of one agent queued so the race has one winner and no 5xx.`,
   },
   {
     title: 'The counts statement, when it runs',
@@ -69,30 +52,40 @@ Execution Time: 2.134 ms
 \`\`\``,
   },
   {
-    title: "Where a request's time goes now, and why the 25 ms targets are still missed",
-    body: `Two cores carry the app, PostgreSQL and the load generator. At 20 clients every request waits
-behind the others, so p95 is roughly 20 × (CPU per request) ÷ 2: 25 ms at 20 clients needs about
-800 requests a second, or no more than ~2.5 ms of CPU per request **in total**. Measured per
-request: the session lookup alone is about 0.3 ms of PostgreSQL and 0.3 ms of Node; each
-statement's \`writev\` on the loopback TCP socket is ~15 % of the app's CPU; the paginated list's
-page (20 rows with their histories) and counts are about 3–4 ms of PostgreSQL together, and
-building, validating and serialising 20 appointments about 2 ms of Node. The cheapest read (one
-appointment: session, one indexed row, its audit) reaches ~1,000 requests a second and a p95 near
-30 ms; the list cannot reach 25 ms without skipping work it does for every request.`,
+    title: "Where a request's time goes now, and why the list and search targets are missed",
+    body: `Two cores carry the app, PostgreSQL and the load generator; at 20 clients each request waits
+behind the others, so p95 ≈ 1.5 × 20 ÷ (requests per second). 25 ms needs about 1,200 requests a
+second, i.e. about 1.7 ms of CPU per request **in total**. Measured with \`bench/profile.ts\`,
+per-process CPU from /proc and \`pg_stat_statements\` (not part of the report's runs):
+
+- **List** (20 appointments with histories): PostgreSQL 0.8 of a core and Node (app and load
+  generator) 0.7 at ~420 requests/s, the machine 85 % busy: ≈ 2 ms of PostgreSQL and ≈ 1.7 ms of
+  Node a request. Of PostgreSQL's part, the page statement is 0.7 ms, the read-audit rows 0.6 ms
+  (20 rows at ~28 µs: four indexes and a foreign-key check each), the session 0.1 ms.
+- **Search**: PostgreSQL a whole core at ~600 requests/s. The word range is 0.5 ms, the audit of
+  the 20 patients shown 0.5 ms, the trigram fallback (1 keyword in 10, "mary.j") 2 ms when it runs.
+- Experiments, each alternated with the unchanged app over 3 runs (run-to-run noise is ±15 %):
+  reads without audit rows gave +25–50 % requests/s (list p95 50–63 ms); a one-row page
+  (\`limit=1\`) 760–835 requests/s and p95 37–43 ms; responses serialised without zod, no
+  measurable change; PostgreSQL over a Unix socket, no measurable change (466 against 434).
+- The V8 profile puts 30–40 % of the app thread's time in \`writev\`: on two shared cores a
+  write to a loopback socket wakes PostgreSQL or the load generator, which then takes the core.
+
+So even the list's fixed cost (a one-row page) misses 25 ms here, and one appointment (the
+cheapest audited read) reaches about 1,550 requests/s with p95 18 ms. Meeting 25 ms for a page of
+20 would mean a page costing what one appointment costs now.`,
   },
   {
-    title: 'Next: patient search by word prefix',
-    body: `The search statement itself costs 5–13 ms for short keywords ("pat" matches 600 of a clinic's
-20,000 patients through the trigram index, each rechecked and ranked by similarity). A table of
-(clinic_id, word, patient_id) with a \`text_pattern_ops\` B-tree answers the common case (a name or
-email starting with what was typed) from an index range with a LIMIT, leaving the trigram index
-for the rare in-word match when fewer than 20 patients start with it.`,
-  },
-  {
-    title: 'Next: a Unix socket to PostgreSQL, and compiled response serialisers',
-    body: `On this machine a loopback TCP \`writev\` costs more than building the statement it carries;
-\`DATABASE_URL=postgres:///carebook?host=/var/run/postgresql\` (a deployment setting, no code) is
-worth measuring. Responses are validated with zod on the way out (about 5 % of the app's CPU for
-a list); serialising with the JSON schemas the OpenAPI document already has would halve that.`,
+    title: 'Next: what would change the figures',
+    body: `- **One read-audit row per request** (the ids of the appointments and patients shown in
+  arrays, a GIN index for "who saw this patient") instead of one row per record: 20 times fewer
+  index entries for a list or a search, whose audit rows are now a quarter to a third of their
+  PostgreSQL time. It changes the audit log's shape and its browser, so it wants its own ADR.
+- **History kept on the appointment** (a JSON column written in the same transaction as each
+  event) instead of a \`json_agg\` over \`appointment_events\` per row: in the page
+  statement's plan above the history subplan is 21 × 0.014 ms of its 0.74 ms, about 40 %.
+- **Hardware**: the app, PostgreSQL and the load generator share two cores here; with four,
+  the same code should come close to doubling its requests per second at 20 clients (not
+  measured: this machine has two).`,
   },
 ];
