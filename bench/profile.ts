@@ -9,6 +9,7 @@ import { seedPostgres } from './lib/databases';
 import { cannon, stopLoadChild } from './lib/load';
 import { readMixes, startApiTarget } from './sections/api-target';
 import { ROOT } from './lib/spawn';
+import { cpuSnapshot, describeCpu } from './lib/proc-cpu';
 
 const [endpoint = 'list', clientsArg = '20', secondsArg = '5'] = process.argv.slice(2);
 
@@ -44,13 +45,17 @@ async function main() {
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
+  const cpuBefore = cpuSnapshot();
   const result = await cannon({ ...job, durationSeconds: Number(secondsArg) });
+  const cpuAfter = cpuSnapshot();
   const { profile } = await session.post('Profiler.stop');
   const file = path.join(ROOT, 'bench/results', `${endpoint}.cpuprofile`);
   writeFileSync(file, JSON.stringify(profile));
   console.log(
     `${endpoint} c=${clientsArg}: ${result.rps.toFixed(0)} req/s, p50 ${result.latency.p50.toFixed(1)} ms, p95 ${result.latency.p95.toFixed(1)} ms, statuses ${JSON.stringify(result.statuses)}`,
   );
+  // The app and the load generator are both "node"; PostgreSQL's backends are "postgres".
+  console.log(`CPU during the run: ${describeCpu(cpuBefore, cpuAfter, Number(secondsArg))}`);
   const nodes = profile.nodes as ProfileNode[];
   const total = nodes.reduce((s, n) => s + n.hitCount, 0);
   const byFn = new Map<string, number>();
