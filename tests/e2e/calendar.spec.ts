@@ -107,25 +107,26 @@ const weekdayOf = (key: string | null) => new Date(`${key}T12:00:00Z`).getUTCDay
 /**
  * Drags an event to the row of `target` (a time label of the grid) in small steps, as
  * FullCalendar needs to see a real drag. It stays in its own column: only the time changes.
- */
-/**
- * Drags with the mouse as a person would. It first waits until the page takes pointer input
- * again (a closing dialog leaves the body unclickable for its exit animation) and the item has
- * stopped moving (a refused move animates back): a press before that lands elsewhere, selects
- * text and drags nothing.
+ * It first waits until the page takes pointer input again (a closing dialog leaves the body
+ * unclickable for its exit animation) and the event has stopped moving (a refused move animates
+ * back): a press before that lands elsewhere, selects text and drags nothing.
  */
 async function dragTo(page: Page, item: Locator, target: Locator) {
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(page.locator('body')).not.toHaveCSS('pointer-events', 'none');
-  let from = (await item.boundingBox())!;
+  let from: { x: number; y: number; width: number; height: number } | null = null;
   await expect
-    .poll(async () => {
-      const now = (await item.boundingBox())!;
-      const still = now.x === from.x && now.y === from.y;
-      from = now;
-      return still;
-    })
+    .poll(
+      async () => {
+        const before = await item.boundingBox();
+        await page.waitForTimeout(150);
+        from = await item.boundingBox();
+        return before !== null && from !== null && before.x === from.x && before.y === from.y;
+      },
+      { message: 'the event to drag stays in one place' },
+    )
     .toBe(true);
+  from = from!;
   const to = (await target.boundingBox())!;
   const x = from.x + from.width / 2;
   const grip = Math.min(from.height / 2, 10);

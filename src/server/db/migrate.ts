@@ -31,18 +31,24 @@ export async function runMigrations(handle: DbHandle): Promise<void> {
   }
   if (!handle.pool) throw new Error('PostgreSQL handle without a pool');
   const client = await handle.pool.connect();
+  let failure: Error | undefined;
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     // A migration that fills a table from a large one (patient_search_words from 200,000
-    // patients) may run longer than the requests' statement timeout; it must not be cut off.
+    // patients) may run longer than the requests' statement timeout, and another instance may
+    // wait that long for the lock: neither must be cut off.
     await client.query('set statement_timeout = 0');
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await migratePg(drizzlePg(client), { migrationsFolder: folder });
     } finally {
-      await client.query('reset statement_timeout');
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
+    await client.query('reset statement_timeout');
+  } catch (err) {
+    failure = err as Error;
+    throw err;
   } finally {
-    client.release();
+    // A connection left in doubt (still locked, or without its timeout) is closed, not reused.
+    client.release(failure);
   }
 }

@@ -14,7 +14,7 @@ export interface SignalPeer {
  */
 export class SignalHub {
   private readonly rooms = new Map<string, Map<string, SignalPeer>>();
-  /** Each peer's last publish: the next waits for it (see inOrder). */
+  /** Each peer's last publish: the next waits for it (see publish). */
   private readonly sending = new Map<string, Promise<void>>();
   private readonly unsubscribe: () => void;
 
