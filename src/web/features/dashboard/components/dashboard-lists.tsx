@@ -34,7 +34,7 @@ function Relative({
  * "4 appointments", or, on a day past the list's cap, how many are shown of how many and where
  * the whole day is.
  */
-function TodaySummary({ data }: { data: DashboardResponse }) {
+function TodaySummary({ data, clinic }: { data: DashboardResponse; clinic: string | undefined }) {
   const shown = data.today.length;
   const total = data.perDay.find((d) => d.date === data.date)?.total ?? shown;
   if (shown < DASHBOARD_TODAY_LIMIT || total <= shown)
@@ -47,7 +47,7 @@ function TodaySummary({ data }: { data: DashboardResponse }) {
     <>
       The first {shown} of {total} appointments.{' '}
       <Link
-        to={`/calendar?view=day&date=${data.date}`}
+        to={`/calendar?${new URLSearchParams({ view: 'day', date: data.date, ...(clinic && { clinic }) })}`}
         className="font-medium text-primary underline-offset-4 hover:underline"
       >
         See the whole day in the calendar
@@ -62,8 +62,11 @@ export function DashboardLists({
   now,
   timeZone,
   ownStaffId,
+  clinic,
 }: {
   data: DashboardResponse;
+  /** The clinic the dashboard is narrowed to (its slug), if any: the calendar link keeps it. */
+  clinic?: string;
   now: Date;
   timeZone: string;
   /** Set when the dashboard is the user's own: lists then leave the agent out. */
@@ -79,7 +82,7 @@ export function DashboardLists({
         <CardHeader>
           <CardTitle>Today</CardTitle>
           <CardDescription>
-            <TodaySummary data={data} />
+            <TodaySummary data={data} clinic={clinic} />
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -11,6 +11,7 @@ import {
   type DashboardResponse,
 } from '@contracts/dashboard';
 import { sessionQueryKey } from '@web/lib/session';
+import { DashboardLists } from './dashboard-lists';
 import { DashboardPage } from './dashboard-page';
 
 const NOW = new Date('2026-11-23T17:00:00Z'); // noon in New York
@@ -140,6 +141,27 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(
       screen.getByRole('link', { name: 'See the whole day in the calendar' }).getAttribute('href'),
     ).toBe('/calendar?view=day&date=2026-11-23');
+  });
+
+  it('keeps the chosen clinic in the link to the whole day', () => {
+    const many = Array.from({ length: DASHBOARD_TODAY_LIMIT }, (_, i) =>
+      row(`t${i}`, '2026-11-23T14:00:00Z'),
+    );
+    const perDay = [{ date: '2026-11-23', total: 501, statuses: { ...tally, BOOKED: 501 } }];
+    render(
+      <MemoryRouter>
+        <DashboardLists
+          data={{ ...body, scope: 'clinic', today: many, perDay }}
+          now={NOW}
+          timeZone="America/New_York"
+          ownStaffId={undefined}
+          clinic="riverside"
+        />
+      </MemoryRouter>,
+    );
+    expect(
+      screen.getByRole('link', { name: 'See the whole day in the calendar' }).getAttribute('href'),
+    ).toBe('/calendar?view=day&date=2026-11-23&clinic=riverside');
   });
 
   it('counts a day under the cap as it is', async () => {

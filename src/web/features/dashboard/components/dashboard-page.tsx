@@ -63,6 +63,7 @@ export function DashboardPage() {
             now={now}
             timeZone={timeZone}
             ownStaffId={own ? user?.id : undefined}
+            clinic={clinic}
           />
           <DashboardCharts data={query.data} own={own} />
         </>
