@@ -11,6 +11,9 @@ import { readMixes, startApiTarget } from './sections/api-target';
 import { ROOT } from './lib/spawn';
 import { cpuSnapshot, describeCpu } from './lib/proc-cpu';
 
+/** The report is this command's output, written to stdout like any CLI's. */
+const print = (text: string) => process.stdout.write(`${text}\n`);
+
 const [endpoint = 'list', clientsArg = '20', secondsArg = '5'] = process.argv.slice(2);
 
 interface ProfileNode {
@@ -51,11 +54,11 @@ async function main() {
   const { profile } = await session.post('Profiler.stop');
   const file = path.join(ROOT, 'bench/results', `${endpoint}.cpuprofile`);
   writeFileSync(file, JSON.stringify(profile));
-  console.log(
+  print(
     `${endpoint} c=${clientsArg}: ${result.rps.toFixed(0)} req/s, p50 ${result.latency.p50.toFixed(1)} ms, p95 ${result.latency.p95.toFixed(1)} ms, statuses ${JSON.stringify(result.statuses)}`,
   );
   // The app and the load generator are both "node"; PostgreSQL's backends are "postgres".
-  console.log(`CPU during the run: ${describeCpu(cpuBefore, cpuAfter, Number(secondsArg))}`);
+  print(`CPU during the run: ${describeCpu(cpuBefore, cpuAfter, Number(secondsArg))}`);
   const nodes = profile.nodes as ProfileNode[];
   const total = nodes.reduce((s, n) => s + n.hitCount, 0);
   const byFn = new Map<string, number>();
@@ -78,8 +81,8 @@ async function main() {
       .slice(0, k)
       .map(([name, hits]) => `${((100 * hits) / total).toFixed(1).padStart(5)}%  ${name}`)
       .join('\n');
-  console.log(`\nself time by package/file:\n${top(byFile, 25)}`);
-  console.log(`\nself time by function:\n${top(byFn, 40)}`);
+  print(`\nself time by package/file:\n${top(byFile, 25)}`);
+  print(`\nself time by function:\n${top(byFn, 40)}`);
   await target.close();
   await db.handle.close();
 }

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, inject } from 'vitest';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type DbHandle } from './client';
 import * as t from './schema';
@@ -17,8 +16,8 @@ import {
   removeLock,
 } from './backup';
 import { createTestDatabase } from '../test/test-db';
-import { testDbKind, DEFAULT_TEST_DATABASE_URL } from '../test/db-kind';
-import { withDatabase } from '../test/global-setup';
+import { testDbKind } from '../test/db-kind';
+import { withScratchDatabase } from '../test/scratch-database';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -90,21 +89,12 @@ describe(`backups (${testDbKind()})`, () => {
       await backupPostgres(source.handle.url!, file);
       await source.destroy();
 
-      const url = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
-      const name = `carebook_t_${process.ppid}_restore`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.query(`create database ${name}`);
-      try {
-        await restorePostgres(withDatabase(url, name), file);
-        const restored = await openDatabase({ url: withDatabase(url, name) });
+      await withScratchDatabase('restore', async (url) => {
+        await restorePostgres(url, file);
+        const restored = await openDatabase({ url });
         expect(await contents(restored)).toEqual(expected);
         await restored.close();
-      } finally {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      }
+      });
     }
   }, 120_000);
 

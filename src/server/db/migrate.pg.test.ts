@@ -1,22 +1,14 @@
 // PostgreSQL only: the app's connections carry a statement timeout for requests, and migrations
 // run on one of them.
-import pg from 'pg';
 import { expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { runMigrations } from './migrate';
-import { DEFAULT_TEST_DATABASE_URL } from '../test/db-kind';
-import { withDatabase } from '../test/global-setup';
+import { withScratchDatabase } from '../test/scratch-database';
 
 it('migrates a new database whatever the request timeout, and leaves the timeout as it was', async () => {
-  const url = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
-  const name = `carebook_t_${process.ppid}_migrate_timeout`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  try {
+  await withScratchDatabase('migrate_timeout', async (url) => {
     // Far shorter than creating the extensions and several of the schema statements take.
-    const handle = await openDatabase({ url: withDatabase(url, name), statementTimeoutMs: 5 });
+    const handle = await openDatabase({ url, statementTimeoutMs: 5 });
     try {
       await runMigrations(handle);
       const { rows } = await handle.pool!.query<{ n: number }>(
@@ -30,8 +22,5 @@ it('migrates a new database whatever the request timeout, and leaves the timeout
     } finally {
       await handle.close();
     }
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }, 60_000);

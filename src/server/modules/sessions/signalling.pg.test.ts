@@ -34,21 +34,30 @@ afterAll(async () => {
 const url = (app: App) =>
   `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/session/signal`;
 
+/**
+ * A booked visit starting soon, the provider connected on the second instance and the patient on
+ * the first, once the provider has seen the patient arrive.
+ */
+async function providerAndPatientAcrossInstances() {
+  const s = await clinicScenario(testDb.handle.db);
+  const staff = await apiAs(apps[0]!, s.staff.email);
+  const appt = (
+    await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00.000Z'))
+  ).json();
+  expect(appt._id).toBeTruthy();
+  const provider = await apiAs(apps[1]!, s.provider.email);
+  const doctor = await openSignal(`${url(apps[1]!)}?appointmentId=${appt._id}`, {
+    cookie: provider.cookie,
+  });
+  await doctor.waitFor((m) => m.type === 'ready');
+  const patient = await openSignal(`${url(apps[0]!)}?token=${appt.token}`);
+  await doctor.waitFor((m) => m.type === 'peer-joined' && m.from === 'patient');
+  return { doctor, patient };
+}
+
 describe('signalling across two app instances on one PostgreSQL', () => {
   it('connects a patient on one instance with the provider on the other, large offers included', async () => {
-    const s = await clinicScenario(testDb.handle.db);
-    const staff = await apiAs(apps[0]!, s.staff.email);
-    const appt = (
-      await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00.000Z'))
-    ).json();
-    expect(appt._id).toBeTruthy();
-    const provider = await apiAs(apps[1]!, s.provider.email);
-    const doctor = await openSignal(`${url(apps[1]!)}?appointmentId=${appt._id}`, {
-      cookie: provider.cookie,
-    });
-    await doctor.waitFor((m) => m.type === 'ready');
-    const patient = await openSignal(`${url(apps[0]!)}?token=${appt.token}`);
-    await doctor.waitFor((m) => m.type === 'peer-joined' && m.from === 'patient');
+    const { doctor, patient } = await providerAndPatientAcrossInstances();
     // A real SDP offer with many candidates can pass NOTIFY's 8000-byte limit.
     const sdp = `v=0\r\n${'a=candidate:1 1 udp 2122260223 192.168.1.20 54321 typ host\r\n'.repeat(300)}`;
     patient.send({ type: 'description', description: { type: 'offer', sdp } });
@@ -61,18 +70,7 @@ describe('signalling across two app instances on one PostgreSQL', () => {
   });
 
   it("hands one peer's messages on in the order they were sent, across instances", async () => {
-    const s = await clinicScenario(testDb.handle.db);
-    const staff = await apiAs(apps[0]!, s.staff.email);
-    const appt = (
-      await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00.000Z'))
-    ).json();
-    const provider = await apiAs(apps[1]!, s.provider.email);
-    const doctor = await openSignal(`${url(apps[1]!)}?appointmentId=${appt._id}`, {
-      cookie: provider.cookie,
-    });
-    await doctor.waitFor((m) => m.type === 'ready');
-    const patient = await openSignal(`${url(apps[0]!)}?token=${appt.token}`);
-    await doctor.waitFor((m) => m.type === 'peer-joined' && m.from === 'patient');
+    const { doctor, patient } = await providerAndPatientAcrossInstances();
     // An offer and then its candidates at once, as a browser sends them: a candidate that
     // arrives before its offer cannot be used.
     patient.send({ type: 'description', description: { type: 'offer', sdp: 'v=0 offer' } });

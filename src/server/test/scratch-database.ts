@@ -1,0 +1,25 @@
+import pg from 'pg';
+import { DEFAULT_TEST_DATABASE_URL } from './db-kind';
+import { withDatabase } from './global-setup';
+
+/**
+ * A new, empty PostgreSQL database for a test that must create one itself (a restore, a first
+ * migration), given to `use` by its URL and dropped afterwards, whatever happens.
+ */
+export async function withScratchDatabase<T>(
+  suffix: string,
+  use: (url: string) => Promise<T>,
+): Promise<T> {
+  const url = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
+  const name = `carebook_t_${process.ppid}_${suffix}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    return await use(withDatabase(url, name));
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
