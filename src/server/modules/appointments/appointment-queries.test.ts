@@ -7,6 +7,7 @@ import { clinicScenario, type ClinicScenario } from '../../test/scenario';
 import { createAppointment, createPatient } from '../../test/factories';
 import * as t from '../../db/schema';
 import type { App } from '../../app';
+import { paginatedResponse } from '@contracts/appointments';
 
 let testDb: TestDatabase;
 let app: App;
@@ -93,6 +94,58 @@ describe('GET /api/appointments/paginated', () => {
     const body = (await staff.get(`/api/appointments/paginated?status=${status}&limit=100`)).json();
     expect(body.data).toHaveLength(expected);
     expect(body.counts).toEqual(expectedCounts);
+  });
+
+  it('writes each appointment as the single read does, though the database builds the list', async () => {
+    const db = testDb.handle.db;
+    const patient = await createPatient(db, s.clinic.id, {
+      firstName: 'Zoë',
+      lastName: "O'Brien-Núñez",
+      phone: null,
+      source: null,
+    });
+    const appt = await createAppointment(
+      db,
+      { clinicId: s.clinic.id, patientId: patient.id, staffId: s.provider.id },
+      {
+        start: new Date(hours(200).getTime() + 123),
+        notes: 'Line one\n"quoted" \\ tab\there 🙂',
+        status: 'CANCELLED',
+      },
+    );
+    const at = new Date('2026-11-20T10:11:12.345Z');
+    await db.insert(t.appointmentEvents).values([
+      { appointmentId: appt.id, type: 'BOOKED', at, byName: 'Sam Ortiz' },
+      {
+        appointmentId: appt.id,
+        type: 'RESCHEDULE',
+        at,
+        fromValue: 'a "b"',
+        toValue: 'ç',
+        byName: null,
+      },
+      {
+        appointmentId: appt.id,
+        type: 'CANCELLED',
+        at: hours(-1),
+        reason: 'Sick\u0001?',
+        byName: 'Ann',
+      },
+    ]);
+    // The first page has a statement of its own, deeper pages another: both are compared.
+    const pages = [
+      (await staff.get('/api/appointments/paginated?limit=100')).json(),
+      (await staff.get('/api/appointments/paginated?page=2&limit=7')).json(),
+    ];
+    for (const body of pages) {
+      // Nothing the contract does not name, nothing missing: parsing keeps the body as it is.
+      expect(paginatedResponse.parse(body)).toEqual(body);
+      for (const item of body.data) {
+        const single = await staff.get(`/api/appointments/${item._id}`);
+        expect(item).toEqual(single.json());
+      }
+    }
+    expect(pages[0].data.map((a: { _id: string }) => a._id)).toContain(appt.id);
   });
 
   it('lists upcoming soonest first and the rest most recent first', async () => {

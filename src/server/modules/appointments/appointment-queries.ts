@@ -116,31 +116,48 @@ async function cachedCounts(
   return counts;
 }
 
+/** Each read is written to the audit log before the user is shown it. */
+function auditReads(
+  deps: AppDeps,
+  ctx: QueryContext,
+  rows: ReadonlyArray<{ id: string; patientId: string }>,
+): Promise<void> {
+  return recordReadAudit(
+    deps.db.db,
+    { userId: ctx.user.id, ip: ctx.ip },
+    rows.map((r) => ({
+      action: 'read',
+      entityType: 'appointment',
+      entityId: r.id,
+      patientId: r.patientId,
+    })),
+    deps.now(),
+  );
+}
+
 /** The views of rows a user is shown, each read written to the audit log first. */
 async function shown(
   deps: AppDeps,
   ctx: QueryContext,
   rows: repo.AppointmentRow[],
 ): Promise<Appointment[]> {
-  await recordReadAudit(
-    deps.db.db,
-    { userId: ctx.user.id, ip: ctx.ip },
-    rows.map((r) => ({
-      action: 'read',
-      entityType: 'appointment',
-      entityId: r.appointment.id,
-      patientId: r.patient.id,
-    })),
-    deps.now(),
+  await auditReads(
+    deps,
+    ctx,
+    rows.map((r) => ({ id: r.appointment.id, patientId: r.patient.id })),
   );
   return rows.map(toAppointmentView);
 }
 
+/**
+ * The paginated list as the response's JSON text (spec §7): the appointments' JSON comes from
+ * the database (appointmentJson) and is written in as it is, so it fits paginatedResponse.
+ */
 export async function listAppointmentsPage(
   deps: AppDeps,
   ctx: QueryContext,
   query: PaginatedQuery,
-): Promise<PaginatedResponse> {
+): Promise<string> {
   const scope = scopeFrom(ctx.user, query);
   const now = deps.now();
   const status = query.status?.toLowerCase();
@@ -158,8 +175,13 @@ export async function listAppointmentsPage(
     cachedCounts(deps, ctx.user, scope, now),
   ]);
   const hasNextPage = rows.length > query.limit;
-  const data = await shown(deps, ctx, rows.slice(0, query.limit));
-  return { data, pagination: { hasNextPage, currentPage: query.page }, counts };
+  const page = rows.slice(0, query.limit);
+  await auditReads(deps, ctx, page);
+  const rest: Omit<PaginatedResponse, 'data'> = {
+    pagination: { hasNextPage, currentPage: query.page },
+    counts,
+  };
+  return `{"data":[${page.map((r) => r.json).join(',')}],${JSON.stringify(rest).slice(1)}`;
 }
 
 export async function countAppointments(
