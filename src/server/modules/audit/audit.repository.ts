@@ -35,10 +35,16 @@ export async function recordAudit(
   await db.insert(t.auditLog).values(entries.map((e) => toRow(actor, e, at)));
 }
 
-type AuditRow = typeof t.auditLog.$inferInsert;
+/** The audit rows of one read call: its actor and time, once, and an entry per record. */
+interface ReadGroup {
+  actor: AuditActor;
+  at: Date;
+  entries: readonly AuditEntry[];
+}
 
 interface PendingBatch {
-  rows: AuditRow[];
+  groups: ReadGroup[];
+  rows: number;
   written: Promise<void>;
   settle(error?: unknown): void;
 }
@@ -60,14 +66,14 @@ function newBatch(): PendingBatch {
   });
   // A request that fails before it awaits its batch must not leave an unhandled rejection.
   written.catch(() => {});
-  return { rows: [], written, settle };
+  return { groups: [], rows: 0, written, settle };
 }
 
 async function writeBatches(db: Database, queue: ReadAuditQueue): Promise<void> {
   queue.writing = true;
   for (let batch = queue.waiting.shift(); batch; batch = queue.waiting.shift()) {
     try {
-      await insertRows(db, batch.rows);
+      await insertGroups(db, batch.groups);
       batch.settle();
     } catch (error) {
       batch.settle(error);
@@ -77,46 +83,50 @@ async function writeBatches(db: Database, queue: ReadAuditQueue): Promise<void> 
 }
 
 /**
- * Any number of rows in one prepared INSERT … SELECT FROM unnest(arrays): the statement text never
- * changes with the row count, so neither Drizzle nor PostgreSQL builds it again.
+ * A batch as one JSON parameter: per read call its time, user and address once, and per record
+ * [action, entity type, entity id, patient id, details]. The database spreads it into rows, in
+ * order; the statement text never changes, so it is prepared once. Turning twenty records into
+ * eight typed arrays cost the app more than the page it audited (JSON.stringify is native).
  */
-function insertRows(db: Database, rows: readonly AuditRow[]) {
-  const ph = sql.placeholder;
-  const column = (name: string, type: string) => sql`${ph(name)}::${sql.raw(type)}[]`;
-  return prepared(db, 'audit_rows', (name) =>
+function insertGroups(db: Database, groups: readonly ReadGroup[]) {
+  return prepared(db, 'audit_read_groups', (name) =>
     db
       .insert(t.auditLog)
       .select(
         db
           .select({
             id: sql`nextval('audit_log_id_seq')`.as('id'),
-            at: sql`r.at`.as('at'),
-            userId: sql`r.user_id`.as('user_id'),
-            action: sql`r.action`.as('action'),
-            entityType: sql`r.entity_type`.as('entity_type'),
-            entityId: sql`r.entity_id`.as('entity_id'),
-            patientId: sql`r.patient_id`.as('patient_id'),
-            ip: sql`r.ip`.as('ip'),
-            details: sql`r.details`.as('details'),
+            at: sql`g.at`.as('at'),
+            userId: sql`g.user_id`.as('user_id'),
+            action: sql`r.entry->>0`.as('action'),
+            entityType: sql`r.entry->>1`.as('entity_type'),
+            entityId: sql`(r.entry->>2)::uuid`.as('entity_id'),
+            patientId: sql`(r.entry->>3)::uuid`.as('patient_id'),
+            ip: sql`g.ip`.as('ip'),
+            details: sql`(r.entry->>4)::jsonb`.as('details'),
           })
           .from(
-            sql`unnest(${column('at', 'timestamptz')}, ${column('userId', 'uuid')}, ${column('action', 'text')},
-                       ${column('entityType', 'text')}, ${column('entityId', 'uuid')},
-                       ${column('patientId', 'uuid')}, ${column('ip', 'text')},
-                       ${column('details', 'jsonb')})
-                as r(at, user_id, action, entity_type, entity_id, patient_id, ip, details)`,
+            sql`json_to_recordset(${sql.placeholder('groups')}::json)
+                  as g(at timestamptz, user_id uuid, ip text, entries json)
+                cross join lateral json_array_elements(g.entries) with ordinality as r(entry, n)`,
           ),
       )
       .prepare(name),
   ).execute({
-    at: rows.map((r) => (r.at instanceof Date ? r.at.toISOString() : (r.at ?? null))),
-    userId: rows.map((r) => r.userId ?? null),
-    action: rows.map((r) => r.action),
-    entityType: rows.map((r) => r.entityType),
-    entityId: rows.map((r) => r.entityId ?? null),
-    patientId: rows.map((r) => r.patientId ?? null),
-    ip: rows.map((r) => r.ip ?? null),
-    details: rows.map((r) => (r.details == null ? null : JSON.stringify(r.details))),
+    groups: JSON.stringify(
+      groups.map((g) => ({
+        at: g.at.toISOString(),
+        user_id: g.actor.userId,
+        ip: g.actor.ip,
+        entries: g.entries.map((e) => [
+          e.action,
+          e.entityType,
+          e.entityId,
+          e.patientId,
+          e.details ?? null,
+        ]),
+      })),
+    ),
   });
 }
 
@@ -137,11 +147,14 @@ export function recordReadAudit(
   let queue = readQueues.get(db);
   if (!queue) readQueues.set(db, (queue = { waiting: [], writing: false }));
   let batch = queue.waiting.at(-1);
-  if (!batch || batch.rows.length >= MAX_BATCH_ROWS) queue.waiting.push((batch = newBatch()));
-  for (const e of entries) batch.rows.push(toRow(actor, e, at));
+  if (!batch || batch.rows >= MAX_BATCH_ROWS) queue.waiting.push((batch = newBatch()));
+  batch.groups.push({ actor, at, entries });
+  batch.rows += entries.length;
   if (!queue.writing) void writeBatches(db, queue);
   return batch.written;
 }
+
+type AuditRow = typeof t.auditLog.$inferInsert;
 
 function toRow(actor: AuditActor, e: AuditEntry, at: Date): AuditRow {
   return {
