@@ -88,7 +88,8 @@ export const auditQuery = z
 export type AuditQuery = z.infer<typeof auditQuery>;
 
 export const auditEntry = z.object({
-  id: z.number(),
+  /** The audit row's id; "id.n" for the n-th record of a read that showed several. */
+  id: z.string(),
   at: z.string(),
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
   action: z.string(),

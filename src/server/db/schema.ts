@@ -268,9 +268,12 @@ export const outbox = pgTable(
 
 /**
  * Who read or changed which patient or appointment, when and from where. Append-only.
- * Like entity_id and patient_id, user_id has no foreign key (migration 0010): a read writes a
- * row per record shown, and the key's check locked the reader's user row for each, a third of
- * the insert's cost. The id comes from the signed-in session; users are never deleted.
+ * A change, or a read of one record, is a row with entity_id and patient_id. A read of several
+ * (a list, a search, the dashboard) is one row with entity_ids and patient_ids, paired by
+ * position (ADR 007): a row per record shown cost a list more than its page. The browser shows
+ * such a row as one entry per record.
+ * No id has a foreign key (user_id since migration 0010): the log must outlive what it names, the
+ * user id comes from the signed-in session, and the key's check locked the reader's user row.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -282,6 +285,8 @@ export const auditLog = pgTable(
     entityType: text('entity_type').notNull(),
     entityId: uuid('entity_id'),
     patientId: uuid('patient_id'),
+    entityIds: uuid('entity_ids').array(),
+    patientIds: uuid('patient_ids').array(),
     ip: text('ip'),
     details: jsonb('details'),
   },
@@ -289,6 +294,11 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(t.at),
     index('audit_log_user_at_idx').on(t.userId, t.at),
     index('audit_log_patient_at_idx').on(t.patientId, t.at),
+    index('audit_log_patient_ids_idx').using('gin', t.patientIds),
+    check(
+      'audit_log_ids_paired',
+      sql`coalesce(cardinality(${t.entityIds}), -1) = coalesce(cardinality(${t.patientIds}), -1)`,
+    ),
   ],
 );
 

@@ -8,6 +8,7 @@ import { createAppointment, createPatient } from '../../test/factories';
 import * as t from '../../db/schema';
 import type { App } from '../../app';
 import { paginatedResponse } from '@contracts/appointments';
+import { auditedRecords } from '../../test/audited-records';
 
 let testDb: TestDatabase;
 let app: App;
@@ -211,13 +212,16 @@ describe('GET /api/appointments/paginated', () => {
     expect(foreignOnly.data).toEqual([]);
   });
 
-  it('writes one audit row per appointment read, in one batch', async () => {
+  it('writes one audit row naming every appointment the page shows', async () => {
     await testDb.handle.db.execute(sql`truncate audit_log`);
-    await staff.get('/api/appointments/paginated?limit=20');
-    const [row] = await testDb.handle.db
-      .select({ n: sql<number>`count(*)::int`, at: sql<number>`count(distinct at)::int` })
-      .from(t.auditLog);
-    expect(row).toEqual({ n: 20, at: 1 });
+    const page = (await staff.get('/api/appointments/paginated?limit=20')).json();
+    const [row, ...more] = await testDb.handle.db.select().from(t.auditLog);
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({ action: 'read', entityType: 'appointment', userId: s.staff.id });
+    const records = await auditedRecords(testDb.handle.db);
+    expect(records.map((r) => [r.entityId, r.patientId])).toEqual(
+      page.data.map((a: { _id: string; patient: { id: string } }) => [a._id, a.patient.id]),
+    );
   });
 
   it.each([

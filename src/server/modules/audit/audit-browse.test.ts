@@ -4,7 +4,9 @@ import { buildTestApp } from '../../test/test-app';
 import { createSignInUser, signIn } from '../../test/auth-helpers';
 import { createClinic, createPatient } from '../../test/factories';
 import type { App } from '../../app';
-import { recordAudit } from './audit.repository';
+import { eq } from 'drizzle-orm';
+import * as t from '../../db/schema';
+import { recordAudit, recordReadAudit } from './audit.repository';
 
 let testDb: TestDatabase;
 let app: App;
@@ -98,7 +100,7 @@ describe('browsing the audit log', () => {
       user: { id: w.sam.id, name: w.sam.name, email: w.sam.email },
       patientName: 'Olive Ours',
     });
-    expect(typeof body.data[1].id).toBe('number');
+    expect(body.data[1].id).toMatch(/^\d+$/);
   });
 
   it('shows what a colleague did in another clinic without naming that clinic’s patient', async () => {
@@ -130,6 +132,48 @@ describe('browsing the audit log', () => {
     expect(second.pagination).toEqual({ hasNextPage: false, currentPage: 2 });
     expect(second.data.map((r: Row) => r.ip)).toEqual(['10.0.0.1']);
     expect((await w.browse('?limit=3&page=9')).json().data).toEqual([]);
+  });
+
+  it('shows a read of several records, stored as one row, as an entry per record', async () => {
+    const db = testDb.handle.db;
+    const other = await createPatient(db, (await createClinic(db, { name: 'Third' })).id);
+    const shown = [w.ours, w.theirs, other].map((p, i) => ({
+      action: 'read' as const,
+      entityType: 'appointment' as const,
+      entityId: `00000000-0000-4000-8000-00000000000${i}`,
+      patientId: p.id,
+      details: { via: 'list' },
+    }));
+    await recordReadAudit(db, { userId: w.nora.id, ip: '10.0.0.9' }, shown, at(6));
+    const rows = await db.select().from(t.auditLog).where(eq(t.auditLog.ip, '10.0.0.9'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      entityId: null,
+      patientId: null,
+      entityIds: shown.map((e) => e.entityId),
+      patientIds: shown.map((e) => e.patientId),
+    });
+
+    // Nora works at Northside, so all three show; only Olive is the admin's to name.
+    const body = (await w.browse('?limit=3')).json();
+    expect(body.data).toEqual(
+      shown.map((e, i) =>
+        expect.objectContaining({
+          id: `${rows[0]!.id}.${i + 1}`,
+          ip: '10.0.0.9',
+          entityType: 'appointment',
+          entityId: e.entityId,
+          patientId: e.patientId,
+          patientName: i === 0 ? 'Olive Ours' : null,
+          details: { via: 'list' },
+        }),
+      ),
+    );
+    expect(body.pagination.hasNextPage).toBe(true);
+    expect(await ips(`?patientId=${w.theirs.id}`)).toEqual(['10.0.0.9', '10.0.0.3']);
+    const theirs = (await w.browse(`?patientId=${w.theirs.id}&limit=1`)).json().data;
+    expect(theirs).toEqual([expect.objectContaining({ entityId: shown[1]!.entityId })]);
+    expect(await ips(`?userId=${w.sam.id}`)).toEqual(['10.0.0.4']);
   });
 
   it.each([

@@ -1,11 +1,9 @@
 import type { AuditEntryView, AuditQuery, AuditResponse } from '@contracts/admin';
 import type { DbHandle } from '../../db/client';
 import type { AuthUser } from '../auth/auth.service';
-import { listAuditEntries } from './audit.repository';
+import { listAuditEntries, type AuditEntryRow } from './audit.repository';
 
 export const AUDIT_DEFAULT_PAGE_SIZE = 50;
-
-type AuditRow = Awaited<ReturnType<typeof listAuditEntries>>[number];
 
 /**
  * An admin browses what happened in their clinics: rows about their patients, and rows by the
@@ -34,11 +32,11 @@ export async function browseAudit(
   };
 }
 
-function toView(row: AuditRow, clinicIds: ReadonlySet<string>): AuditEntryView {
+function toView(row: AuditEntryRow, clinicIds: ReadonlySet<string>): AuditEntryView {
   const ownPatient = row.patientClinicId !== null && clinicIds.has(row.patientClinicId);
   return {
     id: row.id,
-    at: row.at.toISOString(),
+    at: row.at,
     user:
       row.userId && row.userName !== null && row.userEmail !== null
         ? { id: row.userId, name: row.userName, email: row.userEmail }

@@ -11,6 +11,7 @@ import { apiAs } from '../../test/api-client';
 import { clinicScenario, type ClinicScenario } from '../../test/scenario';
 import * as t from '../../db/schema';
 import type { App } from '../../app';
+import { auditedRecords } from '../../test/audited-records';
 
 let testDb: TestDatabase;
 let app: App;
@@ -249,7 +250,7 @@ describe('GET /api/dashboard', () => {
   it('records the appointments it shows in the audit log', async () => {
     const admin = await apiAs(app, s.admin.email);
     const body = (await admin.get('/api/dashboard')).json<DashboardResponse>();
-    const audited = await testDb.handle.db.select().from(t.auditLog);
+    const audited = await auditedRecords(testDb.handle.db);
     const shown = new Set([...body.today, ...body.pending, ...body.next].map((a) => a._id));
     expect(new Set(audited.map((r) => r.entityId))).toEqual(shown);
     expect(audited.every((r) => r.userId === s.admin.id && r.action === 'read')).toBe(true);

@@ -1,0 +1,16 @@
+import * as t from '../db/schema';
+import type { Executor } from '../db/client';
+
+/**
+ * Every record the audit log names, one entry per record: a row of one record as it is, a row
+ * of several (a list's read, ADR 007) spread by position. For tests that ask what was audited
+ * rather than how it is stored.
+ */
+export async function auditedRecords(db: Executor) {
+  const rows = await db.select().from(t.auditLog).orderBy(t.auditLog.id);
+  return rows.flatMap(({ entityIds, patientIds, ...row }) =>
+    entityIds
+      ? entityIds.map((entityId, i) => ({ ...row, entityId, patientId: patientIds![i] ?? null }))
+      : [row],
+  );
+}
