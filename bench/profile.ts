@@ -1,8 +1,11 @@
 // `npx tsx bench/profile.ts <endpoint> [clients] [seconds]`: one read endpoint under load against
 // the existing carebook_bench database (run `npm run bench -- --only api --db pg` once first),
 // with a V8 CPU profile of the app written to bench/results/<endpoint>.cpuprofile and the
-// functions that took the most self time printed. For finding where a request's time goes.
+// functions that took the most self time printed. For finding where a request's time goes: it
+// also prints the app's own CPU per request and, when the server loads pg_stat_statements (with
+// pg_stat_statements.track_planning on for planning times), each statement's time per request.
 import { Session } from 'node:inspector/promises';
+import pg from 'pg';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { seedPostgres } from './lib/databases';
@@ -48,9 +51,12 @@ async function main() {
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
+  const statements = await statementStats(db.handle.url);
+  const usageBefore = process.resourceUsage();
   const cpuBefore = cpuSnapshot();
   const result = await cannon({ ...job, durationSeconds: Number(secondsArg) });
   const cpuAfter = cpuSnapshot();
+  const usageAfter = process.resourceUsage();
   const { profile } = await session.post('Profiler.stop');
   const file = path.join(ROOT, 'bench/results', `${endpoint}.cpuprofile`);
   writeFileSync(file, JSON.stringify(profile));
@@ -59,6 +65,12 @@ async function main() {
   );
   // The app and the load generator are both "node"; PostgreSQL's backends are "postgres".
   print(`CPU during the run: ${describeCpu(cpuBefore, cpuAfter, Number(secondsArg))}`);
+  const answered = Object.values(result.statuses).reduce((sum, n) => sum + n, 0);
+  const perRequest = (micros: number) => `${(micros / answered).toFixed(0)} µs`;
+  print(
+    `the app's CPU per request (profiler on): user ${perRequest(usageAfter.userCPUTime - usageBefore.userCPUTime)}, system ${perRequest(usageAfter.systemCPUTime - usageBefore.systemCPUTime)}`,
+  );
+  if (statements) print(await statements.report(answered));
   const nodes = profile.nodes as ProfileNode[];
   const total = nodes.reduce((s, n) => s + n.hitCount, 0);
   const byFn = new Map<string, number>();
@@ -85,6 +97,42 @@ async function main() {
   print(`\nself time by function:\n${top(byFn, 40)}`);
   await target.close();
   await db.handle.close();
+}
+
+/**
+ * pg_stat_statements for this run's database, reset now; null when the server does not load it.
+ * Times measured inside PostgreSQL include waiting for a core, so under load they run high.
+ */
+async function statementStats(url: string | undefined) {
+  if (!url) return null;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('create extension if not exists pg_stat_statements');
+    await client.query('select pg_stat_statements_reset()');
+  } catch {
+    await client.end();
+    return null;
+  }
+  return {
+    async report(requests: number) {
+      const { rows } = await client.query<{ calls: string; exec: number; plan: number; q: string }>(
+        `select calls, total_exec_time as exec, total_plan_time as plan,
+                left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as q
+           from pg_stat_statements
+          where dbid = (select oid from pg_database where datname = current_database())
+            and query not like '%pg_stat_statements%'
+          order by total_exec_time + total_plan_time desc limit 8`,
+      );
+      await client.end();
+      const ms = (v: number) => `${((1000 * v) / requests).toFixed(0).padStart(5)} µs`;
+      const lines = rows.map(
+        (r) =>
+          `${(Number(r.calls) / requests).toFixed(2).padStart(6)} calls ${ms(r.exec)} run ${ms(r.plan)} plan  ${r.q}`,
+      );
+      return `\nstatements per request (pg_stat_statements):\n${lines.join('\n')}`;
+    },
+  };
 }
 
 main()
