@@ -1,4 +1,4 @@
-// `npx tsx bench/profile.ts <endpoint> [clients] [seconds]`: one read endpoint under load against
+// `npx tsx bench/profile.ts <endpoint or /path> [clients] [seconds]`: one read endpoint under load against
 // the existing carebook_bench database (run `npm run bench -- --only api --db pg` once first),
 // with a V8 CPU profile of the app written to bench/results/<endpoint>.cpuprofile and the
 // functions that took the most self time printed. For finding where a request's time goes: it
@@ -38,7 +38,10 @@ async function main() {
   );
   const target = await startApiTarget('PostgreSQL', db);
   const mixes = await readMixes(target);
-  const requests = mixes[endpoint];
+  // A path ("/api/health") is measured as it is, signed in as the front-desk user.
+  const requests = endpoint.startsWith('/')
+    ? [{ method: 'GET' as const, path: endpoint }]
+    : mixes[endpoint];
   if (!requests) throw new Error(`unknown endpoint ${endpoint}: ${Object.keys(mixes).join(', ')}`);
   const job = {
     url: target.url,
@@ -58,7 +61,7 @@ async function main() {
   const cpuAfter = cpuSnapshot();
   const usageAfter = process.resourceUsage();
   const { profile } = await session.post('Profiler.stop');
-  const file = path.join(ROOT, 'bench/results', `${endpoint}.cpuprofile`);
+  const file = path.join(ROOT, 'bench/results', `${endpoint.replace(/\W+/g, '_')}.cpuprofile`);
   writeFileSync(file, JSON.stringify(profile));
   print(
     `${endpoint} c=${clientsArg}: ${result.rps.toFixed(0)} req/s, p50 ${result.latency.p50.toFixed(1)} ms, p95 ${result.latency.p95.toFixed(1)} ms, statuses ${JSON.stringify(result.statuses)}`,

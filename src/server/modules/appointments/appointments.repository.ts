@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { tallyCountGroups } from '@domain/appointment-status';
 import type { Executor } from '../../db/client';
+import { literalCount } from '../../db/literal-count';
 import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
 
@@ -214,19 +215,6 @@ function scopeValues(scope: ListScope): Record<string, unknown> {
     patientEmail: scope.patientEmail?.toLowerCase(),
     search: scope.search === undefined ? undefined : `%${escapeLike(scope.search)}%`,
   };
-}
-
-/**
- * A page size written into the statement. A LIMIT given as a parameter makes PostgreSQL plan the
- * statement's generic form for a tenth of the rows (a parallel scan costed in the thousands), so
- * it plans each execution afresh instead, and planning this statement costs more than running it.
- * With the number in the text, the generic plan is the one a custom plan would be, and a named
- * statement is planned once per connection. The value is a validated integer (1 to 101).
- */
-function literalCount(n: number): number {
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
-  // Drizzle writes an SQL object given as a limit into the text; its type admits numbers only.
-  return sql.raw(String(n)) as unknown as number;
 }
 
 export async function listPage(

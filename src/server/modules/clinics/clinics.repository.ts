@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { BOOKABLE_ROLES } from '@domain/roles';
 import type { Executor } from '../../db/client';
+import { literalCount } from '../../db/literal-count';
 import { prepared } from '../../db/prepared';
 import { pastPrefix } from '../../db/prefix-range';
 import * as t from '../../db/schema';
@@ -128,7 +129,7 @@ function searchPatientsByWordStart(
 ) {
   const w = t.patientSearchWords;
   const p = t.patients;
-  const query = prepared(db, 'patient_search_word_start', (name) => {
+  const query = prepared(db, `patient_search_word_start_${limit}`, (name) => {
     const best = sql<number>`min(case when ${w.word} = ${sql.placeholder('keyword')} then 0 else 1 end)`;
     // Every word that starts with the keyword, as a range of the index (a LIKE with a parameter
     // is not one in a prepared statement's generic plan).
@@ -149,7 +150,7 @@ function searchPatientsByWordStart(
       )
       .groupBy(w.patientId, w.lastName, w.firstName)
       .orderBy(best, w.lastName, w.firstName, w.patientId)
-      .limit(sql.placeholder('limit'))
+      .limit(literalCount(limit))
       .as('m');
     return db
       .select(getTableColumns(p))
@@ -158,7 +159,7 @@ function searchPatientsByWordStart(
       .orderBy(matches.best, matches.lastName, matches.firstName, matches.patientId)
       .prepare(name);
   });
-  return query.execute({ clinicId, keyword, pastKeyword, limit });
+  return query.execute({ clinicId, keyword, pastKeyword });
 }
 
 function searchPatientsContaining(db: Executor, clinicId: string, keyword: string, limit: number) {
