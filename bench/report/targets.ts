@@ -44,6 +44,15 @@ export function targetRows(r: R): Row[] {
   rows.push(
     p95At(pg, 'list', 20, 25, 'paginated list p95 ≤ 25 ms, 20 clients, PostgreSQL (one clinic)'),
   );
+  rows.push(
+    p95At(
+      pg,
+      'list-days',
+      20,
+      25,
+      'paginated list p95 ≤ 25 ms, 20 clients, a different day each request (no page reused)',
+    ),
+  );
   rows.push(p95At(pg, 'counts', 20, 25, 'counts p95 ≤ 25 ms, 20 clients, PostgreSQL (one clinic)'));
   rows.push(
     p95At(

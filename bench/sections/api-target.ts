@@ -172,7 +172,14 @@ export async function readMixes(target: ApiTarget): Promise<Record<string, HttpR
     if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) days.push(day.toISOString().slice(0, 10));
   }
   const get = (path: string): HttpRequestSpec => ({ method: 'GET', path });
+  // 400 different days around today: more pages than the app keeps (ADR 008), read in turn, so
+  // none is reused; the list as a front desk first opens it for a day.
+  const listDays = Array.from({ length: 400 }, (_, i) => {
+    const day = new Date(Date.now() + (i - 200) * 86_400_000).toISOString().slice(0, 10);
+    return get(`/api/appointments/paginated?dateFrom=${day}&dateTo=${day}`);
+  });
   return {
+    'list-days': listDays,
     list: [get('/api/appointments/paginated')],
     counts: [get('/api/appointments/counts')],
     one: rows.map((r) => get(`/api/appointments/${(r as { id: string }).id}`)),

@@ -143,6 +143,24 @@ export async function benchApi(target: ApiTarget, options: ApiOptions, log: (s: 
       ),
     );
   }
+  // The list when no page can be reused: a different day each request (pages are reused while
+  // their clinic's data stands, ADR 008, and 'list' asks for the same first page every time).
+  if (options.endpoints.includes('list')) {
+    const specs = mixes['list-days']!;
+    const variants = await target.variants(specs, target.staffCookie);
+    log(`${target.label} list-days c=20`);
+    results.push(
+      await measure(
+        target,
+        'list-days',
+        20,
+        options,
+        { cookie: target.staffCookie, requests: specs },
+        cycle(variants),
+        'a different day each request: no page reused',
+      ),
+    );
+  }
   if (options.endpoints.includes('create'))
     results.push(...(await benchCreate(target, options, log)));
   return { results, captured };

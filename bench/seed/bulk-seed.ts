@@ -213,8 +213,9 @@ export async function bulkSeed(
   await timed(timings, 'people', () => db.exec(peopleSql(plan, passwordHash)));
   const dropped = await dropSecondaryStructures(db, tables);
   // The monthly counts and the patients' search words are built once after the load instead of
-  // a trigger call per row.
+  // a trigger call per row; the clinics' data versions need no moving on a new database.
   await db.exec('alter table appointments disable trigger user');
+  await db.exec('alter table appointment_events disable trigger user');
   await db.exec('alter table patients disable trigger user');
   const ranges = agentRanges(plan, connections.length);
   // Each connection loads its share of agents; patients go on the first one meanwhile.
@@ -238,7 +239,8 @@ export async function bulkSeed(
   );
   await timed(timings, 'monthCounts', () =>
     db.exec(
-      'select appointment_month_counts_rebuild(); alter table appointments enable trigger user',
+      `select appointment_month_counts_rebuild(); alter table appointments enable trigger user;
+       alter table appointment_events enable trigger user`,
     ),
   );
   await timed(timings, 'indexes', async () => {

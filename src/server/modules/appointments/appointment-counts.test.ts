@@ -13,7 +13,7 @@ import { clinicScenario, createBody, type ClinicScenario } from '../../test/scen
 import { createAppointment } from '../../test/factories';
 import * as t from '../../db/schema';
 import type { App } from '../../app';
-import { COUNTS_REUSE_MS } from './appointment-queries';
+import { READ_REUSE_MS } from './reuse';
 
 let testDb: TestDatabase;
 let app: App;
@@ -378,8 +378,8 @@ describe('counts reused between changes', () => {
     );
     const first = (await api.get('/api/appointments/counts')).json();
     expect(first).toMatchObject({ upcoming: 1, pending: 0 });
-    // It has started; counts computed before then are reused no longer than COUNTS_REUSE_MS.
-    clock = new Date(clock.getTime() + COUNTS_REUSE_MS);
+    // It has started; counts computed before then are reused no longer than READ_REUSE_MS.
+    clock = new Date(clock.getTime() + READ_REUSE_MS);
     expect((await api.get('/api/appointments/counts')).json()).toMatchObject({
       upcoming: 0,
       pending: 1,

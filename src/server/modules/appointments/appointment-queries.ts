@@ -16,6 +16,7 @@ import { recordReadAudit } from '../audit/audit.repository';
 import type { AuthUser } from '../auth/auth.service';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
+import { ReuseCache, versionsKey } from './reuse';
 
 export interface QueryContext {
   user: AuthUser;
@@ -73,47 +74,60 @@ export function scopeFrom(user: AuthUser, filters: AppointmentFilters): repo.Lis
   };
 }
 
-/** How long counts may be reused while no appointment of the scope changes. */
-export const COUNTS_REUSE_MS = 5_000;
-const COUNTS_CACHE_ENTRIES = 1_000;
-const countsCaches = new WeakMap<object, Map<string, { counts: AppointmentCounts; at: number }>>();
+const countsReuse = new ReuseCache<AppointmentCounts>(1_000);
 
 /**
- * Counts of a scope, computed again only when an appointment of the user's clinics has changed
- * (the data version read with the session moves on, on every instance, at the commit) or after
- * COUNTS_REUSE_MS, which bounds how late an appointment whose start has just passed moves from
- * upcoming to pending. Every front-desk screen of a clinic asks for the same counts; this spares
- * the database the same aggregate over and over. A patient filter (email, search) is typed by
- * one person for one look and is always counted afresh.
+ * Counts of a scope, computed again only when the data of its clinics has changed or after
+ * READ_REUSE_MS (ADR 004). Every front-desk screen of a clinic asks for the same counts; this
+ * spares the database the same aggregate over and over. A patient filter (email, search) is
+ * typed by one person for one look and is always counted afresh.
  */
-async function cachedCounts(
+function cachedCounts(
   deps: AppDeps,
   user: AuthUser,
   scope: repo.ListScope,
   now: Date,
 ): Promise<AppointmentCounts> {
-  if (scope.patientEmail || scope.search) return repo.countBuckets(deps.db.db, scope, now);
-  let cache = countsCaches.get(deps.db.db);
-  if (!cache) countsCaches.set(deps.db.db, (cache = new Map()));
-  const key = JSON.stringify([
-    user.dataVersion,
-    [...scope.clinicIds].sort(),
+  const count = () => repo.countBuckets(deps.db.db, scope, now);
+  if (scope.patientEmail || scope.search) return count();
+  const key = [
+    versionsKey(user, scope.clinicIds),
     scope.staffId ?? null,
     scope.from?.getTime() ?? null,
     scope.to?.getTime() ?? null,
-  ]);
-  const hit = cache.get(key);
-  const age = hit ? now.getTime() - hit.at : Infinity;
-  if (hit && age >= 0 && age < COUNTS_REUSE_MS) return hit.counts;
-  const counts = await repo.countBuckets(deps.db.db, scope, now);
-  cache.delete(key);
-  cache.set(key, { counts, at: now.getTime() });
-  // Oldest first in a Map: beyond the bound, the least recently computed go.
-  for (const oldest of cache.keys()) {
-    if (cache.size <= COUNTS_CACHE_ENTRIES) break;
-    cache.delete(oldest);
-  }
-  return counts;
+  ];
+  return countsReuse.get(deps.db.db, key, now, count);
+}
+
+/** A page is up to 101 appointments' JSON, about 80 KB: fewer of them are kept than counts. */
+const pagesReuse = new ReuseCache<repo.AppointmentJsonRow[]>(200);
+
+/**
+ * A page of the list, read again only when the data of its clinics has changed or after
+ * READ_REUSE_MS (ADR 008): every front desk refreshes the same first page all day. Like counts, a
+ * patient filter is always read afresh. The reads are audited each time all the same.
+ */
+function cachedPage(
+  deps: AppDeps,
+  user: AuthUser,
+  scope: repo.ListScope,
+  status: { bucket?: string; stored?: string },
+  now: Date,
+  page: { limit: number; offset: number },
+): Promise<repo.AppointmentJsonRow[]> {
+  const read = () => repo.listPage(deps.db.db, scope, status, now, page);
+  if (scope.patientEmail || scope.search) return read();
+  const key = [
+    versionsKey(user, scope.clinicIds),
+    scope.staffId ?? null,
+    scope.from?.getTime() ?? null,
+    scope.to?.getTime() ?? null,
+    status.bucket ?? null,
+    status.stored ?? null,
+    page.limit,
+    page.offset,
+  ];
+  return pagesReuse.get(deps.db.db, key, now, read);
 }
 
 /** Each read is written to the audit log before the user is shown it. */
@@ -168,7 +182,7 @@ export async function listAppointmentsPage(
         : { stored: normalizeStatus(status) }
       : {};
   const [rows, counts] = await Promise.all([
-    repo.listPage(deps.db.db, scope, statusFilter, now, {
+    cachedPage(deps, ctx.user, scope, statusFilter, now, {
       limit: query.limit + 1,
       offset: (query.page - 1) * query.limit,
     }),

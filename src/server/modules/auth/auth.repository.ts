@@ -63,8 +63,8 @@ export interface MemberClinic {
 }
 
 /**
- * The live session with its user, the user's clinics and how far their data has changed (the sum
- * of the clinics' data versions), in one round trip: every API request starts here, so it is a
+ * The live session with its user, the user's clinics and how far each clinic's data has changed
+ * (its data version), in one round trip: every API request starts here, so it is a
  * prepared statement.
  */
 export async function findLiveSession(db: Executor, id: string) {
@@ -78,10 +78,11 @@ export async function findLiveSession(db: Executor, id: string) {
                                             'timezone', c.timezone) order by c.name, c.id)
           from ${t.clinicMembers} m join ${t.clinics} c on c.id = m.clinic_id
           where m.user_id = ${t.users.id}), '[]'::json)`,
-        dataVersion: sql<string>`(
-          select coalesce(sum(v.version), 0)::text
-          from ${t.clinicMembers} m join ${t.clinicDataVersions} v on v.clinic_id = m.clinic_id
-          where m.user_id = ${t.users.id})`,
+        dataVersions: sql<Record<string, number>>`coalesce((
+          select json_object_agg(m.clinic_id, coalesce(v.version, 0))
+          from ${t.clinicMembers} m
+          left join ${t.clinicDataVersions} v on v.clinic_id = m.clinic_id
+          where m.user_id = ${t.users.id}), '{}'::json)`,
       })
       .from(t.sessions)
       .innerJoin(t.users, eq(t.users.id, t.sessions.userId))

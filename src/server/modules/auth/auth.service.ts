@@ -25,8 +25,11 @@ export interface AuthUser extends SessionUser {
   role: Role;
   sessionId: string;
   clinicIds: ReadonlySet<string>;
-  /** Moves on whenever an appointment of the user's clinics changes (read with the session). */
-  dataVersion: string;
+  /**
+   * Each of the user's clinics' data version, read with the session: it moves on, at the commit,
+   * with every change to what a list of the clinic shows (ADR 004, ADR 008).
+   */
+  dataVersions: ReadonlyMap<string, number>;
 }
 
 export const SESSION_COOKIE = 'carebook_session';
@@ -97,7 +100,7 @@ export async function authenticate(deps: AuthDeps, token: string): Promise<AuthU
   const found = await repo.findLiveSession(deps.db.db, id);
   if (!found) return null;
   const now = deps.now();
-  const { session, user, clinics, dataVersion } = found;
+  const { session, user, clinics, dataVersions } = found;
   const idleLimit = session.lastSeenAt.getTime() + deps.config.SESSION_IDLE_MINUTES * 60_000;
   if (!user.active || session.expiresAt <= now || idleLimit <= now.getTime()) {
     await repo.revokeSession(deps.db.db, id, now);
@@ -112,7 +115,7 @@ export async function authenticate(deps: AuthDeps, token: string): Promise<AuthU
     role: user.role,
     sessionId: id,
     clinicIds: new Set(clinics.map((c) => c.id)),
-    dataVersion,
+    dataVersions: new Map(Object.entries(dataVersions)),
   };
 }
 
