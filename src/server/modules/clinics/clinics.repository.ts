@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BOOKABLE_ROLES } from '@domain/roles';
 import type { Executor } from '../../db/client';
 import { literalCount } from '../../db/literal-count';
@@ -93,6 +93,31 @@ export async function listBookableAgents(db: Executor, clinicId: string, window?
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
+ * A patient as spec §3's patient JSON (the search's answer), built by the database: the app
+ * writes it into the response as it is, without turning rows into objects and back. The
+ * clinic's slug is a parameter. toPatientView says the same for one patient; a test holds them
+ * to one answer.
+ */
+const patientJson = sql<string>`json_build_object(
+  '_id', ${t.patients.id},
+  'firstName', ${t.patients.firstName},
+  'lastName', ${t.patients.lastName},
+  'email', ${t.patients.email},
+  'dob', ${t.patients.dob},
+  'phoneNumber', ${t.patients.phone},
+  'source', ${t.patients.source},
+  'clinic', ${sql.placeholder('clinicSlug')}::text)::text`;
+
+/** A patient found by a search: the id (for the audit) and the JSON it is shown as. */
+export interface PatientJsonRow {
+  id: string;
+  json: string;
+}
+const patientJsonColumns = { id: t.patients.id, json: patientJson };
+/** The clinic searched: its id scopes the search, its slug is in each patient's JSON. */
+type SearchClinic = { id: string; slug: string };
+
+/**
  * Patients of the clinic whose normalised name-and-email text contains the keyword, best first
  * as searchMatch ranks them (a whole word, then the start of a word, then inside a word), then
  * by name. Most searches are the start of a name or email: those read the clinic's range of
@@ -102,27 +127,54 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export async function searchPatients(
   db: Executor,
-  clinicId: string,
+  clinic: SearchClinic,
   normalizedKeyword: string,
   limit: number,
-): Promise<PatientRow[]> {
+): Promise<PatientJsonRow[]> {
   const pastKeyword = pastPrefix(normalizedKeyword);
   if (!normalizedKeyword.includes(' ') && pastKeyword !== null) {
-    const rows = await searchPatientsByWordStart(
-      db,
-      clinicId,
-      normalizedKeyword,
-      pastKeyword,
-      limit,
-    );
+    // A whole word ranks first. When whole words alone fill the page, their index range, already
+    // in name order, is the answer: a keyword typed in full ("smith", "jose") is then read
+    // without ranking every word that starts with it (1,252 of them for "jose").
+    const whole = await searchPatientsByWholeWord(db, clinic, normalizedKeyword, limit);
+    if (whole.length === limit) return whole;
+    const rows = await searchPatientsByWordStart(db, clinic, normalizedKeyword, pastKeyword, limit);
     if (rows.length === limit) return rows;
   }
-  return searchPatientsContaining(db, clinicId, normalizedKeyword, limit);
+  return searchPatientsContaining(db, clinic, normalizedKeyword, limit);
+}
+
+function searchPatientsByWholeWord(
+  db: Executor,
+  clinic: SearchClinic,
+  keyword: string,
+  limit: number,
+) {
+  const w = t.patientSearchWords;
+  const p = t.patients;
+  const query = prepared(db, `patient_search_whole_word_${limit}`, (name) => {
+    const matches = db
+      .select({ patientId: w.patientId, lastName: w.lastName, firstName: w.firstName })
+      .from(w)
+      .where(
+        and(eq(w.clinicId, sql.placeholder('clinicId')), eq(w.word, sql.placeholder('keyword'))),
+      )
+      .orderBy(w.lastName, w.firstName, w.patientId)
+      .limit(literalCount(limit))
+      .as('m');
+    return db
+      .select(patientJsonColumns)
+      .from(matches)
+      .innerJoin(p, eq(p.id, matches.patientId))
+      .orderBy(matches.lastName, matches.firstName, matches.patientId)
+      .prepare(name);
+  });
+  return query.execute({ clinicId: clinic.id, clinicSlug: clinic.slug, keyword });
 }
 
 function searchPatientsByWordStart(
   db: Executor,
-  clinicId: string,
+  clinic: SearchClinic,
   keyword: string,
   pastKeyword: string,
   limit: number,
@@ -153,20 +205,25 @@ function searchPatientsByWordStart(
       .limit(literalCount(limit))
       .as('m');
     return db
-      .select(getTableColumns(p))
+      .select(patientJsonColumns)
       .from(matches)
       .innerJoin(p, eq(p.id, matches.patientId))
       .orderBy(matches.best, matches.lastName, matches.firstName, matches.patientId)
       .prepare(name);
   });
-  return query.execute({ clinicId, keyword, pastKeyword });
+  return query.execute({ clinicId: clinic.id, clinicSlug: clinic.slug, keyword, pastKeyword });
 }
 
-function searchPatientsContaining(db: Executor, clinicId: string, keyword: string, limit: number) {
+function searchPatientsContaining(
+  db: Executor,
+  clinic: SearchClinic,
+  keyword: string,
+  limit: number,
+) {
   const p = t.patients;
   const query = prepared(db, 'patient_search_containing', (name) =>
     db
-      .select()
+      .select(patientJsonColumns)
       .from(p)
       .where(
         and(
@@ -186,7 +243,8 @@ function searchPatientsContaining(db: Executor, clinicId: string, keyword: strin
   );
   const escaped = escapeLike(keyword);
   return query.execute({
-    clinicId,
+    clinicId: clinic.id,
+    clinicSlug: clinic.slug,
     contains: `%${escaped}%`,
     word: `% ${escaped} %`,
     wordStart: `% ${escaped}%`,

@@ -37,8 +37,12 @@ export function clinicsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { querystring: patientSearchQuery, response: { 200: patientSearchResponse } },
         config: { access: 'authenticated' },
       },
-      async (request) =>
-        clinics.searchPatients(deps, { user: request.auth!, ip: request.ip }, request.query),
+      async (request, reply) => {
+        const ctx = { user: request.auth!, ip: request.ip };
+        const text = await clinics.searchPatients(deps, ctx, request.query);
+        // Already the response's JSON (a test parses it with the contract); see the list route.
+        return reply.type('application/json; charset=utf-8').send(text as never);
+      },
     );
 
     app.post(

@@ -7,6 +7,7 @@ import { clinicScenario, type ClinicScenario } from '../../test/scenario';
 import { createPatient } from '../../test/factories';
 import * as t from '../../db/schema';
 import type { App } from '../../app';
+import { patientSearchResponse } from '@contracts/clinics';
 
 let testDb: TestDatabase;
 let app: App;
@@ -135,6 +136,42 @@ describe('POST /api/clinics/:slug/patients', () => {
     });
     const found = await staff.get(`/api/clinics/patient?clinic=${s.clinic.slug}&keyword=gonzalez`);
     expect(found.json()[0]._id).toBe(res.json()._id);
+  });
+
+  it('is found as the JSON it was added as, on every search path, though the database writes it', async () => {
+    const added = (await staff.post(`/api/clinics/${s.clinic.slug}/patients`, body)).json();
+    const db = testDb.handle.db;
+    // A patient with no phone or source, added directly, is written with nulls.
+    const bare = await createPatient(db, s.clinic.id, {
+      lastName: 'Gonzaga',
+      phone: null,
+      source: null,
+    });
+    // A whole word, the start of a word, the inside of a word, two words.
+    for (const keyword of ['maria', 'gonz', 'onzal', 'maria gonzalez']) {
+      const res = await staff.get(
+        `/api/clinics/patient?clinic=${s.clinic.slug}&keyword=${keyword}`,
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const found = res.json();
+      // Nothing the contract does not name, nothing missing.
+      expect(patientSearchResponse.parse(found)).toEqual(found);
+      expect(found).toContainEqual(added);
+    }
+    const gonz = (
+      await staff.get(`/api/clinics/patient?clinic=${s.clinic.slug}&keyword=gonza`)
+    ).json();
+    expect(gonz).toContainEqual({
+      _id: bare.id,
+      firstName: bare.firstName,
+      lastName: 'Gonzaga',
+      email: bare.email,
+      dob: bare.dob,
+      phoneNumber: null,
+      source: null,
+      clinic: s.clinic.slug,
+    });
   });
 
   it('answers a duplicate email in the clinic with a 409 naming the existing patient', async () => {

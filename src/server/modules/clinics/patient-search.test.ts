@@ -44,7 +44,7 @@ describe('patient_search_words', () => {
       })
       .where(eq(t.patients.id, p.id));
     expect(await wordsOf(p.id)).toEqual(['anna', 'anna@example.com', 'maria', 'ng']);
-    expect(await searchPatients(db(), clinic.id, 'ng', 20)).toMatchObject([{ id: p.id }]);
+    expect(await searchPatients(db(), clinic, 'ng', 20)).toMatchObject([{ id: p.id }]);
   });
 
   it('is what a rebuild from the patients makes', async () => {
@@ -78,22 +78,21 @@ describe('searchPatients', () => {
     const other = await createClinic(db());
     await addPatient(other.id, 'Anna', 'Abbott', 'aa@example.com');
     const ids = (rows: Array<{ id: string }>) => rows.map((r) => r.id);
-    expect(ids(await searchPatients(db(), clinic.id, 'anna', 20))).toEqual([
+    expect(ids(await searchPatients(db(), clinic, 'anna', 20))).toEqual([
       word.id,
       start.id,
       inside.id,
     ]);
     // A full page of word matches is the answer; the match inside a word ranks after it.
-    expect(ids(await searchPatients(db(), clinic.id, 'anna', 2))).toEqual([word.id, start.id]);
-    expect(ids(await searchPatients(db(), clinic.id, 'zoe anna', 20))).toEqual([word.id]);
+    expect(ids(await searchPatients(db(), clinic, 'anna', 2))).toEqual([word.id, start.id]);
+    expect(ids(await searchPatients(db(), clinic, 'zoe anna', 20))).toEqual([word.id]);
   });
 
   it('reads a keyword literally, whatever its characters', async () => {
     const clinic = await createClinic(db());
     const p = await addPatient(clinic.id, 'Ann_a', 'O%Brien', 'ann@example.com');
     await addPatient(clinic.id, 'Annxa', 'Obrien', 'annx@example.com');
-    const found = async (k: string) =>
-      (await searchPatients(db(), clinic.id, k, 20)).map((r) => r.id);
+    const found = async (k: string) => (await searchPatients(db(), clinic, k, 20)).map((r) => r.id);
     expect(await found('ann_')).toEqual([p.id]);
     expect(await found('o%b')).toEqual([p.id]);
     expect(await found('\u{10FFFF}')).toEqual([]);
@@ -134,7 +133,7 @@ describe('searchPatients', () => {
             )
             .slice(0, limit)
             .map((x) => x.id);
-          const got = (await searchPatients(db(), clinic.id, key, limit)).map((r) => r.id);
+          const got = (await searchPatients(db(), clinic, key, limit)).map((r) => r.id);
           expect(got).toEqual(expected);
         },
       ),
