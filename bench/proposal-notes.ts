@@ -4,21 +4,28 @@
 export const PROPOSAL_NOTES: Array<{ title: string; body: string }> = [
   {
     title: 'Done since the previous full run (all in src/, all tested)',
-    body: `- **Patient search by the start of a word** (ADR 005, migration 0009): \`patient_search_words\`
-  holds each word of a patient's normalised name and email, kept by a trigger on patients, with
-  an index on (clinic, word \`text_pattern_ops\`, last name, first name, patient). A keyword is
-  nearly always the start of a name or email: one index-only range of a few hundred entries
-  ranks it (whole word, then start of a word, then name) in 0.5 ms instead of 9 ms of trigram
-  rechecks over all ten clinics. Matches inside words still come from the trigram index when the
-  word range has less than a page. An integration property test holds both paths to the
-  domain's \`searchMatch\` on PGlite and PostgreSQL.
-- **Slots in one statement**: bookable agents come with their week, their date overrides and
-  their bookings around the range, so a slots request is the session and one statement.
-- **Migrations run without the requests' statement timeout**: filling the word table for
-  200,000 patients took longer than 10 s and failed the upgrade.
-- Earlier (in the previous report's figures already): counts from a monthly rollup, reused until
-  the clinic's data changes (ADR 004); the hot reads as one or two prepared statements; read
-  audits group-committed; bookings of one agent queued so the race has one winner and no 5xx.`,
+    body: `Found with \`bench/profile.ts\`, which now prints the app's CPU and each statement's
+planning and running time per request (\`pg_stat_statements\` with planning tracked):
+
+- **Statements planned once**: with \`LIMIT $n\` PostgreSQL costs a prepared statement's
+  generic plan for a tenth of the rows and so planned the list's page (0.6 ms, more than running
+  it) and the patient search (0.3 ms) on every execution. Their limits are now in the text.
+- **One audit row per read** (ADR 007, migration 0011): a list of 20 wrote 20 rows, a third of
+  its database time; a read of several records is now one row with the ids in arrays (a GIN index
+  for "who saw this patient"), shown by the audit browser as an entry per record. The batch goes
+  as one JSON parameter, and \`audit_log.user_id\` lost its foreign key (its check locked the
+  reader's user row for every row; migration 0010).
+- **The database writes the JSON** of the list's appointments and the search's patients
+  (ADR 006): the app joins the rows into the response instead of turning rows into objects and
+  back. Tests hold each item to the single read of the same record.
+- **List pages reused while their clinics' data stands** (ADR 008, migration 0012), as counts
+  were: for at most five seconds, keyed by each clinic's data version, which now also follows
+  history entries and patient, agent and clinic edits. Each read is still audited. Because of
+  this the table has a row \`list-days\` (a different day each request, so no page is reused).
+- **A keyword typed in full** ("smith", "jose") is answered from the whole word's index range when
+  that fills the page, instead of ranking every word that starts with it.
+- Earlier: patient search by the start of a word (ADR 005), slots in one statement, counts from a
+  monthly rollup (ADR 004), read audits group-committed, bookings of one agent queued.`,
   },
   {
     title: 'The counts statement, when it runs',
@@ -52,40 +59,34 @@ Execution Time: 2.134 ms
 \`\`\``,
   },
   {
-    title: "Where a request's time goes now, and why the list and search targets are missed",
-    body: `Two cores carry the app, PostgreSQL and the load generator; at 20 clients each request waits
-behind the others, so p95 ≈ 1.5 × 20 ÷ (requests per second). 25 ms needs about 1,200 requests a
-second, i.e. about 1.7 ms of CPU per request **in total**. Measured with \`bench/profile.ts\`,
-per-process CPU from /proc and \`pg_stat_statements\` (not part of the report's runs):
+    title: "Where a request's time goes now, and why search still misses",
+    body: `Two cores carry the app, PostgreSQL and the load generator; at 20 clients p95 ≈ 1.5 × 20 ÷
+(requests per second), so 30 ms needs about 1,000 searches a second: about 2 ms of CPU per
+request **in total**. Measured with \`bench/profile.ts\` and the app's own CPU counters, per
+request at 20 clients:
 
-- **List** (20 appointments with histories): PostgreSQL 0.8 of a core and Node (app and load
-  generator) 0.7 at ~420 requests/s, the machine 85 % busy: ≈ 2 ms of PostgreSQL and ≈ 1.7 ms of
-  Node a request. Of PostgreSQL's part, the page statement is 0.7 ms, the read-audit rows 0.6 ms
-  (20 rows at ~28 µs: four indexes and a foreign-key check each), the session 0.1 ms.
-- **Search**: PostgreSQL a whole core at ~600 requests/s. The word range is 0.5 ms, the audit of
-  the 20 patients shown 0.5 ms, the trigram fallback (1 keyword in 10, "mary.j") 2 ms when it runs.
-- Experiments, each alternated with the unchanged app over 3 runs (run-to-run noise is ±15 %):
-  reads without audit rows gave +25–50 % requests/s (list p95 50–63 ms); a one-row page
-  (\`limit=1\`) 760–835 requests/s and p95 37–43 ms; responses serialised without zod, no
-  measurable change; PostgreSQL over a Unix socket, no measurable change (466 against 434).
-- The V8 profile puts 30–40 % of the app thread's time in \`writev\`: on two shared cores a
-  write to a loopback socket wakes PostgreSQL or the load generator, which then takes the core.
+| | list, before this run | list, a page reused | search, before | search, now |
+| --- | --- | --- | --- | --- |
+| requests/s | ~520 | ~1,500–2,600 | ~630 | ~700 |
+| app thread, user CPU | 1.36 ms | 0.5 ms | ~1.0 ms | 0.85 ms |
+| planning | 0.61 ms | 0 | 0.28 ms | 0 |
+| main statements, running | 0.41 ms | 0 | 0.57 ms | 0.35 ms (0.6 of a request) + 0.08 ms |
+| audit insert | 0.47 ms | ~0.1 ms | ~0.4 ms | ~0.1 ms |
+| session lookup | 0.08 ms | 0.1 ms | 0.1 ms | 0.1 ms |
 
-So even the list's fixed cost (a one-row page) misses 25 ms here, and one appointment (the
-cheapest audited read) reaches about 1,550 requests/s with p95 18 ms. Meeting 25 ms for a page of
-20 would mean a page costing what one appointment costs now.`,
+(Times inside PostgreSQL include waiting for a core, so they run high under load.) A search is
+now one to three statements (whole word; start of a word when whole words do not fill the page;
+inside words when neither does) at about 0.1 ms of app CPU each, the session's statement and the
+request's own handling (0.35 ms for a request that reads nothing: Fastify, cookies, helmet's
+headers, the session). What is left is spread thin: no single part is a third of it.`,
   },
   {
     title: 'Next: what would change the figures',
-    body: `- **One read-audit row per request** (the ids of the appointments and patients shown in
-  arrays, a GIN index for "who saw this patient") instead of one row per record: 20 times fewer
-  index entries for a list or a search, whose audit rows are now a quarter to a third of their
-  PostgreSQL time. It changes the audit log's shape and its browser, so it wants its own ADR.
-- **History kept on the appointment** (a JSON column written in the same transaction as each
-  event) instead of a \`json_agg\` over \`appointment_events\` per row: in the page
-  statement's plan above the history subplan is 21 × 0.014 ms of its 0.74 ms, about 40 %.
-- **Hardware**: the app, PostgreSQL and the load generator share two cores here; with four,
-  the same code should come close to doubling its requests per second at 20 clients (not
-  measured: this machine has two).`,
+    body: `- **Search in one statement**: the whole-word, start-of-word and inside-word reads as one
+  statement whose later parts run only when the earlier ones do not fill the page (a one-time
+  filter on the count of the earlier CTE). Saves a round trip for most keywords.
+- **History kept on the appointment** (a JSON column written with each event) instead of a
+  \`json_agg\` over \`appointment_events\` per row: about a third of a fresh page.
+- **Hardware**: the app, PostgreSQL and the load generator share two cores here.`,
   },
 ];
