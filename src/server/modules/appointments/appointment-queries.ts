@@ -74,13 +74,27 @@ export function scopeFrom(user: AuthUser, filters: AppointmentFilters): repo.Lis
   };
 }
 
+/**
+ * What an answer about a scope is reused under (ADR 004, 008): its clinics' data versions and
+ * its filters. None for a patient filter (email, search), which one person types for one look:
+ * such answers are always read afresh.
+ */
+function scopeKey(user: AuthUser, scope: repo.ListScope): unknown[] | null {
+  if (scope.patientEmail || scope.search) return null;
+  return [
+    versionsKey(user, scope.clinicIds),
+    scope.staffId ?? null,
+    scope.from?.getTime() ?? null,
+    scope.to?.getTime() ?? null,
+  ];
+}
+
 const countsReuse = new ReuseCache<AppointmentCounts>(1_000);
 
 /**
  * Counts of a scope, computed again only when the data of its clinics has changed or after
  * READ_REUSE_MS (ADR 004). Every front-desk screen of a clinic asks for the same counts; this
- * spares the database the same aggregate over and over. A patient filter (email, search) is
- * typed by one person for one look and is always counted afresh.
+ * spares the database the same aggregate over and over.
  */
 function cachedCounts(
   deps: AppDeps,
@@ -89,14 +103,8 @@ function cachedCounts(
   now: Date,
 ): Promise<AppointmentCounts> {
   const count = () => repo.countBuckets(deps.db.db, scope, now);
-  if (scope.patientEmail || scope.search) return count();
-  const key = [
-    versionsKey(user, scope.clinicIds),
-    scope.staffId ?? null,
-    scope.from?.getTime() ?? null,
-    scope.to?.getTime() ?? null,
-  ];
-  return countsReuse.get(deps.db.db, key, now, count);
+  const key = scopeKey(user, scope);
+  return key ? countsReuse.get(deps.db.db, key, now, count) : count();
 }
 
 /** A page is up to 101 appointments' JSON, about 80 KB: fewer of them are kept than counts. */
@@ -104,8 +112,8 @@ const pagesReuse = new ReuseCache<repo.AppointmentJsonRow[]>(200);
 
 /**
  * A page of the list, read again only when the data of its clinics has changed or after
- * READ_REUSE_MS (ADR 008): every front desk refreshes the same first page all day. Like counts, a
- * patient filter is always read afresh. The reads are audited each time all the same.
+ * READ_REUSE_MS (ADR 008): every front desk refreshes the same first page all day. The reads are
+ * audited each time all the same.
  */
 function cachedPage(
   deps: AppDeps,
@@ -116,18 +124,10 @@ function cachedPage(
   page: { limit: number; offset: number },
 ): Promise<repo.AppointmentJsonRow[]> {
   const read = () => repo.listPage(deps.db.db, scope, status, now, page);
-  if (scope.patientEmail || scope.search) return read();
-  const key = [
-    versionsKey(user, scope.clinicIds),
-    scope.staffId ?? null,
-    scope.from?.getTime() ?? null,
-    scope.to?.getTime() ?? null,
-    status.bucket ?? null,
-    status.stored ?? null,
-    page.limit,
-    page.offset,
-  ];
-  return pagesReuse.get(deps.db.db, key, now, read);
+  const key = scopeKey(user, scope);
+  if (!key) return read();
+  const pageKey = [...key, status.bucket ?? null, status.stored ?? null, page.limit, page.offset];
+  return pagesReuse.get(deps.db.db, pageKey, now, read);
 }
 
 /** Each read is written to the audit log before the user is shown it. */
