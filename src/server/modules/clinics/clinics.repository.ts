@@ -133,46 +133,22 @@ export async function searchPatients(
 ): Promise<PatientJsonRow[]> {
   const pastKeyword = pastPrefix(normalizedKeyword);
   if (!normalizedKeyword.includes(' ') && pastKeyword !== null) {
-    // A whole word ranks first. When whole words alone fill the page, their index range, already
-    // in name order, is the answer: a keyword typed in full ("smith", "jose") is then read
-    // without ranking every word that starts with it (1,252 of them for "jose").
-    const whole = await searchPatientsByWholeWord(db, clinic, normalizedKeyword, limit);
-    if (whole.length === limit) return whole;
-    const rows = await searchPatientsByWordStart(db, clinic, normalizedKeyword, pastKeyword, limit);
+    const rows = await searchPatientsByWord(db, clinic, normalizedKeyword, pastKeyword, limit);
     if (rows.length === limit) return rows;
   }
   return searchPatientsContaining(db, clinic, normalizedKeyword, limit);
 }
 
-function searchPatientsByWholeWord(
-  db: Executor,
-  clinic: SearchClinic,
-  keyword: string,
-  limit: number,
-) {
-  const w = t.patientSearchWords;
-  const p = t.patients;
-  const query = prepared(db, `patient_search_whole_word_${limit}`, (name) => {
-    const matches = db
-      .select({ patientId: w.patientId, lastName: w.lastName, firstName: w.firstName })
-      .from(w)
-      .where(
-        and(eq(w.clinicId, sql.placeholder('clinicId')), eq(w.word, sql.placeholder('keyword'))),
-      )
-      .orderBy(w.lastName, w.firstName, w.patientId)
-      .limit(literalCount(limit))
-      .as('m');
-    return db
-      .select(patientJsonColumns)
-      .from(matches)
-      .innerJoin(p, eq(p.id, matches.patientId))
-      .orderBy(matches.lastName, matches.firstName, matches.patientId)
-      .prepare(name);
-  });
-  return query.execute({ clinicId: clinic.id, clinicSlug: clinic.slug, keyword });
-}
-
-function searchPatientsByWordStart(
+/**
+ * Patients with a word that is the keyword or starts with it, best first, in one statement.
+ * A whole word ranks first, so when whole words alone fill the page their index range, already
+ * in name order, is the answer: a keyword typed in full ("smith", "jose") is then read without
+ * ranking every word that starts with it (1,252 of them for "jose"). Only when they do not is
+ * every word of the range ranked, the start of a word after a whole word. PostgreSQL decides
+ * between the two once per execution (a one-time filter on the whole words' count), so the
+ * branch not taken is never read; one statement saves the round trip of asking twice.
+ */
+function searchPatientsByWord(
   db: Executor,
   clinic: SearchClinic,
   keyword: string,
@@ -181,34 +157,41 @@ function searchPatientsByWordStart(
 ) {
   const w = t.patientSearchWords;
   const p = t.patients;
-  const query = prepared(db, `patient_search_word_start_${limit}`, (name) => {
-    const best = sql<number>`min(case when ${w.word} = ${sql.placeholder('keyword')} then 0 else 1 end)`;
+  const query = prepared(db, `patient_search_word_${limit}`, (name) => {
+    const n = literalCount(limit);
+    const inClinic = sql`${w.clinicId} = ${sql.placeholder('clinicId')}`;
+    const isKeyword = sql`${w.word} = ${sql.placeholder('keyword')}`;
     // Every word that starts with the keyword, as a range of the index (a LIKE with a parameter
     // is not one in a prepared statement's generic plan).
-    const matches = db
-      .select({
-        patientId: w.patientId,
-        best: best.as('best'),
-        lastName: w.lastName,
-        firstName: w.firstName,
-      })
-      .from(w)
-      .where(
-        and(
-          eq(w.clinicId, sql.placeholder('clinicId')),
-          sql`${w.word} ~>=~ ${sql.placeholder('keyword')}`,
-          sql`${w.word} ~<~ ${sql.placeholder('pastKeyword')}`,
-        ),
+    const startsWithKeyword = sql`${w.word} ~>=~ ${sql.placeholder('keyword')}
+      and ${w.word} ~<~ ${sql.placeholder('pastKeyword')}`;
+    const matches = sql`(
+      with whole as materialized (
+        select ${w.patientId}, ${w.lastName}, ${w.firstName} from ${w}
+        where ${inClinic} and ${isKeyword}
+        order by ${w.lastName}, ${w.firstName}, ${w.patientId}
+        limit ${n}
+      ), filled as (
+        select count(*) = ${n} as filled from whole
       )
-      .groupBy(w.patientId, w.lastName, w.firstName)
-      .orderBy(best, w.lastName, w.firstName, w.patientId)
-      .limit(literalCount(limit))
-      .as('m');
+      select patient_id, 0 as best, last_name, first_name from whole
+      where (select filled from filled)
+      union all (
+        select ${w.patientId}, min(case when ${isKeyword} then 0 else 1 end) as best,
+          ${w.lastName}, ${w.firstName}
+        from ${w}
+        where ${inClinic} and ${startsWithKeyword} and not (select filled from filled)
+        group by ${w.patientId}, ${w.lastName}, ${w.firstName}
+        order by best, ${w.lastName}, ${w.firstName}, ${w.patientId}
+        limit ${n}
+      )
+    ) as m`;
+    const m = (column: string) => sql.raw(`m.${column}`);
     return db
       .select(patientJsonColumns)
       .from(matches)
-      .innerJoin(p, eq(p.id, matches.patientId))
-      .orderBy(matches.best, matches.lastName, matches.firstName, matches.patientId)
+      .innerJoin(p, eq(p.id, m('patient_id')))
+      .orderBy(m('best'), m('last_name'), m('first_name'), m('patient_id'))
       .prepare(name);
   });
   return query.execute({ clinicId: clinic.id, clinicSlug: clinic.slug, keyword, pastKeyword });
