@@ -50,6 +50,11 @@ describe('the app', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // Strict-Transport-Security only behind a proxy that terminates TLS (TRUST_PROXY).
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    const missing = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(missing.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });
 

@@ -2,7 +2,6 @@ import './plugins/access';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import {
@@ -12,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 import { authPlugin } from './plugins/auth';
 import { openApiPlugin, registerApiDocs } from './plugins/openapi';
@@ -51,22 +51,7 @@ export async function buildApp(
 
   await app.register(errorHandlerPlugin);
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'", 'https://*.sentry.io', 'https://*.ingest.sentry.io'],
-        'media-src': ["'self'", 'blob:'],
-        'frame-ancestors': ["'none'"],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    strictTransportSecurity: config.TRUST_PROXY ? undefined : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  await app.register(securityHeadersPlugin, { hsts: config.TRUST_PROXY });
 
   // Per-instance limits on the endpoints guessers aim at; the counters that must hold across
   // instances (failed sign-ins) live in the database. Registered with await, or it does nothing.
