@@ -7,29 +7,41 @@ import { PROPOSALS } from '../proposals';
 import type { ApiOptions } from './api';
 import { readMixes, type ApiTarget, type Variant } from './api-target';
 
-const MAIN_STATEMENTS: Array<{ endpoint: string; name: string; match: (text: string) => boolean }> =
-  [
-    {
-      endpoint: 'list',
-      name: 'paginated list: page query',
-      match: (t) => /from "appointments" inner join/.test(t) && /limit/.test(t),
-    },
-    {
-      endpoint: 'counts',
-      name: 'counts (current month from appointments, the rest from the monthly rollup)',
-      match: (t) => t.includes('appointment_month_counts'),
-    },
-    {
-      endpoint: 'search',
-      name: 'patient search: the start of a word',
-      match: (t) => t.includes('"patient_search_words"'),
-    },
-    {
-      endpoint: 'slots',
-      name: 'slots: bookable agents with their week and their bookings around the day',
-      match: (t) => /from "clinic_members"/.test(t) && t.includes('"appointments" b'),
-    },
-  ];
+/** `variant`: which of the endpoint's requests (api-target's mixes), the first unless given. */
+const MAIN_STATEMENTS: Array<{
+  endpoint: string;
+  name: string;
+  variant?: number;
+  match: (text: string) => boolean;
+}> = [
+  {
+    endpoint: 'list',
+    name: 'paginated list: page query',
+    match: (t) => /from "appointments" inner join/.test(t) && /limit/.test(t),
+  },
+  {
+    endpoint: 'counts',
+    name: 'counts (current month from appointments, the rest from the monthly rollup)',
+    match: (t) => t.includes('appointment_month_counts'),
+  },
+  {
+    endpoint: 'search',
+    name: 'patient search: a whole word ("smith", whole words fill the page)',
+    variant: 0,
+    match: (t) => t.includes('"patient_search_words"'),
+  },
+  {
+    endpoint: 'search',
+    name: 'patient search: the start of a word ("gar", no whole word)',
+    variant: 1,
+    match: (t) => t.includes('"patient_search_words"'),
+  },
+  {
+    endpoint: 'slots',
+    name: 'slots: bookable agents with their week and their bookings around the day',
+    match: (t) => /from "clinic_members"/.test(t) && t.includes('"appointments" b'),
+  },
+];
 
 export interface Plan {
   name: string;
@@ -62,8 +74,8 @@ export async function collectPlans(
   captured: Record<string, Variant[]>,
 ): Promise<Plan[]> {
   const plans: Plan[] = [];
-  for (const { endpoint, name, match } of MAIN_STATEMENTS) {
-    const variant = captured[endpoint]?.[0];
+  for (const { endpoint, name, variant: index = 0, match } of MAIN_STATEMENTS) {
+    const variant = captured[endpoint]?.[index];
     const statement = variant && statementsOf(variant).find((s) => match(s.text));
     if (statement) plans.push(await explainStatement(target, name, statement));
   }
