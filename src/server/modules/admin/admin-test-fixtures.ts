@@ -5,8 +5,9 @@ import type { Executor } from '../../db/client';
 import type { App } from '../../app';
 
 /**
- * The world of the admin tests: an admin of two clinics, a colleague in one of them, a newcomer in
- * no clinic yet, and a stranger who works only in a clinic the admin does not belong to.
+ * The world of the admin tests: an admin of two clinics, a colleague in one of them, a nurse who
+ * also works at a clinic the admin does not belong to (shared), a newcomer in no clinic yet, and a
+ * stranger who works only in that other clinic.
  */
 export async function adminWorld(db: Executor, app: App) {
   const north = await createClinic(db, { name: 'Northside Clinic' });
@@ -20,6 +21,11 @@ export async function adminWorld(db: Executor, app: App) {
   const colleague = await createSignInUser(db, {
     role: 'nurse',
     name: 'Nora Nurse',
+    clinicIds: [north.id],
+  });
+  const shared = await createSignInUser(db, {
+    role: 'nurse',
+    name: 'Sally Shared',
     clinicIds: [north.id, elsewhere.id],
   });
   const newcomer = await createSignInUser(db, { role: 'staff', name: 'Ned Newcomer' });
@@ -31,7 +37,7 @@ export async function adminWorld(db: Executor, app: App) {
   const cookie = await signInAs(app, admin.email);
   const call = (options: InjectOptions & { method: InjectOptions['method'] }) =>
     app.inject({ ...options, headers: { cookie, ...options.headers } });
-  return { north, south, elsewhere, admin, colleague, newcomer, stranger, cookie, call };
+  return { north, south, elsewhere, admin, colleague, shared, newcomer, stranger, cookie, call };
 }
 
 export type AdminWorld = Awaited<ReturnType<typeof adminWorld>>;

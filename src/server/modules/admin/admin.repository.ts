@@ -85,6 +85,15 @@ export async function clinicsOfStaff(
     .orderBy(asc(t.clinics.name));
 }
 
+/** Every clinic the user works at, including ones the asking admin does not manage. */
+export async function allClinicIdsOf(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: t.clinicMembers.clinicId })
+    .from(t.clinicMembers)
+    .where(eq(t.clinicMembers.userId, userId));
+  return rows.map((r) => r.id);
+}
+
 export async function emailTakenByOther(db: Executor, email: string, exceptId?: string) {
   const [row] = await db
     .select({ id: t.users.id })

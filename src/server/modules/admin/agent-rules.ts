@@ -29,3 +29,21 @@ export function selfChangeRefusal(
   if (change.active === false) return SELF_DEACTIVATION_REFUSED;
   return null;
 }
+
+export const ACCOUNT_OUTSIDE_SCOPE =
+  'This person also works at clinics you do not manage. Only an admin of all their clinics can change their email, role, access or password.';
+
+/**
+ * Why an admin may not change how this person signs in or what they may do (email, role, active,
+ * password), or null when they may. An account is one across all its clinics: an admin of only
+ * some of them could otherwise reset the password of someone who works elsewhere too and sign in
+ * as them there, or promote, demote or lock them out in clinics that answer to other admins.
+ * Their name, time zone and which of the admin's own clinics they work at stay the admin's to
+ * change.
+ */
+export function accountChangeRefusal(
+  targetClinicIds: readonly string[],
+  adminClinicIds: ReadonlySet<string>,
+): string | null {
+  return targetClinicIds.every((id) => adminClinicIds.has(id)) ? null : ACCOUNT_OUTSIDE_SCOPE;
+}

@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { buildTestApp } from '../../test/test-app';
 import { createSignInUser, TEST_PASSWORD } from '../../test/auth-helpers';
 import type { App } from '../../app';
+import { ACCOUNT_OUTSIDE_SCOPE } from './agent-rules';
 import { adminWorld, login, sessionOf, signInAs, type AdminWorld } from './admin-test-fixtures';
 
 let testDb: TestDatabase;
@@ -62,6 +63,39 @@ describe('deactivating and activating', () => {
     });
     expect(res.statusCode).toBe(404);
     expect((await sessionOf(app, theirs)).statusCode).toBe(200);
+  });
+});
+
+describe('someone who also works at a clinic the admin does not manage', () => {
+  it('can be neither deactivated nor given a new password by that admin', async () => {
+    const theirs = await signInAs(app, w.shared.email);
+    for (const [url, payload] of [
+      [`/api/admin/agents/${w.shared.id}/deactivate`, undefined],
+      [`/api/admin/agents/${w.shared.id}/password`, { password: NEW_PASSWORD }],
+    ] as const) {
+      const res = await w.call({ method: 'POST', url, payload });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'forbidden', message: ACCOUNT_OUTSIDE_SCOPE });
+    }
+    expect((await sessionOf(app, theirs)).statusCode).toBe(200);
+    expect((await login(app, w.shared.email, NEW_PASSWORD)).statusCode).toBe(401);
+    expect((await login(app, w.shared.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('is theirs to manage once the admin manages all their clinics', async () => {
+    const both = await createSignInUser(testDb.handle.db, {
+      role: 'admin',
+      clinicIds: [w.north.id, w.elsewhere.id],
+    });
+    const cookie = await signInAs(app, both.email);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/admin/agents/${w.shared.id}/password`,
+      payload: { password: NEW_PASSWORD },
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await login(app, w.shared.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 });
 

@@ -7,11 +7,11 @@ import type {
 import { isRole } from '@domain/roles';
 import type { DbHandle, Executor } from '../../db/client';
 import { ConflictError, translateDbError } from '../../db/errors';
-import { conflict, notFound } from '../../errors';
+import { conflict, forbidden, notFound } from '../../errors';
 import type { AuthUser } from '../auth/auth.service';
 import { clearLoginFailures, revokeUserSessions } from '../auth/auth.repository';
 import { hashPassword } from '../auth/password';
-import { clinicsOutsideScope, selfChangeRefusal } from './agent-rules';
+import { accountChangeRefusal, clinicsOutsideScope, selfChangeRefusal } from './agent-rules';
 import * as repo from './admin.repository';
 
 export interface AgentsDeps {
@@ -78,12 +78,15 @@ export async function updateAgent(
   const now = deps.now();
   return inTransaction(deps, async (tx) => {
     const current = await loadVisible(tx, actor, id);
+    const { clinicIds, ...fields } = input;
+    if (fields.email !== undefined || fields.role !== undefined) {
+      await assertAccountInScope(tx, actor, id);
+    }
     const refusal = selfChangeRefusal(actor.id, current.id, { role: input.role });
     if (refusal) throw conflict(refusal);
     if (input.email && (await repo.emailTakenByOther(tx, input.email, id))) {
       throw conflict(DUPLICATE_EMAIL);
     }
-    const { clinicIds, ...fields } = input;
     const row = await repo.updateStaff(tx, id, { ...fields, updatedAt: now });
     if (clinicIds) await repo.replaceMemberships(tx, id, clinicIds, [...actor.clinicIds]);
     return one(tx, row, actor);
@@ -100,6 +103,7 @@ export async function setAgentActive(
   const now = deps.now();
   return inTransaction(deps, async (tx) => {
     const current = await loadVisible(tx, actor, id);
+    await assertAccountInScope(tx, actor, id);
     const refusal = selfChangeRefusal(actor.id, current.id, { active });
     if (refusal) throw conflict(refusal);
     const row = await repo.updateStaff(tx, id, { active, updatedAt: now });
@@ -122,6 +126,7 @@ export async function resetAgentPassword(
   const now = deps.now();
   await inTransaction(deps, async (tx) => {
     const current = await loadVisible(tx, actor, id);
+    await assertAccountInScope(tx, actor, id);
     await repo.updateStaff(tx, id, { passwordHash, passwordChangedAt: now, updatedAt: now });
     await revokeUserSessions(tx, id, now, id === actor.id ? actor.sessionId : undefined);
     await clearLoginFailures(tx, current.email.toLowerCase());
@@ -132,6 +137,11 @@ async function loadVisible(db: Executor, actor: AdminActor, id: string) {
   const row = await repo.findVisibleStaff(db, [...actor.clinicIds], id);
   if (!row) throw notFound(NOT_FOUND);
   return row;
+}
+
+async function assertAccountInScope(db: Executor, actor: AdminActor, id: string) {
+  const refusal = accountChangeRefusal(await repo.allClinicIdsOf(db, id), actor.clinicIds);
+  if (refusal) throw forbidden(refusal);
 }
 
 function assertClinicsInScope(clinicIds: readonly string[], actor: AdminActor) {

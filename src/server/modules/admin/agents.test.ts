@@ -5,6 +5,7 @@ import { buildTestApp } from '../../test/test-app';
 import { createSignInUser } from '../../test/auth-helpers';
 import * as t from '../../db/schema';
 import type { App } from '../../app';
+import { ACCOUNT_OUTSIDE_SCOPE } from './agent-rules';
 import { adminWorld, login, signInAs, type AdminWorld } from './admin-test-fixtures';
 
 let testDb: TestDatabase;
@@ -43,16 +44,16 @@ const newAgent = (overrides: Record<string, unknown> = {}) => ({
 describe('listing staff', () => {
   it('shows those who share a clinic with the admin and those in no clinic, by name', async () => {
     const rows = await list();
-    expect(names(rows)).toEqual(['Ada Admin', 'Ned Newcomer', 'Nora Nurse']);
-    const nora = rows.find((r) => r.name === 'Nora Nurse')!;
+    expect(names(rows)).toEqual(['Ada Admin', 'Ned Newcomer', 'Nora Nurse', 'Sally Shared']);
+    const sally = rows.find((r) => r.name === 'Sally Shared')!;
     // Only the clinics the admin manages: another admin's clinic is not theirs to see.
-    expect(nora).toMatchObject({
+    expect(sally).toMatchObject({
       role: 'nurse',
       active: true,
       timezone: 'America/New_York',
       clinics: [{ id: w.north.id, slug: w.north.slug, name: 'Northside Clinic' }],
     });
-    expect(typeof (nora as unknown as { createdAt: string }).createdAt).toBe('string');
+    expect(typeof (sally as unknown as { createdAt: string }).createdAt).toBe('string');
   });
 
   it('searches name and email without regard to case, matching % and _ literally', async () => {
@@ -70,7 +71,11 @@ describe('listing staff', () => {
       .update(t.users)
       .set({ active: false })
       .where(eq(t.users.id, w.colleague.id));
-    expect(names(await list('?search=&includeInactive='))).toEqual(['Ada Admin', 'Ned Newcomer']);
+    expect(names(await list('?search=&includeInactive='))).toEqual([
+      'Ada Admin',
+      'Ned Newcomer',
+      'Sally Shared',
+    ]);
     expect(names(await list('?includeInactive=true'))).toContain('Nora Nurse');
     const res = await w.call({ method: 'GET', url: '/api/admin/agents?includeInactive=maybe' });
     expect(res.statusCode).toBe(400);
@@ -153,7 +158,7 @@ describe('reading one', () => {
 });
 
 describe('editing staff', () => {
-  it('changes name, email, role, timezone and clinics, keeping clinics of other admins', async () => {
+  it('changes name, email, role, timezone and clinics', async () => {
     const res = await w.call({
       method: 'PUT',
       url: `/api/admin/agents/${w.colleague.id}`,
@@ -173,11 +178,39 @@ describe('editing staff', () => {
       timezone: null,
       clinics: [{ id: w.south.id }],
     });
+  });
+
+  it('changes the name and own clinics of someone who also works elsewhere, keeping that clinic', async () => {
+    const res = await w.call({
+      method: 'PUT',
+      url: `/api/admin/agents/${w.shared.id}`,
+      payload: { name: 'Sally S.', timezone: 'Europe/London', clinicIds: [w.south.id] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Sally S.', clinics: [{ id: w.south.id }] });
     const memberships = await testDb.handle.db
       .select()
       .from(t.clinicMembers)
-      .where(eq(t.clinicMembers.userId, w.colleague.id));
+      .where(eq(t.clinicMembers.userId, w.shared.id));
     expect(memberships.map((m) => m.clinicId).sort()).toEqual([w.south.id, w.elsewhere.id].sort());
+  });
+
+  it('leaves the email and role of someone who also works elsewhere to an admin of all their clinics', async () => {
+    for (const payload of [
+      { email: 'taken.over@example.test' },
+      { role: 'admin' },
+      { role: 'staff', name: 'Sally S.' },
+    ]) {
+      const res = await w.call({
+        method: 'PUT',
+        url: `/api/admin/agents/${w.shared.id}`,
+        payload,
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'forbidden', message: ACCOUNT_OUTSIDE_SCOPE });
+    }
+    const [row] = await testDb.handle.db.select().from(t.users).where(eq(t.users.id, w.shared.id));
+    expect(row).toMatchObject({ email: w.shared.email, role: 'nurse', name: 'Sally Shared' });
   });
 
   it('changes only what is sent', async () => {
