@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { clinicSummary, newPasswordField, roleSchema } from './auth';
-import { emailField, safeText, timezoneField, uuidParam } from './common';
+import {
+  emailField,
+  instantField,
+  safeText,
+  timezoneField,
+  uuidParam,
+  wholeNumber,
+} from './common';
 
 export const adminPaths = {
   agents: '/api/admin/agents',
@@ -76,10 +83,10 @@ export const auditQuery = z
   .object({
     userId: optionalQuery(uuidParam),
     patientId: optionalQuery(uuidParam),
-    from: optionalQuery(z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' })),
-    to: optionalQuery(z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' })),
-    page: optionalQuery(z.coerce.number().int().min(1).max(100_000)),
-    limit: optionalQuery(z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX)),
+    from: optionalQuery(instantField),
+    to: optionalQuery(instantField),
+    page: optionalQuery(wholeNumber(1, 100_000)),
+    limit: optionalQuery(wholeNumber(1, AUDIT_PAGE_SIZE_MAX)),
   })
   .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
     message: 'from must not be after to',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES, COUNT_BUCKETS, MARK_ACTIONS } from '@domain/appointment-status';
 import { DEFAULT_PAGE_SIZE } from '@domain/constants';
-import { safeText, uuidParam } from './common';
+import { calendarDate, instantField, safeText, uuidParam, wholeNumber } from './common';
 
 export const appointmentPaths = {
   list: '/api/appointments',
@@ -13,7 +13,7 @@ export const appointmentPaths = {
 /** The fixed source identifier this product writes on the appointments it creates (spec §7). */
 export const APPOINTMENT_SOURCE = 'carebook';
 
-const isoDateTime = z.iso.datetime({ offset: true });
+const isoDateTime = instantField;
 
 export const historyEntry = z.object({
   type: z.string(),
@@ -64,7 +64,10 @@ const booleanFlag = z
   .optional();
 
 /** A calendar date or a full ISO instant. */
-const dateOrInstant = z.union([z.iso.date(), isoDateTime]);
+const dateOrInstant = z.union([calendarDate(), isoDateTime], {
+  error:
+    'must be a date such as 2026-11-23 or a date and time such as 2026-11-23T09:00:00Z, between 1900 and 2199',
+});
 
 /** `status` takes the count words (upcoming, pending, …) or a stored status in either case. */
 export const statusFilter = z
@@ -95,8 +98,8 @@ export const appointmentFilters = z.object({
 export type AppointmentFilters = z.infer<typeof appointmentFilters>;
 
 export const paginatedQuery = appointmentFilters.extend({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+  page: wholeNumber(1, 100_000).default(1),
+  limit: wholeNumber(1, 100).default(DEFAULT_PAGE_SIZE),
   status: statusFilter.optional(),
 });
 export type PaginatedQuery = z.infer<typeof paginatedQuery>;

@@ -111,6 +111,10 @@ export function normalizeOverrides(overrides: readonly ScheduleOverride[]): Sche
 function overrideProblems(date: string, segments: ReadonlyArray<{ start: string; end: string }>) {
   const problems: string[] = [];
   const day = formatDate(`${date}T12:00:00Z`, 'UTC');
+  // Entries for one date are merged, so each may be within the limit and their sum not.
+  if (segments.length > MAX_SEGMENTS_PER_DAY) {
+    problems.push(`Extra hours on ${day}: at most ${MAX_SEGMENTS_PER_DAY} time ranges a day`);
+  }
   const spans: Array<{ start: number; end: number }> = [];
   for (const s of segments) {
     const start = parseWallTime(s.start);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, safeText, timezoneField } from './common';
+import { calendarDate, emailField, safeText, timezoneField, wholeNumber } from './common';
 
 export const clinicPaths = {
   list: '/api/clinics',
@@ -54,13 +54,15 @@ const phoneField = safeText(40).pipe(
   z.string().regex(/^\+?[0-9 ().-]{7,}$/, 'must be a phone number such as (555) 123-4567'),
 );
 
+/** Today somewhere on Earth: a birth date may be up to a day ahead of UTC's date. */
+const latestBirthDate = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
 export const createPatientBody = z.object({
   firstName: safeText(100).pipe(z.string().min(1, 'is required')),
   lastName: safeText(100).pipe(z.string().min(1, 'is required')),
   email: emailField,
-  dob: z.iso
-    .date('must be a date such as 1980-04-30')
-    .refine((d) => d >= '1900-01-01', 'must be after 1900')
+  dob: calendarDate('must be a date such as 1980-04-30')
+    .refine((d) => d <= latestBirthDate(), 'must not be in the future')
     .optional()
     .nullable(),
   phone: phoneField.optional().nullable(),
@@ -69,9 +71,9 @@ export const createPatientBody = z.object({
 export type CreatePatientBody = z.infer<typeof createPatientBody>;
 
 export const slotsQuery = z.object({
-  from: z.iso.date(),
-  to: z.iso.date(),
-  duration: z.coerce.number().int().min(5).max(480).default(30),
+  from: calendarDate(),
+  to: calendarDate(),
+  duration: wholeNumber(5, 480).default(30),
   agentId: z.uuid().optional(),
   timezone: timezoneField.optional(),
   /** When moving an appointment, its own time is not taken. */

@@ -380,6 +380,14 @@ describe('bad input changes nothing', () => {
           },
         }),
     ],
+    [
+      'a date in year 9999 (a day later is a year PostgreSQL cannot hold)',
+      () => staff.post(url, { ...createBody(s, TUESDAY_10AM), date: '9999-12-31T23:30:00Z' }),
+    ],
+    [
+      'an offset no place on Earth has',
+      () => staff.post(url, { ...createBody(s, TUESDAY_10AM), date: '2026-11-24T15:00:00+23:59' }),
+    ],
     ['a non-UUID appointment id', () => staff.get('/api/appointments/not-an-id')],
     [
       'an unknown appointment id',

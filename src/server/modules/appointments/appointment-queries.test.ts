@@ -279,6 +279,34 @@ describe('GET /api/appointments (date range)', () => {
   });
 });
 
+describe('dates and numbers outside what the calls take', () => {
+  // Each of these once reached code that could not compute with it and answered 500.
+  it.each([
+    '/api/appointments/counts?dateFrom=9999-12-31T23:59:59.999Z',
+    '/api/appointments/paginated?dateTo=9999-12-31',
+    '/api/appointments/paginated?dateFrom=0001-01-01',
+    '/api/appointments/paginated?dateFrom=0000-01-01T00:00:00Z',
+    '/api/appointments?startDate=0000-01-01',
+    '/api/appointments?endDate=9999-12-31',
+    '/api/appointments/paginated?page=0x10',
+    '/api/appointments/paginated?limit=1e1',
+    '/api/appointments/paginated?page=%207',
+  ])('%s is a 400 that says what is wrong', async (url) => {
+    const res = await staff.get(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'bad_request', details: expect.any(String) });
+    expect(res.json().details).toMatch(/between 1900 and 2199|whole number/);
+  });
+
+  it('takes the earliest and latest dates it names', async () => {
+    const res = await staff.get(
+      '/api/appointments/paginated?dateFrom=1900-01-01&dateTo=2199-12-31T23:59:59.999Z',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(paginatedResponse.parse(res.json()).counts.all).toBe(expectedCounts.all);
+  });
+});
+
 describe('GET /api/appointments/:id', () => {
   it('returns the appointment with its history oldest first', async () => {
     const db = testDb.handle.db;

@@ -191,6 +191,15 @@ describe('browsing the audit log', () => {
     expect(res.json().error).toBe('bad_request');
   });
 
+  it.each(['from=0000-01-01T00:00:00Z', 'to=9999-12-31T23:59:59Z', 'page=1e2'])(
+    'refuses %s with a 400 that says what is wrong',
+    async (query) => {
+      const res = await w.browse(`?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toMatch(/between 1900 and 2199|whole number/);
+    },
+  );
+
   it('is for admins only', async () => {
     const cookie = await signIn(app, w.nora.email);
     const res = await app.inject({ method: 'GET', url: '/api/admin/audit', headers: { cookie } });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { SaveAvailabilityBody } from '@contracts/availability';
+import { MAX_SEGMENTS_PER_DAY, type SaveAvailabilityBody } from '@contracts/availability';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { buildTestApp } from '../../test/test-app';
 import { createSignInUser, signIn } from '../../test/auth-helpers';
@@ -189,6 +189,38 @@ describe('PUT /api/availability', () => {
     expect(body.details).toContain('Extra hours on Dec 1, 2026 overlap');
     // Nothing was written.
     expect((await s.asProvider.get('/api/availability')).json().isDefault).toBe(true);
+  });
+
+  it('refuses more ranges on one date than a day may have, even spread over several entries', async () => {
+    const s = await scenario();
+    // Seven one-hour ranges in each entry: within the limit apart, fourteen together.
+    const ranges = (from: number) =>
+      Array.from({ length: 7 }, (_, i) => {
+        const hour = String(from + i).padStart(2, '0');
+        return { start: `${hour}:00`, end: `${hour}:30` };
+      });
+    const body = {
+      timezone: 'UTC',
+      weekly: [],
+      overrides: [
+        { date: '2026-12-02', kind: 'hours', segments: ranges(0) },
+        { date: '2026-12-02', kind: 'hours', segments: ranges(8) },
+      ],
+    };
+    for (const [caller, url] of [
+      [s.asProvider, '/api/availability'],
+      [s.asAdmin, `/api/admin/agents/${s.provider.id}/availability`],
+    ] as const) {
+      const res = await caller.put(url, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toContain(
+        `Extra hours on Dec 2, 2026: at most ${MAX_SEGMENTS_PER_DAY} time ranges a day`,
+      );
+      // Nothing was written, and the schedule still reads.
+      const read = await caller.get(url);
+      expect(read.statusCode).toBe(200);
+      expect(read.json().isDefault).toBe(true);
+    }
   });
 
   it('sees an overnight Saturday shift running into Sunday morning as overlapping', async () => {

@@ -187,6 +187,8 @@ describe('POST /api/clinics/:slug/patients', () => {
   it.each([
     ['a bad email', { email: 'not-an-email' }],
     ['a bad date of birth', { dob: '1984-02-30' }],
+    ['a date of birth in the future', { dob: '2099-01-01' }],
+    ['a date of birth before 1900', { dob: '0001-01-01' }],
     ['a bad phone', { phone: 'call me' }],
     ['a missing name', { firstName: '  ' }],
     ['a NUL byte', { lastName: 'Go\u0000nzalez' }],
@@ -253,6 +255,9 @@ describe('GET /api/clinics/:slug/slots', () => {
     'from=2026-11-24&to=2026-11-20',
     'from=2026-01-01&to=2026-12-31',
     'from=2026-11-24&to=2026-11-24&timezone=Nowhere/Land',
+    'from=0001-01-01&to=0001-01-02',
+    'from=9999-12-30&to=9999-12-31',
+    'from=2026-11-24&to=2026-11-24&duration=0x1e',
   ])('refuses %s with a 400', async (query) => {
     expect((await staff.get(`/api/clinics/${s.clinic.slug}/slots?${query}`)).statusCode).toBe(400);
   });

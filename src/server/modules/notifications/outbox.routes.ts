@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
+import { wholeNumber } from '@contracts/common';
 import { notFound } from '../../errors';
 import * as repo from './outbox.repository';
 
@@ -19,10 +20,10 @@ const outboxItem = z.object({
 });
 const listQuery = z.object({
   status: z.enum(['pending', 'sent', 'failed']).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  page: wholeNumber(1, 10_000).default(1),
+  limit: wholeNumber(1, 100).default(50),
 });
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+const idParams = z.object({ id: wholeNumber(1, Number.MAX_SAFE_INTEGER) });
 
 const view = (row: repo.OutboxRow) => ({
   id: row.id,

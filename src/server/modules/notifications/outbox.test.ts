@@ -201,6 +201,16 @@ describe('the outbox worker', () => {
     expect(row).toMatchObject({ status: 'pending', attempts: 0 });
   });
 
+  it('reads ids and pages in digits only', async () => {
+    const admin = await apiAs(app, s.admin.email);
+    for (const url of ['/api/admin/outbox/0x1/resend', '/api/admin/outbox/1e0/resend']) {
+      const res = await admin.post(url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toMatch(/whole number/);
+    }
+    expect((await admin.get('/api/admin/outbox?page=0x2')).statusCode).toBe(400);
+  });
+
   it('is for admins only', async () => {
     expect((await staff.get('/api/admin/outbox')).statusCode).toBe(403);
   });
