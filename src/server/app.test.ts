@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './test/test-db';
 import { buildTestApp } from './test/test-app';
@@ -55,6 +56,56 @@ describe('the app', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
     const missing = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(missing.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});
+
+/** Sends raw bytes to the listening app and returns what came back before it closed. */
+async function rawExchange(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString()));
+    socket.on('close', () => resolve(received));
+    // The server may reset a connection it refused while bytes are still arriving: what it sent
+    // before that is the answer.
+    socket.on('error', (err) => (received ? resolve(received) : reject(err)));
+  });
+}
+
+describe('requests refused before any route runs', () => {
+  it('answers a broken %-escape and an overlong path part in the error shape', async () => {
+    const broken = await app.inject({ method: 'GET', url: '/api/appointments/%zz' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({
+      error: 'bad_request',
+      message: 'The address of this request is not valid: it has a broken %-escape.',
+    });
+    const long = await app.inject({ method: 'GET', url: `/api/appointments/${'x'.repeat(300)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({
+      error: 'bad_request',
+      message: 'The address of this request is too long.',
+    });
+  });
+
+  it('answers what the HTTP parser refuses in the error shape too', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const badHeader = await rawExchange(
+      port,
+      'GET /api/health HTTP/1.1\r\nHost: x\r\nIdempotency-Key: a\u0001b\r\n\r\n',
+    );
+    expect(badHeader).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(badHeader.split('\r\n\r\n')[1]!)).toEqual({
+      error: 'bad_request',
+      message: 'The request is not valid HTTP.',
+    });
+    const hugeHeader = await rawExchange(
+      port,
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Filler: ${'y'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(hugeHeader).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(hugeHeader.split('\r\n\r\n')[1]!)).toMatchObject({ error: 'bad_request' });
   });
 });
 

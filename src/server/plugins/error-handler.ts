@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -34,6 +36,14 @@ const MESSAGE_BY_FASTIFY_CODE: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported; send JSON.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length does not match its header.',
   FST_ERR_CTP_INVALID_TYPE: 'The content type header is not valid.',
+};
+
+/** Fastify's validation contexts, as a person would name the part of the request. */
+const PART_OF_REQUEST: Record<string, string> = {
+  body: 'The request body is not valid.',
+  querystring: 'The query parameters are not valid.',
+  params: 'The address of this request is not valid.',
+  headers: 'The request headers are not valid.',
 };
 
 interface Mapped {
@@ -80,7 +90,7 @@ export function mapError(err: unknown, request: FastifyRequest): Mapped {
       status: 400,
       body: {
         error: 'bad_request',
-        message: `The ${where} is not valid.`,
+        message: PART_OF_REQUEST[where] ?? 'The request is not valid.',
         details: describeZodIssues(fastifyError.validation),
       },
     };
@@ -124,3 +134,50 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     void reply.status(mapped.status).send(mapped.body);
   });
 });
+
+/**
+ * The router's own refusals, before any route or hook runs (Fastify's `frameworkErrors`): an
+ * address with a broken %-escape, or a path part longer than the router takes. In the error
+ * shape like every other answer.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  void reply.status(tooLong ? 414 : 400).send({
+    error: 'bad_request',
+    message: tooLong
+      ? 'The address of this request is too long.'
+      : 'The address of this request is not valid: it has a broken %-escape.',
+  } satisfies ErrorBody);
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (`clientErrorHandler`): headers
+ * too large, a control character in a header, a request that never finished arriving. Answered
+ * in the error shape on the socket, which is then closed, as Node itself would.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  err: NodeJS.ErrnoException,
+  socket: Duplex,
+): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers are too large.']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive.']
+        : [400, 'The request is not valid HTTP.'];
+  this.log.debug({ err }, 'client error');
+  const body = JSON.stringify({ error: 'bad_request', message } satisfies ErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}

@@ -116,7 +116,7 @@ describe('adding a patient', () => {
       json(
         {
           error: 'bad_request',
-          message: 'The body is not valid.',
+          message: 'The request body is not valid.',
           details: 'email: must be a valid email address; phone: must be a phone number',
         },
         400,
