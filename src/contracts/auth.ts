@@ -18,6 +18,7 @@ export const loginBody = z.object({
     .string()
     .trim()
     .max(254)
+    .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters')
     .transform((s) => s.toLowerCase()),
   password: z.string().min(1).max(200),
 });

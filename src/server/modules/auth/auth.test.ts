@@ -96,6 +96,15 @@ describe('sign-in', () => {
     expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(401);
   });
 
+  it('refuses a NUL byte in the email as bad input, not as a database error', async () => {
+    const res = await login('a\u0000@example.com', 'whatever', '10.0.0.7');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: 'bad_request',
+      details: 'email: must not contain NUL characters',
+    });
+  });
+
   it('answers 401 without a session and for a made-up cookie', async () => {
     expect((await session()).statusCode).toBe(401);
     expect((await session('carebook_session=made-up')).json()).toMatchObject({
