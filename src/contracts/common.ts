@@ -63,11 +63,19 @@ export const instantField = z.iso
 
 /**
  * A whole number in a query string or path, written in digits only: Number() would also read
- * "0x10", "1e3" and " 7 " as numbers.
+ * "0x10", "1e3" and " 7 " as numbers. A number is taken as it is (the web app builds queries
+ * as objects before they become a URL).
  */
 export const wholeNumber = (min: number, max: number) =>
   z
-    .string()
-    .regex(/^\d{1,16}$/, 'must be a whole number')
-    .transform(Number)
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,16}$/, 'must be a whole number')
+          .transform(Number),
+      ],
+      { error: 'must be a whole number' },
+    )
     .pipe(z.number().int().min(min).max(max));
