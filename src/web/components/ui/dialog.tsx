@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useLayoutEffect, useRef, type ComponentProps, type RefObject } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 import { cn } from '@web/lib/utils';
@@ -21,16 +21,40 @@ export function DialogOverlay({
   );
 }
 
+/**
+ * Notes what had focus as the dialog opens. It mounts with the dialog's content, and its layout
+ * effect runs before Radix moves focus into the dialog (a passive effect), so that is the opener.
+ */
+function NoteOpener({ into }: { into: RefObject<HTMLElement | null> }) {
+  useLayoutEffect(() => {
+    into.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [into]);
+  return null;
+}
+
 export function DialogContent({
   className,
   children,
   showCloseButton = true,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
+  // Radix returns focus to a DialogTrigger; most of our dialogs open from state (a row, a URL, a
+  // shortcut) and have none, so focus would fall to the page. Return it to what opened them.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          const target = opener.current;
+          if (target?.isConnected && target !== document.body) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
         data-slot="dialog-content"
         className={cn(
           'animate-pop fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100svh-2rem)] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg outline-none sm:max-w-lg',
@@ -38,6 +62,7 @@ export function DialogContent({
         )}
         {...props}
       >
+        <NoteOpener into={opener} />
         {children}
         {showCloseButton && (
           <DialogPrimitive.Close
