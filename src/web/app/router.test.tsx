@@ -91,9 +91,11 @@ describe('staff routes (spec §2)', () => {
     expect(within(nav).getByRole('link', { name: 'Calendar' }).getAttribute('aria-current')).toBe(
       'page',
     );
-    for (const name of ['Dashboard', 'Appointments', 'Availability', 'Book', 'Settings']) {
+    for (const name of ['Dashboard', 'Appointments', 'Book', 'Settings']) {
       expect(within(nav).getByRole('link', { name })).toBeTruthy();
     }
+    // An admin has no hours of their own: agents' hours are kept from Agents.
+    expect(within(nav).queryByRole('link', { name: 'Availability' })).toBeNull();
     expect(within(nav).getByText('Admin')).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Agents' }).getAttribute('href')).toBe(
       '/admin/agents',
@@ -108,8 +110,18 @@ describe('staff routes (spec §2)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Calendar' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByText('Admin')).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Availability' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: 'Agents' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Audit log' })).toBeNull();
+  });
+
+  it('tells an admin who opens /availability where agents’ hours are kept, instead of failing', async () => {
+    renderAt('/availability');
+    await screen.findByRole('heading', { level: 1, name: 'Availability' });
+    const note = screen.getByText(/Availability is kept by providers and nurses/).parentElement!;
+    expect(within(note).getByRole('link', { name: 'Agents' }).getAttribute('href')).toBe(
+      '/admin/agents',
+    );
   });
 
   it('shows a not-found page for unknown addresses', async () => {

@@ -35,34 +35,37 @@ function NavList({ items }: { items: readonly NavItem[] }) {
 
 export function AppSidebar() {
   const { setOpenMobile } = useSidebar();
+  const { user } = useSession();
   // Hidden rather than disabled: links that only lead to "not allowed" are noise. The router
   // and the server enforce the same rule.
-  const isAdmin = hasRole(useSession().user, ['admin']);
+  const isAdmin = hasRole(user, ['admin']);
+  const mainItems = mainNavItems.filter((item) => !item.roles || hasRole(user, item.roles));
   return (
     <Sidebar label="Carebook navigation">
-      <SidebarHeader>
-        <SidebarMenu>
-          <SidebarMenuItem>
-            <SidebarMenuButton
-              asChild
-              tooltip="Carebook"
-              className="h-10 group-data-[collapsible=icon]:p-1!"
-            >
-              <Link to="/dashboard" onClick={() => setOpenMobile(false)}>
-                <span className="flex size-6 shrink-0 items-center justify-center rounded-md bg-sidebar-primary text-sidebar-primary-foreground">
-                  <HeartPulseIcon className="size-4" aria-hidden="true" />
-                </span>
-                <span className="text-base font-semibold">Carebook</span>
-              </Link>
-            </SidebarMenuButton>
-          </SidebarMenuItem>
-        </SidebarMenu>
-      </SidebarHeader>
-      <SidebarContent>
-        <nav aria-label="Main">
+      {/* One navigation landmark holds the home link too: nothing of the page sits outside one. */}
+      <nav aria-label="Main" className="flex min-h-0 flex-1 flex-col">
+        <SidebarHeader>
+          <SidebarMenu>
+            <SidebarMenuItem>
+              <SidebarMenuButton
+                asChild
+                tooltip="Carebook"
+                className="h-10 group-data-[collapsible=icon]:p-1!"
+              >
+                <Link to="/dashboard" onClick={() => setOpenMobile(false)}>
+                  <span className="flex size-6 shrink-0 items-center justify-center rounded-md bg-sidebar-primary text-sidebar-primary-foreground">
+                    <HeartPulseIcon className="size-4" aria-hidden="true" />
+                  </span>
+                  <span className="text-base font-semibold">Carebook</span>
+                </Link>
+              </SidebarMenuButton>
+            </SidebarMenuItem>
+          </SidebarMenu>
+        </SidebarHeader>
+        <SidebarContent>
           <SidebarGroup>
             <SidebarGroupLabel>Clinic</SidebarGroupLabel>
-            <NavList items={mainNavItems} />
+            <NavList items={mainItems} />
           </SidebarGroup>
           {isAdmin && (
             <SidebarGroup>
@@ -70,8 +73,8 @@ export function AppSidebar() {
               <NavList items={adminNavItems} />
             </SidebarGroup>
           )}
-        </nav>
-      </SidebarContent>
+        </SidebarContent>
+      </nav>
     </Sidebar>
   );
 }

@@ -10,18 +10,22 @@ import {
   UsersIcon,
   type LucideIcon,
 } from 'lucide-react';
+import { BOOKABLE_ROLES, type Role } from '@domain/roles';
 
 export interface NavItem {
   title: string;
   to: string;
   icon: LucideIcon;
+  /** Shown only to these roles; everyone when absent. */
+  roles?: readonly Role[];
 }
 
 export const mainNavItems: readonly NavItem[] = [
   { title: 'Dashboard', to: '/dashboard', icon: LayoutDashboardIcon },
   { title: 'Appointments', to: '/appointments', icon: ClipboardListIcon },
   { title: 'Calendar', to: '/calendar', icon: CalendarDaysIcon },
-  { title: 'Availability', to: '/availability', icon: ClockIcon },
+  // Only providers and nurses have hours of their own; admins keep agents' hours from Agents.
+  { title: 'Availability', to: '/availability', icon: ClockIcon, roles: BOOKABLE_ROLES },
   { title: 'Book', to: '/book', icon: CalendarPlusIcon },
   { title: 'Settings', to: '/settings', icon: SettingsIcon },
 ];
