@@ -30,6 +30,18 @@ export interface TimeSlotPickerProps {
   durationMinutes?: number;
   /** The appointment being moved, whose own time does not count as taken. */
   excludeAppointmentId?: string;
+  /** That appointment's present time and agent: not offered, since choosing it changes nothing. */
+  current?: { start: string; agentId: string; durationMinutes: number };
+}
+
+/** Whether `slot` is exactly `current`: the same agent, start and length. */
+export function isCurrentSlot(slot: TimeSlot, current: TimeSlotPickerProps['current']): boolean {
+  return (
+    current !== undefined &&
+    slot.agentId === current.agentId &&
+    slot.durationMinutes === current.durationMinutes &&
+    Date.parse(slot.startTime) === Date.parse(current.start)
+  );
 }
 
 function groupByAgent(slots: TimeSlot[]): SlotGroup[] {
@@ -45,7 +57,7 @@ function groupByAgent(slots: TimeSlot[]): SlotGroup[] {
 
 /** The shared time-slot picker of the create, reschedule and reassign dialogs. */
 export function TimeSlotPicker(props: TimeSlotPickerProps) {
-  const { clinicSlug, value, onChange, agentIds, excludeAppointmentId } = props;
+  const { clinicSlug, value, onChange, agentIds, excludeAppointmentId, current } = props;
   const headingId = useId();
   const viewerZone = useViewerTimeZone();
   const [zoneChoice, setZoneChoice] = useState(props.timezone ?? null);
@@ -76,8 +88,10 @@ export function TimeSlotPicker(props: TimeSlotPickerProps) {
   const slotsQuery = useQuery(slotsQueryOptions(request));
   const slots = useMemo(
     () =>
-      (slotsQuery.data?.slots ?? []).filter((slot) => !agentIds || agentIds.includes(slot.agentId)),
-    [slotsQuery.data, agentIds],
+      (slotsQuery.data?.slots ?? []).filter(
+        (slot) => (!agentIds || agentIds.includes(slot.agentId)) && !isCurrentSlot(slot, current),
+      ),
+    [slotsQuery.data, agentIds, current],
   );
   const showAgent = agentFilter === ALL_AGENTS;
   const dayLabel = formatDateWithWeekday(wallClockToUtc(date, 12 * 60, timeZone), timeZone);

@@ -103,6 +103,21 @@ describe('ChangeAppointmentDialog (spec §2, §5, §7)', { timeout: 20_000 }, ()
     });
   });
 
+  it('does not offer the appointment’s own time, which would change nothing', async () => {
+    const own = {
+      ...slotOf(agents[0]!, appointment.date),
+      durationMinutes: appointment.duration,
+    };
+    slots.push(own);
+    try {
+      renderDialog('reschedule');
+      const radios = await screen.findAllByRole('radio');
+      expect(radios.map((r) => r.getAttribute('aria-label'))).toEqual(['11:00 AM']);
+    } finally {
+      slots.pop();
+    }
+  });
+
   it('reassigns among the clinic’s agents but the current one', async () => {
     const user = userEvent.setup();
     renderDialog('reassign');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Appointment } from '@contracts/appointments';
@@ -64,6 +64,14 @@ function ChangeForm({
       ? [staffId]
       : agents.data?.filter((agent) => agent._id !== staffId).map((agent) => agent._id);
 
+  const currentSlot = useMemo(
+    () =>
+      staffId
+        ? { start: appointment.date, agentId: staffId, durationMinutes: appointment.duration }
+        : undefined,
+    [appointment.date, appointment.duration, staffId],
+  );
+
   function save() {
     if (!slot) return;
     update.mutate(
@@ -124,6 +132,7 @@ function ChangeForm({
           timezone={timeZone}
           durationMinutes={appointment.duration || undefined}
           excludeAppointmentId={appointment._id}
+          current={currentSlot}
         />
       )}
       <DialogFooter>
