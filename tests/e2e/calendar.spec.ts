@@ -14,6 +14,7 @@ interface Appointment {
   _id: string;
   date: string;
   staff: { id: string; name: string };
+  patient: { name: string };
 }
 
 /** Local date and wall time of an instant in New York, as the calendar's grid labels them. */
@@ -261,8 +262,12 @@ test('the keyboard way: M on a focused appointment opens the slot picker to move
   await block.focus();
   await page.keyboard.press('m');
 
-  const dialog = page.getByRole('dialog', { name: 'Move appointment' });
+  const dialog = page.getByRole('dialog', { name: 'Reschedule Appointment' });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/^Current: .+ at \d{1,2}:\d{2} [AP]M$/)).toBeVisible();
+  await expect(
+    dialog.getByText(`Provider: ${appointment.staff.name}`, { exact: true }),
+  ).toBeVisible();
   const times = dialog.getByRole('radio');
   await expect(times.first()).toBeVisible();
   await times.last().focus();
@@ -274,4 +279,55 @@ test('the keyboard way: M on a focused appointment opens the slot picker to move
   const saved = await api<Appointment>(page.request, `/api/appointments/${appointment._id}`);
   expect(saved.date).not.toBe(appointment.date);
   expect(local(saved.date).date).toBe(date);
+});
+
+test('an appointment opens over the calendar, which is as it was after closing', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'provider');
+  const { appointment, agentId, date } = await bookFreshAppointment(page);
+  const calendarUrl = `/calendar?view=day&date=${date}&agent=${agentId}`;
+  await page.goto(calendarUrl);
+  const column = calendarFor(page, agentId);
+  const block = column.locator(`[data-event-id="${appointment._id}"]`);
+  // The details dialog is titled with the patient's name.
+  const details = page.getByRole('dialog', { name: appointment.patient.name });
+
+  await test.step('a click on the appointment shows its details on the calendar', async () => {
+    await block.click();
+    await expect(details).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/calendar');
+    await expect(page).toHaveURL(new RegExp(`appointment=${appointment._id}`));
+    await details.getByRole('button', { name: 'Close' }).click();
+    await expect(details).toBeHidden();
+    await expect(page).toHaveURL(calendarUrl);
+    await expect(block).toBeVisible();
+  });
+
+  await test.step('from the keyboard, focus goes back to the appointment', async () => {
+    await block.focus();
+    await page.keyboard.press('Enter');
+    await expect(details).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
+    await expect(block).toBeFocused();
+  });
+
+  await test.step('View Details in the list view opens the same dialog', async () => {
+    await page
+      .getByRole('group', { name: 'Calendar view' })
+      .getByRole('button', { name: 'List' })
+      .click();
+    const view = page
+      .getByRole('button', { name: `View Details: ${appointment.patient.name},` })
+      .first();
+    await view.click();
+    await expect(details).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/calendar');
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
+    await expect(view).toBeFocused();
+    await expect(page).toHaveURL(/view=list/);
+  });
 });

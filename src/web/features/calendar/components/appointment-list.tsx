@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { Appointment } from '@contracts/appointments';
 import { badgeVariant, canChangeAppointment, statusLabel } from '@domain/appointment-status';
 import { formatDateWithWeekday, formatTimeRange, groupByLocalDate } from '@domain/format';
@@ -11,18 +10,20 @@ function describe(a: Appointment, timeZone: string): string {
 
 /**
  * The list view (spec §2): the range's appointments grouped by local date in the viewer's zone,
- * by time within each day. It is also the keyboard way through the calendar: every row links
- * to the details and offers Move… when the appointment can still change.
+ * by time within each day. It is also the keyboard way through the calendar: every row opens
+ * the details and offers Move… when the appointment can still change.
  */
 export function AppointmentList({
   appointments,
   timeZone,
   now,
+  onOpen,
   onMove,
 }: {
   appointments: readonly Appointment[];
   timeZone: string;
   now: Date;
+  onOpen: (appointment: Appointment) => void;
   onMove: (appointment: Appointment) => void;
 }) {
   const groups = groupByLocalDate(appointments, (a) => a.date, timeZone);
@@ -64,13 +65,13 @@ export function AppointmentList({
                   </span>
                 </span>
                 <span className="col-span-2 flex justify-end gap-1 sm:order-4 sm:col-span-1">
-                  <Button asChild variant="ghost" size="sm">
-                    <Link
-                      to={`/appointments?view=${encodeURIComponent(a._id)}`}
-                      aria-label={`View Details: ${describe(a, timeZone)}`}
-                    >
-                      View Details
-                    </Link>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`View Details: ${describe(a, timeZone)}`}
+                    onClick={() => onOpen(a)}
+                  >
+                    View Details
                   </Button>
                   {canChangeAppointment({ date: a.date, status: a.metadata.status }, now) && (
                     <Button

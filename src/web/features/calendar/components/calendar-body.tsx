@@ -67,6 +67,7 @@ export function CalendarBody({
           appointments={appointments}
           timeZone={timeZone}
           now={now}
+          onOpen={handlers.onOpen}
           onMove={handlers.onMoveRequest}
         />
       ) : state.view === 'day' ? (

@@ -7,6 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Appointment } from '@contracts/appointments';
 import { AppointmentList } from './appointment-list';
 import { ConfirmMoveDialog, type PendingDrop } from './confirm-move-dialog';
+import { MoveAppointmentDialog } from './move-appointment-dialog';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -62,6 +63,7 @@ describe('AppointmentList', () => {
       <AppointmentList
         timeZone={ZONE}
         now={now}
+        onOpen={() => {}}
         onMove={() => {}}
         appointments={[
           appointment('late', '2026-11-24T20:00:00Z', 'BOOKED', 'Anna Smith'),
@@ -87,6 +89,7 @@ describe('AppointmentList', () => {
       <AppointmentList
         timeZone={ZONE}
         now={now}
+        onOpen={() => {}}
         onMove={onMove}
         appointments={[
           appointment('past', '2026-11-23T14:00:00Z', 'BOOKED', 'Past Patient'),
@@ -100,9 +103,35 @@ describe('AppointmentList', () => {
     expect(moves[0]!.getAttribute('aria-label')).toContain('Next Patient');
     await userEvent.click(moves[0]!);
     expect(onMove).toHaveBeenCalledWith(expect.objectContaining({ _id: 'next' }));
-    expect(screen.getAllByRole('link', { name: /^View Details/ })[0]!.getAttribute('href')).toBe(
-      '/appointments?view=past',
+  });
+
+  it('opens the details of any appointment in place, past and cancelled ones too', async () => {
+    const onOpen = vi.fn();
+    wrap(
+      <AppointmentList
+        timeZone={ZONE}
+        now={now}
+        onOpen={onOpen}
+        onMove={() => {}}
+        appointments={[
+          appointment('past', '2026-11-23T14:00:00Z', 'BOOKED', 'Past Patient'),
+          appointment('gone', '2026-11-24T15:00:00Z', 'CANCELLED', 'Cancelled Patient'),
+        ]}
+      />,
     );
+    // A button, not a link to /appointments: the dialog opens over the calendar.
+    expect(screen.queryByRole('link', { name: /View Details/ })).toBeNull();
+    const views = screen.getAllByRole('button', { name: /^View Details: / });
+    expect(views).toHaveLength(2);
+    await userEvent.click(
+      screen.getByRole('button', {
+        name: 'View Details: Past Patient, Monday, November 23, 2026 9:00 AM – 9:30 AM',
+      }),
+    );
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ _id: 'past' }));
+    await userEvent.click(views[1]!);
+    expect(onOpen).toHaveBeenLastCalledWith(expect.objectContaining({ _id: 'gone' }));
   });
 });
 
@@ -170,5 +199,28 @@ describe('ConfirmMoveDialog', () => {
     expect(pending.revert).toHaveBeenCalledTimes(1);
     expect(onDone).toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('MoveAppointmentDialog', () => {
+  it('is the spec’s Reschedule dialog: its title, the current time and provider on their own lines', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ slots: [] }), { status: 200 })),
+    );
+    wrap(
+      <MoveAppointmentDialog
+        appointment={appointment('a1', '2026-11-24T14:00:00Z')}
+        timeZone={ZONE}
+        onOpenChange={() => {}}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Reschedule Appointment' });
+    const lines = within(dialog)
+      .getAllByText(/^(Current|Provider): /)
+      .map((line) => line.textContent);
+    expect(lines).toEqual(['Current: Nov 24, 2026 at 9:00 AM', 'Provider: Dr. Priya Raman']);
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
 });

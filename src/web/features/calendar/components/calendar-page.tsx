@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -22,7 +22,15 @@ import { MoveAppointmentDialog } from './move-appointment-dialog';
 
 const NOT_MOVABLE = 'Only upcoming appointments that are not cancelled can be moved.';
 
-export function CalendarPage() {
+export interface CalendarPageProps {
+  /**
+   * The appointment details dialog, open while `id` is set. It belongs to another feature, so
+   * src/web/app hands it in; opening it here keeps the user's week, view and filters.
+   */
+  renderDetails: (id: string | null, onClose: () => void) => ReactNode;
+}
+
+export function CalendarPage({ renderDetails }: CalendarPageProps) {
   const navigate = useNavigate();
   const { user, canQuery } = useSession();
   const timeZone = useViewerTimeZone();
@@ -90,7 +98,7 @@ export function CalendarPage() {
   }
 
   const handlers = {
-    onOpen: (a: Appointment) => void navigate(`/appointments?view=${encodeURIComponent(a._id)}`),
+    onOpen: (a: Appointment) => update({ appointmentId: a._id }),
     onMoveRequest: requestMove,
     onDrop: (appointment: Appointment, start: Date, revert: () => void) =>
       setPendingDrop({ appointment, start, revert }),
@@ -146,6 +154,7 @@ export function CalendarPage() {
         timeZone={timeZone}
         onOpenChange={(open) => !open && setMoving(null)}
       />
+      {renderDetails(state.appointmentId ?? null, () => update({ appointmentId: undefined }))}
     </div>
   );
 }

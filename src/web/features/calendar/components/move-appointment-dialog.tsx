@@ -42,10 +42,15 @@ function MoveForm({
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Move appointment</DialogTitle>
-        <DialogDescription>
-          Current: {formatDate(appointment.date, timeZone)} at{' '}
-          {formatTime(appointment.date, timeZone)} · Provider: {appointment.staff.name}
+        <DialogTitle>Reschedule Appointment</DialogTitle>
+        <DialogDescription asChild>
+          <div className="space-y-0.5">
+            <p>
+              Current: {formatDate(appointment.date, timeZone)} at{' '}
+              {formatTime(appointment.date, timeZone)}
+            </p>
+            <p>Provider: {appointment.staff.name}</p>
+          </div>
         </DialogDescription>
       </DialogHeader>
       <TimeSlotPicker
@@ -58,6 +63,11 @@ function MoveForm({
         timezone={timeZone}
         durationMinutes={appointment.duration}
         excludeAppointmentId={appointment._id}
+        current={{
+          start: appointment.date,
+          agentId: appointment.staff.id,
+          durationMinutes: appointment.duration,
+        }}
       />
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={move.isPending}>

@@ -9,13 +9,24 @@ export interface CalendarState {
   date: DateKey;
   clinic: string | undefined;
   agentId: string | undefined;
+  /** The appointment whose details are open on top of the calendar. */
+  appointmentId: string | undefined;
 }
 
 type Patch = Partial<Record<keyof CalendarState, string | undefined>>;
 
+const PARAM_OF: Record<keyof CalendarState, string> = {
+  view: 'view',
+  date: 'date',
+  clinic: 'clinic',
+  agentId: 'agent',
+  appointmentId: 'appointment',
+};
+
 /**
  * The calendar's view, date and filters live in the address (?view=week&date=2026-11-23&…), so
- * a reload, the back button and a shared link all show the same calendar.
+ * a reload, the back button and a shared link all show the same calendar. So does an open
+ * appointment (?appointment=<id>): `view` already names the calendar's view.
  */
 export function useCalendarState(timeZone: string, defaultView: CalendarView) {
   const [params, setParams] = useSearchParams();
@@ -26,6 +37,7 @@ export function useCalendarState(timeZone: string, defaultView: CalendarView) {
     date: rawDate && parseDateKey(rawDate) ? rawDate : localDateKeyOf(Date.now(), timeZone),
     clinic: params.get('clinic') || undefined,
     agentId: params.get('agent') || undefined,
+    appointmentId: params.get('appointment') || undefined,
   };
 
   const update = useCallback(
@@ -34,13 +46,13 @@ export function useCalendarState(timeZone: string, defaultView: CalendarView) {
         (current) => {
           const next = new URLSearchParams(current);
           for (const [key, value] of Object.entries(patch)) {
-            const name = key === 'agentId' ? 'agent' : key;
+            const name = PARAM_OF[key as keyof CalendarState];
             if (value) next.set(name, value);
             else next.delete(name);
           }
           return next;
         },
-        { replace: true },
+        { replace: true, preventScrollReset: true },
       );
     },
     [setParams],

@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { Appointment } from '@contracts/appointments';
+import { stubViewportWidth } from '@web/test/stub-match-media';
+import { Providers } from './providers';
+import { routes } from './router';
+import { jsonResponse, makeSessionUser, sessionHandler, stubApi } from './testing/api-stub';
+
+const user = makeSessionUser({ role: 'provider', name: 'Dr. Priya Raman' });
+
+function createAppointment(overrides: Partial<Appointment> = {}): Appointment {
+  return {
+    _id: 'a1',
+    date: '2026-11-24T14:00:00Z',
+    duration: 30,
+    token: 'tok-a1',
+    patient: {
+      id: 'p1',
+      name: 'José Núñez',
+      email: 'jose.nunez@example.com',
+      phone: null,
+      clinic: 'riverside',
+      source: null,
+    },
+    staff: { id: user.id, name: user.name, email: user.email },
+    metadata: { status: 'BOOKED', notes: null, source: 'carebook', type: 'custom' },
+    statusHistory: [],
+    ...overrides,
+  };
+}
+
+function renderCalendarAt(path: string) {
+  const appointment = createAppointment();
+  stubApi(
+    sessionHandler(user, ({ url }) => {
+      if (url.pathname === '/api/appointments') return jsonResponse([appointment]);
+      if (url.pathname === `/api/appointments/${appointment._id}`) return jsonResponse(appointment);
+      if (url.pathname === '/api/clinics') return jsonResponse([]);
+      return null;
+    }),
+  );
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+// The calendar is a lazy chunk compiled on first visit, which takes a while in jsdom.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 10_000 });
+
+beforeEach(() => stubViewportWidth(1280));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('/calendar with appointment details', () => {
+  it('opens View Details over the calendar and closes back to the same view, date, filters and focus', async () => {
+    const router = renderCalendarAt('/calendar?view=list&date=2026-11-24&clinic=riverside');
+    const view = await screen.findByRole('button', { name: /^View Details: José Núñez/ });
+
+    await userEvent.click(view);
+    const dialog = await screen.findByRole('dialog', { name: 'José Núñez' });
+    expect(router.state.location.pathname).toBe('/calendar');
+    expect(router.state.location.search).toBe(
+      '?view=list&date=2026-11-24&clinic=riverside&appointment=a1',
+    );
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    expect(router.state.location.search).toBe('?view=list&date=2026-11-24&clinic=riverside');
+    expect(screen.getByRole('heading', { level: 1, name: 'Calendar' })).toBeTruthy();
+    // Focus goes back to the button that opened the details.
+    await waitFor(() => expect(document.activeElement).toBe(view));
+  });
+
+  it('opens the details straight from a link with ?appointment=', async () => {
+    renderCalendarAt('/calendar?view=list&date=2026-11-24&appointment=a1');
+    expect(await screen.findByRole('dialog', { name: 'José Núñez' })).toBeTruthy();
+  });
+});
