@@ -131,6 +131,14 @@ describe('staff routes (spec §2)', () => {
 });
 
 describe('the sign-in guard', () => {
+  it('takes /login, the address people type, to the sign-in page without a "next" back to it', async () => {
+    const { router } = renderAt('/login', null);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in to Carebook' }),
+    ).toBeTruthy();
+    expect(here(router)).toBe('/auth/login');
+  });
+
   it('sends an anonymous visitor to sign in, remembering the page and its query', async () => {
     const { router } = renderAt('/calendar?view=week', null);
     expect(

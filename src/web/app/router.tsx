@@ -1,5 +1,12 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, redirectDocument, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  redirect,
+  redirectDocument,
+  type RouteObject,
+} from 'react-router';
+import { LOGIN_PATH } from '@web/lib/session';
 import { RouteErrorPage } from './error/route-error-page';
 import { RequireRole } from './guards/require-role';
 import { RequireSession } from './guards/require-session';
@@ -30,6 +37,12 @@ export const routes: RouteObject[] = [
         lazy: page(() =>
           import('@web/features/auth/components/login-page').then((m) => m.LoginPage),
         ),
+      },
+      {
+        // The address people type for signing in; the spec's is /auth/login. Without this a
+        // signed-out /login asked to sign in and then opened "Page not found".
+        path: 'login',
+        loader: ({ request }) => redirect(`${LOGIN_PATH}${new URL(request.url).search}`),
       },
       {
         path: 'auth/unauthorized',
@@ -74,11 +87,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'calendar',
                 ...titled('Calendar'),
-                lazy: page(() =>
-                  import('@web/features/calendar/components/calendar-page').then(
-                    (m) => m.CalendarPage,
-                  ),
-                ),
+                lazy: page(() => import('./calendar-route').then((m) => m.CalendarRoute)),
               },
               {
                 path: 'availability',
