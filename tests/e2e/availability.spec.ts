@@ -118,3 +118,23 @@ test('a provider sees their own week and cannot save overlapping hours', async (
   await expect(page.getByText('Segments overlap on Monday')).toBeHidden();
   await expect(page.getByText('All changes saved')).toBeVisible();
 });
+
+test('on a phone every time field shows its whole value and clock', async ({ page, signIn }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'provider', { next: '/availability' });
+  await expect(page.getByLabel('Monday start')).toHaveValue('09:00');
+  // A field narrower than its own content cuts off the clock icon at its right edge.
+  const clipped = await page.locator('input[type="time"]').evaluateAll((inputs) =>
+    inputs
+      .filter((input) => {
+        const natural = input.cloneNode() as HTMLInputElement;
+        natural.style.cssText = 'width:auto;min-width:0;position:absolute;visibility:hidden';
+        input.parentElement!.append(natural);
+        const needed = natural.getBoundingClientRect().width;
+        natural.remove();
+        return input.getBoundingClientRect().width + 0.5 < needed;
+      })
+      .map((input) => input.getAttribute('aria-label') ?? input.id),
+  );
+  expect(clipped).toEqual([]);
+});

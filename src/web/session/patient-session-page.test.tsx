@@ -67,6 +67,17 @@ describe('PatientSessionPage', () => {
     expect(screen.queryByRole('button', { name: 'Join your visit' })).toBeNull();
   });
 
+  it('writes the Carebook footer in a colour readable on the page (WCAG AA, 4.5:1)', async () => {
+    respond(200, view());
+    render(<PatientSessionPage token="t" />);
+    await screen.findByRole('heading', { name: 'Hello José' });
+    // On slate-50 / slate-950: slate-600 is 7.2:1 and slate-400 7.7:1; slate-400 on slate-50
+    // was 2.5:1, slate-500 on slate-950 4.2:1.
+    const footer = screen.getByText('Carebook').className.split(' ');
+    expect(footer).toContain('text-slate-600');
+    expect(footer).toContain('dark:text-slate-400');
+  });
+
   it('says when the visit has ended', async () => {
     respond(200, view({ state: 'ended', serverNow: '2026-11-24T21:00:00Z' }));
     render(<PatientSessionPage token="t" />);

@@ -102,7 +102,7 @@ function Shell({ children, wide = false }: { children: ReactNode; wide?: boolean
       <div className={`flex w-full flex-col items-center ${wide ? 'max-w-4xl' : 'max-w-md'}`}>
         {children}
       </div>
-      <p className="mt-6 text-xs text-slate-400 dark:text-slate-500">Carebook</p>
+      <p className="mt-6 text-xs text-slate-600 dark:text-slate-400">Carebook</p>
     </main>
   );
 }

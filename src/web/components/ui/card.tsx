@@ -18,9 +18,18 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-header" className={cn('grid gap-1.5 px-5', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
+/**
+ * An h3 by default; `level={2}` where the card is a top-level section right under the page's
+ * h1, so headings never skip a level. The look is the same either way.
+ */
+export function CardTitle({
+  className,
+  level = 3,
+  ...props
+}: ComponentProps<'h3'> & { level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <h3
+    <Heading
       data-slot="card-title"
       className={cn('text-base leading-none font-semibold', className)}
       {...props}

@@ -19,6 +19,7 @@ const page = (n: number, size: number) =>
   );
 
 let calls: RecordedCall[];
+let client: QueryClient;
 
 beforeEach(() => {
   stubViewportWidth(1280);
@@ -47,7 +48,7 @@ function renderPage(url: string) {
   const router = createMemoryRouter([{ path: '/appointments', element: <AppointmentsPage /> }], {
     initialEntries: [url],
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -85,6 +86,41 @@ describe('AppointmentsPage', { timeout: 20_000 }, () => {
     );
     expect(listCalls().at(-1)!.url.searchParams.get('page')).toBe('2');
     expect(screen.getByText('No more appointments')).toBeTruthy();
+  });
+
+  it('shows a dash, not 0, while the counts are unknown, and drops old counts when they fail', async () => {
+    let answerCounts: (response: Response) => void = () => {};
+    calls = fakeApi({
+      'GET /api/auth/session': sessionAs('staff'),
+      'GET /api/appointments/counts': () =>
+        new Promise<Response>((resolve) => {
+          answerCounts = resolve;
+        }),
+      'GET /api/appointments/paginated': () =>
+        json({ data: [], pagination: { hasNextPage: false, currentPage: 1 }, counts }),
+    });
+    const user = userEvent.setup();
+    renderPage('/appointments');
+    const allCount = () => screen.getByTestId('status-count-all').textContent;
+    await waitFor(() => expect(allCount()).toBe('–loading'));
+    expect(screen.getByRole('tab', { name: /Pending/ }).textContent).not.toContain('0');
+
+    answerCounts(json(counts));
+    await waitFor(() => expect(allCount()).toBe('25'));
+
+    // A failed refetch must not leave the last numbers standing next to its error.
+    const refetched = client.refetchQueries({ type: 'active' });
+    // While they refresh, the known numbers stay.
+    await waitFor(() => expect(allCount()).toBe('25'));
+    answerCounts(json({ error: 'Server Error', message: 'Try later' }, 500));
+    await refetched;
+    expect((await screen.findByRole('alert')).textContent).toContain('Try later');
+    expect(allCount()).toBe('–unknown');
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(allCount()).toBe('–loading'));
+    answerCounts(json(counts));
+    await waitFor(() => expect(allCount()).toBe('25'));
   });
 
   it('reads its filters from the URL and writes a tab change back into it', async () => {

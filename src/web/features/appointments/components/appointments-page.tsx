@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { emptyCounts } from '@domain/appointment-status';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { useSession } from '@web/lib/session';
@@ -42,7 +41,7 @@ export function AppointmentsPage() {
       <div className="space-y-4">
         <StatusTabs
           value={filters.status}
-          counts={counts.data ?? emptyCounts()}
+          counts={counts.isError ? undefined : counts.data}
           loading={counts.isFetching}
           onChange={(status) => setFilter('status', status)}
           panelId={panelId}

@@ -8,7 +8,9 @@ export function TimeField({ className, ...props }: Omit<ComponentProps<'input'>,
   return (
     <input
       type="time"
-      className={cn(inputClassName, 'w-[7.25rem] px-2 sm:w-32 sm:px-3', className)}
+      // min-w-fit: the browser's "12:30 PM" and clock icon may need more than the set width (on a
+      // phone, at 16px, they do); the field then grows and the row wraps instead of clipping it.
+      className={cn(inputClassName, 'w-[7.25rem] min-w-fit px-2 sm:w-32 sm:px-3', className)}
       {...props}
     />
   );

@@ -10,7 +10,7 @@ export function DashboardCharts({ data, own }: { data: DashboardResponse; own: b
     <>
       <Card>
         <CardHeader>
-          <CardTitle>Appointments per day</CardTitle>
+          <CardTitle level={2}>Appointments per day</CardTitle>
           <CardDescription>The last 30 and the next 30 days, by status.</CardDescription>
         </CardHeader>
         <CardContent>
@@ -20,7 +20,9 @@ export function DashboardCharts({ data, own }: { data: DashboardResponse; own: b
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <Card className="min-w-0">
           <CardHeader>
-            <CardTitle>{own ? 'Your no-show rate' : 'No-show rate by provider'}</CardTitle>
+            <CardTitle level={2}>
+              {own ? 'Your no-show rate' : 'No-show rate by provider'}
+            </CardTitle>
             <CardDescription>Last 30 days, of visits with an outcome.</CardDescription>
           </CardHeader>
           <CardContent>
@@ -34,7 +36,7 @@ export function DashboardCharts({ data, own }: { data: DashboardResponse; own: b
         </Card>
         <Card className="min-w-0">
           <CardHeader>
-            <CardTitle>No-show rate by weekday</CardTitle>
+            <CardTitle level={2}>No-show rate by weekday</CardTitle>
             <CardDescription>Last 30 days, of visits with an outcome.</CardDescription>
           </CardHeader>
           <CardContent>

@@ -80,7 +80,7 @@ export function DashboardLists({
     <div className="grid items-start gap-6 lg:grid-cols-5">
       <Card className="min-w-0 lg:col-span-3">
         <CardHeader>
-          <CardTitle>Today</CardTitle>
+          <CardTitle level={2}>Today</CardTitle>
           <CardDescription>
             <TodaySummary data={data} clinic={clinic} />
           </CardDescription>
@@ -98,7 +98,7 @@ export function DashboardLists({
       <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
         <Card>
           <CardHeader>
-            <CardTitle>Next up</CardTitle>
+            <CardTitle level={2}>Next up</CardTitle>
           </CardHeader>
           <CardContent>
             <AppointmentRows
@@ -113,7 +113,7 @@ export function DashboardLists({
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Needs marking</CardTitle>
+            <CardTitle level={2}>Needs marking</CardTitle>
             <CardDescription>Past appointments still waiting for a Mark as.</CardDescription>
           </CardHeader>
           <CardContent className="space-y-2">

@@ -125,6 +125,13 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'View all 12 pending' })).toBeTruthy();
   });
 
+  it('titles each card one level below the page heading, skipping none', async () => {
+    renderPage();
+    await screen.findByRole('heading', { name: 'Today' });
+    const levels = screen.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)));
+    expect(levels).toEqual([1, 2, 2, 2, 2, 2, 2]);
+  });
+
   it('lists today by time range', async () => {
     renderPage();
     const today = await screen.findByRole('list', { name: "Today's appointments" });

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useSession } from '@web/lib/session';
 import { outboxQueryOptions, useResendMessage, type OutboxStatus } from '../api/outbox';
 import { OutboxTable } from './outbox-table';
@@ -41,7 +41,7 @@ export function OutboxPage() {
         onValueChange={(value) =>
           setSearchParams(value === 'all' ? {} : { status: value }, { replace: true })
         }
-        className="mb-4"
+        className="gap-4"
       >
         <TabsList aria-label="Filter by state">
           {FILTERS.map((f) => (
@@ -50,42 +50,43 @@ export function OutboxPage() {
             </TabsTrigger>
           ))}
         </TabsList>
+        {/* One panel, the selected filter's: every tab's aria-controls then names a real element. */}
+        <TabsContent
+          value={filter}
+          aria-busy={outbox.isFetching || undefined}
+          className="overflow-hidden rounded-xl border bg-card"
+        >
+          {outbox.isPending ? (
+            <div className="space-y-3 p-4" aria-busy="true">
+              <span className="sr-only">Loading notifications…</span>
+              {Array.from({ length: 5 }, (_, i) => (
+                <Skeleton key={i} className="h-10 w-full" />
+              ))}
+            </div>
+          ) : outbox.isError && messages.length === 0 ? (
+            <div role="alert" className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+              <p className="text-sm text-destructive">{outbox.error.message}</p>
+              <Button variant="outline" onClick={() => void outbox.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : messages.length === 0 ? (
+            <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+              <MailIcon className="size-8 text-muted-foreground" aria-hidden="true" />
+              <p className="text-sm text-muted-foreground">No messages here.</p>
+            </div>
+          ) : (
+            <div className="overflow-x-auto">
+              <OutboxTable
+                messages={messages}
+                timeZone={timeZone}
+                resendingId={resend.isPending ? (resend.variables ?? null) : null}
+                onResend={onResend}
+              />
+            </div>
+          )}
+        </TabsContent>
       </Tabs>
-      <section
-        aria-label="Messages"
-        aria-busy={outbox.isFetching || undefined}
-        className="overflow-hidden rounded-xl border bg-card"
-      >
-        {outbox.isPending ? (
-          <div className="space-y-3 p-4" aria-busy="true">
-            <span className="sr-only">Loading notifications…</span>
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="h-10 w-full" />
-            ))}
-          </div>
-        ) : outbox.isError && messages.length === 0 ? (
-          <div role="alert" className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-            <p className="text-sm text-destructive">{outbox.error.message}</p>
-            <Button variant="outline" onClick={() => void outbox.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : messages.length === 0 ? (
-          <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-            <MailIcon className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="text-sm text-muted-foreground">No messages here.</p>
-          </div>
-        ) : (
-          <div className="overflow-x-auto">
-            <OutboxTable
-              messages={messages}
-              timeZone={timeZone}
-              resendingId={resend.isPending ? (resend.variables ?? null) : null}
-              onResend={onResend}
-            />
-          </div>
-        )}
-      </section>
       {outbox.hasNextPage ? (
         <div className="mt-4 flex justify-center">
           <Button

@@ -78,6 +78,11 @@ afterEach(() => {
 const session = () => client.getQueryData<SessionUser>(sessionQueryKey)!;
 
 describe('SettingsPage', () => {
+  it('titles each section one level below the page heading, skipping none', () => {
+    const levels = screen.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)));
+    expect(levels).toEqual([1, 2, 2, 2, 2]);
+  });
+
   it('saves a new time zone and puts it in the session every screen reads', async () => {
     const zone = screen.getByRole('combobox', { name: 'Time zone' });
     expect((zone as HTMLInputElement).value).toBe('America/New_York');

@@ -16,7 +16,9 @@ export function SettingsSection({
   return (
     <Card aria-labelledby={`${id}-title`} role="region">
       <CardHeader>
-        <CardTitle id={`${id}-title`}>{title}</CardTitle>
+        <CardTitle level={2} id={`${id}-title`}>
+          {title}
+        </CardTitle>
         {description && <CardDescription>{description}</CardDescription>}
       </CardHeader>
       <CardContent>{children}</CardContent>

@@ -144,6 +144,14 @@ describe('details dialog texts (spec §2)', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Changes and updates will appear here')).toBeTruthy();
   });
 
+  it('adds no second banner landmark to the page behind it', async () => {
+    const appointment = createAppointment();
+    serve(appointment);
+    renderDetails(appointment);
+    await openedHeader();
+    expect(within(screen.getByRole('dialog')).queryByRole('banner')).toBeNull();
+  });
+
   it('says why it could not load, with the server message or the fallback', async () => {
     const appointment = createAppointment();
     fakeApi({

@@ -26,7 +26,8 @@ export function DetailsHeader({
 }) {
   const clinic = appointment.patient?.clinic;
   return (
-    <header className="space-y-3 pr-8">
+    // A div, not <header>: that would add a second banner landmark beside the app's header.
+    <div className="space-y-3 pr-8">
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadge status={appointment.metadata?.status} />
         {clinic && (
@@ -53,6 +54,6 @@ export function DetailsHeader({
         </span>
       </DialogDescription>
       <DetailsActions appointment={appointment} role={role} now={now} onAction={onAction} />
-    </header>
+    </div>
   );
 }

@@ -24,7 +24,8 @@ export function StatusTabs({
   panelId,
 }: {
   value: CountBucket;
-  counts: AppointmentCounts;
+  /** Undefined while unknown (first load, or the last request failed): no made-up zeros. */
+  counts: AppointmentCounts | undefined;
   loading: boolean;
   onChange: (value: CountBucket) => void;
   panelId: string;
@@ -50,7 +51,14 @@ export function StatusTabs({
                 )}
                 data-testid={`status-count-${bucket}`}
               >
-                {counts[bucket]}
+                {counts ? (
+                  counts[bucket]
+                ) : (
+                  <>
+                    <span aria-hidden="true">–</span>
+                    <span className="sr-only">{loading ? 'loading' : 'unknown'}</span>
+                  </>
+                )}
               </span>
             </TabsTrigger>
           ))}
