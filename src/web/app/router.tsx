@@ -7,6 +7,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { LOGIN_PATH } from '@web/lib/session';
+import { PageLoadError } from './error/page-load-error';
 import { RouteErrorPage } from './error/route-error-page';
 import { RequireRole } from './guards/require-role';
 import { RequireSession } from './guards/require-session';
@@ -65,118 +66,128 @@ export const routes: RouteObject[] = [
           {
             Component: AppShell,
             children: [
-              { index: true, element: <Navigate to="/dashboard" replace /> },
               {
-                path: 'dashboard',
-                ...titled('Dashboard'),
-                lazy: page(() =>
-                  import('@web/features/dashboard/components/dashboard-page').then(
-                    (m) => m.DashboardPage,
-                  ),
-                ),
-              },
-              {
-                path: 'appointments',
-                ...titled('Appointments'),
-                lazy: page(() =>
-                  import('@web/features/appointments/components/appointments-page').then(
-                    (m) => m.AppointmentsPage,
-                  ),
-                ),
-              },
-              {
-                path: 'calendar',
-                ...titled('Calendar'),
-                lazy: page(() => import('./calendar-route').then((m) => m.CalendarRoute)),
-              },
-              {
-                path: 'availability',
-                ...titled('Availability'),
-                lazy: page(() =>
-                  import('@web/features/availability/components/availability-page').then(
-                    (m) => m.AvailabilityPage,
-                  ),
-                ),
-              },
-              {
-                path: 'settings',
-                ...titled('Settings'),
-                lazy: page(() =>
-                  import('@web/features/settings/components/settings-page').then(
-                    (m) => m.SettingsPage,
-                  ),
-                ),
-              },
-              {
-                path: 'book',
-                ...titled('Book Appointment'),
-                lazy: page(() =>
-                  import('@web/features/appointments/components/book-page').then((m) => m.BookPage),
-                ),
-              },
-              {
-                path: 'reschedule',
-                ...titled('Reschedule Appointment'),
-                lazy: page(() =>
-                  import('@web/features/appointments/components/reschedule-page').then(
-                    (m) => m.ReschedulePage,
-                  ),
-                ),
-              },
-              {
-                // Spec §6 leaves open who enters /admin: only admins do (issue 3).
-                element: <RequireRole roles={['admin']} />,
+                // A page that fails to load keeps the shell around it (PageLoadError).
+                errorElement: <PageLoadError />,
                 children: [
+                  { index: true, element: <Navigate to="/dashboard" replace /> },
                   {
-                    path: 'admin/agents',
-                    ...titled('Agents'),
+                    path: 'dashboard',
+                    ...titled('Dashboard'),
                     lazy: page(() =>
-                      import('@web/features/agents/components/agents-page').then(
-                        (m) => m.AgentsPage,
+                      import('@web/features/dashboard/components/dashboard-page').then(
+                        (m) => m.DashboardPage,
                       ),
                     ),
                   },
                   {
-                    path: 'admin/agents/:id/availability',
-                    ...titled('Agent Availability'),
+                    path: 'appointments',
+                    ...titled('Appointments'),
                     lazy: page(() =>
-                      import('@web/features/availability/components/agent-availability-page').then(
-                        (m) => m.AgentAvailabilityPage,
+                      import('@web/features/appointments/components/appointments-page').then(
+                        (m) => m.AppointmentsPage,
                       ),
                     ),
                   },
                   {
-                    path: 'admin/outbox',
-                    ...titled('Notifications'),
+                    path: 'calendar',
+                    ...titled('Calendar'),
+                    lazy: page(() => import('./calendar-route').then((m) => m.CalendarRoute)),
+                  },
+                  {
+                    path: 'availability',
+                    ...titled('Availability'),
                     lazy: page(() =>
-                      import('@web/features/outbox/components/outbox-page').then(
-                        (m) => m.OutboxPage,
+                      import('@web/features/availability/components/availability-page').then(
+                        (m) => m.AvailabilityPage,
                       ),
                     ),
                   },
                   {
-                    path: 'admin/audit',
-                    ...titled('Audit log'),
+                    path: 'settings',
+                    ...titled('Settings'),
                     lazy: page(() =>
-                      import('@web/features/audit/components/audit-page').then((m) => m.AuditPage),
+                      import('@web/features/settings/components/settings-page').then(
+                        (m) => m.SettingsPage,
+                      ),
                     ),
+                  },
+                  {
+                    path: 'book',
+                    ...titled('Book Appointment'),
+                    lazy: page(() =>
+                      import('@web/features/appointments/components/book-page').then(
+                        (m) => m.BookPage,
+                      ),
+                    ),
+                  },
+                  {
+                    path: 'reschedule',
+                    ...titled('Reschedule Appointment'),
+                    lazy: page(() =>
+                      import('@web/features/appointments/components/reschedule-page').then(
+                        (m) => m.ReschedulePage,
+                      ),
+                    ),
+                  },
+                  {
+                    // Spec §6 leaves open who enters /admin: only admins do (issue 3).
+                    element: <RequireRole roles={['admin']} />,
+                    children: [
+                      {
+                        path: 'admin/agents',
+                        ...titled('Agents'),
+                        lazy: page(() =>
+                          import('@web/features/agents/components/agents-page').then(
+                            (m) => m.AgentsPage,
+                          ),
+                        ),
+                      },
+                      {
+                        path: 'admin/agents/:id/availability',
+                        ...titled('Agent Availability'),
+                        lazy: page(() =>
+                          import('@web/features/availability/components/agent-availability-page').then(
+                            (m) => m.AgentAvailabilityPage,
+                          ),
+                        ),
+                      },
+                      {
+                        path: 'admin/outbox',
+                        ...titled('Notifications'),
+                        lazy: page(() =>
+                          import('@web/features/outbox/components/outbox-page').then(
+                            (m) => m.OutboxPage,
+                          ),
+                        ),
+                      },
+                      {
+                        path: 'admin/audit',
+                        ...titled('Audit log'),
+                        lazy: page(() =>
+                          import('@web/features/audit/components/audit-page').then(
+                            (m) => m.AuditPage,
+                          ),
+                        ),
+                      },
+                    ],
+                  },
+                  {
+                    // The staff side of a visit; patients use session.html with a token instead.
+                    path: 'session/:id',
+                    ...titled('Session'),
+                    lazy: page(() =>
+                      import('@web/features/sessions/components/session-page').then(
+                        (m) => m.SessionPage,
+                      ),
+                    ),
+                  },
+                  {
+                    path: '*',
+                    ...titled('Page not found'),
+                    lazy: page(() => import('./not-found-page').then((m) => m.NotFoundPage)),
                   },
                 ],
-              },
-              {
-                // The staff side of a visit; patients use session.html with a token instead.
-                path: 'session/:id',
-                ...titled('Session'),
-                lazy: page(() =>
-                  import('@web/features/sessions/components/session-page').then(
-                    (m) => m.SessionPage,
-                  ),
-                ),
-              },
-              {
-                path: '*',
-                ...titled('Page not found'),
-                lazy: page(() => import('./not-found-page').then((m) => m.NotFoundPage)),
               },
             ],
           },
