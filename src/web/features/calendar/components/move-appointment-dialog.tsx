@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Appointment } from '@contracts/appointments';
-import { formatDate, formatTime } from '@domain/format';
 import { localDateKeyOf } from '@domain/zoned-time';
+import { CurrentTimeLines } from '@web/components/current-time-lines';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -44,13 +44,11 @@ function MoveForm({
       <DialogHeader>
         <DialogTitle>Reschedule Appointment</DialogTitle>
         <DialogDescription asChild>
-          <div className="space-y-0.5">
-            <p>
-              Current: {formatDate(appointment.date, timeZone)} at{' '}
-              {formatTime(appointment.date, timeZone)}
-            </p>
-            <p>Provider: {appointment.staff.name}</p>
-          </div>
+          <CurrentTimeLines
+            date={appointment.date}
+            timeZone={timeZone}
+            providerName={appointment.staff.name}
+          />
         </DialogDescription>
       </DialogHeader>
       <TimeSlotPicker

@@ -2,8 +2,9 @@ import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Appointment } from '@contracts/appointments';
-import { formatDate, formatTime, localDateKey } from '@domain/format';
+import { localDateKey } from '@domain/format';
 import type { TimeSlot } from '@domain/slots';
+import { CurrentTimeLines } from '@web/components/current-time-lines';
 import { Button } from '@web/components/ui/button';
 import {
   DialogDescription,
@@ -99,13 +100,11 @@ function ChangeForm({
       <DialogHeader>
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription asChild>
-          <div className="space-y-0.5">
-            <p>
-              Current: {formatDate(appointment.date, timeZone)} at{' '}
-              {formatTime(appointment.date, timeZone)}
-            </p>
-            <p>Provider: {staffNameOf(appointment)}</p>
-          </div>
+          <CurrentTimeLines
+            date={appointment.date}
+            timeZone={timeZone}
+            providerName={staffNameOf(appointment)}
+          />
         </DialogDescription>
       </DialogHeader>
       {mode === 'reassign' && agents.isPending ? (
