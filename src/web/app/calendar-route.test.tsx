@@ -10,10 +10,11 @@ import { routes } from './router';
 import { jsonResponse, makeSessionUser, sessionHandler, stubApi } from './testing/api-stub';
 
 const user = makeSessionUser({ role: 'provider', name: 'Dr. Priya Raman' });
+const APPOINTMENT_ID = '3f2b8c1e-4d5a-4b6c-9e7f-1a2b3c4d5e6f';
 
 function createAppointment(overrides: Partial<Appointment> = {}): Appointment {
   return {
-    _id: 'a1',
+    _id: APPOINTMENT_ID,
     date: '2026-11-24T14:00:00Z',
     duration: 30,
     token: 'tok-a1',
@@ -71,7 +72,7 @@ describe('/calendar with appointment details', () => {
     const dialog = await screen.findByRole('dialog', { name: 'José Núñez' });
     expect(router.state.location.pathname).toBe('/calendar');
     expect(router.state.location.search).toBe(
-      '?view=list&date=2026-11-24&clinic=riverside&appointment=a1',
+      `?view=list&date=2026-11-24&clinic=riverside&appointment=${APPOINTMENT_ID}`,
     );
 
     await userEvent.keyboard('{Escape}');
@@ -83,7 +84,7 @@ describe('/calendar with appointment details', () => {
   });
 
   it('opens the details straight from a link with ?appointment=', async () => {
-    renderCalendarAt('/calendar?view=list&date=2026-11-24&appointment=a1');
+    renderCalendarAt(`/calendar?view=list&date=2026-11-24&appointment=${APPOINTMENT_ID}`);
     expect(await screen.findByRole('dialog', { name: 'José Núñez' })).toBeTruthy();
   });
 });

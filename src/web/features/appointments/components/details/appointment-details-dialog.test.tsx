@@ -176,6 +176,16 @@ describe('details dialog texts (spec §2)', { timeout: 20_000 }, () => {
   });
 });
 
+describe('an id that cannot be an appointment', () => {
+  it('is not found, without asking the server for its wording of a malformed address', async () => {
+    const calls = fakeApi({ 'GET /api/auth/session': sessionAs('staff') });
+    renderWithClient(<AppointmentDetailsDialog id="not-an-id" onClose={() => {}} />);
+    expect(await screen.findByText('Failed to load appointment')).toBeTruthy();
+    expect(screen.getByText('Appointment not found')).toBeTruthy();
+    expect(calls.some((call) => call.url.pathname.startsWith('/api/appointments/'))).toBe(false);
+  });
+});
+
 describe('session link (spec §2, §8, §9)', { timeout: 20_000 }, () => {
   it('copies the link, shows "Copied!" for 2 seconds and the success toast', async () => {
     const writeText = vi.fn(async () => {});
