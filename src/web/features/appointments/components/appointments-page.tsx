@@ -38,7 +38,8 @@ export function AppointmentsPage() {
       />
       {/* Small screens get the round "+" fixed at the bottom right (spec §2). */}
       <FloatingCreateButton />
-      <div className="space-y-4">
+      {/* Room under the list on small screens, so the last card scrolls clear of the "+". */}
+      <div className="space-y-4 pb-20 md:pb-0">
         <StatusTabs
           value={filters.status}
           counts={counts.isError ? undefined : counts.data}
