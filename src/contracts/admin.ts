@@ -35,6 +35,11 @@ export const adminUser = z.object({
   timezone: z.string().nullable(),
   active: z.boolean(),
   clinics: z.array(clinicSummary),
+  /**
+   * Also works at clinics this admin does not manage: their email, role, access and password are
+   * then for an admin of all their clinics (the server refuses the rest with 403).
+   */
+  alsoElsewhere: z.boolean(),
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUser>;

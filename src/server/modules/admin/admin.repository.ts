@@ -85,6 +85,20 @@ export async function clinicsOfStaff(
     .orderBy(asc(t.clinics.name));
 }
 
+/** How many clinics each user works at, the asking admin's or not. */
+export async function clinicCountsOf(
+  db: Executor,
+  userIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: t.clinicMembers.userId, n: sql<number>`count(*)::int` })
+    .from(t.clinicMembers)
+    .where(inArray(t.clinicMembers.userId, [...userIds]))
+    .groupBy(t.clinicMembers.userId);
+  return new Map(rows.map((r) => [r.userId, r.n]));
+}
+
 /** Every clinic the user works at, including ones the asking admin does not manage. */
 export async function allClinicIdsOf(db: Executor, userId: string): Promise<string[]> {
   const rows = await db

@@ -178,21 +178,25 @@ async function withClinics(
   rows: readonly repo.StaffRow[],
   managedClinicIds: readonly string[],
 ): Promise<AdminUser[]> {
-  const memberships = await repo.clinicsOfStaff(
-    db,
-    rows.map((r) => r.id),
-    managedClinicIds,
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    role: isRole(row.role) ? row.role : 'staff',
-    timezone: row.timezone,
-    active: row.active,
-    clinics: memberships
+  const ids = rows.map((r) => r.id);
+  const [memberships, clinicCounts] = await Promise.all([
+    repo.clinicsOfStaff(db, ids, managedClinicIds),
+    repo.clinicCountsOf(db, ids),
+  ]);
+  return rows.map((row) => {
+    const clinics = memberships
       .filter((m) => m.userId === row.id)
-      .map(({ userId: _u, ...clinic }) => clinic),
-    createdAt: row.createdAt.toISOString(),
-  }));
+      .map(({ userId: _u, ...clinic }) => clinic);
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      role: isRole(row.role) ? row.role : 'staff',
+      timezone: row.timezone,
+      active: row.active,
+      clinics,
+      alsoElsewhere: (clinicCounts.get(row.id) ?? 0) > clinics.length,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
 }

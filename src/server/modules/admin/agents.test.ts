@@ -28,7 +28,12 @@ beforeEach(async () => {
 const list = async (query = '') => {
   const res = await w.call({ method: 'GET', url: `/api/admin/agents${query}` });
   expect(res.statusCode).toBe(200);
-  return res.json().data as Array<{ id: string; name: string; clinics: { id: string }[] }>;
+  return res.json().data as Array<{
+    id: string;
+    name: string;
+    clinics: { id: string }[];
+    alsoElsewhere: boolean;
+  }>;
 };
 const names = (rows: Array<{ name: string }>) => rows.map((r) => r.name);
 const newAgent = (overrides: Record<string, unknown> = {}) => ({
@@ -46,6 +51,13 @@ describe('listing staff', () => {
     const rows = await list();
     expect(names(rows)).toEqual(['Ada Admin', 'Ned Newcomer', 'Nora Nurse', 'Sally Shared']);
     const sally = rows.find((r) => r.name === 'Sally Shared')!;
+    // Who also works where the admin does not manage, so their account is not this admin's.
+    expect(rows.map((r) => [r.name, r.alsoElsewhere])).toEqual([
+      ['Ada Admin', false],
+      ['Ned Newcomer', false],
+      ['Nora Nurse', false],
+      ['Sally Shared', true],
+    ]);
     // Only the clinics the admin manages: another admin's clinic is not theirs to see.
     expect(sally).toMatchObject({
       role: 'nurse',

@@ -82,6 +82,7 @@ function AgentForm({ target, onDone }: { target: FormTarget; onDone: () => void 
         errors={errors}
         clinics={clinics}
         roleLocked={isSelf}
+        accountLocked={target.mode === 'edit' && target.agent.alsoElsewhere}
         onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
       />
       <FormError message={mutation.error?.message} />

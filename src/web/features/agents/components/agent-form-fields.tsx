@@ -21,6 +21,7 @@ export function AgentFormFields({
   errors,
   clinics,
   roleLocked,
+  accountLocked = false,
   onChange,
 }: {
   mode: AgentFormMode;
@@ -29,9 +30,14 @@ export function AgentFormFields({
   clinics: readonly ClinicSummary[];
   /** An admin editing their own account keeps the admin role (the server refuses otherwise). */
   roleLocked: boolean;
+  /** Someone who also works at clinics this admin does not manage: email and role are not theirs. */
+  accountLocked?: boolean;
   onChange: (patch: Partial<AgentFormValues>) => void;
 }) {
-  const roleHint = roleLocked ? 'You cannot change your own role.' : undefined;
+  const accountHint = accountLocked
+    ? 'They also work at clinics you do not manage; an admin of all their clinics changes this.'
+    : undefined;
+  const roleHint = roleLocked ? 'You cannot change your own role.' : accountHint;
   return (
     <div className="grid gap-4">
       <FormField id="agent-name" label="Name" error={errors.name}>
@@ -43,22 +49,23 @@ export function AgentFormFields({
           {...fieldDescription('agent-name', { error: errors.name })}
         />
       </FormField>
-      <FormField id="agent-email" label="Email" error={errors.email}>
+      <FormField id="agent-email" label="Email" error={errors.email} hint={accountHint}>
         <Input
           id="agent-email"
           type="email"
           autoComplete="off"
           spellCheck={false}
           value={values.email}
+          disabled={accountLocked}
           onChange={(event) => onChange({ email: event.target.value })}
-          {...fieldDescription('agent-email', { error: errors.email })}
+          {...fieldDescription('agent-email', { error: errors.email, hint: accountHint })}
         />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="agent-role" label="Role" hint={roleHint}>
           <Select
             value={values.role}
-            disabled={roleLocked}
+            disabled={roleLocked || accountLocked}
             onValueChange={(role) => onChange({ role: role as Role })}
           >
             <SelectTrigger id="agent-role" {...fieldDescription('agent-role', { hint: roleHint })}>

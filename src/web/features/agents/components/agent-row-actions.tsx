@@ -69,13 +69,23 @@ export function AgentRowActions({
               </Link>
             </DropdownMenuItem>
           )}
-          <DropdownMenuItem onSelect={() => onAction('password', agent)}>
-            <KeyRoundIcon aria-hidden="true" />
-            Reset password
-          </DropdownMenuItem>
+          {agent.alsoElsewhere ? (
+            // The server refuses these (403): say who can, rather than offer an error.
+            <DropdownMenuItem disabled className="max-w-64 whitespace-normal">
+              <KeyRoundIcon aria-hidden="true" />
+              Password and access: they also work at clinics you do not manage, so an admin of all
+              their clinics changes these.
+            </DropdownMenuItem>
+          ) : (
+            <DropdownMenuItem onSelect={() => onAction('password', agent)}>
+              <KeyRoundIcon aria-hidden="true" />
+              Reset password
+            </DropdownMenuItem>
+          )}
           {/* The server refuses deactivating yourself; offering it would only lead to an error. */}
-          {!isSelf && <DropdownMenuSeparator />}
+          {!isSelf && !agent.alsoElsewhere && <DropdownMenuSeparator />}
           {!isSelf &&
+            !agent.alsoElsewhere &&
             (agent.active ? (
               <DropdownMenuItem variant="destructive" onSelect={() => onAction('status', agent)}>
                 <UserXIcon aria-hidden="true" />

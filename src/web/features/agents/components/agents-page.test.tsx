@@ -42,6 +42,7 @@ function staff(overrides: Partial<AdminUser>): AdminUser {
     timezone: 'America/New_York',
     active: true,
     clinics: [RIVERSIDE],
+    alsoElsewhere: false,
     createdAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
   };
@@ -54,7 +55,10 @@ const gone = staff({ name: 'Lee Former', email: 'lee@carebook.test', active: fal
 
 type Call = { path: string; method: string; body: unknown };
 
-function stubServer(answer: (call: Call) => Response | undefined) {
+function stubServer(
+  answer: (call: Call) => Response | undefined,
+  rows: AdminUser[] = [adminRow, provider, front, gone],
+) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -67,7 +71,7 @@ function stubServer(answer: (call: Call) => Response | undefined) {
       calls.push(call);
       if (call.path === '/api/auth/session') return Response.json({ user: admin });
       if (call.path.startsWith('/api/admin/agents?')) {
-        return Response.json({ data: [adminRow, provider, front, gone] });
+        return Response.json({ data: rows });
       }
       return (
         answer(call) ?? Response.json({ error: 'not_found', message: 'No stub' }, { status: 404 })
@@ -213,5 +217,28 @@ describe('AgentsPage', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
       `/api/admin/agents/${front.id}/deactivate`,
     ]);
+  });
+
+  it('offers no password or access change for someone who also works elsewhere, and says who can', async () => {
+    const shared = staff({
+      name: 'Nora Kelly, RN',
+      email: 'nora@carebook.test',
+      role: 'nurse',
+      alsoElsewhere: true,
+    });
+    stubServer(() => undefined, [adminRow, shared]);
+    renderPage();
+    const user = userEvent.setup({ delay: null });
+
+    await user.click(await screen.findByRole('button', { name: 'Actions for Nora Kelly, RN' }));
+    expect(screen.queryByRole('menuitem', { name: 'Reset password' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Deactivate' })).toBeNull();
+    const note = screen.getByRole('menuitem', { name: /an admin of all their clinics/ });
+    expect(note.getAttribute('aria-disabled')).toBe('true');
+
+    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Email').hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).getByLabelText('Name').hasAttribute('disabled')).toBe(false);
   });
 });

@@ -24,6 +24,7 @@ function agent(overrides: Partial<AdminUser> = {}): AdminUser {
     clinics: [
       { id: RIVERSIDE, slug: 'riverside', name: 'Riverside Family Clinic', timezone: 'UTC' },
     ],
+    alsoElsewhere: false,
     createdAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
   };
