@@ -35,9 +35,9 @@ export function AgentFormFields({
   onChange: (patch: Partial<AgentFormValues>) => void;
 }) {
   const accountHint = accountLocked
-    ? 'They also work at clinics you do not manage; an admin of all their clinics changes this.'
+    ? 'They also work at clinics you do not manage: an admin of all their clinics changes their email and role.'
     : undefined;
-  const roleHint = roleLocked ? 'You cannot change your own role.' : accountHint;
+  const roleHint = roleLocked ? 'You cannot change your own role.' : undefined;
   return (
     <div className="grid gap-4">
       <FormField id="agent-name" label="Name" error={errors.name}>
@@ -68,7 +68,12 @@ export function AgentFormFields({
             disabled={roleLocked || accountLocked}
             onValueChange={(role) => onChange({ role: role as Role })}
           >
-            <SelectTrigger id="agent-role" {...fieldDescription('agent-role', { hint: roleHint })}>
+            <SelectTrigger
+              id="agent-role"
+              {...(accountLocked && !roleLocked
+                ? { 'aria-describedby': 'agent-email-hint' }
+                : fieldDescription('agent-role', { hint: roleHint }))}
+            >
               <SelectValue />
             </SelectTrigger>
             <SelectContent>

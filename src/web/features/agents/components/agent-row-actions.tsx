@@ -71,7 +71,10 @@ export function AgentRowActions({
           )}
           {agent.alsoElsewhere ? (
             // The server refuses these (403): say who can, rather than offer an error.
-            <DropdownMenuItem disabled className="max-w-64 whitespace-normal">
+            <DropdownMenuItem
+              disabled
+              className="max-w-64 whitespace-normal text-muted-foreground data-[disabled]:opacity-100"
+            >
               <KeyRoundIcon aria-hidden="true" />
               Password and access: they also work at clinics you do not manage, so an admin of all
               their clinics changes these.
