@@ -85,27 +85,19 @@ export async function clinicsOfStaff(
     .orderBy(asc(t.clinics.name));
 }
 
-/** How many clinics each user works at, the asking admin's or not. */
-export async function clinicCountsOf(
+/** Every clinic each user works at, including ones the asking admin does not manage. */
+export async function allClinicIdsOf(
   db: Executor,
   userIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (userIds.length === 0) return new Map();
+): Promise<Map<string, string[]>> {
+  const byUser = new Map<string, string[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return byUser;
   const rows = await db
-    .select({ userId: t.clinicMembers.userId, n: sql<number>`count(*)::int` })
+    .select({ userId: t.clinicMembers.userId, clinicId: t.clinicMembers.clinicId })
     .from(t.clinicMembers)
-    .where(inArray(t.clinicMembers.userId, [...userIds]))
-    .groupBy(t.clinicMembers.userId);
-  return new Map(rows.map((r) => [r.userId, r.n]));
-}
-
-/** Every clinic the user works at, including ones the asking admin does not manage. */
-export async function allClinicIdsOf(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: t.clinicMembers.clinicId })
-    .from(t.clinicMembers)
-    .where(eq(t.clinicMembers.userId, userId));
-  return rows.map((r) => r.id);
+    .where(inArray(t.clinicMembers.userId, [...userIds]));
+  for (const row of rows) byUser.get(row.userId)?.push(row.clinicId);
+  return byUser;
 }
 
 export async function emailTakenByOther(db: Executor, email: string, exceptId?: string) {

@@ -140,7 +140,8 @@ async function loadVisible(db: Executor, actor: AdminActor, id: string) {
 }
 
 async function assertAccountInScope(db: Executor, actor: AdminActor, id: string) {
-  const refusal = accountChangeRefusal(await repo.allClinicIdsOf(db, id), actor.clinicIds);
+  const clinicIds = (await repo.allClinicIdsOf(db, [id])).get(id) ?? [];
+  const refusal = accountChangeRefusal(clinicIds, actor.clinicIds);
   if (refusal) throw forbidden(refusal);
 }
 
@@ -179,9 +180,10 @@ async function withClinics(
   managedClinicIds: readonly string[],
 ): Promise<AdminUser[]> {
   const ids = rows.map((r) => r.id);
-  const [memberships, clinicCounts] = await Promise.all([
+  const managed = new Set(managedClinicIds);
+  const [memberships, allClinics] = await Promise.all([
     repo.clinicsOfStaff(db, ids, managedClinicIds),
-    repo.clinicCountsOf(db, ids),
+    repo.allClinicIdsOf(db, ids),
   ]);
   return rows.map((row) => {
     const clinics = memberships
@@ -195,7 +197,8 @@ async function withClinics(
       timezone: row.timezone,
       active: row.active,
       clinics,
-      alsoElsewhere: (clinicCounts.get(row.id) ?? 0) > clinics.length,
+      // The same rule the account changes are refused by.
+      alsoElsewhere: accountChangeRefusal(allClinics.get(row.id) ?? [], managed) !== null,
       createdAt: row.createdAt.toISOString(),
     };
   });
