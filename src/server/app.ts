@@ -1,6 +1,7 @@
 import './plugins/access';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
+import { loggerOptions } from './logging';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
@@ -10,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
+import type { TrustProxy } from './config';
 import {
   clientErrorHandler,
   errorHandlerPlugin,
@@ -38,13 +40,13 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Registration only: plugins and routes. Start-up and shutdown live in main.ts. */
 export async function buildApp(
   deps: AppDeps,
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: { logStream?: { write(line: string): void } } = {},
 ) {
   const { config } = deps;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: loggerOptions(options.logStream ? 'info' : config.LOG_LEVEL, options.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     routerOptions: { maxParamLength: 200 },
@@ -57,7 +59,7 @@ export async function buildApp(
 
   await app.register(errorHandlerPlugin);
   await app.register(fastifyCookie);
-  await app.register(securityHeadersPlugin, { hsts: config.TRUST_PROXY });
+  await app.register(securityHeadersPlugin, { hsts: config.TRUST_PROXY !== false });
 
   // Per-instance limits on the endpoints guessers aim at; the counters that must hold across
   // instances (failed sign-ins) live in the database. Registered with await, or it does nothing.
@@ -83,6 +85,11 @@ export async function buildApp(
   await app.register(webPlugin, { webDir: config.WEB_DIR });
 
   return app;
+}
+
+/** A hop count trusts that many proxies nearest the app (what Fastify does with a number). */
+function trustProxyOption(trust: TrustProxy) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,8 +1,5 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
-
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /**
  * Every setting comes from the environment, and every one has a default that runs out of the box:
@@ -19,7 +16,20 @@ export const configSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   WEB_DIR: z.string().min(1).default('./dist/web'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((text, ctx) => {
+      const trust = parseTrustProxy(text);
+      if (trust !== undefined) return trust;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be false, the number of proxies in front of the app (e.g. 1), or their addresses ' +
+          '(e.g. 10.0.0.5,10.1.0.0/16). "true" would trust any X-Forwarded-For a client sends.',
+      });
+      return z.NEVER;
+    }),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
@@ -69,6 +79,32 @@ export const configSchema = z.object({
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** Whom the app believes about the client's address: nobody, N hops, or these addresses. */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * A hop count or a list of proxy addresses, never a blanket "true": trusting every
+ * X-Forwarded-For lets a client forge a new address per request, which defeats every
+ * per-address limit and puts the forged address in the audit log.
+ */
+export function parseTrustProxy(text: string): TrustProxy | undefined {
+  const value = text.trim().toLowerCase();
+  if (['false', '0', 'no', ''].includes(value)) return false;
+  if (/^[0-9]{1,2}$/.test(value)) return Number(value);
+  const entries = value.split(',').map((e) => e.trim());
+  const valid = entries.every((entry) => {
+    if (PROXY_NAMES.has(entry)) return true;
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (!family || rest.length) return false;
+    if (bits === undefined) return true;
+    return /^[0-9]{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  });
+  return valid && entries.length ? entries : undefined;
+}
 
 export class ConfigError extends Error {}
 

@@ -25,6 +25,14 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { hst
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   app.addHook('onRequest', (request, reply, done) => {
+    // API answers carry patient data and the signed-in user's view of it: no cache, shared or
+    // the browser's own, may keep them. The API's own documentation pages may be cached.
+    if (isApiPath(request.url) && !request.url.startsWith('/api/docs'))
+      reply.header('cache-control', 'no-store');
     applyHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
 });
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}

@@ -67,7 +67,7 @@ describe('sign-in', () => {
 
   it('marks the cookie Secure behind https', async () => {
     const user = await createSignInUser(testDb.handle.db);
-    const proxied = await buildTestApp(testDb.handle, { config: { TRUST_PROXY: true } });
+    const proxied = await buildTestApp(testDb.handle, { config: { TRUST_PROXY: 1 } });
     const res = await proxied.inject({
       method: 'POST',
       url: '/api/auth/login',
