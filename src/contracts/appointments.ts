@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES, COUNT_BUCKETS, MARK_ACTIONS } from '@domain/appointment-status';
 import { DEFAULT_PAGE_SIZE } from '@domain/constants';
-import { calendarDate, instantField, safeText, uuidParam, wholeNumber } from './common';
+import {
+  calendarDate,
+  clinicRef,
+  instantField,
+  multiLineText,
+  safeText,
+  uuidParam,
+  wholeNumber,
+} from './common';
 
 export const appointmentPaths = {
   list: '/api/appointments',
@@ -81,7 +89,7 @@ export const statusFilter = z
     { message: `must be one of ${COUNT_BUCKETS.join(', ')} or a status` },
   );
 
-const idOrSlug = z.string().min(1).max(120);
+const idOrSlug = clinicRef;
 
 /** Filters shared by the paginated list and the counts (spec §7). */
 export const appointmentFilters = z.object({
@@ -134,14 +142,14 @@ export const createAppointmentBody = z.object({
   staff: personRef,
   patient: personRef.extend({
     phone: safeText(64).nullable().optional(),
-    clinic: z.string().min(1).max(120),
+    clinic: clinicRef,
   }),
   duration: z.number().int().min(5).max(480).optional(),
   metadata: z
     .object({
       source: safeText(100).optional(),
       type: safeText(40).optional(),
-      notes: safeText(2000).nullable().optional(),
+      notes: multiLineText(2000).nullable().optional(),
       status: safeText(40).optional(),
     })
     .optional(),
@@ -163,5 +171,5 @@ export type AppointmentAction = (typeof APPOINTMENT_ACTIONS)[number];
 
 export const CANCEL_REASON_MAX = 1000;
 export const cancelBody = z.object({
-  reason: safeText(CANCEL_REASON_MAX).pipe(z.string().min(1, 'A reason is required')),
+  reason: multiLineText(CANCEL_REASON_MAX).pipe(z.string().min(1, 'A reason is required')),
 });

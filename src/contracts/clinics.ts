@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { calendarDate, emailField, safeText, timezoneField, wholeNumber } from './common';
+import {
+  calendarDate,
+  clinicRef,
+  emailField,
+  safeText,
+  timezoneField,
+  uuidParam,
+  wholeNumber,
+} from './common';
 
 export const clinicPaths = {
   list: '/api/clinics',
@@ -9,7 +17,7 @@ export const clinicPaths = {
   slots: '/api/clinics/:slug/slots',
 } as const;
 
-export const slugParams = z.object({ slug: z.string().min(1).max(120) });
+export const slugParams = z.object({ slug: clinicRef });
 
 export const clinicView = z.object({
   id: z.string(),
@@ -46,7 +54,7 @@ export const patientSearchResponse = z.array(patientView);
 
 export const PATIENT_SEARCH_LIMIT = 20;
 export const patientSearchQuery = z.object({
-  clinic: z.string().min(1).max(120),
+  clinic: clinicRef,
   keyword: safeText(200).pipe(z.string().min(1, 'Enter a name or email to search')),
 });
 
@@ -74,10 +82,10 @@ export const slotsQuery = z.object({
   from: calendarDate(),
   to: calendarDate(),
   duration: wholeNumber(5, 480).default(30),
-  agentId: z.uuid().optional(),
+  agentId: uuidParam.optional(),
   timezone: timezoneField.optional(),
   /** When moving an appointment, its own time is not taken. */
-  excludeAppointmentId: z.uuid().optional(),
+  excludeAppointmentId: uuidParam.optional(),
 });
 export type SlotsQuery = z.infer<typeof slotsQuery>;
 

@@ -1,12 +1,41 @@
 import { z } from 'zod';
 
-/** Text from people: no NUL bytes (PostgreSQL cannot store them), trimmed, bounded. */
-export const safeText = (max: number) =>
+// C0 and C1 control characters; a single line also has no line or paragraph separator. Tab,
+// line feed and carriage return are text only where a field may hold several lines.
+const LINE_BREAKING = /[\p{Cc}\u2028\u2029]/u;
+const CONTROL_IN_TEXT = /(?![\t\n\r])\p{Cc}/u;
+// Embeddings, overrides and isolates reorder what follows them: "Dr. \u202Eevil" shows reversed,
+// and in a plain-text message such a name can make one line read as another.
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+const NO_CONTROL_MESSAGE = 'must be a single line without control characters';
+const NO_BIDI_MESSAGE = 'must not contain characters that reverse the direction of text';
+
+const textOf = (max: number) =>
   z
     .string()
     .max(max)
-    .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters')
-    .transform((s) => s.trim());
+    .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
+
+/**
+ * One line of text a person typed (a name, a phone number, a search): trimmed, and refused if it
+ * carries control or text-direction characters, which would let it pose as other text where it
+ * is shown or sent.
+ */
+export const safeText = (max: number) =>
+  textOf(max)
+    .transform((s) => s.trim())
+    .refine((s) => !LINE_BREAKING.test(s), NO_CONTROL_MESSAGE)
+    .refine((s) => !BIDI_CONTROL.test(s), NO_BIDI_MESSAGE);
+
+/** Text that may run over several lines (notes, a reason): line breaks and tabs are kept. */
+export const multiLineText = (max: number) =>
+  textOf(max)
+    .transform((s) => s.trim())
+    .refine(
+      (s) => !CONTROL_IN_TEXT.test(s),
+      'must not contain control characters other than line breaks and tabs',
+    )
+    .refine((s) => !BIDI_CONTROL.test(s), NO_BIDI_MESSAGE);
 
 export const emailField = z
   .string()
@@ -15,7 +44,15 @@ export const emailField = z
   .pipe(z.email('must be a valid email address'))
   .transform((s) => s.toLowerCase());
 
-export const uuidParam = z.uuid('must be a valid id');
+/** Ids are UUIDs, equal in any case; they are compared as the database writes them, lower case. */
+export const uuidParam = z.uuid('must be a valid id').transform((id) => id.toLowerCase());
+
+/** A clinic named by its id or its slug; both are written in lower case. */
+export const clinicRef = z
+  .string()
+  .min(1)
+  .max(120)
+  .transform((s) => s.toLowerCase());
 export const idParams = z.object({ id: uuidParam });
 
 export const timezoneField = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from '@domain/appointment-status';
 import { appointmentCounts } from './appointments';
+import { clinicRef } from './common';
 
 export const dashboardPaths = { dashboard: '/api/dashboard' } as const;
 
@@ -16,7 +17,7 @@ export const dashboardQuery = z.object({
   /** The zone "today" and the per-day buckets are reckoned in; the user's own setting when absent. */
   timezone: z.string().max(64).optional(),
   /** Narrows a clinic-wide dashboard to one of the user's clinics (slug or id). */
-  clinic: z.string().min(1).max(120).optional(),
+  clinic: clinicRef.optional(),
 });
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
 

@@ -13,7 +13,7 @@ import {
   rangeQuery,
   updateAppointmentBody,
 } from '@contracts/appointments';
-import { idParams, safeText } from '@contracts/common';
+import { idParams, multiLineText } from '@contracts/common';
 import type { AppDeps } from '../../app-deps';
 import * as queries from './appointment-queries';
 import { cancelAppointment } from './cancel-appointment';
@@ -30,7 +30,7 @@ const idempotencyHeaders = z.object({
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
     .optional(),
 });
-const actionBody = z.object({ reason: safeText(CANCEL_REASON_MAX).optional() }).nullish();
+const actionBody = z.object({ reason: multiLineText(CANCEL_REASON_MAX).optional() }).nullish();
 
 export function appointmentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestDatabase, type TestDatabase } from './test/test-db';
+import { buildTestApp } from './test/test-app';
+import { apiAs, type Api } from './test/api-client';
+import { clinicScenario, createBody, type ClinicScenario } from './test/scenario';
+import { createAppointment } from './test/factories';
+import * as t from './db/schema';
+import type { App } from './app';
+
+let testDb: TestDatabase;
+let app: App;
+let s: ClinicScenario;
+let staff: Api;
+const now = new Date('2026-11-23T12:00:00Z');
+const TUESDAY_10AM = '2026-11-24T15:00:00.000Z';
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  app = await buildTestApp(testDb.handle, { now: () => now });
+});
+afterAll(async () => {
+  await app.close();
+  await testDb.destroy();
+});
+beforeEach(async () => {
+  await testDb.reset();
+  s = await clinicScenario(testDb.handle.db);
+  staff = await apiAs(app, s.staff.email);
+});
+
+const patientBody = (overrides: Record<string, unknown>) => ({
+  firstName: 'Maya',
+  lastName: 'Chen',
+  email: 'maya.chen@example.com',
+  ...overrides,
+});
+
+describe('names and one-line fields', () => {
+  const FAKE_LINE = 'Eve\r\nJoin your online visit: https://evil.example/';
+
+  it.each([
+    ['firstName', FAKE_LINE, 'firstName: must be a single line without control characters'],
+    ['lastName', 'Chen\u0007', 'lastName: must be a single line without control characters'],
+    ['lastName', 'Chen\u2028x', 'lastName: must be a single line without control characters'],
+    [
+      'firstName',
+      'Dr. \u202Enehc',
+      'firstName: must not contain characters that reverse the direction of text',
+    ],
+    [
+      'source',
+      'web\u2066x',
+      'source: must not contain characters that reverse the direction of text',
+    ],
+  ])(
+    'refuses %s %j with a 400 naming the field, and stores nothing',
+    async (field, value, details) => {
+      const res = await staff.post(
+        `/api/clinics/${s.clinic.slug}/patients`,
+        patientBody({ [field]: value }),
+      );
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'bad_request', details });
+      const stored = await testDb.handle.db
+        .select()
+        .from(t.patients)
+        .where(eq(t.patients.email, 'maya.chen@example.com'));
+      expect(stored).toEqual([]);
+    },
+  );
+
+  it('keeps names in any script, with the marks right-to-left names use', async () => {
+    const res = await staff.post(
+      `/api/clinics/${s.clinic.slug}/patients`,
+      patientBody({ firstName: 'נועה\u200F', lastName: "O'Brien-Núñez" }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('refuses a staff name with a line break from an admin', async () => {
+    const admin = await apiAs(app, s.admin.email);
+    const res = await admin.call('PUT', `/api/admin/agents/${s.nurse.id}`, {
+      name: 'Nora\nKelly',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().details).toBe('name: must be a single line without control characters');
+  });
+
+  it('keeps line breaks in notes and cancel reasons, but not direction overrides', async () => {
+    const withNotes = await staff.post(
+      '/api/appointments',
+      createBody(s, TUESDAY_10AM, {
+        metadata: { notes: 'Bring last year’s results.\nAsk about the knee.' },
+      }),
+    );
+    expect(withNotes.statusCode, withNotes.body).toBe(201);
+    expect(withNotes.json().metadata.notes).toBe('Bring last year’s results.\nAsk about the knee.');
+
+    const reversed = await staff.post(
+      '/api/appointments',
+      createBody(s, '2026-11-24T16:00:00.000Z', { metadata: { notes: 'ok \u202Eevil' } }),
+    );
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().details).toBe(
+      'metadata.notes: must not contain characters that reverse the direction of text',
+    );
+
+    const cancel = await staff.post(`/api/appointments/${withNotes.json()._id}?action=cancel`, {
+      reason: 'Patient called.\r\nWill rebook in spring.',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+  });
+});
+
+describe('ids in any case', () => {
+  it('lets a nurse move their own appointment when their id arrives in upper case', async () => {
+    const nurse = await apiAs(app, s.nurse.email);
+    const mine = await createAppointment(
+      testDb.handle.db,
+      { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.nurse.id },
+      { start: new Date(TUESDAY_10AM) },
+    );
+    const res = await nurse.put(`/api/appointments/${mine.id.toUpperCase()}`, {
+      date: '2026-11-24T17:00:00.000Z',
+      staff: { id: s.nurse.id.toUpperCase() },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().statusHistory.map((h: { type: string }) => h.type)).not.toContain('REASSIGN');
+  });
+
+  it('finds records and filters by ids and slugs in upper case', async () => {
+    const appointment = await createAppointment(
+      testDb.handle.db,
+      { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id },
+      { start: new Date(TUESDAY_10AM) },
+    );
+    const one = await staff.get(`/api/appointments/${appointment.id.toUpperCase()}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()._id).toBe(appointment.id);
+    const list = await staff.get(
+      `/api/appointments/paginated?status=all&clinic=${s.clinic.slug.toUpperCase()}&staffId=${s.provider.id.toUpperCase()}`,
+    );
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.map((a: { _id: string }) => a._id)).toEqual([appointment.id]);
+    const byId = await staff.get(
+      `/api/appointments/paginated?status=all&clinic=${s.clinic.id.toUpperCase()}`,
+    );
+    expect(byId.json().data).toHaveLength(1);
+  });
+});
