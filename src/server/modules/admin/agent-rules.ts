@@ -31,14 +31,15 @@ export function selfChangeRefusal(
 }
 
 export const ACCOUNT_OUTSIDE_SCOPE =
-  'This person also works at clinics you do not manage. Only an admin of all their clinics can change their email, role, access or password.';
+  'This person also works at clinics you do not manage. Only an admin of all their clinics can change their name, email, role, access or password.';
 
 /**
- * Why an admin may not change how this person signs in or what they may do (email, role, active,
- * password), or null when they may. An account is one across all its clinics: an admin of only
- * some of them could otherwise reset the password of someone who works elsewhere too and sign in
- * as them there, or promote, demote or lock them out in clinics that answer to other admins.
- * Their name, time zone and which of the admin's own clinics they work at stay the admin's to
+ * Why an admin may not change who this person is, how they sign in or what they may do (name,
+ * email, role, active, password), or null when they may. An account is one across all its
+ * clinics: an admin of only some of them could otherwise reset the password of someone who works
+ * elsewhere too and sign in as them there, promote, demote or lock them out in clinics that
+ * answer to other admins, or rename them (an admin of another clinic renamed to pass for someone
+ * else). Their time zone and which of the admin's own clinics they work at stay the admin's to
  * change.
  */
 export function accountChangeRefusal(

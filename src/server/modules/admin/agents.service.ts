@@ -79,7 +79,8 @@ export async function updateAgent(
   return inTransaction(deps, async (tx) => {
     const current = await loadVisible(tx, actor, id);
     const { clinicIds, ...fields } = input;
-    if (fields.email !== undefined || fields.role !== undefined) {
+    const renamed = fields.name !== undefined && fields.name !== current.name;
+    if (fields.email !== undefined || fields.role !== undefined || renamed) {
       await assertAccountInScope(tx, actor, id);
     }
     const refusal = selfChangeRefusal(actor.id, current.id, { role: input.role });

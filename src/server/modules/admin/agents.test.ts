@@ -192,14 +192,18 @@ describe('editing staff', () => {
     });
   });
 
-  it('changes the name and own clinics of someone who also works elsewhere, keeping that clinic', async () => {
+  it('changes the time zone and own clinics of someone who also works elsewhere, keeping that clinic', async () => {
     const res = await w.call({
       method: 'PUT',
       url: `/api/admin/agents/${w.shared.id}`,
-      payload: { name: 'Sally S.', timezone: 'Europe/London', clinicIds: [w.south.id] },
+      payload: { name: 'Sally Shared', timezone: 'Europe/London', clinicIds: [w.south.id] },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Sally S.', clinics: [{ id: w.south.id }] });
+    expect(res.json()).toMatchObject({
+      name: 'Sally Shared',
+      timezone: 'Europe/London',
+      clinics: [{ id: w.south.id }],
+    });
     const memberships = await testDb.handle.db
       .select()
       .from(t.clinicMembers)
@@ -207,8 +211,9 @@ describe('editing staff', () => {
     expect(memberships.map((m) => m.clinicId).sort()).toEqual([w.south.id, w.elsewhere.id].sort());
   });
 
-  it('leaves the email and role of someone who also works elsewhere to an admin of all their clinics', async () => {
+  it('leaves the name, email and role of someone who also works elsewhere to an admin of all their clinics', async () => {
     for (const payload of [
+      { name: 'Sally S.' },
       { email: 'taken.over@example.test' },
       { role: 'admin' },
       { role: 'staff', name: 'Sally S.' },
@@ -223,6 +228,22 @@ describe('editing staff', () => {
     }
     const [row] = await testDb.handle.db.select().from(t.users).where(eq(t.users.id, w.shared.id));
     expect(row).toMatchObject({ email: w.shared.email, role: 'nurse', name: 'Sally Shared' });
+  });
+
+  it('does not let an admin of some of their clinics rename an admin who also works elsewhere', async () => {
+    await testDb.handle.db
+      .update(t.users)
+      .set({ role: 'admin' })
+      .where(eq(t.users.id, w.shared.id));
+    const res = await w.call({
+      method: 'PUT',
+      url: `/api/admin/agents/${w.shared.id}`,
+      payload: { name: 'Head of Clinics' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'forbidden', message: ACCOUNT_OUTSIDE_SCOPE });
+    const [row] = await testDb.handle.db.select().from(t.users).where(eq(t.users.id, w.shared.id));
+    expect(row!.name).toBe('Sally Shared');
   });
 
   it('changes only what is sent', async () => {

@@ -188,7 +188,10 @@ function toRow(actor: AuditActor, e: AuditEntry, at: Date): AuditRow {
 }
 
 export interface AuditFilter {
-  /** Rows about these clinics' patients, or by users of these clinics: the admin's clinics. */
+  /**
+   * The admin's clinics: rows about their patients, and rows about no patient by people who work
+   * there; never a row about another clinic's patient.
+   */
   clinicIds: readonly string[];
   userId?: string;
   patientId?: string;
@@ -225,9 +228,11 @@ export interface AuditEntryRow {
 export async function listAuditEntries(db: Executor, filter: AuditFilter) {
   const clinicIds = sql`${sql.param([...filter.clinicIds])}::uuid[]`;
   const conditions = [
-    sql`(p.clinic_id = any(${clinicIds}) or exists (
+    // About one of these clinics' patients, or about no patient and by someone who works here.
+    // A colleague's work with another clinic's patients is that clinic's business.
+    sql`(p.clinic_id = any(${clinicIds}) or (x.patient_id is null and exists (
           select 1 from ${t.clinicMembers} m
-          where m.user_id = a.user_id and m.clinic_id = any(${clinicIds})))`,
+          where m.user_id = a.user_id and m.clinic_id = any(${clinicIds}))))`,
   ];
   if (filter.userId) conditions.push(sql`a.user_id = ${filter.userId}::uuid`);
   if (filter.patientId) {

@@ -6,8 +6,9 @@ import { listAuditEntries, type AuditEntryRow } from './audit.repository';
 export const AUDIT_DEFAULT_PAGE_SIZE = 50;
 
 /**
- * An admin browses what happened in their clinics: rows about their patients, and rows by the
- * people who work there. A patient's name is shown only when the patient is one of theirs.
+ * An admin browses what happened in their clinics: rows about their patients, and rows about no
+ * patient by the people who work there. Rows about another clinic's patients stay hidden, even
+ * when a colleague who works at both wrote them.
  */
 export async function browseAudit(
   deps: { db: DbHandle },

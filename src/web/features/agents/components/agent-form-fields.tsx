@@ -30,26 +30,27 @@ export function AgentFormFields({
   clinics: readonly ClinicSummary[];
   /** An admin editing their own account keeps the admin role (the server refuses otherwise). */
   roleLocked: boolean;
-  /** Someone who also works at clinics this admin does not manage: email and role are not theirs. */
+  /** Someone who also works at clinics this admin does not manage: name, email and role are not theirs. */
   accountLocked?: boolean;
   onChange: (patch: Partial<AgentFormValues>) => void;
 }) {
   const accountHint = accountLocked
-    ? 'They also work at clinics you do not manage: an admin of all their clinics changes their email and role.'
+    ? 'They also work at clinics you do not manage: an admin of all their clinics changes their name, email and role.'
     : undefined;
   const roleHint = roleLocked ? 'You cannot change your own role.' : undefined;
   return (
     <div className="grid gap-4">
-      <FormField id="agent-name" label="Name" error={errors.name}>
+      <FormField id="agent-name" label="Name" error={errors.name} hint={accountHint}>
         <Input
           id="agent-name"
           autoComplete="off"
           value={values.name}
+          disabled={accountLocked}
           onChange={(event) => onChange({ name: event.target.value })}
-          {...fieldDescription('agent-name', { error: errors.name })}
+          {...fieldDescription('agent-name', { error: errors.name, hint: accountHint })}
         />
       </FormField>
-      <FormField id="agent-email" label="Email" error={errors.email} hint={accountHint}>
+      <FormField id="agent-email" label="Email" error={errors.email}>
         <Input
           id="agent-email"
           type="email"
@@ -58,7 +59,9 @@ export function AgentFormFields({
           value={values.email}
           disabled={accountLocked}
           onChange={(event) => onChange({ email: event.target.value })}
-          {...fieldDescription('agent-email', { error: errors.email, hint: accountHint })}
+          {...(accountLocked
+            ? { 'aria-describedby': 'agent-name-hint' }
+            : fieldDescription('agent-email', { error: errors.email }))}
         />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -71,7 +74,7 @@ export function AgentFormFields({
             <SelectTrigger
               id="agent-role"
               {...(accountLocked && !roleLocked
-                ? { 'aria-describedby': 'agent-email-hint' }
+                ? { 'aria-describedby': 'agent-name-hint' }
                 : fieldDescription('agent-role', { hint: roleHint }))}
             >
               <SelectValue />

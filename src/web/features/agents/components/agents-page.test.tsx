@@ -239,6 +239,12 @@ describe('AgentsPage', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText('Email').hasAttribute('disabled')).toBe(true);
-    expect(within(dialog).getByLabelText('Name').hasAttribute('disabled')).toBe(false);
+    expect(within(dialog).getByLabelText('Name').hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).getByLabelText('Name').getAttribute('aria-describedby')).toBe(
+      'agent-name-hint',
+    );
+    expect(dialog.querySelector('#agent-name-hint')?.textContent).toContain(
+      'an admin of all their clinics changes their name, email and role',
+    );
   });
 });
