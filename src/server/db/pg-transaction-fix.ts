@@ -8,6 +8,11 @@ import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/sess
  * returns a client whose ROLLBACK failed to the pool. This replacement keeps drizzle's behaviour
  * and fixes both: the client is always released, and destroyed when it can no longer be trusted.
  * The database-outage test fails without it (the pool cannot close).
+ *
+ * Upstream, still open when this was written (remove this file once a release fixes both):
+ * - https://github.com/drizzle-team/drizzle-orm/issues/6023 (BEGIN outside the try/finally)
+ * - https://github.com/drizzle-team/drizzle-orm/issues/6114 (a broken client returned to the pool)
+ * - fixes proposed in https://github.com/drizzle-team/drizzle-orm/pull/6120 and /pull/6242
  */
 interface Internals {
   client: { totalCount?: unknown; connect(): Promise<{ release(err?: Error): void }> };
