@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { startOwnPostgres, type OwnPostgres } from '../../test/own-postgres';
+import { spawnServer } from '../../test/spawn-server';
+import { withDatabase } from '../../test/global-setup';
 import { createPostgresBus, type SignalBus, type SignalEnvelope } from './signal-bus';
 
 // The database is really stopped and started here, so it is a server of this test's own: the
@@ -61,37 +63,53 @@ async function timedClose(bus: SignalBus) {
 }
 
 describe('the signalling bus when PostgreSQL stops and starts again', () => {
-  it('keeps one listener per instance, delivers each message once, and closes at once', async () => {
-    const a = await instance();
-    const b = await instance();
-    expect(await listeners()).toBe(2);
+  it('keeps one listener per instance, delivers each message once, and shuts down at once', async () => {
+    // Two buses as in two instances, and a real server process, whose SIGTERM must still work.
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query('create database carebook');
+    await admin.end();
+    const app = await spawnServer({ DATABASE_URL: withDatabase(server.url, 'carebook') });
+    let exit: { ms: number; code: number | null } | undefined;
+    try {
+      const a = await instance();
+      const b = await instance();
+      expect(await listeners()).toBe(3);
 
-    server.stop('fast');
-    await sleep(8_000);
-    server.start();
+      server.stop('fast');
+      await sleep(8_000);
+      server.start();
 
-    expect(await waitFor(async () => (await listeners()) === 2, 15_000)).toBe(true);
-    // Not just momentarily two: no second loop is still on its way back.
-    await sleep(3_000);
-    expect(await listeners()).toBe(2);
-    // Retries back off: a handful of attempts over eight seconds, not a storm.
-    expect(a.warnings.length).toBeLessThan(12);
-    expect(b.warnings.length).toBeLessThan(12);
+      expect(await waitFor(async () => (await listeners()) === 3, 15_000)).toBe(true);
+      // Not just momentarily three: no second loop is still on its way back.
+      await sleep(3_000);
+      expect(await listeners()).toBe(3);
+      // Retries back off: a handful of attempts over eight seconds, not a storm.
+      expect(a.warnings.length).toBeLessThan(12);
+      expect(b.warnings.length).toBeLessThan(12);
+      expect((await fetch(`${app.base}/api/health`)).status).toBe(200);
 
-    for (let i = 0; i < 10; i++) {
-      await a.bus.publish({ room: 'r', senderId: `a${i}`, role: 'patient', message: i });
-      await b.bus.publish({ room: 'r', senderId: `b${i}`, role: 'staff', message: i });
+      for (let i = 0; i < 10; i++) {
+        await a.bus.publish({ room: 'r', senderId: `a${i}`, role: 'patient', message: i });
+        await b.bus.publish({ room: 'r', senderId: `b${i}`, role: 'staff', message: i });
+      }
+      expect(await waitFor(async () => a.received.length >= 20 && b.received.length >= 20, 5_000));
+      await sleep(500);
+      const expected = Array.from({ length: 10 }, (_, i) => [`a${i}`, `b${i}`])
+        .flat()
+        .sort();
+      expect(a.received.map((e) => e.senderId).sort()).toEqual(expected);
+      expect(b.received.map((e) => e.senderId).sort()).toEqual(expected);
+
+      expect(await timedClose(a.bus)).toBeLessThan(2_000);
+      expect(await timedClose(b.bus)).toBeLessThan(2_000);
+    } finally {
+      const started = Date.now();
+      const code = await app.kill('SIGTERM');
+      exit = { ms: Date.now() - started, code };
     }
-    expect(await waitFor(async () => a.received.length >= 20 && b.received.length >= 20, 5_000));
-    await sleep(500);
-    const expected = [...Array.from({ length: 10 }, (_, i) => `a${i}`)]
-      .concat(Array.from({ length: 10 }, (_, i) => `b${i}`))
-      .sort();
-    expect(a.received.map((e) => e.senderId).sort()).toEqual(expected);
-    expect(b.received.map((e) => e.senderId).sort()).toEqual(expected);
-
-    expect(await timedClose(a.bus)).toBeLessThan(2_000);
-    expect(await timedClose(b.bus)).toBeLessThan(2_000);
+    expect(exit.code).toBe(0);
+    expect(exit.ms).toBeLessThan(2_000);
     expect(await waitFor(async () => (await listeners()) === 0, 2_000)).toBe(true);
   }, 60_000);
 
