@@ -7,10 +7,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/server/db/client';
 import { freePort, httpSignIn } from '../src/server/test/spawn-server';
+import { createOwnedDatabase } from '../src/server/test/scratch-database';
 
 const { values } = parseArgs({
   options: {
@@ -22,18 +22,33 @@ const { values } = parseArgs({
 const minutes = Number(values.minutes);
 const clients = Number(values.clients);
 const adminUrl = process.env.SOAK_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = 'carebook_soak';
 
-async function prepareDatabase(): Promise<Record<string, string>> {
-  if (values.embedded) return { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'carebook-soak-')) };
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  return { DATABASE_URL: url.toString() };
+interface SoakDatabase {
+  env: Record<string, string>;
+  /** Removes what this run made, and only that. */
+  remove(): Promise<void>;
+}
+
+async function prepareDatabase(): Promise<SoakDatabase> {
+  if (values.embedded) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'carebook-soak-'));
+    return {
+      env: { DATA_DIR: dir },
+      remove: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  // A new database under a name of this run's own: the server may be anyone's, and a fixed name
+  // (it was carebook_soak, dropped and recreated) could be a database someone else keeps.
+  const owned = await createOwnedDatabase(adminUrl, 'carebook_soak');
+  const where = new URL(adminUrl).host;
+  console.log(`soak: created database ${owned.name} on ${where} for this run`);
+  return {
+    env: { DATABASE_URL: owned.url },
+    async remove() {
+      await owned.drop();
+      console.log(`soak: dropped database ${owned.name} on ${where} (created by this run)`);
+    },
+  };
 }
 
 function rssMb(pid: number): number {
@@ -44,8 +59,7 @@ function rssMb(pid: number): number {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 
-async function main() {
-  const dbEnv = await prepareDatabase();
+async function soak(dbEnv: Record<string, string>) {
   const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
@@ -61,6 +75,37 @@ async function main() {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const exited = new Promise((resolve) => server.on('exit', resolve));
+  let fiveXX: number;
+  // Whatever happens below, the server stops before its database is removed.
+  try {
+    fiveXX = await load(port, server.pid!);
+  } finally {
+    if (server.exitCode === null) server.kill('SIGTERM');
+    await exited;
+  }
+  const handle = dbEnv.DATABASE_URL
+    ? await openDatabase({ url: dbEnv.DATABASE_URL })
+    : await openDatabase({ dataDir: path.join(dbEnv.DATA_DIR!, 'pglite') });
+  try {
+    const [row] = await queryRows<{ n: number }>(
+      handle.db,
+      sql`
+      select count(*)::int as n from appointments a join appointments b
+        on a.staff_id = b.staff_id and a.id < b.id
+       and a.status <> 'CANCELLED' and b.status <> 'CANCELLED'
+       and tstzrange(a.start_at, a.end_at, '[)') && tstzrange(b.start_at, b.end_at, '[)')`,
+    );
+    return { fiveXX, overlaps: row!.n };
+  } finally {
+    await handle.close();
+  }
+}
+
+let interrupted = false;
+
+/** The mixed load; reports and returns the number of 5xx or failed requests. */
+async function load(port: number, pid: number) {
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     try {
@@ -84,8 +129,8 @@ async function main() {
 
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
-  const rss: number[] = [rssMb(server.pid!)];
-  const rssTimer = setInterval(() => rss.push(rssMb(server.pid!)), 5_000);
+  const rss: number[] = [rssMb(pid)];
+  const rssTimer = setInterval(() => rss.push(rssMb(pid)), 5_000);
   const deadline = Date.now() + minutes * 60_000;
   const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
   const operations: Array<[number, () => Promise<Response>]> = [
@@ -121,7 +166,7 @@ async function main() {
     return operations[0]![1];
   };
   const worker = async () => {
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline && !interrupted) {
       const started = performance.now();
       // -1 stands for no answer at all (a reset connection), counted with the 5xx.
       const status = await choose()()
@@ -140,23 +185,6 @@ async function main() {
   await Promise.all(Array.from({ length: clients }, worker));
   clearInterval(rssTimer);
 
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.on('exit', resolve));
-  const handle = dbEnv.DATABASE_URL
-    ? await openDatabase({ url: dbEnv.DATABASE_URL })
-    : await openDatabase({ dataDir: path.join(dbEnv.DATA_DIR!, 'pglite') });
-  const [row] = await queryRows<{ n: number }>(
-    handle.db,
-    sql`
-    select count(*)::int as n from appointments a join appointments b
-      on a.staff_id = b.staff_id and a.id < b.id
-     and a.status <> 'CANCELLED' and b.status <> 'CANCELLED'
-     and tstzrange(a.start_at, a.end_at, '[)') && tstzrange(b.start_at, b.end_at, '[)')`,
-  );
-  const overlaps = row!.n;
-  await handle.close();
-  if (dbEnv.DATA_DIR) rmSync(dbEnv.DATA_DIR, { recursive: true, force: true });
-
   const sorted = [...latencies].sort((a, b) => a - b);
   const fiveXX = [...statuses].filter(([s]) => s >= 500 || s < 0).reduce((n, [, c]) => n + c, 0);
   console.log(
@@ -169,8 +197,20 @@ async function main() {
   console.log(
     `server RSS MB: start ${rss[0]!.toFixed(0)}, peak ${Math.max(...rss).toFixed(0)}, end ${rss.at(-1)!.toFixed(0)}`,
   );
-  console.log(`5xx or failed: ${fiveXX}; overlapping active appointments: ${overlaps}`);
-  if (fiveXX > 0 || overlaps > 0) process.exitCode = 1;
+  return fiveXX;
+}
+
+async function main() {
+  const database = await prepareDatabase();
+  // Ctrl-C ends the load early; the database this run made is still removed.
+  process.once('SIGINT', () => (interrupted = true));
+  try {
+    const { fiveXX, overlaps } = await soak(database.env);
+    console.log(`5xx or failed: ${fiveXX}; overlapping active appointments: ${overlaps}`);
+    if (fiveXX > 0 || overlaps > 0) process.exitCode = 1;
+  } finally {
+    await database.remove();
+  }
 }
 
 main().catch((err: unknown) => {

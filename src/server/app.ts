@@ -52,6 +52,16 @@ export async function buildApp(
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    // A client that sends its request slowly, or never finishes its body, holds a connection
+    // and a parser: it gets a 408 (clientErrorHandler) once REQUEST_TIMEOUT_MS has passed.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(60_000, config.REQUEST_TIMEOUT_MS),
+      // Node looks for late requests only this often (30 s by default): a timeout of 30 s
+      // could otherwise last a minute.
+      connectionsCheckingInterval: Math.max(100, Math.min(1_000, config.REQUEST_TIMEOUT_MS / 4)),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -76,6 +76,13 @@ export const configSchema = z.object({
       return z.NEVER;
     }),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** The whole request, headers and body, must arrive within this; else a 408 and the socket closes. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /**
+   * A connection with no traffic either way for this long is closed. Longer than the keep-alive
+   * wait (72 s), so a load balancer's idle connections are closed by it, not under its feet.
+   */
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
 });
 
 export type Config = z.infer<typeof configSchema>;

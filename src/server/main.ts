@@ -45,6 +45,7 @@ async function main() {
   if (shouldSeed) {
     const seeded = await seedDemoIfEmpty(db, { now: clock.now() });
     if (seeded) app.log.info(seeded, 'demo data seeded into the empty database');
+    else app.log.info('the database already has clinics: demo data not seeded');
   }
 
   const outbox = createOutboxWorker(deps, { logger: app.log });

@@ -3,6 +3,11 @@ import { createTestDatabase, type TestDatabase } from './test/test-db';
 import { buildTestApp } from './test/test-app';
 import { signIn } from './test/auth-helpers';
 import { clinicScenario, createBody, type ClinicScenario } from './test/scenario';
+import { withScratchDatabase } from './test/scratch-database';
+import { spawnServer } from './test/spawn-server';
+import { openDatabase } from './db/client';
+import * as t from './db/schema';
+import { DEMO_CLINICS, DEMO_USERS } from './db/seed-plan';
 import type { App } from './app';
 
 // Two app instances sharing nothing but one PostgreSQL, as behind a load balancer.
@@ -82,4 +87,26 @@ describe('two instances on one database', () => {
     ).json();
     expect(counts.cancelled).toBe(1);
   });
+});
+
+describe('two instances started together on an empty database', () => {
+  it('both start: one migrates and seeds, the other waits and finds the data there', async () => {
+    await withScratchDatabase('seed_race', async (url) => {
+      const started = await Promise.allSettled(
+        [0, 1].map(() => spawnServer({ DATABASE_URL: url, SEED_DEMO: 'always' })),
+      );
+      for (const server of started) if (server.status === 'fulfilled') await server.value.kill();
+      expect(started.map((r) => (r.status === 'rejected' ? String(r.reason) : 'started'))).toEqual([
+        'started',
+        'started',
+      ]);
+      const handle = await openDatabase({ url, poolMax: 1 });
+      try {
+        expect(await handle.db.$count(t.clinics)).toBe(DEMO_CLINICS.length);
+        expect(await handle.db.$count(t.users)).toBe(DEMO_USERS.length);
+      } finally {
+        await handle.close();
+      }
+    });
+  }, 120_000);
 });

@@ -6,8 +6,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { DbHandle } from './client';
 
-// Any fixed number works; it only has to be the same for every instance of the app.
-const MIGRATION_LOCK_KEY = 727_2026;
+// Any fixed number works; it only has to be the same for every instance of the app. Seeding
+// takes it too, so that of instances starting together exactly one migrates, then one seeds.
+export const MIGRATION_LOCK_KEY = 727_2026;
 
 /** The committed SQL migrations: beside this module in the source tree, or copied into dist. */
 export function migrationsFolder(): string {

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { type Faker, fakerEN_AU, fakerEN_GB, fakerEN_US } from '@faker-js/faker';
 import type { AppointmentStatus } from '@domain/appointment-status';
 import { availabilityIntervals } from '@domain/schedule';
@@ -6,6 +6,7 @@ import { normalizeSearchText } from '@domain/search-text';
 import { hashPassword } from '../modules/auth/password';
 import { newSessionToken } from '../modules/appointments/session-token';
 import type { DbHandle, Executor } from './client';
+import { MIGRATION_LOCK_KEY } from './migrate';
 import * as t from './schema';
 import {
   DEMO_CLINICS,
@@ -33,14 +34,29 @@ export interface SeedSummary {
   events: number;
 }
 
-/** Seeds the demo data only into a database that has no clinic yet; returns null otherwise. */
+/**
+ * Seeds the demo data only into a database that has no clinic yet; returns null otherwise, also
+ * when another instance starting at the same time seeded it first. The check and the writing run
+ * in one transaction under the migrations' advisory lock: a second instance waits for the first
+ * to commit, then finds its clinics (checking before the lock let both seed, and one crash on
+ * the clinics' unique slug).
+ */
 export async function seedDemoIfEmpty(
   handle: DbHandle,
   options: { now: Date },
 ): Promise<SeedSummary | null> {
-  const [row] = await handle.db.select({ n: count() }).from(t.clinics);
-  if ((row?.n ?? 0) > 0) return null;
-  return seedDemo(handle, options);
+  // Every start after the first finds clinics: it neither hashes nor waits for the lock.
+  const [existing] = await handle.db.select({ n: count() }).from(t.clinics);
+  if ((existing?.n ?? 0) > 0) return null;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return handle.db.transaction(async (tx) => {
+    // The first instance's seed may take longer than one statement may: waiting is not a fault.
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    const [row] = await tx.select({ n: count() }).from(t.clinics);
+    if ((row?.n ?? 0) > 0) return null;
+    return writeDemo(tx, options.now, passwordHash);
+  });
 }
 
 /** Writes the whole demo clinic group in one transaction: all of it or none of it. */

@@ -20,6 +20,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   404: 'not_found',
   405: 'bad_request',
   406: 'bad_request',
+  408: 'request_timeout',
   409: 'conflict',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
@@ -63,8 +64,34 @@ function describeZodIssues(
     .join('; ');
 }
 
+/**
+ * Fastify tags what went wrong with the request itself (a body cut off, malformed, too large)
+ * with a 4xx status. Such an error is the client's doing whatever code it carries: a client
+ * hanging up mid-upload is an ECONNRESET just like a lost database connection, and must not
+ * raise the database alarm.
+ */
+function isRequestFault(err: unknown): boolean {
+  const status = (err as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+/** The client closed the connection before the body it announced had arrived. */
+function isCutOffRequest(err: unknown): boolean {
+  return isRequestFault(err) && (err as NodeJS.ErrnoException).code === 'ECONNRESET';
+}
+
 export function mapError(err: unknown, request: FastifyRequest): Mapped {
-  const translated = translateDbError(err);
+  if (isCutOffRequest(err)) {
+    // Nobody reads this answer (the client is gone); it keeps the log's status honest.
+    return {
+      status: 400,
+      body: {
+        error: 'bad_request',
+        message: 'The request was cut off before its body arrived in full.',
+      },
+    };
+  }
+  const translated = isRequestFault(err) ? err : translateDbError(err);
   if (translated instanceof HttpError) {
     return {
       status: translated.statusCode,
@@ -126,6 +153,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (mapped.status >= 500 && mapped.status !== 503) {
       request.log.error({ err }, 'request failed');
       Sentry.captureException(err);
+    } else if (isCutOffRequest(err)) {
+      request.log.info('the client closed the connection before its request body arrived');
     } else if (mapped.status === 503) {
       request.log.warn({ err }, 'database unavailable');
       // Clients and proxies may try again on their own; a few seconds is a database restart.
@@ -165,15 +194,24 @@ export function clientErrorHandler(
   socket: Duplex,
 ): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message] =
+  const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const [status, error, message]: [number, ErrorCode, string] =
     err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'The request headers are too large.']
-      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'The request took too long to arrive.']
-        : [400, 'The request is not valid HTTP.'];
-  this.log.debug({ err }, 'client error');
-  const body = JSON.stringify({ error: 'bad_request', message } satisfies ErrorBody);
-  if (socket.writable) {
+      ? [431, 'bad_request', 'The request headers are too large.']
+      : timedOut
+        ? [
+            408,
+            'request_timeout',
+            'The request took too long to arrive. Check the connection and send it again.',
+          ]
+        : [400, 'bad_request', 'The request is not valid HTTP.'];
+  if (timedOut) this.log.info('a request took too long to arrive: answered 408 and closed');
+  else this.log.debug({ err }, 'client error');
+  const body = JSON.stringify({ error, message } satisfies ErrorBody);
+  // The request Node was still reading may already have an answer under way (a slow upload to
+  // a route that answers early): another one on the same socket would corrupt both.
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

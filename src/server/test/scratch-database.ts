@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { DEFAULT_TEST_DATABASE_URL } from './db-kind';
 import { withDatabase } from './global-setup';
@@ -22,4 +23,33 @@ export async function withScratchDatabase<T>(
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
+}
+
+/**
+ * A database made for one run of a tool (the soak test) on whatever server it is pointed at:
+ * a new name each time, created without `if exists` games, so it can never be someone else's,
+ * and `drop` removes only that one.
+ */
+export async function createOwnedDatabase(adminUrl: string, prefix: string) {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    name,
+    url: withDatabase(adminUrl, name),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      try {
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
 }

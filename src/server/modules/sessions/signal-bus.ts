@@ -46,21 +46,38 @@ interface Part {
   data: string;
 }
 
+export interface ListenerRetry {
+  /** Wait before the first reconnection attempt; it doubles after each failure. */
+  minMs?: number;
+  /** The longest wait between two attempts, however long the database stays away. */
+  maxMs?: number;
+}
+
 /**
  * Crosses instances through PostgreSQL LISTEN/NOTIFY: one dedicated connection listens, and
  * reconnects by itself after the database restarts; publishing uses the shared pool.
+ *
+ * Exactly one connection listens at any time. A single loop owns it: it connects, waits for that
+ * connection to end, and only then makes the next one, waiting longer after each failure. (Two
+ * places that each scheduled a retry once doubled the listeners with every failed attempt: a
+ * database down for twenty seconds left thousands of them, every message delivered many times,
+ * and the server out of connections for everyone.)
  */
 export async function createPostgresBus(
   url: string,
   pool: pg.Pool,
   log: { warn(obj: unknown, msg?: string): void },
+  retry: ListenerRetry = {},
 ): Promise<SignalBus> {
+  const minMs = retry.minMs ?? 500;
+  const maxMs = retry.maxMs ?? 10_000;
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const partial = new Map<string, { parts: string[]; received: number; at: number }>();
   let listener: pg.Client | undefined;
   let closed = false;
-  let retry: NodeJS.Timeout | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let wake: (() => void) | undefined;
 
   const onNotification = (msg: pg.Notification) => {
     if (msg.channel !== CHANNEL || !msg.payload) return;
@@ -86,27 +103,53 @@ export async function createPostgresBus(
     }
   };
 
-  const connect = async (delayMs = 0): Promise<void> => {
-    if (closed) return;
-    if (delayMs) await new Promise((r) => (retry = setTimeout(r, delayMs)));
-    if (closed) return;
-    const client = new pg.Client({ connectionString: url, application_name: 'carebook-signal' });
-    client.on('error', (err) => log.warn({ err }, 'signalling listener lost its connection'));
-    client.on('end', () => {
-      if (!closed) void connect(1000);
+  // close() cuts a wait short, so shutdown never sits out a backoff.
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      timer = setTimeout(resolve, ms);
     });
-    try {
-      await client.connect();
-      client.on('notification', onNotification);
-      await client.query(`LISTEN ${CHANNEL}`);
+
+  let firstAttempt: () => void = () => {};
+  const firstAttemptDone = new Promise<void>((resolve) => (firstAttempt = resolve));
+
+  const keepListening = async () => {
+    let failures = 0;
+    while (!closed) {
+      const client = new pg.Client({
+        connectionString: url,
+        application_name: 'carebook-signal',
+        connectionTimeoutMillis: 5_000,
+        // A peer that vanished without a word (a cut network) is noticed, not listened to forever.
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+      });
       listener = client;
-    } catch (err) {
-      log.warn({ err }, 'signalling listener could not connect; retrying');
-      await client.end().catch(() => {});
-      if (!closed) return connect(Math.min(Math.max(delayMs * 2, 1000), 15_000));
+      const ended = new Promise<void>((resolve) => client.once('end', resolve));
+      client.on('error', (err) => log.warn({ err }, 'signalling listener lost its connection'));
+      let listening = false;
+      try {
+        await client.connect();
+        client.on('notification', onNotification);
+        await client.query(`LISTEN ${CHANNEL}`);
+        listening = true;
+        failures = 0;
+      } catch (err) {
+        if (!closed) log.warn({ err }, 'signalling listener could not connect; retrying');
+        await client.end().catch(() => {});
+      }
+      firstAttempt();
+      if (listening) await ended;
+      listener = undefined;
+      if (closed) break;
+      if (!listening) failures++;
+      const backoff = failures ? Math.min(maxMs, minMs * 2 ** (failures - 1)) : minMs;
+      // Instances that lost the database together do not all come back at the same instant.
+      await pause(backoff * (1 + Math.random() * 0.2));
     }
   };
-  await connect();
+  const loop = keepListening();
+  await firstAttemptDone;
 
   return {
     async publish(envelope) {
@@ -124,9 +167,15 @@ export async function createPostgresBus(
     },
     async close() {
       closed = true;
-      if (retry) clearTimeout(retry);
+      clearTimeout(timer);
+      wake?.();
       emitter.removeAllListeners();
       await listener?.end().catch(() => {});
+      // A connection attempt to a host that does not answer at all ends only at its own
+      // timeout; shutdown does not wait for it (the process is leaving anyway).
+      let giveUp: NodeJS.Timeout | undefined;
+      await Promise.race([loop, new Promise((r) => (giveUp = setTimeout(r, 1_000)))]);
+      clearTimeout(giveUp);
     },
   };
 }
