@@ -15,6 +15,7 @@ export const adminPaths = {
   deactivate: '/api/admin/agents/:id/deactivate',
   activate: '/api/admin/agents/:id/activate',
   password: '/api/admin/agents/:id/password',
+  unlock: '/api/admin/agents/:id/unlock',
   audit: '/api/admin/audit',
 } as const;
 
@@ -40,6 +41,11 @@ export const adminUser = z.object({
    * then for an admin of all their clinics (the server refuses the rest with 403).
    */
   alsoElsewhere: z.boolean(),
+  /**
+   * Sign-in is being slowed down for this account after failed attempts (ADR 010); an admin of all
+   * their clinics can lift it. Optional so clients and fixtures written before it keep working.
+   */
+  signInThrottled: z.boolean().optional(),
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUser>;

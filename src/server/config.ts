@@ -33,9 +33,16 @@ export const configSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Sign-in throttling (ADR 010): an account-and-address pair waits after this many failures, */
+  LOGIN_FAILURES_BEFORE_DELAY: z.coerce.number().int().min(1).default(3),
+  /** ...2 s at first, doubling with each further failure up to this. */
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** Past this many failures of one account, any address that fails on it waits at once. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /** Past this many failures for unknown emails from one address, likewise for that address. */
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
-  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** How long a failure is remembered; a correct password clears its own pair's at once. */
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(1440),
   SLOT_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(0),
   SLOT_HORIZON_DAYS: z.coerce.number().int().min(1).max(730).default(90),
   SLOT_BUFFER_BEFORE_MINUTES: z.coerce.number().int().min(0).max(240).default(0),

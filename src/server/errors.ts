@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: string,
+    /** Sent as Retry-After: when a refused attempt may be made again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -24,3 +26,5 @@ export const conflict = (message: string, details?: string) =>
   new HttpError(409, 'conflict', message, details);
 export const unprocessable = (message: string, details?: string) =>
   new HttpError(422, 'unprocessable', message, details);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, 'rate_limited', message, undefined, retryAfterSeconds);

@@ -344,6 +344,8 @@ export const loginFailures = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
+    /** The account the email named when it failed; null for an email that matches no account. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('login_failures_email_at_idx').on(t.email, t.at),

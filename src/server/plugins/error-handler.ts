@@ -160,6 +160,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       // Clients and proxies may try again on their own; a few seconds is a database restart.
       void reply.header('retry-after', '5');
     }
+    if (err instanceof HttpError && err.retryAfterSeconds !== undefined) {
+      void reply.header('retry-after', String(err.retryAfterSeconds));
+    }
     void reply.status(mapped.status).send(mapped.body);
   });
 });

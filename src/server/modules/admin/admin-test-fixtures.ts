@@ -46,7 +46,7 @@ export const sessionOf = (app: App, cookie: string) =>
   app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
 
 // Each sign-in comes from its own address, so these files stay under the per-address limit of the
-// login route however many tests sign in; the per-account lockout is still exercised.
+// login route however many tests sign in, and no address builds up failures on an account.
 let addressCounter = 0;
 const nextAddress = () => {
   addressCounter += 1;

@@ -76,5 +76,12 @@ export function adminRoutes(deps: agents.AgentsDeps): FastifyPluginAsyncZod {
         return { ok: true as const };
       },
     );
+
+    app.post(
+      adminPaths.unlock,
+      { schema: { params: idParams, response: { 200: adminUser } }, config: adminOnly },
+      async (request) =>
+        agents.unlockAgentSignIn(deps, request.auth!, request.params.id, { ip: request.ip }),
+    );
   };
 }

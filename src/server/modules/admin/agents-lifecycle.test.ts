@@ -116,15 +116,46 @@ describe('resetting a password', () => {
     expect((await login(app, w.colleague.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('lifts a sign-in lockout of the account', async () => {
-    for (let i = 0; i < 5; i++) await login(app, w.colleague.email, 'guess');
-    expect((await login(app, w.colleague.email, TEST_PASSWORD)).statusCode).toBe(429);
+  it('lifts the sign-in throttle of the account', async () => {
+    const from = (password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: w.colleague.email, password },
+        remoteAddress: '10.66.0.1',
+      });
+    for (let i = 0; i < 5; i++) await from('guess');
+    expect((await from(TEST_PASSWORD)).statusCode).toBe(429);
     await w.call({
       method: 'POST',
       url: `/api/admin/agents/${w.colleague.id}/password`,
       payload: { password: NEW_PASSWORD },
     });
-    expect((await login(app, w.colleague.email, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await from(NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['aaaaaaaaaa', 'repeats the same characters'],
+    ['1234567890', 'too common'],
+  ])('refuses %j and keeps the old password', async (weak, reason) => {
+    const res = await w.call({
+      method: 'POST',
+      url: `/api/admin/agents/${w.colleague.id}/password`,
+      payload: { password: weak },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(reason);
+    expect((await login(app, w.colleague.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses a password made of the person’s own email', async () => {
+    const res = await w.call({
+      method: 'POST',
+      url: `/api/admin/agents/${w.colleague.id}/password`,
+      payload: { password: `${w.colleague.email}!` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/must not contain the email address or name/);
   });
 
   it('keeps the admin’s own session when they reset their own password', async () => {

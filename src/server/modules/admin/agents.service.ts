@@ -5,22 +5,32 @@ import type {
   UpdateAgentBody,
 } from '@contracts/admin';
 import { isRole } from '@domain/roles';
+import type { Config } from '../../config';
 import type { DbHandle, Executor } from '../../db/client';
 import { ConflictError, translateDbError } from '../../db/errors';
-import { conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { AuthUser } from '../auth/auth.service';
-import { clearLoginFailures, revokeUserSessions } from '../auth/auth.repository';
+import { clearAccountFailures, failurePairsOf, revokeUserSessions } from '../auth/auth.repository';
 import { hashPassword } from '../auth/password';
+import { passwordRefusal } from '../auth/password-policy';
+import { isAccountThrottled, throttlePolicyOf } from '../auth/sign-in-throttle';
+import { recordAudit } from '../audit/audit.repository';
 import { accountChangeRefusal, clinicsOutsideScope, selfChangeRefusal } from './agent-rules';
 import * as repo from './admin.repository';
 
 export interface AgentsDeps {
   db: DbHandle;
+  config: Config;
   now: () => Date;
 }
 
 /** The signed-in admin: who they are and which clinics they manage. */
 export type AdminActor = Pick<AuthUser, 'id' | 'sessionId' | 'clinicIds'>;
+
+/** Where an admin's change came from, for the audit log. */
+export interface RequestOrigin {
+  ip: string;
+}
 
 const DUPLICATE_EMAIL = 'A user with this email already exists.';
 const NOT_FOUND = 'No such staff member.';
@@ -35,12 +45,12 @@ export async function listAgents(
     search: query.search || undefined,
     includeInactive: query.includeInactive ?? false,
   });
-  return withClinics(deps.db.db, rows, managed);
+  return withClinics(deps, deps.db.db, rows, managed);
 }
 
 export async function getAgent(deps: AgentsDeps, actor: AdminActor, id: string) {
   const row = await loadVisible(deps.db.db, actor, id);
-  return one(deps.db.db, row, actor);
+  return one(deps, deps.db.db, row, actor);
 }
 
 export async function createAgent(
@@ -49,6 +59,7 @@ export async function createAgent(
   input: CreateAgentBody,
 ): Promise<AdminUser> {
   assertClinicsInScope(input.clinicIds, actor);
+  assertPasswordAllowed(input.password, input);
   const passwordHash = await hashPassword(input.password);
   const now = deps.now();
   return inTransaction(deps, async (tx) => {
@@ -64,7 +75,7 @@ export async function createAgent(
       updatedAt: now,
     });
     await repo.replaceMemberships(tx, row.id, input.clinicIds, [...actor.clinicIds]);
-    return one(tx, row, actor);
+    return one(deps, tx, row, actor);
   });
 }
 
@@ -90,7 +101,7 @@ export async function updateAgent(
     }
     const row = await repo.updateStaff(tx, id, { ...fields, updatedAt: now });
     if (clinicIds) await repo.replaceMemberships(tx, id, clinicIds, [...actor.clinicIds]);
-    return one(tx, row, actor);
+    return one(deps, tx, row, actor);
   });
 }
 
@@ -109,13 +120,13 @@ export async function setAgentActive(
     if (refusal) throw conflict(refusal);
     const row = await repo.updateStaff(tx, id, { active, updatedAt: now });
     if (!active) await revokeUserSessions(tx, id, now);
-    return one(tx, row, actor);
+    return one(deps, tx, row, actor);
   });
 }
 
 /**
  * A reset ends every session of the user (an admin resetting their own keeps the one they are
- * using) and lifts a sign-in lockout, since the admin has vouched for the new password.
+ * using) and lifts the sign-in throttle, since the admin has vouched for the new password.
  */
 export async function resetAgentPassword(
   deps: AgentsDeps,
@@ -123,15 +134,48 @@ export async function resetAgentPassword(
   id: string,
   password: string,
 ): Promise<void> {
-  const passwordHash = await hashPassword(password);
   const now = deps.now();
+  const target = await loadVisible(deps.db.db, actor, id);
+  assertPasswordAllowed(password, target);
+  const passwordHash = await hashPassword(password);
   await inTransaction(deps, async (tx) => {
     const current = await loadVisible(tx, actor, id);
     await assertAccountInScope(tx, actor, id);
     await repo.updateStaff(tx, id, { passwordHash, passwordChangedAt: now, updatedAt: now });
     await revokeUserSessions(tx, id, now, id === actor.id ? actor.sessionId : undefined);
-    await clearLoginFailures(tx, current.email.toLowerCase());
+    await clearAccountFailures(tx, current);
   });
+}
+
+/**
+ * Lifts the sign-in throttle of an account (ADR 010): every address may try again at once. Like
+ * any change to how someone signs in, it is for an admin of all their clinics, and it is audited.
+ */
+export async function unlockAgentSignIn(
+  deps: AgentsDeps,
+  actor: AdminActor,
+  id: string,
+  origin: RequestOrigin,
+): Promise<AdminUser> {
+  const now = deps.now();
+  return inTransaction(deps, async (tx) => {
+    const current = await loadVisible(tx, actor, id);
+    await assertAccountInScope(tx, actor, id);
+    await clearAccountFailures(tx, current);
+    await recordAudit(
+      tx,
+      { userId: actor.id, ip: origin.ip },
+      [{ action: 'unlock', entityType: 'user', entityId: id, patientId: null }],
+      now,
+    );
+    return one(deps, tx, current, actor);
+  });
+}
+
+/** The new password of this account, refused with the policy's own words if it is too weak. */
+function assertPasswordAllowed(password: string, owner: { email: string; name: string }) {
+  const refusal = passwordRefusal(password, owner);
+  if (refusal) throw badRequest(refusal);
 }
 
 async function loadVisible(db: Executor, actor: AdminActor, id: string) {
@@ -170,21 +214,35 @@ async function inTransaction<T>(deps: AgentsDeps, work: (tx: Executor) => Promis
   }
 }
 
-async function one(db: Executor, row: repo.StaffRow, actor: AdminActor): Promise<AdminUser> {
-  const [user] = await withClinics(db, [row], [...actor.clinicIds]);
+async function one(
+  deps: AgentsDeps,
+  db: Executor,
+  row: repo.StaffRow,
+  actor: AdminActor,
+): Promise<AdminUser> {
+  const [user] = await withClinics(deps, db, [row], [...actor.clinicIds]);
   return user!;
 }
 
 async function withClinics(
+  deps: AgentsDeps,
   db: Executor,
   rows: readonly repo.StaffRow[],
   managedClinicIds: readonly string[],
 ): Promise<AdminUser[]> {
   const ids = rows.map((r) => r.id);
   const managed = new Set(managedClinicIds);
-  const [memberships, allClinics] = await Promise.all([
+  const now = deps.now();
+  const since = new Date(now.getTime() - deps.config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000);
+  const policy = throttlePolicyOf(deps.config);
+  const [memberships, allClinics, failures] = await Promise.all([
     repo.clinicsOfStaff(db, ids, managedClinicIds),
     repo.allClinicIdsOf(db, ids),
+    failurePairsOf(
+      db,
+      rows.map((r) => r.email),
+      since,
+    ),
   ]);
   return rows.map((row) => {
     const clinics = memberships
@@ -200,6 +258,7 @@ async function withClinics(
       clinics,
       // The same rule the account changes are refused by.
       alsoElsewhere: accountChangeRefusal(allClinics.get(row.id) ?? [], managed) !== null,
+      signInThrottled: isAccountThrottled(failures.get(row.email.toLowerCase()) ?? [], policy, now),
       createdAt: row.createdAt.toISOString(),
     };
   });

@@ -129,6 +129,22 @@ describe('creating staff', () => {
     expect(signedIn.json().user).toMatchObject({ role: 'provider', clinics: [{ id: w.north.id }] });
   });
 
+  it('refuses a common or personal initial password, and creates nobody', async () => {
+    for (const [password, reason] of [
+      ['1234567890', 'too common'],
+      ['priya.patel2026', 'must not contain the email address or name'],
+    ]) {
+      const res = await w.call({
+        method: 'POST',
+        url: '/api/admin/agents',
+        payload: newAgent({ password }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(reason);
+    }
+    expect(names(await list())).not.toContain('Priya Patel');
+  });
+
   it('refuses an email already in use, whatever its case', async () => {
     const res = await w.call({
       method: 'POST',

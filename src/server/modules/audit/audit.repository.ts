@@ -4,8 +4,9 @@ import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
 
 export type AuditAction =
-  'read' | 'create' | 'update' | 'cancel' | 'mark' | 'reschedule' | 'reassign' | 'join';
-export type AuditEntityType = 'patient' | 'appointment';
+  'read' | 'create' | 'update' | 'cancel' | 'mark' | 'reschedule' | 'reassign' | 'join' | 'unlock';
+/** `user`: a staff account, for an admin's change to how someone signs in. */
+export type AuditEntityType = 'patient' | 'appointment' | 'user';
 
 export interface AuditEntry {
   action: AuditAction;

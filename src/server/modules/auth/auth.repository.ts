@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
@@ -123,28 +123,96 @@ export async function revokeUserSessions(
     );
 }
 
-export async function recordLoginFailure(db: Executor, email: string, ip: string, now: Date) {
-  await db.insert(t.loginFailures).values({ email, ip, at: now });
+/**
+ * Every password check is written down as a failure before the password is checked, and the row
+ * is removed only when it turns out right: parallel guesses then see each other and cannot slip
+ * past the throttle together.
+ */
+export async function recordPasswordAttempt(
+  db: Executor,
+  values: { email: string; ip: string; userId: string | null; at: Date },
+): Promise<number> {
+  const [row] = await db
+    .insert(t.loginFailures)
+    .values(values)
+    .returning({ id: t.loginFailures.id });
+  return row!.id;
 }
 
-export async function countLoginFailures(db: Executor, since: Date, email: string, ip: string) {
+/** The failures an attempt is judged by (ADR 010), leaving out the attempt's own row. */
+export async function attemptHistory(
+  db: Executor,
+  attempt: { email: string; ip: string; since: Date; exceptId: number },
+) {
+  const f = t.loginFailures;
+  const pair = sql`${f.email} = ${attempt.email} and ${f.ip} = ${attempt.ip}`;
   const [row] = await db
     .select({
-      byEmail: sql<number>`count(*) filter (where ${t.loginFailures.email} = ${email})::int`,
-      byIp: sql<number>`count(*) filter (where ${t.loginFailures.ip} = ${ip})::int`,
+      pairFailures: sql<number>`count(*) filter (where ${pair})::int`,
+      pairLastFailureAt: sql<Date | null>`max(${f.at}) filter (where ${pair})`.mapWith(f.at),
+      otherAddressFailures: sql<number>`count(*) filter (where ${f.email} = ${attempt.email} and ${f.ip} <> ${attempt.ip})::int`,
+      addressUnknownFailures: sql<number>`count(*) filter (where ${f.ip} = ${attempt.ip} and ${f.userId} is null)::int`,
+    })
+    .from(f)
+    .where(
+      and(
+        gt(f.at, attempt.since),
+        ne(f.id, attempt.exceptId),
+        or(eq(f.email, attempt.email), eq(f.ip, attempt.ip)),
+      ),
+    );
+  return {
+    pairFailures: row?.pairFailures ?? 0,
+    pairLastFailureAt: row?.pairLastFailureAt ?? null,
+    otherAddressFailures: row?.otherAddressFailures ?? 0,
+    addressUnknownFailures: row?.addressUnknownFailures ?? 0,
+  };
+}
+
+/** A right password forgets its own address's failures on the account, not other addresses'. */
+export async function clearPairFailures(db: Executor, email: string, ip: string) {
+  await db
+    .delete(t.loginFailures)
+    .where(and(eq(t.loginFailures.email, email), eq(t.loginFailures.ip, ip)));
+}
+
+/** An admin's unlock or password reset forgets every failure of the account, from anywhere. */
+export async function clearAccountFailures(db: Executor, account: { id: string; email: string }) {
+  await db
+    .delete(t.loginFailures)
+    .where(
+      or(
+        eq(t.loginFailures.email, account.email.toLowerCase()),
+        eq(t.loginFailures.userId, account.id),
+      ),
+    );
+}
+
+/** Each email's remembered failures, address by address: one round trip for a whole staff list. */
+export async function failurePairsOf(db: Executor, emails: readonly string[], since: Date) {
+  const byEmail = new Map<string, Array<{ failures: number; lastFailureAt: Date }>>();
+  if (emails.length === 0) return byEmail;
+  const rows = await db
+    .select({
+      email: t.loginFailures.email,
+      failures: sql<number>`count(*)::int`,
+      lastFailureAt: sql<Date>`max(${t.loginFailures.at})`.mapWith(t.loginFailures.at),
     })
     .from(t.loginFailures)
     .where(
       and(
+        inArray(
+          t.loginFailures.email,
+          emails.map((e) => e.toLowerCase()),
+        ),
         gt(t.loginFailures.at, since),
-        sql`(${t.loginFailures.email} = ${email} or ${t.loginFailures.ip} = ${ip})`,
       ),
-    );
-  return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0 };
-}
-
-export async function clearLoginFailures(db: Executor, email: string) {
-  await db.delete(t.loginFailures).where(eq(t.loginFailures.email, email));
+    )
+    .groupBy(t.loginFailures.email, t.loginFailures.ip);
+  for (const { email, ...pair } of rows) {
+    byEmail.set(email, [...(byEmail.get(email) ?? []), pair]);
+  }
+  return byEmail;
 }
 
 export async function updateUser(

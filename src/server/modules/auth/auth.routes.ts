@@ -26,6 +26,7 @@ export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsyncZod {
           ...request.body,
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
+          presentedToken: request.cookies[auth.SESSION_COOKIE],
         });
         setSessionCookie(request, reply, result.token, result.maxAgeSeconds);
         return { user: result.user };
@@ -58,7 +59,7 @@ export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsyncZod {
         config: { access: 'authenticated' },
       },
       async (request) => {
-        await auth.changePassword(deps, request.auth!, request.body);
+        await auth.changePassword(deps, request.auth!, { ...request.body, ip: request.ip });
         return { ok: true as const };
       },
     );

@@ -10,8 +10,10 @@ import {
 } from '@contracts/auth';
 import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
-import { HttpError, badRequest, unauthorized } from '../../errors';
-import { hashPassword, verifyPassword } from './password';
+import { badRequest, forbidden, unauthorized } from '../../errors';
+import { hashPassword } from './password';
+import { checkPasswordAttempt } from './password-attempts';
+import { passwordRefusal } from './password-policy';
 import * as repo from './auth.repository';
 
 export interface AuthDeps {
@@ -41,45 +43,38 @@ export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-let dummyHash: Promise<string> | undefined;
-/** Verifying against a throwaway hash when the account is unknown keeps response times alike. */
-function burnTime(password: string) {
-  dummyHash ??= hashPassword('carebook-timing-equaliser');
-  return dummyHash.then((h) => verifyPassword(h, password));
-}
+const SIGN_IN_THROTTLED = (wait: string) =>
+  `Too many sign-in attempts. Please wait ${wait} and try again.`;
 
+/**
+ * Signs in, under the throttle of ADR 010. The session the client came with, if any, ends in the
+ * same transaction as the new one starts: a browser holds one session, and one left behind by an
+ * earlier sign-in (perhaps someone else's, on a shared computer) must not outlive it.
+ */
 export async function signIn(
   deps: AuthDeps,
-  input: { email: string; password: string; ip: string; userAgent: string | null },
+  input: {
+    email: string;
+    password: string;
+    ip: string;
+    userAgent: string | null;
+    presentedToken?: string;
+  },
 ): Promise<{ token: string; user: SessionUser; maxAgeSeconds: number }> {
   const { db, config } = deps;
-  const now = deps.now();
-  const windowStart = new Date(now.getTime() - config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000);
-  const failures = await repo.countLoginFailures(db.db, windowStart, input.email, input.ip);
-  if (
-    failures.byEmail >= config.LOGIN_MAX_FAILURES_PER_ACCOUNT ||
-    failures.byIp >= config.LOGIN_MAX_FAILURES_PER_ADDRESS
-  ) {
-    throw new HttpError(
-      429,
-      'rate_limited',
-      'Too many sign-in attempts. Please wait a few minutes and try again.',
-    );
-  }
-
   const user = await repo.findUserByEmail(db.db, input.email);
-  const ok =
-    user && user.active && user.passwordHash
-      ? await verifyPassword(user.passwordHash, input.password)
-      : await burnTime(input.password).then(() => false);
-  if (!ok || !user) {
-    await repo.recordLoginFailure(db.db, input.email, input.ip, now);
-    throw unauthorized(INVALID_CREDENTIALS);
-  }
+  const attempt = await checkPasswordAttempt(
+    deps,
+    { email: input.email, ip: input.ip, account: user, password: input.password },
+    SIGN_IN_THROTTLED,
+  );
+  if (!attempt.ok || !user) throw unauthorized(INVALID_CREDENTIALS);
 
+  const now = deps.now();
   const token = randomBytes(32).toString('base64url');
   const maxAgeSeconds = config.SESSION_ABSOLUTE_HOURS * 3600;
   await db.db.transaction(async (tx) => {
+    if (input.presentedToken) await repo.revokeSession(tx, sessionIdOf(input.presentedToken), now);
     await repo.insertSession(tx, {
       id: sessionIdOf(token),
       userId: user.id,
@@ -88,7 +83,7 @@ export async function signIn(
       ip: input.ip,
       userAgent: input.userAgent?.slice(0, 400) ?? null,
     });
-    await repo.clearLoginFailures(tx, input.email);
+    await attempt.forget(tx);
   });
   const clinics = await repo.clinicsOfUser(db.db, user.id);
   return { token, user: toSessionUser(user, clinics), maxAgeSeconds };
@@ -123,30 +118,61 @@ export async function signOut(deps: AuthDeps, sessionId: string) {
   await repo.revokeSession(deps.db.db, sessionId, deps.now());
 }
 
-/** A new password ends every other session of the user; this one stays signed in. */
+export const SAME_PASSWORD_REFUSED = 'Choose a password different from the current one.';
+export const NAME_CHANGE_REFUSED =
+  'Your name is changed by an admin of your clinic. Ask them to change it.';
+
+/**
+ * A new password ends every other session of the user; this one stays signed in. A wrong current
+ * password is a guess like a failed sign-in and is throttled with them: a stolen session must not
+ * become a way to guess the password at full speed.
+ */
 export async function changePassword(
   deps: AuthDeps,
   user: AuthUser,
-  input: { currentPassword: string; newPassword: string },
+  input: { currentPassword: string; newPassword: string; ip: string },
 ) {
   const row = await repo.findUserById(deps.db.db, user.id);
-  if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
-    throw badRequest('The current password is not correct.');
-  }
+  if (!row) throw unauthorized();
+  // The new password is judged first: a refusal then costs no attempt at the current one.
+  if (input.newPassword === input.currentPassword) throw badRequest(SAME_PASSWORD_REFUSED);
+  const refusal = passwordRefusal(input.newPassword, row);
+  if (refusal) throw badRequest(refusal);
+  const attempt = await checkPasswordAttempt(
+    deps,
+    {
+      email: row.email.toLowerCase(),
+      ip: input.ip,
+      account: row,
+      password: input.currentPassword,
+    },
+    (wait) => `Too many wrong passwords. Please wait ${wait} and try again.`,
+  );
+  if (!attempt.ok) throw badRequest('The current password is not correct.');
+
   const passwordHash = await hashPassword(input.newPassword);
   const now = deps.now();
   await deps.db.db.transaction(async (tx) => {
     await repo.updateUser(tx, user.id, { passwordHash, passwordChangedAt: now, updatedAt: now });
     await repo.revokeUserSessions(tx, user.id, now, user.sessionId);
+    await attempt.forget(tx);
   });
 }
 
+/**
+ * A user edits their own time zone, theme and notifications; their name is how colleagues and
+ * patients know them, so only an admin changes it (through staff administration, or here for
+ * their own). Sending the name unchanged is fine: forms may send the whole profile back.
+ */
 export async function updateProfile(
   deps: AuthDeps,
   user: AuthUser,
   input: UpdateProfileBody,
 ): Promise<SessionUser> {
   const { notificationPrefs: changedPrefs, ...rest } = input;
+  if (rest.name !== undefined && rest.name !== user.name && user.role !== 'admin') {
+    throw forbidden(NAME_CHANGE_REFUSED);
+  }
   const values: Partial<repo.UserRow> = { ...rest, updatedAt: deps.now() };
   // A partial change keeps the other events as they were; the request's user row is fresh enough,
   // since only the user themselves edits their preferences.

@@ -109,9 +109,33 @@ describe('notification preferences on the profile', () => {
   });
 
   it('still takes the old body shape without preferences', async () => {
-    const { api } = await signedInUser();
-    const res = await api.put('/api/auth/profile', { name: 'Dr. Ada Park' });
+    const { api } = await signedInUser({ name: 'Dr. Ada Park' });
+    const res = await api.put('/api/auth/profile', { name: 'Dr. Ada Park', theme: 'dark' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().user.name).toBe('Dr. Ada Park');
+    expect(res.json().user).toMatchObject({ name: 'Dr. Ada Park', theme: 'dark' });
+  });
+});
+
+describe('the name on the profile', () => {
+  it('is not the staff member’s own to change: 403, and nothing changes', async () => {
+    const { user, api } = await signedInUser({ name: 'Nora Nurse', role: 'nurse' });
+    const res = await api.put('/api/auth/profile', {
+      name: 'Dr. Someone Else',
+      timezone: 'Europe/London',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      error: 'forbidden',
+      message: 'Your name is changed by an admin of your clinic. Ask them to change it.',
+    });
+    const [row] = await testDb.handle.db.select().from(t.users).where(eq(t.users.id, user.id));
+    expect(row).toMatchObject({ name: 'Nora Nurse', timezone: user.timezone });
+  });
+
+  it('is an admin’s to change, their own included', async () => {
+    const { api } = await signedInUser({ name: 'Ada Admin', role: 'admin' });
+    const res = await api.put('/api/auth/profile', { name: 'Ada Admin-Park' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user.name).toBe('Ada Admin-Park');
   });
 });

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import {
   ClockIcon,
   KeyRoundIcon,
+  LockOpenIcon,
   MoreHorizontalIcon,
   PencilIcon,
   UserCheckIcon,
@@ -19,7 +20,7 @@ import {
 } from '@web/components/ui/dropdown-menu';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
 
-export type AgentAction = 'edit' | 'password' | 'status';
+export type AgentAction = 'edit' | 'password' | 'status' | 'unlock';
 
 export function AgentRowActions({
   agent,
@@ -83,6 +84,14 @@ export function AgentRowActions({
             <DropdownMenuItem onSelect={() => onAction('password', agent)}>
               <KeyRoundIcon aria-hidden="true" />
               Reset password
+            </DropdownMenuItem>
+          )}
+          {/* Only while failed attempts slow their sign-in down; the server refuses it (403)
+              for someone who also works elsewhere, like the password. */}
+          {agent.signInThrottled && !agent.alsoElsewhere && (
+            <DropdownMenuItem onSelect={() => onAction('unlock', agent)}>
+              <LockOpenIcon aria-hidden="true" />
+              Unlock sign-in
             </DropdownMenuItem>
           )}
           {/* The server refuses deactivating yourself; offering it would only lead to an error. */}

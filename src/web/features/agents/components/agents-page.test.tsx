@@ -247,4 +247,56 @@ describe('AgentsPage', () => {
       'an admin of all their clinics changes their name, email and role',
     );
   });
+
+  it('offers "Unlock sign-in" only while an account is throttled, and unlocks it', async () => {
+    const locked = staff({
+      name: 'Tess Locked',
+      email: 'tess@carebook.test',
+      signInThrottled: true,
+    });
+    const rows = [adminRow, locked, front];
+    const calls = stubServer(({ path, method }) => {
+      if (method !== 'POST' || path !== `/api/admin/agents/${locked.id}/unlock`) return undefined;
+      rows[1] = { ...locked, signInThrottled: false };
+      return Response.json(rows[1]);
+    }, rows);
+    renderPage();
+    const user = userEvent.setup({ delay: null });
+
+    await user.click(await screen.findByRole('button', { name: 'Actions for Sam Ortiz' }));
+    expect(screen.queryByRole('menuitem', { name: 'Unlock sign-in' })).toBeNull();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Tess Locked' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Unlock sign-in' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+        `/api/admin/agents/${locked.id}/unlock`,
+      ]),
+    );
+    // The list is read again, and the account no longer offers it.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path.startsWith('/api/admin/agents?')).length).toBeGreaterThan(
+        1,
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Actions for Tess Locked' }));
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Unlock sign-in' })).toBeNull();
+  });
+
+  it('leaves unlocking someone who also works elsewhere to an admin of all their clinics', async () => {
+    const shared = staff({
+      name: 'Nora Kelly, RN',
+      email: 'nora@carebook.test',
+      alsoElsewhere: true,
+      signInThrottled: true,
+    });
+    stubServer(() => undefined, [adminRow, shared]);
+    renderPage();
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Nora Kelly, RN' }));
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Unlock sign-in' })).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import { PlusIcon, SearchIcon, UsersIcon } from 'lucide-react';
 import type { AdminUser } from '@contracts/admin';
 import { PageHeader } from '@web/components/page-header';
@@ -7,6 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { useSession } from '@web/lib/session';
 import { agentsListQueryOptions } from '../api/list-agents';
+import { useUnlockAgentSignIn } from '../api/unlock-agent-sign-in';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { AgentFormDialog } from './agent-form-dialog';
 import type { AgentAction } from './agent-row-actions';
@@ -15,7 +17,7 @@ import { AgentsTable, AgentsTableSkeleton } from './agents-table';
 import { ResetPasswordDialog } from './reset-password-dialog';
 
 type OpenDialog =
-  { kind: 'create' } | { kind: 'edit' | 'password' | 'status'; agent: AdminUser } | null;
+  { kind: 'create' } | { kind: Exclude<AgentAction, 'unlock'>; agent: AdminUser } | null;
 
 function EmptyState({ search, onCreate }: { search: string; onCreate: () => void }) {
   return (
@@ -46,7 +48,15 @@ export function AgentsPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = (open: boolean) => !open && setDialog(null);
   const openCreate = () => setDialog({ kind: 'create' });
-  const onAction = (kind: AgentAction, agent: AdminUser) => setDialog({ kind, agent });
+  const unlock = useUnlockAgentSignIn();
+  const onAction = (kind: AgentAction, agent: AdminUser) => {
+    if (kind !== 'unlock') return setDialog({ kind, agent });
+    // Nothing to confirm: it only lets them, and whoever guesses, try again sooner.
+    unlock.mutate(agent.id, {
+      onSuccess: () => toast.success(`${agent.name} can sign in again now`),
+      onError: (error) => toast.error(error.message),
+    });
+  };
 
   return (
     <div className="mx-auto max-w-6xl">

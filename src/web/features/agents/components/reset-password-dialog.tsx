@@ -63,7 +63,7 @@ function ResetPasswordForm({ agent, onDone }: { agent: AdminUser; onDone: () => 
   );
 }
 
-/** Sets a new password for someone; the server ends their sessions and lifts any lockout. */
+/** Sets a new password for someone; the server ends their sessions and lifts any sign-in throttle. */
 export function ResetPasswordDialog({
   agent,
   onOpenChange,

@@ -1,0 +1,69 @@
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
+import * as zxcvbnEn from '@zxcvbn-ts/language-en';
+
+// NIST 800-63B §3.1.1.2: no composition rules, but refuse passwords found in lists of common,
+// expected or compromised values. zxcvbn-ts carries those lists (common passwords, names,
+// English words, keyboard walks) and estimates how many guesses the rest would take.
+
+/** zxcvbn's score 3: more than 10^8 guesses, "safely unguessable" online and against a slow hash. */
+const MIN_SCORE = 3;
+
+export const PASSWORD_REFUSALS = {
+  common: 'This password is too common. Choose a longer or less predictable one.',
+  repeated: 'This password repeats the same characters. Choose a longer or less predictable one.',
+  sequence:
+    'This password follows a sequence or keyboard pattern (like 12345 or qwerty). Choose a longer or less predictable one.',
+  personal:
+    'The password must not contain the email address or name of its account. Choose a different one.',
+  guessable: 'This password is too easy to guess. Choose a longer or less predictable one.',
+} as const;
+
+let factory: ZxcvbnFactory | undefined;
+/** Built on first use: loading the dictionaries takes a quarter of a second. */
+function estimator() {
+  factory ??= new ZxcvbnFactory({
+    dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEn.dictionary },
+    graphs: zxcvbnCommon.adjacencyGraphs,
+    translations: zxcvbnEn.translations,
+  });
+  return factory;
+}
+
+export interface PasswordOwner {
+  email: string;
+  name?: string | null;
+}
+
+/** The words of the account's identity a guesser would try first: whole email, local part, name. */
+function personalWords(owner: PasswordOwner): string[] {
+  const email = owner.email.trim().toLowerCase();
+  const local = email.split('@')[0] ?? '';
+  const name = (owner.name ?? '').trim().toLowerCase();
+  const words = [email, local, name, name.replace(/\s+/g, '')];
+  // Parts of the local part and of the name too ("ada.park" -> "ada", "park"), when long enough
+  // to mean something; the mail domain is left out on purpose, it is the same for a whole clinic.
+  for (const part of [...local.split(/[._+-]/), ...name.split(/\s+/)]) words.push(part);
+  return [...new Set(words.filter((w) => w.length >= 4))];
+}
+
+/**
+ * Why this password may not be set for this account, as a sentence a person can act on, or null
+ * when it may. The length limits are the contract's (`newPasswordField`); this adds what a schema
+ * cannot know: the lists, the account's own details, and guessability.
+ */
+export function passwordRefusal(password: string, owner: PasswordOwner): string | null {
+  const lowered = password.toLowerCase();
+  const personal = personalWords(owner);
+  if (personal.some((word) => lowered.includes(word))) return PASSWORD_REFUSALS.personal;
+  const result = estimator().check(password, personal);
+  if (result.score >= MIN_SCORE) return null;
+  // The weakest part of the password decides which advice helps.
+  const patterns = new Set(result.sequence.map((match) => match.pattern));
+  if (patterns.has('repeat')) return PASSWORD_REFUSALS.repeated;
+  if (patterns.has('sequence') || patterns.has('spatial')) return PASSWORD_REFUSALS.sequence;
+  if (result.sequence.some((m) => m.pattern === 'dictionary' && m.dictionaryName === 'userInputs'))
+    return PASSWORD_REFUSALS.personal;
+  if (patterns.has('dictionary')) return PASSWORD_REFUSALS.common;
+  return PASSWORD_REFUSALS.guessable;
+}
