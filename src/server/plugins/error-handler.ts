@@ -21,6 +21,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   405: 'bad_request',
   406: 'bad_request',
   409: 'conflict',
+  410: 'gone',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   422: 'unprocessable',

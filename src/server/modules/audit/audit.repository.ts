@@ -4,7 +4,15 @@ import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
 
 export type AuditAction =
-  'read' | 'create' | 'update' | 'cancel' | 'mark' | 'reschedule' | 'reassign' | 'join';
+  | 'read'
+  | 'create'
+  | 'update'
+  | 'cancel'
+  | 'mark'
+  | 'reschedule'
+  | 'reassign'
+  | 'join'
+  | 'join_refused';
 export type AuditEntityType = 'patient' | 'appointment';
 
 export interface AuditEntry {

@@ -7,6 +7,7 @@ const ACTION_LABELS: Record<string, string> = {
   reschedule: 'Rescheduled',
   reassign: 'Reassigned',
   join: 'Joined',
+  join_refused: 'Refused entry',
 };
 
 /** Past-tense wording for an audit action; an action this page does not know reads as itself. */
