@@ -110,6 +110,15 @@ describe('VideoCall', () => {
     expect(pcs).toHaveLength(2);
   });
 
+  it('learns who answered from the server’s name on their messages', async () => {
+    const { call, signal } = setup('patient');
+    await call.start('camera');
+    signal().ready('patient');
+    expect(call.getSnapshot().remoteName).toBeNull();
+    signal().receive({ type: 'peer-joined', from: 'staff', name: 'Dr. Jane Smith' });
+    expect(call.getSnapshot()).toMatchObject({ remotePresent: true, remoteName: 'Dr. Jane Smith' });
+  });
+
   it('ignores messages from another tab of its own side', async () => {
     const { call, signal, pcs } = setup('staff');
     await call.start('camera');

@@ -203,6 +203,9 @@ export class VideoCall {
     }
     // Another tab of our own side in the same visit: not the person we are calling.
     if (message.from === this.options.role) return;
+    if (message.name && message.name !== this.snapshot.remoteName) {
+      this.update({ remoteName: message.name });
+    }
     switch (message.type) {
       case 'peer-joined':
         this.update({ remotePresent: true });
