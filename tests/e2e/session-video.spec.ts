@@ -160,16 +160,23 @@ test.describe('video visit on one app instance', () => {
     const doctor = await openProvider(browser, server.url, booking);
     const context = await browser.newContext({ baseURL: server.url });
     const patient = await context.newPage();
-    // A browser that refuses the camera: the page explains and offers to go on without.
+    // A browser that blocks camera and microphone: the page explains and offers only what can
+    // work, which is going on without them.
     await patient.addInitScript(() => {
       navigator.mediaDevices.getUserMedia = () =>
         Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      const query = navigator.permissions.query.bind(navigator.permissions);
+      navigator.permissions.query = (descriptor) =>
+        descriptor.name === ('microphone' as PermissionName)
+          ? Promise.resolve({ state: 'denied' } as PermissionStatus)
+          : query(descriptor);
     });
     await patient.goto(`/session/?token=${booking.token}`);
     await patient.getByRole('button', { name: 'Join your visit' }).click();
     await expect(
       patient.getByRole('heading', { name: 'Your camera and microphone are blocked' }),
     ).toBeVisible();
+    await expect(patient.getByRole('button', { name: 'Join with microphone only' })).toHaveCount(0);
     await patient.getByRole('button', { name: 'Join without camera or microphone' }).click();
     await expectLiveRemoteVideo(patient);
     await expect(callStatus(doctor)).toHaveText('Connected');
