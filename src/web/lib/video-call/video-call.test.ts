@@ -231,6 +231,8 @@ describe('VideoCall', () => {
       refusal: 'The visit is not open.',
     });
     expect(pc().closed).toBe(true);
+    // Refused is the end of it: the camera light goes off.
+    expect(call.getSnapshot()).toMatchObject({ localStream: null, hasCamera: false });
   });
 
   it('lets go of devices that arrive after it was disposed', async () => {

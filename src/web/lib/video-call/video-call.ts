@@ -186,7 +186,11 @@ export class VideoCall {
 
   private onSignallingStatus(status: SignallingStatus, refusal?: string) {
     this.update({ signalling: status, refusal: refusal ?? null });
-    if (status === 'refused') this.closeLeg();
+    if (status === 'refused') {
+      // Not let in, and not retrying: the camera and microphone have nothing left to do.
+      this.closeLeg();
+      this.stopLocalMedia();
+    }
   }
 
   private onSignal(message: ServerSignal) {
