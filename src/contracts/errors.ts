@@ -8,6 +8,7 @@ export const errorCodes = [
   'not_found',
   'conflict',
   'request_timeout',
+  'gone',
   'payload_too_large',
   'unsupported_media_type',
   'unprocessable',

@@ -43,8 +43,22 @@ export const staffSessionView = patientSessionView.extend({
   provider: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   clinic: z.object({ slug: z.string(), name: z.string(), timezone: z.string() }),
   iceServers: z.array(iceServer),
+  /** Why this user may not join the video (only the staff member it is booked with may). */
+  joinRefusal: z.string().nullable(),
 });
 export type StaffSessionView = z.infer<typeof staffSessionView>;
+
+/** A finished visit's link after VISIT_LINK_DAYS_AFTER_END: nothing about the visit is said. */
+export const VISIT_LINK_EXPIRED =
+  'This visit link has expired. If you need to be seen, please contact your clinic.';
+
+/** A second window of someone already in the visit (the room holds two people). */
+export const VISIT_ALREADY_OPEN =
+  'This visit is already open in another window or on another device. Close it there, then try again.';
+
+/** Said to the window that another window of the same person took over. */
+export const VISIT_OPENED_ELSEWHERE =
+  'This visit was opened in another window or on another device, so it was closed here.';
 
 export const NOT_A_VALID_LINK =
   'This visit link is not valid. Please use the link in the latest message from your clinic.';

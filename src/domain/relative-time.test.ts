@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatRelativeTime } from './relative-time';
+import { formatRelativeTime, formatTimeUntil } from './relative-time';
 
 const NOW = new Date('2026-11-21T15:30:00.000Z');
 const SECOND = 1000;
@@ -81,6 +81,31 @@ describe('formatRelativeTime', () => {
         const future = formatRelativeTime(at(distance), NOW);
         const past = formatRelativeTime(at(-distance), NOW);
         expect(future.replace(/^in /, '')).toBe(past.replace(/ ago$/, ''));
+      }),
+    );
+  });
+});
+
+describe('formatTimeUntil', () => {
+  it.each([
+    [30 * SECOND, 'in 1 minute'],
+    [1, 'in 1 minute'],
+    [MINUTE, 'in 1 minute'],
+    [MINUTE + 1, 'in 2 minutes'],
+    [4 * MINUTE + 30 * SECOND, 'in 5 minutes'],
+    [59 * MINUTE + 30 * SECOND, 'in 1 hour'],
+    [2 * HOUR + 5 * MINUTE, 'in 2 hours'],
+    [0, 'now'],
+    [-59 * SECOND, 'now'],
+    [-MINUTE, '1 minute ago'],
+  ])('%i ms ahead reads "%s"', (offset, expected) => {
+    expect(formatTimeUntil(at(offset), NOW)).toBe(expected);
+  });
+
+  it('never says "0 minutes"', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -2 * DAY, max: 2 * DAY }), (offset) => {
+        expect(formatTimeUntil(at(offset), NOW)).not.toMatch(/\b0 minutes/);
       }),
     );
   });

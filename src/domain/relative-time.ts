@@ -25,3 +25,19 @@ export function formatRelativeTime(target: Date, now: Date): string {
 
   return diff >= 0 ? `in ${amount}` : `${amount} ago`;
 }
+
+/**
+ * How long a person still has to wait, for a countdown on a visit page, where "in 0 minutes"
+ * read as nonsense. Under an hour the minutes round up (30 seconds to go is "in 1 minute": the
+ * wait is not over yet), and a moment reached less than a minute ago is "now". Further off, or
+ * longer ago, it reads as formatRelativeTime.
+ */
+export function formatTimeUntil(target: Date, now: Date): string {
+  const diff = target.getTime() - now.getTime();
+  if (diff > 0 && diff < HOUR_MS) {
+    const minutes = Math.ceil(diff / MINUTE_MS);
+    return minutes < 60 ? `in ${unit(minutes, 'minute')}` : 'in 1 hour';
+  }
+  if (diff <= 0 && diff > -MINUTE_MS) return 'now';
+  return formatRelativeTime(target, now);
+}

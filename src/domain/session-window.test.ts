@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { firstNameOnly, sessionWindow } from './session-window';
+import {
+  firstNameOnly,
+  isVisitLinkExpired,
+  sessionWindow,
+  visitJoinRefusal,
+} from './session-window';
 
 const start = new Date('2026-11-24T15:00:00Z');
 const settings = { opensMinutesBefore: 10, closesMinutesAfterEnd: 15 };
@@ -56,4 +61,23 @@ describe('firstNameOnly', () => {
     ['  Mary Ann ', 'Mary'],
     ['', ''],
   ])('%j → %j', (input, expected) => expect(firstNameOnly(input)).toBe(expected));
+});
+
+describe('visitJoinRefusal', () => {
+  const bookedWith = { id: 'u-provider', name: 'Dr. Priya Raman' };
+  it('lets in the staff member the visit is booked with, and no one else', () => {
+    expect(visitJoinRefusal('u-provider', bookedWith)).toBeNull();
+    expect(visitJoinRefusal('u-admin', bookedWith)).toBe(
+      'Only Dr. Priya Raman can join this video visit: it is booked with them.',
+    );
+  });
+});
+
+describe('isVisitLinkExpired', () => {
+  const end = new Date('2026-11-24T15:30:00Z');
+  it('keeps the link for the set days after the end, to the millisecond', () => {
+    expect(isVisitLinkExpired(end, new Date('2026-12-24T15:29:59.999Z'), 30)).toBe(false);
+    expect(isVisitLinkExpired(end, new Date('2026-12-24T15:30:00Z'), 30)).toBe(true);
+    expect(isVisitLinkExpired(end, end, 0)).toBe(true);
+  });
 });

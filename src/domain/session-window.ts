@@ -1,4 +1,4 @@
-import { MINUTE_MS } from './zoned-time';
+import { DAY_MS, MINUTE_MS } from './zoned-time';
 import { normalizeStatus } from './appointment-status';
 
 export type SessionJoinState = 'cancelled' | 'too_early' | 'open' | 'ended';
@@ -39,4 +39,26 @@ export function sessionWindow(
 /** The patient sees their first name only: the page is reachable by anyone holding the link. */
 export function firstNameOnly(firstName: string): string {
   return firstName.trim().split(/\s+/)[0] ?? '';
+}
+
+/**
+ * A visit's video room holds the patient and the staff member the appointment is booked with,
+ * nobody else: any other colleague, an admin included, is refused, so the patient always knows
+ * who answered. Returns why `userId` may not join, or null when they may.
+ */
+export function visitJoinRefusal(
+  userId: string,
+  bookedWith: { id: string; name: string },
+): string | null {
+  return userId === bookedWith.id
+    ? null
+    : `Only ${bookedWith.name} can join this video visit: it is booked with them.`;
+}
+
+/**
+ * A visit link stops opening the page `daysAfterEnd` days after the scheduled end, whatever
+ * became of the appointment: an old message should not keep a door open for ever.
+ */
+export function isVisitLinkExpired(end: Date, now: Date, daysAfterEnd: number): boolean {
+  return now.getTime() >= end.getTime() + daysAfterEnd * DAY_MS;
 }

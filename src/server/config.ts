@@ -59,6 +59,8 @@ export const configSchema = z.object({
   SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
   SESSION_JOIN_OPENS_MINUTES_BEFORE: z.coerce.number().int().min(0).max(1440).default(10),
   SESSION_JOIN_CLOSES_MINUTES_AFTER: z.coerce.number().int().min(0).max(1440).default(15),
+  /** A visit link stops opening the page this many days after the visit's scheduled end. */
+  VISIT_LINK_DAYS_AFTER_END: z.coerce.number().int().min(0).max(3650).default(30),
   SESSION_LOOKUP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** JSON list of RTCIceServer objects for real deployments; none are needed on one network. */
   ICE_SERVERS: z

@@ -24,6 +24,7 @@ export const forbidden = (message = 'You do not have permission to do this.') =>
 export const notFound = (message = 'Not found.') => new HttpError(404, 'not_found', message);
 export const conflict = (message: string, details?: string) =>
   new HttpError(409, 'conflict', message, details);
+export const gone = (message: string) => new HttpError(410, 'gone', message);
 export const unprocessable = (message: string, details?: string) =>
   new HttpError(422, 'unprocessable', message, details);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>

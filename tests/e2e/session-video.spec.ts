@@ -115,6 +115,62 @@ test.describe('video visit on one app instance', () => {
     await expect(patient.getByRole('button', { name: 'Join your visit' })).toBeVisible();
   });
 
+  test('only the provider joins: a colleague is told who may, a second patient window is refused', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const booking = await provider.book();
+    const doctor = await openProvider(browser, server.url, booking);
+    const patient = await openPatient(browser, server.url, booking);
+    await expectLiveRemoteVideo(patient);
+    await expect(callStatus(patient)).toHaveText('Connected');
+    // The patient sees who answered, by the name the server gave.
+    await expect(
+      patient.getByRole('region', { name: 'Video visit' }).getByText(PROVIDER.name),
+    ).toBeVisible();
+    await patient.screenshot({ path: test.info().outputPath('patient-in-call-390x844.png') });
+
+    const secondContext = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 390, height: 844 },
+    });
+    const secondWindow = await secondContext.newPage();
+    await secondWindow.goto(`/session/?token=${booking.token}`);
+    await secondWindow.getByRole('button', { name: 'Join your visit' }).click();
+    await expect(callStatus(secondWindow)).toHaveText(
+      'This visit is already open in another window or on another device. Close it there, then try again.',
+    );
+    await secondWindow.screenshot({ path: test.info().outputPath('second-window-390x844.png') });
+    await expect(callStatus(patient)).toHaveText('Connected');
+
+    const colleagueContext = await browser.newContext({ baseURL: server.url });
+    const colleague = await colleagueContext.newPage();
+    await signInWith(
+      colleague,
+      { email: DEMO_ACCOUNTS.staff.email, password: DEMO_PASSWORD },
+      `/session/${booking.id}`,
+    );
+    await expect(
+      colleague.getByText(
+        `Only ${PROVIDER.name} can join this video visit: it is booked with them.`,
+      ),
+    ).toBeVisible();
+    await expect(colleague.getByRole('button', { name: 'Start visit' })).toBeDisabled();
+    // The server refuses the socket too, whatever the page offers.
+    const closed = await colleague.evaluate(
+      (id) =>
+        new Promise<number>((resolve) => {
+          const socket = new WebSocket(
+            `${location.origin.replace('http', 'ws')}/api/session/signal?appointmentId=${id}`,
+          );
+          socket.onclose = (event) => resolve(event.code);
+        }),
+      booking.id,
+    );
+    expect(closed).toBe(4403);
+    await expect(callStatus(doctor)).toHaveText('Connected');
+  });
+
   test('the patient waiting first, then the provider starting, connects too', async ({
     browser,
   }) => {
@@ -160,16 +216,25 @@ test.describe('video visit on one app instance', () => {
     const doctor = await openProvider(browser, server.url, booking);
     const context = await browser.newContext({ baseURL: server.url });
     const patient = await context.newPage();
-    // A browser that refuses the camera: the page explains and offers to go on without.
+    // A browser that blocks camera and microphone: the page explains and offers only what can
+    // work, which is going on without them.
     await patient.addInitScript(() => {
       navigator.mediaDevices.getUserMedia = () =>
         Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      const query = navigator.permissions.query.bind(navigator.permissions);
+      navigator.permissions.query = (descriptor) =>
+        descriptor.name === ('microphone' as PermissionName)
+          ? Promise.resolve({ state: 'denied' } as PermissionStatus)
+          : query(descriptor);
     });
     await patient.goto(`/session/?token=${booking.token}`);
     await patient.getByRole('button', { name: 'Join your visit' }).click();
     await expect(
       patient.getByRole('heading', { name: 'Your camera and microphone are blocked' }),
     ).toBeVisible();
+    await expect(patient.getByRole('button', { name: 'Join with microphone only' })).toHaveCount(0);
+    await patient.setViewportSize({ width: 390, height: 844 });
+    await patient.screenshot({ path: test.info().outputPath('devices-blocked-390x844.png') });
     await patient.getByRole('button', { name: 'Join without camera or microphone' }).click();
     await expectLiveRemoteVideo(patient);
     await expect(callStatus(doctor)).toHaveText('Connected');

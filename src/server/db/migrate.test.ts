@@ -44,6 +44,7 @@ describe('migrations', () => {
       'schedules',
       'sessions',
       'users',
+      'visit_participants',
     ]);
     const extensions = await queryRows<{ extname: string }>(
       testDb.handle.db,

@@ -224,6 +224,32 @@ export const clinicDataVersions = pgTable('clinic_data_versions', {
   version: bigint('version', { mode: 'number' }).notNull(),
 });
 
+/**
+ * Who holds each of a video visit's two places (the patient's and the staff member's), whichever
+ * app instance their socket landed on. The primary key is what keeps a room at two people: two
+ * instances admitting at once cannot both insert. `seenAt` moves with the socket's heartbeat, so
+ * a place left behind by a crashed instance frees itself.
+ */
+export const visitParticipants = pgTable(
+  'visit_participants',
+  {
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    seat: text('seat').notNull(),
+    connectionId: uuid('connection_id').notNull(),
+    /** The browser tab, so its own reconnection takes its place back instead of being refused. */
+    clientId: text('client_id').notNull(),
+    userId: uuid('user_id'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appointmentId, t.seat] }),
+    check('visit_participants_seat_check', sql`${t.seat} in ('patient', 'staff')`),
+  ],
+);
+
 /** Status history: append-only, one row per action, written in the action's transaction. */
 export const appointmentEvents = pgTable(
   'appointment_events',

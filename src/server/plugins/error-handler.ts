@@ -22,6 +22,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   406: 'bad_request',
   408: 'request_timeout',
   409: 'conflict',
+  410: 'gone',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   422: 'unprocessable',

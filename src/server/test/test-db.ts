@@ -11,6 +11,7 @@ const TABLES = [
   'idempotency_keys',
   'sessions',
   'audit_log',
+  'visit_participants',
   'outbox',
   'appointment_events',
   'appointment_month_counts',

@@ -128,6 +128,14 @@ describe('staff routes (spec §2)', () => {
     renderAt('/nowhere');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   });
+
+  it('shows the not-found page for a mistyped visit address, without asking the server', async () => {
+    const { fetchMock } = renderAt('/session/abc');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.queryByText(/must be a valid id/)).toBeNull();
+    const asked = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(asked.some((url) => url.includes('/api/sessions/'))).toBe(false);
+  });
 });
 
 describe('the sign-in guard', () => {

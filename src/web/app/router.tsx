@@ -177,9 +177,7 @@ export const routes: RouteObject[] = [
                     path: 'session/:id',
                     ...titled('Session'),
                     lazy: page(() =>
-                      import('@web/features/sessions/components/session-page').then(
-                        (m) => m.SessionPage,
-                      ),
+                      import('./staff-session-route').then((m) => m.StaffSessionRoute),
                     ),
                   },
                   {

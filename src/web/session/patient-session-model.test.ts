@@ -41,6 +41,12 @@ describe('describePatientSession', () => {
     });
   });
 
+  it('counts the last seconds before the window as a minute, not "in 0 minutes"', () => {
+    const card = describePatientSession(view(), at('2026-11-24T19:49:31Z'), 'America/New_York');
+    expect(card.notice.title).toBe('You can join from 2:50 PM (in 1 minute)');
+    expect(card.canJoin).toBe(false);
+  });
+
   it('opens Join when the window opens, even before the next refresh', () => {
     const card = describePatientSession(view(), at('2026-11-24T19:50:00Z'), 'America/New_York');
     expect(card).toMatchObject({ state: 'open', canJoin: true, showDisabledJoin: false });

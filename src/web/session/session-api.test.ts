@@ -29,6 +29,11 @@ describe('lookupSession', () => {
     });
   });
 
+  it('shows the server’s words for an expired link, and stops there', async () => {
+    const expired = vi.fn().mockResolvedValue(json(410, { error: 'gone', message: 'Expired.' }));
+    expect(await lookupSession('x', expired)).toEqual({ kind: 'invalid', message: 'Expired.' });
+  });
+
   it('reports a failure (not an invalid link) for the network and the server', async () => {
     const offline = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
     expect((await lookupSession('x', offline)).kind).toBe('failed');

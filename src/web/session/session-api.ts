@@ -50,8 +50,9 @@ export async function lookupSession(
       return { kind: 'failed', message: OFFLINE };
     }
   }
-  // 404 carries the server's non-revealing sentence; a 400 (no token at all) means the same.
-  if (response.status === 404) {
+  // 404 carries the server's non-revealing sentence, 410 that the link has expired; a 400 (no
+  // token at all) means the same as a 404.
+  if (response.status === 404 || response.status === 410) {
     return { kind: 'invalid', message: await messageOf(response, NOT_A_VALID_LINK) };
   }
   if (response.status === 400) return { kind: 'invalid', message: NOT_A_VALID_LINK };

@@ -4,7 +4,16 @@ import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
 
 export type AuditAction =
-  'read' | 'create' | 'update' | 'cancel' | 'mark' | 'reschedule' | 'reassign' | 'join' | 'unlock';
+  | 'read'
+  | 'create'
+  | 'update'
+  | 'cancel'
+  | 'mark'
+  | 'reschedule'
+  | 'reassign'
+  | 'join'
+  | 'join_refused'
+  | 'unlock';
 /** `user`: a staff account, for an admin's change to how someone signs in. */
 export type AuditEntityType = 'patient' | 'appointment' | 'user';
 

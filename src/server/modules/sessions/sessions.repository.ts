@@ -7,6 +7,7 @@ const sessionColumns = {
     id: t.appointments.id,
     clinicId: t.appointments.clinicId,
     startAt: t.appointments.startAt,
+    endAt: t.appointments.endAt,
     duration: t.appointments.duration,
     status: t.appointments.status,
     staffId: t.appointments.staffId,
@@ -65,4 +66,70 @@ export async function recordJoin(db: Executor, appointmentId: string, at: Date, 
   await db
     .insert(t.appointmentEvents)
     .values({ appointmentId, type: 'PATIENT_JOINED', at, byName });
+}
+
+export type Seat = 'patient' | 'staff';
+
+export interface SeatClaim {
+  appointmentId: string;
+  seat: Seat;
+  connectionId: string;
+  clientId: string;
+  userId: string | null;
+  at: Date;
+}
+
+/** Takes an empty place; false when someone holds it (the primary key decides a race). */
+export async function insertSeat(db: Executor, claim: SeatClaim): Promise<boolean> {
+  const rows = await db
+    .insert(t.visitParticipants)
+    .values({ ...claim, joinedAt: claim.at, seenAt: claim.at })
+    .onConflictDoNothing()
+    .returning({ connectionId: t.visitParticipants.connectionId });
+  return rows.length > 0;
+}
+
+/** The place's holder, locked until the transaction ends so two take-overs cannot interleave. */
+export async function lockSeat(db: Executor, appointmentId: string, seat: Seat) {
+  const [row] = await db
+    .select()
+    .from(t.visitParticipants)
+    .where(
+      and(eq(t.visitParticipants.appointmentId, appointmentId), eq(t.visitParticipants.seat, seat)),
+    )
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function replaceSeat(db: Executor, claim: SeatClaim) {
+  await db
+    .update(t.visitParticipants)
+    .set({
+      connectionId: claim.connectionId,
+      clientId: claim.clientId,
+      userId: claim.userId,
+      joinedAt: claim.at,
+      seenAt: claim.at,
+    })
+    .where(
+      and(
+        eq(t.visitParticipants.appointmentId, claim.appointmentId),
+        eq(t.visitParticipants.seat, claim.seat),
+      ),
+    );
+}
+
+/** The heartbeat of a held place; false when another connection has taken it meanwhile. */
+export async function touchSeat(db: Executor, connectionId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(t.visitParticipants)
+    .set({ seenAt: at })
+    .where(eq(t.visitParticipants.connectionId, connectionId))
+    .returning({ seat: t.visitParticipants.seat });
+  return rows.length > 0;
+}
+
+export async function releaseSeat(db: Executor, connectionId: string) {
+  await db.delete(t.visitParticipants).where(eq(t.visitParticipants.connectionId, connectionId));
 }

@@ -9,6 +9,7 @@ import {
   sessionTokenQuery,
   signalMessage,
   staffSessionView,
+  VISIT_OPENED_ELSEWHERE,
 } from '@contracts/session';
 import { idParams } from '@contracts/common';
 import type { AppDeps } from '../../app-deps';
@@ -16,10 +17,16 @@ import { isCrossSiteRequest } from '../../plugins/auth';
 import { HttpError } from '../../errors';
 import * as sessions from './sessions.service';
 import type { SignalHub, SignalPeer } from './signal-hub';
+import { enterVisit, keepSeat, leaveSeat, type Admission } from './visit-room';
 
 const signalQuery = z.object({
   token: z.string().max(256).optional(),
   appointmentId: z.uuid().optional(),
+  /** The browser tab, the same across its reconnections (see enterVisit). */
+  client: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
 });
 
 const HEARTBEAT_MS = 25_000;
@@ -57,8 +64,9 @@ export function sessionsRoutes(deps: AppDeps, hub: SignalHub): FastifyPluginAsyn
 
     /**
      * The visit's signalling socket. The patient proves themselves with the token of an open
-     * visit, staff with their session cookie and clinic membership; a page of another site may
-     * not open it with the staff member's cookie.
+     * visit, staff with their session cookie (and must be the one the visit is booked with); a
+     * page of another site may not open it with the staff member's cookie. Each side holds one
+     * place in the room (see enterVisit), which this socket keeps while its heartbeat lasts.
      */
     app.get(
       sessionPaths.signal,
@@ -67,67 +75,85 @@ export function sessionsRoutes(deps: AppDeps, hub: SignalHub): FastifyPluginAsyn
         const refuse = (code: number, reason: string) => socket.close(code, reason.slice(0, 120));
         if (isCrossSiteRequest(request))
           return refuse(4403, 'Requests from other sites are not allowed.');
-        let room: string;
-        let role: SignalPeer['role'];
+        const peerId = hub.newPeerId();
+        // Set once in the room; the close handler, registered first, reads what there is by then.
+        const inRoom: { room?: string; peer?: SignalPeer; heartbeat?: NodeJS.Timeout } = {};
+        let alive = true;
+        const release = () => leaveSeat(deps, peerId).catch(() => {});
+        socket.on('close', () => {
+          clearInterval(inRoom.heartbeat);
+          if (inRoom.room && inRoom.peer) void hub.leave(inRoom.room, inRoom.peer).catch(() => {});
+          void release();
+        });
+
+        let admission: Admission;
+        const connection = { connectionId: peerId, clientId: request.query.client ?? peerId };
         try {
           if (request.query.token) {
-            const view = await sessions.getPatientSession(deps, request.query.token);
-            if (view.state !== 'open') return refuse(4409, 'The visit is not open.');
-            room = view.appointmentId;
-            role = 'patient';
-          } else if (request.query.appointmentId && request.auth) {
-            const view = await sessions.getStaffSession(
+            admission = await enterVisit(
               deps,
-              request.auth,
-              request.query.appointmentId,
+              { kind: 'patient', token: request.query.token },
+              undefined,
+              { ...connection, ip: request.ip },
             );
-            if (view.state === 'cancelled') return refuse(4409, 'This appointment was cancelled.');
-            room = view.appointmentId;
-            role = 'staff';
+          } else if (request.query.appointmentId && request.auth) {
+            admission = await enterVisit(
+              deps,
+              { kind: 'staff', user: request.auth },
+              request.query.appointmentId,
+              { ...connection, ip: request.ip },
+            );
           } else {
             return refuse(4401, 'Sign in or use your visit link.');
           }
         } catch (err) {
           return refuse(
             err instanceof HttpError ? 4000 + err.statusCode : 4500,
-            err instanceof Error ? err.message : 'Refused',
+            err instanceof HttpError ? err.message : 'The visit could not be joined.',
           );
         }
+        // Gone while it was being let in: give the place back at once.
+        if (socket.readyState !== socket.OPEN) return void release();
 
-        const peer: SignalPeer = {
-          id: hub.newPeerId(),
-          role,
+        const room = (inRoom.room = admission.room);
+        const joined: SignalPeer = {
+          id: peerId,
+          role: admission.seat,
+          name: admission.name,
           send: (message) => {
             if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
           },
+          close: refuse,
         };
-        let alive = true;
         socket.on('pong', () => (alive = true));
-        const heartbeat = setInterval(() => {
+        inRoom.heartbeat = setInterval(() => {
           if (!alive) return socket.terminate();
           alive = false;
           socket.ping();
+          // A take-over whose word was lost between instances still ends this socket here.
+          void keepSeat(deps, peerId)
+            .then((held) => held || refuse(4409, VISIT_OPENED_ELSEWHERE))
+            .catch(() => {});
         }, HEARTBEAT_MS);
         socket.on('message', (data) => {
           let parsed: unknown;
           try {
             parsed = JSON.parse(data.toString());
           } catch {
-            return peer.send({ type: 'error', message: 'Messages must be JSON.' });
+            return joined.send({ type: 'error', message: 'Messages must be JSON.' });
           }
           const message = signalMessage.safeParse(parsed);
           if (!message.success)
-            return peer.send({ type: 'error', message: 'Unknown signalling message.' });
+            return joined.send({ type: 'error', message: 'Unknown signalling message.' });
           void hub
-            .relay(room, peer, message.data)
+            .relay(room, joined, message.data)
             .catch((err: unknown) => request.log.warn({ err }, 'signal relay failed'));
         });
-        socket.on('close', () => {
-          clearInterval(heartbeat);
-          void hub.leave(room, peer).catch(() => {});
-        });
-        await hub.join(room, peer);
-        peer.send({ type: 'ready', role });
+        if (admission.evicted)
+          await hub.evict(room, joined, admission.evicted, 4409, VISIT_OPENED_ELSEWHERE);
+        inRoom.peer = joined;
+        await hub.join(room, joined);
+        joined.send({ type: 'ready', role: joined.role });
       },
     );
   };

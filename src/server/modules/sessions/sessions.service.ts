@@ -1,17 +1,24 @@
-import { firstNameOnly, sessionWindow, type SessionWindow } from '@domain/session-window';
+import {
+  firstNameOnly,
+  isVisitLinkExpired,
+  sessionWindow,
+  visitJoinRefusal,
+  type SessionWindow,
+} from '@domain/session-window';
 import {
   NOT_A_VALID_LINK,
   sessionToken,
+  VISIT_LINK_EXPIRED,
   type PatientSessionView,
   type StaffSessionView,
 } from '@contracts/session';
 import type { AppDeps } from '../../app-deps';
-import { conflict, notFound } from '../../errors';
+import { conflict, gone, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
 import type { AuthUser } from '../auth/auth.service';
 import * as repo from './sessions.repository';
 
-function windowOf(deps: AppDeps, row: repo.SessionRow): SessionWindow {
+export function windowOf(deps: AppDeps, row: repo.SessionRow): SessionWindow {
   return sessionWindow(
     {
       start: row.appointment.startAt,
@@ -26,11 +33,16 @@ function windowOf(deps: AppDeps, row: repo.SessionRow): SessionWindow {
   );
 }
 
-/** Unknown, malformed and replaced tokens all get the same answer, which reveals nothing. */
+/**
+ * Unknown, malformed and replaced tokens all get the same answer, which reveals nothing; so does
+ * a link past its days after the visit, but for saying it has expired.
+ */
 export async function findSessionByToken(deps: AppDeps, token: string) {
   if (!sessionToken.safeParse(token).success) throw notFound(NOT_A_VALID_LINK);
   const row = await repo.findByToken(deps.db.db, token);
   if (!row) throw notFound(NOT_A_VALID_LINK);
+  if (isVisitLinkExpired(row.appointment.endAt, deps.now(), deps.config.VISIT_LINK_DAYS_AFTER_END))
+    throw gone(VISIT_LINK_EXPIRED);
   return row;
 }
 
@@ -108,5 +120,6 @@ export async function getStaffSession(
       email: row.patient.email,
     },
     iceServers: deps.config.ICE_SERVERS,
+    joinRefusal: visitJoinRefusal(user.id, row.provider),
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { buildTestApp } from '../../test/test-app';
@@ -8,6 +8,7 @@ import { clinicScenario, createBody, type ClinicScenario } from '../../test/scen
 import { openSignal } from '../../test/ws-client';
 import * as t from '../../db/schema';
 import type { App } from '../../app';
+import { VISIT_ALREADY_OPEN, VISIT_LINK_EXPIRED, VISIT_OPENED_ELSEWHERE } from '@contracts/session';
 
 let testDb: TestDatabase;
 let app: App;
@@ -124,6 +125,51 @@ describe('the staff side of a visit', () => {
       401,
     );
   });
+
+  it('tells everyone but the staff member it is booked with that they may not join', async () => {
+    const appt = await booked();
+    expect((await staff.get(`/api/sessions/${appt._id}`)).json().joinRefusal).toBe(
+      'Only Dr. Priya Raman can join this video visit: it is booked with them.',
+    );
+    const provider = await apiAs(app, s.provider.email);
+    expect((await provider.get(`/api/sessions/${appt._id}`)).json().joinRefusal).toBeNull();
+  });
+});
+
+describe('how long a visit link opens the page', () => {
+  const END = minutesFromStart(30);
+  const daysAfterEnd = (days: number) => new Date(END.getTime() + days * 86_400_000);
+
+  it('opens it until 30 days after the end, then says only that it has expired', async () => {
+    const appt = await booked();
+    clock = new Date(daysAfterEnd(30).getTime() - 1);
+    expect((await lookup(appt.token)).json()).toMatchObject({ state: 'ended' });
+    clock = daysAfterEnd(30);
+    const res = await lookup(appt.token);
+    expect(res.statusCode).toBe(410);
+    expect(res.json()).toEqual({ error: 'gone', message: VISIT_LINK_EXPIRED });
+    expect((await join(appt.token)).statusCode).toBe(410);
+  });
+
+  it('expires a cancelled appointment’s link the same way, and takes the days from the settings', async () => {
+    const appt = await booked();
+    await staff.post(`/api/appointments/${appt._id}?action=cancel`, { reason: 'Unwell' });
+    const shortLived = await buildTestApp(testDb.handle, {
+      now: () => clock,
+      config: { VISIT_LINK_DAYS_AFTER_END: 2 },
+    });
+    try {
+      const ask = () =>
+        shortLived.inject({ method: 'GET', url: `/api/session?token=${appt.token}` });
+      clock = daysAfterEnd(1);
+      expect((await ask()).json()).toMatchObject({ state: 'cancelled' });
+      clock = daysAfterEnd(2);
+      expect((await ask()).statusCode).toBe(410);
+      expect((await ask()).body).not.toContain('José');
+    } finally {
+      await shortLived.close();
+    }
+  });
 });
 
 describe('signalling', () => {
@@ -173,5 +219,111 @@ describe('signalling', () => {
       origin: 'https://evil.example',
     });
     expect((await hijack.closed).code).toBe(4403);
+  });
+
+  const staffSignal = async (email: string, appointmentId: string, client = 'staff-tab-1') => {
+    const { cookie } = await apiAs(app, email);
+    return openSignal(`${base()}?appointmentId=${appointmentId}&client=${client}`, { cookie });
+  };
+  const patientSignal = (token: string, client = 'patient-tab-1') =>
+    openSignal(`${base()}?token=${token}&client=${client}`);
+  const auditRows = (appointmentId: string) =>
+    testDb.handle.db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.entityId, appointmentId), eq(t.auditLog.entityType, 'appointment')));
+
+  it('lets in only the staff member the visit is booked with, and audits who tried', async () => {
+    const appt = await booked();
+    clock = minutesFromStart(-5);
+    for (const email of [s.staff.email, s.nurse.email, s.admin.email]) {
+      const other = await staffSignal(email, appt._id);
+      expect(await other.closed).toEqual({
+        code: 4403,
+        reason: 'Only Dr. Priya Raman can join this video visit: it is booked with them.',
+      });
+    }
+    const foreign = await staffSignal(s.foreignAgent.email, appt._id);
+    expect((await foreign.closed).code).toBe(4404);
+
+    const doctor = await staffSignal(s.provider.email, appt._id);
+    await doctor.waitFor((m) => m.type === 'ready');
+    const rows = await auditRows(appt._id);
+    expect(
+      rows.filter((r) => r.action.startsWith('join')).map((r) => [r.action, r.userId]),
+    ).toEqual([
+      ['join_refused', s.staff.id],
+      ['join_refused', s.nurse.id],
+      ['join_refused', s.admin.id],
+      ['join', s.provider.id],
+    ]);
+    expect(rows.find((r) => r.action === 'join')).toMatchObject({
+      patientId: s.patient.id,
+      details: { by: 'staff' },
+    });
+    doctor.close();
+  });
+
+  it('tells the patient the name of who joined', async () => {
+    const appt = await booked();
+    clock = minutesFromStart(-5);
+    const patient = await patientSignal(appt.token);
+    await patient.waitFor((m) => m.type === 'ready');
+    const doctor = await staffSignal(s.provider.email, appt._id);
+    const joined = await patient.waitFor((m) => m.type === 'peer-joined');
+    expect(joined).toMatchObject({ from: 'staff', name: 'Dr. Priya Raman' });
+    // A browser cannot pass itself off as someone else: the server names every sender.
+    doctor.send({ type: 'hello', name: 'Someone Else' });
+    expect(await patient.waitFor((m) => m.type === 'hello')).toMatchObject({
+      name: 'Dr. Priya Raman',
+    });
+    patient.close();
+    doctor.close();
+  });
+
+  it('holds two people: a second window is refused, the same window reconnecting takes its place', async () => {
+    const appt = await booked();
+    clock = minutesFromStart(-5);
+    const doctor = await staffSignal(s.provider.email, appt._id);
+    await doctor.waitFor((m) => m.type === 'ready');
+    const patient = await patientSignal(appt.token);
+    await doctor.waitFor((m) => m.type === 'peer-joined');
+
+    const third = await patientSignal(appt.token, 'patient-tab-2');
+    expect(await third.closed).toEqual({ code: 4409, reason: VISIT_ALREADY_OPEN.slice(0, 120) });
+    const secondDoctorTab = await staffSignal(s.provider.email, appt._id, 'staff-tab-2');
+    expect((await secondDoctorTab.closed).code).toBe(4409);
+
+    // Its network dropped without the server noticing: the same tab comes back.
+    const again = await patientSignal(appt.token);
+    await again.waitFor((m) => m.type === 'ready');
+    expect(await patient.closed).toEqual({ code: 4409, reason: VISIT_OPENED_ELSEWHERE });
+    again.send({ type: 'hello' });
+    await doctor.waitFor((m) => m.type === 'hello');
+    expect(doctor.received.filter((m) => m.type === 'peer-left')).toEqual([]);
+    const staffJoins = (await auditRows(appt._id)).filter((r) => r.action === 'join');
+    expect(staffJoins.filter((r) => r.userId === s.provider.id)).toHaveLength(1);
+
+    // Leaving frees the place for another window.
+    again.close();
+    await doctor.waitFor((m) => m.type === 'peer-left');
+    const later = await patientSignal(appt.token, 'patient-tab-2');
+    await later.waitFor((m) => m.type === 'ready');
+    later.close();
+    doctor.close();
+  });
+
+  it('frees a place whose holder stopped beating, as after an instance died', async () => {
+    const appt = await booked();
+    clock = minutesFromStart(-5);
+    const first = await patientSignal(appt.token);
+    await first.waitFor((m) => m.type === 'ready');
+    clock = new Date(clock.getTime() + 59_000);
+    expect((await (await patientSignal(appt.token, 'patient-tab-2')).closed).code).toBe(4409);
+    clock = new Date(clock.getTime() + 1_000);
+    const second = await patientSignal(appt.token, 'patient-tab-2');
+    await second.waitFor((m) => m.type === 'ready');
+    expect((await first.closed).code).toBe(4409);
+    second.close();
   });
 });

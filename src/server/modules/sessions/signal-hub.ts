@@ -4,7 +4,23 @@ import type { SignalBus, SignalEnvelope } from './signal-bus';
 export interface SignalPeer {
   id: string;
   role: 'patient' | 'staff';
+  /** Shown to the other side: "Dr. Priya Raman joined". */
+  name: string;
   send(message: unknown): void;
+  /** Ends the peer's socket with a 44xx code, which its page shows and does not retry. */
+  close(code: number, reason: string): void;
+}
+
+/** Hub-to-hub only, never handed to a browser: "close this connection, wherever it is". */
+interface EvictMessage {
+  control: 'evict';
+  peerId: string;
+  code: number;
+  reason: string;
+}
+
+function isEvict(message: unknown): message is EvictMessage {
+  return (message as Partial<EvictMessage> | null)?.control === 'evict';
 }
 
 /**
@@ -44,6 +60,15 @@ export class SignalHub {
     return this.publish(room, peer, message);
   }
 
+  /**
+   * Closes the connection that held `peer`'s place before it, on whichever instance it is. Sent
+   * ahead of `peer`'s own messages, so it lands before the other side hears `peer` arrive.
+   */
+  evict(room: string, peer: SignalPeer, peerId: string, code: number, reason: string) {
+    const message: EvictMessage = { control: 'evict', peerId, code, reason };
+    return this.publish(room, peer, message);
+  }
+
   localPeerCount(room: string): number {
     return this.rooms.get(room)?.size ?? 0;
   }
@@ -57,7 +82,15 @@ export class SignalHub {
     const previous = this.sending.get(peer.id) ?? Promise.resolve();
     const sent = previous
       .catch(() => {})
-      .then(() => this.bus.publish({ room, senderId: peer.id, role: peer.role, message }));
+      .then(() =>
+        this.bus.publish({
+          room,
+          senderId: peer.id,
+          role: peer.role,
+          // The server's word for who is speaking: a browser's own messages cannot carry a name.
+          message: isEvict(message) ? message : { ...(message as object), name: peer.name },
+        }),
+      );
     const settled = sent.catch(() => {});
     this.sending.set(peer.id, settled);
     void settled.then(() => {
@@ -69,6 +102,16 @@ export class SignalHub {
   private deliver(envelope: SignalEnvelope) {
     const peers = this.rooms.get(envelope.room);
     if (!peers) return;
+    if (isEvict(envelope.message)) {
+      const { peerId, code, reason } = envelope.message;
+      const evicted = peers.get(peerId);
+      if (!evicted) return;
+      // Gone without a peer-left: its successor is already in the room in its place.
+      peers.delete(peerId);
+      if (peers.size === 0) this.rooms.delete(envelope.room);
+      evicted.close(code, reason);
+      return;
+    }
     for (const peer of peers.values()) {
       if (peer.id === envelope.senderId) continue;
       peer.send({ from: envelope.role, ...(envelope.message as object) });

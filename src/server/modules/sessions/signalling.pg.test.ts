@@ -7,6 +7,7 @@ import { clinicScenario, createBody } from '../../test/scenario';
 import { openSignal } from '../../test/ws-client';
 import { createPostgresBus, type SignalBus } from './signal-bus';
 import type { App } from '../../app';
+import { VISIT_ALREADY_OPEN, VISIT_OPENED_ELSEWHERE } from '@contracts/session';
 
 let testDb: TestDatabase;
 const apps: App[] = [];
@@ -50,9 +51,9 @@ async function providerAndPatientAcrossInstances() {
     cookie: provider.cookie,
   });
   await doctor.waitFor((m) => m.type === 'ready');
-  const patient = await openSignal(`${url(apps[0]!)}?token=${appt.token}`);
+  const patient = await openSignal(`${url(apps[0]!)}?token=${appt.token}&client=patient-window`);
   await doctor.waitFor((m) => m.type === 'peer-joined' && m.from === 'patient');
-  return { doctor, patient };
+  return { doctor, patient, token: appt.token as string };
 }
 
 describe('signalling across two app instances on one PostgreSQL', () => {
@@ -81,6 +82,20 @@ describe('signalling across two app instances on one PostgreSQL', () => {
       .map((m) => (m.type === 'description' ? 'offer' : (m.candidate as { i: number }).i));
     expect(order).toEqual(['offer', ...Array.from({ length: 60 }, (_, i) => i)]);
     patient.close();
+    doctor.close();
+  });
+
+  it('keeps the room at two people across instances, and a reconnecting window takes its place on either', async () => {
+    const { doctor, patient, token } = await providerAndPatientAcrossInstances();
+    const elsewhere = await openSignal(`${url(apps[1]!)}?token=${token}&client=other-window`);
+    expect(await elsewhere.closed).toEqual({ code: 4409, reason: VISIT_ALREADY_OPEN });
+    // The patient's tab reconnects through the other instance: the old socket there is closed.
+    const back = await openSignal(`${url(apps[1]!)}?token=${token}&client=patient-window`);
+    await back.waitFor((m) => m.type === 'ready');
+    expect(await patient.closed).toEqual({ code: 4409, reason: VISIT_OPENED_ELSEWHERE });
+    back.send({ type: 'hello' });
+    expect(await doctor.waitFor((m) => m.type === 'hello')).toMatchObject({ name: 'José' });
+    back.close();
     doctor.close();
   });
 });

@@ -24,6 +24,17 @@ describe('describeCallStatus', () => {
     ).toEqual({ text: 'Connected', tone: 'live' });
   });
 
+  it('names who joined until the picture arrives', () => {
+    const joined = inCall({ remotePresent: true, remoteName: 'Dr. Jane Smith' });
+    expect(describeCallStatus(joined, 'patient')).toEqual({
+      text: 'Dr. Jane Smith joined',
+      tone: 'waiting',
+    });
+    expect(describeCallStatus({ ...joined, connection: 'connected' }, 'patient').text).toBe(
+      'Connected',
+    );
+  });
+
   it('says Reconnecting when the socket or the media path is being mended', () => {
     expect(describeCallStatus(inCall({ signalling: 'reconnecting' }), 'patient').text).toBe(
       'Reconnecting…',

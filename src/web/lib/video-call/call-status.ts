@@ -17,6 +17,8 @@ export interface CallSnapshot {
   refusal: string | null;
   /** The other side is in the room, as far as the last signalling messages tell. */
   remotePresent: boolean;
+  /** Who the server says is at the other end, once they have said anything. */
+  remoteName: string | null;
   connection: RTCPeerConnectionState;
   hasMic: boolean;
   hasCamera: boolean;
@@ -33,6 +35,7 @@ export const INITIAL_CALL_SNAPSHOT: CallSnapshot = {
   signalling: 'idle',
   refusal: null,
   remotePresent: false,
+  remoteName: null,
   connection: 'new',
   hasMic: false,
   hasCamera: false,
@@ -59,7 +62,7 @@ export function describeCallStatus(
   snapshot: Pick<
     CallSnapshot,
     'phase' | 'mode' | 'mediaProblem' | 'signalling' | 'refusal' | 'remotePresent' | 'connection'
-  >,
+  > & { remoteName?: string | null },
   role: CallRole,
 ): CallStatus {
   switch (snapshot.phase) {
@@ -94,5 +97,7 @@ export function describeCallStatus(
   if (snapshot.connection === 'disconnected' || snapshot.connection === 'failed') {
     return { text: 'Reconnecting…', tone: 'trouble' };
   }
+  // Who answered, in the server's words: the patient knows before the picture arrives.
+  if (snapshot.remoteName) return { text: `${snapshot.remoteName} joined`, tone: 'waiting' };
   return { text: 'Connecting…', tone: 'waiting' };
 }

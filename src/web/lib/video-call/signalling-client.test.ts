@@ -3,6 +3,7 @@ import {
   isRefusal,
   refusalMessage,
   signalUrl,
+  callWindowId,
   SignallingClient,
   type ServerSignal,
   type SignallingStatus,
@@ -143,12 +144,25 @@ describe('SignallingClient', () => {
 
 describe('helpers', () => {
   it('builds the socket URL on the page origin, ws or wss', () => {
-    expect(signalUrl({ token: 'a b' }, { protocol: 'http:', host: 'localhost:3000' })).toBe(
-      'ws://localhost:3000/api/session/signal?token=a%20b',
-    );
-    expect(signalUrl({ appointmentId: 'x1' }, { protocol: 'https:', host: 'c.test' })).toBe(
-      'wss://c.test/api/session/signal?appointmentId=x1',
-    );
+    expect(
+      signalUrl({ token: 'a b' }, { protocol: 'http:', host: 'localhost:3000' }, 'tab12345'),
+    ).toBe('ws://localhost:3000/api/session/signal?token=a%20b&client=tab12345');
+    expect(
+      signalUrl({ appointmentId: 'x1' }, { protocol: 'https:', host: 'c.test' }, 'tab12345'),
+    ).toBe('wss://c.test/api/session/signal?appointmentId=x1&client=tab12345');
+  });
+
+  it('names this tab the same way every time, reloads included', () => {
+    const store = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
+    const id = callWindowId(storage);
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(callWindowId(storage)).toBe(id);
+    store.set('carebook.call-window', 'another-tab-id');
+    expect(callWindowId(storage)).toBe('another-tab-id');
   });
 
   it('knows a refusal and words one when the server gave no reason', () => {

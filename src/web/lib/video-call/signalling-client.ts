@@ -3,16 +3,26 @@ import { reconnectDelay, SIGNAL_RECONNECT_BACKOFF, type BackoffOptions } from '.
 
 export type CallRole = 'patient' | 'staff';
 
-/** What the server sends: its own notices, and the other side's messages with `from` added. */
+/**
+ * What the server sends: its own notices, and the other side's messages with `from` added and
+ * `name`, the server's word for who sent them (the staff member's name, the patient's first).
+ */
 export type ServerSignal =
   | { type: 'ready'; role: CallRole }
-  | { type: 'peer-joined'; from: CallRole }
-  | { type: 'peer-left'; from: CallRole }
   | { type: 'error'; message: string }
-  | { type: 'hello'; from: CallRole }
-  | { type: 'bye'; from: CallRole }
-  | { type: 'description'; from: CallRole; description: RTCSessionDescriptionInit }
-  | { type: 'candidate'; from: CallRole; candidate: RTCIceCandidateInit | null };
+  | (Named &
+      (
+        | { type: 'peer-joined'; from: CallRole }
+        | { type: 'peer-left'; from: CallRole }
+        | { type: 'hello'; from: CallRole }
+        | { type: 'bye'; from: CallRole }
+        | { type: 'description'; from: CallRole; description: RTCSessionDescriptionInit }
+        | { type: 'candidate'; from: CallRole; candidate: RTCIceCandidateInit | null }
+      ));
+
+interface Named {
+  name?: string;
+}
 
 /**
  * - connecting: the first attempt; reconnecting: a later one, after the socket dropped;
@@ -59,17 +69,53 @@ export function refusalMessage(code: number, reason: string): string {
   }
 }
 
+const WINDOW_ID_KEY = 'carebook.call-window';
+let pageWindowId: string | undefined;
+
+/**
+ * This tab's name for the server, kept across reloads (sessionStorage): its own reconnection
+ * takes back its place in the visit, where another window would be refused as a third person.
+ */
+export function callWindowId(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = sessionStorageOrNothing(),
+): string {
+  const stored = storage?.getItem(WINDOW_ID_KEY);
+  if (stored && /^[A-Za-z0-9_-]{8,64}$/.test(stored)) return stored;
+  // getRandomValues, not randomUUID: the latter is missing on plain http (a clinic's own network).
+  const id =
+    pageWindowId ??
+    Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+      b.toString(16).padStart(2, '0'),
+    ).join('');
+  pageWindowId = id;
+  try {
+    storage?.setItem(WINDOW_ID_KEY, id);
+  } catch {
+    // Storage full or forbidden: this page load keeps its id, a reload gets a new one.
+  }
+  return id;
+}
+
+function sessionStorageOrNothing(): Storage | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The visit's signalling socket URL on this page's own origin. */
 export function signalUrl(
   target: { token: string } | { appointmentId: string },
   location: Pick<Location, 'protocol' | 'host'> = window.location,
+  windowId: string = callWindowId(),
 ): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const query =
     'token' in target
       ? `token=${encodeURIComponent(target.token)}`
       : `appointmentId=${encodeURIComponent(target.appointmentId)}`;
-  return `${scheme}//${location.host}/api/session/signal?${query}`;
+  return `${scheme}//${location.host}/api/session/signal?${query}&client=${windowId}`;
 }
 
 /**

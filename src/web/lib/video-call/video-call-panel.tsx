@@ -10,7 +10,10 @@ export interface VideoCallPanelProps {
   role: CallRole;
   signalUrl: string;
   iceServers: RTCIceServer[];
-  /** The person at the other end, e.g. "Dr. Priya Raman" or "José Núñez". */
+  /**
+   * The person at the other end, e.g. "Dr. Priya Raman" or "José Núñez". The patient's page
+   * shows instead whoever the server says answered, once they have.
+   */
   remoteName: string;
   /** Called after Leave, once the devices are released. */
   onLeft: () => void;
@@ -34,6 +37,8 @@ export function VideoCallPanel({
 }: VideoCallPanelProps) {
   const { call, snapshot } = useVideoCall({ role, signalUrl, iceServers });
   const status = describeCallStatus(snapshot, role);
+  // Staff know the patient's full name; the server gives only the first.
+  const otherName = role === 'patient' ? (snapshot.remoteName ?? remoteName) : remoteName;
   const leave = () => {
     call?.leave();
     onLeft();
@@ -53,7 +58,7 @@ export function VideoCallPanel({
   return (
     <section aria-label="Video visit" className="flex flex-col gap-3">
       <div className="relative aspect-[4/3] w-full overflow-hidden rounded-2xl bg-slate-900 text-white shadow-sm sm:aspect-video">
-        <RemoteView snapshot={snapshot} remoteName={remoteName} statusText={status.text} />
+        <RemoteView snapshot={snapshot} remoteName={otherName} statusText={status.text} />
         <p
           role="status"
           aria-live="polite"
@@ -89,6 +94,11 @@ function RemoteView({
         aria-label={`Video of ${remoteName}`}
         className="absolute inset-0 size-full bg-black object-contain"
       />
+      {!showPlaceholder && (
+        <p className="absolute bottom-3 left-3 max-w-[50%] truncate rounded-md bg-black/60 px-2 py-1 text-sm font-medium backdrop-blur">
+          {remoteName}
+        </p>
+      )}
       {showPlaceholder && (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-slate-900/85 px-6 text-center">
           <span

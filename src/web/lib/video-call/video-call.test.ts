@@ -110,6 +110,15 @@ describe('VideoCall', () => {
     expect(pcs).toHaveLength(2);
   });
 
+  it('learns who answered from the server’s name on their messages', async () => {
+    const { call, signal } = setup('patient');
+    await call.start('camera');
+    signal().ready('patient');
+    expect(call.getSnapshot().remoteName).toBeNull();
+    signal().receive({ type: 'peer-joined', from: 'staff', name: 'Dr. Jane Smith' });
+    expect(call.getSnapshot()).toMatchObject({ remotePresent: true, remoteName: 'Dr. Jane Smith' });
+  });
+
   it('ignores messages from another tab of its own side', async () => {
     const { call, signal, pcs } = setup('staff');
     await call.start('camera');
@@ -204,7 +213,8 @@ describe('VideoCall', () => {
     const { call, signals } = setup('patient', getMedia);
     await call.start('camera');
     expect(call.getSnapshot()).toMatchObject({ phase: 'media-problem' });
-    expect(call.getSnapshot().mediaProblem?.fallbacks).toEqual(['audio', 'none']);
+    // Blocked, with nothing known about the microphone: the microphone alone would fail too.
+    expect(call.getSnapshot().mediaProblem?.fallbacks).toEqual(['none']);
     expect(signals).toHaveLength(0);
     await call.start('none');
     expect(call.getSnapshot()).toMatchObject({ phase: 'in-call', hasMic: false, hasCamera: false });
@@ -221,6 +231,8 @@ describe('VideoCall', () => {
       refusal: 'The visit is not open.',
     });
     expect(pc().closed).toBe(true);
+    // Refused is the end of it: the camera light goes off.
+    expect(call.getSnapshot()).toMatchObject({ localStream: null, hasCamera: false });
   });
 
   it('lets go of devices that arrive after it was disposed', async () => {

@@ -186,7 +186,11 @@ export class VideoCall {
 
   private onSignallingStatus(status: SignallingStatus, refusal?: string) {
     this.update({ signalling: status, refusal: refusal ?? null });
-    if (status === 'refused') this.closeLeg();
+    if (status === 'refused') {
+      // Not let in, and not retrying: the camera and microphone have nothing left to do.
+      this.closeLeg();
+      this.stopLocalMedia();
+    }
   }
 
   private onSignal(message: ServerSignal) {
@@ -203,6 +207,9 @@ export class VideoCall {
     }
     // Another tab of our own side in the same visit: not the person we are calling.
     if (message.from === this.options.role) return;
+    if (message.name && message.name !== this.snapshot.remoteName) {
+      this.update({ remoteName: message.name });
+    }
     switch (message.type) {
       case 'peer-joined':
         this.update({ remotePresent: true });

@@ -72,6 +72,21 @@ describe('describeVisit', () => {
     );
   });
 
+  it('never says "in 0 minutes" in the last minute before the window or the start', () => {
+    const d = describeVisit(visit(), at('2026-11-24T19:49:30Z'), NY);
+    expect(d.joinFrom).toBe('You can join from 2:50 PM (in 1 minute)');
+    expect(d.opensIn).toBe('in 1 minute');
+    const open = visit({ state: 'open' });
+    expect(describeVisit(open, at('2026-11-24T19:59:30Z'), NY).countdown).toBe(
+      'Starts in 1 minute',
+    );
+    expect(describeVisit(open, at('2026-11-24T20:00:00Z'), NY).countdown).toBe('Starts now');
+    expect(describeVisit(open, at('2026-11-24T20:00:59Z'), NY).countdown).toBe('Starts now');
+    expect(describeVisit(open, at('2026-11-24T20:01:00Z'), NY).countdown).toBe(
+      'Started 1 minute ago',
+    );
+  });
+
   it('shows the same instant in another zone', () => {
     const d = describeVisit(visit(), at('2026-11-24T19:45:00Z'), 'Europe/London');
     expect(d.time).toBe('8:00 PM – 8:30 PM');

@@ -1,6 +1,7 @@
 import { statusLabel } from '@domain/appointment-status';
+import { MINUTE_MS } from '@domain/zoned-time';
 import { formatDateWithWeekday, formatTime, formatTimeRange, localDateKey } from '@domain/format';
-import { formatRelativeTime } from '@domain/relative-time';
+import { formatRelativeTime, formatTimeUntil } from '@domain/relative-time';
 import type { PatientSessionView } from '@contracts/session';
 
 export type VisitState = PatientSessionView['state'];
@@ -47,7 +48,7 @@ export interface VisitDescription {
   joinFrom: string | null;
   /** "2:50 PM" or "2:50 PM on Tuesday, November 24, 2026" when that is another day. */
   opensAt: string;
-  /** "in 5 minutes" (spec §9 wording), or "3 minutes ago" once open. */
+  /** "in 5 minutes" (rounded up: never "in 0 minutes"), "now", or "3 minutes ago" once open. */
   opensIn: string;
   closesAt: string;
 }
@@ -66,7 +67,7 @@ export function describeVisit(visit: VisitTiming, now: Date, timeZone: string): 
   const opensAt = new Date(visit.joinOpensAt);
   const live = state === 'too_early' || state === 'open';
   const opensText = moment(opensAt, now, timeZone);
-  const opensIn = formatRelativeTime(opensAt, now);
+  const opensIn = formatTimeUntil(opensAt, now);
   return {
     state,
     date: formatDateWithWeekday(start, timeZone),
@@ -74,8 +75,8 @@ export function describeVisit(visit: VisitTiming, now: Date, timeZone: string): 
     duration: `${visit.durationMinutes} minutes`,
     status: statusLabel(visit.status),
     countdown: live
-      ? start.getTime() > now.getTime()
-        ? `Starts ${formatRelativeTime(start, now)}`
+      ? start.getTime() > now.getTime() - MINUTE_MS
+        ? `Starts ${formatTimeUntil(start, now)}`
         : `Started ${formatRelativeTime(start, now)}`
       : null,
     joinFrom: state === 'too_early' ? `You can join from ${opensText} (${opensIn})` : null,

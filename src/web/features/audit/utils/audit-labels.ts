@@ -8,6 +8,7 @@ const ACTION_LABELS: Record<string, string> = {
   reassign: 'Reassigned',
   join: 'Joined',
   unlock: 'Unlocked sign-in',
+  join_refused: 'Refused entry',
 };
 
 /** Past-tense wording for an audit action; an action this page does not know reads as itself. */

@@ -15,6 +15,7 @@ const view = (over: Partial<StaffSessionView> = {}): StaffSessionView => ({
   joinClosesAt: '2026-11-24T20:45:00.000Z',
   serverNow: '2026-11-24T19:45:00.000Z',
   iceServers: [],
+  joinRefusal: null,
   ...over,
 });
 const NY = 'America/New_York';
@@ -60,5 +61,15 @@ describe('describeStaffSession', () => {
       canStart: false,
       startBlockedReason: 'This appointment was cancelled.',
     });
+  });
+
+  it('will not start a visit booked with someone else, and says who may', () => {
+    const refusal = 'Only Dr. Priya Raman can join this video visit: it is booked with them.';
+    const v = describeStaffSession(
+      view({ state: 'open', joinRefusal: refusal }),
+      new Date('2026-11-24T19:55:00Z'),
+      NY,
+    );
+    expect(v).toMatchObject({ canStart: false, startBlockedReason: refusal });
   });
 });

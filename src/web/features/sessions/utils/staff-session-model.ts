@@ -28,12 +28,12 @@ export function describeStaffSession(
     ended: `The join window closed at ${visit.closesAt}.`,
     cancelled: 'This appointment was cancelled; the patient cannot join.',
   }[visit.state];
+  // The server refuses the same people; saying so here spares them a camera prompt first.
   const startBlockedReason =
     visit.state === 'cancelled'
       ? 'This appointment was cancelled.'
-      : visit.state === 'ended'
-        ? 'This visit has ended: the patient can no longer join.'
-        : null;
+      : (view.joinRefusal ??
+        (visit.state === 'ended' ? 'This visit has ended: the patient can no longer join.' : null));
   return {
     ...visit,
     statusValue: view.status,
