@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 export const systemPaths = {
   health: '/api/health',
@@ -23,3 +24,35 @@ export const clientConfigResponse = z.object({
   release: z.string(),
 });
 export type ClientConfigResponse = z.infer<typeof clientConfigResponse>;
+
+export const healthEndpoint = defineEndpoint({
+  method: 'GET',
+  path: systemPaths.health,
+  operationId: 'getHealth',
+  summary: 'Whether the app and its database are up',
+  description:
+    'For load balancers: 200 while the database answers, 503 with the same body while not.',
+  tag: 'System',
+  access: 'public',
+  responses: { 200: healthResponse, 503: healthResponse },
+});
+
+export const clientConfigEndpoint = defineEndpoint({
+  method: 'GET',
+  path: systemPaths.clientConfig,
+  operationId: 'getClientConfig',
+  summary: 'What the web app needs at start-up (error reporting), never secrets',
+  tag: 'System',
+  access: 'public',
+  responses: { 200: clientConfigResponse },
+});
+
+export const openApiEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/openapi.json',
+  operationId: 'getOpenApiDocument',
+  summary: 'This OpenAPI 3.1 document',
+  tag: 'System',
+  access: 'public',
+  responses: { 200: z.record(z.string(), z.unknown()) },
+});

@@ -76,7 +76,7 @@ export async function buildApp(
   await app.register(fastifyRateLimit, { global: false });
   await app.register(routeRegistryPlugin);
   await app.register(authPlugin, deps);
-  await app.register(openApiPlugin, { version: deps.version });
+  await app.register(openApiPlugin, { version: deps.version, publicUrl: config.PUBLIC_URL });
 
   await app.register(systemRoutes(deps));
   await app.register(authRoutes(deps));

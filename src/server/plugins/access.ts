@@ -1,15 +1,13 @@
-import type { Role } from '@domain/roles';
+import type { AccessRule, Endpoint } from '@contracts/endpoint';
 import type { AuthUser } from '../modules/auth/auth.service';
 
-/**
- * Every /api route declares who may call it in its route config: anyone ('public'), any signed-in
- * staff member ('authenticated'), or the listed roles. A route without a rule cannot be registered.
- */
-export type AccessRule = 'public' | 'authenticated' | { roles: readonly Role[] };
+export type { AccessRule } from '@contracts/endpoint';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
+    /** The contract the route was registered from (src/contracts); every /api route has one. */
+    endpoint?: Endpoint;
   }
   interface FastifyRequest {
     auth: AuthUser | null;
