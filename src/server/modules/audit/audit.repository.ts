@@ -4,7 +4,16 @@ import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
 
 export type AuditAction =
-  'read' | 'create' | 'update' | 'cancel' | 'mark' | 'reschedule' | 'reassign' | 'join';
+  | 'read'
+  | 'create'
+  | 'update'
+  | 'cancel'
+  | 'mark'
+  | 'correct'
+  | 'notes'
+  | 'reschedule'
+  | 'reassign'
+  | 'join';
 export type AuditEntityType = 'patient' | 'appointment';
 
 export interface AuditEntry {
