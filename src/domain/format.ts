@@ -99,3 +99,8 @@ export function groupByLocalDate<T>(
   }
   return groups;
 }
+
+/** "1,260": counts read the same on every screen (US English, spec §9). */
+export function formatCount(count: number): string {
+  return count.toLocaleString('en-US');
+}

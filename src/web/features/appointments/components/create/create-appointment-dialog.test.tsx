@@ -17,10 +17,12 @@ vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 type User = ReturnType<typeof userEvent.setup>;
 
-function setup(options: StubOptions = {}) {
+function setup(options: StubOptions = {}, onView?: (appointment: { _id: string }) => void) {
   const calls = stubServer(options);
   const onCreated = vi.fn();
-  renderWithClient(<CreateAppointmentButton defaultDate="2030-03-04" onCreated={onCreated} />);
+  renderWithClient(
+    <CreateAppointmentButton defaultDate="2030-03-04" onCreated={onCreated} onView={onView} />,
+  );
   return { calls, onCreated, user: userEvent.setup() };
 }
 
@@ -159,6 +161,23 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
     expect(
       (await screen.findByRole('radio', { name: '9:30 AM' })).getAttribute('aria-checked'),
     ).toBe('true');
+  });
+
+  it('offers View on the success toast, which opens the new appointment', async () => {
+    const onView = vi.fn();
+    const { user } = setup({}, onView);
+    await reachSettings(user);
+    await user.click(button('Create Appointment'));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Appointment created successfully', {
+        action: { label: 'View', onClick: expect.any(Function) },
+      }),
+    );
+    const options = vi.mocked(toast.success).mock.calls.at(-1)![1] as unknown as {
+      action: { onClick: () => void };
+    };
+    options.action.onClick();
+    expect(onView).toHaveBeenCalledWith({ _id: 'appt-1' });
   });
 
   it('creates the appointment, toasts, closes and reports it', async () => {
