@@ -42,6 +42,8 @@ export const staffSessionView = patientSessionView.extend({
   patient: z.object({ firstName: z.string(), name: z.string(), email: z.string() }),
   provider: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   clinic: z.object({ slug: z.string(), name: z.string(), timezone: z.string() }),
+  /** Staff only: notes may hold what the patient told the front desk. */
+  notes: z.string().nullable(),
   iceServers: z.array(iceServer),
 });
 export type StaffSessionView = z.infer<typeof staffSessionView>;

@@ -14,6 +14,7 @@ const view = (over: Partial<StaffSessionView> = {}): StaffSessionView => ({
   joinOpensAt: '2026-11-24T19:50:00.000Z',
   joinClosesAt: '2026-11-24T20:45:00.000Z',
   serverNow: '2026-11-24T19:45:00.000Z',
+  notes: null,
   iceServers: [],
   ...over,
 });
@@ -60,5 +61,13 @@ describe('describeStaffSession', () => {
       canStart: false,
       startBlockedReason: 'This appointment was cancelled.',
     });
+  });
+
+  it('carries the booking notes to the page, and none when they are blank', () => {
+    const at = new Date('2026-11-24T19:45:00Z');
+    expect(describeStaffSession(view({ notes: ' Bring inhaler ' }), at, NY).notes).toBe(
+      'Bring inhaler',
+    );
+    expect(describeStaffSession(view({ notes: '  ' }), at, NY).notes).toBeNull();
   });
 });
