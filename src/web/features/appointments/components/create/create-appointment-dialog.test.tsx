@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { CreateAppointmentButton, FloatingCreateButton } from './create-appointment-button';
 import {
+  clinics,
   json,
   patients,
   polyfillPointerApis,
@@ -161,6 +162,26 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
     expect(
       (await screen.findByRole('radio', { name: '9:30 AM' })).getAttribute('aria-checked'),
     ).toBe('true');
+  });
+
+  it('chooses the clinic for staff of one clinic, and leaves the choice to staff of several', async () => {
+    const { user } = setup({ clinics: [clinics[0]!] });
+    await openWizard(user);
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: /Clinic/ }).textContent).toBe(
+        'Riverside Family Clinic',
+      ),
+    );
+    // The search is there at once, for the one clinic.
+    expect(screen.getByPlaceholderText('Enter patient name or email...')).toBeTruthy();
+    cleanup();
+
+    const several = setup();
+    await openWizard(several.user);
+    await screen.findByRole('combobox', { name: /Clinic/ });
+    expect(screen.getByRole('combobox', { name: /Clinic/ }).textContent).toBe(
+      'Select a clinic first',
+    );
   });
 
   it('offers View on the success toast, which opens the new appointment', async () => {
@@ -335,6 +356,8 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
     const panel = await screen.findByRole('region', { name: 'Patient Information' });
     expect(panel.textContent).toContain(patients[0]!._id);
     expect(screen.queryByRole('form', { name: 'Add new patient' })).toBeNull();
+    // The search that found nobody is answered: its message does not stay above the patient.
+    expect(screen.queryByText('No patients found. Try a different search term.')).toBeNull();
     expect(button('Next').disabled).toBe(false);
   });
 });

@@ -74,6 +74,15 @@ export function CreateAppointmentWizard({
     },
   });
 
+  // Staff of one clinic have nothing to choose: their clinic is chosen for them, once.
+  const onlyClinic = clinics.data?.length === 1 ? clinics.data[0]!.slug : null;
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || !onlyClinic) return;
+    preselected.current = true;
+    if (form.clinic === '') dispatch({ type: 'setClinic', clinic: onlyClinic });
+  }, [onlyClinic, form.clinic, dispatch]);
+
   // The picker stays mounted once shown, so Back from step 3 finds the day and filters as left.
   const [pickerShown, setPickerShown] = useState(false);
   if (step === 2 && !pickerShown) setPickerShown(true);
