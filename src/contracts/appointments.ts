@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { APPOINTMENT_STATUSES, COUNT_BUCKETS, MARK_ACTIONS } from '@domain/appointment-status';
+import {
+  APPOINTMENT_STATUSES,
+  COUNT_BUCKETS,
+  MARK_ACTIONS,
+  STATUS_CORRECTIONS,
+} from '@domain/appointment-status';
 import { DEFAULT_PAGE_SIZE } from '@domain/constants';
 import {
   calendarDate,
@@ -16,6 +21,8 @@ export const appointmentPaths = {
   paginated: '/api/appointments/paginated',
   counts: '/api/appointments/counts',
   one: '/api/appointments/:id',
+  notes: '/api/appointments/:id/notes',
+  status: '/api/appointments/:id/status',
 } as const;
 
 /** The fixed source identifier this product writes on the appointments it creates (spec §7). */
@@ -134,6 +141,9 @@ const personRef = z.object({
   email: safeText(254).optional(),
 });
 
+/** The longest notes an appointment keeps, the same when booking and when editing. */
+export const NOTES_MAX = 2000;
+
 /** Spec §7 "Create". Only ids, the time and the notes are trusted; names are looked up. */
 export const createAppointmentBody = z.object({
   date: isoDateTime,
@@ -149,7 +159,7 @@ export const createAppointmentBody = z.object({
     .object({
       source: safeText(100).optional(),
       type: safeText(40).optional(),
-      notes: multiLineText(2000).nullable().optional(),
+      notes: multiLineText(NOTES_MAX).nullable().optional(),
       status: safeText(40).optional(),
     })
     .optional(),
@@ -173,3 +183,15 @@ export const CANCEL_REASON_MAX = 1000;
 export const cancelBody = z.object({
   reason: multiLineText(CANCEL_REASON_MAX).pipe(z.string().min(1, 'A reason is required')),
 });
+
+/** Edits the notes; empty (after trimming) or null clears them. */
+export const updateNotesBody = z.object({ notes: multiLineText(NOTES_MAX).nullable() });
+export type UpdateNotesBody = z.infer<typeof updateNotesBody>;
+
+/** Corrects a marked status: another mark, or UNMARKED to go back to Pending. */
+export const correctStatusBody = z.object({
+  status: z.enum(STATUS_CORRECTIONS, {
+    error: `must be one of ${STATUS_CORRECTIONS.join(', ')}`,
+  }),
+});
+export type CorrectStatusBody = z.infer<typeof correctStatusBody>;

@@ -42,6 +42,8 @@ export const staffSessionView = patientSessionView.extend({
   patient: z.object({ firstName: z.string(), name: z.string(), email: z.string() }),
   provider: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   clinic: z.object({ slug: z.string(), name: z.string(), timezone: z.string() }),
+  /** Staff only: notes may hold what the patient told the front desk. */
+  notes: z.string().nullable(),
   iceServers: z.array(iceServer),
   /** Why this user may not join the video (only the staff member it is booked with may). */
   joinRefusal: z.string().nullable(),

@@ -90,7 +90,8 @@ describe('action availability (spec §4)', () => {
     [PAST, 'BOOKED', true, false],
     [PAST, 'scheduled', true, false],
     [PAST, 'CONFIRMED', true, false],
-    [PAST, 'DISQUALIFIED', true, false],
+    // Disqualified is marked like the other outcomes: it is corrected, not marked again.
+    [PAST, 'DISQUALIFIED', false, false],
     [PAST, 'COMPLETED', false, false],
     [PAST, 'completed', false, false],
     [PAST, 'CANCELLED', false, false],

@@ -71,11 +71,13 @@ function startMs(date: DateInput): number {
   return new Date(date).getTime();
 }
 
-const NOT_MARKABLE: readonly string[] = ['COMPLETED', 'CANCELLED', 'NO_SHOW'];
+const NOT_MARKABLE: readonly string[] = ['COMPLETED', 'CANCELLED', 'NO_SHOW', 'DISQUALIFIED'];
 
 /**
  * Spec §4: Mark as needs a start that is not in the future and a status other than COMPLETED,
- * CANCELLED or NO_SHOW. DISQUALIFIED is not in the spec's list, so it can still be re-marked.
+ * CANCELLED or NO_SHOW. DISQUALIFIED is what marking "disqualified" leaves (the spec does not
+ * name it), and it leaves the Pending tab like the other two, so it is marked as well: changing
+ * it is a correction (canCorrectStatus), which is recorded as one, not a second Mark as.
  * An unreadable start date allows nothing.
  */
 export function canMarkAppointment(appointment: StatusAndStart, now: Date): boolean {
@@ -199,4 +201,112 @@ export function statusLabel(status: string | undefined | null): string {
   if (known) return STATUS_LABELS[known];
   const words = normalized.replace(/_+/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The statuses Mark as leaves; only these can be corrected. */
+export const MARKED_STATUSES = [
+  'COMPLETED',
+  'NO_SHOW',
+  'DISQUALIFIED',
+] as const satisfies readonly AppointmentStatus[];
+export type MarkedStatus = (typeof MARKED_STATUSES)[number];
+
+/** What a marked status can be corrected to: another mark, or back to not marked. */
+export const STATUS_CORRECTIONS = [...MARKED_STATUSES, 'UNMARKED'] as const;
+export type StatusCorrection = (typeof STATUS_CORRECTIONS)[number];
+
+/**
+ * How long after marking a visit it can still go back to not marked. Undo on the toast and a
+ * same-day "that was the wrong patient" fit in it; after a day the record has been read (by
+ * the dashboard, by billing) as settled, so only a different outcome may replace it, which the
+ * history then shows as a correction.
+ */
+export const UNMARK_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export function isMarkedStatus(status: string | undefined | null): status is MarkedStatus {
+  return (MARKED_STATUSES as readonly string[]).includes(normalizeStatus(status));
+}
+
+const STATUS_SETTING_EVENTS: Readonly<Record<string, AppointmentStatus>> = {
+  BOOKED: 'BOOKED',
+  AUTO_BOOKED: 'BOOKED',
+  SCHEDULED: 'SCHEDULED',
+  CONFIRMED: 'CONFIRMED',
+};
+
+interface StatusEvent {
+  type: string;
+  timestamp?: DateInput | null;
+  to?: string | null;
+}
+
+/**
+ * The open status a visit had before it was marked, read from its history (oldest first): a
+ * booking leaves BOOKED, a patient's confirmation CONFIRMED, and an earlier correction back to
+ * an open status that one. Without any of them it is BOOKED, the status every booking starts in.
+ */
+export function statusBeforeMarking(history: readonly StatusEvent[]): AppointmentStatus {
+  let status: AppointmentStatus = INITIAL_APPOINTMENT_STATUS;
+  for (const event of history) {
+    const type = normalizeStatus(event.type);
+    const set = STATUS_SETTING_EVENTS[type];
+    if (set) status = set;
+    if (type === 'STATUS_CORRECTED') {
+      const to = parseStatus(event.to);
+      if (to && !isMarkedStatus(to) && to !== 'CANCELLED') status = to;
+    }
+  }
+  return status;
+}
+
+/** When the current mark was recorded: the newest mark or correction in the history. */
+export function markedAt(history: readonly StatusEvent[]): number | null {
+  let latest: number | null = null;
+  for (const event of history) {
+    const type = normalizeStatus(event.type);
+    if (!isMarkedStatus(type) && type !== 'STATUS_CORRECTED') continue;
+    const at = event.timestamp == null ? Number.NaN : new Date(event.timestamp).getTime();
+    if (!Number.isNaN(at) && (latest === null || at > latest)) latest = at;
+  }
+  return latest;
+}
+
+export interface CorrectionSubject {
+  status?: string | null;
+  history: readonly StatusEvent[];
+}
+
+/**
+ * The corrections a marked visit offers now: any other mark at any time, and back to not marked
+ * for UNMARK_WINDOW_MS after it was marked. Nothing for a visit that is not marked (it is
+ * marked with Mark as, or cancelled for good).
+ */
+export function statusCorrectionsFor(subject: CorrectionSubject, now: Date): StatusCorrection[] {
+  const status = normalizeStatus(subject.status);
+  if (!isMarkedStatus(status)) return [];
+  const others: StatusCorrection[] = MARKED_STATUSES.filter((s) => s !== status);
+  const at = markedAt(subject.history);
+  const unmark = at !== null && now.getTime() - at <= UNMARK_WINDOW_MS;
+  return unmark ? [...others, 'UNMARKED'] : others;
+}
+
+export function canCorrectStatus(
+  subject: CorrectionSubject,
+  to: StatusCorrection,
+  now: Date,
+): boolean {
+  return statusCorrectionsFor(subject, now).includes(to);
+}
+
+/** The status a correction leaves: the mark itself, or the open status from before marking. */
+export function correctedStatus(
+  subject: CorrectionSubject,
+  to: StatusCorrection,
+): AppointmentStatus {
+  return to === 'UNMARKED' ? statusBeforeMarking(subject.history) : to;
+}
+
+/** "Not marked" reads as the Pending tab that the visit goes back to. */
+export function correctionLabel(to: StatusCorrection): string {
+  return to === 'UNMARKED' ? 'Not marked (pending)' : statusLabel(to);
 }

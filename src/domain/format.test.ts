@@ -112,7 +112,7 @@ describe('formatTimeRange and formatDuration', () => {
     ['2026-11-21T23:45:00Z', 30, 'UTC', '11:45 PM – 12:15 AM'],
     ['2026-11-21T11:30:00Z', 60, 'UTC', '11:30 AM – 12:30 PM'],
     // 01:30 EDT plus one hour is 01:30 EST: the range shows the clock time it really ends.
-    ['2026-11-01T05:30:00Z', 60, 'America/New_York', '1:30 AM – 1:30 AM'],
+    ['2026-11-01T05:30:00Z', 60, 'America/New_York', '1:30 AM EDT – 1:30 AM EST'],
     ['2026-03-08T06:30:00Z', 60, 'America/New_York', '1:30 AM – 3:30 AM'],
   ])('%s for %j min in %s is %j', (start, minutes, zone, text) => {
     expect(formatTimeRange(start, minutes, zone)).toBe(text);

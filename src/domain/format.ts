@@ -2,7 +2,14 @@ import { format } from 'date-fns';
 import { enUS } from 'date-fns/locale';
 import { tz } from '@date-fns/tz';
 import { DEFAULT_DURATION_MINUTES } from './constants';
-import { localDateKeyOf, MINUTE_MS, type DateInput, type DateKey } from './zoned-time';
+import {
+  isRepeatedWallTime,
+  localDateKeyOf,
+  MINUTE_MS,
+  zoneAbbreviation,
+  type DateInput,
+  type DateKey,
+} from './zoned-time';
 
 /** date-fns' `weekStartsOn`: weeks start on Sunday (spec §9). */
 export const WEEK_STARTS_ON = 0;
@@ -39,9 +46,15 @@ export function formatDateWithWeekday(value: DateInput, timeZone: string): strin
   return formatIn(value, 'EEEE, MMMM d, yyyy', timeZone);
 }
 
-/** "3:30 PM" */
+/**
+ * "3:30 PM"; "1:30 AM EDT" and "1:30 AM EST" on the night the clocks go back, when the same
+ * time happens twice and only the zone's name tells the picker's, the list's and the details'
+ * two slots apart.
+ */
 export function formatTime(value: DateInput, timeZone: string): string {
-  return formatIn(value, 'h:mm a', timeZone);
+  const time = formatIn(value, 'h:mm a', timeZone);
+  const at = toDate(value);
+  return isRepeatedWallTime(at, timeZone) ? `${time} ${zoneAbbreviation(at, timeZone)}` : time;
 }
 
 /**
@@ -98,4 +111,9 @@ export function groupByLocalDate<T>(
     else groups.push({ date: key, items: [item] });
   }
   return groups;
+}
+
+/** "1,260": counts read the same on every screen (US English, spec §9). */
+export function formatCount(count: number): string {
+  return count.toLocaleString('en-US');
 }

@@ -24,6 +24,8 @@ describe('historyText (spec §4 "Status history texts")', () => {
     ['COMPLETED', undefined, 'Appointment completed successfully'],
     ['NO_SHOW', undefined, 'Patient did not attend'],
     ['PATIENT_JOINED', undefined, 'Patient joined the appointment'],
+    ['NOTES_EDITED', undefined, 'Notes were edited'],
+    ['status_corrected', undefined, 'Marked status was corrected'],
     ['DISQUALIFIED', undefined, 'Status updated to DISQUALIFIED'],
     ['CONFIRMED', 'ignored', 'Status updated to CONFIRMED'],
     ['insurance_checked', undefined, 'Status updated to insurance_checked'],

@@ -8,6 +8,8 @@ export const HISTORY_TYPES = [
   'NO_SHOW',
   'DISQUALIFIED',
   'PATIENT_JOINED',
+  'NOTES_EDITED',
+  'STATUS_CORRECTED',
 ] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 
@@ -21,7 +23,9 @@ export interface HistoryEntry {
 }
 
 // Spec §4 "Status history texts", word for word. DISQUALIFIED is absent from the spec's table on
-// purpose: it falls through to "Status updated to DISQUALIFIED".
+// purpose: it falls through to "Status updated to DISQUALIFIED". NOTES_EDITED and
+// STATUS_CORRECTED are ours (the spec lists no such actions); the correction's from and to are
+// stored statuses, shown as the badge words.
 const HISTORY_TEXTS: Partial<Record<HistoryType, string>> = {
   BOOKED: 'Appointment was successfully booked',
   AUTO_BOOKED: 'Appointment was successfully booked',
@@ -30,6 +34,8 @@ const HISTORY_TEXTS: Partial<Record<HistoryType, string>> = {
   COMPLETED: 'Appointment completed successfully',
   NO_SHOW: 'Patient did not attend',
   PATIENT_JOINED: 'Patient joined the appointment',
+  NOTES_EDITED: 'Notes were edited',
+  STATUS_CORRECTED: 'Marked status was corrected',
 };
 
 function present(value: string | null | undefined): value is string {

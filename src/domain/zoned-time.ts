@@ -163,3 +163,55 @@ export function wallClockToUtc(key: DateKey, minutes: number, timeZone: string):
   wallClockCache.set(cacheKey, instant);
   return instant;
 }
+
+/**
+ * Whether the clocks in `timeZone` show the wall time of `instant` twice: in the hour the clocks
+ * go back, 1:30 happens once on summer time and again an hour later on standard time, and a
+ * time alone cannot say which.
+ */
+export function isRepeatedWallTime(instant: Date | number, timeZone: string): boolean {
+  const at = +instant;
+  const offset = tzOffset(timeZone, new Date(at));
+  if (Number.isNaN(offset)) return false;
+  // Transitions are months apart: any other offset of this wall time is a day away at most.
+  for (const other of [
+    tzOffset(timeZone, new Date(at - DAY_MS)),
+    tzOffset(timeZone, new Date(at + DAY_MS)),
+  ]) {
+    if (Number.isNaN(other) || other === offset) continue;
+    // The same wall time read with the other offset; if the zone really has that offset then,
+    // the clocks show this time twice.
+    const twin = at + (offset - other) * MINUTE_MS;
+    if (tzOffset(timeZone, new Date(twin)) === other) return true;
+  }
+  return false;
+}
+
+// US English names only America's zones ("EDT"); London's summer is "GMT+1" there but "BST" in
+// British English, Sydney's "AEDT" in Australian. The first English that has a name for the
+// zone at that instant gives it, else the offset ("GMT+1"), which still tells the two apart.
+const ABBREVIATION_LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-NZ', 'en-IE', 'en-CA', 'en-IN'];
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+
+function zoneNameIn(locale: string, instant: Date, timeZone: string): string {
+  const key = `${locale}|${timeZone}`;
+  let format = zoneNameFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' });
+    zoneNameFormats.set(key, format);
+  }
+  return format.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? '';
+}
+
+/** "EDT", "BST", "AEDT": the zone's short name at that instant, or its offset ("GMT+5:30"). */
+export function zoneAbbreviation(instant: Date | number, timeZone: string): string {
+  assertTimeZone(timeZone);
+  const at = new Date(+instant);
+  let fallback = '';
+  for (const locale of ABBREVIATION_LOCALES) {
+    const name = zoneNameIn(locale, at, timeZone);
+    if (!fallback) fallback = name;
+    if (name && !/^(GMT|UTC)[+-−]/.test(name)) return name;
+  }
+  return fallback;
+}

@@ -24,6 +24,7 @@ export async function apiAs(app: App, email: string) {
     post: (url: string, payload?: unknown, headers?: Record<string, string>) =>
       call('POST', url, payload, headers),
     put: (url: string, payload?: unknown) => call('PUT', url, payload),
+    patch: (url: string, payload?: unknown) => call('PATCH', url, payload),
     call,
   };
 }

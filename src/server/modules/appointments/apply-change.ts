@@ -22,6 +22,8 @@ export interface Change {
   >;
   outbox: Array<typeof t.outbox.$inferInsert>;
   audit: AuditAction;
+  /** What the audit row adds to who, when and which record, e.g. a correction's from and to. */
+  auditDetails?: Record<string, unknown>;
 }
 
 /**
@@ -72,6 +74,7 @@ export async function applyChange(
               entityType: 'appointment',
               entityId: id,
               patientId: row.patient.id,
+              ...(change.auditDetails ? { details: change.auditDetails } : {}),
             },
           ],
           now,

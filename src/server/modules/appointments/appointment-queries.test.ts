@@ -158,10 +158,32 @@ describe('GET /api/appointments/paginated', () => {
     );
     const dates = upcoming.map((a: { date: string }) => a.date);
     expect([...dates].sort()).toEqual(dates);
-    const all = (await staff.get('/api/appointments/paginated?limit=5'))
-      .json()
-      .data.map((a: { date: string }) => a.date);
-    expect([...all].sort().reverse()).toEqual(all);
+    const pending = (await staff.get('/api/appointments/paginated?status=pending')).json().data;
+    expect(pending.map((a: { date: string }) => a.date)).toEqual(
+      [hours(-2), hours(-3), hours(-4)].map((d) => d.toISOString()),
+    );
+  });
+
+  it('lists All from today outwards: to come soonest first, then past most recent first, on every page', async () => {
+    const dates: string[] = [];
+    for (let page = 1; ; page++) {
+      const body = (await staff.get(`/api/appointments/paginated?limit=5&page=${page}`)).json();
+      dates.push(...body.data.map((a: { date: string }) => a.date));
+      if (!body.pagination.hasNextPage) break;
+    }
+    const nowIso = now.toISOString();
+    const future = dates.filter((d) => d > nowIso);
+    const past = dates.filter((d) => d <= nowIso);
+    expect(dates).toHaveLength(34);
+    expect(dates).toEqual([...future, ...past]);
+    expect(future).toEqual([...future].sort());
+    expect(past).toEqual([...past].sort().reverse());
+    expect(dates[0]).toBe(hours(24).toISOString());
+    // The first page has its own statement: it must agree with the deeper pages' one.
+    const firstTen = (await staff.get('/api/appointments/paginated?limit=10')).json().data;
+    expect(firstTen.map((a: { date: string }) => a.date)).toEqual(dates.slice(0, 10));
+    const lastPage = (await staff.get('/api/appointments/paginated?limit=10&page=4')).json().data;
+    expect(lastPage.map((a: { date: string }) => a.date)).toEqual(dates.slice(30));
   });
 
   it('filters by staff, patient email, free text without accents, and dates', async () => {

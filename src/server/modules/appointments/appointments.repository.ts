@@ -217,6 +217,28 @@ function scopeValues(scope: ListScope): Record<string, unknown> {
   };
 }
 
+/**
+ * How each list reads (the web app says the same above the list): Upcoming soonest first; the
+ * tabs of what has happened (Pending, Completed, No show) most recent first; and the tabs that
+ * mix both (All, Cancelled, a stored status) from today outwards: what is still to come,
+ * soonest first, then what is past, most recent first. So today's and tomorrow's visits, and a
+ * booking just made, are at the top of All rather than after the furthest future one.
+ */
+export type ListOrder = 'soonest' | 'latest' | 'from-today';
+
+export function listOrderOf(status: { bucket?: string; stored?: string }): ListOrder {
+  switch (status.bucket) {
+    case 'upcoming':
+      return 'soonest';
+    case 'pending':
+    case 'completed':
+    case 'no_show':
+      return 'latest';
+    default:
+      return 'from-today';
+  }
+}
+
 export async function listPage(
   db: Executor,
   scope: ListScope,
@@ -230,19 +252,51 @@ export async function listPage(
   // size; deeper pages share one whose offset (and so whose plan) varies.
   const first = page.offset === 0;
   const pageName = first ? `first${page.limit}` : 'at';
+  const order = listOrderOf(status);
   const query = prepared(
     db,
     `appointments_page_${shapeOf(scope)}_${filter}_${pageName}`,
     (name) => {
+      const a = t.appointments;
       const conditions = scopeConditions(scope);
       if (status.bucket) conditions.push(bucketCondition(status.bucket)!);
-      if (status.stored) conditions.push(sql`${t.appointments.status} = ${ph('status')}`);
-      // Upcoming reads soonest first; every other view reads most recent first.
-      const order =
-        status.bucket === 'upcoming' ? asc(t.appointments.startAt) : desc(t.appointments.startAt);
+      if (status.stored) conditions.push(sql`${a.status} = ${ph('status')}`);
+      if (order !== 'from-today') {
+        const ordered = selectAppointmentJson(db)
+          .where(and(...conditions))
+          .orderBy(order === 'soonest' ? asc(a.startAt) : desc(a.startAt), asc(a.id));
+        return (
+          first
+            ? ordered.limit(literalCount(page.limit))
+            : ordered.limit(ph('limit')).offset(ph('offset'))
+        ).prepare(statementName(scope, name));
+      }
+      // Two walks of the clinic's start index from now, one forward and one backward, each
+      // stopped after the rows this page can need; only those few rows are sorted together.
+      const window = first ? literalCount(page.limit) : ph('window');
+      const now = sql`${ph('now')}::timestamptz`;
+      const side = (future: boolean) =>
+        db
+          .select({
+            id: a.id,
+            startAt: a.startAt,
+            past: sql<number>`${sql.raw(future ? '0' : '1')}`.as('past'),
+          })
+          .from(a)
+          .where(
+            and(...conditions, future ? sql`${a.startAt} > ${now}` : sql`${a.startAt} <= ${now}`),
+          )
+          .orderBy(future ? asc(a.startAt) : desc(a.startAt), asc(a.id))
+          .limit(window as number);
+      const picked = side(true).unionAll(side(false)).as('picked');
       const ordered = selectAppointmentJson(db)
-        .where(and(...conditions))
-        .orderBy(order, asc(t.appointments.id));
+        .innerJoin(picked, eq(picked.id, a.id))
+        .orderBy(
+          picked.past,
+          sql`case when ${picked.past} = 0 then ${picked.startAt} end`,
+          desc(picked.startAt),
+          asc(picked.id),
+        );
       return (
         first
           ? ordered.limit(literalCount(page.limit))
@@ -256,6 +310,7 @@ export async function listPage(
     status: status.stored,
     limit: page.limit,
     offset: page.offset,
+    window: page.offset + page.limit,
   });
 }
 

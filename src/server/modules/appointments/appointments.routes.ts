@@ -7,18 +7,22 @@ import {
   appointmentFilters,
   appointmentPaths,
   CANCEL_REASON_MAX,
+  correctStatusBody,
   createAppointmentBody,
   paginatedQuery,
   paginatedResponse,
   rangeQuery,
   updateAppointmentBody,
+  updateNotesBody,
 } from '@contracts/appointments';
 import { idParams, multiLineText } from '@contracts/common';
 import type { AppDeps } from '../../app-deps';
 import * as queries from './appointment-queries';
 import { cancelAppointment } from './cancel-appointment';
 import { changeAppointment } from './change-appointment';
+import { correctStatus } from './correct-status';
 import { createAppointment } from './create-appointment';
+import { editNotes } from './edit-notes';
 import { markAppointment } from './mark-appointment';
 
 const staff = { access: 'authenticated' } as const;
@@ -126,6 +130,24 @@ export function appointmentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         }
         return markAppointment(deps, ctx(request), request.params.id, action);
       },
+    );
+
+    app.patch(
+      appointmentPaths.notes,
+      {
+        schema: { params: idParams, body: updateNotesBody, response: { 200: appointment } },
+        config: staff,
+      },
+      async (request) => editNotes(deps, ctx(request), request.params.id, request.body.notes),
+    );
+
+    app.patch(
+      appointmentPaths.status,
+      {
+        schema: { params: idParams, body: correctStatusBody, response: { 200: appointment } },
+        config: staff,
+      },
+      async (request) => correctStatus(deps, ctx(request), request.params.id, request.body.status),
     );
   };
 }

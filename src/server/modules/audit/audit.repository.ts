@@ -9,6 +9,8 @@ export type AuditAction =
   | 'update'
   | 'cancel'
   | 'mark'
+  | 'correct'
+  | 'notes'
   | 'reschedule'
   | 'reassign'
   | 'join'

@@ -11,6 +11,7 @@ const sessionColumns = {
     duration: t.appointments.duration,
     status: t.appointments.status,
     staffId: t.appointments.staffId,
+    notes: t.appointments.notes,
   },
   clinic: { slug: t.clinics.slug, name: t.clinics.name, timezone: t.clinics.timezone },
   provider: { id: t.users.id, name: t.users.name, email: t.users.email },

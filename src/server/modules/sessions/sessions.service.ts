@@ -119,6 +119,7 @@ export async function getStaffSession(
       name: `${row.patient.firstName} ${row.patient.lastName}`,
       email: row.patient.email,
     },
+    notes: row.appointment.notes,
     iceServers: deps.config.ICE_SERVERS,
     joinRefusal: visitJoinRefusal(user.id, row.provider),
   };

@@ -119,7 +119,15 @@ describe('the staff side of a visit', () => {
     expect(res.json()).toMatchObject({
       patient: { name: 'José Núñez' },
       provider: { id: s.provider.id },
+      notes: 'First visit',
     });
+    // The notes are for staff: the patient's page is not told them.
+    const patientView = await app.inject({
+      method: 'GET',
+      url: `/api/session?token=${appt.token}`,
+    });
+    expect(patientView.statusCode).toBe(200);
+    expect(patientView.body).not.toContain('First visit');
     expect((await staff.get(`/api/sessions/${s.foreignAppointment.id}`)).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: `/api/sessions/${appt._id}` })).statusCode).toBe(
       401,

@@ -37,6 +37,7 @@ export function DialogContent({
   children,
   showCloseButton = true,
   onCloseAutoFocus,
+  onInteractOutside,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
   // Radix returns focus to a DialogTrigger; most of our dialogs open from state (a row, a URL, a
@@ -54,6 +55,13 @@ export function DialogContent({
             event.preventDefault();
             target.focus();
           }
+        }}
+        onInteractOutside={(event) => {
+          onInteractOutside?.(event);
+          // A toast's action (Undo, View) is about what was just done in this dialog: using it
+          // must not close the dialog as a click outside would.
+          const target = event.target as Element | null;
+          if (target?.closest?.('[data-sonner-toaster]')) event.preventDefault();
         }}
         data-slot="dialog-content"
         className={cn(

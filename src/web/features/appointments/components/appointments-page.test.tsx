@@ -88,6 +88,35 @@ describe('AppointmentsPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('No more appointments')).toBeTruthy();
   });
 
+  it('writes counts with thousands separators, as the dashboard does, and says how each tab is ordered', async () => {
+    const user = userEvent.setup();
+    const many = {
+      all: 1260,
+      upcoming: 1012,
+      pending: 3,
+      completed: 6,
+      cancelled: 238,
+      no_show: 1,
+    };
+    fakeApi({
+      'GET /api/auth/session': sessionAs('staff'),
+      'GET /api/clinics': () => json([]),
+      'GET /api/appointments/counts': () => json(many),
+      'GET /api/appointments/paginated': () =>
+        json({ data: [], pagination: { hasNextPage: false, currentPage: 1 }, counts: many }),
+    });
+    renderPage('/appointments');
+    await waitFor(() => expect(screen.getByTestId('status-count-all').textContent).toBe('1,260'));
+    expect(screen.getByTestId('status-count-upcoming').textContent).toBe('1,012');
+    expect(screen.getByTestId('list-order').textContent).toBe(
+      'Upcoming first, soonest at the top; then past, most recent first.',
+    );
+    await user.click(screen.getByRole('tab', { name: /Pending/ }));
+    expect(screen.getByTestId('list-order').textContent).toBe('Most recent first.');
+    await user.click(screen.getByRole('tab', { name: /Upcoming/ }));
+    expect(screen.getByTestId('list-order').textContent).toBe('Soonest first.');
+  });
+
   it('shows a dash, not 0, while the counts are unknown, and drops old counts when they fail', async () => {
     let answerCounts: (response: Response) => void = () => {};
     calls = fakeApi({

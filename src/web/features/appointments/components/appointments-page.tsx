@@ -13,7 +13,7 @@ import { CreateAppointmentButton, FloatingCreateButton } from './create/create-a
 import { AppointmentDetailsDialog } from './details/appointment-details-dialog';
 import { AppointmentFiltersBar } from './list/appointment-filters-bar';
 import { AppointmentList } from './list/appointment-list';
-import { StatusTabs } from './list/status-tabs';
+import { BUCKET_ORDER, StatusTabs } from './list/status-tabs';
 
 /** /appointments: every appointment of the user's clinics, by status, filtered through the URL. */
 export function AppointmentsPage() {
@@ -34,10 +34,10 @@ export function AppointmentsPage() {
       <PageHeader
         title="Appointments"
         description={`Every appointment at your clinics. Times are shown in ${timeZone.replace(/_/g, ' ')}.`}
-        actions={<CreateAppointmentButton />}
+        actions={<CreateAppointmentButton onView={(created) => setViewId(created._id)} />}
       />
       {/* Small screens get the round "+" fixed at the bottom right (spec §2). */}
-      <FloatingCreateButton />
+      <FloatingCreateButton onView={(created) => setViewId(created._id)} />
       {/* Room under the list on small screens, so the last card scrolls clear of the "+". */}
       <div className="space-y-4 pb-20 md:pb-0">
         <StatusTabs
@@ -66,6 +66,9 @@ export function AppointmentsPage() {
           onChange={setFilter}
           onReset={resetFilters}
         />
+        <p className="text-sm text-muted-foreground" data-testid="list-order">
+          {BUCKET_ORDER[filters.status]}
+        </p>
         <section
           id={panelId}
           role="tabpanel"

@@ -4,6 +4,8 @@ const ACTION_LABELS: Record<string, string> = {
   update: 'Updated',
   cancel: 'Cancelled',
   mark: 'Marked',
+  correct: 'Corrected status',
+  notes: 'Edited notes',
   reschedule: 'Rescheduled',
   reassign: 'Reassigned',
   join: 'Joined',

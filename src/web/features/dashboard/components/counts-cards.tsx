@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { AppointmentCountsView } from '@contracts/appointments';
 import type { CountBucket } from '@domain/appointment-status';
+import { formatCount } from '@domain/format';
 import { cn } from '@web/lib/utils';
 
 const CARDS: Array<{ bucket: CountBucket; label: string; hint: string; tone?: string }> = [
@@ -45,7 +46,7 @@ export function CountsCards({
             >
               <span className="block text-sm font-medium text-muted-foreground">{label}</span>
               <span className={cn('block text-2xl font-semibold tabular-nums', tone)}>
-                {counts[bucket].toLocaleString('en-US')}
+                {formatCount(counts[bucket])}
               </span>
               <span className="block text-xs text-muted-foreground">{hint}</span>
             </Link>

@@ -4,7 +4,7 @@ import {
   type DashboardAppointment,
   type DashboardResponse,
 } from '@contracts/dashboard';
-import { formatDate, formatTime, formatTimeRange } from '@domain/format';
+import { formatCount, formatDate, formatTime, formatTimeRange } from '@domain/format';
 import { formatRelativeTime } from '@domain/relative-time';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { AppointmentRows } from './appointment-rows';
@@ -130,7 +130,7 @@ export function DashboardLists({
                 className="text-sm font-medium text-primary underline-offset-4 hover:underline"
                 to={`/appointments?status=pending${ownStaffId ? `&staffId=${ownStaffId}` : ''}`}
               >
-                View all {data.counts.pending} pending
+                View all {formatCount(data.counts.pending)} pending
               </Link>
             )}
           </CardContent>

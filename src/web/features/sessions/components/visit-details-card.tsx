@@ -30,6 +30,12 @@ export function VisitDetailsCard({ visit, timeZone }: { visit: StaffVisit; timeZ
             </div>
           ))}
         </dl>
+        <div className="text-sm">
+          <p className="font-medium">Notes</p>
+          <p className="mt-1 whitespace-pre-wrap break-words text-muted-foreground">
+            {visit.notes ?? 'No notes.'}
+          </p>
+        </div>
         <div className="rounded-lg bg-muted/60 p-3 text-sm">
           <p className="font-medium">Join window</p>
           <p className="mt-1 text-muted-foreground">{visit.windowText}</p>

@@ -14,6 +14,7 @@ const view = (over: Partial<StaffSessionView> = {}): StaffSessionView => ({
   joinOpensAt: '2026-11-24T19:50:00.000Z',
   joinClosesAt: '2026-11-24T20:45:00.000Z',
   serverNow: '2026-11-24T19:45:00.000Z',
+  notes: null,
   iceServers: [],
   joinRefusal: null,
   ...over,
@@ -71,5 +72,13 @@ describe('describeStaffSession', () => {
       NY,
     );
     expect(v).toMatchObject({ canStart: false, startBlockedReason: refusal });
+  });
+
+  it('carries the booking notes to the page, and none when they are blank', () => {
+    const at = new Date('2026-11-24T19:45:00Z');
+    expect(describeStaffSession(view({ notes: ' Bring inhaler ' }), at, NY).notes).toBe(
+      'Bring inhaler',
+    );
+    expect(describeStaffSession(view({ notes: '  ' }), at, NY).notes).toBeNull();
   });
 });

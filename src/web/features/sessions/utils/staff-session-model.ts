@@ -8,6 +8,8 @@ export interface StaffVisit extends VisitDescription {
   patientEmail: string;
   providerName: string;
   clinicName: string;
+  /** The booking's notes, for the provider to read before and during the visit. */
+  notes: string | null;
   /** What the join window means for the patient right now. */
   windowText: string;
   canStart: boolean;
@@ -41,6 +43,7 @@ export function describeStaffSession(
     patientEmail: view.patient.email,
     providerName: view.provider.name,
     clinicName: view.clinic.name,
+    notes: view.notes?.trim() || null,
     windowText,
     canStart: startBlockedReason === null,
     startBlockedReason,

@@ -15,6 +15,8 @@ export interface CreateAppointmentButtonProps {
   defaultAgentId?: string;
   defaultPatient?: DefaultPatient;
   onCreated?: (appointment: Appointment) => void;
+  /** The success toast's View action. */
+  onView?: (appointment: Appointment) => void;
   className?: string;
   variant?: ButtonProps['variant'];
   size?: ButtonProps['size'];

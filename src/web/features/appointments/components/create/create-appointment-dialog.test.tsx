@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { CreateAppointmentButton, FloatingCreateButton } from './create-appointment-button';
 import {
+  clinics,
   json,
   patients,
   polyfillPointerApis,
@@ -17,10 +18,12 @@ vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 type User = ReturnType<typeof userEvent.setup>;
 
-function setup(options: StubOptions = {}) {
+function setup(options: StubOptions = {}, onView?: (appointment: { _id: string }) => void) {
   const calls = stubServer(options);
   const onCreated = vi.fn();
-  renderWithClient(<CreateAppointmentButton defaultDate="2030-03-04" onCreated={onCreated} />);
+  renderWithClient(
+    <CreateAppointmentButton defaultDate="2030-03-04" onCreated={onCreated} onView={onView} />,
+  );
   return { calls, onCreated, user: userEvent.setup() };
 }
 
@@ -159,6 +162,43 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
     expect(
       (await screen.findByRole('radio', { name: '9:30 AM' })).getAttribute('aria-checked'),
     ).toBe('true');
+  });
+
+  it('chooses the clinic for staff of one clinic, and leaves the choice to staff of several', async () => {
+    const { user } = setup({ clinics: [clinics[0]!] });
+    await openWizard(user);
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: /Clinic/ }).textContent).toBe(
+        'Riverside Family Clinic',
+      ),
+    );
+    // The search is there at once, for the one clinic.
+    expect(screen.getByPlaceholderText('Enter patient name or email...')).toBeTruthy();
+    cleanup();
+
+    const several = setup();
+    await openWizard(several.user);
+    await screen.findByRole('combobox', { name: /Clinic/ });
+    expect(screen.getByRole('combobox', { name: /Clinic/ }).textContent).toBe(
+      'Select a clinic first',
+    );
+  });
+
+  it('offers View on the success toast, which opens the new appointment', async () => {
+    const onView = vi.fn();
+    const { user } = setup({}, onView);
+    await reachSettings(user);
+    await user.click(button('Create Appointment'));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Appointment created successfully', {
+        action: { label: 'View', onClick: expect.any(Function) },
+      }),
+    );
+    const options = vi.mocked(toast.success).mock.calls.at(-1)![1] as unknown as {
+      action: { onClick: () => void };
+    };
+    options.action.onClick();
+    expect(onView).toHaveBeenCalledWith({ _id: 'appt-1' });
   });
 
   it('creates the appointment, toasts, closes and reports it', async () => {
@@ -316,6 +356,8 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
     const panel = await screen.findByRole('region', { name: 'Patient Information' });
     expect(panel.textContent).toContain(patients[0]!._id);
     expect(screen.queryByRole('form', { name: 'Add new patient' })).toBeNull();
+    // The search that found nobody is answered: its message does not stay above the patient.
+    expect(screen.queryByText('No patients found. Try a different search term.')).toBeNull();
     expect(button('Next').disabled).toBe(false);
   });
 });

@@ -28,6 +28,8 @@ export interface CreateAppointmentDefaults {
   defaultDate?: string;
   defaultAgentId?: string;
   defaultPatient?: DefaultPatient;
+  /** Offered as the success toast's View action: opens the new appointment wherever it is. */
+  onView?: (appointment: Appointment) => void;
 }
 
 /**
@@ -38,6 +40,7 @@ export function CreateAppointmentWizard({
   defaultDate,
   defaultAgentId,
   defaultPatient,
+  onView,
   onCreated,
   onClose,
 }: CreateAppointmentDefaults & {
@@ -51,7 +54,14 @@ export function CreateAppointmentWizard({
   const [idempotencyKey] = useState(newIdempotencyKey);
   const create = useCreateAppointment(idempotencyKey, {
     onSuccess: (appointment) => {
-      toast.success('Appointment created successfully');
+      // The new booking may sit on another tab or page of the list: View goes straight to it.
+      if (onView) {
+        toast.success('Appointment created successfully', {
+          action: { label: 'View', onClick: () => onView(appointment) },
+        });
+      } else {
+        toast.success('Appointment created successfully');
+      }
       onClose();
       onCreated?.(appointment);
     },
@@ -63,6 +73,15 @@ export function CreateAppointmentWizard({
       }
     },
   });
+
+  // Staff of one clinic have nothing to choose: their clinic is chosen for them, once.
+  const onlyClinic = clinics.data?.length === 1 ? clinics.data[0]!.slug : null;
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || !onlyClinic) return;
+    preselected.current = true;
+    if (form.clinic === '') dispatch({ type: 'setClinic', clinic: onlyClinic });
+  }, [onlyClinic, form.clinic, dispatch]);
 
   // The picker stays mounted once shown, so Back from step 3 finds the day and filters as left.
   const [pickerShown, setPickerShown] = useState(false);

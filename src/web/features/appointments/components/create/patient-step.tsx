@@ -38,6 +38,8 @@ export function PatientStep({
   // Messages wait until the user has been to a field and left it without an answer.
   const [touched, setTouched] = useState({ clinic: false, patient: false });
   const [newPatient, setNewPatient] = useState<NewPatientInput | null>(null);
+  // Bumped when a patient is added: the search that did not find them is answered now.
+  const [added, setAdded] = useState(0);
   const errors = patientStepErrors(form);
   const clinicError = touched.clinic ? errors.clinic : undefined;
   const patientError = touched.patient && !newPatient ? errors.patientEmail : undefined;
@@ -94,9 +96,10 @@ export function PatientStep({
       </WizardField>
 
       {form.clinic !== '' && (
-        // Keyed on the clinic: another clinic's results and errors must not linger.
+        // Keyed on the clinic: another clinic's results and errors must not linger; and on the
+        // patients added, so "No patients found" does not stay above the one just added.
         <PatientSearch
-          key={`search-${form.clinic}`}
+          key={`search-${form.clinic}-${added}`}
           clinic={form.clinic}
           keyword={state.keyword}
           onKeywordChange={(keyword) => dispatch({ type: 'setKeyword', keyword })}
@@ -114,7 +117,10 @@ export function PatientStep({
           key={`add-${form.clinic}`}
           clinic={form.clinic}
           seed={newPatient}
-          onAdded={choose}
+          onAdded={(patient) => {
+            setAdded((n) => n + 1);
+            choose(patient);
+          }}
           onClose={backToSearch}
         />
       )}

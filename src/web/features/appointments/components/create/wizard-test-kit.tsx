@@ -61,6 +61,8 @@ export interface StubOptions {
     headers: Record<string, string>,
   ) => Response | Promise<Response>;
   createPatient?: (body: unknown) => Response;
+  /** The clinics the user belongs to; both demo clinics unless given. */
+  clinics?: typeof clinics;
 }
 
 export const json = (body: unknown, status = 200, statusText = 'OK') =>
@@ -92,7 +94,7 @@ export function stubServer(options: StubOptions = {}) {
           },
         });
       }
-      if (path === '/api/clinics') return json(clinics);
+      if (path === '/api/clinics') return json(options.clinics ?? clinics);
       if (path === '/api/clinics/patient') {
         if (options.search) return options.search(url);
         const keyword = url.searchParams.get('keyword')!.toLowerCase();

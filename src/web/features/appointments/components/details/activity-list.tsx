@@ -1,12 +1,18 @@
 import { useId } from 'react';
 import { HistoryIcon } from 'lucide-react';
 import type { HistoryEntryView } from '@contracts/appointments';
+import { statusLabel } from '@domain/appointment-status';
 import { formatDate, formatTime } from '@domain/format';
 import { historyDetailLines, historyText, sortHistoryNewestFirst } from '@domain/history';
 
-/** RESCHEDULE carries ISO instants: shown as dates in the viewer's zone, other values as written. */
+/**
+ * RESCHEDULE carries ISO instants: shown as dates in the viewer's zone. STATUS_CORRECTED carries
+ * stored statuses: shown as their badge words. Other values as written.
+ */
 function valueFormatter(type: string, timeZone: string) {
-  if (type.trim().toUpperCase() !== 'RESCHEDULE') return undefined;
+  const kind = type.trim().toUpperCase();
+  if (kind === 'STATUS_CORRECTED') return statusLabel;
+  if (kind !== 'RESCHEDULE') return undefined;
   return (value: string) => {
     const at = new Date(value);
     return Number.isNaN(at.getTime())

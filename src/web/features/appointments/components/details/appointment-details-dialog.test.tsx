@@ -51,8 +51,8 @@ describe('details header actions (spec §4, §6)', { timeout: 20_000 }, () => {
     for (const name of ['Reschedule', 'Reassign', 'Cancel']) expect(button(name)).toBeNull();
   });
 
-  it.each(['COMPLETED', 'cancelled', 'NO_SHOW'])(
-    'offers no action on a past %s visit',
+  it.each(['COMPLETED', 'cancelled', 'NO_SHOW', 'DISQUALIFIED'])(
+    'offers no Mark as and no change on a past %s visit',
     async (status) => {
       const appointment = createAppointment({ startsInHours: -2, status });
       serve(appointment);
@@ -60,6 +60,8 @@ describe('details header actions (spec §4, §6)', { timeout: 20_000 }, () => {
       await openedHeader();
       for (const name of ['Mark as', 'Reschedule', 'Reassign', 'Cancel'])
         expect(button(name)).toBeNull();
+      // A marked outcome can be corrected; a cancellation stands.
+      expect(button('Correct status') === null).toBe(status === 'cancelled');
     },
   );
 
@@ -121,6 +123,144 @@ describe('details header actions (spec §4, §6)', { timeout: 20_000 }, () => {
     expect(post.url.search).toBe('?action=no_show');
     expect(post.body).toBeUndefined();
     expect(post.headers.has('content-type')).toBe(false);
+  });
+});
+
+describe('correcting a mark', { timeout: 20_000 }, () => {
+  it('undoes a mark from its toast, sending the correction back to not marked', async () => {
+    const appointment = createAppointment({ startsInHours: -1 });
+    const calls = fakeApi({
+      'GET /api/auth/session': sessionAs('staff'),
+      'GET /api/clinics': () => json(clinics),
+      [`GET /api/appointments/${appointment._id}`]: () => json(appointment),
+      [`POST /api/appointments/${appointment._id}`]: () =>
+        json({ ...appointment, metadata: { ...appointment.metadata, status: 'COMPLETED' } }),
+      [`PATCH /api/appointments/${appointment._id}/status`]: () => json(appointment),
+    });
+    const user = userEvent.setup();
+    renderDetails(appointment);
+    await openedHeader();
+    await user.click(button('Mark as')!);
+    await user.click(await screen.findByRole('menuitem', { name: 'Completed' }));
+    await screen.findByText('Appointment marked successfully');
+    // jsdom loads none of the toaster's styles, so the modal dialog leaves it inert to pointers
+    // here; a real browser clicks it in tests/e2e/appointments-everyday.spec.ts.
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Appointment updated successfully')).toBeTruthy();
+    const patch = calls.find((call) => call.method === 'PATCH')!;
+    expect(JSON.parse(patch.body!)).toEqual({ status: 'UNMARKED' });
+  });
+
+  it('offers the other outcomes, and Not marked within a day of the mark', async () => {
+    const marked = createAppointment({
+      startsInHours: -3,
+      status: 'NO_SHOW',
+      statusHistory: [
+        {
+          type: 'NO_SHOW',
+          timestamp: new Date(Date.now() - 3_600_000).toISOString(),
+          reason: null,
+          from: null,
+          to: null,
+          by: 'Sam Ortiz',
+        },
+      ],
+    });
+    const calls = fakeApi({
+      'GET /api/auth/session': sessionAs('staff'),
+      'GET /api/clinics': () => json(clinics),
+      [`GET /api/appointments/${marked._id}`]: () => json(marked),
+      [`PATCH /api/appointments/${marked._id}/status`]: () =>
+        json({ ...marked, metadata: { ...marked.metadata, status: 'COMPLETED' } }),
+    });
+    const user = userEvent.setup();
+    renderDetails(marked);
+    await openedHeader();
+    await user.click(button('Correct status')!);
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Completed', 'Disqualified', 'Not marked (pending)']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Completed' }));
+    await screen.findByText('Appointment updated successfully');
+    expect(JSON.parse(calls.find((c) => c.method === 'PATCH')!.body!)).toEqual({
+      status: 'COMPLETED',
+    });
+  });
+
+  it('reads a correction in the activity as who changed which status to which', async () => {
+    const appointment = createAppointment({
+      startsInHours: -3,
+      status: 'COMPLETED',
+      statusHistory: [
+        {
+          type: 'STATUS_CORRECTED',
+          timestamp: new Date().toISOString(),
+          reason: null,
+          from: 'NO_SHOW',
+          to: 'COMPLETED',
+          by: 'Sam Ortiz',
+        },
+      ],
+    });
+    serve(appointment);
+    renderDetails(appointment);
+    await openedHeader();
+    expect(await screen.findByText('Marked status was corrected')).toBeTruthy();
+    expect(screen.getByText('No show to Completed')).toBeTruthy();
+    expect(screen.getByText('by Sam Ortiz')).toBeTruthy();
+  });
+});
+
+describe('notes', { timeout: 20_000 }, () => {
+  it('shows the notes typed when booking, and saves an edit', async () => {
+    const appointment = createAppointment({
+      metadata: {
+        status: 'BOOKED',
+        notes: 'Bring previous results',
+        source: 'carebook',
+        type: 'custom',
+      },
+    });
+    const calls = fakeApi({
+      'GET /api/auth/session': sessionAs('nurse'),
+      'GET /api/clinics': () => json(clinics),
+      [`GET /api/appointments/${appointment._id}`]: () => json(appointment),
+      [`PATCH /api/appointments/${appointment._id}/notes`]: ({ body }) =>
+        json({
+          ...appointment,
+          metadata: { ...appointment.metadata, notes: JSON.parse(body!).notes },
+        }),
+    });
+    const user = userEvent.setup();
+    renderDetails(appointment);
+    await openedHeader();
+    const notes = screen.getByRole('region', { name: 'Notes' });
+    expect(within(notes).getByText('Bring previous results')).toBeTruthy();
+    await user.click(within(notes).getByRole('button', { name: 'Edit notes' }));
+    const field = within(notes).getByRole('textbox', { name: 'Notes' });
+    expect(
+      (within(notes).getByRole('button', { name: 'Save notes' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    await user.clear(field);
+    await user.type(field, '  Fasting bloods first ');
+    await user.click(within(notes).getByRole('button', { name: 'Save notes' }));
+    expect(await screen.findByText('Appointment updated successfully')).toBeTruthy();
+    expect(JSON.parse(calls.find((c) => c.method === 'PATCH')!.body!)).toEqual({
+      notes: 'Fasting bloods first',
+    });
+  });
+
+  it('says there are none, and offers to add some', async () => {
+    const appointment = createAppointment();
+    serve(appointment);
+    renderDetails(appointment);
+    await openedHeader();
+    const notes = screen.getByRole('region', { name: 'Notes' });
+    expect(within(notes).getByText('No notes.')).toBeTruthy();
+    expect(within(notes).getByRole('button', { name: 'Add notes' })).toBeTruthy();
   });
 });
 

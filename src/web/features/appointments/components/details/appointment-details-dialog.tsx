@@ -22,6 +22,7 @@ import { ActivityList } from './activity-list';
 import type { ChangeAction } from './details-actions';
 import { DetailsCards } from './details-cards';
 import { DetailsHeader } from './details-header';
+import { NotesSection } from './notes-section';
 import { SessionLinkBox } from './session-link-box';
 
 /** View Details (spec §2): open while `id` is set, e.g. from `/appointments?view=<id>`. */
@@ -108,6 +109,11 @@ function DetailsBody({ id }: { id: string }) {
         appointment={appointment}
         clinicName={clinicNameOf(appointment.patient?.clinic, clinics.data ?? [])}
         timeZone={timeZone}
+      />
+      <NotesSection
+        key={appointment._id}
+        id={appointment._id}
+        notes={appointment.metadata?.notes ?? null}
       />
       <ActivityList history={appointment.statusHistory} timeZone={timeZone} />
       <ChangeAppointmentDialog

@@ -10,8 +10,7 @@ describe('visibleActions (spec §4, §6)', () => {
   it('offers Mark as once the start has come, until a final status', () => {
     expect(visibleActions(at(past, 'BOOKED'), 'staff', now).mark).toBe(true);
     expect(visibleActions(at(now.toISOString(), 'confirmed'), 'staff', now).mark).toBe(true);
-    expect(visibleActions(at(past, 'DISQUALIFIED'), 'staff', now).mark).toBe(true);
-    for (const status of ['COMPLETED', 'completed', 'CANCELLED', 'no_show']) {
+    for (const status of ['COMPLETED', 'completed', 'CANCELLED', 'no_show', 'DISQUALIFIED']) {
       expect(visibleActions(at(past, status), 'staff', now).mark).toBe(false);
     }
     expect(visibleActions(at(future, 'BOOKED'), 'staff', now).mark).toBe(false);
@@ -20,12 +19,14 @@ describe('visibleActions (spec §4, §6)', () => {
   it('offers Reschedule, Reassign and Cancel only before the start and while not cancelled', () => {
     expect(visibleActions(at(future, 'BOOKED'), 'admin', now)).toEqual({
       mark: false,
+      corrections: [],
       reschedule: true,
       reassign: true,
       cancel: true,
     });
     expect(visibleActions(at(future, 'cancelled'), 'admin', now)).toEqual({
       mark: false,
+      corrections: [],
       reschedule: false,
       reassign: false,
       cancel: false,
@@ -41,5 +42,21 @@ describe('visibleActions (spec §4, §6)', () => {
     for (const role of ['provider', 'staff', 'admin']) {
       expect(visibleActions(at(future), role, now).reassign).toBe(true);
     }
+  });
+
+  it('offers Correct status instead of Mark as once marked, disqualified included', () => {
+    const marked = (status: string) => ({
+      ...at(past, status),
+      statusHistory: [
+        { type: status, timestamp: past, reason: null, from: null, to: null, by: 'Sam' },
+      ],
+    });
+    expect(visibleActions(marked('DISQUALIFIED'), 'staff', now).corrections).toEqual([
+      'COMPLETED',
+      'NO_SHOW',
+      'UNMARKED',
+    ]);
+    expect(visibleActions(marked('COMPLETED'), 'staff', now).mark).toBe(false);
+    expect(visibleActions(at(past, 'BOOKED'), 'staff', now).corrections).toEqual([]);
   });
 });

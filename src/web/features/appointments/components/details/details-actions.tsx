@@ -9,10 +9,13 @@ import { toast } from 'sonner';
 import {
   canChangeAppointment,
   canMarkAppointment,
+  correctionLabel,
   MARK_ACTIONS,
   markActionToStatus,
+  statusCorrectionsFor,
   statusLabel,
   type MarkAction,
+  type StatusCorrection,
 } from '@domain/appointment-status';
 import { canReassign } from '@domain/roles';
 import type { Appointment } from '@contracts/appointments';
@@ -23,13 +26,17 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
+import { useCorrectStatus } from '../../api/correct-status';
 import { useMarkAppointment } from '../../api/mark-appointment';
 
 export type ChangeAction = 'reschedule' | 'reassign' | 'cancel';
 
 /** Which header actions an appointment offers this user now (spec §4 and §6). */
 export function visibleActions(
-  appointment: Pick<Appointment, 'date'> & { metadata?: { status?: string | null } },
+  appointment: Pick<Appointment, 'date'> & {
+    metadata?: { status?: string | null };
+    statusHistory?: Appointment['statusHistory'];
+  },
   role: string | null | undefined,
   now: Date,
 ) {
@@ -37,6 +44,10 @@ export function visibleActions(
   const change = canChangeAppointment(subject, now);
   return {
     mark: canMarkAppointment(subject, now),
+    corrections: statusCorrectionsFor(
+      { status: subject.status, history: appointment.statusHistory ?? [] },
+      now,
+    ),
     reschedule: change,
     // Hidden until the role is known, so a nurse never sees it flash past.
     reassign: change && role != null && canReassign(role),
@@ -57,26 +68,43 @@ export function DetailsActions({
 }) {
   const show = visibleActions(appointment, role, now);
   const mark = useMarkAppointment();
+  const correct = useCorrectStatus();
+  const busy = mark.isPending || correct.isPending;
 
-  function onMark(action: MarkAction) {
-    mark.mutate(
-      { id: appointment._id, action },
+  function onCorrect(status: StatusCorrection) {
+    correct.mutate(
+      { id: appointment._id, status },
       {
-        onSuccess: () => toast.success('Appointment marked successfully'),
+        onSuccess: () => toast.success('Appointment updated successfully'),
         onError: (error) => toast.error(error.message || 'Failed to mark appointment'),
       },
     );
   }
 
-  if (!show.mark && !show.reschedule) return null;
+  function onMark(action: MarkAction) {
+    mark.mutate(
+      { id: appointment._id, action },
+      {
+        // A mis-click is undone from the toast while it shows; later, Correct status.
+        onSuccess: () =>
+          toast.success('Appointment marked successfully', {
+            action: { label: 'Undo', onClick: () => onCorrect('UNMARKED') },
+          }),
+        onError: (error) => toast.error(error.message || 'Failed to mark appointment'),
+      },
+    );
+  }
+
+  const correctable = show.corrections.length > 0;
+  if (!show.mark && !show.reschedule && !correctable) return null;
   return (
     <div className="flex flex-wrap gap-2">
       {show.mark && (
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button size="sm" disabled={mark.isPending}>
+            <Button size="sm" disabled={busy}>
               Mark as
-              {mark.isPending ? (
+              {busy ? (
                 <Loader2Icon className="animate-spin" aria-hidden="true" />
               ) : (
                 <ChevronDownIcon aria-hidden="true" />
@@ -87,6 +115,27 @@ export function DetailsActions({
             {MARK_ACTIONS.map((action) => (
               <DropdownMenuItem key={action} onSelect={() => onMark(action)}>
                 {statusLabel(markActionToStatus(action))}
+              </DropdownMenuItem>
+            ))}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      )}
+      {correctable && (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button size="sm" variant="outline" disabled={busy}>
+              Correct status
+              {busy ? (
+                <Loader2Icon className="animate-spin" aria-hidden="true" />
+              ) : (
+                <ChevronDownIcon aria-hidden="true" />
+              )}
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="start">
+            {show.corrections.map((to) => (
+              <DropdownMenuItem key={to} onSelect={() => onCorrect(to)}>
+                {correctionLabel(to)}
               </DropdownMenuItem>
             ))}
           </DropdownMenuContent>

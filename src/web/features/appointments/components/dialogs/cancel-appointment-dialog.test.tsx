@@ -50,11 +50,18 @@ describe('CancelAppointmentDialog (spec §2, §5)', { timeout: 20_000 }, () => {
     fakeApi({});
     const user = userEvent.setup();
     renderDialog();
+    const why = 'A reason is required to confirm: the patient and the provider are told it.';
     expect(confirm().hasAttribute('disabled')).toBe(true);
-    await user.type(screen.getByLabelText('Reason for Cancellation'), '   ');
+    // Said beside the field and tied to it and to Confirm, not only shown by a pale button.
+    const field = screen.getByLabelText('Reason for Cancellation');
+    expect(field.getAttribute('aria-describedby')).toBe(screen.getByText(why).id);
+    expect(confirm().getAttribute('aria-describedby')).toBe(screen.getByText(why).id);
+    await user.type(field, '   ');
     expect(confirm().hasAttribute('disabled')).toBe(true);
-    await user.type(screen.getByLabelText('Reason for Cancellation'), 'x');
+    await user.type(field, 'x');
     expect(confirm().hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByText(why)).toBeNull();
+    expect(confirm().hasAttribute('aria-describedby')).toBe(false);
   });
 
   it('sends the reason trimmed, reads "Cancelling..." meanwhile, then confirms and closes', async () => {

@@ -44,6 +44,7 @@ function CancelForm({
   onClose,
 }: Pick<CancelAppointmentDialogProps, 'appointment' | 'timeZone' | 'onClose'>) {
   const reasonId = useId();
+  const hintId = useId();
   const [reason, setReason] = useState('');
   const cancel = useCancelAppointment();
   const canConfirm = reason.trim() !== '' && !cancel.isPending;
@@ -99,17 +100,29 @@ function CancelForm({
           id={reasonId}
           rows={3}
           required
+          aria-describedby={hintId}
           maxLength={CANCEL_REASON_MAX}
           placeholder="Reason for cancelling..."
           value={reason}
           onChange={(event) => setReason(event.target.value)}
         />
+        {/* Spec §5: the reason is required; say so where it is typed, not only by a pale Confirm. */}
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {reason.trim() === ''
+            ? 'A reason is required to confirm: the patient and the provider are told it.'
+            : 'The patient and the provider are told this reason.'}
+        </p>
       </div>
       <DialogFooter>
         <Button variant="outline" onClick={onClose} disabled={cancel.isPending}>
           Keep
         </Button>
-        <Button type="submit" variant="destructive" disabled={!canConfirm}>
+        <Button
+          type="submit"
+          variant="destructive"
+          disabled={!canConfirm}
+          aria-describedby={reason.trim() === '' ? hintId : undefined}
+        >
           {cancel.isPending ? 'Cancelling...' : 'Confirm'}
         </Button>
       </DialogFooter>

@@ -124,7 +124,12 @@ describe('ChangeAppointmentDialog (spec §2, §5, §7)', { timeout: 20_000 }, ()
     expect(screen.getByRole('heading', { name: 'Reassign Appointment' })).toBeTruthy();
     const radios = await screen.findAllByRole('radio');
     expect(radios.map((r) => r.getAttribute('aria-label'))).toEqual(['12:00 PM']);
+    expect(screen.queryByText(/This also moves the appointment/)).toBeNull();
     await user.click(radios[0]!);
+    // Another time than the appointment's: the reassign is a reschedule too, said before Save.
+    expect(screen.getByText(/^This also moves/).textContent).toBe(
+      'This also moves the appointment from Mar 4, 2030, 9:30 AM – 10:00 AM to Mar 4, 2030, 12:00 PM – 12:45 PM.',
+    );
     await user.click(save());
     await screen.findByText('Appointment updated successfully');
     const put = calls.find((call) => call.method === 'PUT')!;

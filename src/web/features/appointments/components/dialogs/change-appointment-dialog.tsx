@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Appointment } from '@contracts/appointments';
-import { localDateKey } from '@domain/format';
+import { formatDate, formatTimeRange, localDateKey } from '@domain/format';
 import type { TimeSlot } from '@domain/slots';
 import { CurrentTimeLines } from '@web/components/current-time-lines';
 import { Button } from '@web/components/ui/button';
@@ -95,6 +95,14 @@ function ChangeForm({
   }
 
   const title = mode === 'reschedule' ? 'Reschedule Appointment' : 'Reassign Appointment';
+  // A reassign to another time is also a reschedule (the history gets both): say so before Save.
+  const movesToo =
+    mode === 'reassign' &&
+    slot !== null &&
+    (new Date(slot.startTime).getTime() !== new Date(appointment.date).getTime() ||
+      (slot.durationMinutes || appointment.duration) !== appointment.duration);
+  const when = (start: string, minutes: number) =>
+    `${formatDate(start, timeZone)}, ${formatTimeRange(start, minutes, timeZone)}`;
   return (
     <>
       <DialogHeader>
@@ -133,6 +141,15 @@ function ChangeForm({
           excludeAppointmentId={appointment._id}
           current={currentSlot}
         />
+      )}
+      {movesToo && slot && (
+        <p
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          This also moves the appointment from {when(appointment.date, appointment.duration)} to{' '}
+          {when(slot.startTime, slot.durationMinutes || appointment.duration)}.
+        </p>
       )}
       <DialogFooter>
         <Button variant="outline" onClick={onClose} disabled={update.isPending}>

@@ -3,6 +3,7 @@ import {
   type AppointmentCounts,
   type CountBucket,
 } from '@domain/appointment-status';
+import { formatCount } from '@domain/format';
 import { Tabs, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { cn } from '@web/lib/utils';
 
@@ -13,6 +14,19 @@ export const BUCKET_LABELS = {
   completed: 'Completed',
   cancelled: 'Cancelled',
   no_show: 'No show',
+} as const satisfies Record<CountBucket, string>;
+
+/**
+ * How each tab's list is ordered, as the server orders it: what is to come soonest first, what
+ * has happened most recent first, and a tab that mixes both from today outwards.
+ */
+export const BUCKET_ORDER = {
+  all: 'Upcoming first, soonest at the top; then past, most recent first.',
+  upcoming: 'Soonest first.',
+  pending: 'Most recent first.',
+  completed: 'Most recent first.',
+  cancelled: 'Upcoming first, soonest at the top; then past, most recent first.',
+  no_show: 'Most recent first.',
 } as const satisfies Record<CountBucket, string>;
 
 /** The status filter with each bucket's count; the list below is the tabs' one panel. */
@@ -52,7 +66,7 @@ export function StatusTabs({
                 data-testid={`status-count-${bucket}`}
               >
                 {counts ? (
-                  counts[bucket]
+                  formatCount(counts[bucket])
                 ) : (
                   <>
                     <span aria-hidden="true">–</span>

@@ -1,0 +1,44 @@
+import {
+  canCorrectStatus,
+  correctedStatus,
+  type StatusCorrection,
+} from '@domain/appointment-status';
+import type { Appointment } from '@contracts/appointments';
+import type { AppDeps } from '../../app-deps';
+import { conflict } from '../../errors';
+import type { QueryContext } from './appointment-queries';
+import { applyChange, loadForChange } from './apply-change';
+
+/**
+ * Corrects a marked visit (a mis-click on Mark as, or Undo on its toast): to another outcome at
+ * any time, or back to not marked for a day after marking. The history keeps the mark and adds
+ * who corrected it from what to what.
+ */
+export async function correctStatus(
+  deps: AppDeps,
+  ctx: QueryContext,
+  id: string,
+  to: StatusCorrection,
+): Promise<Appointment> {
+  const row = await loadForChange(deps, ctx, id);
+  const { appointment: current } = row;
+  const subject = {
+    status: current.status,
+    history: row.history.map((e) => ({ type: e.type, timestamp: e.at, to: e.to })),
+  };
+  if (!canCorrectStatus(subject, to, deps.now())) {
+    throw conflict(
+      to === 'UNMARKED'
+        ? 'This appointment can no longer go back to not marked: that is possible only for a day after it was marked, and only for a marked visit. Mark it with the right outcome instead.'
+        : 'This appointment cannot be corrected to that status: only a completed, no-show or disqualified visit can be corrected, to an outcome it does not already have.',
+    );
+  }
+  const status = correctedStatus(subject, to);
+  return applyChange(deps, ctx, row, {
+    values: { status },
+    events: [{ type: 'STATUS_CORRECTED', fromValue: current.status, toValue: status }],
+    outbox: [],
+    audit: 'correct',
+    auditDetails: { from: current.status, to: status },
+  });
+}
