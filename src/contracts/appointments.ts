@@ -9,12 +9,14 @@ import { DEFAULT_PAGE_SIZE } from '@domain/constants';
 import {
   calendarDate,
   clinicRef,
+  idParams,
   instantField,
   multiLineText,
   safeText,
   uuidParam,
   wholeNumber,
 } from './common';
+import { defineEndpoint } from './endpoint';
 
 export const appointmentPaths = {
   list: '/api/appointments',
@@ -73,9 +75,12 @@ export const appointmentCounts = z.object(
 );
 export type AppointmentCountsView = z.infer<typeof appointmentCounts>;
 
+/** A yes/no in a query string; a boolean as it is (the web app builds queries as objects). */
 const booleanFlag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1')
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], {
+    error: 'must be true or false',
+  })
+  .transform((v) => v === true || v === 'true' || v === '1')
   .optional();
 
 /** A calendar date or a full ISO instant. */
@@ -135,10 +140,12 @@ export const rangeQuery = z.object({
 });
 export type RangeQuery = z.infer<typeof rangeQuery>;
 
+const IGNORED = 'Accepted as the spec sends it and ignored: the server looks it up by id.';
+
 const personRef = z.object({
   id: uuidParam,
-  name: safeText(200).optional(),
-  email: safeText(254).optional(),
+  name: safeText(200).optional().describe(IGNORED),
+  email: safeText(254).optional().describe(IGNORED),
 });
 
 /** The longest notes an appointment keeps, the same when booking and when editing. */
@@ -147,20 +154,30 @@ export const NOTES_MAX = 2000;
 /** Spec §7 "Create". Only ids, the time and the notes are trusted; names are looked up. */
 export const createAppointmentBody = z.object({
   date: isoDateTime,
-  startTime: z.string().max(64).optional(),
-  endTime: z.string().max(64).optional(),
+  startTime: z
+    .string()
+    .max(64)
+    .optional()
+    .describe('Accepted as the spec sends it and ignored: `date` and `duration` decide the time.'),
+  endTime: z
+    .string()
+    .max(64)
+    .optional()
+    .describe('Accepted as the spec sends it and ignored: `date` and `duration` decide the time.'),
   staff: personRef,
   patient: personRef.extend({
-    phone: safeText(64).nullable().optional(),
+    phone: safeText(64).nullable().optional().describe(IGNORED),
     clinic: clinicRef,
   }),
   duration: z.number().int().min(5).max(480).optional(),
   metadata: z
     .object({
-      source: safeText(100).optional(),
+      source: safeText(100)
+        .optional()
+        .describe(`Ignored: the server writes "${APPOINTMENT_SOURCE}" on what it books.`),
       type: safeText(40).optional(),
       notes: multiLineText(NOTES_MAX).nullable().optional(),
-      status: safeText(40).optional(),
+      status: safeText(40).optional().describe('Ignored: a new appointment is always BOOKED.'),
     })
     .optional(),
 });
@@ -183,6 +200,10 @@ export const CANCEL_REASON_MAX = 1000;
 export const cancelBody = z.object({
   reason: multiLineText(CANCEL_REASON_MAX).pipe(z.string().min(1, 'A reason is required')),
 });
+/** The reason travels with a cancel; the marks take no body. */
+export const actionBody = z
+  .object({ reason: multiLineText(CANCEL_REASON_MAX).optional() })
+  .nullish();
 
 /** Edits the notes; empty (after trimming) or null clears them. */
 export const updateNotesBody = z.object({ notes: multiLineText(NOTES_MAX).nullable() });
@@ -195,3 +216,129 @@ export const correctStatusBody = z.object({
   }),
 });
 export type CorrectStatusBody = z.infer<typeof correctStatusBody>;
+
+/** Spec §7: a retried create with the same key answers the first result and books nothing. */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
+});
+
+const staffAccess = 'authenticated';
+
+export const listAppointmentsInRangeEndpoint = defineEndpoint({
+  method: 'GET',
+  path: appointmentPaths.list,
+  operationId: 'listAppointmentsInRange',
+  summary: 'Appointments in a date range, for the calendar (spec §7)',
+  tag: 'Appointments',
+  access: staffAccess,
+  query: rangeQuery,
+  responses: { 200: z.array(appointment) },
+});
+
+export const listAppointmentsPageEndpoint = defineEndpoint({
+  method: 'GET',
+  path: appointmentPaths.paginated,
+  operationId: 'listAppointmentsPage',
+  summary: 'A page of appointments with the counts of each tab (spec §7)',
+  tag: 'Appointments',
+  access: staffAccess,
+  query: paginatedQuery,
+  responses: { 200: paginatedResponse },
+});
+
+export const countAppointmentsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: appointmentPaths.counts,
+  operationId: 'countAppointments',
+  summary: 'How many appointments each tab holds (spec §7)',
+  tag: 'Appointments',
+  access: staffAccess,
+  query: appointmentFilters,
+  responses: { 200: appointmentCounts },
+});
+
+export const getAppointmentEndpoint = defineEndpoint({
+  method: 'GET',
+  path: appointmentPaths.one,
+  operationId: 'getAppointment',
+  summary: 'One appointment with its history (spec §7)',
+  tag: 'Appointments',
+  access: staffAccess,
+  params: idParams,
+  responses: { 200: appointment },
+  errors: [404],
+});
+
+export const createAppointmentEndpoint = defineEndpoint({
+  method: 'POST',
+  path: appointmentPaths.list,
+  operationId: 'createAppointment',
+  summary: 'Book an appointment in a free slot (spec §7)',
+  description:
+    'A slot taken a moment earlier is a 409; outside the agent’s hours or in the past is a 422. ' +
+    'With an Idempotency-Key a retry answers the first result (200) and books nothing twice.',
+  tag: 'Appointments',
+  access: staffAccess,
+  headers: idempotencyHeaders,
+  body: createAppointmentBody,
+  responses: { 201: appointment, 200: appointment },
+  errors: [404, 409, 422],
+});
+
+export const changeAppointmentEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: appointmentPaths.one,
+  operationId: 'changeAppointment',
+  summary: 'Reschedule or reassign an appointment (spec §7)',
+  tag: 'Appointments',
+  access: staffAccess,
+  params: idParams,
+  body: updateAppointmentBody,
+  responses: { 200: appointment },
+  errors: [404, 409, 422],
+});
+
+export const actOnAppointmentEndpoint = defineEndpoint({
+  method: 'POST',
+  path: appointmentPaths.one,
+  operationId: 'actOnAppointment',
+  summary: 'Cancel an appointment, or mark it completed, no-show or disqualified (spec §7)',
+  tag: 'Appointments',
+  access: staffAccess,
+  params: idParams,
+  query: actionQuery,
+  body: actionBody,
+  responses: { 200: appointment },
+  errors: [404, 409],
+});
+
+export const editAppointmentNotesEndpoint = defineEndpoint({
+  method: 'PATCH',
+  path: appointmentPaths.notes,
+  operationId: 'editAppointmentNotes',
+  summary: 'Edit an appointment’s notes, with a history entry',
+  tag: 'Appointments',
+  access: staffAccess,
+  params: idParams,
+  body: updateNotesBody,
+  responses: { 200: appointment },
+  errors: [404, 409, 422],
+});
+
+export const correctAppointmentStatusEndpoint = defineEndpoint({
+  method: 'PATCH',
+  path: appointmentPaths.status,
+  operationId: 'correctAppointmentStatus',
+  summary: 'Correct a marked status, or take the mark back, with a history entry',
+  tag: 'Appointments',
+  access: staffAccess,
+  params: idParams,
+  body: correctStatusBody,
+  responses: { 200: appointment },
+  errors: [404, 409, 422],
+});

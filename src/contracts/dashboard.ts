@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from '@domain/appointment-status';
 import { appointmentCounts } from './appointments';
 import { clinicRef } from './common';
+import { defineEndpoint } from './endpoint';
 
 export const dashboardPaths = { dashboard: '/api/dashboard' } as const;
 
@@ -96,3 +97,15 @@ export const dashboardResponse = z.object({
   noShowByWeekday: z.array(noShowByWeekdayEntry),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponse>;
+
+export const getDashboardEndpoint = defineEndpoint({
+  method: 'GET',
+  path: dashboardPaths.dashboard,
+  operationId: 'getDashboard',
+  summary: 'The day at a glance: counts, what needs marking, what comes next, charts',
+  tag: 'Dashboard',
+  access: 'authenticated',
+  query: dashboardQuery,
+  responses: { 200: dashboardResponse },
+  errors: [404],
+});

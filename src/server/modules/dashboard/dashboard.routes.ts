@@ -1,17 +1,14 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardPaths, dashboardQuery, dashboardResponse } from '@contracts/dashboard';
+import type { FastifyPluginAsync } from 'fastify';
+import { getDashboardEndpoint } from '@contracts/dashboard';
 import type { AppDeps } from '../../app-deps';
+import type { AuthUser } from '../auth/auth.service';
+import { route } from '../../core/route';
 import { getDashboard } from './dashboard.service';
 
-export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function dashboardRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
-    app.get(
-      dashboardPaths.dashboard,
-      {
-        schema: { querystring: dashboardQuery, response: { 200: dashboardResponse } },
-        config: { access: 'authenticated' },
-      },
-      async (request) => getDashboard(deps, { user: request.auth!, ip: request.ip }, request.query),
+    route(app, getDashboardEndpoint, async (request) =>
+      getDashboard(deps, { user: request.auth as AuthUser, ip: request.ip }, request.query),
     );
   };
 }

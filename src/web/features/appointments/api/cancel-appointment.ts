@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Appointment } from '@contracts/appointments';
-import { apiFetch } from '@web/lib/api-client';
-import { appointmentPath } from './get-appointment';
+import { actOnAppointmentEndpoint } from '@contracts/appointments';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { refreshAppointmentData } from './query-keys';
 
 export function cancelAppointment({ id, reason }: { id: string; reason: string }) {
-  return apiFetch<Appointment>(appointmentPath(id), {
-    method: 'POST',
+  return callEndpoint(actOnAppointmentEndpoint, {
+    params: { id },
     query: { action: 'cancel' },
     // Spec §5: the reason is sent trimmed.
     body: { reason: reason.trim() },

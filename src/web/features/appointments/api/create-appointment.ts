@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   APPOINTMENT_SOURCE,
-  appointmentPaths,
+  createAppointmentEndpoint,
   type Appointment,
   type CreateAppointmentBody,
 } from '@contracts/appointments';
 import { INITIAL_APPOINTMENT_STATUS } from '@domain/appointment-status';
 import { APPOINTMENT_METADATA_TYPE } from '@domain/constants';
 import type { TimeSlot } from '@domain/slots';
-import { apiFetch } from '@web/lib/api-client';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { refreshAppointmentData } from './query-keys';
 
 export type { Appointment };
@@ -58,10 +58,9 @@ export function createAppointment(
   body: CreateAppointmentBody,
   idempotencyKey: string,
 ): Promise<Appointment> {
-  return apiFetch<Appointment>(appointmentPaths.list, {
-    method: 'POST',
+  return callEndpoint(createAppointmentEndpoint, {
     body,
-    headers: { 'Idempotency-Key': idempotencyKey },
+    headers: { 'idempotency-key': idempotencyKey },
     fallback: 'Failed to create appointment',
   });
 }

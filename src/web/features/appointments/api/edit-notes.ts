@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Appointment, UpdateNotesBody } from '@contracts/appointments';
-import { apiFetch } from '@web/lib/api-client';
-import { appointmentPath } from './get-appointment';
+import { editAppointmentNotesEndpoint, type UpdateNotesBody } from '@contracts/appointments';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { refreshAppointmentData } from './query-keys';
 
 export function editNotes({ id, notes }: { id: string; notes: string }) {
   const body: UpdateNotesBody = { notes: notes.trim() || null };
-  return apiFetch<Appointment>(`${appointmentPath(id)}/notes`, {
-    method: 'PATCH',
+  return callEndpoint(editAppointmentNotesEndpoint, {
+    params: { id },
     body,
     fallback: 'Failed to update appointment',
   });

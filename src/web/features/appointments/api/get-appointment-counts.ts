@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AppointmentCountsView } from '@contracts/appointments';
+import { countAppointmentsEndpoint } from '@contracts/appointments';
 import { emptyCounts } from '@domain/appointment-status';
-import { apiFetch } from '@web/lib/api-client';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { countsFreshness } from '@web/lib/query-client';
 import { appointmentKeys } from './query-keys';
 import { filterQuery, type AppointmentListRequest } from './list-appointments';
@@ -15,10 +15,11 @@ export function getAppointmentCountsQueryOptions(
   return queryOptions({
     queryKey: appointmentKeys.counts(filters),
     queryFn: async ({ signal }) => {
-      const counts = await apiFetch<Partial<AppointmentCountsView> | undefined>(
-        '/api/appointments/counts',
-        { query: filters, signal, fallback: 'Failed to fetch appointment counts' },
-      );
+      const counts = await callEndpoint(countAppointmentsEndpoint, {
+        query: filters,
+        signal,
+        fallback: 'Failed to fetch appointment counts',
+      });
       // Spec §3: every count defaults to 0.
       return { ...emptyCounts(), ...counts };
     },

@@ -1,11 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Appointment } from '@contracts/appointments';
+import { getAppointmentEndpoint } from '@contracts/appointments';
 import { uuidParam } from '@contracts/common';
-import { ApiError, apiFetch } from '@web/lib/api-client';
+import { ApiError } from '@web/lib/api-client';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { detailFreshness } from '@web/lib/query-client';
 import { appointmentKeys } from './query-keys';
-
-export const appointmentPath = (id: string) => `/api/appointments/${encodeURIComponent(id)}`;
 
 export function appointmentQueryOptions(id: string) {
   return queryOptions({
@@ -14,7 +13,8 @@ export function appointmentQueryOptions(id: string) {
       // An id that cannot be one (a mistyped ?view= link) is simply not found: asking the server
       // would only bring back its wording of a malformed address.
       uuidParam.safeParse(id).success
-        ? apiFetch<Appointment>(appointmentPath(id), {
+        ? callEndpoint(getAppointmentEndpoint, {
+            params: { id },
             signal,
             fallback: 'Failed to fetch appointment',
           })

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { PaginatedResponse } from '@contracts/appointments';
+import { listAppointmentsPageEndpoint, type PaginatedResponse } from '@contracts/appointments';
 import { DEFAULT_PAGE_SIZE } from '@domain/constants';
-import { apiFetch } from '@web/lib/api-client';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
 import type { AppointmentFilterValues } from '../utils/appointment-filters';
 import { appointmentKeys } from './query-keys';
@@ -29,7 +29,7 @@ export function fetchAppointmentsPage(
   page: number,
   signal?: AbortSignal,
 ): Promise<PaginatedResponse> {
-  return apiFetch<PaginatedResponse>('/api/appointments/paginated', {
+  return callEndpoint(listAppointmentsPageEndpoint, {
     query: {
       ...filterQuery(request),
       page,

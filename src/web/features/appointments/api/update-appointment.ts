@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Appointment, UpdateAppointmentBody } from '@contracts/appointments';
+import { changeAppointmentEndpoint, type UpdateAppointmentBody } from '@contracts/appointments';
 import { DEFAULT_DURATION_MINUTES } from '@domain/constants';
 import type { TimeSlot } from '@domain/slots';
-import { apiFetch } from '@web/lib/api-client';
-import { appointmentPath } from './get-appointment';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { refreshAppointmentData } from './query-keys';
 
 /** Spec §7 "Reschedule and reassign": the chosen slot gives the time, the agent and the length. */
@@ -17,8 +16,8 @@ export function updateBodyFromSlot(id: string, slot: TimeSlot): UpdateAppointmen
 }
 
 export function updateAppointment({ id, slot }: { id: string; slot: TimeSlot }) {
-  return apiFetch<Appointment>(appointmentPath(id), {
-    method: 'PUT',
+  return callEndpoint(changeAppointmentEndpoint, {
+    params: { id },
     body: updateBodyFromSlot(id, slot),
     fallback: 'Failed to update appointment',
   });

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { appointmentPaths, type Appointment } from '@contracts/appointments';
-import { apiFetch } from '@web/lib/api-client';
+import { listAppointmentsInRangeEndpoint } from '@contracts/appointments';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
 
 export interface CalendarRangeRequest {
@@ -20,7 +20,7 @@ export function calendarAppointmentsQueryOptions(request: CalendarRangeRequest) 
   return queryOptions({
     queryKey: ['appointments', 'range', params],
     queryFn: ({ signal }) =>
-      apiFetch<Appointment[]>(appointmentPaths.list, {
+      callEndpoint(listAppointmentsInRangeEndpoint, {
         query: params,
         signal,
         fallback: 'Failed to fetch appointments',

@@ -1,8 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { Appointment, UpdateAppointmentBody } from '@contracts/appointments';
+import {
+  changeAppointmentEndpoint,
+  type Appointment,
+  type UpdateAppointmentBody,
+} from '@contracts/appointments';
 import { DEFAULT_DURATION_MINUTES } from '@domain/constants';
-import { apiFetch } from '@web/lib/api-client';
+import { callEndpoint } from '@web/lib/endpoint-client';
 
 export interface MoveRequest {
   appointment: Appointment;
@@ -37,8 +41,8 @@ export function useMoveAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: MoveRequest) =>
-      apiFetch<Appointment>(`/api/appointments/${encodeURIComponent(request.appointment._id)}`, {
-        method: 'PUT',
+      callEndpoint(changeAppointmentEndpoint, {
+        params: { id: request.appointment._id },
         body: moveBody(request),
         fallback: 'Failed to update appointment',
       }),

@@ -145,9 +145,10 @@ describe('ConfirmMoveDialog', () => {
   }
 
   it('asks first, then sends the new time with the same provider and refreshes appointments and slots', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({}), { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
     const pending = drop();
+    const moved = { ...pending.appointment, date: '2026-11-24T16:30:00.000Z' };
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(moved), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
     const onDone = vi.fn();
     const { invalidate } = wrap(
       <ConfirmMoveDialog pending={pending} timeZone={ZONE} onDone={onDone} />,

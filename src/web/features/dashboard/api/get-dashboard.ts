@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { dashboardPaths, type DashboardResponse } from '@contracts/dashboard';
-import { apiFetch } from '@web/lib/api-client';
+import { getDashboardEndpoint } from '@contracts/dashboard';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { countsFreshness } from '@web/lib/query-client';
 
 export interface DashboardRequest {
@@ -18,7 +18,7 @@ export function dashboardQueryOptions(request: DashboardRequest) {
   return queryOptions({
     queryKey: ['appointments', 'dashboard', request],
     queryFn: ({ signal }) =>
-      apiFetch<DashboardResponse>(dashboardPaths.dashboard, {
+      callEndpoint(getDashboardEndpoint, {
         query: { timezone: request.timezone, clinic: request.clinic },
         signal,
         fallback: 'Failed to load the dashboard',

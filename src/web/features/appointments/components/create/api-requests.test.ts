@@ -262,7 +262,7 @@ describe('creating the appointment', () => {
       'This time was just booked by someone else. Pick another slot.',
     );
     expect(calls[0]!.init.method).toBe('POST');
-    expect((calls[0]!.init.headers as Record<string, string>)['Idempotency-Key']).toBe('key-1');
+    expect((calls[0]!.init.headers as Record<string, string>)['idempotency-key']).toBe('key-1');
   });
 
   it('falls back to "Failed to create appointment"', async () => {

@@ -4,6 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { CreateAppointmentButton, FloatingCreateButton } from './create-appointment-button';
+import { createAppointment } from '../../test/appointment-factory';
 import {
   clinics,
   json,
@@ -198,7 +199,7 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
       action: { onClick: () => void };
     };
     options.action.onClick();
-    expect(onView).toHaveBeenCalledWith({ _id: 'appt-1' });
+    expect(onView).toHaveBeenCalledWith(expect.objectContaining({ _id: 'appt-1' }));
   });
 
   it('creates the appointment, toasts, closes and reports it', async () => {
@@ -207,11 +208,13 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Notes (Optional)'), 'Bring previous results');
     await user.click(button('Create Appointment'));
 
-    await waitFor(() => expect(onCreated).toHaveBeenCalledWith({ _id: 'appt-1' }));
+    await waitFor(() =>
+      expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ _id: 'appt-1' })),
+    );
     expect(toast.success).toHaveBeenCalledWith('Appointment created successfully');
     expect(screen.queryByRole('dialog')).toBeNull();
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(post.headers['idempotency-key']).toMatch(/^[0-9a-f-]{32,36}$/);
     expect(post.body).toMatchObject({
       date: '2030-03-04T14:00:00.000Z',
       staff: { name: 'Dr. Priya Raman', email: 'priya@carebook.test' },
@@ -237,7 +240,7 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
     expect((pending as HTMLButtonElement).disabled).toBe(true);
     await user.click(pending);
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
-    answer(json({ _id: 'appt-2' }, 201));
+    answer(json(createAppointment({ _id: 'appt-2' }), 201));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -253,7 +256,7 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
               },
               409,
             )
-          : json({ _id: 'appt-3' }, 201),
+          : json(createAppointment({ _id: 'appt-3' }), 201),
     });
     await reachSettings(user);
     await user.type(screen.getByLabelText('Notes (Optional)'), 'Keep me');
@@ -273,7 +276,7 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(2);
-    expect(posts[1]!.headers['Idempotency-Key']).toBe(posts[0]!.headers['Idempotency-Key']);
+    expect(posts[1]!.headers['idempotency-key']).toBe(posts[0]!.headers['idempotency-key']);
   });
 
   it('toasts the fallback when the server gives no message', async () => {
@@ -312,7 +315,7 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
     await user.click(button('Create Appointment'));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
     const [first, second] = calls.filter((c) => c.method === 'POST');
-    expect(second!.headers['Idempotency-Key']).not.toBe(first!.headers['Idempotency-Key']);
+    expect(second!.headers['idempotency-key']).not.toBe(first!.headers['idempotency-key']);
   });
 
   it('adds a patient who was not found, and offers the existing one on a duplicate email', async () => {

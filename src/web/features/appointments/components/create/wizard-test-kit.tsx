@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { slotIdOf, type TimeSlot } from '@domain/slots';
 import type { ReactNode } from 'react';
+import { createAppointment } from '../../test/appointment-factory';
 
 export const ZONE = 'America/New_York';
 export const PRIYA = '5a0d6a0e-3c1f-4a8e-9d55-0b6f1c1e2a7b';
@@ -127,7 +128,7 @@ export function stubServer(options: StubOptions = {}) {
       }
       if (path === '/api/appointments' && method === 'POST') {
         if (options.createAppointment) return options.createAppointment(body, headers);
-        return json({ _id: 'appt-1' }, 201);
+        return json(createAppointment({ _id: 'appt-1' }), 201);
       }
       return json({ error: 'not_found', message: `No stub for ${method} ${path}` }, 404);
     }),

@@ -270,8 +270,6 @@ describe('details dialog texts (spec §2)', { timeout: 20_000 }, () => {
       patient: { ...createAppointment().patient, name: '' },
       metadata: { status: '', notes: null, source: 'carebook', type: 'custom' },
     });
-    // A stored appointment always has a duration; an older answer might not (spec §3: "30").
-    delete (appointment as Partial<Appointment>).duration;
     serve(appointment);
     renderDetails(appointment);
     expect(screen.getByText('Loading appointment...')).toBeTruthy();
