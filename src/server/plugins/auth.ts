@@ -7,7 +7,9 @@ import type { AccessRule } from './access';
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** A browser request from another site: refused for every mutation (CSRF). */
-export function isCrossSiteRequest(request: FastifyRequest): boolean {
+export function isCrossSiteRequest(
+  request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>,
+): boolean {
   const site = request.headers['sec-fetch-site'];
   if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return true;
   const origin = request.headers.origin;
