@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import { clinicSummary, newPasswordField, roleSchema } from './auth';
+import { clinicSummary, newPasswordField, okResponse, roleSchema } from './auth';
 import {
   emailField,
+  idParams,
   instantField,
   safeText,
   timezoneField,
   uuidParam,
   wholeNumber,
 } from './common';
+import { defineEndpoint } from './endpoint';
 
 export const adminPaths = {
   agents: '/api/admin/agents',
@@ -125,3 +127,104 @@ export const auditResponse = z.object({
   pagination: z.object({ hasNextPage: z.boolean(), currentPage: z.number() }),
 });
 export type AuditResponse = z.infer<typeof auditResponse>;
+
+const admins = { tag: 'Admin', access: { roles: ['admin'] } } as const;
+
+export const listAgentsEndpoint = defineEndpoint({
+  ...admins,
+  method: 'GET',
+  path: adminPaths.agents,
+  operationId: 'listAgents',
+  summary: 'Staff of the admin’s clinics, found by name or email',
+  query: listAgentsQuery,
+  responses: { 200: listAgentsResponse },
+});
+
+export const createAgentEndpoint = defineEndpoint({
+  ...admins,
+  method: 'POST',
+  path: adminPaths.agents,
+  operationId: 'createAgent',
+  summary: 'Add a staff member to some of the admin’s clinics',
+  body: createAgentBody,
+  responses: { 201: adminUser },
+  errors: [404, 409],
+});
+
+export const getAgentEndpoint = defineEndpoint({
+  ...admins,
+  method: 'GET',
+  path: adminPaths.agent,
+  operationId: 'getAgent',
+  summary: 'One staff member of the admin’s clinics',
+  params: idParams,
+  responses: { 200: adminUser },
+  errors: [404],
+});
+
+export const updateAgentEndpoint = defineEndpoint({
+  ...admins,
+  method: 'PUT',
+  path: adminPaths.agent,
+  operationId: 'updateAgent',
+  summary: 'Change a staff member’s email, name, role, time zone or clinics',
+  params: idParams,
+  body: updateAgentBody,
+  responses: { 200: adminUser },
+  errors: [404, 409],
+});
+
+export const deactivateAgentEndpoint = defineEndpoint({
+  ...admins,
+  method: 'POST',
+  path: adminPaths.deactivate,
+  operationId: 'deactivateAgent',
+  summary: 'Stop a staff member from signing in; their sessions end',
+  params: idParams,
+  responses: { 200: adminUser },
+  errors: [404, 409],
+});
+
+export const activateAgentEndpoint = defineEndpoint({
+  ...admins,
+  method: 'POST',
+  path: adminPaths.activate,
+  operationId: 'activateAgent',
+  summary: 'Let a deactivated staff member sign in again',
+  params: idParams,
+  responses: { 200: adminUser },
+  errors: [404, 409],
+});
+
+export const resetAgentPasswordEndpoint = defineEndpoint({
+  ...admins,
+  method: 'POST',
+  path: adminPaths.password,
+  operationId: 'resetAgentPassword',
+  summary: 'Set a staff member’s password; their sessions end',
+  params: idParams,
+  body: resetPasswordBody,
+  responses: { 200: okResponse },
+  errors: [404, 429],
+});
+
+export const unlockAgentSignInEndpoint = defineEndpoint({
+  ...admins,
+  method: 'POST',
+  path: adminPaths.unlock,
+  operationId: 'unlockAgentSignIn',
+  summary: 'Forget a staff member’s failed sign-ins, so they may try again at once',
+  params: idParams,
+  responses: { 200: adminUser },
+  errors: [404],
+});
+
+export const browseAuditEndpoint = defineEndpoint({
+  ...admins,
+  method: 'GET',
+  path: adminPaths.audit,
+  operationId: 'browseAudit',
+  summary: 'Who read or changed which patient or appointment, newest first',
+  query: auditQuery,
+  responses: { 200: auditResponse },
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '@domain/roles';
 import { emailField, safeText, timezoneField } from './common';
+import { defineEndpoint } from './endpoint';
 
 export const authPaths = {
   login: '/api/auth/login',
@@ -91,3 +92,60 @@ export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 export const okResponse = z.object({ ok: z.literal(true) });
 
 export { emailField };
+
+export const signInEndpoint = defineEndpoint({
+  method: 'POST',
+  path: authPaths.login,
+  operationId: 'signIn',
+  summary: 'Sign in with email and password',
+  description:
+    'Sets the session cookie. Failed attempts slow further ones down for the account and the address (429 with Retry-After).',
+  tag: 'Auth',
+  access: 'public',
+  body: loginBody,
+  responses: { 200: sessionResponse },
+  errors: [401, 429],
+});
+
+export const signOutEndpoint = defineEndpoint({
+  method: 'POST',
+  path: authPaths.logout,
+  operationId: 'signOut',
+  summary: 'Sign out: end this session and clear its cookie',
+  tag: 'Auth',
+  access: 'public',
+  responses: { 200: okResponse },
+});
+
+export const getSessionEndpoint = defineEndpoint({
+  method: 'GET',
+  path: authPaths.session,
+  operationId: 'getSession',
+  summary: 'The signed-in user, their clinics and preferences',
+  tag: 'Auth',
+  access: 'authenticated',
+  responses: { 200: sessionResponse },
+});
+
+export const changePasswordEndpoint = defineEndpoint({
+  method: 'POST',
+  path: authPaths.password,
+  operationId: 'changePassword',
+  summary: 'Change one’s own password; every other session of the user ends',
+  tag: 'Auth',
+  access: 'authenticated',
+  body: changePasswordBody,
+  responses: { 200: okResponse },
+  errors: [429],
+});
+
+export const updateProfileEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: authPaths.profile,
+  operationId: 'updateProfile',
+  summary: 'Change one’s own name, time zone, theme or notification choices',
+  tag: 'Auth',
+  access: 'authenticated',
+  body: updateProfileBody,
+  responses: { 200: sessionResponse },
+});

@@ -4,14 +4,12 @@ import { formatDate } from '@domain/format';
 import { MINUTES_PER_DAY, parseWallTime } from '@domain/zoned-time';
 import { roleSchema } from './auth';
 import { timezoneField, uuidParam } from './common';
+import { defineEndpoint } from './endpoint';
 
 export const availabilityPaths = {
   own: '/api/availability',
   agent: '/api/admin/agents/:id/availability',
 } as const;
-
-/** Route for one agent's schedule as an admin edits it. */
-export const agentAvailabilityPath = (id: string) => `/api/admin/agents/${id}/availability`;
 
 export const MAX_OVERRIDES = 500;
 export const MAX_SEGMENTS_PER_DAY = 12;
@@ -84,6 +82,52 @@ export const availabilityResponse = z.object({
 export type AvailabilityResponse = z.infer<typeof availabilityResponse>;
 
 export const agentIdParams = z.object({ id: uuidParam });
+
+/** Agents keep their own hours; admins keep anyone's in their clinics. */
+const agents = { tag: 'Availability', access: { roles: ['provider', 'nurse'] } } as const;
+const admins = { tag: 'Availability', access: { roles: ['admin'] } } as const;
+
+export const getOwnAvailabilityEndpoint = defineEndpoint({
+  ...agents,
+  method: 'GET',
+  path: availabilityPaths.own,
+  operationId: 'getOwnAvailability',
+  summary: 'The signed-in provider’s or nurse’s weekly hours and time off',
+  responses: { 200: availabilityResponse },
+});
+
+export const saveOwnAvailabilityEndpoint = defineEndpoint({
+  ...agents,
+  method: 'PUT',
+  path: availabilityPaths.own,
+  operationId: 'saveOwnAvailability',
+  summary: 'Replace the signed-in provider’s or nurse’s weekly hours and time off',
+  body: saveAvailabilityBody,
+  responses: { 200: availabilityResponse },
+});
+
+export const getAgentAvailabilityEndpoint = defineEndpoint({
+  ...admins,
+  method: 'GET',
+  path: availabilityPaths.agent,
+  operationId: 'getAgentAvailability',
+  summary: 'One provider’s or nurse’s weekly hours and time off',
+  params: agentIdParams,
+  responses: { 200: availabilityResponse },
+  errors: [404],
+});
+
+export const saveAgentAvailabilityEndpoint = defineEndpoint({
+  ...admins,
+  method: 'PUT',
+  path: availabilityPaths.agent,
+  operationId: 'saveAgentAvailability',
+  summary: 'Replace one provider’s or nurse’s weekly hours and time off',
+  params: agentIdParams,
+  body: saveAvailabilityBody,
+  responses: { 200: availabilityResponse },
+  errors: [404],
+});
 
 /**
  * Overrides in the stored form: one per date and kind, 'hours' segments of a date gathered and

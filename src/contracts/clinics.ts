@@ -8,6 +8,7 @@ import {
   uuidParam,
   wholeNumber,
 } from './common';
+import { defineEndpoint } from './endpoint';
 
 export const clinicPaths = {
   list: '/api/clinics',
@@ -101,3 +102,60 @@ export const timeSlot = z.object({
 });
 export type TimeSlotView = z.infer<typeof timeSlot>;
 export const slotsResponse = z.object({ timezone: z.string(), slots: z.array(timeSlot) });
+
+const signedIn = { tag: 'Clinics', access: 'authenticated' } as const;
+
+export const listClinicsEndpoint = defineEndpoint({
+  ...signedIn,
+  method: 'GET',
+  path: clinicPaths.list,
+  operationId: 'listClinics',
+  summary: 'The clinics the signed-in user works at',
+  responses: { 200: clinicsResponse },
+});
+
+export const listClinicAgentsEndpoint = defineEndpoint({
+  ...signedIn,
+  method: 'GET',
+  path: clinicPaths.nurses,
+  operationId: 'listClinicAgents',
+  summary: 'The providers and nurses a clinic books appointments with',
+  params: slugParams,
+  responses: { 200: agentsResponse },
+  errors: [404],
+});
+
+export const searchPatientsEndpoint = defineEndpoint({
+  ...signedIn,
+  method: 'GET',
+  path: clinicPaths.patientSearch,
+  operationId: 'searchPatients',
+  summary: `Patients of a clinic whose name or email starts with the keyword (at most ${PATIENT_SEARCH_LIMIT})`,
+  query: patientSearchQuery,
+  responses: { 200: patientSearchResponse },
+  errors: [404],
+});
+
+export const createPatientEndpoint = defineEndpoint({
+  ...signedIn,
+  method: 'POST',
+  path: clinicPaths.patients,
+  operationId: 'createPatient',
+  summary: 'Add a patient to a clinic',
+  params: slugParams,
+  body: createPatientBody,
+  responses: { 201: patientView },
+  errors: [404, 409],
+});
+
+export const listSlotsEndpoint = defineEndpoint({
+  ...signedIn,
+  method: 'GET',
+  path: clinicPaths.slots,
+  operationId: 'listSlots',
+  summary: 'Free times of a clinic’s providers and nurses between two dates',
+  params: slugParams,
+  query: slotsQuery,
+  responses: { 200: slotsResponse },
+  errors: [404],
+});

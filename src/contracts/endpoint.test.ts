@@ -28,6 +28,11 @@ describe('the errors an endpoint documents', () => {
     expect(errorStatusesOf(cancel)).toEqual([400, 401, 403, 404, 408, 409, 413, 415, 500, 503]);
   });
 
+  it('include the 403 of a change sent from another site, even where anyone may make it', () => {
+    const signOut = defineEndpoint({ ...base, method: 'POST', path: '/o', access: 'public' });
+    expect(errorStatusesOf(signOut)).toEqual([403, 408, 500, 503]);
+  });
+
   it('leave out a status the endpoint answers with its own body', () => {
     const health = defineEndpoint({
       ...base,

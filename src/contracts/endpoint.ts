@@ -30,9 +30,11 @@ export const ERROR_STATUSES = {
   404: 'No such record among the caller’s clinics.',
   408: 'The request did not arrive in time.',
   409: 'The record’s state or another booking does not allow this.',
+  410: 'The link has expired; nothing more is said about what it led to.',
   413: 'The body is too large.',
   415: 'The body is not JSON.',
   422: 'A rule of the clinic does not allow this.',
+  426: 'This address takes WebSocket connections only.',
   429: 'Too many requests; `Retry-After` says when to try again.',
   500: 'Something failed on the server; `digest` identifies it in the logs.',
   503: 'The database is unavailable; try again shortly.',
@@ -61,7 +63,8 @@ export interface Endpoint {
   readonly responses: { readonly [status: number]: z.ZodType };
   /**
    * The errors this endpoint can answer besides those every endpoint may: 400 when it takes any
-   * input, 401 and 403 unless it is public, 408, 413, 415, 500 and 503.
+   * input, 401 unless it is public, 403 unless it is a public read, 413 and 415 when it takes a
+   * body, 408, 500 and 503.
    */
   readonly errors?: readonly ErrorStatus[];
 }
@@ -75,9 +78,12 @@ export function errorStatusesOf(endpoint: Endpoint): ErrorStatus[] {
   const takesInput = Boolean(
     endpoint.params || endpoint.query || endpoint.body || endpoint.headers,
   );
+  // A change sent from another site is refused with 403 even where anyone may make it.
+  const mutates = endpoint.method !== 'GET';
   const statuses = new Set<ErrorStatus>([
     ...(takesInput ? ([400] as const) : []),
-    ...(endpoint.access === 'public' ? [] : ([401, 403] as const)),
+    ...(endpoint.access === 'public' ? [] : ([401] as const)),
+    ...(endpoint.access === 'public' && !mutates ? [] : ([403] as const)),
     ...(endpoint.body ? ([413, 415] as const) : []),
     408,
     500,

@@ -12,6 +12,7 @@ export const errorCodes = [
   'payload_too_large',
   'unsupported_media_type',
   'unprocessable',
+  'upgrade_required',
   'rate_limited',
   'internal',
   'service_unavailable',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idParams } from './common';
+import { defineEndpoint } from './endpoint';
 
 export const sessionPaths = {
   byToken: '/api/session',
@@ -79,3 +81,68 @@ export const signalMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('candidate'), candidate: z.unknown() }),
 ]);
 export type SignalMessage = z.infer<typeof signalMessage>;
+
+/** How the signalling socket is opened: by the patient with their token, or by staff for a visit. */
+export const signalQuery = z.object({
+  token: z.string().max(256).optional(),
+  appointmentId: z.uuid().optional(),
+  /** The browser tab, the same across its reconnections (see enterVisit on the server). */
+  client: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
+});
+
+export const getPatientSessionEndpoint = defineEndpoint({
+  method: 'GET',
+  path: sessionPaths.byToken,
+  operationId: 'getPatientSession',
+  summary: 'The visit a patient’s link leads to, with the least the patient page needs',
+  description:
+    'An unknown or malformed token is a 404 that says nothing more; a finished visit’s link answers 410 once it has expired.',
+  tag: 'Sessions',
+  access: 'public',
+  query: sessionTokenQuery,
+  responses: { 200: patientSessionView },
+  errors: [404, 410, 429],
+});
+
+export const joinPatientSessionEndpoint = defineEndpoint({
+  method: 'POST',
+  path: sessionPaths.join,
+  operationId: 'joinPatientSession',
+  summary: 'Tell the clinic the patient is here, and get the servers for the video call',
+  tag: 'Sessions',
+  access: 'public',
+  body: joinBody,
+  responses: { 200: joinResponse },
+  errors: [404, 409, 410, 429],
+});
+
+export const getStaffSessionEndpoint = defineEndpoint({
+  method: 'GET',
+  path: sessionPaths.staff,
+  operationId: 'getStaffSession',
+  summary: 'The staff side of one visit: who, when, and whether this user may join',
+  tag: 'Sessions',
+  access: 'authenticated',
+  params: idParams,
+  responses: { 200: staffSessionView },
+  errors: [404],
+});
+
+export const signalEndpoint = defineEndpoint({
+  method: 'GET',
+  path: sessionPaths.signal,
+  operationId: 'openSignalSocket',
+  summary: 'Open the visit’s video-call signalling WebSocket',
+  description:
+    'Upgrades to a WebSocket. The patient names their `token`; staff name the `appointmentId` and are known by their session cookie, and only the staff member the visit is booked with gets in. Messages are JSON: `hello`, `bye`, `description` and `candidate`, relayed to the other side of the visit; the server sends `ready` once in the room. A refusal closes the socket with code 4000 plus the HTTP status it stands for (4401, 4403, 4404, 4409) and a reason to show.',
+  tag: 'Sessions',
+  access: 'public',
+  query: signalQuery,
+  responses: {
+    101: z.null().describe('Switching to the WebSocket protocol.'),
+  },
+  errors: [426, 429],
+});

@@ -1,6 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ROLES, type Role } from '@domain/roles';
+import { defineEndpoint } from '@contracts/endpoint';
+import { route } from './core/route';
 import { createTestDatabase, type TestDatabase } from './test/test-db';
 import { buildTestApp } from './test/test-app';
 import { createSignInUser, signIn } from './test/auth-helpers';
@@ -99,6 +102,52 @@ describe('the authorization matrix', () => {
     expect(() => probe.post('/api/unruled/:id', async () => ({}))).toThrow(
       /declares no access rule/,
     );
+    await probe.close();
+  });
+
+  it('cannot register an /api route without its endpoint contract', async () => {
+    const probe = await buildTestApp(testDb.handle);
+    expect(() =>
+      probe.get('/api/uncontracted', { config: { access: 'public' } }, async () => ({})),
+    ).toThrow(/GET \/api\/uncontracted has no endpoint contract/);
+    // A path of a route still registered by hand, with another method, is refused all the same.
+    expect(() =>
+      probe.delete(
+        '/api/appointments/:id',
+        { config: { access: 'authenticated' } },
+        async () => ({}),
+      ),
+    ).toThrow(/has no endpoint contract/);
+    const contracted = defineEndpoint({
+      method: 'GET',
+      path: '/api/contracted',
+      operationId: 'probeContracted',
+      summary: 'A probe',
+      tag: 'System',
+      access: 'public',
+      responses: { 200: z.object({ ok: z.boolean() }) },
+    });
+    route(probe, contracted, async () => ({ ok: true }));
+    expect((await probe.inject({ method: 'GET', url: '/api/contracted' })).json()).toEqual({
+      ok: true,
+    });
+    await probe.close();
+  });
+
+  it('refuses a rate limit the contract does not document with a 429', async () => {
+    const probe = await buildTestApp(testDb.handle);
+    const unlimited = defineEndpoint({
+      method: 'GET',
+      path: '/api/limited',
+      operationId: 'probeLimited',
+      summary: 'A probe',
+      tag: 'System',
+      access: 'public',
+      responses: { 200: z.object({}) },
+    });
+    expect(() =>
+      route(probe, unlimited, async () => ({}), { rateLimit: { max: 1, timeWindow: 1000 } }),
+    ).toThrow(/rate-limited but its contract lists no 429/);
     await probe.close();
   });
 

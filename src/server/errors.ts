@@ -27,5 +27,6 @@ export const conflict = (message: string, details?: string) =>
 export const gone = (message: string) => new HttpError(410, 'gone', message);
 export const unprocessable = (message: string, details?: string) =>
   new HttpError(422, 'unprocessable', message, details);
+export const upgradeRequired = (message: string) => new HttpError(426, 'upgrade_required', message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, 'rate_limited', message, undefined, retryAfterSeconds);

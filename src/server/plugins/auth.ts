@@ -7,7 +7,9 @@ import type { AccessRule } from './access';
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** A browser request from another site: refused for every mutation (CSRF). */
-export function isCrossSiteRequest(request: FastifyRequest): boolean {
+export function isCrossSiteRequest(
+  request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>,
+): boolean {
   const site = request.headers['sec-fetch-site'];
   if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return true;
   const origin = request.headers.origin;
@@ -46,6 +48,27 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 }
 
 /**
+ * Routes still registered by hand, converted to contracts (issue 19) after the everyday-use
+ * merge. Named one by one so that no other route can slip through; delete the list then.
+ */
+const NOT_YET_CONTRACTED: ReadonlySet<string> = new Set([
+  'GET /api/appointments',
+  'POST /api/appointments',
+  'GET /api/appointments/paginated',
+  'GET /api/appointments/counts',
+  'GET /api/appointments/:id',
+  'PUT /api/appointments/:id',
+  'POST /api/appointments/:id',
+  'GET /api/dashboard',
+]);
+
+/** "GET /api/x"; the HEAD route Fastify adds for a GET goes by its GET. */
+function routeName(route: { method: string | string[]; url: string }) {
+  const methods = [route.method].flat().filter((m) => m !== 'HEAD');
+  return `${methods.join(',') || 'GET'} ${route.url}`;
+}
+
+/**
  * Who is calling, and may they: runs before the body is even parsed, so an anonymous or
  * unauthorised caller learns nothing from validation errors.
  */
@@ -57,9 +80,15 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
     // The API reference pages are registered by a library that cannot set route config.
     if (route.url.startsWith('/api/docs') && !route.config?.access) {
       route.config = { ...route.config, access: 'public' };
+      return;
     }
     if (!route.config?.access) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    }
+    if (!route.config.endpoint && !NOT_YET_CONTRACTED.has(routeName(route))) {
+      throw new Error(
+        `Route ${routeName(route)} has no endpoint contract: register it with route() from src/contracts`,
+      );
     }
   });
 

@@ -26,6 +26,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   422: 'unprocessable',
+  426: 'upgrade_required',
   429: 'rate_limited',
   503: 'service_unavailable',
 };

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authPaths } from '@contracts/auth';
-import { fetchSessionUser, hasRole, initialsOf, sessionPaths } from './session';
+import { fetchSessionUser, hasRole, initialsOf } from './session';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -11,16 +10,17 @@ function stubFetch(response: Response) {
   );
 }
 
-describe('sessionPaths', () => {
-  it('matches the contract the server serves', () => {
-    expect(sessionPaths.session).toBe(authPaths.session);
-    expect(sessionPaths.logout).toBe(authPaths.logout);
-  });
-});
-
 describe('fetchSessionUser', () => {
   it('returns the signed-in user', async () => {
-    const user = { id: 'u1', email: 'sam@carebook.test', name: 'Sam Ortiz', role: 'staff' };
+    const user = {
+      id: 'u1',
+      email: 'sam@carebook.test',
+      name: 'Sam Ortiz',
+      role: 'staff',
+      timezone: null,
+      theme: 'system',
+      clinics: [],
+    };
     stubFetch(new Response(JSON.stringify({ user }), { status: 200 }));
     await expect(fetchSessionUser()).resolves.toEqual(user);
   });

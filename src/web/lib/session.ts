@@ -1,21 +1,12 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { SessionResponse, SessionUser } from '@contracts/auth';
+import { getSessionEndpoint, type SessionUser } from '@contracts/auth';
 import type { Role } from '@domain/roles';
-import { apiFetch, isApiError } from './api-client';
+import { isApiError } from './api-client';
+import { callEndpoint } from './endpoint-client';
 
 export type { SessionUser };
 
 export const sessionQueryKey = ['auth', 'session'] as const;
-
-/**
- * The auth routes the first paint needs. They mirror `authPaths` in @contracts/auth, whose module
- * builds zod schemas as it loads and would pull zod into the first download; session.test.ts
- * keeps the two equal.
- */
-export const sessionPaths = {
-  session: '/api/auth/session',
-  logout: '/api/auth/logout',
-} as const;
 
 /** Where a signed-in user lands when nothing better was asked for. */
 export const DEFAULT_SIGNED_IN_PATH = '/dashboard';
@@ -25,7 +16,7 @@ export const UNAUTHORIZED_PATH = '/auth/unauthorized';
 /** The signed-in user, or null when nobody is: a 401 is an answer here, not a failure. */
 export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
   try {
-    const body = await apiFetch<SessionResponse>(sessionPaths.session, {
+    const body = await callEndpoint(getSessionEndpoint, {
       signal,
       fallback: 'Could not check your sign-in',
     });

@@ -1,160 +1,41 @@
-import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { WebSocket } from 'ws';
+import type { FastifyPluginAsync } from 'fastify';
 import {
-  joinBody,
-  joinResponse,
-  patientSessionView,
-  sessionPaths,
-  sessionTokenQuery,
-  signalMessage,
-  staffSessionView,
-  VISIT_OPENED_ELSEWHERE,
+  getPatientSessionEndpoint,
+  getStaffSessionEndpoint,
+  joinPatientSessionEndpoint,
+  signalEndpoint,
 } from '@contracts/session';
-import { idParams } from '@contracts/common';
 import type { AppDeps } from '../../app-deps';
-import { isCrossSiteRequest } from '../../plugins/auth';
-import { HttpError } from '../../errors';
+import { route, socketRoute } from '../../core/route';
 import * as sessions from './sessions.service';
-import type { SignalHub, SignalPeer } from './signal-hub';
-import { enterVisit, keepSeat, leaveSeat, type Admission } from './visit-room';
+import type { SignalHub } from './signal-hub';
+import { signalSocket } from './signal-socket';
 
-const signalQuery = z.object({
-  token: z.string().max(256).optional(),
-  appointmentId: z.uuid().optional(),
-  /** The browser tab, the same across its reconnections (see enterVisit). */
-  client: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{8,64}$/)
-    .optional(),
-});
-
-const HEARTBEAT_MS = 25_000;
-
-export function sessionsRoutes(deps: AppDeps, hub: SignalHub): FastifyPluginAsyncZod {
+export function sessionsRoutes(deps: AppDeps, hub: SignalHub): FastifyPluginAsync {
   return async (app) => {
+    // Links are guessed at from outside; these are the calls a guesser would make.
     const limited = {
-      access: 'public',
       rateLimit: { max: deps.config.SESSION_LOOKUP_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
-    } as const;
+    };
 
-    app.get(
-      sessionPaths.byToken,
-      {
-        schema: { querystring: sessionTokenQuery, response: { 200: patientSessionView } },
-        config: limited,
-      },
+    route(
+      app,
+      getPatientSessionEndpoint,
       async (request) => sessions.getPatientSession(deps, request.query.token),
+      limited,
     );
 
-    app.post(
-      sessionPaths.join,
-      { schema: { body: joinBody, response: { 200: joinResponse } }, config: limited },
+    route(
+      app,
+      joinPatientSessionEndpoint,
       async (request) => sessions.joinPatientSession(deps, request.body.token, request.ip),
+      limited,
     );
 
-    app.get(
-      sessionPaths.staff,
-      {
-        schema: { params: idParams, response: { 200: staffSessionView } },
-        config: { access: 'authenticated' },
-      },
-      async (request) => sessions.getStaffSession(deps, request.auth!, request.params.id),
+    route(app, getStaffSessionEndpoint, async (request) =>
+      sessions.getStaffSession(deps, request.auth!, request.params.id),
     );
 
-    /**
-     * The visit's signalling socket. The patient proves themselves with the token of an open
-     * visit, staff with their session cookie (and must be the one the visit is booked with); a
-     * page of another site may not open it with the staff member's cookie. Each side holds one
-     * place in the room (see enterVisit), which this socket keeps while its heartbeat lasts.
-     */
-    app.get(
-      sessionPaths.signal,
-      { websocket: true, schema: { querystring: signalQuery }, config: limited },
-      async (socket: WebSocket, request) => {
-        const refuse = (code: number, reason: string) => socket.close(code, reason.slice(0, 120));
-        if (isCrossSiteRequest(request))
-          return refuse(4403, 'Requests from other sites are not allowed.');
-        const peerId = hub.newPeerId();
-        // Set once in the room; the close handler, registered first, reads what there is by then.
-        const inRoom: { room?: string; peer?: SignalPeer; heartbeat?: NodeJS.Timeout } = {};
-        let alive = true;
-        const release = () => leaveSeat(deps, peerId).catch(() => {});
-        socket.on('close', () => {
-          clearInterval(inRoom.heartbeat);
-          if (inRoom.room && inRoom.peer) void hub.leave(inRoom.room, inRoom.peer).catch(() => {});
-          void release();
-        });
-
-        let admission: Admission;
-        const connection = { connectionId: peerId, clientId: request.query.client ?? peerId };
-        try {
-          if (request.query.token) {
-            admission = await enterVisit(
-              deps,
-              { kind: 'patient', token: request.query.token },
-              undefined,
-              { ...connection, ip: request.ip },
-            );
-          } else if (request.query.appointmentId && request.auth) {
-            admission = await enterVisit(
-              deps,
-              { kind: 'staff', user: request.auth },
-              request.query.appointmentId,
-              { ...connection, ip: request.ip },
-            );
-          } else {
-            return refuse(4401, 'Sign in or use your visit link.');
-          }
-        } catch (err) {
-          return refuse(
-            err instanceof HttpError ? 4000 + err.statusCode : 4500,
-            err instanceof HttpError ? err.message : 'The visit could not be joined.',
-          );
-        }
-        // Gone while it was being let in: give the place back at once.
-        if (socket.readyState !== socket.OPEN) return void release();
-
-        const room = (inRoom.room = admission.room);
-        const joined: SignalPeer = {
-          id: peerId,
-          role: admission.seat,
-          name: admission.name,
-          send: (message) => {
-            if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-          },
-          close: refuse,
-        };
-        socket.on('pong', () => (alive = true));
-        inRoom.heartbeat = setInterval(() => {
-          if (!alive) return socket.terminate();
-          alive = false;
-          socket.ping();
-          // A take-over whose word was lost between instances still ends this socket here.
-          void keepSeat(deps, peerId)
-            .then((held) => held || refuse(4409, VISIT_OPENED_ELSEWHERE))
-            .catch(() => {});
-        }, HEARTBEAT_MS);
-        socket.on('message', (data) => {
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(data.toString());
-          } catch {
-            return joined.send({ type: 'error', message: 'Messages must be JSON.' });
-          }
-          const message = signalMessage.safeParse(parsed);
-          if (!message.success)
-            return joined.send({ type: 'error', message: 'Unknown signalling message.' });
-          void hub
-            .relay(room, joined, message.data)
-            .catch((err: unknown) => request.log.warn({ err }, 'signal relay failed'));
-        });
-        if (admission.evicted)
-          await hub.evict(room, joined, admission.evicted, 4409, VISIT_OPENED_ELSEWHERE);
-        inRoom.peer = joined;
-        await hub.join(room, joined);
-        joined.send({ type: 'ready', role: joined.role });
-      },
-    );
+    socketRoute(app, signalEndpoint, signalSocket(deps, hub), limited);
   };
 }

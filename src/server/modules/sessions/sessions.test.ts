@@ -184,6 +184,12 @@ describe('signalling', () => {
   const base = () =>
     `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/session/signal`;
 
+  it('answers a plain GET, which asks for no WebSocket, with a 426 in the error shape', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/session/signal?token=abc' });
+    expect(res.statusCode).toBe(426);
+    expect(res.json()).toMatchObject({ error: 'upgrade_required' });
+  });
+
   it('relays messages between the patient and staff of an open visit', async () => {
     const appt = await booked();
     clock = minutesFromStart(-5);

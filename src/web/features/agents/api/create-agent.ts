@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminPaths, type AdminUser, type CreateAgentBody } from '@contracts/admin';
-import { apiFetch } from '@web/lib/api-client';
+import { createAgentEndpoint, type CreateAgentBody } from '@contracts/admin';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { agentsQueryKey } from './list-agents';
 
-export function createAgent(body: CreateAgentBody): Promise<AdminUser> {
-  return apiFetch<AdminUser>(adminPaths.agents, {
-    method: 'POST',
-    body,
-    fallback: 'Failed to create staff member',
-  });
+export function createAgent(body: CreateAgentBody) {
+  return callEndpoint(createAgentEndpoint, { body, fallback: 'Failed to create staff member' });
 }
 
 export function useCreateAgent() {

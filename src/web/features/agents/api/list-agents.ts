@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { adminPaths, type AdminUser, type ListAgentsResponse } from '@contracts/admin';
-import { apiFetch } from '@web/lib/api-client';
+import { listAgentsEndpoint, type AdminUser } from '@contracts/admin';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
 
 /** Every staff-administration query starts with this, so one invalidation refreshes them all. */
@@ -12,7 +12,7 @@ export interface AgentsFilter {
 }
 
 export async function listAgents(filter: AgentsFilter, signal?: AbortSignal): Promise<AdminUser[]> {
-  const body = await apiFetch<ListAgentsResponse>(adminPaths.agents, {
+  const body = await callEndpoint(listAgentsEndpoint, {
     query: { search: filter.search.trim() || undefined, includeInactive: filter.includeInactive },
     signal,
     fallback: 'Failed to load staff',

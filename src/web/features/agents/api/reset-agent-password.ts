@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ResetPasswordBody } from '@contracts/admin';
-import { apiFetch } from '@web/lib/api-client';
-import { agentPath } from './agent-path';
+import { resetAgentPasswordEndpoint, type ResetPasswordBody } from '@contracts/admin';
+import { callEndpoint } from '@web/lib/endpoint-client';
 
 /** Sets a new password and ends the user's sessions; nothing listed changes, so no refetch. */
 export function resetAgentPassword({ id, body }: { id: string; body: ResetPasswordBody }) {
-  return apiFetch(agentPath('password', id), {
-    method: 'POST',
+  return callEndpoint(resetAgentPasswordEndpoint, {
+    params: { id },
     body,
     fallback: 'Failed to reset password',
   });

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser } from '@contracts/admin';
-import { apiFetch } from '@web/lib/api-client';
-import { agentPath } from './agent-path';
+import { activateAgentEndpoint, deactivateAgentEndpoint } from '@contracts/admin';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { agentsQueryKey } from './list-agents';
 
 /** Deactivation also ends every session of the user on the server. */
 export function setAgentActive({ id, active }: { id: string; active: boolean }) {
-  return apiFetch<AdminUser>(agentPath(active ? 'activate' : 'deactivate', id), {
-    method: 'POST',
+  return callEndpoint(active ? activateAgentEndpoint : deactivateAgentEndpoint, {
+    params: { id },
     fallback: active ? 'Failed to activate staff member' : 'Failed to deactivate staff member',
   });
 }

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser } from '@contracts/admin';
-import { apiFetch } from '@web/lib/api-client';
-import { agentPath } from './agent-path';
+import { unlockAgentSignInEndpoint } from '@contracts/admin';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { agentsQueryKey } from './list-agents';
 
 /** Forgets the account's failed sign-ins, so every address may try again at once (ADR 010). */
 export function unlockAgentSignIn(id: string) {
-  return apiFetch<AdminUser>(agentPath('unlock', id), {
-    method: 'POST',
+  return callEndpoint(unlockAgentSignInEndpoint, {
+    params: { id },
     fallback: 'Failed to unlock sign-in',
   });
 }

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser, UpdateAgentBody } from '@contracts/admin';
-import { apiFetch } from '@web/lib/api-client';
-import { agentPath } from './agent-path';
+import { updateAgentEndpoint, type UpdateAgentBody } from '@contracts/admin';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { agentsQueryKey } from './list-agents';
 
 export function updateAgent({ id, body }: { id: string; body: UpdateAgentBody }) {
-  return apiFetch<AdminUser>(agentPath('agent', id), {
-    method: 'PUT',
+  return callEndpoint(updateAgentEndpoint, {
+    params: { id },
     body,
     fallback: 'Failed to save changes',
   });

@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminPaths, type ListAgentsResponse } from '@contracts/admin';
-import { apiFetch } from '@web/lib/api-client';
+import { listAgentsEndpoint } from '@contracts/admin';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
 
 /** Everyone an entry may name, deactivated staff included: their past actions still count. */
 export const auditUsersQueryOptions = queryOptions({
   queryKey: ['admin', 'audit', 'users'],
   queryFn: async ({ signal }) => {
-    const body = await apiFetch<ListAgentsResponse>(adminPaths.agents, {
+    const body = await callEndpoint(listAgentsEndpoint, {
       query: { includeInactive: true },
       signal,
       fallback: 'Failed to load staff',

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { adminPaths, type AuditResponse } from '@contracts/admin';
-import { apiFetch } from '@web/lib/api-client';
+import { browseAuditEndpoint } from '@contracts/admin';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
 import { toAuditQuery, type AuditFilters } from '../utils/audit-filters';
 
@@ -10,7 +10,7 @@ export function auditLogQueryOptions(filters: AuditFilters, timeZone: string) {
   return infiniteQueryOptions({
     queryKey: [...auditQueryKey, 'list', filters, timeZone],
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<AuditResponse>(adminPaths.audit, {
+      callEndpoint(browseAuditEndpoint, {
         query: toAuditQuery(filters, timeZone, pageParam),
         signal,
         fallback: 'Failed to load the audit log',

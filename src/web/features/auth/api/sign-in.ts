@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authPaths, type LoginBody, type SessionResponse } from '@contracts/auth';
-import { apiFetch } from '@web/lib/api-client';
+import { signInEndpoint, type LoginBody } from '@contracts/auth';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { startSession } from '@web/lib/session';
 
-export function signIn(body: LoginBody): Promise<SessionResponse> {
-  return apiFetch<SessionResponse>(authPaths.login, {
-    method: 'POST',
-    body,
-    fallback: 'Sign-in failed. Please try again.',
-  });
+export function signIn(body: LoginBody) {
+  return callEndpoint(signInEndpoint, { body, fallback: 'Sign-in failed. Please try again.' });
 }
 
 /** Signs in and makes the new user the session the whole app reads. */

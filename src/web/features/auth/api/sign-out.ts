@@ -1,10 +1,11 @@
-import { apiFetch, isApiError } from '@web/lib/api-client';
-import { sessionPaths } from '@web/lib/session';
+import { signOutEndpoint } from '@contracts/auth';
+import { isApiError } from '@web/lib/api-client';
+import { callEndpoint } from '@web/lib/endpoint-client';
 
 /** Ends the session on the server; the caller then clears what the client holds. */
 export async function signOut(): Promise<void> {
   try {
-    await apiFetch(sessionPaths.logout, { method: 'POST', fallback: 'Failed to sign out' });
+    await callEndpoint(signOutEndpoint, { fallback: 'Failed to sign out' });
   } catch (error) {
     // 401 means the session was already gone: that is signed out. Anything else leaves the
     // session alive, and on a shared clinic computer the user must know that.

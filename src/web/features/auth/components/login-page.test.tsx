@@ -101,7 +101,19 @@ describe('LoginPage', () => {
       password: 'carebook-demo',
     });
 
-    answer(json({ user: { id: 'u1', email: 'alex.morgan@carebook.test', name: 'Alex Morgan' } }));
+    answer(
+      json({
+        user: {
+          id: '0b6f1d5e-8f4e-4c1e-9a51-5a4d3f0e2c11',
+          email: 'alex.morgan@carebook.test',
+          name: 'Alex Morgan',
+          role: 'admin',
+          timezone: null,
+          theme: 'system',
+          clinics: [],
+        },
+      }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/calendar'));
   });
 });

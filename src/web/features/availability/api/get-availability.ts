@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  agentAvailabilityPath,
-  availabilityPaths,
+  getAgentAvailabilityEndpoint,
+  getOwnAvailabilityEndpoint,
   type AvailabilityResponse,
 } from '@contracts/availability';
-import { apiFetch } from '@web/lib/api-client';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { detailFreshness } from '@web/lib/query-client';
 
 /** Whose schedule a screen edits: the signed-in agent's own, or (for an admin) one agent's. */
@@ -12,24 +12,30 @@ export type AvailabilityTarget = { kind: 'own' } | { kind: 'agent'; agentId: str
 
 export const availabilityQueryKey = ['availability'] as const;
 
-export function availabilityPath(target: AvailabilityTarget): string {
-  return target.kind === 'own' ? availabilityPaths.own : agentAvailabilityPath(target.agentId);
-}
-
 export function availabilityKey(target: AvailabilityTarget) {
   return target.kind === 'own'
     ? ([...availabilityQueryKey, 'own'] as const)
     : ([...availabilityQueryKey, 'agent', target.agentId] as const);
 }
 
+export function fetchAvailability(
+  target: AvailabilityTarget,
+  signal?: AbortSignal,
+): Promise<AvailabilityResponse> {
+  const fallback = 'Failed to load availability';
+  return target.kind === 'own'
+    ? callEndpoint(getOwnAvailabilityEndpoint, { signal, fallback })
+    : callEndpoint(getAgentAvailabilityEndpoint, {
+        params: { id: target.agentId },
+        signal,
+        fallback,
+      });
+}
+
 export function availabilityQueryOptions(target: AvailabilityTarget) {
   return queryOptions({
     queryKey: availabilityKey(target),
-    queryFn: ({ signal }) =>
-      apiFetch<AvailabilityResponse>(availabilityPath(target), {
-        signal,
-        fallback: 'Failed to load availability',
-      }),
+    queryFn: ({ signal }) => fetchAvailability(target, signal),
     ...detailFreshness,
   });
 }

@@ -1,25 +1,34 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { AvailabilityResponse, SaveAvailabilityBody } from '@contracts/availability';
-import { apiFetch } from '@web/lib/api-client';
-import { slotsQueryKey } from '@web/features/slots/api/get-slots';
 import {
-  availabilityKey,
-  availabilityPath,
-  availabilityQueryKey,
-  type AvailabilityTarget,
-} from './get-availability';
+  saveAgentAvailabilityEndpoint,
+  saveOwnAvailabilityEndpoint,
+  type AvailabilityResponse,
+  type SaveAvailabilityBody,
+} from '@contracts/availability';
+import { callEndpoint } from '@web/lib/endpoint-client';
+import { slotsQueryKey } from '@web/features/slots/api/get-slots';
+import { availabilityKey, availabilityQueryKey, type AvailabilityTarget } from './get-availability';
+
+export function saveAvailability(
+  target: AvailabilityTarget,
+  body: SaveAvailabilityBody,
+): Promise<AvailabilityResponse> {
+  const fallback = 'Failed to save availability';
+  return target.kind === 'own'
+    ? callEndpoint(saveOwnAvailabilityEndpoint, { body, fallback })
+    : callEndpoint(saveAgentAvailabilityEndpoint, {
+        params: { id: target.agentId },
+        body,
+        fallback,
+      });
+}
 
 /** Saves a whole schedule; bookable times everywhere are refetched, since they follow it. */
 export function useSaveAvailability(target: AvailabilityTarget) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveAvailabilityBody) =>
-      apiFetch<AvailabilityResponse>(availabilityPath(target), {
-        method: 'PUT',
-        body,
-        fallback: 'Failed to save availability',
-      }),
+    mutationFn: (body: SaveAvailabilityBody) => saveAvailability(target, body),
     onSuccess: (saved) => {
       queryClient.setQueryData(availabilityKey(target), saved);
       // The same schedule may be open under the other key (an admin editing their own agent).

@@ -1,26 +1,11 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api-client';
+import {
+  listOutboxEndpoint,
+  resendOutboxMessageEndpoint,
+  type OutboxStatus,
+} from '@contracts/outbox';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
-
-export type OutboxStatus = 'pending' | 'sent' | 'failed';
-
-export interface OutboxMessage {
-  id: number;
-  kind: string;
-  appointmentId: string | null;
-  recipients: Array<{ email: string; name: string; role: string }>;
-  status: OutboxStatus;
-  attempts: number;
-  lastError: string | null;
-  nextAttemptAt: string;
-  sentAt: string | null;
-  createdAt: string;
-}
-
-interface OutboxPage {
-  data: OutboxMessage[];
-  pagination: { hasNextPage: boolean; currentPage: number };
-}
 
 export const outboxKeys = {
   all: ['outbox'] as const,
@@ -31,7 +16,7 @@ export function outboxQueryOptions(status: OutboxStatus | 'all') {
   return infiniteQueryOptions({
     queryKey: outboxKeys.list(status),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<OutboxPage>('/api/admin/outbox', {
+      callEndpoint(listOutboxEndpoint, {
         query: { page: pageParam, limit: 50, status: status === 'all' ? undefined : status },
         fallback: 'Failed to load notifications',
         signal,
@@ -48,8 +33,8 @@ export function useResendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      apiFetch<OutboxMessage>(`/api/admin/outbox/${id}/resend`, {
-        method: 'POST',
+      callEndpoint(resendOutboxMessageEndpoint, {
+        params: { id },
         fallback: 'Failed to resend the message',
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: outboxKeys.all }),

@@ -7,7 +7,8 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useSession } from '@web/lib/session';
-import { outboxQueryOptions, useResendMessage, type OutboxStatus } from '../api/outbox';
+import type { OutboxStatus } from '@contracts/outbox';
+import { outboxQueryOptions, useResendMessage } from '../api/outbox';
 import { OutboxTable } from './outbox-table';
 
 const FILTERS = ['all', 'pending', 'failed', 'sent'] as const;

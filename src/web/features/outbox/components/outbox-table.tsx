@@ -2,7 +2,7 @@ import { RotateCwIcon } from 'lucide-react';
 import { formatDate, formatTime } from '@domain/format';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import type { OutboxMessage } from '../api/outbox';
+import type { OutboxMessage } from '@contracts/outbox';
 
 const KIND_LABELS: Record<string, string> = {
   'appointment.booked': 'Booked',

@@ -1,15 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { StaffSessionView } from '@contracts/session';
-import { apiFetch } from '@web/lib/api-client';
-
-export const staffSessionPath = (id: string) => `/api/sessions/${encodeURIComponent(id)}`;
+import { getStaffSessionEndpoint } from '@contracts/session';
+import { callEndpoint } from '@web/lib/endpoint-client';
 
 /** The staff side of one visit. Refreshed on a timer so the join window moves on by itself. */
 export function staffSessionQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['sessions', 'detail', id] as const,
     queryFn: ({ signal }) =>
-      apiFetch<StaffSessionView>(staffSessionPath(id), {
+      callEndpoint(getStaffSessionEndpoint, {
+        params: { id },
         signal,
         fallback: 'Failed to fetch appointment',
       }),

@@ -1,20 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { authPaths } from '@contracts/auth';
-import { apiFetch } from '@web/lib/api-client';
+import { changePasswordEndpoint } from '@contracts/auth';
+import type { EndpointInput } from '@contracts/endpoint';
+import { callEndpoint } from '@web/lib/endpoint-client';
 
-export interface ChangePasswordInput {
-  currentPassword: string;
-  newPassword: string;
-}
+export type ChangePasswordInput = EndpointInput<typeof changePasswordEndpoint>['body'];
 
 /** The server ends every other session of the user; this one stays signed in. */
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: ChangePasswordInput) =>
-      apiFetch<{ ok: true }>(authPaths.password, {
-        method: 'POST',
-        body,
-        fallback: 'Failed to change your password',
-      }),
+      callEndpoint(changePasswordEndpoint, { body, fallback: 'Failed to change your password' }),
   });
 }

@@ -1,19 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  authPaths,
-  type SessionResponse,
-  type SessionUser,
-  type UpdateProfileBody,
-} from '@contracts/auth';
-import { apiFetch } from '@web/lib/api-client';
+import { updateProfileEndpoint, type SessionUser, type UpdateProfileBody } from '@contracts/auth';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { sessionQueryKey } from '@web/lib/session';
 
-export function updateProfile(body: UpdateProfileBody): Promise<SessionUser> {
-  return apiFetch<SessionResponse>(authPaths.profile, {
-    method: 'PUT',
+export async function updateProfile(body: UpdateProfileBody): Promise<SessionUser> {
+  const { user } = await callEndpoint(updateProfileEndpoint, {
     body,
     fallback: 'Failed to save your settings',
-  }).then((response) => response.user);
+  });
+  return user;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AgentView, TimeSlotView } from '@contracts/clinics';
-import { apiFetch } from '@web/lib/api-client';
+import { listClinicAgentsEndpoint, listSlotsEndpoint } from '@contracts/clinics';
+import type { EndpointResponse } from '@contracts/endpoint';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
 
 /** Every slot query starts with this: a booking, move or schedule change invalidates them all. */
@@ -19,15 +20,11 @@ export interface SlotsRequest {
   excludeAppointmentId?: string;
 }
 
-export interface SlotsAnswer {
-  timezone: string;
-  slots: TimeSlotView[];
-}
-
-const slotsPath = (slug: string) => `/api/clinics/${encodeURIComponent(slug)}/slots`;
+export type SlotsAnswer = EndpointResponse<typeof listSlotsEndpoint>;
 
 export function fetchSlots(request: SlotsRequest, signal?: AbortSignal): Promise<SlotsAnswer> {
-  return apiFetch<SlotsAnswer>(slotsPath(request.clinicSlug), {
+  return callEndpoint(listSlotsEndpoint, {
+    params: { slug: request.clinicSlug },
     query: {
       from: request.from,
       to: request.to,
@@ -55,7 +52,8 @@ export function clinicAgentsQueryOptions(clinicSlug: string) {
   return queryOptions({
     queryKey: ['clinics', clinicSlug, 'nurses'],
     queryFn: ({ signal }) =>
-      apiFetch<AgentView[]>(`/api/clinics/${encodeURIComponent(clinicSlug)}/nurses`, {
+      callEndpoint(listClinicAgentsEndpoint, {
+        params: { slug: clinicSlug },
         signal,
         fallback: 'Failed to load providers',
       }),

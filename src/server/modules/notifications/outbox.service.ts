@@ -1,0 +1,51 @@
+import type { OutboxMessage, OutboxPage, OutboxQuery } from '@contracts/outbox';
+import type { AppDeps } from '../../app-deps';
+import { notFound } from '../../errors';
+import type { AuthUser } from '../auth/auth.service';
+import * as repo from './outbox.repository';
+
+const view = (row: repo.OutboxRow): OutboxMessage => ({
+  id: row.id,
+  kind: row.kind,
+  appointmentId: row.appointmentId,
+  recipients: row.recipients as OutboxMessage['recipients'],
+  // The table's check constraint allows these three alone.
+  status: row.status as OutboxMessage['status'],
+  attempts: row.attempts,
+  lastError: row.lastError,
+  nextAttemptAt: row.nextAttemptAt.toISOString(),
+  sentAt: row.sentAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Admins see every notification of their clinics. */
+export async function listOutbox(
+  deps: AppDeps,
+  user: AuthUser,
+  { page, limit, status }: OutboxQuery,
+): Promise<OutboxPage> {
+  const rows = await repo.listForClinics(deps.db.db, [...user.clinicIds], {
+    status,
+    limit: limit + 1,
+    offset: (page - 1) * limit,
+  });
+  return {
+    data: rows.slice(0, limit).map(view),
+    pagination: { hasNextPage: rows.length > limit, currentPage: page },
+  };
+}
+
+/** Sends a notification of one of the admin's clinics again, as soon as the worker runs. */
+export async function resendMessage(
+  deps: AppDeps,
+  user: AuthUser,
+  id: number,
+): Promise<OutboxMessage> {
+  const row = await repo.findOne(deps.db.db, id);
+  const clinicId = row?.appointmentId
+    ? await repo.clinicOfAppointment(deps.db.db, row.appointmentId)
+    : undefined;
+  if (!row || (clinicId && !user.clinicIds.has(clinicId))) throw notFound('Message not found.');
+  const requeued = await repo.requeue(deps.db.db, row.id, deps.now());
+  return view(requeued!);
+}
