@@ -47,21 +47,6 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   });
 }
 
-/**
- * Routes still registered by hand, converted to contracts (issue 19) after the everyday-use
- * merge. Named one by one so that no other route can slip through; delete the list then.
- */
-const NOT_YET_CONTRACTED: ReadonlySet<string> = new Set([
-  'GET /api/appointments',
-  'POST /api/appointments',
-  'GET /api/appointments/paginated',
-  'GET /api/appointments/counts',
-  'GET /api/appointments/:id',
-  'PUT /api/appointments/:id',
-  'POST /api/appointments/:id',
-  'GET /api/dashboard',
-]);
-
 /** "GET /api/x"; the HEAD route Fastify adds for a GET goes by its GET. */
 function routeName(route: { method: string | string[]; url: string }) {
   const methods = [route.method].flat().filter((m) => m !== 'HEAD');
@@ -85,7 +70,7 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
     if (!route.config?.access) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
     }
-    if (!route.config.endpoint && !NOT_YET_CONTRACTED.has(routeName(route))) {
+    if (!route.config.endpoint) {
       throw new Error(
         `Route ${routeName(route)} has no endpoint contract: register it with route() from src/contracts`,
       );
