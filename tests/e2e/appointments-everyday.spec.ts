@@ -42,3 +42,60 @@ test('notes are shown and edited in the details, with a history entry', async ({
   await expect(dialog.getByText('Notes were edited')).toBeVisible();
   await page.screenshot({ path: 'test-results/everyday-notes.png' });
 });
+
+async function markAs(page: Page, dialog: ReturnType<Page['getByRole']>, outcome: string) {
+  await dialog.getByRole('button', { name: 'Mark as' }).click();
+  await page.getByRole('menuitem', { name: outcome }).click();
+  const toast = page.getByRole('listitem').filter({ hasText: 'Appointment marked successfully' });
+  await expect(toast).toBeVisible();
+  return toast;
+}
+
+/** Back in Pending: the tab's list holds it again, and the dialog offers Mark as once more. */
+async function expectPendingAgain(
+  page: Page,
+  dialog: ReturnType<Page['getByRole']>,
+  appointment: Listed,
+) {
+  await expect(page.getByText('Appointment updated successfully')).toBeVisible();
+  await expect(dialog.getByText('Marked status was corrected')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Mark as' })).toBeVisible();
+  const res = await page.request.get('/api/appointments/paginated?status=pending&limit=60');
+  const { data } = (await res.json()) as { data: Listed[] };
+  expect(data.map((a) => a._id)).toContain(appointment._id);
+}
+
+test('Undo on the marked toast, clicked over the open details, puts the visit back in Pending', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'staff');
+  const appointment = await pending(page.request, 3);
+  const dialog = await openDetails(page, appointment);
+  const toast = await markAs(page, dialog, 'Completed');
+  await page.screenshot({ path: 'test-results/everyday-undo-toast.png' });
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  // The click was the toast's, not one outside the dialog.
+  await expect(dialog).toBeVisible();
+  await expectPendingAgain(page, dialog, appointment);
+});
+
+test('Undo on the marked toast is reached by keyboard: Alt+T, Tab, Enter', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'staff');
+  const appointment = await pending(page.request, 4);
+  const dialog = await openDetails(page, appointment);
+  const toast = await markAs(page, dialog, 'No show');
+  await page.keyboard.press('Alt+KeyT');
+  const undo = toast.getByRole('button', { name: 'Undo' });
+  for (let presses = 0; presses < 4; presses += 1) {
+    if (await undo.evaluate((button) => button === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(undo).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expectPendingAgain(page, dialog, appointment);
+});

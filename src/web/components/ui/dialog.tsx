@@ -1,7 +1,11 @@
-import { useLayoutEffect, useRef, type ComponentProps, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type ComponentProps, type RefObject } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
+import { FocusScope } from 'radix-ui/internal';
 import { XIcon } from 'lucide-react';
 import { cn } from '@web/lib/utils';
+import { TOASTER_SLOT } from './sonner';
+
+const TOASTER = `[data-slot="${TOASTER_SLOT}"]`;
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -29,6 +33,18 @@ function NoteOpener({ into }: { into: RefObject<HTMLElement | null> }) {
   useLayoutEffect(() => {
     into.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   }, [into]);
+  return null;
+}
+
+/**
+ * Lets focus into the toasts while the dialog is open. A modal dialog traps focus and takes back
+ * any that leaves it, so a keyboard user could never reach a toast's Undo (sonner's Alt+T, then
+ * Tab) before closing the dialog; the toast outlet becomes a branch of the dialog's focus scope.
+ */
+function ToasterBranch() {
+  const [toaster, setToaster] = useState<HTMLElement | null>(null);
+  useLayoutEffect(() => setToaster(document.querySelector<HTMLElement>(TOASTER)), []);
+  FocusScope.useFocusScopeBranch(toaster);
   return null;
 }
 
@@ -61,7 +77,7 @@ export function DialogContent({
           // A toast's action (Undo, View) is about what was just done in this dialog: using it
           // must not close the dialog as a click outside would.
           const target = event.target as Element | null;
-          if (target?.closest?.('[data-sonner-toaster]')) event.preventDefault();
+          if (target?.closest?.(TOASTER)) event.preventDefault();
         }}
         data-slot="dialog-content"
         className={cn(
@@ -71,6 +87,7 @@ export function DialogContent({
         {...props}
       >
         <NoteOpener into={opener} />
+        <ToasterBranch />
         {children}
         {showCloseButton && (
           <DialogPrimitive.Close

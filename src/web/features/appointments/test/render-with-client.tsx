@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
+import { Toaster } from '@web/components/ui/sonner';
 
 /** Renders with a fresh cache (no retries, so failures show at once) and the toast region. */
 export function renderWithClient(ui: ReactElement) {

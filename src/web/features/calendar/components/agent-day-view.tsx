@@ -34,7 +34,8 @@ export function AgentDayView({
     );
   }
   return (
-    <div className="flex gap-2 overflow-x-auto pb-2" data-testid="agent-day-view">
+    // The scroll area around it (WorkdayScroller) scrolls both ways, so the names stay on top.
+    <div className="flex gap-2 pb-2" data-testid="agent-day-view">
       {agents.map((agent) => (
         <div key={agent.id} className="min-w-[15rem] flex-1" data-agent-id={agent.id}>
           <AppointmentCalendar

@@ -9,6 +9,7 @@ import type { CalendarState } from '../hooks/use-calendar-state';
 import { AgentDayView } from './agent-day-view';
 import { AppointmentCalendar, type CalendarHandlers } from './appointment-calendar';
 import { AppointmentList } from './appointment-list';
+import { WorkdayScroller } from './workday-scroller';
 
 /** Loading, error, then the chosen view of the range. */
 export function CalendarBody({
@@ -57,6 +58,7 @@ export function CalendarBody({
   }
 
   const refreshing = query.isFetching && query.isPlaceholderData;
+  const openAt = `${state.view} ${state.date} ${hours.slotMinTime}`;
   return (
     <div
       aria-busy={refreshing}
@@ -71,19 +73,34 @@ export function CalendarBody({
           onMove={handlers.onMoveRequest}
         />
       ) : state.view === 'day' ? (
-        <AgentDayView
-          agents={agents}
-          date={state.date}
-          timeZone={timeZone}
-          events={events}
-          hours={hours}
-          handlers={handlers}
-          onFreeTime={onFreeTime}
-        />
+        <WorkdayScroller openAt={openAt}>
+          <AgentDayView
+            agents={agents}
+            date={state.date}
+            timeZone={timeZone}
+            events={events}
+            hours={hours}
+            handlers={handlers}
+            onFreeTime={onFreeTime}
+          />
+        </WorkdayScroller>
+      ) : state.view === 'week' ? (
+        <WorkdayScroller openAt={openAt}>
+          <AppointmentCalendar
+            label="Week calendar"
+            view="timeGridWeek"
+            date={state.date}
+            timeZone={timeZone}
+            events={events}
+            hours={hours}
+            {...handlers}
+            onFreeTime={(date) => onFreeTime(date)}
+          />
+        </WorkdayScroller>
       ) : (
         <AppointmentCalendar
-          label={state.view === 'week' ? 'Week calendar' : 'Month calendar'}
-          view={state.view === 'week' ? 'timeGridWeek' : 'dayGridMonth'}
+          label="Month calendar"
+          view="dayGridMonth"
           date={state.date}
           timeZone={timeZone}
           events={events}

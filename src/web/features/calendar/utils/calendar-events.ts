@@ -71,7 +71,8 @@ export function appointmentOf(event: { extendedProps: Record<string, unknown> })
   return event.extendedProps.appointment as Appointment;
 }
 
-const DEFAULT_FIRST_HOUR = 7;
+/** Where a clinic's working day starts when nothing says otherwise: the grid opens here. */
+export const DEFAULT_FIRST_HOUR = 7;
 const DEFAULT_LAST_HOUR = 19;
 
 function localMinutes(instant: Date, timeZone: string): number {
@@ -79,7 +80,7 @@ function localMinutes(instant: Date, timeZone: string): number {
   return local.getHours() * 60 + local.getMinutes();
 }
 
-const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00:00`;
+export const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00:00`;
 
 /**
  * The hours the time grids show: 07:00–19:00, widened to whole hours around any appointment in

@@ -143,10 +143,11 @@ export function renderWithClient(ui: ReactNode) {
   return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }
 
-/** jsdom lacks what Radix Select reaches for when it opens. */
+/** jsdom lacks what Radix Select reaches for when it opens, and sonner as a toast is pressed. */
 export function polyfillPointerApis() {
   const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
   proto.hasPointerCapture ??= () => false;
+  proto.setPointerCapture ??= () => {};
   proto.releasePointerCapture ??= () => {};
   proto.scrollIntoView ??= () => {};
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -7,7 +7,10 @@ import type { Appointment } from '@contracts/appointments';
 import { createAppointment } from '../../test/appointment-factory';
 import { fakeApi, json, sessionAs } from '../../test/fake-api';
 import { renderWithClient } from '../../test/render-with-client';
+import { polyfillPointerApis } from '../create/wizard-test-kit';
 import { AppointmentDetailsDialog } from './appointment-details-dialog';
+
+beforeAll(polyfillPointerApis);
 
 const clinics = [
   { id: 'clinic-1', slug: 'riverside', name: 'Riverside Family Clinic', timezone: 'UTC' },
@@ -143,12 +146,42 @@ describe('correcting a mark', { timeout: 20_000 }, () => {
     await user.click(button('Mark as')!);
     await user.click(await screen.findByRole('menuitem', { name: 'Completed' }));
     await screen.findByText('Appointment marked successfully');
-    // jsdom loads none of the toaster's styles, so the modal dialog leaves it inert to pointers
-    // here; a real browser clicks it in tests/e2e/appointments-everyday.spec.ts.
-    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    // user-event refuses a click on anything with `pointer-events: none`, as the open dialog
+    // would leave the toast without the toaster's own style.
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('Appointment updated successfully')).toBeTruthy();
     const patch = calls.find((call) => call.method === 'PATCH')!;
     expect(JSON.parse(patch.body!)).toEqual({ status: 'UNMARKED' });
+  });
+
+  it('lets the keyboard reach Undo on the toast while the dialog is open', async () => {
+    const appointment = createAppointment({ startsInHours: -1 });
+    const calls = fakeApi({
+      'GET /api/auth/session': sessionAs('staff'),
+      'GET /api/clinics': () => json(clinics),
+      [`GET /api/appointments/${appointment._id}`]: () => json(appointment),
+      [`POST /api/appointments/${appointment._id}`]: () =>
+        json({ ...appointment, metadata: { ...appointment.metadata, status: 'NO_SHOW' } }),
+      [`PATCH /api/appointments/${appointment._id}/status`]: () => json(appointment),
+    });
+    const user = userEvent.setup();
+    renderDetails(appointment);
+    await openedHeader();
+    await user.click(button('Mark as')!);
+    await user.click(await screen.findByRole('menuitem', { name: 'No show' }));
+    await screen.findByText('Appointment marked successfully');
+    // Sonner's hotkey moves focus to the toasts; the dialog's focus trap must not take it back.
+    await user.keyboard('{Alt>}t{/Alt}');
+    const undo = await screen.findByRole('button', { name: 'Undo' });
+    while (document.activeElement !== undo) {
+      expect(document.activeElement?.closest('[data-sonner-toaster]')).toBeTruthy();
+      await user.tab();
+    }
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Appointment updated successfully')).toBeTruthy();
+    expect(JSON.parse(calls.find((call) => call.method === 'PATCH')!.body!)).toEqual({
+      status: 'UNMARKED',
+    });
   });
 
   it('offers the other outcomes, and Not marked within a day of the mark', async () => {

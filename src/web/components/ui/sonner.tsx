@@ -1,0 +1,36 @@
+import type { CSSProperties } from 'react';
+import { Toaster as SonnerToaster } from 'sonner';
+import { TOAST } from '@domain/constants';
+
+/** Marks the toast outlet, so an open dialog can let pointer and focus reach it (dialog.tsx). */
+export const TOASTER_SLOT = 'toaster';
+
+// Sonner sizes toasts from --width (spec §9: 356px). Its colours come from --normal-*; pointing
+// them at our theme variables makes toasts follow the `dark` class instead of the OS setting.
+// A modal dialog sets `pointer-events: none` on <body>, which the toasts would inherit and so
+// fall through to the dialog's overlay: an Undo shown over an open dialog could not be clicked.
+// The list has no box of its own (its toasts are positioned), so it blocks nothing else.
+const toasterStyle = {
+  '--width': `${TOAST.width}px`,
+  '--normal-bg': 'var(--popover)',
+  '--normal-text': 'var(--popover-foreground)',
+  '--normal-border': 'var(--border)',
+  pointerEvents: 'auto',
+} as CSSProperties;
+
+/** Spec §9: 4000 ms, at most 3 visible, 14px gap, 356px wide, bottom right. */
+export function Toaster() {
+  return (
+    <div data-slot={TOASTER_SLOT} className="contents">
+      <SonnerToaster
+        position={TOAST.position}
+        duration={TOAST.duration}
+        visibleToasts={TOAST.visibleToasts}
+        gap={TOAST.gap}
+        style={toasterStyle}
+        closeButton
+        toastOptions={{ classNames: { description: 'text-muted-foreground!' } }}
+      />
+    </div>
+  );
+}
