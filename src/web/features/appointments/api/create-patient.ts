@@ -1,11 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { clinicPaths } from '@contracts/clinics';
-import { apiFetch, isApiError } from '@web/lib/api-client';
-import {
-  toPatientSearchResult,
-  type PatientSearchResult,
-  type RawPatient,
-} from './search-patients';
+import { createPatientEndpoint } from '@contracts/clinics';
+import { isApiError } from '@web/lib/api-client';
+import { callEndpoint } from '@web/lib/endpoint-client';
+import { toPatientSearchResult, type PatientSearchResult } from './search-patients';
 
 export interface NewPatientInput {
   firstName: string;
@@ -62,10 +59,9 @@ export async function createPatient(
   clinicSlug: string,
   input: NewPatientInput,
 ): Promise<PatientSearchResult> {
-  const path = clinicPaths.patients.replace(':slug', encodeURIComponent(clinicSlug));
   try {
-    const created = await apiFetch<RawPatient>(path, {
-      method: 'POST',
+    const created = await callEndpoint(createPatientEndpoint, {
+      params: { slug: clinicSlug },
       body: {
         firstName: input.firstName.trim(),
         lastName: input.lastName.trim(),

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { clinicPaths, type AgentView } from '@contracts/clinics';
-import { apiFetch } from '@web/lib/api-client';
+import { listClinicAgentsEndpoint, type AgentView } from '@contracts/clinics';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
 
 export type { AgentView };
@@ -11,13 +11,11 @@ export const clinicAgentsQueryKey = (clinicSlug: string) =>
 
 /** A clinic's bookable agents: its providers and nurses (spec §2 reassign: "the clinic's nurses"). */
 export function fetchClinicAgents(clinicSlug: string, signal?: AbortSignal): Promise<AgentView[]> {
-  return apiFetch<AgentView[]>(
-    clinicPaths.nurses.replace(':slug', encodeURIComponent(clinicSlug)),
-    {
-      signal,
-      fallback: 'Failed to load providers',
-    },
-  );
+  return callEndpoint(listClinicAgentsEndpoint, {
+    params: { slug: clinicSlug },
+    signal,
+    fallback: 'Failed to load providers',
+  });
 }
 
 export function clinicAgentsQueryOptions(clinicSlug: string) {

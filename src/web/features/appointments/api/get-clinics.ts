@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { clinicPaths, type clinicView } from '@contracts/clinics';
-import { apiFetch } from '@web/lib/api-client';
+import { listClinicsEndpoint, type clinicView } from '@contracts/clinics';
+import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
 
 export type ClinicView = z.infer<typeof clinicView>;
@@ -10,7 +10,7 @@ export const clinicsQueryKey = ['clinics', 'list'] as const;
 
 /** The clinics the signed-in user works at. */
 export function fetchClinics(signal?: AbortSignal): Promise<ClinicView[]> {
-  return apiFetch<ClinicView[]>(clinicPaths.list, { signal, fallback: 'Failed to load clinics' });
+  return callEndpoint(listClinicsEndpoint, { signal, fallback: 'Failed to load clinics' });
 }
 
 /** Sorted by name, as the create wizard's clinic select lists them. */

@@ -1,4 +1,4 @@
-import { clinicPaths } from '@contracts/clinics';
+import { searchPatientsEndpoint } from '@contracts/clinics';
 import { buildQueryString } from '@web/lib/api-client';
 
 /** A patient as the wizard uses it, whichever spelling the server answered with. */
@@ -45,9 +45,9 @@ export interface PatientSearchRequest {
 }
 
 /**
- * GET /api/clinics/patient. Plain fetch rather than apiFetch on purpose: spec §8 names this
- * call's error text ("Failed to search patients: {status} {statusText}") and it is not the
- * server's message.
+ * GET /api/clinics/patient (its contract's path and method). Plain fetch rather than
+ * callEndpoint on purpose: spec §8 names this call's error text ("Failed to search patients:
+ * {status} {statusText}") and it is not the server's message.
  */
 export async function searchPatients(
   { clinic, keyword }: PatientSearchRequest,
@@ -57,7 +57,8 @@ export async function searchPatients(
   // Spec §5: no search without a keyword and a clinic.
   if (trimmed === '' || clinic === '') return [];
   const query = buildQueryString({ clinic, keyword: trimmed });
-  const response = await fetch(`${clinicPaths.patientSearch}${query}`, {
+  const response = await fetch(`${searchPatientsEndpoint.path}${query}`, {
+    method: searchPatientsEndpoint.method,
     credentials: 'include',
     headers: { Accept: 'application/json' },
     signal,

@@ -144,6 +144,8 @@ describe('adding a patient', () => {
           email: 'ana@example.com',
           dob: null,
           phoneNumber: null,
+          source: null,
+          clinic: 'river side',
         },
         201,
       ),

@@ -124,7 +124,17 @@ export function stubServer(options: StubOptions = {}) {
       }
       if (path.endsWith('/patients') && method === 'POST') {
         if (options.createPatient) return options.createPatient(body);
-        return json({ _id: 'new-patient', ...(body as object), phoneNumber: null, dob: null }, 201);
+        return json(
+          {
+            _id: 'new-patient',
+            ...(body as object),
+            phoneNumber: null,
+            dob: null,
+            source: null,
+            clinic: 'riverside',
+          },
+          201,
+        );
       }
       if (path === '/api/appointments' && method === 'POST') {
         if (options.createAppointment) return options.createAppointment(body, headers);
