@@ -64,7 +64,7 @@ export async function applyChange(
             byName: ctx.user.name,
           })),
         );
-        await repo.insertOutbox(tx, change.outbox);
+        await repo.insertOutbox(tx, change.outbox, now);
         await recordAudit(
           tx,
           { userId: ctx.user.id, ip: ctx.ip },

@@ -453,8 +453,20 @@ export async function insertEvents(
   if (rows.length) await db.insert(t.appointmentEvents).values(rows);
 }
 
-export async function insertOutbox(db: Executor, rows: Array<typeof t.outbox.$inferInsert>) {
-  if (rows.length) await db.insert(t.outbox).values(rows);
+/**
+ * Messages are due from the change's own time (the app's clock, the database's in production),
+ * not from whenever the insert's default would say: a worker on the same clock then finds them.
+ */
+export async function insertOutbox(
+  db: Executor,
+  rows: Array<typeof t.outbox.$inferInsert>,
+  now: Date,
+) {
+  if (rows.length) {
+    await db
+      .insert(t.outbox)
+      .values(rows.map((row) => ({ createdAt: now, nextAttemptAt: now, ...row })));
+  }
 }
 
 export async function findIdempotentResponse(db: Executor, userId: string, key: string) {

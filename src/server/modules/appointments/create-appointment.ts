@@ -105,18 +105,22 @@ async function book(
         await repo.insertEvents(tx, [
           { appointmentId, type: 'BOOKED', at: now, byUserId: ctx.user.id, byName: ctx.user.name },
         ]);
-        await repo.insertOutbox(tx, [
-          outboxRow('booked', {
-            appointmentId,
-            clinic: { name: clinic.name, timezone: clinic.timezone },
-            start: start.toISOString(),
-            durationMinutes: duration,
-            token,
-            patient: { name: patientName, email: patient.email },
-            staff: { name: agent.name, email: agent.email },
-            sequence: 0,
-          }),
-        ]);
+        await repo.insertOutbox(
+          tx,
+          [
+            outboxRow('booked', {
+              appointmentId,
+              clinic: { name: clinic.name, timezone: clinic.timezone },
+              start: start.toISOString(),
+              durationMinutes: duration,
+              token,
+              patient: { name: patientName, email: patient.email },
+              staff: { name: agent.name, email: agent.email },
+              sequence: 0,
+            }),
+          ],
+          now,
+        );
         await recordAudit(
           tx,
           { userId: ctx.user.id, ip: ctx.ip },
