@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParams } from './common';
+import { idParams, uuidParam } from './common';
 import { defineEndpoint } from './endpoint';
 
 export const sessionPaths = {
@@ -85,7 +85,7 @@ export type SignalMessage = z.infer<typeof signalMessage>;
 /** How the signalling socket is opened: by the patient with their token, or by staff for a visit. */
 export const signalQuery = z.object({
   token: z.string().max(256).optional(),
-  appointmentId: z.uuid().optional(),
+  appointmentId: uuidParam.optional(),
   /** The browser tab, the same across its reconnections (see enterVisit on the server). */
   client: z
     .string()
