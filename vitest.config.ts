@@ -32,6 +32,7 @@ export default defineConfig({
             'src/web/**/*.test.{ts,tsx}',
           ],
           environment: 'node',
+          setupFiles: ['./src/web/test/jest-dom.ts'],
         },
       },
       integration('pglite'),

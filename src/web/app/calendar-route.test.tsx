@@ -78,13 +78,13 @@ describe('/calendar with appointment details', () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(dialog.isConnected).toBe(false));
     expect(router.state.location.search).toBe('?view=list&date=2026-11-24&clinic=riverside');
-    expect(screen.getByRole('heading', { level: 1, name: 'Calendar' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
     // Focus goes back to the button that opened the details.
     await waitFor(() => expect(document.activeElement).toBe(view));
   });
 
   it('opens the details straight from a link with ?appointment=', async () => {
     renderCalendarAt(`/calendar?view=list&date=2026-11-24&appointment=${APPOINTMENT_ID}`);
-    expect(await screen.findByRole('dialog', { name: 'José Núñez' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'José Núñez' })).toBeInTheDocument();
   });
 });

@@ -74,13 +74,13 @@ describe('staff routes (spec §2)', () => {
     );
     await waitFor(() => expect(document.title).toBe(`${title} · Carebook`));
     expect(screen.queryByText(/^Application error/)).toBeNull();
-    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Skip to main content' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toBeInTheDocument();
   });
 
   it('sends / to the dashboard', async () => {
     const { router } = renderAt('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
@@ -92,11 +92,11 @@ describe('staff routes (spec §2)', () => {
       'page',
     );
     for (const name of ['Dashboard', 'Appointments', 'Book', 'Settings']) {
-      expect(within(nav).getByRole('link', { name })).toBeTruthy();
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     // An admin has no hours of their own: agents' hours are kept from Agents.
     expect(within(nav).queryByRole('link', { name: 'Availability' })).toBeNull();
-    expect(within(nav).getByText('Admin')).toBeTruthy();
+    expect(within(nav).getByText('Admin')).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Agents' }).getAttribute('href')).toBe(
       '/admin/agents',
     );
@@ -110,7 +110,7 @@ describe('staff routes (spec §2)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Calendar' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByText('Admin')).toBeNull();
-    expect(within(nav).getByRole('link', { name: 'Availability' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Availability' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Agents' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Audit log' })).toBeNull();
   });
@@ -126,12 +126,14 @@ describe('staff routes (spec §2)', () => {
 
   it('shows a not-found page for unknown addresses', async () => {
     renderAt('/nowhere');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+    ).toBeInTheDocument();
   });
 
   it('shows the not-found page for a mistyped visit address, without asking the server', async () => {
     const { fetchMock } = renderAt('/session/abc');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.queryByText(/must be a valid id/)).toBeNull();
     const asked = fetchMock.mock.calls.map(([url]) => String(url));
     expect(asked.some((url) => url.includes('/api/sessions/'))).toBe(false);
@@ -143,7 +145,7 @@ describe('the sign-in guard', () => {
     const { router } = renderAt('/login', null);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Sign in to Carebook' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(here(router)).toBe('/auth/login');
   });
 
@@ -151,7 +153,7 @@ describe('the sign-in guard', () => {
     const { router } = renderAt('/calendar?view=week', null);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Sign in to Carebook' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(here(router)).toBe('/auth/login?next=%2Fcalendar%3Fview%3Dweek');
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
@@ -182,7 +184,7 @@ describe('the sign-in guard', () => {
     await user.type(screen.getByLabelText('Password'), 'carebook-demo');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Calendar' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
     expect(here(router)).toBe('/calendar?view=week');
   });
 
@@ -201,12 +203,12 @@ describe('the sign-in guard', () => {
         { name: 'We could not check your sign-in' },
         { timeout: 5000 },
       ),
-    ).toBeTruthy();
-    expect(screen.getByText('The database is unavailable.')).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByText('The database is unavailable.')).toBeInTheDocument();
 
     healthy = true;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
   });
 
   it('signs the user out of the app when a call finds the session gone', async () => {
@@ -250,7 +252,7 @@ describe('role guard', () => {
           level: 1,
           name: "You don't have permission to view this page",
         }),
-      ).toBeTruthy();
+      ).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/auth/unauthorized');
     },
   );
@@ -264,7 +266,7 @@ describe('auth routes sit outside the shell', () => {
         level: 1,
         name: "You don't have permission to view this page",
       }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the dashboard' }).getAttribute('href')).toBe(
       '/dashboard',
     );
@@ -275,7 +277,7 @@ describe('auth routes sit outside the shell', () => {
     renderAt('/auth/login', null);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Sign in to Carebook' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 

@@ -35,10 +35,10 @@ describe('PatientSessionPage', () => {
   it('shows the visit and a disabled Join before the window opens', async () => {
     respond(200, view());
     render(<PatientSessionPage token="t" />);
-    expect(await screen.findByRole('heading', { name: 'Hello José' })).toBeTruthy();
-    expect(screen.getByText('Riverside Family Clinic')).toBeTruthy();
-    expect(screen.getByText(/You can join from .* \(in 5 minutes\)/)).toBeTruthy();
-    expect(screen.getByText('Starts in 15 minutes')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hello José' })).toBeInTheDocument();
+    expect(screen.getByText('Riverside Family Clinic')).toBeInTheDocument();
+    expect(screen.getByText(/You can join from .* \(in 5 minutes\)/)).toBeInTheDocument();
+    expect(screen.getByText('Starts in 15 minutes')).toBeInTheDocument();
     const join = screen.getByRole('button', { name: 'Join your visit' }) as HTMLButtonElement;
     expect(join.disabled).toBe(true);
   });
@@ -50,7 +50,7 @@ describe('PatientSessionPage', () => {
       name: 'Join your visit',
     })) as HTMLButtonElement;
     expect(join.disabled).toBe(false);
-    expect(screen.getByText('Your visit is open.')).toBeTruthy();
+    expect(screen.getByText('Your visit is open.')).toBeInTheDocument();
   });
 
   it('shows exactly the server’s message for a bad link', async () => {
@@ -63,7 +63,7 @@ describe('PatientSessionPage', () => {
   it('says a cancelled appointment was cancelled, with no Join', async () => {
     respond(200, view({ state: 'cancelled', status: 'CANCELLED' }));
     render(<PatientSessionPage token="t" />);
-    expect(await screen.findByText('This appointment was cancelled.')).toBeTruthy();
+    expect(await screen.findByText('This appointment was cancelled.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Join your visit' })).toBeNull();
   });
 
@@ -81,7 +81,7 @@ describe('PatientSessionPage', () => {
   it('says when the visit has ended', async () => {
     respond(200, view({ state: 'ended', serverNow: '2026-11-24T21:00:00Z' }));
     render(<PatientSessionPage token="t" />);
-    expect(await screen.findByText('This visit has ended.')).toBeTruthy();
+    expect(await screen.findByText('This visit has ended.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Join your visit' })).toBeNull();
   });
 });

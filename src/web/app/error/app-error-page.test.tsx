@@ -76,7 +76,7 @@ describe('the generic application error page', () => {
     expect(alert.querySelector('h1')?.textContent).toBe(
       `Application error: a server-side exception has occurred while loading ${realHost} (see the server logs for more information).`,
     );
-    expect(screen.getByText('Digest: req-42')).toBeTruthy();
+    expect(screen.getByText('Digest: req-42')).toBeInTheDocument();
   });
 
   it('also covers failures above the router', () => {

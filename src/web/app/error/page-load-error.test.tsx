@@ -56,15 +56,15 @@ describe('PageLoadError', () => {
     renderAt('/offline');
     expect(
       await screen.findByRole('heading', { name: 'This page could not be loaded.' }),
-    ).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('leaves any other failure to the generic error page', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderAt('/broken');
-    expect(await screen.findByText('Generic error page')).toBeTruthy();
+    expect(await screen.findByText('Generic error page')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 });

@@ -63,9 +63,9 @@ describe('Account menu', () => {
   it('shows who is signed in: name, email and role', async () => {
     renderMenu(() => null);
     const { menu } = await openMenu();
-    expect(within(menu).getByText('Nora Kelly, RN')).toBeTruthy();
-    expect(within(menu).getByText('nora@carebook.test')).toBeTruthy();
-    expect(within(menu).getByText('Nurse')).toBeTruthy();
+    expect(within(menu).getByText('Nora Kelly, RN')).toBeInTheDocument();
+    expect(within(menu).getByText('nora@carebook.test')).toBeInTheDocument();
+    expect(within(menu).getByText('Nurse')).toBeInTheDocument();
   });
 });
 
@@ -77,7 +77,7 @@ describe('Sign out', () => {
 
     await chooseSignOut();
 
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/login');
     const logout = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/logout');
     const init = logout?.[1] as RequestInit;
@@ -101,7 +101,7 @@ describe('Sign out', () => {
 
     await chooseSignOut();
 
-    expect(await screen.findByText('Could not sign out')).toBeTruthy();
+    expect(await screen.findByText('Could not sign out')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 });

@@ -34,7 +34,7 @@ describe('DialogContent', () => {
     const opener = screen.getByRole('button', { name: 'Open details' });
 
     await user.click(opener);
-    expect(screen.getByRole('dialog', { name: 'Details' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Details' })).toBeInTheDocument();
     expect(document.activeElement).not.toBe(opener);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();

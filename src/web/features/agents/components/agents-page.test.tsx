@@ -119,9 +119,9 @@ describe('AgentsPage', () => {
     await screen.findByRole('row', { name: /Dr\. Priya Raman/ });
     // The role shows as a badge, and again under the name for narrow screens.
     expect(within(row('Dr. Priya Raman')).getAllByText('Provider').length).toBeGreaterThan(0);
-    expect(within(row('Dr. Priya Raman')).getByText('Active')).toBeTruthy();
-    expect(within(row('Lee Former')).getByText('Deactivated')).toBeTruthy();
-    expect(within(row('Alex Morgan')).getByText('You')).toBeTruthy();
+    expect(within(row('Dr. Priya Raman')).getByText('Active')).toBeInTheDocument();
+    expect(within(row('Lee Former')).getByText('Deactivated')).toBeInTheDocument();
+    expect(within(row('Alex Morgan')).getByText('You')).toBeInTheDocument();
     expect(
       within(row('Alex Morgan'))
         .getAllByRole('listitem')
@@ -149,8 +149,8 @@ describe('AgentsPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Create staff member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create staff member' });
     await user.click(within(dialog).getByRole('button', { name: 'Create staff member' }));
-    expect(within(dialog).getByText('Enter a name.')).toBeTruthy();
-    expect(within(dialog).getByText('Choose at least one clinic.')).toBeTruthy();
+    expect(within(dialog).getByText('Enter a name.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose at least one clinic.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
     await user.type(within(dialog).getByLabelText('Name'), 'Jordan Reyes');
     await user.type(within(dialog).getByLabelText('Email'), 'Jordan.Reyes@carebook.test');
@@ -281,7 +281,7 @@ describe('AgentsPage', () => {
       ),
     );
     await user.click(screen.getByRole('button', { name: 'Actions for Tess Locked' }));
-    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeTruthy();
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Unlock sign-in' })).toBeNull();
   });
 
@@ -296,7 +296,7 @@ describe('AgentsPage', () => {
     renderPage();
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Actions for Nora Kelly, RN' }));
-    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeTruthy();
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Unlock sign-in' })).toBeNull();
   });
 });

@@ -85,7 +85,7 @@ describe('AppointmentsPage', { timeout: 20_000 }, () => {
       expect(screen.getAllByRole('button', { name: /View Details/ })).toHaveLength(25),
     );
     expect(listCalls().at(-1)!.url.searchParams.get('page')).toBe('2');
-    expect(screen.getByText('No more appointments')).toBeTruthy();
+    expect(screen.getByText('No more appointments')).toBeInTheDocument();
   });
 
   it('writes counts with thousands separators, as the dashboard does, and says how each tab is ordered', async () => {
@@ -182,7 +182,7 @@ describe('AppointmentsPage', { timeout: 20_000 }, () => {
     const [first] = await screen.findAllByRole('button', { name: /View Details/ });
     await user.click(first!);
     await waitFor(() => expect(router.state.location.search).toBe('?view=appt-1-0'));
-    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
   it('says what failed and retries', async () => {
@@ -197,9 +197,9 @@ describe('AppointmentsPage', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderPage('/appointments');
-    expect(await screen.findByText('Failed to fetch appointments')).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch appointments')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('No appointments found')).toBeTruthy();
+    expect(await screen.findByText('No appointments found')).toBeInTheDocument();
   });
 });

@@ -60,10 +60,10 @@ describe('AvailabilityEditor weekly hours', () => {
     const days = screen.getAllByRole('group').map((g) => g.getAttribute('aria-labelledby'));
     expect(days).toHaveLength(7);
     const sunday = screen.getAllByRole('group')[0]!;
-    expect(within(sunday).getByText('Sunday')).toBeTruthy();
-    expect(within(sunday).getByText('Unavailable')).toBeTruthy();
+    expect(within(sunday).getByText('Sunday')).toBeInTheDocument();
+    expect(within(sunday).getByText('Unavailable')).toBeInTheDocument();
     expect((screen.getByLabelText('Monday start') as HTMLInputElement).value).toBe('09:00');
-    expect(screen.getByText('All changes saved')).toBeTruthy();
+    expect(screen.getByText('All changes saved')).toBeInTheDocument();
     expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -73,13 +73,13 @@ describe('AvailabilityEditor weekly hours', () => {
     await user.click(screen.getByRole('button', { name: 'Add hours on Monday' }));
     setTime('Monday start 2', '16:00');
     setTime('Monday end 2', '18:00');
-    expect(screen.getByText('Segments overlap on Monday')).toBeTruthy();
-    expect(screen.getByText('Fix 1 problem to save')).toBeTruthy();
+    expect(screen.getByText('Segments overlap on Monday')).toBeInTheDocument();
+    expect(screen.getByText('Fix 1 problem to save')).toBeInTheDocument();
     expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
 
     setTime('Monday start 2', '17:00');
     expect(screen.queryByText('Segments overlap on Monday')).toBeNull();
-    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
     expect((saveButton() as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -98,10 +98,10 @@ describe('AvailabilityEditor weekly hours', () => {
     renderEditor();
     await user.click(screen.getByRole('button', { name: 'Remove Wednesday hours' }));
     const wednesday = screen.getAllByRole('group')[3]!;
-    expect(within(wednesday).getByText('Unavailable')).toBeTruthy();
+    expect(within(wednesday).getByText('Unavailable')).toBeInTheDocument();
     setTime('Friday start', '22:00');
     setTime('Friday end', '06:00');
-    expect(screen.getByText('Ends next day')).toBeTruthy();
+    expect(screen.getByText('Ends next day')).toBeInTheDocument();
     expect((saveButton() as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -144,6 +144,6 @@ describe('AvailabilityEditor weekly hours', () => {
     const body = JSON.parse(init.body as string);
     expect(body.timezone).toBe('America/New_York');
     expect(body.weekly.map((s: { weekday: number }) => s.weekday)).toEqual([1, 2, 3, 4]);
-    await waitFor(() => expect(screen.getByText('Unsaved changes')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Unsaved changes')).toBeInTheDocument());
   });
 });

@@ -221,7 +221,7 @@ describe('MoveAppointmentDialog', () => {
       .getAllByText(/^(Current|Provider): /)
       .map((line) => line.textContent);
     expect(lines).toEqual(['Current: Nov 24, 2026 at 9:00 AM', 'Provider: Dr. Priya Raman']);
-    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });
 });

@@ -107,7 +107,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('count-all').textContent).toContain('120');
     const [url] = fetchMock.mock.calls[0] as unknown as [string];
     expect(url).toBe('/api/dashboard?timezone=America%2FNew_York');
-    expect(screen.getByText('Your day: Monday, November 23, 2026')).toBeTruthy();
+    expect(screen.getByText('Your day: Monday, November 23, 2026')).toBeInTheDocument();
   });
 
   it('says when the next appointments are and how long ago the unmarked ones were (spec §9)', async () => {
@@ -122,7 +122,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([expect.stringContaining('2 hours ago'), expect.stringContaining('3 days ago')]);
-    expect(screen.getByRole('link', { name: 'View all 12 pending' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View all 12 pending' })).toBeInTheDocument();
   });
 
   it('titles each card one level below the page heading, skipping none', async () => {
@@ -144,7 +144,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     );
     const perDay = [{ date: '2026-11-23', total: 612, statuses: { ...tally, BOOKED: 612 } }];
     renderPage(vi.fn(async () => new Response(JSON.stringify({ ...body, today: many, perDay }))));
-    expect(await screen.findByText(/The first 500 of 612 appointments/)).toBeTruthy();
+    expect(await screen.findByText(/The first 500 of 612 appointments/)).toBeInTheDocument();
     expect(
       screen.getByRole('link', { name: 'See the whole day in the calendar' }).getAttribute('href'),
     ).toBe('/calendar?view=day&date=2026-11-23');
@@ -173,7 +173,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
 
   it('counts a day under the cap as it is', async () => {
     renderPage();
-    expect(await screen.findByText('2 appointments')).toBeTruthy();
+    expect(await screen.findByText('2 appointments')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'See the whole day in the calendar' })).toBeNull();
   });
 
@@ -221,6 +221,6 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       ),
     );
     expect((await screen.findByRole('alert')).textContent).toContain('Database unavailable');
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

@@ -145,7 +145,7 @@ describe('SettingsPage', () => {
   });
 
   it('changes the password, says other devices were signed out, and shows a refusal in words', async () => {
-    expect(screen.getByText(/signs you out on all your other devices/)).toBeTruthy();
+    expect(screen.getByText(/signs you out on all your other devices/)).toBeInTheDocument();
     const fill = async (current: string) => {
       await userEvent.clear(screen.getByLabelText('Current password'));
       await userEvent.type(screen.getByLabelText('Current password'), current);

@@ -117,7 +117,7 @@ describe('TimeSlotPicker', () => {
       '10:00 AM',
     ]);
     expect(radios.map((r) => r.tabIndex)).toEqual([0, -1, -1]);
-    expect(group).toBeTruthy();
+    expect(group).toBeInTheDocument();
 
     radios[0]!.focus();
     await user.keyboard('{ArrowRight}');
@@ -149,8 +149,8 @@ describe('TimeSlotPicker', () => {
 
   it('groups times by agent and offers only the agents allowed', async () => {
     renderPicker();
-    expect(await screen.findByRole('group', { name: 'Dr. Priya Raman' })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: '9:30 AM, Nora Kelly, RN' })).toBeTruthy();
+    expect(await screen.findByRole('group', { name: 'Dr. Priya Raman' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '9:30 AM, Nora Kelly, RN' })).toBeInTheDocument();
     cleanup();
 
     renderPicker({ agentIds: ['a2'] });
@@ -161,13 +161,13 @@ describe('TimeSlotPicker', () => {
   it('says when a day has no times and jumps to the next day that has some', async () => {
     const user = userEvent.setup();
     renderPicker({ defaultDate: '2030-03-05' });
-    expect(await screen.findByText('No available times on this day')).toBeTruthy();
+    expect(await screen.findByText('No available times on this day')).toBeInTheDocument();
     const jump = await screen.findByRole('button', {
       name: 'Next available: Friday, March 8, 2030',
     });
     await user.click(jump);
     await waitFor(() =>
-      expect(screen.getByRole('radiogroup', { name: /Friday, March 8, 2030/ })).toBeTruthy(),
+      expect(screen.getByRole('radiogroup', { name: /Friday, March 8, 2030/ })).toBeInTheDocument(),
     );
     expect(screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual([
       '11:00 AM, Nora Kelly, RN',
@@ -180,7 +180,7 @@ describe('TimeSlotPicker', () => {
     renderPicker({ defaultAgentId: 'a1' });
     await screen.findAllByRole('radio');
     await user.click(screen.getByRole('button', { name: 'Next day' }));
-    expect(await screen.findByText('No available times on this day')).toBeTruthy();
+    expect(await screen.findByText('No available times on this day')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Previous day' }));
     expect(await screen.findAllByRole('radio')).toHaveLength(3);
   });

@@ -79,14 +79,14 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
         .map((li) => li.textContent),
     ).toEqual(['1Patient', '2Time Slot', '3Settings']);
     expect(within(steps).getAllByRole('listitem')[0]!.getAttribute('aria-current')).toBe('step');
-    expect(screen.getByRole('heading', { name: 'Select Patient' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Select Patient' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /Clinic/ }).textContent).toContain(
       'Select a clinic first',
     );
     // The search appears only once a clinic is chosen.
     expect(screen.queryByPlaceholderText('Enter patient name or email...')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
-    expect(button('Cancel')).toBeTruthy();
+    expect(button('Cancel')).toBeInTheDocument();
     expect(button('Next').disabled).toBe(true);
   });
 
@@ -110,7 +110,7 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
     await openWizard(user);
     await user.click(screen.getByRole('combobox', { name: /Clinic/ }));
     await user.keyboard('{Escape}');
-    expect(await screen.findByText('Please select a clinic')).toBeTruthy();
+    expect(await screen.findByText('Please select a clinic')).toBeInTheDocument();
   });
 
   it('a clinic change clears the patient', async () => {
@@ -118,7 +118,7 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
     await openWizard(user);
     await chooseClinic(user, 'Riverside Family Clinic');
     await choosePatient(user, 'ana', /Ana Silva/);
-    expect(screen.getByRole('region', { name: 'Patient Information' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Patient Information' })).toBeInTheDocument();
     expect(button('Next').disabled).toBe(false);
 
     await chooseClinic(user, 'Camden Health Centre');
@@ -135,8 +135,8 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
     await chooseClinic(user, 'Riverside Family Clinic');
     await choosePatient(user, 'ana', /Ana Silva/);
     await user.click(button('Next'));
-    expect(await screen.findByRole('heading', { name: 'Select Time Slot' })).toBeTruthy();
-    expect(button('Back')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Select Time Slot' })).toBeInTheDocument();
+    expect(button('Back')).toBeInTheDocument();
     expect(button('Next').disabled).toBe(true);
     await user.click(await screen.findByRole('radio', { name: '9:30 AM' }));
     expect(button('Next').disabled).toBe(false);
@@ -174,7 +174,7 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
       ),
     );
     // The search is there at once, for the one clinic.
-    expect(screen.getByPlaceholderText('Enter patient name or email...')).toBeTruthy();
+    expect(screen.getByPlaceholderText('Enter patient name or email...')).toBeInTheDocument();
     cleanup();
 
     const several = setup();
@@ -262,7 +262,7 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Notes (Optional)'), 'Keep me');
     await user.click(button('Create Appointment'));
 
-    expect(await screen.findByRole('heading', { name: 'Select Time Slot' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Select Time Slot' })).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledWith(
       'This time was just booked by someone else. Pick another slot.',
     );
@@ -284,7 +284,7 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
     await reachSettings(user);
     await user.click(button('Create Appointment'));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to create appointment'));
-    expect(screen.getByRole('heading', { name: 'Additional Settings' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Additional Settings' })).toBeInTheDocument();
   });
 
   it('every opening starts afresh at step 1, with a new Idempotency-Key', async () => {
@@ -298,7 +298,7 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await openWizard(user);
-    expect(screen.getByRole('heading', { name: 'Select Patient' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Select Patient' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /Clinic/ }).textContent).toContain(
       'Select a clinic first',
     );
@@ -346,14 +346,14 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
     expect((within(form).getByLabelText(/First name/) as HTMLInputElement).value).toBe('Ana');
     expect((within(form).getByLabelText(/Last name/) as HTMLInputElement).value).toBe('Sliva');
     await user.click(within(form).getByRole('button', { name: 'Add patient' }));
-    expect(within(form).getByText('Email is required')).toBeTruthy();
+    expect(within(form).getByText('Email is required')).toBeInTheDocument();
     expect(document.activeElement).toBe(within(form).getByLabelText(/Email/));
 
     await user.type(within(form).getByLabelText(/Email/), 'ana.silva@example.com');
     await user.click(within(form).getByRole('button', { name: 'Add patient' }));
     expect(
       await within(form).findByText('A patient with this email already exists: Ana Silva.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Use existing patient' }));
 
     const panel = await screen.findByRole('region', { name: 'Patient Information' });
@@ -375,7 +375,9 @@ describe('FloatingCreateButton', () => {
     expect(fab.className).toContain('fixed');
     expect(fab.className).toContain('md:hidden');
     await user.click(fab);
-    expect(await screen.findByRole('dialog', { name: 'Create New Appointment' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Select Patient' })).toBeTruthy();
+    expect(
+      await screen.findByRole('dialog', { name: 'Create New Appointment' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Select Patient' })).toBeInTheDocument();
   });
 });

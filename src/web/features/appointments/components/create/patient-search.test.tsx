@@ -64,7 +64,7 @@ describe('Patient Search', () => {
     await user.type(field, 'anil');
     expect(searches()).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText('Anil Kapoor')).toBeTruthy();
+    expect(await screen.findByText('Anil Kapoor')).toBeInTheDocument();
     expect(searches()).toHaveLength(1);
   });
 
@@ -82,9 +82,11 @@ describe('Patient Search', () => {
     const user = userEvent.setup();
     const { field } = open();
     await user.type(field, 'zzz{Enter}');
-    expect(await screen.findByText('No patients found. Try a different search term.')).toBeTruthy();
+    expect(
+      await screen.findByText('No patients found. Try a different search term.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add new patient' }));
-    expect(screen.getByRole('form', { name: 'Add new patient' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Add new patient' })).toBeInTheDocument();
     expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('zzz');
   });
 
@@ -92,7 +94,9 @@ describe('Patient Search', () => {
     const user = userEvent.setup();
     const { field } = open({ search: () => json({}, 500, 'Internal Server Error') });
     await user.type(field, 'ana{Enter}');
-    expect(await screen.findByText('Failed to search patients. Please try again.')).toBeTruthy();
+    expect(
+      await screen.findByText('Failed to search patients. Please try again.'),
+    ).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledWith('Failed to fetch patients');
   });
 
@@ -157,7 +161,7 @@ describe('Patient Search', () => {
     const { field } = open();
     await user.click(field);
     await user.click(screen.getByRole('heading', { name: 'Select Patient' }));
-    expect(screen.getByText('Patient information is required')).toBeTruthy();
+    expect(screen.getByText('Patient information is required')).toBeInTheDocument();
     expect(field.getAttribute('aria-invalid')).toBe('true');
   });
 });

@@ -24,8 +24,8 @@ function items() {
 describe('ActivityList (spec §4)', () => {
   it('says so when there is no history yet', () => {
     render(<ActivityList history={[]} timeZone="UTC" />);
-    expect(screen.getByText('No Activity Yet')).toBeTruthy();
-    expect(screen.getByText('Changes and updates will appear here')).toBeTruthy();
+    expect(screen.getByText('No Activity Yet')).toBeInTheDocument();
+    expect(screen.getByText('Changes and updates will appear here')).toBeInTheDocument();
   });
 
   it('writes each entry in the words of the spec, newest first', () => {

@@ -121,7 +121,7 @@ describe('details header actions (spec §4, §6)', { timeout: 20_000 }, () => {
         .map((item) => item.textContent),
     ).toEqual(['Completed', 'Disqualified', 'No show']);
     await user.click(within(menu).getByRole('menuitem', { name: 'No show' }));
-    expect(await screen.findByText('Appointment marked successfully')).toBeTruthy();
+    expect(await screen.findByText('Appointment marked successfully')).toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST')!;
     expect(post.url.search).toBe('?action=no_show');
     expect(post.body).toBeUndefined();
@@ -149,7 +149,7 @@ describe('correcting a mark', { timeout: 20_000 }, () => {
     // user-event refuses a click on anything with `pointer-events: none`, as the open dialog
     // would leave the toast without the toaster's own style.
     await user.click(await screen.findByRole('button', { name: 'Undo' }));
-    expect(await screen.findByText('Appointment updated successfully')).toBeTruthy();
+    expect(await screen.findByText('Appointment updated successfully')).toBeInTheDocument();
     const patch = calls.find((call) => call.method === 'PATCH')!;
     expect(JSON.parse(patch.body!)).toEqual({ status: 'UNMARKED' });
   });
@@ -174,11 +174,11 @@ describe('correcting a mark', { timeout: 20_000 }, () => {
     await user.keyboard('{Alt>}t{/Alt}');
     const undo = await screen.findByRole('button', { name: 'Undo' });
     while (document.activeElement !== undo) {
-      expect(document.activeElement?.closest('[data-sonner-toaster]')).toBeTruthy();
+      expect(document.activeElement?.closest('[data-sonner-toaster]')).toBeInTheDocument();
       await user.tab();
     }
     await user.keyboard('{Enter}');
-    expect(await screen.findByText('Appointment updated successfully')).toBeTruthy();
+    expect(await screen.findByText('Appointment updated successfully')).toBeInTheDocument();
     expect(JSON.parse(calls.find((call) => call.method === 'PATCH')!.body!)).toEqual({
       status: 'UNMARKED',
     });
@@ -241,9 +241,9 @@ describe('correcting a mark', { timeout: 20_000 }, () => {
     serve(appointment);
     renderDetails(appointment);
     await openedHeader();
-    expect(await screen.findByText('Marked status was corrected')).toBeTruthy();
-    expect(screen.getByText('No show to Completed')).toBeTruthy();
-    expect(screen.getByText('by Sam Ortiz')).toBeTruthy();
+    expect(await screen.findByText('Marked status was corrected')).toBeInTheDocument();
+    expect(screen.getByText('No show to Completed')).toBeInTheDocument();
+    expect(screen.getByText('by Sam Ortiz')).toBeInTheDocument();
   });
 });
 
@@ -271,7 +271,7 @@ describe('notes', { timeout: 20_000 }, () => {
     renderDetails(appointment);
     await openedHeader();
     const notes = screen.getByRole('region', { name: 'Notes' });
-    expect(within(notes).getByText('Bring previous results')).toBeTruthy();
+    expect(within(notes).getByText('Bring previous results')).toBeInTheDocument();
     await user.click(within(notes).getByRole('button', { name: 'Edit notes' }));
     const field = within(notes).getByRole('textbox', { name: 'Notes' });
     expect(
@@ -280,7 +280,7 @@ describe('notes', { timeout: 20_000 }, () => {
     await user.clear(field);
     await user.type(field, '  Fasting bloods first ');
     await user.click(within(notes).getByRole('button', { name: 'Save notes' }));
-    expect(await screen.findByText('Appointment updated successfully')).toBeTruthy();
+    expect(await screen.findByText('Appointment updated successfully')).toBeInTheDocument();
     expect(JSON.parse(calls.find((c) => c.method === 'PATCH')!.body!)).toEqual({
       notes: 'Fasting bloods first',
     });
@@ -292,8 +292,8 @@ describe('notes', { timeout: 20_000 }, () => {
     renderDetails(appointment);
     await openedHeader();
     const notes = screen.getByRole('region', { name: 'Notes' });
-    expect(within(notes).getByText('No notes.')).toBeTruthy();
-    expect(within(notes).getByRole('button', { name: 'Add notes' })).toBeTruthy();
+    expect(within(notes).getByText('No notes.')).toBeInTheDocument();
+    expect(within(notes).getByRole('button', { name: 'Add notes' })).toBeInTheDocument();
   });
 });
 
@@ -305,14 +305,14 @@ describe('details dialog texts (spec §2)', { timeout: 20_000 }, () => {
     });
     serve(appointment);
     renderDetails(appointment);
-    expect(screen.getByText('Loading appointment...')).toBeTruthy();
+    expect(screen.getByText('Loading appointment...')).toBeInTheDocument();
     await openedHeader('Unknown Patient');
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getAllByText('Scheduled').length).toBeGreaterThan(0);
-    expect(within(dialog).getByText('RIVERSIDE')).toBeTruthy();
+    expect(within(dialog).getByText('RIVERSIDE')).toBeInTheDocument();
     expect(within(dialog).getAllByText('30 min').length).toBeGreaterThan(0);
-    expect(within(dialog).getByText('No Activity Yet')).toBeTruthy();
-    expect(within(dialog).getByText('Changes and updates will appear here')).toBeTruthy();
+    expect(within(dialog).getByText('No Activity Yet')).toBeInTheDocument();
+    expect(within(dialog).getByText('Changes and updates will appear here')).toBeInTheDocument();
   });
 
   it('adds no second banner landmark to the page behind it', async () => {
@@ -332,9 +332,9 @@ describe('details dialog texts (spec §2)', { timeout: 20_000 }, () => {
         json({ error: 'Not Found', message: 'Appointment not found' }, 404),
     });
     renderDetails(appointment);
-    expect(await screen.findByText('Failed to load appointment')).toBeTruthy();
-    expect(screen.getByText('Appointment not found')).toBeTruthy();
-    expect(screen.getByText('Close', { selector: 'button' })).toBeTruthy();
+    expect(await screen.findByText('Failed to load appointment')).toBeInTheDocument();
+    expect(screen.getByText('Appointment not found')).toBeInTheDocument();
+    expect(screen.getByText('Close', { selector: 'button' })).toBeInTheDocument();
     cleanup();
 
     fakeApi({
@@ -342,8 +342,8 @@ describe('details dialog texts (spec §2)', { timeout: 20_000 }, () => {
       [`GET /api/appointments/${appointment._id}`]: () => new Response('', { status: 400 }),
     });
     renderDetails(appointment);
-    expect(await screen.findByText('Failed to load appointment')).toBeTruthy();
-    expect(screen.getByText('Failed to fetch appointment')).toBeTruthy();
+    expect(await screen.findByText('Failed to load appointment')).toBeInTheDocument();
+    expect(screen.getByText('Failed to fetch appointment')).toBeInTheDocument();
   });
 });
 
@@ -351,8 +351,8 @@ describe('an id that cannot be an appointment', () => {
   it('is not found, without asking the server for its wording of a malformed address', async () => {
     const calls = fakeApi({ 'GET /api/auth/session': sessionAs('staff') });
     renderWithClient(<AppointmentDetailsDialog id="not-an-id" onClose={() => {}} />);
-    expect(await screen.findByText('Failed to load appointment')).toBeTruthy();
-    expect(screen.getByText('Appointment not found')).toBeTruthy();
+    expect(await screen.findByText('Failed to load appointment')).toBeInTheDocument();
+    expect(screen.getByText('Appointment not found')).toBeInTheDocument();
     expect(calls.some((call) => call.url.pathname.startsWith('/api/appointments/'))).toBe(false);
   });
 });
@@ -377,7 +377,7 @@ describe('session link (spec §2, §8, §9)', { timeout: 20_000 }, () => {
     expect(button('Copied!')).not.toBeNull();
     // Sonner draws a new toast on the next tick.
     act(() => vi.advanceTimersByTime(0));
-    expect(screen.getByText('Meeting link copied to clipboard!')).toBeTruthy();
+    expect(screen.getByText('Meeting link copied to clipboard!')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1999));
     expect(button('Copied!')).not.toBeNull();
     act(() => vi.advanceTimersByTime(1));
@@ -397,7 +397,7 @@ describe('session link (spec §2, §8, §9)', { timeout: 20_000 }, () => {
     renderDetails(appointment);
     await openedHeader();
     await user.click(button('Copy Link')!);
-    expect(await screen.findByText('Failed to copy link')).toBeTruthy();
+    expect(await screen.findByText('Failed to copy link')).toBeInTheDocument();
     expect(button('Copied!')).toBeNull();
   });
 });

@@ -36,14 +36,14 @@ describe('CancelAppointmentDialog (spec §2, §5)', { timeout: 20_000 }, () => {
   it('shows the warning, the patient and the time, and the labelled reason field', () => {
     fakeApi({});
     renderDialog();
-    expect(screen.getByRole('heading', { name: 'Cancel Appointment' })).toBeTruthy();
-    expect(screen.getByText('This action cannot be undone')).toBeTruthy();
-    expect(screen.getByText('All parties will be notified.')).toBeTruthy();
-    expect(screen.getByText('Maya Lindqvist')).toBeTruthy();
-    expect(screen.getByText('Mar 4, 2030 · 9:30 AM – 10:00 AM')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Cancel Appointment' })).toBeInTheDocument();
+    expect(screen.getByText('This action cannot be undone')).toBeInTheDocument();
+    expect(screen.getByText('All parties will be notified.')).toBeInTheDocument();
+    expect(screen.getByText('Maya Lindqvist')).toBeInTheDocument();
+    expect(screen.getByText('Mar 4, 2030 · 9:30 AM – 10:00 AM')).toBeInTheDocument();
     const reason = screen.getByLabelText('Reason for Cancellation');
     expect(reason.getAttribute('placeholder')).toBe('Reason for cancelling...');
-    expect(screen.getByRole('button', { name: 'Keep' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Keep' })).toBeInTheDocument();
   });
 
   it('keeps Confirm disabled until the reason has more than spaces', async () => {
@@ -82,7 +82,7 @@ describe('CancelAppointmentDialog (spec §2, §5)', { timeout: 20_000 }, () => {
     expect(JSON.parse(post.body!)).toEqual({ reason: 'Patient is travelling' });
 
     answer(json({ ...appointment, metadata: { ...appointment.metadata, status: 'CANCELLED' } }));
-    expect(await screen.findByText('Appointment canceled successfully')).toBeTruthy();
+    expect(await screen.findByText('Appointment canceled successfully')).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['appointments'] });
   });
@@ -96,7 +96,7 @@ describe('CancelAppointmentDialog (spec §2, §5)', { timeout: 20_000 }, () => {
     const { onClose } = renderDialog();
     await user.type(screen.getByLabelText('Reason for Cancellation'), 'Ill');
     await user.click(confirm());
-    expect(await screen.findByText('This appointment was already cancelled.')).toBeTruthy();
+    expect(await screen.findByText('This appointment was already cancelled.')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
     expect(confirm().textContent).toBe('Confirm');
     cleanup();
@@ -105,7 +105,7 @@ describe('CancelAppointmentDialog (spec §2, §5)', { timeout: 20_000 }, () => {
     renderDialog();
     await user.type(screen.getByLabelText('Reason for Cancellation'), 'Ill');
     await user.click(confirm());
-    expect(await screen.findByText('Failed to cancel appointment')).toBeTruthy();
+    expect(await screen.findByText('Failed to cancel appointment')).toBeInTheDocument();
   });
 
   it('Keep closes without calling the server', async () => {

@@ -81,9 +81,9 @@ describe('ChangeAppointmentDialog (spec §2, §5, §7)', { timeout: 20_000 }, ()
   it('reschedules with the current agent: title, current time, and Save only after a choice', async () => {
     const user = userEvent.setup();
     const onClose = renderDialog('reschedule');
-    expect(screen.getByRole('heading', { name: 'Reschedule Appointment' })).toBeTruthy();
-    expect(screen.getByText('Current: Mar 4, 2030 at 9:30 AM')).toBeTruthy();
-    expect(screen.getByText('Provider: Dr. Priya Raman')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Reschedule Appointment' })).toBeInTheDocument();
+    expect(screen.getByText('Current: Mar 4, 2030 at 9:30 AM')).toBeInTheDocument();
+    expect(screen.getByText('Provider: Dr. Priya Raman')).toBeInTheDocument();
     expect(save().hasAttribute('disabled')).toBe(true);
 
     const radios = await screen.findAllByRole('radio');
@@ -92,7 +92,7 @@ describe('ChangeAppointmentDialog (spec §2, §5, §7)', { timeout: 20_000 }, ()
     expect(save().hasAttribute('disabled')).toBe(false);
     await user.click(save());
 
-    expect(await screen.findByText('Appointment updated successfully')).toBeTruthy();
+    expect(await screen.findByText('Appointment updated successfully')).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
     const put = calls.find((call) => call.method === 'PUT')!;
     expect(JSON.parse(put.body!)).toEqual({
@@ -121,7 +121,7 @@ describe('ChangeAppointmentDialog (spec §2, §5, §7)', { timeout: 20_000 }, ()
   it('reassigns among the clinic’s agents but the current one', async () => {
     const user = userEvent.setup();
     renderDialog('reassign');
-    expect(screen.getByRole('heading', { name: 'Reassign Appointment' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Reassign Appointment' })).toBeInTheDocument();
     const radios = await screen.findAllByRole('radio');
     expect(radios.map((r) => r.getAttribute('aria-label'))).toEqual(['12:00 PM']);
     expect(screen.queryByText(/This also moves the appointment/)).toBeNull();
@@ -158,7 +158,7 @@ describe('ChangeAppointmentDialog (spec §2, §5, §7)', { timeout: 20_000 }, ()
 
     expect(
       await screen.findByText('This time was just booked by someone else. Pick another slot.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
     expect(save().hasAttribute('disabled')).toBe(true);
     await waitFor(() => expect(slotLoads()).toBeGreaterThan(before));
@@ -170,6 +170,6 @@ describe('ChangeAppointmentDialog (spec §2, §5, §7)', { timeout: 20_000 }, ()
     renderDialog('reschedule');
     await user.click((await screen.findAllByRole('radio'))[0]!);
     await user.click(save());
-    expect(await screen.findByText('Failed to update appointment')).toBeTruthy();
+    expect(await screen.findByText('Failed to update appointment')).toBeInTheDocument();
   });
 });
