@@ -227,54 +227,52 @@ export const idempotencyHeaders = z.object({
     .optional(),
 });
 
-const staffAccess = 'authenticated';
+/** Every appointment call is for signed-in staff; the clinic rules decide the rest. */
+const forStaff = { tag: 'Appointments', access: 'authenticated' } as const;
 
 export const listAppointmentsInRangeEndpoint = defineEndpoint({
+  ...forStaff,
   method: 'GET',
   path: appointmentPaths.list,
   operationId: 'listAppointmentsInRange',
   summary: 'Appointments in a date range, for the calendar (spec §7)',
-  tag: 'Appointments',
-  access: staffAccess,
   query: rangeQuery,
   responses: { 200: z.array(appointment) },
 });
 
 export const listAppointmentsPageEndpoint = defineEndpoint({
+  ...forStaff,
   method: 'GET',
   path: appointmentPaths.paginated,
   operationId: 'listAppointmentsPage',
   summary: 'A page of appointments with the counts of each tab (spec §7)',
-  tag: 'Appointments',
-  access: staffAccess,
   query: paginatedQuery,
   responses: { 200: paginatedResponse },
 });
 
 export const countAppointmentsEndpoint = defineEndpoint({
+  ...forStaff,
   method: 'GET',
   path: appointmentPaths.counts,
   operationId: 'countAppointments',
   summary: 'How many appointments each tab holds (spec §7)',
-  tag: 'Appointments',
-  access: staffAccess,
   query: appointmentFilters,
   responses: { 200: appointmentCounts },
 });
 
 export const getAppointmentEndpoint = defineEndpoint({
+  ...forStaff,
   method: 'GET',
   path: appointmentPaths.one,
   operationId: 'getAppointment',
   summary: 'One appointment with its history (spec §7)',
-  tag: 'Appointments',
-  access: staffAccess,
   params: idParams,
   responses: { 200: appointment },
   errors: [404],
 });
 
 export const createAppointmentEndpoint = defineEndpoint({
+  ...forStaff,
   method: 'POST',
   path: appointmentPaths.list,
   operationId: 'createAppointment',
@@ -282,8 +280,6 @@ export const createAppointmentEndpoint = defineEndpoint({
   description:
     'A slot taken a moment earlier is a 409; outside the agent’s hours or in the past is a 422. ' +
     'With an Idempotency-Key a retry answers the first result (200) and books nothing twice.',
-  tag: 'Appointments',
-  access: staffAccess,
   headers: idempotencyHeaders,
   body: createAppointmentBody,
   responses: { 201: appointment, 200: appointment },
@@ -291,12 +287,11 @@ export const createAppointmentEndpoint = defineEndpoint({
 });
 
 export const changeAppointmentEndpoint = defineEndpoint({
+  ...forStaff,
   method: 'PUT',
   path: appointmentPaths.one,
   operationId: 'changeAppointment',
   summary: 'Reschedule or reassign an appointment (spec §7)',
-  tag: 'Appointments',
-  access: staffAccess,
   params: idParams,
   body: updateAppointmentBody,
   responses: { 200: appointment },
@@ -304,12 +299,11 @@ export const changeAppointmentEndpoint = defineEndpoint({
 });
 
 export const actOnAppointmentEndpoint = defineEndpoint({
+  ...forStaff,
   method: 'POST',
   path: appointmentPaths.one,
   operationId: 'actOnAppointment',
   summary: 'Cancel an appointment, or mark it completed, no-show or disqualified (spec §7)',
-  tag: 'Appointments',
-  access: staffAccess,
   params: idParams,
   query: actionQuery,
   body: actionBody,
@@ -318,12 +312,11 @@ export const actOnAppointmentEndpoint = defineEndpoint({
 });
 
 export const editAppointmentNotesEndpoint = defineEndpoint({
+  ...forStaff,
   method: 'PATCH',
   path: appointmentPaths.notes,
   operationId: 'editAppointmentNotes',
   summary: 'Edit an appointment’s notes, with a history entry',
-  tag: 'Appointments',
-  access: staffAccess,
   params: idParams,
   body: updateNotesBody,
   responses: { 200: appointment },
@@ -331,12 +324,11 @@ export const editAppointmentNotesEndpoint = defineEndpoint({
 });
 
 export const correctAppointmentStatusEndpoint = defineEndpoint({
+  ...forStaff,
   method: 'PATCH',
   path: appointmentPaths.status,
   operationId: 'correctAppointmentStatus',
   summary: 'Correct a marked status, or take the mark back, with a history entry',
-  tag: 'Appointments',
-  access: staffAccess,
   params: idParams,
   body: correctStatusBody,
   responses: { 200: appointment },
