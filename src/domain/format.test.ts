@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  formatDateTimeWithZone,
   formatDate,
   formatDateNumeric,
   formatDateWithWeekday,
@@ -197,6 +198,24 @@ describe('groupByLocalDate (spec §2 date-range view)', () => {
           for (const item of group.items) expect(localDateKey(item.at, zone)).toBe(group.date);
         }
       }),
+    );
+  });
+});
+
+describe('formatDateTimeWithZone', () => {
+  it('writes the date, the time and the zone out', () => {
+    const at = '2027-03-09T14:00:00Z';
+    expect(formatDateTimeWithZone(at, 'America/New_York')).toBe(
+      'Tuesday, March 9, 2027 at 9:00 AM Eastern Time',
+    );
+    expect(formatDateTimeWithZone(at, 'Europe/Berlin')).toBe(
+      'Tuesday, March 9, 2027 at 3:00 PM Central European Time',
+    );
+    expect(formatDateTimeWithZone(at, 'UTC')).toBe(
+      'Tuesday, March 9, 2027 at 2:00 PM Coordinated Universal Time',
+    );
+    expect(formatDateTimeWithZone(at, 'Etc/GMT+5')).toBe(
+      'Tuesday, March 9, 2027 at 9:00 AM Etc/GMT+5',
     );
   });
 });

@@ -117,3 +117,24 @@ export function groupByLocalDate<T>(
 export function formatCount(count: number): string {
   return count.toLocaleString('en-US');
 }
+
+/**
+ * The zone as a reader says it: "Eastern Time", "Central European Time". Zones without such a
+ * name (UTC, Etc/GMT+5) read as their id rather than "GMT+00:00".
+ */
+export function zoneLongName(value: DateInput, timeZone: string): string {
+  const named = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+    .formatToParts(toDate(value))
+    .find((p) => p.type === 'timeZoneName')?.value;
+  if (named && !/^GMT[+-]/.test(named) && named !== 'GMT') return named;
+  return timeZone === 'UTC' || timeZone === 'Etc/UTC' ? 'Coordinated Universal Time' : timeZone;
+}
+
+/**
+ * "Tuesday, March 9, 2027 at 9:00 AM Eastern Time": a time written out with its zone, for
+ * messages read away from the app, where nothing else says which clock it is.
+ */
+export function formatDateTimeWithZone(value: DateInput, timeZone: string): string {
+  const at = toDate(value);
+  return `${formatDateWithWeekday(at, timeZone)} at ${formatIn(at, 'h:mm a', timeZone)} ${zoneLongName(at, timeZone)}`;
+}
