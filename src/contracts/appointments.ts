@@ -192,7 +192,8 @@ export const updateAppointmentBody = z.object({
 });
 export type UpdateAppointmentBody = z.infer<typeof updateAppointmentBody>;
 
-export const APPOINTMENT_ACTIONS = ['cancel', ...MARK_ACTIONS] as const;
+/** `confirm` records a confirmation staff took (by phone, at the desk) in their name. */
+export const APPOINTMENT_ACTIONS = ['cancel', 'confirm', ...MARK_ACTIONS] as const;
 export const actionQuery = z.object({ action: z.enum(APPOINTMENT_ACTIONS) });
 export type AppointmentAction = (typeof APPOINTMENT_ACTIONS)[number];
 
@@ -303,7 +304,8 @@ export const actOnAppointmentEndpoint = defineEndpoint({
   method: 'POST',
   path: appointmentPaths.one,
   operationId: 'actOnAppointment',
-  summary: 'Cancel an appointment, or mark it completed, no-show or disqualified (spec §7)',
+  summary:
+    'Cancel or confirm an appointment, or mark it completed, no-show or disqualified (spec §7)',
   params: idParams,
   query: actionQuery,
   body: actionBody,

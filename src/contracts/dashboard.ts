@@ -13,6 +13,8 @@ export const DASHBOARD_PENDING_LIMIT = 10;
 export const DASHBOARD_NEXT_LIMIT = 5;
 /** A day holds far fewer; the cap only keeps a runaway day from flooding the page. */
 export const DASHBOARD_TODAY_LIMIT = 500;
+/** How many of today's and tomorrow's unconfirmed appointments the list shows. */
+export const DASHBOARD_UNCONFIRMED_LIMIT = 50;
 
 export const dashboardQuery = z.object({
   /** The zone "today" and the per-day buckets are reckoned in; the user's own setting when absent. */
@@ -90,6 +92,12 @@ export const dashboardResponse = z.object({
   pending: z.array(dashboardAppointment),
   /** The soonest upcoming appointments. */
   next: z.array(dashboardAppointment),
+  /**
+   * Open appointments from now to the end of tomorrow (in `timezone`) the patient has not
+   * confirmed, soonest first: who to call. `unconfirmedTotal` counts all of them.
+   */
+  unconfirmed: z.array(dashboardAppointment),
+  unconfirmedTotal: z.number().int(),
   /** The list's count buckets over everything in scope (same rules as /api/appointments/counts). */
   counts: appointmentCounts,
   perDay: z.array(perDayEntry),

@@ -7,9 +7,24 @@ export const outboxPaths = {
   resend: '/api/admin/outbox/:id/resend',
 } as const;
 
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+/**
+ * `pending` waits for its time or a retry; `withdrawn` will never go out because the appointment
+ * was cancelled, marked or moved; `dropped` fell due while it could no longer be useful (the
+ * visit had started), with the reason in `lastError`.
+ */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'withdrawn', 'dropped'] as const;
 export const outboxStatus = z.enum(OUTBOX_STATUSES);
 export type OutboxStatus = z.infer<typeof outboxStatus>;
+
+export const OUTBOX_KINDS = [
+  'appointment.booked',
+  'appointment.rescheduled',
+  'appointment.reassigned',
+  'appointment.cancelled',
+  'appointment.reminder',
+] as const;
+export const outboxKind = z.enum(OUTBOX_KINDS);
+export type OutboxKind = z.infer<typeof outboxKind>;
 
 /** One notification to deliver, as an admin sees it. */
 export const outboxMessage = z.object({
@@ -21,6 +36,10 @@ export const outboxMessage = z.object({
   attempts: z.number(),
   lastError: z.string().nullable(),
   nextAttemptAt: z.string(),
+  /** A reminder's planned time (start minus its offset); null for other messages. */
+  dueAt: z.string().nullable(),
+  /** A reminder's offset before the start, in minutes; null for other messages. */
+  offsetMinutes: z.number().nullable(),
   sentAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -28,6 +47,7 @@ export type OutboxMessage = z.infer<typeof outboxMessage>;
 
 export const outboxQuery = z.object({
   status: outboxStatus.optional(),
+  kind: outboxKind.optional(),
   page: wholeNumber(1, 10_000).default(1),
   limit: wholeNumber(1, 100).default(50),
 });

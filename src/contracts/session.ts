@@ -5,6 +5,7 @@ import { defineEndpoint } from './endpoint';
 export const sessionPaths = {
   byToken: '/api/session',
   join: '/api/session/join',
+  confirm: '/api/session/confirm',
   signal: '/api/session/signal',
   staff: '/api/sessions/:id',
 } as const;
@@ -14,6 +15,7 @@ export const sessionToken = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'is not 
 
 export const sessionTokenQuery = z.object({ token: z.string().max(256) });
 export const joinBody = z.object({ token: z.string().max(256) });
+export const confirmBody = z.object({ token: z.string().max(256) });
 
 export const iceServer = z.object({
   urls: z.union([z.string(), z.array(z.string())]),
@@ -35,6 +37,8 @@ export const patientSessionView = z.object({
   joinOpensAt: z.string(),
   joinClosesAt: z.string(),
   serverNow: z.string(),
+  /** Whether the patient may still confirm they will come (open, upcoming, not yet confirmed). */
+  confirmable: z.boolean(),
 });
 export type PatientSessionView = z.infer<typeof patientSessionView>;
 
@@ -116,6 +120,20 @@ export const joinPatientSessionEndpoint = defineEndpoint({
   access: 'public',
   body: joinBody,
   responses: { 200: joinResponse },
+  errors: [404, 409, 410, 429],
+});
+
+export const confirmPatientSessionEndpoint = defineEndpoint({
+  method: 'POST',
+  path: sessionPaths.confirm,
+  operationId: 'confirmPatientSession',
+  summary: 'The patient confirms they will come: the appointment becomes CONFIRMED',
+  description:
+    'Confirming again answers 200 and changes nothing. A cancelled, marked or started appointment is a 409; an unknown token a 404 that says no more than the page does.',
+  tag: 'Sessions',
+  access: 'public',
+  body: confirmBody,
+  responses: { 200: patientSessionView },
   errors: [404, 409, 410, 429],
 });
 
