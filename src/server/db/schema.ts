@@ -21,13 +21,27 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-export const clinics = pgTable('clinics', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  slug: text('slug').notNull().unique(),
-  name: text('name').notNull(),
-  timezone: text('timezone').notNull().default('UTC'),
-  createdAt: createdAt(),
-});
+export const clinics = pgTable(
+  'clinics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    timezone: text('timezone').notNull().default('UTC'),
+    /** Minutes before the start each reminder goes out: zero to three, 15 minutes to 7 days. */
+    reminderOffsetsMinutes: integer('reminder_offsets_minutes')
+      .array()
+      .notNull()
+      .default(sql`'{1440,120}'::integer[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'clinics_reminder_offsets_check',
+      sql`cardinality(${t.reminderOffsetsMinutes}) <= 3 and 15 <= all(${t.reminderOffsetsMinutes}) and 10080 >= all(${t.reminderOffsetsMinutes})`,
+    ),
+  ],
+);
 
 export const users = pgTable(
   'users',
@@ -284,11 +298,27 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** A reminder's planned time (its appointment's start minus offset_minutes). */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    offsetMinutes: integer('offset_minutes'),
     createdAt: createdAt(),
   },
   (t) => [
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
-    check('outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check(
+      'outbox_status_check',
+      sql`${t.status} in ('pending', 'sent', 'failed', 'withdrawn', 'dropped')`,
+    ),
+    check(
+      'outbox_reminder_check',
+      sql`(${t.kind} = 'appointment.reminder') = (${t.dueAt} is not null and ${t.offsetMinutes} is not null)`,
+    ),
+    // One waiting reminder per offset and appointment, whatever plans it twice at once.
+    uniqueIndex('outbox_pending_reminder_idx')
+      .on(t.appointmentId, t.offsetMinutes)
+      .where(sql`${t.kind} = 'appointment.reminder' and ${t.status} = 'pending'`),
+    // What the policy change and the moves look up: an appointment's reminders.
+    index('outbox_appointment_idx').on(t.appointmentId),
   ],
 );
 
