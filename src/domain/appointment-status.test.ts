@@ -2,6 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ACTIVE_STATUSES,
+  canConfirmAppointment,
+  isOpenStatus,
+  statusAfterReschedule,
+  statusBeforeMarking,
   APPOINTMENT_STATUSES,
   badgeVariant,
   canChangeAppointment,
@@ -241,5 +245,36 @@ describe('counts (ARCHITECTURE.md "Counts")', () => {
         expect(inBuckets + counts.cancelled + counts.no_show + disqualified).toBe(counts.all);
       }),
     );
+  });
+});
+
+describe('confirmation', () => {
+  const now = new Date('2027-03-09T12:00:00Z');
+  const later = '2027-03-10T12:00:00Z';
+  it('is open to upcoming open appointments not yet confirmed', () => {
+    expect(canConfirmAppointment({ date: later, status: 'BOOKED' }, now)).toBe(true);
+    expect(canConfirmAppointment({ date: later, status: 'scheduled' }, now)).toBe(true);
+    expect(canConfirmAppointment({ date: later, status: 'CONFIRMED' }, now)).toBe(false);
+    expect(canConfirmAppointment({ date: later, status: 'CANCELLED' }, now)).toBe(false);
+    expect(canConfirmAppointment({ date: later, status: 'COMPLETED' }, now)).toBe(false);
+    expect(canConfirmAppointment({ date: now, status: 'BOOKED' }, now)).toBe(false);
+  });
+
+  it('a reschedule returns a confirmed appointment to BOOKED, for the history too', () => {
+    expect(statusAfterReschedule('CONFIRMED')).toBe('BOOKED');
+    expect(statusAfterReschedule('SCHEDULED')).toBe('SCHEDULED');
+    expect(isOpenStatus('confirmed')).toBe(true);
+    expect(isOpenStatus('NO_SHOW')).toBe(false);
+    expect(
+      statusBeforeMarking([
+        { type: 'BOOKED' },
+        { type: 'CONFIRMED' },
+        { type: 'RESCHEDULE' },
+        { type: 'COMPLETED' },
+      ]),
+    ).toBe('BOOKED');
+    expect(
+      statusBeforeMarking([{ type: 'BOOKED' }, { type: 'RESCHEDULE' }, { type: 'CONFIRMED' }]),
+    ).toBe('CONFIRMED');
   });
 });

@@ -45,6 +45,34 @@ export const ACTIVE_STATUSES = [
   'DISQUALIFIED',
 ] as const satisfies readonly AppointmentStatus[];
 
+/** Statuses of an appointment that still lies ahead of its visit: nothing has ended it. */
+export const OPEN_STATUSES = [
+  'BOOKED',
+  'SCHEDULED',
+  'CONFIRMED',
+] as const satisfies readonly AppointmentStatus[];
+
+export function isOpenStatus(status: string | undefined | null): boolean {
+  return (OPEN_STATUSES as readonly string[]).includes(normalizeStatus(status));
+}
+
+/**
+ * The status after a move to another time: a confirmation was for the old time, so a confirmed
+ * appointment is BOOKED again until the patient confirms the new one. Other statuses stay.
+ */
+export function statusAfterReschedule(status: AppointmentStatus): AppointmentStatus {
+  return status === 'CONFIRMED' ? INITIAL_APPOINTMENT_STATUS : status;
+}
+
+/** Whether an appointment can be confirmed at `now`: open, not yet confirmed, not yet started. */
+export function canConfirmAppointment(appointment: StatusAndStart, now: Date): boolean {
+  const start = startMs(appointment.date);
+  const status = normalizeStatus(appointment.status);
+  return (
+    !Number.isNaN(start) && start > now.getTime() && isOpenStatus(status) && status !== 'CONFIRMED'
+  );
+}
+
 /** Unknown statuses occupy the slot too: freeing time on a value we do not understand is unsafe. */
 export function occupiesSlot(status: string | undefined | null): boolean {
   return normalizeStatus(status) !== 'CANCELLED';
@@ -251,6 +279,7 @@ export function statusBeforeMarking(history: readonly StatusEvent[]): Appointmen
     const type = normalizeStatus(event.type);
     const set = STATUS_SETTING_EVENTS[type];
     if (set) status = set;
+    if (type === 'RESCHEDULE') status = statusAfterReschedule(status);
     if (type === 'STATUS_CORRECTED') {
       const to = parseStatus(event.to);
       if (to && !isMarkedStatus(to) && to !== 'CANCELLED') status = to;
