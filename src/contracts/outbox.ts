@@ -81,5 +81,5 @@ export const resendOutboxMessageEndpoint = defineEndpoint({
   summary: 'Queue a notification to be sent again at once',
   params: outboxIdParams,
   responses: { 200: outboxMessage },
-  errors: [404],
+  errors: [404, 409],
 });

@@ -1,5 +1,5 @@
 import { createEvent } from 'ics';
-import { formatDateWithWeekday, formatTimeRange } from '@domain/format';
+import { formatDateTimeWithZone, formatDateWithWeekday, formatTimeRange } from '@domain/format';
 import type { NotificationParty, NotificationSnapshot } from '../appointments/notifications';
 
 export interface RenderedMessage {
@@ -19,6 +19,11 @@ const escapeHtml = (s: string) =>
 
 export function sessionLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, '')}/session/?token=${encodeURIComponent(token)}`;
+}
+
+/** The patient page, where one button confirms the visit. */
+export function confirmLink(publicUrl: string, token: string): string {
+  return `${sessionLink(publicUrl, token)}&confirm=1`;
 }
 
 const HEADLINES: Record<string, (s: NotificationSnapshot) => string> = {
@@ -62,14 +67,28 @@ export function renderMessage(
     ...(snapshot.reason ? [`Reason: ${snapshot.reason}`] : []),
     ...(cancelled ? [] : [`Join your online visit: ${link}`]),
   ];
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a">${lines
-    .map((l) => {
-      if (!cancelled && l.startsWith('Join your online visit: ')) {
-        return `<p><a href="${escapeHtml(link)}">Join your online visit</a></p>`;
-      }
-      return `<p>${escapeHtml(l)}</p>`;
-    })
-    .join('')}</body></html>`;
+  return {
+    to: recipient.email,
+    subject: `${headline} — ${snapshot.clinic.name}`,
+    text: lines.join('\n'),
+    html: htmlOf(
+      lines,
+      ...(cancelled ? [] : [['Join your online visit', link] as [string, string]]),
+    ),
+    ...calendarFile(snapshot, link, cancelled),
+  };
+}
+
+/** The calendar file every message carries, so the patient's calendar holds the current time. */
+function calendarFile(
+  snapshot: Pick<
+    NotificationSnapshot,
+    'appointmentId' | 'start' | 'durationMinutes' | 'clinic' | 'sequence'
+  >,
+  link: string,
+  cancelled: boolean,
+): Pick<RenderedMessage, 'ics' | 'icsMethod'> {
+  const start = new Date(snapshot.start);
   const event = createEvent({
     uid: `${snapshot.appointmentId}@carebook`,
     start: start.getTime(),
@@ -84,12 +103,62 @@ export function renderMessage(
     status: cancelled ? 'CANCELLED' : 'CONFIRMED',
   });
   if (event.error || !event.value) throw new Error(`calendar file: ${String(event.error)}`);
+  return { ics: event.value, icsMethod: cancelled ? 'CANCEL' : 'REQUEST' };
+}
+
+/** Each line a paragraph, escaped; lines that start with a link's label become that link. */
+function htmlOf(lines: readonly string[], ...links: Array<[label: string, url: string]>): string {
+  const body = lines
+    .map((line) => {
+      const link = links.find(([label]) => line.startsWith(`${label}: `));
+      return link
+        ? `<p><a href="${escapeHtml(link[1])}">${escapeHtml(link[0])}</a></p>`
+        : `<p>${escapeHtml(line)}</p>`;
+    })
+    .join('');
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a">${body}</body></html>`;
+}
+
+/** What a reminder says, from the appointment as it is when the reminder goes out. */
+export interface ReminderSnapshot {
+  appointmentId: string;
+  clinic: { name: string; timezone: string };
+  start: string;
+  durationMinutes: number;
+  token: string;
+  confirmed: boolean;
+  patient: { name: string };
+  staff: { name: string };
+  sequence: number;
+}
+
+/**
+ * A reminder to the patient: when, written out with the clinic's zone, with whom, the link to the
+ * visit and, until the patient has confirmed, the link that confirms it.
+ */
+export function renderReminder(
+  snapshot: ReminderSnapshot,
+  to: string,
+  publicUrl: string,
+): RenderedMessage {
+  const when = formatDateTimeWithZone(snapshot.start, snapshot.clinic.timezone);
+  const link = sessionLink(publicUrl, snapshot.token);
+  const confirm = confirmLink(publicUrl, snapshot.token);
+  const lines = [
+    `Hello ${snapshot.patient.name},`,
+    `This is a reminder of your appointment at ${snapshot.clinic.name}.`,
+    `When: ${when}`,
+    `Provider: ${snapshot.staff.name}`,
+    ...(snapshot.confirmed
+      ? ['You have confirmed that you will come. Thank you.']
+      : [`Confirm that you will come: ${confirm}`]),
+    `Join your online visit: ${link}`,
+  ];
   return {
-    to: recipient.email,
-    subject: `${headline} — ${snapshot.clinic.name}`,
+    to,
+    subject: `Reminder: your appointment on ${when} — ${snapshot.clinic.name}`,
     text: lines.join('\n'),
-    html,
-    ics: event.value,
-    icsMethod: cancelled ? 'CANCEL' : 'REQUEST',
+    html: htmlOf(lines, ['Confirm that you will come', confirm], ['Join your online visit', link]),
+    ...calendarFile(snapshot, link, false),
   };
 }

@@ -2,11 +2,30 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { NotificationParty, NotificationSnapshot } from '../appointments/notifications';
-import { renderMessage } from './messages';
+import { isOpenStatus } from '@domain/appointment-status';
+import { reminderHold } from '@domain/reminders';
+import { renderMessage, renderReminder } from './messages';
 import * as repo from './outbox.repository';
+import * as reminders from './reminders.repository';
 
 const LEASE_MS = 5 * 60_000;
-const BATCH = 20;
+/** Messages claimed at once; a full batch is followed by the next at once, not after a poll. */
+const BATCH = 100;
+/** Messages in flight at once, over as many pooled SMTP connections. */
+const CONCURRENCY = 5;
+
+/** SMTP_URL with a connection pool unless it says otherwise: one connection per message is slow. */
+export function pooledSmtpUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  if (!url.searchParams.has('maxConnections')) {
+    url.searchParams.set('maxConnections', String(CONCURRENCY));
+  }
+  return url.toString();
+}
+
+const STARTED_REASON = 'The appointment had started before this reminder could be sent.';
+const MOVED_REASON = 'The appointment moved; this reminder was for its earlier time.';
 
 /** Minutes until the next try after `attempts` failures: 1, 2, 4 … capped at six hours. */
 export function retryDelayMs(attempts: number): number {
@@ -29,10 +48,71 @@ export function createOutboxWorker(
 ): OutboxWorker {
   const { config } = deps;
   const transport =
-    options.transport ?? (config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null);
+    options.transport ??
+    (config.SMTP_URL ? nodemailer.createTransport(pooledSmtpUrl(config.SMTP_URL)) : null);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = false;
+
+  /**
+   * Sends a reminder as the appointment is now, or settles why it will not go: never for a
+   * cancelled or marked appointment, never for one whose visit has begun, never for a time the
+   * appointment has moved from. Returns whether it was sent.
+   */
+  async function deliverReminder(
+    row: repo.OutboxRow,
+    current: reminders.ReminderDelivery | undefined,
+  ): Promise<boolean> {
+    const plannedFor = (row.payload as { start?: string }).start;
+    const hold = current
+      ? reminderHold({ start: current.startAt, open: isOpenStatus(current.status) }, deps.now())
+      : 'not-open';
+    if (!current || hold === 'not-open') {
+      await reminders.settleUnsent(
+        deps.db.db,
+        row.id,
+        'withdrawn',
+        'The appointment is no longer open.',
+      );
+      return false;
+    }
+    if (!plannedFor || new Date(plannedFor).getTime() !== current.startAt.getTime()) {
+      await reminders.settleUnsent(deps.db.db, row.id, 'withdrawn', MOVED_REASON);
+      return false;
+    }
+    if (hold === 'started') {
+      await reminders.settleUnsent(deps.db.db, row.id, 'dropped', STARTED_REASON);
+      return false;
+    }
+    const message = renderReminder(
+      {
+        appointmentId: current.appointmentId,
+        clinic: current.clinic,
+        start: current.startAt.toISOString(),
+        durationMinutes: current.duration,
+        token: current.token,
+        confirmed: current.status.toUpperCase() === 'CONFIRMED',
+        patient: { name: current.patient.name },
+        staff: { name: current.staff.name },
+        sequence: current.version,
+      },
+      current.patient.email,
+      config.PUBLIC_URL,
+    );
+    await send(message);
+    return true;
+  }
+
+  async function send(message: ReturnType<typeof renderMessage>): Promise<void> {
+    await transport!.sendMail({
+      from: config.MAIL_FROM,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      icalEvent: { method: message.icsMethod, filename: 'appointment.ics', content: message.ics },
+    });
+  }
 
   async function deliver(row: repo.OutboxRow): Promise<void> {
     const snapshot = row.payload as NotificationSnapshot;
@@ -46,46 +126,75 @@ export function createOutboxWorker(
     );
     for (const recipient of recipients) {
       if (recipient.role === 'staff' && optedOut.has(recipient.email.toLowerCase())) continue;
-      const message = renderMessage(row.kind, snapshot, recipient, config.PUBLIC_URL);
-      await transport!.sendMail({
-        from: config.MAIL_FROM,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        icalEvent: { method: message.icsMethod, filename: 'appointment.ics', content: message.ics },
-      });
+      await send(renderMessage(row.kind, snapshot, recipient, config.PUBLIC_URL));
     }
   }
 
-  async function runOnce(): Promise<number> {
-    if (!transport) return 0;
+  /** One claimed batch; `claimed` says whether it was full, so that the next follows at once. */
+  async function runBatch(): Promise<{ sent: number; claimed: number }> {
+    if (!transport) return { sent: 0, claimed: 0 };
     const now = deps.now();
     const claimed = await repo.claimDue(deps.db.db, now, LEASE_MS, BATCH);
+    const reminderIds = claimed
+      .filter((row) => row.kind === reminders.REMINDER_KIND && row.appointmentId)
+      .map((row) => row.appointmentId!);
+    const current = new Map(
+      (await reminders.reminderDeliveries(deps.db.db, [...new Set(reminderIds)])).map((d) => [
+        d.appointmentId,
+        d,
+      ]),
+    );
     let sent = 0;
-    for (const row of claimed) {
-      try {
-        await deliver(row);
-        await repo.markSent(deps.db.db, row.id, deps.now());
-        sent++;
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        const giveUp = row.attempts >= config.OUTBOX_MAX_ATTEMPTS;
-        await repo.markFailedAttempt(
-          deps.db.db,
-          row.id,
-          message,
-          giveUp
-            ? { giveUp: true }
-            : { retryAt: new Date(deps.now().getTime() + retryDelayMs(row.attempts)) },
-        );
-        options.logger.warn(
-          { outboxId: row.id, attempts: row.attempts, err: message },
-          'notification delivery failed',
-        );
+    const queue = [...claimed];
+    const worker = async () => {
+      for (let row = queue.shift(); row; row = queue.shift()) {
+        if (await deliverOne(row, current)) sent++;
       }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, worker));
+    return { sent, claimed: claimed.length };
+  }
+
+  async function deliverOne(
+    row: repo.OutboxRow,
+    current: Map<string, reminders.ReminderDelivery>,
+  ): Promise<boolean> {
+    try {
+      if (row.kind === reminders.REMINDER_KIND) {
+        const delivered = await deliverReminder(row, current.get(row.appointmentId ?? ''));
+        if (!delivered) return false;
+      } else {
+        await deliver(row);
+      }
+      await repo.markSent(deps.db.db, row.id, deps.now());
+      return true;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const giveUp = row.attempts >= config.OUTBOX_MAX_ATTEMPTS;
+      await repo.markFailedAttempt(
+        deps.db.db,
+        row.id,
+        message,
+        giveUp
+          ? { giveUp: true }
+          : { retryAt: new Date(deps.now().getTime() + retryDelayMs(row.attempts)) },
+      );
+      options.logger.warn(
+        { outboxId: row.id, attempts: row.attempts, err: message },
+        'notification delivery failed',
+      );
+      return false;
     }
-    return sent;
+  }
+
+  /** Delivers everything due now, batch after batch; returns how many messages were sent. */
+  async function runOnce(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const batch = await runBatch();
+      sent += batch.sent;
+      if (batch.claimed < BATCH || stopped) return sent;
+    }
   }
 
   const tick = () => {

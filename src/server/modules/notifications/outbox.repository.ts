@@ -67,7 +67,7 @@ export async function markFailedAttempt(
 export async function listForClinics(
   db: Executor,
   clinicIds: readonly string[],
-  filter: { status?: string; limit: number; offset: number },
+  filter: { status?: string; kind?: string; limit: number; offset: number },
 ) {
   const inClinics = clinicIds.length
     ? sql`${t.outbox.appointmentId} in (select id from ${t.appointments} where ${inArray(t.appointments.clinicId, [...clinicIds])})`
@@ -79,6 +79,7 @@ export async function listForClinics(
       and(
         or(inClinics, sql`${t.outbox.appointmentId} is null`),
         filter.status ? eq(t.outbox.status, filter.status) : undefined,
+        filter.kind ? eq(t.outbox.kind, filter.kind) : undefined,
       ),
     )
     .orderBy(desc(t.outbox.id))

@@ -1,6 +1,7 @@
 import type { OutboxMessage, OutboxPage, OutboxQuery } from '@contracts/outbox';
 import type { AppDeps } from '../../app-deps';
-import { notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
+import { REMINDER_KIND } from './reminders.repository';
 import type { AuthUser } from '../auth/auth.service';
 import * as repo from './outbox.repository';
 
@@ -9,11 +10,13 @@ const view = (row: repo.OutboxRow): OutboxMessage => ({
   kind: row.kind,
   appointmentId: row.appointmentId,
   recipients: row.recipients as OutboxMessage['recipients'],
-  // The table's check constraint allows these three alone.
+  // The table's check constraint allows these alone.
   status: row.status as OutboxMessage['status'],
   attempts: row.attempts,
   lastError: row.lastError,
   nextAttemptAt: row.nextAttemptAt.toISOString(),
+  dueAt: row.dueAt?.toISOString() ?? null,
+  offsetMinutes: row.offsetMinutes,
   sentAt: row.sentAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
 });
@@ -22,10 +25,11 @@ const view = (row: repo.OutboxRow): OutboxMessage => ({
 export async function listOutbox(
   deps: AppDeps,
   user: AuthUser,
-  { page, limit, status }: OutboxQuery,
+  { page, limit, status, kind }: OutboxQuery,
 ): Promise<OutboxPage> {
   const rows = await repo.listForClinics(deps.db.db, [...user.clinicIds], {
     status,
+    kind,
     limit: limit + 1,
     offset: (page - 1) * limit,
   });
@@ -46,6 +50,24 @@ export async function resendMessage(
     ? await repo.clinicOfAppointment(deps.db.db, row.appointmentId)
     : undefined;
   if (!row || (clinicId && !user.clinicIds.has(clinicId))) throw notFound('Message not found.');
-  const requeued = await repo.requeue(deps.db.db, row.id, deps.now());
-  return view(requeued!);
+  if (row.kind === REMINDER_KIND && (row.status === 'withdrawn' || row.status === 'pending')) {
+    // A withdrawn reminder was for a time or a visit that no longer stands; a waiting one will go.
+    throw conflict(
+      row.status === 'pending'
+        ? 'This reminder is already waiting to be sent.'
+        : 'This reminder was withdrawn and cannot be sent.',
+    );
+  }
+  try {
+    const requeued = await repo.requeue(deps.db.db, row.id, deps.now());
+    return view(requeued!);
+  } catch (err) {
+    // outbox_pending_reminder_idx: the appointment has a reminder of this offset waiting already.
+    if ((err as { cause?: { code?: string } }).cause?.code === '23505') {
+      throw conflict(
+        'A reminder for the appointment’s current time is already waiting to be sent.',
+      );
+    }
+    throw err;
+  }
 }
