@@ -4,6 +4,7 @@ import { ConflictError, retryOnDeadlock } from '../../db/errors';
 import type * as t from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { recordAudit, type AuditAction } from '../audit/audit.repository';
+import { syncReminders } from '../notifications/reminders';
 import type { QueryContext } from './appointment-queries';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
@@ -65,6 +66,8 @@ export async function applyChange(
           })),
         );
         await repo.insertOutbox(tx, change.outbox, now);
+        // A new time moves the reminders; a cancel or a mark withdraws them.
+        if (change.values.startAt || change.values.status) await syncReminders(tx, id, now);
         await recordAudit(
           tx,
           { userId: ctx.user.id, ip: ctx.ip },

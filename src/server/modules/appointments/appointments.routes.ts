@@ -3,6 +3,7 @@ import * as contract from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import { route } from '../../core/route';
 import * as queries from './appointment-queries';
+import { confirmAppointment } from './confirm-appointment';
 import { cancelAppointment } from './cancel-appointment';
 import { changeAppointment } from './change-appointment';
 import { correctStatus } from './correct-status';
@@ -56,6 +57,7 @@ export function appointmentsRoutes(deps: AppDeps): FastifyPluginAsync {
       if (action === 'cancel') {
         return cancelAppointment(deps, ctx(request), request.params.id, request.body?.reason);
       }
+      if (action === 'confirm') return confirmAppointment(deps, ctx(request), request.params.id);
       return markAppointment(deps, ctx(request), request.params.id, action);
     });
 

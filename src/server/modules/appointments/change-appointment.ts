@@ -1,4 +1,8 @@
-import { canChangeAppointment } from '@domain/appointment-status';
+import {
+  canChangeAppointment,
+  parseStatus,
+  statusAfterReschedule,
+} from '@domain/appointment-status';
 import { canReassign } from '@domain/roles';
 import type { Appointment, UpdateAppointmentBody } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
@@ -79,6 +83,10 @@ export async function changeAppointment(
       duration,
       staffId: agent.id,
       token,
+      // The patient confirmed the old time, not this one.
+      ...(reschedule
+        ? { status: statusAfterReschedule(parseStatus(current.status) ?? 'BOOKED') }
+        : {}),
     },
     events: [
       ...(reschedule

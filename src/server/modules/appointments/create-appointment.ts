@@ -10,6 +10,7 @@ import type { AppDeps } from '../../app-deps';
 import { ConflictError, retryOnDeadlock } from '../../db/errors';
 import { badRequest, conflict, notFound, unprocessable } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
+import { syncReminders } from '../notifications/reminders';
 import { checkBookable, slotSettings } from '../availability/availability.service';
 import { requireMemberClinic } from '../clinics/clinic-scope';
 import { findPatient, listBookableAgents } from '../clinics/clinics.repository';
@@ -121,6 +122,7 @@ async function book(
           ],
           now,
         );
+        await syncReminders(tx, appointmentId, now);
         await recordAudit(
           tx,
           { userId: ctx.user.id, ip: ctx.ip },

@@ -9,6 +9,7 @@ export type AuditAction =
   | 'update'
   | 'cancel'
   | 'mark'
+  | 'confirm'
   | 'correct'
   | 'notes'
   | 'reschedule'

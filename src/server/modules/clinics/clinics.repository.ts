@@ -262,3 +262,26 @@ export async function insertPatient(db: Executor, values: typeof t.patients.$inf
   const [row] = await db.insert(t.patients).values(values).returning();
   return row!;
 }
+
+/** A clinic with the rules it set for itself. */
+export async function findClinicPolicy(db: Executor, clinicId: string) {
+  const [row] = await db
+    .select({
+      id: t.clinics.id,
+      slug: t.clinics.slug,
+      name: t.clinics.name,
+      timezone: t.clinics.timezone,
+      offsets: t.clinics.reminderOffsetsMinutes,
+    })
+    .from(t.clinics)
+    .where(eq(t.clinics.id, clinicId))
+    .limit(1);
+  return row;
+}
+
+export async function setReminderOffsets(db: Executor, clinicId: string, offsets: number[]) {
+  await db
+    .update(t.clinics)
+    .set({ reminderOffsetsMinutes: offsets })
+    .where(eq(t.clinics.id, clinicId));
+}

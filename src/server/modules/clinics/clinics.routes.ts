@@ -6,8 +6,10 @@ import {
   listSlotsEndpoint,
   searchPatientsEndpoint,
 } from '@contracts/clinics';
+import { getClinicPolicyEndpoint, updateClinicPolicyEndpoint } from '@contracts/clinic-policy';
 import type { AppDeps } from '../../app-deps';
 import { route } from '../../core/route';
+import * as policy from './clinic-policy.service';
 import * as clinics from './clinics.service';
 
 export function clinicsRoutes(deps: AppDeps): FastifyPluginAsync {
@@ -30,6 +32,14 @@ export function clinicsRoutes(deps: AppDeps): FastifyPluginAsync {
       const patient = await clinics.createPatient(deps, ctx, request.params.slug, request.body);
       return reply.status(201).send(patient);
     });
+
+    route(app, getClinicPolicyEndpoint, async (request) =>
+      policy.getClinicPolicy(deps, request.auth!, request.params.slug),
+    );
+
+    route(app, updateClinicPolicyEndpoint, async (request) =>
+      policy.updateClinicPolicy(deps, request.auth!, request.params.slug, request.body),
+    );
 
     route(app, listSlotsEndpoint, async (request) =>
       clinics.clinicSlots(deps, request.auth!, request.params.slug, request.query),

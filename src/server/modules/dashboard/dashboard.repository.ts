@@ -91,6 +91,33 @@ export function nextAppointments(db: Executor, scope: DashboardScope, now: Date,
   return summaries(db, scope, [gt(a.startAt, now), notInArray(a.status, MARKED)], 'soonest', limit);
 }
 
+const UNCONFIRMED = ['BOOKED', 'SCHEDULED'];
+
+/** Open appointments from now until `to` that the patient has not confirmed: who to call. */
+export function unconfirmedAppointments(
+  db: Executor,
+  scope: DashboardScope,
+  now: Date,
+  to: Date,
+  limit: number,
+) {
+  return summaries(
+    db,
+    scope,
+    [gt(a.startAt, now), lt(a.startAt, to), inArray(a.status, UNCONFIRMED)],
+    'soonest',
+    limit,
+  );
+}
+
+export async function countUnconfirmed(db: Executor, scope: DashboardScope, now: Date, to: Date) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(a)
+    .where(scoped(scope, gt(a.startAt, now), lt(a.startAt, to), inArray(a.status, UNCONFIRMED)));
+  return row?.n ?? 0;
+}
+
 /**
  * Appointments per local date and status. The zone is a bound parameter, so the grouping refers
  * to the output column by position: two `$n` placeholders would not count as the same expression.

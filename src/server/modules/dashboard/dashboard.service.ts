@@ -9,6 +9,7 @@ import {
 } from '@domain/zoned-time';
 import {
   DASHBOARD_NEXT_LIMIT,
+  DASHBOARD_UNCONFIRMED_LIMIT,
   DASHBOARD_PENDING_LIMIT,
   DASHBOARD_TODAY_LIMIT,
   DASHBOARD_WINDOW_DAYS,
@@ -122,6 +123,8 @@ export async function getDashboard(
       today: [],
       pending: [],
       next: [],
+      unconfirmed: [],
+      unconfirmedTotal: 0,
       counts: emptyCounts(),
       perDay: perDaySeries(first, last, []),
       noShowByAgent: [],
@@ -135,19 +138,32 @@ export async function getDashboard(
   }
 
   const db = deps.db.db;
-  const [today, pending, next, counts, perDay, byAgent, byWeekday] = await Promise.all([
-    repo.appointmentsBetween(db, scope, at(date), at(addDaysToKey(date, 1)), DASHBOARD_TODAY_LIMIT),
-    repo.pendingAppointments(db, scope, now, DASHBOARD_PENDING_LIMIT),
-    repo.nextAppointments(db, scope, now, DASHBOARD_NEXT_LIMIT),
-    // The list's counts, from the same monthly rollup.
-    countBuckets(db, scope, now),
-    repo.countPerDayAndStatus(db, scope, window, timezone),
-    repo.noShowsByAgent(db, scope, past),
-    repo.noShowsByWeekday(db, scope, past, timezone),
-  ]);
+  // Today and tomorrow, up to the end of tomorrow on the dashboard's clock.
+  const dayAfterTomorrow = at(addDaysToKey(date, 2));
+  const [today, pending, next, unconfirmed, unconfirmedTotal, counts, perDay, byAgent, byWeekday] =
+    await Promise.all([
+      repo.appointmentsBetween(
+        db,
+        scope,
+        at(date),
+        at(addDaysToKey(date, 1)),
+        DASHBOARD_TODAY_LIMIT,
+      ),
+      repo.pendingAppointments(db, scope, now, DASHBOARD_PENDING_LIMIT),
+      repo.nextAppointments(db, scope, now, DASHBOARD_NEXT_LIMIT),
+      repo.unconfirmedAppointments(db, scope, now, dayAfterTomorrow, DASHBOARD_UNCONFIRMED_LIMIT),
+      repo.countUnconfirmed(db, scope, now, dayAfterTomorrow),
+      // The list's counts, from the same monthly rollup.
+      countBuckets(db, scope, now),
+      repo.countPerDayAndStatus(db, scope, window, timezone),
+      repo.noShowsByAgent(db, scope, past),
+      repo.noShowsByWeekday(db, scope, past, timezone),
+    ]);
 
   // Patient names are on screen: the reads go to the audit log like any list's.
-  const shown = new Map([...today, ...pending, ...next].map((row) => [row.id, row]));
+  const shown = new Map(
+    [...today, ...pending, ...next, ...unconfirmed].map((row) => [row.id, row]),
+  );
   await recordReadAudit(
     db,
     { userId: user.id, ip: ctx.ip },
@@ -167,6 +183,8 @@ export async function getDashboard(
     today: today.map(toSummary),
     pending: pending.map(toSummary),
     next: next.map(toSummary),
+    unconfirmed: unconfirmed.map(toSummary),
+    unconfirmedTotal,
     counts,
     perDay: perDaySeries(first, last, perDay),
     noShowByAgent: byAgent,

@@ -1,4 +1,4 @@
-import { and, eq, gte } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import * as t from '../../db/schema';
 
@@ -67,6 +67,30 @@ export async function recordJoin(db: Executor, appointmentId: string, at: Date, 
   await db
     .insert(t.appointmentEvents)
     .values({ appointmentId, type: 'PATIENT_JOINED', at, byName });
+}
+
+/**
+ * The patient's confirmation: the row moves to CONFIRMED only from an open, unconfirmed status
+ * and before the start, in one statement, so two clicks (or two tabs) confirm once. Returns
+ * whether this call confirmed it; the history entry goes with it.
+ */
+export async function confirmByPatient(db: Executor, appointmentId: string, now: Date) {
+  const [row] = await db
+    .update(t.appointments)
+    .set({ status: 'CONFIRMED', version: sql`${t.appointments.version} + 1`, updatedAt: now })
+    .where(
+      and(
+        eq(t.appointments.id, appointmentId),
+        inArray(t.appointments.status, ['BOOKED', 'SCHEDULED']),
+        gt(t.appointments.startAt, now),
+      ),
+    )
+    .returning({ id: t.appointments.id });
+  if (!row) return false;
+  await db
+    .insert(t.appointmentEvents)
+    .values({ appointmentId, type: 'CONFIRMED', at: now, byName: 'Patient' });
+  return true;
 }
 
 export type Seat = 'patient' | 'staff';

@@ -3,6 +3,7 @@ import {
   getPatientSessionEndpoint,
   getStaffSessionEndpoint,
   joinPatientSessionEndpoint,
+  confirmPatientSessionEndpoint,
   signalEndpoint,
 } from '@contracts/session';
 import type { AppDeps } from '../../app-deps';
@@ -29,6 +30,13 @@ export function sessionsRoutes(deps: AppDeps, hub: SignalHub): FastifyPluginAsyn
       app,
       joinPatientSessionEndpoint,
       async (request) => sessions.joinPatientSession(deps, request.body.token, request.ip),
+      limited,
+    );
+
+    route(
+      app,
+      confirmPatientSessionEndpoint,
+      async (request) => sessions.confirmPatientSession(deps, request.body.token, request.ip),
       limited,
     );
 

@@ -1,3 +1,4 @@
+import { canConfirmAppointment, isMarkedStatus, normalizeStatus } from '@domain/appointment-status';
 import {
   firstNameOnly,
   isVisitLinkExpired,
@@ -60,6 +61,10 @@ export function toPatientView(deps: AppDeps, row: repo.SessionRow): PatientSessi
     joinOpensAt: window.opensAt.toISOString(),
     joinClosesAt: window.closesAt.toISOString(),
     serverNow: deps.now().toISOString(),
+    confirmable: canConfirmAppointment(
+      { date: row.appointment.startAt, status: row.appointment.status },
+      deps.now(),
+    ),
   };
 }
 
@@ -98,6 +103,53 @@ export async function joinPatientSession(deps: AppDeps, token: string, ip: strin
     );
   });
   return { iceServers: deps.config.ICE_SERVERS };
+}
+
+/** Said to a patient who confirms what can no longer be confirmed. */
+function confirmRefusal(status: string, window: SessionWindow): string {
+  if (window.state === 'cancelled')
+    return 'This appointment was cancelled, so there is nothing to confirm.';
+  if (isMarkedStatus(normalizeStatus(status))) return 'This visit has ended.';
+  return 'This visit has already started, so there is nothing to confirm.';
+}
+
+/**
+ * The patient confirms they will come, from their link: CONFIRMED with a history entry by
+ * "Patient", once. Confirming again answers the page as it is; a cancelled, marked or started
+ * appointment is a 409 that says which.
+ */
+export async function confirmPatientSession(
+  deps: AppDeps,
+  token: string,
+  ip: string,
+): Promise<PatientSessionView> {
+  const row = await findSessionByToken(deps, token);
+  if (normalizeStatus(row.appointment.status) === 'CONFIRMED') return toPatientView(deps, row);
+  const now = deps.now();
+  const confirmed = await deps.db.db.transaction(async (tx) => {
+    if (!(await repo.confirmByPatient(tx, row.appointment.id, now))) return false;
+    await recordAudit(
+      tx,
+      { userId: null, ip },
+      [
+        {
+          action: 'confirm',
+          entityType: 'appointment',
+          entityId: row.appointment.id,
+          patientId: row.patient.id,
+          details: { by: 'patient' },
+        },
+      ],
+      now,
+    );
+    return true;
+  });
+  // Either way the answer is the appointment as it is now; a refusal says why.
+  const fresh = await findSessionByToken(deps, token);
+  if (!confirmed && normalizeStatus(fresh.appointment.status) !== 'CONFIRMED') {
+    throw conflict(confirmRefusal(fresh.appointment.status, windowOf(deps, fresh)));
+  }
+  return toPatientView(deps, fresh);
 }
 
 /** The staff side of the same visit, for staff of that clinic only. */

@@ -4,6 +4,7 @@ const ACTION_LABELS: Record<string, string> = {
   update: 'Updated',
   cancel: 'Cancelled',
   mark: 'Marked',
+  confirm: 'Confirmed',
   correct: 'Corrected status',
   notes: 'Edited notes',
   reschedule: 'Rescheduled',
