@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, ne, sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { buildTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
 import { clinicScenario, createBody, type ClinicScenario } from '../../test/scenario';
 import { createAppointment } from '../../test/factories';
 import * as t from '../../db/schema';
+
+/** The messages of changes; the reminders they plan are reminders.test.ts's subject. */
+const notReminder = ne(t.outbox.kind, 'appointment.reminder');
 import type { App } from '../../app';
 
 let testDb: TestDatabase;
@@ -66,7 +69,7 @@ describe('POST /api/appointments', () => {
 
   it('writes the notification and the audit row with the booking', async () => {
     const created = await book();
-    const [outbox] = await testDb.handle.db.select().from(t.outbox);
+    const [outbox] = await testDb.handle.db.select().from(t.outbox).where(notReminder);
     expect(outbox).toMatchObject({
       kind: 'appointment.booked',
       appointmentId: created._id,
@@ -187,7 +190,9 @@ describe('PUT /api/appointments/:id', () => {
       to: '2026-11-25T16:00:00.000Z',
       by: s.staff.name,
     });
-    const kinds = (await testDb.handle.db.select().from(t.outbox)).map((o) => o.kind);
+    const kinds = (await testDb.handle.db.select().from(t.outbox).where(notReminder)).map(
+      (o) => o.kind,
+    );
     expect(kinds).toEqual(['appointment.booked', 'appointment.rescheduled']);
   });
 
@@ -205,7 +210,11 @@ describe('PUT /api/appointments/:id', () => {
       from: s.provider.name,
       to: s.nurse.name,
     });
-    const [, outbox] = await testDb.handle.db.select().from(t.outbox).orderBy(t.outbox.id);
+    const [, outbox] = await testDb.handle.db
+      .select()
+      .from(t.outbox)
+      .where(notReminder)
+      .orderBy(t.outbox.id);
     expect((outbox!.recipients as Array<{ email: string }>).map((r) => r.email).sort()).toEqual(
       [s.patient.email, s.nurse.email, s.provider.email].sort(),
     );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import nodemailer from 'nodemailer';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +9,9 @@ import { apiAs, type Api } from '../../test/api-client';
 import { clinicScenario, createBody, type ClinicScenario } from '../../test/scenario';
 import { testConfig } from '../../config';
 import * as t from '../../db/schema';
+
+/** The messages of changes; the reminders they plan are reminders.test.ts's subject. */
+const notReminder = ne(t.outbox.kind, 'appointment.reminder');
 import type { App } from '../../app';
 import { createOutboxWorker, retryDelayMs } from './outbox-worker';
 
@@ -101,7 +104,7 @@ describe('the outbox worker', () => {
     expect(mail).toContain(`https://care.example.org/session/?token=3D${created.token}`);
     expect(mail).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
     expect(mail).toContain('Tuesday, November 24, 2026');
-    const [row] = await testDb.handle.db.select().from(t.outbox);
+    const [row] = await testDb.handle.db.select().from(t.outbox).where(notReminder);
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
@@ -133,18 +136,18 @@ describe('the outbox worker', () => {
     refuse = true;
     const w = worker();
     expect(await w.runOnce()).toBe(0);
-    let [row] = await testDb.handle.db.select().from(t.outbox);
+    let [row] = await testDb.handle.db.select().from(t.outbox).where(notReminder);
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row!.lastError).toMatch(/Mailbox unavailable/);
     expect(row!.nextAttemptAt.getTime() - clock.getTime()).toBe(retryDelayMs(1));
     expect(await w.runOnce()).toBe(0); // not due yet
-    [row] = await testDb.handle.db.select().from(t.outbox);
+    [row] = await testDb.handle.db.select().from(t.outbox).where(notReminder);
     expect(row!.attempts).toBe(1);
     for (let attempt = 2; attempt <= 3; attempt++) {
       clock = new Date(clock.getTime() + retryDelayMs(attempt - 1));
       await w.runOnce();
     }
-    [row] = await testDb.handle.db.select().from(t.outbox);
+    [row] = await testDb.handle.db.select().from(t.outbox).where(notReminder);
     expect(row).toMatchObject({ status: 'failed', attempts: 3 });
 
     const admin = await apiAs(app, s.admin.email);
@@ -197,7 +200,7 @@ describe('the outbox worker', () => {
     );
     expect(await w.runOnce()).toBe(0);
     await w.stop();
-    const [row] = await testDb.handle.db.select().from(t.outbox);
+    const [row] = await testDb.handle.db.select().from(t.outbox).where(notReminder);
     expect(row).toMatchObject({ status: 'pending', attempts: 0 });
   });
 

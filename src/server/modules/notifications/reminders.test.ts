@@ -389,7 +389,10 @@ describe('confirmation', () => {
     const confirmed = await staff.post(`/api/appointments/${a._id}?action=confirm`);
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().metadata.status).toBe('CONFIRMED');
-    expect(confirmed.json().statusHistory.at(-1)).toMatchObject({ type: 'CONFIRMED', by: 'Sam Ortiz' });
+    expect(confirmed.json().statusHistory.at(-1)).toMatchObject({
+      type: 'CONFIRMED',
+      by: 'Sam Ortiz',
+    });
     const moved = await staff.put(`/api/appointments/${a._id}`, {
       date: '2026-11-26T14:00:00.000Z',
       staff: { id: s.provider.id },
