@@ -8,10 +8,11 @@ import './styles.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('session.html is missing #root');
 
-const token = new URLSearchParams(window.location.search).get('token') ?? '';
+const params = new URLSearchParams(window.location.search);
+const token = params.get('token') ?? '';
 
 createRoot(container).render(
   <StrictMode>
-    <PatientSessionPage token={token} />
+    <PatientSessionPage token={token} fromReminder={params.get('confirm') === '1'} />
   </StrictMode>,
 );

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { PatientSessionView } from '@contracts/session';
 import { PatientSessionPage } from './patient-session-page';
 
@@ -17,6 +17,7 @@ const view = (over: Partial<PatientSessionView> = {}): PatientSessionView => ({
   joinOpensAt: '2026-11-24T19:50:00.000Z',
   joinClosesAt: '2026-11-24T20:45:00.000Z',
   serverNow: NOW.toISOString(),
+  confirmable: true,
   ...over,
 });
 const respond = (status: number, body: unknown) =>
@@ -83,5 +84,66 @@ describe('PatientSessionPage', () => {
     render(<PatientSessionPage token="t" />);
     expect(await screen.findByText('This visit has ended.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Join your visit' })).toBeNull();
+  });
+
+  it('confirms with one button, and says so once confirmed', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response(JSON.stringify(view()), { status: 200 }))
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify(view({ status: 'CONFIRMED', confirmable: false })), {
+          status: 200,
+        }),
+      )
+      .mockResolvedValue(
+        new Response(JSON.stringify(view({ status: 'CONFIRMED', confirmable: false })), {
+          status: 200,
+        }),
+      );
+    vi.stubGlobal('fetch', fetchMock);
+    render(<PatientSessionPage token="tok" fromReminder />);
+    const button = await screen.findByRole('button', { name: 'Confirm my appointment' });
+    // From a reminder the button waits in focus; opening the link alone confirms nothing.
+    expect(button).toHaveFocus();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    fireEvent.click(button);
+    expect(
+      await screen.findByText('Thank you. Your clinic now knows you will come.'),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/session/confirm');
+    expect(JSON.parse(fetchMock.mock.calls[1]![1].body as string)).toEqual({ token: 'tok' });
+    expect(screen.queryByRole('button', { name: 'Confirm my appointment' })).toBeNull();
+  });
+
+  it('shows the server’s reason when confirming is refused', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response(JSON.stringify(view()), { status: 200 }))
+      .mockResolvedValueOnce(
+        new Response(
+          JSON.stringify({
+            error: 'conflict',
+            message: 'This appointment was cancelled, so there is nothing to confirm.',
+          }),
+          { status: 409 },
+        ),
+      );
+    vi.stubGlobal('fetch', fetchMock);
+    render(<PatientSessionPage token="tok" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm my appointment' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This appointment was cancelled, so there is nothing to confirm.',
+    );
+  });
+
+  it('offers no confirmation once confirmed or when it cannot be', async () => {
+    respond(200, view({ status: 'CONFIRMED', confirmable: false }));
+    render(<PatientSessionPage token="t" />);
+    expect(await screen.findByText('You have confirmed this appointment.')).toBeInTheDocument();
+    cleanup();
+    respond(200, view({ state: 'ended', confirmable: false }));
+    render(<PatientSessionPage token="t" />);
+    await screen.findByText('This visit has ended.');
+    expect(screen.queryByRole('button', { name: 'Confirm my appointment' })).toBeNull();
   });
 });

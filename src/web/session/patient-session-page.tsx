@@ -2,13 +2,21 @@ import { useState, type ReactNode } from 'react';
 import { signalUrl } from '@web/lib/video-call/signalling-client';
 import { VideoCallPanel } from '@web/lib/video-call/video-call-panel';
 import { browserTimeZone, formatVisitHeading } from '@web/lib/video-call/visit-window';
+import { ConfirmAttendance } from './confirm-attendance';
 import { joinSession } from './session-api';
 import { describePatientSession } from './patient-session-model';
 import { useCorrectedNow, usePatientSession } from './use-patient-session';
 import { VisitCard } from './visit-card';
 
 /** The patient's page for one visit link: the appointment, then the call. */
-export function PatientSessionPage({ token }: { token: string }) {
+export function PatientSessionPage({
+  token,
+  fromReminder = false,
+}: {
+  token: string;
+  /** Opened from a reminder's Confirm link. */
+  fromReminder?: boolean;
+}) {
   const [iceServers, setIceServers] = useState<RTCIceServer[] | null>(null);
   const [joining, setJoining] = useState(false);
   const [joinError, setJoinError] = useState<string | null>(null);
@@ -87,6 +95,12 @@ export function PatientSessionPage({ token }: { token: string }) {
   return (
     <Shell>
       <VisitCard card={card} joining={joining} joinError={joinError} onJoin={() => void join()} />
+      <ConfirmAttendance
+        token={token}
+        view={view}
+        fromReminder={fromReminder}
+        onConfirmed={() => void refresh()}
+      />
       {problem && (
         <p role="status" className="mt-3 text-center text-sm text-amber-800 dark:text-amber-300">
           {problem}

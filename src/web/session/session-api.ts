@@ -87,3 +87,34 @@ export async function joinSession(
   const body = (await response.json()) as { iceServers?: RTCIceServer[] };
   return { ok: true, iceServers: body.iceServers ?? [] };
 }
+
+export type ConfirmResult =
+  { ok: true; view: PatientSessionView } | { ok: false; status: number; message: string };
+
+/** The patient says they will come; confirming twice is the same as once. */
+export async function confirmSession(
+  token: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<ConfirmResult> {
+  let response: Response;
+  try {
+    response = await fetchImpl('/api/session/confirm', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+  } catch {
+    return { ok: false, status: 0, message: OFFLINE };
+  }
+  if (!response.ok) {
+    return {
+      ok: false,
+      status: response.status,
+      message: await messageOf(
+        response,
+        'Your appointment could not be confirmed. Please try again.',
+      ),
+    };
+  }
+  return { ok: true, view: (await response.json()) as PatientSessionView };
+}

@@ -14,6 +14,7 @@ const view = (over: Partial<StaffSessionView> = {}): StaffSessionView => ({
   joinOpensAt: '2026-11-24T19:50:00.000Z',
   joinClosesAt: '2026-11-24T20:45:00.000Z',
   serverNow: '2026-11-24T19:45:00.000Z',
+  confirmable: true,
   notes: null,
   iceServers: [],
   joinRefusal: null,
