@@ -153,6 +153,24 @@ export const routes: RouteObject[] = [
                         ),
                       },
                       {
+                        path: 'admin/clinics',
+                        ...titled('Clinics'),
+                        lazy: page(() =>
+                          import('@web/features/clinic-settings/components/clinic-settings-page').then(
+                            (m) => m.ClinicsPage,
+                          ),
+                        ),
+                      },
+                      {
+                        path: 'admin/clinics/:slug',
+                        ...titled('Clinic settings'),
+                        lazy: page(() =>
+                          import('@web/features/clinic-settings/components/clinic-settings-page').then(
+                            (m) => m.ClinicSettingsPage,
+                          ),
+                        ),
+                      },
+                      {
                         path: 'admin/outbox',
                         ...titled('Notifications'),
                         lazy: page(() =>

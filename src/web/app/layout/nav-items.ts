@@ -1,4 +1,5 @@
 import {
+  Building2Icon,
   CalendarDaysIcon,
   CalendarPlusIcon,
   ClipboardListIcon,
@@ -32,6 +33,7 @@ export const mainNavItems: readonly NavItem[] = [
 
 export const adminNavItems: readonly NavItem[] = [
   { title: 'Agents', to: '/admin/agents', icon: UsersIcon },
+  { title: 'Clinics', to: '/admin/clinics', icon: Building2Icon },
   { title: 'Notifications', to: '/admin/outbox', icon: MailIcon },
   { title: 'Audit log', to: '/admin/audit', icon: ScrollTextIcon },
 ];

@@ -1,0 +1,44 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  getClinicPolicyEndpoint,
+  updateClinicPolicyEndpoint,
+  type ClinicPolicy,
+} from '@contracts/clinic-policy';
+import { callEndpoint } from '@web/lib/endpoint-client';
+
+export const clinicPolicyKeys = {
+  all: ['clinic-policy'] as const,
+  one: (slug: string) => [...clinicPolicyKeys.all, slug] as const,
+};
+
+export function clinicPolicyQueryOptions(slug: string) {
+  return queryOptions({
+    queryKey: clinicPolicyKeys.one(slug),
+    queryFn: ({ signal }) =>
+      callEndpoint(getClinicPolicyEndpoint, {
+        params: { slug },
+        signal,
+        fallback: 'Failed to load the clinic’s settings',
+      }),
+  });
+}
+
+export function useUpdateClinicPolicy(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (policy: ClinicPolicy) =>
+      callEndpoint(updateClinicPolicyEndpoint, {
+        params: { slug },
+        body: policy,
+        fallback: 'Failed to save the clinic’s settings',
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(clinicPolicyKeys.one(slug), {
+        clinic: saved.clinic,
+        policy: saved.policy,
+      });
+      // Reminders were planned again: the outbox page shows them.
+      void queryClient.invalidateQueries({ queryKey: ['outbox'] });
+    },
+  });
+}

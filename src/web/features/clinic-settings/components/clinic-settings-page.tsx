@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '@web/components/page-header';
+import { Card, CardContent } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { clinicsQueryOptions } from '@web/queries/clinics';
+import { clinicPolicyQueryOptions } from '../api/clinic-policy';
+import { ReminderPolicyForm } from './reminder-policy-form';
+
+/** /admin/clinics: the admin's clinics, each with its own settings. */
+export function ClinicsPage() {
+  const clinics = useQuery(clinicsQueryOptions);
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title="Clinics" description="Each clinic’s own rules for its patients." />
+      {clinics.isPending ? (
+        <Skeleton className="h-24 w-full" />
+      ) : clinics.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {clinics.error.message}
+        </p>
+      ) : clinics.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">You do not belong to any clinic yet.</p>
+      ) : (
+        <ul className="grid gap-2">
+          {clinics.data.map((clinic) => (
+            <li key={clinic.id}>
+              <Link
+                to={`/admin/clinics/${clinic.slug}`}
+                className="flex items-center justify-between rounded-xl border bg-card p-4 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              >
+                <span className="font-medium">{clinic.name}</span>
+                <span className="text-sm text-muted-foreground">{clinic.timezone}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** /admin/clinics/:slug: one clinic's settings, edited by its admins. */
+export function ClinicSettingsPage() {
+  const { slug = '' } = useParams();
+  const policy = useQuery(clinicPolicyQueryOptions(slug));
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        title={policy.data ? policy.data.clinic.name : 'Clinic settings'}
+        description={
+          policy.data ? `Clinic settings · times in ${policy.data.clinic.timezone}` : undefined
+        }
+      />
+      <Card>
+        <CardContent>
+          {policy.isPending ? (
+            <div className="grid gap-3" aria-busy="true" aria-label="Loading settings">
+              <Skeleton className="h-6 w-40" />
+              <Skeleton className="h-9 w-full" />
+              <Skeleton className="h-9 w-full" />
+            </div>
+          ) : policy.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {policy.error.message}
+            </p>
+          ) : (
+            <ReminderPolicyForm key={slug} slug={slug} current={policy.data} />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
