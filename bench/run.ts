@@ -1,6 +1,6 @@
 // `npm run bench`: every figure of issue 9 in one run, written to bench/results/<name>.{md,json}.
 //   --quick            small data, one 1 s run each at 20 clients: a smoke test in ~3 minutes
-//   --only a,b         sections: seed, api, race, slots, startup, web (seed runs when needed)
+//   --only a,b         sections: seed, api, race, slots, reminders, startup, web (seed runs when needed)
 //   --db pg,pglite     which databases the API section covers
 //   --runs N --seconds S   runs per figure and seconds per run
 //   --reuse-db         keep an existing carebook_bench (development only; default recreates it)
@@ -19,6 +19,7 @@ import { benchApi, benchBare } from './sections/api';
 import { startApiTarget } from './sections/api-target';
 import { collectPlans, tryFixes } from './sections/explain';
 import { benchRace } from './sections/race';
+import { benchReminders } from './sections/reminders';
 import { benchSlotEngine } from './sections/slot-engine';
 import { benchStartup } from './sections/startup';
 import { benchWeb } from './sections/web';
@@ -40,7 +41,7 @@ const { values: flags } = parseArgs({
 });
 
 const quick = flags.quick!;
-const ALL = ['seed', 'api', 'race', 'slots', 'startup', 'web'];
+const ALL = ['seed', 'api', 'race', 'slots', 'reminders', 'startup', 'web'];
 const only = flags.only ? flags.only.split(',').map((s) => s.trim()) : ALL;
 const dbs = flags.db!.split(',').map((s) => s.trim());
 const want = (s: string) => only.includes(s);
@@ -115,6 +116,7 @@ async function main() {
     log('slot engine');
     results.slotEngine = benchSlotEngine(quick ? 300 : 2000);
   }
+  if (want('reminders')) results.reminders = await benchReminders(quick ? 1000 : 10_000, log);
   const pgNeeded =
     want('seed') || (want('api') && dbs.includes('pg')) || want('race') || want('startup');
   if (pgNeeded) {

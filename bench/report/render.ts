@@ -5,6 +5,7 @@ import type { EndpointResult } from '../sections/api';
 import type { FixTrial, Plan } from '../sections/explain';
 import type { RaceResult } from '../sections/race';
 import type { SlotEngineResult } from '../sections/slot-engine';
+import type { RemindersResult } from '../sections/reminders';
 import type { StartupResult } from '../sections/startup';
 import type { PageMetrics } from '../sections/web';
 import { PROPOSAL_NOTES } from '../proposal-notes';
@@ -199,6 +200,24 @@ export async function renderReport(r: R): Promise<string> {
     ]);
     out.push(
       `## Slot engine\n\n\`computeAvailableSlots\` in-process, medians after warm-up. Baseline: building the same slot objects from already-known starts (the floor any engine pays).\n\n${table(['case', 'bookings', 'slots', 'iterations', 'median', 'p95', 'per slot', 'baseline median', 'engine ÷ baseline', 'target'], rows)}\n`,
+    );
+  }
+  if (r.reminders) {
+    const m = r.reminders as RemindersResult;
+    out.push(
+      `## Reminders\n\n${int(m.reminders)} reminders due at once on PostgreSQL, delivered by the outbox worker to a local SMTP sink (\`smtp-server\`, in this process). ${m.note}\n\n${table(
+        ['what', 'messages', 'time', 'messages/s', 'share of the sink’s rate'],
+        [
+          [
+            'outbox worker',
+            int(m.received),
+            ms(m.deliveredMs, 0),
+            int(m.deliveredPerSecond),
+            `${Math.round(m.shareOfRaw * 100)} %`,
+          ],
+          ['straight at the sink', int(m.rawMessages), '', int(m.rawPerSecond), '100 %'],
+        ],
+      )}\n\nEach reminder arrived once: ${int(m.distinctReceived)} distinct of ${int(m.received)} received.\n`,
     );
   }
   if (r.startup) {
