@@ -1,0 +1,135 @@
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { expect, test } from '@playwright/test';
+import { chromiumLaunchOptions, DEMO_ACCOUNTS, DEMO_PASSWORD, signInWith } from './fixtures';
+import { providerApi, startSessionServer, type SessionServer, type Visit } from './session-server';
+import { createOwnedDatabase } from '../../src/server/test/scratch-database';
+
+/**
+ * A reminder from the outbox to a real SMTP sink, its Confirm link opened on a phone, and staff
+ * seeing the appointment confirmed. The app runs on PostgreSQL so the journey can move the
+ * reminder's time to now instead of waiting hours for it.
+ */
+
+test.use({ launchOptions: chromiumLaunchOptions });
+
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 70;
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+let server: SessionServer | undefined;
+let database: Awaited<ReturnType<typeof createOwnedDatabase>> | undefined;
+let sink: SMTPServer;
+const inbox: string[] = [];
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        inbox.push(raw);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  database = await createOwnedDatabase(ADMIN_URL, 'carebook_e2e_reminders');
+  server = await startSessionServer(PORT, {
+    DATABASE_URL: database.url,
+    SMTP_URL: `smtp://127.0.0.1:${(sink.server.address() as AddressInfo).port}`,
+    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+    OUTBOX_POLL_MS: '300',
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await database?.drop();
+  await new Promise<void>((resolve) => sink.close(() => resolve()));
+});
+
+/** Quoted-printable and folded headers undone, enough to read links and lines. */
+const decode = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+async function reminderFor(visit: Visit): Promise<string> {
+  // The visit is a day or more away: its reminders are due hours from now. Bring the soonest to now.
+  const client = new pg.Client({ connectionString: database!.url });
+  await client.connect();
+  try {
+    const moved = await client.query(
+      `update outbox set next_attempt_at = now()
+       where id = (select id from outbox where appointment_id = $1 and kind = 'appointment.reminder'
+                   and status = 'pending' order by due_at limit 1)`,
+      [visit.id],
+    );
+    expect(moved.rowCount).toBe(1);
+  } finally {
+    await client.end();
+  }
+  let mail: string | undefined;
+  await expect
+    .poll(
+      () => {
+        mail = inbox
+          .map(decode)
+          .find((m) => m.includes('Subject: Reminder') && m.includes(visit.token));
+        return Boolean(mail);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return mail!;
+}
+
+test('a reminder’s Confirm link confirms on the phone, and staff see it confirmed', async ({
+  browser,
+}) => {
+  const provider = await providerApi(server!.url);
+  const visit = await provider.book(2);
+  const mail = await reminderFor(visit);
+  expect(mail).toMatch(/at \d{1,2}:\d{2} [AP]M Eastern Time/);
+  const link = /Confirm that you will come: (\S+)/.exec(mail)![1]!;
+  expect(link).toBe(`${server!.url}/session/?token=${visit.token}&confirm=1`);
+
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    timezoneId: 'America/Chicago',
+  });
+  const patientPage = await phone.newPage();
+  await patientPage.goto(link);
+  const confirm = patientPage.getByRole('button', { name: 'Confirm my appointment' });
+  await expect(confirm).toBeFocused();
+  await confirm.click();
+  await expect(
+    patientPage.getByText('Thank you. Your clinic now knows you will come.'),
+  ).toBeVisible();
+  await expect(patientPage.getByText('Confirmed', { exact: true })).toBeVisible();
+  await patientPage.screenshot({ path: 'test-results/e2e/reminder-confirmed-phone.png' });
+  await phone.close();
+
+  const desk = await browser.newContext({ baseURL: server!.url, timezoneId: 'America/New_York' });
+  const staffPage = await desk.newPage();
+  await signInWith(staffPage, { email: DEMO_ACCOUNTS.staff.email, password: DEMO_PASSWORD });
+  await staffPage.goto(`/appointments?search=${encodeURIComponent(visit.patient.lastName)}`);
+  const row = staffPage
+    .getByRole('tabpanel')
+    .locator('tr, li')
+    .filter({ hasText: visit.patient.lastName })
+    .first();
+  await expect(row.locator('[data-slot="badge"]')).toHaveText('Confirmed');
+  await staffPage.goto(`/appointments?view=${visit.id}`);
+  const details = staffPage.getByRole('dialog');
+  await expect(details.locator('[data-slot="badge"]').first()).toHaveText('Confirmed');
+  await expect(details.getByText(/Confirmed.*by Patient/)).toBeVisible();
+  await desk.close();
+});
