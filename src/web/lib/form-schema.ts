@@ -20,9 +20,9 @@ export function worded<Rule extends z.ZodType>(rule: Rule, wording: Wording) {
 
 /** The contract's message after the field's label: "Email must be a valid email address". */
 export const labelled =
-  (label: string): Wording =>
-  (issue) =>
-    `${label} ${issue.message}`;
+  (label: string) =>
+  (problem: { message: string }): string =>
+    `${label} ${problem.message}`;
 
 /** An optional field left blank (or only spaces) is not sent at all. */
 export function blankAsAbsent<Rule extends z.ZodType>(rule: Rule) {
