@@ -9,8 +9,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
+import type { AdminUser } from '@contracts/admin';
 import { FormError } from '@web/components/ui/form-field';
 import { cn } from '@web/lib/utils';
+
+/** A dialog about one staff member: open while there is one. */
+export interface AgentDialogProps {
+  agent: AdminUser | null;
+  onOpenChange: (open: boolean) => void;
+}
 
 /**
  * The frame of every dialog about one staff member (or a new one): open while there is a

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import type { AdminUser } from '@contracts/admin';
 import { useSetAgentActive } from '../api/set-agent-active';
-import { AgentDialog, AgentDialogActions } from './agent-dialog';
+import { AgentDialog, type AgentDialogProps, AgentDialogActions } from './agent-dialog';
 
 function StatusActions({ agent, onDone }: { agent: AdminUser; onDone: () => void }) {
   const setActive = useSetAgentActive();
@@ -34,13 +34,7 @@ function StatusActions({ agent, onDone }: { agent: AdminUser; onDone: () => void
 }
 
 /** Confirms deactivating (or re-activating) a staff member's account. */
-export function AgentStatusDialog({
-  agent,
-  onOpenChange,
-}: {
-  agent: AdminUser | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function AgentStatusDialog({ agent, onOpenChange }: AgentDialogProps) {
   return (
     <AgentDialog
       subject={agent}

@@ -6,7 +6,7 @@ import { PASSWORD_MIN_LENGTH } from '@contracts/auth';
 import { fieldDescription, FormField } from '@web/components/ui/form-field';
 import { useResetAgentPassword } from '../api/reset-agent-password';
 import { resetPasswordFormSchema } from '../utils/agent-form';
-import { AgentDialog, AgentDialogForm } from './agent-dialog';
+import { AgentDialog, type AgentDialogProps, AgentDialogForm } from './agent-dialog';
 import { PasswordInput } from './password-input';
 
 const HINT = `At least ${PASSWORD_MIN_LENGTH} characters. Give it to them privately.`;
@@ -50,13 +50,7 @@ function ResetPasswordForm({ agent, onDone }: { agent: AdminUser; onDone: () => 
 }
 
 /** Sets a new password for someone; the server ends their sessions and lifts any sign-in throttle. */
-export function ResetPasswordDialog({
-  agent,
-  onOpenChange,
-}: {
-  agent: AdminUser | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ResetPasswordDialog({ agent, onOpenChange }: AgentDialogProps) {
   return (
     <AgentDialog
       subject={agent}
