@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { useViewerTimeZone } from '@web/features/slots/hooks/use-viewer-time-zone';
 import { useSession } from '@web/lib/session';
 import { dashboardQueryOptions } from '../api/get-dashboard';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@web/hooks/use-now';
 import { ClinicPicker } from './clinic-picker';
 import { CountsCards } from './counts-cards';
 import { DashboardCharts } from './dashboard-charts';

@@ -9,7 +9,7 @@ import { useSession } from '@web/lib/session';
 import { signalUrl } from '@web/lib/video-call/signalling-client';
 import { VideoCallPanel } from '@web/lib/video-call/video-call-panel';
 import { browserTimeZone } from '@web/lib/video-call/visit-window';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@web/hooks/use-now';
 import { staffSessionQueryOptions } from '../api/get-staff-session';
 import { describeStaffSession } from '../utils/staff-session-model';
 import { VisitDetailsCard } from './visit-details-card';
@@ -20,7 +20,7 @@ export function SessionPage() {
   const { user } = useSession();
   const timeZone = user?.timezone || browserTimeZone();
   const session = useQuery(staffSessionQueryOptions(id));
-  const now = useNow(10_000);
+  const now = useNow({ intervalMs: 10_000 });
   const [inCall, setInCall] = useState(false);
 
   if (session.isPending) {

@@ -13,7 +13,7 @@ import { Separator } from '@web/components/ui/separator';
 import { useSession } from '@web/lib/session';
 import { clinicsQueryOptions } from '../../api/get-clinics';
 import { appointmentQueryOptions } from '../../api/get-appointment';
-import { useNow } from '../../hooks/use-now';
+import { useNow } from '@web/hooks/use-now';
 import { useViewerTimeZone } from '../../hooks/use-viewer-time-zone';
 import { clinicNameOf } from '../../utils/appointment-display';
 import { CancelAppointmentDialog } from '../dialogs/cancel-appointment-dialog';
