@@ -12,6 +12,7 @@ import {
   DialogTitle,
 } from '@web/components/ui/dialog';
 import { useSession } from '@web/lib/session';
+import { browserTimeZone } from '@web/lib/time-zones';
 import { useCreateAgent } from '../api/create-agent';
 import { useUpdateAgent } from '../api/update-agent';
 import {
@@ -22,7 +23,6 @@ import {
   validateAgentForm,
   type AgentFormValues,
 } from '../utils/agent-form';
-import { browserTimeZone } from '../utils/time-zones';
 import { AgentFormFields } from './agent-form-fields';
 import { FormError } from './form-error';
 

@@ -36,7 +36,3 @@ export function timeZoneOptions(extra: readonly string[] = [], now = new Date())
     ? cached
     : [...missing.map((value) => ({ value, label: value })), ...cached];
 }
-
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}

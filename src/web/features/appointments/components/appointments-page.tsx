@@ -7,7 +7,7 @@ import { getAppointmentCountsQueryOptions } from '../api/get-appointment-counts'
 import { clinicsQueryOptions } from '../api/get-clinics';
 import { appointmentListQueryOptions } from '../api/list-appointments';
 import { useAppointmentFilters } from '../hooks/use-appointment-filters';
-import { useViewerTimeZone } from '../hooks/use-viewer-time-zone';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { hasActiveFilters } from '../utils/appointment-filters';
 import { CreateAppointmentButton, FloatingCreateButton } from './create/create-appointment-button';
 import { AppointmentDetailsDialog } from './details/appointment-details-dialog';

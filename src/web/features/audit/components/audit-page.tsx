@@ -4,7 +4,7 @@ import { ScrollTextIcon } from 'lucide-react';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { useSession } from '@web/lib/session';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { auditLogQueryOptions } from '../api/list-audit';
 import {
   filtersFromSearchParams,
@@ -32,10 +32,9 @@ function AuditSkeleton() {
 
 /** /admin/audit: who read or changed which patient or appointment, newest first. */
 export function AuditPage() {
-  const { user } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromSearchParams(searchParams);
-  const timeZone = user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = useViewerTimeZone();
   const audit = useInfiniteQuery(auditLogQueryOptions(filters, timeZone));
   const entries = audit.data?.pages.flatMap((page) => page.data) ?? [];
   const setFilters = (next: AuditFilters) =>

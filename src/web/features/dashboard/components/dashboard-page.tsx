@@ -4,7 +4,7 @@ import { formatDateWithWeekday } from '@domain/format';
 import { wallClockToUtc } from '@domain/zoned-time';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
-import { useViewerTimeZone } from '@web/features/slots/hooks/use-viewer-time-zone';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { useSession } from '@web/lib/session';
 import { dashboardQueryOptions } from '../api/get-dashboard';
 import { useNow } from '@web/hooks/use-now';

@@ -6,7 +6,7 @@ import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { useSession } from '@web/lib/session';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import type { OutboxStatus } from '@contracts/outbox';
 import { outboxQueryOptions, useResendMessage } from '../api/outbox';
 import { OutboxTable } from './outbox-table';
@@ -16,11 +16,10 @@ type Filter = (typeof FILTERS)[number];
 
 /** /admin/outbox: every notification of the admin's clinics, its delivery state, and resend. */
 export function OutboxPage() {
-  const { user } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const raw = searchParams.get('status');
   const filter: Filter = FILTERS.includes(raw as Filter) ? (raw as Filter) : 'all';
-  const timeZone = user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = useViewerTimeZone();
   const outbox = useInfiniteQuery(outboxQueryOptions(filter as OutboxStatus | 'all'));
   const resend = useResendMessage();
   const messages = outbox.data?.pages.flatMap((p) => p.data) ?? [];

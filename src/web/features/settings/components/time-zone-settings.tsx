@@ -5,7 +5,7 @@ import { formatTime } from '@domain/format';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import { TimeZoneCombobox } from '@web/features/slots/components/time-zone-combobox';
-import { browserTimeZone } from '@web/features/slots/utils/time-zones';
+import { browserTimeZone } from '@web/lib/time-zones';
 import { useUpdateProfile } from '../api/update-profile';
 import { SettingsSection } from './settings-section';
 

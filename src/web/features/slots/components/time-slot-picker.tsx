@@ -7,7 +7,7 @@ import { localDateKeyOf, wallClockToUtc } from '@domain/zoned-time';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { clinicAgentsQueryOptions, slotsQueryOptions, type SlotsRequest } from '../api/get-slots';
-import { useViewerTimeZone } from '../hooks/use-viewer-time-zone';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { ALL_AGENTS, SlotDateNav, SlotFilters } from './slot-picker-controls';
 import { SlotEmptyState } from './slot-empty-state';
 import { SlotRadioGroup, type SlotGroup } from './slot-radio-group';

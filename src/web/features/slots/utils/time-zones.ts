@@ -6,10 +6,6 @@ export function timeZoneNames(): string[] {
   return cached;
 }
 
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 const offsetLabels = new Map<string, string>();
 
 /** "GMT-5" for a zone right now (remembered for the page's life); empty when unknown. */

@@ -18,7 +18,7 @@ import {
   validateNewPatient,
   type PatientFieldErrors,
 } from './add-patient-validation';
-import { useViewerTimeZone } from '../../hooks/use-viewer-time-zone';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { describedBy, WizardField } from './wizard-field';
 
 const FIELDS: Array<{ name: NewPatientField; type: string; required?: boolean }> = [

@@ -20,7 +20,7 @@ import {
   WIZARD_STEPS,
   type DefaultPatient,
 } from './use-create-wizard';
-import { useViewerTimeZone } from '../../hooks/use-viewer-time-zone';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { WizardFooter } from './wizard-footer';
 
 export interface CreateAppointmentDefaults {

@@ -14,7 +14,7 @@ import { useSession } from '@web/lib/session';
 import { clinicsQueryOptions } from '../../api/get-clinics';
 import { appointmentQueryOptions } from '../../api/get-appointment';
 import { useNow } from '@web/hooks/use-now';
-import { useViewerTimeZone } from '../../hooks/use-viewer-time-zone';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { clinicNameOf } from '../../utils/appointment-display';
 import { CancelAppointmentDialog } from '../dialogs/cancel-appointment-dialog';
 import { ChangeAppointmentDialog } from '../dialogs/change-appointment-dialog';
