@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserTimeZone, viewerTimeZone } from './time-zones';
+import { browserTimeZone, filterTimeZones, timeZoneNames, viewerTimeZone } from './time-zones';
 
 function browserSays(timeZone: string | undefined) {
   vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
@@ -28,5 +28,33 @@ describe('viewerTimeZone', () => {
     browserSays(undefined);
     expect(viewerTimeZone(null)).toBe('UTC');
     expect(browserTimeZone()).toBe('UTC');
+  });
+});
+
+describe('timeZoneNames', () => {
+  it('lists the browser’s zones sorted, with UTC even where the browser leaves it out', () => {
+    const zones = timeZoneNames();
+    expect(zones).toContain('UTC');
+    expect(zones).toContain('America/New_York');
+    expect(zones).toEqual([...zones].sort());
+  });
+});
+
+describe('filterTimeZones', () => {
+  const zones = ['America/New_York', 'America/North_Dakota/New_Salem', 'Europe/London', 'UTC'];
+
+  it('matches spaces as underscores and ignores case', () => {
+    expect(filterTimeZones(zones, 'new york')).toEqual(['America/New_York']);
+    expect(filterTimeZones(zones, 'LONDON')).toEqual(['Europe/London']);
+  });
+
+  it('ranks a city that starts with the search first, then a region, then the rest', () => {
+    expect(
+      filterTimeZones(['Europe/Warsaw', 'America/Argentina/Salta', 'America/Araguaina'], 'ar'),
+    ).toEqual(['America/Araguaina', 'America/Argentina/Salta', 'Europe/Warsaw']);
+  });
+
+  it('gives every zone back for an empty search', () => {
+    expect(filterTimeZones(zones, '  ')).toEqual(zones);
   });
 });
