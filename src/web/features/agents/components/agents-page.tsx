@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { PlusIcon, SearchIcon, UsersIcon } from 'lucide-react';
 import type { AdminUser } from '@contracts/admin';
@@ -7,7 +7,7 @@ import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { useSession } from '@web/lib/session';
-import { agentsListQueryOptions } from '../api/list-agents';
+import { staffQueryOptions } from '@web/queries/staff';
 import { useUnlockAgentSignIn } from '../api/unlock-agent-sign-in';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { AgentFormDialog } from './agent-form-dialog';
@@ -44,7 +44,11 @@ export function AgentsPage() {
   const [search, setSearch] = useState('');
   const [includeInactive, setIncludeInactive] = useState(true);
   const debouncedSearch = useDebouncedValue(search.trim(), 250);
-  const agents = useQuery(agentsListQueryOptions({ search: debouncedSearch, includeInactive }));
+  const agents = useQuery({
+    ...staffQueryOptions({ search: debouncedSearch, includeInactive }),
+    // While a new search runs, the previous rows stay instead of flashing back to skeletons.
+    placeholderData: keepPreviousData,
+  });
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = (open: boolean) => !open && setDialog(null);
   const openCreate = () => setDialog({ kind: 'create' });

@@ -4,7 +4,7 @@ import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { useSession } from '@web/lib/session';
 import { getAppointmentCountsQueryOptions } from '../api/get-appointment-counts';
-import { clinicsQueryOptions } from '../api/get-clinics';
+import { clinicsQueryOptions } from '@web/queries/clinics';
 import { appointmentListQueryOptions } from '../api/list-appointments';
 import { useAppointmentFilters } from '../hooks/use-appointment-filters';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';

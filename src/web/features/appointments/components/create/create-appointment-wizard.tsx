@@ -9,7 +9,7 @@ import {
   useCreateAppointment,
   type Appointment,
 } from '../../api/create-appointment';
-import { clinicsQueryOptions } from '../../api/get-clinics';
+import { clinicsQueryOptions } from '@web/queries/clinics';
 import { PatientStep } from './patient-step';
 import { SettingsStep } from './settings-step';
 import { StepIndicator } from './step-indicator';

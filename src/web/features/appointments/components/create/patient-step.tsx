@@ -6,8 +6,8 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@web/components/ui/select';
+import type { ClinicView } from '@web/queries/clinics';
 import type { NewPatientInput } from '../../api/create-patient';
-import type { ClinicView } from '../../api/get-clinics';
 import type { PatientSearchResult } from '../../api/search-patients';
 import { AddPatientForm } from './add-patient-form';
 import { seedFromKeyword } from './add-patient-validation';

@@ -11,7 +11,7 @@ import {
 } from '@web/components/ui/dialog';
 import { Separator } from '@web/components/ui/separator';
 import { useSession } from '@web/lib/session';
-import { clinicsQueryOptions } from '../../api/get-clinics';
+import { clinicsQueryOptions } from '@web/queries/clinics';
 import { appointmentQueryOptions } from '../../api/get-appointment';
 import { useNow } from '@web/hooks/use-now';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
