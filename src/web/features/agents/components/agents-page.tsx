@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { PlusIcon, SearchIcon, UsersIcon } from 'lucide-react';
 import type { AdminUser } from '@contracts/admin';
 import { PageHeader } from '@web/components/page-header';
+import { TableEmpty, TableLoadError } from '@web/components/table-states';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { useSession } from '@web/lib/session';
@@ -20,21 +21,19 @@ type OpenDialog =
   { kind: 'create' } | { kind: Exclude<AgentAction, 'unlock'>; agent: AdminUser } | null;
 
 function EmptyState({ search, onCreate }: { search: string; onCreate: () => void }) {
-  return (
-    <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-      <UsersIcon className="size-8 text-muted-foreground" aria-hidden="true" />
-      {search ? (
-        <p className="text-sm text-muted-foreground">No staff match “{search}”.</p>
-      ) : (
-        <>
-          <p className="text-sm text-muted-foreground">No staff members yet.</p>
-          <Button variant="outline" onClick={onCreate}>
-            <PlusIcon aria-hidden="true" />
-            Create staff member
-          </Button>
-        </>
-      )}
-    </div>
+  return search ? (
+    <TableEmpty icon={UsersIcon} message={`No staff match “${search}”.`} />
+  ) : (
+    <TableEmpty
+      icon={UsersIcon}
+      message="No staff members yet."
+      action={
+        <Button variant="outline" onClick={onCreate}>
+          <PlusIcon aria-hidden="true" />
+          Create staff member
+        </Button>
+      }
+    />
   );
 }
 
@@ -107,18 +106,11 @@ export function AgentsPage() {
         {agents.isPending ? (
           <AgentsTableSkeleton />
         ) : agents.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-            <p className="text-sm text-destructive">{agents.error.message}</p>
-            <Button variant="outline" onClick={() => void agents.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <TableLoadError message={agents.error.message} onRetry={() => void agents.refetch()} />
         ) : agents.data.length === 0 ? (
           <EmptyState search={debouncedSearch} onCreate={openCreate} />
         ) : (
-          <div className="overflow-x-auto">
-            <AgentsTable agents={agents.data} currentUserId={user?.id} onAction={onAction} />
-          </div>
+          <AgentsTable agents={agents.data} currentUserId={user?.id} onAction={onAction} />
         )}
       </section>
       <AgentFormDialog
