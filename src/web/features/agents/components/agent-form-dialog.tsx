@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { AdminUser } from '@contracts/admin';
 import { useSession } from '@web/lib/session';
+import { browserTimeZone } from '@web/lib/time-zones';
 import { useCreateAgent } from '../api/create-agent';
 import { useUpdateAgent } from '../api/update-agent';
 import {
@@ -13,7 +14,6 @@ import {
   type AgentFormOutput,
   type AgentFormValues,
 } from '../utils/agent-form';
-import { browserTimeZone } from '../utils/time-zones';
 import { AgentDialog, AgentDialogForm } from './agent-dialog';
 import { AgentFormFields } from './agent-form-fields';
 

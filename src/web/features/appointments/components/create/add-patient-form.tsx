@@ -19,7 +19,7 @@ import {
   patientProblem,
   type NewPatientFormValues,
 } from './add-patient-validation';
-import { useViewerTimeZone } from '../../hooks/use-viewer-time-zone';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 
 const FIELDS: Array<{ name: NewPatientField; type: string; required?: boolean }> = [
   { name: 'firstName', type: 'text', required: true },

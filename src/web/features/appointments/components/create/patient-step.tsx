@@ -7,7 +7,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@web/components/ui/select';
-import type { ClinicView } from '../../api/get-clinics';
+import type { ClinicView } from '@web/queries/clinics';
 import type { PatientSearchResult } from '../../api/search-patients';
 import { AddPatientForm } from './add-patient-form';
 import { seedFromKeyword, type NewPatientFormValues } from './add-patient-validation';
