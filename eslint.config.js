@@ -23,8 +23,9 @@ const boundaries = [
   { target: './src/web', from: './src/server', message: 'web never imports server.' },
 ];
 
-// Features never reach into each other (STYLE.md); they compose at src/web/app. The time-slot
-// picker is the one shared building block (ADR 002).
+// Features never reach into each other (STYLE.md); they compose at src/web/app. What two
+// features need lives in the shared layer (SHARED_WEB below), not in either of them. The one
+// feature others may import is `slots`: the time-slot picker and its slots query (ADR 002).
 const SHARED_FEATURES = ['slots'];
 const features = readdirSync('./src/web/features', { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -34,6 +35,15 @@ const featureBoundaries = features.map((feature) => ({
   from: './src/web/features',
   except: [...new Set([feature, ...SHARED_FEATURES])].map((f) => `./${f}`),
   message: 'features do not import each other; compose them in src/web/app.',
+}));
+
+// The shared web layer serves every feature, so it must not depend on any of them or on the app
+// shell that composes them; nor may the patient's page bundle pull in the staff app (ADR 002).
+const SHARED_WEB = ['components', 'hooks', 'lib', 'queries', 'session'].map((dir) => ({
+  target: `./src/web/${dir}`,
+  from: ['./src/web/features', './src/web/app'],
+  message:
+    'the shared web layer and the patient page import no feature and not src/web/app (ADR 002).',
 }));
 
 export default tseslint.config(
@@ -58,7 +68,10 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...featureBoundaries] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...boundaries, ...featureBoundaries, ...SHARED_WEB] },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': [
         'error',

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { MOBILE_BREAKPOINT_PX } from '@domain/constants';
+import { MOBILE_BREAKPOINT_PX } from '@web/lib/ui-constants';
 
 // "Under 768px" (spec §2): 767px and below is mobile, matching Tailwind's `md` at 48rem.
 const query = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
 import { reportError } from './error-reporting';
-import { FRESHNESS } from '@domain/constants';
+import { FRESHNESS } from './ui-constants';
 
 /**
  * Spec §9 freshness table. Lists are the client default; spread the others into a feature's

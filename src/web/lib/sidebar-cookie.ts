@@ -1,8 +1,4 @@
-import {
-  SIDEBAR_COOKIE_MAX_AGE,
-  SIDEBAR_COOKIE_NAME,
-  SIDEBAR_COOKIE_PATH,
-} from '@domain/constants';
+import { SIDEBAR_COOKIE_MAX_AGE, SIDEBAR_COOKIE_NAME, SIDEBAR_COOKIE_PATH } from './ui-constants';
 
 /** The saved open/closed choice, or undefined when none was saved (or it is unreadable). */
 export function readSidebarCookie(cookies: string = document.cookie): boolean | undefined {

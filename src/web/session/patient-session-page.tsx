@@ -1,11 +1,13 @@
 import { useState, type ReactNode } from 'react';
+import { useNow } from '@web/hooks/use-now';
 import { signalUrl } from '@web/lib/video-call/signalling-client';
 import { VideoCallPanel } from '@web/lib/video-call/video-call-panel';
-import { browserTimeZone, formatVisitHeading } from '@web/lib/video-call/visit-window';
+import { browserTimeZone } from '@web/lib/time-zones';
+import { formatVisitHeading } from '@web/lib/video-call/visit-window';
 import { ConfirmAttendance } from './confirm-attendance';
 import { joinSession } from './session-api';
 import { describePatientSession } from './patient-session-model';
-import { useCorrectedNow, usePatientSession } from './use-patient-session';
+import { usePatientSession } from './use-patient-session';
 import { VisitCard } from './visit-card';
 
 /** The patient's page for one visit link: the appointment, then the call. */
@@ -23,7 +25,8 @@ export function PatientSessionPage({
   const inCall = iceServers !== null;
   const { answer, problem, refresh } = usePatientSession(token, { paused: inCall });
   const offset = answer?.kind === 'ok' ? answer.clockOffsetMs : 0;
-  const now = useCorrectedNow(offset);
+  // This device's clock, corrected by the server's: the countdown must not trust a wrong phone.
+  const now = useNow({ intervalMs: 5_000, offsetMs: offset });
   const [timeZone] = useState(browserTimeZone);
 
   const join = async () => {

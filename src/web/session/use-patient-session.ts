@@ -74,13 +74,3 @@ function useRefreshAt(
     return () => timers.forEach(clearTimeout);
   }, [opensAt, closesAt, offsetMs, refresh]);
 }
-
-/** This device's clock, corrected by the server's, ticking every `intervalMs`. */
-export function useCorrectedNow(offsetMs: number, intervalMs = 5_000): Date {
-  const [tick, setTick] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setTick(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return new Date(tick + offsetMs);
-}

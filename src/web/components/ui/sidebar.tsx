@@ -9,9 +9,9 @@ import {
   type ReactNode,
 } from 'react';
 import { PanelLeftIcon } from 'lucide-react';
-import { SIDEBAR_KEYBOARD_SHORTCUT } from '@domain/constants';
 import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { readSidebarCookie, writeSidebarCookie } from '@web/lib/sidebar-cookie';
+import { SIDEBAR_KEYBOARD_SHORTCUT } from '@web/lib/ui-constants';
 import { cn } from '@web/lib/utils';
 import { Button } from './button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from './sheet';

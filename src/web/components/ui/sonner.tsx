@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Toaster as SonnerToaster } from 'sonner';
-import { TOAST } from '@domain/constants';
+import { TOAST } from '@web/lib/ui-constants';
 
 /** Marks the toast outlet, so an open dialog can let pointer and focus reach it (dialog.tsx). */
 export const TOASTER_SLOT = 'toaster';

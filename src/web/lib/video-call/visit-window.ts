@@ -98,15 +98,6 @@ export function timeZoneName(timeZone: string, at: Date): string {
   }
 }
 
-/** The zone this browser is in (the patient's own), UTC when it cannot say. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
 /** "Tuesday, November 24, 2026 · 3:00 PM – 3:30 PM" */
 export function formatVisitHeading(
   visit: Pick<VisitTiming, 'start' | 'durationMinutes'>,

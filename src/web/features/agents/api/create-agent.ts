@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createAgentEndpoint, type CreateAgentBody } from '@contracts/admin';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { agentsQueryKey } from './list-agents';
+import { staffQueryKey } from '@web/queries/staff';
 
 export function createAgent(body: CreateAgentBody) {
   return callEndpoint(createAgentEndpoint, { body, fallback: 'Failed to create staff member' });
@@ -11,6 +11,6 @@ export function useCreateAgent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAgent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffQueryKey }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { activateAgentEndpoint, deactivateAgentEndpoint } from '@contracts/admin';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { agentsQueryKey } from './list-agents';
+import { staffQueryKey } from '@web/queries/staff';
 
 /** Deactivation also ends every session of the user on the server. */
 export function setAgentActive({ id, active }: { id: string; active: boolean }) {
@@ -15,6 +15,6 @@ export function useSetAgentActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setAgentActive,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffQueryKey }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unlockAgentSignInEndpoint } from '@contracts/admin';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { agentsQueryKey } from './list-agents';
+import { staffQueryKey } from '@web/queries/staff';
 
 /** Forgets the account's failed sign-ins, so every address may try again at once (ADR 010). */
 export function unlockAgentSignIn(id: string) {
@@ -15,6 +15,6 @@ export function useUnlockAgentSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unlockAgentSignIn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffQueryKey }),
   });
 }

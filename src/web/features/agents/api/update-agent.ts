@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateAgentEndpoint, type UpdateAgentBody } from '@contracts/admin';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { agentsQueryKey } from './list-agents';
+import { staffQueryKey } from '@web/queries/staff';
 
 export function updateAgent({ id, body }: { id: string; body: UpdateAgentBody }) {
   return callEndpoint(updateAgentEndpoint, {
@@ -15,6 +15,6 @@ export function useUpdateAgent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAgent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffQueryKey }),
   });
 }

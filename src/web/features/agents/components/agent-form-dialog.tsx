@@ -1,59 +1,47 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { AdminUser } from '@contracts/admin';
-import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
 import { useSession } from '@web/lib/session';
+import { browserTimeZone } from '@web/lib/time-zones';
 import { useCreateAgent } from '../api/create-agent';
 import { useUpdateAgent } from '../api/update-agent';
 import {
   agentFormFrom,
+  agentFormSchemas,
   emptyAgentForm,
-  toCreateBody,
   toUpdateBody,
-  validateAgentForm,
+  type AgentFormOutput,
   type AgentFormValues,
 } from '../utils/agent-form';
-import { browserTimeZone } from '../utils/time-zones';
+import { AgentDialog, AgentDialogForm } from './agent-dialog';
 import { AgentFormFields } from './agent-form-fields';
-import { FormError } from './form-error';
 
 type FormTarget = { mode: 'create' } | { mode: 'edit'; agent: AdminUser };
 
 function AgentForm({ target, onDone }: { target: FormTarget; onDone: () => void }) {
   const { user } = useSession();
   const clinics = user?.clinics ?? [];
-  const [values, setValues] = useState<AgentFormValues>(() =>
-    target.mode === 'edit'
-      ? agentFormFrom(target.agent)
-      : emptyAgentForm({
-          timezone: user?.timezone ?? browserTimeZone(),
-          // With one clinic there is nothing to choose.
-          clinicIds: clinics.length === 1 ? [clinics[0]!.id] : [],
-        }),
-  );
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm<AgentFormValues, unknown, AgentFormOutput>({
+    resolver: zodResolver(agentFormSchemas[target.mode]),
+    defaultValues:
+      target.mode === 'edit'
+        ? agentFormFrom(target.agent)
+        : emptyAgentForm({
+            timezone: user?.timezone ?? browserTimeZone(),
+            // With one clinic there is nothing to choose.
+            clinicIds: clinics.length === 1 ? [clinics[0]!.id] : [],
+          }),
+  });
   const create = useCreateAgent();
   const update = useUpdateAgent();
   const mutation = target.mode === 'create' ? create : update;
-  const errors = submitted ? validateAgentForm(values, target.mode) : {};
   const isSelf = target.mode === 'edit' && target.agent.id === user?.id;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
+  function save(values: AgentFormOutput) {
     if (mutation.isPending) return;
-    if (Object.keys(validateAgentForm(values, target.mode)).length > 0) return;
     if (target.mode === 'create') {
-      create.mutate(toCreateBody(values), {
+      create.mutate(values, {
         onSuccess: (agent) => {
           toast.success(`${agent.name} can now sign in`);
           onDone();
@@ -75,32 +63,21 @@ function AgentForm({ target, onDone }: { target: FormTarget; onDone: () => void 
   }
 
   return (
-    <form className="grid gap-5" onSubmit={submit} noValidate>
+    <AgentDialogForm
+      onSubmit={form.handleSubmit(save)}
+      error={mutation.error?.message}
+      pending={mutation.isPending}
+      label={target.mode === 'create' ? 'Create staff member' : 'Save changes'}
+      pendingLabel={target.mode === 'create' ? 'Creating...' : 'Saving...'}
+    >
       <AgentFormFields
         mode={target.mode}
-        values={values}
-        errors={errors}
+        form={form}
         clinics={clinics}
         roleLocked={isSelf}
         accountLocked={target.mode === 'edit' && target.agent.alsoElsewhere}
-        onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
       />
-      <FormError message={mutation.error?.message} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={mutation.isPending}>
-          {target.mode === 'create'
-            ? create.isPending
-              ? 'Creating...'
-              : 'Create staff member'
-            : update.isPending
-              ? 'Saving...'
-              : 'Save changes'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </AgentDialogForm>
   );
 }
 
@@ -113,20 +90,20 @@ export function AgentFormDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={target !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>
-            {target?.mode === 'edit' ? `Edit ${target.agent.name}` : 'Create staff member'}
-          </DialogTitle>
-          <DialogDescription>
-            {target?.mode === 'edit'
-              ? 'Update their details, role and clinics.'
-              : 'They sign in with this email and the initial password.'}
-          </DialogDescription>
-        </DialogHeader>
-        {target && <AgentForm target={target} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <AgentDialog
+      subject={target}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-xl"
+      title={(target) =>
+        target.mode === 'edit' ? `Edit ${target.agent.name}` : 'Create staff member'
+      }
+      description={(target) =>
+        target.mode === 'edit'
+          ? 'Update their details, role and clinics.'
+          : 'They sign in with this email and the initial password.'
+      }
+    >
+      {(target, close) => <AgentForm target={target} onDone={close} />}
+    </AgentDialog>
   );
 }

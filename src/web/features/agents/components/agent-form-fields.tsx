@@ -1,5 +1,7 @@
+import { Controller, type UseFormReturn } from 'react-hook-form';
 import { PASSWORD_MIN_LENGTH, type ClinicSummary } from '@contracts/auth';
 import { ROLES, type Role } from '@domain/roles';
+import { fieldDescription, FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import {
   Select,
@@ -9,115 +11,135 @@ import {
   SelectValue,
 } from '@web/components/ui/select';
 import { ROLE_LABELS } from '@web/lib/session';
-import type { AgentFormErrors, AgentFormMode, AgentFormValues } from '../utils/agent-form';
+import type { AgentFormMode, AgentFormOutput, AgentFormValues } from '../utils/agent-form';
 import { ClinicCheckboxes } from './clinic-checkboxes';
-import { fieldDescription, FormField } from './form-field';
 import { PasswordInput } from './password-input';
 import { TimeZoneSelect } from './time-zone-select';
 
+const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters. Give it to them privately.`;
+
 export function AgentFormFields({
   mode,
-  values,
-  errors,
+  form,
   clinics,
   roleLocked,
   accountLocked = false,
-  onChange,
 }: {
   mode: AgentFormMode;
-  values: AgentFormValues;
-  errors: AgentFormErrors;
+  form: UseFormReturn<AgentFormValues, unknown, AgentFormOutput>;
   clinics: readonly ClinicSummary[];
   /** An admin editing their own account keeps the admin role (the server refuses otherwise). */
   roleLocked: boolean;
   /** Someone who also works at clinics this admin does not manage: name, email and role are not theirs. */
   accountLocked?: boolean;
-  onChange: (patch: Partial<AgentFormValues>) => void;
 }) {
+  const { register, control } = form;
+  const errors = form.formState.errors;
   const accountHint = accountLocked
     ? 'They also work at clinics you do not manage: an admin of all their clinics changes their name, email and role.'
     : undefined;
   const roleHint = roleLocked ? 'You cannot change your own role.' : undefined;
   return (
     <div className="grid gap-4">
-      <FormField id="agent-name" label="Name" error={errors.name} hint={accountHint}>
+      <FormField id="agent-name" label="Name" error={errors.name?.message} hint={accountHint}>
         <Input
           id="agent-name"
           autoComplete="off"
-          value={values.name}
           disabled={accountLocked}
-          onChange={(event) => onChange({ name: event.target.value })}
-          {...fieldDescription('agent-name', { error: errors.name, hint: accountHint })}
+          {...register('name')}
+          {...fieldDescription('agent-name', { error: errors.name?.message, hint: accountHint })}
         />
       </FormField>
-      <FormField id="agent-email" label="Email" error={errors.email}>
+      <FormField id="agent-email" label="Email" error={errors.email?.message}>
         <Input
           id="agent-email"
           type="email"
           autoComplete="off"
           spellCheck={false}
-          value={values.email}
           disabled={accountLocked}
-          onChange={(event) => onChange({ email: event.target.value })}
+          {...register('email')}
           {...(accountLocked
             ? { 'aria-describedby': 'agent-name-hint' }
-            : fieldDescription('agent-email', { error: errors.email }))}
+            : fieldDescription('agent-email', { error: errors.email?.message }))}
         />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="agent-role" label="Role" hint={roleHint}>
-          <Select
-            value={values.role}
-            disabled={roleLocked || accountLocked}
-            onValueChange={(role) => onChange({ role: role as Role })}
-          >
-            <SelectTrigger
-              id="agent-role"
-              {...(accountLocked && !roleLocked
-                ? { 'aria-describedby': 'agent-name-hint' }
-                : fieldDescription('agent-role', { hint: roleHint }))}
-            >
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {ROLES.map((role) => (
-                <SelectItem key={role} value={role}>
-                  {ROLE_LABELS[role]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <Controller
+            control={control}
+            name="role"
+            render={({ field }) => (
+              <Select
+                value={field.value}
+                disabled={roleLocked || accountLocked}
+                onValueChange={(role) => field.onChange(role as Role)}
+              >
+                <SelectTrigger
+                  id="agent-role"
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  {...(accountLocked && !roleLocked
+                    ? { 'aria-describedby': 'agent-name-hint' }
+                    : fieldDescription('agent-role', { hint: roleHint }))}
+                >
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {ROLES.map((role) => (
+                    <SelectItem key={role} value={role}>
+                      {ROLE_LABELS[role]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
         </FormField>
-        <FormField id="agent-timezone" label="Time zone" error={errors.timezone}>
-          <TimeZoneSelect
-            id="agent-timezone"
-            value={values.timezone}
-            onChange={(timezone) => onChange({ timezone })}
-            {...fieldDescription('agent-timezone', { error: errors.timezone })}
+        <FormField id="agent-timezone" label="Time zone" error={errors.timezone?.message}>
+          <Controller
+            control={control}
+            name="timezone"
+            render={({ field }) => (
+              <TimeZoneSelect
+                id="agent-timezone"
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                {...fieldDescription('agent-timezone', { error: errors.timezone?.message })}
+              />
+            )}
           />
         </FormField>
       </div>
-      <ClinicCheckboxes
-        id="agent-clinics"
-        clinics={clinics}
-        value={values.clinicIds}
-        onChange={(clinicIds) => onChange({ clinicIds })}
-        error={errors.clinicIds}
+      <Controller
+        control={control}
+        name="clinicIds"
+        render={({ field }) => (
+          <ClinicCheckboxes
+            id="agent-clinics"
+            ref={field.ref}
+            clinics={clinics}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.clinicIds?.message}
+          />
+        )}
       />
       {mode === 'create' && (
         <FormField
           id="agent-password"
           label="Initial password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters. Give it to them privately.`}
-          error={errors.password}
+          hint={PASSWORD_HINT}
+          error={errors.password?.message}
         >
           <PasswordInput
             id="agent-password"
-            value={values.password}
-            onChange={(event) => onChange({ password: event.target.value })}
+            {...register('password')}
             {...fieldDescription('agent-password', {
-              error: errors.password,
-              hint: true,
+              error: errors.password?.message,
+              hint: PASSWORD_HINT,
             })}
           />
         </FormField>

@@ -1,19 +1,9 @@
 import { toast } from 'sonner';
 import type { AdminUser } from '@contracts/admin';
-import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
 import { useSetAgentActive } from '../api/set-agent-active';
-import { FormError } from './form-error';
+import { AgentDialog, type AgentDialogProps, AgentDialogActions } from './agent-dialog';
 
-function StatusConfirm({ agent, onDone }: { agent: AdminUser; onDone: () => void }) {
+function StatusActions({ agent, onDone }: { agent: AdminUser; onDone: () => void }) {
   const setActive = useSetAgentActive();
   const activating = !agent.active;
 
@@ -32,53 +22,32 @@ function StatusConfirm({ agent, onDone }: { agent: AdminUser; onDone: () => void
   }
 
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>
-          {activating ? `Activate ${agent.name}?` : `Deactivate ${agent.name}?`}
-        </DialogTitle>
-        <DialogDescription>
-          {activating
-            ? 'They will be able to sign in again with their current password.'
-            : 'They will be signed out everywhere and can no longer sign in. Their appointments and history stay. You can activate the account again later.'}
-        </DialogDescription>
-      </DialogHeader>
-      <FormError message={setActive.error?.message} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button
-          variant={activating ? 'default' : 'destructive'}
-          disabled={setActive.isPending}
-          onClick={confirm}
-        >
-          {activating
-            ? setActive.isPending
-              ? 'Activating...'
-              : 'Activate'
-            : setActive.isPending
-              ? 'Deactivating...'
-              : 'Deactivate'}
-        </Button>
-      </DialogFooter>
-    </>
+    <AgentDialogActions
+      error={setActive.error?.message}
+      pending={setActive.isPending}
+      label={activating ? 'Activate' : 'Deactivate'}
+      pendingLabel={activating ? 'Activating...' : 'Deactivating...'}
+      destructive={!activating}
+      onConfirm={confirm}
+    />
   );
 }
 
 /** Confirms deactivating (or re-activating) a staff member's account. */
-export function AgentStatusDialog({
-  agent,
-  onOpenChange,
-}: {
-  agent: AdminUser | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function AgentStatusDialog({ agent, onOpenChange }: AgentDialogProps) {
   return (
-    <Dialog open={agent !== null} onOpenChange={onOpenChange}>
-      <DialogContent role="alertdialog" className="sm:max-w-md">
-        {agent && <StatusConfirm agent={agent} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <AgentDialog
+      subject={agent}
+      onOpenChange={onOpenChange}
+      confirmation
+      title={(agent) => (agent.active ? `Deactivate ${agent.name}?` : `Activate ${agent.name}?`)}
+      description={(agent) =>
+        agent.active
+          ? 'They will be signed out everywhere and can no longer sign in. Their appointments and history stay. You can activate the account again later.'
+          : 'They will be able to sign in again with their current password.'
+      }
+    >
+      {(agent, close) => <StatusActions agent={agent} onDone={close} />}
+    </AgentDialog>
   );
 }

@@ -194,6 +194,47 @@ describe('AgentsPage', () => {
     );
   });
 
+  it('moves focus to the first field the create form finds wrong', async () => {
+    stubServer(() => undefined);
+    renderPage();
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Create staff member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create staff member' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Jordan Reyes');
+    await user.click(within(dialog).getByRole('button', { name: 'Create staff member' }));
+    expect(within(dialog).getByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Email'));
+  });
+
+  it('checks a new password before resetting it, then sends it', async () => {
+    const calls = stubServer(({ path, method }) =>
+      method === 'POST' && path === `/api/admin/agents/${front.id}/password`
+        ? Response.json({ ok: true })
+        : undefined,
+    );
+    renderPage();
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Sam Ortiz' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Reset password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset password for Sam Ortiz' });
+    const field = within(dialog).getByLabelText('New password');
+    await user.type(field, 'short');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset password' }));
+    expect(
+      within(dialog).getByText('Password must be at least 10 characters.'),
+    ).toBeInTheDocument();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.type(field, '-and-longer');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset password' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      password: 'short-and-longer',
+    });
+  });
+
   it('deactivates after confirmation, and never offers it for your own account', async () => {
     const calls = stubServer(({ path, method }) =>
       method === 'POST' && path === `/api/admin/agents/${front.id}/deactivate`

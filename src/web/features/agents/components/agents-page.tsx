@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { PlusIcon, SearchIcon, UsersIcon } from 'lucide-react';
 import type { AdminUser } from '@contracts/admin';
 import { PageHeader } from '@web/components/page-header';
+import { TableEmpty, TableLoadError } from '@web/components/table-states';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { useSession } from '@web/lib/session';
-import { agentsListQueryOptions } from '../api/list-agents';
+import { staffQueryOptions } from '@web/queries/staff';
 import { useUnlockAgentSignIn } from '../api/unlock-agent-sign-in';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { AgentFormDialog } from './agent-form-dialog';
@@ -20,21 +21,19 @@ type OpenDialog =
   { kind: 'create' } | { kind: Exclude<AgentAction, 'unlock'>; agent: AdminUser } | null;
 
 function EmptyState({ search, onCreate }: { search: string; onCreate: () => void }) {
-  return (
-    <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-      <UsersIcon className="size-8 text-muted-foreground" aria-hidden="true" />
-      {search ? (
-        <p className="text-sm text-muted-foreground">No staff match “{search}”.</p>
-      ) : (
-        <>
-          <p className="text-sm text-muted-foreground">No staff members yet.</p>
-          <Button variant="outline" onClick={onCreate}>
-            <PlusIcon aria-hidden="true" />
-            Create staff member
-          </Button>
-        </>
-      )}
-    </div>
+  return search ? (
+    <TableEmpty icon={UsersIcon} message={`No staff match “${search}”.`} />
+  ) : (
+    <TableEmpty
+      icon={UsersIcon}
+      message="No staff members yet."
+      action={
+        <Button variant="outline" onClick={onCreate}>
+          <PlusIcon aria-hidden="true" />
+          Create staff member
+        </Button>
+      }
+    />
   );
 }
 
@@ -44,7 +43,11 @@ export function AgentsPage() {
   const [search, setSearch] = useState('');
   const [includeInactive, setIncludeInactive] = useState(true);
   const debouncedSearch = useDebouncedValue(search.trim(), 250);
-  const agents = useQuery(agentsListQueryOptions({ search: debouncedSearch, includeInactive }));
+  const agents = useQuery({
+    ...staffQueryOptions({ search: debouncedSearch, includeInactive }),
+    // While a new search runs, the previous rows stay instead of flashing back to skeletons.
+    placeholderData: keepPreviousData,
+  });
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = (open: boolean) => !open && setDialog(null);
   const openCreate = () => setDialog({ kind: 'create' });
@@ -103,18 +106,11 @@ export function AgentsPage() {
         {agents.isPending ? (
           <AgentsTableSkeleton />
         ) : agents.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-            <p className="text-sm text-destructive">{agents.error.message}</p>
-            <Button variant="outline" onClick={() => void agents.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <TableLoadError message={agents.error.message} onRetry={() => void agents.refetch()} />
         ) : agents.data.length === 0 ? (
           <EmptyState search={debouncedSearch} onCreate={openCreate} />
         ) : (
-          <div className="overflow-x-auto">
-            <AgentsTable agents={agents.data} currentUserId={user?.id} onAction={onAction} />
-          </div>
+          <AgentsTable agents={agents.data} currentUserId={user?.id} onAction={onAction} />
         )}
       </section>
       <AgentFormDialog

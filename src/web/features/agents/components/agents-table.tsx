@@ -1,12 +1,18 @@
 import type { AdminUser } from '@contracts/admin';
 import { Badge } from '@web/components/ui/badge';
 import { Skeleton } from '@web/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@web/components/ui/table';
 import { ROLE_LABELS } from '@web/lib/session';
 import { cn } from '@web/lib/utils';
 import { AgentRowActions, type AgentAction } from './agent-row-actions';
-
-const headCell = 'h-10 px-3 text-left align-middle text-xs font-medium text-muted-foreground';
-const cell = 'px-3 py-3 align-middle';
 
 function StatusBadge({ active }: { active: boolean }) {
   return active ? (
@@ -49,37 +55,24 @@ export function AgentsTable({
   onAction: (action: AgentAction, agent: AdminUser) => void;
 }) {
   return (
-    <table className="w-full caption-bottom text-sm">
-      <caption className="sr-only">Staff members</caption>
-      <thead className="border-b bg-muted/40">
-        <tr>
-          <th scope="col" className={headCell}>
-            Name
-          </th>
-          <th scope="col" className={cn(headCell, 'hidden 2xl:table-cell')}>
-            Email
-          </th>
-          <th scope="col" className={cn(headCell, 'hidden sm:table-cell')}>
-            Role
-          </th>
-          <th scope="col" className={cn(headCell, 'hidden lg:table-cell')}>
-            Clinics
-          </th>
-          <th scope="col" className={headCell}>
-            Status
-          </th>
-          <th scope="col" className={cn(headCell, 'text-right')}>
+    <Table>
+      <TableCaption className="sr-only">Staff members</TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Name</TableHead>
+          <TableHead className="hidden 2xl:table-cell">Email</TableHead>
+          <TableHead className="hidden sm:table-cell">Role</TableHead>
+          <TableHead className="hidden lg:table-cell">Clinics</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead className="text-right">
             <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
         {agents.map((agent) => (
-          <tr
-            key={agent.id}
-            className={cn('border-b last:border-0', !agent.active && 'text-muted-foreground')}
-          >
-            <th scope="row" className={cn(cell, 'text-left font-medium')}>
+          <TableRow key={agent.id} className={cn(!agent.active && 'text-muted-foreground')}>
+            <TableHead scope="row">
               <span className="flex max-w-40 items-center gap-2 sm:max-w-64">
                 <span className="truncate">{agent.name}</span>
                 {agent.id === currentUserId && (
@@ -95,14 +88,14 @@ export function AgentsTable({
               <span className="text-xs font-normal text-muted-foreground sm:hidden">
                 {ROLE_LABELS[agent.role]}
               </span>
-            </th>
-            <td className={cn(cell, 'hidden 2xl:table-cell')}>
+            </TableHead>
+            <TableCell className="hidden 2xl:table-cell">
               <span className="block max-w-64 truncate">{agent.email}</span>
-            </td>
-            <td className={cn(cell, 'hidden sm:table-cell')}>
+            </TableCell>
+            <TableCell className="hidden sm:table-cell">
               <Badge variant="secondary">{ROLE_LABELS[agent.role]}</Badge>
-            </td>
-            <td className={cn(cell, 'hidden lg:table-cell')}>
+            </TableCell>
+            <TableCell className="hidden lg:table-cell">
               {agent.clinics.length > 0 ? (
                 <ul className="space-y-0.5">
                   {agent.clinics.map((clinic) => (
@@ -114,20 +107,20 @@ export function AgentsTable({
               ) : (
                 <span className="text-muted-foreground">None</span>
               )}
-            </td>
-            <td className={cell}>
+            </TableCell>
+            <TableCell>
               <StatusBadge active={agent.active} />
-            </td>
-            <td className={cn(cell, 'py-2 text-right')}>
+            </TableCell>
+            <TableCell className="py-2 text-right">
               <AgentRowActions
                 agent={agent}
                 isSelf={agent.id === currentUserId}
                 onAction={onAction}
               />
-            </td>
-          </tr>
+            </TableCell>
+          </TableRow>
         ))}
-      </tbody>
-    </table>
+      </TableBody>
+    </Table>
   );
 }

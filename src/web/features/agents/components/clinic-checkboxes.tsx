@@ -1,14 +1,19 @@
+import type { Ref } from 'react';
 import type { ClinicSummary } from '@contracts/auth';
+import { FieldError } from '@web/components/ui/form-field';
 
 /** A multi-select of the admin's own clinics: an admin assigns only clinics they manage. */
 export function ClinicCheckboxes({
   id,
+  ref,
   clinics,
   value,
   onChange,
   error,
 }: {
   id: string;
+  /** The first box: where focus goes when the choice is missing. */
+  ref?: Ref<HTMLInputElement>;
   clinics: readonly ClinicSummary[];
   value: readonly string[];
   onChange: (value: string[]) => void;
@@ -26,12 +31,13 @@ export function ClinicCheckboxes({
     >
       <legend className="mb-2 text-sm leading-none font-medium">Clinics</legend>
       <div className="grid gap-1 rounded-md border p-1 sm:grid-cols-2">
-        {clinics.map((clinic) => (
+        {clinics.map((clinic, index) => (
           <label
             key={clinic.id}
             className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm hover:bg-accent has-focus-visible:ring-2 has-focus-visible:ring-ring/40"
           >
             <input
+              ref={index === 0 ? ref : undefined}
               type="checkbox"
               className="size-4 accent-primary outline-none"
               checked={value.includes(clinic.id)}
@@ -41,11 +47,7 @@ export function ClinicCheckboxes({
           </label>
         ))}
       </div>
-      {error && (
-        <p id={`${id}-error`} className="text-xs font-medium text-destructive">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} message={error} />
     </fieldset>
   );
 }

@@ -1,87 +1,64 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { AdminUser } from '@contracts/admin';
 import { PASSWORD_MIN_LENGTH } from '@contracts/auth';
-import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { fieldDescription, FormField } from '@web/components/ui/form-field';
 import { useResetAgentPassword } from '../api/reset-agent-password';
-import { validatePassword } from '../utils/agent-form';
-import { fieldDescription, FormField } from './form-field';
-import { FormError } from './form-error';
+import { resetPasswordFormSchema } from '../utils/agent-form';
+import { AgentDialog, type AgentDialogProps, AgentDialogForm } from './agent-dialog';
 import { PasswordInput } from './password-input';
+
+const HINT = `At least ${PASSWORD_MIN_LENGTH} characters. Give it to them privately.`;
 
 function ResetPasswordForm({ agent, onDone }: { agent: AdminUser; onDone: () => void }) {
   const reset = useResetAgentPassword();
-  const [password, setPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const error = submitted ? validatePassword(password) : undefined;
-  const hint = `At least ${PASSWORD_MIN_LENGTH} characters. Give it to them privately.`;
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    if (reset.isPending || validatePassword(password)) return;
-    reset.mutate(
-      { id: agent.id, body: { password } },
-      {
-        onSuccess: () => {
-          toast.success(`Password reset for ${agent.name}`);
-          onDone();
-        },
-      },
-    );
-  }
+  const form = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { password: '' },
+  });
+  const error = form.formState.errors.password?.message;
 
   return (
-    <form className="grid gap-5" onSubmit={submit} noValidate>
-      <FormField id="reset-password" label="New password" hint={hint} error={error}>
+    <AgentDialogForm
+      onSubmit={form.handleSubmit((body) => {
+        if (reset.isPending) return;
+        reset.mutate(
+          { id: agent.id, body },
+          {
+            onSuccess: () => {
+              toast.success(`Password reset for ${agent.name}`);
+              onDone();
+            },
+          },
+        );
+      })}
+      error={reset.error?.message}
+      pending={reset.isPending}
+      label="Reset password"
+      pendingLabel="Resetting..."
+    >
+      <FormField id="reset-password" label="New password" hint={HINT} error={error}>
         <PasswordInput
           id="reset-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          {...fieldDescription('reset-password', { error, hint })}
+          {...form.register('password')}
+          {...fieldDescription('reset-password', { error, hint: HINT })}
         />
       </FormField>
-      <FormError message={reset.error?.message} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={reset.isPending}>
-          {reset.isPending ? 'Resetting...' : 'Reset password'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </AgentDialogForm>
   );
 }
 
 /** Sets a new password for someone; the server ends their sessions and lifts any sign-in throttle. */
-export function ResetPasswordDialog({
-  agent,
-  onOpenChange,
-}: {
-  agent: AdminUser | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ResetPasswordDialog({ agent, onOpenChange }: AgentDialogProps) {
   return (
-    <Dialog open={agent !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Reset password{agent ? ` for ${agent.name}` : ''}</DialogTitle>
-          <DialogDescription>
-            They are signed out everywhere and sign in again with the new password.
-          </DialogDescription>
-        </DialogHeader>
-        {agent && <ResetPasswordForm agent={agent} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <AgentDialog
+      subject={agent}
+      onOpenChange={onOpenChange}
+      title={(agent) => `Reset password for ${agent.name}`}
+      description={() => 'They are signed out everywhere and sign in again with the new password.'}
+    >
+      {(agent, close) => <ResetPasswordForm agent={agent} onDone={close} />}
+    </AgentDialog>
   );
 }

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { AdminUser } from '@contracts/admin';
 import { createAgentBody } from '@contracts/admin';
 import {
   agentFormFrom,
+  agentFormSchemas,
   emptyAgentForm,
-  toCreateBody,
+  resetPasswordFormSchema,
   toUpdateBody,
-  validateAgentForm,
+  type AgentFormMode,
   type AgentFormValues,
 } from './agent-form';
 
@@ -40,13 +42,24 @@ function filled(overrides: Partial<AgentFormValues> = {}): AgentFormValues {
   };
 }
 
-describe('validateAgentForm', () => {
+/** The messages the form shows, by field; empty when it would send. */
+function problems(values: AgentFormValues, mode: AgentFormMode = 'create') {
+  const result = agentFormSchemas[mode].safeParse(values);
+  return result.success ? {} : z.flattenError(result.error).fieldErrors;
+}
+
+/** What the form sends: the values as its schema parses them. */
+function parsed(values: AgentFormValues, mode: AgentFormMode = 'create') {
+  return agentFormSchemas[mode].parse(values);
+}
+
+describe('the agent form schema', () => {
   it('accepts a complete new staff member', () => {
-    expect(validateAgentForm(filled(), 'create')).toEqual({});
+    expect(problems(filled())).toEqual({});
   });
 
   it('names every missing or wrong field', () => {
-    const errors = validateAgentForm(
+    const errors = problems(
       filled({
         name: '  ',
         email: 'jordan@',
@@ -54,38 +67,58 @@ describe('validateAgentForm', () => {
         password: 'short',
         timezone: 'Mars/Base',
       }),
-      'create',
     );
     expect(errors).toEqual({
-      name: 'Enter a name.',
-      email: 'Enter a valid email address.',
-      timezone: 'Choose a time zone from the list.',
-      clinicIds: 'Choose at least one clinic.',
-      password: 'Password must be at least 10 characters.',
+      name: ['Enter a name.'],
+      email: ['Enter a valid email address.'],
+      timezone: ['Choose a time zone from the list.'],
+      clinicIds: ['Choose at least one clinic.'],
+      password: ['Password must be at least 10 characters.'],
     });
   });
 
-  it('does not ask for a password when editing', () => {
-    expect(validateAgentForm(filled({ password: '' }), 'edit')).toEqual({});
+  it('words the server’s other limits for the form', () => {
+    expect(problems(filled({ name: 'N'.repeat(121), password: 'p'.repeat(201) }))).toEqual({
+      name: ['Name must be at most 120 characters.'],
+      password: ['Password must be at most 200 characters.'],
+    });
+    expect(problems(filled({ name: 'Dr. \u202Eevil' }))).toEqual({
+      name: ['Name must not contain characters that reverse the direction of text.'],
+    });
+    expect(z.flattenError(resetPasswordFormSchema.safeParse({ password: 'short' }).error!)).toEqual(
+      {
+        formErrors: [],
+        fieldErrors: { password: ['Password must be at least 10 characters.'] },
+      },
+    );
   });
-});
 
-describe('toCreateBody', () => {
-  it('is what the server schema accepts, trimmed and lower-cased', () => {
-    const body = toCreateBody(filled({ timezone: '' }));
-    expect(body).toMatchObject({ email: 'jordan.reyes@carebook.test', timezone: null });
+  it('does not ask for a password when editing', () => {
+    expect(problems(filled({ password: '' }), 'edit')).toEqual({});
+  });
+
+  it('sends what the server schema accepts, trimmed and lower-cased', () => {
+    const body = parsed(filled({ name: ' Jordan Reyes ', timezone: '' }));
+    expect(body).toMatchObject({
+      name: 'Jordan Reyes',
+      email: 'jordan.reyes@carebook.test',
+      timezone: null,
+    });
     expect(createAgentBody.safeParse(body).success).toBe(true);
   });
 });
 
 describe('toUpdateBody', () => {
   it('is empty when nothing changed', () => {
-    expect(toUpdateBody(agentFormFrom(agent()), agent())).toEqual({});
+    expect(toUpdateBody(parsed(agentFormFrom(agent()), 'edit'), agent())).toEqual({});
   });
 
   it('sends only what changed', () => {
     const values = { ...agentFormFrom(agent()), role: 'provider' as const, clinicIds: [CAMDEN] };
-    expect(toUpdateBody(values, agent())).toEqual({ role: 'provider', clinicIds: [CAMDEN] });
+    expect(toUpdateBody(parsed(values, 'edit'), agent())).toEqual({
+      role: 'provider',
+      clinicIds: [CAMDEN],
+    });
   });
 
   it('treats clinics in another order as unchanged, and an emptied zone as null', () => {
@@ -96,6 +129,6 @@ describe('toUpdateBody', () => {
       ],
     });
     const values = { ...agentFormFrom(original), clinicIds: [CAMDEN, RIVERSIDE], timezone: '' };
-    expect(toUpdateBody(values, original)).toEqual({ timezone: null });
+    expect(toUpdateBody(parsed(values, 'edit'), original)).toEqual({ timezone: null });
   });
 });

@@ -1,9 +1,15 @@
-import type { AdminUser, CreateAgentBody, UpdateAgentBody } from '@contracts/admin';
+import { z } from 'zod';
+import {
+  createAgentBody,
+  resetPasswordBody,
+  type AdminUser,
+  type UpdateAgentBody,
+} from '@contracts/admin';
 import { PASSWORD_MIN_LENGTH } from '@contracts/auth';
-import { emailField, timezoneField } from '@contracts/common';
 import type { Role } from '@domain/roles';
+import { labelled, worded } from '@web/lib/form-schema';
 
-/** The create and edit dialogs' fields; an empty timezone means "not set". */
+/** The create and edit dialogs' fields as typed; an empty timezone means "not set". */
 export interface AgentFormValues {
   name: string;
   email: string;
@@ -13,8 +19,6 @@ export interface AgentFormValues {
   password: string;
 }
 
-export type AgentFormField = keyof AgentFormValues;
-export type AgentFormErrors = Partial<Record<AgentFormField, string>>;
 export type AgentFormMode = 'create' | 'edit';
 
 export function emptyAgentForm(defaults: { timezone: string; clinicIds: string[] }) {
@@ -39,57 +43,60 @@ export function agentFormFrom(agent: AdminUser): AgentFormValues {
   };
 }
 
-export function validatePassword(password: string): string | undefined {
-  if (password.length < PASSWORD_MIN_LENGTH) {
-    return `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
-  }
-  if (password.length > 200) return 'Password must be at most 200 characters.';
-  return undefined;
-}
+// The server's rules (createAgentBody; an update takes the same ones, each optional), worded for
+// the person filling in the form.
+const { shape } = createAgentBody;
 
-/** The same limits as the server's schema, worded for the person filling in the form. */
-export function validateAgentForm(values: AgentFormValues, mode: AgentFormMode): AgentFormErrors {
-  const errors: AgentFormErrors = {};
-  const name = values.name.trim();
-  if (!name) errors.name = 'Enter a name.';
-  else if (name.length > 120) errors.name = 'Name must be at most 120 characters.';
-  if (!emailField.safeParse(values.email).success) errors.email = 'Enter a valid email address.';
-  if (values.timezone && !timezoneField.safeParse(values.timezone).success) {
-    errors.timezone = 'Choose a time zone from the list.';
-  }
-  if (values.clinicIds.length === 0) errors.clinicIds = 'Choose at least one clinic.';
-  if (mode === 'create') {
-    const password = validatePassword(values.password);
-    if (password) errors.password = password;
-  }
-  return errors;
-}
+const passwordRule = worded(resetPasswordBody.shape.password, (issue) =>
+  issue.code === 'too_big'
+    ? `Password must be at most ${issue.maximum} characters.`
+    : `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+);
 
-export function toCreateBody(values: AgentFormValues): CreateAgentBody {
-  return {
-    name: values.name.trim(),
-    email: values.email.trim().toLowerCase(),
-    role: values.role,
-    timezone: values.timezone || null,
-    clinicIds: values.clinicIds,
-    password: values.password,
-  };
-}
+const agentFields = {
+  name: worded(shape.name, (issue) =>
+    issue.code === 'too_small'
+      ? 'Enter a name.'
+      : issue.code === 'too_big'
+        ? `Name must be at most ${issue.maximum} characters.`
+        : `Name ${issue.message}.`,
+  ),
+  email: worded(shape.email, () => 'Enter a valid email address.'),
+  role: shape.role,
+  timezone: z.preprocess(
+    (zone: string) => zone || null,
+    worded(shape.timezone, () => 'Choose a time zone from the list.'),
+  ),
+  // The server takes an empty list; the form does not, as an account in no clinic would drop out
+  // of every admin's list.
+  clinicIds: worded(shape.clinicIds, labelled('Clinics')).refine(
+    (ids) => ids.length > 0,
+    'Choose at least one clinic.',
+  ),
+};
+
+/** Creating asks for the initial password; editing leaves the password to its own dialog. */
+export const agentFormSchemas = {
+  create: z.object({ ...agentFields, password: passwordRule }),
+  edit: z.object({ ...agentFields, password: z.string() }),
+} satisfies Record<AgentFormMode, z.ZodType>;
+export type AgentFormOutput = z.output<(typeof agentFormSchemas)[AgentFormMode]>;
+
+export const resetPasswordFormSchema = z.object({ password: passwordRule });
 
 function sameIds(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((id) => b.includes(id));
+  const lower = new Set(b.map((id) => id.toLowerCase()));
+  return a.length === lower.size && a.every((id) => lower.has(id));
 }
 
 /** Only what changed: the server leaves unsent fields alone. Empty when nothing did. */
-export function toUpdateBody(values: AgentFormValues, agent: AdminUser): UpdateAgentBody {
+export function toUpdateBody(values: AgentFormOutput, agent: AdminUser): UpdateAgentBody {
   const body: UpdateAgentBody = {};
-  const original = agentFormFrom(agent);
-  const name = values.name.trim();
-  const email = values.email.trim().toLowerCase();
-  if (name !== original.name) body.name = name;
-  if (email !== original.email.toLowerCase()) body.email = email;
-  if (values.role !== original.role) body.role = values.role;
-  if (values.timezone !== original.timezone) body.timezone = values.timezone || null;
-  if (!sameIds(values.clinicIds, original.clinicIds)) body.clinicIds = values.clinicIds;
+  if (values.name !== agent.name) body.name = values.name;
+  if (values.email !== agent.email.toLowerCase()) body.email = values.email;
+  if (values.role !== agent.role) body.role = values.role;
+  if (values.timezone !== agent.timezone) body.timezone = values.timezone;
+  const clinicIds = agent.clinics.map((clinic) => clinic.id);
+  if (!sameIds(values.clinicIds, clinicIds)) body.clinicIds = values.clinicIds;
   return body;
 }

@@ -9,8 +9,8 @@ export interface NewPatientInput {
   lastName: string;
   email: string;
   /** YYYY-MM-DD */
-  dob?: string;
-  phone?: string;
+  dob?: string | null;
+  phone?: string | null;
 }
 
 export type NewPatientField = keyof NewPatientInput;

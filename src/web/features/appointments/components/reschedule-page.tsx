@@ -9,7 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useSession } from '@web/lib/session';
 import { appointmentQueryOptions } from '../api/get-appointment';
-import { useViewerTimeZone } from '../hooks/use-viewer-time-zone';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { ChangeAppointmentDialog, type ChangeMode } from './dialogs/change-appointment-dialog';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { COPIED_INDICATOR_MS } from '@domain/constants';
+import { COPIED_INDICATOR_MS } from '@web/lib/ui-constants';
 
 /** Copies a link and reports "Copied!" for COPIED_INDICATOR_MS (spec §2, §8, §9). */
 export function useCopyLink() {

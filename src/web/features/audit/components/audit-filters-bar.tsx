@@ -1,14 +1,18 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { XIcon } from 'lucide-react';
+import type { AdminUser } from '@contracts/admin';
 import { AllOrOneSelect } from '@web/components/all-or-one-select';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { auditUsersQueryOptions } from '../api/list-audit-users';
+import { ALL_STAFF, staffQueryOptions } from '@web/queries/staff';
 import { dateRangeError, hasFilters, isId, type AuditFilters } from '../utils/audit-filters';
 
 const errorText = 'text-xs font-medium text-destructive';
+
+/** Everyone an entry may name, deactivated staff included: their past actions still count. */
+const byName = (staff: AdminUser[]) => [...staff].sort((a, b) => a.name.localeCompare(b.name));
 
 function PatientIdField({
   value,
@@ -66,7 +70,7 @@ export function AuditFiltersBar({
   filters: AuditFilters;
   onChange: (filters: AuditFilters) => void;
 }) {
-  const users = useQuery(auditUsersQueryOptions);
+  const users = useQuery({ ...staffQueryOptions(ALL_STAFF), select: byName });
   const rangeError = dateRangeError(filters);
   const set = (patch: Partial<AuditFilters>) => onChange({ ...filters, ...patch });
 

@@ -2,9 +2,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ScrollTextIcon } from 'lucide-react';
 import { PageHeader } from '@web/components/page-header';
+import { TableEmpty, TableLoadError } from '@web/components/table-states';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { useSession } from '@web/lib/session';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { auditLogQueryOptions } from '../api/list-audit';
 import {
   filtersFromSearchParams,
@@ -32,10 +33,9 @@ function AuditSkeleton() {
 
 /** /admin/audit: who read or changed which patient or appointment, newest first. */
 export function AuditPage() {
-  const { user } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromSearchParams(searchParams);
-  const timeZone = user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = useViewerTimeZone();
   const audit = useInfiniteQuery(auditLogQueryOptions(filters, timeZone));
   const entries = audit.data?.pages.flatMap((page) => page.data) ?? [];
   const setFilters = (next: AuditFilters) =>
@@ -56,29 +56,22 @@ export function AuditPage() {
         {audit.isPending ? (
           <AuditSkeleton />
         ) : audit.isError && entries.length === 0 ? (
-          <div role="alert" className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-            <p className="text-sm text-destructive">{audit.error.message}</p>
-            <Button variant="outline" onClick={() => void audit.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <TableLoadError message={audit.error.message} onRetry={() => void audit.refetch()} />
         ) : entries.length === 0 ? (
-          <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-            <ScrollTextIcon className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="text-sm text-muted-foreground">
-              {hasFilters(filters)
+          <TableEmpty
+            icon={ScrollTextIcon}
+            message={
+              hasFilters(filters)
                 ? 'No entries match these filters.'
-                : 'Nothing has been recorded yet.'}
-            </p>
-          </div>
+                : 'Nothing has been recorded yet.'
+            }
+          />
         ) : (
-          <div className="overflow-x-auto">
-            <AuditTable
-              entries={entries}
-              timeZone={timeZone}
-              onFilterPatient={(patientId) => setFilters({ ...filters, patientId })}
-            />
-          </div>
+          <AuditTable
+            entries={entries}
+            timeZone={timeZone}
+            onFilterPatient={(patientId) => setFilters({ ...filters, patientId })}
+          />
         )}
       </section>
       {audit.isFetchNextPageError && (

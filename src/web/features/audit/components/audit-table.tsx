@@ -3,7 +3,15 @@ import type { AuditEntryView } from '@contracts/admin';
 import { formatDate } from '@domain/format';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { cn } from '@web/lib/utils';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@web/components/ui/table';
 import {
   auditActionLabel,
   entityTypeLabel,
@@ -11,9 +19,6 @@ import {
   formatAuditTime,
   shortId,
 } from '../utils/audit-labels';
-
-const headCell = 'h-10 px-3 text-left align-middle text-xs font-medium text-muted-foreground';
-const cell = 'px-3 py-3 align-middle';
 
 function PatientCell({
   entry,
@@ -53,33 +58,23 @@ export function AuditTable({
   onFilterPatient: (patientId: string) => void;
 }) {
   return (
-    <table className="w-full text-sm">
-      <caption className="sr-only">Audit log entries, newest first</caption>
-      <thead className="border-b bg-muted/40">
-        <tr>
-          <th scope="col" className={headCell}>
-            When
-          </th>
-          <th scope="col" className={cn(headCell, 'hidden sm:table-cell')}>
-            Staff member
-          </th>
-          <th scope="col" className={headCell}>
-            Action
-          </th>
-          <th scope="col" className={cn(headCell, 'hidden md:table-cell')}>
-            Patient
-          </th>
-          <th scope="col" className={cn(headCell, 'hidden lg:table-cell')}>
-            Address
-          </th>
-        </tr>
-      </thead>
-      <tbody>
+    <Table>
+      <TableCaption className="sr-only">Audit log entries, newest first</TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>When</TableHead>
+          <TableHead className="hidden sm:table-cell">Staff member</TableHead>
+          <TableHead>Action</TableHead>
+          <TableHead className="hidden md:table-cell">Patient</TableHead>
+          <TableHead className="hidden lg:table-cell">Address</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
         {entries.map((entry) => {
           const details = formatAuditDetails(entry.details);
           return (
-            <tr key={entry.id} className="border-b last:border-0">
-              <td className={cn(cell, 'whitespace-nowrap')}>
+            <TableRow key={entry.id}>
+              <TableCell className="whitespace-nowrap">
                 <time dateTime={entry.at}>
                   <span className="block">{formatDate(entry.at, timeZone)}</span>
                   <span className="block text-xs text-muted-foreground">
@@ -90,8 +85,8 @@ export function AuditTable({
                 <span className="mt-1 block max-w-36 truncate text-xs font-medium sm:hidden">
                   {entry.user?.name ?? 'Patient or system'}
                 </span>
-              </td>
-              <td className={cn(cell, 'hidden max-w-48 sm:table-cell')}>
+              </TableCell>
+              <TableCell className="hidden max-w-48 sm:table-cell">
                 {entry.user ? (
                   <>
                     <span className="block truncate font-medium">{entry.user.name}</span>
@@ -102,8 +97,8 @@ export function AuditTable({
                 ) : (
                   <span className="text-muted-foreground">Patient or system</span>
                 )}
-              </td>
-              <td className={cell}>
+              </TableCell>
+              <TableCell>
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <Badge variant={entry.action === 'read' ? 'secondary' : 'default'}>
                     {auditActionLabel(entry.action)}
@@ -126,17 +121,17 @@ export function AuditTable({
                     Patient: {entry.patientName ?? shortId(entry.patientId)}
                   </p>
                 )}
-              </td>
-              <td className={cn(cell, 'hidden max-w-56 md:table-cell')}>
+              </TableCell>
+              <TableCell className="hidden max-w-56 md:table-cell">
                 <PatientCell entry={entry} onFilterPatient={onFilterPatient} />
-              </td>
-              <td className={cn(cell, 'hidden font-mono text-xs lg:table-cell')}>
+              </TableCell>
+              <TableCell className="hidden font-mono text-xs lg:table-cell">
                 {entry.ip ?? '—'}
-              </td>
-            </tr>
+              </TableCell>
+            </TableRow>
           );
         })}
-      </tbody>
-    </table>
+      </TableBody>
+    </Table>
   );
 }

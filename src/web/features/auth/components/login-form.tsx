@@ -1,42 +1,60 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { loginBody } from '@contracts/auth';
 import { Button } from '@web/components/ui/button';
+import { FormError } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { worded } from '@web/lib/form-schema';
 import { useSignIn } from '../api/sign-in';
 
 const ERROR_ID = 'sign-in-error';
 
+// The browser's own checks (required, an email address) come first; what is left are the
+// contract's limits, which a person meets only by pasting something very long.
+const tooLong = (label: string) => (issue: z.core.$ZodIssue) =>
+  issue.code === 'too_big'
+    ? `${label} must be at most ${issue.maximum} characters.`
+    : `${label} ${issue.message}.`;
+
+const loginForm = z.object({
+  email: worded(loginBody.shape.email, tooLong('Email')),
+  password: worded(loginBody.shape.password, tooLong('Password')),
+});
+
 /** Email and password; the server's message shows inline, the same for any wrong combination. */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const signIn = useSignIn();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const error = signIn.error;
+  const { register, handleSubmit, setValue, setFocus, formState } = useForm({
+    resolver: zodResolver(loginForm),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = formState;
+  const message = errors.email?.message ?? errors.password?.message ?? signIn.error?.message;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = handleSubmit((body) => {
     if (signIn.isPending) return;
-    signIn.mutate(
-      { email: email.trim(), password },
-      {
-        onSuccess: onSignedIn,
-        onError: () => {
-          // Keep the email, which is usually right, and let the user retype the password at once.
-          setPassword('');
-          passwordRef.current?.focus();
-        },
+    signIn.mutate(body, {
+      onSuccess: onSignedIn,
+      onError: () => {
+        // Keep the email, which is usually right, and let the user retype the password at once.
+        setValue('password', '');
+        setFocus('password');
       },
-    );
-  }
+    });
+  });
 
+  const described = {
+    'aria-invalid': message ? true : undefined,
+    'aria-describedby': message ? ERROR_ID : undefined,
+  } as const;
   return (
     <form className="grid gap-5" onSubmit={submit}>
       <div className="grid gap-2">
         <Label htmlFor="sign-in-email">Email</Label>
         <Input
           id="sign-in-email"
-          name="email"
           type="email"
           inputMode="email"
           autoComplete="username"
@@ -45,38 +63,23 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           // The page exists to sign in: the first field is where the user starts.
           autoFocus
           required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? ERROR_ID : undefined}
+          {...register('email')}
+          {...described}
         />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="sign-in-password">Password</Label>
         <Input
-          ref={passwordRef}
           id="sign-in-password"
-          name="password"
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? ERROR_ID : undefined}
+          {...register('password')}
+          {...described}
         />
       </div>
-      {error && (
-        // Keyed on the attempt so a repeated message is announced again.
-        <p
-          key={signIn.submittedAt}
-          id={ERROR_ID}
-          role="alert"
-          className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-        >
-          {error.message}
-        </p>
-      )}
+      {/* Keyed on the attempt so a repeated message is announced again. */}
+      <FormError key={formState.submitCount} id={ERROR_ID} message={message} />
       <Button type="submit" className="w-full" disabled={signIn.isPending}>
         {signIn.isPending ? 'Signing in...' : 'Sign in'}
       </Button>

@@ -3,7 +3,7 @@ import type { AvailabilityResponse } from '@contracts/availability';
 import { localDateKeyOf } from '@domain/zoned-time';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
-import { TimeZoneCombobox } from '@web/features/slots/components/time-zone-combobox';
+import { TimeZonePicker } from '@web/components/time-zone-picker';
 import { useSaveAvailability } from '../api/save-availability';
 import type { AvailabilityTarget } from '../api/get-availability';
 import {
@@ -71,7 +71,7 @@ export function AvailabilityEditor({
         <CardContent className="space-y-2">
           <div className="grid max-w-sm gap-1.5">
             <Label htmlFor={zoneId}>Time zone</Label>
-            <TimeZoneCombobox
+            <TimeZonePicker
               id={zoneId}
               value={draft.timezone}
               onChange={(timezone) => setDraft((d) => ({ ...d, timezone }))}

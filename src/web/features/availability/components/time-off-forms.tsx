@@ -1,149 +1,160 @@
-import { useId, useState, type FormEvent } from 'react';
-import { MAX_OVERRIDES } from '@contracts/availability';
+import { useId, useMemo, type ComponentProps, type ReactNode } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { ScheduleOverride } from '@domain/schedule';
-import { compareDateKeys, eachDateKey, parseDateKey } from '@domain/zoned-time';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { withDaysOff, withExtraHours } from '../utils/time-off';
+import { daysOffSchema, extraHoursSchema } from '../utils/time-off-forms';
 import { TimeField } from './time-field';
 
-const MAX_RANGE_DAYS = 366;
-
-function tooMany(overrides: ScheduleOverride[]): string | null {
-  return overrides.length > MAX_OVERRIDES
-    ? `At most ${MAX_OVERRIDES} dates of time off and extra hours can be kept. Remove some first.`
-    : null;
-}
-
-/** A date, or a from–to range, of days off. */
-export function DaysOffForm({
-  overrides,
-  today,
-  onChange,
-}: {
+interface TimeOffFormProps {
   overrides: ScheduleOverride[];
   today: string;
   onChange: (overrides: ScheduleOverride[]) => void;
-}) {
-  const id = useId();
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [error, setError] = useState<string | null>(null);
+}
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const last = to || from;
-    if (!parseDateKey(from)) return setError('Choose the first day off.');
-    if (!parseDateKey(last) || compareDateKeys(last, from) < 0) {
-      return setError('The last day off must be on or after the first.');
-    }
-    if (eachDateKey(from, last).length > MAX_RANGE_DAYS) {
-      return setError(`Add at most ${MAX_RANGE_DAYS} days at a time.`);
-    }
-    const next = withDaysOff(overrides, from, last);
-    const problem = tooMany(next);
-    if (problem) return setError(problem);
-    onChange(next);
-    setError(null);
-    setFrom('');
-    setTo('');
-  }
+/**
+ * The first problem among `fields` (in the order they are filled in), and the props that tie
+ * the field it is about to the message.
+ */
+function firstProblem<Field extends string>(
+  errors: FieldErrors<Record<Field, unknown>>,
+  fields: readonly Field[],
+  messageId: string,
+) {
+  const field = fields.find((name) => errors[name]);
+  return {
+    message: field ? errors[field]?.message : undefined,
+    describe: (name: Field) =>
+      name === field ? { 'aria-invalid': true, 'aria-describedby': messageId } : {},
+  };
+}
+
+/** A date, or a from–to range, of days off. */
+export function DaysOffForm({ overrides, today, onChange }: TimeOffFormProps) {
+  const id = useId();
+  const schema = useMemo(() => daysOffSchema(overrides), [overrides]);
+  const { register, control, handleSubmit, reset, formState } = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: { from: '', to: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const from = useWatch({ control, name: 'from' });
+  const problem = firstProblem(formState.errors, ['from', 'to'], `${id}-problem`);
 
   return (
-    <form onSubmit={submit} aria-label="Add days off" className="space-y-2">
-      <div className="flex flex-wrap items-end gap-3">
-        <DateField
-          id={`${id}-from`}
-          label="Day off from"
-          min={today}
-          value={from}
-          onChange={setFrom}
-        />
-        <DateField
-          id={`${id}-to`}
-          label="To (optional)"
-          min={from || today}
-          value={to}
-          onChange={setTo}
-        />
-        <Button type="submit" variant="outline">
-          Add days off
-        </Button>
-      </div>
-      {error && (
-        <p className="text-sm text-destructive" role="alert">
-          {error}
-        </p>
-      )}
-    </form>
+    <TimeOffForm
+      label="Add days off"
+      problemId={`${id}-problem`}
+      problem={problem.message}
+      onSubmit={handleSubmit((next) => {
+        onChange(next);
+        reset();
+      })}
+      fields={
+        <>
+          <DateField
+            id={`${id}-from`}
+            label="Day off from"
+            min={today}
+            {...register('from')}
+            {...problem.describe('from')}
+          />
+          <DateField
+            id={`${id}-to`}
+            label="To (optional)"
+            min={from || today}
+            {...register('to')}
+            {...problem.describe('to')}
+          />
+        </>
+      }
+      submitLabel="Add days off"
+    />
   );
 }
 
 /** Extra hours on one date, optionally instead of that date's weekly hours. */
-export function ExtraHoursForm({
-  overrides,
-  today,
-  onChange,
-}: {
-  overrides: ScheduleOverride[];
-  today: string;
-  onChange: (overrides: ScheduleOverride[]) => void;
-}) {
+export function ExtraHoursForm({ overrides, today, onChange }: TimeOffFormProps) {
   const id = useId();
-  const [date, setDate] = useState('');
-  const [start, setStart] = useState('09:00');
-  const [end, setEnd] = useState('12:00');
-  const [onlyThese, setOnlyThese] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!parseDateKey(date)) return setError('Choose the date of the extra hours.');
-    if (!start || !end) return setError('Enter both a start and an end time.');
-    const result = withExtraHours(overrides, date, { start, end }, onlyThese);
-    if ('problem' in result) return setError(result.problem);
-    const problem = tooMany(result.overrides);
-    if (problem) return setError(problem);
-    onChange(result.overrides);
-    setError(null);
-    setDate('');
-  }
+  const schema = useMemo(() => extraHoursSchema(overrides), [overrides]);
+  const { register, handleSubmit, resetField, formState } = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: { date: '', start: '09:00', end: '12:00', onlyThese: false },
+    reValidateMode: 'onSubmit',
+  });
+  const problem = firstProblem(formState.errors, ['date', 'start', 'end'], `${id}-problem`);
 
   return (
-    <form onSubmit={submit} aria-label="Add extra hours" className="space-y-2">
-      <div className="flex flex-wrap items-end gap-3">
-        <DateField
-          id={`${id}-date`}
-          label="Extra hours on"
-          min={today}
-          value={date}
-          onChange={setDate}
-        />
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-start`}>From</Label>
-          <TimeField id={`${id}-start`} value={start} onChange={(e) => setStart(e.target.value)} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-end`}>To</Label>
-          <TimeField id={`${id}-end`} value={end} onChange={(e) => setEnd(e.target.value)} />
-        </div>
-        <Button type="submit" variant="outline">
-          Add hours
-        </Button>
-      </div>
+    <TimeOffForm
+      label="Add extra hours"
+      problemId={`${id}-problem`}
+      problem={problem.message}
+      onSubmit={handleSubmit((next) => {
+        onChange(next);
+        // The same hours are often added on several dates: only the date starts over.
+        resetField('date');
+      })}
+      fields={
+        <>
+          <DateField
+            id={`${id}-date`}
+            label="Extra hours on"
+            min={today}
+            {...register('date')}
+            {...problem.describe('date')}
+          />
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-start`}>From</Label>
+            <TimeField id={`${id}-start`} {...register('start')} {...problem.describe('start')} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-end`}>To</Label>
+            <TimeField id={`${id}-end`} {...register('end')} {...problem.describe('end')} />
+          </div>
+        </>
+      }
+      submitLabel="Add hours"
+    >
       <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="size-4 accent-primary"
-          checked={onlyThese}
-          onChange={(e) => setOnlyThese(e.target.checked)}
-        />
+        <input type="checkbox" className="size-4 accent-primary" {...register('onlyThese')} />
         Only these hours that day (the weekly hours are off)
       </label>
-      {error && (
-        <p className="text-sm text-destructive" role="alert">
-          {error}
+    </TimeOffForm>
+  );
+}
+
+/** The row of fields and the add button, what else the form asks, then the first problem. */
+function TimeOffForm({
+  label,
+  fields,
+  submitLabel,
+  problemId,
+  problem,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  fields: ReactNode;
+  submitLabel: string;
+  problemId: string;
+  problem: string | undefined;
+  onSubmit: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} aria-label={label} className="space-y-2" noValidate>
+      <div className="flex flex-wrap items-end gap-3">
+        {fields}
+        <Button type="submit" variant="outline">
+          {submitLabel}
+        </Button>
+      </div>
+      {children}
+      {problem && (
+        <p id={problemId} className="text-sm text-destructive" role="alert">
+          {problem}
         </p>
       )}
     </form>
@@ -154,27 +165,12 @@ export function ExtraHoursForm({
 function DateField({
   id,
   label,
-  min,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  min: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+  ...input
+}: { id: string; label: string } & Omit<ComponentProps<'input'>, 'type'>) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type="date"
-        className="w-40"
-        min={min}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      <Input id={id} type="date" className="w-40" {...input} />
     </div>
   );
 }

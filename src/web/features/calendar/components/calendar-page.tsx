@@ -6,7 +6,7 @@ import type { Appointment } from '@contracts/appointments';
 import { canChangeAppointment } from '@domain/appointment-status';
 import { localDateKeyOf, type DateKey } from '@domain/zoned-time';
 import { PageHeader } from '@web/components/page-header';
-import { useViewerTimeZone } from '@web/features/slots/hooks/use-viewer-time-zone';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { useSession } from '@web/lib/session';
 import { calendarAppointmentsQueryOptions } from '../api/get-calendar-appointments';

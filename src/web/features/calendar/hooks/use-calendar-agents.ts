@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import type { Appointment } from '@contracts/appointments';
 import type { ClinicSummary } from '@contracts/auth';
-import { clinicAgentsQueryOptions } from '@web/features/slots/api/get-slots';
+import { clinicAgentsQueryOptions } from '@web/queries/clinics';
 
 export interface CalendarAgent {
   id: string;

@@ -1,4 +1,14 @@
 import { useId, type ReactNode } from 'react';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@web/components/ui/table';
+import { cn } from '@web/lib/utils';
 
 export interface Column<Row> {
   header: string;
@@ -27,46 +37,44 @@ export function DataTable<Row>({
       <summary className="cursor-pointer text-muted-foreground hover:text-foreground">
         Show the data as a table
       </summary>
-      <div className="mt-2 max-h-80 overflow-auto rounded-md border">
-        <table className="w-full border-collapse text-left" aria-describedby={id}>
-          <caption id={id} className="sr-only">
-            {caption}
-          </caption>
-          <thead className="sticky top-0 bg-muted">
-            <tr>
-              {columns.map((c) => (
-                <th
-                  key={c.header}
-                  scope="col"
-                  className={`px-3 py-1.5 font-medium ${c.numeric ? 'text-right' : ''}`}
-                >
-                  {c.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {rows.map((row) => (
-              <tr key={rowKey(row)}>
-                {columns.map((c, i) =>
-                  i === 0 ? (
-                    <th key={c.header} scope="row" className="px-3 py-1 font-normal">
-                      {c.cell(row)}
-                    </th>
-                  ) : (
-                    <td
-                      key={c.header}
-                      className={`px-3 py-1 ${c.numeric ? 'text-right tabular-nums' : ''}`}
-                    >
-                      {c.cell(row)}
-                    </td>
-                  ),
-                )}
-              </tr>
+      <Table
+        containerClassName="mt-2 max-h-80 overflow-auto rounded-md border"
+        aria-describedby={id}
+      >
+        <TableCaption id={id} className="sr-only">
+          {caption}
+        </TableCaption>
+        {/* Sticks to the top of the box, which scrolls when the rows are many. */}
+        <TableHeader className="sticky top-0 bg-muted">
+          <TableRow>
+            {columns.map((c) => (
+              <TableHead key={c.header} className={cn('h-8', c.numeric && 'text-right')}>
+                {c.header}
+              </TableHead>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={rowKey(row)}>
+              {columns.map((c, i) =>
+                i === 0 ? (
+                  <TableHead key={c.header} scope="row" className="py-1 font-normal">
+                    {c.cell(row)}
+                  </TableHead>
+                ) : (
+                  <TableCell
+                    key={c.header}
+                    className={cn('py-1', c.numeric && 'text-right tabular-nums')}
+                  >
+                    {c.cell(row)}
+                  </TableCell>
+                ),
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
     </details>
   );
 }

@@ -3,10 +3,11 @@ import { useSearchParams } from 'react-router';
 import { MailIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { PageHeader } from '@web/components/page-header';
+import { TableEmpty, TableLoadError } from '@web/components/table-states';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { useSession } from '@web/lib/session';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import type { OutboxStatus } from '@contracts/outbox';
 import { outboxQueryOptions, useResendMessage } from '../api/outbox';
 import { OutboxTable } from './outbox-table';
@@ -16,11 +17,10 @@ type Filter = (typeof FILTERS)[number];
 
 /** /admin/outbox: every notification of the admin's clinics, its delivery state, and resend. */
 export function OutboxPage() {
-  const { user } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const raw = searchParams.get('status');
   const filter: Filter = FILTERS.includes(raw as Filter) ? (raw as Filter) : 'all';
-  const timeZone = user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = useViewerTimeZone();
   const outbox = useInfiniteQuery(outboxQueryOptions(filter as OutboxStatus | 'all'));
   const resend = useResendMessage();
   const messages = outbox.data?.pages.flatMap((p) => p.data) ?? [];
@@ -65,26 +65,16 @@ export function OutboxPage() {
               ))}
             </div>
           ) : outbox.isError && messages.length === 0 ? (
-            <div role="alert" className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-              <p className="text-sm text-destructive">{outbox.error.message}</p>
-              <Button variant="outline" onClick={() => void outbox.refetch()}>
-                Try again
-              </Button>
-            </div>
+            <TableLoadError message={outbox.error.message} onRetry={() => void outbox.refetch()} />
           ) : messages.length === 0 ? (
-            <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-              <MailIcon className="size-8 text-muted-foreground" aria-hidden="true" />
-              <p className="text-sm text-muted-foreground">No messages here.</p>
-            </div>
+            <TableEmpty icon={MailIcon} message="No messages here." />
           ) : (
-            <div className="overflow-x-auto">
-              <OutboxTable
-                messages={messages}
-                timeZone={timeZone}
-                resendingId={resend.isPending ? (resend.variables ?? null) : null}
-                onResend={onResend}
-              />
-            </div>
+            <OutboxTable
+              messages={messages}
+              timeZone={timeZone}
+              resendingId={resend.isPending ? (resend.variables ?? null) : null}
+              onResend={onResend}
+            />
           )}
         </TabsContent>
       </Tabs>

@@ -2,6 +2,15 @@ import { RotateCwIcon } from 'lucide-react';
 import { formatDate, formatTime } from '@domain/format';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@web/components/ui/table';
 import type { OutboxMessage } from '@contracts/outbox';
 
 const KIND_LABELS: Record<string, string> = {
@@ -24,33 +33,26 @@ export function OutboxTable(props: {
   onResend(id: number): void;
 }) {
   return (
-    <table className="w-full text-left text-sm">
-      <caption className="sr-only">Notification messages, newest first</caption>
-      <thead className="border-b bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
-        <tr>
-          <th scope="col" className="px-4 py-3 font-medium">
-            Created
-          </th>
-          <th scope="col" className="px-4 py-3 font-medium">
-            Message
-          </th>
-          <th scope="col" className="px-4 py-3 font-medium">
-            Recipients
-          </th>
-          <th scope="col" className="px-4 py-3 font-medium">
-            State
-          </th>
-          <th scope="col" className="px-4 py-3 font-medium">
+    // Several lines to a message: each cell starts at the row's top.
+    <Table className="[&_td]:px-4 [&_td]:align-top [&_th]:px-4">
+      <TableCaption className="sr-only">Notification messages, newest first</TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Created</TableHead>
+          <TableHead>Message</TableHead>
+          <TableHead>Recipients</TableHead>
+          <TableHead>State</TableHead>
+          <TableHead>
             <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y">
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
         {props.messages.map((m) => (
-          <tr key={m.id} className="align-top">
-            <td className="whitespace-nowrap px-4 py-3">{when(m.createdAt, props.timeZone)}</td>
-            <td className="px-4 py-3 font-medium">{KIND_LABELS[m.kind] ?? m.kind}</td>
-            <td className="px-4 py-3">
+          <TableRow key={m.id}>
+            <TableCell className="whitespace-nowrap">{when(m.createdAt, props.timeZone)}</TableCell>
+            <TableCell className="font-medium">{KIND_LABELS[m.kind] ?? m.kind}</TableCell>
+            <TableCell>
               <ul className="space-y-0.5">
                 {m.recipients.map((r) => (
                   <li key={r.email}>
@@ -58,8 +60,8 @@ export function OutboxTable(props: {
                   </li>
                 ))}
               </ul>
-            </td>
-            <td className="px-4 py-3">
+            </TableCell>
+            <TableCell>
               <Badge variant={STATUS_VARIANT[m.status]}>{m.status}</Badge>
               <p className="mt-1 text-xs text-muted-foreground">
                 {m.status === 'sent' && m.sentAt
@@ -70,8 +72,8 @@ export function OutboxTable(props: {
                   : ''}
               </p>
               {m.lastError ? <p className="mt-1 text-xs text-destructive">{m.lastError}</p> : null}
-            </td>
-            <td className="px-4 py-3 text-right">
+            </TableCell>
+            <TableCell className="text-right">
               {m.status !== 'pending' || m.attempts > 0 ? (
                 <Button
                   variant="outline"
@@ -83,10 +85,10 @@ export function OutboxTable(props: {
                   {props.resendingId === m.id ? 'Resending...' : 'Resend'}
                 </Button>
               ) : null}
-            </td>
-          </tr>
+            </TableCell>
+          </TableRow>
         ))}
-      </tbody>
-    </table>
+      </TableBody>
+    </Table>
   );
 }

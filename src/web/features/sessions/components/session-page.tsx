@@ -5,11 +5,10 @@ import { ArrowLeftIcon, VideoIcon } from 'lucide-react';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { useSession } from '@web/lib/session';
+import { useNow } from '@web/hooks/use-now';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { signalUrl } from '@web/lib/video-call/signalling-client';
 import { VideoCallPanel } from '@web/lib/video-call/video-call-panel';
-import { browserTimeZone } from '@web/lib/video-call/visit-window';
-import { useNow } from '../hooks/use-now';
 import { staffSessionQueryOptions } from '../api/get-staff-session';
 import { describeStaffSession } from '../utils/staff-session-model';
 import { VisitDetailsCard } from './visit-details-card';
@@ -17,10 +16,9 @@ import { VisitDetailsCard } from './visit-details-card';
 /** /session/:id — the staff side of a video visit: who, when, the join window, and the call. */
 export function SessionPage() {
   const { id = '' } = useParams();
-  const { user } = useSession();
-  const timeZone = user?.timezone || browserTimeZone();
+  const timeZone = useViewerTimeZone();
   const session = useQuery(staffSessionQueryOptions(id));
-  const now = useNow(10_000);
+  const now = useNow({ intervalMs: 10_000 });
   const [inCall, setInCall] = useState(false);
 
   if (session.isPending) {

@@ -1,32 +1,51 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { PASSWORD_MIN_LENGTH } from '@contracts/auth';
+import { z } from 'zod';
+import { changePasswordBody, PASSWORD_MIN_LENGTH } from '@contracts/auth';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { worded } from '@web/lib/form-schema';
 import { useChangePassword } from '../api/change-password';
 import { SettingsSection } from './settings-section';
 
-const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
-type Field = keyof typeof EMPTY;
+const { shape } = changePasswordBody;
 
-/** What is wrong with the form before asking the server, or null. */
-export function passwordFormProblem(
-  values: typeof EMPTY,
-): { field: Field; message: string } | null {
-  if (!values.currentPassword)
-    return { field: 'currentPassword', message: 'Enter your current password.' };
-  if (values.newPassword.length < PASSWORD_MIN_LENGTH)
-    return {
-      field: 'newPassword',
-      message: `The new password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
-    };
-  if (values.newPassword === values.currentPassword)
-    return { field: 'newPassword', message: 'Choose a password different from the current one.' };
-  if (values.confirmPassword !== values.newPassword)
-    return { field: 'confirmPassword', message: 'The two new passwords do not match.' };
-  return null;
-}
+/** changePasswordBody's rules in the form's words, and the two a person expects besides. */
+const passwordForm = z
+  .object({
+    currentPassword: worded(shape.currentPassword, (issue) =>
+      issue.code === 'too_big'
+        ? `The current password must be at most ${issue.maximum} characters.`
+        : 'Enter your current password.',
+    ),
+    newPassword: worded(shape.newPassword, (issue) =>
+      issue.code === 'too_big'
+        ? `The new password must be at most ${issue.maximum} characters.`
+        : `The new password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+    ),
+    confirmPassword: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    if (values.newPassword === values.currentPassword) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['newPassword'],
+        message: 'Choose a password different from the current one.',
+      });
+    } else if (values.confirmPassword !== values.newPassword) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['confirmPassword'],
+        message: 'The two new passwords do not match.',
+      });
+    }
+  });
+
+type Field = keyof z.input<typeof passwordForm>;
+const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 const FIELDS: Array<{ name: Field; label: string; autoComplete: string }> = [
   { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
@@ -37,25 +56,27 @@ const FIELDS: Array<{ name: Field; label: string; autoComplete: string }> = [
 export function PasswordSettings() {
   const id = useId();
   const change = useChangePassword();
-  const [values, setValues] = useState(EMPTY);
-  const [problem, setProblem] = useState<{ field: Field | null; message: string } | null>(null);
+  const { register, handleSubmit, reset, formState } = useForm({
+    resolver: zodResolver(passwordForm),
+    defaultValues: EMPTY,
+    // One problem at a time, as the form says it: the next one shows at the next attempt.
+    reValidateMode: 'onSubmit',
+  });
+  // The first field with a problem, in the order they are filled in; else the server's refusal.
+  const invalid = FIELDS.find(({ name }) => formState.errors[name])?.name;
+  const problem = invalid ? formState.errors[invalid]?.message : change.error?.message;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = passwordFormProblem(values);
-    if (found) return setProblem(found);
-    setProblem(null);
+  const submit = handleSubmit(({ currentPassword, newPassword }) =>
     change.mutate(
-      { currentPassword: values.currentPassword, newPassword: values.newPassword },
+      { currentPassword, newPassword },
       {
         onSuccess: () => {
-          setValues(EMPTY);
+          reset(EMPTY);
           toast.success('Password changed. Your other devices were signed out.');
         },
-        onError: (error) => setProblem({ field: null, message: error.message }),
       },
-    );
-  }
+    ),
+  );
 
   return (
     <SettingsSection
@@ -71,16 +92,15 @@ export function PasswordSettings() {
               id={`${id}-${name}`}
               type="password"
               autoComplete={autoComplete}
-              value={values[name]}
-              aria-invalid={problem?.field === name || undefined}
-              aria-describedby={problem?.field === name ? `${id}-problem` : undefined}
-              onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+              {...register(name)}
+              aria-invalid={invalid === name || undefined}
+              aria-describedby={invalid === name ? `${id}-problem` : undefined}
             />
           </div>
         ))}
         {problem && (
           <p id={`${id}-problem`} role="alert" className="text-sm text-destructive">
-            {problem.message}
+            {problem}
           </p>
         )}
         <Button type="submit" className="justify-self-start" disabled={change.isPending}>

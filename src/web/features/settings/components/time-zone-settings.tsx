@@ -4,8 +4,8 @@ import type { SessionUser } from '@contracts/auth';
 import { formatTime } from '@domain/format';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
-import { TimeZoneCombobox } from '@web/features/slots/components/time-zone-combobox';
-import { browserTimeZone } from '@web/features/slots/utils/time-zones';
+import { TimeZonePicker } from '@web/components/time-zone-picker';
+import { browserTimeZone } from '@web/lib/time-zones';
 import { useUpdateProfile } from '../api/update-profile';
 import { SettingsSection } from './settings-section';
 
@@ -42,7 +42,7 @@ export function TimeZoneSettings({ user }: { user: SessionUser }) {
     >
       <div className="grid max-w-md gap-2">
         <Label htmlFor={`${id}-zone`}>Time zone</Label>
-        <TimeZoneCombobox
+        <TimeZonePicker
           id={`${id}-zone`}
           value={current}
           onChange={(zone) => save(zone)}

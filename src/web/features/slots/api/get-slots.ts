@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listClinicAgentsEndpoint, listSlotsEndpoint } from '@contracts/clinics';
+import { listSlotsEndpoint } from '@contracts/clinics';
 import type { EndpointResponse } from '@contracts/endpoint';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
@@ -43,20 +43,6 @@ export function slotsQueryOptions(request: SlotsRequest) {
   return queryOptions({
     queryKey: [...slotsQueryKey, clinicSlug, rest],
     queryFn: ({ signal }) => fetchSlots(request, signal),
-    ...listFreshness,
-  });
-}
-
-/** The clinic's bookable providers and nurses (the agent filter). */
-export function clinicAgentsQueryOptions(clinicSlug: string) {
-  return queryOptions({
-    queryKey: ['clinics', clinicSlug, 'nurses'],
-    queryFn: ({ signal }) =>
-      callEndpoint(listClinicAgentsEndpoint, {
-        params: { slug: clinicSlug },
-        signal,
-        fallback: 'Failed to load providers',
-      }),
     ...listFreshness,
   });
 }

@@ -12,7 +12,7 @@ import {
   SelectValue,
 } from '@web/components/ui/select';
 import { addDaysToKey, parseDateKey } from '@domain/zoned-time';
-import { TimeZoneCombobox } from './time-zone-combobox';
+import { TimeZonePicker } from '@web/components/time-zone-picker';
 
 export const ALL_AGENTS = 'all';
 
@@ -134,7 +134,7 @@ export function SlotFilters({
       </div>
       <div className="grid min-w-0 gap-1.5">
         <Label htmlFor={`${id}-zone`}>Times shown in</Label>
-        <TimeZoneCombobox id={`${id}-zone`} value={timeZone} onChange={onTimeZoneChange} />
+        <TimeZonePicker id={`${id}-zone`} value={timeZone} onChange={onTimeZoneChange} />
       </div>
     </div>
   );

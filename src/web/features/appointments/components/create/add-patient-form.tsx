@@ -1,25 +1,25 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { localDateKeyOf } from '@domain/zoned-time';
 import { Button } from '@web/components/ui/button';
+import { fieldDescription, FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import {
   DuplicatePatientError,
   PatientValidationError,
   useCreatePatient,
   type NewPatientField,
-  type NewPatientInput,
 } from '../../api/create-patient';
 import { searchPatients, type PatientSearchResult } from '../../api/search-patients';
 import {
-  firstInvalidField,
-  labelled,
+  newPatientFormSchema,
   PATIENT_FIELD_LABELS,
-  validateNewPatient,
-  type PatientFieldErrors,
+  patientProblem,
+  type NewPatientFormValues,
 } from './add-patient-validation';
-import { useViewerTimeZone } from '../../hooks/use-viewer-time-zone';
-import { describedBy, WizardField } from './wizard-field';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 
 const FIELDS: Array<{ name: NewPatientField; type: string; required?: boolean }> = [
   { name: 'firstName', type: 'text', required: true },
@@ -29,6 +29,8 @@ const FIELDS: Array<{ name: NewPatientField; type: string; required?: boolean }>
   { name: 'phone', type: 'tel' },
 ];
 
+const SEARCH_FAILED = 'Failed to search patients. Please try again.';
+
 /** Adds a patient to the clinic when the search did not find them, and chooses them. */
 export function AddPatientForm({
   clinic,
@@ -37,67 +39,63 @@ export function AddPatientForm({
   onClose,
 }: {
   clinic: string;
-  seed: NewPatientInput;
+  seed: NewPatientFormValues;
   onAdded: (patient: PatientSearchResult) => void;
   onClose: () => void;
 }) {
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const today = localDateKeyOf(Date.now(), useViewerTimeZone());
-  const [values, setValues] = useState<NewPatientInput>(seed);
-  const [errors, setErrors] = useState<PatientFieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const schema = useMemo(() => newPatientFormSchema(today), [today]);
+  const { register, handleSubmit, getValues, setError, formState } = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: seed,
+    // Problems are looked at again when Add patient is pressed, not at every keystroke.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = formState;
   const [duplicate, setDuplicate] = useState<DuplicatePatientError | null>(null);
   const create = useCreatePatient(clinic);
   const findExisting = useMutation({
-    mutationFn: () => searchPatients({ clinic, keyword: values.email }),
+    mutationFn: () => searchPatients({ clinic, keyword: getValues('email') }),
     onSuccess: (found) => {
+      const email = getValues('email').trim().toLowerCase();
       const match = found.find(
-        (p) =>
-          p.id === duplicate?.existingPatientId ||
-          p.email.toLowerCase() === values.email.trim().toLowerCase(),
+        (p) => p.id === duplicate?.existingPatientId || p.email.toLowerCase() === email,
       );
       if (match) onAdded(match);
-      else setFormError('Failed to search patients. Please try again.');
+      else setError('root', { message: SEARCH_FAILED });
     },
-    onError: () => setFormError('Failed to search patients. Please try again.'),
+    onError: () => setError('root', { message: SEARCH_FAILED }),
   });
 
-  function focusField(field: NewPatientField | undefined) {
-    if (field) formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    setDuplicate(null);
-    const found = validateNewPatient(values, today);
-    setErrors(found);
-    if (firstInvalidField(found)) return focusField(firstInvalidField(found));
-    create.mutate(values, {
+  const save = handleSubmit((patient) =>
+    create.mutate(patient, {
       onSuccess: onAdded,
       onError: (error) => {
         if (error instanceof DuplicatePatientError) return setDuplicate(error);
-        if (error instanceof PatientValidationError) {
-          const fieldErrors: PatientFieldErrors = {};
-          for (const [field, problem] of Object.entries(error.fieldErrors)) {
-            fieldErrors[field as NewPatientField] = labelled(field as NewPatientField, problem);
-          }
-          setErrors(fieldErrors);
-          // Problems the server tied to a field show there; anything else shows below.
-          if (firstInvalidField(fieldErrors)) return focusField(firstInvalidField(fieldErrors));
-        }
-        setFormError(error.message);
+        const problems = error instanceof PatientValidationError ? error.fieldErrors : {};
+        const onFields = FIELDS.filter(({ name }) => problems[name]);
+        if (onFields.length === 0) return setError('root', { message: error.message });
+        // Problems the server tied to a field show there, and focus goes to the first of them.
+        onFields.forEach(({ name }, index) =>
+          setError(
+            name,
+            { message: patientProblem(name)({ message: problems[name]! }) },
+            { shouldFocus: index === 0 },
+          ),
+        );
       },
-    });
-  }
+    }),
+  );
 
   return (
     <form
-      ref={formRef}
       noValidate
       aria-labelledby={`${id}-title`}
-      onSubmit={submit}
+      onSubmit={(event) => {
+        setDuplicate(null);
+        void save(event);
+      }}
       className="grid gap-4 rounded-lg border p-4"
     >
       <h4 id={`${id}-title`} className="text-sm font-semibold">
@@ -105,26 +103,24 @@ export function AddPatientForm({
       </h4>
       <div className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map(({ name, type, required }) => (
-          <WizardField
+          <FormField
             key={name}
             id={`${id}-${name}`}
             label={`${PATIENT_FIELD_LABELS[name]}${required ? '' : ' (optional)'}`}
             required={required}
-            error={errors[name]}
+            error={errors[name]?.message}
           >
             <Input
               id={`${id}-${name}`}
-              name={name}
               type={type}
               // The patient's details, not the signed-in user's: no autofill.
               autoComplete="off"
               max={name === 'dob' ? today : undefined}
               aria-required={required ? true : undefined}
-              value={values[name] ?? ''}
-              onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
-              {...describedBy(`${id}-${name}`, errors[name])}
+              {...register(name)}
+              {...fieldDescription(`${id}-${name}`, { error: errors[name]?.message })}
             />
-          </WizardField>
+          </FormField>
         ))}
       </div>
       {duplicate ? (
@@ -143,9 +139,9 @@ export function AddPatientForm({
           </Button>
         </div>
       ) : null}
-      {formError && (
+      {errors.root && (
         <p role="alert" className="text-sm text-destructive">
-          {formError}
+          {errors.root.message}
         </p>
       )}
       <div className="flex flex-wrap justify-end gap-2">

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { createPatientBody } from '@contracts/clinics';
-import type { NewPatientField, NewPatientInput } from '../../api/create-patient';
+import { blankAsAbsent, labelled, worded } from '@web/lib/form-schema';
+import type { NewPatientField } from '../../api/create-patient';
 
 export const PATIENT_FIELD_LABELS: Record<NewPatientField, string> = {
   firstName: 'First name',
@@ -9,48 +11,41 @@ export const PATIENT_FIELD_LABELS: Record<NewPatientField, string> = {
   phone: 'Phone',
 };
 
-export type PatientFieldErrors = Partial<Record<NewPatientField, string>>;
+/** The add-patient form as typed: every field a string, blank when not given. */
+export type NewPatientFormValues = Record<NewPatientField, string>;
 
-/** "must be a valid email address" → "Email must be a valid email address". */
-export function labelled(field: NewPatientField, problem: string): string {
-  return `${PATIENT_FIELD_LABELS[field]} ${problem}`;
-}
+const { shape } = createPatientBody;
+
+/**
+ * "must be a valid email address" → "Email must be a valid email address": the contract's words
+ * after the field's label, for the form's own checks and for the problems the server reports.
+ */
+export const patientProblem = (field: NewPatientField) => labelled(PATIENT_FIELD_LABELS[field]);
 
 /**
  * The server's own rules (the shared contract) checked before sending, so mistakes show beside
- * their fields at once. `today` is YYYY-MM-DD: a birth date cannot be after it.
+ * their fields at once. `today` is YYYY-MM-DD in the viewer's zone: a birth date cannot be after
+ * it (the server allows for every zone on Earth, a day more).
  */
-export function validateNewPatient(input: NewPatientInput, today: string): PatientFieldErrors {
-  const errors: PatientFieldErrors = {};
-  const parsed = createPatientBody.safeParse({
-    firstName: input.firstName,
-    lastName: input.lastName,
-    email: input.email,
-    dob: input.dob || undefined,
-    phone: input.phone?.trim() || undefined,
+export function newPatientFormSchema(today: string) {
+  return z.object({
+    firstName: worded(shape.firstName, patientProblem('firstName')),
+    lastName: worded(shape.lastName, patientProblem('lastName')),
+    email: z
+      .string()
+      .trim()
+      .min(1, `${PATIENT_FIELD_LABELS.email} is required`)
+      .pipe(worded(shape.email, patientProblem('email'))),
+    dob: blankAsAbsent(worded(shape.dob, patientProblem('dob'))).refine(
+      (dob) => !dob || dob <= today,
+      `${PATIENT_FIELD_LABELS.dob} cannot be in the future`,
+    ),
+    phone: blankAsAbsent(worded(shape.phone, patientProblem('phone'))),
   });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as NewPatientField;
-      if (field in PATIENT_FIELD_LABELS && !errors[field]) {
-        errors[field] = labelled(field, issue.message);
-      }
-    }
-  }
-  if (input.email.trim() === '') errors.email = labelled('email', 'is required');
-  if (!errors.dob && input.dob && input.dob > today) {
-    errors.dob = labelled('dob', 'cannot be in the future');
-  }
-  return errors;
-}
-
-/** The first field with a problem, to move focus to. */
-export function firstInvalidField(errors: PatientFieldErrors): NewPatientField | undefined {
-  return (Object.keys(PATIENT_FIELD_LABELS) as NewPatientField[]).find((field) => errors[field]);
 }
 
 /** What was typed in the search seeds the form: an email, or a first and last name. */
-export function seedFromKeyword(keyword: string): NewPatientInput {
+export function seedFromKeyword(keyword: string): NewPatientFormValues {
   const text = keyword.trim();
   if (text.includes('@')) return { firstName: '', lastName: '', email: text, dob: '', phone: '' };
   const [firstName = '', ...rest] = text.split(/\s+/);

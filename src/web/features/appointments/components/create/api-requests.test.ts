@@ -1,6 +1,7 @@
 // The wizard's requests. They sit here rather than beside api/*.ts only because this folder is
 // the create wizard's own.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import type { TimeSlot } from '@domain/slots';
 import { buildCreateAppointmentBody, createAppointment } from '../../api/create-appointment';
 import {
@@ -10,7 +11,11 @@ import {
   PatientValidationError,
 } from '../../api/create-patient';
 import { searchPatients, toPatientSearchResult } from '../../api/search-patients';
-import { seedFromKeyword, validateNewPatient } from './add-patient-validation';
+import {
+  newPatientFormSchema,
+  seedFromKeyword,
+  type NewPatientFormValues,
+} from './add-patient-validation';
 
 const json = (body: unknown, status = 200, statusText = 'OK') =>
   new Response(JSON.stringify(body), { status, statusText });
@@ -172,27 +177,36 @@ describe('adding a patient', () => {
   });
 
   it('checks the form with the labels people see', () => {
-    const today = '2026-05-01';
-    expect(validateNewPatient({ firstName: ' ', lastName: '', email: '' }, today)).toEqual({
-      firstName: 'First name is required',
-      lastName: 'Last name is required',
-      email: 'Email is required',
+    const problems = (values: Partial<NewPatientFormValues>) => {
+      const blank = { firstName: '', lastName: '', email: '', dob: '', phone: '' };
+      const result = newPatientFormSchema('2026-05-01').safeParse({ ...blank, ...values });
+      return result.success ? {} : z.flattenError(result.error).fieldErrors;
+    };
+    expect(problems({ firstName: ' ' })).toEqual({
+      firstName: ['First name is required'],
+      lastName: ['Last name is required'],
+      email: ['Email is required'],
     });
     expect(
-      validateNewPatient(
-        { firstName: 'Ana', lastName: 'Silva', email: 'ana@', dob: '2026-05-02', phone: 'x' },
-        today,
-      ),
+      problems({
+        firstName: 'Ana',
+        lastName: 'Silva',
+        email: 'ana@',
+        dob: '2026-05-02',
+        phone: 'x',
+      }),
     ).toEqual({
-      email: 'Email must be a valid email address',
-      dob: 'Date of birth cannot be in the future',
-      phone: 'Phone must be a phone number such as (555) 123-4567',
+      email: ['Email must be a valid email address'],
+      dob: ['Date of birth cannot be in the future'],
+      phone: ['Phone must be a phone number such as (555) 123-4567'],
     });
     expect(
-      validateNewPatient(
-        { firstName: 'Ana', lastName: 'Silva', email: 'ana@example.com', dob: '1990-01-01' },
-        today,
-      ),
+      problems({
+        firstName: 'Ana',
+        lastName: 'Silva',
+        email: 'ana@example.com',
+        dob: '1990-01-01',
+      }),
     ).toEqual({});
   });
 

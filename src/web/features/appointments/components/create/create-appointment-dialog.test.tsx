@@ -363,6 +363,49 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
     expect(screen.queryByText('No patients found. Try a different search term.')).toBeNull();
     expect(button('Next').disabled).toBe(false);
   });
+
+  it('shows the problems the server tied to fields beside them, and the rest below the form', async () => {
+    let answers = 0;
+    const { user } = setup({
+      createPatient: () =>
+        ++answers === 1
+          ? json(
+              {
+                error: 'bad_request',
+                message: 'The request body is not valid.',
+                details: 'lastName: must not contain NUL characters; phone: must be a phone number',
+              },
+              400,
+            )
+          : json({ error: 'internal', message: 'The patient could not be saved.' }, 500),
+    });
+    await openWizard(user);
+    await chooseClinic(user, 'Riverside Family Clinic');
+    await user.type(
+      screen.getByPlaceholderText('Enter patient name or email...'),
+      'Zed Quinn{Enter}',
+    );
+    await screen.findByText('No patients found. Try a different search term.');
+    await user.click(button('Add new patient'));
+    const form = screen.getByRole('form', { name: 'Add new patient' });
+    await user.type(within(form).getByLabelText(/Email/), 'zed.quinn@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Add patient' }));
+
+    const lastName = within(form).getByLabelText(/Last name/);
+    expect(
+      await within(form).findByText('Last name must not contain NUL characters'),
+    ).toBeInTheDocument();
+    expect(within(form).getByText('Phone must be a phone number')).toBeInTheDocument();
+    expect(lastName.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(lastName);
+    expect(within(form).queryByRole('alert')).toBeNull();
+
+    await user.click(within(form).getByRole('button', { name: 'Add patient' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'The patient could not be saved.',
+    );
+    expect(within(form).queryByText('Phone must be a phone number')).toBeNull();
+  });
 });
 
 describe('FloatingCreateButton', () => {

@@ -9,7 +9,7 @@ import {
   useCreateAppointment,
   type Appointment,
 } from '../../api/create-appointment';
-import { clinicsQueryOptions } from '../../api/get-clinics';
+import { clinicsQueryOptions } from '@web/queries/clinics';
 import { PatientStep } from './patient-step';
 import { SettingsStep } from './settings-step';
 import { StepIndicator } from './step-indicator';
@@ -20,7 +20,7 @@ import {
   WIZARD_STEPS,
   type DefaultPatient,
 } from './use-create-wizard';
-import { useViewerTimeZone } from '../../hooks/use-viewer-time-zone';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { WizardFooter } from './wizard-footer';
 
 export interface CreateAppointmentDefaults {

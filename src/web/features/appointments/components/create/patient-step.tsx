@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type Dispatch } from 'react';
+import { fieldDescription, FormField } from '@web/components/ui/form-field';
 import {
   Select,
   SelectContent,
@@ -6,11 +7,10 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@web/components/ui/select';
-import type { NewPatientInput } from '../../api/create-patient';
-import type { ClinicView } from '../../api/get-clinics';
+import type { ClinicView } from '@web/queries/clinics';
 import type { PatientSearchResult } from '../../api/search-patients';
 import { AddPatientForm } from './add-patient-form';
-import { seedFromKeyword } from './add-patient-validation';
+import { seedFromKeyword, type NewPatientFormValues } from './add-patient-validation';
 import { PatientInfoPanel } from './patient-info-panel';
 import { PatientSearch } from './patient-search';
 import {
@@ -19,7 +19,6 @@ import {
   type WizardAction,
   type WizardState,
 } from './use-create-wizard';
-import { describedBy, WizardField } from './wizard-field';
 
 /** Step 1, "Select Patient": the clinic, then the patient found (or added) in it. */
 export function PatientStep({
@@ -37,7 +36,7 @@ export function PatientStep({
   const { form } = state;
   // Messages wait until the user has been to a field and left it without an answer.
   const [touched, setTouched] = useState({ clinic: false, patient: false });
-  const [newPatient, setNewPatient] = useState<NewPatientInput | null>(null);
+  const [newPatient, setNewPatient] = useState<NewPatientFormValues | null>(null);
   // Bumped when a patient is added: the search that did not find them is answered now.
   const [added, setAdded] = useState(0);
   const errors = patientStepErrors(form);
@@ -61,7 +60,7 @@ export function PatientStep({
 
   return (
     <div className="grid gap-5">
-      <WizardField
+      <FormField
         id={clinicId}
         label="Clinic"
         required
@@ -81,7 +80,7 @@ export function PatientStep({
           <SelectTrigger
             id={clinicId}
             aria-required="true"
-            {...describedBy(clinicId, clinicError ?? clinicsError ?? undefined)}
+            {...fieldDescription(clinicId, { error: clinicError ?? clinicsError ?? undefined })}
           >
             <SelectValue placeholder="Select a clinic first" />
           </SelectTrigger>
@@ -93,7 +92,7 @@ export function PatientStep({
             ))}
           </SelectContent>
         </Select>
-      </WizardField>
+      </FormField>
 
       {form.clinic !== '' && (
         // Keyed on the clinic: another clinic's results and errors must not linger; and on the

@@ -1,4 +1,5 @@
 import { useId, type Dispatch } from 'react';
+import { NOTES_MAX } from '@contracts/appointments';
 import { formatDateNumeric, formatTimeRange } from '@domain/format';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
@@ -34,7 +35,7 @@ export function SettingsStep({
         <Textarea
           id={notesId}
           rows={3}
-          maxLength={2000}
+          maxLength={NOTES_MAX}
           className="min-h-0"
           placeholder="Add any additional notes for this appointment..."
           value={form.notes}

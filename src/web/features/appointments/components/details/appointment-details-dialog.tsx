@@ -11,10 +11,10 @@ import {
 } from '@web/components/ui/dialog';
 import { Separator } from '@web/components/ui/separator';
 import { useSession } from '@web/lib/session';
-import { clinicsQueryOptions } from '../../api/get-clinics';
+import { clinicsQueryOptions } from '@web/queries/clinics';
 import { appointmentQueryOptions } from '../../api/get-appointment';
-import { useNow } from '../../hooks/use-now';
-import { useViewerTimeZone } from '../../hooks/use-viewer-time-zone';
+import { useNow } from '@web/hooks/use-now';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { clinicNameOf } from '../../utils/appointment-display';
 import { CancelAppointmentDialog } from '../dialogs/cancel-appointment-dialog';
 import { ChangeAppointmentDialog } from '../dialogs/change-appointment-dialog';

@@ -108,6 +108,21 @@ describe('CancelAppointmentDialog (spec §2, §5)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Failed to cancel appointment')).toBeInTheDocument();
   });
 
+  it('refuses what the server would refuse, beside the field, without sending it', async () => {
+    const calls = fakeApi({});
+    const user = userEvent.setup();
+    renderDialog();
+    const field = screen.getByLabelText('Reason for Cancellation');
+    await user.type(field, 'Moved \u202Eabroad');
+    await user.click(confirm());
+    const problem = 'The reason must not contain characters that reverse the direction of text';
+    expect(await screen.findByText(problem)).toBeInTheDocument();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toContain(screen.getByText(problem).id);
+    expect(document.activeElement).toBe(field);
+    expect(calls).toHaveLength(0);
+  });
+
   it('Keep closes without calling the server', async () => {
     const calls = fakeApi({});
     const user = userEvent.setup();

@@ -1,7 +1,10 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangleIcon } from 'lucide-react';
 import { toast } from 'sonner';
-import { CANCEL_REASON_MAX, type Appointment } from '@contracts/appointments';
+import { z } from 'zod';
+import { CANCEL_REASON_MAX, cancelBody, type Appointment } from '@contracts/appointments';
 import { formatDate, formatTimeRange } from '@domain/format';
 import { Button } from '@web/components/ui/button';
 import {
@@ -10,11 +13,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
-import { Label } from '@web/components/ui/label';
+import { fieldDescription, FormField } from '@web/components/ui/form-field';
 import { Textarea } from '@web/components/ui/textarea';
+import { labelled, worded } from '@web/lib/form-schema';
 import { useCancelAppointment } from '../../api/cancel-appointment';
 import { patientNameOf } from '../../utils/appointment-display';
 import { AppointmentDialogShell } from './appointment-dialog-shell';
+
+/** Confirm stays disabled until there is a reason; what else the server refuses is said here. */
+const cancelForm = z.object({ reason: worded(cancelBody.shape.reason, labelled('The reason')) });
 
 export interface CancelAppointmentDialogProps {
   open: boolean;
@@ -44,15 +51,24 @@ function CancelForm({
   onClose,
 }: Pick<CancelAppointmentDialogProps, 'appointment' | 'timeZone' | 'onClose'>) {
   const reasonId = useId();
-  const hintId = useId();
-  const [reason, setReason] = useState('');
+  const { register, control, handleSubmit, formState } = useForm({
+    resolver: zodResolver(cancelForm),
+    defaultValues: { reason: '' },
+  });
+  const reason = useWatch({ control, name: 'reason' });
+  const error = formState.errors.reason?.message;
   const cancel = useCancelAppointment();
   const canConfirm = reason.trim() !== '' && !cancel.isPending;
+  // Spec §5: the reason is required; say so where it is typed, not only by a pale Confirm.
+  const hint =
+    reason.trim() === ''
+      ? 'A reason is required to confirm: the patient and the provider are told it.'
+      : 'The patient and the provider are told this reason.';
 
-  function confirm() {
+  const confirm = handleSubmit((body) => {
     if (!canConfirm) return;
     cancel.mutate(
-      { id: appointment._id, reason: reason.trim() },
+      { id: appointment._id, reason: body.reason },
       {
         onSuccess: () => {
           toast.success('Appointment canceled successfully');
@@ -61,16 +77,10 @@ function CancelForm({
         onError: (error) => toast.error(error.message || 'Failed to cancel appointment'),
       },
     );
-  }
+  });
 
   return (
-    <form
-      className="grid gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        confirm();
-      }}
-    >
+    <form className="grid gap-4" onSubmit={confirm} noValidate>
       <DialogHeader>
         <DialogTitle>Cancel Appointment</DialogTitle>
         <DialogDescription className="sr-only">
@@ -94,25 +104,17 @@ function CancelForm({
           {formatTimeRange(appointment.date, appointment.duration, timeZone)}
         </p>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={reasonId}>Reason for Cancellation</Label>
+      <FormField id={reasonId} label="Reason for Cancellation" hint={hint} error={error}>
         <Textarea
           id={reasonId}
           rows={3}
           required
-          aria-describedby={hintId}
           maxLength={CANCEL_REASON_MAX}
           placeholder="Reason for cancelling..."
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          {...register('reason')}
+          {...fieldDescription(reasonId, { hint, error })}
         />
-        {/* Spec §5: the reason is required; say so where it is typed, not only by a pale Confirm. */}
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {reason.trim() === ''
-            ? 'A reason is required to confirm: the patient and the provider are told it.'
-            : 'The patient and the provider are told this reason.'}
-        </p>
-      </div>
+      </FormField>
       <DialogFooter>
         <Button variant="outline" onClick={onClose} disabled={cancel.isPending}>
           Keep
@@ -121,7 +123,7 @@ function CancelForm({
           type="submit"
           variant="destructive"
           disabled={!canConfirm}
-          aria-describedby={reason.trim() === '' ? hintId : undefined}
+          aria-describedby={reason.trim() === '' ? `${reasonId}-hint` : undefined}
         >
           {cancel.isPending ? 'Cancelling...' : 'Confirm'}
         </Button>

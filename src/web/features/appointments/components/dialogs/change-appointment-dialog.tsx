@@ -16,7 +16,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 // The slot picker is the one shared building block features may import (agreed exception).
 import { TimeSlotPicker } from '@web/features/slots/components/time-slot-picker';
 import { isApiError } from '@web/lib/api-client';
-import { clinicAgentsQueryOptions } from '../../api/get-agents';
+import { clinicAgentsQueryOptions } from '@web/queries/clinics';
 import { refreshAppointmentData } from '../../api/query-keys';
 import { useUpdateAppointment } from '../../api/update-appointment';
 import { staffNameOf } from '../../utils/appointment-display';

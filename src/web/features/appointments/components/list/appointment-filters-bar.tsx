@@ -5,8 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/utils';
-import { clinicAgentsQueryOptions } from '../../api/get-agents';
-import type { ClinicView } from '../../api/get-clinics';
+import { clinicAgentsQueryOptions, type ClinicView } from '@web/queries/clinics';
 import {
   FILTER_KEYS,
   type AppointmentFilterValues,

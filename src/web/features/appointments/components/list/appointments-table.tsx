@@ -1,13 +1,21 @@
 import type { Appointment } from '@contracts/appointments';
 import { formatDate, formatTimeRange } from '@domain/format';
 import { Button } from '@web/components/ui/button';
-import { cn } from '@web/lib/utils';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@web/components/ui/table';
 import { clinicNameOf, patientNameOf, staffNameOf } from '../../utils/appointment-display';
 import { StatusBadge } from '../status-badge';
 import type { AppointmentRowsProps } from './appointment-rows-props';
 
-const headCell = 'h-10 px-4 text-left align-middle text-xs font-medium text-muted-foreground';
-const cell = 'px-4 py-3 align-middle';
+// The list's own page has room: its cells are padded a little wider than the admin tables'.
+const appointmentsTableClassName = '[&_td]:px-4 [&_th]:px-4';
 
 /** The desktop list: one appointment per row, newest first as the server sends them. */
 export function AppointmentsTable({
@@ -17,31 +25,21 @@ export function AppointmentsTable({
   onView,
 }: AppointmentRowsProps) {
   return (
-    <table className="w-full text-sm">
-      <caption className="sr-only">Appointments</caption>
-      <thead className="border-b bg-muted/40">
-        <tr>
-          <th scope="col" className={headCell}>
-            Date and time
-          </th>
-          <th scope="col" className={headCell}>
-            Patient
-          </th>
-          <th scope="col" className={cn(headCell, 'hidden lg:table-cell')}>
-            Clinic
-          </th>
-          <th scope="col" className={headCell}>
-            Provider
-          </th>
-          <th scope="col" className={headCell}>
-            Status
-          </th>
-          <th scope="col" className={cn(headCell, 'text-right')}>
+    <Table className={appointmentsTableClassName}>
+      <TableCaption className="sr-only">Appointments</TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Date and time</TableHead>
+          <TableHead>Patient</TableHead>
+          <TableHead className="hidden lg:table-cell">Clinic</TableHead>
+          <TableHead>Provider</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead className="text-right">
             <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
         {appointments.map((appointment) => (
           <AppointmentRow
             key={appointment._id}
@@ -51,8 +49,8 @@ export function AppointmentsTable({
             onView={onView}
           />
         ))}
-      </tbody>
-    </table>
+      </TableBody>
+    </Table>
   );
 }
 
@@ -69,27 +67,27 @@ function AppointmentRow({
 }) {
   const patient = patientNameOf(appointment);
   return (
-    <tr className="border-b transition-colors last:border-0 hover:bg-muted/30">
-      <td className={cn(cell, 'whitespace-nowrap')}>
+    <TableRow className="transition-colors hover:bg-muted/30">
+      <TableCell className="whitespace-nowrap">
         <div className="font-medium">{formatDate(appointment.date, timeZone)}</div>
         <div className="text-muted-foreground">
           {formatTimeRange(appointment.date, appointment.duration, timeZone)}
         </div>
-      </td>
-      <td className={cell}>
+      </TableCell>
+      <TableCell>
         <div className="font-medium">{patient}</div>
         <div className="max-w-56 truncate text-muted-foreground">{appointment.patient?.email}</div>
-      </td>
-      <td className={cn(cell, 'hidden min-w-32 lg:table-cell')}>{clinicName}</td>
-      <td className={cn(cell, 'whitespace-nowrap')}>{staffNameOf(appointment)}</td>
-      <td className={cell}>
+      </TableCell>
+      <TableCell className="hidden min-w-32 lg:table-cell">{clinicName}</TableCell>
+      <TableCell className="whitespace-nowrap">{staffNameOf(appointment)}</TableCell>
+      <TableCell>
         <StatusBadge status={appointment.metadata?.status} />
-      </td>
-      <td className={cn(cell, 'text-right')}>
+      </TableCell>
+      <TableCell className="text-right">
         <Button variant="outline" size="sm" onClick={() => onView(appointment._id)}>
           View Details<span className="sr-only"> for {patient}</span>
         </Button>
-      </td>
-    </tr>
+      </TableCell>
+    </TableRow>
   );
 }

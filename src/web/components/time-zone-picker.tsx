@@ -1,39 +1,64 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { CheckIcon, ChevronsUpDownIcon } from 'lucide-react';
 import { inputClassName } from '@web/components/ui/input';
+import { currentOffsetLabel, filterTimeZones, timeZoneNames } from '@web/lib/time-zones';
 import { cn } from '@web/lib/utils';
-import { currentOffsetLabel, filterTimeZones, timeZoneNames } from '../utils/time-zones';
 
 const MAX_SHOWN = 80;
+/** The choice that leaves the zone unset; no IANA zone has an empty name. */
+const UNSET = '';
+
+export interface TimeZonePickerProps {
+  /** For the field's <Label htmlFor>, which names the combobox. */
+  id: string;
+  /** An IANA zone, or '' for "not set" where `unsetLabel` allows it. */
+  value: string;
+  onChange: (zone: string) => void;
+  /**
+   * Offers "not set" as the first choice, worded by the caller, e.g. "Not set (use the browser's
+   * time zone)"; choosing it calls `onChange('')`. Without it a zone must be chosen.
+   */
+  unsetLabel?: string;
+  className?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
+  /** The input, e.g. for a form library to focus the first field with a problem. */
+  ref?: Ref<HTMLInputElement>;
+  name?: string;
+  /** Called when the field loses focus (after the list closes). */
+  onBlur?: () => void;
+}
 
 /**
- * A searchable IANA time zone field (ARIA combobox with a listbox popup): type to filter, arrow
- * keys to move, Enter to choose, Escape to close. The stored value stays selectable even when the
- * browser does not list it.
+ * The app's one time-zone field: a searchable ARIA combobox over every IANA zone (some 400, too
+ * many to scroll), with a listbox popup. Type to filter, arrow keys to move, Enter to choose,
+ * Escape to close. The stored value stays selectable even when the browser does not list it.
  */
-export function TimeZoneCombobox({
+export function TimeZonePicker({
   id,
   value,
   onChange,
+  unsetLabel,
   className,
   'aria-describedby': describedBy,
-}: {
-  id: string;
-  value: string;
-  onChange: (zone: string) => void;
-  className?: string;
-  'aria-describedby'?: string;
-}) {
+  'aria-invalid': invalid,
+  ref,
+  name,
+  onBlur,
+}: TimeZonePickerProps) {
   const listId = useId();
   const listRef = useRef<HTMLUListElement>(null);
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [active, setActive] = useState(0);
+  const canUnset = unsetLabel !== undefined;
 
   const matches = useMemo(() => {
-    const names = timeZoneNames().includes(value) ? timeZoneNames() : [value, ...timeZoneNames()];
-    return filterTimeZones(names, search).slice(0, MAX_SHOWN);
-  }, [search, value]);
+    const zones =
+      !value || timeZoneNames().includes(value) ? timeZoneNames() : [value, ...timeZoneNames()];
+    const found = filterTimeZones(zones, search).slice(0, MAX_SHOWN);
+    return canUnset && !search.trim() ? [UNSET, ...found] : found;
+  }, [search, value, canUnset]);
 
   function openList() {
     setOpen(true);
@@ -46,7 +71,7 @@ export function TimeZoneCombobox({
   }
 
   function choose(zone: string | undefined) {
-    if (zone) onChange(zone);
+    if (zone !== undefined) onChange(zone);
     close();
   }
 
@@ -71,21 +96,26 @@ export function TimeZoneCombobox({
   }
 
   const optionId = (index: number) => `${listId}-option-${index}`;
+  const shown = value || unsetLabel;
   return (
     <div className={cn('relative', className)}>
       <input
+        ref={ref}
         id={id}
+        name={name}
         role="combobox"
         aria-expanded={open}
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={open && matches[active] ? optionId(active) : undefined}
+        aria-activedescendant={open && matches[active] !== undefined ? optionId(active) : undefined}
         aria-describedby={describedBy}
+        aria-invalid={invalid}
         autoComplete="off"
         spellCheck={false}
         className={cn(inputClassName, 'pr-8')}
         value={open ? search : value}
-        placeholder={open ? value : undefined}
+        // Unset, the field reads as its "not set" wording rather than as empty.
+        placeholder={open || !value ? shown : undefined}
         onChange={(event) => {
           setSearch(event.target.value);
           setActive(0);
@@ -93,7 +123,10 @@ export function TimeZoneCombobox({
         }}
         onClick={() => (open ? undefined : openList())}
         onKeyDown={onKeyDown}
-        onBlur={close}
+        onBlur={() => {
+          close();
+          onBlur?.();
+        }}
       />
       <ChevronsUpDownIcon
         className="pointer-events-none absolute top-2.5 right-2.5 size-4 opacity-50"
@@ -112,7 +145,7 @@ export function TimeZoneCombobox({
           )}
           {matches.map((zone, index) => (
             <li
-              key={zone}
+              key={zone || 'unset'}
               id={optionId(index)}
               role="option"
               aria-selected={zone === value}
@@ -124,9 +157,9 @@ export function TimeZoneCombobox({
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => choose(zone)}
             >
-              <span className="truncate">{zone.replaceAll('_', ' ')}</span>
+              <span className="truncate">{zone ? zone.replaceAll('_', ' ') : unsetLabel}</span>
               <span className="flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
-                {currentOffsetLabel(zone)}
+                {zone && currentOffsetLabel(zone)}
                 {zone === value && <CheckIcon className="size-3.5" aria-hidden="true" />}
               </span>
             </li>

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { Button } from '@web/components/ui/button';
+
+/** Where a table would be: why it could not load (the server's own words), and a retry. */
+export function TableLoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+      <p className="text-sm text-destructive">{message}</p>
+      <Button variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** Where a table would be: that there is nothing to list, and what to do about it if anything. */
+export function TableEmpty({
+  icon: Icon,
+  message,
+  action,
+}: {
+  icon: LucideIcon;
+  message: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+      <Icon className="size-8 text-muted-foreground" aria-hidden="true" />
+      <p className="text-sm text-muted-foreground">{message}</p>
+      {action}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  listClinicAgentsEndpoint,
+  listClinicsEndpoint,
+  type AgentView,
+  type clinicView,
+} from '@contracts/clinics';
+import { callEndpoint } from '@web/lib/endpoint-client';
+import { listFreshness } from '@web/lib/query-client';
+
+export type ClinicView = z.infer<typeof clinicView>;
+export type { AgentView };
+
+/**
+ * Every clinic query starts with 'clinics': the user's clinics, and each clinic's bookable
+ * agents. One key per list, so every screen that shows them shares one cached copy.
+ */
+export const clinicKeys = {
+  all: ['clinics'] as const,
+  list: () => [...clinicKeys.all, 'list'] as const,
+  agents: (clinicSlug: string) => [...clinicKeys.all, clinicSlug, 'nurses'] as const,
+};
+
+/** The clinics the signed-in user works at, sorted by name as every picker lists them. */
+export const clinicsQueryOptions = queryOptions({
+  queryKey: clinicKeys.list(),
+  queryFn: ({ signal }) =>
+    callEndpoint(listClinicsEndpoint, { signal, fallback: 'Failed to load clinics' }),
+  select: (clinics: ClinicView[]) => [...clinics].sort((a, b) => a.name.localeCompare(b.name)),
+  ...listFreshness,
+});
+
+/**
+ * A clinic's bookable agents: its providers and nurses (spec §2 reassign: "the clinic's
+ * nurses"), for the slot picker, the reassign dialog, the list's and the calendar's filters.
+ */
+export function clinicAgentsQueryOptions(clinicSlug: string) {
+  return queryOptions({
+    queryKey: clinicKeys.agents(clinicSlug),
+    queryFn: ({ signal }): Promise<AgentView[]> =>
+      callEndpoint(listClinicAgentsEndpoint, {
+        params: { slug: clinicSlug },
+        signal,
+        fallback: 'Failed to load providers',
+      }),
+    enabled: clinicSlug !== '',
+    ...listFreshness,
+  });
+}

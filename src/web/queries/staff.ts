@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import { listAgentsEndpoint, type AdminUser } from '@contracts/admin';
+import { callEndpoint } from '@web/lib/endpoint-client';
+import { listFreshness } from '@web/lib/query-client';
+
+/**
+ * Every staff-administration query starts with this, so one invalidation after a change to
+ * someone's account refreshes them all: the agents page and the audit log's staff filter.
+ */
+export const staffQueryKey = ['admin', 'agents'] as const;
+
+export interface StaffFilter {
+  search: string;
+  includeInactive: boolean;
+}
+
+/** Everyone an admin manages, deactivated staff too; what an admin's screens list and filter by. */
+export const ALL_STAFF: StaffFilter = { search: '', includeInactive: true };
+
+export function staffQueryOptions(filter: StaffFilter) {
+  return queryOptions({
+    queryKey: [...staffQueryKey, 'list', filter],
+    queryFn: async ({ signal }): Promise<AdminUser[]> => {
+      const body = await callEndpoint(listAgentsEndpoint, {
+        query: {
+          search: filter.search.trim() || undefined,
+          includeInactive: filter.includeInactive,
+        },
+        signal,
+        fallback: 'Failed to load staff',
+      });
+      return body.data;
+    },
+    ...listFreshness,
+  });
+}
