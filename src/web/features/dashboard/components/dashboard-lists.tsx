@@ -56,7 +56,10 @@ function TodaySummary({ data, clinic }: { data: DashboardResponse; clinic: strin
   );
 }
 
-/** Today's appointments, what comes next, and the past ones still to mark. */
+/**
+ * Today's appointments, what comes next, who has not confirmed today's and tomorrow's visits,
+ * and the past ones still to mark.
+ */
 export function DashboardLists({
   data,
   now,
@@ -107,6 +110,26 @@ export function DashboardLists({
               when={relative}
               layout="stacked"
               empty="Nothing coming up."
+              showAgent={showAgent}
+            />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle level={2}>To confirm</CardTitle>
+            <CardDescription>
+              {data.unconfirmedTotal === 0
+                ? 'Everyone coming today and tomorrow has confirmed.'
+                : `${formatCount(data.unconfirmedTotal)} today and tomorrow not confirmed by the patient yet.`}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <AppointmentRows
+              label="Appointments not confirmed"
+              appointments={data.unconfirmed}
+              when={relative}
+              layout="stacked"
+              empty="Nothing to confirm."
               showAgent={showAgent}
             />
           </CardContent>

@@ -52,6 +52,8 @@ const body: DashboardResponse = {
   today: [row('t1', '2026-11-23T14:00:00Z', 'COMPLETED'), row('t2', '2026-11-23T19:00:00Z')],
   pending: [row('p1', '2026-11-23T15:00:00Z', 'CONFIRMED'), row('p2', '2026-11-20T17:00:00Z')],
   next: [row('n1', '2026-11-23T17:45:00Z'), row('n2', '2026-11-23T19:00:00Z')],
+  unconfirmed: [row('u1', '2026-11-24T15:00:00Z')],
+  unconfirmedTotal: 3,
   counts: { all: 120, upcoming: 40, pending: 12, completed: 50, cancelled: 10, no_show: 8 },
   perDay: [
     { date: '2026-11-22', total: 3, statuses: { ...tally, COMPLETED: 2, NO_SHOW: 1 } },
@@ -129,7 +131,16 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     renderPage();
     await screen.findByRole('heading', { name: 'Today' });
     const levels = screen.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)));
-    expect(levels).toEqual([1, 2, 2, 2, 2, 2, 2]);
+    expect(levels).toEqual([1, 2, 2, 2, 2, 2, 2, 2]);
+  });
+
+  it('lists who has not confirmed today’s and tomorrow’s visits, with the total', async () => {
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Appointments not confirmed' });
+    expect(within(list).getAllByRole('listitem')[0]!.textContent).toContain('Patient u1');
+    expect(
+      screen.getByText('3 today and tomorrow not confirmed by the patient yet.'),
+    ).toBeInTheDocument();
   });
 
   it('lists today by time range', async () => {

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/rea
 import {
   listOutboxEndpoint,
   resendOutboxMessageEndpoint,
+  type OutboxKind,
   type OutboxStatus,
 } from '@contracts/outbox';
 import { callEndpoint } from '@web/lib/endpoint-client';
@@ -9,15 +10,21 @@ import { listFreshness } from '@web/lib/query-client';
 
 export const outboxKeys = {
   all: ['outbox'] as const,
-  list: (status: OutboxStatus | 'all') => [...outboxKeys.all, status] as const,
+  list: (status: OutboxStatus | 'all', kind: OutboxKind | 'all') =>
+    [...outboxKeys.all, status, kind] as const,
 };
 
-export function outboxQueryOptions(status: OutboxStatus | 'all') {
+export function outboxQueryOptions(status: OutboxStatus | 'all', kind?: OutboxKind) {
   return infiniteQueryOptions({
-    queryKey: outboxKeys.list(status),
+    queryKey: outboxKeys.list(status, kind ?? 'all'),
     queryFn: ({ pageParam, signal }) =>
       callEndpoint(listOutboxEndpoint, {
-        query: { page: pageParam, limit: 50, status: status === 'all' ? undefined : status },
+        query: {
+          page: pageParam,
+          limit: 50,
+          status: status === 'all' ? undefined : status,
+          kind,
+        },
         fallback: 'Failed to load notifications',
         signal,
       }),

@@ -8,20 +8,33 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
-import type { OutboxStatus } from '@contracts/outbox';
+import { AllOrOneSelect } from '@web/components/all-or-one-select';
+import { OUTBOX_KINDS, type OutboxKind, type OutboxStatus } from '@contracts/outbox';
 import { outboxQueryOptions, useResendMessage } from '../api/outbox';
-import { OutboxTable } from './outbox-table';
+import { KIND_LABELS, OutboxTable } from './outbox-table';
 
-const FILTERS = ['all', 'pending', 'failed', 'sent'] as const;
+const FILTERS = ['all', 'pending', 'failed', 'sent', 'withdrawn', 'dropped'] as const;
 type Filter = (typeof FILTERS)[number];
+const KIND_OPTIONS = OUTBOX_KINDS.map((kind) => ({
+  value: kind,
+  label: kind === 'appointment.reminder' ? 'Reminders' : KIND_LABELS[kind],
+}));
 
 /** /admin/outbox: every notification of the admin's clinics, its delivery state, and resend. */
 export function OutboxPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const raw = searchParams.get('status');
   const filter: Filter = FILTERS.includes(raw as Filter) ? (raw as Filter) : 'all';
+  const rawKind = searchParams.get('kind');
+  const kind = OUTBOX_KINDS.includes(rawKind as OutboxKind) ? (rawKind as OutboxKind) : undefined;
   const timeZone = useViewerTimeZone();
-  const outbox = useInfiniteQuery(outboxQueryOptions(filter as OutboxStatus | 'all'));
+  const outbox = useInfiniteQuery(outboxQueryOptions(filter as OutboxStatus | 'all', kind));
+  const setParam = (key: 'status' | 'kind', value: string | undefined) => {
+    const next = new URLSearchParams(searchParams);
+    if (!value || value === 'all') next.delete(key);
+    else next.set(key, value);
+    setSearchParams(next, { replace: true });
+  };
   const resend = useResendMessage();
   const messages = outbox.data?.pages.flatMap((p) => p.data) ?? [];
 
@@ -35,16 +48,20 @@ export function OutboxPage() {
     <div className="mx-auto max-w-6xl">
       <PageHeader
         title="Notifications"
-        description="Emails to patients and staff about bookings, changes and cancellations. Without a mail server configured, messages wait here."
-      />
-      <Tabs
-        value={filter}
-        onValueChange={(value) =>
-          setSearchParams(value === 'all' ? {} : { status: value }, { replace: true })
+        description="Emails to patients and staff about bookings, changes, cancellations and reminders. Reminders wait here until they are due. Without a mail server configured, messages wait here."
+        actions={
+          <AllOrOneSelect
+            aria-label="Filter by kind"
+            allLabel="All kinds"
+            options={KIND_OPTIONS}
+            value={kind}
+            onChange={(value) => setParam('kind', value)}
+            className="w-44"
+          />
         }
-        className="gap-4"
-      >
-        <TabsList aria-label="Filter by state">
+      />
+      <Tabs value={filter} onValueChange={(value) => setParam('status', value)} className="gap-4">
+        <TabsList aria-label="Filter by state" className="max-w-full overflow-x-auto">
           {FILTERS.map((f) => (
             <TabsTrigger key={f} value={f} className="capitalize">
               {f}

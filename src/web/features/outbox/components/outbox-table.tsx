@@ -1,5 +1,6 @@
 import { RotateCwIcon } from 'lucide-react';
 import { formatDate, formatTime } from '@domain/format';
+import { describeReminderOffset } from '@domain/reminders';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import {
@@ -11,16 +12,31 @@ import {
   TableHeader,
   TableRow,
 } from '@web/components/ui/table';
-import type { OutboxMessage } from '@contracts/outbox';
+import type { OutboxKind, OutboxMessage, OutboxStatus } from '@contracts/outbox';
 
-const KIND_LABELS: Record<string, string> = {
+export const KIND_LABELS: Record<OutboxKind, string> = {
   'appointment.booked': 'Booked',
   'appointment.rescheduled': 'Rescheduled',
   'appointment.reassigned': 'Reassigned',
   'appointment.cancelled': 'Cancelled',
+  'appointment.reminder': 'Reminder',
 };
 
-const STATUS_VARIANT = { sent: 'default', pending: 'secondary', failed: 'destructive' } as const;
+const STATUS_VARIANT: Record<OutboxStatus, 'default' | 'secondary' | 'destructive' | 'outline'> = {
+  sent: 'default',
+  pending: 'secondary',
+  failed: 'destructive',
+  withdrawn: 'outline',
+  dropped: 'outline',
+};
+
+const isReminder = (m: OutboxMessage) => m.kind === 'appointment.reminder';
+
+/** Whether sending again makes sense: not for a reminder that was taken back or still waits. */
+function canResend(m: OutboxMessage): boolean {
+  if (isReminder(m)) return m.status === 'sent' || m.status === 'failed' || m.status === 'dropped';
+  return m.status !== 'pending' || m.attempts > 0;
+}
 
 function when(iso: string, timeZone: string) {
   return `${formatDate(iso, timeZone)}, ${formatTime(iso, timeZone)}`;
@@ -51,7 +67,14 @@ export function OutboxTable(props: {
         {props.messages.map((m) => (
           <TableRow key={m.id}>
             <TableCell className="whitespace-nowrap">{when(m.createdAt, props.timeZone)}</TableCell>
-            <TableCell className="font-medium">{KIND_LABELS[m.kind] ?? m.kind}</TableCell>
+            <TableCell>
+              <span className="font-medium">{KIND_LABELS[m.kind as OutboxKind] ?? m.kind}</span>
+              {isReminder(m) && m.offsetMinutes !== null ? (
+                <p className="text-xs text-muted-foreground">
+                  {describeReminderOffset(m.offsetMinutes)} before
+                </p>
+              ) : null}
+            </TableCell>
             <TableCell>
               <ul className="space-y-0.5">
                 {m.recipients.map((r) => (
@@ -66,15 +89,23 @@ export function OutboxTable(props: {
               <p className="mt-1 text-xs text-muted-foreground">
                 {m.status === 'sent' && m.sentAt
                   ? `Sent ${when(m.sentAt, props.timeZone)}`
-                  : `${m.attempts} attempt${m.attempts === 1 ? '' : 's'}`}
+                  : m.status === 'pending' && m.attempts === 0 && m.dueAt
+                    ? `Due ${when(m.dueAt, props.timeZone)}`
+                    : `${m.attempts} attempt${m.attempts === 1 ? '' : 's'}`}
                 {m.status === 'pending' && m.attempts > 0
                   ? ` · next try ${when(m.nextAttemptAt, props.timeZone)}`
                   : ''}
               </p>
-              {m.lastError ? <p className="mt-1 text-xs text-destructive">{m.lastError}</p> : null}
+              {m.lastError ? (
+                <p
+                  className={`mt-1 text-xs ${m.status === 'withdrawn' || m.status === 'dropped' ? 'text-muted-foreground' : 'text-destructive'}`}
+                >
+                  {m.lastError}
+                </p>
+              ) : null}
             </TableCell>
             <TableCell className="text-right">
-              {m.status !== 'pending' || m.attempts > 0 ? (
+              {canResend(m) ? (
                 <Button
                   variant="outline"
                   size="sm"
