@@ -20,3 +20,20 @@ export function useMarkAppointment() {
     onSuccess: () => refreshAppointmentData(queryClient),
   });
 }
+
+/** Staff record the patient's confirmation (a phone call, a word at the desk) in their name. */
+export function confirmAppointment(id: string) {
+  return callEndpoint(actOnAppointmentEndpoint, {
+    params: { id },
+    query: { action: 'confirm' },
+    fallback: 'Failed to confirm appointment',
+  });
+}
+
+export function useConfirmAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmAppointment,
+    onSuccess: () => refreshAppointmentData(queryClient),
+  });
+}

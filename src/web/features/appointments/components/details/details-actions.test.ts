@@ -19,6 +19,7 @@ describe('visibleActions (spec §4, §6)', () => {
   it('offers Reschedule, Reassign and Cancel only before the start and while not cancelled', () => {
     expect(visibleActions(at(future, 'BOOKED'), 'admin', now)).toEqual({
       mark: false,
+      confirm: true,
       corrections: [],
       reschedule: true,
       reassign: true,
@@ -26,12 +27,19 @@ describe('visibleActions (spec §4, §6)', () => {
     });
     expect(visibleActions(at(future, 'cancelled'), 'admin', now)).toEqual({
       mark: false,
+      confirm: false,
       corrections: [],
       reschedule: false,
       reassign: false,
       cancel: false,
     });
     expect(visibleActions(at(past, 'BOOKED'), 'admin', now).reschedule).toBe(false);
+  });
+
+  it('offers Confirm before the start until the patient or staff have confirmed', () => {
+    expect(visibleActions(at(future, 'BOOKED'), 'nurse', now).confirm).toBe(true);
+    expect(visibleActions(at(future, 'CONFIRMED'), 'staff', now).confirm).toBe(false);
+    expect(visibleActions(at(past, 'BOOKED'), 'staff', now).confirm).toBe(false);
   });
 
   it('hides Reassign from nurses, in any spelling, and until the role is known', () => {

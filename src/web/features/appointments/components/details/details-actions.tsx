@@ -1,4 +1,5 @@
 import {
+  CalendarCheckIcon,
   CalendarClockIcon,
   ChevronDownIcon,
   Loader2Icon,
@@ -8,6 +9,7 @@ import {
 import { toast } from 'sonner';
 import {
   canChangeAppointment,
+  canConfirmAppointment,
   canMarkAppointment,
   correctionLabel,
   MARK_ACTIONS,
@@ -27,7 +29,7 @@ import {
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
 import { useCorrectStatus } from '../../api/correct-status';
-import { useMarkAppointment } from '../../api/mark-appointment';
+import { useConfirmAppointment, useMarkAppointment } from '../../api/mark-appointment';
 
 export type ChangeAction = 'reschedule' | 'reassign' | 'cancel';
 
@@ -44,6 +46,8 @@ export function visibleActions(
   const change = canChangeAppointment(subject, now);
   return {
     mark: canMarkAppointment(subject, now),
+    // A confirmation the patient gave by phone or at the desk, recorded in the staff's name.
+    confirm: canConfirmAppointment(subject, now),
     corrections: statusCorrectionsFor(
       { status: subject.status, history: appointment.statusHistory ?? [] },
       now,
@@ -69,7 +73,15 @@ export function DetailsActions({
   const show = visibleActions(appointment, role, now);
   const mark = useMarkAppointment();
   const correct = useCorrectStatus();
-  const busy = mark.isPending || correct.isPending;
+  const confirm = useConfirmAppointment();
+  const busy = mark.isPending || correct.isPending || confirm.isPending;
+
+  function onConfirm() {
+    confirm.mutate(appointment._id, {
+      onSuccess: () => toast.success('Appointment confirmed'),
+      onError: (error) => toast.error(error.message || 'Failed to confirm appointment'),
+    });
+  }
 
   function onCorrect(status: StatusCorrection) {
     correct.mutate(
@@ -140,6 +152,12 @@ export function DetailsActions({
             ))}
           </DropdownMenuContent>
         </DropdownMenu>
+      )}
+      {show.confirm && (
+        <Button size="sm" variant="outline" disabled={busy} onClick={onConfirm}>
+          <CalendarCheckIcon aria-hidden="true" />
+          {confirm.isPending ? 'Confirming...' : 'Confirm'}
+        </Button>
       )}
       {show.reschedule && (
         <Button size="sm" variant="outline" onClick={() => onAction('reschedule')}>
