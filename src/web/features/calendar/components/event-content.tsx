@@ -1,4 +1,6 @@
 import type { EventDisplayInfo } from '@fullcalendar/react';
+import { CircleCheckIcon } from 'lucide-react';
+import { normalizeStatus } from '@domain/appointment-status';
 import { formatTime } from '@domain/format';
 import { appointmentOf } from '../utils/calendar-events';
 
@@ -17,12 +19,21 @@ export function EventContent({
   // The event's own start: while a drag waits for confirmation it shows where it would go.
   const time = formatTime(info.event.start ?? appointment.date, timeZone);
   const agentLine = showAgent && info.view.type !== 'dayGridMonth';
+  // Confirmed by the patient (or by staff for them): a mark to see at a glance who is coming.
+  const confirmed = normalizeStatus(appointment.metadata.status) === 'CONFIRMED';
   return (
     <div
       className="flex min-w-0 flex-col overflow-hidden px-1 leading-tight"
       title={`${time} ${info.event.title} · ${appointment.staff.name} · ${status}`}
     >
       <span className="truncate text-xs">
+        {confirmed && (
+          <CircleCheckIcon
+            className="mr-0.5 inline size-3 align-[-2px]"
+            aria-hidden="true"
+            data-testid="confirmed-mark"
+          />
+        )}
         <span className="font-semibold">{time}</span> {info.event.title}
       </span>
       {agentLine && (
