@@ -30,7 +30,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { outboxRoutes } from './modules/notifications/outbox.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { SignalHub } from './modules/sessions/signal-hub';
-import { createMemoryBus } from './modules/sessions/signal-bus';
+import { createMemoryBus } from './realtime/signal-bus';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { systemRoutes } from './modules/system/system.routes';

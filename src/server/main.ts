@@ -9,7 +9,7 @@ import { createDatabaseClock } from './clock';
 import path from 'node:path';
 import { assertNotInUse, removeLock, writeLock } from './db/backup';
 import { createOutboxWorker } from './modules/notifications/outbox-worker';
-import { createMemoryBus, createPostgresBus } from './modules/sessions/signal-bus';
+import { createMemoryBus, createPostgresBus } from './realtime/signal-bus';
 
 async function main() {
   const config = loadConfig();

@@ -3,7 +3,7 @@ import type { App } from '../app';
 import * as t from '../db/schema';
 import { sessionIdOf } from '../modules/auth/auth.service';
 import type { Executor } from '../db/client';
-import { hashPassword } from '../modules/auth/password';
+import { hashPassword } from '../security/password';
 import { createUser } from './factories';
 
 export const TEST_PASSWORD = 'correct horse battery';

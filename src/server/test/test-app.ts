@@ -1,7 +1,7 @@
 import { testConfig, type Config } from '../config';
 import { buildApp } from '../app';
 import type { DbHandle } from '../db/client';
-import type { SignalBus } from '../modules/sessions/signal-bus';
+import type { SignalBus } from '../realtime/signal-bus';
 
 /** A freshly built app on a test database, for app.inject(); the clock is pinnable. */
 export async function buildTestApp(

@@ -9,7 +9,7 @@ import type { QueryContext } from './appointment-queries';
 import { applyChange, loadForChange } from './apply-change';
 import { slotRefusal } from './booking-rules';
 import { outboxRow, type NotificationParty } from './notifications';
-import { newSessionToken } from './session-token';
+import { newSessionToken } from '../../security/session-token';
 
 export const CHANGE_REFUSED =
   'This appointment can no longer be changed: it has already started or was cancelled.';

@@ -18,7 +18,7 @@ import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { slotRefusal, SLOT_TAKEN_MESSAGE } from './booking-rules';
 import { outboxRow } from './notifications';
-import { newSessionToken } from './session-token';
+import { newSessionToken } from '../../security/session-token';
 
 export interface CreateResult {
   status: number;

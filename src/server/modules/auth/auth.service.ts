@@ -11,9 +11,9 @@ import {
 import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import { badRequest, forbidden, unauthorized } from '../../errors';
-import { hashPassword } from './password';
+import { hashPassword } from '../../security/password';
 import { checkPasswordAttempt } from './password-attempts';
-import { passwordRefusal } from './password-policy';
+import { passwordRefusal } from '../../security/password-policy';
 import * as repo from './auth.repository';
 
 export interface AuthDeps {

@@ -4,7 +4,7 @@ import { buildTestApp } from '../../test/test-app';
 import { createSignInUser, signIn, TEST_PASSWORD } from '../../test/auth-helpers';
 import type { App } from '../../app';
 import { SAME_PASSWORD_REFUSED } from './auth.service';
-import { PASSWORD_REFUSALS } from './password-policy';
+import { PASSWORD_REFUSALS } from '../../security/password-policy';
 
 let testDb: TestDatabase;
 let app: App;
