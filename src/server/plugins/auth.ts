@@ -55,10 +55,11 @@ function routeName(route: { method: string | string[]; url: string }) {
 
 /**
  * Who is calling, and may they: runs before the body is even parsed, so an anonymous or
- * unauthorised caller learns nothing from validation errors.
+ * unauthorised caller learns nothing from validation errors. The caller's request context
+ * (core/request-context) is attached here, once.
  */
 export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
-  app.decorateRequest('auth', null);
+  app.decorateRequest('context', null);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
@@ -84,9 +85,10 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
       throw forbidden('Requests from other sites are not allowed.');
     }
     const token = request.cookies[SESSION_COOKIE];
-    request.auth = token ? await authenticate(deps, token) : null;
+    const user = token ? await authenticate(deps, token) : null;
+    request.context = user ? { user, ip: request.ip } : null;
     if (rule === 'public') return;
-    if (!request.auth) throw unauthorized();
-    if (rule !== 'authenticated' && !rule.roles.includes(request.auth.role)) throw forbidden();
+    if (!user) throw unauthorized();
+    if (rule !== 'authenticated' && !rule.roles.includes(user.role)) throw forbidden();
   });
 });

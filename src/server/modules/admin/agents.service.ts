@@ -9,7 +9,7 @@ import type { Config } from '../../config';
 import type { DbHandle, Executor } from '../../db/client';
 import { ConflictError, translateDbError } from '../../db/errors';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import type { AuthUser } from '../auth/auth.service';
+import type { AuthUser, RequestContext } from '../../core/request-context';
 import { clearAccountFailures, failurePairsOf, revokeUserSessions } from '../auth/auth.repository';
 import { hashPassword } from '../../security/password';
 import { passwordRefusal } from '../../security/password-policy';
@@ -25,19 +25,14 @@ export interface AgentsDeps {
 }
 
 /** The signed-in admin: who they are and which clinics they manage. */
-export type AdminActor = Pick<AuthUser, 'id' | 'sessionId' | 'clinicIds'>;
-
-/** Where an admin's change came from, for the audit log. */
-export interface RequestOrigin {
-  ip: string;
-}
+type AdminActor = Pick<AuthUser, 'id' | 'sessionId' | 'clinicIds'>;
 
 const DUPLICATE_EMAIL = 'A user with this email already exists.';
 const NOT_FOUND = 'No such staff member.';
 
 export async function listAgents(
   deps: AgentsDeps,
-  actor: AdminActor,
+  { user: actor }: RequestContext,
   query: ListAgentsQuery,
 ): Promise<AdminUser[]> {
   const managed = [...actor.clinicIds];
@@ -48,14 +43,14 @@ export async function listAgents(
   return withClinics(deps, deps.db.db, rows, managed);
 }
 
-export async function getAgent(deps: AgentsDeps, actor: AdminActor, id: string) {
+export async function getAgent(deps: AgentsDeps, { user: actor }: RequestContext, id: string) {
   const row = await loadVisible(deps.db.db, actor, id);
   return one(deps, deps.db.db, row, actor);
 }
 
 export async function createAgent(
   deps: AgentsDeps,
-  actor: AdminActor,
+  { user: actor }: RequestContext,
   input: CreateAgentBody,
 ): Promise<AdminUser> {
   assertClinicsInScope(input.clinicIds, actor);
@@ -81,7 +76,7 @@ export async function createAgent(
 
 export async function updateAgent(
   deps: AgentsDeps,
-  actor: AdminActor,
+  { user: actor }: RequestContext,
   id: string,
   input: UpdateAgentBody,
 ): Promise<AdminUser> {
@@ -108,7 +103,7 @@ export async function updateAgent(
 /** Deactivation ends every session of the user in the same transaction: they are out at once. */
 export async function setAgentActive(
   deps: AgentsDeps,
-  actor: AdminActor,
+  { user: actor }: RequestContext,
   id: string,
   active: boolean,
 ): Promise<AdminUser> {
@@ -130,7 +125,7 @@ export async function setAgentActive(
  */
 export async function resetAgentPassword(
   deps: AgentsDeps,
-  actor: AdminActor,
+  { user: actor }: RequestContext,
   id: string,
   password: string,
 ): Promise<void> {
@@ -153,9 +148,8 @@ export async function resetAgentPassword(
  */
 export async function unlockAgentSignIn(
   deps: AgentsDeps,
-  actor: AdminActor,
+  { user: actor, ip }: RequestContext,
   id: string,
-  origin: RequestOrigin,
 ): Promise<AdminUser> {
   const now = deps.now();
   return inTransaction(deps, async (tx) => {
@@ -164,7 +158,7 @@ export async function unlockAgentSignIn(
     await clearAccountFailures(tx, current);
     await recordAudit(
       tx,
-      { userId: actor.id, ip: origin.ip },
+      { userId: actor.id, ip },
       [{ action: 'unlock', entityType: 'user', entityId: id, patientId: null }],
       now,
     );

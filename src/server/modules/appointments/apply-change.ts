@@ -4,12 +4,12 @@ import { ConflictError, retryOnDeadlock } from '../../db/errors';
 import type * as t from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { recordAudit, type AuditAction } from '../audit/audit.repository';
-import type { QueryContext } from './appointment-queries';
+import type { RequestContext } from '../../core/request-context';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { SLOT_TAKEN_MESSAGE } from './booking-rules';
 
-export async function loadForChange(deps: AppDeps, ctx: QueryContext, id: string) {
+export async function loadForChange(deps: AppDeps, ctx: RequestContext, id: string) {
   const row = await repo.findAppointment(deps.db.db, id, [...ctx.user.clinicIds]);
   if (!row) throw notFound('Appointment not found');
   return row;
@@ -32,7 +32,7 @@ export interface Change {
  */
 export async function applyChange(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   row: repo.AppointmentRow,
   change: Change,
 ): Promise<Appointment> {

@@ -13,15 +13,10 @@ import type {
 import type { AppDeps } from '../../app-deps';
 import { badRequest, notFound } from '../../errors';
 import { recordReadAudit } from '../audit/audit.repository';
-import type { AuthUser } from '../auth/auth.service';
+import type { AuthUser, RequestContext } from '../../core/request-context';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { ReuseCache, versionsKey } from './reuse';
-
-export interface QueryContext {
-  user: AuthUser;
-  ip: string;
-}
 
 /** A calendar date is a whole local day in the given zone; a full instant is taken as it is. */
 function boundary(
@@ -133,7 +128,7 @@ function cachedPage(
 /** Each read is written to the audit log before the user is shown it. */
 function auditReads(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   rows: ReadonlyArray<{ id: string; patientId: string }>,
 ): Promise<void> {
   return recordReadAudit(
@@ -152,7 +147,7 @@ function auditReads(
 /** The views of rows a user is shown, each read written to the audit log first. */
 async function shown(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   rows: repo.AppointmentRow[],
 ): Promise<Appointment[]> {
   await auditReads(
@@ -169,7 +164,7 @@ async function shown(
  */
 export async function listAppointmentsPage(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   query: PaginatedQuery,
 ): Promise<string> {
   const scope = scopeFrom(ctx.user, query);
@@ -200,7 +195,7 @@ export async function listAppointmentsPage(
 
 export async function countAppointments(
   deps: AppDeps,
-  user: AuthUser,
+  { user }: RequestContext,
   filters: AppointmentFilters,
 ) {
   return cachedCounts(deps, user, scopeFrom(user, filters), deps.now());
@@ -208,7 +203,7 @@ export async function countAppointments(
 
 export async function getAppointment(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   id: string,
 ): Promise<Appointment> {
   const row = await repo.findAppointment(deps.db.db, id, [...ctx.user.clinicIds]);
@@ -224,7 +219,7 @@ export async function getAppointment(
  */
 export async function listAppointmentsInRange(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   query: RangeQuery,
 ): Promise<Appointment[]> {
   const timezone = viewerTimezone(ctx.user, query.timezone);

@@ -2,7 +2,7 @@ import { canChangeAppointment } from '@domain/appointment-status';
 import type { Appointment } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import { badRequest, conflict } from '../../errors';
-import type { QueryContext } from './appointment-queries';
+import type { RequestContext } from '../../core/request-context';
 import { applyChange, loadForChange } from './apply-change';
 import { CHANGE_REFUSED } from './change-appointment';
 import { outboxRow } from './notifications';
@@ -10,7 +10,7 @@ import { outboxRow } from './notifications';
 /** Cancels with a reason (spec §5: required, trimmed); the patient link stops working. */
 export async function cancelAppointment(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   id: string,
   rawReason: string | undefined,
 ): Promise<Appointment> {

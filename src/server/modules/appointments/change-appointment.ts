@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { conflict, forbidden, unprocessable } from '../../errors';
 import { checkBookable, slotSettings } from '../availability/availability.service';
 import { listBookableAgents } from '../clinics/clinics.repository';
-import type { QueryContext } from './appointment-queries';
+import type { RequestContext } from '../../core/request-context';
 import { applyChange, loadForChange } from './apply-change';
 import { slotRefusal } from './booking-rules';
 import { outboxRow, type NotificationParty } from './notifications';
@@ -20,7 +20,7 @@ export const CHANGE_REFUSED =
  */
 export async function changeAppointment(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   id: string,
   body: UpdateAppointmentBody,
 ): Promise<Appointment> {

@@ -13,7 +13,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { checkBookable, slotSettings } from '../availability/availability.service';
 import { requireMemberClinic } from '../clinics/clinic-scope';
 import { findPatient, listBookableAgents } from '../clinics/clinics.repository';
-import type { QueryContext } from './appointment-queries';
+import type { RequestContext } from '../../core/request-context';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { slotRefusal, SLOT_TAKEN_MESSAGE } from './booking-rules';
@@ -35,7 +35,7 @@ const hashOf = (body: unknown) => createHash('sha256').update(JSON.stringify(bod
  */
 export async function createAppointment(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   body: CreateAppointmentBody,
   idempotencyKey: string | undefined,
 ): Promise<CreateResult> {
@@ -56,7 +56,7 @@ export async function createAppointment(
 
 async function book(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   body: CreateAppointmentBody,
   idempotencyKey: string | undefined,
   requestHash: string,
@@ -161,7 +161,7 @@ async function book(
 
 async function replayed(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   key: string,
   requestHash: string,
 ): Promise<CreateResult | null> {
@@ -174,7 +174,7 @@ async function replayed(
 }
 
 async function loadView(
-  ctx: QueryContext,
+  ctx: RequestContext,
   id: string,
   tx: Parameters<typeof repo.findAppointment>[0],
 ): Promise<Appointment> {

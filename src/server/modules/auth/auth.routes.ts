@@ -29,23 +29,23 @@ export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsync {
     );
 
     route(app, signOutEndpoint, async (request, reply) => {
-      if (request.auth) await auth.signOut(deps, request.auth.sessionId);
+      if (request.context) await auth.signOut(deps, request.context.user.sessionId);
       clearSessionCookie(request, reply);
       return { ok: true as const };
     });
 
     route(app, getSessionEndpoint, async (request) => {
-      const { sessionId: _s, clinicIds: _c, ...user } = request.auth!;
+      const { sessionId: _s, clinicIds: _c, ...user } = request.context.user;
       return { user };
     });
 
     route(app, changePasswordEndpoint, async (request) => {
-      await auth.changePassword(deps, request.auth!, { ...request.body, ip: request.ip });
+      await auth.changePassword(deps, request.context, request.body);
       return { ok: true as const };
     });
 
     route(app, updateProfileEndpoint, async (request) => ({
-      user: await auth.updateProfile(deps, request.auth!, request.body),
+      user: await auth.updateProfile(deps, request.context, request.body),
     }));
   };
 }

@@ -11,26 +11,21 @@ import type { AppDeps } from '../../app-deps';
 import { badRequest, conflict, notFound } from '../../errors';
 import { ConflictError } from '../../db/errors';
 import { recordAudit, recordReadAudit } from '../audit/audit.repository';
-import type { AuthUser } from '../auth/auth.service';
+import type { RequestContext } from '../../core/request-context';
 import { availableSlots, bookingsWindow, slotSettings } from '../availability/availability.service';
 import { requireMemberClinic } from './clinic-scope';
 import * as repo from './clinics.repository';
 
-export interface RequestContext {
-  user: AuthUser;
-  ip: string;
-}
-
 const MAX_SLOT_RANGE_DAYS = 62;
 
-export async function listMyClinics(deps: AppDeps, user: AuthUser) {
+export async function listMyClinics(deps: AppDeps, { user }: RequestContext) {
   const rows = await repo.listClinics(deps.db.db, [...user.clinicIds]);
   return rows.map(({ id, slug, name, timezone }) => ({ id, slug, name, timezone }));
 }
 
 export async function listClinicAgents(
   deps: AppDeps,
-  user: AuthUser,
+  { user }: RequestContext,
   slug: string,
 ): Promise<AgentView[]> {
   const clinic = requireMemberClinic(user, slug);
@@ -142,7 +137,12 @@ export async function createPatient(
   }
 }
 
-export async function clinicSlots(deps: AppDeps, user: AuthUser, slug: string, query: SlotsQuery) {
+export async function clinicSlots(
+  deps: AppDeps,
+  { user }: RequestContext,
+  slug: string,
+  query: SlotsQuery,
+) {
   const clinic = requireMemberClinic(user, slug);
   const timezone = query.timezone ?? clinic.timezone;
   if (query.to < query.from) throw badRequest('The end date must not be before the start date.');

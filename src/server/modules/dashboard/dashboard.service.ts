@@ -22,13 +22,8 @@ import type { AppDeps } from '../../app-deps';
 import { badRequest, notFound } from '../../errors';
 import { recordReadAudit } from '../audit/audit.repository';
 import { countBuckets } from '../appointments/appointments.repository';
-import type { AuthUser } from '../auth/auth.service';
+import type { AuthUser, RequestContext } from '../../core/request-context';
 import * as repo from './dashboard.repository';
-
-export interface DashboardContext {
-  user: AuthUser;
-  ip: string;
-}
 
 function resolveTimezone(user: AuthUser, requested: string | undefined): string {
   if (requested !== undefined) {
@@ -92,7 +87,7 @@ function perDaySeries(
  */
 export async function getDashboard(
   deps: AppDeps,
-  ctx: DashboardContext,
+  ctx: RequestContext,
   query: DashboardQuery,
 ): Promise<DashboardResponse> {
   const { user } = ctx;

@@ -1,7 +1,7 @@
 import type { OutboxMessage, OutboxPage, OutboxQuery } from '@contracts/outbox';
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../errors';
-import type { AuthUser } from '../auth/auth.service';
+import type { RequestContext } from '../../core/request-context';
 import * as repo from './outbox.repository';
 
 const view = (row: repo.OutboxRow): OutboxMessage => ({
@@ -21,7 +21,7 @@ const view = (row: repo.OutboxRow): OutboxMessage => ({
 /** Admins see every notification of their clinics. */
 export async function listOutbox(
   deps: AppDeps,
-  user: AuthUser,
+  { user }: RequestContext,
   { page, limit, status }: OutboxQuery,
 ): Promise<OutboxPage> {
   const rows = await repo.listForClinics(deps.db.db, [...user.clinicIds], {
@@ -38,7 +38,7 @@ export async function listOutbox(
 /** Sends a notification of one of the admin's clinics again, as soon as the worker runs. */
 export async function resendMessage(
   deps: AppDeps,
-  user: AuthUser,
+  { user }: RequestContext,
   id: number,
 ): Promise<OutboxMessage> {
   const row = await repo.findOne(deps.db.db, id);

@@ -41,10 +41,10 @@ export function signalSocket(deps: AppDeps, hub: SignalHub) {
           undefined,
           { ...connection, ip: request.ip },
         );
-      } else if (request.query.appointmentId && request.auth) {
+      } else if (request.query.appointmentId && request.context) {
         admission = await enterVisit(
           deps,
-          { kind: 'staff', user: request.auth },
+          { kind: 'staff', user: request.context.user },
           request.query.appointmentId,
           { ...connection, ip: request.ip },
         );

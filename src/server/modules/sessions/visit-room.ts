@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
-import type { AuthUser } from '../auth/auth.service';
+import type { AuthUser } from '../../core/request-context';
 import * as repo from './sessions.repository';
 import { findSessionByToken, windowOf } from './sessions.service';
 
