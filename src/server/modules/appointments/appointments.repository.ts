@@ -469,22 +469,6 @@ export async function insertOutbox(
   }
 }
 
-export async function findIdempotentResponse(db: Executor, userId: string, key: string) {
-  const [row] = await db
-    .select()
-    .from(t.idempotencyKeys)
-    .where(and(eq(t.idempotencyKeys.userId, userId), eq(t.idempotencyKeys.key, key)))
-    .limit(1);
-  return row;
-}
-
-export async function saveIdempotentResponse(
-  db: Executor,
-  values: typeof t.idempotencyKeys.$inferInsert,
-) {
-  await db.insert(t.idempotencyKeys).values(values);
-}
-
 /**
  * Queues this transaction behind any other that is booking the same agent, until it ends. Two
  * bookings of one time would otherwise both insert, each then wait for the other's row under the

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as contract from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
+import { sendIdempotent } from '../../core/idempotency';
 import { route } from '../../core/route';
 import * as queries from './appointment-queries';
 import { cancelAppointment } from './cancel-appointment';
@@ -32,14 +33,11 @@ export function appointmentsRoutes(deps: AppDeps): FastifyPluginAsync {
     );
 
     route(app, contract.createAppointmentEndpoint, async (request, reply) => {
-      const result = await createAppointment(
-        deps,
-        request.context,
-        request.body,
-        request.headers['idempotency-key'],
+      const key = request.headers['idempotency-key'];
+      return sendIdempotent(
+        reply,
+        await createAppointment(deps, request.context, request.body, key),
       );
-      if (result.replayed) void reply.header('idempotent-replayed', 'true');
-      return reply.status(result.status === 200 ? 200 : 201).send(result.body);
     });
 
     route(app, contract.changeAppointmentEndpoint, async (request) =>
