@@ -22,18 +22,17 @@ import { webPlugin } from './plugins/web';
 import { authPlugin } from './plugins/auth';
 import { openApiPlugin, registerApiDocs } from './plugins/openapi';
 import { routeRegistryPlugin } from './plugins/route-registry';
-import { authRoutes } from './modules/auth/auth.routes';
-import { availabilityRoutes } from './modules/availability/availability.routes';
-import { clinicsRoutes } from './modules/clinics/clinics.routes';
-import { appointmentsRoutes } from './modules/appointments/appointments.routes';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { outboxRoutes } from './modules/notifications/outbox.routes';
-import { sessionsRoutes } from './modules/sessions/sessions.routes';
-import { SignalHub } from './modules/sessions/signal-hub';
 import { createMemoryBus } from './realtime/signal-bus';
-import { adminRoutes } from './modules/admin/admin.routes';
-import { auditRoutes } from './modules/audit/audit.routes';
-import { systemRoutes } from './modules/system/system.routes';
+import { adminRoutes } from './modules/admin';
+import { appointmentsRoutes } from './modules/appointments';
+import { auditRoutes } from './modules/audit';
+import { authRoutes } from './modules/auth';
+import { availabilityRoutes } from './modules/availability';
+import { clinicsRoutes } from './modules/clinics';
+import { dashboardRoutes } from './modules/dashboard';
+import { outboxRoutes } from './modules/notifications';
+import { sessionsRoutes, SignalHub } from './modules/sessions';
+import { systemRoutes } from './modules/system';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 

@@ -8,7 +8,7 @@ import { buildApp } from './app';
 import { createDatabaseClock } from './clock';
 import path from 'node:path';
 import { assertNotInUse, removeLock, writeLock } from './db/backup';
-import { createOutboxWorker } from './modules/notifications/outbox-worker';
+import { createOutboxWorker } from './modules/notifications';
 import { createMemoryBus, createPostgresBus } from './realtime/signal-bus';
 
 async function main() {

@@ -1,51 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { authenticate, SESSION_COOKIE, type AuthDeps } from '../modules/auth/auth.service';
+import { authenticate, SESSION_COOKIE, type AuthDeps } from '../modules/auth';
+import { isCrossSiteRequest } from '../security/cross-site';
 import { forbidden, unauthorized } from '../errors';
 import type { AccessRule } from './access';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** A browser request from another site: refused for every mutation (CSRF). */
-export function isCrossSiteRequest(
-  request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>,
-): boolean {
-  const site = request.headers['sec-fetch-site'];
-  if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return true;
-  const origin = request.headers.origin;
-  if (typeof origin !== 'string' || origin === '') return false;
-  try {
-    // Both through URL, so an explicit default port (":80", ":443") compares equal to none.
-    const own = new URL(`${request.protocol}://${request.host}`).host;
-    return new URL(origin).host !== own;
-  } catch {
-    return true;
-  }
-}
-
-export function setSessionCookie(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  token: string,
-  maxAgeSeconds: number,
-) {
-  void reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    path: '/',
-    maxAge: maxAgeSeconds,
-  });
-}
-
-export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
-  void reply.clearCookie(SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    path: '/',
-  });
-}
 
 /** "GET /api/x"; the HEAD route Fastify adds for a GET goes by its GET. */
 function routeName(route: { method: string | string[]; url: string }) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { App } from '../app';
 import * as t from '../db/schema';
-import { sessionIdOf } from '../modules/auth/auth.service';
+import { sessionIdOf } from '../modules/auth';
 import type { Executor } from '../db/client';
 import { hashPassword } from '../security/password';
 import { createUser } from './factories';

@@ -10,11 +10,10 @@ import type { DbHandle, Executor } from '../../db/client';
 import { ConflictError, translateDbError } from '../../db/errors';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { AuthUser, RequestContext } from '../../core/request-context';
-import { clearAccountFailures, failurePairsOf, revokeUserSessions } from '../auth/auth.repository';
 import { hashPassword } from '../../security/password';
 import { passwordRefusal } from '../../security/password-policy';
-import { isAccountThrottled, throttlePolicyOf } from '../auth/sign-in-throttle';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit';
+import { endSessionsOf, liftSignInThrottle, throttledAccounts } from '../auth';
 import { accountChangeRefusal, clinicsOutsideScope, selfChangeRefusal } from './agent-rules';
 import * as repo from './admin.repository';
 
@@ -114,7 +113,7 @@ export async function setAgentActive(
     const refusal = selfChangeRefusal(actor.id, current.id, { active });
     if (refusal) throw conflict(refusal);
     const row = await repo.updateStaff(tx, id, { active, updatedAt: now });
-    if (!active) await revokeUserSessions(tx, id, now);
+    if (!active) await endSessionsOf(tx, id, now);
     return one(deps, tx, row, actor);
   });
 }
@@ -137,8 +136,8 @@ export async function resetAgentPassword(
     const current = await loadVisible(tx, actor, id);
     await assertAccountInScope(tx, actor, id);
     await repo.updateStaff(tx, id, { passwordHash, passwordChangedAt: now, updatedAt: now });
-    await revokeUserSessions(tx, id, now, id === actor.id ? actor.sessionId : undefined);
-    await clearAccountFailures(tx, current);
+    await endSessionsOf(tx, id, now, id === actor.id ? actor.sessionId : undefined);
+    await liftSignInThrottle(tx, current);
   });
 }
 
@@ -155,7 +154,7 @@ export async function unlockAgentSignIn(
   return inTransaction(deps, async (tx) => {
     const current = await loadVisible(tx, actor, id);
     await assertAccountInScope(tx, actor, id);
-    await clearAccountFailures(tx, current);
+    await liftSignInThrottle(tx, current);
     await recordAudit(
       tx,
       { userId: actor.id, ip },
@@ -226,16 +225,13 @@ async function withClinics(
 ): Promise<AdminUser[]> {
   const ids = rows.map((r) => r.id);
   const managed = new Set(managedClinicIds);
-  const now = deps.now();
-  const since = new Date(now.getTime() - deps.config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000);
-  const policy = throttlePolicyOf(deps.config);
-  const [memberships, allClinics, failures] = await Promise.all([
+  const [memberships, allClinics, throttled] = await Promise.all([
     repo.clinicsOfStaff(db, ids, managedClinicIds),
     repo.allClinicIdsOf(db, ids),
-    failurePairsOf(
+    throttledAccounts(
+      deps,
       db,
       rows.map((r) => r.email),
-      since,
     ),
   ]);
   return rows.map((row) => {
@@ -252,7 +248,7 @@ async function withClinics(
       clinics,
       // The same rule the account changes are refused by.
       alsoElsewhere: accountChangeRefusal(allClinics.get(row.id) ?? [], managed) !== null,
-      signInThrottled: isAccountThrottled(failures.get(row.email.toLowerCase()) ?? [], policy, now),
+      signInThrottled: throttled.has(row.email.toLowerCase()),
       createdAt: row.createdAt.toISOString(),
     };
   });

@@ -11,8 +11,9 @@ import type {
   RangeQuery,
 } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
+import type { Executor } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
-import { recordReadAudit } from '../audit/audit.repository';
+import { recordReadAudit } from '../audit';
 import type { AuthUser, RequestContext } from '../../core/request-context';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
@@ -199,6 +200,18 @@ export async function countAppointments(
   filters: AppointmentFilters,
 ) {
   return cachedCounts(deps, user, scopeFrom(user, filters), deps.now());
+}
+
+/**
+ * The list's counts of a dashboard's scope (its clinics, perhaps one agent), from the same
+ * monthly rollup; computed afresh, as the dashboard is not reused.
+ */
+export function countInScope(
+  db: Executor,
+  scope: { clinicIds: readonly string[]; staffId?: string },
+  now: Date,
+) {
+  return repo.countBuckets(db, scope, now);
 }
 
 export async function getAppointment(

@@ -5,7 +5,7 @@ import { badRequest, conflict } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
 import { applyChange, loadForChange } from './apply-change';
 import { CHANGE_REFUSED } from './change-appointment';
-import { outboxRow } from './notifications';
+import { outboxRow } from '../notifications';
 
 /** Cancels with a reason (spec §5: required, trimmed); the patient link stops working. */
 export async function cancelAppointment(

@@ -3,12 +3,12 @@ import { canReassign } from '@domain/roles';
 import type { Appointment, UpdateAppointmentBody } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import { conflict, forbidden, unprocessable } from '../../errors';
-import { checkBookable, slotSettings } from '../availability/availability.service';
-import { listBookableAgents } from '../clinics/clinics.repository';
+import { checkBookable, slotSettings } from '../availability';
+import { findBookableAgent } from '../clinics';
 import type { RequestContext } from '../../core/request-context';
 import { applyChange, loadForChange } from './apply-change';
 import { slotRefusal } from './booking-rules';
-import { outboxRow, type NotificationParty } from './notifications';
+import { outboxRow, type NotificationParty } from '../notifications';
 import { newSessionToken } from '../../security/session-token';
 
 export const CHANGE_REFUSED =
@@ -40,9 +40,7 @@ export async function changeAppointment(
   if (!reassign && !reschedule)
     throw unprocessable('Nothing to change: pick a new time or another provider.');
 
-  const agent = (await listBookableAgents(deps.db.db, row.clinic.id)).find(
-    (a) => a.id === body.staff.id,
-  );
+  const agent = await findBookableAgent(deps.db.db, row.clinic.id, body.staff.id);
   if (!agent) throw unprocessable('The chosen provider does not take appointments at this clinic.');
   const check = await checkBookable(deps.db.db, {
     agent,

@@ -9,15 +9,14 @@ import type { AppDeps } from '../../app-deps';
 import { idempotent, type IdempotentAnswer, type RememberAnswer } from '../../core/idempotency';
 import { ConflictError, retryOnDeadlock } from '../../db/errors';
 import { badRequest, conflict, notFound, unprocessable } from '../../errors';
-import { recordAudit } from '../audit/audit.repository';
-import { checkBookable, slotSettings } from '../availability/availability.service';
-import { requireMemberClinic } from '../clinics/clinic-scope';
-import { findPatient, listBookableAgents } from '../clinics/clinics.repository';
+import { recordAudit } from '../audit';
+import { checkBookable, slotSettings } from '../availability';
+import { findBookableAgent, findClinicPatient, requireMemberClinic } from '../clinics';
+import { outboxRow, queueNotifications } from '../notifications';
 import type { RequestContext } from '../../core/request-context';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { slotRefusal, SLOT_TAKEN_MESSAGE } from './booking-rules';
-import { outboxRow } from './notifications';
 import { newSessionToken } from '../../security/session-token';
 
 /**
@@ -48,9 +47,9 @@ async function book(
 ): Promise<Appointment> {
   const db = deps.db.db;
   const clinic = requireMemberClinic(ctx.user, body.patient.clinic);
-  const patient = await findPatient(db, clinic.id, body.patient.id);
+  const patient = await findClinicPatient(db, clinic.id, body.patient.id);
   if (!patient) throw notFound('Patient not found in this clinic.');
-  const agent = (await listBookableAgents(db, clinic.id)).find((a) => a.id === body.staff.id);
+  const agent = await findBookableAgent(db, clinic.id, body.staff.id);
   if (!agent) throw unprocessable('The chosen provider does not take appointments at this clinic.');
 
   const start = new Date(body.date);
@@ -90,7 +89,7 @@ async function book(
         await repo.insertEvents(tx, [
           { appointmentId, type: 'BOOKED', at: now, byUserId: ctx.user.id, byName: ctx.user.name },
         ]);
-        await repo.insertOutbox(
+        await queueNotifications(
           tx,
           [
             outboxRow('booked', {

@@ -12,7 +12,6 @@ import { createAppointment } from '../../test/factories';
 import { auditedRecords } from '../../test/audited-records';
 import * as t from '../../db/schema';
 import type { App } from '../../app';
-import { recordJoin } from '../sessions/sessions.repository';
 import { READ_REUSE_MS } from './reuse';
 
 let testDb: TestDatabase;
@@ -67,7 +66,9 @@ describe('reusing a page of the list', () => {
     const db = testDb.handle.db;
     await shown();
 
-    await recordJoin(db, appointmentId, clock, 'José Núñez');
+    await db
+      .insert(t.appointmentEvents)
+      .values({ appointmentId, type: 'PATIENT_JOINED', at: clock, byName: 'José Núñez' });
     expect((await shown()).statusHistory.map((e) => e.type)).toEqual(['PATIENT_JOINED']);
 
     await db

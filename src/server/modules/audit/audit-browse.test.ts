@@ -6,7 +6,7 @@ import { createClinic, createPatient } from '../../test/factories';
 import type { App } from '../../app';
 import { eq } from 'drizzle-orm';
 import * as t from '../../db/schema';
-import { recordAudit, recordReadAudit } from './audit.repository';
+import { recordAudit, recordReadAudit } from './audit-trail';
 
 let testDb: TestDatabase;
 let app: App;

@@ -7,8 +7,8 @@ import {
   updateProfileEndpoint,
 } from '@contracts/auth';
 import { route } from '../../core/route';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/auth';
 import * as auth from './auth.service';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie';
 
 export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsync {
   return async (app) => {
@@ -20,7 +20,7 @@ export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsync {
           ...request.body,
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
-          presentedToken: request.cookies[auth.SESSION_COOKIE],
+          presentedToken: request.cookies[SESSION_COOKIE],
         });
         setSessionCookie(request, reply, result.token, result.maxAgeSeconds);
         return { user: result.user };

@@ -22,7 +22,6 @@ export interface AuthDeps {
   now: () => Date;
 }
 
-export const SESSION_COOKIE = 'carebook_session';
 const INVALID_CREDENTIALS = 'Invalid email or password.';
 const TOUCH_AFTER_MS = 30_000;
 

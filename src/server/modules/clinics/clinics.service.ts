@@ -8,11 +8,12 @@ import {
   type SlotsQuery,
 } from '@contracts/clinics';
 import type { AppDeps } from '../../app-deps';
+import type { Executor } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
 import { ConflictError } from '../../db/errors';
-import { recordAudit, recordReadAudit } from '../audit/audit.repository';
+import { recordAudit, recordReadAudit } from '../audit';
 import type { RequestContext } from '../../core/request-context';
-import { availableSlots, bookingsWindow, slotSettings } from '../availability/availability.service';
+import { availableSlots, bookingsWindow, slotSettings } from '../availability';
 import { requireMemberClinic } from './clinic-scope';
 import * as repo from './clinics.repository';
 
@@ -37,6 +38,19 @@ export async function listClinicAgents(
     role: a.role,
     timezone: a.timezone,
   }));
+}
+
+/** A patient of the clinic, for a booking; undefined when the clinic has no such patient. */
+export function findClinicPatient(db: Executor, clinicId: string, patientId: string) {
+  return repo.findPatient(db, clinicId, patientId);
+}
+
+/**
+ * One of the clinic's providers and nurses who can be booked, with the schedule the slot engine
+ * checks a time against; undefined when the clinic has no such bookable agent.
+ */
+export async function findBookableAgent(db: Executor, clinicId: string, agentId: string) {
+  return (await repo.listBookableAgents(db, clinicId)).find((a) => a.id === agentId);
 }
 
 export function toPatientView(row: repo.PatientRow, clinicSlug: string): PatientView {

@@ -20,8 +20,8 @@ import {
 } from '@contracts/dashboard';
 import type { AppDeps } from '../../app-deps';
 import { badRequest, notFound } from '../../errors';
-import { recordReadAudit } from '../audit/audit.repository';
-import { countBuckets } from '../appointments/appointments.repository';
+import { countInScope } from '../appointments';
+import { recordReadAudit } from '../audit';
 import type { AuthUser, RequestContext } from '../../core/request-context';
 import * as repo from './dashboard.repository';
 
@@ -135,7 +135,7 @@ export async function getDashboard(
     repo.pendingAppointments(db, scope, now, DASHBOARD_PENDING_LIMIT),
     repo.nextAppointments(db, scope, now, DASHBOARD_NEXT_LIMIT),
     // The list's counts, from the same monthly rollup.
-    countBuckets(db, scope, now),
+    countInScope(db, scope, now),
     repo.countPerDayAndStatus(db, scope, window, timezone),
     repo.noShowsByAgent(db, scope, past),
     repo.noShowsByWeekday(db, scope, past, timezone),

@@ -1,7 +1,9 @@
 import type { OutboxMessage, OutboxPage, OutboxQuery } from '@contracts/outbox';
 import type { AppDeps } from '../../app-deps';
+import type { Executor } from '../../db/client';
 import { notFound } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
+import type { OutboxInsert } from './outbox-row';
 import * as repo from './outbox.repository';
 
 const view = (row: repo.OutboxRow): OutboxMessage => ({
@@ -48,4 +50,12 @@ export async function resendMessage(
   if (!row || (clinicId && !user.clinicIds.has(clinicId))) throw notFound('Message not found.');
   const requeued = await repo.requeue(deps.db.db, row.id, deps.now());
   return view(requeued!);
+}
+
+/**
+ * Queues a change's notifications in its own transaction: they are sent once it commits, and
+ * never for a change that did not.
+ */
+export function queueNotifications(tx: Executor, rows: readonly OutboxInsert[], now: Date) {
+  return repo.insertOutbox(tx, rows, now);
 }

@@ -14,7 +14,7 @@ import {
 } from '@contracts/session';
 import type { AppDeps } from '../../app-deps';
 import { conflict, gone, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit';
 import type { RequestContext } from '../../core/request-context';
 import * as repo from './sessions.repository';
 

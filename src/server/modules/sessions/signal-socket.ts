@@ -2,7 +2,7 @@ import type { WebSocket } from 'ws';
 import { signalMessage, VISIT_OPENED_ELSEWHERE, type signalEndpoint } from '@contracts/session';
 import type { AppDeps } from '../../app-deps';
 import type { EndpointRequest } from '../../core/route';
-import { isCrossSiteRequest } from '../../plugins/auth';
+import { isCrossSiteRequest } from '../../security/cross-site';
 import { HttpError } from '../../errors';
 import type { SignalHub, SignalPeer } from './signal-hub';
 import { enterVisit, keepSeat, leaveSeat, type Admission } from './visit-room';

@@ -3,7 +3,7 @@ import { VISIT_ALREADY_OPEN } from '@contracts/session';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit';
 import type { AuthUser } from '../../core/request-context';
 import * as repo from './sessions.repository';
 import { findSessionByToken, windowOf } from './sessions.service';
