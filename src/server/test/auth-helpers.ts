@@ -18,6 +18,15 @@ export async function createSignInUser(
   return createUser(db, { passwordHash: await testPasswordHash(), ...overrides });
 }
 
+/** A sign-in through the API from the given address, with its answer as it is. */
+export const signInFrom = (app: App, email: string, password: string, ip: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress: ip,
+  });
+
 /** Signs in through the API and returns the Cookie header value to send with later requests. */
 export async function signIn(app: App, email: string, password = TEST_PASSWORD): Promise<string> {
   const res = await app.inject({
