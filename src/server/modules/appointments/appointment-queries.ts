@@ -2,7 +2,7 @@ import { normalizeStatus } from '@domain/appointment-status';
 import { COUNT_BUCKETS, type AppointmentCounts } from '@domain/appointment-status';
 import { isBookableRole } from '@domain/roles';
 import { normalizeSearchText } from '@domain/search-text';
-import { addDaysToKey, isValidTimeZone, wallClockToUtc } from '@domain/zoned-time';
+import { addDaysToKey, wallClockToUtc } from '@domain/zoned-time';
 import type {
   Appointment,
   AppointmentFilters,
@@ -12,9 +12,10 @@ import type {
 } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
-import { badRequest, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { recordReadAudit } from '../audit';
 import type { AuthUser, RequestContext } from '../../core/request-context';
+import { viewerTimezone } from '../../core/viewer-timezone';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { ReuseCache, versionsKey } from './reuse';
@@ -32,15 +33,6 @@ function boundary(
     return new Date(edge === 'start' ? ms : ms - 1);
   }
   return new Date(value);
-}
-
-function viewerTimezone(user: AuthUser, requested: string | undefined): string {
-  if (requested !== undefined) {
-    if (!isValidTimeZone(requested))
-      throw badRequest('timezone must be an IANA time zone such as America/New_York.');
-    return requested;
-  }
-  return user.timezone && isValidTimeZone(user.timezone) ? user.timezone : 'UTC';
 }
 
 /** The clinics a list may cover: the user's own, narrowed by any clinic filter (slug or id). */

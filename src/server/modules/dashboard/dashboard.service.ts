@@ -1,12 +1,6 @@
 import { APPOINTMENT_STATUSES, emptyCounts, parseStatus } from '@domain/appointment-status';
 import { isBookableRole } from '@domain/roles';
-import {
-  addDaysToKey,
-  eachDateKey,
-  isValidTimeZone,
-  localDateKeyOf,
-  wallClockToUtc,
-} from '@domain/zoned-time';
+import { addDaysToKey, eachDateKey, localDateKeyOf, wallClockToUtc } from '@domain/zoned-time';
 import {
   DASHBOARD_NEXT_LIMIT,
   DASHBOARD_PENDING_LIMIT,
@@ -19,20 +13,12 @@ import {
   type StatusTally,
 } from '@contracts/dashboard';
 import type { AppDeps } from '../../app-deps';
-import { badRequest, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { countInScope } from '../appointments';
 import { recordReadAudit } from '../audit';
 import type { AuthUser, RequestContext } from '../../core/request-context';
+import { viewerTimezone } from '../../core/viewer-timezone';
 import * as repo from './dashboard.repository';
-
-function resolveTimezone(user: AuthUser, requested: string | undefined): string {
-  if (requested !== undefined) {
-    if (!isValidTimeZone(requested))
-      throw badRequest('timezone must be an IANA time zone such as America/New_York.');
-    return requested;
-  }
-  return user.timezone && isValidTimeZone(user.timezone) ? user.timezone : 'UTC';
-}
 
 function clinicIdsOf(user: AuthUser, clinic: string | undefined): string[] {
   if (!clinic) return user.clinics.map((c) => c.id);
@@ -91,7 +77,7 @@ export async function getDashboard(
   query: DashboardQuery,
 ): Promise<DashboardResponse> {
   const { user } = ctx;
-  const timezone = resolveTimezone(user, query.timezone);
+  const timezone = viewerTimezone(user, query.timezone);
   const own = isBookableRole(user.role);
   const scope: repo.DashboardScope = {
     clinicIds: clinicIdsOf(user, query.clinic),
