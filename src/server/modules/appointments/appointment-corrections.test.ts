@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { NOTES_MAX } from '@contracts/appointments';
 import { useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
-import { type ClinicScenario } from '../../test/scenario';
+import type { ClinicScenario } from '../../test/scenario';
 import { createAppointment } from '../../test/factories';
 import * as t from '../../db/schema';
 

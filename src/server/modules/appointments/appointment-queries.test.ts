@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
-import { type ClinicScenario } from '../../test/scenario';
+import type { ClinicScenario } from '../../test/scenario';
 import { createAppointment, createPatient } from '../../test/factories';
 import * as t from '../../db/schema';
 import { paginatedResponse } from '@contracts/appointments';

@@ -13,9 +13,9 @@ import type {
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../errors';
-import { recordReadAudit } from '../audit';
 import type { AuthUser, RequestContext } from '../../core/request-context';
 import { viewerTimezone } from '../../core/viewer-timezone';
+import { recordReadAudit } from '../audit';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { ReuseCache, versionsKey } from './reuse';

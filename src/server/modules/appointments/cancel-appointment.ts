@@ -3,9 +3,9 @@ import type { Appointment } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import { badRequest, conflict } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
+import { outboxRow } from '../notifications';
 import { applyChange, loadForChange } from './apply-change';
 import { CHANGE_REFUSED } from './change-appointment';
-import { outboxRow } from '../notifications';
 
 /** Cancels with a reason (spec §5: required, trimmed); the patient link stops working. */
 export async function cancelAppointment(

@@ -3,13 +3,13 @@ import { canReassign } from '@domain/roles';
 import type { Appointment, UpdateAppointmentBody } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import { conflict, forbidden, unprocessable } from '../../errors';
+import type { RequestContext } from '../../core/request-context';
+import { newSessionToken } from '../../security/session-token';
 import { checkBookable, slotSettings } from '../availability';
 import { findBookableAgent } from '../clinics';
-import type { RequestContext } from '../../core/request-context';
+import { outboxRow, type NotificationParty } from '../notifications';
 import { applyChange, loadForChange } from './apply-change';
 import { slotRefusal } from './booking-rules';
-import { outboxRow, type NotificationParty } from '../notifications';
-import { newSessionToken } from '../../security/session-token';
 
 export const CHANGE_REFUSED =
   'This appointment can no longer be changed: it has already started or was cancelled.';

@@ -9,15 +9,15 @@ import type { AppDeps } from '../../app-deps';
 import { idempotent, type IdempotentAnswer, type RememberAnswer } from '../../core/idempotency';
 import { ConflictError, retryOnDeadlock } from '../../db/errors';
 import { badRequest, conflict, notFound, unprocessable } from '../../errors';
+import type { RequestContext } from '../../core/request-context';
+import { newSessionToken } from '../../security/session-token';
 import { recordAudit } from '../audit';
 import { checkBookable, slotSettings } from '../availability';
 import { findBookableAgent, findClinicPatient, requireMemberClinic } from '../clinics';
 import { outboxRow, queueNotifications } from '../notifications';
-import type { RequestContext } from '../../core/request-context';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { slotRefusal, SLOT_TAKEN_MESSAGE } from './booking-rules';
-import { newSessionToken } from '../../security/session-token';
 
 /**
  * Books a patient with an agent. The availability check gives a clear reason up front; the

@@ -12,8 +12,8 @@ import type { AuthUser, RequestContext } from '../../core/request-context';
 import type { DbHandle } from '../../db/client';
 import { badRequest, forbidden, unauthorized } from '../../errors';
 import { hashPassword } from '../../security/password';
-import { checkPasswordAttempt } from './password-attempts';
 import { passwordRefusal } from '../../security/password-policy';
+import { checkPasswordAttempt } from './password-attempts';
 import * as repo from './auth.repository';
 
 export interface AuthDeps {

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestApp } from '../../test/test-app';
-import { type Api } from '../../test/api-client';
-import { type ClinicScenario } from '../../test/scenario';
+import type { Api } from '../../test/api-client';
+import type { ClinicScenario } from '../../test/scenario';
 import { createPatient } from '../../test/factories';
 import * as t from '../../db/schema';
 import { patientSearchResponse } from '@contracts/clinics';

@@ -14,10 +14,10 @@ import {
 } from '@contracts/dashboard';
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../errors';
-import { countInScope } from '../appointments';
-import { recordReadAudit } from '../audit';
 import type { AuthUser, RequestContext } from '../../core/request-context';
 import { viewerTimezone } from '../../core/viewer-timezone';
+import { countInScope } from '../appointments';
+import { recordReadAudit } from '../audit';
 import * as repo from './dashboard.repository';
 
 function clinicIdsOf(user: AuthUser, clinic: string | undefined): string[] {

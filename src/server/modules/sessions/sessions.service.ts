@@ -14,8 +14,8 @@ import {
 } from '@contracts/session';
 import type { AppDeps } from '../../app-deps';
 import { conflict, gone, notFound } from '../../errors';
-import { recordAudit } from '../audit';
 import type { RequestContext } from '../../core/request-context';
+import { recordAudit } from '../audit';
 import * as repo from './sessions.repository';
 
 export function windowOf(deps: AppDeps, row: repo.SessionRow): SessionWindow {
