@@ -3,13 +3,14 @@ import type { AppDeps } from '../../app-deps';
 import { ConflictError, retryOnDeadlock } from '../../db/errors';
 import type * as t from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { recordAudit, type AuditAction } from '../audit/audit.repository';
-import type { QueryContext } from './appointment-queries';
+import type { RequestContext } from '../../core/request-context';
+import { recordAudit, type AuditAction } from '../audit';
+import { queueNotifications, type OutboxInsert } from '../notifications';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { SLOT_TAKEN_MESSAGE } from './booking-rules';
 
-export async function loadForChange(deps: AppDeps, ctx: QueryContext, id: string) {
+export async function loadForChange(deps: AppDeps, ctx: RequestContext, id: string) {
   const row = await repo.findAppointment(deps.db.db, id, [...ctx.user.clinicIds]);
   if (!row) throw notFound('Appointment not found');
   return row;
@@ -20,7 +21,7 @@ export interface Change {
   events: Array<
     Omit<typeof t.appointmentEvents.$inferInsert, 'appointmentId' | 'at' | 'byUserId' | 'byName'>
   >;
-  outbox: Array<typeof t.outbox.$inferInsert>;
+  outbox: OutboxInsert[];
   audit: AuditAction;
   /** What the audit row adds to who, when and which record, e.g. a correction's from and to. */
   auditDetails?: Record<string, unknown>;
@@ -32,7 +33,7 @@ export interface Change {
  */
 export async function applyChange(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   row: repo.AppointmentRow,
   change: Change,
 ): Promise<Appointment> {
@@ -64,7 +65,7 @@ export async function applyChange(
             byName: ctx.user.name,
           })),
         );
-        await repo.insertOutbox(tx, change.outbox, now);
+        await queueNotifications(tx, change.outbox, now);
         await recordAudit(
           tx,
           { userId: ctx.user.id, ip: ctx.ip },

@@ -1,12 +1,6 @@
 import { APPOINTMENT_STATUSES, emptyCounts, parseStatus } from '@domain/appointment-status';
 import { isBookableRole } from '@domain/roles';
-import {
-  addDaysToKey,
-  eachDateKey,
-  isValidTimeZone,
-  localDateKeyOf,
-  wallClockToUtc,
-} from '@domain/zoned-time';
+import { addDaysToKey, eachDateKey, localDateKeyOf, wallClockToUtc } from '@domain/zoned-time';
 import {
   DASHBOARD_NEXT_LIMIT,
   DASHBOARD_PENDING_LIMIT,
@@ -19,25 +13,12 @@ import {
   type StatusTally,
 } from '@contracts/dashboard';
 import type { AppDeps } from '../../app-deps';
-import { badRequest, notFound } from '../../errors';
-import { recordReadAudit } from '../audit/audit.repository';
-import { countBuckets } from '../appointments/appointments.repository';
-import type { AuthUser } from '../auth/auth.service';
+import { notFound } from '../../errors';
+import type { AuthUser, RequestContext } from '../../core/request-context';
+import { viewerTimezone } from '../../core/viewer-timezone';
+import { countInScope } from '../appointments';
+import { recordReadAudit } from '../audit';
 import * as repo from './dashboard.repository';
-
-export interface DashboardContext {
-  user: AuthUser;
-  ip: string;
-}
-
-function resolveTimezone(user: AuthUser, requested: string | undefined): string {
-  if (requested !== undefined) {
-    if (!isValidTimeZone(requested))
-      throw badRequest('timezone must be an IANA time zone such as America/New_York.');
-    return requested;
-  }
-  return user.timezone && isValidTimeZone(user.timezone) ? user.timezone : 'UTC';
-}
 
 function clinicIdsOf(user: AuthUser, clinic: string | undefined): string[] {
   if (!clinic) return user.clinics.map((c) => c.id);
@@ -92,11 +73,11 @@ function perDaySeries(
  */
 export async function getDashboard(
   deps: AppDeps,
-  ctx: DashboardContext,
+  ctx: RequestContext,
   query: DashboardQuery,
 ): Promise<DashboardResponse> {
   const { user } = ctx;
-  const timezone = resolveTimezone(user, query.timezone);
+  const timezone = viewerTimezone(user, query.timezone);
   const own = isBookableRole(user.role);
   const scope: repo.DashboardScope = {
     clinicIds: clinicIdsOf(user, query.clinic),
@@ -140,7 +121,7 @@ export async function getDashboard(
     repo.pendingAppointments(db, scope, now, DASHBOARD_PENDING_LIMIT),
     repo.nextAppointments(db, scope, now, DASHBOARD_NEXT_LIMIT),
     // The list's counts, from the same monthly rollup.
-    countBuckets(db, scope, now),
+    countInScope(db, scope, now),
     repo.countPerDayAndStatus(db, scope, window, timezone),
     repo.noShowsByAgent(db, scope, past),
     repo.noShowsByWeekday(db, scope, past, timezone),

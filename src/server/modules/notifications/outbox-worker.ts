@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import type { NotificationParty, NotificationSnapshot } from '../appointments/notifications';
+import type { NotificationParty, NotificationSnapshot } from './outbox-row';
 import { renderMessage } from './messages';
 import * as repo from './outbox.repository';
 
