@@ -46,6 +46,25 @@ const SHARED_WEB = ['components', 'hooks', 'lib', 'queries', 'session'].map((dir
     'the shared web layer and the patient page import no feature and not src/web/app (ADR 002).',
 }));
 
+// A server module is used from outside only through its public entry, its index.ts: other
+// modules, app.ts, plugins and tests outside it never reach its services or repositories, whose
+// tables are its own business. Inside a module (its tests too) files import each other freely.
+const modules = readdirSync('./src/server/modules', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const outsideModules = readdirSync('./src/server')
+  .filter((name) => name !== 'modules')
+  .map((name) => `./src/server/${name}`);
+const moduleBoundaries = modules.map((module) => ({
+  target: [
+    ...outsideModules,
+    ...modules.filter((other) => other !== module).map((other) => `./src/server/modules/${other}`),
+  ],
+  from: `./src/server/modules/${module}`,
+  except: ['./index.ts'],
+  message: `import the ${module} module through its public entry, modules/${module}/index.ts.`,
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -70,7 +89,7 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...boundaries, ...featureBoundaries, ...SHARED_WEB] },
+        { zones: [...boundaries, ...featureBoundaries, ...SHARED_WEB, ...moduleBoundaries] },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': [

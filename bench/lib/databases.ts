@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 import { openDatabase, type DbHandle } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
-import { hashPassword } from '../../src/server/modules/auth/password';
+import { hashPassword } from '../../src/server/security/password';
 import { bulkSeed, type SeedPlan, type SeedTimings } from '../seed/bulk-seed';
 import {
   benchDatabaseSeeded,

@@ -1,6 +1,6 @@
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
-import type { SignalBus } from './modules/sessions/signal-bus';
+import type { SignalBus } from './realtime/signal-bus';
 
 /** What buildApp needs from outside: configuration, the open database, and the one clock. */
 export interface AppDeps {

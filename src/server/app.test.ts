@@ -1,27 +1,17 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './test/test-db';
-import { buildTestApp } from './test/test-app';
-import type { App } from './app';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from './test/test-db';
+import { buildTestApp, useTestApp } from './test/test-app';
 
-let testDb: TestDatabase;
-let app: App;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle);
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
+const env = useTestApp({ resetEachTest: false });
 
 describe('the app', () => {
   it('reports the database state at /api/health', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const res = await env.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'ok',
-      database: { kind: testDb.handle.kind, status: 'up' },
+      database: { kind: env.handle.kind, status: 'up' },
     });
   });
 
@@ -36,30 +26,30 @@ describe('the app', () => {
   });
 
   it('answers an unknown API route with a JSON 404 in the error shape', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    const res = await env.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'not_found', message: 'No such API route.' });
   });
 
   it('exposes no Sentry DSN to the browser when none is configured', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/client-config' });
+    const res = await env.app.inject({ method: 'GET', url: '/api/client-config' });
     expect(res.json()).toMatchObject({ sentryDsn: null });
   });
 
   it('sends security headers', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const res = await env.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     // Strict-Transport-Security only behind a proxy that terminates TLS (TRUST_PROXY).
     expect(res.headers['strict-transport-security']).toBeUndefined();
-    const missing = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    const missing = await env.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(missing.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });
 
-/** Sends raw bytes to the listening app and returns what came back before it closed. */
+/** Sends raw bytes to the listening env.app and returns what came back before it closed. */
 async function rawExchange(port: number, request: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => socket.write(request));
@@ -74,13 +64,16 @@ async function rawExchange(port: number, request: string): Promise<string> {
 
 describe('requests refused before any route runs', () => {
   it('answers a broken %-escape and an overlong path part in the error shape', async () => {
-    const broken = await app.inject({ method: 'GET', url: '/api/appointments/%zz' });
+    const broken = await env.app.inject({ method: 'GET', url: '/api/appointments/%zz' });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toEqual({
       error: 'bad_request',
       message: 'The address of this request is not valid: it has a broken %-escape.',
     });
-    const long = await app.inject({ method: 'GET', url: `/api/appointments/${'x'.repeat(300)}` });
+    const long = await env.app.inject({
+      method: 'GET',
+      url: `/api/appointments/${'x'.repeat(300)}`,
+    });
     expect(long.statusCode).toBe(414);
     expect(long.json()).toEqual({
       error: 'bad_request',
@@ -89,8 +82,8 @@ describe('requests refused before any route runs', () => {
   });
 
   it('answers what the HTTP parser refuses in the error shape too', async () => {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as { port: number };
+    await env.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = env.app.server.address() as { port: number };
     const badHeader = await rawExchange(
       port,
       'GET /api/health HTTP/1.1\r\nHost: x\r\nIdempotency-Key: a\u0001b\r\n\r\n',
@@ -111,7 +104,7 @@ describe('requests refused before any route runs', () => {
 
 describe('API documentation', () => {
   it('serves an OpenAPI 3.1 document generated from the contracts', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const res = await env.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
@@ -128,7 +121,7 @@ describe('API documentation', () => {
   });
 
   it('serves a readable reference page', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/docs/' });
+    const res = await env.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
   });

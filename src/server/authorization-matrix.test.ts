@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from './test/test-db';
 import { buildTestApp } from './test/test-app';
 import { createSignInUser, signIn } from './test/auth-helpers';
 import { createClinic } from './test/factories';
-import { sessionIdOf } from './modules/auth/auth.service';
+import { sessionIdOf } from './modules/auth';
 import type { AccessRule } from './plugins/access';
 import type { RegisteredRoute } from './plugins/route-registry';
 import * as t from './db/schema';

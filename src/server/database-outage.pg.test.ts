@@ -5,7 +5,7 @@ import { apiAs, type Api } from './test/api-client';
 import { clinicScenario } from './test/scenario';
 import { startTcpProxy } from './test/tcp-proxy';
 import { openDatabase, type DbHandle } from './db/client';
-import { createOutboxWorker } from './modules/notifications/outbox-worker';
+import { createOutboxWorker } from './modules/notifications';
 import { testConfig } from './config';
 import type { App } from './app';
 

@@ -8,8 +8,8 @@ import { buildApp } from './app';
 import { createDatabaseClock } from './clock';
 import path from 'node:path';
 import { assertNotInUse, removeLock, writeLock } from './db/backup';
-import { createOutboxWorker } from './modules/notifications/outbox-worker';
-import { createMemoryBus, createPostgresBus } from './modules/sessions/signal-bus';
+import { createOutboxWorker } from './modules/notifications';
+import { createMemoryBus, createPostgresBus } from './realtime/signal-bus';
 
 async function main() {
   const config = loadConfig();

@@ -1,32 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, type TestDatabase } from './test/test-db';
-import { buildTestApp } from './test/test-app';
+import { useTestApp } from './test/test-app';
 import { apiAs, type Api } from './test/api-client';
-import { clinicScenario, createBody, type ClinicScenario } from './test/scenario';
+import { createBody, type ClinicScenario } from './test/scenario';
 import { createAppointment } from './test/factories';
 import * as t from './db/schema';
-import type { App } from './app';
 
-let testDb: TestDatabase;
-let app: App;
+const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
+const TUESDAY_10AM = '2026-11-24T15:00:00.000Z';
 let s: ClinicScenario;
 let staff: Api;
-const now = new Date('2026-11-23T12:00:00Z');
-const TUESDAY_10AM = '2026-11-24T15:00:00.000Z';
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle, { now: () => now });
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
 beforeEach(async () => {
-  await testDb.reset();
-  s = await clinicScenario(testDb.handle.db);
-  staff = await apiAs(app, s.staff.email);
+  ({ s, staff } = await env.scenario());
 });
 
 const patientBody = (overrides: Record<string, unknown>) => ({
@@ -62,7 +47,7 @@ describe('names and one-line fields', () => {
       );
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toMatchObject({ error: 'bad_request', details });
-      const stored = await testDb.handle.db
+      const stored = await env.db
         .select()
         .from(t.patients)
         .where(eq(t.patients.email, 'maya.chen@example.com'));
@@ -79,7 +64,7 @@ describe('names and one-line fields', () => {
   });
 
   it('refuses a staff name with a line break from an admin', async () => {
-    const admin = await apiAs(app, s.admin.email);
+    const admin = await apiAs(env.app, s.admin.email);
     const res = await admin.call('PUT', `/api/admin/agents/${s.nurse.id}`, {
       name: 'Nora\nKelly',
     });
@@ -115,9 +100,9 @@ describe('names and one-line fields', () => {
 
 describe('ids in any case', () => {
   it('lets a nurse move their own appointment when their id arrives in upper case', async () => {
-    const nurse = await apiAs(app, s.nurse.email);
+    const nurse = await apiAs(env.app, s.nurse.email);
     const mine = await createAppointment(
-      testDb.handle.db,
+      env.db,
       { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.nurse.id },
       { start: new Date(TUESDAY_10AM) },
     );
@@ -131,7 +116,7 @@ describe('ids in any case', () => {
 
   it('finds records and filters by ids and slugs in upper case', async () => {
     const appointment = await createAppointment(
-      testDb.handle.db,
+      env.db,
       { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id },
       { start: new Date(TUESDAY_10AM) },
     );

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordRefusal } from '../modules/auth/password-policy';
+import { passwordRefusal } from '../security/password-policy';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 let dataDir: string;

@@ -11,8 +11,8 @@ import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open';
 import { runMigrations } from '../db/migrate';
 import * as t from '../db/schema';
-import { hashPassword } from '../modules/auth/password';
-import { passwordRefusal } from '../modules/auth/password-policy';
+import { hashPassword } from '../security/password';
+import { passwordRefusal } from '../security/password-policy';
 
 const { values } = parseArgs({
   options: {

@@ -16,14 +16,19 @@ import {
 } from '@contracts/endpoint';
 import { errorBody } from '@contracts/errors';
 import { upgradeRequired } from '../errors';
+import type { ContextOf } from './request-context';
 
-/** The request a handler receives: parsed as its endpoint says. */
+/**
+ * The request a handler receives: parsed as its endpoint says, with the caller's context, which
+ * is never null unless the endpoint is public.
+ */
 export type EndpointRequest<E extends Endpoint> = Omit<
   FastifyRequest,
-  'params' | 'query' | 'body'
+  'params' | 'query' | 'body' | 'context'
 > &
   Omit<EndpointParsed<E>, 'headers'> & {
     headers: FastifyRequest['headers'] & EndpointParsed<E>['headers'];
+    context: ContextOf<E>;
   };
 
 export type EndpointHandler<E extends Endpoint> = (

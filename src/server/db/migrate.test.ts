@@ -1,7 +1,14 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { queryRows } from './client';
-import { runMigrations } from './migrate';
+import { openDatabase, queryRows, type DbHandle } from './client';
+import { migrationsFolder, runMigrations } from './migrate';
+import * as t from './schema';
+import { testDbKind } from '../test/db-kind';
+import { createUser } from '../test/factories';
+import { withScratchDatabase } from '../test/scratch-database';
 import { createTestDatabase, type TestDatabase } from '../test/test-db';
 
 let testDb: TestDatabase;
@@ -68,4 +75,59 @@ describe('migrations', () => {
     );
     expect(after).toEqual(applied);
   });
+});
+
+/**
+ * A new database of this run's kind migrated up to and including `last`, handed to `use` with a
+ * way to run the migrations after it: for tests of what a migration does to rows already there.
+ */
+async function migratedUpTo(
+  last: string,
+  use: (handle: DbHandle, migrateRest: () => Promise<void>) => Promise<void>,
+) {
+  const folder = mkdtempSync(path.join(tmpdir(), 'carebook-migrations-'));
+  try {
+    cpSync(migrationsFolder(), folder, { recursive: true });
+    const journalPath = path.join(folder, 'meta/_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
+      entries: Array<{ tag: string }>;
+    };
+    const upTo = journal.entries.findIndex((e) => e.tag === last);
+    expect(upTo, `no migration ${last}`).toBeGreaterThanOrEqual(0);
+    journal.entries = journal.entries.slice(0, upTo + 1);
+    writeFileSync(journalPath, JSON.stringify(journal));
+    const run = async (handle: DbHandle) => {
+      try {
+        await runMigrations(handle, folder);
+        await use(handle, () => runMigrations(handle));
+      } finally {
+        await handle.close();
+      }
+    };
+    if (testDbKind() === 'pglite') await run(await openDatabase({ memory: true }));
+    else await withScratchDatabase('migrate_data', async (url) => run(await openDatabase({ url })));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+describe('migrations of stored rows', () => {
+  it('0015 gives each stored Idempotency-Key to its user, so a retry still gets its answer', async () => {
+    await migratedUpTo('0014_visit_participants', async (handle, migrateRest) => {
+      const user = await createUser(handle.db);
+      await handle.db.execute(sql`
+        insert into idempotency_keys (key, user_id, request_hash, status_code, body)
+        values ('booking-7f3a', ${user.id}, 'hash-1', 201, '{"_id":"a1"}')`);
+      await migrateRest();
+      expect(await handle.db.select().from(t.idempotencyKeys)).toEqual([
+        expect.objectContaining({
+          owner: `user:${user.id}`,
+          key: 'booking-7f3a',
+          requestHash: 'hash-1',
+          statusCode: 201,
+          body: { _id: 'a1' },
+        }),
+      ]);
+    });
+  }, 60_000);
 });

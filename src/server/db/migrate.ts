@@ -23,9 +23,12 @@ export function migrationsFolder(): string {
 /**
  * Brings the database to the latest schema. Safe to run on every start: applied migrations are
  * recorded, and on PostgreSQL an advisory lock keeps two instances starting together from racing.
+ * A test of a data migration passes a folder holding only the migrations before it.
  */
-export async function runMigrations(handle: DbHandle): Promise<void> {
-  const folder = migrationsFolder();
+export async function runMigrations(
+  handle: DbHandle,
+  folder: string = migrationsFolder(),
+): Promise<void> {
   if (handle.kind === 'pglite' && handle.pglite) {
     await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder: folder });
     return;

@@ -376,20 +376,22 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Replayed answers for POST retries carrying the same Idempotency-Key. */
+/**
+ * Replayed answers for POST retries carrying the same Idempotency-Key (core/idempotency.ts). A key
+ * is unique per owner, `kind:id` (`user:<staff id>`), so callers that are not staff users can
+ * have keys of their own.
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
+    owner: text('owner').notNull(),
     key: text('key').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code').notNull(),
     body: jsonb('body').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [primaryKey({ columns: [t.owner, t.key] })],
 );
 
 /** Failed sign-ins, counted per account and per address to slow down guessing on every instance. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { availabilityIntervals } from '@domain/schedule';
-import { verifyPassword } from '../modules/auth/password';
+import { verifyPassword } from '../security/password';
 import { createTestDatabase, type TestDatabase } from '../test/test-db';
 import * as t from './schema';
 import {

@@ -3,8 +3,8 @@ import { type Faker, fakerEN_AU, fakerEN_GB, fakerEN_US } from '@faker-js/faker'
 import type { AppointmentStatus } from '@domain/appointment-status';
 import { availabilityIntervals } from '@domain/schedule';
 import { normalizeSearchText } from '@domain/search-text';
-import { hashPassword } from '../modules/auth/password';
-import { newSessionToken } from '../modules/appointments/session-token';
+import { hashPassword } from '../security/password';
+import { newSessionToken } from '../security/session-token';
 import type { DbHandle, Executor } from './client';
 import { MIGRATION_LOCK_KEY } from './migrate';
 import * as t from './schema';

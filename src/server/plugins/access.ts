@@ -1,5 +1,4 @@
 import type { AccessRule, Endpoint } from '@contracts/endpoint';
-import type { AuthUser } from '../modules/auth/auth.service';
 
 export type { AccessRule } from '@contracts/endpoint';
 
@@ -8,9 +7,6 @@ declare module 'fastify' {
     access?: AccessRule;
     /** The contract the route was registered from (src/contracts); every /api route has one. */
     endpoint?: Endpoint;
-  }
-  interface FastifyRequest {
-    auth: AuthUser | null;
   }
 }
 

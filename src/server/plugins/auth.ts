@@ -1,51 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { authenticate, SESSION_COOKIE, type AuthDeps } from '../modules/auth/auth.service';
+import { authenticate, SESSION_COOKIE, type AuthDeps } from '../modules/auth';
+import { isCrossSiteRequest } from '../security/cross-site';
 import { forbidden, unauthorized } from '../errors';
 import type { AccessRule } from './access';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** A browser request from another site: refused for every mutation (CSRF). */
-export function isCrossSiteRequest(
-  request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>,
-): boolean {
-  const site = request.headers['sec-fetch-site'];
-  if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return true;
-  const origin = request.headers.origin;
-  if (typeof origin !== 'string' || origin === '') return false;
-  try {
-    // Both through URL, so an explicit default port (":80", ":443") compares equal to none.
-    const own = new URL(`${request.protocol}://${request.host}`).host;
-    return new URL(origin).host !== own;
-  } catch {
-    return true;
-  }
-}
-
-export function setSessionCookie(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  token: string,
-  maxAgeSeconds: number,
-) {
-  void reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    path: '/',
-    maxAge: maxAgeSeconds,
-  });
-}
-
-export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
-  void reply.clearCookie(SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    path: '/',
-  });
-}
 
 /** "GET /api/x"; the HEAD route Fastify adds for a GET goes by its GET. */
 function routeName(route: { method: string | string[]; url: string }) {
@@ -55,10 +15,11 @@ function routeName(route: { method: string | string[]; url: string }) {
 
 /**
  * Who is calling, and may they: runs before the body is even parsed, so an anonymous or
- * unauthorised caller learns nothing from validation errors.
+ * unauthorised caller learns nothing from validation errors. The caller's request context
+ * (core/request-context) is attached here, once.
  */
 export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
-  app.decorateRequest('auth', null);
+  app.decorateRequest('context', null);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
@@ -84,9 +45,10 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
       throw forbidden('Requests from other sites are not allowed.');
     }
     const token = request.cookies[SESSION_COOKIE];
-    request.auth = token ? await authenticate(deps, token) : null;
+    const user = token ? await authenticate(deps, token) : null;
+    request.context = user ? { user, ip: request.ip } : null;
     if (rule === 'public') return;
-    if (!request.auth) throw unauthorized();
-    if (rule !== 'authenticated' && !rule.roles.includes(request.auth.role)) throw forbidden();
+    if (!user) throw unauthorized();
+    if (rule !== 'authenticated' && !rule.roles.includes(user.role)) throw forbidden();
   });
 });

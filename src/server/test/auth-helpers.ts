@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { App } from '../app';
 import * as t from '../db/schema';
-import { sessionIdOf } from '../modules/auth/auth.service';
+import { sessionIdOf } from '../modules/auth';
 import type { Executor } from '../db/client';
-import { hashPassword } from '../modules/auth/password';
+import { hashPassword } from '../security/password';
 import { createUser } from './factories';
 
 export const TEST_PASSWORD = 'correct horse battery';
@@ -17,6 +17,15 @@ export async function createSignInUser(
 ) {
   return createUser(db, { passwordHash: await testPasswordHash(), ...overrides });
 }
+
+/** A sign-in through the API from the given address, with its answer as it is. */
+export const signInFrom = (app: App, email: string, password: string, ip: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress: ip,
+  });
 
 /** Signs in through the API and returns the Cookie header value to send with later requests. */
 export async function signIn(app: App, email: string, password = TEST_PASSWORD): Promise<string> {

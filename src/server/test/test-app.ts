@@ -1,7 +1,11 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { testConfig, type Config } from '../config';
-import { buildApp } from '../app';
-import type { DbHandle } from '../db/client';
-import type { SignalBus } from '../modules/sessions/signal-bus';
+import { buildApp, type App } from '../app';
+import type { Database, DbHandle } from '../db/client';
+import type { SignalBus } from '../realtime/signal-bus';
+import { apiAs } from './api-client';
+import { clinicScenario } from './scenario';
+import { createTestDatabase, type TestDatabase } from './test-db';
 
 /** A freshly built app on a test database, for app.inject(); the clock is pinnable. */
 export async function buildTestApp(
@@ -24,4 +28,92 @@ export async function buildTestApp(
     },
     { logStream: options.logStream },
   );
+}
+
+export interface TestAppOptions {
+  /**
+   * Where the app's clock stands when each test starts; it moves only when the test moves it.
+   * Without it the app reads the real clock.
+   */
+  now?: Date | string;
+  /** Settings over testConfig's; a function is read when the app is built (after earlier hooks). */
+  config?: Partial<Config> | (() => Partial<Config>);
+  /** Also listen on a free port of 127.0.0.1, for tests that open sockets. */
+  listen?: boolean;
+  /** Empty the database before each test (the default); false where tests share their rows. */
+  resetEachTest?: boolean;
+}
+
+/** A test file's app and database, and the clock the app reads. */
+export interface TestApp {
+  readonly app: App;
+  readonly handle: DbHandle;
+  readonly db: Database;
+  /** Empties every table, as before each test. */
+  reset(): Promise<void>;
+  /** The app's "now". */
+  now(): Date;
+  setNow(at: Date | string): void;
+  advance(ms: number): void;
+  /** The clinic scenario, with its front-desk staff member signed in. */
+  scenario(): ReturnType<typeof signedInScenario>;
+}
+
+/**
+ * The set-up every API test file shares: one test database and one app on it for the file, the
+ * database emptied and the clock set back before each test, both closed after the last. Call it
+ * at the top of the file, before hooks of the file's own, which then run after these.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  const start = options.now === undefined ? null : new Date(options.now);
+  let clock = start;
+  let testDb: TestDatabase | undefined;
+  let app: App | undefined;
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useTestApp: the app is built in beforeAll');
+    return value;
+  };
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    const config = typeof options.config === 'function' ? options.config() : options.config;
+    app = await buildTestApp(testDb.handle, { now: () => clock ?? new Date(), config });
+    if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.destroy();
+  });
+  beforeEach(async () => {
+    clock = start;
+    if (options.resetEachTest !== false) await ready(testDb).reset();
+  });
+
+  const env: TestApp = {
+    get app() {
+      return ready(app);
+    },
+    get handle() {
+      return ready(testDb).handle;
+    },
+    get db() {
+      return ready(testDb).handle.db;
+    },
+    reset: () => ready(testDb).reset(),
+    now: () => clock ?? new Date(),
+    setNow(at) {
+      clock = new Date(at);
+    },
+    advance(ms) {
+      clock = new Date(env.now().getTime() + ms);
+    },
+    scenario: () => signedInScenario(env.app, env.db),
+  };
+  return env;
+}
+
+/** The clinic scenario with its front-desk staff member signed in: where most API tests start. */
+export async function signedInScenario(app: App, db: Database) {
+  const s = await clinicScenario(db);
+  return { s, staff: await apiAs(app, s.staff.email) };
 }

@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { createSignInUser, TEST_PASSWORD } from '../../test/auth-helpers';
+import { createSignInUser, signInFrom, TEST_PASSWORD } from '../../test/auth-helpers';
 import { createClinic } from '../../test/factories';
 import type { Executor } from '../../db/client';
 import type { App } from '../../app';
@@ -54,12 +54,7 @@ const nextAddress = () => {
 };
 
 export const login = (app: App, email: string, password: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password },
-    remoteAddress: nextAddress(),
-  });
+  signInFrom(app, email, password, nextAddress());
 
 /** Signs in through the API and returns the Cookie header value. */
 export async function signInAs(app: App, email: string, password = TEST_PASSWORD) {

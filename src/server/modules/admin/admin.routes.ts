@@ -16,27 +16,27 @@ import * as agents from './agents.service';
 export function adminRoutes(deps: agents.AgentsDeps): FastifyPluginAsync {
   return async (app) => {
     route(app, listAgentsEndpoint, async (request) => ({
-      data: await agents.listAgents(deps, request.auth!, request.query),
+      data: await agents.listAgents(deps, request.context, request.query),
     }));
 
     route(app, createAgentEndpoint, async (request, reply) =>
-      reply.status(201).send(await agents.createAgent(deps, request.auth!, request.body)),
+      reply.status(201).send(await agents.createAgent(deps, request.context, request.body)),
     );
 
     route(app, getAgentEndpoint, async (request) =>
-      agents.getAgent(deps, request.auth!, request.params.id),
+      agents.getAgent(deps, request.context, request.params.id),
     );
 
     route(app, updateAgentEndpoint, async (request) =>
-      agents.updateAgent(deps, request.auth!, request.params.id, request.body),
+      agents.updateAgent(deps, request.context, request.params.id, request.body),
     );
 
     route(app, deactivateAgentEndpoint, async (request) =>
-      agents.setAgentActive(deps, request.auth!, request.params.id, false),
+      agents.setAgentActive(deps, request.context, request.params.id, false),
     );
 
     route(app, activateAgentEndpoint, async (request) =>
-      agents.setAgentActive(deps, request.auth!, request.params.id, true),
+      agents.setAgentActive(deps, request.context, request.params.id, true),
     );
 
     route(
@@ -44,14 +44,14 @@ export function adminRoutes(deps: agents.AgentsDeps): FastifyPluginAsync {
       resetAgentPasswordEndpoint,
       async (request) => {
         const { id } = request.params;
-        await agents.resetAgentPassword(deps, request.auth!, id, request.body.password);
+        await agents.resetAgentPassword(deps, request.context, id, request.body.password);
         return { ok: true as const };
       },
       { rateLimit: { max: 30, timeWindow: '1 minute' } },
     );
 
     route(app, unlockAgentSignInEndpoint, async (request) =>
-      agents.unlockAgentSignIn(deps, request.auth!, request.params.id, { ip: request.ip }),
+      agents.unlockAgentSignIn(deps, request.context, request.params.id),
     );
   };
 }

@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { buildTestApp } from '../../test/test-app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app';
 import { createSignInUser, TEST_PASSWORD } from '../../test/auth-helpers';
-import type { App } from '../../app';
 import { ACCOUNT_OUTSIDE_SCOPE } from './agent-rules';
 import { adminWorld, login, sessionOf, signInAs, type AdminWorld } from './admin-test-fixtures';
 
-let testDb: TestDatabase;
-let app: App;
+const env = useTestApp();
 let w: AdminWorld;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle);
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
 beforeEach(async () => {
-  await testDb.reset();
-  w = await adminWorld(testDb.handle.db, app);
+  w = await adminWorld(env.db, env.app);
 });
 
 const UNKNOWN_ID = '0b7f2c4e-3a1d-4e5f-9a8b-7c6d5e4f3a2b';
@@ -28,47 +15,47 @@ const NEW_PASSWORD = 'a brand new passphrase';
 
 describe('deactivating and activating', () => {
   it('ends the user’s sessions at once and refuses their sign-in, until activated again', async () => {
-    const nurse = await signInAs(app, w.colleague.email);
+    const nurse = await signInAs(env.app, w.colleague.email);
     const res = await w.call({
       method: 'POST',
       url: `/api/admin/agents/${w.colleague.id}/deactivate`,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: w.colleague.id, active: false });
-    expect((await sessionOf(app, nurse)).statusCode).toBe(401);
-    expect((await login(app, w.colleague.email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await sessionOf(env.app, nurse)).statusCode).toBe(401);
+    expect((await login(env.app, w.colleague.email, TEST_PASSWORD)).statusCode).toBe(401);
 
     const back = await w.call({
       method: 'POST',
       url: `/api/admin/agents/${w.colleague.id}/activate`,
     });
     expect(back.json()).toMatchObject({ active: true });
-    expect((await login(app, w.colleague.email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await login(env.app, w.colleague.email, TEST_PASSWORD)).statusCode).toBe(200);
     // The old session stays ended: activation is not a way to revive a stolen cookie.
-    expect((await sessionOf(app, nurse)).statusCode).toBe(401);
+    expect((await sessionOf(env.app, nurse)).statusCode).toBe(401);
   });
 
   it('refuses an admin deactivating themselves', async () => {
     const res = await w.call({ method: 'POST', url: `/api/admin/agents/${w.admin.id}/deactivate` });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/cannot deactivate your own account/);
-    expect((await sessionOf(app, w.cookie)).statusCode).toBe(200);
+    expect((await sessionOf(env.app, w.cookie)).statusCode).toBe(200);
   });
 
   it('cannot touch a user who works only in another admin’s clinic', async () => {
-    const theirs = await signInAs(app, w.stranger.email);
+    const theirs = await signInAs(env.app, w.stranger.email);
     const res = await w.call({
       method: 'POST',
       url: `/api/admin/agents/${w.stranger.id}/deactivate`,
     });
     expect(res.statusCode).toBe(404);
-    expect((await sessionOf(app, theirs)).statusCode).toBe(200);
+    expect((await sessionOf(env.app, theirs)).statusCode).toBe(200);
   });
 });
 
 describe('someone who also works at a clinic the admin does not manage', () => {
   it('can be neither deactivated nor given a new password by that admin', async () => {
-    const theirs = await signInAs(app, w.shared.email);
+    const theirs = await signInAs(env.app, w.shared.email);
     for (const [url, payload] of [
       [`/api/admin/agents/${w.shared.id}/deactivate`, undefined],
       [`/api/admin/agents/${w.shared.id}/password`, { password: NEW_PASSWORD }],
@@ -77,32 +64,32 @@ describe('someone who also works at a clinic the admin does not manage', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: 'forbidden', message: ACCOUNT_OUTSIDE_SCOPE });
     }
-    expect((await sessionOf(app, theirs)).statusCode).toBe(200);
-    expect((await login(app, w.shared.email, NEW_PASSWORD)).statusCode).toBe(401);
-    expect((await login(app, w.shared.email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await sessionOf(env.app, theirs)).statusCode).toBe(200);
+    expect((await login(env.app, w.shared.email, NEW_PASSWORD)).statusCode).toBe(401);
+    expect((await login(env.app, w.shared.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
   it('is theirs to manage once the admin manages all their clinics', async () => {
-    const both = await createSignInUser(testDb.handle.db, {
+    const both = await createSignInUser(env.db, {
       role: 'admin',
       clinicIds: [w.north.id, w.elsewhere.id],
     });
-    const cookie = await signInAs(app, both.email);
-    const res = await app.inject({
+    const cookie = await signInAs(env.app, both.email);
+    const res = await env.app.inject({
       method: 'POST',
       url: `/api/admin/agents/${w.shared.id}/password`,
       payload: { password: NEW_PASSWORD },
       headers: { cookie },
     });
     expect(res.statusCode).toBe(200);
-    expect((await login(app, w.shared.email, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await login(env.app, w.shared.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 });
 
 describe('resetting a password', () => {
   it('sets the new password and ends every session of the user', async () => {
-    const laptop = await signInAs(app, w.colleague.email);
-    const phone = await signInAs(app, w.colleague.email);
+    const laptop = await signInAs(env.app, w.colleague.email);
+    const phone = await signInAs(env.app, w.colleague.email);
     const res = await w.call({
       method: 'POST',
       url: `/api/admin/agents/${w.colleague.id}/password`,
@@ -110,15 +97,15 @@ describe('resetting a password', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
-    expect((await sessionOf(app, laptop)).statusCode).toBe(401);
-    expect((await sessionOf(app, phone)).statusCode).toBe(401);
-    expect((await login(app, w.colleague.email, TEST_PASSWORD)).statusCode).toBe(401);
-    expect((await login(app, w.colleague.email, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await sessionOf(env.app, laptop)).statusCode).toBe(401);
+    expect((await sessionOf(env.app, phone)).statusCode).toBe(401);
+    expect((await login(env.app, w.colleague.email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await login(env.app, w.colleague.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
   it('lifts the sign-in throttle of the account', async () => {
     const from = (password: string) =>
-      app.inject({
+      env.app.inject({
         method: 'POST',
         url: '/api/auth/login',
         payload: { email: w.colleague.email, password },
@@ -145,7 +132,7 @@ describe('resetting a password', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(reason);
-    expect((await login(app, w.colleague.email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await login(env.app, w.colleague.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
   it('refuses a password made of the person’s own email', async () => {
@@ -159,15 +146,15 @@ describe('resetting a password', () => {
   });
 
   it('keeps the admin’s own session when they reset their own password', async () => {
-    const other = await signInAs(app, w.admin.email);
+    const other = await signInAs(env.app, w.admin.email);
     const res = await w.call({
       method: 'POST',
       url: `/api/admin/agents/${w.admin.id}/password`,
       payload: { password: NEW_PASSWORD },
     });
     expect(res.statusCode).toBe(200);
-    expect((await sessionOf(app, w.cookie)).statusCode).toBe(200);
-    expect((await sessionOf(app, other)).statusCode).toBe(401);
+    expect((await sessionOf(env.app, w.cookie)).statusCode).toBe(200);
+    expect((await sessionOf(env.app, other)).statusCode).toBe(401);
   });
 
   it('refuses a short password', async () => {
@@ -182,14 +169,14 @@ describe('resetting a password', () => {
 
 describe('who may administer staff', () => {
   it.each(['provider', 'nurse', 'staff'] as const)('refuses a %s with 403', async (role) => {
-    const user = await createSignInUser(testDb.handle.db, { role, clinicIds: [w.north.id] });
-    const cookie = await signInAs(app, user.email);
+    const user = await createSignInUser(env.db, { role, clinicIds: [w.north.id] });
+    const cookie = await signInAs(env.app, user.email);
     for (const [method, url] of [
       ['GET', '/api/admin/agents'],
       ['POST', `/api/admin/agents/${w.colleague.id}/deactivate`],
       ['GET', '/api/admin/audit'],
     ] as const) {
-      const res = await app.inject({ method, url, headers: { cookie } });
+      const res = await env.app.inject({ method, url, headers: { cookie } });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
     const colleague = await w.call({ method: 'GET', url: `/api/admin/agents/${w.colleague.id}` });
@@ -197,7 +184,7 @@ describe('who may administer staff', () => {
   });
 
   it('asks an anonymous caller to sign in', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/admin/agents' });
+    const res = await env.app.inject({ method: 'GET', url: '/api/admin/agents' });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -1,48 +1,30 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { buildTestApp } from '../../test/test-app';
-import { TEST_PASSWORD } from '../../test/auth-helpers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app';
+import { signInFrom, TEST_PASSWORD } from '../../test/auth-helpers';
 import * as t from '../../db/schema';
-import type { App } from '../../app';
 import { ACCOUNT_OUTSIDE_SCOPE } from './agent-rules';
 import { adminWorld, signInAs, type AdminWorld } from './admin-test-fixtures';
 
-let testDb: TestDatabase;
-let app: App;
+const env = useTestApp();
 let w: AdminWorld;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle);
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
 beforeEach(async () => {
-  await testDb.reset();
-  w = await adminWorld(testDb.handle.db, app);
+  w = await adminWorld(env.db, env.app);
 });
 
 const UNKNOWN_ID = '0b7f2c4e-3a1d-4e5f-9a8b-7c6d5e4f3a2b';
 
 const loginFrom = (email: string, password: string, ip: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password },
-    remoteAddress: ip,
-  });
+  signInFrom(env.app, email, password, ip);
 
 async function throttle(email: string, ip = '10.55.0.1') {
   for (let i = 0; i < 6; i++) await loginFrom(email, `guess ${i}`, ip);
 }
 
 const unlock = (id: string, cookie = w.cookie) =>
-  app.inject({ method: 'POST', url: `/api/admin/agents/${id}/unlock`, headers: { cookie } });
+  env.app.inject({ method: 'POST', url: `/api/admin/agents/${id}/unlock`, headers: { cookie } });
 
 const listed = async (id: string) => {
-  const res = await app.inject({
+  const res = await env.app.inject({
     method: 'GET',
     url: '/api/admin/agents',
     headers: { cookie: w.cookie },
@@ -68,13 +50,13 @@ describe('unlocking sign-in', () => {
 
   it('is audited: who unlocked whom, when and from where', async () => {
     await throttle(w.colleague.email);
-    await app.inject({
+    await env.app.inject({
       method: 'POST',
       url: `/api/admin/agents/${w.colleague.id}/unlock`,
       headers: { cookie: w.cookie },
       remoteAddress: '10.55.9.9',
     });
-    const rows = await testDb.handle.db.select().from(t.auditLog);
+    const rows = await env.db.select().from(t.auditLog);
     expect(rows).toEqual([
       expect.objectContaining({
         userId: w.admin.id,
@@ -92,13 +74,13 @@ describe('unlocking sign-in', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(ACCOUNT_OUTSIDE_SCOPE);
     expect((await loginFrom(w.shared.email, TEST_PASSWORD, '10.55.0.1')).statusCode).toBe(429);
-    expect(await testDb.handle.db.select().from(t.auditLog)).toEqual([]);
+    expect(await env.db.select().from(t.auditLog)).toEqual([]);
   });
 
   it('answers 404 for someone the admin cannot see, and 403 for a non-admin', async () => {
     expect((await unlock(w.stranger.id)).statusCode).toBe(404);
     expect((await unlock(UNKNOWN_ID)).statusCode).toBe(404);
-    const nurse = await signInAs(app, w.colleague.email);
+    const nurse = await signInAs(env.app, w.colleague.email);
     expect((await unlock(w.admin.id, nurse)).statusCode).toBe(403);
   });
 });

@@ -9,12 +9,11 @@ import type { Config } from '../../config';
 import type { DbHandle, Executor } from '../../db/client';
 import { ConflictError, translateDbError } from '../../db/errors';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import type { AuthUser } from '../auth/auth.service';
-import { clearAccountFailures, failurePairsOf, revokeUserSessions } from '../auth/auth.repository';
-import { hashPassword } from '../auth/password';
-import { passwordRefusal } from '../auth/password-policy';
-import { isAccountThrottled, throttlePolicyOf } from '../auth/sign-in-throttle';
-import { recordAudit } from '../audit/audit.repository';
+import type { AuthUser, RequestContext } from '../../core/request-context';
+import { hashPassword } from '../../security/password';
+import { passwordRefusal } from '../../security/password-policy';
+import { recordAudit } from '../audit';
+import { endSessionsOf, liftSignInThrottle, throttledAccounts } from '../auth';
 import { accountChangeRefusal, clinicsOutsideScope, selfChangeRefusal } from './agent-rules';
 import * as repo from './admin.repository';
 
@@ -25,19 +24,14 @@ export interface AgentsDeps {
 }
 
 /** The signed-in admin: who they are and which clinics they manage. */
-export type AdminActor = Pick<AuthUser, 'id' | 'sessionId' | 'clinicIds'>;
-
-/** Where an admin's change came from, for the audit log. */
-export interface RequestOrigin {
-  ip: string;
-}
+type AdminActor = Pick<AuthUser, 'id' | 'sessionId' | 'clinicIds'>;
 
 const DUPLICATE_EMAIL = 'A user with this email already exists.';
 const NOT_FOUND = 'No such staff member.';
 
 export async function listAgents(
   deps: AgentsDeps,
-  actor: AdminActor,
+  { user: actor }: RequestContext,
   query: ListAgentsQuery,
 ): Promise<AdminUser[]> {
   const managed = [...actor.clinicIds];
@@ -48,14 +42,14 @@ export async function listAgents(
   return withClinics(deps, deps.db.db, rows, managed);
 }
 
-export async function getAgent(deps: AgentsDeps, actor: AdminActor, id: string) {
+export async function getAgent(deps: AgentsDeps, { user: actor }: RequestContext, id: string) {
   const row = await loadVisible(deps.db.db, actor, id);
   return one(deps, deps.db.db, row, actor);
 }
 
 export async function createAgent(
   deps: AgentsDeps,
-  actor: AdminActor,
+  { user: actor }: RequestContext,
   input: CreateAgentBody,
 ): Promise<AdminUser> {
   assertClinicsInScope(input.clinicIds, actor);
@@ -81,7 +75,7 @@ export async function createAgent(
 
 export async function updateAgent(
   deps: AgentsDeps,
-  actor: AdminActor,
+  { user: actor }: RequestContext,
   id: string,
   input: UpdateAgentBody,
 ): Promise<AdminUser> {
@@ -108,7 +102,7 @@ export async function updateAgent(
 /** Deactivation ends every session of the user in the same transaction: they are out at once. */
 export async function setAgentActive(
   deps: AgentsDeps,
-  actor: AdminActor,
+  { user: actor }: RequestContext,
   id: string,
   active: boolean,
 ): Promise<AdminUser> {
@@ -119,7 +113,7 @@ export async function setAgentActive(
     const refusal = selfChangeRefusal(actor.id, current.id, { active });
     if (refusal) throw conflict(refusal);
     const row = await repo.updateStaff(tx, id, { active, updatedAt: now });
-    if (!active) await revokeUserSessions(tx, id, now);
+    if (!active) await endSessionsOf(tx, id, now);
     return one(deps, tx, row, actor);
   });
 }
@@ -130,7 +124,7 @@ export async function setAgentActive(
  */
 export async function resetAgentPassword(
   deps: AgentsDeps,
-  actor: AdminActor,
+  { user: actor }: RequestContext,
   id: string,
   password: string,
 ): Promise<void> {
@@ -142,8 +136,8 @@ export async function resetAgentPassword(
     const current = await loadVisible(tx, actor, id);
     await assertAccountInScope(tx, actor, id);
     await repo.updateStaff(tx, id, { passwordHash, passwordChangedAt: now, updatedAt: now });
-    await revokeUserSessions(tx, id, now, id === actor.id ? actor.sessionId : undefined);
-    await clearAccountFailures(tx, current);
+    await endSessionsOf(tx, id, now, id === actor.id ? actor.sessionId : undefined);
+    await liftSignInThrottle(tx, current);
   });
 }
 
@@ -153,18 +147,17 @@ export async function resetAgentPassword(
  */
 export async function unlockAgentSignIn(
   deps: AgentsDeps,
-  actor: AdminActor,
+  { user: actor, ip }: RequestContext,
   id: string,
-  origin: RequestOrigin,
 ): Promise<AdminUser> {
   const now = deps.now();
   return inTransaction(deps, async (tx) => {
     const current = await loadVisible(tx, actor, id);
     await assertAccountInScope(tx, actor, id);
-    await clearAccountFailures(tx, current);
+    await liftSignInThrottle(tx, current);
     await recordAudit(
       tx,
-      { userId: actor.id, ip: origin.ip },
+      { userId: actor.id, ip },
       [{ action: 'unlock', entityType: 'user', entityId: id, patientId: null }],
       now,
     );
@@ -232,16 +225,13 @@ async function withClinics(
 ): Promise<AdminUser[]> {
   const ids = rows.map((r) => r.id);
   const managed = new Set(managedClinicIds);
-  const now = deps.now();
-  const since = new Date(now.getTime() - deps.config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000);
-  const policy = throttlePolicyOf(deps.config);
-  const [memberships, allClinics, failures] = await Promise.all([
+  const [memberships, allClinics, throttled] = await Promise.all([
     repo.clinicsOfStaff(db, ids, managedClinicIds),
     repo.allClinicIdsOf(db, ids),
-    failurePairsOf(
+    throttledAccounts(
+      deps,
       db,
       rows.map((r) => r.email),
-      since,
     ),
   ]);
   return rows.map((row) => {
@@ -258,7 +248,7 @@ async function withClinics(
       clinics,
       // The same rule the account changes are refused by.
       alsoElsewhere: accountChangeRefusal(allClinics.get(row.id) ?? [], managed) !== null,
-      signInThrottled: isAccountThrottled(failures.get(row.email.toLowerCase()) ?? [], policy, now),
+      signInThrottled: throttled.has(row.email.toLowerCase()),
       createdAt: row.createdAt.toISOString(),
     };
   });

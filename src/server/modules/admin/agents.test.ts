@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { buildTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { createSignInUser } from '../../test/auth-helpers';
 import * as t from '../../db/schema';
-import type { App } from '../../app';
 import { ACCOUNT_OUTSIDE_SCOPE } from './agent-rules';
 import { adminWorld, login, signInAs, type AdminWorld } from './admin-test-fixtures';
 
-let testDb: TestDatabase;
-let app: App;
+const env = useTestApp();
 let w: AdminWorld;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle);
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
 beforeEach(async () => {
-  await testDb.reset();
-  w = await adminWorld(testDb.handle.db, app);
+  w = await adminWorld(env.db, env.app);
 });
 
 const list = async (query = '') => {
@@ -79,10 +66,7 @@ describe('listing staff', () => {
   });
 
   it('hides deactivated staff unless asked, and treats empty filters as none', async () => {
-    await testDb.handle.db
-      .update(t.users)
-      .set({ active: false })
-      .where(eq(t.users.id, w.colleague.id));
+    await env.db.update(t.users).set({ active: false }).where(eq(t.users.id, w.colleague.id));
     expect(names(await list('?search=&includeInactive='))).toEqual([
       'Ada Admin',
       'Ned Newcomer',
@@ -96,13 +80,21 @@ describe('listing staff', () => {
 
 describe('an admin of no clinic', () => {
   it('sees only staff in no clinic, and may assign no clinic', async () => {
-    const loner = await createSignInUser(testDb.handle.db, { role: 'admin', name: 'Lone Admin' });
-    const cookie = await signInAs(app, loner.email);
-    const res = await app.inject({ method: 'GET', url: '/api/admin/agents', headers: { cookie } });
+    const loner = await createSignInUser(env.db, { role: 'admin', name: 'Lone Admin' });
+    const cookie = await signInAs(env.app, loner.email);
+    const res = await env.app.inject({
+      method: 'GET',
+      url: '/api/admin/agents',
+      headers: { cookie },
+    });
     expect(names(res.json().data)).toEqual(['Lone Admin', 'Ned Newcomer']);
-    const audit = await app.inject({ method: 'GET', url: '/api/admin/audit', headers: { cookie } });
+    const audit = await env.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit',
+      headers: { cookie },
+    });
     expect(audit.json().data).toEqual([]);
-    const create = await app.inject({
+    const create = await env.app.inject({
       method: 'POST',
       url: '/api/admin/agents',
       headers: { cookie },
@@ -124,7 +116,7 @@ describe('creating staff', () => {
       active: true,
       clinics: [{ id: w.north.id }],
     });
-    const signedIn = await login(app, 'priya.patel@northside.test', 'a long enough password');
+    const signedIn = await login(env.app, 'priya.patel@northside.test', 'a long enough password');
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().user).toMatchObject({ role: 'provider', clinics: [{ id: w.north.id }] });
   });
@@ -169,7 +161,7 @@ describe('creating staff', () => {
     expect(res.json().message).toContain(w.elsewhere.id);
     expect(res.json().message).toContain(unknown);
     expect(
-      (await login(app, 'priya.patel@northside.test', 'a long enough password')).statusCode,
+      (await login(env.app, 'priya.patel@northside.test', 'a long enough password')).statusCode,
     ).toBe(401);
   });
 });
@@ -220,7 +212,7 @@ describe('editing staff', () => {
       timezone: 'Europe/London',
       clinics: [{ id: w.south.id }],
     });
-    const memberships = await testDb.handle.db
+    const memberships = await env.db
       .select()
       .from(t.clinicMembers)
       .where(eq(t.clinicMembers.userId, w.shared.id));
@@ -242,15 +234,12 @@ describe('editing staff', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: 'forbidden', message: ACCOUNT_OUTSIDE_SCOPE });
     }
-    const [row] = await testDb.handle.db.select().from(t.users).where(eq(t.users.id, w.shared.id));
+    const [row] = await env.db.select().from(t.users).where(eq(t.users.id, w.shared.id));
     expect(row).toMatchObject({ email: w.shared.email, role: 'nurse', name: 'Sally Shared' });
   });
 
   it('does not let an admin of some of their clinics rename an admin who also works elsewhere', async () => {
-    await testDb.handle.db
-      .update(t.users)
-      .set({ role: 'admin' })
-      .where(eq(t.users.id, w.shared.id));
+    await env.db.update(t.users).set({ role: 'admin' }).where(eq(t.users.id, w.shared.id));
     const res = await w.call({
       method: 'PUT',
       url: `/api/admin/agents/${w.shared.id}`,
@@ -258,7 +247,7 @@ describe('editing staff', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: 'forbidden', message: ACCOUNT_OUTSIDE_SCOPE });
-    const [row] = await testDb.handle.db.select().from(t.users).where(eq(t.users.id, w.shared.id));
+    const [row] = await env.db.select().from(t.users).where(eq(t.users.id, w.shared.id));
     expect(row!.name).toBe('Sally Shared');
   });
 
@@ -299,10 +288,7 @@ describe('editing staff', () => {
       payload: { name: 'Taken Over' },
     });
     expect(hidden.statusCode).toBe(404);
-    const [row] = await testDb.handle.db
-      .select()
-      .from(t.users)
-      .where(eq(t.users.id, w.stranger.id));
+    const [row] = await env.db.select().from(t.users).where(eq(t.users.id, w.stranger.id));
     expect(row!.name).toBe('Sam Stranger');
   });
 
@@ -317,7 +303,7 @@ describe('editing staff', () => {
   });
 
   it('lets an admin promote another user to admin', async () => {
-    const other = await createSignInUser(testDb.handle.db, {
+    const other = await createSignInUser(env.db, {
       role: 'staff',
       clinicIds: [w.south.id],
     });

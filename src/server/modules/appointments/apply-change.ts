@@ -3,14 +3,14 @@ import type { AppDeps } from '../../app-deps';
 import { ConflictError, retryOnDeadlock } from '../../db/errors';
 import type * as t from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { recordAudit, type AuditAction } from '../audit/audit.repository';
-import { syncReminders } from '../notifications/reminders';
-import type { QueryContext } from './appointment-queries';
+import type { RequestContext } from '../../core/request-context';
+import { recordAudit, type AuditAction } from '../audit';
+import { queueNotifications, syncReminders, type OutboxInsert } from '../notifications';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { SLOT_TAKEN_MESSAGE } from './booking-rules';
 
-export async function loadForChange(deps: AppDeps, ctx: QueryContext, id: string) {
+export async function loadForChange(deps: AppDeps, ctx: RequestContext, id: string) {
   const row = await repo.findAppointment(deps.db.db, id, [...ctx.user.clinicIds]);
   if (!row) throw notFound('Appointment not found');
   return row;
@@ -21,7 +21,7 @@ export interface Change {
   events: Array<
     Omit<typeof t.appointmentEvents.$inferInsert, 'appointmentId' | 'at' | 'byUserId' | 'byName'>
   >;
-  outbox: Array<typeof t.outbox.$inferInsert>;
+  outbox: OutboxInsert[];
   audit: AuditAction;
   /** What the audit row adds to who, when and which record, e.g. a correction's from and to. */
   auditDetails?: Record<string, unknown>;
@@ -33,7 +33,7 @@ export interface Change {
  */
 export async function applyChange(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   row: repo.AppointmentRow,
   change: Change,
 ): Promise<Appointment> {
@@ -65,7 +65,7 @@ export async function applyChange(
             byName: ctx.user.name,
           })),
         );
-        await repo.insertOutbox(tx, change.outbox, now);
+        await queueNotifications(tx, change.outbox, now);
         // A new time moves the reminders; a cancel or a mark withdraws them.
         if (change.values.startAt || change.values.status) await syncReminders(tx, id, now);
         await recordAudit(

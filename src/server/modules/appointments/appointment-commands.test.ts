@@ -1,41 +1,26 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, ne, sql } from 'drizzle-orm';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { buildTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
-import { clinicScenario, createBody, type ClinicScenario } from '../../test/scenario';
+import { createBody, type ClinicScenario } from '../../test/scenario';
 import { createAppointment } from '../../test/factories';
 import * as t from '../../db/schema';
 
 /** The messages of changes; the reminders they plan are reminders.test.ts's subject. */
 const notReminder = ne(t.outbox.kind, 'appointment.reminder');
-import type { App } from '../../app';
 
-let testDb: TestDatabase;
-let app: App;
+const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New York
+const TUESDAY_10AM = '2026-11-24T15:00:00.000Z';
 let s: ClinicScenario;
 let staff: Api;
-const now = new Date('2026-11-23T12:00:00Z'); // Monday 07:00 in New York
-const TUESDAY_10AM = '2026-11-24T15:00:00.000Z';
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle, { now: () => now });
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
 beforeEach(async () => {
-  await testDb.reset();
-  s = await clinicScenario(testDb.handle.db);
-  staff = await apiAs(app, s.staff.email);
+  ({ s, staff } = await env.scenario());
 });
 
 const count = async (
   table: typeof t.appointments | typeof t.outbox | typeof t.appointmentEvents,
 ) => {
-  const [row] = await testDb.handle.db.select({ n: sql<number>`count(*)::int` }).from(table);
+  const [row] = await env.db.select({ n: sql<number>`count(*)::int` }).from(table);
   return row!.n;
 };
 
@@ -69,7 +54,7 @@ describe('POST /api/appointments', () => {
 
   it('writes the notification and the audit row with the booking', async () => {
     const created = await book();
-    const [outbox] = await testDb.handle.db.select().from(t.outbox).where(notReminder);
+    const [outbox] = await env.db.select().from(t.outbox).where(notReminder);
     expect(outbox).toMatchObject({
       kind: 'appointment.booked',
       appointmentId: created._id,
@@ -78,10 +63,7 @@ describe('POST /api/appointments', () => {
     expect((outbox!.recipients as Array<{ email: string }>).map((r) => r.email).sort()).toEqual(
       [s.patient.email, s.provider.email].sort(),
     );
-    const audit = await testDb.handle.db
-      .select()
-      .from(t.auditLog)
-      .where(eq(t.auditLog.action, 'create'));
+    const audit = await env.db.select().from(t.auditLog).where(eq(t.auditLog.action, 'create'));
     expect(audit).toMatchObject([
       { entityId: created._id, patientId: s.patient.id, userId: s.staff.id },
     ]);
@@ -121,7 +103,7 @@ describe('POST /api/appointments', () => {
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(49);
-    const rows = await testDb.handle.db
+    const rows = await env.db
       .select()
       .from(t.appointments)
       .where(eq(t.appointments.staffId, s.provider.id));
@@ -190,9 +172,7 @@ describe('PUT /api/appointments/:id', () => {
       to: '2026-11-25T16:00:00.000Z',
       by: s.staff.name,
     });
-    const kinds = (await testDb.handle.db.select().from(t.outbox).where(notReminder)).map(
-      (o) => o.kind,
-    );
+    const kinds = (await env.db.select().from(t.outbox).where(notReminder)).map((o) => o.kind);
     expect(kinds).toEqual(['appointment.booked', 'appointment.rescheduled']);
   });
 
@@ -210,7 +190,7 @@ describe('PUT /api/appointments/:id', () => {
       from: s.provider.name,
       to: s.nurse.name,
     });
-    const [, outbox] = await testDb.handle.db
+    const [, outbox] = await env.db
       .select()
       .from(t.outbox)
       .where(notReminder)
@@ -222,7 +202,7 @@ describe('PUT /api/appointments/:id', () => {
 
   it('refuses a reassign by a nurse, but lets a nurse reschedule', async () => {
     const created = await book();
-    const nurse = await apiAs(app, s.nurse.email);
+    const nurse = await apiAs(env.app, s.nurse.email);
     const reassign = await nurse.put(`/api/appointments/${created._id}`, {
       date: created.date,
       staff: { id: s.nurse.id },
@@ -266,7 +246,7 @@ describe('PUT /api/appointments/:id', () => {
 
   it('refuses to change a past appointment', async () => {
     const past = await createAppointment(
-      testDb.handle.db,
+      env.db,
       { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id },
       { start: new Date('2026-11-20T15:00:00Z') },
     );
@@ -295,7 +275,7 @@ describe('POST /api/appointments/:id?action=', () => {
       type: 'CANCELLED',
       reason: 'Patient has the flu',
     });
-    const [row] = await testDb.handle.db
+    const [row] = await env.db
       .select()
       .from(t.appointments)
       .where(eq(t.appointments.id, created._id));
@@ -316,7 +296,7 @@ describe('POST /api/appointments/:id?action=', () => {
     ['no_show', 'NO_SHOW'],
   ])('marks a past appointment as %s', async (action, status) => {
     const past = await createAppointment(
-      testDb.handle.db,
+      env.db,
       { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id },
       { start: new Date('2026-11-23T11:00:00Z') },
     );
@@ -332,7 +312,7 @@ describe('POST /api/appointments/:id?action=', () => {
       409,
     );
     const past = await createAppointment(
-      testDb.handle.db,
+      env.db,
       { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id },
       { start: new Date('2026-11-23T11:00:00Z'), status: 'COMPLETED' },
     );
@@ -424,7 +404,7 @@ describe('bad input changes nothing', () => {
     const before = await count(t.appointments);
     const res = await send();
     if (_ === 'a 10,000-character reason') {
-      const [row] = await testDb.handle.db
+      const [row] = await env.db
         .select()
         .from(t.appointments)
         .where(eq(t.appointments.staffId, s.provider.id));

@@ -1,62 +1,41 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { NOTES_MAX } from '@contracts/appointments';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { buildTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
-import { clinicScenario, type ClinicScenario } from '../../test/scenario';
+import type { ClinicScenario } from '../../test/scenario';
 import { createAppointment } from '../../test/factories';
 import * as t from '../../db/schema';
-import type { App } from '../../app';
 
-let testDb: TestDatabase;
-let app: App;
+const MONDAY_NOON = new Date('2026-11-23T12:00:00Z');
+const env = useTestApp({ now: MONDAY_NOON });
 let s: ClinicScenario;
 let staff: Api;
 let nurse: Api;
-const MONDAY_NOON = new Date('2026-11-23T12:00:00Z');
-let now = MONDAY_NOON;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle, { now: () => now });
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
 beforeEach(async () => {
-  now = MONDAY_NOON;
-  await testDb.reset();
-  s = await clinicScenario(testDb.handle.db);
-  staff = await apiAs(app, s.staff.email);
-  nurse = await apiAs(app, s.nurse.email);
+  ({ s, staff } = await env.scenario());
+  nurse = await apiAs(env.app, s.nurse.email);
 });
 
 const pastVisit = (
   overrides: Partial<typeof t.appointments.$inferInsert> & { start?: Date } = {},
 ) =>
   createAppointment(
-    testDb.handle.db,
+    env.db,
     { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id },
     { start: new Date('2026-11-23T11:00:00Z'), ...overrides },
   );
 
 const stored = async (id: string) => {
-  const [row] = await testDb.handle.db
-    .select()
-    .from(t.appointments)
-    .where(eq(t.appointments.id, id));
+  const [row] = await env.db.select().from(t.appointments).where(eq(t.appointments.id, id));
   return row!;
 };
 
 const auditRows = (action: string) =>
-  testDb.handle.db.select().from(t.auditLog).where(eq(t.auditLog.action, action));
+  env.db.select().from(t.auditLog).where(eq(t.auditLog.action, action));
 
 const eventCount = async () => {
-  const [row] = await testDb.handle.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(t.appointmentEvents);
+  const [row] = await env.db.select({ n: sql<number>`count(*)::int` }).from(t.appointmentEvents);
   return row!.n;
 };
 
@@ -124,13 +103,13 @@ describe('PATCH /api/appointments/:id/notes', () => {
 describe('PATCH /api/appointments/:id/status', () => {
   it('undoes a mark: back to the status before it, with the correction in the history', async () => {
     const visit = await pastVisit({ status: 'CONFIRMED' });
-    await testDb.handle.db
+    await env.db
       .insert(t.appointmentEvents)
       .values({ appointmentId: visit.id, type: 'CONFIRMED', at: new Date('2026-11-22T10:00:00Z') });
     expect((await staff.post(`/api/appointments/${visit.id}?action=completed`)).statusCode).toBe(
       200,
     );
-    now = new Date(MONDAY_NOON.getTime() + 60_000);
+    env.setNow(new Date(MONDAY_NOON.getTime() + 60_000));
     const res = await staff.patch(`/api/appointments/${visit.id}/status`, { status: 'UNMARKED' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().metadata.status).toBe('CONFIRMED');
@@ -153,8 +132,8 @@ describe('PATCH /api/appointments/:id/status', () => {
   it('corrects one outcome to another at any time, but to not marked only within a day', async () => {
     const visit = await pastVisit();
     await staff.post(`/api/appointments/${visit.id}?action=no_show`);
-    now = new Date(MONDAY_NOON.getTime() + 25 * 3_600_000);
-    staff = await apiAs(app, s.staff.email); // a day idle ends the session
+    env.setNow(new Date(MONDAY_NOON.getTime() + 25 * 3_600_000));
+    staff = await apiAs(env.app, s.staff.email); // a day idle ends the session
     const late = await staff.patch(`/api/appointments/${visit.id}/status`, { status: 'UNMARKED' });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toMatch(/only for a day after it was marked/);
@@ -212,7 +191,7 @@ describe('PATCH /api/appointments/:id/status', () => {
   });
 
   it("answers 404 for another clinic's appointment", async () => {
-    await testDb.handle.db
+    await env.db
       .update(t.appointments)
       .set({ status: 'COMPLETED' })
       .where(eq(t.appointments.id, s.foreignAppointment.id));

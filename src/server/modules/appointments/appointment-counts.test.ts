@@ -1,35 +1,23 @@
 // Counts read whole months from the appointment_month_counts rollup and only the current month
 // (and a date filter's partial months) from appointments. These tests hold the rollup to a
 // row-by-row tally: for every kind of filter, and through every kind of change to appointments.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { APPOINTMENT_STATUSES, tallyCounts } from '@domain/appointment-status';
 import { queryRows } from '../../db/client';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { buildTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
 import { clinicScenario, createBody, type ClinicScenario } from '../../test/scenario';
 import { createAppointment } from '../../test/factories';
 import * as t from '../../db/schema';
-import type { App } from '../../app';
 import { READ_REUSE_MS } from './reuse';
 
-let testDb: TestDatabase;
-let app: App;
+const now = new Date('2026-11-23T12:00:00Z');
+const env = useTestApp({ now });
 let s: ClinicScenario;
 let staff: Api;
-const now = new Date('2026-11-23T12:00:00Z');
 const STATUSES = APPOINTMENT_STATUSES;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle, { now: () => now });
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
 
 interface Seeded {
   start: Date;
@@ -40,7 +28,7 @@ interface Seeded {
 
 /** The rollup as stored, and as a recount of appointments would make it (zero rows left out). */
 async function rollupAndRecount() {
-  const db = testDb.handle.db;
+  const db = env.db;
   const stored = await queryRows<{ key: string; n: number }>(
     db,
     sql`select concat_ws('|', clinic_id, month, staff_id, status) as key, n
@@ -63,9 +51,7 @@ describe('counts from the monthly rollup', () => {
    * first and last minutes of months (in UTC and in New York), where a rollup would slip.
    */
   beforeEach(async () => {
-    await testDb.reset();
-    s = await clinicScenario(testDb.handle.db);
-    staff = await apiAs(app, s.staff.email);
+    ({ s, staff } = await env.scenario());
     seeded = [];
     const starts: Date[] = [
       new Date('2026-10-01T00:00:00Z'),
@@ -88,7 +74,7 @@ describe('counts from the monthly rollup', () => {
       const patientId = i % 4 === 0 ? s.otherPatient.id : s.patient.id;
       const status = STATUSES[(i * 5) % STATUSES.length]!;
       await createAppointment(
-        testDb.handle.db,
+        env.db,
         { clinicId: s.clinic.id, patientId, staffId },
         { start, status },
       );
@@ -191,8 +177,7 @@ describe('counts from the monthly rollup', () => {
 
 describe('the appointment_month_counts triggers', () => {
   beforeEach(async () => {
-    await testDb.reset();
-    s = await clinicScenario(testDb.handle.db);
+    s = await clinicScenario(env.db);
   });
 
   type Op =
@@ -225,7 +210,7 @@ describe('the appointment_month_counts triggers', () => {
   it('keep the rollup equal to a recount through any inserts, updates and deletes, in or out of a transaction', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { maxLength: 25 }), fc.boolean(), async (ops, inOneTx) => {
-        const db = testDb.handle.db;
+        const db = env.db;
         await db.delete(t.appointments);
         const agents = [s.provider.id, s.nurse.id];
         let cell = 0;
@@ -274,7 +259,7 @@ describe('the appointment_month_counts triggers', () => {
   });
 
   it('count nothing for a transaction that rolls back, and empty with a truncate', async () => {
-    const db = testDb.handle.db;
+    const db = env.db;
     const refs = { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id };
     await expect(
       db.transaction(async (tx) => {
@@ -285,12 +270,12 @@ describe('the appointment_month_counts triggers', () => {
     expect((await rollupAndRecount()).stored).toEqual((await rollupAndRecount()).recount);
     await createAppointment(db, refs, { start: new Date('2026-12-02T10:00:00Z') });
     expect((await rollupAndRecount()).stored).toHaveLength(2); // the scenario's foreign one too
-    await testDb.handle.exec('TRUNCATE appointments CASCADE');
+    await env.handle.exec('TRUNCATE appointments CASCADE');
     expect(await db.select().from(t.appointmentMonthCounts)).toEqual([]);
   });
 
   it('stay exact when many bookings of one agent and month commit at once', async () => {
-    const db = testDb.handle.db;
+    const db = env.db;
     const refs = { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id };
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -306,32 +291,20 @@ describe('the appointment_month_counts triggers', () => {
 });
 
 describe('counts reused between changes', () => {
-  let clock: Date;
-  let timedApp: App;
-
-  beforeAll(async () => {
-    clock = new Date('2026-11-23T12:00:00Z');
-    timedApp = await buildTestApp(testDb.handle, { now: () => clock });
-  });
-  afterAll(async () => {
-    await timedApp.close();
-  });
   beforeEach(async () => {
-    await testDb.reset();
-    clock = new Date('2026-11-23T12:00:00Z');
-    s = await clinicScenario(testDb.handle.db);
+    s = await clinicScenario(env.db);
   });
 
   const version = async (clinicId: string) =>
     (
-      await testDb.handle.db
+      await env.db
         .select()
         .from(t.clinicDataVersions)
         .where(sql`${t.clinicDataVersions.clinicId} = ${clinicId}`)
     )[0]?.version ?? 0;
 
   it('move the clinic’s data version on with every committed change, and not on a rollback', async () => {
-    const db = testDb.handle.db;
+    const db = env.db;
     const refs = { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id };
     const v0 = await version(s.clinic.id);
     const row = await createAppointment(db, refs, { start: new Date('2026-12-01T10:00:00Z') });
@@ -356,10 +329,10 @@ describe('counts reused between changes', () => {
   });
 
   it('see a change written straight to the database (as another instance would) at once', async () => {
-    const api = await apiAs(timedApp, s.staff.email);
+    const api = await apiAs(env.app, s.staff.email);
     const before = (await api.get('/api/appointments/counts')).json();
     await createAppointment(
-      testDb.handle.db,
+      env.db,
       { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.nurse.id },
       { start: new Date('2026-12-03T15:00:00Z') },
     );
@@ -370,16 +343,16 @@ describe('counts reused between changes', () => {
   });
 
   it('move an appointment whose start has passed to pending within the reuse time', async () => {
-    const api = await apiAs(timedApp, s.staff.email);
+    const api = await apiAs(env.app, s.staff.email);
     await createAppointment(
-      testDb.handle.db,
+      env.db,
       { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id },
       { start: new Date('2026-11-23T12:00:01Z') },
     );
     const first = (await api.get('/api/appointments/counts')).json();
     expect(first).toMatchObject({ upcoming: 1, pending: 0 });
     // It has started; counts computed before then are reused no longer than READ_REUSE_MS.
-    clock = new Date(clock.getTime() + READ_REUSE_MS);
+    env.advance(READ_REUSE_MS);
     expect((await api.get('/api/appointments/counts')).json()).toMatchObject({
       upcoming: 0,
       pending: 1,

@@ -1,40 +1,26 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { buildTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
-import { clinicScenario, type ClinicScenario } from '../../test/scenario';
+import type { ClinicScenario } from '../../test/scenario';
 import { createAppointment, createPatient } from '../../test/factories';
 import * as t from '../../db/schema';
-import type { App } from '../../app';
 import { paginatedResponse } from '@contracts/appointments';
 import { auditedRecords } from '../../test/audited-records';
 
-let testDb: TestDatabase;
-let app: App;
-let s: ClinicScenario;
-let staff: Api;
 const now = new Date('2026-11-23T12:00:00Z');
 const hours = (n: number) => new Date(now.getTime() + n * 3_600_000);
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle, { now: () => now });
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
+const env = useTestApp({ now });
+let s: ClinicScenario;
+let staff: Api;
 
 /**
  * 25 upcoming (one cancelled), 3 past unmarked, 2 completed, 1 no-show, 1 disqualified for the
  * provider; 2 upcoming for the nurse with the other patient.
  */
 beforeEach(async () => {
-  await testDb.reset();
-  s = await clinicScenario(testDb.handle.db);
-  staff = await apiAs(app, s.staff.email);
-  const db = testDb.handle.db;
+  ({ s, staff } = await env.scenario());
+  const db = env.db;
   const mine = { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id };
   for (let i = 0; i < 25; i++) {
     await createAppointment(db, mine, {
@@ -98,7 +84,7 @@ describe('GET /api/appointments/paginated', () => {
   });
 
   it('writes each appointment as the single read does, though the database builds the list', async () => {
-    const db = testDb.handle.db;
+    const db = env.db;
     const patient = await createPatient(db, s.clinic.id, {
       firstName: 'Zoë',
       lastName: "O'Brien-Núñez",
@@ -235,12 +221,12 @@ describe('GET /api/appointments/paginated', () => {
   });
 
   it('writes one audit row naming every appointment the page shows', async () => {
-    await testDb.handle.db.execute(sql`truncate audit_log`);
+    await env.db.execute(sql`truncate audit_log`);
     const page = (await staff.get('/api/appointments/paginated?limit=20')).json();
-    const [row, ...more] = await testDb.handle.db.select().from(t.auditLog);
+    const [row, ...more] = await env.db.select().from(t.auditLog);
     expect(more).toEqual([]);
     expect(row).toMatchObject({ action: 'read', entityType: 'appointment', userId: s.staff.id });
-    const records = await auditedRecords(testDb.handle.db);
+    const records = await auditedRecords(env.db);
     expect(records.map((r) => [r.entityId, r.patientId])).toEqual(
       page.data.map((a: { _id: string; patient: { id: string } }) => [a._id, a.patient.id]),
     );
@@ -276,7 +262,7 @@ describe('GET /api/appointments/counts', () => {
 
 describe('GET /api/appointments (date range)', () => {
   it('gives a provider their own future appointments by default, and the clinic with includeAll', async () => {
-    const provider = await apiAs(app, s.provider.email);
+    const provider = await apiAs(env.app, s.provider.email);
     const own = (await provider.get('/api/appointments')).json();
     expect(own).toHaveLength(25);
     const withPast = (await provider.get('/api/appointments?includeExpired=true')).json();
@@ -331,7 +317,7 @@ describe('dates and numbers outside what the calls take', () => {
 
 describe('GET /api/appointments/:id', () => {
   it('returns the appointment with its history oldest first', async () => {
-    const db = testDb.handle.db;
+    const db = env.db;
     const patient = await createPatient(db, s.clinic.id);
     const appt = await createAppointment(
       db,

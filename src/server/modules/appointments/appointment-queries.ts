@@ -2,7 +2,7 @@ import { normalizeStatus } from '@domain/appointment-status';
 import { COUNT_BUCKETS, type AppointmentCounts } from '@domain/appointment-status';
 import { isBookableRole } from '@domain/roles';
 import { normalizeSearchText } from '@domain/search-text';
-import { addDaysToKey, isValidTimeZone, wallClockToUtc } from '@domain/zoned-time';
+import { addDaysToKey, wallClockToUtc } from '@domain/zoned-time';
 import type {
   Appointment,
   AppointmentFilters,
@@ -11,17 +11,14 @@ import type {
   RangeQuery,
 } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
-import { badRequest, notFound } from '../../errors';
-import { recordReadAudit } from '../audit/audit.repository';
-import type { AuthUser } from '../auth/auth.service';
+import type { Executor } from '../../db/client';
+import { notFound } from '../../errors';
+import type { AuthUser, RequestContext } from '../../core/request-context';
+import { viewerTimezone } from '../../core/viewer-timezone';
+import { recordReadAudit } from '../audit';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { ReuseCache, versionsKey } from './reuse';
-
-export interface QueryContext {
-  user: AuthUser;
-  ip: string;
-}
 
 /** A calendar date is a whole local day in the given zone; a full instant is taken as it is. */
 function boundary(
@@ -36,15 +33,6 @@ function boundary(
     return new Date(edge === 'start' ? ms : ms - 1);
   }
   return new Date(value);
-}
-
-function viewerTimezone(user: AuthUser, requested: string | undefined): string {
-  if (requested !== undefined) {
-    if (!isValidTimeZone(requested))
-      throw badRequest('timezone must be an IANA time zone such as America/New_York.');
-    return requested;
-  }
-  return user.timezone && isValidTimeZone(user.timezone) ? user.timezone : 'UTC';
 }
 
 /** The clinics a list may cover: the user's own, narrowed by any clinic filter (slug or id). */
@@ -133,7 +121,7 @@ function cachedPage(
 /** Each read is written to the audit log before the user is shown it. */
 function auditReads(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   rows: ReadonlyArray<{ id: string; patientId: string }>,
 ): Promise<void> {
   return recordReadAudit(
@@ -152,7 +140,7 @@ function auditReads(
 /** The views of rows a user is shown, each read written to the audit log first. */
 async function shown(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   rows: repo.AppointmentRow[],
 ): Promise<Appointment[]> {
   await auditReads(
@@ -169,7 +157,7 @@ async function shown(
  */
 export async function listAppointmentsPage(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   query: PaginatedQuery,
 ): Promise<string> {
   const scope = scopeFrom(ctx.user, query);
@@ -200,15 +188,27 @@ export async function listAppointmentsPage(
 
 export async function countAppointments(
   deps: AppDeps,
-  user: AuthUser,
+  { user }: RequestContext,
   filters: AppointmentFilters,
 ) {
   return cachedCounts(deps, user, scopeFrom(user, filters), deps.now());
 }
 
+/**
+ * The list's counts of a dashboard's scope (its clinics, perhaps one agent), from the same
+ * monthly rollup; computed afresh, as the dashboard is not reused.
+ */
+export function countInScope(
+  db: Executor,
+  scope: { clinicIds: readonly string[]; staffId?: string },
+  now: Date,
+) {
+  return repo.countBuckets(db, scope, now);
+}
+
 export async function getAppointment(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   id: string,
 ): Promise<Appointment> {
   const row = await repo.findAppointment(deps.db.db, id, [...ctx.user.clinicIds]);
@@ -224,7 +224,7 @@ export async function getAppointment(
  */
 export async function listAppointmentsInRange(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   query: RangeQuery,
 ): Promise<Appointment[]> {
   const timezone = viewerTimezone(ctx.user, query.timezone);

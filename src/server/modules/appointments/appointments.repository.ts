@@ -454,38 +454,6 @@ export async function insertEvents(
 }
 
 /**
- * Messages are due from the change's own time (the app's clock, the database's in production),
- * not from whenever the insert's default would say: a worker on the same clock then finds them.
- */
-export async function insertOutbox(
-  db: Executor,
-  rows: Array<typeof t.outbox.$inferInsert>,
-  now: Date,
-) {
-  if (rows.length) {
-    await db
-      .insert(t.outbox)
-      .values(rows.map((row) => ({ createdAt: now, nextAttemptAt: now, ...row })));
-  }
-}
-
-export async function findIdempotentResponse(db: Executor, userId: string, key: string) {
-  const [row] = await db
-    .select()
-    .from(t.idempotencyKeys)
-    .where(and(eq(t.idempotencyKeys.userId, userId), eq(t.idempotencyKeys.key, key)))
-    .limit(1);
-  return row;
-}
-
-export async function saveIdempotentResponse(
-  db: Executor,
-  values: typeof t.idempotencyKeys.$inferInsert,
-) {
-  await db.insert(t.idempotencyKeys).values(values);
-}
-
-/**
  * Queues this transaction behind any other that is booking the same agent, until it ends. Two
  * bookings of one time would otherwise both insert, each then wait for the other's row under the
  * exclusion constraint, and one be killed as a deadlock a second later; in a queue the second

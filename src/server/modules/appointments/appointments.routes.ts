@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as contract from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
+import { sendIdempotent } from '../../core/idempotency';
 import { route } from '../../core/route';
 import * as queries from './appointment-queries';
 import { confirmAppointment } from './confirm-appointment';
@@ -13,60 +14,52 @@ import { markAppointment } from './mark-appointment';
 
 export function appointmentsRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
-    const ctx = (request: { auth: unknown; ip: string }) => ({
-      user: request.auth as queries.QueryContext['user'],
-      ip: request.ip,
-    });
-
     route(app, contract.listAppointmentsInRangeEndpoint, async (request) =>
-      queries.listAppointmentsInRange(deps, ctx(request), request.query),
+      queries.listAppointmentsInRange(deps, request.context, request.query),
     );
 
     route(app, contract.listAppointmentsPageEndpoint, async (request, reply) => {
-      const text = await queries.listAppointmentsPage(deps, ctx(request), request.query);
+      const text = await queries.listAppointmentsPage(deps, request.context, request.query);
       // Already the response's JSON (the tests parse it with paginatedResponse); a string with
       // a JSON type skips the serialiser, which the route's typing cannot express.
       return reply.type('application/json; charset=utf-8').send(text);
     });
 
     route(app, contract.countAppointmentsEndpoint, async (request) =>
-      queries.countAppointments(deps, ctx(request).user, request.query),
+      queries.countAppointments(deps, request.context, request.query),
     );
 
     route(app, contract.getAppointmentEndpoint, async (request) =>
-      queries.getAppointment(deps, ctx(request), request.params.id),
+      queries.getAppointment(deps, request.context, request.params.id),
     );
 
     route(app, contract.createAppointmentEndpoint, async (request, reply) => {
-      const result = await createAppointment(
-        deps,
-        ctx(request),
-        request.body,
-        request.headers['idempotency-key'],
+      const key = request.headers['idempotency-key'];
+      return sendIdempotent(
+        reply,
+        await createAppointment(deps, request.context, request.body, key),
       );
-      if (result.replayed) void reply.header('idempotent-replayed', 'true');
-      return reply.status(result.status === 200 ? 200 : 201).send(result.body);
     });
 
     route(app, contract.changeAppointmentEndpoint, async (request) =>
-      changeAppointment(deps, ctx(request), request.params.id, request.body),
+      changeAppointment(deps, request.context, request.params.id, request.body),
     );
 
     route(app, contract.actOnAppointmentEndpoint, async (request) => {
       const { action } = request.query;
       if (action === 'cancel') {
-        return cancelAppointment(deps, ctx(request), request.params.id, request.body?.reason);
+        return cancelAppointment(deps, request.context, request.params.id, request.body?.reason);
       }
-      if (action === 'confirm') return confirmAppointment(deps, ctx(request), request.params.id);
-      return markAppointment(deps, ctx(request), request.params.id, action);
+      if (action === 'confirm') return confirmAppointment(deps, request.context, request.params.id);
+      return markAppointment(deps, request.context, request.params.id, action);
     });
 
     route(app, contract.editAppointmentNotesEndpoint, async (request) =>
-      editNotes(deps, ctx(request), request.params.id, request.body.notes),
+      editNotes(deps, request.context, request.params.id, request.body.notes),
     );
 
     route(app, contract.correctAppointmentStatusEndpoint, async (request) =>
-      correctStatus(deps, ctx(request), request.params.id, request.body.status),
+      correctStatus(deps, request.context, request.params.id, request.body.status),
     );
   };
 }

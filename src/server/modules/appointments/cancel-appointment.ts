@@ -2,15 +2,15 @@ import { canChangeAppointment } from '@domain/appointment-status';
 import type { Appointment } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import { badRequest, conflict } from '../../errors';
-import type { QueryContext } from './appointment-queries';
+import type { RequestContext } from '../../core/request-context';
+import { outboxRow } from '../notifications';
 import { applyChange, loadForChange } from './apply-change';
 import { CHANGE_REFUSED } from './change-appointment';
-import { outboxRow } from './notifications';
 
 /** Cancels with a reason (spec §5: required, trimmed); the patient link stops working. */
 export async function cancelAppointment(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   id: string,
   rawReason: string | undefined,
 ): Promise<Appointment> {

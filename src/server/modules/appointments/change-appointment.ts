@@ -7,13 +7,13 @@ import { canReassign } from '@domain/roles';
 import type { Appointment, UpdateAppointmentBody } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import { conflict, forbidden, unprocessable } from '../../errors';
-import { checkBookable, slotSettings } from '../availability/availability.service';
-import { listBookableAgents } from '../clinics/clinics.repository';
-import type { QueryContext } from './appointment-queries';
+import type { RequestContext } from '../../core/request-context';
+import { newSessionToken } from '../../security/session-token';
+import { checkBookable, slotSettings } from '../availability';
+import { findBookableAgent } from '../clinics';
+import { outboxRow, type NotificationParty } from '../notifications';
 import { applyChange, loadForChange } from './apply-change';
 import { slotRefusal } from './booking-rules';
-import { outboxRow, type NotificationParty } from './notifications';
-import { newSessionToken } from './session-token';
 
 export const CHANGE_REFUSED =
   'This appointment can no longer be changed: it has already started or was cancelled.';
@@ -24,7 +24,7 @@ export const CHANGE_REFUSED =
  */
 export async function changeAppointment(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   id: string,
   body: UpdateAppointmentBody,
 ): Promise<Appointment> {
@@ -44,9 +44,7 @@ export async function changeAppointment(
   if (!reassign && !reschedule)
     throw unprocessable('Nothing to change: pick a new time or another provider.');
 
-  const agent = (await listBookableAgents(deps.db.db, row.clinic.id)).find(
-    (a) => a.id === body.staff.id,
-  );
+  const agent = await findBookableAgent(deps.db.db, row.clinic.id, body.staff.id);
   if (!agent) throw unprocessable('The chosen provider does not take appointments at this clinic.');
   const check = await checkBookable(deps.db.db, {
     agent,

@@ -6,7 +6,7 @@ import {
 import type { Appointment } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import { conflict } from '../../errors';
-import type { QueryContext } from './appointment-queries';
+import type { RequestContext } from '../../core/request-context';
 import { applyChange, loadForChange } from './apply-change';
 
 /**
@@ -16,7 +16,7 @@ import { applyChange, loadForChange } from './apply-change';
  */
 export async function correctStatus(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   id: string,
   to: StatusCorrection,
 ): Promise<Appointment> {

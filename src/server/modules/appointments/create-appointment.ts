@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { DEFAULT_DURATION_MINUTES } from '@domain/constants';
 import { INITIAL_APPOINTMENT_STATUS } from '@domain/appointment-status';
 import {
@@ -7,27 +6,18 @@ import {
   type CreateAppointmentBody,
 } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
+import { idempotent, type IdempotentAnswer, type RememberAnswer } from '../../core/idempotency';
 import { ConflictError, retryOnDeadlock } from '../../db/errors';
 import { badRequest, conflict, notFound, unprocessable } from '../../errors';
-import { recordAudit } from '../audit/audit.repository';
-import { syncReminders } from '../notifications/reminders';
-import { checkBookable, slotSettings } from '../availability/availability.service';
-import { requireMemberClinic } from '../clinics/clinic-scope';
-import { findPatient, listBookableAgents } from '../clinics/clinics.repository';
-import type { QueryContext } from './appointment-queries';
+import type { RequestContext } from '../../core/request-context';
+import { newSessionToken } from '../../security/session-token';
+import { recordAudit } from '../audit';
+import { checkBookable, slotSettings } from '../availability';
+import { findBookableAgent, findClinicPatient, requireMemberClinic } from '../clinics';
+import { outboxRow, queueNotifications, syncReminders } from '../notifications';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { slotRefusal, SLOT_TAKEN_MESSAGE } from './booking-rules';
-import { outboxRow } from './notifications';
-import { newSessionToken } from './session-token';
-
-export interface CreateResult {
-  status: number;
-  body: Appointment;
-  replayed: boolean;
-}
-
-const hashOf = (body: unknown) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
 
 /**
  * Books a patient with an agent. The availability check gives a clear reason up front; the
@@ -36,37 +26,30 @@ const hashOf = (body: unknown) => createHash('sha256').update(JSON.stringify(bod
  */
 export async function createAppointment(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   body: CreateAppointmentBody,
   idempotencyKey: string | undefined,
-): Promise<CreateResult> {
-  const requestHash = hashOf(body);
-  if (!idempotencyKey) return book(deps, ctx, body, undefined, requestHash);
-  const first = await replayed(deps, ctx, idempotencyKey, requestHash);
-  if (first) return first;
-  try {
-    return await book(deps, ctx, body, idempotencyKey, requestHash);
-  } catch (err) {
-    // A retry of the same key that raced the first request: once that one has committed, its
-    // booking holds the time, and the answer is the first request's, not a refusal.
-    const replay = await replayed(deps, ctx, idempotencyKey, requestHash);
-    if (replay) return replay;
-    throw err;
-  }
+): Promise<IdempotentAnswer<Appointment>> {
+  // A retry that raced the first request finds the time taken by the first's booking: once that
+  // has committed, the answer is the first request's, not a refusal.
+  return idempotent(
+    deps.db.db,
+    { owner: { kind: 'user', id: ctx.user.id }, key: idempotencyKey, fingerprint: body },
+    async (remember) => ({ status: 201, body: await book(deps, ctx, body, remember) }),
+  );
 }
 
 async function book(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   body: CreateAppointmentBody,
-  idempotencyKey: string | undefined,
-  requestHash: string,
-): Promise<CreateResult> {
+  remember: RememberAnswer,
+): Promise<Appointment> {
   const db = deps.db.db;
   const clinic = requireMemberClinic(ctx.user, body.patient.clinic);
-  const patient = await findPatient(db, clinic.id, body.patient.id);
+  const patient = await findClinicPatient(db, clinic.id, body.patient.id);
   if (!patient) throw notFound('Patient not found in this clinic.');
-  const agent = (await listBookableAgents(db, clinic.id)).find((a) => a.id === body.staff.id);
+  const agent = await findBookableAgent(db, clinic.id, body.staff.id);
   if (!agent) throw unprocessable('The chosen provider does not take appointments at this clinic.');
 
   const start = new Date(body.date);
@@ -84,7 +67,7 @@ async function book(
   const token = newSessionToken();
   const patientName = `${patient.firstName} ${patient.lastName}`;
   try {
-    const created = await retryOnDeadlock(() =>
+    return await retryOnDeadlock(() =>
       db.transaction(async (tx) => {
         await repo.lockAgentBookings(tx, agent.id);
         const appointmentId = await repo.insertAppointment(tx, {
@@ -106,7 +89,7 @@ async function book(
         await repo.insertEvents(tx, [
           { appointmentId, type: 'BOOKED', at: now, byUserId: ctx.user.id, byName: ctx.user.name },
         ]);
-        await repo.insertOutbox(
+        await queueNotifications(
           tx,
           [
             outboxRow('booked', {
@@ -139,20 +122,10 @@ async function book(
         // The answer is read inside the booking's transaction: once it commits there is nothing
         // left that could fail and turn a made booking into an error.
         const created = await loadView(ctx, appointmentId, tx);
-        if (idempotencyKey) {
-          // Stored inside the booking's own transaction: both are there after a crash, or neither.
-          await repo.saveIdempotentResponse(tx, {
-            key: idempotencyKey,
-            userId: ctx.user.id,
-            requestHash,
-            statusCode: 201,
-            body: created,
-          });
-        }
+        await remember(tx, { status: 201, body: created });
         return created;
       }),
     );
-    return { status: 201, body: created, replayed: false };
   } catch (err) {
     if (err instanceof ConflictError || isUniqueOrExclusion(err)) {
       throw conflict(SLOT_TAKEN_MESSAGE);
@@ -161,22 +134,8 @@ async function book(
   }
 }
 
-async function replayed(
-  deps: AppDeps,
-  ctx: QueryContext,
-  key: string,
-  requestHash: string,
-): Promise<CreateResult | null> {
-  const stored = await repo.findIdempotentResponse(deps.db.db, ctx.user.id, key);
-  if (!stored) return null;
-  if (stored.requestHash !== requestHash) {
-    throw unprocessable('This Idempotency-Key was already used for a different request.');
-  }
-  return { status: stored.statusCode, body: stored.body as Appointment, replayed: true };
-}
-
 async function loadView(
-  ctx: QueryContext,
+  ctx: RequestContext,
   id: string,
   tx: Parameters<typeof repo.findAppointment>[0],
 ): Promise<Appointment> {

@@ -1,7 +1,7 @@
 import type { Appointment } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import { unprocessable } from '../../errors';
-import type { QueryContext } from './appointment-queries';
+import type { RequestContext } from '../../core/request-context';
 import { applyChange, loadForChange } from './apply-change';
 
 /**
@@ -11,7 +11,7 @@ import { applyChange, loadForChange } from './apply-change';
  */
 export async function editNotes(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   id: string,
   rawNotes: string | null,
 ): Promise<Appointment> {

@@ -1,42 +1,26 @@
 // A page of the list is reused while its clinics' data versions stand (ADR 008). These tests
 // change everything a page shows and expect the next page to show it at once, and show that a
 // page is otherwise reused for at most READ_REUSE_MS, each read still audited.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Appointment } from '@contracts/appointments';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { buildTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
-import { clinicScenario, type ClinicScenario } from '../../test/scenario';
+import type { ClinicScenario } from '../../test/scenario';
 import { createAppointment } from '../../test/factories';
 import { auditedRecords } from '../../test/audited-records';
 import * as t from '../../db/schema';
-import type { App } from '../../app';
-import { recordJoin } from '../sessions/sessions.repository';
 import { READ_REUSE_MS } from './reuse';
 
-let testDb: TestDatabase;
-let app: App;
-let clock = new Date('2026-11-23T12:00:00Z');
+const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
 let s: ClinicScenario;
 let staff: Api;
 let appointmentId: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle, { now: () => clock });
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
 beforeEach(async () => {
-  await testDb.reset();
-  clock = new Date('2026-11-23T12:00:00Z');
-  s = await clinicScenario(testDb.handle.db);
-  staff = await apiAs(app, s.staff.email);
+  ({ s, staff } = await env.scenario());
   const row = await createAppointment(
-    testDb.handle.db,
+    env.db,
     { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id },
     { start: new Date('2026-11-25T15:00:00Z') },
   );
@@ -56,7 +40,7 @@ async function shown(api: Api = staff): Promise<Appointment> {
  * follow, the passing of time, and shows whether a page was read again.
  */
 async function unseenNotes(notes: string) {
-  await testDb.handle.db.transaction(async (tx) => {
+  await env.db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
     await tx.update(t.appointments).set({ notes }).where(eq(t.appointments.id, appointmentId));
   });
@@ -64,10 +48,12 @@ async function unseenNotes(notes: string) {
 
 describe('reusing a page of the list', () => {
   it('shows each change to what the page shows at once', async () => {
-    const db = testDb.handle.db;
+    const db = env.db;
     await shown();
 
-    await recordJoin(db, appointmentId, clock, 'José Núñez');
+    await db
+      .insert(t.appointmentEvents)
+      .values({ appointmentId, type: 'PATIENT_JOINED', at: env.now(), byName: 'José Núñez' });
     expect((await shown()).statusHistory.map((e) => e.type)).toEqual(['PATIENT_JOINED']);
 
     await db
@@ -95,13 +81,13 @@ describe('reusing a page of the list', () => {
   it('reuses a page for at most READ_REUSE_MS, for every user of the clinic, each read audited', async () => {
     expect((await shown()).metadata.notes).toBeNull();
     await unseenNotes('unseen');
-    const nurse = await apiAs(app, s.nurse.email);
+    const nurse = await apiAs(env.app, s.nurse.email);
     expect((await shown(nurse)).metadata.notes).toBeNull();
-    clock = new Date(clock.getTime() + READ_REUSE_MS - 1);
+    env.advance(READ_REUSE_MS - 1);
     expect((await shown()).metadata.notes).toBeNull();
-    clock = new Date(clock.getTime() + 1);
+    env.advance(1);
     expect((await shown()).metadata.notes).toBe('unseen');
-    const readers = (await auditedRecords(testDb.handle.db)).map((r) => r.userId);
+    const readers = (await auditedRecords(env.db)).map((r) => r.userId);
     expect(readers).toEqual([s.staff.id, s.nurse.id, s.staff.id, s.staff.id]);
   });
 

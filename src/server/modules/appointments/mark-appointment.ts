@@ -6,13 +6,13 @@ import {
 import type { Appointment } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import { conflict } from '../../errors';
-import type { QueryContext } from './appointment-queries';
+import type { RequestContext } from '../../core/request-context';
 import { applyChange, loadForChange } from './apply-change';
 
 /** Records how a visit went: only once it has started, and only once (spec §4). */
 export async function markAppointment(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   id: string,
   action: MarkAction,
 ): Promise<Appointment> {

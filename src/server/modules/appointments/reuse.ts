@@ -1,4 +1,4 @@
-import type { AuthUser } from '../auth/auth.service';
+import type { AuthUser } from '../../core/request-context';
 
 /**
  * How long an answer about clinics' appointments (counts, a list page) may be reused while none

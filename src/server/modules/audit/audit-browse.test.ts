@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { buildTestApp } from '../../test/test-app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app';
 import { createSignInUser, signIn } from '../../test/auth-helpers';
 import { createClinic, createPatient } from '../../test/factories';
-import type { App } from '../../app';
 import { eq } from 'drizzle-orm';
 import * as t from '../../db/schema';
-import { recordAudit, recordReadAudit } from './audit.repository';
+import { recordAudit, recordReadAudit } from './audit-trail';
 
-let testDb: TestDatabase;
-let app: App;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle);
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
+const env = useTestApp();
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 15, minute));
 
@@ -28,7 +16,7 @@ const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 15, minute));
  * Elsewhere's patient, though Nora works at Northside too.
  */
 async function auditWorld() {
-  const db = testDb.handle.db;
+  const db = env.db;
   const north = await createClinic(db, { name: 'Northside Clinic' });
   const elsewhere = await createClinic(db, { name: 'Elsewhere Clinic' });
   const admin = await createSignInUser(db, { role: 'admin', clinicIds: [north.id] });
@@ -56,16 +44,15 @@ async function auditWorld() {
     ],
     at(5),
   );
-  const cookie = await signIn(app, admin.email);
+  const cookie = await signIn(env.app, admin.email);
   const browse = (query = '') =>
-    app.inject({ method: 'GET', url: `/api/admin/audit${query}`, headers: { cookie } });
+    env.app.inject({ method: 'GET', url: `/api/admin/audit${query}`, headers: { cookie } });
   return { admin, nora, sam, ours, theirs, browse };
 }
 
 type Row = { at: string; ip: string; user: { id: string } | null; patientName: string | null };
 let w: Awaited<ReturnType<typeof auditWorld>>;
 beforeEach(async () => {
-  await testDb.reset();
   w = await auditWorld();
 });
 
@@ -132,7 +119,7 @@ describe('browsing the audit log', () => {
   });
 
   it('shows a read of several records, stored as one row, as an entry per record', async () => {
-    const db = testDb.handle.db;
+    const db = env.db;
     const other = await createPatient(db, (await createClinic(db, { name: 'Third' })).id);
     const shown = [w.ours, w.theirs, other].map((p, i) => ({
       action: 'read' as const,
@@ -197,9 +184,13 @@ describe('browsing the audit log', () => {
   );
 
   it('is for admins only', async () => {
-    const cookie = await signIn(app, w.nora.email);
-    const res = await app.inject({ method: 'GET', url: '/api/admin/audit', headers: { cookie } });
+    const cookie = await signIn(env.app, w.nora.email);
+    const res = await env.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit',
+      headers: { cookie },
+    });
     expect(res.statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/api/admin/audit' })).statusCode).toBe(401);
+    expect((await env.app.inject({ method: 'GET', url: '/api/admin/audit' })).statusCode).toBe(401);
   });
 });

@@ -2,97 +2,31 @@ import { and, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
+import type { AuditActor, AuditEntry, ReadGroup } from './audit-entry';
 
-export type AuditAction =
-  | 'read'
-  | 'create'
-  | 'update'
-  | 'cancel'
-  | 'mark'
-  | 'confirm'
-  | 'correct'
-  | 'notes'
-  | 'reschedule'
-  | 'reassign'
-  | 'join'
-  | 'join_refused'
-  | 'unlock';
-/** `user`: a staff account, for an admin's change to how someone signs in. */
-export type AuditEntityType = 'patient' | 'appointment' | 'user';
-
-export interface AuditEntry {
-  action: AuditAction;
-  entityType: AuditEntityType;
-  entityId: string;
-  /** The patient the record belongs to, so an admin can ask "who saw this patient". */
-  patientId: string | null;
-  details?: Record<string, unknown>;
-}
-
-export interface AuditActor {
-  userId: string | null;
-  ip: string;
-}
-
-/**
- * One multi-row insert for any number of entries: a list of 20 appointments costs one round
- * trip, not 20. Pass the open transaction for a change so the audit row commits with it.
- */
-export async function recordAudit(
+/** The rows of one change's entries, in one multi-row insert. */
+export async function insertEntries(
   db: Executor,
   actor: AuditActor,
   entries: readonly AuditEntry[],
   at: Date,
 ): Promise<void> {
-  if (entries.length === 0) return;
   await db.insert(t.auditLog).values(entries.map((e) => toRow(actor, e, at)));
 }
 
-/** One read call: its actor and time, and an entry per record shown. */
-interface ReadGroup {
-  actor: AuditActor;
-  at: Date;
-  entries: readonly AuditEntry[];
-}
+type AuditRow = typeof t.auditLog.$inferInsert;
 
-interface PendingBatch {
-  groups: ReadGroup[];
-  rows: number;
-  written: Promise<void>;
-  settle(error?: unknown): void;
-}
-
-interface ReadAuditQueue {
-  /** Waiting batches, oldest first; only the last takes more rows. */
-  waiting: PendingBatch[];
-  writing: boolean;
-}
-
-const readQueues = new WeakMap<object, ReadAuditQueue>();
-/** One INSERT carries at most about this many records; more start the next batch. */
-const MAX_BATCH_RECORDS = 20_000;
-
-function newBatch(): PendingBatch {
-  let settle!: (error?: unknown) => void;
-  const written = new Promise<void>((resolve, reject) => {
-    settle = (error) => (error === undefined ? resolve() : reject(error));
-  });
-  // A request that fails before it awaits its batch must not leave an unhandled rejection.
-  written.catch(() => {});
-  return { groups: [], rows: 0, written, settle };
-}
-
-async function writeBatches(db: Database, queue: ReadAuditQueue): Promise<void> {
-  queue.writing = true;
-  for (let batch = queue.waiting.shift(); batch; batch = queue.waiting.shift()) {
-    try {
-      await insertGroups(db, batch.groups);
-      batch.settle();
-    } catch (error) {
-      batch.settle(error);
-    }
-  }
-  queue.writing = false;
+function toRow(actor: AuditActor, e: AuditEntry, at: Date): AuditRow {
+  return {
+    at,
+    userId: actor.userId,
+    ip: actor.ip,
+    action: e.action,
+    entityType: e.entityType,
+    entityId: e.entityId,
+    patientId: e.patientId,
+    details: e.details ?? null,
+  };
 }
 
 /**
@@ -130,7 +64,7 @@ function readRows(group: ReadGroup) {
  * A batch of reads as one JSON parameter that the database spreads into rows, in order; the
  * statement text never changes, so it is prepared once.
  */
-function insertGroups(db: Database, groups: readonly ReadGroup[]) {
+export function insertReadGroups(db: Database, groups: readonly ReadGroup[]) {
   const column = (name: string) => sql.raw(`r.${name}`).as(name);
   return prepared(db, 'audit_read_rows', (name) =>
     db
@@ -159,45 +93,6 @@ function insertGroups(db: Database, groups: readonly ReadGroup[]) {
       )
       .prepare(name),
   ).execute({ rows: JSON.stringify(groups.flatMap(readRows)) });
-}
-
-/**
- * Audit rows for reads (not changes: those commit with their transaction via recordAudit).
- * Concurrent requests share one INSERT, group-commit style: when nothing is being written the
- * rows go at once; rows that arrive meanwhile are gathered and go together as soon as it is done.
- * Each caller still waits until its own rows are in the database, so no read is ever answered
- * without its audit row, and a failed write fails the read.
- */
-export function recordReadAudit(
-  db: Database,
-  actor: AuditActor,
-  entries: readonly AuditEntry[],
-  at: Date,
-): Promise<void> {
-  if (entries.length === 0) return Promise.resolve();
-  let queue = readQueues.get(db);
-  if (!queue) readQueues.set(db, (queue = { waiting: [], writing: false }));
-  let batch = queue.waiting.at(-1);
-  if (!batch || batch.rows >= MAX_BATCH_RECORDS) queue.waiting.push((batch = newBatch()));
-  batch.groups.push({ actor, at, entries });
-  batch.rows += entries.length;
-  if (!queue.writing) void writeBatches(db, queue);
-  return batch.written;
-}
-
-type AuditRow = typeof t.auditLog.$inferInsert;
-
-function toRow(actor: AuditActor, e: AuditEntry, at: Date): AuditRow {
-  return {
-    at,
-    userId: actor.userId,
-    ip: actor.ip,
-    action: e.action,
-    entityType: e.entityType,
-    entityId: e.entityId,
-    patientId: e.patientId,
-    details: e.details ?? null,
-  };
 }
 
 export interface AuditFilter {

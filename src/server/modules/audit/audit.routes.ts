@@ -8,7 +8,7 @@ import { browseAudit } from './audit.service';
 export function auditRoutes(deps: { db: DbHandle }): FastifyPluginAsync {
   return async (app) => {
     route(app, browseAuditEndpoint, async (request) =>
-      browseAudit(deps, request.auth!, request.query),
+      browseAudit(deps, request.context, request.query),
     );
   };
 }

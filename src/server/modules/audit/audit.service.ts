@@ -1,6 +1,6 @@
 import type { AuditEntryView, AuditQuery, AuditResponse } from '@contracts/admin';
 import type { DbHandle } from '../../db/client';
-import type { AuthUser } from '../auth/auth.service';
+import type { RequestContext } from '../../core/request-context';
 import { listAuditEntries, type AuditEntryRow } from './audit.repository';
 
 export const AUDIT_DEFAULT_PAGE_SIZE = 50;
@@ -12,7 +12,7 @@ export const AUDIT_DEFAULT_PAGE_SIZE = 50;
  */
 export async function browseAudit(
   deps: { db: DbHandle },
-  actor: Pick<AuthUser, 'clinicIds'>,
+  { user: actor }: RequestContext,
   query: AuditQuery,
 ): Promise<AuditResponse> {
   const page = query.page ?? 1;

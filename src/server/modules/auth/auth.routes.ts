@@ -7,8 +7,8 @@ import {
   updateProfileEndpoint,
 } from '@contracts/auth';
 import { route } from '../../core/route';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/auth';
 import * as auth from './auth.service';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie';
 
 export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsync {
   return async (app) => {
@@ -20,7 +20,7 @@ export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsync {
           ...request.body,
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
-          presentedToken: request.cookies[auth.SESSION_COOKIE],
+          presentedToken: request.cookies[SESSION_COOKIE],
         });
         setSessionCookie(request, reply, result.token, result.maxAgeSeconds);
         return { user: result.user };
@@ -29,23 +29,23 @@ export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsync {
     );
 
     route(app, signOutEndpoint, async (request, reply) => {
-      if (request.auth) await auth.signOut(deps, request.auth.sessionId);
+      if (request.context) await auth.signOut(deps, request.context.user.sessionId);
       clearSessionCookie(request, reply);
       return { ok: true as const };
     });
 
     route(app, getSessionEndpoint, async (request) => {
-      const { sessionId: _s, clinicIds: _c, ...user } = request.auth!;
+      const { sessionId: _s, clinicIds: _c, ...user } = request.context.user;
       return { user };
     });
 
     route(app, changePasswordEndpoint, async (request) => {
-      await auth.changePassword(deps, request.auth!, { ...request.body, ip: request.ip });
+      await auth.changePassword(deps, request.context, request.body);
       return { ok: true as const };
     });
 
     route(app, updateProfileEndpoint, async (request) => ({
-      user: await auth.updateProfile(deps, request.auth!, request.body),
+      user: await auth.updateProfile(deps, request.context, request.body),
     }));
   };
 }

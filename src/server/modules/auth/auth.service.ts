@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Role } from '@domain/roles';
 import { isRole } from '@domain/roles';
 import {
   DEFAULT_NOTIFICATION_PREFS,
@@ -9,11 +8,12 @@ import {
   type UpdateProfileBody,
 } from '@contracts/auth';
 import type { Config } from '../../config';
+import type { AuthUser, RequestContext } from '../../core/request-context';
 import type { DbHandle } from '../../db/client';
 import { badRequest, forbidden, unauthorized } from '../../errors';
-import { hashPassword } from './password';
+import { hashPassword } from '../../security/password';
+import { passwordRefusal } from '../../security/password-policy';
 import { checkPasswordAttempt } from './password-attempts';
-import { passwordRefusal } from './password-policy';
 import * as repo from './auth.repository';
 
 export interface AuthDeps {
@@ -22,19 +22,6 @@ export interface AuthDeps {
   now: () => Date;
 }
 
-/** The signed-in user of a request, with the clinics that scope everything they may see. */
-export interface AuthUser extends SessionUser {
-  role: Role;
-  sessionId: string;
-  clinicIds: ReadonlySet<string>;
-  /**
-   * Each of the user's clinics' data version, read with the session: it moves on, at the commit,
-   * with every change to what a list of the clinic shows (ADR 004, ADR 008).
-   */
-  dataVersions: ReadonlyMap<string, number>;
-}
-
-export const SESSION_COOKIE = 'carebook_session';
 const INVALID_CREDENTIALS = 'Invalid email or password.';
 const TOUCH_AFTER_MS = 30_000;
 
@@ -129,8 +116,8 @@ export const NAME_CHANGE_REFUSED =
  */
 export async function changePassword(
   deps: AuthDeps,
-  user: AuthUser,
-  input: { currentPassword: string; newPassword: string; ip: string },
+  { user, ip }: RequestContext,
+  input: { currentPassword: string; newPassword: string },
 ) {
   const row = await repo.findUserById(deps.db.db, user.id);
   if (!row) throw unauthorized();
@@ -142,7 +129,7 @@ export async function changePassword(
     deps,
     {
       email: row.email.toLowerCase(),
-      ip: input.ip,
+      ip,
       account: row,
       password: input.currentPassword,
     },
@@ -166,7 +153,7 @@ export async function changePassword(
  */
 export async function updateProfile(
   deps: AuthDeps,
-  user: AuthUser,
+  { user }: RequestContext,
   input: UpdateProfileBody,
 ): Promise<SessionUser> {
   const { notificationPrefs: changedPrefs, ...rest } = input;

@@ -1,46 +1,22 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { buildTestApp } from '../../test/test-app';
-import { createSignInUser, signIn, TEST_PASSWORD } from '../../test/auth-helpers';
+import { buildTestApp, useTestApp } from '../../test/test-app';
+import { createSignInUser, signIn, signInFrom, TEST_PASSWORD } from '../../test/auth-helpers';
 import { createClinic } from '../../test/factories';
 import * as t from '../../db/schema';
-import type { App } from '../../app';
 
-let testDb: TestDatabase;
-let app: App;
-let clock: Date;
-const advance = (minutes: number) => {
-  clock = new Date(clock.getTime() + minutes * 60_000);
-};
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle, { now: () => clock });
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
-beforeEach(async () => {
-  await testDb.reset();
-  clock = new Date('2026-11-21T15:00:00Z');
-});
+const env = useTestApp({ now: '2026-11-21T15:00:00Z' });
+const advance = (minutes: number) => env.advance(minutes * 60_000);
 
 const session = (cookie?: string) =>
-  app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
+  env.app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
 const login = (email: string, password: string, ip = '10.0.0.1') =>
-  app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password },
-    remoteAddress: ip,
-  });
+  signInFrom(env.app, email, password, ip);
 
 describe('sign-in', () => {
   it('signs a user in with an httpOnly, SameSite=Lax session cookie and returns them with their clinics', async () => {
-    const clinic = await createClinic(testDb.handle.db, { name: 'Riverside' });
-    const user = await createSignInUser(testDb.handle.db, {
+    const clinic = await createClinic(env.db, { name: 'Riverside' });
+    const user = await createSignInUser(env.db, {
       role: 'nurse',
       clinicIds: [clinic.id],
     });
@@ -66,8 +42,8 @@ describe('sign-in', () => {
   });
 
   it('marks the cookie Secure behind https', async () => {
-    const user = await createSignInUser(testDb.handle.db);
-    const proxied = await buildTestApp(testDb.handle, { config: { TRUST_PROXY: 1 } });
+    const user = await createSignInUser(env.db);
+    const proxied = await buildTestApp(env.handle, { config: { TRUST_PROXY: 1 } });
     const res = await proxied.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -79,7 +55,7 @@ describe('sign-in', () => {
   });
 
   it('gives the same message for a wrong password and an unknown email', async () => {
-    const user = await createSignInUser(testDb.handle.db);
+    const user = await createSignInUser(env.db);
     const wrong = await login(user.email, 'not the password');
     const unknown = await login('nobody@nowhere.test', 'whatever it is');
     expect(wrong.statusCode).toBe(401);
@@ -89,9 +65,9 @@ describe('sign-in', () => {
   });
 
   it('refuses a deactivated user, and ends their sessions', async () => {
-    const user = await createSignInUser(testDb.handle.db);
-    const cookie = await signIn(app, user.email);
-    await testDb.handle.db.update(t.users).set({ active: false }).where(eq(t.users.id, user.id));
+    const user = await createSignInUser(env.db);
+    const cookie = await signIn(env.app, user.email);
+    await env.db.update(t.users).set({ active: false }).where(eq(t.users.id, user.id));
     expect((await session(cookie)).statusCode).toBe(401);
     expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(401);
   });
@@ -115,7 +91,7 @@ describe('sign-in', () => {
 
 describe('the per-address request limit on sign-in', () => {
   it('answers 429 past the configured number of attempts a minute', async () => {
-    const limited = await buildTestApp(testDb.handle, {
+    const limited = await buildTestApp(env.handle, {
       config: { LOGIN_RATE_LIMIT_PER_MINUTE: 3 },
     });
     const codes: number[] = [];
@@ -134,8 +110,8 @@ describe('the per-address request limit on sign-in', () => {
 
 describe('session lifetime', () => {
   it('ends a session idle for more than 30 minutes', async () => {
-    const user = await createSignInUser(testDb.handle.db);
-    const cookie = await signIn(app, user.email);
+    const user = await createSignInUser(env.db);
+    const cookie = await signIn(env.app, user.email);
     advance(29);
     expect((await session(cookie)).statusCode).toBe(200);
     advance(29);
@@ -145,8 +121,8 @@ describe('session lifetime', () => {
   });
 
   it('ends a busy session after its 12-hour absolute lifetime', async () => {
-    const user = await createSignInUser(testDb.handle.db);
-    const cookie = await signIn(app, user.email);
+    const user = await createSignInUser(env.db);
+    const cookie = await signIn(env.app, user.email);
     for (let elapsed = 20; elapsed < 12 * 60; elapsed += 20) {
       advance(20);
       expect((await session(cookie)).statusCode).toBe(200);
@@ -156,25 +132,29 @@ describe('session lifetime', () => {
   });
 
   it('signs out: the cookie is cleared and the session no longer works', async () => {
-    const user = await createSignInUser(testDb.handle.db);
-    const cookie = await signIn(app, user.email);
-    const res = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    const user = await createSignInUser(env.db);
+    const cookie = await signIn(env.app, user.email);
+    const res = await env.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.cookies.find((c) => c.name === 'carebook_session')?.value).toBe('');
     expect((await session(cookie)).statusCode).toBe(401);
   });
 
   it('ends the session the browser came with when it signs in again, as anyone', async () => {
-    const first = await createSignInUser(testDb.handle.db);
-    const second = await createSignInUser(testDb.handle.db);
-    const otherDevice = await signIn(app, first.email);
+    const first = await createSignInUser(env.db);
+    const second = await createSignInUser(env.db);
+    const otherDevice = await signIn(env.app, first.email);
     // The same person again, then someone else at the same browser (a shared front desk).
     for (const [holder, signer] of [
       [first, first],
       [first, second],
     ] as const) {
-      const before = await signIn(app, holder.email);
-      const res = await app.inject({
+      const before = await signIn(env.app, holder.email);
+      const res = await env.app.inject({
         method: 'POST',
         url: '/api/auth/login',
         payload: { email: signer.email, password: TEST_PASSWORD },
@@ -190,9 +170,9 @@ describe('session lifetime', () => {
   });
 
   it('keeps the session it came with when the sign-in fails', async () => {
-    const user = await createSignInUser(testDb.handle.db);
-    const cookie = await signIn(app, user.email);
-    const res = await app.inject({
+    const user = await createSignInUser(env.db);
+    const cookie = await signIn(env.app, user.email);
+    const res = await env.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: user.email, password: 'not the password' },
@@ -203,10 +183,10 @@ describe('session lifetime', () => {
   });
 
   it('ends the other sessions, not this one, when the password changes', async () => {
-    const user = await createSignInUser(testDb.handle.db);
-    const laptop = await signIn(app, user.email);
-    const phone = await signIn(app, user.email);
-    const res = await app.inject({
+    const user = await createSignInUser(env.db);
+    const laptop = await signIn(env.app, user.email);
+    const phone = await signIn(env.app, user.email);
+    const res = await env.app.inject({
       method: 'POST',
       url: '/api/auth/password',
       headers: { cookie: laptop },
@@ -219,9 +199,9 @@ describe('session lifetime', () => {
   });
 
   it('refuses a password change with the wrong current password', async () => {
-    const user = await createSignInUser(testDb.handle.db);
-    const cookie = await signIn(app, user.email);
-    const res = await app.inject({
+    const user = await createSignInUser(env.db);
+    const cookie = await signIn(env.app, user.email);
+    const res = await env.app.inject({
       method: 'POST',
       url: '/api/auth/password',
       headers: { cookie },
@@ -237,9 +217,9 @@ describe('cross-site requests', () => {
     [{ 'sec-fetch-site': 'cross-site' }],
     [{ origin: 'null' }],
   ])('refuses a mutation with %j', async (headers) => {
-    const user = await createSignInUser(testDb.handle.db);
-    const cookie = await signIn(app, user.email);
-    const res = await app.inject({
+    const user = await createSignInUser(env.db);
+    const cookie = await signIn(env.app, user.email);
+    const res = await env.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
       headers: { cookie, ...headers },
@@ -249,9 +229,9 @@ describe('cross-site requests', () => {
   });
 
   it('accepts a same-origin mutation', async () => {
-    const user = await createSignInUser(testDb.handle.db);
-    const cookie = await signIn(app, user.email);
-    const res = await app.inject({
+    const user = await createSignInUser(env.db);
+    const cookie = await signIn(env.app, user.email);
+    const res = await env.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
       headers: {
@@ -267,7 +247,7 @@ describe('cross-site requests', () => {
 
 describe('route rules', () => {
   it('cannot register an /api route without an access rule', async () => {
-    const probe = await buildTestApp(testDb.handle);
+    const probe = await buildTestApp(env.handle);
     expect(() => probe.get('/api/forgotten', async () => ({}))).toThrow(/declares no access rule/);
     await probe.close();
   });

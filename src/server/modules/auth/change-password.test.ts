@@ -1,38 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { buildTestApp } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app';
 import { createSignInUser, signIn, TEST_PASSWORD } from '../../test/auth-helpers';
-import type { App } from '../../app';
 import { SAME_PASSWORD_REFUSED } from './auth.service';
-import { PASSWORD_REFUSALS } from './password-policy';
+import { PASSWORD_REFUSALS } from '../../security/password-policy';
 
-let testDb: TestDatabase;
-let app: App;
-let clock: Date;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle, { now: () => clock });
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
-beforeEach(async () => {
-  await testDb.reset();
-  clock = new Date('2026-11-21T15:00:00Z');
-});
+const env = useTestApp({ now: '2026-11-21T15:00:00Z' });
 
 async function signedIn() {
-  const user = await createSignInUser(testDb.handle.db, {
+  const user = await createSignInUser(env.db, {
     email: 'ada.park@riverside.example',
     name: 'Ada Park',
   });
-  return { user, cookie: await signIn(app, user.email) };
+  return { user, cookie: await signIn(env.app, user.email) };
 }
 
 const change = (cookie: string, currentPassword: string, newPassword: string) =>
-  app.inject({
+  env.app.inject({
     method: 'POST',
     url: '/api/auth/password',
     headers: { cookie },
@@ -42,7 +25,7 @@ const change = (cookie: string, currentPassword: string, newPassword: string) =>
 
 const signsInWith = async (email: string, password: string) =>
   (
-    await app.inject({
+    await env.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email, password },
@@ -96,7 +79,7 @@ describe('wrong current passwords', () => {
     });
     expect(await signsInWith(user.email, TEST_PASSWORD)).toBe(true);
 
-    clock = new Date(clock.getTime() + 4_000);
+    env.advance(4_000);
     expect((await change(cookie, TEST_PASSWORD, 'purple-monkey-dishwasher')).statusCode).toBe(200);
   });
 
@@ -104,7 +87,7 @@ describe('wrong current passwords', () => {
     const { user, cookie } = await signedIn();
     for (let i = 0; i < 3; i++)
       await change(cookie, `wrong guess ${i}`, 'purple-monkey-dishwasher');
-    const login = await app.inject({
+    const login = await env.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: user.email, password: TEST_PASSWORD },

@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { tooManyRequests } from '../../errors';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from '../../security/password';
 import { describeWait, retryAfterSeconds, throttlePolicyOf } from './sign-in-throttle';
 import * as repo from './auth.repository';
 

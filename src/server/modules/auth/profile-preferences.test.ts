@@ -1,38 +1,25 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { buildTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { apiAs } from '../../test/api-client';
 import { createSignInUser } from '../../test/auth-helpers';
 import { createClinic } from '../../test/factories';
 import * as t from '../../db/schema';
-import type { App } from '../../app';
 
-let testDb: TestDatabase;
-let app: App;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle);
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
-beforeEach(() => testDb.reset());
+const env = useTestApp();
 
 async function signedInUser(overrides: Parameters<typeof createSignInUser>[1] = {}) {
-  const clinic = await createClinic(testDb.handle.db);
-  const user = await createSignInUser(testDb.handle.db, {
+  const clinic = await createClinic(env.db);
+  const user = await createSignInUser(env.db, {
     role: 'provider',
     clinicIds: [clinic.id],
     ...overrides,
   });
-  return { user, api: await apiAs(app, user.email) };
+  return { user, api: await apiAs(env.app, user.email) };
 }
 
 const storedPrefs = async (id: string) =>
-  (await testDb.handle.db.select().from(t.users).where(eq(t.users.id, id)))[0]!.notificationPrefs;
+  (await env.db.select().from(t.users).where(eq(t.users.id, id)))[0]!.notificationPrefs;
 
 describe('notification preferences on the profile', () => {
   it('reads as all on for a user who never chose (stored {})', async () => {
@@ -128,7 +115,7 @@ describe('the name on the profile', () => {
       error: 'forbidden',
       message: 'Your name is changed by an admin of your clinic. Ask them to change it.',
     });
-    const [row] = await testDb.handle.db.select().from(t.users).where(eq(t.users.id, user.id));
+    const [row] = await env.db.select().from(t.users).where(eq(t.users.id, user.id));
     expect(row).toMatchObject({ name: 'Nora Nurse', timezone: user.timezone });
   });
 

@@ -1,37 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { buildTestApp } from '../../test/test-app';
-import { createSignInUser, TEST_PASSWORD } from '../../test/auth-helpers';
-import type { App } from '../../app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app';
+import { createSignInUser, signInFrom, TEST_PASSWORD } from '../../test/auth-helpers';
 import { delayAfterFailures, describeWait, retryAfterSeconds } from './sign-in-throttle';
 
-let testDb: TestDatabase;
-let app: App;
-let clock: Date;
-const advanceSeconds = (seconds: number) => {
-  clock = new Date(clock.getTime() + seconds * 1000);
-};
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle, { now: () => clock });
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
-beforeEach(async () => {
-  await testDb.reset();
-  clock = new Date('2026-11-21T15:00:00Z');
-});
+const env = useTestApp({ now: '2026-11-21T15:00:00Z' });
+const advanceSeconds = (seconds: number) => env.advance(seconds * 1000);
 
 const login = (email: string, password: string, ip: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password },
-    remoteAddress: ip,
-  });
+  signInFrom(env.app, email, password, ip);
 
 async function failTimes(times: number, email: string, ip: (i: number) => string) {
   for (let i = 0; i < times; i++) {
@@ -42,13 +18,13 @@ async function failTimes(times: number, email: string, ip: (i: number) => string
 
 describe('sign-in throttling per account and address', () => {
   it('lets the right password in from a fresh address after five failures from other addresses', async () => {
-    const user = await createSignInUser(testDb.handle.db);
+    const user = await createSignInUser(env.db);
     await failTimes(5, user.email, (i) => `10.0.1.${i}`);
     expect((await login(user.email, TEST_PASSWORD, '10.0.2.1')).statusCode).toBe(200);
   });
 
   it('keeps the account open to the real person while one address guesses every few minutes for hours', async () => {
-    const user = await createSignInUser(testDb.handle.db);
+    const user = await createSignInUser(env.db);
     for (let minute = 0; minute < 240; minute += 3) {
       await login(user.email, `guess ${minute}`, '203.0.113.9');
       advanceSeconds(180);
@@ -57,7 +33,7 @@ describe('sign-in throttling per account and address', () => {
   });
 
   it('makes an address wait 2 s after three failures, then answers in the error shape with Retry-After', async () => {
-    const user = await createSignInUser(testDb.handle.db);
+    const user = await createSignInUser(env.db);
     await failTimes(3, user.email, () => '10.0.3.1');
     advanceSeconds(2);
     expect((await login(user.email, 'a fourth guess', '10.0.3.1')).statusCode).toBe(401);
@@ -72,7 +48,7 @@ describe('sign-in throttling per account and address', () => {
   });
 
   it('counts attempts made during a wait, so hammering only lengthens it', async () => {
-    const user = await createSignInUser(testDb.handle.db);
+    const user = await createSignInUser(env.db);
     await failTimes(3, user.email, () => '10.0.4.1');
     // Refused unchecked, and counted: the fourth failure doubles the wait to 4 s from now.
     const early = await login(user.email, 'still guessing', '10.0.4.1');
@@ -89,7 +65,7 @@ describe('sign-in throttling per account and address', () => {
   });
 
   it('caps the wait at 15 minutes however long the guessing goes on', async () => {
-    const user = await createSignInUser(testDb.handle.db);
+    const user = await createSignInUser(env.db);
     for (let i = 0; i < 30; i++) await login(user.email, `guess ${i}`, '10.0.5.1');
     const res = await login(user.email, TEST_PASSWORD, '10.0.5.1');
     expect(res.headers['retry-after']).toBe('900');
@@ -101,7 +77,7 @@ describe('sign-in throttling per account and address', () => {
   });
 
   it('makes each address that has failed on an account under attack wait after its first failure', async () => {
-    const user = await createSignInUser(testDb.handle.db);
+    const user = await createSignInUser(env.db);
     await failTimes(6, user.email, (i) => `10.0.6.${i}`);
     // Five failures from elsewhere: an address that failed once now waits; one that never
     // failed is let through.
@@ -110,7 +86,7 @@ describe('sign-in throttling per account and address', () => {
   });
 
   it('does not block the real people behind an address that guessed at twenty made-up emails', async () => {
-    const user = await createSignInUser(testDb.handle.db);
+    const user = await createSignInUser(env.db);
     for (let i = 0; i < 20; i++) {
       expect((await login(`guess${i}@example.com`, 'wrong', '198.51.100.7')).statusCode).toBe(401);
     }
@@ -118,7 +94,7 @@ describe('sign-in throttling per account and address', () => {
   });
 
   it('answers a throttled unknown email exactly as a throttled real account', async () => {
-    const user = await createSignInUser(testDb.handle.db);
+    const user = await createSignInUser(env.db);
     await failTimes(3, user.email, () => '10.0.8.1');
     await failTimes(3, 'nobody@nowhere.test', () => '10.0.8.1');
     const known = await login(user.email, 'x', '10.0.8.1');
@@ -129,7 +105,7 @@ describe('sign-in throttling per account and address', () => {
   });
 
   it('forgets only its own address’s failures when the right password comes', async () => {
-    const user = await createSignInUser(testDb.handle.db);
+    const user = await createSignInUser(env.db);
     await failTimes(2, user.email, () => '10.0.9.1');
     await failTimes(2, user.email, () => '10.0.9.2');
     expect((await login(user.email, TEST_PASSWORD, '10.0.9.1')).statusCode).toBe(200);
@@ -142,7 +118,7 @@ describe('sign-in throttling per account and address', () => {
   });
 
   it('lets only a few of many parallel guesses from one address be checked', async () => {
-    const user = await createSignInUser(testDb.handle.db);
+    const user = await createSignInUser(env.db);
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) => login(user.email, `parallel ${i}`, '10.0.10.1')),
     );

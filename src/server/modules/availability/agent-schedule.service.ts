@@ -9,11 +9,11 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
-import type { AuthUser } from '../auth/auth.service';
+import type { AuthUser, RequestContext } from '../../core/request-context';
 import * as repo from './availability.repository';
 
 /** Who is looking: their clinics decide which agents they may see and where previews run. */
-export type Viewer = Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'timezone' | 'clinicIds'>;
+type Viewer = Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'timezone' | 'clinicIds'>;
 
 const NO_SUCH_AGENT = 'No such provider or nurse in your clinics.';
 
@@ -115,22 +115,30 @@ async function saveSchedule(
   return availabilityView(deps.db.db, agent, viewer);
 }
 
-export function getOwnAvailability(deps: AppDeps, user: Viewer) {
+export function getOwnAvailability(deps: AppDeps, { user }: RequestContext) {
   return availabilityView(deps.db.db, selfAsAgent(user), user);
 }
 
-export function saveOwnAvailability(deps: AppDeps, user: Viewer, body: SaveAvailabilityBody) {
+export function saveOwnAvailability(
+  deps: AppDeps,
+  { user }: RequestContext,
+  body: SaveAvailabilityBody,
+) {
   return saveSchedule(deps, selfAsAgent(user), user, body);
 }
 
-export async function getAgentAvailability(deps: AppDeps, admin: Viewer, agentId: string) {
+export async function getAgentAvailability(
+  deps: AppDeps,
+  { user: admin }: RequestContext,
+  agentId: string,
+) {
   const agent = await agentForAdmin(deps.db.db, admin, agentId);
   return availabilityView(deps.db.db, agent, admin);
 }
 
 export async function saveAgentAvailability(
   deps: AppDeps,
-  admin: Viewer,
+  { user: admin }: RequestContext,
   agentId: string,
   body: SaveAvailabilityBody,
 ) {

@@ -12,19 +12,19 @@ import * as schedules from './agent-schedule.service';
 export function availabilityRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
     route(app, getOwnAvailabilityEndpoint, async (request) =>
-      schedules.getOwnAvailability(deps, request.auth!),
+      schedules.getOwnAvailability(deps, request.context),
     );
 
     route(app, saveOwnAvailabilityEndpoint, async (request) =>
-      schedules.saveOwnAvailability(deps, request.auth!, request.body),
+      schedules.saveOwnAvailability(deps, request.context, request.body),
     );
 
     route(app, getAgentAvailabilityEndpoint, async (request) =>
-      schedules.getAgentAvailability(deps, request.auth!, request.params.id),
+      schedules.getAgentAvailability(deps, request.context, request.params.id),
     );
 
     route(app, saveAgentAvailabilityEndpoint, async (request) =>
-      schedules.saveAgentAvailability(deps, request.auth!, request.params.id, request.body),
+      schedules.saveAgentAvailability(deps, request.context, request.params.id, request.body),
     );
   };
 }

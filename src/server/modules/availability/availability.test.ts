@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MAX_SEGMENTS_PER_DAY, type SaveAvailabilityBody } from '@contracts/availability';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { buildTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { createSignInUser, signIn } from '../../test/auth-helpers';
 import { createClinic, createUser } from '../../test/factories';
 import * as t from '../../db/schema';
-import type { App } from '../../app';
 
-let testDb: TestDatabase;
-let app: App;
 // Saturday 10:00 in New York; Monday 2026-11-23 is the next working day.
 const NOW = new Date('2026-11-21T15:00:00Z');
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle, { now: () => NOW });
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
-beforeEach(() => testDb.reset());
+const env = useTestApp({ now: NOW });
 
 type Method = 'GET' | 'PUT';
 function as(cookie?: string) {
   const call = (method: Method, url: string, payload?: unknown) =>
-    app.inject({ method, url, payload: payload as object, headers: cookie ? { cookie } : {} });
+    env.app.inject({ method, url, payload: payload as object, headers: cookie ? { cookie } : {} });
   return {
     get: (url: string) => call('GET', url),
     put: (url: string, body: unknown) => call('PUT', url, body),
@@ -34,7 +21,7 @@ function as(cookie?: string) {
 }
 
 async function scenario() {
-  const db = testDb.handle.db;
+  const db = env.db;
   const clinic = await createClinic(db, { timezone: 'America/New_York' });
   const elsewhere = await createClinic(db);
   const provider = await createSignInUser(db, { role: 'provider', clinicIds: [clinic.id] });
@@ -49,10 +36,10 @@ async function scenario() {
     admin,
     staff,
     outsider,
-    asProvider: as(await signIn(app, provider.email)),
-    asNurse: as(await signIn(app, nurse.email)),
-    asAdmin: as(await signIn(app, admin.email)),
-    asStaff: as(await signIn(app, staff.email)),
+    asProvider: as(await signIn(env.app, provider.email)),
+    asNurse: as(await signIn(env.app, nurse.email)),
+    asAdmin: as(await signIn(env.app, admin.email)),
+    asStaff: as(await signIn(env.app, staff.email)),
   };
 }
 
@@ -92,13 +79,13 @@ describe('GET /api/availability', () => {
   });
 
   it('falls back to UTC for an agent who has no time zone of their own', async () => {
-    const clinic = await createClinic(testDb.handle.db);
-    const nurse = await createSignInUser(testDb.handle.db, {
+    const clinic = await createClinic(env.db);
+    const nurse = await createSignInUser(env.db, {
       role: 'nurse',
       timezone: null,
       clinicIds: [clinic.id],
     });
-    const res = await as(await signIn(app, nurse.email)).get('/api/availability');
+    const res = await as(await signIn(env.app, nurse.email)).get('/api/availability');
     expect(res.json()).toMatchObject({ timezone: 'UTC', isDefault: true });
   });
 
@@ -143,7 +130,7 @@ describe('PUT /api/availability', () => {
     expect((await s.asProvider.get('/api/availability')).json()).toMatchObject(expected);
     // Saving replaces, never appends.
     await s.asProvider.put('/api/availability', { ...week, overrides: [] });
-    const rows = await testDb.handle.db
+    const rows = await env.db
       .select()
       .from(t.scheduleOverrides)
       .where(eq(t.scheduleOverrides.agentId, s.provider.id));
@@ -322,7 +309,7 @@ describe('/api/admin/agents/:id/availability', () => {
       expect((await s.asAdmin.get(url)).statusCode).toBe(404);
       expect((await s.asAdmin.put(url, week)).statusCode).toBe(404);
     }
-    const rows = await testDb.handle.db
+    const rows = await env.db
       .select()
       .from(t.schedules)
       .where(eq(t.schedules.agentId, s.outsider.id));

@@ -5,7 +5,7 @@ import { literalCount } from '../../db/literal-count';
 import { prepared } from '../../db/prepared';
 import { pastPrefix } from '../../db/prefix-range';
 import * as t from '../../db/schema';
-import type { AgentScheduleData } from '../availability/availability.repository';
+import type { AgentScheduleData } from '../availability';
 
 export type ClinicRow = typeof t.clinics.$inferSelect;
 export type PatientRow = typeof t.patients.$inferSelect;

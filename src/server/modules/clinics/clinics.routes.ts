@@ -14,22 +14,23 @@ import * as clinics from './clinics.service';
 
 export function clinicsRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
-    route(app, listClinicsEndpoint, async (request) => clinics.listMyClinics(deps, request.auth!));
+    route(app, listClinicsEndpoint, async (request) =>
+      clinics.listMyClinics(deps, request.context),
+    );
 
     route(app, listClinicAgentsEndpoint, async (request) =>
-      clinics.listClinicAgents(deps, request.auth!, request.params.slug),
+      clinics.listClinicAgents(deps, request.context, request.params.slug),
     );
 
     route(app, searchPatientsEndpoint, async (request, reply) => {
-      const ctx = { user: request.auth!, ip: request.ip };
-      const text = await clinics.searchPatients(deps, ctx, request.query);
+      const text = await clinics.searchPatients(deps, request.context, request.query);
       // Already the response's JSON (a test parses it with the contract); see the list route.
       return reply.type('application/json; charset=utf-8').send(text);
     });
 
     route(app, createPatientEndpoint, async (request, reply) => {
-      const ctx = { user: request.auth!, ip: request.ip };
-      const patient = await clinics.createPatient(deps, ctx, request.params.slug, request.body);
+      const { slug } = request.params;
+      const patient = await clinics.createPatient(deps, request.context, slug, request.body);
       return reply.status(201).send(patient);
     });
 
@@ -42,7 +43,7 @@ export function clinicsRoutes(deps: AppDeps): FastifyPluginAsync {
     );
 
     route(app, listSlotsEndpoint, async (request) =>
-      clinics.clinicSlots(deps, request.auth!, request.params.slug, request.query),
+      clinics.clinicSlots(deps, request.context, request.params.slug, request.query),
     );
   };
 }

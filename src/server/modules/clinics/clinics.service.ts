@@ -8,29 +8,25 @@ import {
   type SlotsQuery,
 } from '@contracts/clinics';
 import type { AppDeps } from '../../app-deps';
+import type { Executor } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
 import { ConflictError } from '../../db/errors';
-import { recordAudit, recordReadAudit } from '../audit/audit.repository';
-import type { AuthUser } from '../auth/auth.service';
-import { availableSlots, bookingsWindow, slotSettings } from '../availability/availability.service';
+import type { RequestContext } from '../../core/request-context';
+import { recordAudit, recordReadAudit } from '../audit';
+import { availableSlots, bookingsWindow, slotSettings } from '../availability';
 import { requireMemberClinic } from './clinic-scope';
 import * as repo from './clinics.repository';
 
-export interface RequestContext {
-  user: AuthUser;
-  ip: string;
-}
-
 const MAX_SLOT_RANGE_DAYS = 62;
 
-export async function listMyClinics(deps: AppDeps, user: AuthUser) {
+export async function listMyClinics(deps: AppDeps, { user }: RequestContext) {
   const rows = await repo.listClinics(deps.db.db, [...user.clinicIds]);
   return rows.map(({ id, slug, name, timezone }) => ({ id, slug, name, timezone }));
 }
 
 export async function listClinicAgents(
   deps: AppDeps,
-  user: AuthUser,
+  { user }: RequestContext,
   slug: string,
 ): Promise<AgentView[]> {
   const clinic = requireMemberClinic(user, slug);
@@ -42,6 +38,19 @@ export async function listClinicAgents(
     role: a.role,
     timezone: a.timezone,
   }));
+}
+
+/** A patient of the clinic, for a booking; undefined when the clinic has no such patient. */
+export function findClinicPatient(db: Executor, clinicId: string, patientId: string) {
+  return repo.findPatient(db, clinicId, patientId);
+}
+
+/**
+ * One of the clinic's providers and nurses who can be booked, with the schedule the slot engine
+ * checks a time against; undefined when the clinic has no such bookable agent.
+ */
+export async function findBookableAgent(db: Executor, clinicId: string, agentId: string) {
+  return (await repo.listBookableAgents(db, clinicId)).find((a) => a.id === agentId);
 }
 
 export function toPatientView(row: repo.PatientRow, clinicSlug: string): PatientView {
@@ -142,7 +151,12 @@ export async function createPatient(
   }
 }
 
-export async function clinicSlots(deps: AppDeps, user: AuthUser, slug: string, query: SlotsQuery) {
+export async function clinicSlots(
+  deps: AppDeps,
+  { user }: RequestContext,
+  slug: string,
+  query: SlotsQuery,
+) {
   const clinic = requireMemberClinic(user, slug);
   const timezone = query.timezone ?? clinic.timezone;
   if (query.to < query.from) throw badRequest('The end date must not be before the start date.');

@@ -1,32 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { buildTestApp } from '../../test/test-app';
-import { apiAs, type Api } from '../../test/api-client';
-import { clinicScenario, type ClinicScenario } from '../../test/scenario';
+import { useTestApp } from '../../test/test-app';
+import type { Api } from '../../test/api-client';
+import type { ClinicScenario } from '../../test/scenario';
 import { createPatient } from '../../test/factories';
 import * as t from '../../db/schema';
-import type { App } from '../../app';
 import { patientSearchResponse } from '@contracts/clinics';
 
-let testDb: TestDatabase;
-let app: App;
+const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
 let s: ClinicScenario;
 let staff: Api;
-const now = new Date('2026-11-23T12:00:00Z');
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle, { now: () => now });
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
 beforeEach(async () => {
-  await testDb.reset();
-  s = await clinicScenario(testDb.handle.db);
-  staff = await apiAs(app, s.staff.email);
+  ({ s, staff } = await env.scenario());
 });
 
 describe('GET /api/clinics and nurses', () => {
@@ -84,11 +69,11 @@ describe('GET /api/clinics/patient', () => {
 
   it('ranks prefix matches first and returns at most 20', async () => {
     for (let i = 0; i < 25; i++)
-      await createPatient(testDb.handle.db, s.clinic.id, {
+      await createPatient(env.db, s.clinic.id, {
         firstName: `Annabel${i}`,
         lastName: 'Jones',
       });
-    await createPatient(testDb.handle.db, s.clinic.id, { firstName: 'Joanna', lastName: 'Ng' });
+    await createPatient(env.db, s.clinic.id, { firstName: 'Joanna', lastName: 'Ng' });
     const res = await staff.get(`/api/clinics/patient?clinic=${s.clinic.slug}&keyword=anna`);
     expect(res.json()).toHaveLength(20);
     expect(res.json()[0].firstName).toMatch(/^Anna/);
@@ -108,10 +93,7 @@ describe('GET /api/clinics/patient', () => {
 
   it('audits each patient it returns', async () => {
     await staff.get(`/api/clinics/patient?clinic=${s.clinic.slug}&keyword=jose`);
-    const rows = await testDb.handle.db
-      .select()
-      .from(t.auditLog)
-      .where(eq(t.auditLog.entityType, 'patient'));
+    const rows = await env.db.select().from(t.auditLog).where(eq(t.auditLog.entityType, 'patient'));
     expect(rows).toMatchObject([{ action: 'read', patientId: s.patient.id, userId: s.staff.id }]);
   });
 });
@@ -140,7 +122,7 @@ describe('POST /api/clinics/:slug/patients', () => {
 
   it('is found as the JSON it was added as, on every search path, though the database writes it', async () => {
     const added = (await staff.post(`/api/clinics/${s.clinic.slug}/patients`, body)).json();
-    const db = testDb.handle.db;
+    const db = env.db;
     // A patient with no phone or source, added directly, is written with nulls.
     const bare = await createPatient(db, s.clinic.id, {
       lastName: 'Gonzaga',
@@ -195,7 +177,7 @@ describe('POST /api/clinics/:slug/patients', () => {
   ])('refuses %s with a 400 and adds nobody', async (_, change) => {
     const res = await staff.post(`/api/clinics/${s.clinic.slug}/patients`, { ...body, ...change });
     expect(res.statusCode).toBe(400);
-    const [row] = await testDb.handle.db.select({ n: sql<number>`count(*)::int` }).from(t.patients);
+    const [row] = await env.db.select({ n: sql<number>`count(*)::int` }).from(t.patients);
     expect(row!.n).toBe(3);
   });
 });

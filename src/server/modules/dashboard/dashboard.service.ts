@@ -1,12 +1,6 @@
 import { APPOINTMENT_STATUSES, emptyCounts, parseStatus } from '@domain/appointment-status';
 import { isBookableRole } from '@domain/roles';
-import {
-  addDaysToKey,
-  eachDateKey,
-  isValidTimeZone,
-  localDateKeyOf,
-  wallClockToUtc,
-} from '@domain/zoned-time';
+import { addDaysToKey, eachDateKey, localDateKeyOf, wallClockToUtc } from '@domain/zoned-time';
 import {
   DASHBOARD_NEXT_LIMIT,
   DASHBOARD_UNCONFIRMED_LIMIT,
@@ -20,25 +14,12 @@ import {
   type StatusTally,
 } from '@contracts/dashboard';
 import type { AppDeps } from '../../app-deps';
-import { badRequest, notFound } from '../../errors';
-import { recordReadAudit } from '../audit/audit.repository';
-import { countBuckets } from '../appointments/appointments.repository';
-import type { AuthUser } from '../auth/auth.service';
+import { notFound } from '../../errors';
+import type { AuthUser, RequestContext } from '../../core/request-context';
+import { viewerTimezone } from '../../core/viewer-timezone';
+import { countInScope } from '../appointments';
+import { recordReadAudit } from '../audit';
 import * as repo from './dashboard.repository';
-
-export interface DashboardContext {
-  user: AuthUser;
-  ip: string;
-}
-
-function resolveTimezone(user: AuthUser, requested: string | undefined): string {
-  if (requested !== undefined) {
-    if (!isValidTimeZone(requested))
-      throw badRequest('timezone must be an IANA time zone such as America/New_York.');
-    return requested;
-  }
-  return user.timezone && isValidTimeZone(user.timezone) ? user.timezone : 'UTC';
-}
 
 function clinicIdsOf(user: AuthUser, clinic: string | undefined): string[] {
   if (!clinic) return user.clinics.map((c) => c.id);
@@ -93,11 +74,11 @@ function perDaySeries(
  */
 export async function getDashboard(
   deps: AppDeps,
-  ctx: DashboardContext,
+  ctx: RequestContext,
   query: DashboardQuery,
 ): Promise<DashboardResponse> {
   const { user } = ctx;
-  const timezone = resolveTimezone(user, query.timezone);
+  const timezone = viewerTimezone(user, query.timezone);
   const own = isBookableRole(user.role);
   const scope: repo.DashboardScope = {
     clinicIds: clinicIdsOf(user, query.clinic),
@@ -154,7 +135,7 @@ export async function getDashboard(
       repo.unconfirmedAppointments(db, scope, now, dayAfterTomorrow, DASHBOARD_UNCONFIRMED_LIMIT),
       repo.countUnconfirmed(db, scope, now, dayAfterTomorrow),
       // The list's counts, from the same monthly rollup.
-      countBuckets(db, scope, now),
+      countInScope(db, scope, now),
       repo.countPerDayAndStatus(db, scope, window, timezone),
       repo.noShowsByAgent(db, scope, past),
       repo.noShowsByWeekday(db, scope, past, timezone),

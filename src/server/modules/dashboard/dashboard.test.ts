@@ -1,34 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { tallyCounts } from '@domain/appointment-status';
 import { localDateKey } from '@domain/format';
 import { addDaysToKey, wallClockToUtc, weekdayOfKey } from '@domain/zoned-time';
 import type { DashboardResponse } from '@contracts/dashboard';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { buildTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { apiAs } from '../../test/api-client';
 import { clinicScenario, type ClinicScenario } from '../../test/scenario';
 import * as t from '../../db/schema';
-import type { App } from '../../app';
 import { auditedRecords } from '../../test/audited-records';
 
-let testDb: TestDatabase;
-let app: App;
-let s: ClinicScenario;
 // Monday 23 Nov 2026, 12:00 in New York. The 30-day window reaches back over the end of daylight
 // saving time (1 Nov), so local-day grouping is tested across an offset change.
 const now = new Date('2026-11-23T17:00:00Z');
 const NY = 'America/New_York';
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle, { now: () => now });
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
+const env = useTestApp({ now });
+let s: ClinicScenario;
 
 const PAST = [
   'COMPLETED',
@@ -76,18 +64,17 @@ async function seedHistory() {
     }
   }
   add(s.provider.id, now, 'BOOKED');
-  await testDb.handle.db.insert(t.appointments).values(rows);
+  await env.db.insert(t.appointments).values(rows);
 }
 
 beforeEach(async () => {
-  await testDb.reset();
-  s = await clinicScenario(testDb.handle.db);
+  s = await clinicScenario(env.db);
   await seedHistory();
 });
 
 /** The dashboard's numbers worked out in TypeScript from every row of the table. */
 async function expectedFromDatabase(timezone: string, staffId?: string) {
-  const all = await testDb.handle.db
+  const all = await env.db
     .select()
     .from(t.appointments)
     .where(inArray(t.appointments.clinicId, [s.clinic.id]));
@@ -173,7 +160,7 @@ function expectMatches(
 
 describe('GET /api/dashboard', () => {
   it('gives an admin the whole clinic, every number matching the table', async () => {
-    const admin = await apiAs(app, s.admin.email);
+    const admin = await apiAs(env.app, s.admin.email);
     const res = await admin.get('/api/dashboard');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<DashboardResponse>();
@@ -194,20 +181,20 @@ describe('GET /api/dashboard', () => {
   });
 
   it('agrees with /api/appointments/counts for the same scope', async () => {
-    const staff = await apiAs(app, s.staff.email);
+    const staff = await apiAs(env.app, s.staff.email);
     const [dashboard, counts] = await Promise.all([
       staff.get('/api/dashboard'),
       staff.get('/api/appointments/counts'),
     ]);
     expect(dashboard.json().counts).toEqual(counts.json());
-    const provider = await apiAs(app, s.provider.email);
+    const provider = await apiAs(env.app, s.provider.email);
     const own = await provider.get('/api/dashboard');
     const ownCounts = await provider.get(`/api/appointments/counts?staffId=${s.provider.id}`);
     expect(own.json().counts).toEqual(ownCounts.json());
   });
 
   it('gives a provider only their own appointments', async () => {
-    const provider = await apiAs(app, s.provider.email);
+    const provider = await apiAs(env.app, s.provider.email);
     const body = (await provider.get('/api/dashboard')).json<DashboardResponse>();
     expect(body.scope).toBe('own');
     expectMatches(body, await expectedFromDatabase(NY, s.provider.id));
@@ -217,14 +204,14 @@ describe('GET /api/dashboard', () => {
   });
 
   it('reckons days and weekdays in the zone asked for', async () => {
-    const admin = await apiAs(app, s.admin.email);
+    const admin = await apiAs(env.app, s.admin.email);
     const body = (await admin.get('/api/dashboard?timezone=Asia/Tokyo')).json<DashboardResponse>();
     expect(body).toMatchObject({ timezone: 'Asia/Tokyo', date: '2026-11-24' });
     expectMatches(body, await expectedFromDatabase('Asia/Tokyo'));
   });
 
   it('never shows another clinic and 404s when asked for one', async () => {
-    const admin = await apiAs(app, s.admin.email);
+    const admin = await apiAs(env.app, s.admin.email);
     const body = (await admin.get(`/api/dashboard?clinic=${s.clinic.slug}`)).json();
     const ids = [...body.today, ...body.pending, ...body.next].map((a: { _id: string }) => a._id);
     expect(ids).not.toContain(s.foreignAppointment.id);
@@ -232,14 +219,14 @@ describe('GET /api/dashboard', () => {
   });
 
   it('refuses an unknown time zone with a 400 and asks to sign in first', async () => {
-    const admin = await apiAs(app, s.admin.email);
+    const admin = await apiAs(env.app, s.admin.email);
     expect((await admin.get('/api/dashboard?timezone=Mars/Olympus')).statusCode).toBe(400);
-    expect((await app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
+    expect((await env.app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
   });
 
   it('answers zeros for a user without appointments', async () => {
-    await testDb.handle.db.delete(t.appointments);
-    const nurse = await apiAs(app, s.nurse.email);
+    await env.db.delete(t.appointments);
+    const nurse = await apiAs(env.app, s.nurse.email);
     const body = (await nurse.get('/api/dashboard')).json<DashboardResponse>();
     expect(body.counts.all).toBe(0);
     expect(body.perDay.every((d) => d.total === 0)).toBe(true);
@@ -248,9 +235,9 @@ describe('GET /api/dashboard', () => {
   });
 
   it('records the appointments it shows in the audit log', async () => {
-    const admin = await apiAs(app, s.admin.email);
+    const admin = await apiAs(env.app, s.admin.email);
     const body = (await admin.get('/api/dashboard')).json<DashboardResponse>();
-    const audited = await auditedRecords(testDb.handle.db);
+    const audited = await auditedRecords(env.db);
     const shown = new Set([...body.today, ...body.pending, ...body.next].map((a) => a._id));
     expect(new Set(audited.map((r) => r.entityId))).toEqual(shown);
     expect(audited.every((r) => r.userId === s.admin.id && r.action === 'read')).toBe(true);

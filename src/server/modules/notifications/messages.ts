@@ -1,6 +1,6 @@
 import { createEvent } from 'ics';
 import { formatDateTimeWithZone, formatDateWithWeekday, formatTimeRange } from '@domain/format';
-import type { NotificationParty, NotificationSnapshot } from '../appointments/notifications';
+import type { NotificationParty, NotificationSnapshot } from './outbox-row';
 
 export interface RenderedMessage {
   to: string;

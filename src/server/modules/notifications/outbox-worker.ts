@@ -1,9 +1,9 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import type { NotificationParty, NotificationSnapshot } from '../appointments/notifications';
 import { isOpenStatus } from '@domain/appointment-status';
 import { reminderHold } from '@domain/reminders';
+import type { NotificationParty, NotificationSnapshot } from './outbox-row';
 import { renderMessage, renderReminder } from './messages';
 import * as repo from './outbox.repository';
 import * as reminders from './reminders.repository';

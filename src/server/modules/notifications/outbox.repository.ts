@@ -131,3 +131,19 @@ export async function staffOptedOut(
     );
   return new Set(rows.map((r) => r.email.toLowerCase()));
 }
+
+/**
+ * Messages are due from the change's own time (the app's clock, the database's in production),
+ * not from whenever the insert's default would say: a worker on the same clock then finds them.
+ */
+export async function insertOutbox(
+  db: Executor,
+  rows: ReadonlyArray<typeof t.outbox.$inferInsert>,
+  now: Date,
+) {
+  if (rows.length) {
+    await db
+      .insert(t.outbox)
+      .values(rows.map((row) => ({ createdAt: now, nextAttemptAt: now, ...row })));
+  }
+}

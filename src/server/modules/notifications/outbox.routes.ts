@@ -8,11 +8,11 @@ import * as outbox from './outbox.service';
 export function outboxRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
     route(app, listOutboxEndpoint, async (request) =>
-      outbox.listOutbox(deps, request.auth!, request.query),
+      outbox.listOutbox(deps, request.context, request.query),
     );
 
     route(app, resendOutboxMessageEndpoint, async (request) =>
-      outbox.resendMessage(deps, request.auth!, request.params.id),
+      outbox.resendMessage(deps, request.context, request.params.id),
     );
   };
 }

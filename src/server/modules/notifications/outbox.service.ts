@@ -1,8 +1,10 @@
 import type { OutboxMessage, OutboxPage, OutboxQuery } from '@contracts/outbox';
 import type { AppDeps } from '../../app-deps';
+import type { Executor } from '../../db/client';
 import { conflict, notFound } from '../../errors';
+import type { RequestContext } from '../../core/request-context';
+import type { OutboxInsert } from './outbox-row';
 import { REMINDER_KIND } from './reminders.repository';
-import type { AuthUser } from '../auth/auth.service';
 import * as repo from './outbox.repository';
 
 const view = (row: repo.OutboxRow): OutboxMessage => ({
@@ -24,7 +26,7 @@ const view = (row: repo.OutboxRow): OutboxMessage => ({
 /** Admins see every notification of their clinics. */
 export async function listOutbox(
   deps: AppDeps,
-  user: AuthUser,
+  { user }: RequestContext,
   { page, limit, status, kind }: OutboxQuery,
 ): Promise<OutboxPage> {
   const rows = await repo.listForClinics(deps.db.db, [...user.clinicIds], {
@@ -42,7 +44,7 @@ export async function listOutbox(
 /** Sends a notification of one of the admin's clinics again, as soon as the worker runs. */
 export async function resendMessage(
   deps: AppDeps,
-  user: AuthUser,
+  { user }: RequestContext,
   id: number,
 ): Promise<OutboxMessage> {
   const row = await repo.findOne(deps.db.db, id);
@@ -70,4 +72,12 @@ export async function resendMessage(
     }
     throw err;
   }
+}
+
+/**
+ * Queues a change's notifications in its own transaction: they are sent once it commits, and
+ * never for a change that did not.
+ */
+export function queueNotifications(tx: Executor, rows: readonly OutboxInsert[], now: Date) {
+  return repo.insertOutbox(tx, rows, now);
 }

@@ -3,16 +3,14 @@ import { eq, ne } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import nodemailer from 'nodemailer';
 import type { AddressInfo } from 'node:net';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { buildTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
-import { clinicScenario, createBody, type ClinicScenario } from '../../test/scenario';
+import { createBody, type ClinicScenario } from '../../test/scenario';
 import { testConfig } from '../../config';
 import * as t from '../../db/schema';
 
 /** The messages of changes; the reminders they plan are reminders.test.ts's subject. */
 const notReminder = ne(t.outbox.kind, 'appointment.reminder');
-import type { App } from '../../app';
 import { createOutboxWorker, retryDelayMs } from './outbox-worker';
 
 interface Received {
@@ -21,11 +19,6 @@ interface Received {
   raw: string;
 }
 
-let testDb: TestDatabase;
-let app: App;
-let s: ClinicScenario;
-let staff: Api;
-let clock = new Date('2026-11-23T12:00:00Z');
 let inbox: Received[] = [];
 let refuse = false;
 let sink: SMTPServer;
@@ -53,21 +46,19 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
   smtpUrl = `smtp://127.0.0.1:${(sink.server.address() as AddressInfo).port}`;
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle, { now: () => clock, config: { SMTP_URL: smtpUrl } });
 });
 afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
   await new Promise<void>((resolve) => sink.close(() => resolve()));
 });
+
+// Built after the sink is listening, and closed before it.
+const env = useTestApp({ now: '2026-11-23T12:00:00Z', config: () => ({ SMTP_URL: smtpUrl }) });
+let s: ClinicScenario;
+let staff: Api;
 beforeEach(async () => {
-  await testDb.reset();
   inbox = [];
   refuse = false;
-  clock = new Date('2026-11-23T12:00:00Z');
-  s = await clinicScenario(testDb.handle.db);
-  staff = await apiAs(app, s.staff.email);
+  ({ s, staff } = await env.scenario());
 });
 
 function worker() {
@@ -83,8 +74,8 @@ function worker() {
     ignoreTLS: true,
   });
   return createOutboxWorker(
-    { config, db: testDb.handle, now: () => clock, version: 'test' },
-    { logger: app.log, transport },
+    { config, db: env.handle, now: () => env.now(), version: 'test' },
+    { logger: env.app.log, transport },
   );
 }
 
@@ -104,7 +95,7 @@ describe('the outbox worker', () => {
     expect(mail).toContain(`https://care.example.org/session/?token=3D${created.token}`);
     expect(mail).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
     expect(mail).toContain('Tuesday, November 24, 2026');
-    const [row] = await testDb.handle.db.select().from(t.outbox).where(notReminder);
+    const [row] = await env.db.select().from(t.outbox).where(notReminder);
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
@@ -136,21 +127,21 @@ describe('the outbox worker', () => {
     refuse = true;
     const w = worker();
     expect(await w.runOnce()).toBe(0);
-    let [row] = await testDb.handle.db.select().from(t.outbox).where(notReminder);
+    let [row] = await env.db.select().from(t.outbox).where(notReminder);
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row!.lastError).toMatch(/Mailbox unavailable/);
-    expect(row!.nextAttemptAt.getTime() - clock.getTime()).toBe(retryDelayMs(1));
+    expect(row!.nextAttemptAt.getTime() - env.now().getTime()).toBe(retryDelayMs(1));
     expect(await w.runOnce()).toBe(0); // not due yet
-    [row] = await testDb.handle.db.select().from(t.outbox).where(notReminder);
+    [row] = await env.db.select().from(t.outbox).where(notReminder);
     expect(row!.attempts).toBe(1);
     for (let attempt = 2; attempt <= 3; attempt++) {
-      clock = new Date(clock.getTime() + retryDelayMs(attempt - 1));
+      env.advance(retryDelayMs(attempt - 1));
       await w.runOnce();
     }
-    [row] = await testDb.handle.db.select().from(t.outbox).where(notReminder);
+    [row] = await env.db.select().from(t.outbox).where(notReminder);
     expect(row).toMatchObject({ status: 'failed', attempts: 3 });
 
-    const admin = await apiAs(app, s.admin.email);
+    const admin = await apiAs(env.app, s.admin.email);
     const listed = (await admin.get('/api/admin/outbox?status=failed')).json();
     expect(listed.data).toHaveLength(1);
     const resent = await admin.post(`/api/admin/outbox/${row!.id}/resend`);
@@ -158,13 +149,13 @@ describe('the outbox worker', () => {
     refuse = false;
     expect(await w.runOnce()).toBe(1);
     await w.stop();
-    [row] = await testDb.handle.db.select().from(t.outbox).where(eq(t.outbox.id, row!.id));
+    [row] = await env.db.select().from(t.outbox).where(eq(t.outbox.id, row!.id));
     expect(row!.status).toBe('sent');
   });
 
   it('writes a patient name with HTML in it as text, never as markup', async () => {
     const hostile = '<img src=x onerror=alert(1)>';
-    await testDb.handle.db
+    await env.db
       .update(t.patients)
       .set({ firstName: hostile })
       .where(eq(t.patients.id, s.patient.id));
@@ -179,7 +170,7 @@ describe('the outbox worker', () => {
   });
 
   it('leaves out staff who turned that kind of email off, but always tells the patient', async () => {
-    await testDb.handle.db
+    await env.db
       .update(t.users)
       .set({
         notificationPrefs: { booked: false, rescheduled: true, reassigned: true, cancelled: true },
@@ -195,17 +186,17 @@ describe('the outbox worker', () => {
   it('sends nothing without SMTP_URL, and the messages wait', async () => {
     await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00.000Z'));
     const w = createOutboxWorker(
-      { config: testConfig(), db: testDb.handle, now: () => clock, version: 'test' },
-      { logger: app.log },
+      { config: testConfig(), db: env.handle, now: () => env.now(), version: 'test' },
+      { logger: env.app.log },
     );
     expect(await w.runOnce()).toBe(0);
     await w.stop();
-    const [row] = await testDb.handle.db.select().from(t.outbox).where(notReminder);
+    const [row] = await env.db.select().from(t.outbox).where(notReminder);
     expect(row).toMatchObject({ status: 'pending', attempts: 0 });
   });
 
   it('reads ids and pages in digits only', async () => {
-    const admin = await apiAs(app, s.admin.email);
+    const admin = await apiAs(env.app, s.admin.email);
     for (const url of ['/api/admin/outbox/0x1/resend', '/api/admin/outbox/1e0/resend']) {
       const res = await admin.post(url);
       expect(res.statusCode).toBe(400);

@@ -41,7 +41,7 @@ export function sessionsRoutes(deps: AppDeps, hub: SignalHub): FastifyPluginAsyn
     );
 
     route(app, getStaffSessionEndpoint, async (request) =>
-      sessions.getStaffSession(deps, request.auth!, request.params.id),
+      sessions.getStaffSession(deps, request.context, request.params.id),
     );
 
     socketRoute(app, signalEndpoint, signalSocket(deps, hub), limited);

@@ -15,8 +15,8 @@ import {
 } from '@contracts/session';
 import type { AppDeps } from '../../app-deps';
 import { conflict, gone, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.repository';
-import type { AuthUser } from '../auth/auth.service';
+import type { RequestContext } from '../../core/request-context';
+import { recordAudit } from '../audit';
 import * as repo from './sessions.repository';
 
 export function windowOf(deps: AppDeps, row: repo.SessionRow): SessionWindow {
@@ -155,7 +155,7 @@ export async function confirmPatientSession(
 /** The staff side of the same visit, for staff of that clinic only. */
 export async function getStaffSession(
   deps: AppDeps,
-  user: AuthUser,
+  { user }: RequestContext,
   id: string,
 ): Promise<StaffSessionView> {
   const row = await repo.findById(deps.db.db, id);

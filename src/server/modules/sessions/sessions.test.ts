@@ -1,43 +1,27 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { buildTestApp } from '../../test/test-app';
+import { buildTestApp, useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
-import { clinicScenario, createBody, type ClinicScenario } from '../../test/scenario';
+import { createBody, type ClinicScenario } from '../../test/scenario';
 import { openSignal } from '../../test/ws-client';
 import * as t from '../../db/schema';
-import type { App } from '../../app';
 import { VISIT_ALREADY_OPEN, VISIT_LINK_EXPIRED, VISIT_OPENED_ELSEWHERE } from '@contracts/session';
 
-let testDb: TestDatabase;
-let app: App;
+const env = useTestApp({ now: '2026-11-23T12:00:00Z', listen: true });
 let s: ClinicScenario;
 let staff: Api;
-let clock: Date;
 const START = '2026-11-24T15:00:00.000Z';
 const minutesFromStart = (n: number) => new Date(new Date(START).getTime() + n * 60_000);
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle, { now: () => clock });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-});
 beforeEach(async () => {
-  await testDb.reset();
-  clock = new Date('2026-11-23T12:00:00Z');
-  s = await clinicScenario(testDb.handle.db);
-  staff = await apiAs(app, s.staff.email);
+  ({ s, staff } = await env.scenario());
 });
 
 const lookup = (token: string) =>
-  app.inject({ method: 'GET', url: `/api/session?token=${encodeURIComponent(token)}` });
+  env.app.inject({ method: 'GET', url: `/api/session?token=${encodeURIComponent(token)}` });
 const join = (token: string) =>
-  app.inject({ method: 'POST', url: '/api/session/join', payload: { token } });
+  env.app.inject({ method: 'POST', url: '/api/session/join', payload: { token } });
 async function booked() {
   const res = await staff.post('/api/appointments', createBody(s, START));
   expect(res.statusCode, res.body).toBe(201);
@@ -83,30 +67,30 @@ describe('the patient session link', () => {
     const appt = await booked();
     await staff.post(`/api/appointments/${appt._id}?action=cancel`, { reason: 'Unwell' });
     expect((await lookup(appt.token)).json().state).toBe('cancelled');
-    clock = minutesFromStart(0);
+    env.setNow(minutesFromStart(0));
     expect((await join(appt.token)).statusCode).toBe(409);
   });
 
   it('refuses to join too early, opens ten minutes before, and writes PATIENT_JOINED once', async () => {
     const appt = await booked();
-    clock = minutesFromStart(-11);
+    env.setNow(minutesFromStart(-11));
     expect((await join(appt.token)).statusCode).toBe(409);
-    clock = minutesFromStart(-10);
+    env.setNow(minutesFromStart(-10));
     expect((await lookup(appt.token)).json().state).toBe('open');
     for (let i = 0; i < 3; i++) {
       const res = await join(appt.token);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ iceServers: [] });
     }
-    const events = await testDb.handle.db
+    const events = await env.db
       .select()
       .from(t.appointmentEvents)
       .where(eq(t.appointmentEvents.appointmentId, appt._id));
     expect(events.filter((e) => e.type === 'PATIENT_JOINED')).toHaveLength(1);
-    const later = await apiAs(app, s.staff.email); // the morning's session has idled out by now
+    const later = await apiAs(env.app, s.staff.email); // the morning's session has idled out by now
     const detail = (await later.get(`/api/appointments/${appt._id}`)).json();
     expect(detail.statusHistory.at(-1)).toMatchObject({ type: 'PATIENT_JOINED', by: 'José' });
-    clock = minutesFromStart(45);
+    env.setNow(minutesFromStart(45));
     expect((await join(appt.token)).statusCode).toBe(409);
   });
 });
@@ -122,16 +106,16 @@ describe('the staff side of a visit', () => {
       notes: 'First visit',
     });
     // The notes are for staff: the patient's page is not told them.
-    const patientView = await app.inject({
+    const patientView = await env.app.inject({
       method: 'GET',
       url: `/api/session?token=${appt.token}`,
     });
     expect(patientView.statusCode).toBe(200);
     expect(patientView.body).not.toContain('First visit');
     expect((await staff.get(`/api/sessions/${s.foreignAppointment.id}`)).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: `/api/sessions/${appt._id}` })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await env.app.inject({ method: 'GET', url: `/api/sessions/${appt._id}` })).statusCode,
+    ).toBe(401);
   });
 
   it('tells everyone but the staff member it is booked with that they may not join', async () => {
@@ -139,7 +123,7 @@ describe('the staff side of a visit', () => {
     expect((await staff.get(`/api/sessions/${appt._id}`)).json().joinRefusal).toBe(
       'Only Dr. Priya Raman can join this video visit: it is booked with them.',
     );
-    const provider = await apiAs(app, s.provider.email);
+    const provider = await apiAs(env.app, s.provider.email);
     expect((await provider.get(`/api/sessions/${appt._id}`)).json().joinRefusal).toBeNull();
   });
 });
@@ -150,9 +134,9 @@ describe('how long a visit link opens the page', () => {
 
   it('opens it until 30 days after the end, then says only that it has expired', async () => {
     const appt = await booked();
-    clock = new Date(daysAfterEnd(30).getTime() - 1);
+    env.setNow(new Date(daysAfterEnd(30).getTime() - 1));
     expect((await lookup(appt.token)).json()).toMatchObject({ state: 'ended' });
-    clock = daysAfterEnd(30);
+    env.setNow(daysAfterEnd(30));
     const res = await lookup(appt.token);
     expect(res.statusCode).toBe(410);
     expect(res.json()).toEqual({ error: 'gone', message: VISIT_LINK_EXPIRED });
@@ -162,16 +146,16 @@ describe('how long a visit link opens the page', () => {
   it('expires a cancelled appointment’s link the same way, and takes the days from the settings', async () => {
     const appt = await booked();
     await staff.post(`/api/appointments/${appt._id}?action=cancel`, { reason: 'Unwell' });
-    const shortLived = await buildTestApp(testDb.handle, {
-      now: () => clock,
+    const shortLived = await buildTestApp(env.handle, {
+      now: () => env.now(),
       config: { VISIT_LINK_DAYS_AFTER_END: 2 },
     });
     try {
       const ask = () =>
         shortLived.inject({ method: 'GET', url: `/api/session?token=${appt.token}` });
-      clock = daysAfterEnd(1);
+      env.setNow(daysAfterEnd(1));
       expect((await ask()).json()).toMatchObject({ state: 'cancelled' });
-      clock = daysAfterEnd(2);
+      env.setNow(daysAfterEnd(2));
       expect((await ask()).statusCode).toBe(410);
       expect((await ask()).body).not.toContain('José');
     } finally {
@@ -182,18 +166,18 @@ describe('how long a visit link opens the page', () => {
 
 describe('signalling', () => {
   const base = () =>
-    `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/session/signal`;
+    `ws://127.0.0.1:${(env.app.server.address() as AddressInfo).port}/api/session/signal`;
 
   it('answers a plain GET, which asks for no WebSocket, with a 426 in the error shape', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/session/signal?token=abc' });
+    const res = await env.app.inject({ method: 'GET', url: '/api/session/signal?token=abc' });
     expect(res.statusCode).toBe(426);
     expect(res.json()).toMatchObject({ error: 'upgrade_required' });
   });
 
   it('relays messages between the patient and staff of an open visit', async () => {
     const appt = await booked();
-    clock = minutesFromStart(-5);
-    const provider = await apiAs(app, s.provider.email);
+    env.setNow(minutesFromStart(-5));
+    const provider = await apiAs(env.app, s.provider.email);
     const doctor = await openSignal(`${base()}?appointmentId=${appt._id}`, {
       cookie: provider.cookie,
     });
@@ -227,7 +211,7 @@ describe('signalling', () => {
     expect((await bad.closed).code).toBe(4404);
     const anonymous = await openSignal(`${base()}?appointmentId=${appt._id}`);
     expect((await anonymous.closed).code).toBe(4401);
-    const provider = await apiAs(app, s.provider.email);
+    const provider = await apiAs(env.app, s.provider.email);
     const hijack = await openSignal(`${base()}?appointmentId=${appt._id}`, {
       cookie: provider.cookie,
       origin: 'https://evil.example',
@@ -236,20 +220,20 @@ describe('signalling', () => {
   });
 
   const staffSignal = async (email: string, appointmentId: string, client = 'staff-tab-1') => {
-    const { cookie } = await apiAs(app, email);
+    const { cookie } = await apiAs(env.app, email);
     return openSignal(`${base()}?appointmentId=${appointmentId}&client=${client}`, { cookie });
   };
   const patientSignal = (token: string, client = 'patient-tab-1') =>
     openSignal(`${base()}?token=${token}&client=${client}`);
   const auditRows = (appointmentId: string) =>
-    testDb.handle.db
+    env.db
       .select()
       .from(t.auditLog)
       .where(and(eq(t.auditLog.entityId, appointmentId), eq(t.auditLog.entityType, 'appointment')));
 
   it('lets in only the staff member the visit is booked with, and audits who tried', async () => {
     const appt = await booked();
-    clock = minutesFromStart(-5);
+    env.setNow(minutesFromStart(-5));
     for (const email of [s.staff.email, s.nurse.email, s.admin.email]) {
       const other = await staffSignal(email, appt._id);
       expect(await other.closed).toEqual({
@@ -280,7 +264,7 @@ describe('signalling', () => {
 
   it('tells the patient the name of who joined', async () => {
     const appt = await booked();
-    clock = minutesFromStart(-5);
+    env.setNow(minutesFromStart(-5));
     const patient = await patientSignal(appt.token);
     await patient.waitFor((m) => m.type === 'ready');
     const doctor = await staffSignal(s.provider.email, appt._id);
@@ -297,7 +281,7 @@ describe('signalling', () => {
 
   it('holds two people: a second window is refused, the same window reconnecting takes its place', async () => {
     const appt = await booked();
-    clock = minutesFromStart(-5);
+    env.setNow(minutesFromStart(-5));
     const doctor = await staffSignal(s.provider.email, appt._id);
     await doctor.waitFor((m) => m.type === 'ready');
     const patient = await patientSignal(appt.token);
@@ -329,12 +313,12 @@ describe('signalling', () => {
 
   it('frees a place whose holder stopped beating, as after an instance died', async () => {
     const appt = await booked();
-    clock = minutesFromStart(-5);
+    env.setNow(minutesFromStart(-5));
     const first = await patientSignal(appt.token);
     await first.waitFor((m) => m.type === 'ready');
-    clock = new Date(clock.getTime() + 59_000);
+    env.advance(59_000);
     expect((await (await patientSignal(appt.token, 'patient-tab-2')).closed).code).toBe(4409);
-    clock = new Date(clock.getTime() + 1_000);
+    env.advance(1_000);
     const second = await patientSignal(appt.token, 'patient-tab-2');
     await second.waitFor((m) => m.type === 'ready');
     expect((await first.closed).code).toBe(4409);

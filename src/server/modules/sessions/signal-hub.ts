@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SignalBus, SignalEnvelope } from './signal-bus';
+import type { SignalBus, SignalEnvelope } from '../../realtime/signal-bus';
 
 export interface SignalPeer {
   id: string;

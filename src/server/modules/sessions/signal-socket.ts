@@ -2,7 +2,7 @@ import type { WebSocket } from 'ws';
 import { signalMessage, VISIT_OPENED_ELSEWHERE, type signalEndpoint } from '@contracts/session';
 import type { AppDeps } from '../../app-deps';
 import type { EndpointRequest } from '../../core/route';
-import { isCrossSiteRequest } from '../../plugins/auth';
+import { isCrossSiteRequest } from '../../security/cross-site';
 import { HttpError } from '../../errors';
 import type { SignalHub, SignalPeer } from './signal-hub';
 import { enterVisit, keepSeat, leaveSeat, type Admission } from './visit-room';
@@ -41,10 +41,10 @@ export function signalSocket(deps: AppDeps, hub: SignalHub) {
           undefined,
           { ...connection, ip: request.ip },
         );
-      } else if (request.query.appointmentId && request.auth) {
+      } else if (request.query.appointmentId && request.context) {
         admission = await enterVisit(
           deps,
-          { kind: 'staff', user: request.auth },
+          { kind: 'staff', user: request.context.user },
           request.query.appointmentId,
           { ...connection, ip: request.ip },
         );

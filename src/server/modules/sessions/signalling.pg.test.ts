@@ -5,7 +5,7 @@ import { buildTestApp } from '../../test/test-app';
 import { apiAs } from '../../test/api-client';
 import { clinicScenario, createBody } from '../../test/scenario';
 import { openSignal } from '../../test/ws-client';
-import { createPostgresBus, type SignalBus } from './signal-bus';
+import { createPostgresBus, type SignalBus } from '../../realtime/signal-bus';
 import type { App } from '../../app';
 import { VISIT_ALREADY_OPEN, VISIT_OPENED_ELSEWHERE } from '@contracts/session';
 

@@ -3,8 +3,8 @@ import { VISIT_ALREADY_OPEN } from '@contracts/session';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.repository';
-import type { AuthUser } from '../auth/auth.service';
+import type { AuthUser } from '../../core/request-context';
+import { recordAudit } from '../audit';
 import * as repo from './sessions.repository';
 import { findSessionByToken, windowOf } from './sessions.service';
 

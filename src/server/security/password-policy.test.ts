@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../db/seed-plan';
-import { TEST_PASSWORD } from '../../test/auth-helpers';
+import { DEMO_PASSWORD } from '../db/seed-plan';
+import { TEST_PASSWORD } from '../test/auth-helpers';
 import { PASSWORD_REFUSALS, passwordRefusal } from './password-policy';
 
 const owner = { email: 'ada.park@riverside.example', name: 'Ada Park' };

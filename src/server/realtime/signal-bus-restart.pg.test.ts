@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { startOwnPostgres, type OwnPostgres } from '../../test/own-postgres';
-import { spawnServer } from '../../test/spawn-server';
-import { withDatabase } from '../../test/global-setup';
+import { startOwnPostgres, type OwnPostgres } from '../test/own-postgres';
+import { spawnServer } from '../test/spawn-server';
+import { withDatabase } from '../test/global-setup';
 import { createPostgresBus, type SignalBus, type SignalEnvelope } from './signal-bus';
 
 // The database is really stopped and started here, so it is a server of this test's own: the

@@ -26,11 +26,13 @@ export interface NotificationSnapshot {
  * One outbox row per change, naming everyone to tell: the patient and each staff member
  * involved (on reassign, the old provider too). Written in the change's own transaction.
  */
+export type OutboxInsert = typeof t.outbox.$inferInsert;
+
 export function outboxRow(
   kind: NotificationKind,
   snapshot: NotificationSnapshot,
   extraStaff: NotificationParty[] = [],
-): typeof t.outbox.$inferInsert {
+): OutboxInsert {
   const recipients: NotificationParty[] = [
     { email: snapshot.patient.email, name: snapshot.patient.name, role: 'patient' },
     { email: snapshot.staff.email, name: snapshot.staff.name, role: 'staff' },

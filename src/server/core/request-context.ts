@@ -1,0 +1,41 @@
+import type { SessionUser } from '@contracts/auth';
+import type { Endpoint } from '@contracts/endpoint';
+import type { Role } from '@domain/roles';
+
+/** The signed-in user of a request, with the clinics that scope everything they may see. */
+export interface AuthUser extends SessionUser {
+  role: Role;
+  sessionId: string;
+  clinicIds: ReadonlySet<string>;
+  /**
+   * Each of the user's clinics' data version, read with the session: it moves on, at the commit,
+   * with every change to what a list of the clinic shows (ADR 004, ADR 008).
+   */
+  dataVersions: ReadonlyMap<string, number>;
+}
+
+/**
+ * Who is calling and from where: read once per request, with the session, before the body is
+ * parsed (the auth plugin), and handed to services whole or as the part they need. "Now" is not
+ * in it: rules read the clock when they decide (AppDeps.now), not when the request arrived.
+ */
+export interface RequestContext {
+  user: AuthUser;
+  /** The client's address as the trusted proxies report it (TRUST_PROXY): for audit and limits. */
+  ip: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller; null only on public routes, when nobody is signed in. */
+    context: RequestContext | null;
+  }
+}
+
+/**
+ * The context a handler of this endpoint receives: always there unless anyone may call the
+ * endpoint, since the auth plugin answers 401 before such a handler runs.
+ */
+export type ContextOf<E extends Endpoint> = 'public' extends E['access']
+  ? RequestContext | null
+  : RequestContext;

@@ -1,0 +1,2 @@
+// The admin module's public entry (eslint.config.js keeps other modules to it).
+export { adminRoutes } from './admin.routes';

@@ -1,0 +1,39 @@
+// What an audit row says, as the modules that write the trail give it.
+
+export type AuditAction =
+  | 'read'
+  | 'create'
+  | 'update'
+  | 'cancel'
+  | 'mark'
+  | 'confirm'
+  | 'correct'
+  | 'notes'
+  | 'reschedule'
+  | 'reassign'
+  | 'join'
+  | 'join_refused'
+  | 'unlock';
+/** `user`: a staff account, for an admin's change to how someone signs in. */
+export type AuditEntityType = 'patient' | 'appointment' | 'user';
+
+export interface AuditEntry {
+  action: AuditAction;
+  entityType: AuditEntityType;
+  entityId: string;
+  /** The patient the record belongs to, so an admin can ask "who saw this patient". */
+  patientId: string | null;
+  details?: Record<string, unknown>;
+}
+
+export interface AuditActor {
+  userId: string | null;
+  ip: string;
+}
+
+/** One read call: its actor and time, and an entry per record shown. */
+export interface ReadGroup {
+  actor: AuditActor;
+  at: Date;
+  entries: readonly AuditEntry[];
+}

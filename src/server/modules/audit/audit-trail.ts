@@ -1,0 +1,84 @@
+import type { Database, Executor } from '../../db/client';
+import type { AuditActor, AuditEntry, ReadGroup } from './audit-entry';
+import * as repo from './audit.repository';
+
+// The audit trail as the other modules write it: a change's rows in its transaction, and reads
+// gathered into shared inserts.
+
+/**
+ * One multi-row insert for any number of entries: a list of 20 appointments costs one round
+ * trip, not 20. Pass the open transaction for a change so the audit row commits with it.
+ */
+export async function recordAudit(
+  db: Executor,
+  actor: AuditActor,
+  entries: readonly AuditEntry[],
+  at: Date,
+): Promise<void> {
+  if (entries.length === 0) return;
+  await repo.insertEntries(db, actor, entries, at);
+}
+
+interface PendingBatch {
+  groups: ReadGroup[];
+  rows: number;
+  written: Promise<void>;
+  settle(error?: unknown): void;
+}
+
+interface ReadAuditQueue {
+  /** Waiting batches, oldest first; only the last takes more rows. */
+  waiting: PendingBatch[];
+  writing: boolean;
+}
+
+const readQueues = new WeakMap<object, ReadAuditQueue>();
+/** One INSERT carries at most about this many records; more start the next batch. */
+const MAX_BATCH_RECORDS = 20_000;
+
+function newBatch(): PendingBatch {
+  let settle!: (error?: unknown) => void;
+  const written = new Promise<void>((resolve, reject) => {
+    settle = (error) => (error === undefined ? resolve() : reject(error));
+  });
+  // A request that fails before it awaits its batch must not leave an unhandled rejection.
+  written.catch(() => {});
+  return { groups: [], rows: 0, written, settle };
+}
+
+async function writeBatches(db: Database, queue: ReadAuditQueue): Promise<void> {
+  queue.writing = true;
+  for (let batch = queue.waiting.shift(); batch; batch = queue.waiting.shift()) {
+    try {
+      await repo.insertReadGroups(db, batch.groups);
+      batch.settle();
+    } catch (error) {
+      batch.settle(error);
+    }
+  }
+  queue.writing = false;
+}
+
+/**
+ * Audit rows for reads (not changes: those commit with their transaction via recordAudit).
+ * Concurrent requests share one INSERT, group-commit style: when nothing is being written the
+ * rows go at once; rows that arrive meanwhile are gathered and go together as soon as it is done.
+ * Each caller still waits until its own rows are in the database, so no read is ever answered
+ * without its audit row, and a failed write fails the read.
+ */
+export function recordReadAudit(
+  db: Database,
+  actor: AuditActor,
+  entries: readonly AuditEntry[],
+  at: Date,
+): Promise<void> {
+  if (entries.length === 0) return Promise.resolve();
+  let queue = readQueues.get(db);
+  if (!queue) readQueues.set(db, (queue = { waiting: [], writing: false }));
+  let batch = queue.waiting.at(-1);
+  if (!batch || batch.rows >= MAX_BATCH_RECORDS) queue.waiting.push((batch = newBatch()));
+  batch.groups.push({ actor, at, entries });
+  batch.rows += entries.length;
+  if (!queue.writing) void writeBatches(db, queue);
+  return batch.written;
+}

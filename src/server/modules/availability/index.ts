@@ -1,0 +1,10 @@
+// The availability module's public entry: its routes, and the slot engine that booking and the
+// clinics' slot lists use, with the shape of the schedules it reads.
+export { availabilityRoutes } from './availability.routes';
+export {
+  availableSlots,
+  bookingsWindow,
+  checkBookable,
+  slotSettings,
+} from './availability.service';
+export type { AgentScheduleData } from './availability.repository';

@@ -1,0 +1,11 @@
+// The notifications module's public entry: the outbox's routes and worker, and how another
+// module queues the notifications of its change.
+export { outboxRoutes } from './outbox.routes';
+export { createOutboxWorker } from './outbox-worker';
+export { queueNotifications } from './outbox.service';
+export {
+  outboxRow,
+  type NotificationParty,
+  type NotificationSnapshot,
+  type OutboxInsert,
+} from './outbox-row';
