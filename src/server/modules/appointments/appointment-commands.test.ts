@@ -190,11 +190,7 @@ describe('PUT /api/appointments/:id', () => {
       from: s.provider.name,
       to: s.nurse.name,
     });
-    const [, outbox] = await env.db
-      .select()
-      .from(t.outbox)
-      .where(notReminder)
-      .orderBy(t.outbox.id);
+    const [, outbox] = await env.db.select().from(t.outbox).where(notReminder).orderBy(t.outbox.id);
     expect((outbox!.recipients as Array<{ email: string }>).map((r) => r.email).sort()).toEqual(
       [s.patient.email, s.nurse.email, s.provider.email].sort(),
     );

@@ -2,7 +2,7 @@ import { canConfirmAppointment, normalizeStatus } from '@domain/appointment-stat
 import type { Appointment } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import { conflict } from '../../errors';
-import type { QueryContext } from './appointment-queries';
+import type { RequestContext } from '../../core/request-context';
 import { applyChange, loadForChange } from './apply-change';
 import { toAppointmentView } from './appointment-view';
 
@@ -15,7 +15,7 @@ export const CONFIRM_REFUSED =
  */
 export async function confirmAppointment(
   deps: AppDeps,
-  ctx: QueryContext,
+  ctx: RequestContext,
   id: string,
 ): Promise<Appointment> {
   const row = await loadForChange(deps, ctx, id);

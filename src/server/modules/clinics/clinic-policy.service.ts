@@ -5,12 +5,12 @@ import type {
 } from '@contracts/clinic-policy';
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../errors';
-import type { AuthUser } from '../auth/auth.service';
-import { replanClinicReminders } from '../notifications/reminders';
+import type { RequestContext } from '../../core/request-context';
+import { replanClinicReminders } from '../notifications';
 import { requireMemberClinic } from './clinic-scope';
 import { findClinicPolicy, setReminderOffsets } from './clinics.repository';
 
-async function readPolicy(deps: AppDeps, user: AuthUser, slug: string) {
+async function readPolicy(deps: AppDeps, user: RequestContext['user'], slug: string) {
   const member = requireMemberClinic(user, slug);
   const row = await findClinicPolicy(deps.db.db, member.id);
   if (!row) throw notFound('Clinic not found.');
@@ -25,7 +25,7 @@ const viewOf = (row: Awaited<ReturnType<typeof readPolicy>>): ClinicPolicyView =
 /** A clinic's own rules, for the admins of that clinic. */
 export async function getClinicPolicy(
   deps: AppDeps,
-  user: AuthUser,
+  { user }: RequestContext,
   slug: string,
 ): Promise<ClinicPolicyView> {
   return viewOf(await readPolicy(deps, user, slug));
@@ -37,7 +37,7 @@ export async function getClinicPolicy(
  */
 export async function updateClinicPolicy(
   deps: AppDeps,
-  user: AuthUser,
+  { user }: RequestContext,
   slug: string,
   policy: ClinicPolicy,
 ): Promise<UpdateClinicPolicyResponse> {

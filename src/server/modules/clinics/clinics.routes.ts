@@ -35,11 +35,11 @@ export function clinicsRoutes(deps: AppDeps): FastifyPluginAsync {
     });
 
     route(app, getClinicPolicyEndpoint, async (request) =>
-      policy.getClinicPolicy(deps, request.auth!, request.params.slug),
+      policy.getClinicPolicy(deps, request.context, request.params.slug),
     );
 
     route(app, updateClinicPolicyEndpoint, async (request) =>
-      policy.updateClinicPolicy(deps, request.auth!, request.params.slug, request.body),
+      policy.updateClinicPolicy(deps, request.context, request.params.slug, request.body),
     );
 
     route(app, listSlotsEndpoint, async (request) =>

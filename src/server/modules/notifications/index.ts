@@ -9,3 +9,4 @@ export {
   type NotificationSnapshot,
   type OutboxInsert,
 } from './outbox-row';
+export { replanClinicReminders, syncReminders } from './reminders';
