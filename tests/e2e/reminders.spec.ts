@@ -80,7 +80,9 @@ async function reminderFor(visit: Visit): Promise<string> {
       () => {
         mail = inbox
           .map(decode)
-          .find((m) => m.includes('Subject: Reminder') && m.includes(visit.token));
+          .find(
+            (m) => m.includes('This is a reminder of your appointment') && m.includes(visit.token),
+          );
         return Boolean(mail);
       },
       { timeout: 30_000 },

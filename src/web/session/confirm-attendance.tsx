@@ -32,7 +32,7 @@ export function ConfirmAttendance({
     return (
       <section
         aria-label="Your confirmation"
-        className="mt-4 w-full rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950 dark:border-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-100"
+        className="my-4 w-full rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950 dark:border-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-100"
       >
         <p role="status" className="font-medium">
           {justConfirmed
@@ -60,7 +60,7 @@ export function ConfirmAttendance({
   return (
     <section
       aria-labelledby="confirm-heading"
-      className={`mt-4 w-full rounded-2xl border bg-white p-5 shadow-sm dark:bg-slate-900 ${
+      className={`my-4 w-full rounded-2xl border bg-white p-5 shadow-sm dark:bg-slate-900 ${
         fromReminder
           ? 'border-primary ring-2 ring-primary/30'
           : 'border-slate-200 dark:border-slate-800'

@@ -95,15 +95,20 @@ export function PatientSessionPage({
   }
 
   const card = describePatientSession(view, now, timeZone);
+  const confirmBlock = (
+    <ConfirmAttendance
+      token={token}
+      view={view}
+      fromReminder={fromReminder}
+      onConfirmed={() => void refresh()}
+    />
+  );
   return (
     <Shell>
+      {/* From a reminder's Confirm link, confirming is what the patient came for: it goes first. */}
+      {fromReminder && confirmBlock}
       <VisitCard card={card} joining={joining} joinError={joinError} onJoin={() => void join()} />
-      <ConfirmAttendance
-        token={token}
-        view={view}
-        fromReminder={fromReminder}
-        onConfirmed={() => void refresh()}
-      />
+      {!fromReminder && confirmBlock}
       {problem && (
         <p role="status" className="mt-3 text-center text-sm text-amber-800 dark:text-amber-300">
           {problem}
