@@ -166,6 +166,25 @@ describe('the demo seed', () => {
     }
   });
 
+  it('plans the reminders of every upcoming open appointment, as a booking would', async () => {
+    const [row] = await db()
+      .execute(
+        sql`select
+          (select count(*) from appointments a where a.start_at > ${now}::timestamptz + interval '1 day 1 minute'
+             and a.status in ('BOOKED','SCHEDULED','CONFIRMED')
+             and (select count(*) from outbox o where o.appointment_id = a.id
+                    and o.kind = 'appointment.reminder' and o.status = 'pending') <> 2)::int as wrong,
+          (select count(*) from outbox o join appointments a on a.id = o.appointment_id
+             where o.kind = 'appointment.reminder'
+               and (a.status not in ('BOOKED','SCHEDULED','CONFIRMED') or o.due_at <= ${now}::timestamptz))::int as stray,
+          (select count(*) from outbox where kind = 'appointment.reminder')::int as planned`,
+      )
+      .then((r) => (r as unknown as { rows: Array<Record<string, number>> }).rows);
+    expect(row!.wrong).toBe(0);
+    expect(row!.stray).toBe(0);
+    expect(row!.planned).toBeGreaterThan(0);
+  });
+
   it('seeds nothing the second time', async () => {
     expect(await seedDemoIfEmpty(testDb.handle, { now })).toBeNull();
     const [row] = await db()

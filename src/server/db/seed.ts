@@ -5,6 +5,7 @@ import { availabilityIntervals } from '@domain/schedule';
 import { normalizeSearchText } from '@domain/search-text';
 import { hashPassword } from '../security/password';
 import { newSessionToken } from '../security/session-token';
+import { replanClinicReminders } from '../modules/notifications';
 import type { DbHandle, Executor } from './client';
 import { MIGRATION_LOCK_KEY } from './migrate';
 import * as t from './schema';
@@ -163,6 +164,16 @@ async function writeDemo(tx: Executor, now: Date, passwordHash: string): Promise
       }
       eventCount += events.length;
     }
+  }
+
+  // Upcoming visits get their reminders as a booking through the app would, so the outbox shows
+  // what a clinic's day brings as soon as mail is configured.
+  for (const clinic of clinicRows) {
+    await replanClinicReminders(
+      tx,
+      { id: clinic.id, timezone: clinic.timezone, offsets: clinic.reminderOffsetsMinutes },
+      now,
+    );
   }
 
   return {
