@@ -13,8 +13,8 @@ export const DASHBOARD_PENDING_LIMIT = 10;
 export const DASHBOARD_NEXT_LIMIT = 5;
 /** A day holds far fewer; the cap only keeps a runaway day from flooding the page. */
 export const DASHBOARD_TODAY_LIMIT = 500;
-/** How many of today's and tomorrow's unconfirmed appointments the list shows. */
-export const DASHBOARD_UNCONFIRMED_LIMIT = 50;
+/** How many of today’s and tomorrow’s unconfirmed appointments the list shows, soonest first. */
+export const DASHBOARD_UNCONFIRMED_LIMIT = 8;
 
 export const dashboardQuery = z.object({
   /** The zone "today" and the per-day buckets are reckoned in; the user's own setting when absent. */

@@ -123,7 +123,7 @@ export function DashboardLists({
                 : `${formatCount(data.unconfirmedTotal)} today and tomorrow not confirmed by the patient yet.`}
             </CardDescription>
           </CardHeader>
-          <CardContent>
+          <CardContent className="space-y-2">
             <AppointmentRows
               label="Appointments not confirmed"
               appointments={data.unconfirmed}
@@ -132,6 +132,11 @@ export function DashboardLists({
               empty="Nothing to confirm."
               showAgent={showAgent}
             />
+            {data.unconfirmedTotal > data.unconfirmed.length && (
+              <p className="text-sm text-muted-foreground">
+                The soonest {data.unconfirmed.length} are shown.
+              </p>
+            )}
           </CardContent>
         </Card>
         <Card>

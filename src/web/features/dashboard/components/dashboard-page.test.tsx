@@ -141,6 +141,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(
       screen.getByText('3 today and tomorrow not confirmed by the patient yet.'),
     ).toBeInTheDocument();
+    expect(screen.getByText('The soonest 1 are shown.')).toBeInTheDocument();
   });
 
   it('lists today by time range', async () => {
