@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { expect, test } from '@playwright/test';
 import { chromiumLaunchOptions, DEMO_ACCOUNTS, DEMO_PASSWORD, signInWith } from './fixtures';
 import { providerApi, startSessionServer, type SessionServer, type Visit } from './session-server';
 import { createOwnedDatabase } from '../../src/server/test/scratch-database';
+import { startSmtpSink, type SmtpSink } from '../../src/server/test/smtp-sink';
 
 /**
  * A reminder from the outbox to a real SMTP sink, its Confirm link opened on a phone, and staff
@@ -19,29 +18,15 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 
 let server: SessionServer | undefined;
 let database: Awaited<ReturnType<typeof createOwnedDatabase>> | undefined;
-let sink: SMTPServer;
-const inbox: string[] = [];
+let sink: SmtpSink;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        inbox.push(raw);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  sink = await startSmtpSink();
   database = await createOwnedDatabase(ADMIN_URL, 'carebook_e2e_reminders');
   server = await startSessionServer(PORT, {
     DATABASE_URL: database.url,
-    SMTP_URL: `smtp://127.0.0.1:${(sink.server.address() as AddressInfo).port}`,
+    SMTP_URL: sink.url,
     PUBLIC_URL: `http://127.0.0.1:${PORT}`,
     OUTBOX_POLL_MS: '300',
   });
@@ -50,7 +35,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
   await database?.drop();
-  await new Promise<void>((resolve) => sink.close(() => resolve()));
+  await sink?.close();
 });
 
 /** Quoted-printable and folded headers undone, enough to read links and lines. */
@@ -78,7 +63,8 @@ async function reminderFor(visit: Visit): Promise<string> {
   await expect
     .poll(
       () => {
-        mail = inbox
+        mail = sink.inbox
+          .map((m) => m.raw)
           .map(decode)
           .find(
             (m) => m.includes('This is a reminder of your appointment') && m.includes(visit.token),

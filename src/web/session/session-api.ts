@@ -62,14 +62,18 @@ export async function lookupSession(
   };
 }
 
-/** Tells the clinic the patient is here, and gets the ICE servers for the call. */
-export async function joinSession(
+type Posted<T> = { ok: true; body: T } | { ok: false; status: number; message: string };
+
+/** One of the patient's actions by token: the server's own words when it refuses. */
+async function postByToken<T>(
+  path: string,
   token: string,
-  fetchImpl: typeof fetch = fetch,
-): Promise<JoinResult> {
+  refused: string,
+  fetchImpl: typeof fetch,
+): Promise<Posted<T>> {
   let response: Response;
   try {
-    response = await fetchImpl('/api/session/join', {
+    response = await fetchImpl(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ token }),
@@ -78,14 +82,23 @@ export async function joinSession(
     return { ok: false, status: 0, message: OFFLINE };
   }
   if (!response.ok) {
-    return {
-      ok: false,
-      status: response.status,
-      message: await messageOf(response, 'The visit could not be joined. Please try again.'),
-    };
+    return { ok: false, status: response.status, message: await messageOf(response, refused) };
   }
-  const body = (await response.json()) as { iceServers?: RTCIceServer[] };
-  return { ok: true, iceServers: body.iceServers ?? [] };
+  return { ok: true, body: (await response.json()) as T };
+}
+
+/** Tells the clinic the patient is here, and gets the ICE servers for the call. */
+export async function joinSession(
+  token: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<JoinResult> {
+  const result = await postByToken<{ iceServers?: RTCIceServer[] }>(
+    '/api/session/join',
+    token,
+    'The visit could not be joined. Please try again.',
+    fetchImpl,
+  );
+  return result.ok ? { ok: true, iceServers: result.body.iceServers ?? [] } : result;
 }
 
 export type ConfirmResult =
@@ -96,25 +109,11 @@ export async function confirmSession(
   token: string,
   fetchImpl: typeof fetch = fetch,
 ): Promise<ConfirmResult> {
-  let response: Response;
-  try {
-    response = await fetchImpl('/api/session/confirm', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ token }),
-    });
-  } catch {
-    return { ok: false, status: 0, message: OFFLINE };
-  }
-  if (!response.ok) {
-    return {
-      ok: false,
-      status: response.status,
-      message: await messageOf(
-        response,
-        'Your appointment could not be confirmed. Please try again.',
-      ),
-    };
-  }
-  return { ok: true, view: (await response.json()) as PatientSessionView };
+  const result = await postByToken<PatientSessionView>(
+    '/api/session/confirm',
+    token,
+    'Your appointment could not be confirmed. Please try again.',
+    fetchImpl,
+  );
+  return result.ok ? { ok: true, view: result.body } : result;
 }

@@ -1,75 +1,44 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, ne } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import nodemailer from 'nodemailer';
-import type { AddressInfo } from 'node:net';
 import { useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
 import { createBody, type ClinicScenario } from '../../test/scenario';
 import { testConfig } from '../../config';
 import * as t from '../../db/schema';
+import { startSmtpSink, unfoldMail, type SmtpSink } from '../../test/smtp-sink';
 
 /** The messages of changes; the reminders they plan are reminders.test.ts's subject. */
 const notReminder = ne(t.outbox.kind, 'appointment.reminder');
 import { createOutboxWorker, retryDelayMs } from './outbox-worker';
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-let inbox: Received[] = [];
-let refuse = false;
-let sink: SMTPServer;
-let smtpUrl: string;
+let sink: SmtpSink;
 
 /** A real SMTP server that keeps what it receives, and can be told to refuse. */
 beforeAll(async () => {
-  sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        if (refuse) return callback(new Error('Mailbox unavailable'));
-        inbox.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(sink.server.address() as AddressInfo).port}`;
+  sink = await startSmtpSink();
 });
-afterAll(async () => {
-  await new Promise<void>((resolve) => sink.close(() => resolve()));
-});
+afterAll(() => sink.close());
 
 // Built after the sink is listening, and closed before it.
-const env = useTestApp({ now: '2026-11-23T12:00:00Z', config: () => ({ SMTP_URL: smtpUrl }) });
+const env = useTestApp({ now: '2026-11-23T12:00:00Z', config: () => ({ SMTP_URL: sink.url }) });
 let s: ClinicScenario;
 let staff: Api;
 beforeEach(async () => {
-  inbox = [];
-  refuse = false;
+  sink.inbox.length = 0;
+  sink.refuse = false;
   ({ s, staff } = await env.scenario());
 });
 
 function worker() {
   const config = testConfig({
-    SMTP_URL: smtpUrl,
+    SMTP_URL: sink.url,
     PUBLIC_URL: 'https://care.example.org',
     OUTBOX_MAX_ATTEMPTS: 3,
   });
   const transport = nodemailer.createTransport({
     host: '127.0.0.1',
-    port: Number(new URL(smtpUrl).port),
+    port: sink.port,
     secure: false,
     ignoreTLS: true,
   });
@@ -79,8 +48,6 @@ function worker() {
   );
 }
 
-const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/\r?\n[ \t]/g, ' ');
-
 describe('the outbox worker', () => {
   it('mails the patient and the provider with the session link and an .ics invitation', async () => {
     const created = (
@@ -89,8 +56,10 @@ describe('the outbox worker', () => {
     const w = worker();
     expect(await w.runOnce()).toBe(1);
     await w.stop();
-    expect(inbox.map((m) => m.to[0]).sort()).toEqual([s.patient.email, s.provider.email].sort());
-    const mail = unfold(inbox.find((m) => m.to[0] === s.patient.email)!.raw);
+    expect(sink.inbox.map((m) => m.to[0]).sort()).toEqual(
+      [s.patient.email, s.provider.email].sort(),
+    );
+    const mail = unfoldMail(sink.inbox.find((m) => m.to[0] === s.patient.email)!.raw);
     // Quoted-printable writes the '=' of the query string as '=3D'.
     expect(mail).toContain(`https://care.example.org/session/?token=3D${created.token}`);
     expect(mail).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
@@ -113,18 +82,20 @@ describe('the outbox worker', () => {
     const w = worker();
     expect(await w.runOnce()).toBe(3);
     await w.stop();
-    const reassigned = inbox.filter((m) => /new=\s*provider|is now with/i.test(unfold(m.raw)));
+    const reassigned = sink.inbox.filter((m) =>
+      /new=\s*provider|is now with/i.test(unfoldMail(m.raw)),
+    );
     expect(reassigned.map((m) => m.to[0]).sort()).toEqual(
       [s.patient.email, s.nurse.email, s.provider.email].sort(),
     );
-    const cancels = inbox.filter((m) => /method=CANCEL/i.test(m.raw));
+    const cancels = sink.inbox.filter((m) => /method=CANCEL/i.test(m.raw));
     expect(cancels.map((m) => m.to[0]).sort()).toEqual([s.patient.email, s.nurse.email].sort());
-    expect(unfold(cancels[0]!.raw)).toContain('&lt;b&gt;early&lt;/b&gt;');
+    expect(unfoldMail(cancels[0]!.raw)).toContain('&lt;b&gt;early&lt;/b&gt;');
   });
 
   it('keeps failed messages, retries them with backoff, and gives up after the last attempt', async () => {
     await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00.000Z'));
-    refuse = true;
+    sink.refuse = true;
     const w = worker();
     expect(await w.runOnce()).toBe(0);
     let [row] = await env.db.select().from(t.outbox).where(notReminder);
@@ -146,7 +117,7 @@ describe('the outbox worker', () => {
     expect(listed.data).toHaveLength(1);
     const resent = await admin.post(`/api/admin/outbox/${row!.id}/resend`);
     expect(resent.json()).toMatchObject({ status: 'pending', attempts: 0 });
-    refuse = false;
+    sink.refuse = false;
     expect(await w.runOnce()).toBe(1);
     await w.stop();
     [row] = await env.db.select().from(t.outbox).where(eq(t.outbox.id, row!.id));
@@ -163,7 +134,7 @@ describe('the outbox worker', () => {
     const w = worker();
     await w.runOnce();
     await w.stop();
-    const mail = unfold(inbox.find((m) => m.to[0] === s.patient.email)!.raw);
+    const mail = unfoldMail(sink.inbox.find((m) => m.to[0] === s.patient.email)!.raw);
     const html = mail.slice(mail.indexOf('<!doctype html>'));
     expect(html).toContain('&lt;img src=3Dx onerror=3Dalert(1)&gt;');
     expect(html).not.toContain('<img');
@@ -180,7 +151,7 @@ describe('the outbox worker', () => {
     const w = worker();
     expect(await w.runOnce()).toBe(1);
     await w.stop();
-    expect(inbox.map((m) => m.to[0])).toEqual([s.patient.email]);
+    expect(sink.inbox.map((m) => m.to[0])).toEqual([s.patient.email]);
   });
 
   it('sends nothing without SMTP_URL, and the messages wait', async () => {

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import nodemailer from 'nodemailer';
-import type { AddressInfo } from 'node:net';
 import { NOT_A_VALID_LINK } from '@contracts/session';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { buildTestApp } from '../../test/test-app';
@@ -11,12 +9,8 @@ import { clinicScenario, createBody, type ClinicScenario } from '../../test/scen
 import { testConfig } from '../../config';
 import * as t from '../../db/schema';
 import type { App } from '../../app';
+import { startSmtpSink, unfoldMail, type SmtpSink } from '../../test/smtp-sink';
 import { createOutboxWorker } from './outbox-worker';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
 
 let testDb: TestDatabase;
 let app: App;
@@ -24,37 +18,21 @@ let s: ClinicScenario;
 let staff: Api;
 let admin: Api;
 let clock: Date;
-let inbox: Received[] = [];
-let sink: SMTPServer;
-let smtpPort: number;
+let sink: SmtpSink;
 
 beforeAll(async () => {
-  sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-  smtpPort = (sink.server.address() as AddressInfo).port;
+  sink = await startSmtpSink();
   testDb = await createTestDatabase();
   app = await buildTestApp(testDb.handle, { now: () => clock });
 });
 afterAll(async () => {
   await app.close();
   await testDb.destroy();
-  await new Promise<void>((resolve) => sink.close(() => resolve()));
+  await sink.close();
 });
 beforeEach(async () => {
   await testDb.reset();
-  inbox = [];
+  sink.inbox.length = 0;
   clock = new Date('2026-11-23T12:00:00Z'); // 7:00 AM in New York
   s = await clinicScenario(testDb.handle.db);
   staff = await apiAs(app, s.staff.email);
@@ -64,12 +42,12 @@ beforeEach(async () => {
 /** A worker of its own, as another instance would have, delivering to the real SMTP sink. */
 function worker() {
   const config = testConfig({
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_URL: sink.url,
     PUBLIC_URL: 'https://care.example.org',
   });
   const transport = nodemailer.createTransport({
     host: '127.0.0.1',
-    port: smtpPort,
+    port: sink.port,
     secure: false,
     ignoreTLS: true,
     pool: true,
@@ -115,7 +93,6 @@ function reminders(appointmentId?: string) {
 }
 
 const iso = (d: Date | null) => d?.toISOString();
-const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/\r?\n[ \t]/g, ' ');
 
 describe('reminders in the outbox', () => {
   it('a booking plans one per offset of the policy, due at start minus offset, in its transaction', async () => {
@@ -182,7 +159,7 @@ describe('reminders in the outbox', () => {
       ['withdrawn', 'The appointment was cancelled.'],
     ]);
     await deliverAt('2026-11-26T14:00:00Z');
-    expect(inbox.filter((m) => m.raw.includes('Subject: Reminder'))).toEqual([]);
+    expect(sink.inbox.filter((m) => m.raw.includes('Subject: Reminder'))).toEqual([]);
   });
 
   it('a move to a time whose reminder has passed withdraws it, and a sent one is sent again for the new time', async () => {
@@ -226,11 +203,11 @@ describe('delivering reminders', () => {
   it('writes the time out in the clinic’s zone with the provider, the visit link, a Confirm link and an .ics', async () => {
     const a = await book('2026-11-25T14:00:00.000Z');
     await deliverAt('2026-11-23T12:00:00Z'); // the booking message
-    inbox = [];
+    sink.inbox.length = 0;
     expect(await deliverAt('2026-11-24T14:00:30Z')).toBe(1);
-    expect(inbox).toHaveLength(1);
-    expect(inbox[0]!.to).toEqual([s.patient.email]);
-    const mail = unfold(inbox[0]!.raw);
+    expect(sink.inbox).toHaveLength(1);
+    expect(sink.inbox[0]!.to).toEqual([s.patient.email]);
+    const mail = unfoldMail(sink.inbox[0]!.raw);
     expect(mail).toContain('Wednesday, November 25, 2026 at 9:00 AM Eastern Time');
     expect(mail).toContain('Provider: Dr. Priya Raman');
     expect(mail).toContain(`https://care.example.org/session/?token=3D${a.token}&confirm=3D1`);
@@ -244,9 +221,9 @@ describe('delivering reminders', () => {
     const a = await book('2026-11-25T14:00:00.000Z');
     await staff.put(`/api/appointments/${a._id}`, { date: a.date, staff: { id: s.nurse.id } });
     await deliverAt('2026-11-23T12:00:00Z');
-    inbox = [];
+    sink.inbox.length = 0;
     await deliverAt('2026-11-24T14:00:00Z');
-    expect(unfold(inbox[0]!.raw)).toContain('Provider: Nora Kelly');
+    expect(unfoldMail(sink.inbox[0]!.raw)).toContain('Provider: Nora Kelly');
   });
 
   it('two instances deliver each reminder exactly once', async () => {
@@ -254,18 +231,20 @@ describe('delivering reminders', () => {
       await book(new Date(Date.UTC(2026, 10, 25, 13, 0) + i * 30 * 60_000).toISOString());
     }
     await deliverAt('2026-11-23T12:00:00Z', 2); // the booking messages
-    inbox = [];
+    sink.inbox.length = 0;
     expect(await deliverAt('2026-11-24T20:00:00Z', 2)).toBe(12);
-    const byRecipientAndSubject = inbox.map((m) => unfold(m.raw).match(/Subject: (.*)/)![1]);
+    const byRecipientAndSubject = sink.inbox.map(
+      (m) => unfoldMail(m.raw).match(/Subject: (.*)/)![1],
+    );
     expect(new Set(byRecipientAndSubject).size).toBe(12);
-    expect(inbox).toHaveLength(12);
+    expect(sink.inbox).toHaveLength(12);
   });
 
   it('one that fell due while nothing ran goes out late before the start, and is dropped after it', async () => {
     const late = await book('2026-11-25T14:00:00.000Z');
     const missed = await book('2026-11-23T18:00:00.000Z');
     await deliverAt('2026-11-23T12:00:00Z');
-    inbox = [];
+    sink.inbox.length = 0;
     // Nothing ran from the 23rd until 8:30 AM on the 25th.
     expect(await deliverAt('2026-11-25T13:30:00Z')).toBe(2); // both of `late`'s, late
     const missedRows = await reminders(missed._id);

@@ -14,6 +14,7 @@ import {
   type StaffSessionView,
 } from '@contracts/session';
 import type { AppDeps } from '../../app-deps';
+import type { Executor } from '../../db/client';
 import { conflict, gone, notFound } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
 import { recordAudit } from '../audit';
@@ -72,6 +73,30 @@ export async function getPatientSession(deps: AppDeps, token: string) {
   return toPatientView(deps, await findSessionByToken(deps, token));
 }
 
+/** What the patient did through their link, in the audit log: by the token's address, no user. */
+function auditPatientAction(
+  tx: Executor,
+  row: repo.SessionRow,
+  ip: string,
+  action: 'join' | 'confirm',
+  now: Date,
+) {
+  return recordAudit(
+    tx,
+    { userId: null, ip },
+    [
+      {
+        action,
+        entityType: 'appointment',
+        entityId: row.appointment.id,
+        patientId: row.patient.id,
+        details: { by: 'patient' },
+      },
+    ],
+    now,
+  );
+}
+
 /**
  * The patient joins: allowed only while the window is open, and PATIENT_JOINED is written once
  * per visit however often the page reloads.
@@ -87,20 +112,7 @@ export async function joinPatientSession(deps: AppDeps, token: string, ip: strin
     if (await repo.hasJoinedSince(tx, row.appointment.id, window.opensAt)) return;
     const name = firstNameOnly(row.patient.firstName);
     await repo.recordJoin(tx, row.appointment.id, now, name);
-    await recordAudit(
-      tx,
-      { userId: null, ip },
-      [
-        {
-          action: 'join',
-          entityType: 'appointment',
-          entityId: row.appointment.id,
-          patientId: row.patient.id,
-          details: { by: 'patient' },
-        },
-      ],
-      now,
-    );
+    await auditPatientAction(tx, row, ip, 'join', now);
   });
   return { iceServers: deps.config.ICE_SERVERS };
 }
@@ -128,20 +140,7 @@ export async function confirmPatientSession(
   const now = deps.now();
   const confirmed = await deps.db.db.transaction(async (tx) => {
     if (!(await repo.confirmByPatient(tx, row.appointment.id, now))) return false;
-    await recordAudit(
-      tx,
-      { userId: null, ip },
-      [
-        {
-          action: 'confirm',
-          entityType: 'appointment',
-          entityId: row.appointment.id,
-          patientId: row.patient.id,
-          details: { by: 'patient' },
-        },
-      ],
-      now,
-    );
+    await auditPatientAction(tx, row, ip, 'confirm', now);
     return true;
   });
   // Either way the answer is the appointment as it is now; a refusal says why.
