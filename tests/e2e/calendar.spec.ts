@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { formatTime } from '../../src/domain/format';
 import { expect, test } from './fixtures';
 
 const ZONE = 'America/New_York';
@@ -319,9 +320,12 @@ test('an appointment opens over the calendar, which is as it was after closing',
       .getByRole('group', { name: 'Calendar view' })
       .getByRole('button', { name: 'List' })
       .click();
-    const view = page
-      .getByRole('button', { name: `View Details: ${appointment.patient.name},` })
-      .first();
+    // This appointment's own row: earlier journeys may have booked the same patient that day.
+    const time = formatTime(appointment.date, ZONE);
+    const escaped = appointment.patient.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const view = page.getByRole('button', {
+      name: new RegExp(`^View Details: ${escaped}, .* ${time} –`),
+    });
     await view.click();
     await expect(details).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/calendar');

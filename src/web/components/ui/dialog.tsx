@@ -37,6 +37,21 @@ function NoteOpener({ into }: { into: RefObject<HTMLElement | null> }) {
 }
 
 /**
+ * The opener, or the element that took its place while the dialog was open: a list that
+ * refreshed behind the dialog renders its rows anew, and the row's button with the same
+ * accessible name is the one the person left.
+ */
+function reconnected(opener: HTMLElement | null): HTMLElement | null {
+  if (!opener || opener.isConnected) return opener;
+  const label = opener.getAttribute('aria-label');
+  if (!label) return null;
+  const twin = document.querySelector<HTMLElement>(
+    `${opener.tagName.toLowerCase()}[aria-label="${CSS.escape(label)}"]`,
+  );
+  return twin;
+}
+
+/**
  * Lets focus into the toasts while the dialog is open. A modal dialog traps focus and takes back
  * any that leaves it, so a keyboard user could never reach a toast's Undo (sonner's Alt+T, then
  * Tab) before closing the dialog; the toast outlet becomes a branch of the dialog's focus scope.
@@ -66,8 +81,8 @@ export function DialogContent({
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
           if (event.defaultPrevented) return;
-          const target = opener.current;
-          if (target?.isConnected && target !== document.body) {
+          const target = reconnected(opener.current);
+          if (target && target !== document.body) {
             event.preventDefault();
             target.focus();
           }
