@@ -3,6 +3,7 @@ import {
   CalendarPlusIcon,
   ClipboardListIcon,
   ClockIcon,
+  KeyRoundIcon,
   LayoutDashboardIcon,
   MailIcon,
   ScrollTextIcon,
@@ -34,4 +35,5 @@ export const adminNavItems: readonly NavItem[] = [
   { title: 'Agents', to: '/admin/agents', icon: UsersIcon },
   { title: 'Notifications', to: '/admin/outbox', icon: MailIcon },
   { title: 'Audit log', to: '/admin/audit', icon: ScrollTextIcon },
+  { title: 'Integrations', to: '/admin/integrations', icon: KeyRoundIcon },
 ];
