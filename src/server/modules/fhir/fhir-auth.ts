@@ -15,6 +15,19 @@ const AUDITED_URL_LENGTH = 1000;
 
 const unauthorized = (message: string) => new FhirError(401, 'login', message);
 
+const auditsUnderWay = new WeakMap<FastifyRequest, Promise<void>>();
+
+/**
+ * The audit row of this request's token use, once it is in the database: no answer leaves
+ * before it, and a failure to write it fails the request.
+ */
+export function requestAudited(request: FastifyRequest): Promise<void> {
+  const written = auditsUnderWay.get(request);
+  // Waited for once: the error answer a failed write leads to must not wait for it again.
+  auditsUnderWay.delete(request);
+  return written ?? Promise.resolve();
+}
+
 /** A change, as opposed to a read (a search sent as POST [type]/_search is a read). */
 export function isWrite(request: Pick<FastifyRequest, 'method' | 'url'>): boolean {
   if (request.method === 'GET' || request.method === 'HEAD') return false;
@@ -24,8 +37,8 @@ export function isWrite(request: Pick<FastifyRequest, 'method' | 'url'>): boolea
 /**
  * Who calls the FHIR API: another system with an integration token (`Authorization: Bearer`),
  * or a signed-in staff member with the app's session cookie. A token's scopes decide whether it
- * may write; each of its requests is written to the audit log before it is answered, and its
- * last use recorded. A session's request is audited as the app's are, record by record.
+ * may write; each of its requests is written to the audit log (requestAudited) before it is
+ * answered, and its last use recorded. A session's request is audited as the app's are, record by record.
  */
 export async function authenticateFhirCaller(
   deps: AppDeps,
@@ -38,7 +51,8 @@ export async function authenticateFhirCaller(
     const ctx = await authenticateApiToken(deps, secret, request.ip);
     if (!ctx?.apiToken)
       throw unauthorized('This integration token is not valid or has been revoked.');
-    await recordReadAudit(
+    // Written while the request is served, and waited for before it is answered (fhir.routes).
+    const written = recordReadAudit(
       deps.db.db,
       { userId: ctx.apiToken.id, ip: ctx.ip },
       [
@@ -52,6 +66,7 @@ export async function authenticateFhirCaller(
       ],
       deps.now(),
     );
+    auditsUnderWay.set(request, written);
     if (isWrite(request) && !ctx.apiToken.scopes.includes('write')) {
       throw new FhirError(
         403,

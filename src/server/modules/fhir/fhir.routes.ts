@@ -19,7 +19,7 @@ import {
   searchFhirAppointments,
   toResource,
 } from './fhir-appointments';
-import { authenticateFhirCaller, rateLimitKey } from './fhir-auth';
+import { authenticateFhirCaller, rateLimitKey, requestAudited } from './fhir-auth';
 import * as directory from './fhir-directory';
 import { FHIR_ID } from './fhir-ids';
 import { createFhirPatient, readPatient, searchPatients } from './fhir-patients';
@@ -142,6 +142,12 @@ function registerFhir(app: FastifyInstance, deps: AppDeps) {
     if (request.routeOptions.url !== `${FHIR_PATH}/metadata`) {
       request.context = await authenticateFhirCaller(deps, request);
     }
+    return payload;
+  });
+
+  // The token's audit row was started when the caller was found; it is in before the answer.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    await requestAudited(request);
     return payload;
   });
 
