@@ -106,7 +106,9 @@ describe('who may call', () => {
 
   it('lets a signed-in staff member in with their session, scoped to their clinics', async () => {
     const fhir = fhirAs(env.app, { cookie: staff.cookie });
-    expect((await fhir.get(`/Patient/${s.patient.id}`)).statusCode).toBe(200);
+    const res = await fhir.get(`/Patient/${s.patient.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(refusal(await fhir.get(`/Patient/${s.foreignPatient.id}`))).toMatchObject({
       status: 404,
       code: 'not-found',

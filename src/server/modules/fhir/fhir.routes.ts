@@ -137,6 +137,11 @@ function registerFhir(app: FastifyInstance, deps: AppDeps) {
     );
   });
 
+  // Answers carry patient data: no cache, shared or the client's own, may keep them.
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+
   // Rate limits run first (onRequest), then the caller is found, before the body is read.
   app.addHook('preParsing', async (request, _reply, payload) => {
     if (request.routeOptions.url !== `${FHIR_PATH}/metadata`) {
