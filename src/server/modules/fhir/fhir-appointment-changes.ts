@@ -132,14 +132,19 @@ export async function updateFhirAppointment(
   return applyFhirChanges(deps, ctx, current, wanted);
 }
 
+/** Path segments that name an object's machinery, not an element of a FHIR resource. */
+const UNSAFE_SEGMENT = /(^|\/)(__proto__|constructor|prototype)(\/|$)/;
+
 function isOperation(value: unknown): value is Operation {
-  const op = value as { op?: unknown; path?: unknown } | null;
+  const op = value as { op?: unknown; path?: unknown; from?: unknown } | null;
   return (
     typeof op === 'object' &&
     op !== null &&
     typeof op.op === 'string' &&
     ['add', 'remove', 'replace', 'move', 'copy', 'test'].includes(op.op) &&
-    typeof op.path === 'string'
+    typeof op.path === 'string' &&
+    !UNSAFE_SEGMENT.test(op.path) &&
+    (op.from === undefined || (typeof op.from === 'string' && !UNSAFE_SEGMENT.test(op.from)))
   );
 }
 

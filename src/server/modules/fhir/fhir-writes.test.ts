@@ -338,6 +338,10 @@ describe('PUT and PATCH /fhir/R4/Appointment/{id}', () => {
       },
     );
     expect(notAPatch.statusCode).toBe(400);
+    const pollute = await fhir.patch(`/Appointment/${appointment.id}`, [
+      { op: 'add', path: '/__proto__/status', value: 'cancelled' },
+    ]);
+    expect(pollute.statusCode).toBe(400);
   });
 
   it('keeps a history entry of an unchanged PUT out, and audits it as a read', async () => {
@@ -349,7 +353,12 @@ describe('PUT and PATCH /fhir/R4/Appointment/{id}', () => {
     const read = (await fhir.get(`/Appointment/${appointment.id}`)).json();
     const res = await fhir.put(`/Appointment/${appointment.id}`, read);
     expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(read);
     expect(await historyOf(appointment.id)).toEqual([]);
+    expect((await auditOf(appointment.id)).map((a) => [a.action, a.userId])).toEqual([
+      ['read', tokenId],
+      ['read', tokenId],
+    ]);
   });
 });
 
