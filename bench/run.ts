@@ -1,6 +1,6 @@
 // `npm run bench`: every figure of issue 9 in one run, written to bench/results/<name>.{md,json}.
 //   --quick            small data, one 1 s run each at 20 clients: a smoke test in ~3 minutes
-//   --only a,b         sections: seed, api, race, slots, reminders, startup, web (seed runs when needed)
+//   --only a,b         sections: seed, api, fhir, race, slots, reminders, startup, web (seed runs when needed)
 //   --db pg,pglite     which databases the API section covers
 //   --runs N --seconds S   runs per figure and seconds per run
 //   --reuse-db         keep an existing carebook_bench (development only; default recreates it)
@@ -16,6 +16,7 @@ import { seedPglite, seedPostgres, type SeededDatabase } from './lib/databases';
 import { stopLoadChild } from './lib/load';
 import type { SeedPlan } from './seed/bulk-seed';
 import { benchApi, benchBare } from './sections/api';
+import { benchFhir } from './sections/fhir';
 import { startApiTarget } from './sections/api-target';
 import { collectPlans, tryFixes } from './sections/explain';
 import { benchRace } from './sections/race';
@@ -41,7 +42,7 @@ const { values: flags } = parseArgs({
 });
 
 const quick = flags.quick!;
-const ALL = ['seed', 'api', 'race', 'slots', 'reminders', 'startup', 'web'];
+const ALL = ['seed', 'api', 'fhir', 'race', 'slots', 'reminders', 'startup', 'web'];
 const only = flags.only ? flags.only.split(',').map((s) => s.trim()) : ALL;
 const dbs = flags.db!.split(',').map((s) => s.trim());
 const want = (s: string) => only.includes(s);
@@ -118,10 +119,14 @@ async function main() {
   }
   if (want('reminders')) results.reminders = await benchReminders(quick ? 1000 : 10_000, log);
   const pgNeeded =
-    want('seed') || (want('api') && dbs.includes('pg')) || want('race') || want('startup');
+    want('seed') ||
+    (want('api') && dbs.includes('pg')) ||
+    want('fhir') ||
+    want('race') ||
+    want('startup');
   if (pgNeeded) {
     await withPostgres(async (db) => {
-      if ((want('api') && dbs.includes('pg')) || want('race')) {
+      if ((want('api') && dbs.includes('pg')) || want('fhir') || want('race')) {
         const target = await startApiTarget('PostgreSQL', db);
         try {
           if (want('api') && dbs.includes('pg')) {
@@ -130,6 +135,13 @@ async function main() {
             log('EXPLAIN plans');
             results.plans = await collectPlans(target, captured);
             results.fixes = await tryFixes(target, apiOptions, log);
+          }
+          if (want('fhir')) {
+            // FHIR and JSON on the 1M-appointment database, before the race books its slots.
+            results.fhir = {
+              database: 'PostgreSQL',
+              results: await benchFhir(target, { connections: 20, runs, seconds }, log),
+            };
           }
           if (want('race')) {
             // 500 at once takes 5–10 s a round on two cores: 100 such rounds alone would blow the

@@ -2,6 +2,7 @@
 // the query plans and the proposed fixes. Formatting only: no numbers are computed here except
 // the verdicts, which read the same JSON a reader can check.
 import type { EndpointResult } from '../sections/api';
+import type { FhirResult } from '../sections/fhir';
 import type { FixTrial, Plan } from '../sections/explain';
 import type { RaceResult } from '../sections/race';
 import type { SlotEngineResult } from '../sections/slot-engine';
@@ -143,6 +144,24 @@ export async function renderReport(r: R): Promise<string> {
   if (r.apiPglite) {
     out.push(
       `## API on PGlite (${int(r.seedPglite?.counts?.appointments)} appointments)\n\nOne connection: concurrent requests queue in the database, so req/s stays flat as clients grow.\n\n${apiTable(r.apiPglite, r.bare)}\n`,
+    );
+  }
+  if (r.fhir) {
+    const rows = (r.fhir.results as FhirResult[]).map((x) => [
+      x.question,
+      x.connections,
+      int(x.fhir.figures.rps),
+      ms(x.fhir.figures.p50),
+      ms(x.fhir.figures.p95),
+      int(x.json.figures.rps),
+      ms(x.json.figures.p50),
+      ms(x.json.figures.p95),
+      fmtRatio(x.p50Ratio),
+      `FHIR ${statuses(x.fhir.statuses)}; JSON ${statuses(x.json.statuses)}`,
+    ]);
+    const notes = (r.fhir.results as FhirResult[]).map((x) => `- ${x.question}: ${x.note}`);
+    out.push(
+      `## FHIR API beside the JSON API (${r.fhir.database})\n\nThe FHIR calls carry an integration token of the first clinic (each request also writes its audit row); the JSON calls the front desk's session. Alternating runs, same clients.\n\n${table(['question', 'clients', 'FHIR req/s', 'FHIR p50', 'FHIR p95', 'JSON req/s', 'JSON p50', 'JSON p95', 'p50 FHIR ÷ JSON', 'responses'], rows)}\n\n${notes.join('\n')}\n`,
     );
   }
   if (r.bare) {

@@ -18,7 +18,8 @@ export const API_TAGS = {
   Availability: 'Weekly hours and time off of providers and nurses.',
   Dashboard: 'The day at a glance.',
   Sessions: 'The online visit: the patient page by token, joining, and video-call signalling.',
-  Admin: 'Staff administration, the audit log and the notification outbox (admins).',
+  Admin:
+    'Staff administration, the audit log, the notification outbox and integration tokens for the FHIR API (admins).',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 

@@ -30,6 +30,8 @@ import { authRoutes } from './modules/auth';
 import { availabilityRoutes } from './modules/availability';
 import { clinicsRoutes } from './modules/clinics';
 import { dashboardRoutes } from './modules/dashboard';
+import { fhirRoutes } from './modules/fhir';
+import { integrationsRoutes } from './modules/integrations';
 import { outboxRoutes } from './modules/notifications';
 import { sessionsRoutes, SignalHub } from './modules/sessions';
 import { systemRoutes } from './modules/system';
@@ -86,6 +88,8 @@ export async function buildApp(
   await app.register(appointmentsRoutes(deps));
   await app.register(dashboardRoutes(deps));
   await app.register(outboxRoutes(deps));
+  await app.register(integrationsRoutes(deps));
+  await app.register(fhirRoutes(deps));
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   const hub = new SignalHub(deps.signalBus ?? createMemoryBus());
   app.addHook('onClose', async () => hub.close());

@@ -62,6 +62,8 @@ export const configSchema = z.object({
   /** A visit link stops opening the page this many days after the visit's scheduled end. */
   VISIT_LINK_DAYS_AFTER_END: z.coerce.number().int().min(0).max(3650).default(30),
   SESSION_LOOKUP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** FHIR API requests per integration token (or, signed in, per address) per minute, per instance. */
+  FHIR_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   /** JSON list of RTCIceServer objects for real deployments; none are needed on one network. */
   ICE_SERVERS: z
     .string()
@@ -146,6 +148,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOG_LEVEL: 'silent',
       LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
       SESSION_LOOKUP_RATE_LIMIT_PER_MINUTE: '100000',
+      FHIR_RATE_LIMIT_PER_MINUTE: '100000',
     }),
     ...overrides,
   };

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import * as t from '../db/schema';
 import { unprocessable } from '../errors';
+import type { RequestContext } from './request-context';
 
 /**
  * Whose key it is: a key names one request of one owner. Staff are users; callers who are not
@@ -11,8 +12,15 @@ import { unprocessable } from '../errors';
  * endpoint, with no schema change: the table keeps the owner as `kind:id`.
  */
 export interface IdempotencyOwner {
-  kind: 'user';
+  kind: 'user' | 'api-token';
   id: string;
+}
+
+/** The owner of a request's keys: the staff user, or the integration token that calls. */
+export function idempotencyOwnerOf(ctx: RequestContext): IdempotencyOwner {
+  return ctx.apiToken
+    ? { kind: 'api-token', id: ctx.apiToken.id }
+    : { kind: 'user', id: ctx.user.id };
 }
 
 /** What an endpoint answered: sent again, as it was, to a retry with the same key. */

@@ -23,6 +23,30 @@ export interface RequestContext {
   user: AuthUser;
   /** The client's address as the trusted proxies report it (TRUST_PROXY): for audit and limits. */
   ip: string;
+  /**
+   * Set when another system calls with an integration token (modules/integrations) instead of a
+   * staff member's session. `user` then stands for the token: its id is the token's, its name
+   * the token's name, its clinics the token's, and its role `staff`, which no rule favours.
+   */
+  apiToken?: ApiTokenCaller;
+}
+
+export const API_TOKEN_SCOPES = ['read', 'write'] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+
+export interface ApiTokenCaller {
+  id: string;
+  name: string;
+  scopes: readonly ApiTokenScope[];
+}
+
+/**
+ * The staff user a change is recorded against in columns that name a user (the history's
+ * by_user_id, an appointment's created_by): none for an integration token, which the history
+ * names by its name (by_name) and the audit log by its id.
+ */
+export function staffUserIdOf(ctx: RequestContext): string | null {
+  return ctx.apiToken ? null : ctx.user.id;
 }
 
 declare module 'fastify' {

@@ -35,6 +35,7 @@ describe('migrations', () => {
       select table_name from information_schema.tables where table_schema = 'public' order by 1`,
     );
     expect(tables.map((r) => r.table_name)).toEqual([
+      'api_tokens',
       'appointment_events',
       'appointment_month_counts',
       'appointments',

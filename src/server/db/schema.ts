@@ -410,3 +410,33 @@ export const loginFailures = pgTable(
     index('login_failures_ip_at_idx').on(t.ip, t.at),
   ],
 );
+
+/**
+ * The tokens other systems call the FHIR API with (modules/integrations), each for some clinics
+ * and read or read-write. The secret is shown once; like a session's, only its SHA-256 is kept.
+ * A revoked token stays, so that the audit log, which names a token by its id, can still say which.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    clinicIds: uuid('clinic_ids').array().notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastUsedIp: text('last_used_ip'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by').references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_secret_hash_key').on(t.secretHash),
+    check('api_tokens_clinics_check', sql`cardinality(${t.clinicIds}) > 0`),
+    check(
+      'api_tokens_scopes_check',
+      sql`${t.scopes} <@ array['read', 'write']::text[] and 'read' = any(${t.scopes})`,
+    ),
+  ],
+);

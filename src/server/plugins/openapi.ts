@@ -13,6 +13,7 @@ import { route } from '../core/route';
  */
 export const openApiPlugin = fp(
   async (app: FastifyInstance, options: { version: string; publicUrl: string }) => {
+    const fhirUrl = `${options.publicUrl.replace(/\/$/, '')}/fhir/R4`;
     await app.register(fastifySwagger, {
       openapi: {
         openapi: '3.1.0',
@@ -20,7 +21,12 @@ export const openApiPlugin = fp(
           title: 'Carebook API',
           version: options.version,
           description:
-            'Clinic appointment booking for signed-in staff. Authenticate with POST /api/auth/login; the session cookie carries every later call. Errors are {error, message, details?}.',
+            'Clinic appointment booking for signed-in staff. Authenticate with POST /api/auth/login; the session cookie carries every later call. Errors are {error, message, details?}.\n\n' +
+            `Other systems (health records, billing, patient apps) use the FHIR R4 API at [/fhir/R4](${fhirUrl}/metadata) instead, with an integration token an admin creates at /admin/integrations: see the README, section "FHIR API", and the API's CapabilityStatement at /fhir/R4/metadata.`,
+        },
+        externalDocs: {
+          description: 'The FHIR R4 API: its CapabilityStatement (README, section "FHIR API")',
+          url: `${fhirUrl}/metadata`,
         },
         servers: [{ url: options.publicUrl.replace(/\/$/, '') }],
         tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),

@@ -7,6 +7,7 @@ import { DEFAULT_TEST_DATABASE_URL, testDbKind } from './db-kind';
 import { withDatabase } from './global-setup';
 
 const TABLES = [
+  'api_tokens',
   'login_failures',
   'idempotency_keys',
   'sessions',

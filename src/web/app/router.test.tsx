@@ -25,7 +25,9 @@ const nurse = makeSessionUser({
 
 /** Other pages' calls answer with empty lists, so each page can render around no data. */
 const emptyLists: ApiHandler = ({ url }) =>
-  url.pathname === '/api/admin/agents' ? jsonResponse({ data: [] }) : null;
+  url.pathname === '/api/admin/agents' || url.pathname === '/api/admin/api-tokens'
+    ? jsonResponse({ data: [] })
+    : null;
 
 function renderAt(path: string, user: SessionUser | null = admin, rest: ApiHandler = emptyLists) {
   const fetchMock = stubApi(sessionHandler(user, rest));
@@ -64,6 +66,7 @@ describe('staff routes (spec §2)', () => {
     ['/admin/agents', 'Agents'],
     ['/admin/agents/a1/availability', 'Agent Availability'],
     ['/admin/audit', 'Audit log'],
+    ['/admin/integrations', 'Integrations'],
     ['/session/s1', 'Session'],
   ])('%s shows its page inside the signed-in shell', async (path, title) => {
     renderAt(path);
@@ -103,6 +106,9 @@ describe('staff routes (spec §2)', () => {
     expect(within(nav).getByRole('link', { name: 'Audit log' }).getAttribute('href')).toBe(
       '/admin/audit',
     );
+    expect(within(nav).getByRole('link', { name: 'Integrations' }).getAttribute('href')).toBe(
+      '/admin/integrations',
+    );
   });
 
   it('hides the Admin group from everyone else', async () => {
@@ -113,6 +119,7 @@ describe('staff routes (spec §2)', () => {
     expect(within(nav).getByRole('link', { name: 'Availability' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Agents' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Audit log' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Integrations' })).toBeNull();
   });
 
   it('tells an admin who opens /availability where agents’ hours are kept, instead of failing', async () => {
@@ -243,19 +250,21 @@ describe('signing out', () => {
 });
 
 describe('role guard', () => {
-  it.each(['/admin/agents', '/admin/agents/a1/availability', '/admin/audit'])(
-    'sends a nurse at %s to /auth/unauthorized',
-    async (path) => {
-      const { router } = renderAt(path, nurse);
-      expect(
-        await screen.findByRole('heading', {
-          level: 1,
-          name: "You don't have permission to view this page",
-        }),
-      ).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/auth/unauthorized');
-    },
-  );
+  it.each([
+    '/admin/agents',
+    '/admin/agents/a1/availability',
+    '/admin/audit',
+    '/admin/integrations',
+  ])('sends a nurse at %s to /auth/unauthorized', async (path) => {
+    const { router } = renderAt(path, nurse);
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: "You don't have permission to view this page",
+      }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/unauthorized');
+  });
 });
 
 describe('auth routes sit outside the shell', () => {

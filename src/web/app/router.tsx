@@ -188,6 +188,15 @@ export const routes: RouteObject[] = [
                           ),
                         ),
                       },
+                      {
+                        path: 'admin/integrations',
+                        ...titled('Integrations'),
+                        lazy: page(() =>
+                          import('@web/features/integrations/components/integrations-page').then(
+                            (m) => m.IntegrationsPage,
+                          ),
+                        ),
+                      },
                     ],
                   },
                   {

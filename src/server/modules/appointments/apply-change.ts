@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { ConflictError, retryOnDeadlock } from '../../db/errors';
 import type * as t from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import type { RequestContext } from '../../core/request-context';
+import { staffUserIdOf, type RequestContext } from '../../core/request-context';
 import { recordAudit, type AuditAction } from '../audit';
 import { queueNotifications, syncReminders, type OutboxInsert } from '../notifications';
 import { toAppointmentView } from './appointment-view';
@@ -61,7 +61,7 @@ export async function applyChange(
             ...e,
             appointmentId: id,
             at: now,
-            byUserId: ctx.user.id,
+            byUserId: staffUserIdOf(ctx),
             byName: ctx.user.name,
           })),
         );

@@ -6,10 +6,15 @@ import {
   type CreateAppointmentBody,
 } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
-import { idempotent, type IdempotentAnswer, type RememberAnswer } from '../../core/idempotency';
+import {
+  idempotencyOwnerOf,
+  idempotent,
+  type IdempotentAnswer,
+  type RememberAnswer,
+} from '../../core/idempotency';
 import { ConflictError, retryOnDeadlock } from '../../db/errors';
 import { badRequest, conflict, notFound, unprocessable } from '../../errors';
-import type { RequestContext } from '../../core/request-context';
+import { staffUserIdOf, type RequestContext } from '../../core/request-context';
 import { newSessionToken } from '../../security/session-token';
 import { recordAudit } from '../audit';
 import { checkBookable, slotSettings } from '../availability';
@@ -34,7 +39,7 @@ export async function createAppointment(
   // has committed, the answer is the first request's, not a refusal.
   return idempotent(
     deps.db.db,
-    { owner: { kind: 'user', id: ctx.user.id }, key: idempotencyKey, fingerprint: body },
+    { owner: idempotencyOwnerOf(ctx), key: idempotencyKey, fingerprint: body },
     async (remember) => ({ status: 201, body: await book(deps, ctx, body, remember) }),
   );
 }
@@ -82,12 +87,18 @@ async function book(
           notes: body.metadata?.notes || null,
           source: APPOINTMENT_SOURCE,
           type: 'custom',
-          createdBy: ctx.user.id,
+          createdBy: staffUserIdOf(ctx),
           createdAt: now,
           updatedAt: now,
         });
         await repo.insertEvents(tx, [
-          { appointmentId, type: 'BOOKED', at: now, byUserId: ctx.user.id, byName: ctx.user.name },
+          {
+            appointmentId,
+            type: 'BOOKED',
+            at: now,
+            byUserId: staffUserIdOf(ctx),
+            byName: ctx.user.name,
+          },
         ]);
         await queueNotifications(
           tx,

@@ -1,3 +1,16 @@
-// The appointments module's public entry: its routes, and the list's counts for the dashboard.
+// The appointments module's public entry: its routes, the list's counts for the dashboard, and
+// for the FHIR API the appointments as records and the same changes the app makes.
 export { appointmentsRoutes } from './appointments.routes';
 export { countInScope } from './appointment-queries';
+export {
+  readAppointmentRecord,
+  searchAppointmentRecords,
+  type AppointmentRecord,
+  type AppointmentSearch,
+} from './appointment-records';
+export { cancelAppointment } from './cancel-appointment';
+export { changeAppointment } from './change-appointment';
+export { correctStatus } from './correct-status';
+export { createAppointment } from './create-appointment';
+export { editNotes } from './edit-notes';
+export { markAppointment } from './mark-appointment';

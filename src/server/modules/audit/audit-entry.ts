@@ -13,9 +13,15 @@ export type AuditAction =
   | 'reassign'
   | 'join'
   | 'join_refused'
-  | 'unlock';
-/** `user`: a staff account, for an admin's change to how someone signs in. */
-export type AuditEntityType = 'patient' | 'appointment' | 'user';
+  | 'unlock'
+  | 'revoke'
+  /** One request of another system with an integration token (the FHIR API). */
+  | 'api_request';
+/**
+ * `user`: a staff account, for an admin's change to how someone signs in. `api_token`: an
+ * integration token, created, revoked or used.
+ */
+export type AuditEntityType = 'patient' | 'appointment' | 'user' | 'api_token';
 
 export interface AuditEntry {
   action: AuditAction;

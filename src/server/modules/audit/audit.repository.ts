@@ -138,9 +138,12 @@ export async function listAuditEntries(db: Executor, filter: AuditFilter) {
   const conditions = [
     // About one of these clinics' patients, or about no patient and by someone who works here.
     // A colleague's work with another clinic's patients is that clinic's business.
-    sql`(p.clinic_id = any(${clinicIds}) or (x.patient_id is null and exists (
+    // An integration token's requests count as its clinics' (it is named where a user would be).
+    sql`(p.clinic_id = any(${clinicIds}) or (x.patient_id is null and (exists (
           select 1 from ${t.clinicMembers} m
-          where m.user_id = a.user_id and m.clinic_id = any(${clinicIds}))))`,
+          where m.user_id = a.user_id and m.clinic_id = any(${clinicIds})) or exists (
+          select 1 from ${t.apiTokens} k
+          where k.id = a.user_id and k.clinic_ids && ${clinicIds}))))`,
   ];
   if (filter.userId) conditions.push(sql`a.user_id = ${filter.userId}::uuid`);
   if (filter.patientId) {
@@ -158,7 +161,9 @@ export async function listAuditEntries(db: Executor, filter: AuditFilter) {
                a.action as "action", a.entity_type as "entityType",
                x.entity_id as "entityId", x.patient_id as "patientId",
                a.ip as "ip", a.details as "details",
-               u.id as "userId", u.name as "userName", u.email as "userEmail",
+               coalesce(u.id, k.id) as "userId",
+               coalesce(u.name, k.name || ' (API token)') as "userName",
+               coalesce(u.email, case when k.id is not null then '' end) as "userEmail",
                p.clinic_id as "patientClinicId", p.first_name as "patientFirstName",
                p.last_name as "patientLastName"
           from ${t.auditLog} a
@@ -169,6 +174,7 @@ export async function listAuditEntries(db: Executor, filter: AuditFilter) {
               from unnest(a.entity_ids, a.patient_ids) with ordinality as r(entity_id, patient_id, n)
           ) as x(entity_id, patient_id, n)
           left join ${t.users} u on u.id = a.user_id
+          left join ${t.apiTokens} k on k.id = a.user_id and u.id is null
           left join ${t.patients} p on p.id = x.patient_id
          where ${and(...conditions)}
          order by a.at desc, a.id desc, x.n

@@ -1,5 +1,12 @@
-// The clinics module's public entry: its routes, and the clinic membership, patients and
-// bookable agents that booking needs.
+// The clinics module's public entry: its routes; the clinic membership, patients and bookable
+// agents that booking needs; and for the FHIR API the agents, slots and patients of a clinic.
 export { clinicsRoutes } from './clinics.routes';
 export { requireMemberClinic } from './clinic-scope';
-export { findBookableAgent, findClinicPatient } from './clinics.service';
+export {
+  clinicSlots,
+  createPatient,
+  findBookableAgent,
+  findClinicPatient,
+  listClinicAgents,
+} from './clinics.service';
+export { lookUpPatients, type PatientCriteria, type PatientRecord } from './patient-lookup';

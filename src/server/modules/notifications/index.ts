@@ -3,6 +3,7 @@
 export { outboxRoutes } from './outbox.routes';
 export { createOutboxWorker } from './outbox-worker';
 export { queueNotifications } from './outbox.service';
+export { sessionLink } from './messages';
 export {
   outboxRow,
   type NotificationParty,

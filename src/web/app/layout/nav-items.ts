@@ -4,6 +4,7 @@ import {
   CalendarPlusIcon,
   ClipboardListIcon,
   ClockIcon,
+  KeyRoundIcon,
   LayoutDashboardIcon,
   MailIcon,
   ScrollTextIcon,
@@ -36,4 +37,5 @@ export const adminNavItems: readonly NavItem[] = [
   { title: 'Clinics', to: '/admin/clinics', icon: Building2Icon },
   { title: 'Notifications', to: '/admin/outbox', icon: MailIcon },
   { title: 'Audit log', to: '/admin/audit', icon: ScrollTextIcon },
+  { title: 'Integrations', to: '/admin/integrations', icon: KeyRoundIcon },
 ];

@@ -12,7 +12,7 @@ import {
 } from '@web/components/ui/select';
 import { ROLE_LABELS } from '@web/lib/session';
 import type { AgentFormMode, AgentFormOutput, AgentFormValues } from '../utils/agent-form';
-import { ClinicCheckboxes } from './clinic-checkboxes';
+import { ClinicCheckboxes } from '@web/components/clinic-checkboxes';
 import { PasswordInput } from './password-input';
 import { TimeZoneSelect } from './time-zone-select';
 

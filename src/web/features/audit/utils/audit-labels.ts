@@ -12,6 +12,8 @@ const ACTION_LABELS: Record<string, string> = {
   join: 'Joined',
   unlock: 'Unlocked sign-in',
   join_refused: 'Refused entry',
+  revoke: 'Revoked',
+  api_request: 'Called the FHIR API',
 };
 
 /** Past-tense wording for an audit action; an action this page does not know reads as itself. */
@@ -19,8 +21,10 @@ export function auditActionLabel(action: string): string {
   return ACTION_LABELS[action] ?? action.charAt(0).toUpperCase() + action.slice(1);
 }
 
+const ENTITY_LABELS: Record<string, string> = { api_token: 'Integration token' };
+
 export function entityTypeLabel(entityType: string): string {
-  return entityType.charAt(0).toUpperCase() + entityType.slice(1);
+  return ENTITY_LABELS[entityType] ?? entityType.charAt(0).toUpperCase() + entityType.slice(1);
 }
 
 /** Ids are long: the first block is enough to tell rows apart; the full id is in the title. */

@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import type { ClinicSummary } from '@contracts/auth';
 import { FieldError } from '@web/components/ui/form-field';
 
-/** A multi-select of the admin's own clinics: an admin assigns only clinics they manage. */
+/** A multi-select of the admin's own clinics: an admin assigns only clinics they manage (staff, tokens). */
 export function ClinicCheckboxes({
   id,
   ref,

@@ -1,0 +1,51 @@
+import { normalizeSearchText } from '@domain/search-text';
+import type { AppDeps } from '../../app-deps';
+import type { RequestContext } from '../../core/request-context';
+import { recordReadAudit } from '../audit';
+import * as repo from './patient-lookup.repository';
+import type { PatientRow } from './clinics.repository';
+
+export type PatientRecord = PatientRow;
+
+export interface PatientCriteria {
+  ids?: readonly string[];
+  emails?: readonly string[];
+  /** Text a person typed: each of its words must start a word of the patient's name or email. */
+  name?: string;
+  after?: repo.PatientLookup['after'];
+  limit: number;
+}
+
+/**
+ * A page of the caller's clinics' patients (`limit` of them) and whether more follow. Each one
+ * shown is audited as a read, as a search of the JSON API is.
+ */
+export async function lookUpPatients(
+  deps: AppDeps,
+  ctx: RequestContext,
+  criteria: PatientCriteria,
+): Promise<{ records: PatientRecord[]; more: boolean }> {
+  const words = criteria.name === undefined ? undefined : normalizeSearchText(criteria.name);
+  if (words === '') return { records: [], more: false };
+  const rows = await repo.lookUpPatients(deps.db.db, {
+    clinicIds: [...ctx.user.clinicIds],
+    ids: criteria.ids,
+    emails: criteria.emails,
+    wordPrefixes: words?.split(' '),
+    after: criteria.after,
+    limit: criteria.limit + 1,
+  });
+  const shown = rows.slice(0, criteria.limit);
+  await recordReadAudit(
+    deps.db.db,
+    { userId: ctx.user.id, ip: ctx.ip },
+    shown.map((r) => ({
+      action: 'read' as const,
+      entityType: 'patient' as const,
+      entityId: r.id,
+      patientId: r.id,
+    })),
+    deps.now(),
+  );
+  return { records: shown, more: rows.length > criteria.limit };
+}

@@ -1,0 +1,87 @@
+import type { Appointment as FhirAppointment, Extension } from '@medplum/fhirtypes';
+import { normalizeStatus } from '@domain/appointment-status';
+import { toFhirStatus } from '@domain/fhir-appointment-status';
+import type { ClinicSummary } from '@contracts/auth';
+import type { AppointmentRecord } from '../appointments';
+import { sessionLink } from '../notifications';
+import { slotId } from './fhir-ids';
+
+/**
+ * The patient's visit link, as FHIR R5's Appointment.virtualService says it, in R4 through the
+ * cross-version extension for that element (ADR 015): `address` is the link patients open,
+ * `channelType` says it is Carebook's own video visit.
+ */
+export const VIRTUAL_SERVICE_EXTENSION =
+  'http://hl7.org/fhir/5.0/StructureDefinition/extension-Appointment.virtualService';
+
+function virtualService(publicUrl: string, token: string): Extension {
+  return {
+    url: VIRTUAL_SERVICE_EXTENSION,
+    extension: [
+      { url: 'channelType', valueCoding: { display: 'Carebook video visit' } },
+      { url: 'address', valueUrl: sessionLink(publicUrl, token) },
+    ],
+  };
+}
+
+/** The reason of the cancellation the history records last. */
+function cancelReason(record: AppointmentRecord): string | undefined {
+  const status = normalizeStatus(record.view.metadata.status);
+  if (status === 'DISQUALIFIED') return 'Disqualified';
+  if (status !== 'CANCELLED') return undefined;
+  const cancelled = record.view.statusHistory.filter((e) => e.type === 'CANCELLED').at(-1);
+  return cancelled?.reason ?? 'Cancelled';
+}
+
+/** An appointment as FHIR R4 has it; its id is the JSON API's (GET /api/appointments/{id}). */
+export function toFhirAppointment(
+  record: AppointmentRecord,
+  clinic: ClinicSummary | undefined,
+  publicUrl: string,
+): FhirAppointment {
+  const { view } = record;
+  const reason = cancelReason(record);
+  return {
+    resourceType: 'Appointment',
+    id: view._id,
+    meta: { versionId: String(record.version), lastUpdated: record.updatedAt.toISOString() },
+    extension: [virtualService(publicUrl, view.token)],
+    status: toFhirStatus(view.metadata.status),
+    ...(reason ? { cancelationReason: { text: reason } } : {}),
+    start: record.startAt.toISOString(),
+    end: record.endAt.toISOString(),
+    minutesDuration: view.duration,
+    slot: [
+      {
+        reference: `Slot/${slotId({
+          agentId: view.staff.id,
+          clinicId: record.clinicId,
+          start: record.startAt,
+          durationMinutes: view.duration,
+        })}`,
+      },
+    ],
+    created: record.createdAt.toISOString(),
+    ...(view.metadata.notes ? { comment: view.metadata.notes } : {}),
+    participant: [
+      {
+        actor: { reference: `Patient/${view.patient.id}`, display: view.patient.name },
+        required: 'required',
+        status: 'accepted',
+      },
+      {
+        actor: { reference: `Practitioner/${view.staff.id}`, display: view.staff.name },
+        required: 'required',
+        status: 'accepted',
+      },
+      {
+        actor: {
+          reference: `Location/${record.clinicId}`,
+          ...(clinic ? { display: clinic.name } : {}),
+        },
+        required: 'required',
+        status: 'accepted',
+      },
+    ],
+  };
+}

@@ -1,0 +1,227 @@
+import type {
+  CapabilityStatement,
+  CapabilityStatementRestResource,
+  CapabilityStatementRestResourceSearchParam,
+} from '@medplum/fhirtypes';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './search-request';
+
+// What this server supports, said once: the routes register from RESOURCES, searches accept
+// exactly the parameters listed here, and /metadata publishes the same table.
+
+type SearchParam = Required<
+  Pick<CapabilityStatementRestResourceSearchParam, 'name' | 'type' | 'documentation'>
+>;
+type Interaction = 'read' | 'vread' | 'search-type' | 'create' | 'update' | 'patch';
+
+interface ResourceSupport {
+  interactions: readonly Interaction[];
+  searchParams: readonly SearchParam[];
+  documentation: string;
+}
+
+const id: SearchParam = {
+  name: '_id',
+  type: 'token',
+  documentation: 'Resource ids, comma-separated for any of several.',
+};
+const count: SearchParam = {
+  name: '_count',
+  type: 'number',
+  documentation: `Entries per page: ${DEFAULT_PAGE_SIZE} unless given, at most ${MAX_PAGE_SIZE}. Further pages are reached by the Bundle's next link.`,
+};
+
+export const RESOURCES = {
+  Appointment: {
+    interactions: ['read', 'vread', 'search-type', 'create', 'update', 'patch'],
+    documentation:
+      'Ids are those of the JSON API (GET /api/appointments/{id}). Create books a free time through the same rules as the app (a taken time is 409); update and patch (JSON Patch) cancel (cancelationReason is required), mark fulfilled or noshow, correct a mark, reschedule (start/end), reassign (the Practitioner participant) and edit the comment, each writing the history, notifications and audit the app writes. If-Match with the ETag refuses a change to a version since replaced (412). The session link is the extension http://hl7.org/fhir/5.0/StructureDefinition/extension-Appointment.virtualService.',
+    searchParams: [
+      id,
+      {
+        name: 'date',
+        type: 'date',
+        documentation:
+          'Appointment start; prefixes eq (default), ge, gt, le and lt; repeat to bound both ends. A date without a time is a UTC day.',
+      },
+      {
+        name: 'patient',
+        type: 'reference',
+        documentation: 'Patient/{id}; comma-separated for any of several.',
+      },
+      {
+        name: 'practitioner',
+        type: 'reference',
+        documentation: 'Practitioner/{id}; comma-separated for any of several.',
+      },
+      {
+        name: 'status',
+        type: 'token',
+        documentation:
+          'booked, fulfilled, cancelled or noshow; comma-separated for any of several.',
+      },
+      {
+        name: '_sort',
+        type: 'special',
+        documentation: 'date (soonest first, the default) or -date (latest first).',
+      },
+      count,
+    ],
+  },
+  Slot: {
+    interactions: ['read', 'search-type'],
+    documentation:
+      'Free times computed from the schedules, bookings and booking rules, 30 minutes long; an id names its schedule, start and length and stays the same. A read of a slot that was booked since answers status busy. Book one by creating an Appointment whose slot refers to it.',
+    searchParams: [
+      id,
+      {
+        name: 'schedule',
+        type: 'reference',
+        documentation: 'Schedule/{id}; comma-separated for any of several.',
+      },
+      {
+        name: 'start',
+        type: 'date',
+        documentation:
+          'Slot start; prefixes eq, ge, gt, le and lt. From now for 7 days unless bounded; at most 31 days at a time.',
+      },
+      { name: 'status', type: 'token', documentation: 'free: only free slots are published.' },
+      count,
+    ],
+  },
+  Schedule: {
+    interactions: ['read', 'search-type'],
+    documentation: 'One per bookable provider or nurse and clinic.',
+    searchParams: [
+      id,
+      {
+        name: 'actor',
+        type: 'reference',
+        documentation: 'Practitioner/{id} or Location/{id}.',
+      },
+      count,
+    ],
+  },
+  Practitioner: {
+    interactions: ['read', 'search-type'],
+    documentation:
+      'The providers and nurses of your clinics; ids are the JSON API agent ids (/api/clinics/{slug}/nurses).',
+    searchParams: [
+      id,
+      { name: 'name', type: 'string', documentation: 'The start of any word of the name.' },
+      count,
+    ],
+  },
+  PractitionerRole: {
+    interactions: ['read', 'search-type'],
+    documentation: 'A provider or nurse at one clinic.',
+    searchParams: [
+      id,
+      { name: 'practitioner', type: 'reference', documentation: 'Practitioner/{id}.' },
+      { name: 'organization', type: 'reference', documentation: 'Organization/{id}.' },
+      count,
+    ],
+  },
+  Patient: {
+    interactions: ['read', 'search-type', 'create'],
+    documentation:
+      'Ids are those of the JSON API. Create needs a name (family and given), an email in telecom, and managingOrganization when you have several clinics; an email already registered at the clinic is 409.',
+    searchParams: [
+      id,
+      {
+        name: 'name',
+        type: 'string',
+        documentation:
+          'Each word must start a word of the name or email; case and accents do not matter.',
+      },
+      { name: 'email', type: 'token', documentation: 'The exact email, in any case.' },
+      {
+        name: 'identifier',
+        type: 'token',
+        documentation: 'urn:ietf:rfc:3986|urn:uuid:{id}, or the value alone.',
+      },
+      count,
+    ],
+  },
+  Organization: {
+    interactions: ['read', 'search-type'],
+    documentation: 'One per clinic; the id is the clinic id.',
+    searchParams: [
+      id,
+      { name: 'name', type: 'string', documentation: 'The start of any word of the name.' },
+      count,
+    ],
+  },
+  Location: {
+    interactions: ['read', 'search-type'],
+    documentation:
+      'One per clinic, with the Organization’s id; its time zone is the extension http://hl7.org/fhir/StructureDefinition/timezone.',
+    searchParams: [
+      id,
+      { name: 'name', type: 'string', documentation: 'The start of any word of the name.' },
+      count,
+    ],
+  },
+} as const satisfies Record<string, ResourceSupport>;
+
+export type FhirResourceType = keyof typeof RESOURCES;
+
+export function isFhirResourceType(value: string): value is FhirResourceType {
+  return Object.hasOwn(RESOURCES, value);
+}
+
+/** The names a search of this type accepts (the common ones are SearchRequest's). */
+export function searchParamNames(type: FhirResourceType): string[] {
+  return RESOURCES[type].searchParams.map((p) => p.name);
+}
+
+const UNKNOWN_PARAMETERS =
+  'Unknown search parameters are ignored, and named in an OperationOutcome entry of the Bundle, unless the request says Prefer: handling=strict, which refuses them with 400.';
+
+export function capabilityStatement(input: {
+  base: string;
+  version: string;
+  date: Date;
+}): CapabilityStatement {
+  const resource = (Object.keys(RESOURCES) as FhirResourceType[]).map(
+    (type): CapabilityStatementRestResource => ({
+      type,
+      profile: `http://hl7.org/fhir/StructureDefinition/${type}`,
+      documentation: RESOURCES[type].documentation,
+      interaction: RESOURCES[type].interactions.map((code) => ({ code })),
+      versioning: type === 'Appointment' ? 'versioned-update' : 'no-version',
+      readHistory: false,
+      updateCreate: false,
+      conditionalCreate: false,
+      conditionalUpdate: false,
+      conditionalDelete: 'not-supported',
+      searchParam: RESOURCES[type].searchParams.map((p) => ({ ...p })),
+    }),
+  );
+  return {
+    resourceType: 'CapabilityStatement',
+    status: 'active',
+    date: input.date.toISOString(),
+    publisher: 'Carebook',
+    kind: 'instance',
+    software: { name: 'Carebook', version: input.version },
+    implementation: {
+      description: 'Carebook scheduling: appointments, free slots and the records around them.',
+      url: input.base,
+    },
+    fhirVersion: '4.0.1',
+    format: ['application/fhir+json', 'json'],
+    patchFormat: ['application/json-patch+json'],
+    rest: [
+      {
+        mode: 'server',
+        documentation: `Every search is also accepted as POST [type]/_search with a form body. ${UNKNOWN_PARAMETERS} Errors are OperationOutcome resources.`,
+        security: {
+          cors: false,
+          description:
+            'Send an integration token (created by an admin at /admin/integrations) as Authorization: Bearer <token>; it sees its clinics, and writes only with the write scope. A signed-in staff session works too. /metadata needs neither.',
+        },
+        resource,
+      },
+    ],
+  };
+}

@@ -1,0 +1,146 @@
+import type {
+  Location,
+  Organization,
+  Patient,
+  Practitioner,
+  PractitionerRole,
+  Schedule,
+  Slot,
+} from '@medplum/fhirtypes';
+import type { ClinicSummary } from '@contracts/auth';
+import type { AgentView } from '@contracts/clinics';
+import type { PatientRecord } from '../clinics';
+import { agentAtClinicId, slotId, type SlotKey } from './fhir-ids';
+
+// The resources around appointments, from the records the JSON API shows: a clinic is an
+// Organization and its one Location (same id), a provider or nurse a Practitioner (the agent's
+// id), with a PractitionerRole and a Schedule at each clinic they work at.
+
+/** R5 core's time-zone extension, which R4 servers use for a Location's zone. */
+export const TIMEZONE_EXTENSION = 'http://hl7.org/fhir/StructureDefinition/timezone';
+
+/** Patients' ids are UUIDs; as an identifier they are written the way RFC 3986 names a UUID. */
+export const UUID_IDENTIFIER_SYSTEM = 'urn:ietf:rfc:3986';
+
+export function toOrganization(clinic: ClinicSummary): Organization {
+  return {
+    resourceType: 'Organization',
+    id: clinic.id,
+    active: true,
+    name: clinic.name,
+    alias: [clinic.slug],
+  };
+}
+
+export function toLocation(clinic: ClinicSummary): Location {
+  return {
+    resourceType: 'Location',
+    id: clinic.id,
+    extension: [{ url: TIMEZONE_EXTENSION, valueCode: clinic.timezone }],
+    status: 'active',
+    name: clinic.name,
+    alias: [clinic.slug],
+    mode: 'instance',
+    managingOrganization: { reference: `Organization/${clinic.id}`, display: clinic.name },
+  };
+}
+
+export function toPractitioner(agent: AgentView): Practitioner {
+  return {
+    resourceType: 'Practitioner',
+    id: agent._id,
+    active: true,
+    name: [{ text: agent.name }],
+    telecom: [{ system: 'email', value: agent.email, use: 'work' }],
+  };
+}
+
+const ROLE_CODES: Record<string, PractitionerRole['code']> = {
+  nurse: [
+    {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/practitioner-role',
+          code: 'nurse',
+          display: 'Nurse',
+        },
+      ],
+      text: 'Nurse',
+    },
+  ],
+  provider: [{ text: 'Provider' }],
+};
+
+export function toPractitionerRole(agent: AgentView, clinic: ClinicSummary): PractitionerRole {
+  return {
+    resourceType: 'PractitionerRole',
+    id: agentAtClinicId({ agentId: agent._id, clinicId: clinic.id }),
+    active: true,
+    practitioner: { reference: `Practitioner/${agent._id}`, display: agent.name },
+    organization: { reference: `Organization/${clinic.id}`, display: clinic.name },
+    location: [{ reference: `Location/${clinic.id}`, display: clinic.name }],
+    ...(ROLE_CODES[agent.role] ? { code: ROLE_CODES[agent.role] } : {}),
+  };
+}
+
+/** One agent's bookable time at one clinic: what the slots of that pair come from. */
+export function toSchedule(
+  agent: AgentView,
+  clinic: ClinicSummary,
+  horizon: { start: Date; end: Date },
+): Schedule {
+  return {
+    resourceType: 'Schedule',
+    id: agentAtClinicId({ agentId: agent._id, clinicId: clinic.id }),
+    active: true,
+    actor: [
+      { reference: `Practitioner/${agent._id}`, display: agent.name },
+      { reference: `Location/${clinic.id}`, display: clinic.name },
+    ],
+    planningHorizon: { start: horizon.start.toISOString(), end: horizon.end.toISOString() },
+    comment: `${agent.name} at ${clinic.name}: free slots are offered up to the end of the planning horizon.`,
+  };
+}
+
+export function toSlot(key: SlotKey, status: Slot['status']): Slot {
+  return {
+    resourceType: 'Slot',
+    id: slotId(key),
+    schedule: { reference: `Schedule/${agentAtClinicId(key)}` },
+    status,
+    start: key.start.toISOString(),
+    end: new Date(key.start.getTime() + key.durationMinutes * 60_000).toISOString(),
+  };
+}
+
+export function toFhirPatient(
+  patient: Pick<
+    PatientRecord,
+    'id' | 'clinicId' | 'firstName' | 'lastName' | 'email' | 'dob' | 'phone'
+  >,
+  clinic: ClinicSummary | undefined,
+): Patient {
+  return {
+    resourceType: 'Patient',
+    id: patient.id,
+    identifier: [{ system: UUID_IDENTIFIER_SYSTEM, value: `urn:uuid:${patient.id}` }],
+    active: true,
+    name: [
+      {
+        use: 'official',
+        text: `${patient.firstName} ${patient.lastName}`.trim(),
+        family: patient.lastName,
+        given: [patient.firstName],
+      },
+    ],
+    telecom: [
+      { system: 'email', value: patient.email },
+      ...(patient.phone ? [{ system: 'phone' as const, value: patient.phone }] : []),
+    ],
+    ...(patient.dob ? { birthDate: patient.dob } : {}),
+    managingOrganization: {
+      reference: `Organization/${patient.clinicId}`,
+      ...(clinic ? { display: clinic.name } : {}),
+    },
+  };
+}

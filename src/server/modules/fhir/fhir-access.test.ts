@@ -1,0 +1,211 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { CapabilityStatement, OperationOutcome } from '@medplum/fhirtypes';
+import * as t from '../../db/schema';
+import { apiAs, type Api } from '../../test/api-client';
+import { createAppointment } from '../../test/factories';
+import { createToken, expectValidFhir, fhirAs, FHIR_JSON } from '../../test/fhir-kit';
+import { useTestApp } from '../../test/test-app';
+import type { ClinicScenario } from '../../test/scenario';
+
+const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
+let s: ClinicScenario;
+let staff: Api;
+let admin: Api;
+beforeEach(async () => {
+  ({ s, staff } = await env.scenario());
+  admin = await apiAs(env.app, s.admin.email);
+});
+
+/** The OperationOutcome of a refusal, checked by the validator, with its first issue's code. */
+function refusal(res: { statusCode: number; body: string; headers: Record<string, unknown> }) {
+  expect(res.headers['content-type']).toBe('application/fhir+json; charset=utf-8');
+  const outcome = expectValidFhir(JSON.parse(res.body) as OperationOutcome);
+  expect(outcome.resourceType).toBe('OperationOutcome');
+  return {
+    status: res.statusCode,
+    code: outcome.issue[0]!.code,
+    text: outcome.issue[0]!.details?.text,
+  };
+}
+
+describe('GET /fhir/R4/metadata', () => {
+  it('answers anyone with a valid R4 CapabilityStatement of exactly what is supported', async () => {
+    const res = await env.app.inject({ method: 'GET', url: '/fhir/R4/metadata' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/fhir+json; charset=utf-8');
+    const statement = expectValidFhir(res.json() as CapabilityStatement);
+    expect(statement).toMatchObject({ fhirVersion: '4.0.1', kind: 'instance', status: 'active' });
+    const resources = statement.rest![0]!.resource!;
+    expect(resources.map((r) => r.type).sort()).toEqual(
+      [
+        'Appointment',
+        'Location',
+        'Organization',
+        'Patient',
+        'Practitioner',
+        'PractitionerRole',
+        'Schedule',
+        'Slot',
+      ].sort(),
+    );
+    const appointment = resources.find((r) => r.type === 'Appointment')!;
+    expect(appointment.interaction!.map((i) => i.code)).toEqual([
+      'read',
+      'vread',
+      'search-type',
+      'create',
+      'update',
+      'patch',
+    ]);
+    expect(appointment.searchParam!.map((p) => p.name)).toEqual([
+      '_id',
+      'date',
+      'patient',
+      'practitioner',
+      'status',
+      '_sort',
+      '_count',
+    ]);
+  });
+
+  it('is not in the JSON API’s OpenAPI document, whose description points to it', async () => {
+    const doc = (await env.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/fhir'))).toEqual([]);
+    expect(doc.info.description).toContain('/fhir/R4');
+  });
+});
+
+describe('who may call', () => {
+  it('asks a caller without credentials for a token, as an OperationOutcome with WWW-Authenticate', async () => {
+    const res = await env.app.inject({ method: 'GET', url: '/fhir/R4/Patient' });
+    expect(refusal(res)).toMatchObject({ status: 401, code: 'login' });
+    expect(res.headers['www-authenticate']).toBe('Bearer realm="Carebook FHIR"');
+  });
+
+  it.each([
+    ['a wrong token', 'Bearer cbk_wrong'],
+    ['a token of the wrong form', 'Basic dXNlcjpwYXNz'],
+    ['an empty bearer', 'Bearer '],
+    ['an overlong token', `Bearer ${'a'.repeat(5000)}`],
+  ])('answers %s with 401', async (_name, authorization) => {
+    const res = await env.app.inject({
+      method: 'GET',
+      url: '/fhir/R4/Organization',
+      headers: { authorization },
+    });
+    expect(refusal(res)).toMatchObject({ status: 401, code: 'login' });
+  });
+
+  it('answers a revoked token with 401', async () => {
+    const { id, token } = await createToken(admin, { clinicIds: [s.clinic.id] });
+    await admin.call('DELETE', `/api/admin/api-tokens/${id}`);
+    const res = await fhirAs(env.app, { token }).get(`/Patient/${s.patient.id}`);
+    expect(refusal(res)).toMatchObject({ status: 401, code: 'login' });
+  });
+
+  it('lets a signed-in staff member in with their session, scoped to their clinics', async () => {
+    const fhir = fhirAs(env.app, { cookie: staff.cookie });
+    const res = await fhir.get(`/Patient/${s.patient.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(refusal(await fhir.get(`/Patient/${s.foreignPatient.id}`))).toMatchObject({
+      status: 404,
+      code: 'not-found',
+    });
+  });
+
+  it('refuses a change sent with the session cookie from another site', async () => {
+    const res = await fhirAs(env.app, { cookie: staff.cookie }).post(
+      '/Patient',
+      { resourceType: 'Patient', name: [{ family: 'Ng', given: ['Ada'] }] },
+      { 'sec-fetch-site': 'cross-site' },
+    );
+    expect(refusal(res)).toMatchObject({ status: 403, code: 'forbidden' });
+  });
+});
+
+describe('a token sees its clinics only', () => {
+  it('answers another clinic’s records with 404, exactly as records that do not exist', async () => {
+    const { token } = await createToken(admin, { clinicIds: [s.clinic.id], scopes: ['read'] });
+    const fhir = fhirAs(env.app, { token });
+    for (const path of [
+      `/Appointment/${s.foreignAppointment.id}`,
+      `/Patient/${s.foreignPatient.id}`,
+      `/Practitioner/${s.foreignAgent.id}`,
+      `/Organization/${s.foreign.id}`,
+      `/Location/${s.foreign.id}`,
+      '/Appointment/00000000-0000-4000-8000-000000000000',
+      '/Appointment/not-a-uuid',
+    ]) {
+      expect(refusal(await fhir.get(path)), path).toMatchObject({ status: 404, code: 'not-found' });
+    }
+    const own = await createAppointment(
+      env.db,
+      { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id },
+      { start: new Date('2026-11-24T15:00:00Z') },
+    );
+    expect((await fhir.get(`/Appointment/${own.id}`)).statusCode).toBe(200);
+    const search = (await fhir.get('/Appointment?date=ge2026-11-01')).json();
+    expect(search.entry.map((e: { resource: { id: string } }) => e.resource.id)).toEqual([own.id]);
+  });
+
+  it('refuses a write with a read-only token (403) and allows it with a read-write one', async () => {
+    const patient = {
+      resourceType: 'Patient',
+      name: [{ family: 'Ng', given: ['Ada'] }],
+      telecom: [{ system: 'email', value: 'ada.ng@example.com' }],
+    };
+    const read = await createToken(admin, { clinicIds: [s.clinic.id], scopes: ['read'] });
+    const refused = await fhirAs(env.app, read).post('/Patient', patient);
+    expect(refusal(refused)).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(
+      await env.db.select().from(t.patients).where(eq(t.patients.email, 'ada.ng@example.com')),
+    ).toEqual([]);
+    // A search sent as a form is a read.
+    const search = await env.app.inject({
+      method: 'POST',
+      url: '/fhir/R4/Patient/_search',
+      headers: {
+        authorization: `Bearer ${read.token}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'name=jose',
+    });
+    expect(search.statusCode, search.body).toBe(200);
+    expect(search.json().entry).toHaveLength(1);
+
+    const write = await createToken(admin, { clinicIds: [s.clinic.id], scopes: ['read', 'write'] });
+    expect((await fhirAs(env.app, write).post('/Patient', patient)).statusCode).toBe(201);
+  });
+});
+
+describe('errors', () => {
+  it('answers an unknown resource type with 404 and an unsupported interaction with 405', async () => {
+    const { token } = await createToken(admin, { clinicIds: [s.clinic.id] });
+    const fhir = fhirAs(env.app, { token });
+    expect(refusal(await fhir.get('/Observation'))).toMatchObject({ status: 404 });
+    expect(refusal(await fhir.call('DELETE', `/Patient/${s.patient.id}`))).toMatchObject({
+      status: 405,
+      code: 'not-supported',
+    });
+  });
+
+  it('answers a body that is not JSON, or of another type, with 400 or 415', async () => {
+    const { token } = await createToken(admin, { clinicIds: [s.clinic.id] });
+    const fhir = fhirAs(env.app, { token });
+    const broken = await fhir.call('POST', '/Patient', undefined, {
+      'content-type': FHIR_JSON,
+    });
+    expect(refusal(broken).status).toBe(400);
+    const xml = await env.app.inject({
+      method: 'POST',
+      url: '/fhir/R4/Patient',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/fhir+xml' },
+      payload: '<Patient/>',
+    });
+    expect(refusal(xml).status).toBe(415);
+    const wrongType = await fhir.post('/Patient', { resourceType: 'Appointment' });
+    expect(refusal(wrongType)).toMatchObject({ status: 400, code: 'invalid' });
+  });
+});

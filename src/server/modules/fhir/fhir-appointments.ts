@@ -1,0 +1,261 @@
+import type { Appointment as FhirAppointment } from '@medplum/fhirtypes';
+import {
+  FHIR_APPOINTMENT_STATUSES,
+  storedStatusesFor,
+  type FhirAppointmentStatus,
+} from '@domain/fhir-appointment-status';
+import type { ClinicSummary } from '@contracts/auth';
+import { createAppointmentBody } from '@contracts/appointments';
+import type { AppDeps } from '../../app-deps';
+import type { RequestContext } from '../../core/request-context';
+import {
+  createAppointment,
+  readAppointmentRecord,
+  searchAppointmentRecords,
+  type AppointmentRecord,
+} from '../appointments';
+import { findClinicPatient } from '../clinics';
+import { toFhirAppointment } from './appointment-resource';
+import { parseAgentAtClinicId, parseSlotId, isUuid } from './fhir-ids';
+import { validateIncoming } from './fhir-validation';
+import { FhirError, invalid, notSupported, resourceNotFound, unprocessable } from './outcome';
+import { referenceId, referenceParts } from './references';
+import {
+  alternatives,
+  instantRange,
+  intersectAll,
+  referenceIds,
+  type SearchRequest,
+} from './search-request';
+import { zodOutcome } from './zod-outcome';
+
+export function clinicById(ctx: RequestContext, id: string): ClinicSummary | undefined {
+  return ctx.user.clinics.find((c) => c.id === id);
+}
+
+export function toResource(deps: AppDeps, ctx: RequestContext, record: AppointmentRecord) {
+  return toFhirAppointment(record, clinicById(ctx, record.clinicId), deps.config.PUBLIC_URL);
+}
+
+/** The ids a filter allows that can be ours (UUIDs); another id matches nothing. */
+const uuids = (ids: string[] | undefined) => ids?.map((id) => id.toLowerCase()).filter(isUuid);
+
+type AppointmentCursor = [string, string];
+const isAppointmentCursor = (v: unknown): v is AppointmentCursor =>
+  Array.isArray(v) &&
+  v.length === 2 &&
+  typeof v[0] === 'string' &&
+  !Number.isNaN(Date.parse(v[0])) &&
+  typeof v[1] === 'string' &&
+  isUuid(v[1]);
+
+const isFhirStatus = (s: string): s is FhirAppointmentStatus =>
+  (FHIR_APPOINTMENT_STATUSES as readonly string[]).includes(s);
+
+export async function searchFhirAppointments(
+  deps: AppDeps,
+  ctx: RequestContext,
+  request: SearchRequest,
+) {
+  const statusSets = request.all('status').map(alternatives);
+  for (const status of statusSets.flat()) {
+    if (!isFhirStatus(status))
+      throw invalid(`status ${status} is not an Appointment status.`, 'status');
+  }
+  const statuses = intersectAll(statusSets)?.flatMap(storedStatusesFor);
+  const sort = request.one('_sort') ?? 'date';
+  if (sort !== 'date' && sort !== '-date') {
+    throw notSupported('Appointments sort by date or -date only.', '_sort');
+  }
+  const { from, before } = instantRange(request, 'date');
+  const ids = uuids(intersectAll(request.all('_id').map(alternatives)));
+  const staffIds = uuids(intersectAll(referenceIds(request, 'practitioner', ['Practitioner'])));
+  const patientIds = uuids(intersectAll(referenceIds(request, 'patient', ['Patient'])));
+  const after = request.cursor(isAppointmentCursor);
+  const size = request.pageSize();
+  const impossible =
+    [ids, staffIds, patientIds, statuses].some((list) => list?.length === 0) ||
+    (from !== undefined && before !== undefined && from >= before);
+  if (impossible) return { items: [], next: undefined };
+  const { records, more } = await searchAppointmentRecords(deps, ctx, {
+    ids,
+    staffIds,
+    patientIds,
+    statuses,
+    from,
+    before,
+    order: sort === '-date' ? 'desc' : 'asc',
+    after: after && { startAt: new Date(after[0]), id: after[1] },
+    limit: size,
+  });
+  const last = records.at(-1);
+  return {
+    items: records.map((r) => toResource(deps, ctx, r)),
+    next:
+      more && last
+        ? ([last.startAt.toISOString(), last.view._id] satisfies AppointmentCursor)
+        : undefined,
+  };
+}
+
+export async function readFhirAppointment(
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: string,
+  options: { audit: boolean } = { audit: true },
+) {
+  if (!isUuid(id)) throw resourceNotFound('Appointment', id);
+  return readAppointmentRecord(deps, ctx, id, options);
+}
+
+/** The actors of an appointment a client sent, by type. */
+export function participantsOf(resource: FhirAppointment) {
+  const found: Record<string, string[]> = {};
+  for (const participant of resource.participant) {
+    const reference = participant.actor?.reference;
+    const parts = reference ? referenceParts(reference) : null;
+    if (!parts) continue;
+    (found[parts.type] ??= []).push(parts.id);
+  }
+  const one = (type: string) => {
+    const ids = found[type] ?? [];
+    if (ids.length > 1) {
+      throw unprocessable(`An appointment has one ${type} participant.`, 'Appointment.participant');
+    }
+    return ids[0];
+  };
+  return {
+    patient: one('Patient'),
+    practitioner: one('Practitioner'),
+    role: one('PractitionerRole'),
+    location: one('Location'),
+  };
+}
+
+/** Start and length: from start and end (or minutesDuration), or from the slot booked. */
+export function timeOf(
+  resource: FhirAppointment,
+  fallback?: { start: Date; durationMinutes: number },
+): { start: Date; durationMinutes: number } {
+  const start = resource.start ? new Date(resource.start) : fallback?.start;
+  if (!start) {
+    throw invalid('Say when: start and end, or a slot.', 'Appointment.start');
+  }
+  const minutes = resource.end
+    ? (new Date(resource.end).getTime() - start.getTime()) / 60_000
+    : (resource.minutesDuration ?? fallback?.durationMinutes);
+  if (minutes === undefined)
+    throw invalid('Say how long: end or minutesDuration.', 'Appointment.end');
+  if (!Number.isInteger(minutes) || minutes <= 0) {
+    throw invalid(
+      'The appointment must last a whole number of minutes, end after start.',
+      'Appointment.end',
+    );
+  }
+  if (resource.minutesDuration !== undefined && resource.minutesDuration !== minutes) {
+    throw invalid(
+      'minutesDuration does not agree with start and end.',
+      'Appointment.minutesDuration',
+    );
+  }
+  return { start, durationMinutes: minutes };
+}
+
+/** The one value several parts of the request name, refusing two that disagree. */
+function agreed(values: Array<string | undefined>, what: string): string | undefined {
+  const given = [...new Set(values.filter((v): v is string => v !== undefined))];
+  if (given.length > 1) {
+    throw unprocessable(
+      `The slot, participants and location name different ${what}s.`,
+      'Appointment',
+    );
+  }
+  return given[0];
+}
+
+/** The caller's clinic the patient belongs to, when nothing else names the clinic. */
+async function clinicOfPatient(deps: AppDeps, ctx: RequestContext, patientId: string) {
+  for (const clinic of ctx.user.clinics) {
+    if (await findClinicPatient(deps.db.db, clinic.id, patientId)) return clinic;
+  }
+  throw resourceNotFound('Patient', patientId);
+}
+
+/**
+ * Books through the appointments module, as the app's booking does: the same availability rules,
+ * the same exclusion constraint (a taken time is 409), history, notifications and audit. The
+ * time comes from start and end or from the slot referred to; the agent from the Practitioner
+ * (or PractitionerRole) participant or the slot.
+ */
+export async function createFhirAppointment(
+  deps: AppDeps,
+  ctx: RequestContext,
+  body: unknown,
+  idempotencyKey: string | undefined,
+) {
+  const resource = await validateIncoming<FhirAppointment>(body, 'Appointment');
+  if (resource.status !== 'booked') {
+    throw unprocessable('A new appointment is booked: send status booked.', 'Appointment.status');
+  }
+  if ((resource.slot?.length ?? 0) > 1) {
+    throw unprocessable('Book one slot per appointment.', 'Appointment.slot');
+  }
+  const slotReference = resource.slot?.[0]?.reference;
+  const slotIdGiven = slotReference && referenceId(slotReference, 'Slot', 'Appointment.slot');
+  const slot = slotIdGiven ? parseSlotId(slotIdGiven) : null;
+  if (slotIdGiven && !slot) throw resourceNotFound('Slot', slotIdGiven);
+  const participants = participantsOf(resource);
+  const role = participants.role ? parseAgentAtClinicId(participants.role) : null;
+  if (participants.role && !role) throw resourceNotFound('PractitionerRole', participants.role);
+  const patientId = participants.patient;
+  if (!patientId) {
+    throw invalid(
+      'A Patient participant says who the appointment is for.',
+      'Appointment.participant',
+    );
+  }
+  if (!isUuid(patientId)) throw resourceNotFound('Patient', patientId);
+  const agentId = agreed([participants.practitioner, role?.agentId, slot?.agentId], 'practitioner');
+  if (!agentId) {
+    throw invalid(
+      'A Practitioner participant (or a slot) says who the appointment is with.',
+      'Appointment.participant',
+    );
+  }
+  const time = timeOf(resource, slot ?? undefined);
+  if (
+    slot &&
+    (time.start.getTime() !== slot.start.getTime() || time.durationMinutes !== slot.durationMinutes)
+  ) {
+    throw unprocessable('start and end must be those of the slot booked.', 'Appointment.start');
+  }
+  const clinicId = agreed([slot?.clinicId, role?.clinicId, participants.location], 'clinic');
+  const clinic = clinicId ? clinicById(ctx, clinicId) : await clinicOfPatient(deps, ctx, patientId);
+  if (!clinic) throw resourceNotFound('Location', clinicId!);
+
+  const parsed = createAppointmentBody.safeParse({
+    date: time.start.toISOString(),
+    staff: { id: agentId },
+    patient: { id: patientId, clinic: clinic.slug },
+    duration: time.durationMinutes,
+    metadata: { notes: resource.comment ?? null },
+  });
+  if (!parsed.success) throw zodOutcome(parsed.error);
+  const answer = await createAppointment(deps, ctx, parsed.data, idempotencyKey);
+  const record = await readFhirAppointment(deps, ctx, answer.body._id, { audit: false });
+  return { replayed: answer.replayed, resource: toResource(deps, ctx, record), record };
+}
+
+/** `If-Match: W/"3"`: the change is refused when the appointment is no longer at version 3. */
+export function checkVersion(ifMatch: string | undefined, record: AppointmentRecord) {
+  if (ifMatch === undefined) return;
+  const match = /^(?:W\/)?"(\d+)"$/.exec(ifMatch.trim());
+  if (!match) throw invalid('If-Match must be an ETag this server gave, such as W/"3".');
+  if (Number(match[1]) !== record.version) {
+    throw new FhirError(
+      412,
+      'conflict',
+      `This appointment has changed since version ${match[1]}: it is at version ${record.version}. Read it again and retry.`,
+    );
+  }
+}

@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import type { RequestContext } from '../../core/request-context';
+import { isCrossSiteRequest } from '../../security/cross-site';
+import { recordReadAudit } from '../audit';
+import { authenticate, SESSION_COOKIE } from '../auth';
+import { authenticateApiToken } from '../integrations';
+import { FhirError } from './outcome';
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** What the audit row of a token's request keeps of its address: enough to say what was asked. */
+const AUDITED_URL_LENGTH = 1000;
+
+const unauthorized = (message: string) => new FhirError(401, 'login', message);
+
+const auditsUnderWay = new WeakMap<FastifyRequest, Promise<void>>();
+
+/**
+ * The audit row of this request's token use, once it is in the database: no answer leaves
+ * before it, and a failure to write it fails the request.
+ */
+export function requestAudited(request: FastifyRequest): Promise<void> {
+  const written = auditsUnderWay.get(request);
+  // Waited for once: the error answer a failed write leads to must not wait for it again.
+  auditsUnderWay.delete(request);
+  return written ?? Promise.resolve();
+}
+
+/** A change, as opposed to a read (a search sent as POST [type]/_search is a read). */
+export function isWrite(request: Pick<FastifyRequest, 'method' | 'url'>): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD') return false;
+  return !(request.method === 'POST' && /\/_search(\?|$)/.test(request.url));
+}
+
+/**
+ * Who calls the FHIR API: another system with an integration token (`Authorization: Bearer`),
+ * or a signed-in staff member with the app's session cookie. A token's scopes decide whether it
+ * may write; each of its requests is written to the audit log (requestAudited) before it is
+ * answered, and its last use recorded. A session's request is audited as the app's are, record by record.
+ */
+export async function authenticateFhirCaller(
+  deps: AppDeps,
+  request: FastifyRequest,
+): Promise<RequestContext> {
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const secret = BEARER.exec(header)?.[1];
+    if (!secret) throw unauthorized('Send the integration token as Authorization: Bearer <token>.');
+    const ctx = await authenticateApiToken(deps, secret, request.ip);
+    if (!ctx?.apiToken)
+      throw unauthorized('This integration token is not valid or has been revoked.');
+    // Written while the request is served, and waited for before it is answered (fhir.routes).
+    const written = recordReadAudit(
+      deps.db.db,
+      { userId: ctx.apiToken.id, ip: ctx.ip },
+      [
+        {
+          action: 'api_request',
+          entityType: 'api_token',
+          entityId: ctx.apiToken.id,
+          patientId: null,
+          details: { method: request.method, url: request.url.slice(0, AUDITED_URL_LENGTH) },
+        },
+      ],
+      deps.now(),
+    );
+    auditsUnderWay.set(request, written);
+    if (isWrite(request) && !ctx.apiToken.scopes.includes('write')) {
+      throw new FhirError(
+        403,
+        'forbidden',
+        'This integration token may only read. An admin can create one that may also write.',
+      );
+    }
+    return ctx;
+  }
+  const cookie = request.cookies[SESSION_COOKIE];
+  const user = cookie ? await authenticate(deps, cookie) : null;
+  if (!user) {
+    throw unauthorized('Send an integration token as Authorization: Bearer <token>, or sign in.');
+  }
+  // The cookie goes with any request the browser makes, so a change must come from our own pages.
+  if (isWrite(request) && isCrossSiteRequest(request)) {
+    throw new FhirError(403, 'forbidden', 'Requests from other sites are not allowed.');
+  }
+  return { user, ip: request.ip };
+}
+
+/**
+ * Whose allowance a request spends (FHIR_RATE_LIMIT_PER_MINUTE): its token's, known by the
+ * secret's hash without a database read, or else its address's.
+ */
+export function rateLimitKey(request: FastifyRequest): string {
+  const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  return secret
+    ? `fhir-token:${createHash('sha256').update(secret).digest('hex')}`
+    : `fhir-ip:${request.ip}`;
+}

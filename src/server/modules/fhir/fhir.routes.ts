@@ -1,0 +1,281 @@
+import type { Resource } from '@medplum/fhirtypes';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import * as Sentry from '@sentry/node';
+import { idempotencyHeaders } from '@contracts/appointments';
+import type { AppDeps } from '../../app-deps';
+import type { RequestContext } from '../../core/request-context';
+import { FHIR_PATH, fhirBase, searchset, type Page } from './bundle';
+import {
+  capabilityStatement,
+  isFhirResourceType,
+  RESOURCES,
+  searchParamNames,
+  type FhirResourceType,
+} from './capability';
+import { patchFhirAppointment, updateFhirAppointment } from './fhir-appointment-changes';
+import {
+  createFhirAppointment,
+  readFhirAppointment,
+  searchFhirAppointments,
+  toResource,
+} from './fhir-appointments';
+import { authenticateFhirCaller, rateLimitKey, requestAudited } from './fhir-auth';
+import * as directory from './fhir-directory';
+import { FHIR_ID } from './fhir-ids';
+import { createFhirPatient, readPatient, searchPatients } from './fhir-patients';
+import { readSlot, searchSlots } from './fhir-slots';
+import { FhirError, resourceNotFound, toOutcome } from './outcome';
+import { prefersStrict, SearchRequest } from './search-request';
+
+export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
+
+type Reader = (deps: AppDeps, ctx: RequestContext, id: string) => Promise<Resource> | Resource;
+type Searcher = (
+  deps: AppDeps,
+  ctx: RequestContext,
+  request: SearchRequest,
+) => Promise<Page<Resource>> | Page<Resource>;
+
+const READ: Record<FhirResourceType, Reader> = {
+  Appointment: async (deps, ctx, id) =>
+    toResource(deps, ctx, await readFhirAppointment(deps, ctx, id)),
+  Slot: readSlot,
+  Schedule: directory.readSchedule,
+  Practitioner: directory.readPractitioner,
+  PractitionerRole: directory.readPractitionerRole,
+  Patient: readPatient,
+  Organization: (_deps, ctx, id) => directory.readOrganization(ctx, id),
+  Location: (_deps, ctx, id) => directory.readLocation(ctx, id),
+};
+
+const SEARCH: Record<FhirResourceType, Searcher> = {
+  Appointment: searchFhirAppointments,
+  Slot: searchSlots,
+  Schedule: directory.searchSchedules,
+  Practitioner: directory.searchPractitioners,
+  PractitionerRole: directory.searchPractitionerRoles,
+  Patient: searchPatients,
+  Organization: (_deps, ctx, request) => directory.searchOrganizations(ctx, request),
+  Location: (_deps, ctx, request) => directory.searchLocations(ctx, request),
+};
+
+/** The caller the auth hook found; only /metadata is answered without one. */
+function callerOf(request: FastifyRequest): RequestContext {
+  if (!request.context) throw new FhirError(401, 'login', 'Sign in or send an integration token.');
+  return request.context;
+}
+
+function idOf(request: FastifyRequest, type: string): string {
+  const { id } = request.params as { id: string };
+  if (!FHIR_ID.test(id)) throw resourceNotFound(type, id);
+  return id;
+}
+
+/** A resource with its version as an ETag, when it has one. */
+function sendResource(reply: FastifyReply, status: number, resource: Resource) {
+  void reply.status(status).type(FHIR_JSON);
+  if (resource.meta?.versionId) void reply.header('etag', `W/"${resource.meta.versionId}"`);
+  if (resource.meta?.lastUpdated) {
+    void reply.header('last-modified', new Date(resource.meta.lastUpdated).toUTCString());
+  }
+  return reply.send(resource);
+}
+
+/** Form fields of POST [type]/_search, by name, repeated names kept. */
+function parseForm(body: string): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const [name, value] of new URLSearchParams(body)) (fields[name] ??= []).push(value);
+  return fields;
+}
+
+function registerFhir(app: FastifyInstance, deps: AppDeps) {
+  const base = fhirBase(deps.config.PUBLIC_URL);
+  const publishedAt = deps.now();
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser(
+    ['application/fhir+json', 'application/json-patch+json'],
+    { parseAs: 'string' },
+    json,
+  );
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, parseForm(body as string)),
+  );
+
+  app.setErrorHandler((err, request, reply) => {
+    const { status, body } = toOutcome(err, request);
+    if (status >= 500 && status !== 503) {
+      request.log.error({ err }, 'request failed');
+      Sentry.captureException(err);
+    }
+    if (status === 503) void reply.header('retry-after', '5');
+    const retryAfter = (err as { retryAfterSeconds?: number }).retryAfterSeconds;
+    if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
+    if (status === 401) void reply.header('www-authenticate', 'Bearer realm="Carebook FHIR"');
+    void reply.status(status).type(FHIR_JSON).send(body);
+  });
+
+  app.setNotFoundHandler(async (request) => {
+    const path = (request.url.split('?')[0] ?? '').slice(FHIR_PATH.length + 1);
+    const [type = '', ...rest] = path.split('/');
+    const known =
+      (type === 'metadata' && rest.length === 0) ||
+      (isFhirResourceType(type) &&
+        (rest.length <= 1 || (rest.length === 3 && rest[1] === '_history')));
+    if (known) {
+      throw new FhirError(
+        405,
+        'not-supported',
+        `${request.method} is not supported here; /metadata lists what each resource supports.`,
+      );
+    }
+    throw new FhirError(
+      404,
+      'not-supported',
+      `This server has no ${type || 'such'} resources; /metadata lists those it has.`,
+    );
+  });
+
+  // Answers carry patient data: no cache, shared or the client's own, may keep them.
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+
+  // Rate limits run first (onRequest), then the caller is found, before the body is read.
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (request.routeOptions.url !== `${FHIR_PATH}/metadata`) {
+      request.context = await authenticateFhirCaller(deps, request);
+    }
+    return payload;
+  });
+
+  // The token's audit row was started when the caller was found; it is in before the answer.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    await requestAudited(request);
+    return payload;
+  });
+
+  const config = {
+    rateLimit: {
+      max: deps.config.FHIR_RATE_LIMIT_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: rateLimitKey,
+    },
+  };
+  const route = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    url: string,
+    handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  ) =>
+    // Documented by its CapabilityStatement, not in the JSON API's OpenAPI document.
+    app.route({ method, url, schema: { hide: true }, config, handler });
+
+  route('GET', '/metadata', async (_request, reply) =>
+    sendResource(
+      reply,
+      200,
+      capabilityStatement({ base, version: deps.version, date: publishedAt }),
+    ),
+  );
+
+  for (const type of Object.keys(RESOURCES) as FhirResourceType[]) {
+    const search = async (request: FastifyRequest, reply: FastifyReply, query: object) => {
+      const ctx = callerOf(request);
+      const params = new SearchRequest(
+        query as Record<string, string | string[]>,
+        searchParamNames(type),
+        prefersStrict(request.headers.prefer),
+      );
+      const page = await SEARCH[type](deps, ctx, params);
+      return sendResource(reply, 200, searchset(base, type, params, page));
+    };
+    route('GET', `/${type}`, (request, reply) => search(request, reply, request.query as object));
+    route('POST', `/${type}/_search`, (request, reply) =>
+      search(request, reply, { ...(request.query as object), ...(request.body as object) }),
+    );
+    route('GET', `/${type}/:id`, async (request, reply) =>
+      sendResource(reply, 200, await READ[type](deps, callerOf(request), idOf(request, type))),
+    );
+  }
+
+  route('GET', '/Appointment/:id/_history/:vid', async (request, reply) => {
+    const ctx = callerOf(request);
+    const id = idOf(request, 'Appointment');
+    const resource = toResource(deps, ctx, await readFhirAppointment(deps, ctx, id));
+    const { vid } = request.params as { vid: string };
+    if (resource.meta?.versionId !== vid) {
+      throw new FhirError(
+        404,
+        'not-found',
+        `Appointment/${id} is at version ${resource.meta?.versionId}: earlier versions are not kept.`,
+      );
+    }
+    return sendResource(reply, 200, resource);
+  });
+
+  route('POST', '/Appointment', async (request, reply) => {
+    const key = idempotencyHeaders.safeParse({
+      'idempotency-key': request.headers['idempotency-key'],
+    });
+    if (!key.success)
+      throw new FhirError(
+        400,
+        'invalid',
+        'Idempotency-Key must be printable ASCII without spaces.',
+      );
+    const created = await createFhirAppointment(
+      deps,
+      callerOf(request),
+      request.body,
+      key.data['idempotency-key'],
+    );
+    const { id, meta } = created.resource;
+    void reply.header('location', `${base}/Appointment/${id}/_history/${meta?.versionId}`);
+    if (created.replayed) void reply.header('idempotent-replayed', 'true');
+    return sendResource(reply, created.replayed ? 200 : 201, created.resource);
+  });
+
+  route('PUT', '/Appointment/:id', async (request, reply) => {
+    const ctx = callerOf(request);
+    const resource = await updateFhirAppointment(
+      deps,
+      ctx,
+      idOf(request, 'Appointment'),
+      request.body,
+      request.headers['if-match'],
+    );
+    return sendResource(reply, 200, resource);
+  });
+
+  route('PATCH', '/Appointment/:id', async (request, reply) => {
+    if (!request.headers['content-type']?.startsWith('application/json-patch+json')) {
+      throw new FhirError(
+        415,
+        'not-supported',
+        'PATCH takes a JSON Patch (Content-Type: application/json-patch+json).',
+      );
+    }
+    const resource = await patchFhirAppointment(
+      deps,
+      callerOf(request),
+      idOf(request, 'Appointment'),
+      request.body,
+      request.headers['if-match'],
+    );
+    return sendResource(reply, 200, resource);
+  });
+
+  route('POST', '/Patient', async (request, reply) => {
+    const patient = await createFhirPatient(deps, callerOf(request), request.body);
+    void reply.header('location', `${base}/Patient/${patient.id}`);
+    return sendResource(reply, 201, patient);
+  });
+}
+
+/** The FHIR R4 API at /fhir/R4 (ADR 015): its own content type, errors and authentication. */
+export function fhirRoutes(deps: AppDeps): FastifyPluginAsync {
+  return async (app) => {
+    await app.register(async (fhir) => registerFhir(fhir, deps), { prefix: FHIR_PATH });
+  };
+}

@@ -1,0 +1,237 @@
+import { FhirError, invalid, notSupported } from './outcome';
+
+/** Parameters every search takes, besides its resource's own. */
+const COMMON_PARAMETERS = ['_id', '_count', '_cursor', '_format', '_pretty'] as const;
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+type RawQuery = Record<string, string | string[] | undefined>;
+
+/**
+ * One search: its parameters by name, the ones this resource does not know (ignored, or refused
+ * when the client asks `Prefer: handling=strict`), and the canonical query of what was applied,
+ * from which the Bundle's self and next links are written.
+ */
+export class SearchRequest {
+  readonly ignored: string[] = [];
+  private readonly params = new Map<string, string[]>();
+
+  constructor(query: RawQuery, known: readonly string[], strict: boolean) {
+    const accepted = new Set<string>([...COMMON_PARAMETERS, ...known]);
+    for (const [name, raw] of Object.entries(query)) {
+      if (raw === undefined) continue;
+      const values = (Array.isArray(raw) ? raw : [raw]).filter((v) => v !== '');
+      if (values.length === 0) continue;
+      if (accepted.has(name)) this.params.set(name, values);
+      else this.ignored.push(name);
+    }
+    this.ignored.sort();
+    if (strict && this.ignored.length > 0) {
+      throw new FhirError(
+        400,
+        'not-supported',
+        `Unknown search parameter${this.ignored.length > 1 ? 's' : ''}: ${this.ignored.join(', ')}. The CapabilityStatement (/metadata) lists those this server supports.`,
+      );
+    }
+    const format = this.one('_format');
+    if (format && !/json/.test(format)) {
+      throw new FhirError(406, 'not-supported', 'This server answers in JSON only (_format=json).');
+    }
+  }
+
+  /** Every value given for a parameter (it may repeat: each repetition narrows the search). */
+  all(name: string): string[] {
+    return this.params.get(name) ?? [];
+  }
+
+  /** A parameter that may be given once. */
+  one(name: string): string | undefined {
+    const values = this.all(name);
+    if (values.length > 1) throw invalid(`Give ${name} once.`, name);
+    return values[0];
+  }
+
+  has(name: string): boolean {
+    return this.params.has(name);
+  }
+
+  /** `_count`: how many entries a page holds. */
+  pageSize(): number {
+    const raw = this.one('_count');
+    if (raw === undefined) return DEFAULT_PAGE_SIZE;
+    if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1) {
+      throw invalid('_count must be a whole number of at least 1.', '_count');
+    }
+    return Math.min(Number(raw), MAX_PAGE_SIZE);
+  }
+
+  /** The position after which this page starts, as the previous page's next link gave it. */
+  cursor<T>(check: (value: unknown) => value is T): T | undefined {
+    const raw = this.one('_cursor');
+    if (raw === undefined) return undefined;
+    let value: unknown;
+    try {
+      value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    } catch {
+      value = undefined;
+    }
+    if (!check(value)) throw invalid('_cursor is not one this server gave out.', '_cursor');
+    return value;
+  }
+
+  /** The applied parameters as a query string, the cursor replaced by `cursor` (if any). */
+  query(cursor?: unknown): string {
+    const search = new URLSearchParams();
+    const names = [...this.params.keys()].filter((n) => n !== '_cursor').sort();
+    for (const name of names) for (const value of this.all(name)) search.append(name, value);
+    if (cursor !== undefined) {
+      search.append('_cursor', Buffer.from(JSON.stringify(cursor)).toString('base64url'));
+    }
+    return search.toString();
+  }
+}
+
+/** `Prefer: handling=strict` asks that unknown parameters be refused rather than ignored. */
+export function prefersStrict(prefer: string | string[] | undefined): boolean {
+  return [prefer ?? []].flat().some((value) => /(^|[;,\s])handling\s*=\s*strict\b/i.test(value));
+}
+
+/** A parameter's comma-separated alternatives (FHIR's "or"). */
+export function alternatives(value: string): string[] {
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The ids a reference parameter names: `Patient/123`, a full URL ending so, or a bare id.
+ * `types` are the resource types the parameter may point at.
+ */
+export function referenceIds(
+  request: SearchRequest,
+  name: string,
+  types: readonly string[],
+): string[][] {
+  return request.all(name).map((value) =>
+    alternatives(value).map((ref) => {
+      const match = /^(?:.*\/)?([A-Za-z]+)\/([A-Za-z0-9\-.]{1,64})$/.exec(ref);
+      if (match) {
+        if (!types.includes(match[1]!)) {
+          throw invalid(`${name} refers to ${types.join(' or ')}, not ${match[1]}.`, name);
+        }
+        return match[2]!;
+      }
+      if (/^[A-Za-z0-9\-.]{1,64}$/.test(ref)) return ref;
+      throw invalid(`${name} must be a reference such as ${types[0]}/<id>.`, name);
+    }),
+  );
+}
+
+/**
+ * Repetitions of a parameter each narrow the search (AND) and the values of one are
+ * alternatives (OR): the values that every repetition allows, or undefined when not given.
+ */
+export function intersectAll<T>(sets: T[][]): T[] | undefined {
+  if (sets.length === 0) return undefined;
+  return sets.reduce((acc, set) => acc.filter((v) => set.includes(v)));
+}
+
+/** `[lo, hi)`: a date parameter's answer, lower bound inclusive and upper bound exclusive. */
+export interface InstantRange {
+  from?: Date;
+  before?: Date;
+}
+
+const DATE_VALUE =
+  /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?)?)?$/;
+
+/** The range of instants a date value stands for: a year, a month, a day, a minute, a second… */
+function valueRange(value: string, name: string): { lo: Date; hi: Date } {
+  const m = DATE_VALUE.exec(value);
+  if (!m) {
+    throw invalid(
+      `${name} must be a date such as 2026-11-24 or a date and time with its offset such as 2026-11-24T09:00:00Z (with a prefix ge, gt, le or lt, or none for eq).`,
+      name,
+    );
+  }
+  const [, year, month, day, hour, minute, second, fraction, zone] = m;
+  // A date without a time is a UTC day, month or year (ADR 015): a clinic's local day is asked
+  // for with times and offsets.
+  let lo: Date;
+  let hi: Date;
+  if (hour === undefined) {
+    const y = Number(year);
+    const mo = month === undefined ? 0 : Number(month) - 1;
+    const d = day === undefined ? 1 : Number(day);
+    lo = new Date(Date.UTC(y, mo, d));
+    hi =
+      month === undefined
+        ? new Date(Date.UTC(y + 1, 0, 1))
+        : day === undefined
+          ? new Date(Date.UTC(y, mo + 1, 1))
+          : new Date(Date.UTC(y, mo, d + 1));
+    const check = lo.toISOString();
+    if (
+      check.slice(0, 4) !== year ||
+      (month && check.slice(5, 7) !== month) ||
+      (day && check.slice(8, 10) !== day)
+    ) {
+      throw invalid(`${name}: ${value} is not a date.`, name);
+    }
+  } else {
+    const text = `${year}-${month}-${day}T${hour}:${minute}:${second ?? '00'}${fraction ? fraction.slice(0, 4) : ''}${zone}`;
+    lo = new Date(text);
+    if (Number.isNaN(lo.getTime()))
+      throw invalid(`${name}: ${value} is not a date and time.`, name);
+    const step = fraction ? 1 : second !== undefined ? 1_000 : 60_000;
+    hi = new Date(lo.getTime() + step);
+  }
+  if (lo.getUTCFullYear() < 1900 || lo.getUTCFullYear() > 2199) {
+    throw invalid(`${name} must be between 1900 and 2199.`, name);
+  }
+  return { lo, hi };
+}
+
+/**
+ * A date parameter against an instant (an appointment's or a slot's start): each repetition
+ * narrows the range. eq is within the value's range; ge from its start, gt from its end, lt
+ * before its start, le before its end.
+ */
+export function instantRange(request: SearchRequest, name: string): InstantRange {
+  let from: Date | undefined;
+  let before: Date | undefined;
+  const later = (a: Date | undefined, b: Date) => (a && a > b ? a : b);
+  const earlier = (a: Date | undefined, b: Date) => (a && a < b ? a : b);
+  for (const raw of request.all(name)) {
+    if (raw.includes(',')) throw notSupported(`${name} takes one date per repetition.`, name);
+    const prefix = /^[a-z]{2}/.test(raw) ? raw.slice(0, 2) : 'eq';
+    const value = /^[a-z]{2}/.test(raw) ? raw.slice(2) : raw;
+    const { lo, hi } = valueRange(value, name);
+    switch (prefix) {
+      case 'eq':
+        from = later(from, lo);
+        before = earlier(before, hi);
+        break;
+      case 'ge':
+        from = later(from, lo);
+        break;
+      case 'gt':
+        from = later(from, hi);
+        break;
+      case 'lt':
+        before = earlier(before, lo);
+        break;
+      case 'le':
+        before = earlier(before, hi);
+        break;
+      default:
+        throw notSupported(
+          `${name} takes the prefixes eq, ge, gt, le and lt, not ${prefix}.`,
+          name,
+        );
+    }
+  }
+  return { from, before };
+}

@@ -1,0 +1,112 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
+import * as t from '../../db/schema';
+
+export type ApiTokenRow = typeof t.apiTokens.$inferSelect;
+
+export async function insertToken(db: Executor, values: typeof t.apiTokens.$inferInsert) {
+  const [row] = await db.insert(t.apiTokens).values(values).returning();
+  return row!;
+}
+
+/** A token as the admin's list shows it: the clinics' names and who created it. */
+export interface ListedTokenRow {
+  token: ApiTokenRow;
+  clinics: Array<{ id: string; slug: string; name: string }>;
+  createdByName: string | null;
+}
+
+const tokenClinics = sql<ListedTokenRow['clinics']>`coalesce((
+  select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name)
+                  order by c.name, c.id)
+  from ${t.clinics} c where c.id = any(${t.apiTokens.clinicIds})), '[]'::json)`;
+
+/** Tokens that cover at least one of the clinics, newest first. */
+export function listTokensOfClinics(
+  db: Executor,
+  clinicIds: readonly string[],
+): Promise<ListedTokenRow[]> {
+  if (clinicIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ token: t.apiTokens, clinics: tokenClinics, createdByName: t.users.name })
+    .from(t.apiTokens)
+    .leftJoin(t.users, eq(t.users.id, t.apiTokens.createdBy))
+    .where(sql`${t.apiTokens.clinicIds} && ${sql.param([...clinicIds])}::uuid[]`)
+    .orderBy(desc(t.apiTokens.createdAt), desc(t.apiTokens.id));
+}
+
+export async function findTokenOfClinics(
+  db: Executor,
+  id: string,
+  clinicIds: readonly string[],
+): Promise<ListedTokenRow | undefined> {
+  if (clinicIds.length === 0) return undefined;
+  const [row] = await db
+    .select({ token: t.apiTokens, clinics: tokenClinics, createdByName: t.users.name })
+    .from(t.apiTokens)
+    .leftJoin(t.users, eq(t.users.id, t.apiTokens.createdBy))
+    .where(
+      and(
+        eq(t.apiTokens.id, id),
+        sql`${t.apiTokens.clinicIds} && ${sql.param([...clinicIds])}::uuid[]`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function revokeToken(db: Executor, id: string, by: string, now: Date) {
+  await db
+    .update(t.apiTokens)
+    .set({ revokedAt: now, revokedBy: by })
+    .where(and(eq(t.apiTokens.id, id), isNull(t.apiTokens.revokedAt)));
+}
+
+/** A live token's caller: the token, and its clinics with their data versions (ADR 004, 008). */
+export interface LiveTokenRow {
+  id: string;
+  name: string;
+  scopes: string[];
+  lastUsedAt: Date | null;
+  clinics: Array<{ id: string; slug: string; name: string; timezone: string }>;
+  dataVersions: Record<string, number>;
+}
+
+/** The token whose secret hashes to this, unless revoked; what a request needs, in one statement. */
+export async function findLiveToken(
+  db: Executor,
+  secretHash: string,
+): Promise<LiveTokenRow | undefined> {
+  const k = t.apiTokens;
+  const [row] = await prepared(db, 'live_api_token', (name) =>
+    db
+      .select({
+        id: k.id,
+        name: k.name,
+        scopes: k.scopes,
+        lastUsedAt: k.lastUsedAt,
+        clinics: sql<LiveTokenRow['clinics']>`coalesce((
+          select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name,
+                                            'timezone', c.timezone) order by c.name, c.id)
+          from ${t.clinics} c where c.id = any(${k.clinicIds})), '[]'::json)`,
+        dataVersions: sql<Record<string, number>>`coalesce((
+          select json_object_agg(c.id, coalesce(v.version, 0))
+          from ${t.clinics} c
+          left join ${t.clinicDataVersions} v on v.clinic_id = c.id
+          where c.id = any(${k.clinicIds})), '{}'::json)`,
+      })
+      .from(k)
+      .where(and(eq(k.secretHash, sql.placeholder('secretHash')), isNull(k.revokedAt)))
+      .limit(1)
+      .prepare(name),
+  ).execute({ secretHash });
+  return row;
+}
+
+export async function touchToken(db: Executor, id: string, now: Date, ip: string) {
+  await db
+    .update(t.apiTokens)
+    .set({ lastUsedAt: now, lastUsedIp: ip })
+    .where(eq(t.apiTokens.id, id));
+}

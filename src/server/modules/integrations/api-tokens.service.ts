@@ -1,0 +1,120 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ApiTokenView, CreateApiTokenBody, CreatedApiToken } from '@contracts/integrations';
+import type { AppDeps } from '../../app-deps';
+import type { RequestContext } from '../../core/request-context';
+import { notFound } from '../../errors';
+import { recordAudit } from '../audit';
+import * as repo from './api-tokens.repository';
+
+/**
+ * A secret says what it is (secret scanners and people recognise `cbk_`) and carries 256 random
+ * bits. Like a session's, it is looked up by its SHA-256: a slow password hash would buy nothing
+ * against a guess of 256 bits, and would cost every API request.
+ */
+const SECRET_PREFIX = 'cbk_';
+
+export function secretHashOf(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+const TOKEN_NOT_FOUND = 'Integration token not found.';
+
+/**
+ * An admin creates a token for some of their clinics. Another clinic is a 404, as everywhere,
+ * so a token can never see more than the admin who made it.
+ */
+export async function createApiToken(
+  deps: AppDeps,
+  ctx: RequestContext,
+  body: CreateApiTokenBody,
+): Promise<CreatedApiToken> {
+  for (const clinicId of body.clinicIds) {
+    if (!ctx.user.clinicIds.has(clinicId)) throw notFound('Clinic not found.');
+  }
+  const secret = `${SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const now = deps.now();
+  const row = await deps.db.db.transaction(async (tx) => {
+    const inserted = await repo.insertToken(tx, {
+      name: body.name,
+      secretHash: secretHashOf(secret),
+      clinicIds: body.clinicIds,
+      scopes: [...body.scopes],
+      createdBy: ctx.user.id,
+      createdAt: now,
+    });
+    await recordAudit(
+      tx,
+      { userId: ctx.user.id, ip: ctx.ip },
+      [
+        {
+          action: 'create',
+          entityType: 'api_token',
+          entityId: inserted.id,
+          patientId: null,
+          details: { name: body.name, scopes: body.scopes.join(' ') },
+        },
+      ],
+      now,
+    );
+    return inserted;
+  });
+  return { id: row.id, token: secret };
+}
+
+/** The tokens that can see any of the admin's clinics: an admin must be able to cut them off. */
+export async function listApiTokens(
+  deps: AppDeps,
+  { user }: RequestContext,
+): Promise<{ data: ApiTokenView[] }> {
+  const rows = await repo.listTokensOfClinics(deps.db.db, [...user.clinicIds]);
+  return { data: rows.map((row) => toView(row, user.clinicIds)) };
+}
+
+/**
+ * Revokes at once: the next request with it is a 401. An admin of any of the token's clinics may
+ * revoke it, since it reads that clinic's records; revoking a revoked token changes nothing.
+ */
+export async function revokeApiToken(
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: string,
+): Promise<ApiTokenView> {
+  const clinicIds = [...ctx.user.clinicIds];
+  const found = await repo.findTokenOfClinics(deps.db.db, id, clinicIds);
+  if (!found) throw notFound(TOKEN_NOT_FOUND);
+  if (!found.token.revokedAt) {
+    const now = deps.now();
+    await deps.db.db.transaction(async (tx) => {
+      await repo.revokeToken(tx, id, ctx.user.id, now);
+      await recordAudit(
+        tx,
+        { userId: ctx.user.id, ip: ctx.ip },
+        [{ action: 'revoke', entityType: 'api_token', entityId: id, patientId: null }],
+        now,
+      );
+    });
+  }
+  const revoked = await repo.findTokenOfClinics(deps.db.db, id, clinicIds);
+  if (!revoked) throw notFound(TOKEN_NOT_FOUND);
+  return toView(revoked, ctx.user.clinicIds);
+}
+
+function toView(row: repo.ListedTokenRow, mine: ReadonlySet<string>): ApiTokenView {
+  const { token } = row;
+  const visible = row.clinics.filter((c) => mine.has(c.id));
+  return {
+    id: token.id,
+    name: token.name,
+    clinics: visible,
+    otherClinics: token.clinicIds.length - visible.length,
+    scopes: token.scopes.filter((s): s is 'read' | 'write' => s === 'read' || s === 'write'),
+    createdAt: token.createdAt.toISOString(),
+    createdBy:
+      token.createdBy && row.createdByName !== null
+        ? { id: token.createdBy, name: row.createdByName }
+        : null,
+    lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
+    lastUsedIp: token.lastUsedIp,
+    revokedAt: token.revokedAt?.toISOString() ?? null,
+  };
+}

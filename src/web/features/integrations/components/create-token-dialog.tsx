@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { CreatedApiToken } from '@contracts/integrations';
+import type { ClinicSummary } from '@contracts/auth';
+import { ClinicCheckboxes } from '@web/components/clinic-checkboxes';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { fieldDescription, FormError, FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { useCreateApiToken } from '../api/api-tokens';
+import { tokenFormSchema, type TokenFormOutput, type TokenFormValues } from '../utils/token-form';
+import { SecretOnce } from './secret-once';
+
+const NAME_HINT = 'Who uses it, so you can tell tokens apart: “Riverside EHR”.';
+
+const ACCESS = [
+  { value: 'read', label: 'Read', hint: 'Appointments, free slots, patients and staff.' },
+  {
+    value: 'readWrite',
+    label: 'Read and write',
+    hint: 'Also book, cancel and mark appointments and add patients.',
+  },
+] as const;
+
+function TokenForm({
+  clinics,
+  onCreated,
+}: {
+  clinics: readonly ClinicSummary[];
+  onCreated: (created: CreatedApiToken) => void;
+}) {
+  const create = useCreateApiToken();
+  const { register, control, handleSubmit, formState } = useForm<
+    TokenFormValues,
+    unknown,
+    TokenFormOutput
+  >({
+    resolver: zodResolver(tokenFormSchema),
+    defaultValues: {
+      name: '',
+      // With one clinic there is nothing to choose.
+      clinicIds: clinics.length === 1 ? [clinics[0]!.id] : [],
+      access: 'read',
+    },
+  });
+  const { errors } = formState;
+  const submit = handleSubmit((body) => {
+    if (!create.isPending) create.mutate(body, { onSuccess: onCreated });
+  });
+
+  return (
+    <form className="grid gap-5" onSubmit={submit} noValidate>
+      <FormField id="token-name" label="Name" hint={NAME_HINT} error={errors.name?.message}>
+        <Input
+          id="token-name"
+          autoComplete="off"
+          {...register('name')}
+          {...fieldDescription('token-name', { error: errors.name?.message, hint: NAME_HINT })}
+        />
+      </FormField>
+      <Controller
+        control={control}
+        name="clinicIds"
+        render={({ field }) => (
+          <ClinicCheckboxes
+            id="token-clinics"
+            ref={field.ref}
+            clinics={clinics}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.clinicIds?.message}
+          />
+        )}
+      />
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm leading-none font-medium">Access</legend>
+        {ACCESS.map(({ value, label, hint }) => (
+          <label
+            key={value}
+            className="flex cursor-pointer items-start gap-2 rounded-md border p-3 text-sm has-checked:border-primary has-checked:bg-accent has-focus-visible:ring-2 has-focus-visible:ring-ring/40"
+          >
+            <input
+              type="radio"
+              value={value}
+              className="mt-0.5 size-4 accent-primary outline-none"
+              {...register('access')}
+            />
+            <span className="grid gap-0.5">
+              <span className="font-medium">{label}</span>
+              <span className="text-muted-foreground">{hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <FormError message={create.error?.message} />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create token'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/**
+ * Creates an integration token, then shows its secret, once: the server keeps only its hash, so
+ * closing the dialog is the last chance to copy it.
+ */
+export function CreateTokenDialog({
+  open,
+  onOpenChange,
+  clinics,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  clinics: readonly ClinicSummary[];
+}) {
+  const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  const change = (next: boolean) => {
+    if (!next) setCreated(null);
+    onOpenChange(next);
+  };
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{created ? 'Copy your token now' : 'Create integration token'}</DialogTitle>
+          <DialogDescription>
+            {created
+              ? 'This is the only time it is shown. Store it where the other system keeps its secrets.'
+              : 'Another system (a health record, billing, a patient app) uses it to call the FHIR API for the clinics you choose.'}
+          </DialogDescription>
+        </DialogHeader>
+        {created ? (
+          <SecretOnce secret={created.token} onDone={() => change(false)} />
+        ) : (
+          <TokenForm clinics={clinics} onCreated={setCreated} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

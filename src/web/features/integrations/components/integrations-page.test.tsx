@@ -1,0 +1,196 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { ApiTokenView } from '@contracts/integrations';
+import { Providers } from '@web/app/providers';
+import {
+  errorResponse,
+  jsonResponse,
+  makeSessionUser,
+  sessionHandler,
+  stubApi,
+  type ApiHandler,
+} from '@web/app/testing/api-stub';
+import { IntegrationsPage } from './integrations-page';
+
+const RIVERSIDE = {
+  id: '7d2c0b0e-3a51-4f0f-8f43-6f1f1d2b9a01',
+  slug: 'riverside',
+  name: 'Riverside Family Clinic',
+  timezone: 'America/New_York',
+};
+const CAMDEN = {
+  id: '1a0f6c2e-95b4-4d9b-8c55-0c9e4b7f3d22',
+  slug: 'camden',
+  name: 'Camden Health Centre',
+  timezone: 'Europe/London',
+};
+const admin = makeSessionUser({ clinics: [RIVERSIDE, CAMDEN] });
+
+function token(overrides: Partial<ApiTokenView>): ApiTokenView {
+  return {
+    id: crypto.randomUUID(),
+    name: 'Token',
+    clinics: [{ id: RIVERSIDE.id, slug: RIVERSIDE.slug, name: RIVERSIDE.name }],
+    otherClinics: 0,
+    scopes: ['read'],
+    createdAt: '2026-11-02T15:00:00.000Z',
+    createdBy: { id: admin.id, name: admin.name },
+    lastUsedAt: null,
+    lastUsedIp: null,
+    revokedAt: null,
+    ...overrides,
+  };
+}
+
+const ehr = token({
+  name: 'Riverside EHR',
+  scopes: ['read', 'write'],
+  lastUsedAt: '2026-11-23T14:05:00.000Z',
+  lastUsedIp: '10.0.0.7',
+  otherClinics: 1,
+});
+const billing = token({ name: 'Billing export' });
+const old = token({ name: 'Old portal', revokedAt: '2026-11-10T12:00:00.000Z' });
+
+const SECRET = 'cbk_Qm9vdHN0cmFwcGVkLXNlY3JldC1mb3ItdGhlLXRlc3Rz';
+
+type Call = { path: string; method: string; body: unknown };
+
+function renderPage(answer: ApiHandler = () => null) {
+  const calls: Call[] = [];
+  let tokens = [ehr, billing, old];
+  stubApi(
+    sessionHandler(admin, (request) => {
+      const { url, method, body } = request;
+      calls.push({ path: url.pathname, method, body });
+      const answered = answer(request);
+      if (answered) return answered;
+      if (url.pathname === '/api/admin/api-tokens' && method === 'GET') {
+        return jsonResponse({ data: tokens });
+      }
+      if (url.pathname === '/api/admin/api-tokens' && method === 'POST') {
+        const made = token({ name: (body as { name: string }).name });
+        tokens = [made, ...tokens];
+        return jsonResponse({ id: made.id, token: SECRET }, 201);
+      }
+      const revoked = /^\/api\/admin\/api-tokens\/(.+)$/.exec(url.pathname);
+      if (revoked && method === 'DELETE') {
+        tokens = tokens.map((t) =>
+          t.id === revoked[1] ? { ...t, revokedAt: '2026-11-23T15:00:00.000Z' } : t,
+        );
+        return jsonResponse(tokens.find((t) => t.id === revoked[1]));
+      }
+      return null;
+    }),
+  );
+  const router = createMemoryRouter(
+    [{ path: '/admin/integrations', element: <IntegrationsPage /> }],
+    { initialEntries: ['/admin/integrations'] },
+  );
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return calls;
+}
+
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5_000 });
+
+beforeEach(() => {
+  Element.prototype.scrollIntoView = vi.fn();
+  Element.prototype.hasPointerCapture = vi.fn(() => false);
+  Element.prototype.releasePointerCapture = vi.fn();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
+
+describe('IntegrationsPage', () => {
+  it('lists the tokens with their clinics, access and last use, and which are revoked', async () => {
+    renderPage();
+    await screen.findByRole('row', { name: /Riverside EHR/ });
+    expect(
+      within(row('Riverside EHR'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Riverside Family Clinic', '1 other clinic']);
+    expect(within(row('Riverside EHR')).getByText('Read and write')).toBeInTheDocument();
+    expect(within(row('Riverside EHR')).getByText('from 10.0.0.7')).toBeInTheDocument();
+    expect(within(row('Billing export')).getByText('Never')).toBeInTheDocument();
+    expect(within(row('Billing export')).getByText('Read')).toBeInTheDocument();
+    expect(within(row('Old portal')).getByText(/^Revoked/)).toBeInTheDocument();
+    expect(within(row('Old portal')).queryByRole('button', { name: /Revoke/ })).toBeNull();
+  });
+
+  it('checks the form, creates the token, and shows its secret once with a copy button', async () => {
+    const calls = renderPage();
+    const user = userEvent.setup({ delay: null });
+    // user-event puts a clipboard of its own in place; the copy is read back from it.
+    await user.click(await screen.findByRole('button', { name: 'Create token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create integration token' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create token' }));
+    expect(
+      within(dialog).getByText('Enter a name, such as the system that will use the token.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose at least one clinic.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText('Name'), '  Camden patient app ');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Camden Health Centre' }));
+    await user.click(within(dialog).getByRole('radio', { name: /Read and write/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create token' }));
+
+    const shown = await screen.findByRole('dialog', { name: 'Copy your token now' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Camden patient app',
+      clinicIds: [CAMDEN.id],
+      scopes: ['read', 'write'],
+    });
+    expect((within(shown).getByLabelText('Token') as HTMLInputElement).value).toBe(SECRET);
+    await user.click(within(shown).getByRole('button', { name: 'Copy token' }));
+    expect(await navigator.clipboard.readText()).toBe(SECRET);
+    expect(await within(shown).findByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByRole('row', { name: /Camden patient app/ })).toBeInTheDocument();
+    // The secret is gone with the dialog: nothing on the page shows it again.
+    expect(document.body.textContent).not.toContain(SECRET);
+  });
+
+  it('keeps the dialog open with the server’s reason when it refuses', async () => {
+    renderPage(({ method }) =>
+      method === 'POST' ? errorResponse(404, 'Clinic not found.', 'not_found') : null,
+    );
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Create token' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Name'), 'Billing');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Riverside Family Clinic' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create token' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Clinic not found.');
+  });
+
+  it('asks before revoking, then revokes', async () => {
+    const calls = renderPage();
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Revoke Billing export' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Revoke Billing export?' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke token' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.find((c) => c.method === 'DELETE')?.path).toBe(
+      `/api/admin/api-tokens/${billing.id}`,
+    );
+    expect(await within(row('Billing export')).findByText(/^Revoked/)).toBeInTheDocument();
+  });
+});

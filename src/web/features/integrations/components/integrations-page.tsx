@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { KeyRoundIcon, PlusIcon } from 'lucide-react';
+import type { ApiTokenView } from '@contracts/integrations';
+import { PageHeader } from '@web/components/page-header';
+import { TableEmpty, TableLoadError } from '@web/components/table-states';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
+import { useSession } from '@web/lib/session';
+import { apiTokensQueryOptions } from '../api/api-tokens';
+import { ApiTokensTable } from './api-tokens-table';
+import { CreateTokenDialog } from './create-token-dialog';
+import { RevokeTokenDialog } from './revoke-token-dialog';
+
+/** /admin/integrations: the tokens other systems call the FHIR API with (ADR 015). */
+export function IntegrationsPage() {
+  const { user } = useSession();
+  const timeZone = useViewerTimeZone();
+  const tokens = useQuery(apiTokensQueryOptions);
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiTokenView | null>(null);
+  const create = (
+    <Button onClick={() => setCreating(true)}>
+      <PlusIcon aria-hidden="true" />
+      Create token
+    </Button>
+  );
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Integrations"
+        description="Tokens let other systems (a health record, billing, a patient app) read and book appointments through the FHIR API at /fhir/R4. Each sees only the clinics you choose."
+        actions={create}
+      />
+      <div
+        aria-busy={tokens.isFetching || undefined}
+        className="overflow-hidden rounded-xl border bg-card"
+      >
+        {tokens.isPending ? (
+          <div className="space-y-3 p-4" aria-busy="true">
+            <span className="sr-only">Loading integration tokens…</span>
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} className="h-10 w-full" />
+            ))}
+          </div>
+        ) : tokens.isError ? (
+          <TableLoadError message={tokens.error.message} onRetry={() => void tokens.refetch()} />
+        ) : tokens.data.data.length === 0 ? (
+          <TableEmpty icon={KeyRoundIcon} message="No integration tokens yet." />
+        ) : (
+          <ApiTokensTable tokens={tokens.data.data} timeZone={timeZone} onRevoke={setRevoking} />
+        )}
+      </div>
+      <CreateTokenDialog open={creating} onOpenChange={setCreating} clinics={user?.clinics ?? []} />
+      <RevokeTokenDialog token={revoking} onOpenChange={(open) => !open && setRevoking(null)} />
+    </div>
+  );
+}
