@@ -54,7 +54,11 @@ const historyOf = (id: string) =>
 /** The clinic's appointments (the scenario has one at the other clinic). */
 const ours = () =>
   env.db.select().from(t.appointments).where(eq(t.appointments.clinicId, s.clinic.id));
-const outboxKinds = async () => (await env.db.select().from(t.outbox)).map((o) => o.kind);
+/** The messages of the changes, oldest first; the reminders a booking plans beside them are not. */
+const outboxKinds = async () =>
+  (await env.db.select().from(t.outbox).orderBy(t.outbox.id))
+    .map((o) => o.kind)
+    .filter((kind) => kind !== 'appointment.reminder');
 const auditOf = (id: string) =>
   env.db.select().from(t.auditLog).where(eq(t.auditLog.entityId, id)).orderBy(t.auditLog.id);
 
