@@ -9,19 +9,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { median } from '../lib/stats';
+import { CHROMIUM_ARGS } from '../../playwright.config';
 import { ROOT, serverCommand, startAndWait } from '../lib/spawn';
 
 export const WEB_OUT = '/tmp/bench-web';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 type Manifest = Record<
   string,

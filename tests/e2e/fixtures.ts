@@ -1,4 +1,5 @@
 import { test as base, expect, type LaunchOptions, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../../playwright.config';
 
 /**
  * Shared browser-test helpers. Import `test` and `expect` from here instead of
@@ -11,16 +12,7 @@ import { test as base, expect, type LaunchOptions, type Page } from '@playwright
 /** Debian's Chromium, never a downloaded one (ARCHITECTURE.md); scripts can reuse this too. */
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
 } satisfies LaunchOptions;
 
 /** The seeded demo accounts (SEED_DEMO=always gives every run the same ones). */

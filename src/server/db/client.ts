@@ -67,30 +67,15 @@ async function openPglite(options: { dataDir: string } | { memory: true; loadDat
     client = await PGlite.create({ extensions, loadDataDir: options.loadDataDir });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  let closed = false;
-  const handle: DbHandle = {
+  return {
     kind: 'pglite',
     db,
     pglite: client,
-    async exec(sqlText) {
-      await client.exec(sqlText);
-    },
-    async ping() {
-      if (closed) return false;
-      try {
-        await client.query('select 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await client.close();
-    },
-  };
-  return handle;
+    ...driverCalls(
+      (sqlText) => client.exec(sqlText),
+      () => client.close(),
+    ),
+  } satisfies DbHandle;
 }
 
 async function openPostgres(options: {
@@ -116,19 +101,35 @@ async function openPostgres(options: {
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  let closed = false;
-  const handle: DbHandle = {
+  return {
     kind: 'postgres',
     db,
     pool,
     url: options.url,
+    ...driverCalls(
+      (sqlText) => pool.query(sqlText),
+      () => pool.end(),
+    ),
+  } satisfies DbHandle;
+}
+
+/**
+ * The handle's raw calls over a driver: `exec` runs a text, `ping` asks the trivial query (false
+ * once closed or failing, never a throw), `close` ends the driver once however often it is called.
+ */
+function driverCalls(
+  run: (sqlText: string) => Promise<unknown>,
+  end: () => Promise<void>,
+): Pick<DbHandle, 'exec' | 'ping' | 'close'> {
+  let closed = false;
+  return {
     async exec(sqlText) {
-      await pool.query(sqlText);
+      await run(sqlText);
     },
     async ping() {
       if (closed) return false;
       try {
-        await pool.query('select 1');
+        await run('select 1');
         return true;
       } catch {
         return false;
@@ -137,8 +138,7 @@ async function openPostgres(options: {
     async close() {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await end();
     },
   };
-  return handle;
 }

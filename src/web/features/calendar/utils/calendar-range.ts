@@ -1,4 +1,5 @@
 import { WEEK_STARTS_ON } from '@domain/format';
+import { WEEKDAY_NAMES } from '@domain/schedule';
 import {
   addDaysToKey,
   parseDateKey,
@@ -87,7 +88,6 @@ const MONTHS = [
   'November',
   'December',
 ];
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const short = (month: number) => MONTHS[month - 1]!.slice(0, 3);
 
 /**
@@ -98,7 +98,7 @@ const short = (month: number) => MONTHS[month - 1]!.slice(0, 3);
 export function rangeTitle(view: CalendarView, anchor: DateKey): string {
   const a = parseDateKey(anchor)!;
   if (view === 'day') {
-    return `${WEEKDAYS[weekdayOfKey(anchor)]}, ${MONTHS[a.month - 1]} ${a.day}, ${a.year}`;
+    return `${WEEKDAY_NAMES[weekdayOfKey(anchor)]}, ${MONTHS[a.month - 1]} ${a.day}, ${a.year}`;
   }
   if (view === 'month') return `${MONTHS[a.month - 1]} ${a.year}`;
   const range = visibleRange(view, anchor);

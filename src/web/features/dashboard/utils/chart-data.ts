@@ -5,6 +5,7 @@ import type {
   StatusTally,
 } from '@contracts/dashboard';
 import { statusLabel } from '@domain/appointment-status';
+import { WEEKDAY_NAMES } from '@domain/schedule';
 import { parseDateKey } from '@domain/zoned-time';
 
 /** Stacking order, bottom up: what happened, then what is still open, then what fell through. */
@@ -38,15 +39,6 @@ export const STATUS_NAMES: Record<ChartStatus, string> = Object.fromEntries(
 ) as Record<ChartStatus, string>;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-export const WEEKDAY_NAMES = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-];
 
 /** "Nov 21" for a local date key; no zone is involved, the key already is a local date. */
 export function shortDate(key: string): string {
