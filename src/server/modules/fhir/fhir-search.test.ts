@@ -11,25 +11,19 @@ import type {
   Slot,
 } from '@medplum/fhirtypes';
 import * as t from '../../db/schema';
-import { apiAs, type Api } from '../../test/api-client';
+import type { Api } from '../../test/api-client';
 import { createAppointment, createPatient } from '../../test/factories';
-import { createToken, expectValidFhir, fhirAs, matches } from '../../test/fhir-kit';
+import { expectValidFhir, fhirScenario, matches } from '../../test/fhir-kit';
 import { useTestApp } from '../../test/test-app';
 import type { ClinicScenario } from '../../test/scenario';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
 let s: ClinicScenario;
 let staff: Api;
-let fhir: ReturnType<typeof fhirAs>;
+let fhir: Awaited<ReturnType<typeof fhirScenario>>['fhir'];
 let tokenId: string;
 beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-  const created = await createToken(await apiAs(env.app, s.admin.email), {
-    clinicIds: [s.clinic.id],
-    scopes: ['read'],
-  });
-  tokenId = created.id;
-  fhir = fhirAs(env.app, created);
+  ({ s, staff, tokenId, fhir } = await fhirScenario(env, { scopes: ['read'] }));
 });
 
 const book = (start: string, overrides: Partial<typeof t.appointments.$inferInsert> = {}) =>

@@ -2,25 +2,19 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Appointment, Patient, Slot } from '@medplum/fhirtypes';
 import * as t from '../../db/schema';
-import { apiAs, type Api } from '../../test/api-client';
+import type { Api } from '../../test/api-client';
 import { createAppointment } from '../../test/factories';
-import { createToken, expectValidFhir, fhirAs, matches } from '../../test/fhir-kit';
+import { expectValidFhir, fhirScenario, matches } from '../../test/fhir-kit';
 import { useTestApp } from '../../test/test-app';
 import type { ClinicScenario } from '../../test/scenario';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New York
 let s: ClinicScenario;
 let staff: Api;
-let fhir: ReturnType<typeof fhirAs>;
+let fhir: Awaited<ReturnType<typeof fhirScenario>>['fhir'];
 let tokenId: string;
 beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-  const created = await createToken(await apiAs(env.app, s.admin.email), {
-    clinicIds: [s.clinic.id],
-    name: 'Riverside EHR',
-  });
-  tokenId = created.id;
-  fhir = fhirAs(env.app, created);
+  ({ s, staff, tokenId, fhir } = await fhirScenario(env, { name: 'Riverside EHR' }));
 });
 
 const participants = (patientId: string, practitionerId?: string) => [
