@@ -30,6 +30,7 @@ export default defineConfig({
             'src/domain/**/*.test.ts',
             'src/contracts/**/*.test.ts',
             'src/web/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
           setupFiles: ['./src/web/test/jest-dom.ts'],
