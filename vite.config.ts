@@ -26,20 +26,40 @@ function patientSessionPage(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The patient's pages are built on their own (`vite build --mode patient`, after the staff
+ * build) with Preact's React-compatible API in place of React: the same components, a tenth of
+ * the runtime for a patient on a phone (ADR 021). The staff build leaves them out.
+ */
+const PATIENT = 'patient';
+const preactForReact = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+const page = (file: string) => fileURLToPath(new URL(`./src/web/${file}`, import.meta.url));
+
+export default defineConfig(({ mode }) => ({
   root: webRoot,
   plugins: [react(), tailwindcss(), patientSessionPage()],
-  resolve: { alias: aliases },
+  resolve: {
+    alias: [
+      ...(mode === PATIENT ? preactForReact : []),
+      ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })),
+    ],
+  },
   build: {
     outDir,
-    emptyOutDir: true,
+    // The staff build empties the folder; the patient build adds to it.
+    emptyOutDir: mode !== PATIENT,
     sourcemap: true,
+    manifest: mode === PATIENT ? '.vite/patient-manifest.json' : true,
     rolldownOptions: {
-      // Two documents: the staff app and the patient session page, which shares no app code.
-      input: {
-        main: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
-        session: fileURLToPath(new URL('./src/web/session.html', import.meta.url)),
-      },
+      input: (mode === PATIENT
+        ? { session: page('session.html') }
+        : { main: page('index.html') }) as Record<string, string>,
     },
   },
   server: {
@@ -55,4 +75,4 @@ export default defineConfig({
       '/api': { target: 'http://localhost:3000', changeOrigin: true, ws: true },
     },
   },
-});
+}));

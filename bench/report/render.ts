@@ -260,7 +260,7 @@ export async function renderReport(r: R): Promise<string> {
     const sz = w.staticSizes as R;
     const kb = (x: number) => `${x.toFixed(1)} KB`;
     out.push(
-      `## Web\n\nBuilt with \`vite build --outDir /tmp/bench-web --manifest\` in ${(w.buildMs / 1000).toFixed(0)} s; sizes gzipped (${w.gzip}).\n\n${table(
+      `## Web\n\nBuilt as \`npm run build:web\` does (the staff app, then the patient pages with \`--mode patient\`, on Preact: ADR 021) in ${(w.buildMs / 1000).toFixed(0)} s; sizes gzipped (${w.gzip}).\n\n${table(
         ['what', 'JS gzip', 'CSS gzip'],
         [
           [
@@ -275,7 +275,7 @@ export async function renderReport(r: R): Promise<string> {
           ],
           ['patient /session (session.html)', kb(sz.session.jsGzipKb), kb(sz.session.cssGzipKb)],
         ],
-      )}\n\nIn headless Chromium (no CPU throttling, cold cache per run, demo-seeded embedded server), medians of ${(w.metrics as PageMetrics[])[0]?.runs} runs:\n\n${table(
+      )}${largestModulesTables(w.largestModules as R | undefined)}\n\nIn headless Chromium (no CPU throttling, cold cache per run, demo-seeded embedded server), medians of ${(w.metrics as PageMetrics[])[0]?.runs} runs:\n\n${table(
         [
           'page',
           'FCP',
@@ -303,4 +303,21 @@ export async function renderReport(r: R): Promise<string> {
     );
   out.push(`## Fixes made, and what next\n\n${fixesSection(r.fixes)}`);
   return `${out.join('\n')}\n`;
+}
+
+/** The largest parts of each page's JavaScript (minified bytes by package or by our folder). */
+function largestModulesTables(largest: R | undefined): string {
+  if (!largest) return '';
+  const pages: Array<[string, string]> = [
+    ['staff first load of /appointments', 'staffAppointments'],
+    ['patient /session', 'session'],
+  ];
+  return pages
+    .map(([title, key]) => {
+      const rows = (largest[key] as Array<{ module: string; minKb: number; share: number }>).map(
+        (m) => [m.module, `${m.minKb.toFixed(1)} KB`, `${(m.share * 100).toFixed(0)} %`],
+      );
+      return `\n\nLargest modules of the ${title} (minified, before gzip):\n\n${table(['module', 'minified', 'share'], rows)}`;
+    })
+    .join('');
 }

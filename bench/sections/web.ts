@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { decode } from '@jridgewell/sourcemap-codec';
 import { chromium } from '@playwright/test';
 import { median } from '../lib/stats';
 import { CHROMIUM_ARGS } from '../../playwright.config';
@@ -41,6 +42,46 @@ function sizes(files: Iterable<string>) {
     else if (f.endsWith('.css')) css += gz(f);
   }
   return { jsGzipKb: js / 1024, cssGzipKb: css / 1024 };
+}
+
+/**
+ * What a page's JavaScript is made of: each chunk's minified bytes given to the source they came
+ * from (by the source map's segments), folded by package (or by our own folder), largest first.
+ * Shares of minified size, not of gzip: compression works across module boundaries.
+ */
+function modulesBySize(files: Iterable<string>, count = 12) {
+  const bytes = new Map<string, number>();
+  let total = 0;
+  for (const file of files) {
+    if (!file.endsWith('.js')) continue;
+    const code = readFileSync(path.join(WEB_OUT, file), 'utf8').split('\n');
+    const map = JSON.parse(readFileSync(path.join(WEB_OUT, `${file}.map`), 'utf8')) as {
+      sources: string[];
+      mappings: string;
+    };
+    decode(map.mappings).forEach((segments, line) => {
+      const length = code[line]?.length ?? 0;
+      segments.forEach((segment, i) => {
+        const end = segments[i + 1]?.[0] ?? length;
+        const source = segment.length > 1 ? map.sources[segment[1]!]! : '(generated)';
+        const key = moduleGroup(source);
+        bytes.set(key, (bytes.get(key) ?? 0) + end - segment[0]!);
+        total += end - segment[0]!;
+      });
+    });
+  }
+  return [...bytes]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([module, n]) => ({ module, minKb: n / 1024, share: n / total }));
+}
+
+/** `react-dom`, `@radix-ui/react-menu`, or our own `src/web/features/calendar`. */
+function moduleGroup(source: string): string {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+  if (pkg) return pkg[1]!;
+  const ours = /(src\/[^/]+\/[^/]+(?:\/[^/.]+)?)/.exec(source);
+  return ours ? ours[1]! : source;
 }
 
 export interface PageMetrics {
@@ -97,25 +138,35 @@ async function measurePage(
 }
 
 export async function benchWeb(runs: number, log: (s: string) => void) {
-  log('web: vite build');
+  log('web: vite build (staff, then patient)');
   const t0 = performance.now();
-  execFileSync('npx', ['vite', 'build', '--outDir', WEB_OUT, '--emptyOutDir', '--manifest'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-  });
+  // As `npm run build:web`: the staff app, then the patient pages on Preact (ADR 021).
+  for (const mode of [[], ['--mode', 'patient']]) {
+    execFileSync('npx', ['vite', 'build', '--outDir', WEB_OUT, ...mode], {
+      cwd: ROOT,
+      stdio: 'ignore',
+      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    });
+  }
   const buildMs = performance.now() - t0;
-  const manifest = JSON.parse(
-    readFileSync(path.join(WEB_OUT, '.vite/manifest.json'), 'utf8'),
-  ) as Manifest;
+  const readManifest = (name: string) =>
+    JSON.parse(readFileSync(path.join(WEB_OUT, '.vite', name), 'utf8')) as Manifest;
+  const manifest = readManifest('manifest.json');
+  const patientManifest = readManifest('patient-manifest.json');
   const routeKey = Object.keys(manifest).find((k) =>
     k.endsWith('features/appointments/components/appointments-page.tsx'),
   );
   const staffEntry = closure(manifest, ['index.html']);
   const staffFirstLoad = closure(manifest, routeKey ? [routeKey] : [], new Set(staffEntry));
+  const sessionFiles = closure(patientManifest, ['session.html']);
   const staticSizes = {
     staffEntry: sizes(staffEntry),
     staffAppointments: { ...sizes(staffFirstLoad), routeChunkFound: Boolean(routeKey) },
-    session: sizes(closure(manifest, ['session.html'])),
+    session: sizes(sessionFiles),
+  };
+  const largestModules = {
+    staffAppointments: modulesBySize(staffFirstLoad),
+    session: modulesBySize(sessionFiles),
   };
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'carebook-bench-web-'));
@@ -164,7 +215,14 @@ export async function benchWeb(runs: number, log: (s: string) => void) {
         fetched: { ...sizes(files), files: files.length },
       });
     }
-    return { buildMs, staticSizes, metrics, gzip: 'zlib default level (6)', cpuThrottling: 'none' };
+    return {
+      buildMs,
+      staticSizes,
+      largestModules,
+      metrics,
+      gzip: 'zlib default level (6)',
+      cpuThrottling: 'none',
+    };
   } finally {
     await browser.close();
     await server.stop();
