@@ -6,6 +6,9 @@
 //   --reuse-db         keep an existing carebook_bench (development only; default recreates it)
 //   --render           only re-render <out>.md (default latest) from its JSON, measuring nothing
 //   --race-rounds N    rounds per race size (default 100; 30 for 500 at once, see below)
+//   --scale            only the growth figures: six endpoints at 100k and 1M appointments, into
+//                      bench/results/scale.*; --scale-sizes 100000,1000000,10000000 adds 10M
+//                      (about 15 minutes more of seeding)
 // Only a full run (no --quick, no --only) writes latest.*; others write partial.* beside it.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +23,7 @@ import { benchFhir } from './sections/fhir';
 import { startApiTarget } from './sections/api-target';
 import { collectPlans, tryFixes } from './sections/explain';
 import { benchRace } from './sections/race';
+import { benchScale } from './sections/scale';
 import { benchReminders } from './sections/reminders';
 import { benchSlotEngine } from './sections/slot-engine';
 import { benchStartup } from './sections/startup';
@@ -38,6 +42,8 @@ const { values: flags } = parseArgs({
     'race-rounds': { type: 'string' },
     render: { type: 'boolean', default: false },
     out: { type: 'string' },
+    scale: { type: 'boolean', default: false },
+    'scale-sizes': { type: 'string' },
   },
 });
 
@@ -48,7 +54,12 @@ const dbs = flags.db!.split(',').map((s) => s.trim());
 const want = (s: string) => only.includes(s);
 const runs = Number(flags.runs ?? (quick ? 1 : 3));
 const seconds = Number(flags.seconds ?? (quick ? 1 : 2));
-const outName = flags.out ?? (!quick && !flags.only ? 'latest' : 'partial');
+const scaleSizes = flags['scale-sizes']
+  ? flags['scale-sizes'].split(',').map((n) => Number(n.trim()))
+  : flags.scale
+    ? [100_000, 1_000_000]
+    : null;
+const outName = flags.out ?? (scaleSizes ? 'scale' : !quick && !flags.only ? 'latest' : 'partial');
 
 const PG_PLAN: SeedPlan = quick
   ? { clinics: 10, agentsPerClinic: 5, patients: 20_000, appointments: 100_000, futureDays: 120 }
@@ -113,6 +124,10 @@ async function withPostgres(fn: (db: SeededDatabase) => Promise<void>) {
 }
 
 async function main() {
+  if (scaleSizes) {
+    results.scale = await benchScale(scaleSizes, { runs, seconds }, log);
+    return writeResults();
+  }
   if (want('slots')) {
     log('slot engine');
     results.slotEngine = benchSlotEngine(quick ? 300 : 2000);
@@ -183,7 +198,10 @@ async function main() {
   }
   if (want('api')) results.bare = await benchBare(apiOptions, log);
   if (want('web')) results.web = await benchWeb(quick ? 1 : 3, log);
+  await writeResults();
+}
 
+async function writeResults() {
   const meta = results.meta as Record<string, unknown>;
   meta.loadAverageAtEnd = os.loadavg();
   meta.durationSeconds = Math.round((Date.now() - started) / 1000);

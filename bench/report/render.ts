@@ -7,6 +7,8 @@ import type { FixTrial, Plan } from '../sections/explain';
 import type { RaceResult } from '../sections/race';
 import type { SlotEngineResult } from '../sections/slot-engine';
 import type { RemindersResult } from '../sections/reminders';
+import { SCALE_ENDPOINTS, type ScaleResult } from '../sections/scale';
+import { SCALE_NOTES } from '../scale-notes';
 import type { StartupResult } from '../sections/startup';
 import type { PageMetrics } from '../sections/web';
 import { PROPOSAL_NOTES } from '../proposal-notes';
@@ -132,6 +134,10 @@ export async function renderReport(r: R): Promise<string> {
       `Latencies are per request, percentiles by nearest rank over all samples of a run.\n`,
   );
   if (meta.notes?.length) out.push(meta.notes.map((n: string) => `> ${n}`).join('\n>\n') + '\n');
+  if (r.scale) {
+    out.push(scaleSection(r.scale as ScaleResult[]));
+    return out.join('\n');
+  }
   out.push(`## Targets\n\n${table(['target', 'measured', 'verdict'], targetRows(r))}\n`);
   out.push(
     `## Seeding\n\n${seedSection('PostgreSQL', r.seedPostgres)}\n${seedSection('PGlite (file-backed, like the embedded default)', r.seedPglite)}`,
@@ -320,4 +326,30 @@ function largestModulesTables(largest: R | undefined): string {
       return `\n\nLargest modules of the ${title} (minified, before gzip):\n\n${table(['module', 'minified', 'share'], rows)}`;
     })
     .join('');
+}
+
+/** p50 and p95 of each endpoint at each size, at 20 clients, with why a figure grows. */
+function scaleSection(sizes: ScaleResult[]): string {
+  const label = (n: number) => (n >= 1e6 ? `${n / 1e6}M` : `${n / 1e3}k`);
+  const plans = sizes
+    .map(
+      (x) =>
+        `${label(x.appointments)}: ${x.plan.clinics} clinics × ${x.plan.agentsPerClinic} providers, ` +
+        `${int(x.plan.patients)} patients, seeded in ${((x.seedMs ?? 0) / 1000).toFixed(0)} s`,
+    )
+    .join('; ');
+  const at = (x: ScaleResult, endpoint: string) => x.results.find((e) => e.endpoint === endpoint);
+  const rows = SCALE_ENDPOINTS.map((endpoint) => [
+    endpoint,
+    ...sizes.flatMap((x) => {
+      const e = at(x, endpoint);
+      return [e ? `${ms(e.app.p50)} / ${ms(e.app.p95)}` : '–', e?.raw ? ms(e.raw.p95) : '–'];
+    }),
+  ]);
+  const head = [
+    'endpoint',
+    ...sizes.flatMap((x) => [`${label(x.appointments)}: app p50 / p95`, 'raw SQL p95']),
+  ];
+  const notes = SCALE_ENDPOINTS.map((e) => `- **${e}**: ${SCALE_NOTES[e] ?? 'no note yet.'}`);
+  return `## Growth: 20 clients on PostgreSQL as the data grows\n\n${plans}. Signed in as front-desk staff of the first clinic; the same requests as the API section.\n\n${table(head, rows)}\n\nWhy each stays flat or grows:\n\n${notes.join('\n')}\n`;
 }

@@ -1,0 +1,56 @@
+// How the cost grows with the data: the same six endpoints at 20 clients on PostgreSQL seeded with
+// 100k, 1M and (with --scale-sizes) 10M appointments. History deepens from 100k to 1M (ten clinics
+// of five providers, about 70 days of past bookings at 100k, four and a half years at 1M); beyond
+// that the network grows instead (a clinic per 100k appointments), as it would in practice.
+import { seedPostgres } from '../lib/databases';
+import type { SeedPlan } from '../seed/bulk-seed';
+import { benchApi, type EndpointResult } from './api';
+import { startApiTarget } from './api-target';
+
+export const SCALE_ENDPOINTS = ['list', 'counts', 'one', 'search', 'slots', 'create'];
+
+export interface ScaleResult {
+  appointments: number;
+  plan: SeedPlan;
+  seedMs: number | null;
+  results: EndpointResult[];
+}
+
+export function scalePlan(appointments: number): SeedPlan {
+  return {
+    clinics: Math.max(10, Math.round(appointments / 100_000)),
+    agentsPerClinic: 5,
+    patients: Math.round(appointments / 5),
+    appointments,
+    futureDays: 120,
+  };
+}
+
+export async function benchScale(
+  sizes: number[],
+  options: { runs: number; seconds: number },
+  log: (s: string) => void,
+): Promise<ScaleResult[]> {
+  const out: ScaleResult[] = [];
+  for (const appointments of sizes) {
+    const plan = scalePlan(appointments);
+    log(`scale: seeding ${appointments.toLocaleString('en-US')} appointments`);
+    const db = await seedPostgres(plan, false);
+    try {
+      const target = await startApiTarget(`PostgreSQL ${appointments}`, db);
+      try {
+        const { results } = await benchApi(
+          target,
+          { concurrencies: [20], endpoints: SCALE_ENDPOINTS, ...options },
+          log,
+        );
+        out.push({ appointments, plan, seedMs: db.seedMs, results });
+      } finally {
+        await target.close();
+      }
+    } finally {
+      await db.handle.close();
+    }
+  }
+  return out;
+}
