@@ -14,7 +14,7 @@ import { createMemoryBus, createPostgresBus } from './realtime/signal-bus';
 async function main() {
   const config = loadConfig();
   const version = readVersion();
-  initErrorReporting(config, version);
+  await initErrorReporting(config, version);
 
   // The embedded database belongs to one process: refuse a second server (or a backup) on it.
   const dataRoot = config.DATABASE_URL ? null : path.resolve(config.DATA_DIR);

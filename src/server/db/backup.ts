@@ -2,12 +2,9 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { loadPglite } from './client';
 
 const run = promisify(execFile);
-const extensions = { btree_gist, pg_trgm };
 const LOCK_FILE = 'carebook.pid';
 
 /** The embedded database belongs to one process; the server leaves its pid beside the data. */
@@ -40,6 +37,7 @@ export async function backupEmbedded(root: string, outFile: string) {
   const dataDir = path.join(root, 'pglite');
   assertNotInUse(root);
   if (!existsSync(dataDir)) throw new Error(`No embedded database at ${dataDir}.`);
+  const { PGlite, extensions } = await loadPglite();
   const db = await PGlite.create(dataDir, { extensions });
   try {
     const dump = await db.dumpDataDir('gzip');
@@ -63,6 +61,7 @@ export async function restoreEmbedded(
   }
   mkdirSync(dataDir, { recursive: true });
   const archive = new Blob([readFileSync(inFile)]);
+  const { PGlite, extensions } = await loadPglite();
   const db = await PGlite.create(dataDir, { extensions, loadDataDir: archive });
   await db.query('select 1');
   await db.close();

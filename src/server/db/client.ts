@@ -1,8 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
@@ -57,8 +54,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
   return openPglite(options);
 }
 
+/**
+ * PGlite (a WebAssembly PostgreSQL) and its extensions, loaded only by a server that uses them:
+ * a server on PostgreSQL starts without compiling them.
+ */
+export async function loadPglite() {
+  const [{ PGlite }, { btree_gist }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gist'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
+  return { PGlite, extensions: { btree_gist, pg_trgm }, drizzlePglite };
+}
+
 async function openPglite(options: { dataDir: string } | { memory: true; loadDataDir?: Blob }) {
-  const extensions = { btree_gist, pg_trgm };
+  const { PGlite, extensions, drizzlePglite } = await loadPglite();
   let client: PGlite;
   if ('dataDir' in options) {
     mkdirSync(options.dataDir, { recursive: true });

@@ -1,5 +1,5 @@
 import { count, sql } from 'drizzle-orm';
-import { type Faker, fakerEN_AU, fakerEN_GB, fakerEN_US } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
 import type { AppointmentStatus } from '@domain/appointment-status';
 import { availabilityIntervals } from '@domain/schedule';
 import { normalizeSearchText } from '@domain/search-text';
@@ -20,11 +20,14 @@ import {
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-const FAKERS: Record<DemoClinic['locale'], Faker> = {
-  en_US: fakerEN_US,
-  en_GB: fakerEN_GB,
-  en_AU: fakerEN_AU,
-};
+/**
+ * A faker of each clinic's locale, so names and phones look local. Faker is loaded only to seed:
+ * every start after the first (and every start on PostgreSQL) never reads its locale data.
+ */
+async function loadFakers(): Promise<Record<DemoClinic['locale'], Faker>> {
+  const { fakerEN_AU, fakerEN_GB, fakerEN_US } = await import('@faker-js/faker');
+  return { en_US: fakerEN_US, en_GB: fakerEN_GB, en_AU: fakerEN_AU };
+}
 const SOURCE = 'carebook';
 
 export interface SeedSummary {
@@ -67,6 +70,7 @@ export async function seedDemo(handle: DbHandle, options: { now: Date }): Promis
 }
 
 async function writeDemo(tx: Executor, now: Date, passwordHash: string): Promise<SeedSummary> {
+  const fakers = await loadFakers();
   const clinicRows = await tx
     .insert(t.clinics)
     .values(DEMO_CLINICS.map(({ slug, name, timezone }) => ({ slug, name, timezone })))
@@ -109,7 +113,7 @@ async function writeDemo(tx: Executor, now: Date, passwordHash: string): Promise
   let appointmentCount = 0;
   let eventCount = 0;
   for (const clinic of DEMO_CLINICS) {
-    const faker = FAKERS[clinic.locale];
+    const faker = fakers[clinic.locale];
     faker.seed(clinic.slug.length * 7919 + 17);
     const clinicId = clinicIdBySlug.get(clinic.slug)!;
     const patientRows = await tx

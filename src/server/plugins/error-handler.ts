@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import * as Sentry from '@sentry/node';
+import { reportError } from '../instrument';
 import type { ErrorBody, ErrorCode } from '@contracts/errors';
 import { HttpError } from '../errors';
 import {
@@ -154,7 +154,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const mapped = mapError(err, request);
     if (mapped.status >= 500 && mapped.status !== 503) {
       request.log.error({ err }, 'request failed');
-      Sentry.captureException(err);
+      reportError(err);
     } else if (isCutOffRequest(err)) {
       request.log.info('the client closed the connection before its request body arrived');
     } else if (mapped.status === 503) {

@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
-import * as zxcvbnEn from '@zxcvbn-ts/language-en';
+import type * as ZxcvbnCommon from '@zxcvbn-ts/language-common';
+import type * as ZxcvbnEn from '@zxcvbn-ts/language-en';
 
 // NIST 800-63B §3.1.1.2: no composition rules, but refuse passwords found in lists of common,
 // expected or compromised values. zxcvbn-ts carries those lists (common passwords, names,
@@ -20,9 +21,18 @@ export const PASSWORD_REFUSALS = {
 } as const;
 
 let factory: ZxcvbnFactory | undefined;
-/** Built on first use: loading the dictionaries takes a quarter of a second. */
+/**
+ * Built on first use: the dictionaries are 1.6 MB of JavaScript, a quarter of a second to load,
+ * which a server start should not pay before anyone sets a password. They are read then, from
+ * node_modules (the server bundle leaves them out), synchronously so the check stays a plain
+ * function.
+ */
 function estimator() {
-  factory ??= new ZxcvbnFactory({
+  if (factory) return factory;
+  const load = createRequire(import.meta.url);
+  const zxcvbnCommon = load('@zxcvbn-ts/language-common') as typeof ZxcvbnCommon;
+  const zxcvbnEn = load('@zxcvbn-ts/language-en') as typeof ZxcvbnEn;
+  factory = new ZxcvbnFactory({
     dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEn.dictionary },
     graphs: zxcvbnCommon.adjacencyGraphs,
     translations: zxcvbnEn.translations,

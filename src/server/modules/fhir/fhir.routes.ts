@@ -1,6 +1,6 @@
 import type { Resource } from '@medplum/fhirtypes';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import * as Sentry from '@sentry/node';
+import { reportError } from '../../instrument';
 import { idempotencyHeaders } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
@@ -107,7 +107,7 @@ function registerFhir(app: FastifyInstance, deps: AppDeps) {
     const { status, body } = toOutcome(err, request);
     if (status >= 500 && status !== 503) {
       request.log.error({ err }, 'request failed');
-      Sentry.captureException(err);
+      reportError(err);
     }
     if (status === 503) void reply.header('retry-after', '5');
     const retryAfter = (err as { retryAfterSeconds?: number }).retryAfterSeconds;
