@@ -4,6 +4,7 @@
 // opened a thousand files at every start. Bundled, only what the server uses is read, from one
 // file. Packages with native code, WebAssembly, workers or files of their own stay external, as
 // do the password dictionaries, which are loaded only when a password is set.
+import { execFileSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -29,6 +30,10 @@ await build({
   format: 'esm',
   target: 'node20',
   external,
+  // What the server imports on demand only (PGlite and its drivers, the demo seed) goes into chunks
+  // of its own, so that a server on PostgreSQL never loads them.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   // Bundled CommonJS (nodemailer) still calls require() for Node's own modules.
   banner: {
     js: "import { createRequire as __carebookRequire } from 'node:module'; const require = __carebookRequire(import.meta.url);",
@@ -37,4 +42,15 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
+execFileSync(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    'scripts/pglite-template.ts',
+    'dist/server/pglite-template.tar.gz',
+    'dist/server/migrations',
+  ],
+  { stdio: 'inherit' },
+);
 console.log('server built into dist/server');

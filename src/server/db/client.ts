@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -42,7 +43,15 @@ export type OpenDatabaseOptions =
       connectTimeoutMs?: number;
       applicationName?: string;
     }
-  | { dataDir: string }
+  | {
+      dataDir: string;
+      /**
+       * A migrated empty database dumped by the build (`pglite-template.tar.gz`): a new data
+       * directory starts as a copy of it instead of running initdb and every migration in
+       * WebAssembly, four seconds of a first start.
+       */
+      template?: string;
+    }
   | { memory: true; loadDataDir?: Blob };
 
 // PGlite's data types come back as Date for timestamptz like pg's; parse int8 as number in pg so
@@ -52,6 +61,27 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
   if ('url' in options) return openPostgres(options);
   return openPglite(options);
+}
+
+/**
+ * A data directory that does not exist yet (no PG_VERSION) is made from the template, when there
+ * is one: unpacked beside it under a temporary name and renamed into place once complete, so a
+ * start that dies half-way leaves no half-made database behind, only a leftover the next start
+ * replaces.
+ */
+async function createFromTemplate(dataDir: string, template: string) {
+  if (existsSync(path.join(dataDir, 'PG_VERSION')) || !existsSync(template)) return;
+  const { PGlite, extensions } = await loadPglite();
+  const staging = `${dataDir}.new`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const db = await PGlite.create(staging, {
+    extensions,
+    loadDataDir: new Blob([readFileSync(template)]),
+  });
+  await db.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  renameSync(staging, dataDir);
 }
 
 /**
@@ -68,10 +98,13 @@ export async function loadPglite() {
   return { PGlite, extensions: { btree_gist, pg_trgm }, drizzlePglite };
 }
 
-async function openPglite(options: { dataDir: string } | { memory: true; loadDataDir?: Blob }) {
+async function openPglite(
+  options: { dataDir: string; template?: string } | { memory: true; loadDataDir?: Blob },
+) {
   const { PGlite, extensions, drizzlePglite } = await loadPglite();
   let client: PGlite;
   if ('dataDir' in options) {
+    if (options.template) await createFromTemplate(options.dataDir, options.template);
     mkdirSync(options.dataDir, { recursive: true });
     client = await PGlite.create(options.dataDir, { extensions });
   } else {

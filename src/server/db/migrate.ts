@@ -2,8 +2,6 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { DbHandle } from './client';
 
 // Any fixed number works; it only has to be the same for every instance of the app. Seeding
@@ -30,6 +28,10 @@ export async function runMigrations(
   folder: string = migrationsFolder(),
 ): Promise<void> {
   if (handle.kind === 'pglite' && handle.pglite) {
+    const [{ migrate: migratePglite }, { drizzle: drizzlePglite }] = await Promise.all([
+      import('drizzle-orm/pglite/migrator'),
+      import('drizzle-orm/pglite'),
+    ]);
     await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder: folder });
     return;
   }
