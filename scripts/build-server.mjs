@@ -16,15 +16,17 @@ const BUNDLED = new Set([
   'nodemailer',
   'drizzle-orm',
 ]);
+// `node scripts/build-server.mjs [outdir]`: dist/server by default; the bench builds elsewhere.
+const OUT = process.argv[2] ?? 'dist/server';
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
   .filter((name) => !BUNDLED.has(name))
   .flatMap((name) => [name, `${name}/*`]);
 
-rmSync('dist/server', { recursive: true, force: true });
+rmSync(OUT, { recursive: true, force: true });
 await build({
   entryPoints: ['src/server/main.ts'],
-  outdir: 'dist/server',
+  outdir: OUT,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -41,16 +43,16 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
+cpSync('src/server/db/migrations', `${OUT}/migrations`, { recursive: true });
 execFileSync(
   process.execPath,
   [
     '--import',
     'tsx',
     'scripts/pglite-template.ts',
-    'dist/server/pglite-template.tar.gz',
-    'dist/server/migrations',
+    `${OUT}/pglite-template.tar.gz`,
+    `${OUT}/migrations`,
   ],
   { stdio: 'inherit' },
 );
-console.log('server built into dist/server');
+console.log(`server built into ${OUT}`);

@@ -17,4 +17,6 @@ if (buildIsCurrent(ROOT, hash) && process.env.FORCE_BUILD !== 'true') {
   markBuild(ROOT, hash);
 }
 
+// `--build-only`: bring the build up to date and stop (the bench, before it times a start).
+if (process.argv.includes('--build-only')) process.exit(0);
 await import(pathToFileURL(path.join(ROOT, 'dist', 'server', 'main.js')).href);

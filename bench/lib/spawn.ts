@@ -1,8 +1,7 @@
 // Starts the real server entry in its own process, the way production does, and times it to
 // the first 200 from /api/health.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { build } from 'esbuild';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -21,22 +20,14 @@ export async function serverCommand(): Promise<{ args: string[]; label: string }
   mkdirSync(BUILD_ROOT, { recursive: true });
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(BUILD_ROOT, 'node_modules'));
   cpSync(path.join(ROOT, 'package.json'), path.join(BUILD_ROOT, 'package.json'));
-  await build({
-    entryPoints: [path.join(ROOT, 'src/server/main.ts')],
-    outdir: BUILD_DIR,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  cpSync(path.join(ROOT, 'src/server/db/migrations'), path.join(BUILD_DIR, 'migrations'), {
-    recursive: true,
+  // The server build itself (bundle, migrations, embedded template), into a folder of the bench's.
+  execFileSync(process.execPath, ['scripts/build-server.mjs', BUILD_DIR], {
+    cwd: ROOT,
+    stdio: 'ignore',
   });
   return {
     args: [path.join(BUILD_DIR, 'main.js')],
-    label: `node ${BUILD_DIR}/main.js (bundled like npm run build:server, from the current src)`,
+    label: `node ${BUILD_DIR}/main.js (built by scripts/build-server.mjs from the current src)`,
   };
 }
 

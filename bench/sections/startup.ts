@@ -1,6 +1,7 @@
 // Start-up time and memory of the production entry point, each in its own process: a fresh
 // embedded database (initdb in WebAssembly), an existing one, and PostgreSQL. The baseline is a
 // bare Node HTTP server started the same way: the cost of a process that does nothing.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { BENCH_PASSWORD } from '../lib/databases';
 import { cannon } from '../lib/load';
 import { benchUrl } from '../lib/sql';
 import { median } from '../lib/stats';
-import { memoryOf, serverCommand, startAndWait } from '../lib/spawn';
+import { memoryOf, ROOT, serverCommand, startAndWait } from '../lib/spawn';
 
 export interface StartupResult {
   command: string;
@@ -76,6 +77,21 @@ export async function benchStartup(
     await measure('embedded, existing database', args, () => ({
       SEED_DEMO: 'never',
       DATA_DIR: path.join(dataRoot, 'fresh-0'),
+    }));
+    // `npm start` a second time with nothing changed: it checks the build and serves it. The first
+    // call builds (or finds the build current) and is not counted.
+    execFileSync(process.execPath, ['scripts/start.mjs', '--build-only'], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
+    await measure('npm start, nothing changed (no rebuild)', ['scripts/start.mjs'], () => ({
+      SEED_DEMO: 'never',
+      DATA_DIR: path.join(dataRoot, 'fresh-0'),
+    }));
+    // What a new user's first `npm start` does once built: a new database and the demo clinics.
+    await measure('embedded, first start with demo data', args, (run) => ({
+      SEED_DEMO: 'auto',
+      DATA_DIR: path.join(dataRoot, `demo-${run}`),
     }));
     let underLoad: StartupResult['underLoad'] = null;
     if (postgresLabel) {
