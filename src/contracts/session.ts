@@ -7,6 +7,7 @@ import {
   timezoneField,
   uuidParam,
 } from './common';
+import { PATIENT_CANCEL_REASON_MAX } from '@domain/self-service';
 import { defineEndpoint } from './endpoint';
 
 export const sessionPaths = {
@@ -51,7 +52,6 @@ export type PatientSlotsResponse = z.infer<typeof patientSlotsResponse>;
 export const patientRescheduleBody = z.object({ token: z.string().max(256), start: instantField });
 export type PatientRescheduleBody = z.infer<typeof patientRescheduleBody>;
 
-export const PATIENT_CANCEL_REASON_MAX = 500;
 export const patientCancelBody = z.object({
   token: z.string().max(256),
   reason: multiLineText(PATIENT_CANCEL_REASON_MAX).optional(),

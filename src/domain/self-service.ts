@@ -19,6 +19,8 @@ export const DEFAULT_SELF_SERVICE_POLICY: SelfServicePolicy = {
 };
 export const MAX_CUTOFF_HOURS = 720;
 export const MAX_ONLINE_RESCHEDULES = 20;
+/** The longest reason a patient may give when cancelling online. */
+export const PATIENT_CANCEL_REASON_MAX = 500;
 
 /** Why the patient cannot do it online; `null` in `SelfServiceState` means they can. */
 export type SelfServiceRefusal = 'not_open' | 'closed_by_clinic' | 'past_cutoff' | 'move_limit';
