@@ -77,6 +77,8 @@ export const selfServiceRefusal = z.enum([
 export const patientSelfService = z.object({
   reschedule: z.object({ allowed: z.boolean(), refusal: z.string().nullable() }),
   cancel: z.object({ allowed: z.boolean(), refusal: z.string().nullable() }),
+  /** When both are refused for the same reason: that reason once, for both. */
+  closed: z.string().nullable(),
   /** When online changes close. */
   cutoffAt: z.string(),
   /** The last day a move may go to (the clinic's booking horizon), in UTC. */

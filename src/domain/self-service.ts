@@ -60,10 +60,11 @@ export function selfServiceState(
 /** Said to the patient about a change they cannot make online, with the way that remains. */
 export function selfServiceRefusalText(
   refusal: SelfServiceRefusal,
-  action: 'reschedule' | 'cancel',
+  action: 'reschedule' | 'cancel' | 'both',
   policy: Pick<SelfServicePolicy, 'cutoffHours' | 'maxReschedules'>,
 ): string {
-  const verb = action === 'reschedule' ? 'moved' : 'cancelled';
+  const verb =
+    action === 'reschedule' ? 'moved' : action === 'cancel' ? 'cancelled' : 'moved or cancelled';
   switch (refusal) {
     case 'not_open':
       return `This appointment can no longer be ${verb}: it has started, ended or was cancelled.`;

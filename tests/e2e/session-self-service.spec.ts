@@ -147,7 +147,9 @@ test.describe('patient self-service', () => {
     const visit = await provider.book(0, 7);
     await page.goto(`/session/?token=${visit.token}`);
     await expect(
-      page.getByText(/^Online changes close 24 hours before the visit\./).first(),
+      page.getByText(
+        /^Online changes close 24 hours before the visit\. To have your appointment moved or cancelled now/,
+      ),
     ).toBeVisible();
     await expect(page.getByRole('link', { name: CLINIC_PHONE })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reschedule' })).toHaveCount(0);

@@ -47,7 +47,9 @@ export function ManageVisit({
   const rules = view.selfService;
   if (!rules || view.state === 'cancelled' || view.state === 'ended') return null;
   const { reschedule, cancel } = rules;
-  const refusals = [...new Set([reschedule.refusal, cancel.refusal].filter(Boolean))] as string[];
+  const refusals = (
+    rules.closed ? [rules.closed] : [reschedule.refusal, cancel.refusal].filter(Boolean)
+  ) as string[];
   const start = new Date(view.start);
   const event = {
     title: `Video visit with ${view.provider.name} (${view.clinic.name})`,

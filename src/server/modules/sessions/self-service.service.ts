@@ -60,6 +60,10 @@ export async function patientView(
     selfService: {
       reschedule: answer(state.reschedule, 'reschedule'),
       cancel: answer(state.cancel, 'cancel'),
+      closed:
+        state.reschedule && state.reschedule === state.cancel
+          ? selfServiceRefusalText(state.reschedule, 'both', policy)
+          : null,
       cutoffAt: state.cutoffAt.toISOString(),
       horizonEnd: horizonEnd.toISOString(),
     },

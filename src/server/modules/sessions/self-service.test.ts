@@ -121,6 +121,7 @@ describe('the clinic’s self-service policy', () => {
       selfService: {
         reschedule: { allowed: true, refusal: null },
         cancel: { allowed: true, refusal: null },
+        closed: null,
         cutoffAt: '2026-11-24T15:00:00.000Z',
       },
     });
@@ -232,6 +233,9 @@ describe('moving a visit from the link', () => {
       'Online changes close 24 hours before the visit. To have your appointment moved now, please call the clinic.',
     );
     expect((await cancel(appt.token)).statusCode).toBe(409);
+    expect((await page(appt.token)).json().selfService.closed).toBe(
+      'Online changes close 24 hours before the visit. To have your appointment moved or cancelled now, please call the clinic.',
+    );
     env.setNow(new Date(new Date(START).getTime() - 24 * HOUR - 1));
     expect((await cancel(appt.token)).statusCode).toBe(200);
   });
