@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import ical from 'node-ical';
 import { NOT_A_VALID_LINK } from '@contracts/session';
-import { useTestApp } from '../../test/test-app';
+import { buildTestApp, useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
 import { createBody, type ClinicScenario } from '../../test/scenario';
 import * as t from '../../db/schema';
@@ -403,5 +403,65 @@ describe('the calendar file', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(NOT_A_VALID_LINK);
+  });
+});
+
+describe('limits', () => {
+  it('limits each link call per address, and answers 429 in the error shape', async () => {
+    const appt = await booked();
+    const limited = await buildTestApp(env.handle, {
+      now: () => env.now(),
+      config: { SESSION_LOOKUP_RATE_LIMIT_PER_MINUTE: 3 },
+    });
+    try {
+      const from = (ip: string) => ({ remoteAddress: ip });
+      const calls = [
+        () =>
+          limited.inject({
+            method: 'GET',
+            url: `/api/session/slots?token=${appt.token}&from=2026-11-25&to=2026-11-25`,
+            ...from('198.51.100.7'),
+          }),
+        () =>
+          limited.inject({
+            method: 'GET',
+            url: `/api/session/calendar.ics?token=${appt.token}`,
+            ...from('198.51.100.7'),
+          }),
+        () =>
+          limited.inject({
+            method: 'POST',
+            url: '/api/session/reschedule',
+            payload: { token: 'A'.repeat(32), start: LATER },
+            ...from('198.51.100.7'),
+          }),
+        () =>
+          limited.inject({
+            method: 'POST',
+            url: '/api/session/cancel',
+            payload: { token: 'A'.repeat(32) },
+            ...from('198.51.100.7'),
+          }),
+      ];
+      // Each call has its own budget per address, like the link look-ups before them.
+      for (const call of calls) {
+        for (let i = 0; i < 3; i += 1) expect((await call()).statusCode).not.toBe(429);
+        const refused = await call();
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toMatchObject({
+          error: expect.any(String),
+          message: expect.any(String),
+        });
+      }
+      // Another address is not held back by the first.
+      const other = await limited.inject({
+        method: 'GET',
+        url: `/api/session/calendar.ics?token=${appt.token}`,
+        remoteAddress: '198.51.100.8',
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });
