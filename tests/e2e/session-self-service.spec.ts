@@ -6,7 +6,7 @@ import {
   type APIRequestContext,
 } from '@playwright/test';
 import ical from 'node-ical';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './fixtures';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInWith } from './fixtures';
 import { providerApi, startSessionServer, type SessionServer } from './session-server';
 
 /**
@@ -155,5 +155,37 @@ test.describe('patient self-service', () => {
     await expect(page.getByRole('button', { name: 'Reschedule' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Cancel appointment' })).toHaveCount(0);
     await page.screenshot({ path: 'test-results/self-service-cutoff.png', fullPage: true });
+  });
+
+  test('an admin closes online moves at Admin → Clinics, and the patient page follows', async ({
+    page,
+    browser,
+  }) => {
+    const visit = await provider.book(6, 8);
+    const adminPage = await browser.newPage({
+      baseURL: `http://127.0.0.1:${PORT}`,
+      viewport: { width: 1280, height: 900 },
+    });
+    await signInWith(
+      adminPage,
+      { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORD },
+      '/admin/clinics/riverside',
+    );
+    const form = adminPage.getByRole('form', { name: 'Online changes by patients' });
+    await expect(form.getByLabel('Clinic phone for patients')).toHaveValue(CLINIC_PHONE);
+    await form.getByLabel('Patients may reschedule online').uncheck();
+    await form.getByRole('button', { name: 'Save online changes' }).click();
+    await expect(adminPage.getByText('Online changes saved.')).toBeVisible();
+    await adminPage.screenshot({ path: 'test-results/self-service-admin.png', fullPage: true });
+    await adminPage.close();
+
+    await page.goto(`/session/?token=${visit.token}`);
+    await expect(
+      page.getByText(
+        'Your clinic does not take online changes. To have your appointment moved, please call the clinic.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reschedule' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Cancel appointment' })).toBeVisible();
   });
 });
