@@ -128,7 +128,7 @@ export function targetRows(r: R): Row[] {
   const session = web?.staticSizes?.session?.jsGzipKb as number | undefined;
   const staff = web?.staticSizes?.staffAppointments?.jsGzipKb as number | undefined;
   rows.push([
-    'patient page ≤ 80 KB gzipped JS (issue 27)',
+    'patient page ≤ 80 KB gzipped JS (issues 21 and 27)',
     session === undefined ? '–' : `${session.toFixed(1)} KB`,
     verdict(session === undefined ? null : session <= 80),
   ]);

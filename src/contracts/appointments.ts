@@ -25,6 +25,7 @@ export const appointmentPaths = {
   one: '/api/appointments/:id',
   notes: '/api/appointments/:id/notes',
   status: '/api/appointments/:id/status',
+  linkReset: '/api/appointments/:id/link-reset',
 } as const;
 
 /** The fixed source identifier this product writes on the appointments it creates (spec §7). */
@@ -335,4 +336,17 @@ export const correctAppointmentStatusEndpoint = defineEndpoint({
   body: correctStatusBody,
   responses: { 200: appointment },
   errors: [404, 409, 422],
+});
+
+export const resetAppointmentLinkEndpoint = defineEndpoint({
+  ...forStaff,
+  method: 'POST',
+  path: appointmentPaths.linkReset,
+  operationId: 'resetAppointmentLink',
+  summary: 'Give the patient a new visit link; the old one stops working at once',
+  description:
+    'The link otherwise stays the same for the life of the appointment. The patient is sent the new link; the history gets LINK_RESET by the staff member. A started or cancelled appointment is a 409.',
+  params: idParams,
+  responses: { 200: appointment },
+  errors: [404, 409],
 });

@@ -4,7 +4,8 @@ import {
   MAX_REMINDERS,
   MIN_REMINDER_OFFSET_MINUTES,
 } from '@domain/reminders';
-import { clinicRef } from './common';
+import { MAX_CUTOFF_HOURS, MAX_ONLINE_RESCHEDULES } from '@domain/self-service';
+import { clinicRef, phoneNumberField } from './common';
 import { defineEndpoint } from './endpoint';
 
 export const clinicPolicyPaths = {
@@ -29,13 +30,44 @@ export const reminderPolicy = z.object({
 });
 export type ReminderPolicy = z.infer<typeof reminderPolicy>;
 
-/** What a clinic decides for itself, edited by its admins. */
-export const clinicPolicy = z.object({ reminders: reminderPolicy });
+/** What patients may change themselves from their visit link (ADR 016). */
+export const selfServicePolicy = z.object({
+  allowReschedule: z.boolean(),
+  allowCancel: z.boolean(),
+  /** Online changes close this many hours before the start (default 24). */
+  cutoffHours: z
+    .number({ error: 'must be a number of hours' })
+    .int('must be a whole number of hours')
+    .min(0, 'must not be negative')
+    .max(MAX_CUTOFF_HOURS, `must be at most ${MAX_CUTOFF_HOURS} hours (30 days)`),
+  /** How many times one appointment may be moved online (default 2). */
+  maxReschedules: z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must not be negative')
+    .max(MAX_ONLINE_RESCHEDULES, `must be at most ${MAX_ONLINE_RESCHEDULES}`),
+  /** Shown to patients when online changes are closed; null when the clinic gives none. */
+  phone: phoneNumberField.nullable(),
+});
+export type SelfServicePolicyBody = z.infer<typeof selfServicePolicy>;
+
+/**
+ * What a clinic decides for itself, edited by its admins. `selfService` may be left out of a
+ * change (clients written before it), which keeps it as it is.
+ */
+export const clinicPolicy = z.object({
+  reminders: reminderPolicy,
+  selfService: selfServicePolicy.optional(),
+});
 export type ClinicPolicy = z.infer<typeof clinicPolicy>;
 
 export const clinicPolicyView = z.object({
   clinic: z.object({ id: z.string(), slug: z.string(), name: z.string(), timezone: z.string() }),
-  policy: clinicPolicy,
+  // Answers are plain values: the body's trimming transform cannot run backwards.
+  policy: z.object({
+    reminders: reminderPolicy,
+    selfService: selfServicePolicy.extend({ phone: z.string().nullable() }),
+  }),
 });
 export type ClinicPolicyView = z.infer<typeof clinicPolicyView>;
 
@@ -52,7 +84,7 @@ export const getClinicPolicyEndpoint = defineEndpoint({
   method: 'GET',
   path: clinicPolicyPaths.policy,
   operationId: 'getClinicPolicy',
-  summary: 'A clinic’s own rules: when its patients are reminded',
+  summary: 'A clinic’s own rules: when its patients are reminded, and what they may change online',
   params: clinicPolicyParams,
   responses: { 200: clinicPolicyView },
   errors: [404],

@@ -3,6 +3,7 @@ import {
   calendarDate,
   clinicRef,
   emailField,
+  phoneNumberField,
   safeText,
   timezoneField,
   uuidParam,
@@ -59,9 +60,7 @@ export const patientSearchQuery = z.object({
   keyword: safeText(200).pipe(z.string().min(1, 'Enter a name or email to search')),
 });
 
-const phoneField = safeText(40).pipe(
-  z.string().regex(/^\+?[0-9 ().-]{7,}$/, 'must be a phone number such as (555) 123-4567'),
-);
+const phoneField = phoneNumberField;
 
 /** Today somewhere on Earth: a birth date may be up to a day ahead of UTC's date. */
 const latestBirthDate = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);

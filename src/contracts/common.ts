@@ -37,6 +37,11 @@ export const multiLineText = (max: number) =>
     )
     .refine((s) => !BIDI_CONTROL.test(s), NO_BIDI_MESSAGE);
 
+/** A phone number as people write it: digits, spaces, brackets, dots, dashes, a leading +. */
+export const phoneNumberField = safeText(40).pipe(
+  z.string().regex(/^\+?[0-9 ().-]{7,}$/, 'must be a phone number such as (555) 123-4567'),
+);
+
 export const emailField = z
   .string()
   .trim()

@@ -21,6 +21,7 @@ export const OUTBOX_KINDS = [
   'appointment.rescheduled',
   'appointment.reassigned',
   'appointment.cancelled',
+  'appointment.link_reset',
   'appointment.reminder',
 ] as const;
 export const outboxKind = z.enum(OUTBOX_KINDS);

@@ -1,11 +1,23 @@
 import { z } from 'zod';
-import { idParams, uuidParam } from './common';
+import {
+  calendarDate,
+  idParams,
+  instantField,
+  multiLineText,
+  timezoneField,
+  uuidParam,
+} from './common';
+import { PATIENT_CANCEL_REASON_MAX } from '@domain/self-service';
 import { defineEndpoint } from './endpoint';
 
 export const sessionPaths = {
   byToken: '/api/session',
   join: '/api/session/join',
   confirm: '/api/session/confirm',
+  slots: '/api/session/slots',
+  reschedule: '/api/session/reschedule',
+  cancel: '/api/session/cancel',
+  calendar: '/api/session/calendar.ics',
   signal: '/api/session/signal',
   staff: '/api/sessions/:id',
 } as const;
@@ -17,12 +29,62 @@ export const sessionTokenQuery = z.object({ token: z.string().max(256) });
 export const joinBody = z.object({ token: z.string().max(256) });
 export const confirmBody = z.object({ token: z.string().max(256) });
 
+/** Two weeks of free times at a time, from the patient's page. */
+export const MAX_PATIENT_SLOT_DAYS = 14;
+
+export const patientSlotsQuery = z.object({
+  token: z.string().max(256),
+  from: calendarDate(),
+  to: calendarDate(),
+  /** The patient's own zone, in which `from` and `to` are days; the clinic's when left out. */
+  timezone: timezoneField.optional(),
+});
+export type PatientSlotsQuery = z.infer<typeof patientSlotsQuery>;
+
+/** A free time of the appointment's own provider: nothing about who else is booked. */
+export const patientSlot = z.object({ start: z.string(), end: z.string() });
+export const patientSlotsResponse = z.object({
+  timezone: z.string(),
+  slots: z.array(patientSlot),
+});
+export type PatientSlotsResponse = z.infer<typeof patientSlotsResponse>;
+
+export const patientRescheduleBody = z.object({ token: z.string().max(256), start: instantField });
+export type PatientRescheduleBody = z.infer<typeof patientRescheduleBody>;
+
+export const patientCancelBody = z.object({
+  token: z.string().max(256),
+  reason: multiLineText(PATIENT_CANCEL_REASON_MAX).optional(),
+});
+export type PatientCancelBody = z.infer<typeof patientCancelBody>;
+
 export const iceServer = z.object({
   urls: z.union([z.string(), z.array(z.string())]),
   username: z.string().optional(),
   credential: z.string().optional(),
 });
 export type IceServer = z.infer<typeof iceServer>;
+
+/** Why the patient cannot make a change online (`null`: they can). */
+export const selfServiceRefusal = z.enum([
+  'not_open',
+  'closed_by_clinic',
+  'past_cutoff',
+  'move_limit',
+]);
+
+/** What the patient may change from their link, as the clinic's policy has it now (ADR 016). */
+export const patientSelfService = z.object({
+  reschedule: z.object({ allowed: z.boolean(), refusal: z.string().nullable() }),
+  cancel: z.object({ allowed: z.boolean(), refusal: z.string().nullable() }),
+  /** When both are refused for the same reason: that reason once, for both. */
+  closed: z.string().nullable(),
+  /** When online changes close. */
+  cutoffAt: z.string(),
+  /** The last day a move may go to (the clinic's booking horizon), in UTC. */
+  horizonEnd: z.string(),
+});
+export type PatientSelfService = z.infer<typeof patientSelfService>;
 
 /** What the patient page may know: the least it needs, the patient's first name only. */
 export const patientSessionView = z.object({
@@ -39,6 +101,11 @@ export const patientSessionView = z.object({
   serverNow: z.string(),
   /** Whether the patient may still confirm they will come (open, upcoming, not yet confirmed). */
   confirmable: z.boolean(),
+  /** The clinic's phone number for patients, when it gives one. */
+  clinicPhone: z.string().nullable().optional(),
+  /** A cancelled appointment: when, and the reason as the clinic wrote it (if any). */
+  cancellation: z.object({ at: z.string(), reason: z.string().nullable() }).nullable().optional(),
+  selfService: patientSelfService.optional(),
 });
 export type PatientSessionView = z.infer<typeof patientSessionView>;
 
@@ -163,4 +230,55 @@ export const signalEndpoint = defineEndpoint({
     101: z.null().describe('Switching to the WebSocket protocol.'),
   },
   errors: [426, 429],
+});
+
+const patientLink = { tag: 'Sessions', access: 'public' } as const;
+
+export const getPatientSlotsEndpoint = defineEndpoint({
+  ...patientLink,
+  method: 'GET',
+  path: sessionPaths.slots,
+  operationId: 'getPatientSlots',
+  summary: 'Free times of the same provider, for the patient to move their appointment to',
+  description: `At most ${MAX_PATIENT_SLOT_DAYS} days at a time, up to the clinic’s booking horizon; the appointment’s own time counts as free. A 409 when the clinic’s policy does not let this patient move it online (the message says why).`,
+  query: patientSlotsQuery,
+  responses: { 200: patientSlotsResponse },
+  errors: [400, 404, 409, 410, 429],
+});
+
+export const reschedulePatientSessionEndpoint = defineEndpoint({
+  ...patientLink,
+  method: 'POST',
+  path: sessionPaths.reschedule,
+  operationId: 'reschedulePatientSession',
+  summary: 'The patient moves their appointment to another free time of the same provider',
+  description:
+    'The same booking rules and no-double-booking constraint as staff’s: a time taken a moment earlier is a 409 the patient can act on. Refused (409) after the clinic’s cut-off, past its move limit, or when the clinic takes no online changes. The link stays the same.',
+  body: patientRescheduleBody,
+  responses: { 200: patientSessionView },
+  errors: [400, 404, 409, 410, 422, 429],
+});
+
+export const cancelPatientSessionEndpoint = defineEndpoint({
+  ...patientLink,
+  method: 'POST',
+  path: sessionPaths.cancel,
+  operationId: 'cancelPatientSession',
+  summary: 'The patient cancels their appointment, with an optional reason',
+  description:
+    'Refused (409) after the clinic’s cut-off or when the clinic takes no online cancellations.',
+  body: patientCancelBody,
+  responses: { 200: patientSessionView },
+  errors: [400, 404, 409, 410, 429],
+});
+
+export const getPatientCalendarEndpoint = defineEndpoint({
+  ...patientLink,
+  method: 'GET',
+  path: sessionPaths.calendar,
+  operationId: 'getPatientCalendar',
+  summary: 'The appointment as an iCalendar file (.ics), to add to the patient’s calendar',
+  query: sessionTokenQuery,
+  responses: { 200: z.string().describe('An iCalendar (text/calendar) file with one event.') },
+  errors: [404, 410, 429],
 });

@@ -1,4 +1,7 @@
 import fc from 'fast-check';
+import { format as dateFnsFormat } from 'date-fns';
+import { enUS } from 'date-fns/locale';
+import { tz } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
 import {
   formatDateTimeWithZone,
@@ -12,6 +15,7 @@ import {
   localDateKey,
   WEEK_STARTS_ON,
 } from './format';
+import { isRepeatedWallTime } from './zoned-time';
 
 const ZONES = [
   'UTC',
@@ -216,6 +220,34 @@ describe('formatDateTimeWithZone', () => {
     );
     expect(formatDateTimeWithZone(at, 'Etc/GMT+5')).toBe(
       'Tuesday, March 9, 2027 at 9:00 AM Etc/GMT+5',
+    );
+  });
+});
+
+describe('the Intl-built formats agree with date-fns’ format()', () => {
+  it('for any instant from 1900 to 2199 in zones with and without clock changes', () => {
+    const zones = [
+      'UTC',
+      'America/New_York',
+      'Europe/Berlin',
+      'Asia/Kolkata',
+      'Australia/Lord_Howe',
+    ];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1900, 0, 2), max: Date.UTC(2199, 11, 30) }),
+        fc.constantFrom(...zones),
+        (ms, zone) => {
+          const at = new Date(ms);
+          const reference = (pattern: string) =>
+            dateFnsFormat(at, pattern, { in: tz(zone), locale: enUS });
+          expect(formatDate(at, zone)).toBe(reference('MMM d, yyyy'));
+          expect(formatDateNumeric(at, zone)).toBe(reference('MM/dd/yyyy'));
+          expect(formatDateWithWeekday(at, zone)).toBe(reference('EEEE, MMMM d, yyyy'));
+          if (!isRepeatedWallTime(at, zone)) expect(formatTime(at, zone)).toBe(reference('h:mm a'));
+        },
+      ),
+      { numRuns: 2000 },
     );
   });
 });

@@ -1,6 +1,3 @@
-import { format } from 'date-fns';
-import { enUS } from 'date-fns/locale';
-import { tz } from '@date-fns/tz';
 import { DEFAULT_DURATION_MINUTES } from './constants';
 import {
   isRepeatedWallTime,
@@ -21,14 +18,61 @@ function toDate(value: DateInput): Date {
   return date;
 }
 
-// Spec §9: US English, weeks from Sunday. Passing both explicitly keeps a future default-locale
-// change in date-fns from reaching the screen.
-function formatIn(value: DateInput, pattern: string, timeZone: string): string {
-  return format(toDate(value), pattern, {
-    in: tz(timeZone),
-    locale: enUS,
-    weekStartsOn: WEEK_STARTS_ON,
-  });
+// Spec §9: US English. The four shapes below are built from Intl's parts rather than with
+// date-fns' format(): the same words, without shipping date-fns' formatter to the patient page
+// (ADR 016: its bundle). Parts, not Intl's own string: newer ICU puts a narrow no-break space
+// before "PM", which would read differently from the rest of the product.
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+type Pattern = 'MMM d, yyyy' | 'MM/dd/yyyy' | 'EEEE, MMMM d, yyyy' | 'h:mm a';
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsIn(value: DateInput, timeZone: string) {
+  let formatter = partsFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'long',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: 'h12',
+    });
+    partsFormatters.set(timeZone, formatter);
+  }
+  const parts: Record<string, string> = {};
+  for (const part of formatter.formatToParts(toDate(value))) parts[part.type] = part.value;
+  return parts;
+}
+
+function formatIn(value: DateInput, pattern: Pattern, timeZone: string): string {
+  const p = partsIn(value, timeZone);
+  const month = MONTHS[Number(p.month) - 1]!;
+  const year = p.year!.padStart(4, '0');
+  switch (pattern) {
+    case 'MMM d, yyyy':
+      return `${month.slice(0, 3)} ${Number(p.day)}, ${year}`;
+    case 'MM/dd/yyyy':
+      return `${p.month!.padStart(2, '0')}/${p.day!.padStart(2, '0')}/${year}`;
+    case 'EEEE, MMMM d, yyyy':
+      return `${p.weekday}, ${month} ${Number(p.day)}, ${year}`;
+    case 'h:mm a':
+      return `${Number(p.hour)}:${p.minute} ${p.dayPeriod}`;
+  }
 }
 
 /** "Nov 21, 2026" */

@@ -10,6 +10,7 @@ export const HISTORY_TYPES = [
   'PATIENT_JOINED',
   'NOTES_EDITED',
   'STATUS_CORRECTED',
+  'LINK_RESET',
 ] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 
@@ -36,6 +37,7 @@ const HISTORY_TEXTS: Partial<Record<HistoryType, string>> = {
   PATIENT_JOINED: 'Patient joined the appointment',
   NOTES_EDITED: 'Notes were edited',
   STATUS_CORRECTED: 'Marked status was corrected',
+  LINK_RESET: 'The patient’s visit link was reset',
 };
 
 function present(value: string | null | undefined): value is string {

@@ -1,4 +1,4 @@
-import { TZDate, tzOffset } from '@date-fns/tz';
+import { tzOffset } from '@date-fns/tz/tzOffset';
 
 /** Instants as they arrive: Date objects, epoch milliseconds or ISO 8601 strings. */
 export type DateInput = Date | string | number;
@@ -94,13 +94,25 @@ export function compareDateKeys(a: DateKey, b: DateKey): number {
 
 /** The calendar date an instant falls on for someone living in `timeZone`. */
 export function localDateKeyOf(instant: Date | number, timeZone: string): DateKey {
-  const local = new TZDate(+instant, timeZone);
-  if (Number.isNaN(+local)) {
-    assertTimeZone(timeZone);
-    throw new RangeError('Invalid date');
+  assertTimeZone(timeZone);
+  const at = +instant;
+  if (Number.isNaN(at)) throw new RangeError('Invalid date');
+  // Intl's parts, not a TZDate: the same answer, and the patient page need not ship TZDate.
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+    });
+    dayFormats.set(timeZone, format);
   }
-  return toDateKey(local.getFullYear(), local.getMonth() + 1, local.getDate());
+  const parts: Record<string, string> = {};
+  for (const part of format.formatToParts(at)) parts[part.type] = part.value;
+  return toDateKey(Number(parts.year), Number(parts.month), Number(parts.day));
 }
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** 'HH:mm' to minutes after midnight, or null when it is not a real wall time. */
 export function parseWallTime(value: string): number | null {

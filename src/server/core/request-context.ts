@@ -1,4 +1,4 @@
-import type { SessionUser } from '@contracts/auth';
+import type { ClinicSummary, SessionUser } from '@contracts/auth';
 import type { Endpoint } from '@contracts/endpoint';
 import type { Role } from '@domain/roles';
 
@@ -29,6 +29,12 @@ export interface RequestContext {
    * the token's name, its clinics the token's, and its role `staff`, which no rule favours.
    */
   apiToken?: ApiTokenCaller;
+  /**
+   * Set when the patient acts through their visit link (the session page): `user` then stands
+   * for "Patient", scoped to the link's clinic, with no user id. The history names them
+   * "Patient"; the audit log has no user, the address, and `by: patient`.
+   */
+  patient?: { appointmentId: string };
 }
 
 export const API_TOKEN_SCOPES = ['read', 'write'] as const;
@@ -46,7 +52,42 @@ export interface ApiTokenCaller {
  * names by its name (by_name) and the audit log by its id.
  */
 export function staffUserIdOf(ctx: RequestContext): string | null {
-  return ctx.apiToken ? null : ctx.user.id;
+  return ctx.apiToken || ctx.patient ? null : ctx.user.id;
+}
+
+/** The user id an audit row names: the staff member or the integration token; none for a patient. */
+export function auditUserIdOf(ctx: RequestContext): string | null {
+  return ctx.patient ? null : ctx.user.id;
+}
+
+/** The name history entries are written by when the patient acts through their link. */
+export const PATIENT_ACTOR = 'Patient';
+
+/**
+ * The context of a patient's own change through their link: the same use cases as staff's
+ * (same booking rules, same constraint, same history and notifications), as "Patient".
+ */
+export function patientContext(
+  link: { appointmentId: string; clinic: ClinicSummary },
+  ip: string,
+): RequestContext {
+  return {
+    ip,
+    patient: { appointmentId: link.appointmentId },
+    user: {
+      // Never a users row: nothing written for a patient names a user id (staffUserIdOf).
+      id: '00000000-0000-0000-0000-000000000000',
+      email: '',
+      name: PATIENT_ACTOR,
+      role: 'staff',
+      timezone: null,
+      theme: 'system',
+      clinics: [link.clinic],
+      sessionId: '',
+      clinicIds: new Set([link.clinic.id]),
+      dataVersions: new Map(),
+    },
+  };
 }
 
 declare module 'fastify' {

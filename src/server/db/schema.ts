@@ -33,12 +33,30 @@ export const clinics = pgTable(
       .array()
       .notNull()
       .default(sql`'{1440,120}'::integer[]`),
+    /** Whether patients may move their appointment from their visit link (ADR 016). */
+    patientCanReschedule: boolean('patient_can_reschedule').notNull().default(true),
+    /** Whether patients may cancel their appointment from their visit link. */
+    patientCanCancel: boolean('patient_can_cancel').notNull().default(true),
+    /** Online changes close this many hours before the start. */
+    patientChangeCutoffHours: integer('patient_change_cutoff_hours').notNull().default(24),
+    /** How many times one appointment may be moved online. */
+    patientMaxReschedules: integer('patient_max_reschedules').notNull().default(2),
+    /** Shown to patients when online changes are closed, and on a cancelled visit's page. */
+    phone: text('phone'),
     createdAt: createdAt(),
   },
   (t) => [
     check(
       'clinics_reminder_offsets_check',
       sql`cardinality(${t.reminderOffsetsMinutes}) <= 3 and 15 <= all(${t.reminderOffsetsMinutes}) and 10080 >= all(${t.reminderOffsetsMinutes})`,
+    ),
+    check(
+      'clinics_patient_change_cutoff_check',
+      sql`${t.patientChangeCutoffHours} between 0 and 720`,
+    ),
+    check(
+      'clinics_patient_max_reschedules_check',
+      sql`${t.patientMaxReschedules} between 0 and 20`,
     ),
   ],
 );

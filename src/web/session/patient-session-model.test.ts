@@ -65,8 +65,31 @@ describe('describePatientSession', () => {
     expect(card.notice).toMatchObject({
       tone: 'stop',
       title: 'This appointment was cancelled.',
-      detail: 'If you still need to be seen, please contact Riverside Family Clinic.',
+      detail: null,
     });
+  });
+
+  it('a cancelled visit says when, in the patient’s zone, and why when a reason was given', () => {
+    const card = describePatientSession(
+      view({
+        state: 'cancelled',
+        status: 'CANCELLED',
+        cancellation: { at: '2026-11-23T15:05:00.000Z', reason: 'Provider unwell' },
+      }),
+      at('2026-11-24T19:55:00Z'),
+      'America/New_York',
+    );
+    expect(card.notice.detail).toBe(
+      'It was cancelled on Monday, November 23, 2026 at 10:05 AM Eastern Time. Reason: Provider unwell',
+    );
+    const noReason = describePatientSession(
+      view({ state: 'cancelled', cancellation: { at: '2026-11-23T15:05:00.000Z', reason: null } }),
+      at('2026-11-24T19:55:00Z'),
+      'Europe/Berlin',
+    );
+    expect(noReason.notice.detail).toBe(
+      'It was cancelled on Monday, November 23, 2026 at 4:05 PM Central European Time.',
+    );
   });
 
   it('an ended visit says it has ended', () => {

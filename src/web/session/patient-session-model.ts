@@ -4,7 +4,7 @@ import {
   timeZoneName,
   type VisitDescription,
 } from '@web/lib/video-call/visit-window';
-import { formatTime } from '@domain/format';
+import { formatDateTimeWithZone, formatTime } from '@domain/format';
 
 export interface PatientCard extends VisitDescription {
   clinicName: string;
@@ -33,12 +33,17 @@ export function describePatientSession(
   const clinicTime = formatTime(start, view.clinic.timezone);
   const notice: PatientCard['notice'] = (() => {
     switch (visit.state) {
-      case 'cancelled':
+      case 'cancelled': {
+        const when = view.cancellation
+          ? `It was cancelled on ${formatDateTimeWithZone(view.cancellation.at, timeZone)}.`
+          : null;
+        const why = view.cancellation?.reason ? `Reason: ${view.cancellation.reason}` : null;
         return {
           tone: 'stop',
           title: 'This appointment was cancelled.',
-          detail: `If you still need to be seen, please contact ${clinic}.`,
+          detail: [when, why].filter(Boolean).join(' ') || null,
         };
+      }
       case 'ended':
         return {
           tone: 'stop',

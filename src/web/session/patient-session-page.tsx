@@ -1,14 +1,15 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNow } from '@web/hooks/use-now';
-import { signalUrl } from '@web/lib/video-call/signalling-client';
-import { VideoCallPanel } from '@web/lib/video-call/video-call-panel';
 import { browserTimeZone } from '@web/lib/time-zones';
 import { formatVisitHeading } from '@web/lib/video-call/visit-window';
 import { ConfirmAttendance } from './confirm-attendance';
+import { CallClinic, ManageVisit } from './manage-visit';
 import { joinSession } from './session-api';
 import { describePatientSession } from './patient-session-model';
 import { usePatientSession } from './use-patient-session';
 import { VisitCard } from './visit-card';
+
+const PatientCall = lazy(() => import('./patient-call'));
 
 /** The patient's page for one visit link: the appointment, then the call. */
 export function PatientSessionPage({
@@ -23,7 +24,8 @@ export function PatientSessionPage({
   const [joining, setJoining] = useState(false);
   const [joinError, setJoinError] = useState<string | null>(null);
   const inCall = iceServers !== null;
-  const { answer, problem, refresh } = usePatientSession(token, { paused: inCall });
+  const { answer, problem, refresh, show } = usePatientSession(token, { paused: inCall });
+  const [said, setSaid] = useState<string | null>(null);
   const offset = answer?.kind === 'ok' ? answer.clockOffsetMs : 0;
   // This device's clock, corrected by the server's: the countdown must not trust a wrong phone.
   const now = useNow({ intervalMs: 5_000, offsetMs: offset });
@@ -82,13 +84,20 @@ export function PatientSessionPage({
           </p>
         </header>
         <div className="w-full">
-          <VideoCallPanel
-            role="patient"
-            signalUrl={signalUrl({ token })}
-            iceServers={iceServers}
-            remoteName={view.provider.name}
-            onLeft={() => setIceServers(null)}
-          />
+          <Suspense
+            fallback={
+              <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+                Opening the call…
+              </p>
+            }
+          >
+            <PatientCall
+              token={token}
+              iceServers={iceServers}
+              remoteName={view.provider.name}
+              onLeft={() => setIceServers(null)}
+            />
+          </Suspense>
         </div>
       </Shell>
     );
@@ -107,8 +116,38 @@ export function PatientSessionPage({
     <Shell>
       {/* From a reminder's Confirm link, confirming is what the patient came for: it goes first. */}
       {fromReminder && confirmBlock}
-      <VisitCard card={card} joining={joining} joinError={joinError} onJoin={() => void join()} />
+      {said && (
+        <p
+          role="status"
+          className="mb-4 w-full rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm font-medium text-emerald-950 dark:border-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-100"
+        >
+          {said}
+        </p>
+      )}
+      <VisitCard
+        card={card}
+        joining={joining}
+        joinError={joinError}
+        onJoin={() => void join()}
+        noticeExtra={
+          view.state === 'cancelled' ? (
+            <>
+              To book again, <CallClinic name={view.clinic.name} phone={view.clinicPhone} />.
+            </>
+          ) : view.state === 'ended' ? null : undefined
+        }
+      />
       {!fromReminder && confirmBlock}
+      <ManageVisit
+        token={token}
+        view={view}
+        timeZone={timeZone}
+        now={now}
+        onChanged={(changed, message) => {
+          show(changed);
+          setSaid(message);
+        }}
+      />
       {problem && (
         <p role="status" className="mt-3 text-center text-sm text-amber-800 dark:text-amber-300">
           {problem}

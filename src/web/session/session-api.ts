@@ -1,6 +1,6 @@
 // The patient page talks to two public endpoints with plain fetch: the staff app's API client
 // and query cache would only add weight to a page a patient opens on a phone.
-import type { PatientSessionView } from '@contracts/session';
+import type { PatientSessionView, PatientSlotsResponse } from '@contracts/session';
 import { clockOffsetMs } from '@web/lib/video-call/visit-window';
 
 /** The server's own words for a bad link (kept in step with NOT_A_VALID_LINK in @contracts). */
@@ -70,13 +70,14 @@ async function postByToken<T>(
   token: string,
   refused: string,
   fetchImpl: typeof fetch,
+  extra: Record<string, unknown> = {},
 ): Promise<Posted<T>> {
   let response: Response;
   try {
     response = await fetchImpl(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ token }),
+      body: JSON.stringify({ ...extra, token }),
     });
   } catch {
     return { ok: false, status: 0, message: OFFLINE };
@@ -116,4 +117,76 @@ export async function confirmSession(
     fetchImpl,
   );
   return result.ok ? { ok: true, view: result.body } : result;
+}
+
+export type ChangeResult = ConfirmResult;
+
+/** Moves the visit to another free time of the same provider. */
+export async function rescheduleSession(
+  token: string,
+  start: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<ChangeResult> {
+  const result = await postByToken<PatientSessionView>(
+    '/api/session/reschedule',
+    token,
+    'Your appointment could not be moved. Please try again.',
+    fetchImpl,
+    { start },
+  );
+  return result.ok ? { ok: true, view: result.body } : result;
+}
+
+/** Cancels the visit; the reason is the patient's to give or not. */
+export async function cancelSession(
+  token: string,
+  reason: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<ChangeResult> {
+  const result = await postByToken<PatientSessionView>(
+    '/api/session/cancel',
+    token,
+    'Your appointment could not be cancelled. Please try again.',
+    fetchImpl,
+    reason.trim() ? { reason } : {},
+  );
+  return result.ok ? { ok: true, view: result.body } : result;
+}
+
+export type SlotsResult =
+  { ok: true; slots: PatientSlotsResponse['slots'] } | { ok: false; message: string };
+
+/** Free times of the visit's provider between two days of `timeZone`, both included. */
+export async function fetchSlots(
+  token: string,
+  range: { from: string; to: string; timeZone: string },
+  fetchImpl: typeof fetch = fetch,
+): Promise<SlotsResult> {
+  const query = new URLSearchParams({
+    token,
+    from: range.from,
+    to: range.to,
+    timezone: range.timeZone,
+  });
+  let response: Response;
+  try {
+    response = await fetchImpl(`/api/session/slots?${query.toString()}`, {
+      headers: { accept: 'application/json' },
+      cache: 'no-store',
+    });
+  } catch {
+    return { ok: false, message: OFFLINE };
+  }
+  if (!response.ok) {
+    return {
+      ok: false,
+      message: await messageOf(response, 'Free times could not be loaded. Please try again.'),
+    };
+  }
+  return { ok: true, slots: ((await response.json()) as PatientSlotsResponse).slots };
+}
+
+/** The visit's calendar file, downloaded by the browser itself. */
+export function calendarFileUrl(token: string): string {
+  return `/api/session/calendar.ics?token=${encodeURIComponent(token)}`;
 }

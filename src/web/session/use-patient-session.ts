@@ -52,7 +52,20 @@ export function usePatientSession(token: string, { paused }: { paused: boolean }
   const offset = state.answer?.kind === 'ok' ? state.answer.clockOffsetMs : 0;
   useRefreshAt(view, offset, paused ? null : refresh);
 
-  return { ...state, refresh };
+  /** Shows an answer a change gave back (a move, a cancel) without waiting for the next lookup. */
+  const show = useCallback((view: PatientSessionView) => {
+    latestRequest.current += 1;
+    setState((previous) => ({
+      answer: {
+        kind: 'ok',
+        view,
+        clockOffsetMs: previous.answer?.kind === 'ok' ? previous.answer.clockOffsetMs : 0,
+      },
+      problem: null,
+    }));
+  }, []);
+
+  return { ...state, refresh, show };
 }
 
 /** One extra lookup just after the window opens and just after it closes. */

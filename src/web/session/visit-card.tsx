@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { PatientCard } from './patient-session-model';
 
 const NOTICE_STYLE: Record<PatientCard['notice']['tone'], string> = {
@@ -13,11 +14,14 @@ export function VisitCard({
   joining,
   joinError,
   onJoin,
+  noticeExtra,
 }: {
   card: PatientCard;
   joining: boolean;
   joinError: string | null;
   onJoin: () => void;
+  /** What follows the notice's words, e.g. the clinic's number to book again. */
+  noticeExtra?: ReactNode;
 }) {
   return (
     <article className="w-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
@@ -60,6 +64,7 @@ export function VisitCard({
       <div className={`mt-4 rounded-xl border p-4 text-sm ${NOTICE_STYLE[card.notice.tone]}`}>
         <p className="font-medium">{card.notice.title}</p>
         {card.notice.detail && <p className="mt-1 opacity-90">{card.notice.detail}</p>}
+        {noticeExtra && <p className="mt-1 opacity-90">{noticeExtra}</p>}
       </div>
 
       {(card.canJoin || card.showDisabledJoin) && (

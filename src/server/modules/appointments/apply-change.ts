@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { ConflictError, retryOnDeadlock } from '../../db/errors';
 import type * as t from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { staffUserIdOf, type RequestContext } from '../../core/request-context';
+import { auditUserIdOf, staffUserIdOf, type RequestContext } from '../../core/request-context';
 import { recordAudit, type AuditAction } from '../audit';
 import { queueNotifications, syncReminders, type OutboxInsert } from '../notifications';
 import { toAppointmentView } from './appointment-view';
@@ -70,14 +70,16 @@ export async function applyChange(
         if (change.values.startAt || change.values.status) await syncReminders(tx, id, now);
         await recordAudit(
           tx,
-          { userId: ctx.user.id, ip: ctx.ip },
+          { userId: auditUserIdOf(ctx), ip: ctx.ip },
           [
             {
               action: change.audit,
               entityType: 'appointment',
               entityId: id,
               patientId: row.patient.id,
-              ...(change.auditDetails ? { details: change.auditDetails } : {}),
+              ...(change.auditDetails || ctx.patient
+                ? { details: { ...change.auditDetails, ...(ctx.patient ? { by: 'patient' } : {}) } }
+                : {}),
             },
           ],
           now,

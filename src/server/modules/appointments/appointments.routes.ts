@@ -11,6 +11,7 @@ import { correctStatus } from './correct-status';
 import { createAppointment } from './create-appointment';
 import { editNotes } from './edit-notes';
 import { markAppointment } from './mark-appointment';
+import { resetLink } from './reset-link';
 
 export function appointmentsRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
@@ -60,6 +61,10 @@ export function appointmentsRoutes(deps: AppDeps): FastifyPluginAsync {
 
     route(app, contract.correctAppointmentStatusEndpoint, async (request) =>
       correctStatus(deps, request.context, request.params.id, request.body.status),
+    );
+
+    route(app, contract.resetAppointmentLinkEndpoint, async (request) =>
+      resetLink(deps, request.context, request.params.id),
     );
   };
 }

@@ -7,7 +7,10 @@ import { outboxRow } from '../notifications';
 import { applyChange, loadForChange } from './apply-change';
 import { CHANGE_REFUSED } from './change-appointment';
 
-/** Cancels with a reason (spec §5: required, trimmed); the patient link stops working. */
+/**
+ * Cancels with a reason (spec §5: required of staff, trimmed; the patient may give none). The
+ * link keeps opening the page, which then says the appointment was cancelled, when and why.
+ */
 export async function cancelAppointment(
   deps: AppDeps,
   ctx: RequestContext,
@@ -15,7 +18,7 @@ export async function cancelAppointment(
   rawReason: string | undefined,
 ): Promise<Appointment> {
   const reason = rawReason?.trim() ?? '';
-  if (!reason) throw badRequest('A reason is required to cancel an appointment.');
+  if (!reason && !ctx.patient) throw badRequest('A reason is required to cancel an appointment.');
   const row = await loadForChange(deps, ctx, id);
   const { appointment: current } = row;
   const now = deps.now();
@@ -24,7 +27,7 @@ export async function cancelAppointment(
   }
   return applyChange(deps, ctx, row, {
     values: { status: 'CANCELLED', tokenRevokedAt: now },
-    events: [{ type: 'CANCELLED', reason }],
+    events: [{ type: 'CANCELLED', reason: reason || null }],
     outbox: [
       outboxRow('cancelled', {
         appointmentId: current.id,
@@ -38,7 +41,7 @@ export async function cancelAppointment(
         },
         staff: { name: row.staff.name, email: row.staff.email },
         sequence: current.version,
-        reason,
+        ...(reason ? { reason } : {}),
       }),
     ],
     audit: 'cancel',

@@ -8,7 +8,6 @@ import type { Appointment, UpdateAppointmentBody } from '@contracts/appointments
 import type { AppDeps } from '../../app-deps';
 import { conflict, forbidden, unprocessable } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
-import { newSessionToken } from '../../security/session-token';
 import { checkBookable, slotSettings } from '../availability';
 import { findBookableAgent } from '../clinics';
 import { outboxRow, type NotificationParty } from '../notifications';
@@ -20,7 +19,8 @@ export const CHANGE_REFUSED =
 
 /**
  * Reschedule (a new time) and reassign (another agent of the same clinic) share one call
- * (spec §7); either or both may change. A new time gets a new patient link.
+ * (spec §7); either or both may change. The patient's link stays the same, so the one in their
+ * first message still reaches the current time (only a staff member's Reset link replaces it).
  */
 export async function changeAppointment(
   deps: AppDeps,
@@ -56,7 +56,7 @@ export async function changeAppointment(
   });
   if (!check.ok) throw slotRefusal(check, agent.name);
 
-  const token = reschedule ? newSessionToken() : current.token;
+  const token = current.token;
   const snapshot = {
     appointmentId: current.id,
     clinic: { name: row.clinic.name, timezone: row.clinic.timezone },
@@ -80,7 +80,6 @@ export async function changeAppointment(
       endAt: new Date(start.getTime() + duration * 60_000),
       duration,
       staffId: agent.id,
-      token,
       // The patient confirmed the old time, not this one.
       ...(reschedule
         ? { status: statusAfterReschedule(parseStatus(current.status) ?? 'BOOKED') }

@@ -15,6 +15,8 @@ export type AuditAction =
   | 'join_refused'
   | 'unlock'
   | 'revoke'
+  /** Staff replaced a patient's visit link (the old one no longer opens anything). */
+  | 'link_reset'
   /** One request of another system with an integration token (the FHIR API). */
   | 'api_request';
 /**

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BOOKABLE_ROLES } from '@domain/roles';
+import type { SelfServicePolicyBody } from '@contracts/clinic-policy';
 import type { Executor } from '../../db/client';
 import { literalCount } from '../../db/literal-count';
 import { prepared } from '../../db/prepared';
@@ -272,11 +273,35 @@ export async function findClinicPolicy(db: Executor, clinicId: string) {
       name: t.clinics.name,
       timezone: t.clinics.timezone,
       offsets: t.clinics.reminderOffsetsMinutes,
+      selfService: {
+        allowReschedule: t.clinics.patientCanReschedule,
+        allowCancel: t.clinics.patientCanCancel,
+        cutoffHours: t.clinics.patientChangeCutoffHours,
+        maxReschedules: t.clinics.patientMaxReschedules,
+        phone: t.clinics.phone,
+      },
     })
     .from(t.clinics)
     .where(eq(t.clinics.id, clinicId))
     .limit(1);
   return row;
+}
+
+export async function setSelfServicePolicy(
+  db: Executor,
+  clinicId: string,
+  policy: SelfServicePolicyBody,
+) {
+  await db
+    .update(t.clinics)
+    .set({
+      patientCanReschedule: policy.allowReschedule,
+      patientCanCancel: policy.allowCancel,
+      patientChangeCutoffHours: policy.cutoffHours,
+      patientMaxReschedules: policy.maxReschedules,
+      phone: policy.phone,
+    })
+    .where(eq(t.clinics.id, clinicId));
 }
 
 export async function setReminderOffsets(db: Executor, clinicId: string, offsets: number[]) {

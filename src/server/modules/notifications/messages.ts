@@ -31,6 +31,7 @@ const HEADLINES: Record<string, (s: NotificationSnapshot) => string> = {
   'appointment.rescheduled': () => 'Your appointment has a new time',
   'appointment.reassigned': (s) => `Your appointment is now with ${s.staff.name}`,
   'appointment.cancelled': () => 'Your appointment was cancelled',
+  'appointment.link_reset': () => 'Your visit has a new link; the old one no longer works',
 };
 
 /**

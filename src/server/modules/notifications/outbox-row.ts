@@ -1,6 +1,6 @@
 import type * as t from '../../db/schema';
 
-export type NotificationKind = 'booked' | 'rescheduled' | 'reassigned' | 'cancelled';
+export type NotificationKind = 'booked' | 'rescheduled' | 'reassigned' | 'cancelled' | 'link_reset';
 
 export interface NotificationParty {
   email: string;
@@ -35,7 +35,10 @@ export function outboxRow(
 ): OutboxInsert {
   const recipients: NotificationParty[] = [
     { email: snapshot.patient.email, name: snapshot.patient.name, role: 'patient' },
-    { email: snapshot.staff.email, name: snapshot.staff.name, role: 'staff' },
+    // A new link is the patient's alone: the provider has nothing to do about it.
+    ...(kind === 'link_reset'
+      ? []
+      : [{ email: snapshot.staff.email, name: snapshot.staff.name, role: 'staff' as const }]),
     ...extraStaff,
   ];
   const unique = recipients.filter(

@@ -266,7 +266,16 @@ describe('the clinic’s reminder policy', () => {
         name: s.clinic.name,
         timezone: 'America/New_York',
       },
-      policy: { reminders: { offsetsMinutes: [1440, 120] } },
+      policy: {
+        reminders: { offsetsMinutes: [1440, 120] },
+        selfService: {
+          allowReschedule: true,
+          allowCancel: true,
+          cutoffHours: 24,
+          maxReschedules: 2,
+          phone: null,
+        },
+      },
     });
     const reminded = await book('2026-11-24T14:00:00.000Z');
     const fresh = await book('2026-11-26T14:00:00.000Z');

@@ -1,4 +1,5 @@
-import { and, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { PATIENT_ACTOR } from '../../core/request-context';
 import type { Executor } from '../../db/client';
 import * as t from '../../db/schema';
 
@@ -12,8 +13,21 @@ const sessionColumns = {
     status: t.appointments.status,
     staffId: t.appointments.staffId,
     notes: t.appointments.notes,
+    version: t.appointments.version,
   },
-  clinic: { slug: t.clinics.slug, name: t.clinics.name, timezone: t.clinics.timezone },
+  clinic: {
+    id: t.clinics.id,
+    slug: t.clinics.slug,
+    name: t.clinics.name,
+    timezone: t.clinics.timezone,
+    phone: t.clinics.phone,
+  },
+  policy: {
+    allowReschedule: t.clinics.patientCanReschedule,
+    allowCancel: t.clinics.patientCanCancel,
+    cutoffHours: t.clinics.patientChangeCutoffHours,
+    maxReschedules: t.clinics.patientMaxReschedules,
+  },
   provider: { id: t.users.id, name: t.users.name, email: t.users.email },
   patient: {
     id: t.patients.id,
@@ -33,7 +47,7 @@ function selectSession(db: Executor) {
 }
 export type SessionRow = Awaited<ReturnType<ReturnType<typeof selectSession>['where']>>[number];
 
-/** The appointment behind a patient's link; a replaced token (after a reschedule) finds nothing. */
+/** The appointment behind a patient's link; a replaced token (after Reset link) finds nothing. */
 export async function findByToken(db: Executor, token: string): Promise<SessionRow | undefined> {
   const [row] = await selectSession(db).where(eq(t.appointments.token, token)).limit(1);
   return row;
@@ -89,7 +103,7 @@ export async function confirmByPatient(db: Executor, appointmentId: string, now:
   if (!row) return false;
   await db
     .insert(t.appointmentEvents)
-    .values({ appointmentId, type: 'CONFIRMED', at: now, byName: 'Patient' });
+    .values({ appointmentId, type: 'CONFIRMED', at: now, byName: PATIENT_ACTOR });
   return true;
 }
 
@@ -157,4 +171,36 @@ export async function touchSeat(db: Executor, connectionId: string, at: Date): P
 
 export async function releaseSeat(db: Executor, connectionId: string) {
   await db.delete(t.visitParticipants).where(eq(t.visitParticipants.connectionId, connectionId));
+}
+
+/** How often the patient has moved this appointment from their link (the clinic limits it). */
+export async function countOnlineReschedules(db: Executor, appointmentId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(t.appointmentEvents)
+    .where(
+      and(
+        eq(t.appointmentEvents.appointmentId, appointmentId),
+        eq(t.appointmentEvents.type, 'RESCHEDULE'),
+        isNull(t.appointmentEvents.byUserId),
+        eq(t.appointmentEvents.byName, PATIENT_ACTOR),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** When the appointment was cancelled, and why (the latest CANCELLED entry). */
+export async function findCancellation(db: Executor, appointmentId: string) {
+  const [row] = await db
+    .select({ at: t.appointmentEvents.at, reason: t.appointmentEvents.reason })
+    .from(t.appointmentEvents)
+    .where(
+      and(
+        eq(t.appointmentEvents.appointmentId, appointmentId),
+        eq(t.appointmentEvents.type, 'CANCELLED'),
+      ),
+    )
+    .orderBy(desc(t.appointmentEvents.at))
+    .limit(1);
+  return row;
 }

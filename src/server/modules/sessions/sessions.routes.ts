@@ -1,5 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  cancelPatientSessionEndpoint,
+  getPatientCalendarEndpoint,
+  getPatientSlotsEndpoint,
+  reschedulePatientSessionEndpoint,
   getPatientSessionEndpoint,
   getStaffSessionEndpoint,
   joinPatientSessionEndpoint,
@@ -8,6 +12,7 @@ import {
 } from '@contracts/session';
 import type { AppDeps } from '../../app-deps';
 import { route, socketRoute } from '../../core/route';
+import * as selfService from './self-service.service';
 import * as sessions from './sessions.service';
 import type { SignalHub } from './signal-hub';
 import { signalSocket } from './signal-socket';
@@ -22,7 +27,7 @@ export function sessionsRoutes(deps: AppDeps, hub: SignalHub): FastifyPluginAsyn
     route(
       app,
       getPatientSessionEndpoint,
-      async (request) => sessions.getPatientSession(deps, request.query.token),
+      async (request) => selfService.getPatientSession(deps, request.query.token),
       limited,
     );
 
@@ -36,7 +41,44 @@ export function sessionsRoutes(deps: AppDeps, hub: SignalHub): FastifyPluginAsyn
     route(
       app,
       confirmPatientSessionEndpoint,
-      async (request) => sessions.confirmPatientSession(deps, request.body.token, request.ip),
+      async (request) => {
+        await sessions.confirmPatientSession(deps, request.body.token, request.ip);
+        return selfService.getPatientSession(deps, request.body.token);
+      },
+      limited,
+    );
+
+    route(
+      app,
+      getPatientSlotsEndpoint,
+      async (request) => selfService.patientSlots(deps, request.query, request.ip),
+      limited,
+    );
+
+    route(
+      app,
+      reschedulePatientSessionEndpoint,
+      async (request) => selfService.reschedulePatientSession(deps, request.body, request.ip),
+      limited,
+    );
+
+    route(
+      app,
+      cancelPatientSessionEndpoint,
+      async (request) => selfService.cancelPatientSession(deps, request.body, request.ip),
+      limited,
+    );
+
+    route(
+      app,
+      getPatientCalendarEndpoint,
+      async (request, reply) => {
+        const ics = await selfService.patientCalendar(deps, request.query.token);
+        return reply
+          .type('text/calendar; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="appointment.ics"')
+          .send(ics);
+      },
       limited,
     );
 

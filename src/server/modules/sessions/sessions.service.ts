@@ -69,10 +69,6 @@ export function toPatientView(deps: AppDeps, row: repo.SessionRow): PatientSessi
   };
 }
 
-export async function getPatientSession(deps: AppDeps, token: string) {
-  return toPatientView(deps, await findSessionByToken(deps, token));
-}
-
 /** What the patient did through their link, in the audit log: by the token's address, no user. */
 function auditPatientAction(
   tx: Executor,

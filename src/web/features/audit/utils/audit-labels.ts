@@ -14,6 +14,7 @@ const ACTION_LABELS: Record<string, string> = {
   join_refused: 'Refused entry',
   revoke: 'Revoked',
   api_request: 'Called the FHIR API',
+  link_reset: 'Reset the visit link',
 };
 
 /** Past-tense wording for an audit action; an action this page does not know reads as itself. */

@@ -11,7 +11,16 @@ vi.mock('sonner', () => ({ toast }));
 
 const current: ClinicPolicyView = {
   clinic: { id: 'c1', slug: 'riverside', name: 'Riverside', timezone: 'America/New_York' },
-  policy: { reminders: { offsetsMinutes: [1440, 120] } },
+  policy: {
+    reminders: { offsetsMinutes: [1440, 120] },
+    selfService: {
+      allowReschedule: true,
+      allowCancel: true,
+      cutoffHours: 24,
+      maxReschedules: 2,
+      phone: null,
+    },
+  },
 };
 let sent: unknown[];
 
@@ -25,7 +34,10 @@ beforeEach(() => {
       return new Response(
         JSON.stringify({
           clinic: current.clinic,
-          policy: { reminders: { offsetsMinutes: [...body.reminders.offsetsMinutes] } },
+          policy: {
+            reminders: { offsetsMinutes: [...body.reminders.offsetsMinutes] },
+            selfService: current.policy.selfService,
+          },
           rescheduledAppointments: 4,
         }),
       );

@@ -19,6 +19,7 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   'appointment.rescheduled': 'Rescheduled',
   'appointment.reassigned': 'Reassigned',
   'appointment.cancelled': 'Cancelled',
+  'appointment.link_reset': 'New visit link',
   'appointment.reminder': 'Reminder',
 };
 

@@ -24,6 +24,7 @@ import { DetailsCards } from './details-cards';
 import { DetailsHeader } from './details-header';
 import { NotesSection } from './notes-section';
 import { SessionLinkBox } from './session-link-box';
+import { canChangeAppointment } from '@domain/appointment-status';
 
 /** View Details (spec §2): open while `id` is set, e.g. from `/appointments?view=<id>`. */
 export function AppointmentDetailsDialog({
@@ -104,7 +105,16 @@ function DetailsBody({ id }: { id: string }) {
         titleRef={title}
       />
       <Separator />
-      {appointment.token && <SessionLinkBox token={appointment.token} />}
+      {appointment.token && (
+        <SessionLinkBox
+          token={appointment.token}
+          appointmentId={appointment._id}
+          canReset={canChangeAppointment(
+            { date: appointment.date, status: appointment.metadata?.status },
+            now,
+          )}
+        />
+      )}
       <DetailsCards
         appointment={appointment}
         clinicName={clinicNameOf(appointment.patient?.clinic, clinics.data ?? [])}

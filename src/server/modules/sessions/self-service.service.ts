@@ -1,0 +1,186 @@
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { addDaysToKey } from '@domain/zoned-time';
+import {
+  selfServiceRefusalText,
+  selfServiceState,
+  type SelfServicePolicy,
+} from '@domain/self-service';
+import {
+  MAX_PATIENT_SLOT_DAYS,
+  type PatientCancelBody,
+  type PatientRescheduleBody,
+  type PatientSessionView,
+  type PatientSlotsQuery,
+  type PatientSlotsResponse,
+} from '@contracts/session';
+import type { AppDeps } from '../../app-deps';
+import { patientContext } from '../../core/request-context';
+import { badRequest, conflict, unprocessable } from '../../errors';
+import { cancelAppointment, changeAppointment } from '../appointments';
+import { clinicSlots } from '../clinics';
+import { sessionLink } from '../notifications';
+import * as repo from './sessions.repository';
+import { findSessionByToken, toPatientView } from './sessions.service';
+
+// The patient's own changes through their link (ADR 016): the clinic's policy decides whether
+// they may; the appointments module makes them, exactly as it makes staff's, as "Patient".
+
+async function stateOf(deps: AppDeps, row: repo.SessionRow) {
+  const policy: SelfServicePolicy = row.policy;
+  const onlineReschedules = await repo.countOnlineReschedules(deps.db.db, row.appointment.id);
+  const state = selfServiceState(
+    { start: row.appointment.startAt, status: row.appointment.status, onlineReschedules },
+    policy,
+    deps.now(),
+  );
+  return { policy, state };
+}
+
+/** The page's view, with what the patient may change and, once cancelled, when and why. */
+export async function patientView(
+  deps: AppDeps,
+  row: repo.SessionRow,
+): Promise<PatientSessionView> {
+  const { policy, state } = await stateOf(deps, row);
+  const cancelled = row.appointment.status.toUpperCase() === 'CANCELLED';
+  const cancellation = cancelled
+    ? await repo.findCancellation(deps.db.db, row.appointment.id)
+    : undefined;
+  const horizonEnd = new Date(deps.now().getTime() + deps.config.SLOT_HORIZON_DAYS * 86_400_000);
+  const answer = (refusal: typeof state.reschedule, action: 'reschedule' | 'cancel') => ({
+    allowed: refusal === null,
+    refusal: refusal === null ? null : selfServiceRefusalText(refusal, action, policy),
+  });
+  return {
+    ...toPatientView(deps, row),
+    clinicPhone: row.clinic.phone,
+    cancellation: cancellation
+      ? { at: cancellation.at.toISOString(), reason: cancellation.reason || null }
+      : null,
+    selfService: {
+      reschedule: answer(state.reschedule, 'reschedule'),
+      cancel: answer(state.cancel, 'cancel'),
+      closed:
+        state.reschedule && state.reschedule === state.cancel
+          ? selfServiceRefusalText(state.reschedule, 'both', policy)
+          : null,
+      cutoffAt: state.cutoffAt.toISOString(),
+      horizonEnd: horizonEnd.toISOString(),
+    },
+  };
+}
+
+export async function getPatientSession(deps: AppDeps, token: string) {
+  return patientView(deps, await findSessionByToken(deps, token));
+}
+
+async function requireAllowed(
+  deps: AppDeps,
+  row: repo.SessionRow,
+  action: 'reschedule' | 'cancel',
+) {
+  const { policy, state } = await stateOf(deps, row);
+  const refusal = state[action];
+  if (refusal) throw conflict(selfServiceRefusalText(refusal, action, policy));
+}
+
+const linkOf = (row: repo.SessionRow) => ({
+  appointmentId: row.appointment.id,
+  clinic: {
+    id: row.clinic.id,
+    slug: row.clinic.slug,
+    name: row.clinic.name,
+    timezone: row.clinic.timezone,
+  },
+});
+
+/**
+ * Free times of the same provider for the same length, two weeks at most, in the patient's
+ * zone; the appointment's own time counts as free (it is theirs to keep).
+ */
+export async function patientSlots(
+  deps: AppDeps,
+  query: PatientSlotsQuery,
+  ip: string,
+): Promise<PatientSlotsResponse> {
+  const row = await findSessionByToken(deps, query.token);
+  if (query.to < query.from) throw badRequest('The end date must not be before the start date.');
+  if (query.to > addDaysToKey(query.from, MAX_PATIENT_SLOT_DAYS - 1))
+    throw badRequest(`Ask for at most ${MAX_PATIENT_SLOT_DAYS} days of times at a time.`);
+  await requireAllowed(deps, row, 'reschedule');
+  const { timezone, slots } = await clinicSlots(
+    deps,
+    patientContext(linkOf(row), ip),
+    row.clinic.slug,
+    {
+      from: query.from,
+      to: query.to,
+      duration: row.appointment.duration,
+      agentId: row.appointment.staffId,
+      timezone: query.timezone,
+      excludeAppointmentId: row.appointment.id,
+    },
+  );
+  const current = row.appointment.startAt.getTime();
+  return {
+    timezone,
+    slots: slots
+      .filter((slot) => new Date(slot.startTime).getTime() !== current)
+      .map((slot) => ({ start: slot.startTime, end: slot.endTime })),
+  };
+}
+
+/** The patient moves their visit: the staff's use case, as "Patient", with the same provider. */
+export async function reschedulePatientSession(
+  deps: AppDeps,
+  body: PatientRescheduleBody,
+  ip: string,
+): Promise<PatientSessionView> {
+  const row = await findSessionByToken(deps, body.token);
+  await requireAllowed(deps, row, 'reschedule');
+  if (new Date(body.start).getTime() === row.appointment.startAt.getTime())
+    throw unprocessable('This is already the time of your appointment. Pick another time.');
+  await changeAppointment(deps, patientContext(linkOf(row), ip), row.appointment.id, {
+    date: body.start,
+    staff: { id: row.appointment.staffId },
+  });
+  return patientView(deps, await findSessionByToken(deps, body.token));
+}
+
+/** The patient cancels: the staff's use case, as "Patient"; the reason is theirs to give. */
+export async function cancelPatientSession(
+  deps: AppDeps,
+  body: PatientCancelBody,
+  ip: string,
+): Promise<PatientSessionView> {
+  const row = await findSessionByToken(deps, body.token);
+  await requireAllowed(deps, row, 'cancel');
+  await cancelAppointment(deps, patientContext(linkOf(row), ip), row.appointment.id, body.reason);
+  return patientView(deps, await findSessionByToken(deps, body.token));
+}
+
+/** The visit as an iCalendar event; its UID and sequence match the messages' files. */
+export async function patientCalendar(deps: AppDeps, token: string): Promise<string> {
+  const row = await findSessionByToken(deps, token);
+  const link = sessionLink(deps.config.PUBLIC_URL, token);
+  const cancelled = row.appointment.status.toUpperCase() === 'CANCELLED';
+  // PUBLISH: a file the patient opens themselves, not an invitation to answer.
+  const calendar = ical({
+    prodId: { company: 'Carebook', product: 'Carebook' },
+    method: ICalCalendarMethod.PUBLISH,
+  });
+  calendar.createEvent({
+    id: `${row.appointment.id}@carebook`,
+    sequence: row.appointment.version,
+    stamp: deps.now(),
+    start: row.appointment.startAt,
+    end: row.appointment.endAt,
+    summary: `Video visit with ${row.provider.name} (${row.clinic.name})`,
+    description: cancelled
+      ? 'This appointment was cancelled.'
+      : `Join your online visit: ${link}${row.clinic.phone ? `\nClinic phone: ${row.clinic.phone}` : ''}`,
+    url: link,
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+  return calendar.toString();
+}

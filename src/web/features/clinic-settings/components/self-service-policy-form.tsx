@@ -1,0 +1,140 @@
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { selfServicePolicy, type ClinicPolicyView } from '@contracts/clinic-policy';
+import { Button } from '@web/components/ui/button';
+import { fieldDescription, FormError, FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { blankAsAbsent, labelled, worded } from '@web/lib/form-schema';
+import { useUpdateClinicPolicy } from '../api/clinic-policy';
+
+const shape = selfServicePolicy.shape;
+/** The contract's rules, in the words of this form; a blank phone is "none". */
+const selfServiceForm = z.object({
+  allowReschedule: z.boolean(),
+  allowCancel: z.boolean(),
+  cutoffHours: worded(shape.cutoffHours, labelled('The cut-off')),
+  maxReschedules: worded(shape.maxReschedules, labelled('The number of moves')),
+  phone: worded(
+    blankAsAbsent(shape.phone.unwrap().optional()),
+    labelled('The phone number'),
+  ).transform((phone) => phone ?? null),
+});
+type SelfServiceFormInput = z.input<typeof selfServiceForm>;
+type SelfServiceFormValues = z.output<typeof selfServiceForm>;
+
+const CHECKBOX =
+  'size-4 rounded border-input accent-primary focus-visible:ring-2 focus-visible:ring-ring';
+
+/** What patients may change from their visit link, and the number they call when they cannot. */
+export function SelfServicePolicyForm({
+  slug,
+  current,
+}: {
+  slug: string;
+  current: ClinicPolicyView;
+}) {
+  const id = useId();
+  const save = useUpdateClinicPolicy(slug);
+  const toForm = (policy: ClinicPolicyView['policy']['selfService']): SelfServiceFormInput => ({
+    ...policy,
+    phone: policy.phone ?? '',
+  });
+  const form = useForm<SelfServiceFormInput, unknown, SelfServiceFormValues>({
+    resolver: zodResolver(selfServiceForm),
+    defaultValues: toForm(current.policy.selfService),
+  });
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit((selfService) =>
+    save.mutate(
+      { reminders: current.policy.reminders, selfService },
+      {
+        onSuccess: (saved) => {
+          form.reset(toForm(saved.policy.selfService));
+          toast.success('Online changes saved.');
+        },
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="grid gap-4">
+      <div>
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          Online changes by patients
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          From the link in their messages, patients can move their appointment to another free time
+          of the same provider, or cancel it, until the cut-off before the start. After it, or when
+          online changes are off, the page shows the clinic’s phone number.
+        </p>
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className={CHECKBOX} {...form.register('allowReschedule')} />
+        Patients may reschedule online
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className={CHECKBOX} {...form.register('allowCancel')} />
+        Patients may cancel online
+      </label>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          id={`${id}-cutoff`}
+          label="Cut-off (hours before the start)"
+          error={errors.cutoffHours?.message}
+        >
+          <Input
+            id={`${id}-cutoff`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            {...fieldDescription(`${id}-cutoff`, { error: errors.cutoffHours?.message })}
+            {...form.register('cutoffHours', { valueAsNumber: true })}
+          />
+        </FormField>
+        <FormField
+          id={`${id}-moves`}
+          label="Online moves per appointment"
+          error={errors.maxReschedules?.message}
+        >
+          <Input
+            id={`${id}-moves`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            {...fieldDescription(`${id}-moves`, { error: errors.maxReschedules?.message })}
+            {...form.register('maxReschedules', { valueAsNumber: true })}
+          />
+        </FormField>
+      </div>
+      <FormField
+        id={`${id}-phone`}
+        label="Clinic phone for patients"
+        hint="Shown when online changes are closed, and on a cancelled appointment’s page."
+        error={errors.phone?.message}
+      >
+        <Input
+          id={`${id}-phone`}
+          type="tel"
+          autoComplete="off"
+          {...fieldDescription(`${id}-phone`, {
+            error: errors.phone?.message,
+            hint: 'hint',
+          })}
+          {...form.register('phone')}
+        />
+      </FormField>
+      <FormError message={save.error?.message} />
+      <div>
+        <Button type="submit" disabled={save.isPending || !form.formState.isDirty}>
+          {save.isPending ? 'Saving...' : 'Save online changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import type { PatientSessionView } from '@contracts/session';
+import { formatDateTimeWithZone } from '@domain/format';
+import { CancelVisit } from './cancel-visit';
+import { googleCalendarUrl, outlookCalendarUrl } from './calendar-links';
+import { ReschedulePicker } from './reschedule-picker';
+import { calendarFileUrl } from './session-api';
+
+const ACTION =
+  'inline-flex h-12 w-full items-center justify-center rounded-xl border border-slate-300 bg-white px-4 text-base font-semibold text-slate-900 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
+const LINK =
+  'rounded font-medium text-teal-800 underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring dark:text-teal-300';
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** The clinic's phone as a link a phone can call, or the clinic's name when it gave none. */
+export function CallClinic({ name, phone }: { name: string; phone: string | null | undefined }) {
+  if (!phone) return <>please contact {name}</>;
+  return (
+    <>
+      please call {name} at{' '}
+      <a className={LINK} href={telHref(phone)}>
+        {phone}
+      </a>
+    </>
+  );
+}
+
+/**
+ * What the patient can change themselves, inside the clinic's rules: move, cancel, and put the
+ * visit in their calendar. What the rules close is said, with the clinic's number.
+ */
+export function ManageVisit({
+  token,
+  view,
+  timeZone,
+  now,
+  onChanged,
+}: {
+  token: string;
+  view: PatientSessionView;
+  timeZone: string;
+  now: Date;
+  onChanged: (view: PatientSessionView, said: string) => void;
+}) {
+  const [open, setOpen] = useState<'none' | 'reschedule' | 'cancel'>('none');
+  const rules = view.selfService;
+  if (!rules || view.state === 'cancelled' || view.state === 'ended') return null;
+  const { reschedule, cancel } = rules;
+  const refusals = (
+    rules.closed ? [rules.closed] : [reschedule.refusal, cancel.refusal].filter(Boolean)
+  ) as string[];
+  const start = new Date(view.start);
+  const event = {
+    title: `Video visit with ${view.provider.name} (${view.clinic.name})`,
+    start,
+    end: new Date(start.getTime() + view.durationMinutes * 60_000),
+    details: `Join your online visit: ${window.location.origin}/session/?token=${token}`,
+  };
+
+  return (
+    <section
+      aria-labelledby="manage-heading"
+      className="my-4 w-full rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id="manage-heading" className="text-base font-semibold text-slate-900 dark:text-slate-50">
+        Your appointment
+      </h2>
+      {open === 'reschedule' ? (
+        <ReschedulePicker
+          token={token}
+          view={view}
+          timeZone={timeZone}
+          now={now}
+          onClose={() => setOpen('none')}
+          onMoved={(moved) => {
+            setOpen('none');
+            onChanged(
+              moved,
+              `Your appointment was moved to ${formatDateTimeWithZone(moved.start, timeZone)}.`,
+            );
+          }}
+        />
+      ) : open === 'cancel' ? (
+        <CancelVisit
+          token={token}
+          onClose={() => setOpen('none')}
+          onCancelled={(cancelled) => {
+            setOpen('none');
+            onChanged(cancelled, 'Your appointment was cancelled.');
+          }}
+        />
+      ) : (
+        <div className="mt-3 grid gap-2">
+          {reschedule.allowed && (
+            <button type="button" className={ACTION} onClick={() => setOpen('reschedule')}>
+              Reschedule
+            </button>
+          )}
+          {cancel.allowed && (
+            <button type="button" className={ACTION} onClick={() => setOpen('cancel')}>
+              Cancel appointment
+            </button>
+          )}
+          {(reschedule.allowed || cancel.allowed) && (
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              Online changes are possible until {formatDateTimeWithZone(rules.cutoffAt, timeZone)}.
+            </p>
+          )}
+          {refusals.map((refusal) => (
+            <p key={refusal} className="text-sm text-slate-700 dark:text-slate-300">
+              {refusal}
+            </p>
+          ))}
+          {refusals.length > 0 && view.clinicPhone && (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              {view.clinic.name}:{' '}
+              <a className={LINK} href={telHref(view.clinicPhone)}>
+                {view.clinicPhone}
+              </a>
+            </p>
+          )}
+          <div className="mt-2 grid gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
+            <a className={ACTION} href={calendarFileUrl(token)} download="appointment.ics">
+              Add to calendar
+            </a>
+            <p className="text-center text-sm">
+              Or add it to{' '}
+              <a className={LINK} href={googleCalendarUrl(event)} target="_blank" rel="noreferrer">
+                Google Calendar
+              </a>{' '}
+              or{' '}
+              <a className={LINK} href={outlookCalendarUrl(event)} target="_blank" rel="noreferrer">
+                Outlook
+              </a>
+            </p>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
