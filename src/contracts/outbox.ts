@@ -22,6 +22,7 @@ export const OUTBOX_KINDS = [
   'appointment.reassigned',
   'appointment.cancelled',
   'appointment.reminder',
+  'admin.notice',
 ] as const;
 export const outboxKind = z.enum(OUTBOX_KINDS);
 export type OutboxKind = z.infer<typeof outboxKind>;

@@ -35,6 +35,7 @@ import { integrationsRoutes } from './modules/integrations';
 import { outboxRoutes } from './modules/notifications';
 import { sessionsRoutes, SignalHub } from './modules/sessions';
 import { systemRoutes } from './modules/system';
+import { webhooksRoutes } from './modules/webhooks';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -89,6 +90,7 @@ export async function buildApp(
   await app.register(dashboardRoutes(deps));
   await app.register(outboxRoutes(deps));
   await app.register(integrationsRoutes(deps));
+  await app.register(webhooksRoutes(deps));
   await app.register(fhirRoutes(deps));
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   const hub = new SignalHub(deps.signalBus ?? createMemoryBus());

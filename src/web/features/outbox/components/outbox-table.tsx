@@ -20,6 +20,7 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   'appointment.reassigned': 'Reassigned',
   'appointment.cancelled': 'Cancelled',
   'appointment.reminder': 'Reminder',
+  'admin.notice': 'Notice to admins',
 };
 
 const STATUS_VARIANT: Record<OutboxStatus, 'default' | 'secondary' | 'destructive' | 'outline'> = {
