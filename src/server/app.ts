@@ -30,6 +30,7 @@ import { authRoutes } from './modules/auth';
 import { availabilityRoutes } from './modules/availability';
 import { clinicsRoutes } from './modules/clinics';
 import { dashboardRoutes } from './modules/dashboard';
+import { feedsRoutes } from './modules/feeds';
 import { fhirRoutes } from './modules/fhir';
 import { integrationsRoutes } from './modules/integrations';
 import { outboxRoutes } from './modules/notifications';
@@ -91,6 +92,7 @@ export async function buildApp(
   await app.register(outboxRoutes(deps));
   await app.register(integrationsRoutes(deps));
   await app.register(webhooksRoutes(deps));
+  await app.register(feedsRoutes(deps));
   await app.register(fhirRoutes(deps));
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   const hub = new SignalHub(deps.signalBus ?? createMemoryBus());
