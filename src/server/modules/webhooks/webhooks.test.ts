@@ -205,6 +205,22 @@ describe('webhook delivery', () => {
     expect(verified(endpoint.secret, 0).data.metadata.status).toBe('CANCELLED');
   });
 
+  it('tells of a confirmation the patient makes through their link', async () => {
+    const endpoint = await register({ events: ['appointment.confirmed'] });
+    const created = await book();
+    const confirmed = await env.app.inject({
+      method: 'POST',
+      url: '/api/session/confirm',
+      payload: { token: created.token },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await deliverNow()).toBe(1);
+    const payload = verified(endpoint.secret, 0);
+    expect(payload.type).toBe('appointment.confirmed');
+    expect(payload.data.metadata.status).toBe('CONFIRMED');
+    expect(payload.data.statusHistory.at(-1)).toMatchObject({ type: 'CONFIRMED', by: 'Patient' });
+  });
+
   it('keeps each appointment’s events in order: a later one waits while an earlier one fails', async () => {
     const endpoint = await register();
     const created = await book();
