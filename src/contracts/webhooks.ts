@@ -20,9 +20,15 @@ const webhookUrl = z
   .trim()
   .max(WEBHOOK_URL_MAX)
   .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }))
-  .refine((url) => !/@/.test(new URL(url).host) && !new URL(url).username, {
-    error: 'must not carry a user name or password',
-  });
+  .refine(
+    (url) => {
+      // Runs after a failed check too: a value that is no URL is already refused above.
+      if (!URL.canParse(url)) return true;
+      const { username, password } = new URL(url);
+      return !username && !password;
+    },
+    { error: 'must not carry a user name or password' },
+  );
 
 export const webhookEndpointBody = z.object({
   url: webhookUrl,

@@ -125,13 +125,15 @@ describe('webhook endpoints', () => {
       clinicIds: [s.foreign.id],
     });
     expect(foreign.statusCode).toBe(404);
-    const bad = await admin.post('/api/admin/webhooks', {
-      url: 'ftp://example.com/x',
-      events: [],
-      clinicIds: [s.clinic.id],
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+    for (const url of ['ftp://example.com/x', '', 'not a url', 'https://user:pw@example.com/']) {
+      const bad = await admin.post('/api/admin/webhooks', {
+        url,
+        events: [],
+        clinicIds: [s.clinic.id],
+      });
+      expect(bad.statusCode, url).toBe(400);
+      expect(bad.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+    }
     expect(await env.db.select().from(t.webhookEndpoints)).toEqual([]);
   });
 
