@@ -11,6 +11,7 @@ import type { Appointment } from '@contracts/appointments';
 import { testConfig } from '../../config';
 import * as t from '../../db/schema';
 import { apiAs, type Api } from '../../test/api-client';
+import { createSignInUser } from '../../test/auth-helpers';
 import { createBody, type ClinicScenario } from '../../test/scenario';
 import { useTestApp } from '../../test/test-app';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
@@ -324,6 +325,18 @@ describe('webhook delivery', () => {
 
     const list = webhookEndpointsResponse.parse((await admin.get('/api/admin/webhooks')).json());
     expect(list.data[0]).toMatchObject({ enabled: false, disabledAt: expect.any(String) });
+    // The notice is in the admin's outbox page, and not in another clinic's admin's.
+    const noticesOf = (api: Api) =>
+      api
+        .get('/api/admin/outbox?kind=admin.notice')
+        .then((r) => (r.json() as { data: unknown[] }).data);
+    expect(await noticesOf(admin)).toHaveLength(1);
+    const elsewhere = await createSignInUser(env.db, {
+      role: 'admin',
+      name: 'Elsewhere Admin',
+      clinicIds: [s.foreign.id],
+    });
+    expect(await noticesOf(await apiAs(env.app, elsewhere.email))).toEqual([]);
 
     receiver.answer(() => 200);
     const enabled = await admin.put(`/api/admin/webhooks/${endpoint.id}`, {
