@@ -23,6 +23,7 @@ export const OUTBOX_KINDS = [
   'appointment.cancelled',
   'appointment.link_reset',
   'appointment.reminder',
+  'admin.notice',
 ] as const;
 export const outboxKind = z.enum(OUTBOX_KINDS);
 export type OutboxKind = z.infer<typeof outboxKind>;

@@ -30,11 +30,13 @@ import { authRoutes } from './modules/auth';
 import { availabilityRoutes } from './modules/availability';
 import { clinicsRoutes } from './modules/clinics';
 import { dashboardRoutes } from './modules/dashboard';
+import { feedsRoutes } from './modules/feeds';
 import { fhirRoutes } from './modules/fhir';
 import { integrationsRoutes } from './modules/integrations';
 import { outboxRoutes } from './modules/notifications';
 import { sessionsRoutes, SignalHub } from './modules/sessions';
 import { systemRoutes } from './modules/system';
+import { webhooksRoutes } from './modules/webhooks';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -89,6 +91,8 @@ export async function buildApp(
   await app.register(dashboardRoutes(deps));
   await app.register(outboxRoutes(deps));
   await app.register(integrationsRoutes(deps));
+  await app.register(webhooksRoutes(deps));
+  await app.register(feedsRoutes(deps));
   await app.register(fhirRoutes(deps));
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   const hub = new SignalHub(deps.signalBus ?? createMemoryBus());

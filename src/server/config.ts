@@ -53,6 +53,18 @@ export const configSchema = z.object({
   SMTP_URL: z.string().optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(100).default(5_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /**
+   * Lets webhooks reach private, loopback and link-local addresses (a receiver on the same
+   * network, or tests). Off by default: an admin's URL must not reach the server's own network.
+   */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** How long a receiver has to answer one delivery before it counts as failed. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Calendar feed fetches per address per minute, per instance. */
+  FEED_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   MAIL_FROM: z.string().default('Carebook <no-reply@carebook.test>'),
   SENTRY_DSN: z.string().url().optional(),
   SENTRY_ENVIRONMENT: z.string().default('production'),
@@ -149,6 +161,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
       SESSION_LOOKUP_RATE_LIMIT_PER_MINUTE: '100000',
       FHIR_RATE_LIMIT_PER_MINUTE: '100000',
+      FEED_RATE_LIMIT_PER_MINUTE: '100000',
     }),
     ...overrides,
   };

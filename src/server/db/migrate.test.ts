@@ -40,6 +40,7 @@ describe('migrations', () => {
       'appointment_month_counts',
       'appointments',
       'audit_log',
+      'calendar_feeds',
       'clinic_data_versions',
       'clinic_members',
       'clinics',
@@ -53,6 +54,8 @@ describe('migrations', () => {
       'sessions',
       'users',
       'visit_participants',
+      'webhook_deliveries',
+      'webhook_endpoints',
     ]);
     const extensions = await queryRows<{ extname: string }>(
       testDb.handle.db,

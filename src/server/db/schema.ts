@@ -43,6 +43,8 @@ export const clinics = pgTable(
     patientMaxReschedules: integer('patient_max_reschedules').notNull().default(2),
     /** Shown to patients when online changes are closed, and on a cancelled visit's page. */
     phone: text('phone'),
+    /** What staff calendar feeds call an appointment: 'initial' ("Appointment — Jane D.") or 'none'. */
+    feedSummary: text('feed_summary').notNull().default('initial'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -58,6 +60,7 @@ export const clinics = pgTable(
       'clinics_patient_max_reschedules_check',
       sql`${t.patientMaxReschedules} between 0 and 20`,
     ),
+    check('clinics_feed_summary_check', sql`${t.feedSummary} in ('initial', 'none')`),
   ],
 );
 
@@ -456,5 +459,86 @@ export const apiTokens = pgTable(
       'api_tokens_scopes_check',
       sql`${t.scopes} <@ array['read', 'write']::text[] and 'read' = any(${t.scopes})`,
     ),
+  ],
+);
+
+/**
+ * A staff member's private calendar feed (modules/feeds): one per member, found by the SHA-256
+ * of its secret, like a session's. Rotating replaces the hash (the old URL is a 404 at once);
+ * revoking deletes the row.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    createdAt: createdAt(),
+    lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('calendar_feeds_secret_hash_key').on(t.secretHash)],
+);
+
+/**
+ * Where other systems want to hear of appointment changes (modules/webhooks). The signing secret
+ * is kept as is: signing needs it, and admins may show it again to set up the receiver.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    events: text('events').array().notNull(),
+    clinicIds: uuid('clinic_ids').array().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    secret: text('secret').notNull(),
+    /** The first failure of the current run of failures; cleared by a success. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledReason: text('disabled_reason'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('webhook_endpoints_clinics_check', sql`cardinality(${t.clinicIds}) > 0`),
+    check('webhook_endpoints_events_check', sql`cardinality(${t.events}) > 0`),
+  ],
+);
+
+/**
+ * One event for one endpoint: written in the change's transaction (the outbox pattern), sent in
+ * order per endpoint and appointment, retried with backoff, and kept as the delivery log.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The `webhook-id` header: the same on every attempt, so receivers can drop repeats. */
+    messageId: text('message_id').notNull(),
+    event: text('event').notNull(),
+    appointmentId: uuid('appointment_id').references(() => appointments.id, {
+      onDelete: 'set null',
+    }),
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    responseStatus: integer('response_status'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    index('webhook_deliveries_order_idx').on(t.endpointId, t.appointmentId, t.id),
+    check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'sent')`),
   ],
 );

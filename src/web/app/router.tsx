@@ -106,11 +106,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'settings',
                     ...titled('Settings'),
-                    lazy: page(() =>
-                      import('@web/features/settings/components/settings-page').then(
-                        (m) => m.SettingsPage,
-                      ),
-                    ),
+                    lazy: page(() => import('./settings-route').then((m) => m.SettingsRoute)),
                   },
                   {
                     path: 'book',
@@ -192,9 +188,7 @@ export const routes: RouteObject[] = [
                         path: 'admin/integrations',
                         ...titled('Integrations'),
                         lazy: page(() =>
-                          import('@web/features/integrations/components/integrations-page').then(
-                            (m) => m.IntegrationsPage,
-                          ),
+                          import('./integrations-route').then((m) => m.IntegrationsRoute),
                         ),
                       },
                     ],

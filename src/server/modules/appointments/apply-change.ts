@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../errors';
 import { auditUserIdOf, staffUserIdOf, type RequestContext } from '../../core/request-context';
 import { recordAudit, type AuditAction } from '../audit';
 import { queueNotifications, syncReminders, type OutboxInsert } from '../notifications';
+import { queueAppointmentWebhooks } from '../webhooks';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { SLOT_TAKEN_MESSAGE } from './booking-rules';
@@ -86,7 +87,18 @@ export async function applyChange(
         );
         const changed = await repo.findAppointment(tx, id, [...ctx.user.clinicIds]);
         if (!changed) throw notFound('Appointment not found');
-        return toAppointmentView(changed);
+        const view = toAppointmentView(changed);
+        // Other systems hear of the change as it now stands, in the same transaction.
+        await queueAppointmentWebhooks(
+          tx,
+          {
+            clinicId: row.appointment.clinicId,
+            appointment: view,
+            historyTypes: change.events.map((e) => e.type),
+          },
+          now,
+        );
+        return view;
       }),
     );
   } catch (err) {

@@ -20,6 +20,7 @@ import { recordAudit } from '../audit';
 import { checkBookable, slotSettings } from '../availability';
 import { findBookableAgent, findClinicPatient, requireMemberClinic } from '../clinics';
 import { outboxRow, queueNotifications, syncReminders } from '../notifications';
+import { queueAppointmentWebhooks } from '../webhooks';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { slotRefusal, SLOT_TAKEN_MESSAGE } from './booking-rules';
@@ -133,6 +134,11 @@ async function book(
         // The answer is read inside the booking's transaction: once it commits there is nothing
         // left that could fail and turn a made booking into an error.
         const created = await loadView(ctx, appointmentId, tx);
+        await queueAppointmentWebhooks(
+          tx,
+          { clinicId: clinic.id, appointment: created, historyTypes: ['BOOKED'] },
+          now,
+        );
         await remember(tx, { status: 201, body: created });
         return created;
       }),

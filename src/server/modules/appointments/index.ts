@@ -1,6 +1,7 @@
 // The appointments module's public entry: its routes, the list's counts for the dashboard, and
 // for the FHIR API the appointments as records and the same changes the app makes.
 export { appointmentsRoutes } from './appointments.routes';
+export { queueChangeWebhooks } from './appointment-webhooks';
 export { countInScope } from './appointment-queries';
 export {
   readAppointmentRecord,

@@ -21,9 +21,11 @@ export type AuditAction =
   | 'api_request';
 /**
  * `user`: a staff account, for an admin's change to how someone signs in. `api_token`: an
- * integration token, created, revoked or used.
+ * integration token, created, revoked or used. `webhook_endpoint` and `calendar_feed`: where
+ * appointment data leaves the app, set up, changed or turned off.
  */
-export type AuditEntityType = 'patient' | 'appointment' | 'user' | 'api_token';
+export type AuditEntityType =
+  'patient' | 'appointment' | 'user' | 'api_token' | 'webhook_endpoint' | 'calendar_feed';
 
 export interface AuditEntry {
   action: AuditAction;

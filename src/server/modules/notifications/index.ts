@@ -5,6 +5,7 @@ export { createOutboxWorker } from './outbox-worker';
 export { queueNotifications } from './outbox.service';
 export { sessionLink } from './messages';
 export {
+  adminNoticeRow,
   outboxRow,
   type NotificationParty,
   type NotificationSnapshot,

@@ -51,3 +51,22 @@ export function outboxRow(
     payload: snapshot,
   };
 }
+
+/** A plain message to a clinic's admins about the system itself (a webhook endpoint disabled). */
+export const ADMIN_NOTICE_KIND = 'admin.notice';
+
+export interface AdminNotice {
+  subject: string;
+  text: string;
+}
+
+export function adminNoticeRow(
+  admins: ReadonlyArray<{ email: string; name: string }>,
+  notice: AdminNotice,
+): OutboxInsert {
+  return {
+    kind: ADMIN_NOTICE_KIND,
+    recipients: admins.map((a) => ({ email: a.email, name: a.name, role: 'staff' })),
+    payload: notice,
+  };
+}

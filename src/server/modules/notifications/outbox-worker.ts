@@ -3,7 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { isOpenStatus } from '@domain/appointment-status';
 import { reminderHold } from '@domain/reminders';
-import type { NotificationParty, NotificationSnapshot } from './outbox-row';
+import {
+  ADMIN_NOTICE_KIND,
+  type AdminNotice,
+  type NotificationParty,
+  type NotificationSnapshot,
+} from './outbox-row';
 import { renderMessage, renderReminder } from './messages';
 import * as repo from './outbox.repository';
 import * as reminders from './reminders.repository';
@@ -115,6 +120,18 @@ export function createOutboxWorker(
   }
 
   async function deliver(row: repo.OutboxRow): Promise<void> {
+    if (row.kind === ADMIN_NOTICE_KIND) {
+      const notice = row.payload as AdminNotice;
+      for (const recipient of row.recipients as NotificationParty[]) {
+        await transport!.sendMail({
+          from: config.MAIL_FROM,
+          to: recipient.email,
+          subject: notice.subject,
+          text: notice.text,
+        });
+      }
+      return;
+    }
     const snapshot = row.payload as NotificationSnapshot;
     const recipients = row.recipients as NotificationParty[];
     // Staff choose in Settings which changes they hear about; patients always hear.

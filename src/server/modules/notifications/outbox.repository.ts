@@ -63,21 +63,27 @@ export async function markFailedAttempt(
     .where(eq(t.outbox.id, id));
 }
 
-/** Messages of the given clinics' appointments (or of none), newest first. */
+/**
+ * Messages of the given clinics' appointments, newest first; of those about no appointment (a
+ * notice to admins), only the ones sent to the viewer, since they name another clinic's systems.
+ */
 export async function listForClinics(
   db: Executor,
   clinicIds: readonly string[],
-  filter: { status?: string; kind?: string; limit: number; offset: number },
+  filter: { status?: string; kind?: string; limit: number; offset: number; viewerEmail: string },
 ) {
   const inClinics = clinicIds.length
     ? sql`${t.outbox.appointmentId} in (select id from ${t.appointments} where ${inArray(t.appointments.clinicId, [...clinicIds])})`
     : sql`false`;
+  const toViewer = sql`${t.outbox.appointmentId} is null and exists (
+    select 1 from jsonb_array_elements(${t.outbox.recipients}) r
+    where lower(r ->> 'email') = ${filter.viewerEmail.toLowerCase()})`;
   return db
     .select()
     .from(t.outbox)
     .where(
       and(
-        or(inClinics, sql`${t.outbox.appointmentId} is null`),
+        or(inClinics, toViewer),
         filter.status ? eq(t.outbox.status, filter.status) : undefined,
         filter.kind ? eq(t.outbox.kind, filter.kind) : undefined,
       ),

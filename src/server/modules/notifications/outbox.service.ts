@@ -32,6 +32,7 @@ export async function listOutbox(
   const rows = await repo.listForClinics(deps.db.db, [...user.clinicIds], {
     status,
     kind,
+    viewerEmail: user.email,
     limit: limit + 1,
     offset: (page - 1) * limit,
   });

@@ -18,6 +18,7 @@ import type { Executor } from '../../db/client';
 import { conflict, gone, notFound } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
 import { recordAudit } from '../audit';
+import { queueChangeWebhooks } from '../appointments';
 import * as repo from './sessions.repository';
 
 export function windowOf(deps: AppDeps, row: repo.SessionRow): SessionWindow {
@@ -137,6 +138,15 @@ export async function confirmPatientSession(
   const confirmed = await deps.db.db.transaction(async (tx) => {
     if (!(await repo.confirmByPatient(tx, row.appointment.id, now))) return false;
     await auditPatientAction(tx, row, ip, 'confirm', now);
+    await queueChangeWebhooks(
+      tx,
+      {
+        appointmentId: row.appointment.id,
+        clinicId: row.appointment.clinicId,
+        historyTypes: ['CONFIRMED'],
+      },
+      now,
+    );
     return true;
   });
   // Either way the answer is the appointment as it is now; a refusal says why.

@@ -22,7 +22,11 @@ export function auditActionLabel(action: string): string {
   return ACTION_LABELS[action] ?? action.charAt(0).toUpperCase() + action.slice(1);
 }
 
-const ENTITY_LABELS: Record<string, string> = { api_token: 'Integration token' };
+const ENTITY_LABELS: Record<string, string> = {
+  api_token: 'Integration token',
+  webhook_endpoint: 'Webhook endpoint',
+  calendar_feed: 'Calendar feed',
+};
 
 export function entityTypeLabel(entityType: string): string {
   return ENTITY_LABELS[entityType] ?? entityType.charAt(0).toUpperCase() + entityType.slice(1);

@@ -21,6 +21,7 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   'appointment.cancelled': 'Cancelled',
   'appointment.link_reset': 'New visit link',
   'appointment.reminder': 'Reminder',
+  'admin.notice': 'Notice to admins',
 };
 
 const STATUS_VARIANT: Record<OutboxStatus, 'default' | 'secondary' | 'destructive' | 'outline'> = {

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { clinicRef, uuidParam } from './common';
+import { defineEndpoint } from './endpoint';
+
+export const feedPaths = {
+  mine: '/api/auth/calendar-feed',
+  all: '/api/admin/calendar-feeds',
+  one: '/api/admin/calendar-feeds/:userId',
+  clinicSettings: '/api/admin/clinics/:slug/calendar-feed',
+  /** The feed itself, outside the JSON API: calendar apps fetch it without a session. */
+  feed: '/ical/:file',
+} as const;
+
+/** The state of the signed-in member's feed; the URL itself is only in the answer that makes it. */
+export const myCalendarFeed = z.object({
+  feed: z.object({ createdAt: z.string(), lastFetchedAt: z.string().nullable() }).nullable(),
+});
+export type MyCalendarFeed = z.infer<typeof myCalendarFeed>;
+
+export const createdCalendarFeed = z.object({
+  url: z.string().describe('The private subscription URL; only its hash is kept.'),
+  createdAt: z.string(),
+});
+export type CreatedCalendarFeed = z.infer<typeof createdCalendarFeed>;
+
+export const calendarFeedOwner = z.object({
+  user: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string() }),
+  createdAt: z.string(),
+  lastFetchedAt: z.string().nullable(),
+});
+export type CalendarFeedOwner = z.infer<typeof calendarFeedOwner>;
+
+export const FEED_SUMMARY_DETAILS = ['initial', 'none'] as const;
+export const feedSummaryDetail = z.enum(FEED_SUMMARY_DETAILS);
+
+export const clinicFeedSettings = z.object({
+  /** `initial`: "Appointment — Jane D."; `none`: "Appointment". */
+  summary: feedSummaryDetail,
+});
+export type ClinicFeedSettings = z.infer<typeof clinicFeedSettings>;
+
+const signedIn = { tag: 'Auth', access: 'authenticated' } as const;
+const forAdmins = { tag: 'Admin', access: { roles: ['admin'] } } as const;
+
+export const getMyCalendarFeedEndpoint = defineEndpoint({
+  ...signedIn,
+  method: 'GET',
+  path: feedPaths.mine,
+  operationId: 'getMyCalendarFeed',
+  summary: 'Whether the signed-in member has a calendar feed, and when it was last fetched',
+  responses: { 200: myCalendarFeed },
+});
+
+export const createMyCalendarFeedEndpoint = defineEndpoint({
+  ...signedIn,
+  method: 'POST',
+  path: feedPaths.mine,
+  operationId: 'createMyCalendarFeed',
+  summary: 'Make (or rotate) the member’s private calendar feed URL; an earlier URL stops working',
+  responses: { 201: createdCalendarFeed },
+});
+
+export const revokeMyCalendarFeedEndpoint = defineEndpoint({
+  ...signedIn,
+  method: 'DELETE',
+  path: feedPaths.mine,
+  operationId: 'revokeMyCalendarFeed',
+  summary: 'Turn the member’s calendar feed off; its URL answers 404 from now on',
+  responses: { 200: myCalendarFeed },
+});
+
+export const listCalendarFeedsEndpoint = defineEndpoint({
+  ...forAdmins,
+  method: 'GET',
+  path: feedPaths.all,
+  operationId: 'listCalendarFeeds',
+  summary: 'Staff of the admin’s clinics who have a calendar feed',
+  responses: { 200: z.object({ data: z.array(calendarFeedOwner) }) },
+});
+
+export const revokeCalendarFeedEndpoint = defineEndpoint({
+  ...forAdmins,
+  method: 'DELETE',
+  path: feedPaths.one,
+  operationId: 'revokeCalendarFeed',
+  summary: 'Turn a staff member’s calendar feed off',
+  params: z.object({ userId: uuidParam }),
+  responses: { 200: z.object({ data: z.array(calendarFeedOwner) }) },
+  errors: [404],
+});
+
+const clinicParams = z.object({ slug: clinicRef });
+
+export const getClinicFeedSettingsEndpoint = defineEndpoint({
+  ...forAdmins,
+  method: 'GET',
+  path: feedPaths.clinicSettings,
+  operationId: 'getClinicFeedSettings',
+  summary: 'What staff calendar feeds of a clinic say about the patient',
+  params: clinicParams,
+  responses: { 200: clinicFeedSettings },
+  errors: [404],
+});
+
+export const updateClinicFeedSettingsEndpoint = defineEndpoint({
+  ...forAdmins,
+  method: 'PUT',
+  path: feedPaths.clinicSettings,
+  operationId: 'updateClinicFeedSettings',
+  summary: 'Choose what staff calendar feeds of a clinic say about the patient',
+  params: clinicParams,
+  body: clinicFeedSettings,
+  responses: { 200: clinicFeedSettings },
+  errors: [404],
+});

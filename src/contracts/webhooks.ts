@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { WEBHOOK_EVENTS } from '@domain/webhook-events';
+import { safeText, uuidParam, wholeNumber } from './common';
+import { defineEndpoint } from './endpoint';
+
+export const webhookPaths = {
+  endpoints: '/api/admin/webhooks',
+  endpoint: '/api/admin/webhooks/:id',
+  deliveries: '/api/admin/webhooks/:id/deliveries',
+  resend: '/api/admin/webhooks/:id/deliveries/:deliveryId/resend',
+} as const;
+
+export { WEBHOOK_EVENTS };
+export const webhookEvent = z.enum(WEBHOOK_EVENTS);
+
+export const WEBHOOK_URL_MAX = 2000;
+
+const webhookUrl = z
+  .string()
+  .trim()
+  .max(WEBHOOK_URL_MAX)
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }))
+  .refine(
+    (url) => {
+      // Runs after a failed check too: a value that is no URL is already refused above.
+      if (!URL.canParse(url)) return true;
+      const { username, password } = new URL(url);
+      return !username && !password;
+    },
+    { error: 'must not carry a user name or password' },
+  );
+
+export const webhookEndpointBody = z.object({
+  url: webhookUrl,
+  description: safeText(200).default(''),
+  events: z
+    .array(webhookEvent)
+    .min(1, 'choose at least one event')
+    .transform((events) => [...new Set(events)]),
+  clinicIds: z
+    .array(uuidParam)
+    .min(1, 'choose at least one clinic')
+    .max(100)
+    .transform((ids) => [...new Set(ids)]),
+  enabled: z.boolean().default(true),
+});
+export type WebhookEndpointBody = z.input<typeof webhookEndpointBody>;
+export type WebhookEndpointInput = z.output<typeof webhookEndpointBody>;
+
+/** An endpoint as an admin sees it, with the secret its receiver verifies signatures with. */
+export const webhookEndpointView = z.object({
+  id: z.string(),
+  url: z.string(),
+  description: z.string(),
+  events: z.array(webhookEvent),
+  clinics: z.array(z.object({ id: z.string(), slug: z.string(), name: z.string() })),
+  enabled: z.boolean(),
+  secret: z.string().describe('The `whsec_…` key for the Standard Webhooks verifier.'),
+  /** Since when every attempt has failed; null while deliveries succeed. */
+  failingSince: z.string().nullable(),
+  disabledAt: z.string().nullable(),
+  disabledReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WebhookEndpointView = z.infer<typeof webhookEndpointView>;
+
+export const webhookEndpointsResponse = z.object({ data: z.array(webhookEndpointView) });
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'sent'] as const;
+
+export const webhookDeliveryView = z.object({
+  id: z.number(),
+  messageId: z.string(),
+  event: z.string(),
+  appointmentId: z.string().nullable(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number(),
+  responseStatus: z.number().nullable(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string(),
+  lastAttemptAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WebhookDeliveryView = z.infer<typeof webhookDeliveryView>;
+
+export const webhookDeliveriesQuery = z.object({
+  page: wholeNumber(1, 10_000).default(1),
+  limit: wholeNumber(1, 100).default(25),
+});
+
+export const webhookDeliveriesPage = z.object({
+  data: z.array(webhookDeliveryView),
+  pagination: z.object({ hasNextPage: z.boolean(), currentPage: z.number() }),
+});
+export type WebhookDeliveriesPage = z.infer<typeof webhookDeliveriesPage>;
+
+const idParams = z.object({ id: uuidParam });
+const deliveryParams = z.object({
+  id: uuidParam,
+  deliveryId: wholeNumber(1, Number.MAX_SAFE_INTEGER),
+});
+
+const forAdmins = { tag: 'Admin', access: { roles: ['admin'] } } as const;
+
+export const listWebhookEndpointsEndpoint = defineEndpoint({
+  ...forAdmins,
+  method: 'GET',
+  path: webhookPaths.endpoints,
+  operationId: 'listWebhookEndpoints',
+  summary: 'The webhook endpoints that hear of any of the admin’s clinics',
+  responses: { 200: webhookEndpointsResponse },
+});
+
+export const createWebhookEndpointEndpoint = defineEndpoint({
+  ...forAdmins,
+  method: 'POST',
+  path: webhookPaths.endpoints,
+  operationId: 'createWebhookEndpoint',
+  summary: 'Register an address to be told of appointment changes, signed as Standard Webhooks',
+  description:
+    'Each clinic must be one of the admin’s (else 404). An address that resolves to a private, ' +
+    'loopback or link-local address is refused (422) unless the server allows it.',
+  body: webhookEndpointBody,
+  responses: { 201: webhookEndpointView },
+  errors: [404, 422],
+});
+
+export const updateWebhookEndpointEndpoint = defineEndpoint({
+  ...forAdmins,
+  method: 'PUT',
+  path: webhookPaths.endpoint,
+  operationId: 'updateWebhookEndpoint',
+  summary: 'Change an endpoint; enabling a disabled one resumes its waiting deliveries in order',
+  params: idParams,
+  body: webhookEndpointBody,
+  responses: { 200: webhookEndpointView },
+  errors: [404, 422],
+});
+
+export const deleteWebhookEndpointEndpoint = defineEndpoint({
+  ...forAdmins,
+  method: 'DELETE',
+  path: webhookPaths.endpoint,
+  operationId: 'deleteWebhookEndpoint',
+  summary: 'Remove an endpoint with its delivery log; nothing more is sent to it',
+  params: idParams,
+  responses: { 200: webhookEndpointView },
+  errors: [404],
+});
+
+export const listWebhookDeliveriesEndpoint = defineEndpoint({
+  ...forAdmins,
+  method: 'GET',
+  path: webhookPaths.deliveries,
+  operationId: 'listWebhookDeliveries',
+  summary: 'An endpoint’s delivery log, newest first',
+  params: idParams,
+  query: webhookDeliveriesQuery,
+  responses: { 200: webhookDeliveriesPage },
+  errors: [404],
+});
+
+export const resendWebhookDeliveryEndpoint = defineEndpoint({
+  ...forAdmins,
+  method: 'POST',
+  path: webhookPaths.resend,
+  operationId: 'resendWebhookDelivery',
+  summary: 'Send a delivery again, with the same `webhook-id`, as soon as the worker runs',
+  params: deliveryParams,
+  responses: { 200: webhookDeliveryView },
+  errors: [404, 409],
+});

@@ -1,0 +1,220 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import ical, { type VEvent } from 'node-ical';
+import { createdCalendarFeed, myCalendarFeed } from '@contracts/feeds';
+import type { Appointment } from '@contracts/appointments';
+import * as t from '../../db/schema';
+import { apiAs, type Api } from '../../test/api-client';
+import { createAppointment } from '../../test/factories';
+import { createBody, type ClinicScenario } from '../../test/scenario';
+import { useTestApp } from '../../test/test-app';
+
+// The US clocks go forward on 2027-03-14: 9:00 AM in New York is 14:00 UTC before, 13:00 after.
+const env = useTestApp({ now: '2027-03-01T12:00:00Z' });
+let s: ClinicScenario;
+let staff: Api;
+let provider: Api;
+let admin: Api;
+beforeEach(async () => {
+  ({ s, staff } = await env.scenario());
+  provider = await apiAs(env.app, s.provider.email);
+  admin = await apiAs(env.app, s.admin.email);
+});
+
+async function subscribe(as: Api = provider): Promise<string> {
+  const res = await as.post('/api/auth/calendar-feed');
+  expect(res.statusCode, res.body).toBe(201);
+  const { url } = createdCalendarFeed.parse(res.json());
+  expect(url).toMatch(/^http:\/\/localhost:3000\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
+  return new URL(url).pathname;
+}
+
+const fetchFeed = (path: string, headers: Record<string, string> = {}) =>
+  env.app.inject({ method: 'GET', url: path, headers });
+
+async function eventsOf(path: string): Promise<VEvent[]> {
+  const res = await fetchFeed(path);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+  return Object.values(ical.sync.parseICS(res.body)).filter(
+    (c): c is VEvent => c?.type === 'VEVENT',
+  );
+}
+
+async function book(start: string): Promise<Appointment> {
+  const res = await staff.post('/api/appointments', createBody(s, start));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Appointment;
+}
+
+describe('a staff member’s calendar feed', () => {
+  it('holds their appointments at the right instants across a clock change, with a stable UID', async () => {
+    const before = await book('2027-03-12T14:00:00.000Z');
+    const after = await book('2027-03-15T13:00:00.000Z');
+    // Another provider's appointment and one older than 30 days stay out.
+    await createAppointment(
+      env.db,
+      { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.nurse.id },
+      { start: new Date('2027-03-12T15:00:00Z') },
+    );
+    await createAppointment(
+      env.db,
+      { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id },
+      { start: new Date('2027-01-10T15:00:00Z') },
+    );
+    const path = await subscribe();
+    const events = await eventsOf(path);
+    expect(events.map((e) => e.uid).sort()).toEqual(
+      [`${before._id}@carebook`, `${after._id}@carebook`].sort(),
+    );
+    const byUid = new Map(events.map((e) => [e.uid, e]));
+    const first = byUid.get(`${before._id}@carebook`)!;
+    const second = byUid.get(`${after._id}@carebook`)!;
+    expect(new Date(first.start).toISOString()).toBe('2027-03-12T14:00:00.000Z');
+    expect(new Date(first.end!).toISOString()).toBe('2027-03-12T14:30:00.000Z');
+    // The same 9:00 AM on the wall clock, an hour earlier in UTC after the change.
+    expect(new Date(second.start).toISOString()).toBe('2027-03-15T13:00:00.000Z');
+    expect(
+      new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', timeStyle: 'short' }).format(
+        second.start!,
+      ),
+    ).toBe('9:00 AM');
+    expect(first.summary).toBe('Appointment — José N.');
+    expect(first.status).toBe('CONFIRMED');
+    expect(first.location).toBe(s.clinic.name);
+    // No more health data than needed: no notes, no full name, no e-mail.
+    const body = (await fetchFeed(path)).body;
+    expect(body).not.toContain('Núñez');
+    expect(body).not.toContain('First visit');
+    expect(body).not.toContain(s.patient.email);
+  });
+
+  it('raises SEQUENCE on each change and marks a cancellation', async () => {
+    const booked = await book('2027-03-12T14:00:00.000Z');
+    const path = await subscribe();
+    const sequenceOf = async () => Number((await eventsOf(path))[0]!.sequence);
+    const first = await sequenceOf();
+
+    const moved = await staff.put(`/api/appointments/${booked._id}`, {
+      date: '2027-03-12T16:00:00.000Z',
+      staff: { id: s.provider.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const second = await sequenceOf();
+    expect(second).toBeGreaterThan(first);
+    expect(new Date((await eventsOf(path))[0]!.start).toISOString()).toBe(
+      '2027-03-12T16:00:00.000Z',
+    );
+
+    const cancelled = await staff.post(`/api/appointments/${booked._id}?action=cancel`, {
+      reason: 'Sick',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [event] = await eventsOf(path);
+    expect(event!.status).toBe('CANCELLED');
+    expect(Number(event!.sequence)).toBeGreaterThan(second);
+    expect(event!.uid).toBe(`${booked._id}@carebook`);
+  });
+
+  it('answers 304 to a client whose copy is current, and 200 once something changed', async () => {
+    const booked = await book('2027-03-12T14:00:00.000Z');
+    const path = await subscribe();
+    const first = await fetchFeed(path);
+    const etag = first.headers.etag as string;
+    const lastModified = first.headers['last-modified'] as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+
+    const byTag = await fetchFeed(path, { 'if-none-match': etag });
+    expect(byTag.statusCode).toBe(304);
+    expect(byTag.body).toBe('');
+    expect((await fetchFeed(path, { 'if-modified-since': lastModified })).statusCode).toBe(304);
+
+    env.advance(60_000);
+    await staff.post(`/api/appointments/${booked._id}?action=cancel`, { reason: 'Sick' });
+    const changed = await fetchFeed(path, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect((await fetchFeed(path, { 'if-modified-since': lastModified })).statusCode).toBe(200);
+  });
+
+  it('is a bare 404 once rotated or revoked, and for any unknown secret', async () => {
+    const old = await subscribe();
+    expect((await fetchFeed(old)).statusCode).toBe(200);
+    const rotated = await subscribe();
+    expect(rotated).not.toBe(old);
+    const gone = await fetchFeed(old);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ error: 'not_found', message: 'Not found.' });
+    expect((await fetchFeed(rotated)).statusCode).toBe(200);
+
+    const state = myCalendarFeed.parse((await provider.get('/api/auth/calendar-feed')).json());
+    expect(state.feed).toMatchObject({ createdAt: '2027-03-01T12:00:00.000Z' });
+    expect(state.feed!.lastFetchedAt).not.toBeNull();
+
+    expect((await provider.call('DELETE', '/api/auth/calendar-feed')).json()).toEqual({
+      feed: null,
+    });
+    for (const path of [rotated, '/ical/nothing.ics', `/ical/${'A'.repeat(43)}.ics`, '/ical/x']) {
+      const res = await fetchFeed(path);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'not_found', message: 'Not found.' });
+    }
+  });
+
+  it('keeps only the secret’s hash', async () => {
+    const path = await subscribe();
+    const secret = path.slice('/ical/'.length, -'.ics'.length);
+    const rows = await env.db.select().from(t.calendarFeeds);
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(secret);
+  });
+
+  it('stops for a deactivated member', async () => {
+    const path = await subscribe();
+    await env.db.update(t.users).set({ active: false }).where(eq(t.users.id, s.provider.id));
+    expect((await fetchFeed(path)).statusCode).toBe(404);
+  });
+});
+
+describe('admins', () => {
+  it('see who has a feed and revoke it', async () => {
+    const path = await subscribe();
+    expect((await staff.get('/api/admin/calendar-feeds')).statusCode).toBe(403);
+    const list = await admin.get('/api/admin/calendar-feeds');
+    expect(list.json()).toEqual({
+      data: [
+        {
+          user: {
+            id: s.provider.id,
+            name: s.provider.name,
+            email: s.provider.email,
+            role: 'provider',
+          },
+          createdAt: '2027-03-01T12:00:00.000Z',
+          lastFetchedAt: null,
+        },
+      ],
+    });
+    const revoked = await admin.call('DELETE', `/api/admin/calendar-feeds/${s.provider.id}`);
+    expect(revoked.json()).toEqual({ data: [] });
+    expect((await fetchFeed(path)).statusCode).toBe(404);
+    expect(
+      (await admin.call('DELETE', `/api/admin/calendar-feeds/${s.foreignAgent.id}`)).statusCode,
+    ).toBe(404);
+  });
+
+  it('choose that feeds say only "Appointment"', async () => {
+    await book('2027-03-12T14:00:00.000Z');
+    const path = await subscribe();
+    const settings = `/api/admin/clinics/${s.clinic.slug}/calendar-feed`;
+    expect((await admin.get(settings)).json()).toEqual({ summary: 'initial' });
+    expect((await staff.put(settings, { summary: 'none' })).statusCode).toBe(403);
+    expect((await admin.put(settings, { summary: 'everything' })).statusCode).toBe(400);
+    expect((await admin.put(settings, { summary: 'none' })).json()).toEqual({ summary: 'none' });
+    expect((await eventsOf(path))[0]!.summary).toBe('Appointment');
+    expect((await admin.get(`/api/admin/clinics/${s.foreign.slug}/calendar-feed`)).statusCode).toBe(
+      404,
+    );
+  });
+});

@@ -1,0 +1,5 @@
+// The webhooks module's public entry: the admins' routes for endpoints and their delivery log,
+// the worker that delivers, and how the appointments module queues a change's events.
+export { webhooksRoutes } from './webhooks.routes';
+export { createWebhookWorker, type WebhookWorker } from './webhook-worker';
+export { queueAppointmentWebhooks, type AppointmentChangeForWebhooks } from './queue-webhooks';

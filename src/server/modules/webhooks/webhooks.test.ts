@@ -1,0 +1,377 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import {
+  webhookDeliveriesPage,
+  webhookEndpointsResponse,
+  webhookEndpointView,
+  type WebhookEndpointView,
+} from '@contracts/webhooks';
+import type { Appointment } from '@contracts/appointments';
+import { testConfig } from '../../config';
+import * as t from '../../db/schema';
+import { apiAs, type Api } from '../../test/api-client';
+import { createSignInUser } from '../../test/auth-helpers';
+import { createBody, type ClinicScenario } from '../../test/scenario';
+import { useTestApp } from '../../test/test-app';
+import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
+import { createWebhookWorker } from './webhook-worker';
+
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+});
+afterAll(() => receiver.close());
+
+// The clock starts at the real time, so the package's verifier (which allows five minutes of
+// skew from the real clock) accepts the signatures; tests that need a day move it.
+const env = useTestApp({
+  now: new Date(),
+  config: { WEBHOOK_ALLOW_PRIVATE: true },
+});
+let s: ClinicScenario;
+let staff: Api;
+let admin: Api;
+beforeEach(async () => {
+  receiver.received.length = 0;
+  receiver.answer(() => 200);
+  ({ s, staff } = await env.scenario());
+  admin = await apiAs(env.app, s.admin.email);
+});
+
+function worker() {
+  return createWebhookWorker(
+    {
+      config: testConfig({
+        WEBHOOK_ALLOW_PRIVATE: true,
+        WEBHOOK_TIMEOUT_MS: 300,
+        OUTBOX_POLL_MS: 3_600_000,
+      }),
+      db: env.handle,
+      now: () => env.now(),
+      version: 'test',
+    },
+    { logger: env.app.log },
+  );
+}
+
+async function deliverNow(): Promise<number> {
+  const w = worker();
+  try {
+    return await w.runOnce();
+  } finally {
+    await w.stop();
+  }
+}
+
+async function register(overrides: Record<string, unknown> = {}): Promise<WebhookEndpointView> {
+  const res = await admin.post('/api/admin/webhooks', {
+    url: receiver.url,
+    description: 'Billing',
+    events: [
+      'appointment.created',
+      'appointment.rescheduled',
+      'appointment.reassigned',
+      'appointment.cancelled',
+      'appointment.status_changed',
+      'appointment.confirmed',
+    ],
+    clinicIds: [s.clinic.id],
+    ...overrides,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return webhookEndpointView.parse(res.json());
+}
+
+/** A weekday at the given UTC hour, some days from now: inside the scenario's default hours. */
+function inDays(days: number, hour = 15): string {
+  const at = new Date(env.now().getTime() + days * 86_400_000);
+  while (at.getUTCDay() === 0 || at.getUTCDay() === 6) at.setUTCDate(at.getUTCDate() + 1);
+  at.setUTCHours(hour, 0, 0, 0);
+  return at.toISOString();
+}
+
+async function book(start = inDays(2)): Promise<Appointment> {
+  const res = await staff.post('/api/appointments', createBody(s, start));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Appointment;
+}
+
+function verified(secret: string, index: number) {
+  const hit = receiver.received[index]!;
+  return new Webhook(secret).verify(hit.body, hit.headers) as {
+    type: string;
+    timestamp: string;
+    data: Appointment;
+  };
+}
+
+async function deliveriesOf(endpoint: WebhookEndpointView) {
+  const res = await admin.get(`/api/admin/webhooks/${endpoint.id}/deliveries`);
+  expect(res.statusCode, res.body).toBe(200);
+  return webhookDeliveriesPage.parse(res.json()).data;
+}
+
+describe('webhook endpoints', () => {
+  it('are for admins only, and only for their clinics', async () => {
+    const denied = await staff.post('/api/admin/webhooks', {
+      url: receiver.url,
+      events: ['appointment.created'],
+      clinicIds: [s.clinic.id],
+    });
+    expect(denied.statusCode).toBe(403);
+    const foreign = await admin.post('/api/admin/webhooks', {
+      url: receiver.url,
+      events: ['appointment.created'],
+      clinicIds: [s.foreign.id],
+    });
+    expect(foreign.statusCode).toBe(404);
+    for (const url of ['ftp://example.com/x', '', 'not a url', 'https://user:pw@example.com/']) {
+      const bad = await admin.post('/api/admin/webhooks', {
+        url,
+        events: [],
+        clinicIds: [s.clinic.id],
+      });
+      expect(bad.statusCode, url).toBe(400);
+      expect(bad.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+    }
+    expect(await env.db.select().from(t.webhookEndpoints)).toEqual([]);
+  });
+
+  it('lists, edits and removes an endpoint, with a Standard Webhooks secret', async () => {
+    const endpoint = await register();
+    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(endpoint.clinics).toEqual([
+      { id: s.clinic.id, slug: s.clinic.slug, name: s.clinic.name },
+    ]);
+    const list = webhookEndpointsResponse.parse((await admin.get('/api/admin/webhooks')).json());
+    expect(list.data.map((e) => e.id)).toEqual([endpoint.id]);
+
+    const edited = await admin.put(`/api/admin/webhooks/${endpoint.id}`, {
+      url: receiver.url,
+      description: 'Billing (paused)',
+      events: ['appointment.cancelled'],
+      clinicIds: [s.clinic.id],
+      enabled: false,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      enabled: false,
+      events: ['appointment.cancelled'],
+      disabledReason: 'Disabled by an admin.',
+    });
+    await book();
+    expect(await env.db.select().from(t.webhookDeliveries)).toEqual([]);
+
+    expect((await admin.call('DELETE', `/api/admin/webhooks/${endpoint.id}`)).statusCode).toBe(200);
+    expect((await admin.get(`/api/admin/webhooks/${endpoint.id}/deliveries`)).statusCode).toBe(404);
+  });
+});
+
+describe('webhook delivery', () => {
+  it('signs each delivery so the package verifies it, with the appointment in the API shape', async () => {
+    const endpoint = await register();
+    const created = await book();
+    // Written with the booking: due before any worker has run.
+    const rows = await env.db.select().from(t.webhookDeliveries);
+    expect(rows).toHaveLength(1);
+
+    expect(await deliverNow()).toBe(1);
+    expect(receiver.received).toHaveLength(1);
+    const payload = verified(endpoint.secret, 0);
+    expect(payload.type).toBe('appointment.created');
+    expect(payload.data).toEqual(created);
+    expect(receiver.received[0]!.headers['webhook-id']).toBe(rows[0]!.messageId);
+    expect(() =>
+      new Webhook(endpoint.secret).verify(
+        receiver.received[0]!.body.replace('BOOKED', 'booked'),
+        receiver.received[0]!.headers,
+      ),
+    ).toThrow();
+
+    const [log] = await deliveriesOf(endpoint);
+    expect(log).toMatchObject({
+      status: 'sent',
+      responseStatus: 200,
+      attempts: 1,
+      event: 'appointment.created',
+      appointmentId: created._id,
+    });
+  });
+
+  it('sends only the events and clinics an endpoint asked for', async () => {
+    const endpoint = await register({ events: ['appointment.cancelled'] });
+    const created = await book();
+    await staff.post(`/api/appointments/${created._id}?action=cancel`, { reason: 'Sick' });
+    expect(await deliverNow()).toBe(1);
+    expect(verified(endpoint.secret, 0).type).toBe('appointment.cancelled');
+    expect(verified(endpoint.secret, 0).data.metadata.status).toBe('CANCELLED');
+  });
+
+  it('tells of a confirmation the patient makes through their link', async () => {
+    const endpoint = await register({ events: ['appointment.confirmed'] });
+    const created = await book();
+    const confirmed = await env.app.inject({
+      method: 'POST',
+      url: '/api/session/confirm',
+      payload: { token: created.token },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await deliverNow()).toBe(1);
+    const payload = verified(endpoint.secret, 0);
+    expect(payload.type).toBe('appointment.confirmed');
+    expect(payload.data.metadata.status).toBe('CONFIRMED');
+    expect(payload.data.statusHistory.at(-1)).toMatchObject({ type: 'CONFIRMED', by: 'Patient' });
+  });
+
+  it('keeps each appointment’s events in order: a later one waits while an earlier one fails', async () => {
+    const endpoint = await register();
+    const created = await book();
+    const moved = await staff.put(`/api/appointments/${created._id}`, {
+      date: inDays(2, 14),
+      staff: { id: s.provider.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const cancelled = await staff.post(`/api/appointments/${created._id}?action=cancel`, {
+      reason: 'Moved away',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    receiver.answer(() => 500);
+    expect(await deliverNow()).toBe(0);
+    // Only the first was tried: the others wait behind it.
+    expect(receiver.received).toHaveLength(1);
+    const [first] = (await deliveriesOf(endpoint)).slice(-1);
+    expect(first).toMatchObject({ status: 'pending', responseStatus: 500, attempts: 1 });
+    // The first retry is within a minute.
+    expect(new Date(first!.nextAttemptAt).getTime() - env.now().getTime()).toBeLessThanOrEqual(
+      60_000,
+    );
+    expect(await deliverNow()).toBe(0);
+    expect(receiver.received).toHaveLength(1);
+
+    receiver.answer(() => 204);
+    env.advance(60_000);
+    expect(await deliverNow()).toBe(3);
+    const types = receiver.received.slice(1).map((_, i) => verified(endpoint.secret, i + 1).type);
+    expect(types).toEqual([
+      'appointment.created',
+      'appointment.rescheduled',
+      'appointment.cancelled',
+    ]);
+    // The retry is the same message.
+    expect(receiver.received[1]!.headers['webhook-id']).toBe(
+      receiver.received[0]!.headers['webhook-id'],
+    );
+    const [endpointRow] = await env.db
+      .select()
+      .from(t.webhookEndpoints)
+      .where(eq(t.webhookEndpoints.id, endpoint.id));
+    expect(endpointRow!.failingSince).toBeNull();
+  });
+
+  it('retries a receiver that does not answer in time', async () => {
+    const endpoint = await register();
+    await book();
+    receiver.answer(() => 'hang');
+    expect(await deliverNow()).toBe(0);
+    const [log] = await deliveriesOf(endpoint);
+    expect(log).toMatchObject({ status: 'pending', responseStatus: null, attempts: 1 });
+    expect(log!.lastError).toMatch(/No answer within 300 ms/);
+
+    receiver.answer(() => 200);
+    env.advance(60_000);
+    expect(await deliverNow()).toBe(1);
+    expect((await deliveriesOf(endpoint))[0]).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(receiver.received[1]!.headers['webhook-id']).toBe(
+      receiver.received[0]!.headers['webhook-id'],
+    );
+  });
+
+  it('disables an endpoint that has failed for a day, tells the admins, and resumes in order when enabled', async () => {
+    const endpoint = await register();
+    await book();
+    receiver.answer(() => 503);
+    expect(await deliverNow()).toBe(0);
+    for (let hour = 1; hour <= 24; hour++) {
+      env.advance(3_600_000);
+      await deliverNow();
+    }
+    const [row] = await env.db
+      .select()
+      .from(t.webhookEndpoints)
+      .where(eq(t.webhookEndpoints.id, endpoint.id));
+    expect(row).toMatchObject({
+      enabled: false,
+      disabledReason: 'Every delivery failed for 24 hours.',
+    });
+    const notices = await env.db.select().from(t.outbox).where(eq(t.outbox.kind, 'admin.notice'));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.recipients).toEqual([
+      { email: s.admin.email, name: s.admin.name, role: 'staff' },
+    ]);
+    expect((notices[0]!.payload as { text: string }).text).toContain(receiver.url);
+
+    // Disabled: nothing more is tried, and new changes queue nothing for it.
+    const tried = receiver.received.length;
+    env.advance(3_600_000);
+    await deliverNow();
+    expect(receiver.received).toHaveLength(tried);
+    // A day has passed: the sessions have ended.
+    staff = await apiAs(env.app, s.staff.email);
+    admin = await apiAs(env.app, s.admin.email);
+    await book(inDays(2, 16));
+    expect(await env.db.select().from(t.webhookDeliveries)).toHaveLength(1);
+
+    const list = webhookEndpointsResponse.parse((await admin.get('/api/admin/webhooks')).json());
+    expect(list.data[0]).toMatchObject({ enabled: false, disabledAt: expect.any(String) });
+    // The notice is in the admin's outbox page, and not in another clinic's admin's.
+    const noticesOf = (api: Api) =>
+      api
+        .get('/api/admin/outbox?kind=admin.notice')
+        .then((r) => (r.json() as { data: unknown[] }).data);
+    expect(await noticesOf(admin)).toHaveLength(1);
+    const elsewhere = await createSignInUser(env.db, {
+      role: 'admin',
+      name: 'Elsewhere Admin',
+      clinicIds: [s.foreign.id],
+    });
+    expect(await noticesOf(await apiAs(env.app, elsewhere.email))).toEqual([]);
+
+    receiver.answer(() => 200);
+    const enabled = await admin.put(`/api/admin/webhooks/${endpoint.id}`, {
+      url: endpoint.url,
+      events: endpoint.events,
+      clinicIds: [s.clinic.id],
+      enabled: true,
+    });
+    expect(enabled.json()).toMatchObject({ enabled: true, disabledAt: null, failingSince: null });
+    expect(await deliverNow()).toBe(1);
+  });
+
+  it('resends a delivery from the log with the same webhook-id', async () => {
+    const endpoint = await register();
+    await book();
+    await deliverNow();
+    const [log] = await deliveriesOf(endpoint);
+    const resent = await admin.post(
+      `/api/admin/webhooks/${endpoint.id}/deliveries/${log!.id}/resend`,
+    );
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json()).toMatchObject({ status: 'pending' });
+    const again = await admin.post(
+      `/api/admin/webhooks/${endpoint.id}/deliveries/${log!.id}/resend`,
+    );
+    expect(again.statusCode).toBe(409);
+    expect(await deliverNow()).toBe(1);
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.received[1]!.headers['webhook-id']).toBe(log!.messageId);
+    expect(verified(endpoint.secret, 1).type).toBe('appointment.created');
+    expect((await deliveriesOf(endpoint))[0]).toMatchObject({ status: 'sent', attempts: 2 });
+
+    const staffResend = await staff.post(
+      `/api/admin/webhooks/${endpoint.id}/deliveries/${log!.id}/resend`,
+    );
+    expect(staffResend.statusCode).toBe(403);
+  });
+});

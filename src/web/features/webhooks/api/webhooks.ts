@@ -1,0 +1,84 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  createWebhookEndpointEndpoint,
+  deleteWebhookEndpointEndpoint,
+  listWebhookDeliveriesEndpoint,
+  listWebhookEndpointsEndpoint,
+  resendWebhookDeliveryEndpoint,
+  updateWebhookEndpointEndpoint,
+  type WebhookEndpointBody,
+} from '@contracts/webhooks';
+import { callEndpoint } from '@web/lib/endpoint-client';
+import { listFreshness } from '@web/lib/query-client';
+
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+  deliveries: (id: string, page: number) => ['webhooks', id, 'deliveries', page] as const,
+};
+
+/** The webhook endpoints of the admin's clinics, newest first. */
+export const webhookEndpointsQueryOptions = queryOptions({
+  queryKey: webhookKeys.all,
+  queryFn: ({ signal }) =>
+    callEndpoint(listWebhookEndpointsEndpoint, {
+      signal,
+      fallback: 'Failed to load webhook endpoints',
+    }),
+  ...listFreshness,
+});
+
+export const webhookDeliveriesQueryOptions = (id: string, page: number) =>
+  queryOptions({
+    queryKey: webhookKeys.deliveries(id, page),
+    queryFn: ({ signal }) =>
+      callEndpoint(listWebhookDeliveriesEndpoint, {
+        params: { id },
+        query: { page, limit: 25 },
+        signal,
+        fallback: 'Failed to load the delivery log',
+      }),
+    // The log moves as the worker delivers: look again while it is open.
+    refetchInterval: 5_000,
+  });
+
+export function useSaveWebhookEndpoint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: WebhookEndpointBody }) =>
+      id
+        ? callEndpoint(updateWebhookEndpointEndpoint, {
+            params: { id },
+            body,
+            fallback: 'Failed to save the endpoint',
+          })
+        : callEndpoint(createWebhookEndpointEndpoint, {
+            body,
+            fallback: 'Failed to add the endpoint',
+          }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
+  });
+}
+
+export function useDeleteWebhookEndpoint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      callEndpoint(deleteWebhookEndpointEndpoint, {
+        params: { id },
+        fallback: 'Failed to remove the endpoint',
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
+  });
+}
+
+export function useResendWebhookDelivery(endpointId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: number) =>
+      callEndpoint(resendWebhookDeliveryEndpoint, {
+        params: { id: endpointId, deliveryId },
+        fallback: 'Failed to resend the delivery',
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...webhookKeys.all, endpointId] }),
+  });
+}

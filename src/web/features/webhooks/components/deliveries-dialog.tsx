@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { SendIcon } from 'lucide-react';
+import { toast } from 'sonner';
+import { formatDate, formatTime } from '@domain/format';
+import type { WebhookEndpointView } from '@contracts/webhooks';
+import { TableEmpty, TableLoadError } from '@web/components/table-states';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { Skeleton } from '@web/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@web/components/ui/table';
+import { useResendWebhookDelivery, webhookDeliveriesQueryOptions } from '../api/webhooks';
+
+const when = (iso: string, timeZone: string) =>
+  `${formatDate(iso, timeZone)}, ${formatTime(iso, timeZone)}`;
+
+/** An endpoint's delivery log, newest first, with Resend on each delivery already made. */
+export function DeliveriesDialog({
+  endpoint,
+  timeZone,
+  onOpenChange,
+}: {
+  endpoint: WebhookEndpointView | null;
+  timeZone: string;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={endpoint !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-4xl">
+        <DialogHeader>
+          <DialogTitle>Delivery log</DialogTitle>
+          <DialogDescription className="break-all">{endpoint?.url}</DialogDescription>
+        </DialogHeader>
+        {endpoint && <DeliveriesTable endpoint={endpoint} timeZone={timeZone} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeliveriesTable({
+  endpoint,
+  timeZone,
+}: {
+  endpoint: WebhookEndpointView;
+  timeZone: string;
+}) {
+  const [page, setPage] = useState(1);
+  const deliveries = useQuery(webhookDeliveriesQueryOptions(endpoint.id, page));
+  const resend = useResendWebhookDelivery(endpoint.id);
+
+  if (deliveries.isPending) {
+    return (
+      <div className="space-y-3" aria-busy="true">
+        <span className="sr-only">Loading deliveries…</span>
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+    );
+  }
+  if (deliveries.isError) {
+    return (
+      <TableLoadError
+        message={deliveries.error.message}
+        onRetry={() => void deliveries.refetch()}
+      />
+    );
+  }
+  if (deliveries.data.data.length === 0) {
+    return <TableEmpty icon={SendIcon} message="Nothing delivered yet." />;
+  }
+  return (
+    <div className="grid gap-3">
+      <Table className="[&_td]:align-top">
+        <TableCaption className="sr-only">Deliveries, newest first</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Event</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Response</TableHead>
+            <TableHead>Time</TableHead>
+            <TableHead>Attempts</TableHead>
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {deliveries.data.data.map((d) => (
+            <TableRow key={d.id}>
+              <TableCell>
+                <div className="font-mono text-xs">{d.event}</div>
+                <div className="font-mono text-xs text-muted-foreground">{d.messageId}</div>
+              </TableCell>
+              <TableCell>
+                <Badge variant={d.status === 'sent' ? 'default' : 'secondary'}>
+                  {d.status === 'sent' ? 'Delivered' : 'Pending'}
+                </Badge>
+              </TableCell>
+              <TableCell>
+                <div>{d.responseStatus ?? '—'}</div>
+                {d.status === 'pending' && d.lastError && (
+                  <div className="max-w-56 text-xs break-words text-destructive">{d.lastError}</div>
+                )}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                {when(d.sentAt ?? d.lastAttemptAt ?? d.createdAt, timeZone)}
+                {d.status === 'pending' && (
+                  <div className="text-xs text-muted-foreground">
+                    Next try {when(d.nextAttemptAt, timeZone)}
+                  </div>
+                )}
+              </TableCell>
+              <TableCell>{d.attempts}</TableCell>
+              <TableCell>
+                {d.status === 'sent' && (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={resend.isPending}
+                    aria-label={`Resend ${d.event} ${d.messageId}`}
+                    onClick={() =>
+                      resend.mutate(d.id, {
+                        onSuccess: () => toast.success('The delivery will be sent again.'),
+                        onError: (err) => toast.error(err.message),
+                      })
+                    }
+                  >
+                    Resend
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <div className="flex justify-end gap-2">
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={page === 1}
+          onClick={() => setPage((p) => p - 1)}
+        >
+          Newer
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={!deliveries.data.pagination.hasNextPage}
+          onClick={() => setPage((p) => p + 1)}
+        >
+          Older
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckIcon, CopyIcon } from 'lucide-react';
+import type { ClinicSummary } from '@contracts/auth';
+import { WEBHOOK_EVENTS, type WebhookEndpointView } from '@contracts/webhooks';
+import { ClinicCheckboxes } from '@web/components/clinic-checkboxes';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { fieldDescription, FieldError, FormError, FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { useCopyText } from '@web/hooks/use-copy-text';
+import { useSaveWebhookEndpoint } from '../api/webhooks';
+import {
+  endpointFormSchema,
+  EVENT_LABELS,
+  type EndpointFormOutput,
+  type EndpointFormValues,
+} from '../utils/endpoint-form';
+
+const URL_HINT = 'Carebook POSTs each event here as JSON, signed as Standard Webhooks says.';
+
+/** The key the receiver verifies signatures with, to copy into its configuration. */
+export function SigningSecret({ secret }: { secret: string }) {
+  const { copied, copy } = useCopyText({
+    copied: 'Signing secret copied to clipboard',
+    failed: 'Failed to copy the secret: select it and copy it by hand.',
+  });
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor="webhook-secret">Signing secret</Label>
+      <div className="flex gap-2">
+        <Input
+          id="webhook-secret"
+          readOnly
+          value={secret}
+          className="font-mono text-xs"
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <Button type="button" variant="outline" onClick={() => void copy(secret)}>
+          {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+          {copied ? 'Copied!' : 'Copy'}
+        </Button>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        Verify the <code>webhook-signature</code> header with any Standard Webhooks library.
+      </p>
+    </div>
+  );
+}
+
+function EndpointForm({
+  endpoint,
+  clinics,
+  onSaved,
+}: {
+  endpoint: WebhookEndpointView | null;
+  clinics: readonly ClinicSummary[];
+  onSaved: (saved: WebhookEndpointView) => void;
+}) {
+  const save = useSaveWebhookEndpoint();
+  const { register, control, handleSubmit, formState } = useForm<
+    EndpointFormValues,
+    unknown,
+    EndpointFormOutput
+  >({
+    resolver: zodResolver(endpointFormSchema),
+    defaultValues: endpoint
+      ? {
+          url: endpoint.url,
+          description: endpoint.description,
+          events: [...endpoint.events],
+          clinicIds: endpoint.clinics.map((c) => c.id),
+          enabled: endpoint.enabled,
+        }
+      : {
+          url: '',
+          description: '',
+          events: [...WEBHOOK_EVENTS],
+          clinicIds: clinics.length === 1 ? [clinics[0]!.id] : [],
+          enabled: true,
+        },
+  });
+  const { errors } = formState;
+  const submit = handleSubmit((body) => {
+    if (!save.isPending) save.mutate({ id: endpoint?.id, body }, { onSuccess: onSaved });
+  });
+
+  return (
+    <form className="grid gap-5" onSubmit={submit} noValidate>
+      <FormField id="webhook-url" label="URL" hint={URL_HINT} error={errors.url?.message}>
+        <Input
+          id="webhook-url"
+          type="url"
+          autoComplete="off"
+          placeholder="https://billing.example.com/carebook"
+          {...register('url')}
+          {...fieldDescription('webhook-url', { error: errors.url?.message, hint: URL_HINT })}
+        />
+      </FormField>
+      <FormField id="webhook-description" label="Description" error={errors.description?.message}>
+        <Input
+          id="webhook-description"
+          autoComplete="off"
+          {...register('description')}
+          {...fieldDescription('webhook-description', { error: errors.description?.message })}
+        />
+      </FormField>
+      <Controller
+        control={control}
+        name="events"
+        render={({ field }) => (
+          <fieldset
+            className="grid gap-2"
+            aria-describedby={errors.events ? 'webhook-events-error' : undefined}
+          >
+            <legend className="mb-2 text-sm leading-none font-medium">Events</legend>
+            <div className="grid gap-1 rounded-md border p-1 sm:grid-cols-2">
+              {WEBHOOK_EVENTS.map((event, index) => (
+                <label
+                  key={event}
+                  className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm hover:bg-accent has-focus-visible:ring-2 has-focus-visible:ring-ring/40"
+                >
+                  <input
+                    ref={index === 0 ? field.ref : undefined}
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={field.value.includes(event)}
+                    onChange={(e) =>
+                      field.onChange(
+                        e.target.checked
+                          ? [...field.value, event]
+                          : field.value.filter((other) => other !== event),
+                      )
+                    }
+                  />
+                  <span>{EVENT_LABELS[event]}</span>
+                </label>
+              ))}
+            </div>
+            <FieldError id="webhook-events-error" message={errors.events?.message} />
+          </fieldset>
+        )}
+      />
+      <Controller
+        control={control}
+        name="clinicIds"
+        render={({ field }) => (
+          <ClinicCheckboxes
+            id="webhook-clinics"
+            ref={field.ref}
+            clinics={clinics}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.clinicIds?.message}
+          />
+        )}
+      />
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4 accent-primary" {...register('enabled')} />
+        Enabled
+      </label>
+      <FormError message={save.error?.message} />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : endpoint ? 'Save endpoint' : 'Add endpoint'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/**
+ * Adds or edits an endpoint. A new endpoint's signing secret is shown once it exists; it can be
+ * shown again from the edit dialog, since signing needs it kept as it is.
+ */
+export function EndpointDialog({
+  open,
+  endpoint,
+  clinics,
+  onOpenChange,
+  onSaved,
+}: {
+  open: boolean;
+  /** null to add one. */
+  endpoint: WebhookEndpointView | null;
+  clinics: readonly ClinicSummary[];
+  onOpenChange: (open: boolean) => void;
+  onSaved: (saved: WebhookEndpointView) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{endpoint ? 'Edit webhook endpoint' : 'Add webhook endpoint'}</DialogTitle>
+          <DialogDescription>
+            Another system (billing, messaging, analytics) is told of each appointment change in the
+            clinics you choose.
+          </DialogDescription>
+        </DialogHeader>
+        {endpoint && <SigningSecret secret={endpoint.secret} />}
+        <EndpointForm
+          key={endpoint?.id ?? 'new'}
+          endpoint={endpoint}
+          clinics={clinics}
+          onSaved={onSaved}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

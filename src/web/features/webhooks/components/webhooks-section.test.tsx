@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { WEBHOOK_EVENTS, type WebhookEndpointView } from '@contracts/webhooks';
+import { Providers } from '@web/app/providers';
+import { jsonResponse, makeSessionUser, sessionHandler, stubApi } from '@web/app/testing/api-stub';
+import { WebhooksSection } from './webhooks-section';
+
+const RIVERSIDE = {
+  id: '7d2c0b0e-3a51-4f0f-8f43-6f1f1d2b9a01',
+  slug: 'riverside',
+  name: 'Riverside Family Clinic',
+  timezone: 'America/New_York',
+};
+const admin = makeSessionUser({ clinics: [RIVERSIDE] });
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
+function endpoint(overrides: Partial<WebhookEndpointView>): WebhookEndpointView {
+  return {
+    id: crypto.randomUUID(),
+    url: 'https://billing.example.com/hooks',
+    description: '',
+    events: [...WEBHOOK_EVENTS],
+    clinics: [{ id: RIVERSIDE.id, slug: RIVERSIDE.slug, name: RIVERSIDE.name }],
+    enabled: true,
+    secret: SECRET,
+    failingSince: null,
+    disabledAt: null,
+    disabledReason: null,
+    createdAt: '2026-11-02T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function renderSection(initial: WebhookEndpointView[]) {
+  const posted: unknown[] = [];
+  let endpoints = initial;
+  stubApi(
+    sessionHandler(admin, ({ url, method, body }) => {
+      if (url.pathname === '/api/admin/webhooks' && method === 'GET') {
+        return jsonResponse({ data: endpoints });
+      }
+      if (url.pathname === '/api/admin/webhooks' && method === 'POST') {
+        posted.push(body);
+        const made = endpoint({ ...(body as Partial<WebhookEndpointView>), clinics: [] });
+        endpoints = [made, ...endpoints];
+        return jsonResponse(made, 201);
+      }
+      return null;
+    }),
+  );
+  const router = createMemoryRouter(
+    [{ path: '/admin/integrations', element: <WebhooksSection /> }],
+    { initialEntries: ['/admin/integrations'] },
+  );
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return posted;
+}
+
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5_000 });
+
+beforeEach(() => {
+  Element.prototype.scrollIntoView = vi.fn();
+  Element.prototype.hasPointerCapture = vi.fn(() => false);
+  Element.prototype.releasePointerCapture = vi.fn();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('WebhooksSection', () => {
+  it('shows a disabled endpoint and why', async () => {
+    renderSection([
+      endpoint({
+        url: 'https://down.example.com/x',
+        enabled: false,
+        disabledAt: '2026-11-23T15:00:00.000Z',
+        disabledReason: 'Every delivery failed for 24 hours.',
+      }),
+    ]);
+    const row = await screen.findByRole('row', { name: /down\.example\.com/ });
+    expect(within(row).getByText('Disabled')).toBeInTheDocument();
+    expect(within(row).getByText(/Every delivery failed for 24 hours\./)).toBeInTheDocument();
+  });
+
+  it('checks the form, adds the endpoint, and then shows its signing secret', async () => {
+    const posted = renderSection([]);
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('No webhook endpoints yet.');
+    await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add webhook endpoint' });
+    for (const box of within(dialog).getAllByRole('checkbox', { checked: true })) {
+      if (box.closest('fieldset')?.querySelector('legend')?.textContent === 'Events') {
+        await user.click(box);
+      }
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
+    expect(
+      await within(dialog).findByText('Enter the receiver’s address, starting with https://.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose at least one event.')).toBeInTheDocument();
+    expect(posted).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('URL'), 'https://billing.example.com/hooks');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Cancelled' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit webhook endpoint' });
+    expect(within(edit).getByLabelText('Signing secret')).toHaveValue(SECRET);
+    expect(posted).toEqual([
+      {
+        url: 'https://billing.example.com/hooks',
+        description: '',
+        events: ['appointment.cancelled'],
+        clinicIds: [RIVERSIDE.id],
+        enabled: true,
+      },
+    ]);
+  });
+});

@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { PlusIcon, WebhookIcon } from 'lucide-react';
+import { formatDate, formatTime } from '@domain/format';
+import type { WebhookEndpointView } from '@contracts/webhooks';
+import { TableEmpty, TableLoadError } from '@web/components/table-states';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@web/components/ui/table';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
+import { useSession } from '@web/lib/session';
+import { webhookEndpointsQueryOptions } from '../api/webhooks';
+import { EVENT_LABELS } from '../utils/endpoint-form';
+import { DeliveriesDialog } from './deliveries-dialog';
+import { EndpointDialog } from './endpoint-dialog';
+
+const when = (iso: string, timeZone: string) =>
+  `${formatDate(iso, timeZone)}, ${formatTime(iso, timeZone)}`;
+
+function EndpointState({
+  endpoint,
+  timeZone,
+}: {
+  endpoint: WebhookEndpointView;
+  timeZone: string;
+}) {
+  if (!endpoint.enabled) {
+    return (
+      <div className="grid gap-1">
+        <Badge variant="destructive">Disabled</Badge>
+        {endpoint.disabledReason && (
+          <span className="text-xs text-muted-foreground">
+            {endpoint.disabledReason}
+            {endpoint.disabledAt && ` (${when(endpoint.disabledAt, timeZone)})`}
+          </span>
+        )}
+      </div>
+    );
+  }
+  if (endpoint.failingSince) {
+    return (
+      <div className="grid gap-1">
+        <Badge variant="secondary">Failing</Badge>
+        <span className="text-xs text-muted-foreground">
+          Since {when(endpoint.failingSince, timeZone)}
+        </span>
+      </div>
+    );
+  }
+  return <Badge>Enabled</Badge>;
+}
+
+/** /admin/integrations' webhook endpoints: add, edit, and each one's delivery log. */
+export function WebhooksSection() {
+  const { user } = useSession();
+  const timeZone = useViewerTimeZone();
+  const endpoints = useQuery(webhookEndpointsQueryOptions);
+  const [editing, setEditing] = useState<WebhookEndpointView | null | 'new'>(null);
+  const [logOf, setLogOf] = useState<WebhookEndpointView | null>(null);
+
+  return (
+    <section aria-labelledby="webhooks-title" className="mt-10">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="webhooks-title" className="text-lg font-semibold">
+            Webhooks
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Other systems are told the moment an appointment is booked, moved, reassigned,
+            cancelled, confirmed or marked. Each delivery is signed; failures are retried, and an
+            endpoint that fails for a day is disabled and admins are e-mailed.
+          </p>
+        </div>
+        <Button onClick={() => setEditing('new')}>
+          <PlusIcon aria-hidden="true" />
+          Add endpoint
+        </Button>
+      </div>
+      <div
+        aria-busy={endpoints.isFetching || undefined}
+        className="overflow-hidden rounded-xl border bg-card"
+      >
+        {endpoints.isPending ? (
+          <div className="space-y-3 p-4" aria-busy="true">
+            <span className="sr-only">Loading webhook endpoints…</span>
+            <Skeleton className="h-10 w-full" />
+          </div>
+        ) : endpoints.isError ? (
+          <TableLoadError
+            message={endpoints.error.message}
+            onRetry={() => void endpoints.refetch()}
+          />
+        ) : endpoints.data.data.length === 0 ? (
+          <TableEmpty icon={WebhookIcon} message="No webhook endpoints yet." />
+        ) : (
+          <Table className="[&_td]:px-4 [&_td]:align-top [&_th]:px-4">
+            <TableCaption className="sr-only">Webhook endpoints, newest first</TableCaption>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Endpoint</TableHead>
+                <TableHead>Events</TableHead>
+                <TableHead>Clinics</TableHead>
+                <TableHead>State</TableHead>
+                <TableHead>
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {endpoints.data.data.map((endpoint) => (
+                <TableRow key={endpoint.id}>
+                  <TableCell>
+                    <div className="max-w-72 font-mono text-xs break-all">{endpoint.url}</div>
+                    {endpoint.description && (
+                      <div className="text-xs text-muted-foreground">{endpoint.description}</div>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-xs">
+                    {endpoint.events.map((e) => EVENT_LABELS[e]).join(', ')}
+                  </TableCell>
+                  <TableCell className="text-xs">
+                    {endpoint.clinics.map((c) => c.name).join(', ')}
+                  </TableCell>
+                  <TableCell>
+                    <EndpointState endpoint={endpoint} timeZone={timeZone} />
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex justify-end gap-2">
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        aria-label={`Delivery log of ${endpoint.url}`}
+                        onClick={() => setLogOf(endpoint)}
+                      >
+                        Delivery log
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        aria-label={`Edit ${endpoint.url}`}
+                        onClick={() => setEditing(endpoint)}
+                      >
+                        Edit
+                      </Button>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </div>
+      <EndpointDialog
+        open={editing !== null}
+        endpoint={editing === 'new' ? null : editing}
+        clinics={user?.clinics ?? []}
+        onOpenChange={(open) => !open && setEditing(null)}
+        // A new endpoint opens as edited, which shows its signing secret.
+        onSaved={(saved) => setEditing(editing === 'new' ? saved : null)}
+      />
+      <DeliveriesDialog
+        endpoint={logOf}
+        timeZone={timeZone}
+        onOpenChange={(open) => !open && setLogOf(null)}
+      />
+    </section>
+  );
+}
