@@ -100,7 +100,6 @@ function floatingUntil(value: string, timeZone: string): Date {
   const y = Number(value.slice(0, 4));
   const mo = Number(value.slice(4, 6));
   const d = Number(value.slice(6, 8));
-  const date = `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`;
   const probe = new Date(Date.UTC(y, mo - 1, d));
   if (probe.getUTCMonth() !== mo - 1 || probe.getUTCDate() !== d) {
     throw new RecurrenceError(`The repeat rule's UNTIL is not a date: ${value}.`);
