@@ -34,24 +34,28 @@ export function classifyOccurrences(
   query: SlotQuery,
   agentId: string,
   starts: readonly Date[],
-  durationMinutes: number,
+  /** One length for all, or each start's own. */
+  durationMinutes: number | readonly number[],
 ): OccurrenceStatus[] {
   const agent = query.agents.find((a) => a.id === agentId);
   const bookings = [...query.bookings];
-  return starts.map((start) => {
-    const check = isSlotBookable({ ...query, bookings }, agentId, start, durationMinutes);
+  return starts.map((start, i) => {
+    const minutes = typeof durationMinutes === 'number' ? durationMinutes : durationMinutes[i]!;
+    const check = isSlotBookable({ ...query, bookings }, agentId, start, minutes);
     if (check.ok) {
       bookings.push({
         agentId,
         start,
-        end: new Date(start.getTime() + durationMinutes * 60_000),
+        end: new Date(start.getTime() + minutes * 60_000),
       });
       return 'free';
     }
     if (check.reason !== 'outside_availability') return check.reason;
     if (!agent) return 'outside_hours';
     const day: DateKey = localDateKeyOf(start, agent.schedule.timezone);
-    const off = agent.schedule.overrides.some((o) => o.kind === 'off' && o.date === day);
+    // A day off with other hours given instead is changed hours, not time off.
+    const onDay = agent.schedule.overrides.filter((o) => o.date === day);
+    const off = onDay.some((o) => o.kind === 'off') && !onDay.some((o) => o.kind === 'hours');
     return off ? 'time_off' : 'outside_hours';
   });
 }

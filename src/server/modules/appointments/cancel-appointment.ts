@@ -1,18 +1,23 @@
 import { canChangeAppointment } from '@domain/appointment-status';
-import type { Appointment } from '@contracts/appointments';
+import type { Appointment, SeriesScope } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import { badRequest, conflict } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
 import { outboxRow } from '../notifications';
 import { applyChange, loadForChange } from './apply-change';
 import { CHANGE_REFUSED } from './change-appointment';
+import { cancelInSeries } from './series-changes';
 
-/** Cancels with a reason (spec §5: required, trimmed); the patient link stops working. */
+/**
+ * Cancels with a reason (spec §5: required, trimmed); the patient link stops working. For a visit
+ * of a series, `scope` can cancel the following visits or the whole series too.
+ */
 export async function cancelAppointment(
   deps: AppDeps,
   ctx: RequestContext,
   id: string,
   rawReason: string | undefined,
+  scope: SeriesScope = 'one',
 ): Promise<Appointment> {
   const reason = rawReason?.trim() ?? '';
   if (!reason) throw badRequest('A reason is required to cancel an appointment.');
@@ -22,6 +27,7 @@ export async function cancelAppointment(
   if (!canChangeAppointment({ date: current.startAt, status: current.status }, now)) {
     throw conflict(CHANGE_REFUSED);
   }
+  if (scope !== 'one' && current.seriesId) return cancelInSeries(deps, ctx, row, scope, reason);
   return applyChange(deps, ctx, row, {
     values: { status: 'CANCELLED', tokenRevokedAt: now },
     events: [{ type: 'CANCELLED', reason }],
