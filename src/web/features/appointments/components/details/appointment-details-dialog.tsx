@@ -23,6 +23,7 @@ import type { ChangeAction } from './details-actions';
 import { DetailsCards } from './details-cards';
 import { DetailsHeader } from './details-header';
 import { NotesSection } from './notes-section';
+import { SeriesPanel, useSeriesOf } from './series-panel';
 import { SessionLinkBox } from './session-link-box';
 
 /** View Details (spec §2): open while `id` is set, e.g. from `/appointments?view=<id>`. */
@@ -47,6 +48,7 @@ export function AppointmentDetailsDialog({
 
 function DetailsBody({ id }: { id: string }) {
   const query = useQuery(appointmentQueryOptions(id));
+  const series = useSeriesOf(id, query.isSuccess);
   const { user } = useSession();
   const clinics = useQuery(clinicsQueryOptions);
   const timeZone = useViewerTimeZone();
@@ -104,6 +106,9 @@ function DetailsBody({ id }: { id: string }) {
         titleRef={title}
       />
       <Separator />
+      {series && (
+        <SeriesPanel series={series} appointmentId={appointment._id} timeZone={timeZone} />
+      )}
       {appointment.token && <SessionLinkBox token={appointment.token} />}
       <DetailsCards
         appointment={appointment}
@@ -121,6 +126,7 @@ function DetailsBody({ id }: { id: string }) {
         mode={changeMode}
         appointment={appointment}
         timeZone={timeZone}
+        inSeries={series !== null}
         onClose={close}
         onCloseAutoFocus={restoreFocus}
       />
@@ -128,6 +134,7 @@ function DetailsBody({ id }: { id: string }) {
         open={action === 'cancel'}
         appointment={appointment}
         timeZone={timeZone}
+        inSeries={series !== null}
         onClose={close}
         onCloseAutoFocus={restoreFocus}
       />
