@@ -83,7 +83,7 @@ export function RepeatSection({
   const set = (patch: Partial<RepeatSettings>) => onChange({ ...settings, ...patch });
   const toBook = preview ? preview.occurrences.length - skippedDates(preview, settings).length : 0;
   return (
-    <section className="grid gap-3" aria-label="Repeat">
+    <section className="grid gap-3" aria-label="Repeat settings">
       <div className="grid gap-2">
         <Label htmlFor={repeatId}>Repeat</Label>
         <select
