@@ -276,16 +276,14 @@ async function seedSeries(
           })),
         )
         .returning({ id: t.appointments.id });
-      await tx
-        .insert(t.appointmentEvents)
-        .values(
-          rows.map((r) => ({
-            appointmentId: r.id,
-            type: 'BOOKED',
-            at: now,
-            byName: input.bookerName,
-          })),
-        );
+      await tx.insert(t.appointmentEvents).values(
+        rows.map((r) => ({
+          appointmentId: r.id,
+          type: 'BOOKED',
+          at: now,
+          byName: input.bookerName,
+        })),
+      );
       return rows.length;
     }
   }
