@@ -7,8 +7,10 @@ import {
 } from '@domain/appointment-status';
 import { DEFAULT_PAGE_SIZE } from '@domain/constants';
 import {
+  booleanFlag,
   calendarDate,
   clinicRef,
+  idempotencyHeaders,
   idParams,
   instantField,
   multiLineText,
@@ -75,14 +77,6 @@ export const appointmentCounts = z.object(
   >,
 );
 export type AppointmentCountsView = z.infer<typeof appointmentCounts>;
-
-/** A yes/no in a query string; a boolean as it is (the web app builds queries as objects). */
-const booleanFlag = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], {
-    error: 'must be true or false',
-  })
-  .transform((v) => v === true || v === 'true' || v === '1')
-  .optional();
 
 /** A calendar date or a full ISO instant. */
 const dateOrInstant = z.union([calendarDate(), isoDateTime], {
@@ -184,12 +178,24 @@ export const createAppointmentBody = z.object({
 });
 export type CreateAppointmentBody = z.infer<typeof createAppointmentBody>;
 
+/**
+ * Which visits of a series a cancel or a reschedule concerns: this one (the default, so callers
+ * that know nothing of series keep working), this and the following ones, or all still open.
+ */
+export const SERIES_SCOPES = ['one', 'following', 'all'] as const;
+export type SeriesScope = (typeof SERIES_SCOPES)[number];
+export const seriesScope = z
+  .enum(SERIES_SCOPES, { error: `must be one of ${SERIES_SCOPES.join(', ')}` })
+  .optional()
+  .describe('For an occurrence of a series: one (default), following or all.');
+
 /** Spec §7 "Reschedule and reassign". */
 export const updateAppointmentBody = z.object({
   id: uuidParam.optional(),
   date: isoDateTime,
   staff: personRef,
   duration: z.number().int().min(5).max(480).optional(),
+  scope: seriesScope,
 });
 export type UpdateAppointmentBody = z.infer<typeof updateAppointmentBody>;
 
@@ -204,7 +210,7 @@ export const cancelBody = z.object({
 });
 /** The reason travels with a cancel; the marks take no body. */
 export const actionBody = z
-  .object({ reason: multiLineText(CANCEL_REASON_MAX).optional() })
+  .object({ reason: multiLineText(CANCEL_REASON_MAX).optional(), scope: seriesScope })
   .nullish();
 
 /** Edits the notes; empty (after trimming) or null clears them. */
@@ -218,16 +224,6 @@ export const correctStatusBody = z.object({
   }),
 });
 export type CorrectStatusBody = z.infer<typeof correctStatusBody>;
-
-/** Spec §7: a retried create with the same key answers the first result and books nothing. */
-export const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .min(1)
-    .max(200)
-    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
-    .optional(),
-});
 
 /** Every appointment call is for signed-in staff; the clinic rules decide the rest. */
 const forStaff = { tag: 'Appointments', access: 'authenticated' } as const;

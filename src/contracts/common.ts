@@ -121,3 +121,24 @@ export const wholeNumber = (min: number, max: number) =>
       { error: 'must be a whole number' },
     )
     .pipe(z.number().int().min(min).max(max));
+
+/** A yes/no in a query string; a boolean as it is (the web app builds queries as objects). */
+export const booleanFlag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], {
+    error: 'must be true or false',
+  })
+  .transform((v) => v === true || v === 'true' || v === '1')
+  .optional();
+
+/**
+ * Spec §7: a retried create with the same key answers the first result and books nothing. Every
+ * POST that honours the header (single and series bookings, FHIR creates) takes this schema.
+ */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
+});

@@ -22,6 +22,9 @@ export const OUTBOX_KINDS = [
   'appointment.reassigned',
   'appointment.cancelled',
   'appointment.link_reset',
+  'appointment.series_booked',
+  'appointment.series_rescheduled',
+  'appointment.series_cancelled',
   'appointment.reminder',
   'admin.notice',
 ] as const;

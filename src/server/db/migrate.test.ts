@@ -38,6 +38,7 @@ describe('migrations', () => {
       'api_tokens',
       'appointment_events',
       'appointment_month_counts',
+      'appointment_series',
       'appointments',
       'audit_log',
       'calendar_feeds',

@@ -188,6 +188,33 @@ export const patientSearchWords = pgTable(
   ],
 );
 
+/**
+ * A run of visits booked together (issue 23): the RFC 5545 rule, and the start and zone whose
+ * wall-clock time each occurrence keeps. Each occurrence is an ordinary appointment pointing here.
+ */
+export const appointmentSeries = pgTable(
+  'appointment_series',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => users.id),
+    rrule: text('rrule').notNull(),
+    dtstart: timestamp('dtstart', { withTimezone: true }).notNull(),
+    timezone: text('timezone').notNull(),
+    duration: integer('duration').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('appointment_series_clinic_idx').on(t.clinicId)],
+);
+
 export const appointments = pgTable(
   'appointments',
   {
@@ -214,9 +241,19 @@ export const appointments = pgTable(
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The series this appointment is an occurrence of, and which occurrence of its rule. */
+    seriesId: uuid('series_id').references(() => appointmentSeries.id),
+    seriesIndex: integer('series_index'),
   },
   (t) => [
     uniqueIndex('appointments_token_key').on(t.token),
+    uniqueIndex('appointments_series_occurrence_key')
+      .on(t.seriesId, t.seriesIndex)
+      .where(sql`${t.seriesId} is not null`),
+    check(
+      'appointments_series_check',
+      sql`(${t.seriesId} is null) = (${t.seriesIndex} is null) and (${t.seriesIndex} is null or ${t.seriesIndex} between 1 and 52)`,
+    ),
     index('appointments_clinic_start_idx').on(t.clinicId, t.startAt),
     index('appointments_staff_start_idx').on(t.staffId, t.startAt),
     index('appointments_patient_idx').on(t.patientId),

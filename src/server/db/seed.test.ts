@@ -185,6 +185,21 @@ describe('the demo seed', () => {
     expect(row!.planned).toBeGreaterThan(0);
   });
 
+  it('books one weekly series of three upcoming visits, a week apart at one wall time', async () => {
+    const series = await db().select().from(t.appointmentSeries);
+    expect(series).toHaveLength(1);
+    const visits = await db()
+      .select()
+      .from(t.appointments)
+      .where(eq(t.appointments.seriesId, series[0]!.id))
+      .orderBy(asc(t.appointments.startAt));
+    expect(visits.map((v) => v.seriesIndex)).toEqual([1, 2, 3]);
+    expect(visits.every((v) => v.startAt > now && v.status === 'BOOKED')).toBe(true);
+    const wall = (d: Date) =>
+      d.toLocaleTimeString('en-US', { timeZone: series[0]!.timezone, weekday: 'long' });
+    expect(new Set(visits.map((v) => wall(v.startAt))).size).toBe(1);
+  });
+
   it('seeds nothing the second time', async () => {
     expect(await seedDemoIfEmpty(testDb.handle, { now })).toBeNull();
     const [row] = await db()

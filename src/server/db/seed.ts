@@ -1,6 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { Faker } from '@faker-js/faker';
 import type { AppointmentStatus } from '@domain/appointment-status';
+import { seriesOccurrences } from '@domain/recurrence';
 import { availabilityIntervals } from '@domain/schedule';
 import { normalizeSearchText } from '@domain/search-text';
 import { hashPassword } from '../security/password';
@@ -167,6 +168,21 @@ async function writeDemo(tx: Executor, now: Date, passwordHash: string): Promise
         await tx.insert(t.appointmentEvents).values(events.slice(i, i + 500));
       }
       eventCount += events.length;
+      // One weekly series (issue 23) in the first clinic, so its visits show "Part of a series".
+      if (clinic === DEMO_CLINICS[0] && agent === clinicAgents[0]) {
+        const made = await seedSeries(tx, {
+          clinicId,
+          timezone: clinicRows.find((c) => c.id === clinicId)!.timezone,
+          agent,
+          agentId: agentRow.id,
+          patientId: patientRows[0]!.id,
+          bookerName: (bookers[0] ?? agent).name,
+          plans,
+          now,
+        });
+        appointmentCount += made;
+        eventCount += made;
+      }
     }
   }
 
@@ -187,6 +203,95 @@ async function writeDemo(tx: Executor, now: Date, passwordHash: string): Promise
     appointments: appointmentCount,
     events: eventCount,
   };
+}
+
+/**
+ * Three weekly visits from the first free start of the agent's hours two to eight days ahead,
+ * none overlapping the agent's seeded appointments. Returns how many it booked.
+ */
+async function seedSeries(
+  tx: Executor,
+  input: {
+    clinicId: string;
+    timezone: string;
+    agent: (typeof DEMO_USERS)[number];
+    agentId: string;
+    patientId: string;
+    bookerName: string;
+    plans: readonly PlannedAppointment[];
+    now: Date;
+  },
+): Promise<number> {
+  const { agent, now } = input;
+  const schedule = { timezone: agent.timezone, weekly: [...agent.weekly!], overrides: [] };
+  const within = availabilityIntervals(
+    schedule,
+    new Date(now.getTime() + 2 * DAY),
+    new Date(now.getTime() + 8 * DAY + 3 * 7 * DAY),
+  );
+  const free = (start: Date) =>
+    within.some((i) => i.start <= start && start.getTime() + 30 * MINUTE <= i.end.getTime()) &&
+    !input.plans.some(
+      (p) =>
+        p.start.getTime() < start.getTime() + 30 * MINUTE &&
+        start.getTime() < p.start.getTime() + p.duration * MINUTE,
+    );
+  const rrule = 'FREQ=WEEKLY;COUNT=3';
+  for (const interval of within) {
+    if (interval.start.getTime() > now.getTime() + 8 * DAY) break;
+    for (
+      let at = interval.start.getTime();
+      at + 30 * MINUTE <= interval.end.getTime();
+      at += 30 * MINUTE
+    ) {
+      const visits = seriesOccurrences({ rrule, dtstart: new Date(at), timeZone: input.timezone });
+      if (!visits.every((v) => free(v.start))) continue;
+      const [series] = await tx
+        .insert(t.appointmentSeries)
+        .values({
+          clinicId: input.clinicId,
+          patientId: input.patientId,
+          staffId: input.agentId,
+          rrule,
+          dtstart: new Date(at),
+          timezone: input.timezone,
+          duration: 30,
+          createdAt: now,
+        })
+        .returning({ id: t.appointmentSeries.id });
+      const rows = await tx
+        .insert(t.appointments)
+        .values(
+          visits.map((v) => ({
+            clinicId: input.clinicId,
+            patientId: input.patientId,
+            staffId: input.agentId,
+            startAt: v.start,
+            endAt: new Date(v.start.getTime() + 30 * MINUTE),
+            duration: 30,
+            status: 'BOOKED',
+            token: newSessionToken(),
+            source: SOURCE,
+            type: 'custom',
+            createdAt: now,
+            updatedAt: now,
+            seriesId: series!.id,
+            seriesIndex: v.index,
+          })),
+        )
+        .returning({ id: t.appointments.id });
+      await tx.insert(t.appointmentEvents).values(
+        rows.map((r) => ({
+          appointmentId: r.id,
+          type: 'BOOKED',
+          at: now,
+          byName: input.bookerName,
+        })),
+      );
+      return rows.length;
+    }
+  }
+  return 0;
 }
 
 function makePatients(faker: Faker, clinicId: string): Array<typeof t.patients.$inferInsert> {

@@ -17,6 +17,7 @@ const TABLES = [
   'appointment_events',
   'appointment_month_counts',
   'appointments',
+  'appointment_series',
   'patient_search_words',
   'patients',
   'schedule_overrides',

@@ -1,6 +1,7 @@
 import type { Appointment } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import { ConflictError, retryOnDeadlock } from '../../db/errors';
+import type { Executor } from '../../db/client';
 import type * as t from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { auditUserIdOf, staffUserIdOf, type RequestContext } from '../../core/request-context';
@@ -38,67 +39,38 @@ export async function applyChange(
   row: repo.AppointmentRow,
   change: Change,
 ): Promise<Appointment> {
+  return applyChanges(deps, ctx, [{ row, change }], []);
+}
+
+/**
+ * Persists changes of several appointments (visits of one series) in one transaction: every one
+ * or none. `outbox` holds the messages that speak for all of them at once; each change's own
+ * outbox rows go too. Answers the first appointment as it is after the change.
+ */
+export async function applyChanges(
+  deps: AppDeps,
+  ctx: RequestContext,
+  items: ReadonlyArray<{ row: repo.AppointmentRow; change: Change }>,
+  outbox: OutboxInsert[],
+): Promise<Appointment> {
   const now = deps.now();
-  const id = row.appointment.id;
   try {
     // The answer is read inside the change's transaction: once it commits, nothing is left
     // that could fail and report a made change as an error.
     return await retryOnDeadlock(() =>
       deps.db.db.transaction(async (tx) => {
         // A new time or agent takes that agent's time: queue behind other bookings of the agent.
-        if (change.values.startAt || change.values.staffId) {
-          await repo.lockAgentBookings(tx, change.values.staffId ?? row.appointment.staffId);
-        }
-        const updated = await repo.updateAppointment(tx, id, row.appointment.version, {
-          ...change.values,
-          updatedAt: now,
-        });
-        if (!updated) {
-          throw conflict('This appointment was changed by someone else. Reload it and try again.');
-        }
-        await repo.insertEvents(
-          tx,
-          change.events.map((e) => ({
-            ...e,
-            appointmentId: id,
-            at: now,
-            byUserId: staffUserIdOf(ctx),
-            byName: ctx.user.name,
-          })),
+        const agents = new Set(
+          items
+            .filter(({ change }) => change.values.startAt || change.values.staffId)
+            .map(({ row, change }) => change.values.staffId ?? row.appointment.staffId),
         );
-        await queueNotifications(tx, change.outbox, now);
-        // A new time moves the reminders; a cancel or a mark withdraws them.
-        if (change.values.startAt || change.values.status) await syncReminders(tx, id, now);
-        await recordAudit(
-          tx,
-          { userId: auditUserIdOf(ctx), ip: ctx.ip },
-          [
-            {
-              action: change.audit,
-              entityType: 'appointment',
-              entityId: id,
-              patientId: row.patient.id,
-              ...(change.auditDetails || ctx.patient
-                ? { details: { ...change.auditDetails, ...(ctx.patient ? { by: 'patient' } : {}) } }
-                : {}),
-            },
-          ],
-          now,
-        );
-        const changed = await repo.findAppointment(tx, id, [...ctx.user.clinicIds]);
-        if (!changed) throw notFound('Appointment not found');
-        const view = toAppointmentView(changed);
-        // Other systems hear of the change as it now stands, in the same transaction.
-        await queueAppointmentWebhooks(
-          tx,
-          {
-            clinicId: row.appointment.clinicId,
-            appointment: view,
-            historyTypes: change.events.map((e) => e.type),
-          },
-          now,
-        );
-        return view;
+        for (const agentId of [...agents].sort()) await repo.lockAgentBookings(tx, agentId);
+        const views: Appointment[] = [];
+        for (const { row, change } of items)
+          views.push(await persistChange(tx, ctx, row, change, now));
+        await queueNotifications(tx, outbox, now);
+        return views[0]!;
       }),
     );
   } catch (err) {
@@ -112,4 +84,64 @@ export async function applyChange(
     }
     throw err;
   }
+}
+
+async function persistChange(
+  tx: Executor,
+  ctx: RequestContext,
+  row: repo.AppointmentRow,
+  change: Change,
+  now: Date,
+): Promise<Appointment> {
+  const id = row.appointment.id;
+  const updated = await repo.updateAppointment(tx, id, row.appointment.version, {
+    ...change.values,
+    updatedAt: now,
+  });
+  if (!updated) {
+    throw conflict('This appointment was changed by someone else. Reload it and try again.');
+  }
+  await repo.insertEvents(
+    tx,
+    change.events.map((e) => ({
+      ...e,
+      appointmentId: id,
+      at: now,
+      byUserId: staffUserIdOf(ctx),
+      byName: ctx.user.name,
+    })),
+  );
+  await queueNotifications(tx, change.outbox, now);
+  // A new time moves the reminders; a cancel or a mark withdraws them.
+  if (change.values.startAt || change.values.status) await syncReminders(tx, id, now);
+  await recordAudit(
+    tx,
+    { userId: auditUserIdOf(ctx), ip: ctx.ip },
+    [
+      {
+        action: change.audit,
+        entityType: 'appointment',
+        entityId: id,
+        patientId: row.patient.id,
+        ...(change.auditDetails || ctx.patient
+          ? { details: { ...change.auditDetails, ...(ctx.patient ? { by: 'patient' } : {}) } }
+          : {}),
+      },
+    ],
+    now,
+  );
+  const changed = await repo.findAppointment(tx, id, [...ctx.user.clinicIds]);
+  if (!changed) throw notFound('Appointment not found');
+  const view = toAppointmentView(changed);
+  // Other systems hear of the change as it now stands, in the same transaction.
+  await queueAppointmentWebhooks(
+    tx,
+    {
+      clinicId: row.appointment.clinicId,
+      appointment: view,
+      historyTypes: change.events.map((e) => e.type),
+    },
+    now,
+  );
+  return view;
 }

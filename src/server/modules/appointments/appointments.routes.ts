@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as contract from '@contracts/appointments';
+import * as series from '@contracts/series';
 import type { AppDeps } from '../../app-deps';
 import { sendIdempotent } from '../../core/idempotency';
 import { route } from '../../core/route';
@@ -10,6 +11,8 @@ import { changeAppointment } from './change-appointment';
 import { correctStatus } from './correct-status';
 import { createAppointment } from './create-appointment';
 import { editNotes } from './edit-notes';
+import { createSeries } from './book-series';
+import { getSeries, getSeriesOfAppointment } from './series-queries';
 import { markAppointment } from './mark-appointment';
 import { resetLink } from './reset-link';
 
@@ -28,6 +31,24 @@ export function appointmentsRoutes(deps: AppDeps): FastifyPluginAsync {
 
     route(app, contract.countAppointmentsEndpoint, async (request) =>
       queries.countAppointments(deps, request.context, request.query),
+    );
+
+    route(app, series.createSeriesEndpoint, async (request, reply) =>
+      sendIdempotent(
+        reply,
+        await createSeries(deps, request.context, request.body, {
+          preview: request.query.preview ?? false,
+          idempotencyKey: request.headers['idempotency-key'],
+        }),
+      ),
+    );
+
+    route(app, series.getSeriesEndpoint, async (request) =>
+      getSeries(deps, request.context, request.params.id),
+    );
+
+    route(app, series.getSeriesOfAppointmentEndpoint, async (request) =>
+      getSeriesOfAppointment(deps, request.context, request.params.id),
     );
 
     route(app, contract.getAppointmentEndpoint, async (request) =>
@@ -49,7 +70,13 @@ export function appointmentsRoutes(deps: AppDeps): FastifyPluginAsync {
     route(app, contract.actOnAppointmentEndpoint, async (request) => {
       const { action } = request.query;
       if (action === 'cancel') {
-        return cancelAppointment(deps, request.context, request.params.id, request.body?.reason);
+        return cancelAppointment(
+          deps,
+          request.context,
+          request.params.id,
+          request.body?.reason,
+          request.body?.scope,
+        );
       }
       if (action === 'confirm') return confirmAppointment(deps, request.context, request.params.id);
       return markAppointment(deps, request.context, request.params.id, action);

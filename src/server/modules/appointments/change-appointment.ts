@@ -13,6 +13,7 @@ import { findBookableAgent } from '../clinics';
 import { outboxRow, type NotificationParty } from '../notifications';
 import { applyChange, loadForChange } from './apply-change';
 import { slotRefusal } from './booking-rules';
+import { rescheduleInSeries } from './series-changes';
 
 export const CHANGE_REFUSED =
   'This appointment can no longer be changed: it has already started or was cancelled.';
@@ -20,7 +21,8 @@ export const CHANGE_REFUSED =
 /**
  * Reschedule (a new time) and reassign (another agent of the same clinic) share one call
  * (spec §7); either or both may change. The patient's link stays the same, so the one in their
- * first message still reaches the current time (only a staff member's Reset link replaces it).
+ * first message still reaches the current time (only a staff member's Reset link replaces it). For
+ * a visit of a series, `scope` can move the following visits or all of them by the same shift.
  */
 export async function changeAppointment(
   deps: AppDeps,
@@ -46,6 +48,13 @@ export async function changeAppointment(
 
   const agent = await findBookableAgent(deps.db.db, row.clinic.id, body.staff.id);
   if (!agent) throw unprocessable('The chosen provider does not take appointments at this clinic.');
+  if (body.scope && body.scope !== 'one' && current.seriesId) {
+    return rescheduleInSeries(deps, ctx, row, body.scope, {
+      start,
+      duration: body.duration,
+      agent,
+    });
+  }
   const check = await checkBookable(deps.db.db, {
     agent,
     start,

@@ -168,3 +168,31 @@ export async function checkBookable(
   });
   return isSlotBookable(query, input.agent.id, input.start, input.durationMinutes);
 }
+
+/**
+ * The slot engine's input for one agent over a long stretch (a series' first to last visit),
+ * leaving out the appointments a change is about to move: they do not block their own new times.
+ */
+export async function loadSlotQuery(
+  db: Executor,
+  input: {
+    agent: AgentIdentity;
+    rangeStart: Date;
+    rangeEnd: Date;
+    durationMinutes: number;
+    now: Date;
+    settings: SlotSettings;
+    excludeAppointmentIds?: readonly string[];
+  },
+): Promise<SlotQuery> {
+  // Bookings read with the agent cover another window: read this one's.
+  const query = await buildQuery(db, {
+    ...input,
+    agents: [{ ...input.agent, bookings: undefined }],
+  });
+  const excluded = new Set(input.excludeAppointmentIds ?? []);
+  return {
+    ...query,
+    bookings: query.bookings.filter((b) => !excluded.has((b as { id?: string }).id ?? '')),
+  };
+}

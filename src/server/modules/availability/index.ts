@@ -5,6 +5,7 @@ export {
   availableSlots,
   bookingsWindow,
   checkBookable,
+  loadSlotQuery,
   slotSettings,
 } from './availability.service';
 export type { AgentScheduleData } from './availability.repository';

@@ -1,7 +1,7 @@
 import type { Resource } from '@medplum/fhirtypes';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { reportError } from '../../instrument';
-import { idempotencyHeaders } from '@contracts/appointments';
+import { idempotencyHeaders } from '@contracts/common';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { FHIR_PATH, fhirBase, searchset, type Page } from './bundle';

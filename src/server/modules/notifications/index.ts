@@ -10,5 +10,6 @@ export {
   type NotificationParty,
   type NotificationSnapshot,
   type OutboxInsert,
+  type SeriesVisit,
 } from './outbox-row';
 export { replanClinicReminders, syncReminders } from './reminders';

@@ -1,6 +1,6 @@
-import { createEvent } from 'ics';
+import { createEvent, createEvents } from 'ics';
 import { formatDateTimeWithZone, formatDateWithWeekday, formatTimeRange } from '@domain/format';
-import type { NotificationParty, NotificationSnapshot } from './outbox-row';
+import type { NotificationParty, NotificationSnapshot, SeriesVisit } from './outbox-row';
 
 export interface RenderedMessage {
   to: string;
@@ -32,6 +32,11 @@ const HEADLINES: Record<string, (s: NotificationSnapshot) => string> = {
   'appointment.reassigned': (s) => `Your appointment is now with ${s.staff.name}`,
   'appointment.cancelled': () => 'Your appointment was cancelled',
   'appointment.link_reset': () => 'Your visit has a new link; the old one no longer works',
+  'appointment.series_booked': (s) => `Your ${s.visits?.length ?? ''} appointments are booked`,
+  'appointment.series_rescheduled': (s) =>
+    `Your ${s.visits?.length ?? ''} appointments have new times`,
+  'appointment.series_cancelled': (s) =>
+    `Your ${s.visits?.length ?? ''} appointments were cancelled`,
 };
 
 /**
@@ -44,29 +49,45 @@ export function renderMessage(
   recipient: NotificationParty,
   publicUrl: string,
 ): RenderedMessage {
-  const start = new Date(snapshot.start);
   const tz = snapshot.clinic.timezone;
-  const when = `${formatDateWithWeekday(start, tz)}, ${formatTimeRange(start, snapshot.durationMinutes, tz)} (${tz})`;
-  const cancelled = kind === 'appointment.cancelled';
-  const headline = (HEADLINES[kind] ?? (() => 'Your appointment was updated'))(snapshot);
+  const whenOf = (iso: string) =>
+    `${formatDateWithWeekday(new Date(iso), tz)}, ${formatTimeRange(new Date(iso), snapshot.durationMinutes, tz)}`;
+  const when = `${whenOf(snapshot.start)} (${tz})`;
+  const cancelled = kind === 'appointment.cancelled' || kind === 'appointment.series_cancelled';
+  const headline = (HEADLINES[kind] ?? (() => 'Your appointment was updated'))(snapshot).replace(
+    / {2}/g,
+    ' ',
+  );
   const link = sessionLink(publicUrl, snapshot.token);
+  const visits = snapshot.visits;
+  // A series change is one message listing every visit, each with its own link.
+  const whenLines = visits
+    ? [
+        `Dates (${tz}):`,
+        ...visits.map(
+          (v) =>
+            `${whenOf(v.start)}${v.previousStart ? ` (was ${whenOf(v.previousStart)})` : ''}` +
+            (cancelled ? '' : ` — ${sessionLink(publicUrl, v.token)}`),
+        ),
+      ]
+    : [`When: ${when}`];
   const lines = [
     recipient.role === 'patient'
       ? `Hello ${recipient.name},`
       : `Hello ${recipient.name}, an appointment you are part of changed.`,
     headline + '.',
     `Clinic: ${snapshot.clinic.name}`,
-    `When: ${when}`,
+    ...whenLines,
     `Patient: ${snapshot.patient.name}`,
     `Provider: ${snapshot.staff.name}`,
-    ...(snapshot.previous?.start
+    ...(snapshot.previous?.start && !visits
       ? [
           `Previously: ${formatDateWithWeekday(new Date(snapshot.previous.start), tz)}, ${formatTimeRange(new Date(snapshot.previous.start), snapshot.durationMinutes, tz)}`,
         ]
       : []),
     ...(snapshot.previous?.staffName ? [`Previous provider: ${snapshot.previous.staffName}`] : []),
     ...(snapshot.reason ? [`Reason: ${snapshot.reason}`] : []),
-    ...(cancelled ? [] : [`Join your online visit: ${link}`]),
+    ...(cancelled || visits ? [] : [`Join your online visit: ${link}`]),
   ];
   return {
     to: recipient.email,
@@ -74,10 +95,42 @@ export function renderMessage(
     text: lines.join('\n'),
     html: htmlOf(
       lines,
-      ...(cancelled ? [] : [['Join your online visit', link] as [string, string]]),
+      ...(cancelled || visits ? [] : [['Join your online visit', link] as [string, string]]),
     ),
-    ...calendarFile(snapshot, link, cancelled),
+    ...(visits
+      ? seriesCalendarFile(snapshot, visits, publicUrl, cancelled)
+      : calendarFile(snapshot, link, cancelled)),
   };
+}
+
+/** One calendar file with an event per visit, each under its appointment's own UID. */
+function seriesCalendarFile(
+  snapshot: NotificationSnapshot,
+  visits: readonly SeriesVisit[],
+  publicUrl: string,
+  cancelled: boolean,
+): Pick<RenderedMessage, 'ics' | 'icsMethod'> {
+  const method = cancelled ? 'CANCEL' : 'REQUEST';
+  const result = createEvents(
+    visits.map((v) => {
+      const link = sessionLink(publicUrl, v.token);
+      return {
+        uid: `${v.appointmentId}@carebook`,
+        start: new Date(v.start).getTime(),
+        startInputType: 'utc' as const,
+        startOutputType: 'utc' as const,
+        duration: { minutes: v.durationMinutes },
+        title: `Appointment at ${snapshot.clinic.name}`,
+        description: cancelled ? 'This appointment was cancelled.' : `Join: ${link}`,
+        url: cancelled ? undefined : link,
+        sequence: v.sequence + (cancelled ? 1 : 0),
+        status: cancelled ? ('CANCELLED' as const) : ('CONFIRMED' as const),
+      };
+    }),
+    { method },
+  );
+  if (result.error || !result.value) throw new Error(`calendar file: ${String(result.error)}`);
+  return { ics: result.value, icsMethod: method };
 }
 
 /** The calendar file every message carries, so the patient's calendar holds the current time. */

@@ -1,6 +1,24 @@
 import type * as t from '../../db/schema';
 
-export type NotificationKind = 'booked' | 'rescheduled' | 'reassigned' | 'cancelled' | 'link_reset';
+export type NotificationKind =
+  | 'booked'
+  | 'rescheduled'
+  | 'reassigned'
+  | 'cancelled'
+  | 'link_reset'
+  | 'series_booked'
+  | 'series_rescheduled'
+  | 'series_cancelled';
+
+/** One visit of a series change: a series message lists them all instead of one message each. */
+export interface SeriesVisit {
+  appointmentId: string;
+  start: string;
+  durationMinutes: number;
+  token: string;
+  sequence: number;
+  previousStart?: string;
+}
 
 export interface NotificationParty {
   email: string;
@@ -20,6 +38,8 @@ export interface NotificationSnapshot {
   sequence: number;
   previous?: { start?: string; staffName?: string };
   reason?: string;
+  /** A series change: every visit it concerns, in order (the first is the one above). */
+  visits?: SeriesVisit[];
 }
 
 /**

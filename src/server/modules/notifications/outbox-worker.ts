@@ -135,7 +135,8 @@ export function createOutboxWorker(
     const snapshot = row.payload as NotificationSnapshot;
     const recipients = row.recipients as NotificationParty[];
     // Staff choose in Settings which changes they hear about; patients always hear.
-    const event = row.kind.replace(/^appointment\./, '');
+    // A series change asks the same preference as the single change it groups.
+    const event = row.kind.replace(/^appointment\./, '').replace(/^series_/, '');
     const optedOut = await repo.staffOptedOut(
       deps.db.db,
       recipients.filter((r) => r.role === 'staff').map((r) => r.email),

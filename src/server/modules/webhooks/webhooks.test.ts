@@ -199,6 +199,32 @@ describe('webhook delivery', () => {
     });
   });
 
+  it('tells of every visit of a series booked or cancelled at once, as of single ones', async () => {
+    const endpoint = await register();
+    const start = inDays(2);
+    const booked = await staff.post('/api/appointments/series', {
+      ...createBody(s, start),
+      recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3', dtstart: start },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const visits = (booked.json() as { created: Appointment[] }).created;
+    expect(visits).toHaveLength(3);
+    const cancelled = await staff.post(`/api/appointments/${visits[0]!._id}?action=cancel`, {
+      reason: 'Course of treatment ended',
+      scope: 'all',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    expect(await deliverNow()).toBe(6);
+    const events = receiver.received.map((_, i) => verified(endpoint.secret, i));
+    for (const visit of visits) {
+      expect(
+        events.filter((e) => e.data._id === visit._id).map((e) => e.type),
+        visit._id,
+      ).toEqual(['appointment.created', 'appointment.cancelled']);
+    }
+  });
+
   it('sends only the events and clinics an endpoint asked for', async () => {
     const endpoint = await register({ events: ['appointment.cancelled'] });
     const created = await book();

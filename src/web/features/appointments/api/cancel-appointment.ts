@@ -1,14 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { actOnAppointmentEndpoint } from '@contracts/appointments';
+import { actOnAppointmentEndpoint, type SeriesScope } from '@contracts/appointments';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { refreshAppointmentData } from './query-keys';
 
-export function cancelAppointment({ id, reason }: { id: string; reason: string }) {
+export function cancelAppointment({
+  id,
+  reason,
+  scope,
+}: {
+  id: string;
+  reason: string;
+  /** For a visit of a series; left out, only this appointment is cancelled. */
+  scope?: SeriesScope;
+}) {
   return callEndpoint(actOnAppointmentEndpoint, {
     params: { id },
     query: { action: 'cancel' },
     // Spec §5: the reason is sent trimmed.
-    body: { reason: reason.trim() },
+    body: { reason: reason.trim(), ...(scope && scope !== 'one' ? { scope } : {}) },
     fallback: 'Failed to cancel appointment',
   });
 }

@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { changeAppointmentEndpoint, type UpdateAppointmentBody } from '@contracts/appointments';
+import {
+  changeAppointmentEndpoint,
+  type SeriesScope,
+  type UpdateAppointmentBody,
+} from '@contracts/appointments';
 import { DEFAULT_DURATION_MINUTES } from '@domain/constants';
 import type { TimeSlot } from '@domain/slots';
 import { callEndpoint } from '@web/lib/endpoint-client';
@@ -15,10 +19,19 @@ export function updateBodyFromSlot(id: string, slot: TimeSlot): UpdateAppointmen
   };
 }
 
-export function updateAppointment({ id, slot }: { id: string; slot: TimeSlot }) {
+export function updateAppointment({
+  id,
+  slot,
+  scope,
+}: {
+  id: string;
+  slot: TimeSlot;
+  /** For a visit of a series: move the following ones, or all, by the same shift. */
+  scope?: SeriesScope;
+}) {
   return callEndpoint(changeAppointmentEndpoint, {
     params: { id },
-    body: updateBodyFromSlot(id, slot),
+    body: { ...updateBodyFromSlot(id, slot), ...(scope && scope !== 'one' ? { scope } : {}) },
     fallback: 'Failed to update appointment',
   });
 }

@@ -20,6 +20,9 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   'appointment.reassigned': 'Reassigned',
   'appointment.cancelled': 'Cancelled',
   'appointment.link_reset': 'New visit link',
+  'appointment.series_booked': 'Series booked',
+  'appointment.series_rescheduled': 'Series moved',
+  'appointment.series_cancelled': 'Series cancelled',
   'appointment.reminder': 'Reminder',
   'admin.notice': 'Notice to admins',
 };

@@ -10,6 +10,9 @@ import {
   type Appointment,
 } from '../../api/create-appointment';
 import { clinicsQueryOptions } from '@web/queries/clinics';
+import { localDateKey } from '@domain/format';
+import { seriesPreviewQueryOptions, useCreateSeries } from '../../api/appointment-series';
+import { NO_REPEAT, RepeatSection, ruleOf, skippedDates } from './repeat-section';
 import { PatientStep } from './patient-step';
 import { SettingsStep } from './settings-step';
 import { StepIndicator } from './step-indicator';
@@ -74,6 +77,34 @@ export function CreateAppointmentWizard({
     },
   });
 
+  // A repeating booking (issue 23): the rule from the chosen slot's date in the clinic's zone,
+  // its preview, and the series call. Without a repeat, everything above is as it was.
+  const [repeat, setRepeat] = useState(NO_REPEAT);
+  const [seriesKey] = useState(newIdempotencyKey);
+  const clinicZone = clinics.data?.find((c) => c.slug === form.clinic)?.timezone ?? 'UTC';
+  const firstDate = slot ? localDateKey(slot.startTime, clinicZone) : '';
+  const rule = slot ? ruleOf(repeat, firstDate) : null;
+  const seriesInput =
+    rule && slot ? { ...form, slot, duration: state.duration, rrule: rule, skip: [] } : null;
+  const preview = useQuery(seriesPreviewQueryOptions(step === 3 ? seriesInput : null));
+  const series = useCreateSeries(seriesKey, {
+    onSuccess: ({ created }) => {
+      toast.success(`${created.length} appointments created`);
+      onClose();
+      if (created[0]) onCreated?.(created[0]);
+    },
+    // The preview refreshes with the appointment data, showing what changed meanwhile.
+    onError: (error) => toast.error(error.message || 'Failed to create appointments'),
+  });
+  const repeating = repeat.choice !== 'none';
+  const toBook = preview.data
+    ? preview.data.occurrences.length - skippedDates(preview.data, repeat).length
+    : 0;
+  const pending = create.isPending || series.isPending;
+  const ready = repeating
+    ? !pending && rule !== null && toBook > 0 && canCreate(state, false)
+    : canCreate(state, pending);
+
   // Staff of one clinic have nothing to choose: their clinic is chosen for them, once.
   const onlyClinic = clinics.data?.length === 1 ? clinics.data[0]!.slug : null;
   const preselected = useRef(false);
@@ -102,7 +133,11 @@ export function CreateAppointmentWizard({
   const clinicName = clinics.data?.find((c) => c.slug === form.clinic)?.name ?? form.clinic;
 
   function submit() {
-    if (!slot || !canCreate(state, create.isPending)) return;
+    if (!slot || !ready) return;
+    if (repeating && seriesInput && preview.data) {
+      series.mutate({ ...seriesInput, skip: skippedDates(preview.data, repeat) });
+      return;
+    }
     create.mutate({ ...form, slot, duration: state.duration });
   }
 
@@ -140,19 +175,31 @@ export function CreateAppointmentWizard({
           </div>
         )}
         {step === 3 && (
-          <SettingsStep
-            state={state}
-            dispatch={dispatch}
-            clinicName={clinicName}
-            timeZone={timeZone}
-          />
+          <div className="grid gap-5">
+            <SettingsStep
+              state={state}
+              dispatch={dispatch}
+              clinicName={clinicName}
+              timeZone={timeZone}
+            />
+            {slot && (
+              <RepeatSection
+                settings={repeat}
+                onChange={setRepeat}
+                firstDate={firstDate}
+                preview={rule ? preview.data : undefined}
+                previewError={rule && preview.isError ? preview.error.message : null}
+                previewLoading={rule !== null && preview.isPending}
+              />
+            )}
+          </div>
         )}
       </div>
       <WizardFooter
         step={step}
         canGoNext={canGoNext(state)}
-        canCreate={canCreate(state, create.isPending)}
-        pending={create.isPending}
+        canCreate={ready}
+        pending={pending}
         onBack={() => dispatch({ type: 'back' })}
         onNext={() => dispatch({ type: 'next' })}
         onCreate={submit}

@@ -23,6 +23,7 @@ import type { ChangeAction } from './details-actions';
 import { DetailsCards } from './details-cards';
 import { DetailsHeader } from './details-header';
 import { NotesSection } from './notes-section';
+import { SeriesPanel, useSeriesOf } from './series-panel';
 import { SessionLinkBox } from './session-link-box';
 import { canChangeAppointment } from '@domain/appointment-status';
 
@@ -48,6 +49,7 @@ export function AppointmentDetailsDialog({
 
 function DetailsBody({ id }: { id: string }) {
   const query = useQuery(appointmentQueryOptions(id));
+  const series = useSeriesOf(id, query.isSuccess);
   const { user } = useSession();
   const clinics = useQuery(clinicsQueryOptions);
   const timeZone = useViewerTimeZone();
@@ -105,6 +107,9 @@ function DetailsBody({ id }: { id: string }) {
         titleRef={title}
       />
       <Separator />
+      {series && (
+        <SeriesPanel series={series} appointmentId={appointment._id} timeZone={timeZone} />
+      )}
       {appointment.token && (
         <SessionLinkBox
           token={appointment.token}
@@ -131,6 +136,7 @@ function DetailsBody({ id }: { id: string }) {
         mode={changeMode}
         appointment={appointment}
         timeZone={timeZone}
+        inSeries={series !== null}
         onClose={close}
         onCloseAutoFocus={restoreFocus}
       />
@@ -138,6 +144,7 @@ function DetailsBody({ id }: { id: string }) {
         open={action === 'cancel'}
         appointment={appointment}
         timeZone={timeZone}
+        inSeries={series !== null}
         onClose={close}
         onCloseAutoFocus={restoreFocus}
       />

@@ -1,10 +1,15 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangleIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { CANCEL_REASON_MAX, cancelBody, type Appointment } from '@contracts/appointments';
+import {
+  CANCEL_REASON_MAX,
+  cancelBody,
+  type Appointment,
+  type SeriesScope,
+} from '@contracts/appointments';
 import { formatDate, formatTimeRange } from '@domain/format';
 import { Button } from '@web/components/ui/button';
 import {
@@ -19,6 +24,7 @@ import { labelled, worded } from '@web/lib/form-schema';
 import { useCancelAppointment } from '../../api/cancel-appointment';
 import { patientNameOf } from '../../utils/appointment-display';
 import { AppointmentDialogShell } from './appointment-dialog-shell';
+import { SeriesScopeField } from './series-scope-field';
 
 /** Confirm stays disabled until there is a reason; what else the server refuses is said here. */
 const cancelForm = z.object({ reason: worded(cancelBody.shape.reason, labelled('The reason')) });
@@ -27,6 +33,8 @@ export interface CancelAppointmentDialogProps {
   open: boolean;
   appointment: Appointment;
   timeZone: string;
+  /** Part of a series: ask whether to cancel this one, the following ones or all. */
+  inSeries?: boolean;
   onClose: () => void;
   onCloseAutoFocus?: (event: Event) => void;
 }
@@ -48,9 +56,11 @@ export function CancelAppointmentDialog({
 function CancelForm({
   appointment,
   timeZone,
+  inSeries,
   onClose,
-}: Pick<CancelAppointmentDialogProps, 'appointment' | 'timeZone' | 'onClose'>) {
+}: Pick<CancelAppointmentDialogProps, 'appointment' | 'timeZone' | 'inSeries' | 'onClose'>) {
   const reasonId = useId();
+  const [scope, setScope] = useState<SeriesScope>('one');
   const { register, control, handleSubmit, formState } = useForm({
     resolver: zodResolver(cancelForm),
     defaultValues: { reason: '' },
@@ -68,7 +78,7 @@ function CancelForm({
   const confirm = handleSubmit((body) => {
     if (!canConfirm) return;
     cancel.mutate(
-      { id: appointment._id, reason: body.reason },
+      { id: appointment._id, reason: body.reason, scope },
       {
         onSuccess: () => {
           toast.success('Appointment canceled successfully');
@@ -104,6 +114,9 @@ function CancelForm({
           {formatTimeRange(appointment.date, appointment.duration, timeZone)}
         </p>
       </div>
+      {inSeries && (
+        <SeriesScopeField value={scope} onChange={setScope} disabled={cancel.isPending} />
+      )}
       <FormField id={reasonId} label="Reason for Cancellation" hint={hint} error={error}>
         <Textarea
           id={reasonId}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { Appointment } from '@contracts/appointments';
+import type { Appointment, SeriesScope } from '@contracts/appointments';
 import { formatDate, formatTimeRange, localDateKey } from '@domain/format';
 import type { TimeSlot } from '@domain/slots';
 import { CurrentTimeLines } from '@web/components/current-time-lines';
@@ -21,6 +21,7 @@ import { refreshAppointmentData } from '../../api/query-keys';
 import { useUpdateAppointment } from '../../api/update-appointment';
 import { staffNameOf } from '../../utils/appointment-display';
 import { AppointmentDialogShell } from './appointment-dialog-shell';
+import { SeriesScopeField } from './series-scope-field';
 
 export type ChangeMode = 'reschedule' | 'reassign';
 
@@ -29,6 +30,8 @@ export interface ChangeAppointmentDialogProps {
   mode: ChangeMode;
   appointment: Appointment;
   timeZone: string;
+  /** Part of a series: ask whether to move this one, the following ones or all. */
+  inSeries?: boolean;
   onClose: () => void;
   onCloseAutoFocus?: (event: Event) => void;
 }
@@ -51,9 +54,11 @@ function ChangeForm({
   mode,
   appointment,
   timeZone,
+  inSeries,
   onClose,
 }: Omit<ChangeAppointmentDialogProps, 'open' | 'onCloseAutoFocus'>) {
   const queryClient = useQueryClient();
+  const [scope, setScope] = useState<SeriesScope>('one');
   const [slot, setSlot] = useState<TimeSlot | null>(null);
   const update = useUpdateAppointment();
   const clinic = appointment.patient?.clinic ?? '';
@@ -76,7 +81,7 @@ function ChangeForm({
   function save() {
     if (!slot) return;
     update.mutate(
-      { id: appointment._id, slot },
+      { id: appointment._id, slot, scope },
       {
         onSuccess: () => {
           toast.success('Appointment updated successfully');
@@ -115,6 +120,9 @@ function ChangeForm({
           />
         </DialogDescription>
       </DialogHeader>
+      {inSeries && (
+        <SeriesScopeField value={scope} onChange={setScope} disabled={update.isPending} />
+      )}
       {mode === 'reassign' && agents.isPending ? (
         <div aria-busy="true" className="space-y-3">
           <span className="sr-only" role="status">

@@ -1,0 +1,299 @@
+import { DEFAULT_DURATION_MINUTES } from '@domain/constants';
+import { INITIAL_APPOINTMENT_STATUS } from '@domain/appointment-status';
+import { formatDateTimeWithZone } from '@domain/format';
+import { RecurrenceError, seriesOccurrences, type Occurrence } from '@domain/recurrence';
+import {
+  classifyOccurrences,
+  OCCURRENCE_STATUS_LABELS,
+  type OccurrenceStatus,
+} from '@domain/series-preview';
+import { APPOINTMENT_SOURCE, type Appointment } from '@contracts/appointments';
+import type { CreateSeriesBody, SeriesCreated, SeriesPreview } from '@contracts/series';
+import type { AppDeps } from '../../app-deps';
+import {
+  idempotencyOwnerOf,
+  idempotent,
+  type IdempotentAnswer,
+  type RememberAnswer,
+} from '../../core/idempotency';
+import { staffUserIdOf, type RequestContext } from '../../core/request-context';
+import { ConflictError, retryOnDeadlock } from '../../db/errors';
+import { badRequest, conflict, notFound, unprocessable, type HttpError } from '../../errors';
+import { newSessionToken } from '../../security/session-token';
+import { recordAudit } from '../audit';
+import { loadSlotQuery, slotSettings } from '../availability';
+import { findBookableAgent, findClinicPatient, requireMemberClinic } from '../clinics';
+import { outboxRow, queueNotifications, syncReminders, type SeriesVisit } from '../notifications';
+import { queueAppointmentWebhooks } from '../webhooks';
+import { toAppointmentView } from './appointment-view';
+import * as repo from './appointments.repository';
+import * as seriesRepo from './series.repository';
+
+interface PlannedOccurrence extends Occurrence {
+  status: OccurrenceStatus;
+}
+
+/** Previews or books a series (issue 23). The preview books nothing and keeps no key. */
+export async function createSeries(
+  deps: AppDeps,
+  ctx: RequestContext,
+  body: CreateSeriesBody,
+  options: { preview: boolean; idempotencyKey: string | undefined },
+): Promise<IdempotentAnswer<SeriesCreated | SeriesPreview>> {
+  if (options.preview) {
+    const plan = await planSeries(deps, ctx, body);
+    return {
+      status: 200,
+      replayed: false,
+      body: {
+        preview: true,
+        timezone: plan.clinic.timezone,
+        occurrences: plan.occurrences.map((o) => ({
+          index: o.index,
+          date: o.start.toISOString(),
+          localDate: o.localDate,
+          localTime: o.localTime,
+          status: o.status,
+        })),
+      },
+    };
+  }
+  return idempotent(
+    deps.db.db,
+    { owner: idempotencyOwnerOf(ctx), key: options.idempotencyKey, fingerprint: body },
+    async (remember) => ({ status: 201, body: await bookSeries(deps, ctx, body, remember) }),
+  );
+}
+
+/** Each occurrence of the rule with what booking it would meet, by the single-booking rules. */
+async function planSeries(deps: AppDeps, ctx: RequestContext, body: CreateSeriesBody) {
+  const db = deps.db.db;
+  const clinic = requireMemberClinic(ctx.user, body.patient.clinic);
+  const patient = await findClinicPatient(db, clinic.id, body.patient.id);
+  if (!patient) throw notFound('Patient not found in this clinic.');
+  const agent = await findBookableAgent(db, clinic.id, body.staff.id);
+  if (!agent) throw unprocessable('The chosen provider does not take appointments at this clinic.');
+  if (Date.parse(body.recurrence.dtstart) !== Date.parse(body.date)) {
+    throw badRequest('The series must start at the appointment’s time: dtstart must equal date.');
+  }
+  let occurrences: Occurrence[];
+  try {
+    occurrences = seriesOccurrences({
+      rrule: body.recurrence.rrule,
+      dtstart: new Date(body.date),
+      timeZone: clinic.timezone,
+    });
+  } catch (err) {
+    if (err instanceof RecurrenceError) throw badRequest(err.message);
+    throw err;
+  }
+  const duration = body.duration ?? DEFAULT_DURATION_MINUTES;
+  const now = deps.now();
+  const last = occurrences.at(-1)!;
+  const query = await loadSlotQuery(db, {
+    agent,
+    rangeStart: occurrences[0]!.start,
+    rangeEnd: new Date(last.start.getTime() + duration * 60_000),
+    durationMinutes: duration,
+    now,
+    settings: slotSettings(deps.config),
+  });
+  const statuses = classifyOccurrences(
+    query,
+    agent.id,
+    occurrences.map((o) => o.start),
+    duration,
+  );
+  return {
+    clinic,
+    patient,
+    agent,
+    duration,
+    now,
+    occurrences: occurrences.map((o, i): PlannedOccurrence => ({ ...o, status: statuses[i]! })),
+  };
+}
+
+/** The refusal of a series because of one of its dates, naming that date. */
+export function occurrenceRefusal(
+  status: Exclude<OccurrenceStatus, 'free'>,
+  start: Date,
+  timeZone: string,
+  agentName: string,
+): HttpError {
+  const when = formatDateTimeWithZone(start, timeZone);
+  const details = `${OCCURRENCE_STATUS_LABELS[status]}: ${start.toISOString()}`;
+  switch (status) {
+    case 'taken':
+      return conflict(
+        `${when} was just booked by someone else. Skip that date or change the series.`,
+        details,
+      );
+    case 'time_off':
+      return unprocessable(`${agentName} is off on ${when}. Skip that date.`, details);
+    case 'outside_hours':
+      return unprocessable(
+        `${agentName} is not available on ${when}. Skip that date or change the time.`,
+        details,
+      );
+    case 'too_soon':
+      return unprocessable(`${when} has already passed or is too soon to book.`, details);
+    case 'beyond_horizon':
+      return unprocessable(`${when} is too far ahead to book. End the series sooner.`, details);
+  }
+}
+
+async function bookSeries(
+  deps: AppDeps,
+  ctx: RequestContext,
+  body: CreateSeriesBody,
+  remember: RememberAnswer,
+): Promise<SeriesCreated> {
+  const plan = await planSeries(deps, ctx, body);
+  const { clinic, patient, agent, duration, now } = plan;
+  const skip = new Set(body.skip ?? []);
+  for (const date of skip) {
+    if (!plan.occurrences.some((o) => o.localDate === date)) {
+      throw badRequest(`${date} is not a date of this series.`);
+    }
+  }
+  const chosen = plan.occurrences.filter((o) => !skip.has(o.localDate));
+  if (chosen.length === 0) throw unprocessable('Every date is skipped: there is nothing to book.');
+  const refused = chosen.find((o) => o.status !== 'free');
+  if (refused) {
+    throw occurrenceRefusal(
+      refused.status as Exclude<OccurrenceStatus, 'free'>,
+      refused.start,
+      clinic.timezone,
+      agent.name,
+    );
+  }
+  const skipped = plan.occurrences
+    .filter((o) => skip.has(o.localDate))
+    .map((o) => ({
+      date: o.localDate,
+      reason: o.status === 'free' ? ('skipped' as const) : o.status,
+    }));
+
+  const patientName = `${patient.firstName} ${patient.lastName}`;
+  const byUserId = staffUserIdOf(ctx);
+  try {
+    return await retryOnDeadlock(() =>
+      deps.db.db.transaction(async (tx) => {
+        await repo.lockAgentBookings(tx, agent.id);
+        const seriesId = await seriesRepo.insertSeries(tx, {
+          clinicId: clinic.id,
+          patientId: patient.id,
+          staffId: agent.id,
+          rrule: body.recurrence.rrule.trim().replace(/^RRULE:/i, ''),
+          dtstart: new Date(body.date),
+          timezone: clinic.timezone,
+          duration,
+          createdBy: byUserId,
+          createdAt: now,
+        });
+        const visits: SeriesVisit[] = [];
+        for (const occurrence of chosen) {
+          const token = newSessionToken();
+          const appointmentId = await repo.insertAppointment(tx, {
+            clinicId: clinic.id,
+            patientId: patient.id,
+            staffId: agent.id,
+            startAt: occurrence.start,
+            endAt: new Date(occurrence.start.getTime() + duration * 60_000),
+            duration,
+            status: INITIAL_APPOINTMENT_STATUS,
+            token,
+            notes: body.metadata?.notes || null,
+            source: APPOINTMENT_SOURCE,
+            type: 'custom',
+            createdBy: byUserId,
+            createdAt: now,
+            updatedAt: now,
+            seriesId,
+            seriesIndex: occurrence.index,
+          });
+          await repo.insertEvents(tx, [
+            { appointmentId, type: 'BOOKED', at: now, byUserId, byName: ctx.user.name },
+          ]);
+          await syncReminders(tx, appointmentId, now);
+          visits.push({
+            appointmentId,
+            start: occurrence.start.toISOString(),
+            durationMinutes: duration,
+            token,
+            sequence: 0,
+          });
+        }
+        // One message for the whole series, listing every date, rather than one per visit.
+        const first = visits[0]!;
+        await queueNotifications(
+          tx,
+          [
+            outboxRow('series_booked', {
+              appointmentId: first.appointmentId,
+              clinic: { name: clinic.name, timezone: clinic.timezone },
+              start: first.start,
+              durationMinutes: duration,
+              token: first.token,
+              patient: { name: patientName, email: patient.email },
+              staff: { name: agent.name, email: agent.email },
+              sequence: 0,
+              visits,
+            }),
+          ],
+          now,
+        );
+        await recordAudit(
+          tx,
+          { userId: ctx.user.id, ip: ctx.ip },
+          visits.map((v) => ({
+            action: 'create' as const,
+            entityType: 'appointment' as const,
+            entityId: v.appointmentId,
+            patientId: patient.id,
+          })),
+          now,
+        );
+        const created: Appointment[] = [];
+        for (const v of visits) {
+          const row = await repo.findAppointment(tx, v.appointmentId, [...ctx.user.clinicIds]);
+          if (!row) throw badRequest('The appointment could not be read back.');
+          created.push(toAppointmentView(row));
+        }
+        // Other systems hear of each visit as of any single booking (appointment.created).
+        for (const appointment of created) {
+          await queueAppointmentWebhooks(
+            tx,
+            { clinicId: clinic.id, appointment, historyTypes: ['BOOKED'] },
+            now,
+          );
+        }
+        const answer: SeriesCreated = { seriesId, created, skipped };
+        await remember(tx, { status: 201, body: answer });
+        return answer;
+      }),
+    );
+  } catch (err) {
+    if (!(err instanceof ConflictError || isUniqueOrExclusion(err))) throw err;
+    // Someone booked one of the dates between the check and the insert: name it.
+    const again = await planSeries(deps, ctx, body);
+    const taken = again.occurrences.find((o) => !skip.has(o.localDate) && o.status !== 'free');
+    if (taken) {
+      throw occurrenceRefusal(
+        taken.status as Exclude<OccurrenceStatus, 'free'>,
+        taken.start,
+        clinic.timezone,
+        agent.name,
+      );
+    }
+    throw conflict('One of these times was just booked by someone else. Preview the series again.');
+  }
+}
+
+function isUniqueOrExclusion(err: unknown): boolean {
+  const code =
+    (err as { cause?: { code?: string }; code?: string }).cause?.code ??
+    (err as { code?: string }).code;
+  return code === '23P01' || code === '23505' || code === '40P01';
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import nodeIcal from 'node-ical';
+import { renderMessage } from './messages';
+import type { NotificationSnapshot } from './outbox-row';
+
+const visits = [
+  { appointmentId: 'a1', start: '2026-10-27T14:00:00.000Z', token: 'tok1' },
+  { appointmentId: 'a2', start: '2026-11-03T15:00:00.000Z', token: 'tok2' },
+  { appointmentId: 'a3', start: '2026-11-10T15:00:00.000Z', token: 'tok3' },
+].map((v) => ({ ...v, durationMinutes: 30, sequence: 0 }));
+
+const snapshot: NotificationSnapshot = {
+  appointmentId: 'a1',
+  clinic: { name: 'Riverside Family Clinic', timezone: 'America/New_York' },
+  start: visits[0]!.start,
+  durationMinutes: 30,
+  token: 'tok1',
+  patient: { name: 'José Núñez', email: 'jose@example.com' },
+  staff: { name: 'Dr. Priya Raman', email: 'priya@example.com' },
+  sequence: 0,
+  visits,
+};
+const patient = { email: 'jose@example.com', name: 'José Núñez', role: 'patient' as const };
+
+describe('a series message', () => {
+  it('lists every date at its local time, each with its own link, in one message', () => {
+    const message = renderMessage(
+      'appointment.series_booked',
+      snapshot,
+      patient,
+      'https://cb.test',
+    );
+    expect(message.subject).toBe('Your 3 appointments are booked — Riverside Family Clinic');
+    expect(message.text).toContain('Tuesday, October 27, 2026, 10:00 AM – 10:30 AM');
+    expect(message.text).toContain('Tuesday, November 3, 2026, 10:00 AM – 10:30 AM');
+    for (const token of ['tok1', 'tok2', 'tok3']) {
+      expect(message.text).toContain(`https://cb.test/session/?token=${token}`);
+    }
+    const events = Object.values(nodeIcal.sync.parseICS(message.ics)).filter(
+      (c) => c?.type === 'VEVENT',
+    );
+    expect(events.map((e) => (e as { uid: string }).uid)).toEqual([
+      'a1@carebook',
+      'a2@carebook',
+      'a3@carebook',
+    ]);
+  });
+
+  it('cancels every listed visit in the calendar file and offers no link', () => {
+    const message = renderMessage(
+      'appointment.series_cancelled',
+      { ...snapshot, reason: 'Course ended' },
+      patient,
+      'https://cb.test',
+    );
+    expect(message.icsMethod).toBe('CANCEL');
+    expect(message.text).not.toContain('/session/');
+    expect(message.text).toContain('Reason: Course ended');
+  });
+});

@@ -1,0 +1,78 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  createSeriesEndpoint,
+  getSeriesOfAppointmentEndpoint,
+  type CreateSeriesBody,
+  type SeriesCreated,
+  type SeriesPreview,
+} from '@contracts/series';
+import { callEndpoint } from '@web/lib/endpoint-client';
+import { buildCreateAppointmentBody, type CreateAppointmentInput } from './create-appointment';
+import { appointmentKeys, refreshAppointmentData } from './query-keys';
+
+export type { SeriesCreated, SeriesPreview };
+
+export interface SeriesInput extends CreateAppointmentInput {
+  rrule: string;
+  skip: string[];
+}
+
+export function buildSeriesBody(input: SeriesInput): CreateSeriesBody {
+  const base = buildCreateAppointmentBody(input);
+  return {
+    ...base,
+    recurrence: { rrule: input.rrule, dtstart: base.date },
+    ...(input.skip.length ? { skip: input.skip } : {}),
+  };
+}
+
+/** The dry run: every occurrence with whether it is free, taken, outside hours or time off. */
+export function seriesPreviewQueryOptions(input: SeriesInput | null) {
+  const body = input ? buildSeriesBody({ ...input, skip: [] }) : null;
+  return queryOptions({
+    queryKey: [...appointmentKeys.all, 'series-preview', body] as const,
+    queryFn: async ({ signal }) =>
+      (await callEndpoint(createSeriesEndpoint, {
+        body: body!,
+        query: { preview: true },
+        signal,
+        fallback: 'Failed to preview the series',
+      })) as SeriesPreview,
+    enabled: body !== null,
+    staleTime: 0,
+  });
+}
+
+export function useCreateSeries(
+  idempotencyKey: string,
+  callbacks: { onSuccess?: (created: SeriesCreated) => void; onError?: (error: Error) => void },
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SeriesInput) =>
+      (await callEndpoint(createSeriesEndpoint, {
+        body: buildSeriesBody(input),
+        query: {},
+        headers: { 'idempotency-key': idempotencyKey },
+        fallback: 'Failed to create appointments',
+      })) as SeriesCreated,
+    onSuccess: callbacks.onSuccess,
+    onError: callbacks.onError,
+    onSettled: () => {
+      void refreshAppointmentData(queryClient);
+    },
+  });
+}
+
+/** The series an appointment is part of, or null; read with the details. */
+export function seriesOfAppointmentQueryOptions(appointmentId: string) {
+  return queryOptions({
+    queryKey: [...appointmentKeys.detail(appointmentId), 'series'] as const,
+    queryFn: ({ signal }) =>
+      callEndpoint(getSeriesOfAppointmentEndpoint, {
+        params: { id: appointmentId },
+        signal,
+        fallback: 'Failed to load the series',
+      }),
+  });
+}
