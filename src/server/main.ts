@@ -9,6 +9,7 @@ import { createDatabaseClock } from './clock';
 import path from 'node:path';
 import { assertNotInUse, removeLock, writeLock } from './db/backup';
 import { createOutboxWorker } from './modules/notifications';
+import { createWaitlistSweep } from './modules/waitlist';
 import { createMemoryBus, createPostgresBus } from './realtime/signal-bus';
 
 async function main() {
@@ -49,6 +50,7 @@ async function main() {
   }
 
   const outbox = createOutboxWorker(deps, { logger: app.log });
+  const waitlistSweep = createWaitlistSweep(deps, { logger: app.log });
   if (!config.SMTP_URL)
     app.log.info('SMTP_URL is not set: notifications wait in the outbox, visible to admins');
 
@@ -65,6 +67,7 @@ async function main() {
     try {
       await app.close();
       await outbox.stop();
+      await waitlistSweep.stop();
       await signalBus.close();
       clock.stop();
       if (dataRoot) removeLock(dataRoot);

@@ -53,6 +53,10 @@ describe('migrations', () => {
       'sessions',
       'users',
       'visit_participants',
+      'waitlist_entries',
+      'waitlist_events',
+      'waitlist_offers',
+      'waitlist_openings',
     ]);
     const extensions = await queryRows<{ extname: string }>(
       testDb.handle.db,

@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../errors';
 import { staffUserIdOf, type RequestContext } from '../../core/request-context';
 import { recordAudit, type AuditAction } from '../audit';
 import { queueNotifications, syncReminders, type OutboxInsert } from '../notifications';
+import { offerFreedTime } from '../waitlist';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { SLOT_TAKEN_MESSAGE } from './booking-rules';
@@ -68,6 +69,12 @@ export async function applyChange(
         await queueNotifications(tx, change.outbox, now);
         // A new time moves the reminders; a cancel or a mark withdraws them.
         if (change.values.startAt || change.values.status) await syncReminders(tx, id, now);
+        // Time a cancel or a move leaves free goes to the waitlist (issue 22, ADR 019).
+        await offerFreedTime(tx, deps, now, {
+          appointmentId: id,
+          before: row.appointment,
+          after: change.values,
+        });
         await recordAudit(
           tx,
           { userId: ctx.user.id, ip: ctx.ip },

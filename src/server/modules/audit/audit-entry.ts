@@ -16,12 +16,18 @@ export type AuditAction =
   | 'unlock'
   | 'revoke'
   /** One request of another system with an integration token (the FHIR API). */
-  | 'api_request';
+  | 'api_request'
+  /** The waitlist (issue 22): an entry taken off, a freed time offered, answered or lapsed. */
+  | 'remove'
+  | 'offer'
+  | 'accept'
+  | 'decline'
+  | 'expire';
 /**
  * `user`: a staff account, for an admin's change to how someone signs in. `api_token`: an
  * integration token, created, revoked or used.
  */
-export type AuditEntityType = 'patient' | 'appointment' | 'user' | 'api_token';
+export type AuditEntityType = 'patient' | 'appointment' | 'user' | 'api_token' | 'waitlist_entry';
 
 export interface AuditEntry {
   action: AuditAction;

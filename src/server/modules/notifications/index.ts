@@ -11,3 +11,4 @@ export {
   type OutboxInsert,
 } from './outbox-row';
 export { replanClinicReminders, syncReminders } from './reminders';
+export { OFFER_KIND, renderOffer, type OfferSnapshot } from './messages';
