@@ -4,6 +4,11 @@ import {
   MAX_REMINDERS,
   MIN_REMINDER_OFFSET_MINUTES,
 } from '@domain/reminders';
+import {
+  MAX_OFFER_HOLD_MINUTES,
+  MAX_OFFERS_AT_ONCE,
+  MIN_OFFER_HOLD_MINUTES,
+} from '@domain/waitlist';
 import { clinicRef } from './common';
 import { defineEndpoint } from './endpoint';
 
@@ -29,13 +34,36 @@ export const reminderPolicy = z.object({
 });
 export type ReminderPolicy = z.infer<typeof reminderPolicy>;
 
-/** What a clinic decides for itself, edited by its admins. */
-export const clinicPolicy = z.object({ reminders: reminderPolicy });
+/** How a clinic's waitlist offers freed time (issue 22). */
+export const waitlistPolicy = z.object({
+  /** How many waiting patients are offered one freed time at once. */
+  offersAtOnce: z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(MAX_OFFERS_AT_ONCE, `must be at most ${MAX_OFFERS_AT_ONCE}`),
+  /** How long an offer holds, in minutes; it never holds past the offered time's start. */
+  holdMinutes: z
+    .number({ error: 'must be a number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(MIN_OFFER_HOLD_MINUTES, `must be at least ${MIN_OFFER_HOLD_MINUTES} minutes`)
+    .max(MAX_OFFER_HOLD_MINUTES, 'must be at most 7 days'),
+});
+export type WaitlistPolicy = z.infer<typeof waitlistPolicy>;
+
+/**
+ * What a clinic decides for itself, edited by its admins. A change that leaves out the
+ * waitlist's part keeps it as it was.
+ */
+export const clinicPolicy = z.object({
+  reminders: reminderPolicy,
+  waitlist: waitlistPolicy.optional(),
+});
 export type ClinicPolicy = z.infer<typeof clinicPolicy>;
 
 export const clinicPolicyView = z.object({
   clinic: z.object({ id: z.string(), slug: z.string(), name: z.string(), timezone: z.string() }),
-  policy: clinicPolicy,
+  policy: z.object({ reminders: reminderPolicy, waitlist: waitlistPolicy }),
 });
 export type ClinicPolicyView = z.infer<typeof clinicPolicyView>;
 

@@ -8,7 +8,7 @@ import { notFound } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
 import { replanClinicReminders } from '../notifications';
 import { requireMemberClinic } from './clinic-scope';
-import { findClinicPolicy, setReminderOffsets } from './clinics.repository';
+import { findClinicPolicy, setReminderOffsets, setWaitlistPolicy } from './clinics.repository';
 
 async function readPolicy(deps: AppDeps, user: RequestContext['user'], slug: string) {
   const member = requireMemberClinic(user, slug);
@@ -19,7 +19,10 @@ async function readPolicy(deps: AppDeps, user: RequestContext['user'], slug: str
 
 const viewOf = (row: Awaited<ReturnType<typeof readPolicy>>): ClinicPolicyView => ({
   clinic: { id: row.id, slug: row.slug, name: row.name, timezone: row.timezone },
-  policy: { reminders: { offsetsMinutes: [...row.offsets].sort((a, b) => b - a) } },
+  policy: {
+    reminders: { offsetsMinutes: [...row.offsets].sort((a, b) => b - a) },
+    waitlist: { offersAtOnce: row.offersAtOnce, holdMinutes: row.holdMinutes },
+  },
 });
 
 /** A clinic's own rules, for the admins of that clinic. */
@@ -46,7 +49,8 @@ export async function updateClinicPolicy(
   const now = deps.now();
   const rescheduledAppointments = await deps.db.db.transaction(async (tx) => {
     await setReminderOffsets(tx, clinic.id, offsets);
+    if (policy.waitlist) await setWaitlistPolicy(tx, clinic.id, policy.waitlist);
     return replanClinicReminders(tx, { ...clinic, offsets }, now);
   });
-  return { ...viewOf({ ...clinic, offsets }), rescheduledAppointments };
+  return { ...viewOf({ ...clinic, ...policy.waitlist, offsets }), rescheduledAppointments };
 }

@@ -272,6 +272,8 @@ export async function findClinicPolicy(db: Executor, clinicId: string) {
       name: t.clinics.name,
       timezone: t.clinics.timezone,
       offsets: t.clinics.reminderOffsetsMinutes,
+      offersAtOnce: t.clinics.waitlistOffersAtOnce,
+      holdMinutes: t.clinics.waitlistOfferHoldMinutes,
     })
     .from(t.clinics)
     .where(eq(t.clinics.id, clinicId))
@@ -283,5 +285,19 @@ export async function setReminderOffsets(db: Executor, clinicId: string, offsets
   await db
     .update(t.clinics)
     .set({ reminderOffsetsMinutes: offsets })
+    .where(eq(t.clinics.id, clinicId));
+}
+
+export async function setWaitlistPolicy(
+  db: Executor,
+  clinicId: string,
+  policy: { offersAtOnce: number; holdMinutes: number },
+) {
+  await db
+    .update(t.clinics)
+    .set({
+      waitlistOffersAtOnce: policy.offersAtOnce,
+      waitlistOfferHoldMinutes: policy.holdMinutes,
+    })
     .where(eq(t.clinics.id, clinicId));
 }

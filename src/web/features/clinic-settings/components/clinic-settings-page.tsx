@@ -6,6 +6,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { clinicsQueryOptions } from '@web/queries/clinics';
 import { clinicPolicyQueryOptions } from '../api/clinic-policy';
 import { ReminderPolicyForm } from './reminder-policy-form';
+import { WaitlistPolicyForm } from './waitlist-policy-form';
 
 /** /admin/clinics: the admin's clinics, each with its own settings. */
 export function ClinicsPage() {
@@ -69,6 +70,13 @@ export function ClinicSettingsPage() {
           )}
         </CardContent>
       </Card>
+      {policy.data && (
+        <Card className="mt-4">
+          <CardContent>
+            <WaitlistPolicyForm key={slug} slug={slug} current={policy.data} />
+          </CardContent>
+        </Card>
+      )}
     </div>
   );
 }

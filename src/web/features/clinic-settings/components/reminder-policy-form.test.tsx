@@ -11,7 +11,10 @@ vi.mock('sonner', () => ({ toast }));
 
 const current: ClinicPolicyView = {
   clinic: { id: 'c1', slug: 'riverside', name: 'Riverside', timezone: 'America/New_York' },
-  policy: { reminders: { offsetsMinutes: [1440, 120] } },
+  policy: {
+    reminders: { offsetsMinutes: [1440, 120] },
+    waitlist: { offersAtOnce: 1, holdMinutes: 120 },
+  },
 };
 let sent: unknown[];
 
