@@ -28,7 +28,10 @@ beforeEach(() => {
       return new Response(
         JSON.stringify({
           clinic: current.clinic,
-          policy: { reminders: { offsetsMinutes: [...body.reminders.offsetsMinutes] } },
+          policy: {
+            reminders: { offsetsMinutes: [...body.reminders.offsetsMinutes] },
+            waitlist: current.policy.waitlist,
+          },
           rescheduledAppointments: 4,
         }),
       );
