@@ -114,5 +114,51 @@ test('a cancelled time is offered by e-mail, accepted on a phone, and staff see 
     .first();
   await expect(row).toBeVisible();
   await expect(row.locator('[data-slot="badge"]')).toHaveText('Booked');
+
+  // The cancelled visit says to whom its time went; the waitlist and the dashboard count it.
+  await staffPage.goto(`/appointments?view=${visit.id}`);
+  await expect(
+    staffPage
+      .getByRole('dialog')
+      .getByText(new RegExp(`Offered to ${waiting.firstName}.*accepted and booked`)),
+  ).toBeVisible();
+  await staffPage.goto('/waitlist?status=booked');
+  await expect(
+    staffPage.getByTestId('waitlist-entry').filter({ hasText: waiting.lastName }),
+  ).toBeVisible();
+  await staffPage.screenshot({ path: 'test-results/e2e/waitlist-page.png', fullPage: true });
+  await staffPage.goto('/dashboard');
+  await expect(staffPage.getByTestId('waitlist-filled')).toContainText('1');
+  await desk.close();
+});
+
+test('staff add a patient to the waitlist by searching, as in the booking wizard', async ({
+  browser,
+}) => {
+  const desk = await browser.newContext({ baseURL: server!.url, timezoneId: 'America/New_York' });
+  const page = await desk.newPage();
+  await signInWith(page, { email: DEMO_ACCOUNTS.staff.email, password: DEMO_PASSWORD });
+  await page.getByRole('link', { name: 'Waitlist' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Waitlist' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to waitlist' }).click();
+  const dialog = page.getByRole('dialog');
+  const clinic = dialog.getByLabel('Clinic');
+  if (await clinic.isVisible()) await clinic.selectOption('riverside');
+  const provider = await providerApi(server!.url);
+  const patient = provider.patients[2]!;
+  await dialog.getByLabel('Patient Search').fill(patient.lastName);
+  await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+  await dialog.getByRole('button').filter({ hasText: patient.lastName }).first().click();
+  await expect(dialog.getByTestId('waitlist-patient')).toContainText(patient.lastName);
+  await dialog.getByLabel('Priority').selectOption('urgent');
+  await dialog.getByLabel('Morning (before 12:00)').check();
+  await page.screenshot({ path: 'test-results/e2e/waitlist-add-dialog.png' });
+  await dialog.getByRole('button', { name: 'Add to waitlist' }).click();
+  await expect(dialog).toBeHidden();
+  const entry = page.getByTestId('waitlist-entry').filter({ hasText: patient.lastName });
+  await expect(entry).toContainText('Urgent');
+  await expect(entry).toContainText('Any provider');
+  await entry.getByRole('button', { name: 'Remove' }).click();
+  await expect(entry).toBeHidden();
   await desk.close();
 });
