@@ -8,6 +8,7 @@ import { recordAudit, type AuditActor } from '../audit';
 import { checkBookable, slotSettings } from '../availability';
 import { findBookableAgent, findClinicPatient } from '../clinics';
 import { outboxRow, queueNotifications, syncReminders } from '../notifications';
+import { bookedForWaitlist } from '../waitlist';
 import * as repo from './appointments.repository';
 import { slotRefusal, SLOT_TAKEN_MESSAGE } from './booking-rules';
 
@@ -23,6 +24,7 @@ export interface BookingInsert {
   by: { userId: string | null; name: string };
   audit: AuditActor;
   now: Date;
+  config: AppDeps['config'];
 }
 
 /**
@@ -84,6 +86,14 @@ export async function insertBooking(
     ],
     b.now,
   );
+  // A waiting patient booked into a time they wished for leaves the waitlist (ADR 019).
+  await bookedForWaitlist(tx, b, {
+    ...b,
+    clinicId: b.clinic.id,
+    patientId: b.patient.id,
+    providerId: b.agent.id,
+    appointmentId,
+  });
   return { id: appointmentId, token };
 }
 
@@ -132,6 +142,7 @@ export function bookInTransaction(deps: AppDeps) {
         by: r.by,
         audit: { userId: r.by.userId, ip: r.ip },
         now,
+        config: deps.config,
       });
     } catch (err) {
       const code = (err as { cause?: { code?: string } }).cause?.code;

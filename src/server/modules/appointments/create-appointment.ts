@@ -75,6 +75,7 @@ async function book(
           by: { userId: staffUserIdOf(ctx), name: ctx.user.name },
           audit: { userId: ctx.user.id, ip: ctx.ip },
           now,
+          config: deps.config,
         });
         // The answer is read inside the booking's transaction: once it commits there is nothing
         // left that could fail and turn a made booking into an error.

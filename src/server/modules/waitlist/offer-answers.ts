@@ -169,6 +169,16 @@ export async function acceptOffer(
             status === 'expired' ? gone(OFFER_EXPIRED_MESSAGE) : conflict(OFFER_CLOSED[status]);
           return { error };
         }
+        // Accepted before booking, so that the booking's own waitlist hook finds this offer
+        // answered; if the booking fails, the whole transaction and this with it roll back.
+        await tx
+          .update(t.waitlistOffers)
+          .set({ status: 'accepted', respondedAt: now })
+          .where(eq(t.waitlistOffers.id, row.id));
+        await addHistory(tx, row.entryId, now, 'ACCEPTED', row.start.toISOString(), {
+          userId: null,
+          name: PATIENT_ACTOR,
+        });
         const appointment = await book(tx, {
           clinic: row.clinic,
           patientId: row.patientId,
@@ -181,16 +191,12 @@ export async function acceptOffer(
         });
         await tx
           .update(t.waitlistOffers)
-          .set({ status: 'accepted', respondedAt: now, appointmentId: appointment.id })
+          .set({ appointmentId: appointment.id })
           .where(eq(t.waitlistOffers.id, row.id));
         await tx
           .update(t.waitlistEntries)
           .set({ status: 'booked', appointmentId: appointment.id, updatedAt: now })
           .where(eq(t.waitlistEntries.id, row.entryId));
-        await addHistory(tx, row.entryId, now, 'ACCEPTED', row.start.toISOString(), {
-          userId: null,
-          name: PATIENT_ACTOR,
-        });
         await audit(tx, null, ip, 'accept', row.entryId, row.patientId, now, {
           appointmentId: appointment.id,
         });

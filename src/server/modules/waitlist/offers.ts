@@ -391,3 +391,46 @@ export function createWaitlistSweep(
     },
   };
 }
+
+/**
+ * The hook of every booking (ADR 019): a patient booked, by staff or by accepting an offer, into
+ * a time their waiting entry wishes for leaves the list. Their other open offers are withdrawn
+ * and pass on to the next in line.
+ */
+export async function bookedForWaitlist(
+  tx: Executor,
+  deps: Pick<AppDeps, 'config'>,
+  booking: {
+    clinicId: string;
+    patientId: string;
+    providerId: string;
+    appointmentId: string;
+    start: Date;
+    now: Date;
+    by: { userId: string | null; name: string };
+  },
+): Promise<void> {
+  const booked = await tx
+    .update(t.waitlistEntries)
+    .set({ status: 'booked', appointmentId: booking.appointmentId, updatedAt: booking.now })
+    .where(
+      and(
+        eq(t.waitlistEntries.clinicId, booking.clinicId),
+        eq(t.waitlistEntries.patientId, booking.patientId),
+        eq(t.waitlistEntries.status, 'waiting'),
+        sql`(${t.waitlistEntries.providerId} is null or ${t.waitlistEntries.providerId} = ${booking.providerId})`,
+        sql`(${booking.start.toISOString()}::timestamptz at time zone (select c.timezone from ${t.clinics} c where c.id = ${booking.clinicId}))::date
+              between ${t.waitlistEntries.windowFrom} and ${t.waitlistEntries.windowTo}`,
+      ),
+    )
+    .returning({ id: t.waitlistEntries.id });
+  for (const entry of booked) {
+    await addHistory(tx, entry.id, booking.now, 'BOOKED', booking.start.toISOString(), booking.by);
+    const withdrawn = await tx
+      .update(t.waitlistOffers)
+      .set({ status: 'withdrawn', respondedAt: booking.now })
+      .where(and(eq(t.waitlistOffers.entryId, entry.id), eq(t.waitlistOffers.status, 'open')))
+      .returning({ openingId: t.waitlistOffers.openingId });
+    for (const offer of withdrawn) await fillOpening(tx, deps, booking.now, offer.openingId);
+  }
+}

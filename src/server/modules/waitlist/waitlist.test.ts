@@ -392,6 +392,13 @@ describe('accepting an offer', () => {
       status: 'BOOKED',
     });
     expect(res.json().sessionToken).toBe(booked!.token);
+    const history = (await staff.get(`/api/waitlist/${entry.id}`)).json().history;
+    expect(history.map((h: { type: string; by: string }) => [h.type, h.by])).toEqual([
+      ['ADDED', s.staff.name],
+      ['OFFERED', 'Waitlist'],
+      ['ACCEPTED', 'Patient'],
+      ['BOOKED', 'Patient'],
+    ]);
     const events = await env.db
       .select()
       .from(t.appointmentEvents)
@@ -476,6 +483,33 @@ describe('accepting an offer', () => {
     expect(await offerOf(entry.id)).toMatchObject([{ status: 'taken' }]);
     const page = await env.app.inject({ method: 'GET', url: `/api/offers/${offer!.token}` });
     expect(page.json().status).toBe('taken');
+  });
+
+  it('a booking by hand into a wished time takes the entry off the list and passes its offer on', async () => {
+    const entry = await addEntry();
+    env.advance(1000);
+    const next = await addEntry({ patientId: (await newPatient('Next')).id });
+    await bookAndCancel();
+    expect(await offerOf(entry.id)).toMatchObject([{ status: 'open' }]);
+    // Staff book the waiting patient into another time of their window, by hand.
+    const booked = await staff.post('/api/appointments', createBody(s, '2026-11-26T15:00:00.000Z'));
+    expect(booked.statusCode, booked.body).toBe(201);
+    const detail = (await staff.get(`/api/waitlist/${entry.id}`)).json();
+    expect(detail).toMatchObject({ status: 'booked', appointmentId: booked.json()._id });
+    expect(detail.history.map((h: { type: string }) => h.type)).toEqual([
+      'ADDED',
+      'OFFERED',
+      'BOOKED',
+    ]);
+    expect(await offerOf(entry.id)).toMatchObject([{ status: 'withdrawn' }]);
+    expect(await offerOf(next.id)).toMatchObject([{ status: 'open' }]);
+  });
+
+  it('a booking outside the wished window leaves the entry waiting', async () => {
+    const entry = await addEntry({ windowFrom: '2026-12-01' });
+    const booked = await staff.post('/api/appointments', createBody(s, TUESDAY_10AM));
+    expect(booked.statusCode).toBe(201);
+    expect((await staff.get(`/api/waitlist/${entry.id}`)).json().status).toBe('waiting');
   });
 
   it('an unknown token is a 404 that says nothing more', async () => {
