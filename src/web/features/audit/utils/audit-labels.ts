@@ -14,6 +14,11 @@ const ACTION_LABELS: Record<string, string> = {
   join_refused: 'Refused entry',
   revoke: 'Revoked',
   api_request: 'Called the FHIR API',
+  remove: 'Took off the waitlist',
+  offer: 'Offered a freed time',
+  accept: 'Accepted an offer',
+  decline: 'Declined an offer',
+  expire: 'Offer expired',
 };
 
 /** Past-tense wording for an audit action; an action this page does not know reads as itself. */
@@ -21,7 +26,10 @@ export function auditActionLabel(action: string): string {
   return ACTION_LABELS[action] ?? action.charAt(0).toUpperCase() + action.slice(1);
 }
 
-const ENTITY_LABELS: Record<string, string> = { api_token: 'Integration token' };
+const ENTITY_LABELS: Record<string, string> = {
+  api_token: 'Integration token',
+  waitlist_entry: 'Waitlist entry',
+};
 
 export function entityTypeLabel(entityType: string): string {
   return ENTITY_LABELS[entityType] ?? entityType.charAt(0).toUpperCase() + entityType.slice(1);
