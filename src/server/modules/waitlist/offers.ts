@@ -241,18 +241,27 @@ export async function fillOpening(
   ).filter((m) => m.slot.start.getTime() > now.getTime());
 
   const chosen = matches.slice(0, room);
+  let offered = 0;
   for (const { wish, slot } of chosen) {
     const token = newSessionToken();
     const expiresAt = offerExpiry(now, opening.holdMinutes, slot.start);
-    await tx.insert(t.waitlistOffers).values({
-      openingId,
-      entryId: wish.id,
-      token,
-      startAt: slot.start,
-      endAt: slot.end,
-      expiresAt,
-      createdAt: now,
-    });
+    // An entry offered another freed time by a concurrent change holds that offer: the unique
+    // indexes decide, and this one skips it rather than fail the change that freed the time.
+    const inserted = await tx
+      .insert(t.waitlistOffers)
+      .values({
+        openingId,
+        entryId: wish.id,
+        token,
+        startAt: slot.start,
+        endAt: slot.end,
+        expiresAt,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: t.waitlistOffers.id });
+    if (inserted.length === 0) continue;
+    offered++;
     await addHistory(tx, wish.id, now, 'OFFERED', slot.start.toISOString());
     await queueNotifications(
       tx,
@@ -278,13 +287,13 @@ export async function fillOpening(
       expiresAt: expiresAt.toISOString(),
     });
   }
-  if (chosen.length === 0 && open === 0) {
+  if (offered === 0 && open === 0) {
     await tx
       .update(t.waitlistOpenings)
       .set({ status: 'closed' })
       .where(eq(t.waitlistOpenings.id, openingId));
   }
-  return chosen.length;
+  return offered;
 }
 
 export async function addHistory(

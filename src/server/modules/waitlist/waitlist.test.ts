@@ -259,6 +259,31 @@ describe('offers of freed time', () => {
     expect(second.map((o) => o.entryId).sort()).toEqual([oldest.id, newer.id].sort());
   });
 
+  it('two cancellations at once both succeed, and the entry holds one offer', async () => {
+    const entry = await addEntry();
+    const ids: string[] = [];
+    for (const start of [TUESDAY_10AM, '2026-11-24T17:00:00.000Z']) {
+      const booked = await staff.post(
+        '/api/appointments',
+        createBody(s, start, {
+          patient: {
+            id: s.otherPatient.id,
+            name: 'Anna Smith',
+            email: s.otherPatient.email,
+            phone: null,
+            clinic: s.clinic.slug,
+          },
+        }),
+      );
+      ids.push(booked.json()._id);
+    }
+    const answers = await Promise.all(
+      ids.map((id) => staff.post(`/api/appointments/${id}?action=cancel`, { reason: 'Away' })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect((await offerOf(entry.id)).filter((o) => o.status === 'open')).toHaveLength(1);
+  });
+
   it('a reschedule away offers the old time', async () => {
     const entry = await addEntry();
     const booked = await staff.post(
