@@ -23,6 +23,13 @@ import {
 
 const PAGE_SIZE = 20;
 
+/** Today on this device's calendar, as YYYY-MM-DD. */
+function todayKey(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 function wishesOf(entry: WaitlistEntry): string {
   const days = entry.weekdays.length
     ? entry.weekdays.map((d) => WEEKDAY_SHORT[d]).join(', ')
@@ -179,7 +186,8 @@ export function WaitlistPage({
                         to={`/book?${new URLSearchParams({
                           clinic: entry.clinic.slug,
                           patient: entry.patient.email,
-                          date: entry.windowFrom,
+                          // The booking page opens on the first day of the window still to come.
+                          date: entry.windowFrom > todayKey() ? entry.windowFrom : todayKey(),
                           ...(entry.provider ? { agent: entry.provider.id } : {}),
                         }).toString()}`}
                       >
