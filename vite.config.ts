@@ -16,6 +16,9 @@ function patientSessionPage(): Plugin {
   const rewrite: Connect.NextHandleFunction = (req, _res, next) => {
     if (req.url && /^\/session\/?(\?|$)/.test(req.url)) {
       req.url = req.url.replace(/^\/session\/?/, '/session.html');
+    } else if (req.url && /^\/offer\/[^/?]+\/?(\?|$)/.test(req.url)) {
+      // A waitlist offer's page is in the same bundle; the page reads its token from the path.
+      req.url = '/session.html';
     }
     next();
   };

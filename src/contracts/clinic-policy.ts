@@ -5,6 +5,11 @@ import {
   MIN_REMINDER_OFFSET_MINUTES,
 } from '@domain/reminders';
 import { MAX_CUTOFF_HOURS, MAX_ONLINE_RESCHEDULES } from '@domain/self-service';
+import {
+  MAX_OFFER_HOLD_MINUTES,
+  MAX_OFFERS_AT_ONCE,
+  MIN_OFFER_HOLD_MINUTES,
+} from '@domain/waitlist';
 import { clinicRef, phoneNumberField } from './common';
 import { defineEndpoint } from './endpoint';
 
@@ -51,13 +56,31 @@ export const selfServicePolicy = z.object({
 });
 export type SelfServicePolicyBody = z.infer<typeof selfServicePolicy>;
 
+/** How a clinic's waitlist offers freed time (issue 22). */
+export const waitlistPolicy = z.object({
+  /** How many waiting patients are offered one freed time at once. */
+  offersAtOnce: z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(MAX_OFFERS_AT_ONCE, `must be at most ${MAX_OFFERS_AT_ONCE}`),
+  /** How long an offer holds, in minutes; it never holds past the offered time's start. */
+  holdMinutes: z
+    .number({ error: 'must be a number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(MIN_OFFER_HOLD_MINUTES, `must be at least ${MIN_OFFER_HOLD_MINUTES} minutes`)
+    .max(MAX_OFFER_HOLD_MINUTES, 'must be at most 7 days'),
+});
+export type WaitlistPolicy = z.infer<typeof waitlistPolicy>;
+
 /**
- * What a clinic decides for itself, edited by its admins. `selfService` may be left out of a
- * change (clients written before it), which keeps it as it is.
+ * What a clinic decides for itself, edited by its admins. `selfService` and `waitlist` may be left
+ * out of a change (clients written before them), which keeps each as it is.
  */
 export const clinicPolicy = z.object({
   reminders: reminderPolicy,
   selfService: selfServicePolicy.optional(),
+  waitlist: waitlistPolicy.optional(),
 });
 export type ClinicPolicy = z.infer<typeof clinicPolicy>;
 
@@ -67,6 +90,7 @@ export const clinicPolicyView = z.object({
   policy: z.object({
     reminders: reminderPolicy,
     selfService: selfServicePolicy.extend({ phone: z.string().nullable() }),
+    waitlist: waitlistPolicy,
   }),
 });
 export type ClinicPolicyView = z.infer<typeof clinicPolicyView>;

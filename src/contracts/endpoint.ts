@@ -17,6 +17,7 @@ export const API_TAGS = {
   Clinics: 'Clinics, their bookable staff, patients and free time slots.',
   Availability: 'Weekly hours and time off of providers and nurses.',
   Dashboard: 'The day at a glance.',
+  Waitlist: 'Patients waiting for a time, and the offers of freed time they answer by their link.',
   Sessions: 'The online visit: the patient page by token, joining, and video-call signalling.',
   Admin:
     'Staff administration, the audit log, the notification outbox and integration tokens for the FHIR API (admins).',

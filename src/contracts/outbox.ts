@@ -26,6 +26,7 @@ export const OUTBOX_KINDS = [
   'appointment.series_rescheduled',
   'appointment.series_cancelled',
   'appointment.reminder',
+  'waitlist.offer',
   'admin.notice',
 ] as const;
 export const outboxKind = z.enum(OUTBOX_KINDS);

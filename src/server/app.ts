@@ -24,7 +24,7 @@ import { openApiPlugin, registerApiDocs } from './plugins/openapi';
 import { routeRegistryPlugin } from './plugins/route-registry';
 import { createMemoryBus } from './realtime/signal-bus';
 import { adminRoutes } from './modules/admin';
-import { appointmentsRoutes } from './modules/appointments';
+import { appointmentsRoutes, bookInTransaction } from './modules/appointments';
 import { auditRoutes } from './modules/audit';
 import { authRoutes } from './modules/auth';
 import { availabilityRoutes } from './modules/availability';
@@ -37,6 +37,7 @@ import { outboxRoutes } from './modules/notifications';
 import { sessionsRoutes, SignalHub } from './modules/sessions';
 import { systemRoutes } from './modules/system';
 import { webhooksRoutes } from './modules/webhooks';
+import { waitlistRoutes } from './modules/waitlist';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -89,6 +90,8 @@ export async function buildApp(
   await app.register(clinicsRoutes(deps));
   await app.register(appointmentsRoutes(deps));
   await app.register(dashboardRoutes(deps));
+  // The waitlist books through the appointments module's rules without importing it (ADR 019).
+  await app.register(waitlistRoutes(deps, bookInTransaction(deps)));
   await app.register(outboxRoutes(deps));
   await app.register(integrationsRoutes(deps));
   await app.register(webhooksRoutes(deps));

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { assertNotInUse, removeLock, writeLock } from './db/backup';
 import { createOutboxWorker } from './modules/notifications';
 import { createWebhookWorker } from './modules/webhooks';
+import { createWaitlistSweep } from './modules/waitlist';
 import { createMemoryBus, createPostgresBus } from './realtime/signal-bus';
 
 async function main() {
@@ -51,6 +52,7 @@ async function main() {
 
   const outbox = createOutboxWorker(deps, { logger: app.log });
   const webhooks = createWebhookWorker(deps, { logger: app.log });
+  const waitlistSweep = createWaitlistSweep(deps, { logger: app.log });
   if (!config.SMTP_URL)
     app.log.info('SMTP_URL is not set: notifications wait in the outbox, visible to admins');
 
@@ -68,6 +70,7 @@ async function main() {
       await app.close();
       await outbox.stop();
       await webhooks.stop();
+      await waitlistSweep.stop();
       await signalBus.close();
       clock.stop();
       if (dataRoot) removeLock(dataRoot);

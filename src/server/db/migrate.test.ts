@@ -55,6 +55,10 @@ describe('migrations', () => {
       'sessions',
       'users',
       'visit_participants',
+      'waitlist_entries',
+      'waitlist_events',
+      'waitlist_offers',
+      'waitlist_openings',
       'webhook_deliveries',
       'webhook_endpoints',
     ]);

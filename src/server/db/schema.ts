@@ -45,6 +45,10 @@ export const clinics = pgTable(
     phone: text('phone'),
     /** What staff calendar feeds call an appointment: 'initial' ("Appointment — Jane D.") or 'none'. */
     feedSummary: text('feed_summary').notNull().default('initial'),
+    /** How many waiting patients are offered one freed time at once (issue 22). */
+    waitlistOffersAtOnce: integer('waitlist_offers_at_once').notNull().default(1),
+    /** How long an offer holds before it passes on, in minutes; never past the slot's start. */
+    waitlistOfferHoldMinutes: integer('waitlist_offer_hold_minutes').notNull().default(120),
     createdAt: createdAt(),
   },
   (t) => [
@@ -61,6 +65,10 @@ export const clinics = pgTable(
       sql`${t.patientMaxReschedules} between 0 and 20`,
     ),
     check('clinics_feed_summary_check', sql`${t.feedSummary} in ('initial', 'none')`),
+    check(
+      'clinics_waitlist_policy_check',
+      sql`${t.waitlistOffersAtOnce} between 1 and 10 and ${t.waitlistOfferHoldMinutes} between 5 and 10080`,
+    ),
   ],
 );
 
@@ -578,4 +586,144 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_order_idx').on(t.endpointId, t.appointmentId, t.id),
     check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'sent')`),
   ],
+);
+
+/**
+ * Patients who want an earlier or any visit (issue 22): with whom (a provider or anyone), how
+ * long, between which dates and at which weekdays and times of day on the clinic's clock.
+ * `waiting` entries are offered freed time; a booked one names its appointment.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    /** Null: any provider of the clinic. */
+    providerId: uuid('provider_id').references(() => users.id),
+    duration: integer('duration').notNull(),
+    windowFrom: date('window_from').notNull(),
+    windowTo: date('window_to').notNull(),
+    weekdays: integer('weekdays')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    timesOfDay: text('times_of_day')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    priority: text('priority').notNull().default('normal'),
+    notes: text('notes'),
+    status: text('status').notNull().default('waiting'),
+    appointmentId: uuid('appointment_id').references(() => appointments.id),
+    createdBy: uuid('created_by').references(() => users.id),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('waitlist_entries_clinic_status_idx').on(t.clinicId, t.status, t.windowTo),
+    check('waitlist_entries_status_check', sql`${t.status} in ('waiting', 'booked', 'removed')`),
+    check('waitlist_entries_priority_check', sql`${t.priority} in ('normal', 'urgent')`),
+    check('waitlist_entries_duration_check', sql`${t.duration} > 0 and ${t.duration} <= 480`),
+    check('waitlist_entries_window_check', sql`${t.windowTo} >= ${t.windowFrom}`),
+    check(
+      'waitlist_entries_weekdays_check',
+      sql`${t.weekdays} <@ array[0, 1, 2, 3, 4, 5, 6]::integer[]`,
+    ),
+    check(
+      'waitlist_entries_times_check',
+      sql`${t.timesOfDay} <@ array['morning', 'afternoon', 'evening']::text[]`,
+    ),
+  ],
+);
+
+/** A freed interval of a provider's time, from a cancel, a move away or extra hours. */
+export const waitlistOpenings = pgTable(
+  'waitlist_openings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    source: text('source').notNull(),
+    sourceAppointmentId: uuid('source_appointment_id').references(() => appointments.id),
+    /** open: offers may still go out; filled: an offer was accepted; closed: nobody is left. */
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('waitlist_openings_source_idx').on(t.sourceAppointmentId),
+    index('waitlist_openings_clinic_idx').on(t.clinicId, t.startAt),
+    check('waitlist_openings_range_check', sql`${t.endAt} > ${t.startAt}`),
+    check(
+      'waitlist_openings_source_check',
+      sql`${t.source} in ('cancelled', 'rescheduled', 'hours')`,
+    ),
+    check('waitlist_openings_status_check', sql`${t.status} in ('open', 'filled', 'closed')`),
+  ],
+);
+
+/** One waiting patient offered one time of an opening, by a private link. */
+export const waitlistOffers = pgTable(
+  'waitlist_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    openingId: uuid('opening_id')
+      .notNull()
+      .references(() => waitlistOpenings.id),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => waitlistEntries.id),
+    token: text('token').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    status: text('status').notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    appointmentId: uuid('appointment_id').references(() => appointments.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('waitlist_offers_token_key').on(t.token),
+    // Each entry is offered an opening once, and holds at most one open offer at a time.
+    uniqueIndex('waitlist_offers_opening_entry_key').on(t.openingId, t.entryId),
+    uniqueIndex('waitlist_offers_one_open_idx')
+      .on(t.entryId)
+      .where(sql`${t.status} = 'open'`),
+    index('waitlist_offers_open_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'open'`),
+    check(
+      'waitlist_offers_status_check',
+      sql`${t.status} in ('open', 'accepted', 'declined', 'expired', 'taken', 'withdrawn')`,
+    ),
+    check('waitlist_offers_range_check', sql`${t.endAt} > ${t.startAt}`),
+  ],
+);
+
+/** An entry's history: added, changed, offered, accepted, declined, expired, booked, removed. */
+export const waitlistEvents = pgTable(
+  'waitlist_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => waitlistEntries.id),
+    type: text('type').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    detail: text('detail'),
+    byUserId: uuid('by_user_id').references(() => users.id),
+    byName: text('by_name'),
+  },
+  (t) => [index('waitlist_events_entry_idx').on(t.entryId, t.at)],
 );

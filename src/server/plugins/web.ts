@@ -11,6 +11,7 @@ const SPA_ROUTES: RegExp[] = [
   /^\/appointments\/?$/,
   /^\/calendar\/?$/,
   /^\/availability\/?$/,
+  /^\/waitlist\/?$/,
   /^\/settings\/?$/,
   /^\/book\/?$/,
   /^\/reschedule\/?$/,
@@ -21,8 +22,11 @@ const SPA_ROUTES: RegExp[] = [
   /^\/auth\/login\/?$/,
   /^\/auth\/unauthorized\/?$/,
 ];
-/** The patient's page is its own small bundle, so a phone loads none of the staff app. */
-const PATIENT_SESSION_ROUTE = /^\/session\/?$/;
+/**
+ * The patient's pages are their own small bundle, so a phone loads none of the staff app: the
+ * visit page and a waitlist offer's page (issue 22).
+ */
+const PATIENT_SESSION_ROUTE = /^\/session\/?$|^\/offer\/[^/]+\/?$/;
 
 export interface WebOptions {
   webDir: string;

@@ -8,6 +8,10 @@ import { withDatabase } from './global-setup';
 
 const TABLES = [
   'api_tokens',
+  'waitlist_events',
+  'waitlist_offers',
+  'waitlist_openings',
+  'waitlist_entries',
   'login_failures',
   'idempotency_keys',
   'sessions',

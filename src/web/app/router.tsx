@@ -90,6 +90,11 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'waitlist',
+                    ...titled('Waitlist'),
+                    lazy: page(() => import('./waitlist-route').then((m) => m.WaitlistRoute)),
+                  },
+                  {
                     path: 'calendar',
                     ...titled('Calendar'),
                     lazy: page(() => import('./calendar-route').then((m) => m.CalendarRoute)),

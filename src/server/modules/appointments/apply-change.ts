@@ -8,6 +8,7 @@ import { auditUserIdOf, staffUserIdOf, type RequestContext } from '../../core/re
 import { recordAudit, type AuditAction } from '../audit';
 import { queueNotifications, syncReminders, type OutboxInsert } from '../notifications';
 import { queueAppointmentWebhooks } from '../webhooks';
+import { offerFreedTime } from '../waitlist';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { SLOT_TAKEN_MESSAGE } from './booking-rules';
@@ -68,7 +69,7 @@ export async function applyChanges(
         for (const agentId of [...agents].sort()) await repo.lockAgentBookings(tx, agentId);
         const views: Appointment[] = [];
         for (const { row, change } of items)
-          views.push(await persistChange(tx, ctx, row, change, now));
+          views.push(await persistChange(tx, deps, ctx, row, change, now));
         await queueNotifications(tx, outbox, now);
         return views[0]!;
       }),
@@ -88,6 +89,7 @@ export async function applyChanges(
 
 async function persistChange(
   tx: Executor,
+  deps: AppDeps,
   ctx: RequestContext,
   row: repo.AppointmentRow,
   change: Change,
@@ -114,6 +116,12 @@ async function persistChange(
   await queueNotifications(tx, change.outbox, now);
   // A new time moves the reminders; a cancel or a mark withdraws them.
   if (change.values.startAt || change.values.status) await syncReminders(tx, id, now);
+  // Time a cancel or a move leaves free goes to the waitlist (issue 22, ADR 019).
+  await offerFreedTime(tx, deps, now, {
+    appointmentId: id,
+    before: row.appointment,
+    after: change.values,
+  });
   await recordAudit(
     tx,
     { userId: auditUserIdOf(ctx), ip: ctx.ip },

@@ -1,10 +1,5 @@
 import { DEFAULT_DURATION_MINUTES } from '@domain/constants';
-import { INITIAL_APPOINTMENT_STATUS } from '@domain/appointment-status';
-import {
-  APPOINTMENT_SOURCE,
-  type Appointment,
-  type CreateAppointmentBody,
-} from '@contracts/appointments';
+import type { Appointment, CreateAppointmentBody } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import {
   idempotencyOwnerOf,
@@ -15,14 +10,11 @@ import {
 import { ConflictError, retryOnDeadlock } from '../../db/errors';
 import { badRequest, conflict, notFound, unprocessable } from '../../errors';
 import { staffUserIdOf, type RequestContext } from '../../core/request-context';
-import { newSessionToken } from '../../security/session-token';
-import { recordAudit } from '../audit';
 import { checkBookable, slotSettings } from '../availability';
 import { findBookableAgent, findClinicPatient, requireMemberClinic } from '../clinics';
-import { outboxRow, queueNotifications, syncReminders } from '../notifications';
-import { queueAppointmentWebhooks } from '../webhooks';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
+import { insertBooking } from './booking-core';
 import { slotRefusal, SLOT_TAKEN_MESSAGE } from './booking-rules';
 
 /**
@@ -70,75 +62,24 @@ async function book(
   });
   if (!check.ok) throw slotRefusal(check, agent.name);
 
-  const token = newSessionToken();
-  const patientName = `${patient.firstName} ${patient.lastName}`;
   try {
     return await retryOnDeadlock(() =>
       db.transaction(async (tx) => {
-        await repo.lockAgentBookings(tx, agent.id);
-        const appointmentId = await repo.insertAppointment(tx, {
-          clinicId: clinic.id,
-          patientId: patient.id,
-          staffId: agent.id,
-          startAt: start,
-          endAt: new Date(start.getTime() + duration * 60_000),
+        const { id: appointmentId } = await insertBooking(tx, {
+          clinic,
+          patient,
+          agent,
+          start,
           duration,
-          status: INITIAL_APPOINTMENT_STATUS,
-          token,
           notes: body.metadata?.notes || null,
-          source: APPOINTMENT_SOURCE,
-          type: 'custom',
-          createdBy: staffUserIdOf(ctx),
-          createdAt: now,
-          updatedAt: now,
+          by: { userId: staffUserIdOf(ctx), name: ctx.user.name },
+          audit: { userId: ctx.user.id, ip: ctx.ip },
+          now,
+          config: deps.config,
         });
-        await repo.insertEvents(tx, [
-          {
-            appointmentId,
-            type: 'BOOKED',
-            at: now,
-            byUserId: staffUserIdOf(ctx),
-            byName: ctx.user.name,
-          },
-        ]);
-        await queueNotifications(
-          tx,
-          [
-            outboxRow('booked', {
-              appointmentId,
-              clinic: { name: clinic.name, timezone: clinic.timezone },
-              start: start.toISOString(),
-              durationMinutes: duration,
-              token,
-              patient: { name: patientName, email: patient.email },
-              staff: { name: agent.name, email: agent.email },
-              sequence: 0,
-            }),
-          ],
-          now,
-        );
-        await syncReminders(tx, appointmentId, now);
-        await recordAudit(
-          tx,
-          { userId: ctx.user.id, ip: ctx.ip },
-          [
-            {
-              action: 'create',
-              entityType: 'appointment',
-              entityId: appointmentId,
-              patientId: patient.id,
-            },
-          ],
-          now,
-        );
         // The answer is read inside the booking's transaction: once it commits there is nothing
         // left that could fail and turn a made booking into an error.
         const created = await loadView(ctx, appointmentId, tx);
-        await queueAppointmentWebhooks(
-          tx,
-          { clinicId: clinic.id, appointment: created, historyTypes: ['BOOKED'] },
-          now,
-        );
         await remember(tx, { status: 201, body: created });
         return created;
       }),

@@ -18,14 +18,26 @@ export type AuditAction =
   /** Staff replaced a patient's visit link (the old one no longer opens anything). */
   | 'link_reset'
   /** One request of another system with an integration token (the FHIR API). */
-  | 'api_request';
+  | 'api_request'
+  /** The waitlist (issue 22): an entry taken off, a freed time offered, answered or lapsed. */
+  | 'remove'
+  | 'offer'
+  | 'accept'
+  | 'decline'
+  | 'expire';
 /**
  * `user`: a staff account, for an admin's change to how someone signs in. `api_token`: an
  * integration token, created, revoked or used. `webhook_endpoint` and `calendar_feed`: where
  * appointment data leaves the app, set up, changed or turned off.
  */
 export type AuditEntityType =
-  'patient' | 'appointment' | 'user' | 'api_token' | 'webhook_endpoint' | 'calendar_feed';
+  | 'patient'
+  | 'appointment'
+  | 'user'
+  | 'api_token'
+  | 'webhook_endpoint'
+  | 'calendar_feed'
+  | 'waitlist_entry';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -1,4 +1,9 @@
-import { defaultSchedule, type ScheduleOverride, type WeeklySegment } from '@domain/schedule';
+import {
+  defaultSchedule,
+  type Schedule,
+  type ScheduleOverride,
+  type WeeklySegment,
+} from '@domain/schedule';
 import { DEFAULT_TIMEZONE } from '@domain/constants';
 import {
   normalizeOverrides,
@@ -10,6 +15,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
 import type { AuthUser, RequestContext } from '../../core/request-context';
+import { offerExtraHours } from '../waitlist';
 import * as repo from './availability.repository';
 
 /** Who is looking: their clinics decide which agents they may see and where previews run. */
@@ -62,6 +68,18 @@ async function availabilityView(
   };
 }
 
+/** The schedule as saved now (the default hours when none is), before a save replaces it. */
+async function storedSchedule(db: Executor, agent: repo.AgentRow): Promise<Schedule> {
+  const [[saved], overrides] = await Promise.all([
+    repo.findAgentSchedule(db, agent.id),
+    repo.listAgentOverrides(db, agent.id),
+  ]);
+  const base = saved
+    ? { timezone: saved.timezone, weekly: saved.weekly as WeeklySegment[] }
+    : defaultSchedule(agent.timezone ?? DEFAULT_TIMEZONE);
+  return { ...base, overrides: overrides.map(storedOverride) };
+}
+
 /** Admins manage providers and nurses who share one of their clinics; others are a 404. */
 async function agentForAdmin(db: Executor, admin: Viewer, agentId: string) {
   const agent = await repo.findBookableAgentInClinics(db, [...admin.clinicIds], agentId);
@@ -96,6 +114,7 @@ async function saveSchedule(
   const overrides = normalizeOverrides(body.overrides);
   const updatedAt = deps.now();
   await deps.db.db.transaction(async (tx) => {
+    const before = await storedSchedule(tx, agent);
     await repo.upsertSchedule(tx, {
       agentId: agent.id,
       timezone: body.timezone,
@@ -111,6 +130,9 @@ async function saveSchedule(
         segments: o.kind === 'hours' ? o.segments : [],
       })),
     );
+    // Hours the provider gained go to the waitlist (issue 22, ADR 019).
+    const after = { timezone: body.timezone, weekly: body.weekly, overrides };
+    await offerExtraHours(tx, deps, updatedAt, { providerId: agent.id, before, after });
   });
   return availabilityView(deps.db.db, agent, viewer);
 }

@@ -8,7 +8,12 @@ import { notFound } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
 import { replanClinicReminders } from '../notifications';
 import { requireMemberClinic } from './clinic-scope';
-import { findClinicPolicy, setReminderOffsets, setSelfServicePolicy } from './clinics.repository';
+import {
+  findClinicPolicy,
+  setReminderOffsets,
+  setSelfServicePolicy,
+  setWaitlistPolicy,
+} from './clinics.repository';
 
 async function readPolicy(deps: AppDeps, user: RequestContext['user'], slug: string) {
   const member = requireMemberClinic(user, slug);
@@ -22,6 +27,7 @@ const viewOf = (row: Awaited<ReturnType<typeof readPolicy>>): ClinicPolicyView =
   policy: {
     reminders: { offsetsMinutes: [...row.offsets].sort((a, b) => b - a) },
     selfService: row.selfService,
+    waitlist: { offersAtOnce: row.offersAtOnce, holdMinutes: row.holdMinutes },
   },
 });
 
@@ -50,8 +56,12 @@ export async function updateClinicPolicy(
   const rescheduledAppointments = await deps.db.db.transaction(async (tx) => {
     await setReminderOffsets(tx, clinic.id, offsets);
     if (policy.selfService) await setSelfServicePolicy(tx, clinic.id, policy.selfService);
+    if (policy.waitlist) await setWaitlistPolicy(tx, clinic.id, policy.waitlist);
     return replanClinicReminders(tx, { ...clinic, offsets }, now);
   });
   const selfService = policy.selfService ?? clinic.selfService;
-  return { ...viewOf({ ...clinic, offsets, selfService }), rescheduledAppointments };
+  return {
+    ...viewOf({ ...clinic, ...policy.waitlist, offsets, selfService }),
+    rescheduledAppointments,
+  };
 }

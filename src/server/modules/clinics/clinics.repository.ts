@@ -280,6 +280,8 @@ export async function findClinicPolicy(db: Executor, clinicId: string) {
         maxReschedules: t.clinics.patientMaxReschedules,
         phone: t.clinics.phone,
       },
+      offersAtOnce: t.clinics.waitlistOffersAtOnce,
+      holdMinutes: t.clinics.waitlistOfferHoldMinutes,
     })
     .from(t.clinics)
     .where(eq(t.clinics.id, clinicId))
@@ -308,5 +310,19 @@ export async function setReminderOffsets(db: Executor, clinicId: string, offsets
   await db
     .update(t.clinics)
     .set({ reminderOffsetsMinutes: offsets })
+    .where(eq(t.clinics.id, clinicId));
+}
+
+export async function setWaitlistPolicy(
+  db: Executor,
+  clinicId: string,
+  policy: { offersAtOnce: number; holdMinutes: number },
+) {
+  await db
+    .update(t.clinics)
+    .set({
+      waitlistOffersAtOnce: policy.offersAtOnce,
+      waitlistOfferHoldMinutes: policy.holdMinutes,
+    })
     .where(eq(t.clinics.id, clinicId));
 }

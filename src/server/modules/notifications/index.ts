@@ -13,3 +13,4 @@ export {
   type SeriesVisit,
 } from './outbox-row';
 export { replanClinicReminders, syncReminders } from './reminders';
+export { OFFER_KIND, renderOffer, type OfferSnapshot } from './messages';

@@ -216,3 +216,50 @@ export function renderReminder(
     ...calendarFile(snapshot, link, false),
   };
 }
+
+/** The kind of a waitlist offer's message (issue 22); its payload is an OfferSnapshot. */
+export const OFFER_KIND = 'waitlist.offer';
+
+/** What an offer of freed time says: when, where, with whom, and until when it holds. */
+export interface OfferSnapshot {
+  token: string;
+  clinic: { name: string; timezone: string };
+  start: string;
+  durationMinutes: number;
+  expiresAt: string;
+  staff: { name: string };
+  patient: { name: string };
+}
+
+export type RenderedOffer = Omit<RenderedMessage, 'ics' | 'icsMethod'>;
+
+/** The page that shows an offer with Accept and No thanks (patient bundle). */
+export function offerLink(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/offer/${encodeURIComponent(token)}`;
+}
+
+/**
+ * An offer of an earlier time to a waiting patient. No calendar file: nothing is booked until
+ * the patient accepts on the page.
+ */
+export function renderOffer(snapshot: OfferSnapshot, to: string, publicUrl: string): RenderedOffer {
+  const start = new Date(snapshot.start);
+  const tz = snapshot.clinic.timezone;
+  const when = `${formatDateWithWeekday(start, tz)}, ${formatTimeRange(start, snapshot.durationMinutes, tz)} (${tz})`;
+  const until = formatDateTimeWithZone(snapshot.expiresAt, tz);
+  const link = offerLink(publicUrl, snapshot.token);
+  const lines = [
+    `Hello ${snapshot.patient.name},`,
+    `A time has become free at ${snapshot.clinic.name}, and you are on the waitlist.`,
+    `When: ${when}`,
+    `Provider: ${snapshot.staff.name}`,
+    `This offer holds until ${until}. The first to accept gets the time.`,
+    `Accept or decline this time: ${link}`,
+  ];
+  return {
+    to,
+    subject: `A time is free for you on ${formatDateWithWeekday(start, tz)} — ${snapshot.clinic.name}`,
+    text: lines.join('\n'),
+    html: htmlOf(lines, ['Accept or decline this time', link]),
+  };
+}

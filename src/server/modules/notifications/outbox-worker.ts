@@ -9,7 +9,15 @@ import {
   type NotificationParty,
   type NotificationSnapshot,
 } from './outbox-row';
-import { renderMessage, renderReminder } from './messages';
+import {
+  OFFER_KIND,
+  renderMessage,
+  renderOffer,
+  renderReminder,
+  type OfferSnapshot,
+  type RenderedMessage,
+  type RenderedOffer,
+} from './messages';
 import * as repo from './outbox.repository';
 import * as reminders from './reminders.repository';
 
@@ -108,14 +116,22 @@ export function createOutboxWorker(
     return true;
   }
 
-  async function send(message: ReturnType<typeof renderMessage>): Promise<void> {
+  async function send(message: RenderedMessage | RenderedOffer): Promise<void> {
     await transport!.sendMail({
       from: config.MAIL_FROM,
       to: message.to,
       subject: message.subject,
       text: message.text,
       html: message.html,
-      icalEvent: { method: message.icsMethod, filename: 'appointment.ics', content: message.ics },
+      ...('ics' in message
+        ? {
+            icalEvent: {
+              method: message.icsMethod,
+              filename: 'appointment.ics',
+              content: message.ics,
+            },
+          }
+        : {}),
     });
   }
 
@@ -181,6 +197,11 @@ export function createOutboxWorker(
       if (row.kind === reminders.REMINDER_KIND) {
         const delivered = await deliverReminder(row, current.get(row.appointmentId ?? ''));
         if (!delivered) return false;
+      } else if (row.kind === OFFER_KIND) {
+        // A waitlist offer goes to its patient only, with the link that answers it.
+        for (const recipient of row.recipients as NotificationParty[]) {
+          await send(renderOffer(row.payload as OfferSnapshot, recipient.email, config.PUBLIC_URL));
+        }
       } else {
         await deliver(row);
       }

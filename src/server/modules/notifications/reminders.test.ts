@@ -275,6 +275,7 @@ describe('the clinic’s reminder policy', () => {
           maxReschedules: 2,
           phone: null,
         },
+        waitlist: { offersAtOnce: 1, holdMinutes: 120 },
       },
     });
     const reminded = await book('2026-11-24T14:00:00.000Z');
@@ -304,6 +305,28 @@ describe('the clinic’s reminder policy', () => {
     );
     const after = await book('2026-11-27T14:00:00.000Z');
     expect(await reminders(after._id)).toEqual([]);
+  });
+
+  it('keeps the waitlist’s part when a change leaves it out, and changes it when given', async () => {
+    const changed = await admin.put(url(), {
+      reminders: { offsetsMinutes: [1440] },
+      waitlist: { offersAtOnce: 3, holdMinutes: 45 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().policy.waitlist).toEqual({ offersAtOnce: 3, holdMinutes: 45 });
+    await admin.put(url(), { reminders: { offsetsMinutes: [120] } });
+    expect((await admin.get(url())).json().policy).toEqual({
+      reminders: { offsetsMinutes: [120] },
+      waitlist: { offersAtOnce: 3, holdMinutes: 45 },
+    });
+    for (const waitlist of [
+      { offersAtOnce: 0, holdMinutes: 120 },
+      { offersAtOnce: 1, holdMinutes: 4 },
+      { offersAtOnce: 1, holdMinutes: 10_081 },
+    ]) {
+      const res = await admin.put(url(), { reminders: { offsetsMinutes: [] }, waitlist });
+      expect(res.statusCode).toBe(400);
+    }
   });
 
   it('refuses what is not a policy, and anyone but the clinic’s admins', async () => {

@@ -6,6 +6,7 @@ import {
   ClockIcon,
   KeyRoundIcon,
   LayoutDashboardIcon,
+  ListTodoIcon,
   MailIcon,
   ScrollTextIcon,
   SettingsIcon,
@@ -26,6 +27,7 @@ export const mainNavItems: readonly NavItem[] = [
   { title: 'Dashboard', to: '/dashboard', icon: LayoutDashboardIcon },
   { title: 'Appointments', to: '/appointments', icon: ClipboardListIcon },
   { title: 'Calendar', to: '/calendar', icon: CalendarDaysIcon },
+  { title: 'Waitlist', to: '/waitlist', icon: ListTodoIcon },
   // Only providers and nurses have hours of their own; admins keep agents' hours from Agents.
   { title: 'Availability', to: '/availability', icon: ClockIcon, roles: BOOKABLE_ROLES },
   { title: 'Book', to: '/book', icon: CalendarPlusIcon },

@@ -15,6 +15,11 @@ const ACTION_LABELS: Record<string, string> = {
   revoke: 'Revoked',
   api_request: 'Called the FHIR API',
   link_reset: 'Reset the visit link',
+  remove: 'Took off the waitlist',
+  offer: 'Offered a freed time',
+  accept: 'Accepted an offer',
+  decline: 'Declined an offer',
+  expire: 'Offer expired',
 };
 
 /** Past-tense wording for an audit action; an action this page does not know reads as itself. */
@@ -26,6 +31,7 @@ const ENTITY_LABELS: Record<string, string> = {
   api_token: 'Integration token',
   webhook_endpoint: 'Webhook endpoint',
   calendar_feed: 'Calendar feed',
+  waitlist_entry: 'Waitlist entry',
 };
 
 export function entityTypeLabel(entityType: string): string {

@@ -7,6 +7,7 @@ import { clinicsQueryOptions } from '@web/queries/clinics';
 import { clinicPolicyQueryOptions } from '../api/clinic-policy';
 import { ReminderPolicyForm } from './reminder-policy-form';
 import { SelfServicePolicyForm } from './self-service-policy-form';
+import { WaitlistPolicyForm } from './waitlist-policy-form';
 
 /** /admin/clinics: the admin's clinics, each with its own settings. */
 export function ClinicsPage() {
@@ -71,11 +72,18 @@ export function ClinicSettingsPage() {
         </CardContent>
       </Card>
       {policy.data && (
-        <Card className="mt-6">
-          <CardContent>
-            <SelfServicePolicyForm key={slug} slug={slug} current={policy.data} />
-          </CardContent>
-        </Card>
+        <>
+          <Card className="mt-6">
+            <CardContent>
+              <SelfServicePolicyForm key={slug} slug={slug} current={policy.data} />
+            </CardContent>
+          </Card>
+          <Card className="mt-4">
+            <CardContent>
+              <WaitlistPolicyForm key={slug} slug={slug} current={policy.data} />
+            </CardContent>
+          </Card>
+        </>
       )}
     </div>
   );

@@ -20,6 +20,7 @@ const current: ClinicPolicyView = {
       maxReschedules: 2,
       phone: null,
     },
+    waitlist: { offersAtOnce: 1, holdMinutes: 120 },
   },
 };
 let sent: unknown[];
@@ -37,6 +38,7 @@ beforeEach(() => {
           policy: {
             reminders: { offsetsMinutes: [...body.reminders.offsetsMinutes] },
             selfService: current.policy.selfService,
+            waitlist: current.policy.waitlist,
           },
           rescheduledAppointments: 4,
         }),

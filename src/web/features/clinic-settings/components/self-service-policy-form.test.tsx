@@ -20,6 +20,7 @@ const current: ClinicPolicyView = {
       maxReschedules: 2,
       phone: null,
     },
+    waitlist: { offersAtOnce: 1, holdMinutes: 120 },
   },
 };
 let sent: Array<{ reminders: unknown; selfService: unknown }>;

@@ -13,6 +13,7 @@ import { CountsCards } from './counts-cards';
 import { DashboardCharts } from './dashboard-charts';
 import { DashboardLists } from './dashboard-lists';
 import { DashboardSkeleton } from './dashboard-skeleton';
+import { WaitlistSummary } from './waitlist-summary';
 
 /**
  * The signed-in user's day (a provider's or nurse's own; everyone else's clinics'): counts,
@@ -58,6 +59,7 @@ export function DashboardPage() {
       ) : (
         <>
           <CountsCards counts={query.data.counts} staffId={own ? user?.id : undefined} />
+          <WaitlistSummary timeZone={timeZone} clinic={clinic} enabled={canQuery} />
           <DashboardLists
             data={query.data}
             now={now}

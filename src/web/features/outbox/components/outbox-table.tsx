@@ -24,6 +24,7 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   'appointment.series_rescheduled': 'Series moved',
   'appointment.series_cancelled': 'Series cancelled',
   'appointment.reminder': 'Reminder',
+  'waitlist.offer': 'Waitlist offer',
   'admin.notice': 'Notice to admins',
 };
 

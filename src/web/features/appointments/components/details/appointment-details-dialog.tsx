@@ -19,6 +19,7 @@ import { clinicNameOf } from '../../utils/appointment-display';
 import { CancelAppointmentDialog } from '../dialogs/cancel-appointment-dialog';
 import { ChangeAppointmentDialog } from '../dialogs/change-appointment-dialog';
 import { ActivityList } from './activity-list';
+import { WaitlistOffersSection } from './waitlist-offers-section';
 import type { ChangeAction } from './details-actions';
 import { DetailsCards } from './details-cards';
 import { DetailsHeader } from './details-header';
@@ -131,6 +132,9 @@ function DetailsBody({ id }: { id: string }) {
         notes={appointment.metadata?.notes ?? null}
       />
       <ActivityList history={appointment.statusHistory} timeZone={timeZone} />
+      {appointment.metadata?.status?.toUpperCase() === 'CANCELLED' && (
+        <WaitlistOffersSection appointmentId={appointment._id} timeZone={timeZone} />
+      )}
       <ChangeAppointmentDialog
         open={action === 'reschedule' || action === 'reassign'}
         mode={changeMode}

@@ -1,0 +1,253 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { TZDate } from '@date-fns/tz';
+import {
+  compareWishes,
+  firstFittingSlot,
+  gainedIntervals,
+  matchOpening,
+  offerExpiry,
+  timeOfDayOf,
+  TIMES_OF_DAY,
+  type Opening,
+  type WaitlistWish,
+} from './waitlist';
+import { localDateKeyOf, MINUTE_MS } from './zoned-time';
+
+const NY = 'America/New_York';
+const PROVIDER = 'p1';
+const OTHER = 'p2';
+
+function wish(overrides: Partial<WaitlistWish> = {}): WaitlistWish {
+  return {
+    id: 'w1',
+    providerId: null,
+    durationMinutes: 30,
+    windowFrom: '2026-01-01',
+    windowTo: '2026-12-31',
+    weekdays: [],
+    timesOfDay: [],
+    priority: 'normal',
+    createdAt: new Date('2026-01-01T00:00:00Z'),
+    ...overrides,
+  };
+}
+
+const opening = (start: string, minutes: number, providerId = PROVIDER): Opening => ({
+  providerId,
+  start: new Date(start),
+  end: new Date(new Date(start).getTime() + minutes * MINUTE_MS),
+});
+
+const NOW = new Date('2026-11-23T12:00:00Z');
+const opts = { timeZone: NY, now: NOW };
+
+describe('firstFittingSlot', () => {
+  // Tuesday 2026-11-24 10:00 in New York.
+  const tuesday10 = opening('2026-11-24T15:00:00Z', 30);
+
+  it('offers a provider’s own wish and an any-provider wish, not another provider’s', () => {
+    expect(firstFittingSlot(tuesday10, wish({ providerId: PROVIDER }), opts)).toEqual({
+      start: tuesday10.start,
+      end: tuesday10.end,
+    });
+    expect(firstFittingSlot(tuesday10, wish({ providerId: null }), opts)).not.toBeNull();
+    expect(firstFittingSlot(tuesday10, wish({ providerId: OTHER }), opts)).toBeNull();
+  });
+
+  it('needs the whole duration inside the opening', () => {
+    expect(firstFittingSlot(tuesday10, wish({ durationMinutes: 45 }), opts)).toBeNull();
+    expect(firstFittingSlot(tuesday10, wish({ durationMinutes: 15 }), opts)?.start).toEqual(
+      tuesday10.start,
+    );
+  });
+
+  it('keeps to the window of dates on the clinic’s calendar', () => {
+    // 2026-11-25 02:00Z is still the 24th in New York.
+    const lateEvening = opening('2026-11-25T02:00:00Z', 30);
+    expect(firstFittingSlot(lateEvening, wish({ windowTo: '2026-11-24' }), opts)).not.toBeNull();
+    expect(firstFittingSlot(lateEvening, wish({ windowFrom: '2026-11-25' }), opts)).toBeNull();
+  });
+
+  it('keeps to the wished weekdays and times of day in the clinic’s zone', () => {
+    expect(firstFittingSlot(tuesday10, wish({ weekdays: [2] }), opts)).not.toBeNull();
+    expect(firstFittingSlot(tuesday10, wish({ weekdays: [1, 3] }), opts)).toBeNull();
+    expect(firstFittingSlot(tuesday10, wish({ timesOfDay: ['morning'] }), opts)).not.toBeNull();
+    expect(firstFittingSlot(tuesday10, wish({ timesOfDay: ['afternoon'] }), opts)).toBeNull();
+  });
+
+  it('finds a later start inside a long opening that suits the time of day', () => {
+    // 11:00–14:00 in New York; an afternoon wish starts at 12:00.
+    const long = opening('2026-11-24T16:00:00Z', 180);
+    expect(firstFittingSlot(long, wish({ timesOfDay: ['afternoon'] }), opts)?.start).toEqual(
+      new Date('2026-11-24T17:00:00Z'),
+    );
+  });
+
+  it('never offers a start in the past or inside the minimum notice', () => {
+    const started = opening('2026-11-23T11:45:00Z', 60);
+    expect(firstFittingSlot(started, wish(), opts)?.start).toEqual(
+      new Date('2026-11-23T12:00:00Z'),
+    );
+    expect(
+      firstFittingSlot(started, wish({ durationMinutes: 15 }), { ...opts, minNoticeMinutes: 30 })
+        ?.start,
+    ).toEqual(new Date('2026-11-23T12:30:00Z'));
+    expect(
+      firstFittingSlot(started, wish(), { ...opts, minNoticeMinutes: 30 })?.start ?? null,
+    ).toBeNull();
+    expect(firstFittingSlot(opening('2026-11-23T11:00:00Z', 30), wish(), opts)).toBeNull();
+  });
+
+  it('reads the time of day across a DST change in the clinic’s zone', () => {
+    // 9:00 local is 14:00Z before the change (EST) and 13:00Z after it (EDT).
+    expect(timeOfDayOf(new Date('2026-03-07T14:00:00Z'), NY)).toBe('morning');
+    expect(timeOfDayOf(new Date('2026-03-09T13:00:00Z'), NY)).toBe('morning');
+    expect(timeOfDayOf(new Date('2026-03-09T16:00:00Z'), NY)).toBe('afternoon');
+    expect(timeOfDayOf(new Date('2026-11-02T22:00:00Z'), NY)).toBe('evening');
+  });
+});
+
+const ZONES = [NY, 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC'];
+const instant = fc
+  .integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 11, 31) })
+  .map((ms) => new Date(Math.floor(ms / (5 * MINUTE_MS)) * 5 * MINUTE_MS));
+const dateKey = instant.map((d) => d.toISOString().slice(0, 10));
+const wishArb = fc.record({
+  id: fc.uuid(),
+  providerId: fc.constantFrom(null, PROVIDER, OTHER),
+  durationMinutes: fc.constantFrom(15, 20, 30, 45, 60, 90),
+  windowFrom: dateKey,
+  windowTo: dateKey,
+  weekdays: fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { maxLength: 7 }),
+  timesOfDay: fc.uniqueArray(fc.constantFrom(...TIMES_OF_DAY), { maxLength: 3 }),
+  priority: fc.constantFrom('normal' as const, 'urgent' as const),
+  createdAt: instant,
+});
+const openingArb = fc.record({
+  providerId: fc.constantFrom(PROVIDER, OTHER),
+  start: instant,
+  minutes: fc.integer({ min: 5, max: 8 * 60 }),
+});
+
+describe('matching, for any wish, opening, zone and clock', () => {
+  it('a slot found keeps every rule', () => {
+    fc.assert(
+      fc.property(
+        wishArb,
+        openingArb,
+        fc.constantFrom(...ZONES),
+        instant,
+        (w, o, timeZone, now) => {
+          const open: Opening = {
+            providerId: o.providerId,
+            start: o.start,
+            end: new Date(+o.start + o.minutes * MINUTE_MS),
+          };
+          const slot = firstFittingSlot(open, w, { timeZone, now });
+          if (!slot) return;
+          expect(w.providerId === null || w.providerId === open.providerId).toBe(true);
+          expect(+slot.end - +slot.start).toBe(w.durationMinutes * MINUTE_MS);
+          expect(+slot.start).toBeGreaterThanOrEqual(+open.start);
+          expect(+slot.end).toBeLessThanOrEqual(+open.end);
+          expect(+slot.start).toBeGreaterThanOrEqual(+now);
+          const day = localDateKeyOf(slot.start, timeZone);
+          expect(day >= w.windowFrom && day <= w.windowTo).toBe(true);
+          if (w.weekdays.length) {
+            expect(w.weekdays).toContain(new TZDate(+slot.start, timeZone).getDay());
+          }
+          if (w.timesOfDay.length)
+            expect(w.timesOfDay).toContain(timeOfDayOf(slot.start, timeZone));
+        },
+      ),
+    );
+  });
+
+  it('a wish without preferences and a wide window gets the opening’s first start when it fits', () => {
+    fc.assert(
+      fc.property(openingArb, fc.constantFrom(...ZONES), (o, timeZone) => {
+        const open: Opening = {
+          providerId: o.providerId,
+          start: o.start,
+          end: new Date(+o.start + o.minutes * MINUTE_MS),
+        };
+        const w = wish({ windowFrom: '2025-12-01', windowTo: '2028-01-31', durationMinutes: 15 });
+        const slot = firstFittingSlot(open, w, { timeZone, now: new Date(+o.start - 1) });
+        expect(slot?.start ?? null).toEqual(o.minutes >= 15 ? o.start : null);
+      }),
+    );
+  });
+
+  it('orders urgent first, then the oldest, and offers each match once', () => {
+    fc.assert(
+      fc.property(fc.array(wishArb, { maxLength: 20 }), openingArb, (wishes, o) => {
+        const open: Opening = {
+          providerId: o.providerId,
+          start: o.start,
+          end: new Date(+o.start + o.minutes * MINUTE_MS),
+        };
+        const matches = matchOpening(open, wishes, { timeZone: NY, now: new Date(0) });
+        for (let i = 1; i < matches.length; i++) {
+          expect(compareWishes(matches[i - 1]!.wish, matches[i]!.wish)).toBeLessThanOrEqual(0);
+          const [a, b] = [matches[i - 1]!.wish, matches[i]!.wish];
+          if (a.priority !== b.priority) expect(a.priority).toBe('urgent');
+          else expect(+a.createdAt).toBeLessThanOrEqual(+b.createdAt);
+        }
+        expect(new Set(matches.map((m) => m.wish.id)).size).toBe(matches.length);
+        const suited = wishes.filter(
+          (w) => firstFittingSlot(open, w, { timeZone: NY, now: new Date(0) }) !== null,
+        );
+        expect(matches.length).toBe(suited.length);
+      }),
+    );
+  });
+
+  it('an offer never holds past its start nor longer than the hold time', () => {
+    fc.assert(
+      fc.property(instant, instant, fc.integer({ min: 5, max: 10_080 }), (now, start, hold) => {
+        const expiry = offerExpiry(now, hold, start);
+        expect(+expiry).toBeLessThanOrEqual(+start);
+        expect(+expiry).toBeLessThanOrEqual(+now + hold * MINUTE_MS);
+        expect(+expiry === +start || +expiry === +now + hold * MINUTE_MS).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('gainedIntervals', () => {
+  const iv = (a: number, b: number) => ({
+    start: new Date(a * MINUTE_MS),
+    end: new Date(b * MINUTE_MS),
+  });
+
+  it('is the new time not covered by the old', () => {
+    expect(gainedIntervals([iv(60, 120)], [iv(0, 180)])).toEqual([iv(0, 60), iv(120, 180)]);
+    expect(gainedIntervals([iv(0, 180)], [iv(60, 120)])).toEqual([]);
+    expect(gainedIntervals([], [iv(0, 30)])).toEqual([iv(0, 30)]);
+  });
+
+  it('never overlaps the old time and stays inside the new', () => {
+    const ivs = fc
+      .array(fc.tuple(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 1, max: 200 })), {
+        maxLength: 6,
+      })
+      .map((pairs) => {
+        // Disjoint, sorted intervals.
+        let at = 0;
+        return pairs.map(([gap, len]) => {
+          const start = at + gap;
+          at = start + len;
+          return iv(start, at);
+        });
+      });
+    fc.assert(
+      fc.property(ivs, ivs, (before, after) => {
+        for (const g of gainedIntervals(before, after)) {
+          expect(+g.end).toBeGreaterThan(+g.start);
+          expect(before.some((b) => +b.start < +g.end && +g.start < +b.end)).toBe(false);
+          expect(after.some((a) => +a.start <= +g.start && +g.end <= +a.end)).toBe(true);
+        }
+      }),
+    );
+  });
+});

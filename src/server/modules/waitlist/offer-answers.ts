@@ -1,0 +1,259 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { OfferStatus, PublicOffer } from '@contracts/waitlist';
+import type { AppDeps } from '../../app-deps';
+import type { Executor } from '../../db/client';
+import { retryOnDeadlock } from '../../db/errors';
+import * as t from '../../db/schema';
+import { conflict, gone, HttpError, notFound } from '../../errors';
+import { addHistory, audit, fillOpening } from './offers';
+
+/** Who booked an accepted offer, in the appointment's history: the patient, by their link. */
+export const PATIENT_ACTOR = 'Patient';
+
+export const OFFER_NOT_FOUND =
+  'This offer link is not valid. Please check the link in your e-mail.';
+export const OFFER_TAKEN_MESSAGE =
+  'Sorry, someone else booked this time a moment before you. You are still on the waitlist, and we will offer you the next time that fits.';
+export const OFFER_EXPIRED_MESSAGE =
+  'Sorry, this offer has expired and the time was offered to someone else. You are still on the waitlist.';
+const OFFER_CLOSED: Record<Exclude<OfferStatus, 'open'>, string> = {
+  accepted: 'You have already accepted this time. It is booked for you.',
+  declined: 'You said no to this time. You are still on the waitlist.',
+  expired: OFFER_EXPIRED_MESSAGE,
+  taken: OFFER_TAKEN_MESSAGE,
+  withdrawn: 'This offer was withdrawn by the clinic.',
+};
+
+/** What the waitlist needs from the appointments module to book, given by the app (ADR 019). */
+export type BookOffer = (
+  tx: Executor,
+  request: {
+    clinic: { id: string; name: string; timezone: string };
+    patientId: string;
+    agentId: string;
+    start: Date;
+    duration: number;
+    notes: string | null;
+    by: { userId: string | null; name: string };
+    ip: string;
+  },
+) => Promise<{ id: string; token: string }>;
+
+function selectOffer(db: Executor) {
+  return db
+    .select({
+      id: t.waitlistOffers.id,
+      status: t.waitlistOffers.status,
+      start: t.waitlistOffers.startAt,
+      end: t.waitlistOffers.endAt,
+      expiresAt: t.waitlistOffers.expiresAt,
+      openingId: t.waitlistOffers.openingId,
+      entryId: t.waitlistOffers.entryId,
+      appointmentId: t.waitlistOffers.appointmentId,
+      patientId: t.waitlistEntries.patientId,
+      entryStatus: t.waitlistEntries.status,
+      notes: t.waitlistEntries.notes,
+      providerId: t.waitlistOpenings.providerId,
+      providerName: t.users.name,
+      clinic: {
+        id: t.clinics.id,
+        name: t.clinics.name,
+        timezone: t.clinics.timezone,
+      },
+      sessionToken: t.appointments.token,
+    })
+    .from(t.waitlistOffers)
+    .innerJoin(t.waitlistEntries, eq(t.waitlistEntries.id, t.waitlistOffers.entryId))
+    .innerJoin(t.waitlistOpenings, eq(t.waitlistOpenings.id, t.waitlistOffers.openingId))
+    .innerJoin(t.users, eq(t.users.id, t.waitlistOpenings.providerId))
+    .innerJoin(t.clinics, eq(t.clinics.id, t.waitlistOpenings.clinicId))
+    .leftJoin(t.appointments, eq(t.appointments.id, t.waitlistOffers.appointmentId));
+}
+type OfferRow = Awaited<ReturnType<ReturnType<typeof selectOffer>['where']>>[number];
+
+async function findOffer(db: Executor, token: string, lock = false): Promise<OfferRow> {
+  const query = selectOffer(db).where(eq(t.waitlistOffers.token, token));
+  const [row] = lock ? await query.for('update', { of: t.waitlistOffers }) : await query;
+  if (!row) throw notFound(OFFER_NOT_FOUND);
+  return row;
+}
+
+function statusAt(row: OfferRow, now: Date): OfferStatus {
+  if (row.status === 'open' && row.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return row.status as OfferStatus;
+}
+
+function view(row: OfferRow, now: Date, status = statusAt(row, now)): PublicOffer {
+  return {
+    status,
+    start: row.start.toISOString(),
+    end: row.end.toISOString(),
+    durationMinutes: Math.round((row.end.getTime() - row.start.getTime()) / 60_000),
+    expiresAt: row.expiresAt.toISOString(),
+    clinic: { name: row.clinic.name, timezone: row.clinic.timezone },
+    provider: { name: row.providerName },
+    sessionToken: status === 'accepted' ? row.sessionToken : null,
+  };
+}
+
+export async function getOffer(deps: AppDeps, token: string): Promise<PublicOffer> {
+  return view(await findOffer(deps.db.db, token), deps.now());
+}
+
+/** Lapses an offer found past its hold before the sweep came by, and passes the time on. */
+async function lapse(tx: Executor, deps: AppDeps, row: OfferRow, now: Date): Promise<void> {
+  await tx
+    .update(t.waitlistOffers)
+    .set({ status: 'expired', respondedAt: now })
+    .where(eq(t.waitlistOffers.id, row.id));
+  await addHistory(tx, row.entryId, now, 'EXPIRED', row.start.toISOString());
+  await audit(tx, null, '', 'expire', row.entryId, row.patientId, now);
+  await fillOpening(tx, deps, now, row.openingId);
+}
+
+export async function declineOffer(deps: AppDeps, token: string, ip: string): Promise<PublicOffer> {
+  const now = deps.now();
+  const outcome = await retryOnDeadlock(() =>
+    deps.db.db.transaction(async (tx) => {
+      const row = await findOffer(tx, token, true);
+      const status = statusAt(row, now);
+      if (status === 'expired' && row.status === 'open') {
+        await lapse(tx, deps, row, now);
+        return { error: gone(OFFER_EXPIRED_MESSAGE) };
+      }
+      if (status === 'declined') return { offer: view(row, now) };
+      if (status !== 'open') return { error: conflict(OFFER_CLOSED[status]) };
+      await tx
+        .update(t.waitlistOffers)
+        .set({ status: 'declined', respondedAt: now })
+        .where(eq(t.waitlistOffers.id, row.id));
+      await addHistory(tx, row.entryId, now, 'DECLINED', row.start.toISOString(), {
+        userId: null,
+        name: PATIENT_ACTOR,
+      });
+      await audit(tx, null, ip, 'decline', row.entryId, row.patientId, now);
+      await fillOpening(tx, deps, now, row.openingId);
+      return { offer: view(row, now, 'declined') };
+    }),
+  );
+  if ('error' in outcome) throw outcome.error;
+  return outcome.offer;
+}
+
+/**
+ * Books the offered time for the patient, through the appointments module's rules, in one
+ * transaction with the offer's and the entry's change. If the time went to someone else first
+ * (another offer of it, or staff), the offer is `taken`, the entry keeps waiting and the patient
+ * is told so.
+ */
+export async function acceptOffer(
+  deps: AppDeps,
+  book: BookOffer,
+  token: string,
+  ip: string,
+): Promise<PublicOffer> {
+  const now = deps.now();
+  let outcome: { offer: PublicOffer } | { error: HttpError };
+  try {
+    outcome = await retryOnDeadlock(() =>
+      deps.db.db.transaction(async (tx) => {
+        const row = await findOffer(tx, token, true);
+        const status = statusAt(row, now);
+        if (status === 'expired' && row.status === 'open') {
+          await lapse(tx, deps, row, now);
+          return { error: gone(OFFER_EXPIRED_MESSAGE) };
+        }
+        if (status === 'accepted') return { offer: view(row, now) };
+        if (status !== 'open') {
+          const error =
+            status === 'expired' ? gone(OFFER_EXPIRED_MESSAGE) : conflict(OFFER_CLOSED[status]);
+          return { error };
+        }
+        // Accepted before booking, so that the booking's own waitlist hook finds this offer
+        // answered; if the booking fails, the whole transaction and this with it roll back.
+        await tx
+          .update(t.waitlistOffers)
+          .set({ status: 'accepted', respondedAt: now })
+          .where(eq(t.waitlistOffers.id, row.id));
+        await addHistory(tx, row.entryId, now, 'ACCEPTED', row.start.toISOString(), {
+          userId: null,
+          name: PATIENT_ACTOR,
+        });
+        const appointment = await book(tx, {
+          clinic: row.clinic,
+          patientId: row.patientId,
+          agentId: row.providerId,
+          start: row.start,
+          duration: Math.round((row.end.getTime() - row.start.getTime()) / 60_000),
+          notes: row.notes,
+          by: { userId: null, name: PATIENT_ACTOR },
+          ip,
+        });
+        await tx
+          .update(t.waitlistOffers)
+          .set({ appointmentId: appointment.id })
+          .where(eq(t.waitlistOffers.id, row.id));
+        await tx
+          .update(t.waitlistEntries)
+          .set({ status: 'booked', appointmentId: appointment.id, updatedAt: now })
+          .where(eq(t.waitlistEntries.id, row.entryId));
+        await audit(tx, null, ip, 'accept', row.entryId, row.patientId, now, {
+          appointmentId: appointment.id,
+        });
+        // The other open offers of this time cannot be booked any more.
+        const overlapping = await tx
+          .update(t.waitlistOffers)
+          .set({ status: 'taken', respondedAt: now })
+          .where(
+            and(
+              eq(t.waitlistOffers.openingId, row.openingId),
+              eq(t.waitlistOffers.status, 'open'),
+              ne(t.waitlistOffers.id, row.id),
+              sql`${t.waitlistOffers.startAt} < ${row.end} and ${t.waitlistOffers.endAt} > ${row.start}`,
+            ),
+          )
+          .returning({ entryId: t.waitlistOffers.entryId });
+        for (const other of overlapping) {
+          await addHistory(tx, other.entryId, now, 'TAKEN', row.start.toISOString());
+        }
+        await tx
+          .update(t.waitlistOpenings)
+          .set({ status: 'filled' })
+          .where(eq(t.waitlistOpenings.id, row.openingId));
+        return {
+          offer: { ...view(row, now, 'accepted'), sessionToken: appointment.token },
+        };
+      }),
+    );
+  } catch (err) {
+    if (!(err instanceof HttpError) || (err.statusCode !== 409 && err.statusCode !== 422)) {
+      throw err;
+    }
+    // Booked otherwise, or no longer bookable: the offer is over, the patient keeps waiting.
+    await markTaken(deps, token, now);
+    throw conflict(OFFER_TAKEN_MESSAGE);
+  }
+  if ('error' in outcome) throw outcome.error;
+  return outcome.offer;
+}
+
+async function markTaken(deps: AppDeps, token: string, now: Date): Promise<void> {
+  await retryOnDeadlock(() =>
+    deps.db.db.transaction(async (tx) => {
+      const row = await findOffer(tx, token, true);
+      if (row.status !== 'open') return;
+      await tx
+        .update(t.waitlistOffers)
+        .set({ status: 'taken', respondedAt: now })
+        .where(eq(t.waitlistOffers.id, row.id));
+      await addHistory(tx, row.entryId, now, 'TAKEN', row.start.toISOString());
+      // The time is booked otherwise: nobody else is offered it again.
+      await tx
+        .update(t.waitlistOpenings)
+        .set({ status: 'closed' })
+        .where(
+          and(eq(t.waitlistOpenings.id, row.openingId), eq(t.waitlistOpenings.status, 'open')),
+        );
+    }),
+  );
+}

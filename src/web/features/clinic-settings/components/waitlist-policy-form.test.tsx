@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ClinicPolicyView } from '@contracts/clinic-policy';
+import { WaitlistPolicyForm } from './waitlist-policy-form';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+const current: ClinicPolicyView = {
+  clinic: { id: 'c1', slug: 'riverside', name: 'Riverside', timezone: 'America/New_York' },
+  policy: {
+    reminders: { offsetsMinutes: [1440, 120] },
+    selfService: {
+      allowReschedule: true,
+      allowCancel: true,
+      cutoffHours: 24,
+      maxReschedules: 2,
+      phone: null,
+    },
+    waitlist: { offersAtOnce: 1, holdMinutes: 120 },
+  },
+};
+let sent: Array<{ reminders: unknown; waitlist: { offersAtOnce: number; holdMinutes: number } }>;
+
+beforeEach(() => {
+  sent = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(init.body as string) as (typeof sent)[number];
+      sent.push(body);
+      return new Response(
+        JSON.stringify({
+          clinic: current.clinic,
+          policy: { reminders: current.policy.reminders, waitlist: body.waitlist },
+          rescheduledAppointments: 0,
+        }),
+      );
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  toast.success.mockReset();
+});
+
+function renderForm() {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <WaitlistPolicyForm slug="riverside" current={current} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('WaitlistPolicyForm', () => {
+  it('shows the clinic’s numbers and saves a change with the reminders kept as they are', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const atOnce = screen.getByLabelText('Offers at once');
+    const hold = screen.getByLabelText('Hold time (minutes)');
+    expect(atOnce).toHaveValue(1);
+    expect(hold).toHaveValue(120);
+    await user.clear(atOnce);
+    await user.type(atOnce, '2');
+    await user.clear(hold);
+    await user.type(hold, '45');
+    await user.click(screen.getByRole('button', { name: 'Save waitlist settings' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      reminders: { offsetsMinutes: [1440, 120] },
+      waitlist: { offersAtOnce: 2, holdMinutes: 45 },
+    });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Waitlist settings saved.'));
+  });
+
+  it('refuses numbers the clinic cannot have, in words', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const atOnce = screen.getByLabelText('Offers at once');
+    await user.clear(atOnce);
+    await user.type(atOnce, '0');
+    const hold = screen.getByLabelText('Hold time (minutes)');
+    await user.clear(hold);
+    await user.type(hold, '2');
+    await user.click(screen.getByRole('button', { name: 'Save waitlist settings' }));
+    expect(await screen.findByText('Offers at once must be at least 1')).toBeInTheDocument();
+    expect(screen.getByText('Hold time must be at least 5 minutes')).toBeInTheDocument();
+    expect(atOnce).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+  });
+});

@@ -1,0 +1,375 @@
+import { useId, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import type { WaitlistEntry } from '@contracts/waitlist';
+import { TIMES_OF_DAY, WAITLIST_PRIORITIES } from '@domain/waitlist';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { FieldError, FormField, fieldDescription } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Textarea } from '@web/components/ui/textarea';
+import { clinicAgentsQueryOptions, clinicsQueryOptions } from '@web/queries/clinics';
+import { useSaveWaitlistEntry } from '../api/waitlist';
+import { DURATIONS, PRIORITY_LABELS, TIME_OF_DAY_LABELS, WEEKDAY_SHORT } from './waitlist-labels';
+
+/** A patient as the picker hands them over. */
+export interface PickedPatient {
+  id: string;
+  fullName: string;
+}
+export type RenderPatientPicker = (
+  clinic: string,
+  onSelect: (patient: PickedPatient) => void,
+) => ReactNode;
+
+const NATIVE_SELECT =
+  'h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50';
+
+const entryForm = z
+  .object({
+    clinic: z.string().min(1, 'Choose a clinic.'),
+    patientId: z.string().min(1, 'Find or add the patient.'),
+    patientName: z.string(),
+    providerId: z.string(),
+    duration: z.number(),
+    windowFrom: z.iso.date('Enter the first date the patient could come.'),
+    windowTo: z.iso.date('Enter the last date the patient could come.'),
+    weekdays: z.array(z.number()),
+    timesOfDay: z.array(z.enum(TIMES_OF_DAY)),
+    priority: z.enum(WAITLIST_PRIORITIES),
+    notes: z.string().max(2000, 'Notes can be at most 2000 characters.'),
+  })
+  .refine((v) => v.windowTo >= v.windowFrom, {
+    message: 'The last date cannot be before the first.',
+    path: ['windowTo'],
+  });
+type EntryFormValues = z.infer<typeof entryForm>;
+
+function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+function inDays(from: string, days: number): string {
+  const d = new Date(`${from}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function initialValues(entry: WaitlistEntry | null, clinic: string): EntryFormValues {
+  if (entry) {
+    return {
+      clinic: entry.clinic.slug,
+      patientId: entry.patient.id,
+      patientName: entry.patient.name,
+      providerId: entry.provider?.id ?? '',
+      duration: entry.duration,
+      windowFrom: entry.windowFrom,
+      windowTo: entry.windowTo,
+      weekdays: entry.weekdays,
+      timesOfDay: entry.timesOfDay,
+      priority: entry.priority,
+      notes: entry.notes ?? '',
+    };
+  }
+  const from = today();
+  return {
+    clinic,
+    patientId: '',
+    patientName: '',
+    providerId: '',
+    duration: 30,
+    windowFrom: from,
+    windowTo: inDays(from, 30),
+    weekdays: [],
+    timesOfDay: [],
+    priority: 'normal',
+    notes: '',
+  };
+}
+
+/** Add a patient to the waitlist, or change what an entry wishes. */
+export function WaitlistEntryDialog({
+  entry,
+  open,
+  onClose,
+  renderPatientPicker,
+}: {
+  /** Null: a new entry. */
+  entry: WaitlistEntry | null;
+  open: boolean;
+  onClose: () => void;
+  renderPatientPicker: RenderPatientPicker;
+}) {
+  const clinics = useQuery(clinicsQueryOptions);
+  const firstClinic = clinics.data?.length === 1 ? clinics.data[0]!.slug : '';
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="max-h-[90svh] overflow-y-auto sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{entry ? 'Edit waitlist entry' : 'Add to waitlist'}</DialogTitle>
+          <DialogDescription>
+            When a time that suits these wishes becomes free, the patient is offered it by email.
+          </DialogDescription>
+        </DialogHeader>
+        {open && (
+          <EntryForm
+            key={entry?.id ?? `new-${firstClinic}`}
+            entry={entry}
+            initial={initialValues(entry, firstClinic)}
+            clinics={clinics.data ?? []}
+            onDone={onClose}
+            renderPatientPicker={renderPatientPicker}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EntryForm({
+  entry,
+  initial,
+  clinics,
+  onDone,
+  renderPatientPicker,
+}: {
+  entry: WaitlistEntry | null;
+  initial: EntryFormValues;
+  clinics: Array<{ slug: string; name: string }>;
+  onDone: () => void;
+  renderPatientPicker: RenderPatientPicker;
+}) {
+  const id = useId();
+  const save = useSaveWaitlistEntry(entry?.id ?? null);
+  const form = useForm<EntryFormValues>({
+    resolver: zodResolver(entryForm),
+    defaultValues: initial,
+  });
+  const clinic = form.watch('clinic');
+  const patientName = form.watch('patientName');
+  const agents = useQuery(clinicAgentsQueryOptions(clinic));
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit((values) =>
+    save.mutate(
+      {
+        clinic: values.clinic,
+        patientId: values.patientId,
+        providerId: values.providerId || null,
+        duration: values.duration,
+        windowFrom: values.windowFrom,
+        windowTo: values.windowTo,
+        weekdays: values.weekdays as Array<0 | 1 | 2 | 3 | 4 | 5 | 6>,
+        timesOfDay: values.timesOfDay,
+        priority: values.priority,
+        notes: values.notes,
+      },
+      {
+        onSuccess: () => {
+          toast.success(
+            entry ? 'Waitlist entry saved.' : `${values.patientName} is on the waitlist.`,
+          );
+          onDone();
+        },
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      {!entry && (
+        <FormField id={`${id}-clinic`} label="Clinic" required error={errors.clinic?.message}>
+          <select
+            id={`${id}-clinic`}
+            className={NATIVE_SELECT}
+            {...fieldDescription(`${id}-clinic`, { error: errors.clinic?.message })}
+            {...form.register('clinic', {
+              onChange: () => {
+                form.setValue('patientId', '');
+                form.setValue('patientName', '');
+                form.setValue('providerId', '');
+              },
+            })}
+          >
+            <option value="">Select a clinic</option>
+            {clinics.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      )}
+
+      <div className="grid gap-2">
+        <p className="text-sm font-medium">
+          Patient{' '}
+          <span aria-hidden="true" className="text-destructive">
+            *
+          </span>
+        </p>
+        {patientName ? (
+          <div className="flex items-center justify-between rounded-md border p-3 text-sm">
+            <span className="font-medium" data-testid="waitlist-patient">
+              {patientName}
+            </span>
+            {!entry && (
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  form.setValue('patientId', '');
+                  form.setValue('patientName', '');
+                }}
+              >
+                Change
+              </Button>
+            )}
+          </div>
+        ) : clinic ? (
+          renderPatientPicker(clinic, (patient) => {
+            form.setValue('patientId', patient.id, { shouldValidate: true });
+            form.setValue('patientName', patient.fullName);
+          })
+        ) : (
+          <p className="text-sm text-muted-foreground">Choose the clinic first.</p>
+        )}
+        <FieldError id={`${id}-patient-error`} message={errors.patientId?.message} />
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={`${id}-provider`} label="Provider">
+          <select id={`${id}-provider`} className={NATIVE_SELECT} {...form.register('providerId')}>
+            <option value="">Any provider</option>
+            {(agents.data ?? []).map((agent) => (
+              <option key={agent._id} value={agent._id}>
+                {agent.name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id={`${id}-duration`} label="Duration">
+          <select
+            id={`${id}-duration`}
+            className={NATIVE_SELECT}
+            {...form.register('duration', { valueAsNumber: true })}
+          >
+            {DURATIONS.map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {minutes} minutes
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id={`${id}-from`} label="From" required error={errors.windowFrom?.message}>
+          <Input
+            id={`${id}-from`}
+            type="date"
+            {...fieldDescription(`${id}-from`, { error: errors.windowFrom?.message })}
+            {...form.register('windowFrom')}
+          />
+        </FormField>
+        <FormField id={`${id}-to`} label="Until" required error={errors.windowTo?.message}>
+          <Input
+            id={`${id}-to`}
+            type="date"
+            {...fieldDescription(`${id}-to`, { error: errors.windowTo?.message })}
+            {...form.register('windowTo')}
+          />
+        </FormField>
+      </div>
+
+      <Controller
+        control={form.control}
+        name="weekdays"
+        render={({ field }) => (
+          <fieldset className="grid gap-2">
+            <legend className="text-sm font-medium">Weekdays (none ticked: any day)</legend>
+            <div className="flex flex-wrap gap-3">
+              {WEEKDAY_SHORT.map((label, weekday) => (
+                <label key={label} className="flex items-center gap-1.5 text-sm">
+                  <input
+                    type="checkbox"
+                    checked={field.value.includes(weekday)}
+                    onChange={(e) =>
+                      field.onChange(
+                        e.target.checked
+                          ? [...field.value, weekday].sort()
+                          : field.value.filter((d) => d !== weekday),
+                      )
+                    }
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="timesOfDay"
+        render={({ field }) => (
+          <fieldset className="grid gap-2">
+            <legend className="text-sm font-medium">Times of day (none ticked: any time)</legend>
+            <div className="flex flex-wrap gap-3">
+              {TIMES_OF_DAY.map((part) => (
+                <label key={part} className="flex items-center gap-1.5 text-sm">
+                  <input
+                    type="checkbox"
+                    checked={field.value.includes(part)}
+                    onChange={(e) =>
+                      field.onChange(
+                        e.target.checked
+                          ? [...field.value, part]
+                          : field.value.filter((p) => p !== part),
+                      )
+                    }
+                  />
+                  {TIME_OF_DAY_LABELS[part]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+      />
+      <FormField id={`${id}-priority`} label="Priority">
+        <select id={`${id}-priority`} className={NATIVE_SELECT} {...form.register('priority')}>
+          {WAITLIST_PRIORITIES.map((p) => (
+            <option key={p} value={p}>
+              {PRIORITY_LABELS[p]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField id={`${id}-notes`} label="Notes" error={errors.notes?.message}>
+        <Textarea id={`${id}-notes`} rows={3} {...form.register('notes')} />
+      </FormField>
+      {save.error && (
+        <p role="alert" className="text-sm text-destructive">
+          {save.error.message}
+        </p>
+      )}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : entry ? 'Save' : 'Add to waitlist'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,207 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { PublicOffer } from '@contracts/waitlist';
+import { formatDateWithWeekday, formatTime, formatTimeRange, zoneLongName } from '@domain/format';
+import { browserTimeZone } from '@web/lib/time-zones';
+import { acceptOffer, declineOffer, lookupOffer, type OfferAnswer } from './offer-api';
+
+const STATE_TEXT: Record<
+  Exclude<PublicOffer['status'], 'open'>,
+  { title: string; body: string }
+> = {
+  accepted: {
+    title: 'This time is booked for you',
+    body: 'You will get a confirmation by e-mail with the link to your visit.',
+  },
+  declined: {
+    title: 'You said no to this time',
+    body: 'You are still on the waitlist. We will e-mail you when another time is free.',
+  },
+  expired: {
+    title: 'This offer has expired',
+    body: 'The time was offered to someone else. You are still on the waitlist.',
+  },
+  taken: {
+    title: 'Someone else booked this time first',
+    body: 'You are still on the waitlist, and we will offer you the next time that fits.',
+  },
+  withdrawn: {
+    title: 'This offer was withdrawn',
+    body: 'The clinic took this offer back. Please contact the clinic if you have questions.',
+  },
+};
+
+/**
+ * /offer/{token}: a freed time offered to a waiting patient, shown in the patient's own zone
+ * (named), with Accept and No thanks. Phone first: one column, large buttons.
+ */
+export function OfferPage({
+  token,
+  fetchImpl = fetch,
+}: {
+  token: string;
+  fetchImpl?: typeof fetch;
+}) {
+  const [answer, setAnswer] = useState<OfferAnswer | null>(null);
+  const [offer, setOffer] = useState<PublicOffer | null>(null);
+  const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
+  const [problem, setProblem] = useState<{ title: string; body: string } | null>(null);
+  const [timeZone] = useState(browserTimeZone);
+
+  const load = useCallback(async () => {
+    const result = await lookupOffer(token, fetchImpl);
+    setAnswer(result);
+    if (result.kind === 'ok') setOffer(result.offer);
+  }, [token, fetchImpl]);
+
+  useEffect(() => {
+    document.title = 'A time is free for you';
+    void load();
+  }, [load]);
+
+  const respond = async (choice: 'accept' | 'decline') => {
+    setBusy(choice);
+    setProblem(null);
+    const result = await (choice === 'accept' ? acceptOffer : declineOffer)(token, fetchImpl);
+    setBusy(null);
+    if (result.kind === 'ok') setOffer(result.offer);
+    else if (result.kind === 'refused') {
+      const status: PublicOffer['status'] = result.status === 410 ? 'expired' : 'taken';
+      setProblem({ title: STATE_TEXT[status].title, body: result.message });
+      if (offer) setOffer({ ...offer, status });
+    } else setProblem({ title: 'Something went wrong', body: result.message });
+  };
+
+  if (!answer) {
+    return (
+      <Shell>
+        <Card>
+          <p role="status" className="text-center text-base text-slate-600 dark:text-slate-300">
+            Loading your offer…
+          </p>
+        </Card>
+      </Shell>
+    );
+  }
+  if (!offer) {
+    return (
+      <Shell>
+        <Card>
+          <h1 className="text-xl font-semibold text-slate-900 dark:text-slate-50">
+            We could not open this offer
+          </h1>
+          <p role="alert" className="mt-3 text-base text-slate-700 dark:text-slate-300">
+            {answer.kind === 'ok' ? '' : answer.message}
+          </p>
+          {answer.kind === 'failed' && (
+            <button type="button" className={SECONDARY} onClick={() => void load()}>
+              Try again
+            </button>
+          )}
+        </Card>
+      </Shell>
+    );
+  }
+
+  const start = new Date(offer.start);
+  const state = offer.status === 'open' ? null : (problem ?? STATE_TEXT[offer.status]);
+  return (
+    <Shell>
+      <Card>
+        <p className="text-sm font-medium tracking-wide text-teal-700 uppercase dark:text-teal-400">
+          {offer.clinic.name}
+        </p>
+        <h1 className="mt-2 text-2xl font-semibold text-slate-900 dark:text-slate-50">
+          {offer.status === 'open' ? 'A time is free for you' : state!.title}
+        </h1>
+        <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-base">
+          <dt className="text-slate-500 dark:text-slate-400">Date</dt>
+          <dd className="font-medium text-slate-900 dark:text-slate-100">
+            {formatDateWithWeekday(start, timeZone)}
+          </dd>
+          <dt className="text-slate-500 dark:text-slate-400">Time</dt>
+          <dd className="font-medium text-slate-900 dark:text-slate-100">
+            {formatTimeRange(start, offer.durationMinutes, timeZone)}
+          </dd>
+          <dt className="text-slate-500 dark:text-slate-400">With</dt>
+          <dd className="text-slate-900 dark:text-slate-100">{offer.provider.name}</dd>
+        </dl>
+        <p className="mt-3 text-xs leading-relaxed text-slate-500 dark:text-slate-400">
+          Times are shown in your time zone: {zoneLongName(start, timeZone)}.
+        </p>
+
+        {offer.status === 'open' ? (
+          <>
+            <p className="mt-5 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-100">
+              This offer holds until{' '}
+              <span className="font-medium">
+                {formatDateWithWeekday(offer.expiresAt, timeZone)},{' '}
+                {formatTime(offer.expiresAt, timeZone)}
+              </span>
+              . The first patient to accept gets the time.
+            </p>
+            {problem && (
+              <p role="alert" className="mt-4 text-base text-red-700 dark:text-red-300">
+                {problem.body}
+              </p>
+            )}
+            <div className="mt-6 grid gap-3">
+              <button
+                type="button"
+                className={PRIMARY}
+                disabled={busy !== null}
+                onClick={() => void respond('accept')}
+              >
+                {busy === 'accept' ? 'Booking…' : 'Accept'}
+              </button>
+              <button
+                type="button"
+                className={SECONDARY}
+                disabled={busy !== null}
+                onClick={() => void respond('decline')}
+              >
+                {busy === 'decline' ? 'Sending…' : 'No thanks'}
+              </button>
+            </div>
+          </>
+        ) : (
+          <div
+            role="status"
+            className="mt-5 rounded-xl border border-slate-300 bg-slate-100 p-4 text-base text-slate-900 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100"
+          >
+            {state!.body}
+            {offer.status === 'accepted' && offer.sessionToken && (
+              <a
+                className="mt-3 block font-medium text-teal-700 underline dark:text-teal-400"
+                href={`/session/?token=${encodeURIComponent(offer.sessionToken)}`}
+              >
+                Open your appointment
+              </a>
+            )}
+          </div>
+        )}
+      </Card>
+    </Shell>
+  );
+}
+
+const PRIMARY =
+  'h-12 w-full rounded-xl bg-teal-700 px-4 text-base font-semibold text-white hover:bg-teal-800 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-60';
+const SECONDARY =
+  'mt-0 h-12 w-full rounded-xl border border-slate-300 bg-white px-4 text-base font-medium text-slate-900 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
+
+function Card({ children }: { children: ReactNode }) {
+  return (
+    <article className="w-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+      {children}
+    </article>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <main className="flex min-h-svh flex-col items-center bg-slate-50 px-4 py-6 sm:justify-center sm:py-10 dark:bg-slate-950">
+      <div className="flex w-full max-w-md flex-col items-center">{children}</div>
+      <p className="mt-6 text-xs text-slate-600 dark:text-slate-400">Carebook</p>
+    </main>
+  );
+}

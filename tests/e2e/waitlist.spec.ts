@@ -1,0 +1,164 @@
+import { expect, test } from '@playwright/test';
+import { chromiumLaunchOptions, DEMO_ACCOUNTS, DEMO_PASSWORD, signInWith } from './fixtures';
+import { providerApi, startSessionServer, type SessionServer } from './session-server';
+import { createOwnedDatabase } from '../../src/server/test/scratch-database';
+import { startSmtpSink, type SmtpSink } from '../../src/server/test/smtp-sink';
+
+/**
+ * Issue 22's journey: staff cancel a visit, the waiting patient gets the offer by e-mail (a real
+ * SMTP sink), accepts it on a phone, and staff find the new appointment in the list.
+ */
+
+test.use({ launchOptions: chromiumLaunchOptions });
+
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 72;
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DAY_MS = 86_400_000;
+
+let server: SessionServer | undefined;
+let database: Awaited<ReturnType<typeof createOwnedDatabase>> | undefined;
+let sink: SmtpSink;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  sink = await startSmtpSink();
+  database = await createOwnedDatabase(ADMIN_URL, 'carebook_e2e_waitlist');
+  server = await startSessionServer(PORT, {
+    DATABASE_URL: database.url,
+    SMTP_URL: sink.url,
+    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+    OUTBOX_POLL_MS: '300',
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await database?.drop();
+  await sink?.close();
+});
+
+/** Quoted-printable and folded headers undone, enough to read links and lines. */
+const decode = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+test('a cancelled time is offered by e-mail, accepted on a phone, and staff see the booking', async ({
+  browser,
+}) => {
+  const provider = await providerApi(server!.url);
+  const visit = await provider.book(2, 0);
+  const waiting = provider.patients[1]!;
+  const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+  const entry = await provider.api.post('/api/waitlist', {
+    data: {
+      clinic: 'riverside',
+      patientId: waiting._id,
+      providerId: null,
+      duration: 30,
+      windowFrom: day(-1),
+      windowTo: day(10),
+      priority: 'urgent',
+      notes: 'Wants the first free time',
+    },
+  });
+  expect(entry.status(), await entry.text()).toBe(201);
+
+  const cancelled = await provider.api.post(`/api/appointments/${visit.id}?action=cancel`, {
+    data: { reason: 'Patient is travelling' },
+  });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+
+  let mail: string | undefined;
+  await expect
+    .poll(
+      () => {
+        mail = sink.inbox
+          .map((m) => decode(m.raw))
+          .find((m) => m.includes('A time has become free'));
+        return Boolean(mail);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  const link = /Accept or decline this time: (\S+)/.exec(mail!)![1]!;
+  expect(link).toMatch(new RegExp(`^${server!.url}/offer/[A-Za-z0-9_-]{32}$`));
+
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    timezoneId: 'America/Chicago',
+  });
+  const patientPage = await phone.newPage();
+  await patientPage.goto(link);
+  await expect(patientPage.getByRole('heading', { name: 'A time is free for you' })).toBeVisible();
+  await expect(patientPage.getByText(/your time zone: Central Time/)).toBeVisible();
+  await patientPage.screenshot({ path: 'test-results/e2e/waitlist-offer-phone.png' });
+  await patientPage.getByRole('button', { name: 'Accept' }).click();
+  await expect(
+    patientPage.getByRole('heading', { name: 'This time is booked for you' }),
+  ).toBeVisible();
+  await expect(patientPage.getByRole('link', { name: 'Open your appointment' })).toBeVisible();
+  await patientPage.screenshot({ path: 'test-results/e2e/waitlist-accepted-phone.png' });
+  await phone.close();
+
+  const desk = await browser.newContext({ baseURL: server!.url, timezoneId: 'America/New_York' });
+  const staffPage = await desk.newPage();
+  await signInWith(staffPage, { email: DEMO_ACCOUNTS.staff.email, password: DEMO_PASSWORD });
+  await staffPage.goto(`/appointments?search=${encodeURIComponent(waiting.lastName)}`);
+  const row = staffPage
+    .getByRole('tabpanel')
+    .locator('tr, li')
+    .filter({ hasText: waiting.lastName })
+    .first();
+  await expect(row).toBeVisible();
+  await expect(row.locator('[data-slot="badge"]')).toHaveText('Booked');
+
+  // The cancelled visit says to whom its time went; the waitlist and the dashboard count it.
+  await staffPage.goto(`/appointments?view=${visit.id}`);
+  await expect(
+    staffPage
+      .getByRole('dialog')
+      .getByText(new RegExp(`Offered to ${waiting.firstName}.*accepted and booked`)),
+  ).toBeVisible();
+  await staffPage.goto('/waitlist?status=booked');
+  await expect(
+    staffPage.getByTestId('waitlist-entry').filter({ hasText: waiting.lastName }),
+  ).toBeVisible();
+  await staffPage.screenshot({ path: 'test-results/e2e/waitlist-page.png', fullPage: true });
+  await staffPage.goto('/dashboard');
+  await expect(staffPage.getByTestId('waitlist-filled')).toContainText('1');
+  await desk.close();
+});
+
+test('staff add a patient to the waitlist by searching, as in the booking wizard', async ({
+  browser,
+}) => {
+  const desk = await browser.newContext({ baseURL: server!.url, timezoneId: 'America/New_York' });
+  const page = await desk.newPage();
+  await signInWith(page, { email: DEMO_ACCOUNTS.staff.email, password: DEMO_PASSWORD });
+  await page.getByRole('link', { name: 'Waitlist' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Waitlist' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to waitlist' }).click();
+  const dialog = page.getByRole('dialog');
+  const clinic = dialog.getByLabel('Clinic');
+  if (await clinic.isVisible()) await clinic.selectOption('riverside');
+  const provider = await providerApi(server!.url);
+  const patient = provider.patients[2]!;
+  await dialog.getByLabel('Patient Search').fill(patient.lastName);
+  await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+  await dialog.getByRole('button').filter({ hasText: patient.lastName }).first().click();
+  await expect(dialog.getByTestId('waitlist-patient')).toContainText(patient.lastName);
+  await dialog.getByLabel('Priority').selectOption('urgent');
+  await dialog.getByLabel('Morning (before 12:00)').check();
+  await page.screenshot({ path: 'test-results/e2e/waitlist-add-dialog.png' });
+  await dialog.getByRole('button', { name: 'Add to waitlist' }).click();
+  await expect(dialog).toBeHidden();
+  const entry = page.getByTestId('waitlist-entry').filter({ hasText: patient.lastName });
+  await expect(entry).toContainText('Urgent');
+  await expect(entry).toContainText('Any provider');
+  await entry.getByRole('button', { name: 'Remove' }).click();
+  await expect(entry).toBeHidden();
+  await desk.close();
+});
