@@ -9,6 +9,10 @@ export const WEBHOOK_EVENTS = [
   'appointment.cancelled',
   'appointment.status_changed',
   'appointment.confirmed',
+  'waitlist.offered',
+  'waitlist.accepted',
+  'waitlist.declined',
+  'waitlist.expired',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -65,4 +69,19 @@ export function feedEventSummary(
   const initial = [...patient.lastName.trim()][0];
   const name = [first, initial ? `${initial.toUpperCase()}.` : ''].filter(Boolean).join(' ');
   return name ? `Appointment — ${name}` : 'Appointment';
+}
+
+/**
+ * The waitlist's history entries other systems hear of (issue 22), by the event they emit. An
+ * acceptance is told once its booking is made, with the appointment's id, not by its entry.
+ */
+const WAITLIST_BY_HISTORY_TYPE: Readonly<Record<string, WebhookEvent>> = {
+  OFFERED: 'waitlist.offered',
+  DECLINED: 'waitlist.declined',
+  EXPIRED: 'waitlist.expired',
+};
+
+/** The event a waitlist history entry emits, or null for those that stay inside the clinic. */
+export function waitlistWebhookEventOf(historyType: string): WebhookEvent | null {
+  return WAITLIST_BY_HISTORY_TYPE[historyType] ?? null;
 }

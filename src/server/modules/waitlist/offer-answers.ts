@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { retryOnDeadlock } from '../../db/errors';
 import * as t from '../../db/schema';
 import { conflict, gone, HttpError, notFound } from '../../errors';
-import { addHistory, audit, fillOpening } from './offers';
+import { addHistory, audit, fillOpening, queueWaitlistWebhook } from './offers';
 
 /** Who booked an accepted offer, in the appointment's history: the patient, by their link. */
 export const PATIENT_ACTOR = 'Patient';
@@ -200,6 +200,13 @@ export async function acceptOffer(
         await audit(tx, null, ip, 'accept', row.entryId, row.patientId, now, {
           appointmentId: appointment.id,
         });
+        await queueWaitlistWebhook(
+          tx,
+          row.entryId,
+          'waitlist.accepted',
+          row.start.toISOString(),
+          now,
+        );
         // The other open offers of this time cannot be booked any more.
         const overlapping = await tx
           .update(t.waitlistOffers)

@@ -1,5 +1,6 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { availabilityIntervals, type Schedule } from '@domain/schedule';
+import { waitlistWebhookEventOf, type WebhookEvent } from '@domain/webhook-events';
 import { localDateKeyOf } from '@domain/zoned-time';
 import {
   DEFAULT_OPENING_STEP_MINUTES,
@@ -18,6 +19,7 @@ import * as t from '../../db/schema';
 import { newSessionToken } from '../../security/session-token';
 import { recordAudit, type AuditAction } from '../audit';
 import { OFFER_KIND, queueNotifications } from '../notifications';
+import { queueWebhookEvent } from '../webhooks';
 
 export { OFFER_KIND };
 /** The name the history gives changes nobody made by hand: offers, expiries, pass-ons. */
@@ -307,6 +309,51 @@ export async function addHistory(
   await tx
     .insert(t.waitlistEvents)
     .values({ entryId, type, at, detail, byUserId: by.userId, byName: by.name });
+  // An offer made or answered is told to the systems that asked (issue 25), in this transaction.
+  const event = waitlistWebhookEventOf(type);
+  if (event) await queueWaitlistWebhook(tx, entryId, event, detail, at);
+}
+
+/** One waitlist event for the endpoints of the entry's clinic that asked for it. */
+export async function queueWaitlistWebhook(
+  tx: Executor,
+  entryId: string,
+  event: WebhookEvent,
+  offeredStart: string | null,
+  at: Date,
+): Promise<void> {
+  const [entry] = await tx
+    .select({
+      clinicId: t.waitlistEntries.clinicId,
+      patientId: t.waitlistEntries.patientId,
+      providerId: t.waitlistEntries.providerId,
+      priority: t.waitlistEntries.priority,
+      status: t.waitlistEntries.status,
+      appointmentId: t.waitlistEntries.appointmentId,
+    })
+    .from(t.waitlistEntries)
+    .where(eq(t.waitlistEntries.id, entryId));
+  if (!entry) return;
+  await queueWebhookEvent(
+    tx,
+    {
+      clinicId: entry.clinicId,
+      event,
+      // Ids and the offered time only: no names, notes or contact details leave by this path.
+      data: {
+        entryId,
+        clinicId: entry.clinicId,
+        patientId: entry.patientId,
+        providerId: entry.providerId,
+        priority: entry.priority,
+        entryStatus: entry.status,
+        offeredStart,
+        appointmentId: entry.appointmentId,
+      },
+      appointmentId: null,
+    },
+    at,
+  );
 }
 
 export async function audit(

@@ -482,6 +482,46 @@ describe('accepting an offer', () => {
     expect(await appointmentsOf(s.patient.id)).toHaveLength(1);
   });
 
+  it('tells subscribed systems of offers and their answers, with ids and no names', async () => {
+    // An endpoint as the admins' page makes one (its address checks are the webhooks' tests').
+    await env.db.insert(t.webhookEndpoints).values({
+      url: 'https://billing.example.com/hooks',
+      events: ['waitlist.offered', 'waitlist.declined', 'waitlist.accepted', 'waitlist.expired'],
+      clinicIds: [s.clinic.id],
+      secret: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXR0ZXN0c2VjcmV0',
+    });
+    const first = await addEntry();
+    env.advance(1000);
+    const second = await addEntry({ patientId: (await newPatient('Second')).id });
+    await bookAndCancel();
+    const [firstOffer] = await offerOf(first.id);
+    await env.app.inject({ method: 'POST', url: `/api/offers/${firstOffer!.token}/decline` });
+    const [secondOffer] = await offerOf(second.id);
+    await env.app.inject({ method: 'POST', url: `/api/offers/${secondOffer!.token}/accept` });
+
+    const deliveries = await env.db
+      .select()
+      .from(t.webhookDeliveries)
+      .orderBy(t.webhookDeliveries.id);
+    expect(deliveries.map((d) => d.event)).toEqual([
+      'waitlist.offered',
+      'waitlist.declined',
+      'waitlist.offered',
+      'waitlist.accepted',
+    ]);
+    const accepted = deliveries[3]!.payload as { data: Record<string, unknown> };
+    expect(accepted.data).toMatchObject({
+      entryId: second.id,
+      clinicId: s.clinic.id,
+      entryStatus: 'booked',
+      offeredStart: TUESDAY_10AM,
+    });
+    expect(accepted.data.appointmentId).toEqual(expect.any(String));
+    expect(JSON.stringify(deliveries.map((d) => d.payload))).not.toMatch(
+      /Second|Waiter|example\.com/,
+    );
+  });
+
   it('two acceptances at once make exactly one appointment; the other is told and keeps waiting', async () => {
     await setPolicy(2);
     const first = await addEntry();

@@ -1,5 +1,10 @@
 // The webhooks module's public entry: the admins' routes for endpoints and their delivery log,
-// the worker that delivers, and how the appointments module queues a change's events.
+// the worker that delivers, and how the appointments module queues a change's events and the
+// waitlist its offers' answers.
 export { webhooksRoutes } from './webhooks.routes';
 export { createWebhookWorker, type WebhookWorker } from './webhook-worker';
-export { queueAppointmentWebhooks, type AppointmentChangeForWebhooks } from './queue-webhooks';
+export {
+  queueAppointmentWebhooks,
+  queueWebhookEvent,
+  type AppointmentChangeForWebhooks,
+} from './queue-webhooks';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Appointment } from '@contracts/appointments';
-import { webhookEventsOf } from '@domain/webhook-events';
+import { webhookEventsOf, type WebhookEvent } from '@domain/webhook-events';
 import type { Executor } from '../../db/client';
 import * as repo from './webhooks.repository';
 
@@ -22,20 +22,40 @@ export async function queueAppointmentWebhooks(
   change: AppointmentChangeForWebhooks,
   now: Date,
 ): Promise<void> {
-  const rows = [];
   for (const event of webhookEventsOf(change.historyTypes)) {
-    const endpoints = await repo.subscribedEndpoints(tx, change.clinicId, event);
-    for (const endpoint of endpoints) {
-      rows.push({
-        endpointId: endpoint.id,
-        messageId: `msg_${randomUUID().replaceAll('-', '')}`,
+    await queueWebhookEvent(
+      tx,
+      {
+        clinicId: change.clinicId,
         event,
+        data: change.appointment,
         appointmentId: change.appointment._id,
-        payload: { type: event, timestamp: now.toISOString(), data: change.appointment },
-        nextAttemptAt: now,
-        createdAt: now,
-      });
-    }
+      },
+      now,
+    );
   }
-  await repo.insertDeliveries(tx, rows);
+}
+
+/**
+ * One event for every endpoint of the clinic that subscribed to it, in the caller's transaction.
+ * Deliveries naming an appointment go out in order with that appointment's other events.
+ */
+export async function queueWebhookEvent(
+  tx: Executor,
+  e: { clinicId: string; event: WebhookEvent; data: unknown; appointmentId: string | null },
+  now: Date,
+): Promise<void> {
+  const endpoints = await repo.subscribedEndpoints(tx, e.clinicId, e.event);
+  await repo.insertDeliveries(
+    tx,
+    endpoints.map((endpoint) => ({
+      endpointId: endpoint.id,
+      messageId: `msg_${randomUUID().replaceAll('-', '')}`,
+      event: e.event,
+      appointmentId: e.appointmentId,
+      payload: { type: e.event, timestamp: now.toISOString(), data: e.data },
+      nextAttemptAt: now,
+      createdAt: now,
+    })),
+  );
 }
