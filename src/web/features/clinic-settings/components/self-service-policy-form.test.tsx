@@ -33,7 +33,12 @@ beforeEach(() => {
       const body = JSON.parse(init.body as string) as (typeof sent)[number];
       sent.push(body);
       return new Response(
-        JSON.stringify({ clinic: current.clinic, policy: body, rescheduledAppointments: 0 }),
+        // The server answers the whole policy: what was sent, and the parts it kept.
+        JSON.stringify({
+          clinic: current.clinic,
+          policy: { ...current.policy, ...body },
+          rescheduledAppointments: 0,
+        }),
       );
     }),
   );

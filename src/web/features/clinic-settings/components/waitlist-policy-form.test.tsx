@@ -35,7 +35,7 @@ beforeEach(() => {
       return new Response(
         JSON.stringify({
           clinic: current.clinic,
-          policy: { reminders: current.policy.reminders, waitlist: body.waitlist },
+          policy: { ...current.policy, waitlist: body.waitlist },
           rescheduledAppointments: 0,
         }),
       );
