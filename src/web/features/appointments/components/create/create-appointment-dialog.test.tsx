@@ -32,7 +32,10 @@ const button = (name: string | RegExp) => screen.getByRole('button', { name }) a
 
 async function openWizard(user: User) {
   await user.click(button('Create Appointment'));
-  return screen.findByRole('dialog', { name: 'Create New Appointment' });
+  const dialog = await screen.findByRole('dialog', { name: 'Create New Appointment' });
+  // The wizard loads with the dialog's first opening; step 1 starts with the clinic.
+  await within(dialog).findByRole('combobox', { name: /Clinic/ });
+  return dialog;
 }
 
 async function chooseClinic(user: User, name: string) {

@@ -1,10 +1,20 @@
-import type { ReactNode } from 'react';
-import { Dialog, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
-import type { Appointment } from '../../api/create-appointment';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Loader2Icon } from 'lucide-react';
 import {
-  CreateAppointmentWizard,
-  type CreateAppointmentDefaults,
-} from './create-appointment-wizard';
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '@web/components/ui/dialog';
+import type { Appointment } from '../../api/create-appointment';
+import type { CreateAppointmentDefaults } from './create-appointment-wizard';
+
+// The wizard (its forms, the patient search, the slot picker, the series preview) loads when the
+// dialog first opens, not with every page that shows a Create button (issue 27).
+const CreateAppointmentWizard = lazy(() =>
+  import('./create-appointment-wizard').then((m) => ({ default: m.CreateAppointmentWizard })),
+);
 
 export interface CreateAppointmentDialogProps extends CreateAppointmentDefaults {
   open: boolean;
@@ -26,8 +36,20 @@ export function CreateAppointmentDialog({
       {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
       <DialogContent className="flex max-h-[calc(100svh-1rem)] max-w-[calc(100%-1rem)] flex-col gap-0 overflow-hidden p-0 sm:max-h-[calc(100svh-2rem)] sm:max-w-2xl">
         {/* Radix unmounts the content when closed: every opening mounts a fresh wizard. */}
-        <CreateAppointmentWizard {...wizardProps} onClose={() => onOpenChange(false)} />
+        <Suspense fallback={<WizardLoading />}>
+          <CreateAppointmentWizard {...wizardProps} onClose={() => onOpenChange(false)} />
+        </Suspense>
       </DialogContent>
     </Dialog>
+  );
+}
+
+function WizardLoading() {
+  return (
+    <div className="flex items-center justify-center gap-2 py-16 text-muted-foreground">
+      <DialogTitle className="sr-only">Create New Appointment</DialogTitle>
+      <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
+      <DialogDescription role="status">Loading...</DialogDescription>
+    </div>
   );
 }

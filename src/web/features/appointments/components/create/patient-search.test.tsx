@@ -14,7 +14,8 @@ import {
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-function open(options: StubOptions = {}) {
+/** The dialog open on step 1, once its wizard (loaded on first opening) is on screen. */
+async function open(options: StubOptions = {}) {
   const calls = stubServer(options);
   renderWithClient(
     <CreateAppointmentDialog
@@ -25,7 +26,8 @@ function open(options: StubOptions = {}) {
     />,
   );
   const searches = () => calls.filter((c) => c.url.pathname === '/api/clinics/patient');
-  return { calls, searches, field: screen.getByPlaceholderText('Enter patient name or email...') };
+  const field = await screen.findByPlaceholderText('Enter patient name or email...');
+  return { calls, searches, field };
 }
 
 beforeEach(() => polyfillPointerApis());
@@ -36,15 +38,15 @@ afterEach(() => {
 });
 
 describe('Patient Search', () => {
-  it('is labelled and required', () => {
-    const { field } = open();
+  it('is labelled and required', async () => {
+    const { field } = await open();
     expect(screen.getByLabelText(/Patient Search/)).toBe(field);
     expect(field.getAttribute('aria-required')).toBe('true');
   });
 
   it('searches on Enter with the keyword trimmed and lists name and email', async () => {
     const user = userEvent.setup();
-    const { field, searches } = open();
+    const { field, searches } = await open();
     await user.type(field, '  an  {Enter}');
     const list = await screen.findByRole('list', { name: /matching patient/ });
     const rows = within(list).getAllByRole('button');
@@ -60,7 +62,7 @@ describe('Patient Search', () => {
 
   it('searches with the search button too', async () => {
     const user = userEvent.setup();
-    const { field, searches } = open();
+    const { field, searches } = await open();
     await user.type(field, 'anil');
     expect(searches()).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -70,7 +72,7 @@ describe('Patient Search', () => {
 
   it('does not search a blank keyword', async () => {
     const user = userEvent.setup();
-    const { field, searches } = open();
+    const { field, searches } = await open();
     await user.type(field, '   {Enter}');
     expect((screen.getByRole('button', { name: 'Search' }) as HTMLButtonElement).disabled).toBe(
       true,
@@ -80,7 +82,7 @@ describe('Patient Search', () => {
 
   it('says so when nothing matches, and offers to add the patient', async () => {
     const user = userEvent.setup();
-    const { field } = open();
+    const { field } = await open();
     await user.type(field, 'zzz{Enter}');
     expect(
       await screen.findByText('No patients found. Try a different search term.'),
@@ -92,7 +94,7 @@ describe('Patient Search', () => {
 
   it('on a failed search, toasts "Failed to fetch patients" and says so inline', async () => {
     const user = userEvent.setup();
-    const { field } = open({ search: () => json({}, 500, 'Internal Server Error') });
+    const { field } = await open({ search: () => json({}, 500, 'Internal Server Error') });
     await user.type(field, 'ana{Enter}');
     expect(
       await screen.findByText('Failed to search patients. Please try again.'),
@@ -102,7 +104,7 @@ describe('Patient Search', () => {
 
   it('clearing the field clears the results', async () => {
     const user = userEvent.setup();
-    const { field } = open();
+    const { field } = await open();
     await user.type(field, 'ana{Enter}');
     await screen.findByRole('list', { name: /matching patient/ });
     await user.clear(field);
@@ -116,7 +118,7 @@ describe('Patient Search', () => {
 
   it('choosing a result fills the field with the email and shows Patient Information', async () => {
     const user = userEvent.setup();
-    const { field } = open();
+    const { field } = await open();
     const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
     expect(next.disabled).toBe(true);
     await user.type(field, 'ana{Enter}');
@@ -140,7 +142,7 @@ describe('Patient Search', () => {
 
   it('moves from the field into the results with the arrow keys', async () => {
     const user = userEvent.setup();
-    const { field } = open();
+    const { field } = await open();
     await user.type(field, 'an{Enter}');
     const rows = within(await screen.findByRole('list', { name: /matching patient/ })).getAllByRole(
       'button',
@@ -158,7 +160,7 @@ describe('Patient Search', () => {
 
   it('asks for a patient when the search is left without one', async () => {
     const user = userEvent.setup();
-    const { field } = open();
+    const { field } = await open();
     await user.click(field);
     await user.click(screen.getByRole('heading', { name: 'Select Patient' }));
     expect(screen.getByText('Patient information is required')).toBeInTheDocument();

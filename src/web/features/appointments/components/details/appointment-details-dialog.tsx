@@ -1,32 +1,10 @@
-import { useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { AlertCircleIcon, Loader2Icon } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '@web/components/ui/dialog';
-import { Separator } from '@web/components/ui/separator';
-import { useSession } from '@web/lib/session';
-import { clinicsQueryOptions } from '@web/queries/clinics';
-import { appointmentQueryOptions } from '../../api/get-appointment';
-import { useNow } from '@web/hooks/use-now';
-import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
-import { clinicNameOf } from '../../utils/appointment-display';
-import { CancelAppointmentDialog } from '../dialogs/cancel-appointment-dialog';
-import { ChangeAppointmentDialog } from '../dialogs/change-appointment-dialog';
-import { ActivityList } from './activity-list';
-import { WaitlistOffersSection } from './waitlist-offers-section';
-import type { ChangeAction } from './details-actions';
-import { DetailsCards } from './details-cards';
-import { DetailsHeader } from './details-header';
-import { NotesSection } from './notes-section';
-import { SeriesPanel, useSeriesOf } from './series-panel';
-import { SessionLinkBox } from './session-link-box';
-import { canChangeAppointment } from '@domain/appointment-status';
+import { lazy, Suspense, useState } from 'react';
+import { Dialog, DialogContent } from '@web/components/ui/dialog';
+import { DetailsLoading } from './details-loading';
+
+// The details, their forms and their dialogs load on the first opening, not with the list: a
+// list page that is only looked at does not download them (issue 27).
+const DetailsBody = lazy(() => import('./details-body').then((m) => ({ default: m.DetailsBody })));
 
 /** View Details (spec §2): open while `id` is set, e.g. from `/appointments?view=<id>`. */
 export function AppointmentDetailsDialog({
@@ -42,116 +20,12 @@ export function AppointmentDetailsDialog({
   return (
     <Dialog open={id !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="grid-cols-[minmax(0,1fr)] gap-5 p-4 sm:max-w-4xl sm:p-6">
-        {shownId && <DetailsBody id={shownId} />}
+        {shownId && (
+          <Suspense fallback={<DetailsLoading />}>
+            <DetailsBody id={shownId} />
+          </Suspense>
+        )}
       </DialogContent>
     </Dialog>
-  );
-}
-
-function DetailsBody({ id }: { id: string }) {
-  const query = useQuery(appointmentQueryOptions(id));
-  const series = useSeriesOf(id, query.isSuccess);
-  const { user } = useSession();
-  const clinics = useQuery(clinicsQueryOptions);
-  const timeZone = useViewerTimeZone();
-  const now = useNow();
-  const [action, setAction] = useState<ChangeAction | null>(null);
-  // Kept after closing so the title does not change while the dialog animates out.
-  const [changeMode, setChangeMode] = useState<'reschedule' | 'reassign'>('reschedule');
-  const trigger = useRef<HTMLElement | null>(null);
-  const title = useRef<HTMLHeadingElement>(null);
-
-  if (query.isPending) {
-    return (
-      <div className="flex items-center justify-center gap-2 py-16 text-muted-foreground">
-        <DialogTitle className="sr-only">Appointment details</DialogTitle>
-        <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
-        <DialogDescription role="status">Loading appointment...</DialogDescription>
-      </div>
-    );
-  }
-  if (query.isError || !query.data) {
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
-        <AlertCircleIcon className="size-8 text-destructive" aria-hidden="true" />
-        <DialogTitle>Failed to load appointment</DialogTitle>
-        <DialogDescription>{query.error?.message || 'Appointment not found'}</DialogDescription>
-        <DialogClose asChild>
-          <Button variant="outline">Close</Button>
-        </DialogClose>
-      </div>
-    );
-  }
-
-  const appointment = query.data;
-  const open = (next: ChangeAction) => {
-    trigger.current = document.activeElement as HTMLElement | null;
-    if (next !== 'cancel') setChangeMode(next);
-    setAction(next);
-  };
-  const close = () => setAction(null);
-  // The button that opened a dialog may be gone afterwards (a cancelled visit offers no Cancel).
-  const restoreFocus = (event: Event) => {
-    event.preventDefault();
-    const target = trigger.current?.isConnected ? trigger.current : title.current;
-    target?.focus();
-  };
-
-  return (
-    <>
-      <DetailsHeader
-        appointment={appointment}
-        timeZone={timeZone}
-        role={user?.role}
-        now={now}
-        onAction={open}
-        titleRef={title}
-      />
-      <Separator />
-      {series && (
-        <SeriesPanel series={series} appointmentId={appointment._id} timeZone={timeZone} />
-      )}
-      {appointment.token && (
-        <SessionLinkBox
-          token={appointment.token}
-          appointmentId={appointment._id}
-          canReset={canChangeAppointment(
-            { date: appointment.date, status: appointment.metadata?.status },
-            now,
-          )}
-        />
-      )}
-      <DetailsCards
-        appointment={appointment}
-        clinicName={clinicNameOf(appointment.patient?.clinic, clinics.data ?? [])}
-        timeZone={timeZone}
-      />
-      <NotesSection
-        key={appointment._id}
-        id={appointment._id}
-        notes={appointment.metadata?.notes ?? null}
-      />
-      <ActivityList history={appointment.statusHistory} timeZone={timeZone} />
-      {appointment.metadata?.status?.toUpperCase() === 'CANCELLED' && (
-        <WaitlistOffersSection appointmentId={appointment._id} timeZone={timeZone} />
-      )}
-      <ChangeAppointmentDialog
-        open={action === 'reschedule' || action === 'reassign'}
-        mode={changeMode}
-        appointment={appointment}
-        timeZone={timeZone}
-        inSeries={series !== null}
-        onClose={close}
-        onCloseAutoFocus={restoreFocus}
-      />
-      <CancelAppointmentDialog
-        open={action === 'cancel'}
-        appointment={appointment}
-        timeZone={timeZone}
-        inSeries={series !== null}
-        onClose={close}
-        onCloseAutoFocus={restoreFocus}
-      />
-    </>
   );
 }
