@@ -55,7 +55,10 @@ test('filters live in the URL: they survive a reload and open the same view else
   await expect(page).toHaveURL(/staffId=/);
   await page.getByLabel('From').fill('2026-01-01');
   await expect(page).toHaveURL(/dateFrom=2026-01-01/);
-  await expect(panel.getByRole('row').nth(1)).toContainText('Dr. Marcus Bell');
+  // Two filters, two requests: on a busy machine the second answer can take a while.
+  await expect(panel.getByRole('row').nth(1)).toContainText('Dr. Marcus Bell', {
+    timeout: 15_000,
+  });
 
   // A patient's name from the filtered list narrows it to that patient.
   const name = (await panel
