@@ -22,7 +22,8 @@ function toDate(value: DateInput): Date {
 // date-fns' format(): the same words, without shipping date-fns' formatter to the patient page
 // (ADR 016: its bundle). Parts, not Intl's own string: newer ICU puts a narrow no-break space
 // before "PM", which would read differently from the rest of the product.
-const MONTHS = [
+/** Month names in US English, January first. */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',
@@ -61,7 +62,7 @@ function partsIn(value: DateInput, timeZone: string) {
 
 function formatIn(value: DateInput, pattern: Pattern, timeZone: string): string {
   const p = partsIn(value, timeZone);
-  const month = MONTHS[Number(p.month) - 1]!;
+  const month = MONTH_NAMES[Number(p.month) - 1]!;
   const year = p.year!.padStart(4, '0');
   switch (pattern) {
     case 'MMM d, yyyy':

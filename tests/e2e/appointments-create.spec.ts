@@ -1,21 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { MONTH_NAMES } from '../../src/domain/format';
 import { expect, test } from './fixtures';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 interface PaginatedBody {
   data: Array<{
@@ -46,7 +32,7 @@ async function chooseFirstSlot(dialog: Locator) {
   const [time = '', ...agent] = ((await firstTime.getAttribute('aria-label')) ?? '').split(', ');
   const group = (await dialog.getByRole('radiogroup').getAttribute('aria-label')) ?? '';
   const [, month, day, year] = /(\w+) (\d+), (\d{4})$/.exec(group) ?? [];
-  const date = `${String(MONTHS.indexOf(month!) + 1).padStart(2, '0')}/${day!.padStart(2, '0')}/${year}`;
+  const date = `${String(MONTH_NAMES.indexOf(month as (typeof MONTH_NAMES)[number]) + 1).padStart(2, '0')}/${day!.padStart(2, '0')}/${year}`;
   return { time, date, provider: agent.join(', ') };
 }
 

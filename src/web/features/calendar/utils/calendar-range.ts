@@ -1,4 +1,4 @@
-import { WEEK_STARTS_ON } from '@domain/format';
+import { MONTH_NAMES, WEEK_STARTS_ON } from '@domain/format';
 import { WEEKDAY_NAMES } from '@domain/schedule';
 import {
   addDaysToKey,
@@ -74,21 +74,7 @@ export function stepAnchor(view: CalendarView, anchor: DateKey, direction: 1 | -
   return toDateKey(targetYear, targetMonth, Math.min(day, lastDay));
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const short = (month: number) => MONTHS[month - 1]!.slice(0, 3);
+const short = (month: number) => MONTH_NAMES[month - 1]!.slice(0, 3);
 
 /**
  * The heading of the toolbar, US English: "Monday, November 23, 2026", "Nov 22 – 28, 2026",
@@ -98,9 +84,9 @@ const short = (month: number) => MONTHS[month - 1]!.slice(0, 3);
 export function rangeTitle(view: CalendarView, anchor: DateKey): string {
   const a = parseDateKey(anchor)!;
   if (view === 'day') {
-    return `${WEEKDAY_NAMES[weekdayOfKey(anchor)]}, ${MONTHS[a.month - 1]} ${a.day}, ${a.year}`;
+    return `${WEEKDAY_NAMES[weekdayOfKey(anchor)]}, ${MONTH_NAMES[a.month - 1]} ${a.day}, ${a.year}`;
   }
-  if (view === 'month') return `${MONTHS[a.month - 1]} ${a.year}`;
+  if (view === 'month') return `${MONTH_NAMES[a.month - 1]} ${a.year}`;
   const range = visibleRange(view, anchor);
   const f = parseDateKey(range.first)!;
   const l = parseDateKey(range.last)!;

@@ -1,50 +1,18 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ClinicPolicyView } from '@contracts/clinic-policy';
+import { CURRENT_POLICY, renderWithQueryClient, stubPolicyServer } from '../test/policy-test-kit';
 import { ReminderPolicyForm } from './reminder-policy-form';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
-const current: ClinicPolicyView = {
-  clinic: { id: 'c1', slug: 'riverside', name: 'Riverside', timezone: 'America/New_York' },
-  policy: {
-    reminders: { offsetsMinutes: [1440, 120] },
-    selfService: {
-      allowReschedule: true,
-      allowCancel: true,
-      cutoffHours: 24,
-      maxReschedules: 2,
-      phone: null,
-    },
-    waitlist: { offersAtOnce: 1, holdMinutes: 120 },
-  },
-};
+const current = CURRENT_POLICY;
 let sent: unknown[];
 
 beforeEach(() => {
-  sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init: RequestInit) => {
-      const body = JSON.parse(init.body as string) as { reminders: { offsetsMinutes: number[] } };
-      sent.push(body);
-      return new Response(
-        JSON.stringify({
-          clinic: current.clinic,
-          policy: {
-            reminders: { offsetsMinutes: [...body.reminders.offsetsMinutes] },
-            selfService: current.policy.selfService,
-            waitlist: current.policy.waitlist,
-          },
-          rescheduledAppointments: 4,
-        }),
-      );
-    }),
-  );
+  sent = stubPolicyServer<object>(current, 4);
 });
 afterEach(() => {
   cleanup();
@@ -53,12 +21,7 @@ afterEach(() => {
 });
 
 function renderForm() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <ReminderPolicyForm slug="riverside" current={current} />
-    </QueryClientProvider>,
-  );
+  return renderWithQueryClient(<ReminderPolicyForm slug="riverside" current={current} />);
 }
 
 describe('ReminderPolicyForm', () => {

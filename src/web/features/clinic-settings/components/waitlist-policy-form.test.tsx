@@ -1,46 +1,21 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ClinicPolicyView } from '@contracts/clinic-policy';
+import { CURRENT_POLICY, renderWithQueryClient, stubPolicyServer } from '../test/policy-test-kit';
 import { WaitlistPolicyForm } from './waitlist-policy-form';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
-const current: ClinicPolicyView = {
-  clinic: { id: 'c1', slug: 'riverside', name: 'Riverside', timezone: 'America/New_York' },
-  policy: {
-    reminders: { offsetsMinutes: [1440, 120] },
-    selfService: {
-      allowReschedule: true,
-      allowCancel: true,
-      cutoffHours: 24,
-      maxReschedules: 2,
-      phone: null,
-    },
-    waitlist: { offersAtOnce: 1, holdMinutes: 120 },
-  },
-};
+const current = CURRENT_POLICY;
 let sent: Array<{ reminders: unknown; waitlist: { offersAtOnce: number; holdMinutes: number } }>;
 
 beforeEach(() => {
-  sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init: RequestInit) => {
-      const body = JSON.parse(init.body as string) as (typeof sent)[number];
-      sent.push(body);
-      return new Response(
-        JSON.stringify({
-          clinic: current.clinic,
-          policy: { ...current.policy, waitlist: body.waitlist },
-          rescheduledAppointments: 0,
-        }),
-      );
-    }),
-  );
+  sent = stubPolicyServer<{
+    reminders: unknown;
+    waitlist: { offersAtOnce: number; holdMinutes: number };
+  }>();
 });
 afterEach(() => {
   cleanup();
@@ -49,12 +24,7 @@ afterEach(() => {
 });
 
 function renderForm() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <WaitlistPolicyForm slug="riverside" current={current} />
-    </QueryClientProvider>,
-  );
+  return renderWithQueryClient(<WaitlistPolicyForm slug="riverside" current={current} />);
 }
 
 describe('WaitlistPolicyForm', () => {
