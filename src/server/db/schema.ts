@@ -49,6 +49,26 @@ export const clinics = pgTable(
     waitlistOffersAtOnce: integer('waitlist_offers_at_once').notNull().default(1),
     /** How long an offer holds before it passes on, in minutes; never past the slot's start. */
     waitlistOfferHoldMinutes: integer('waitlist_offer_hold_minutes').notNull().default(120),
+    /** Whether the public booking page and API answer at all (issue 26); off until an admin says. */
+    onlineBookingEnabled: boolean('online_booking_enabled').notNull().default(false),
+    /** The providers patients may book online; none until an admin chooses. */
+    onlineBookingAgentIds: uuid('online_booking_agent_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** The visit lengths offered online, in minutes. */
+    onlineBookingDurations: integer('online_booking_durations')
+      .array()
+      .notNull()
+      .default(sql`'{30}'::integer[]`),
+    /** No online booking starts sooner than this many hours from now. */
+    onlineBookingNoticeHours: integer('online_booking_notice_hours').notNull().default(12),
+    /** Nor later than this many days from now. */
+    onlineBookingHorizonDays: integer('online_booking_horizon_days').notNull().default(60),
+    /** Shown at the top of the public page; null when the clinic gives none. */
+    onlineBookingIntro: text('online_booking_intro'),
+    /** Whether someone the clinic does not know yet may book online (else known patients only). */
+    onlineBookingNewPatients: boolean('online_booking_new_patients').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -68,6 +88,14 @@ export const clinics = pgTable(
     check(
       'clinics_waitlist_policy_check',
       sql`${t.waitlistOffersAtOnce} between 1 and 10 and ${t.waitlistOfferHoldMinutes} between 5 and 10080`,
+    ),
+    check(
+      'clinics_online_booking_policy_check',
+      sql`${t.onlineBookingNoticeHours} between 0 and 720 and ${t.onlineBookingHorizonDays} between 1 and 365
+        and cardinality(${t.onlineBookingDurations}) between 1 and 6
+        and 5 <= all(${t.onlineBookingDurations}) and 480 >= all(${t.onlineBookingDurations})
+        and cardinality(${t.onlineBookingAgentIds}) <= 100
+        and char_length(coalesce(${t.onlineBookingIntro}, '')) <= 2000`,
     ),
   ],
 );

@@ -21,6 +21,15 @@ const current: ClinicPolicyView = {
       phone: null,
     },
     waitlist: { offersAtOnce: 1, holdMinutes: 120 },
+    onlineBooking: {
+      enabled: false,
+      agentIds: [],
+      durations: [30],
+      minNoticeHours: 12,
+      horizonDays: 60,
+      intro: null,
+      allowNewPatients: true,
+    },
   },
 };
 let sent: Array<{ reminders: unknown; waitlist: { offersAtOnce: number; holdMinutes: number } }>;
