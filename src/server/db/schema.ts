@@ -755,3 +755,49 @@ export const waitlistEvents = pgTable(
   },
   (t) => [index('waitlist_events_entry_idx').on(t.entryId, t.at)],
 );
+
+/**
+ * A time a patient asked for on the public booking page, held for them until they prove their
+ * e-mail (issue 26, ADR 022). Open holds of one provider never overlap (an EXCLUDE constraint in
+ * 0022), a hold never overlaps an active appointment nor an appointment an open hold (triggers in
+ * 0022, under the provider's booking lock), and one e-mail has at most one open hold per clinic.
+ * Holds are never appointments: lists and counts never see them.
+ */
+export const onlineBookingHolds = pgTable(
+  'online_booking_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => users.id),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    duration: integer('duration').notNull(),
+    /** Lower-cased: one open hold per address. */
+    email: text('email').notNull(),
+    /** What the patient typed: first and last name, phone, date of birth. */
+    patient: jsonb('patient')
+      .$type<{ firstName: string; lastName: string; phone: string; dob: string }>()
+      .notNull(),
+    /** SHA-256 of the link's token: the link itself is only in the e-mail. */
+    tokenHash: text('token_hash').notNull().unique(),
+    ip: text('ip').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** open → confirmed (booked) or expired; only open holds hold time. */
+    state: text('state').notNull().default('open'),
+    appointmentId: uuid('appointment_id').references(() => appointments.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('online_booking_holds_state_check', sql`${t.state} in ('open', 'confirmed', 'expired')`),
+    check('online_booking_holds_range_check', sql`${t.endAt} > ${t.startAt}`),
+    uniqueIndex('online_booking_holds_open_email_idx')
+      .on(t.clinicId, t.email)
+      .where(sql`${t.state} = 'open'`),
+    index('online_booking_holds_staff_idx').on(t.staffId, t.startAt),
+    index('online_booking_holds_ip_idx').on(t.ip, t.createdAt),
+  ],
+);

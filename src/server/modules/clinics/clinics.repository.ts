@@ -357,3 +357,19 @@ export async function setOnlineBookingPolicy(
     })
     .where(eq(t.clinics.id, clinicId));
 }
+
+/** A clinic by its slug with its online booking rules, for the public booking page. */
+export async function findClinicOnlineBooking(db: Executor, slug: string) {
+  const [row] = await db
+    .select({
+      id: t.clinics.id,
+      slug: t.clinics.slug,
+      name: t.clinics.name,
+      timezone: t.clinics.timezone,
+      onlineBooking: onlineBookingColumns,
+    })
+    .from(t.clinics)
+    .where(eq(t.clinics.slug, slug))
+    .limit(1);
+  return row;
+}
