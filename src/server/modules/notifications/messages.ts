@@ -295,7 +295,8 @@ export function renderHold(snapshot: HoldSnapshot, to: string, publicUrl: string
     `You asked to book a visit at ${snapshot.clinic.name}.`,
     `When: ${when}`,
     `Provider: ${snapshot.staff.name}`,
-    `The time is held for you until ${until}. It is booked only when you open this link: ${link}`,
+    `The time is held for you until ${until}. It is booked only when you open the link below.`,
+    `Confirm this booking: ${link}`,
     'If you did not ask for this, ignore this message and nothing will be booked.',
   ];
   return {
