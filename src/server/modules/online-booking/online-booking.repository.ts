@@ -58,22 +58,6 @@ export async function countRecentHolds(
   return row ?? { byEmail: 0, byIp: 0 };
 }
 
-/** The live holds of a clinic in a range, which public slots leave out. */
-export function listLiveHolds(db: Executor, clinicId: string, from: Date, to: Date, now: Date) {
-  return db
-    .select({ staffId: h.staffId, startAt: h.startAt, endAt: h.endAt })
-    .from(h)
-    .where(
-      and(
-        eq(h.clinicId, clinicId),
-        eq(h.state, 'open'),
-        gt(h.expiresAt, now),
-        sql`${h.startAt} < ${to.toISOString()}::timestamptz`,
-        sql`${h.endAt} > ${from.toISOString()}::timestamptz`,
-      ),
-    );
-}
-
 export async function findHoldForUpdate(db: Executor, tokenHash: string) {
   const [row] = await db.select().from(h).where(eq(h.tokenHash, tokenHash)).for('update').limit(1);
   return row;

@@ -85,9 +85,6 @@ export async function getPublicClinic(
   };
 }
 
-const overlaps = (aStart: number, aEnd: number, bStart: number, bEnd: number) =>
-  aStart < bEnd && bStart < aEnd;
-
 /** Free times of the clinic's online providers and lengths, within notice and horizon. */
 export async function getPublicSlots(
   deps: AppDeps,
@@ -120,31 +117,15 @@ export async function getPublicSlots(
   const now = deps.now();
   const { earliest, latest } = window(clinic, now);
   const allowed = new Set(policy.agentIds);
-  const open = slots.filter((slot) => {
-    const start = new Date(slot.startTime).getTime();
-    return allowed.has(slot.agentId) && start >= earliest && start <= latest;
-  });
-  if (open.length === 0) return { timezone, duration, slots: [] };
-  const first = new Date(open[0]!.startTime);
-  const last = new Date(open[open.length - 1]!.endTime);
-  const holds = await repo.listLiveHolds(deps.db.db, clinic.id, first, last, now);
+  // Held times are already left out: the slot engine counts live holds as bookings.
   return {
     timezone,
     duration,
-    slots: open
-      .filter(
-        (slot) =>
-          !holds.some(
-            (hold) =>
-              hold.staffId === slot.agentId &&
-              overlaps(
-                hold.startAt.getTime(),
-                hold.endAt.getTime(),
-                new Date(slot.startTime).getTime(),
-                new Date(slot.endTime).getTime(),
-              ),
-          ),
-      )
+    slots: slots
+      .filter((slot) => {
+        const start = new Date(slot.startTime).getTime();
+        return allowed.has(slot.agentId) && start >= earliest && start <= latest;
+      })
       .map((slot) => ({
         start: slot.startTime,
         end: slot.endTime,

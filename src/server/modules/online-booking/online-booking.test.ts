@@ -73,6 +73,14 @@ const confirm = (token: string) =>
   });
 const slots = (query = 'from=2026-11-25&to=2026-11-25') =>
   env.app.inject({ method: 'GET', url: `/api/public/clinics/${s.clinic.slug}/slots?${query}` });
+/** The free starts staff see for the provider on the held day. */
+const staffStarts = async () => {
+  const res = await staff.get(
+    `/api/clinics/${s.clinic.slug}/slots?from=2026-11-25&to=2026-11-25&duration=30&agentId=${s.provider.id}`,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { slots: Array<{ startTime: string }> }).slots.map((x) => x.startTime);
+};
 const holdMessages = () =>
   env.db.select().from(t.outbox).where(eq(t.outbox.kind, 'online.hold')).orderBy(asc(t.outbox.id));
 async function tokenFor(email: string) {
@@ -156,7 +164,9 @@ describe('a held time', () => {
   });
 
   it('blocks the slot for staff and for other patients, and never shows in staff lists', async () => {
+    expect(await staffStarts()).toContain(START);
     expect((await hold('mia@example.com')).statusCode).toBe(202);
+    expect(await staffStarts()).not.toContain(START);
     const other = await hold('someone@example.com');
     expect(other.statusCode, other.body).toBe(409);
     expect(other.json()).toMatchObject({ error: 'conflict', message: expect.any(String) });
@@ -184,6 +194,7 @@ describe('a held time', () => {
       message: expect.stringContaining('expired'),
     });
     expect((await slots()).json().slots.map((x: { start: string }) => x.start)).toContain(START);
+    expect(await staffStarts()).toContain(START);
     const byStaff = await staff.post('/api/appointments', createBody(s, START));
     expect(byStaff.statusCode, byStaff.body).toBe(201);
     expect((await confirm(token)).statusCode).toBe(410);
