@@ -5,10 +5,9 @@ import { createOwnedDatabase } from '../../src/server/test/scratch-database';
 import { startSmtpSink, type SmtpSink } from '../../src/server/test/smtp-sink';
 
 /**
- * Issue 26's journey so far: the clinic turns online booking on, a patient holds a time through
- * the public API, the confirmation e-mail reaches a real SMTP sink, and its link, opened on a
- * phone, books the visit and opens the patient's visit page. (The booking page itself is still
- * to come.)
+ * Issue 26's journey: the clinic turns online booking on, a patient holds a time on the booking
+ * page on a phone, the confirmation e-mail reaches a real SMTP sink, and its link books the visit
+ * and opens the patient's visit page; staff find it in their list.
  */
 
 test.use({ launchOptions: chromiumLaunchOptions });
@@ -44,7 +43,7 @@ const decode = (raw: string) =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-test('a time held online is booked by the e-mailed link, opened on a phone', async ({
+test('a time held on the booking page is booked by the e-mailed link, on a phone', async ({
   browser,
 }) => {
   const provider = await providerApi(server!.url);
@@ -77,28 +76,35 @@ test('a time held online is booked by the e-mailed link, opened on a phone', asy
   });
   expect(saved.status(), await saved.text()).toBe(200);
 
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    timezoneId: 'America/Chicago',
+  });
+  const patientPage = await phone.newPage();
+  await patientPage.goto(`${server!.url}/book-online/riverside`);
+  await expect(patientPage.getByRole('heading', { name: 'Book a visit' })).toBeVisible();
+  await expect(
+    patientPage.getByText(/Times are in your time zone: .*America\/Chicago/),
+  ).toBeVisible();
+  await patientPage.getByLabel('Provider').selectOption({ label: DEMO_ACCOUNTS.provider.name });
   const day = new Date(Date.now() + 3 * DAY_MS).toISOString().slice(0, 10);
-  const slots = await admin.get('/api/public/clinics/riverside/slots', {
-    params: { from: day, to: day, agentId: providerId, timezone: 'UTC' },
+  await patientPage.getByLabel('Day').fill(day);
+  const times = patientPage.getByRole('group', { name: 'Free times' }).getByRole('button');
+  await times.first().click();
+  await patientPage.getByLabel('First name').fill('Mia');
+  await patientPage.getByLabel('Last name').fill('Okafor');
+  await patientPage.getByLabel('E-mail').fill('mia.okafor@example.com');
+  await patientPage.getByLabel('Phone').fill('(555) 010-7788');
+  await patientPage.getByLabel('Date of birth').fill('1990-04-30');
+  await patientPage.getByLabel(/I agree/).check();
+  await patientPage.screenshot({
+    path: 'test-results/online-booking-page-phone.png',
+    fullPage: true,
   });
-  expect(slots.status(), await slots.text()).toBe(200);
-  const start = ((await slots.json()) as { slots: Array<{ start: string }> }).slots[0]!.start;
-  const held = await admin.post('/api/public/clinics/riverside/holds', {
-    data: {
-      start,
-      agentId: providerId,
-      duration: 30,
-      patient: {
-        firstName: 'Mia',
-        lastName: 'Okafor',
-        email: 'mia.okafor@example.com',
-        phone: '(555) 010-7788',
-        dob: '1990-04-30',
-      },
-      consent: true,
-    },
-  });
-  expect(held.status(), await held.text()).toBe(202);
+  await patientPage.getByRole('button', { name: 'Hold this time' }).click();
+  await expect(patientPage.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
 
   let mail: string | undefined;
   await expect
@@ -113,13 +119,6 @@ test('a time held online is booked by the e-mailed link, opened on a phone', asy
   const link = /Confirm this booking: (\S+)/.exec(mail!)![1]!;
   expect(link).toMatch(new RegExp(`^${server!.url}/book-online/confirm/[A-Za-z0-9_-]{32}$`));
 
-  const phone = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    timezoneId: 'America/Chicago',
-  });
-  const patientPage = await phone.newPage();
   await patientPage.goto(link);
   await expect(patientPage).toHaveURL(/\/session\/?\?token=/);
   await expect(patientPage.getByText(DEMO_ACCOUNTS.provider.name).first()).toBeVisible();

@@ -68,3 +68,50 @@ export async function confirmHold(
   }
   return { kind: 'failed', message: await messageOf(response, OFFLINE) };
 }
+
+export type LoadAnswer<T> =
+  | { kind: 'ok'; value: T }
+  | { kind: 'refused'; status: number; message: string }
+  | { kind: 'failed'; message: string };
+
+/** A public call of the booking page: its answer, or the server's sentence in words. */
+export async function callPublic<T>(
+  url: string,
+  init: RequestInit,
+  fetchImpl: typeof fetch = fetch,
+): Promise<LoadAnswer<T>> {
+  let response: Response;
+  try {
+    response = await fetchImpl(url, {
+      ...init,
+      headers: {
+        accept: 'application/json',
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+      cache: 'no-store',
+    });
+  } catch {
+    return { kind: 'failed', message: OFFLINE };
+  }
+  if (response.ok) {
+    try {
+      return { kind: 'ok', value: (await response.json()) as T };
+    } catch {
+      return { kind: 'failed', message: OFFLINE };
+    }
+  }
+  if (response.status >= 400 && response.status < 500) {
+    return {
+      kind: 'refused',
+      status: response.status,
+      message: await messageOf(response, OFFLINE),
+    };
+  }
+  return { kind: 'failed', message: await messageOf(response, OFFLINE) };
+}
+
+/** The clinic's slug of a booking page's path, or '' when the path is not one. */
+export function bookingSlugOf(pathname: string): string {
+  const match = /^\/book-online\/([a-z0-9-]+)\/?$/.exec(pathname);
+  return match ? match[1]! : '';
+}
