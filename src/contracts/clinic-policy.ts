@@ -73,14 +73,66 @@ export const waitlistPolicy = z.object({
 });
 export type WaitlistPolicy = z.infer<typeof waitlistPolicy>;
 
+export const MAX_ONLINE_DURATIONS = 6;
+export const MAX_ONLINE_NOTICE_HOURS = 720;
+export const MAX_ONLINE_HORIZON_DAYS = 365;
+export const MAX_ONLINE_INTRO_LENGTH = 2000;
+
+/** Whether and how patients book themselves on the clinic's public page (issue 26, ADR 022). */
+export const onlineBookingPolicy = z.object({
+  /** Off by default: the public page and API answer 404 until an admin turns this on. */
+  enabled: z.boolean(),
+  /** The providers patients may book online; each must be bookable in this clinic. */
+  agentIds: z
+    .array(z.uuid('must be a provider’s id'))
+    .max(100, 'at most 100 providers')
+    .refine((ids) => new Set(ids).size === ids.length, 'each provider once'),
+  /** The visit lengths offered, in minutes. */
+  durations: z
+    .array(
+      z
+        .number({ error: 'must be a number of minutes' })
+        .int('must be a whole number of minutes')
+        .min(5, 'must be at least 5 minutes')
+        .max(480, 'must be at most 8 hours'),
+    )
+    .min(1, 'offer at least one visit length')
+    .max(MAX_ONLINE_DURATIONS, `at most ${MAX_ONLINE_DURATIONS} visit lengths`)
+    .refine((d) => new Set(d).size === d.length, 'each visit length once'),
+  /** No online booking starts sooner than this many hours from now (default 12). */
+  minNoticeHours: z
+    .number({ error: 'must be a number of hours' })
+    .int('must be a whole number of hours')
+    .min(0, 'must not be negative')
+    .max(MAX_ONLINE_NOTICE_HOURS, `must be at most ${MAX_ONLINE_NOTICE_HOURS} hours (30 days)`),
+  /** Nor later than this many days from now (default 60). */
+  horizonDays: z
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(MAX_ONLINE_HORIZON_DAYS, `must be at most ${MAX_ONLINE_HORIZON_DAYS} days`),
+  /** Shown at the top of the public page; blank means none. */
+  intro: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(MAX_ONLINE_INTRO_LENGTH, `must be at most ${MAX_ONLINE_INTRO_LENGTH} characters`)
+    .nullable()
+    .transform((text) => (text ? text : null)),
+  /** Whether someone the clinic does not know yet may book, or only its known patients. */
+  allowNewPatients: z.boolean(),
+});
+export type OnlineBookingPolicyBody = z.infer<typeof onlineBookingPolicy>;
+
 /**
- * What a clinic decides for itself, edited by its admins. `selfService` and `waitlist` may be left
- * out of a change (clients written before them), which keeps each as it is.
+ * What a clinic decides for itself, edited by its admins. `selfService`, `waitlist` and
+ * `onlineBooking` may be left out of a change (clients written before them), which keeps each as
+ * it is.
  */
 export const clinicPolicy = z.object({
   reminders: reminderPolicy,
   selfService: selfServicePolicy.optional(),
   waitlist: waitlistPolicy.optional(),
+  onlineBooking: onlineBookingPolicy.optional(),
 });
 export type ClinicPolicy = z.infer<typeof clinicPolicy>;
 
@@ -91,6 +143,7 @@ export const clinicPolicyView = z.object({
     reminders: reminderPolicy,
     selfService: selfServicePolicy.extend({ phone: z.string().nullable() }),
     waitlist: waitlistPolicy,
+    onlineBooking: onlineBookingPolicy.extend({ intro: z.string().nullable() }),
   }),
 });
 export type ClinicPolicyView = z.infer<typeof clinicPolicyView>;

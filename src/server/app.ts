@@ -34,6 +34,7 @@ import { feedsRoutes } from './modules/feeds';
 import { fhirRoutes } from './modules/fhir';
 import { integrationsRoutes } from './modules/integrations';
 import { outboxRoutes } from './modules/notifications';
+import { onlineBookingRoutes } from './modules/online-booking';
 import { sessionsRoutes, SignalHub } from './modules/sessions';
 import { systemRoutes } from './modules/system';
 import { webhooksRoutes } from './modules/webhooks';
@@ -93,6 +94,7 @@ export async function buildApp(
   // The waitlist books through the appointments module's rules without importing it (ADR 019).
   await app.register(waitlistRoutes(deps, bookInTransaction(deps)));
   await app.register(outboxRoutes(deps));
+  await app.register(onlineBookingRoutes(deps));
   await app.register(integrationsRoutes(deps));
   await app.register(webhooksRoutes(deps));
   await app.register(feedsRoutes(deps));

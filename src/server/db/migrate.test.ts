@@ -47,6 +47,7 @@ describe('migrations', () => {
       'clinics',
       'idempotency_keys',
       'login_failures',
+      'online_booking_holds',
       'outbox',
       'patient_search_words',
       'patients',

@@ -49,6 +49,26 @@ export const clinics = pgTable(
     waitlistOffersAtOnce: integer('waitlist_offers_at_once').notNull().default(1),
     /** How long an offer holds before it passes on, in minutes; never past the slot's start. */
     waitlistOfferHoldMinutes: integer('waitlist_offer_hold_minutes').notNull().default(120),
+    /** Whether the public booking page and API answer at all (issue 26); off until an admin says. */
+    onlineBookingEnabled: boolean('online_booking_enabled').notNull().default(false),
+    /** The providers patients may book online; none until an admin chooses. */
+    onlineBookingAgentIds: uuid('online_booking_agent_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** The visit lengths offered online, in minutes. */
+    onlineBookingDurations: integer('online_booking_durations')
+      .array()
+      .notNull()
+      .default(sql`'{30}'::integer[]`),
+    /** No online booking starts sooner than this many hours from now. */
+    onlineBookingNoticeHours: integer('online_booking_notice_hours').notNull().default(12),
+    /** Nor later than this many days from now. */
+    onlineBookingHorizonDays: integer('online_booking_horizon_days').notNull().default(60),
+    /** Shown at the top of the public page; null when the clinic gives none. */
+    onlineBookingIntro: text('online_booking_intro'),
+    /** Whether someone the clinic does not know yet may book online (else known patients only). */
+    onlineBookingNewPatients: boolean('online_booking_new_patients').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -68,6 +88,14 @@ export const clinics = pgTable(
     check(
       'clinics_waitlist_policy_check',
       sql`${t.waitlistOffersAtOnce} between 1 and 10 and ${t.waitlistOfferHoldMinutes} between 5 and 10080`,
+    ),
+    check(
+      'clinics_online_booking_policy_check',
+      sql`${t.onlineBookingNoticeHours} between 0 and 720 and ${t.onlineBookingHorizonDays} between 1 and 365
+        and cardinality(${t.onlineBookingDurations}) between 1 and 6
+        and 5 <= all(${t.onlineBookingDurations}) and 480 >= all(${t.onlineBookingDurations})
+        and cardinality(${t.onlineBookingAgentIds}) <= 100
+        and char_length(coalesce(${t.onlineBookingIntro}, '')) <= 2000`,
     ),
   ],
 );
@@ -726,4 +754,50 @@ export const waitlistEvents = pgTable(
     byName: text('by_name'),
   },
   (t) => [index('waitlist_events_entry_idx').on(t.entryId, t.at)],
+);
+
+/**
+ * A time a patient asked for on the public booking page, held for them until they prove their
+ * e-mail (issue 26, ADR 022). Open holds of one provider never overlap (an EXCLUDE constraint in
+ * 0022), a hold never overlaps an active appointment nor an appointment an open hold (triggers in
+ * 0022, under the provider's booking lock), and one e-mail has at most one open hold per clinic.
+ * Holds are never appointments: lists and counts never see them.
+ */
+export const onlineBookingHolds = pgTable(
+  'online_booking_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => users.id),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    duration: integer('duration').notNull(),
+    /** Lower-cased: one open hold per address. */
+    email: text('email').notNull(),
+    /** What the patient typed: first and last name, phone, date of birth. */
+    patient: jsonb('patient')
+      .$type<{ firstName: string; lastName: string; phone: string; dob: string }>()
+      .notNull(),
+    /** SHA-256 of the link's token: the link itself is only in the e-mail. */
+    tokenHash: text('token_hash').notNull().unique(),
+    ip: text('ip').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** open → confirmed (booked) or expired; only open holds hold time. */
+    state: text('state').notNull().default('open'),
+    appointmentId: uuid('appointment_id').references(() => appointments.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('online_booking_holds_state_check', sql`${t.state} in ('open', 'confirmed', 'expired')`),
+    check('online_booking_holds_range_check', sql`${t.endAt} > ${t.startAt}`),
+    uniqueIndex('online_booking_holds_open_email_idx')
+      .on(t.clinicId, t.email)
+      .where(sql`${t.state} = 'open'`),
+    index('online_booking_holds_staff_idx').on(t.staffId, t.startAt),
+    index('online_booking_holds_ip_idx').on(t.ip, t.createdAt),
+  ],
 );

@@ -24,9 +24,10 @@ const SPA_ROUTES: RegExp[] = [
 ];
 /**
  * The patient's pages are their own small bundle, so a phone loads none of the staff app: the
- * visit page and a waitlist offer's page (issue 22).
+ * visit page, a waitlist offer's page (issue 22) and a clinic's booking page and its confirmation link (issue 26).
  */
-const PATIENT_SESSION_ROUTE = /^\/session\/?$|^\/offer\/[^/]+\/?$/;
+const PATIENT_SESSION_ROUTE =
+  /^\/session\/?$|^\/offer\/[^/]+\/?$|^\/book-online\/confirm\/[^/]+\/?$|^\/book-online\/[a-z0-9-]+\/?$/;
 
 export interface WebOptions {
   webDir: string;

@@ -22,6 +22,8 @@ export interface BookingInsert {
   start: Date;
   duration: number;
   notes: string | null;
+  /** Where the booking came from: "online" for the public page; this product's own otherwise. */
+  source?: string;
   /** Who booked: a staff member (their id), or someone without an account (null). */
   by: { userId: string | null; name: string };
   audit: AuditActor;
@@ -49,7 +51,7 @@ export async function insertBooking(
     status: INITIAL_APPOINTMENT_STATUS,
     token,
     notes: b.notes,
-    source: APPOINTMENT_SOURCE,
+    source: b.source ?? APPOINTMENT_SOURCE,
     type: 'custom',
     createdBy: b.by.userId,
     createdAt: b.now,
@@ -108,7 +110,10 @@ export async function insertBooking(
   return { id: appointmentId, token };
 }
 
-/** A booking someone other than a signed-in staff member asks for: a patient's accepted offer. */
+/**
+ * A booking someone other than a signed-in staff member asks for: a patient's accepted offer, or
+ * a confirmed online booking.
+ */
 export interface BookingRequest {
   clinic: { id: string; name: string; timezone: string };
   patientId: string;
@@ -116,6 +121,7 @@ export interface BookingRequest {
   start: Date;
   duration: number;
   notes: string | null;
+  source?: string;
   by: { userId: string | null; name: string };
   ip: string;
 }
@@ -150,6 +156,7 @@ export function bookInTransaction(deps: AppDeps) {
         start: r.start,
         duration: r.duration,
         notes: r.notes,
+        source: r.source,
         by: r.by,
         audit: { userId: r.by.userId, ip: r.ip },
         now,

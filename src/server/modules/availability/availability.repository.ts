@@ -74,6 +74,43 @@ export function loadBookings(
   });
 }
 
+/**
+ * Times held on the public booking page that have not expired by `now` (issue 26, ADR 022): they
+ * block slots as bookings do, for staff and patients alike, though they are no appointments.
+ */
+export function loadLiveHolds(
+  db: Executor,
+  agentIds: readonly string[],
+  from: Date,
+  to: Date,
+  now: Date,
+) {
+  if (agentIds.length === 0) return Promise.resolve([]);
+  const h = t.onlineBookingHolds;
+  const at = (p: string) => sql`${sql.placeholder(p)}::timestamptz`;
+  const query = prepared(db, 'live_holds', (name) =>
+    db
+      .select({ id: h.id, agentId: h.staffId, start: h.startAt, end: h.endAt })
+      .from(h)
+      .where(
+        and(
+          sql`${h.staffId} = any(${sql.placeholder('agentIds')}::uuid[])`,
+          eq(h.state, 'open'),
+          sql`${h.expiresAt} > ${at('now')}`,
+          sql`${h.startAt} < ${at('to')}`,
+          sql`${h.endAt} > ${at('from')}`,
+        ),
+      )
+      .prepare(name),
+  );
+  return query.execute({
+    agentIds: [...agentIds],
+    from: from.toISOString(),
+    to: to.toISOString(),
+    now: now.toISOString(),
+  });
+}
+
 export function findAgentSchedule(db: Executor, agentId: string) {
   return db.select().from(t.schedules).where(eq(t.schedules.agentId, agentId)).limit(1);
 }

@@ -110,21 +110,18 @@ async function buildQuery(
   // Agents read with their bookings (for exactly this window, no appointment excluded) need no
   // second statement.
   const preloaded = !input.excludeAppointmentId && input.agents.every((a) => a.bookings);
-  const [agents, bookings] = await Promise.all([
+  const agentIds = input.agents.map((a) => a.id);
+  const [agents, booked, held] = await Promise.all([
     loadSlotAgents(db, input.agents),
     preloaded
       ? input.agents.flatMap((a) => a.bookings!)
-      : repo.loadBookings(
-          db,
-          input.agents.map((a) => a.id),
-          window.from,
-          window.to,
-          input.excludeAppointmentId,
-        ),
+      : repo.loadBookings(db, agentIds, window.from, window.to, input.excludeAppointmentId),
+    // Times held on the public booking page block like bookings until they expire (ADR 022).
+    repo.loadLiveHolds(db, agentIds, window.from, window.to, input.now),
   ]);
   return {
     agents,
-    bookings,
+    bookings: held.length === 0 ? booked : [...booked, ...held],
     rangeStart: input.rangeStart,
     rangeEnd: input.rangeEnd,
     now: input.now,

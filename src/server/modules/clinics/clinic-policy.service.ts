@@ -4,12 +4,14 @@ import type {
   UpdateClinicPolicyResponse,
 } from '@contracts/clinic-policy';
 import type { AppDeps } from '../../app-deps';
-import { notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
 import { replanClinicReminders } from '../notifications';
 import { requireMemberClinic } from './clinic-scope';
 import {
   findClinicPolicy,
+  listBookableAgents,
+  setOnlineBookingPolicy,
   setReminderOffsets,
   setSelfServicePolicy,
   setWaitlistPolicy,
@@ -28,8 +30,38 @@ const viewOf = (row: Awaited<ReturnType<typeof readPolicy>>): ClinicPolicyView =
     reminders: { offsetsMinutes: [...row.offsets].sort((a, b) => b - a) },
     selfService: row.selfService,
     waitlist: { offersAtOnce: row.offersAtOnce, holdMinutes: row.holdMinutes },
+    onlineBooking: {
+      ...row.onlineBooking,
+      durations: [...row.onlineBooking.durations].sort((a, b) => a - b),
+    },
   },
 });
+
+/**
+ * Online bookings go only to people who can be booked here: each chosen provider must be an
+ * active provider or nurse of this clinic, and a page that is on must offer someone.
+ */
+async function checkOnlineBooking(
+  deps: AppDeps,
+  clinicId: string,
+  policy: NonNullable<ClinicPolicy['onlineBooking']>,
+) {
+  if (policy.enabled && policy.agentIds.length === 0) {
+    throw badRequest(
+      'Choose at least one provider who takes online bookings.',
+      'onlineBooking.agentIds: choose at least one provider to turn online booking on',
+    );
+  }
+  if (policy.agentIds.length === 0) return;
+  const bookable = new Set((await listBookableAgents(deps.db.db, clinicId)).map((a) => a.id));
+  const unknown = policy.agentIds.filter((id) => !bookable.has(id));
+  if (unknown.length > 0) {
+    throw badRequest(
+      'Some chosen providers cannot be booked in this clinic.',
+      `onlineBooking.agentIds: not a bookable provider of this clinic: ${unknown.join(', ')}`,
+    );
+  }
+}
 
 /** A clinic's own rules, for the admins of that clinic. */
 export async function getClinicPolicy(
@@ -52,16 +84,19 @@ export async function updateClinicPolicy(
 ): Promise<UpdateClinicPolicyResponse> {
   const clinic = await readPolicy(deps, user, slug);
   const offsets = [...policy.reminders.offsetsMinutes].sort((a, b) => b - a);
+  if (policy.onlineBooking) await checkOnlineBooking(deps, clinic.id, policy.onlineBooking);
   const now = deps.now();
   const rescheduledAppointments = await deps.db.db.transaction(async (tx) => {
     await setReminderOffsets(tx, clinic.id, offsets);
     if (policy.selfService) await setSelfServicePolicy(tx, clinic.id, policy.selfService);
     if (policy.waitlist) await setWaitlistPolicy(tx, clinic.id, policy.waitlist);
+    if (policy.onlineBooking) await setOnlineBookingPolicy(tx, clinic.id, policy.onlineBooking);
     return replanClinicReminders(tx, { ...clinic, offsets }, now);
   });
   const selfService = policy.selfService ?? clinic.selfService;
+  const onlineBooking = policy.onlineBooking ?? clinic.onlineBooking;
   return {
-    ...viewOf({ ...clinic, ...policy.waitlist, offsets, selfService }),
+    ...viewOf({ ...clinic, ...policy.waitlist, offsets, selfService, onlineBooking }),
     rescheduledAppointments,
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BOOKABLE_ROLES } from '@domain/roles';
-import type { SelfServicePolicyBody } from '@contracts/clinic-policy';
+import type { OnlineBookingPolicyBody, SelfServicePolicyBody } from '@contracts/clinic-policy';
 import type { Executor } from '../../db/client';
 import { literalCount } from '../../db/literal-count';
 import { prepared } from '../../db/prepared';
@@ -264,6 +264,17 @@ export async function insertPatient(db: Executor, values: typeof t.patients.$inf
   return row!;
 }
 
+/** A clinic's online booking rules, as the policy names them. */
+export const onlineBookingColumns = {
+  enabled: t.clinics.onlineBookingEnabled,
+  agentIds: t.clinics.onlineBookingAgentIds,
+  durations: t.clinics.onlineBookingDurations,
+  minNoticeHours: t.clinics.onlineBookingNoticeHours,
+  horizonDays: t.clinics.onlineBookingHorizonDays,
+  intro: t.clinics.onlineBookingIntro,
+  allowNewPatients: t.clinics.onlineBookingNewPatients,
+};
+
 /** A clinic with the rules it set for itself. */
 export async function findClinicPolicy(db: Executor, clinicId: string) {
   const [row] = await db
@@ -282,6 +293,7 @@ export async function findClinicPolicy(db: Executor, clinicId: string) {
       },
       offersAtOnce: t.clinics.waitlistOffersAtOnce,
       holdMinutes: t.clinics.waitlistOfferHoldMinutes,
+      onlineBooking: onlineBookingColumns,
     })
     .from(t.clinics)
     .where(eq(t.clinics.id, clinicId))
@@ -325,4 +337,39 @@ export async function setWaitlistPolicy(
       waitlistOfferHoldMinutes: policy.holdMinutes,
     })
     .where(eq(t.clinics.id, clinicId));
+}
+
+export async function setOnlineBookingPolicy(
+  db: Executor,
+  clinicId: string,
+  policy: OnlineBookingPolicyBody,
+) {
+  await db
+    .update(t.clinics)
+    .set({
+      onlineBookingEnabled: policy.enabled,
+      onlineBookingAgentIds: policy.agentIds,
+      onlineBookingDurations: policy.durations,
+      onlineBookingNoticeHours: policy.minNoticeHours,
+      onlineBookingHorizonDays: policy.horizonDays,
+      onlineBookingIntro: policy.intro,
+      onlineBookingNewPatients: policy.allowNewPatients,
+    })
+    .where(eq(t.clinics.id, clinicId));
+}
+
+/** A clinic by its slug with its online booking rules, for the public booking page. */
+export async function findClinicOnlineBooking(db: Executor, slug: string) {
+  const [row] = await db
+    .select({
+      id: t.clinics.id,
+      slug: t.clinics.slug,
+      name: t.clinics.name,
+      timezone: t.clinics.timezone,
+      onlineBooking: onlineBookingColumns,
+    })
+    .from(t.clinics)
+    .where(eq(t.clinics.slug, slug))
+    .limit(1);
+  return row;
 }

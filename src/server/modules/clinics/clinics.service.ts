@@ -190,3 +190,31 @@ export async function clinicSlots(
   });
   return { timezone, slots };
 }
+
+/** Who books online: the clinic's patient with that e-mail, or a new one when the clinic allows. */
+export async function matchOnlinePatient(
+  tx: Executor,
+  clinicId: string,
+  person: { firstName: string; lastName: string; email: string; phone: string; dob: string },
+  allowNew: boolean,
+) {
+  const known = await repo.findPatientByEmail(tx, clinicId, person.email);
+  if (known) return { patient: known, created: false };
+  if (!allowNew) return null;
+  const patient = await repo.insertPatient(tx, {
+    clinicId,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    email: person.email,
+    dob: person.dob,
+    phone: person.phone,
+    source: 'online',
+    searchText: normalizeSearchText(person.firstName, person.lastName, person.email),
+  });
+  return { patient, created: true };
+}
+
+/** A clinic found by its slug, with its online booking rules (public pages; no membership). */
+export function findOnlineBookingClinic(db: Executor, slug: string) {
+  return repo.findClinicOnlineBooking(db, slug);
+}

@@ -7,6 +7,8 @@ export {
   createPatient,
   findBookableAgent,
   findClinicPatient,
+  findOnlineBookingClinic,
   listClinicAgents,
+  matchOnlinePatient,
 } from './clinics.service';
 export { lookUpPatients, type PatientCriteria, type PatientRecord } from './patient-lookup';

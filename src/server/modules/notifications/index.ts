@@ -14,3 +14,4 @@ export {
 } from './outbox-row';
 export { replanClinicReminders, syncReminders } from './reminders';
 export { OFFER_KIND, renderOffer, type OfferSnapshot } from './messages';
+export { HOLD_KIND, type HoldSnapshot } from './messages';

@@ -263,3 +263,46 @@ export function renderOffer(snapshot: OfferSnapshot, to: string, publicUrl: stri
     html: htmlOf(lines, ['Accept or decline this time', link]),
   };
 }
+
+/** The kind of an online booking's confirmation message (issue 26); its payload a HoldSnapshot. */
+export const HOLD_KIND = 'online.hold';
+
+/** What the confirmation of a held online booking says. */
+export interface HoldSnapshot {
+  token: string;
+  clinic: { name: string; timezone: string };
+  start: string;
+  durationMinutes: number;
+  expiresAt: string;
+  staff: { name: string };
+  patient: { name: string };
+}
+
+/** The link that books a held time (the public booking page confirms it). */
+export function holdLink(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/book-online/confirm/${encodeURIComponent(token)}`;
+}
+
+/** Asks the patient to prove their e-mail: nothing is booked until they open the link. */
+export function renderHold(snapshot: HoldSnapshot, to: string, publicUrl: string): RenderedOffer {
+  const start = new Date(snapshot.start);
+  const tz = snapshot.clinic.timezone;
+  const when = `${formatDateWithWeekday(start, tz)}, ${formatTimeRange(start, snapshot.durationMinutes, tz)} (${tz})`;
+  const until = formatDateTimeWithZone(snapshot.expiresAt, tz);
+  const link = holdLink(publicUrl, snapshot.token);
+  const lines = [
+    `Hello ${snapshot.patient.name},`,
+    `You asked to book a visit at ${snapshot.clinic.name}.`,
+    `When: ${when}`,
+    `Provider: ${snapshot.staff.name}`,
+    `The time is held for you until ${until}. It is booked only when you open the link below.`,
+    `Confirm this booking: ${link}`,
+    'If you did not ask for this, ignore this message and nothing will be booked.',
+  ];
+  return {
+    to,
+    subject: `Confirm your booking on ${formatDateWithWeekday(start, tz)} — ${snapshot.clinic.name}`,
+    text: lines.join('\n'),
+    html: htmlOf(lines, ['Confirm this booking', link]),
+  };
+}

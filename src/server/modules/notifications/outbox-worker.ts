@@ -10,10 +10,13 @@ import {
   type NotificationSnapshot,
 } from './outbox-row';
 import {
+  HOLD_KIND,
   OFFER_KIND,
+  renderHold,
   renderMessage,
   renderOffer,
   renderReminder,
+  type HoldSnapshot,
   type OfferSnapshot,
   type RenderedMessage,
   type RenderedOffer,
@@ -201,6 +204,11 @@ export function createOutboxWorker(
         // A waitlist offer goes to its patient only, with the link that answers it.
         for (const recipient of row.recipients as NotificationParty[]) {
           await send(renderOffer(row.payload as OfferSnapshot, recipient.email, config.PUBLIC_URL));
+        }
+      } else if (row.kind === HOLD_KIND) {
+        // An online booking's confirmation goes to the e-mail that asked, with the link that books.
+        for (const recipient of row.recipients as NotificationParty[]) {
+          await send(renderHold(row.payload as HoldSnapshot, recipient.email, config.PUBLIC_URL));
         }
       } else {
         await deliver(row);

@@ -276,6 +276,15 @@ describe('the clinic’s reminder policy', () => {
           phone: null,
         },
         waitlist: { offersAtOnce: 1, holdMinutes: 120 },
+        onlineBooking: {
+          enabled: false,
+          agentIds: [],
+          durations: [30],
+          minNoticeHours: 12,
+          horizonDays: 60,
+          intro: null,
+          allowNewPatients: true,
+        },
       },
     });
     const reminded = await book('2026-11-24T14:00:00.000Z');

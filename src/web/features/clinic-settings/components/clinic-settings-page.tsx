@@ -8,6 +8,7 @@ import { clinicPolicyQueryOptions } from '../api/clinic-policy';
 import { ReminderPolicyForm } from './reminder-policy-form';
 import { SelfServicePolicyForm } from './self-service-policy-form';
 import { WaitlistPolicyForm } from './waitlist-policy-form';
+import { OnlineBookingPolicyForm } from './online-booking-policy-form';
 
 /** /admin/clinics: the admin's clinics, each with its own settings. */
 export function ClinicsPage() {
@@ -81,6 +82,11 @@ export function ClinicSettingsPage() {
           <Card className="mt-4">
             <CardContent>
               <WaitlistPolicyForm key={slug} slug={slug} current={policy.data} />
+            </CardContent>
+          </Card>
+          <Card className="mt-4">
+            <CardContent>
+              <OnlineBookingPolicyForm key={slug} slug={slug} current={policy.data} />
             </CardContent>
           </Card>
         </>

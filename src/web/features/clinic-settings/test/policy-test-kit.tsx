@@ -19,6 +19,15 @@ export const CURRENT_POLICY: ClinicPolicyView = {
       phone: null,
     },
     waitlist: { offersAtOnce: 1, holdMinutes: 120 },
+    onlineBooking: {
+      enabled: false,
+      agentIds: [],
+      durations: [30],
+      minNoticeHours: 12,
+      horizonDays: 60,
+      intro: null,
+      allowNewPatients: true,
+    },
   },
 };
 

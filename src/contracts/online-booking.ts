@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import {
+  calendarDate,
+  emailField,
+  instantField,
+  phoneNumberField,
+  safeText,
+  timezoneField,
+  uuidParam,
+} from './common';
+import { defineEndpoint } from './endpoint';
+
+// The public booking page's API (issue 26, ADR 022): no sign-in, rate-limited, and it tells a
+// stranger no more than the page needs. A time is held for 15 minutes until the patient opens
+// the link e-mailed to them; only then is anything booked.
+
+export const onlineBookingPaths = {
+  clinic: '/api/public/clinics/:slug',
+  slots: '/api/public/clinics/:slug/slots',
+  holds: '/api/public/clinics/:slug/holds',
+  confirm: '/api/public/holds/:token/confirm',
+} as const;
+
+/** How long a held time waits for its e-mail to be proven. */
+export const HOLD_MINUTES = 15;
+/** At most this many days of times in one request. */
+export const MAX_PUBLIC_SLOT_DAYS = 14;
+
+/** The one answer to every accepted request for a hold, whoever the e-mail belongs to. */
+export const HOLD_ACCEPTED_MESSAGE =
+  'Check your e-mail: we sent you a link to confirm this time. It is held for you for 15 minutes.';
+export const HOLD_EXPIRED_MESSAGE =
+  'This link has expired and the time is no longer held for you. Please choose a time again.';
+export const HOLD_TAKEN_MESSAGE =
+  'Someone else is booking this time right now. Please choose another time.';
+
+export const publicClinicParams = z.object({ slug: safeText(100) });
+
+export const publicProvider = z.object({ id: z.string(), name: z.string() });
+export const publicClinic = z.object({
+  slug: z.string(),
+  name: z.string(),
+  timezone: z.string(),
+  intro: z.string().nullable(),
+  providers: z.array(publicProvider),
+  durations: z.array(z.number()),
+  minNoticeHours: z.number(),
+  horizonDays: z.number(),
+  allowNewPatients: z.boolean(),
+});
+export type PublicClinic = z.infer<typeof publicClinic>;
+
+export const publicSlotsQuery = z.object({
+  from: calendarDate(),
+  to: calendarDate(),
+  /** One provider, or any of the clinic's online providers ("first available") when left out. */
+  agentId: uuidParam.optional(),
+  /** One of the clinic's online lengths; its shortest when left out. */
+  duration: z.coerce.number().int().min(5).max(480).optional(),
+  /** The patient's own zone, in which `from` and `to` are days; the clinic's when left out. */
+  timezone: timezoneField.optional(),
+});
+export type PublicSlotsQuery = z.infer<typeof publicSlotsQuery>;
+
+/** A free time: who and when, nothing about who else is booked. */
+export const publicSlot = z.object({
+  start: z.string(),
+  end: z.string(),
+  agentId: z.string(),
+  agentName: z.string(),
+});
+export const publicSlotsResponse = z.object({
+  timezone: z.string(),
+  duration: z.number(),
+  slots: z.array(publicSlot),
+});
+export type PublicSlotsResponse = z.infer<typeof publicSlotsResponse>;
+
+const latestBirthDate = () => new Date(Date.now()).toISOString().slice(0, 10);
+
+export const holdBody = z.object({
+  start: instantField,
+  agentId: uuidParam,
+  duration: z.number().int().min(5).max(480),
+  patient: z.object({
+    firstName: safeText(100).pipe(z.string().min(1, 'is required')),
+    lastName: safeText(100).pipe(z.string().min(1, 'is required')),
+    email: emailField,
+    phone: phoneNumberField,
+    dob: calendarDate('must be a date such as 1980-04-30').refine(
+      (d) => d <= latestBirthDate(),
+      'must not be in the future',
+    ),
+  }),
+  consent: z.literal(true, { error: 'please agree so that the clinic may keep your details' }),
+  /** Left empty by people; a bot that fills every field gets the same answer and no hold. */
+  website: z.string().max(500).optional(),
+});
+export type HoldBody = z.infer<typeof holdBody>;
+
+export const holdAccepted = z.object({ message: z.string() });
+
+export const confirmHoldParams = z.object({ token: z.string().min(1).max(256) });
+export const confirmedHold = z.object({ sessionUrl: z.string() });
+export type ConfirmedHold = z.infer<typeof confirmedHold>;
+
+const forPublic = { tag: 'Online booking', access: 'public' } as const;
+
+export const getPublicClinicEndpoint = defineEndpoint({
+  ...forPublic,
+  method: 'GET',
+  path: onlineBookingPaths.clinic,
+  operationId: 'getPublicClinic',
+  summary: 'What the public booking page shows: the clinic, its online providers and lengths',
+  description: 'A 404 when the clinic does not exist or has online booking off.',
+  params: publicClinicParams,
+  responses: { 200: publicClinic },
+  errors: [404, 429],
+});
+
+export const getPublicSlotsEndpoint = defineEndpoint({
+  ...forPublic,
+  method: 'GET',
+  path: onlineBookingPaths.slots,
+  operationId: 'getPublicSlots',
+  summary: 'Free times patients may book online',
+  description: `At most ${MAX_PUBLIC_SLOT_DAYS} days at a time, within the clinic’s notice and horizon; held times are not free.`,
+  params: publicClinicParams,
+  query: publicSlotsQuery,
+  responses: { 200: publicSlotsResponse },
+  errors: [404, 429],
+});
+
+export const createHoldEndpoint = defineEndpoint({
+  ...forPublic,
+  method: 'POST',
+  path: onlineBookingPaths.holds,
+  operationId: 'createHold',
+  summary: 'Hold a time for 15 minutes and e-mail a link that books it',
+  description:
+    'The same 202 for every e-mail, known or not. A 409 when the time is taken or held; a 429 past the limits per address and per e-mail.',
+  params: publicClinicParams,
+  body: holdBody,
+  responses: { 202: holdAccepted },
+  errors: [404, 409, 422, 429],
+});
+
+export const confirmHoldEndpoint = defineEndpoint({
+  ...forPublic,
+  method: 'POST',
+  path: onlineBookingPaths.confirm,
+  operationId: 'confirmHold',
+  summary: 'Book the held time: the e-mail is proven',
+  description:
+    'Opening the link twice books once and answers the same. A 410 when the hold has expired.',
+  params: confirmHoldParams,
+  responses: { 201: confirmedHold },
+  errors: [404, 409, 410, 422, 429],
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { renderHold, type HoldSnapshot } from './messages';
+
+const snapshot: HoldSnapshot = {
+  token: 'tok_en-123',
+  clinic: { name: 'Riverside <Family> Clinic', timezone: 'America/New_York' },
+  start: '2026-11-25T15:00:00.000Z',
+  durationMinutes: 30,
+  expiresAt: '2026-11-23T12:15:00.000Z',
+  staff: { name: 'Dr. Priya Raman' },
+  patient: { name: 'Mia <img onerror=x> Okafor' },
+};
+
+describe('the online booking confirmation e-mail', () => {
+  it('says when, with whom, until when it holds, and links the confirmation', () => {
+    const message = renderHold(snapshot, 'mia@example.com', 'https://care.example/');
+    expect(message.to).toBe('mia@example.com');
+    expect(message.subject).toBe(
+      'Confirm your booking on Wednesday, November 25, 2026 — Riverside <Family> Clinic',
+    );
+    expect(message.text).toContain(
+      'When: Wednesday, November 25, 2026, 10:00 AM – 10:30 AM (America/New_York)',
+    );
+    expect(message.text).toContain('Provider: Dr. Priya Raman');
+    expect(message.text).toContain(
+      'The time is held for you until Monday, November 23, 2026 at 7:15 AM Eastern Time. It is booked only when you open the link below.',
+    );
+    expect(message.text).toContain(
+      'Confirm this booking: https://care.example/book-online/confirm/tok_en-123',
+    );
+    expect(message.text).toContain('If you did not ask for this');
+    expect(message).not.toHaveProperty('ics');
+  });
+
+  it('escapes what the patient typed in the HTML part', () => {
+    const { html } = renderHold(snapshot, 'mia@example.com', 'https://care.example');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('Mia &lt;img onerror=x&gt; Okafor');
+    expect(html).toContain('<a href="https://care.example/book-online/confirm/tok_en-123">');
+  });
+});

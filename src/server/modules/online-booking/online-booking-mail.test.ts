@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import nodemailer from 'nodemailer';
+import { useTestApp } from '../../test/test-app';
+import { apiAs } from '../../test/api-client';
+import type { ClinicScenario } from '../../test/scenario';
+import { testConfig } from '../../config';
+import { startSmtpSink, unfoldMail, type SmtpSink } from '../../test/smtp-sink';
+import { createOutboxWorker } from '../notifications';
+
+// From the public hold to the booking by the link, through a real SMTP server: the link the
+// patient receives is the one that books (issue 26).
+
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+});
+afterAll(() => sink.close());
+
+const env = useTestApp({ now: '2026-11-23T12:00:00Z', config: () => ({ SMTP_URL: sink.url }) });
+let s: ClinicScenario;
+beforeEach(async () => {
+  sink.inbox.length = 0;
+  ({ s } = await env.scenario());
+});
+
+function worker() {
+  const config = testConfig({ SMTP_URL: sink.url, PUBLIC_URL: 'https://care.example.org' });
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: sink.port,
+    secure: false,
+    ignoreTLS: true,
+  });
+  return createOutboxWorker(
+    { config, db: env.handle, now: () => env.now(), version: 'test' },
+    { logger: env.app.log, transport },
+  );
+}
+
+describe('the online booking e-mail', () => {
+  it('reaches the address given, and its link books the held time', async () => {
+    const admin = await apiAs(env.app, s.admin.email);
+    const policy = await admin.put(`/api/admin/clinics/${s.clinic.slug}/policy`, {
+      reminders: { offsetsMinutes: [1440] },
+      onlineBooking: {
+        enabled: true,
+        agentIds: [s.provider.id],
+        durations: [30],
+        minNoticeHours: 12,
+        horizonDays: 60,
+        intro: null,
+        allowNewPatients: true,
+      },
+    });
+    expect(policy.statusCode, policy.body).toBe(200);
+    const held = await env.app.inject({
+      method: 'POST',
+      url: `/api/public/clinics/${s.clinic.slug}/holds`,
+      payload: {
+        start: '2026-11-25T15:00:00.000Z',
+        agentId: s.provider.id,
+        duration: 30,
+        patient: {
+          firstName: 'Mia',
+          lastName: 'Okafor',
+          email: 'mia@example.com',
+          phone: '(555) 010-7788',
+          dob: '1990-04-30',
+        },
+        consent: true,
+      },
+    });
+    expect(held.statusCode, held.body).toBe(202);
+    expect(await worker().runOnce()).toBe(1);
+    expect(sink.inbox.map((m) => m.to[0])).toEqual(['mia@example.com']);
+    const mail = unfoldMail(sink.inbox[0]!.raw);
+    expect(mail).toContain('Dr. Priya Raman');
+    const token = /book-online\/confirm\/([A-Za-z0-9_-]+)/.exec(mail)?.[1];
+    expect(token).toBeTruthy();
+    const booked = await env.app.inject({
+      method: 'POST',
+      url: `/api/public/holds/${token}/confirm`,
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json().sessionUrl).toMatch(/session\/?\?token=/);
+  });
+});

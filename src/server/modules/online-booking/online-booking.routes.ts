@@ -1,0 +1,55 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  confirmHoldEndpoint,
+  createHoldEndpoint,
+  getPublicClinicEndpoint,
+  getPublicSlotsEndpoint,
+} from '@contracts/online-booking';
+import type { AppDeps } from '../../app-deps';
+import { route } from '../../core/route';
+import * as service from './online-booking.service';
+
+export function onlineBookingRoutes(deps: AppDeps): FastifyPluginAsync {
+  return async (app) => {
+    // Reachable by anyone: each call is limited per address, like the patient links.
+    const limited = {
+      rateLimit: { max: deps.config.SESSION_LOOKUP_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
+    };
+    route(
+      app,
+      getPublicClinicEndpoint,
+      async (request) => service.getPublicClinic(deps, request.params.slug, request.ip),
+      limited,
+    );
+    route(
+      app,
+      getPublicSlotsEndpoint,
+      async (request) =>
+        service.getPublicSlots(deps, request.params.slug, request.query, request.ip),
+      limited,
+    );
+    route(
+      app,
+      createHoldEndpoint,
+      async (request, reply) => {
+        const answer = await service.createHold(
+          deps,
+          request.params.slug,
+          request.body,
+          request.ip,
+        );
+        return reply.code(202).send(answer);
+      },
+      limited,
+    );
+    route(
+      app,
+      confirmHoldEndpoint,
+      async (request, reply) => {
+        const answer = await service.confirmHold(deps, request.params.token, request.ip);
+        return reply.code(201).send(answer);
+      },
+      limited,
+    );
+  };
+}

@@ -1,0 +1,310 @@
+import { createHash } from 'node:crypto';
+import {
+  HOLD_ACCEPTED_MESSAGE,
+  HOLD_EXPIRED_MESSAGE,
+  HOLD_MINUTES,
+  HOLD_TAKEN_MESSAGE,
+  MAX_PUBLIC_SLOT_DAYS,
+  type ConfirmedHold,
+  type HoldBody,
+  type PublicClinic,
+  type PublicSlotsQuery,
+  type PublicSlotsResponse,
+} from '@contracts/online-booking';
+import { addDaysToKey } from '@domain/zoned-time';
+import type { AppDeps } from '../../app-deps';
+import type { Executor } from '../../db/client';
+import { patientContext } from '../../core/request-context';
+import { badRequest, conflict, gone, notFound, tooManyRequests, unprocessable } from '../../errors';
+import { newSessionToken } from '../../security/session-token';
+import { bookInTransaction } from '../appointments';
+import { checkBookable, slotSettings } from '../availability';
+import {
+  clinicSlots,
+  findBookableAgent,
+  findOnlineBookingClinic,
+  listClinicAgents,
+  matchOnlinePatient,
+} from '../clinics';
+import { HOLD_KIND, queueNotifications, sessionLink, type HoldSnapshot } from '../notifications';
+import * as repo from './online-booking.repository';
+
+/** The name staff see in the history of a booking a patient made on the public page. */
+export const ONLINE_ACTOR = 'Patient (online)';
+export const ONLINE_SOURCE = 'online';
+/** Holds one address may ask for in an hour, and one e-mail (issue 26's abuse limits). */
+export const HOLDS_PER_IP_PER_HOUR = 20;
+export const HOLDS_PER_EMAIL_PER_HOUR = 3;
+
+const HOUR = 3_600_000;
+const NOT_OFFERED = 'Online booking is not available for this clinic.';
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+async function enabledClinic(deps: AppDeps, slug: string) {
+  const clinic = await findOnlineBookingClinic(deps.db.db, slug);
+  if (!clinic || !clinic.onlineBooking.enabled) throw notFound(NOT_OFFERED);
+  return clinic;
+}
+type OnlineClinic = Awaited<ReturnType<typeof enabledClinic>>;
+
+/** The window online bookings may start in: past the notice, before the horizon. */
+function window(clinic: OnlineClinic, now: Date) {
+  return {
+    earliest: now.getTime() + clinic.onlineBooking.minNoticeHours * HOUR,
+    latest: now.getTime() + clinic.onlineBooking.horizonDays * 24 * HOUR,
+  };
+}
+
+const contextOf = (clinic: OnlineClinic, ip: string) =>
+  patientContext(
+    {
+      appointmentId: '',
+      clinic: { id: clinic.id, slug: clinic.slug, name: clinic.name, timezone: clinic.timezone },
+    },
+    ip,
+  );
+
+export async function getPublicClinic(
+  deps: AppDeps,
+  slug: string,
+  ip: string,
+): Promise<PublicClinic> {
+  const clinic = await enabledClinic(deps, slug);
+  const allowed = new Set(clinic.onlineBooking.agentIds);
+  const agents = await listClinicAgents(deps, contextOf(clinic, ip), clinic.slug);
+  return {
+    slug: clinic.slug,
+    name: clinic.name,
+    timezone: clinic.timezone,
+    intro: clinic.onlineBooking.intro,
+    providers: agents.filter((a) => allowed.has(a._id)).map((a) => ({ id: a._id, name: a.name })),
+    durations: [...clinic.onlineBooking.durations].sort((a, b) => a - b),
+    minNoticeHours: clinic.onlineBooking.minNoticeHours,
+    horizonDays: clinic.onlineBooking.horizonDays,
+    allowNewPatients: clinic.onlineBooking.allowNewPatients,
+  };
+}
+
+/** Free times of the clinic's online providers and lengths, within notice and horizon. */
+export async function getPublicSlots(
+  deps: AppDeps,
+  slug: string,
+  query: PublicSlotsQuery,
+  ip: string,
+): Promise<PublicSlotsResponse> {
+  const clinic = await enabledClinic(deps, slug);
+  const policy = clinic.onlineBooking;
+  if (query.to < query.from) throw badRequest('The end date must not be before the start date.');
+  if (query.to > addDaysToKey(query.from, MAX_PUBLIC_SLOT_DAYS - 1))
+    throw badRequest(`Ask for at most ${MAX_PUBLIC_SLOT_DAYS} days of times at a time.`);
+  const duration = query.duration ?? Math.min(...policy.durations);
+  if (!policy.durations.includes(duration))
+    throw badRequest('This visit length cannot be booked online.');
+  if (query.agentId && !policy.agentIds.includes(query.agentId))
+    throw notFound('That provider does not take online bookings at this clinic.');
+  const summary = {
+    id: clinic.id,
+    slug: clinic.slug,
+    name: clinic.name,
+    timezone: clinic.timezone,
+  };
+  const { timezone, slots } = await clinicSlots(
+    deps,
+    patientContext({ appointmentId: '', clinic: summary }, ip),
+    clinic.slug,
+    { from: query.from, to: query.to, duration, agentId: query.agentId, timezone: query.timezone },
+  );
+  const now = deps.now();
+  const { earliest, latest } = window(clinic, now);
+  const allowed = new Set(policy.agentIds);
+  // Held times are already left out: the slot engine counts live holds as bookings.
+  return {
+    timezone,
+    duration,
+    slots: slots
+      .filter((slot) => {
+        const start = new Date(slot.startTime).getTime();
+        return allowed.has(slot.agentId) && start >= earliest && start <= latest;
+      })
+      .map((slot) => ({
+        start: slot.startTime,
+        end: slot.endTime,
+        agentId: slot.agentId,
+        agentName: slot.agentName,
+      })),
+  };
+}
+
+function driverCode(err: unknown): string | undefined {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Holds a time for 15 minutes and e-mails the link that books it. Nothing here looks the e-mail
+ * up among the clinic's patients, so the answer (and its time) is the same for anyone.
+ */
+export async function createHold(
+  deps: AppDeps,
+  slug: string,
+  body: HoldBody,
+  ip: string,
+): Promise<{ message: string }> {
+  const clinic = await enabledClinic(deps, slug);
+  const accepted = { message: HOLD_ACCEPTED_MESSAGE };
+  // A bot that fills the hidden field is told what a person is told, and nothing is held.
+  if (body.website) return accepted;
+  const policy = clinic.onlineBooking;
+  const email = body.patient.email.toLowerCase();
+  const now = deps.now();
+  const counts = await repo.countRecentHolds(deps.db.db, {
+    clinicId: clinic.id,
+    email,
+    ip,
+    since: new Date(now.getTime() - HOUR),
+  });
+  if (counts.byIp >= HOLDS_PER_IP_PER_HOUR || counts.byEmail >= HOLDS_PER_EMAIL_PER_HOUR) {
+    throw tooManyRequests(
+      'Too many booking requests. Please wait an hour, or call the clinic.',
+      3600,
+    );
+  }
+  if (!policy.agentIds.includes(body.agentId))
+    throw unprocessable('That provider does not take online bookings at this clinic.');
+  if (!policy.durations.includes(body.duration))
+    throw unprocessable('This visit length cannot be booked online.');
+  const start = new Date(body.start);
+  const { earliest, latest } = window(clinic, now);
+  if (start.getTime() < earliest)
+    throw unprocessable(
+      `Online bookings must be made at least ${policy.minNoticeHours} hours ahead. Please choose a later time or call the clinic.`,
+    );
+  if (start.getTime() > latest)
+    throw unprocessable(
+      `Online bookings can be made at most ${policy.horizonDays} days ahead. Please choose an earlier time.`,
+    );
+  const token = newSessionToken();
+  const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
+  try {
+    await deps.db.db.transaction(async (tx) => {
+      const agent = await findBookableAgent(tx, clinic.id, body.agentId);
+      if (!agent)
+        throw unprocessable('That provider does not take online bookings at this clinic.');
+      await repo.lockAgent(tx, agent.id);
+      await repo.expireStaleHolds(tx, { clinicId: clinic.id, staffId: agent.id, email, now });
+      const check = await checkBookable(tx, {
+        agent,
+        start,
+        durationMinutes: body.duration,
+        now,
+        settings: slotSettings(deps.config),
+      });
+      if (!check.ok) throw conflict('This time is no longer free. Please choose another time.');
+      await repo.releaseEmailHolds(tx, clinic.id, email);
+      const { firstName, lastName, phone, dob } = body.patient;
+      await repo.insertHold(tx, {
+        clinicId: clinic.id,
+        staffId: agent.id,
+        startAt: start,
+        endAt: new Date(start.getTime() + body.duration * 60_000),
+        duration: body.duration,
+        email,
+        patient: { firstName, lastName, phone, dob },
+        tokenHash: hashToken(token),
+        ip,
+        expiresAt,
+        createdAt: now,
+      });
+      const payload: HoldSnapshot = {
+        token,
+        clinic: { name: clinic.name, timezone: clinic.timezone },
+        start: start.toISOString(),
+        durationMinutes: body.duration,
+        expiresAt: expiresAt.toISOString(),
+        staff: { name: agent.name },
+        patient: { name: `${firstName} ${lastName}` },
+      };
+      await queueNotifications(
+        tx,
+        [
+          {
+            kind: HOLD_KIND,
+            recipients: [{ email, name: `${firstName} ${lastName}`, role: 'patient' }],
+            payload,
+          },
+        ],
+        now,
+      );
+    });
+  } catch (err) {
+    const code = driverCode(err);
+    if (code === '23P01' || code === '23505') throw conflict(HOLD_TAKEN_MESSAGE);
+    throw err;
+  }
+  return accepted;
+}
+
+/**
+ * Books the held time now that the e-mail is proven: the clinic's patient with that e-mail, or a
+ * new one when the clinic allows. The hold row is locked first, so a second click waits and then
+ * answers with the same visit.
+ */
+export async function confirmHold(
+  deps: AppDeps,
+  token: string,
+  ip: string,
+): Promise<ConfirmedHold> {
+  const book = bookInTransaction(deps);
+  const sessionUrlOf = (appointmentToken: string) => ({
+    sessionUrl: sessionLink(deps.config.PUBLIC_URL, appointmentToken),
+  });
+  return deps.db.db.transaction(async (tx: Executor) => {
+    const hold = await repo.findHoldForUpdate(tx, hashToken(token));
+    if (!hold) throw notFound('This link is not valid. Please check that you copied all of it.');
+    if (hold.state === 'confirmed' && hold.appointmentId) {
+      const appointmentToken = await repo.appointmentToken(tx, hold.appointmentId);
+      if (appointmentToken) return sessionUrlOf(appointmentToken);
+    }
+    const now = deps.now();
+    if (hold.state !== 'open' || hold.expiresAt.getTime() <= now.getTime())
+      throw gone(HOLD_EXPIRED_MESSAGE);
+    const clinic = await findOnlineBookingClinicById(tx, hold.clinicId);
+    const match = await matchOnlinePatient(
+      tx,
+      clinic.id,
+      { ...hold.patient, email: hold.email },
+      clinic.onlineBooking.allowNewPatients,
+    );
+    if (!match) {
+      throw unprocessable(
+        'This clinic books online only for its own patients. Please call the clinic to book.',
+      );
+    }
+    // The hold stops holding before the booking goes in, so the time is free for it alone.
+    await repo.setHoldState(tx, hold.id, { state: 'confirmed' });
+    const booked = await book(tx, {
+      clinic: { id: clinic.id, name: clinic.name, timezone: clinic.timezone },
+      patientId: match.patient.id,
+      agentId: hold.staffId,
+      start: hold.startAt,
+      duration: hold.duration,
+      notes: null,
+      source: ONLINE_SOURCE,
+      by: { userId: null, name: ONLINE_ACTOR },
+      ip,
+    });
+    await repo.setHoldState(tx, hold.id, { state: 'confirmed', appointmentId: booked.id });
+    return sessionUrlOf(booked.token);
+  });
+}
+
+async function findOnlineBookingClinicById(tx: Executor, clinicId: string) {
+  const clinic = await repo.findClinicById(tx, clinicId);
+  if (!clinic || !clinic.onlineBooking.enabled) throw notFound(NOT_OFFERED);
+  return clinic;
+}

@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ClinicPolicyView } from '@contracts/clinic-policy';
+import { CURRENT_POLICY, renderWithQueryClient } from '../test/policy-test-kit';
+import { OnlineBookingPolicyForm } from './online-booking-policy-form';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+const PRIYA = '11111111-1111-4111-8111-111111111111';
+const NORA = '22222222-2222-4222-8222-222222222222';
+const current = CURRENT_POLICY;
+const agents = [
+  { _id: PRIYA, name: 'Dr. Priya Raman', email: 'p@example.com', role: 'provider', timezone: null },
+  { _id: NORA, name: 'Nora Kelly', email: 'n@example.com', role: 'nurse', timezone: null },
+];
+let sent: Array<{ reminders: unknown; onlineBooking: ClinicPolicyView['policy']['onlineBooking'] }>;
+
+beforeEach(() => {
+  sent = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method !== 'PUT') return new Response(JSON.stringify(agents));
+      const body = JSON.parse(init!.body as string) as (typeof sent)[number];
+      sent.push(body);
+      return new Response(
+        JSON.stringify({
+          clinic: current.clinic,
+          policy: { ...current.policy, onlineBooking: body.onlineBooking },
+          rescheduledAppointments: 0,
+        }),
+      );
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  toast.success.mockReset();
+});
+
+function renderForm() {
+  return renderWithQueryClient(<OnlineBookingPolicyForm slug="riverside" current={current} />);
+}
+
+describe('OnlineBookingPolicyForm', () => {
+  it('starts off; an admin turns it on for a provider and two lengths, with the reminders kept', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const on = screen.getByLabelText('Patients may book online');
+    expect(on).not.toBeChecked();
+    await user.click(on);
+    await user.click(await screen.findByLabelText('Dr. Priya Raman'));
+    await user.click(screen.getByLabelText('60 min'));
+    const notice = screen.getByLabelText('Minimum notice (hours)');
+    expect(notice).toHaveValue(12);
+    await user.clear(notice);
+    await user.type(notice, '24');
+    await user.type(screen.getByLabelText('Introduction'), 'Bring your insurance card.');
+    await user.click(screen.getByLabelText(/New patients may book/));
+    await user.click(screen.getByRole('button', { name: 'Save online booking settings' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      reminders: { offsetsMinutes: [1440, 120] },
+      onlineBooking: {
+        enabled: true,
+        agentIds: [PRIYA],
+        durations: [30, 60],
+        minNoticeHours: 24,
+        horizonDays: 60,
+        intro: 'Bring your insurance card.',
+        allowNewPatients: false,
+      },
+    });
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Online booking settings saved.'),
+    );
+  });
+
+  it('refuses no visit length and a horizon past a year, in words', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(screen.getByLabelText('30 min'));
+    const horizon = screen.getByLabelText('How far ahead (days)');
+    await user.clear(horizon);
+    await user.type(horizon, '400');
+    await user.click(screen.getByRole('button', { name: 'Save online booking settings' }));
+    expect(await screen.findByText(/offer at least one visit length/)).toBeInTheDocument();
+    expect(screen.getByText(/must be at most 365 days/)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { confirmHold, type ConfirmAnswer } from './book-online-api';
+
+/**
+ * /book-online/confirm/{token}: the link in the e-mail that proves the patient's address. Opening
+ * it books the held time and goes on to the patient's visit page; an expired or bad link says so
+ * in words. Phone first: one column, large type.
+ */
+export function ConfirmBookingPage({
+  token,
+  fetchImpl = fetch,
+  go = (url: string) => window.location.replace(url),
+}: {
+  token: string;
+  fetchImpl?: typeof fetch;
+  /** Where a booked visit goes next (the visit page); replaced in tests. */
+  go?: (url: string) => void;
+}) {
+  const [answer, setAnswer] = useState<ConfirmAnswer | null>(null);
+
+  const book = useCallback(async () => {
+    setAnswer(null);
+    const result = await confirmHold(token, fetchImpl);
+    setAnswer(result);
+    if (result.kind === 'ok') go(result.sessionUrl);
+  }, [token, fetchImpl, go]);
+
+  useEffect(() => {
+    document.title = 'Confirming your booking';
+    void book();
+  }, [book]);
+
+  if (!answer || answer.kind === 'ok') {
+    return (
+      <Shell>
+        <Card>
+          <p role="status" className="text-center text-base text-slate-600 dark:text-slate-300">
+            {answer ? 'Your visit is booked. Opening your visit page…' : 'Booking your visit…'}
+          </p>
+          {answer && (
+            <a
+              className={`${SECONDARY} mt-4 flex items-center justify-center`}
+              href={answer.sessionUrl}
+            >
+              Open your visit page
+            </a>
+          )}
+        </Card>
+      </Shell>
+    );
+  }
+  return (
+    <Shell>
+      <Card>
+        <h1 className="text-xl font-semibold text-slate-900 dark:text-slate-50">
+          {answer.kind === 'refused' && answer.status === 410
+            ? 'This time is no longer held'
+            : 'We could not book this visit'}
+        </h1>
+        <p role="alert" className="mt-3 text-base text-slate-700 dark:text-slate-300">
+          {answer.message}
+        </p>
+        {answer.kind === 'failed' && (
+          <button type="button" className={`${SECONDARY} mt-4`} onClick={() => void book()}>
+            Try again
+          </button>
+        )}
+      </Card>
+    </Shell>
+  );
+}
+
+const SECONDARY =
+  'h-12 w-full rounded-xl border border-slate-300 bg-white px-4 text-base font-medium text-slate-900 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
+
+function Card({ children }: { children: ReactNode }) {
+  return (
+    <article className="w-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+      {children}
+    </article>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <main className="flex min-h-svh flex-col items-center bg-slate-50 px-4 py-6 sm:justify-center sm:py-10 dark:bg-slate-950">
+      <div className="flex w-full max-w-md flex-col items-center">{children}</div>
+      <p className="mt-6 text-xs text-slate-600 dark:text-slate-400">Carebook</p>
+    </main>
+  );
+}

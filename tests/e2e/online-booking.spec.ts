@@ -1,0 +1,140 @@
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { chromiumLaunchOptions, DEMO_ACCOUNTS, DEMO_PASSWORD } from './fixtures';
+import { providerApi, startSessionServer, type SessionServer } from './session-server';
+import { createOwnedDatabase } from '../../src/server/test/scratch-database';
+import { startSmtpSink, type SmtpSink } from '../../src/server/test/smtp-sink';
+
+/**
+ * Issue 26's journey: the clinic turns online booking on, a patient holds a time on the booking
+ * page on a phone, the confirmation e-mail reaches a real SMTP sink, and its link books the visit
+ * and opens the patient's visit page; staff find it in their list.
+ */
+
+test.use({ launchOptions: chromiumLaunchOptions });
+
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 76;
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DAY_MS = 86_400_000;
+
+let server: SessionServer | undefined;
+let database: Awaited<ReturnType<typeof createOwnedDatabase>> | undefined;
+let sink: SmtpSink;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  sink = await startSmtpSink();
+  database = await createOwnedDatabase(ADMIN_URL, 'carebook_e2e_online_booking');
+  server = await startSessionServer(PORT, {
+    DATABASE_URL: database.url,
+    SMTP_URL: sink.url,
+    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+    OUTBOX_POLL_MS: '300',
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await database?.drop();
+  await sink?.close();
+});
+
+const decode = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+test('a time held on the booking page is booked by the e-mailed link, on a phone', async ({
+  browser,
+}) => {
+  const provider = await providerApi(server!.url);
+  const admin = await playwrightRequest.newContext({ baseURL: server!.url });
+  const login = await admin.post('/api/auth/login', {
+    data: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORD },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const agents = (await (await admin.get('/api/clinics/riverside/nurses')).json()) as Array<{
+    _id: string;
+    name: string;
+  }>;
+  const providerId = agents.find((a) => a.name === DEMO_ACCOUNTS.provider.name)!._id;
+  const policy = (await (await admin.get('/api/admin/clinics/riverside/policy')).json()) as {
+    policy: { reminders: unknown };
+  };
+  const saved = await admin.put('/api/admin/clinics/riverside/policy', {
+    data: {
+      reminders: policy.policy.reminders,
+      onlineBooking: {
+        enabled: true,
+        agentIds: [providerId],
+        durations: [30],
+        minNoticeHours: 12,
+        horizonDays: 60,
+        intro: null,
+        allowNewPatients: true,
+      },
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    timezoneId: 'America/Chicago',
+  });
+  const patientPage = await phone.newPage();
+  await patientPage.goto(`${server!.url}/book-online/riverside`);
+  await expect(patientPage.getByRole('heading', { name: 'Book a visit' })).toBeVisible();
+  await expect(
+    patientPage.getByText(/Times are in your time zone: .*America\/Chicago/),
+  ).toBeVisible();
+  await patientPage.getByLabel('Provider').selectOption({ label: DEMO_ACCOUNTS.provider.name });
+  const day = new Date(Date.now() + 3 * DAY_MS).toISOString().slice(0, 10);
+  await patientPage.getByLabel('Day').fill(day);
+  const times = patientPage.getByRole('group', { name: 'Free times' }).getByRole('button');
+  await times.first().click();
+  await patientPage.getByLabel('First name').fill('Mia');
+  await patientPage.getByLabel('Last name').fill('Okafor');
+  await patientPage.getByLabel('E-mail').fill('mia.okafor@example.com');
+  await patientPage.getByLabel('Phone').fill('(555) 010-7788');
+  await patientPage.getByLabel('Date of birth').fill('1990-04-30');
+  await patientPage.getByLabel(/I agree/).check();
+  await patientPage.screenshot({
+    path: 'test-results/online-booking-page-phone.png',
+    fullPage: true,
+  });
+  await patientPage.getByRole('button', { name: 'Hold this time' }).click();
+  await expect(patientPage.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+
+  let mail: string | undefined;
+  await expect
+    .poll(
+      () => {
+        mail = sink.inbox.map((m) => decode(m.raw)).find((m) => m.includes('Confirm this booking'));
+        return Boolean(mail);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  const link = /Confirm this booking: (\S+)/.exec(mail!)![1]!;
+  expect(link).toMatch(new RegExp(`^${server!.url}/book-online/confirm/[A-Za-z0-9_-]{32}$`));
+
+  await patientPage.goto(link);
+  await expect(patientPage).toHaveURL(/\/session\/?\?token=/);
+  await expect(patientPage.getByText(DEMO_ACCOUNTS.provider.name).first()).toBeVisible();
+  await patientPage.screenshot({ path: 'test-results/online-booking-confirmed-phone.png' });
+
+  // Staff see it as an online booking.
+  const list = await provider.api.get('/api/appointments', {
+    params: { clinic: 'riverside', timezone: 'UTC' },
+  });
+  expect(list.ok(), await list.text()).toBe(true);
+  expect(JSON.stringify(await list.json())).toContain('mia.okafor@example.com');
+
+  // The link again shows the same visit; nothing is booked twice.
+  const token = link.split('/').at(-1)!;
+  const again = await admin.post(`/api/public/holds/${token}/confirm`);
+  expect(again.status(), await again.text()).toBe(201);
+  await phone.close();
+  await admin.dispose();
+});
