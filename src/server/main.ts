@@ -11,6 +11,7 @@ import { assertNotInUse, removeLock, writeLock } from './db/backup';
 import { createOutboxWorker } from './modules/notifications';
 import { createWebhookWorker } from './modules/webhooks';
 import { createWaitlistSweep } from './modules/waitlist';
+import { createHoldPurge } from './modules/online-booking';
 import { createMemoryBus, createPostgresBus } from './realtime/signal-bus';
 
 async function main() {
@@ -53,6 +54,7 @@ async function main() {
   const outbox = createOutboxWorker(deps, { logger: app.log });
   const webhooks = createWebhookWorker(deps, { logger: app.log });
   const waitlistSweep = createWaitlistSweep(deps, { logger: app.log });
+  const holdPurge = createHoldPurge(deps, { logger: app.log });
   if (!config.SMTP_URL)
     app.log.info('SMTP_URL is not set: notifications wait in the outbox, visible to admins');
 
@@ -71,6 +73,7 @@ async function main() {
       await outbox.stop();
       await webhooks.stop();
       await waitlistSweep.stop();
+      await holdPurge.stop();
       await signalBus.close();
       clock.stop();
       if (dataRoot) removeLock(dataRoot);

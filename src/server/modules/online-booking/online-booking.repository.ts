@@ -98,3 +98,15 @@ export async function findClinicById(db: Executor, clinicId: string) {
     .limit(1);
   return row;
 }
+
+/**
+ * Deletes the holds never confirmed that lapsed before `before`: the name, phone and date of birth
+ * someone typed and never proved are not kept. Confirmed holds stay: they name their booking.
+ */
+export async function deleteUnconfirmedHolds(db: Executor, before: Date): Promise<number> {
+  const rows = await db
+    .delete(h)
+    .where(and(sql`${h.state} <> 'confirmed'`, lte(h.expiresAt, before)))
+    .returning({ id: h.id });
+  return rows.length;
+}

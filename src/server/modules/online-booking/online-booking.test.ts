@@ -4,6 +4,7 @@ import { useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
 import { createBody, type ClinicScenario } from '../../test/scenario';
 import * as t from '../../db/schema';
+import { createHoldPurge } from './hold-purge';
 import { HOLD_ACCEPTED_MESSAGE } from '@contracts/online-booking';
 
 // The public booking API (issue 26, ADR 022) through the real app and database: a clinic's
@@ -332,5 +333,56 @@ describe('a held time', () => {
     const res = await confirm(await tokenFor('stranger@example.com'));
     expect(res.statusCode, res.body).toBe(422);
     expect(await appointmentsAt()).toHaveLength(0);
+  });
+});
+
+describe('holds nobody confirmed', () => {
+  it('are deleted a day after they lapsed; recent and confirmed ones stay', async () => {
+    const now = env.now().getTime();
+    const hour = 3_600_000;
+    let n = 0;
+    const hold = (state: 'open' | 'expired' | 'confirmed', lapsedHoursAgo: number) => {
+      n += 1;
+      const startAt = new Date(Date.UTC(2026, 11, n, 15));
+      return {
+        clinicId: s.clinic.id,
+        staffId: s.provider.id,
+        startAt,
+        endAt: new Date(startAt.getTime() + 30 * 60_000),
+        duration: 30,
+        email: `hold${n}@example.com`,
+        patient: {
+          firstName: 'Held',
+          lastName: `Number${n}`,
+          phone: '555-0100',
+          dob: '1990-01-01',
+        },
+        tokenHash: `hash-${n}`,
+        ip: '203.0.113.9',
+        expiresAt: new Date(now - lapsedHoursAgo * hour),
+        state,
+      };
+    };
+    await env.db
+      .insert(t.onlineBookingHolds)
+      .values([hold('expired', 30), hold('open', 25), hold('expired', 2), hold('confirmed', 48)]);
+
+    const purge = createHoldPurge(
+      { db: env.handle, now: () => env.now() },
+      { logger: { warn: () => {} }, intervalMs: 3_600_000 },
+    );
+    try {
+      expect(await purge.runOnce()).toBe(2);
+    } finally {
+      await purge.stop();
+    }
+    const left = await env.db
+      .select({ email: t.onlineBookingHolds.email, state: t.onlineBookingHolds.state })
+      .from(t.onlineBookingHolds)
+      .orderBy(asc(t.onlineBookingHolds.email));
+    expect(left).toEqual([
+      { email: 'hold3@example.com', state: 'expired' },
+      { email: 'hold4@example.com', state: 'confirmed' },
+    ]);
   });
 });
