@@ -9,7 +9,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const hash = buildInputsHash(ROOT);
 
 if (buildIsCurrent(ROOT, hash) && process.env.FORCE_BUILD !== 'true') {
-  console.log('build is current (nothing it reads has changed): serving it');
+  process.stderr.write('build is current (nothing it reads has changed): serving it\n');
 } else {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });

@@ -1,8 +1,7 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { chromiumLaunchOptions, DEMO_ACCOUNTS, DEMO_PASSWORD } from './fixtures';
-import { providerApi, startSessionServer, type SessionServer } from './session-server';
-import { createOwnedDatabase } from '../../src/server/test/scratch-database';
-import { startSmtpSink, type SmtpSink } from '../../src/server/test/smtp-sink';
+import { providerApi } from './session-server';
+import { decodeMail, useMailedServer } from './mailed-server';
 
 /**
  * Issue 26's journey: the clinic turns online booking on, a patient holds a time on the booking
@@ -12,42 +11,14 @@ import { startSmtpSink, type SmtpSink } from '../../src/server/test/smtp-sink';
 
 test.use({ launchOptions: chromiumLaunchOptions });
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 76;
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DAY_MS = 86_400_000;
-
-let server: SessionServer | undefined;
-let database: Awaited<ReturnType<typeof createOwnedDatabase>> | undefined;
-let sink: SmtpSink;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  sink = await startSmtpSink();
-  database = await createOwnedDatabase(ADMIN_URL, 'carebook_e2e_online_booking');
-  server = await startSessionServer(PORT, {
-    DATABASE_URL: database.url,
-    SMTP_URL: sink.url,
-    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-    OUTBOX_POLL_MS: '300',
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await database?.drop();
-  await sink?.close();
-});
-
-const decode = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const env = useMailedServer(76, 'carebook_e2e_online_booking');
 
 test('a time held on the booking page is booked by the e-mailed link, on a phone', async ({
   browser,
 }) => {
-  const provider = await providerApi(server!.url);
-  const admin = await playwrightRequest.newContext({ baseURL: server!.url });
+  const provider = await providerApi(env.server.url);
+  const admin = await playwrightRequest.newContext({ baseURL: env.server.url });
   const login = await admin.post('/api/auth/login', {
     data: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORD },
   });
@@ -83,7 +54,7 @@ test('a time held on the booking page is booked by the e-mailed link, on a phone
     timezoneId: 'America/Chicago',
   });
   const patientPage = await phone.newPage();
-  await patientPage.goto(`${server!.url}/book-online/riverside`);
+  await patientPage.goto(`${env.server.url}/book-online/riverside`);
   await expect(patientPage.getByRole('heading', { name: 'Book a visit' })).toBeVisible();
   await expect(
     patientPage.getByText(/Times are in your time zone: .*America\/Chicago/),
@@ -110,14 +81,16 @@ test('a time held on the booking page is booked by the e-mailed link, on a phone
   await expect
     .poll(
       () => {
-        mail = sink.inbox.map((m) => decode(m.raw)).find((m) => m.includes('Confirm this booking'));
+        mail = env.sink.inbox
+          .map((m) => decodeMail(m.raw))
+          .find((m) => m.includes('Confirm this booking'));
         return Boolean(mail);
       },
       { timeout: 30_000 },
     )
     .toBe(true);
   const link = /Confirm this booking: (\S+)/.exec(mail!)![1]!;
-  expect(link).toMatch(new RegExp(`^${server!.url}/book-online/confirm/[A-Za-z0-9_-]{32}$`));
+  expect(link).toMatch(new RegExp(`^${env.server.url}/book-online/confirm/[A-Za-z0-9_-]{32}$`));
 
   await patientPage.goto(link);
   await expect(patientPage).toHaveURL(/\/session\/?\?token=/);

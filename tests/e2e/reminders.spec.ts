@@ -1,9 +1,8 @@
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
 import { chromiumLaunchOptions, DEMO_ACCOUNTS, DEMO_PASSWORD, signInWith } from './fixtures';
-import { providerApi, startSessionServer, type SessionServer, type Visit } from './session-server';
-import { createOwnedDatabase } from '../../src/server/test/scratch-database';
-import { startSmtpSink, type SmtpSink } from '../../src/server/test/smtp-sink';
+import { providerApi, type Visit } from './session-server';
+import { decodeMail, useMailedServer } from './mailed-server';
 
 /**
  * A reminder from the outbox to a real SMTP sink, its Confirm link opened on a phone, and staff
@@ -13,40 +12,11 @@ import { startSmtpSink, type SmtpSink } from '../../src/server/test/smtp-sink';
 
 test.use({ launchOptions: chromiumLaunchOptions });
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 70;
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-let server: SessionServer | undefined;
-let database: Awaited<ReturnType<typeof createOwnedDatabase>> | undefined;
-let sink: SmtpSink;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  sink = await startSmtpSink();
-  database = await createOwnedDatabase(ADMIN_URL, 'carebook_e2e_reminders');
-  server = await startSessionServer(PORT, {
-    DATABASE_URL: database.url,
-    SMTP_URL: sink.url,
-    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-    OUTBOX_POLL_MS: '300',
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await database?.drop();
-  await sink?.close();
-});
-
-/** Quoted-printable and folded headers undone, enough to read links and lines. */
-const decode = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const env = useMailedServer(70, 'carebook_e2e_reminders');
 
 async function reminderFor(visit: Visit): Promise<string> {
   // The visit is a day or more away: its reminders are due hours from now. Bring the soonest to now.
-  const client = new pg.Client({ connectionString: database!.url });
+  const client = new pg.Client({ connectionString: env.database.url });
   await client.connect();
   try {
     const moved = await client.query(
@@ -63,9 +33,9 @@ async function reminderFor(visit: Visit): Promise<string> {
   await expect
     .poll(
       () => {
-        mail = sink.inbox
+        mail = env.sink.inbox
           .map((m) => m.raw)
-          .map(decode)
+          .map(decodeMail)
           .find(
             (m) => m.includes('This is a reminder of your appointment') && m.includes(visit.token),
           );
@@ -80,12 +50,12 @@ async function reminderFor(visit: Visit): Promise<string> {
 test('a reminder’s Confirm link confirms on the phone, and staff see it confirmed', async ({
   browser,
 }) => {
-  const provider = await providerApi(server!.url);
+  const provider = await providerApi(env.server.url);
   const visit = await provider.book(2);
   const mail = await reminderFor(visit);
   expect(mail).toMatch(/at \d{1,2}:\d{2} [AP]M Eastern Time/);
   const link = /Confirm that you will come: (\S+)/.exec(mail)![1]!;
-  expect(link).toBe(`${server!.url}/session/?token=${visit.token}&confirm=1`);
+  expect(link).toBe(`${env.server.url}/session/?token=${visit.token}&confirm=1`);
 
   const phone = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -105,7 +75,10 @@ test('a reminder’s Confirm link confirms on the phone, and staff see it confir
   await patientPage.screenshot({ path: 'test-results/e2e/reminder-confirmed-phone.png' });
   await phone.close();
 
-  const desk = await browser.newContext({ baseURL: server!.url, timezoneId: 'America/New_York' });
+  const desk = await browser.newContext({
+    baseURL: env.server.url,
+    timezoneId: 'America/New_York',
+  });
   const staffPage = await desk.newPage();
   await signInWith(staffPage, { email: DEMO_ACCOUNTS.staff.email, password: DEMO_PASSWORD });
   await staffPage.goto(`/appointments?search=${encodeURIComponent(visit.patient.lastName)}`);

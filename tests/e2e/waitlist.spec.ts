@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { chromiumLaunchOptions, DEMO_ACCOUNTS, DEMO_PASSWORD, signInWith } from './fixtures';
-import { providerApi, startSessionServer, type SessionServer } from './session-server';
-import { createOwnedDatabase } from '../../src/server/test/scratch-database';
-import { startSmtpSink, type SmtpSink } from '../../src/server/test/smtp-sink';
+import { providerApi } from './session-server';
+import { decodeMail, useMailedServer } from './mailed-server';
 
 /**
  * Issue 22's journey: staff cancel a visit, the waiting patient gets the offer by e-mail (a real
@@ -11,42 +10,13 @@ import { startSmtpSink, type SmtpSink } from '../../src/server/test/smtp-sink';
 
 test.use({ launchOptions: chromiumLaunchOptions });
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 72;
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DAY_MS = 86_400_000;
-
-let server: SessionServer | undefined;
-let database: Awaited<ReturnType<typeof createOwnedDatabase>> | undefined;
-let sink: SmtpSink;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  sink = await startSmtpSink();
-  database = await createOwnedDatabase(ADMIN_URL, 'carebook_e2e_waitlist');
-  server = await startSessionServer(PORT, {
-    DATABASE_URL: database.url,
-    SMTP_URL: sink.url,
-    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-    OUTBOX_POLL_MS: '300',
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await database?.drop();
-  await sink?.close();
-});
-
-/** Quoted-printable and folded headers undone, enough to read links and lines. */
-const decode = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const env = useMailedServer(72, 'carebook_e2e_waitlist');
 
 test('a cancelled time is offered by e-mail, accepted on a phone, and staff see the booking', async ({
   browser,
 }) => {
-  const provider = await providerApi(server!.url);
+  const provider = await providerApi(env.server.url);
   const visit = await provider.book(2, 0);
   const waiting = provider.patients[1]!;
   const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
@@ -73,8 +43,8 @@ test('a cancelled time is offered by e-mail, accepted on a phone, and staff see 
   await expect
     .poll(
       () => {
-        mail = sink.inbox
-          .map((m) => decode(m.raw))
+        mail = env.sink.inbox
+          .map((m) => decodeMail(m.raw))
           .find((m) => m.includes('A time has become free'));
         return Boolean(mail);
       },
@@ -82,7 +52,7 @@ test('a cancelled time is offered by e-mail, accepted on a phone, and staff see 
     )
     .toBe(true);
   const link = /Accept or decline this time: (\S+)/.exec(mail!)![1]!;
-  expect(link).toMatch(new RegExp(`^${server!.url}/offer/[A-Za-z0-9_-]{32}$`));
+  expect(link).toMatch(new RegExp(`^${env.server.url}/offer/[A-Za-z0-9_-]{32}$`));
 
   const phone = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -103,7 +73,10 @@ test('a cancelled time is offered by e-mail, accepted on a phone, and staff see 
   await patientPage.screenshot({ path: 'test-results/e2e/waitlist-accepted-phone.png' });
   await phone.close();
 
-  const desk = await browser.newContext({ baseURL: server!.url, timezoneId: 'America/New_York' });
+  const desk = await browser.newContext({
+    baseURL: env.server.url,
+    timezoneId: 'America/New_York',
+  });
   const staffPage = await desk.newPage();
   await signInWith(staffPage, { email: DEMO_ACCOUNTS.staff.email, password: DEMO_PASSWORD });
   await staffPage.goto(`/appointments?search=${encodeURIComponent(waiting.lastName)}`);
@@ -135,7 +108,10 @@ test('a cancelled time is offered by e-mail, accepted on a phone, and staff see 
 test('staff add a patient to the waitlist by searching, as in the booking wizard', async ({
   browser,
 }) => {
-  const desk = await browser.newContext({ baseURL: server!.url, timezoneId: 'America/New_York' });
+  const desk = await browser.newContext({
+    baseURL: env.server.url,
+    timezoneId: 'America/New_York',
+  });
   const page = await desk.newPage();
   await signInWith(page, { email: DEMO_ACCOUNTS.staff.email, password: DEMO_PASSWORD });
   await page.getByRole('link', { name: 'Waitlist' }).first().click();
@@ -144,7 +120,7 @@ test('staff add a patient to the waitlist by searching, as in the booking wizard
   const dialog = page.getByRole('dialog');
   const clinic = dialog.getByLabel('Clinic');
   if (await clinic.isVisible()) await clinic.selectOption('riverside');
-  const provider = await providerApi(server!.url);
+  const provider = await providerApi(env.server.url);
   const patient = provider.patients[2]!;
   await dialog.getByLabel('Patient Search').fill(patient.lastName);
   await dialog.getByRole('button', { name: 'Search', exact: true }).click();
