@@ -5,9 +5,11 @@ const integration = (db: 'pglite' | 'postgres') => ({
   resolve: { alias: aliases },
   test: {
     name: `integration-${db}`,
-    // *.pg.test.ts need a real server (several connections, LISTEN/NOTIFY across instances).
+    // *.pg.test.ts need a real server (several connections, LISTEN/NOTIFY across instances);
+    // *.embedded.test.ts test the embedded database itself, so they run once, beside PGlite.
     include: ['src/server/**/*.test.ts'],
-    exclude: db === 'postgres' ? [] : ['src/server/**/*.pg.test.ts'],
+    exclude:
+      db === 'postgres' ? ['src/server/**/*.embedded.test.ts'] : ['src/server/**/*.pg.test.ts'],
     environment: 'node' as const,
     env: { CAREBOOK_TEST_DB: db },
     globalSetup: ['./src/server/test/global-setup.ts'],

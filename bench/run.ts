@@ -1,7 +1,8 @@
 // `npm run bench`: every figure of issue 9 in one run, written to bench/results/<name>.{md,json}.
 //   --quick            small data, one 1 s run each at 20 clients: a smoke test in ~3 minutes
 //   --only a,b         sections: seed, api, fhir, race, slots, reminders, startup, web (seed runs when needed)
-//   --db pg,pglite     which databases the API section covers
+//   --db pg,embedded,pglite   which databases the API section covers (embedded = the app-managed
+//                      PostgreSQL server, the embedded default; pglite = the WebAssembly one)
 //   --runs N --seconds S   runs per figure and seconds per run
 //   --reuse-db         keep an existing carebook_bench (development only; default recreates it)
 //   --render           only re-render <out>.md (default latest) from its JSON, measuring nothing
@@ -15,7 +16,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { seedPglite, seedPostgres, type SeededDatabase } from './lib/databases';
+import {
+  seedEmbeddedPostgres,
+  seedPglite,
+  seedPostgres,
+  type SeededDatabase,
+} from './lib/databases';
 import { stopLoadChild } from './lib/load';
 import type { SeedPlan } from './seed/bulk-seed';
 import { benchApi, benchBare } from './sections/api';
@@ -35,7 +41,7 @@ const { values: flags } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     only: { type: 'string' },
-    db: { type: 'string', default: 'pg,pglite' },
+    db: { type: 'string', default: 'pg,embedded,pglite' },
     runs: { type: 'string' },
     seconds: { type: 'string' },
     'reuse-db': { type: 'boolean', default: false },
@@ -178,6 +184,25 @@ async function main() {
     if (want('startup')) results.startup = await benchStartup(quick ? 1 : 3, label, log);
   } else if (want('startup')) {
     results.startup = await benchStartup(quick ? 1 : 3, null, log);
+  }
+  if (want('api') && dbs.includes('embedded')) {
+    log(
+      `seeding the embedded PostgreSQL server: ${PGLITE_PLAN.appointments.toLocaleString('en-US')} appointments`,
+    );
+    const db = await seedEmbeddedPostgres(PGLITE_PLAN);
+    results.seedEmbedded = {
+      plan: PGLITE_PLAN,
+      seedMs: db.seedMs,
+      timings: db.timings,
+      counts: db.counts,
+    };
+    const target = await startApiTarget('embedded PostgreSQL', db);
+    try {
+      results.apiEmbedded = (await benchApi(target, apiOptions, log)).results;
+    } finally {
+      await target.close();
+      await db.handle.close();
+    }
   }
   if (want('api') && dbs.includes('pglite')) {
     log(`seeding PGlite: ${PGLITE_PLAN.appointments.toLocaleString('en-US')} appointments`);

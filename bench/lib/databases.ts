@@ -3,6 +3,7 @@
 import { rmSync } from 'node:fs';
 import { openDatabase, type DbHandle } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
+import { startEmbeddedPostgres } from '../../src/server/db/embedded-postgres';
 import { hashPassword } from '../../src/server/security/password';
 import { bulkSeed, type SeedPlan, type SeedTimings } from '../seed/bulk-seed';
 import {
@@ -16,6 +17,7 @@ import {
 
 export const BENCH_PASSWORD = 'bench-password-1';
 export const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ?? '/tmp/carebook-bench-pglite';
+export const EMBEDDED_DIR = process.env.BENCH_EMBEDDED_DIR ?? '/tmp/carebook-bench-embedded';
 /** The app's default pool size; the raw-SQL baseline gets the same number of connections. */
 export const POOL_SIZE = 10;
 
@@ -101,5 +103,41 @@ export async function seedPglite(plan: SeedPlan): Promise<SeededDatabase> {
     await hashPassword(BENCH_PASSWORD),
   );
   const seedMs = performance.now() - t0;
+  return { handle, plan, seedMs, timings, counts: await countRows(handle) };
+}
+
+/**
+ * The app-managed PostgreSQL server (the embedded default, ADR 023), made fresh under a temporary
+ * DATA_DIR exactly as the app makes it, seeded like the others; closing the handle stops it.
+ */
+export async function seedEmbeddedPostgres(plan: SeedPlan): Promise<SeededDatabase> {
+  rmSync(EMBEDDED_DIR, { recursive: true, force: true });
+  const t0 = performance.now();
+  const server = await startEmbeddedPostgres(EMBEDDED_DIR);
+  const migrateHandle = await openDatabase({ url: server.url, poolMax: 1 });
+  await runMigrations(migrateHandle);
+  await migrateHandle.close();
+  const main = await pgRunner(server.url, LOAD_SETTINGS);
+  const helper = await pgRunner(server.url, LOAD_SETTINGS);
+  let timings: SeedTimings;
+  try {
+    timings = await bulkSeed(main, [helper], plan, await hashPassword(BENCH_PASSWORD));
+  } finally {
+    await Promise.all([main.close(), helper.close()]);
+  }
+  const seedMs = performance.now() - t0;
+  const pool = await openDatabase({
+    url: server.url,
+    poolMax: POOL_SIZE,
+    applicationName: 'carebook-bench-app',
+  });
+  const handle: DbHandle = {
+    ...pool,
+    embedded: true,
+    async close() {
+      await pool.close();
+      await server.stop();
+    },
+  };
   return { handle, plan, seedMs, timings, counts: await countRows(handle) };
 }

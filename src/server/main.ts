@@ -25,7 +25,7 @@ async function main() {
     assertNotInUse(dataRoot);
     writeLock(dataRoot);
   }
-  const db = await openConfiguredDatabase(config);
+  const db = await openConfiguredDatabase(config, (message) => console.warn(message));
   await runMigrations(db);
   // The bus must exist before the app (it is a dependency); its warnings reach the app's logger
   // once there is one.
@@ -44,7 +44,7 @@ async function main() {
   logTo.app = app.log;
 
   const shouldSeed =
-    config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && db.kind === 'pglite');
+    config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && db.embedded === true);
   if (shouldSeed) {
     const seeded = await seedDemoIfEmpty(db, { now: clock.now() });
     if (seeded) app.log.info(seeded, 'demo data seeded into the empty database');

@@ -8,11 +8,13 @@ test('the app opens in Chromium and sends a visitor to the sign-in page', async 
   await expect(page.getByLabel('Password')).toBeVisible();
 });
 
-test('the API reports a healthy embedded database', async ({ request }) => {
+test('the API reports a healthy embedded database: the PostgreSQL server the app runs itself', async ({
+  request,
+}) => {
   const res = await request.get('/api/health');
   expect(res.ok()).toBe(true);
   expect(await res.json()).toMatchObject({
     status: 'ok',
-    database: { kind: 'pglite', status: 'up' },
+    database: { kind: 'postgres', embedded: true, status: 'up' },
   });
 });

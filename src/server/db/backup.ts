@@ -3,6 +3,13 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadPglite } from './client';
+import {
+  CLUSTER_DIR,
+  CLUSTER_SECRET,
+  hasCluster,
+  ownCluster,
+  stopLeftoverServer,
+} from './embedded-postgres';
 
 const run = promisify(execFile);
 const LOCK_FILE = 'carebook.pid';
@@ -32,10 +39,19 @@ export function assertNotInUse(dataDir: string) {
   }
 }
 
-/** Embedded: the whole data directory as one gzipped archive, taken with no server running. */
+/**
+ * Embedded: the whole database as one gzipped archive, taken with no server running. The app's
+ * own PostgreSQL cluster is archived as its files (with the password beside it): stopped cleanly,
+ * they are a consistent copy, and the bundled binaries have no pg_dump.
+ */
 export async function backupEmbedded(root: string, outFile: string) {
   const dataDir = path.join(root, 'pglite');
   assertNotInUse(root);
+  if (hasCluster(root)) {
+    await stopLeftoverServer(root);
+    await run('tar', ['-czf', path.resolve(outFile), '-C', root, CLUSTER_DIR, CLUSTER_SECRET]);
+    return;
+  }
   if (!existsSync(dataDir)) throw new Error(`No embedded database at ${dataDir}.`);
   const { PGlite, extensions } = await loadPglite();
   const db = await PGlite.create(dataDir, { extensions });
@@ -53,11 +69,21 @@ export async function restoreEmbedded(
   inFile: string,
   options: { force?: boolean } = {},
 ) {
-  const dataDir = path.join(root, 'pglite');
   assertNotInUse(root);
+  const entries = (await run('tar', ['-tzf', path.resolve(inFile)])).stdout.split('\n');
+  const dataDir = path.join(
+    root,
+    entries.includes(`${CLUSTER_DIR}/PG_VERSION`) ? CLUSTER_DIR : 'pglite',
+  );
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
     if (!options.force) throw new Error(`${dataDir} is not empty; pass --force to replace it.`);
     rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (dataDir.endsWith(CLUSTER_DIR)) {
+    await stopLeftoverServer(root);
+    await run('tar', ['-xzf', path.resolve(inFile), '-C', root]);
+    await ownCluster(root);
+    return;
   }
   mkdirSync(dataDir, { recursive: true });
   const archive = new Blob([readFileSync(inFile)]);

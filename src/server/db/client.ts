@@ -22,6 +22,8 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
 
 export interface DbHandle {
   kind: 'pglite' | 'postgres';
+  /** True for the database the app runs itself under DATA_DIR (PGlite or its own PostgreSQL). */
+  embedded?: boolean;
   db: Database;
   /** Runs one raw SQL text (several statements allowed); used by migrations and test resets. */
   exec(sqlText: string): Promise<void>;
@@ -113,6 +115,7 @@ async function openPglite(
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     kind: 'pglite',
+    embedded: 'dataDir' in options,
     db,
     pglite: client,
     ...driverCalls(

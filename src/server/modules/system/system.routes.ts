@@ -9,7 +9,11 @@ export function systemRoutes(deps: AppDeps): FastifyPluginAsync {
       const up = await deps.db.ping();
       const body = {
         status: up ? ('ok' as const) : ('degraded' as const),
-        database: { kind: deps.db.kind, status: up ? ('up' as const) : ('down' as const) },
+        database: {
+          kind: deps.db.kind,
+          embedded: deps.db.embedded === true,
+          status: up ? ('up' as const) : ('down' as const),
+        },
         version: deps.version,
         uptimeSeconds: Math.round(process.uptime()),
       };
