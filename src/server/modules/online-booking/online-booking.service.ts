@@ -147,7 +147,9 @@ function driverCode(err: unknown): string | undefined {
 
 /**
  * Holds a time for 15 minutes and e-mails the link that books it. Nothing here looks the e-mail
- * up among the clinic's patients, so the answer (and its time) is the same for anyone.
+ * up among the clinic's patients, so the answer (and its time) is the same for anyone: the same
+ * statements, and the message only queued (the outbox worker sends it later). Keep anything that
+ * depends on who the e-mail belongs to in confirmHold; online-booking-timing.test.ts watches.
  */
 export async function createHold(
   deps: AppDeps,
