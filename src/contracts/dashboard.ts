@@ -11,6 +11,8 @@ export const DASHBOARD_WINDOW_DAYS = 30;
 /** How many open past appointments and upcoming ones the lists show; counts give the totals. */
 export const DASHBOARD_PENDING_LIMIT = 10;
 export const DASHBOARD_NEXT_LIMIT = 5;
+/** The period "Booked online" counts: bookings patients made themselves in the last this many days. */
+export const DASHBOARD_ONLINE_DAYS = 30;
 /** A day holds far fewer; the cap only keeps a runaway day from flooding the page. */
 export const DASHBOARD_TODAY_LIMIT = 500;
 /** How many of today’s and tomorrow’s unconfirmed appointments the list shows, soonest first. */
@@ -103,6 +105,11 @@ export const dashboardResponse = z.object({
   perDay: z.array(perDayEntry),
   noShowByAgent: z.array(noShowByAgentEntry),
   noShowByWeekday: z.array(noShowByWeekdayEntry),
+  /**
+   * Appointments patients booked themselves on the public page (source "online", issue 26) in
+   * the last `days` days, counted by when they were booked, whatever became of them since.
+   */
+  bookedOnline: z.object({ days: z.number().int(), count: z.number().int() }),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponse>;
 

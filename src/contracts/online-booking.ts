@@ -17,6 +17,7 @@ import { defineEndpoint } from './endpoint';
 export const onlineBookingPaths = {
   clinic: '/api/public/clinics/:slug',
   slots: '/api/public/clinics/:slug/slots',
+  nextFreeDay: '/api/public/clinics/:slug/next-free-day',
   holds: '/api/public/clinics/:slug/holds',
   confirm: '/api/public/holds/:token/confirm',
 } as const;
@@ -76,6 +77,25 @@ export const publicSlotsResponse = z.object({
 });
 export type PublicSlotsResponse = z.infer<typeof publicSlotsResponse>;
 
+export const nextFreeDayQuery = z.object({
+  /** The day the patient looked at (in `timezone`): the search starts the day after. */
+  after: calendarDate(),
+  agentId: uuidParam.optional(),
+  duration: z.coerce.number().int().min(5).max(480).optional(),
+  timezone: timezoneField.optional(),
+});
+export type NextFreeDayQuery = z.infer<typeof nextFreeDayQuery>;
+
+export const nextFreeDay = z.object({
+  timezone: z.string(),
+  duration: z.number(),
+  /** The first day after `after` with a free time, or null when none is left before `lastDay`. */
+  day: z.string().nullable(),
+  /** The last day the clinic takes online bookings for (its horizon), in `timezone`. */
+  lastDay: z.string(),
+});
+export type NextFreeDay = z.infer<typeof nextFreeDay>;
+
 const latestBirthDate = () => new Date(Date.now()).toISOString().slice(0, 10);
 
 export const holdBody = z.object({
@@ -128,6 +148,20 @@ export const getPublicSlotsEndpoint = defineEndpoint({
   params: publicClinicParams,
   query: publicSlotsQuery,
   responses: { 200: publicSlotsResponse },
+  errors: [404, 429],
+});
+
+export const getNextFreeDayEndpoint = defineEndpoint({
+  ...forPublic,
+  method: 'GET',
+  path: onlineBookingPaths.nextFreeDay,
+  operationId: 'getNextFreeDay',
+  summary: 'The next day with a free time to book online, after a given day',
+  description:
+    'Within the clinic’s notice and horizon, for one length and provider (or any online provider); `day` is null when none is left.',
+  params: publicClinicParams,
+  query: nextFreeDayQuery,
+  responses: { 200: nextFreeDay },
   errors: [404, 429],
 });
 

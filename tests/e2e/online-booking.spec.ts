@@ -6,18 +6,39 @@ import { decodeMail, useMailedServer } from './mailed-server';
 /**
  * Issue 26's journey: the clinic turns online booking on, a patient holds a time on the booking
  * page on a phone, the confirmation e-mail reaches a real SMTP sink, and its link books the visit
- * and opens the patient's visit page; staff find it in their list.
+ * and opens the patient's visit page; staff find it in their list. On the way the patient picks
+ * a longer visit and looks at a Saturday first: the provider works weekdays, so the page offers
+ * the next day with free times.
  */
 
 test.use({ launchOptions: chromiumLaunchOptions });
 
 const DAY_MS = 86_400_000;
+const PATIENT_ZONE = 'America/Chicago';
+
+/** The first Saturday at least three days ahead, as YYYY-MM-DD in the patient's zone. */
+function nextSaturday(): string {
+  for (let days = 3; ; days++) {
+    const at = new Date(Date.now() + days * DAY_MS);
+    const weekday = at.toLocaleDateString('en-US', { weekday: 'long', timeZone: PATIENT_ZONE });
+    if (weekday === 'Saturday') return at.toLocaleDateString('en-CA', { timeZone: PATIENT_ZONE });
+  }
+}
 const env = useMailedServer(76, 'carebook_e2e_online_booking');
 
 test('a time held on the booking page is booked by the e-mailed link, on a phone', async ({
   browser,
 }) => {
   const provider = await providerApi(env.server.url);
+  // Weekdays only, so a Saturday has no time to offer.
+  const weekdays = await provider.api.put('/api/availability', {
+    data: {
+      timezone: 'America/New_York',
+      weekly: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })),
+      overrides: [],
+    },
+  });
+  expect(weekdays.ok(), await weekdays.text()).toBe(true);
   const admin = await playwrightRequest.newContext({ baseURL: env.server.url });
   const login = await admin.post('/api/auth/login', {
     data: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORD },
@@ -37,7 +58,7 @@ test('a time held on the booking page is booked by the e-mailed link, on a phone
       onlineBooking: {
         enabled: true,
         agentIds: [providerId],
-        durations: [30],
+        durations: [30, 60],
         minNoticeHours: 12,
         horizonDays: 60,
         intro: null,
@@ -51,7 +72,7 @@ test('a time held on the booking page is booked by the e-mailed link, on a phone
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
-    timezoneId: 'America/Chicago',
+    timezoneId: PATIENT_ZONE,
   });
   const patientPage = await phone.newPage();
   await patientPage.goto(`${env.server.url}/book-online/riverside`);
@@ -60,10 +81,25 @@ test('a time held on the booking page is booked by the e-mailed link, on a phone
     patientPage.getByText(/Times are in your time zone: .*America\/Chicago/),
   ).toBeVisible();
   await patientPage.getByLabel('Provider').selectOption({ label: DEMO_ACCOUNTS.provider.name });
-  const day = new Date(Date.now() + 3 * DAY_MS).toISOString().slice(0, 10);
-  await patientPage.getByLabel('Day').fill(day);
-  const times = patientPage.getByRole('group', { name: 'Free times' }).getByRole('button');
-  await times.first().click();
+  const lengths = patientPage.getByRole('group', { name: 'Visit length' });
+  await expect(lengths.getByRole('radio', { name: '30 minutes' })).toBeChecked();
+  await lengths.getByText('1 hour').click();
+  await expect(lengths.getByRole('radio', { name: '1 hour' })).toBeChecked();
+  const saturday = nextSaturday();
+  const day = patientPage.getByLabel('Day');
+  await day.fill(saturday);
+  const times = patientPage.getByRole('group', { name: 'Free times' });
+  await expect(times.getByText(/^No free times on Saturday, /)).toBeVisible();
+  const jump = times.getByRole('button', { name: /^Next free day: Monday, / });
+  await expect(jump).toBeVisible();
+  await patientPage.screenshot({ path: 'test-results/online-booking-no-times-phone.png' });
+  await jump.click();
+  await expect(times.getByRole('button').first()).toBeVisible();
+  const monday = await day.inputValue();
+  expect(monday > saturday, `${monday} after ${saturday}`).toBe(true);
+  await expect(times).toBeFocused();
+  await times.getByRole('button').first().click();
+  await expect(patientPage.getByText(/\(1 hour\) with Dr\. Priya Raman/)).toBeVisible();
   await patientPage.getByLabel('First name').fill('Mia');
   await patientPage.getByLabel('Last name').fill('Okafor');
   await patientPage.getByLabel('E-mail').fill('mia.okafor@example.com');
@@ -102,7 +138,13 @@ test('a time held on the booking page is booked by the e-mailed link, on a phone
     params: { clinic: 'riverside', timezone: 'UTC' },
   });
   expect(list.ok(), await list.text()).toBe(true);
-  expect(JSON.stringify(await list.json())).toContain('mia.okafor@example.com');
+  const listed = (await list.json()) as Array<{
+    duration: number;
+    patient: { email: string };
+    metadata: { source: string };
+  }>;
+  const booked = listed.find((a) => a.patient.email === 'mia.okafor@example.com');
+  expect(booked).toMatchObject({ duration: 60, metadata: { source: 'online' } });
 
   // The link again shows the same visit; nothing is booked twice.
   const token = link.split('/').at(-1)!;

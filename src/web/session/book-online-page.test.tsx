@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { bookingSlugOf } from './book-online-api';
 import { BookOnlinePage } from './book-online-page';
 
@@ -51,6 +51,8 @@ describe('BookOnlinePage', () => {
     expect(await screen.findByRole('heading', { name: 'Book a visit' })).toBeTruthy();
     expect(screen.getByText('New patients welcome.')).toBeTruthy();
     expect(screen.getByText(/Times are in your time zone: .*\(Europe\/London\)/)).toBeTruthy();
+    // One length only: nothing to choose.
+    expect(screen.queryByRole('group', { name: 'Visit length' })).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: '3:00 PM' }));
     const type = (label: string, value: string) =>
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -78,6 +80,137 @@ describe('BookOnlinePage', () => {
         website: '',
       },
     ]);
+  });
+
+  it('lets the patient choose a visit length: the first by default, times reloaded, held with it', async () => {
+    const slotUrls: string[] = [];
+    const posts: Array<{ duration: number }> = [];
+    const fetchImpl = vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        posts.push(JSON.parse(init.body as string));
+        return json(202, { message: 'Check your e-mail.' });
+      }
+      if (url.includes('/slots')) {
+        slotUrls.push(url);
+        const minutes = Number(new URL(url, 'http://x').searchParams.get('duration'));
+        return json(200, {
+          timezone: 'Europe/London',
+          duration: minutes,
+          slots: [
+            {
+              start: minutes === 60 ? '2026-11-25T10:00:00.000Z' : START,
+              end: '2026-11-25T16:00:00.000Z',
+              agentId: 'p1',
+              agentName: 'Dr. Priya Raman',
+            },
+          ],
+        });
+      }
+      return json(200, { ...clinic, durations: [30, 60, 90] });
+    }) as unknown as typeof fetch;
+    render(<BookOnlinePage slug="riverside" fetchImpl={fetchImpl} />);
+    const lengths = await screen.findByRole('group', { name: 'Visit length' });
+    expect(
+      within(lengths)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent),
+    ).toEqual(['30 minutes', '1 hour', '1 hour 30 minutes']);
+    expect(screen.getByRole('radio', { name: '30 minutes' })).toBeChecked();
+    await screen.findByRole('button', { name: '3:00 PM' });
+    expect(slotUrls.at(-1)).toContain('duration=30');
+    fireEvent.click(screen.getByRole('radio', { name: '1 hour' }));
+    expect(screen.getByRole('radio', { name: '1 hour' })).toBeChecked();
+    fireEvent.click(await screen.findByRole('button', { name: '10:00 AM' }));
+    expect(slotUrls.at(-1)).toContain('duration=60');
+    expect(screen.getByText(/at 10:00 AM \(1 hour\) with Dr\. Priya Raman/)).toBeTruthy();
+    for (const [label, value] of [
+      ['First name', 'Mia'],
+      ['Last name', 'Okafor'],
+      ['E-mail', 'mia@example.com'],
+      ['Phone', '(555) 010-7788'],
+      ['Date of birth', '1990-04-30'],
+    ] as const)
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    fireEvent.click(screen.getByLabelText(/I agree/));
+    fireEvent.click(screen.getByRole('button', { name: 'Hold this time' }));
+    await screen.findByRole('heading', { name: 'Check your e-mail' });
+    expect(posts).toEqual([
+      expect.objectContaining({ start: '2026-11-25T10:00:00.000Z', duration: 60 }),
+    ]);
+  });
+
+  it('says when a day has no free time and jumps to the next day that has one', async () => {
+    const urls: string[] = [];
+    const fetchImpl = vi.fn(async (url: string) => {
+      urls.push(url);
+      const query = new URL(url, 'http://x').searchParams;
+      if (url.includes('/next-free-day'))
+        return json(200, {
+          timezone: 'Europe/London',
+          duration: 30,
+          day: '2026-12-03',
+          lastDay: '2027-01-22',
+        });
+      if (url.includes('/slots'))
+        return json(200, {
+          timezone: 'Europe/London',
+          duration: 30,
+          slots:
+            query.get('from') === '2026-12-03'
+              ? [
+                  {
+                    start: '2026-12-03T09:30:00.000Z',
+                    end: '2026-12-03T10:00:00.000Z',
+                    agentId: 'p1',
+                    agentName: 'Dr. Priya Raman',
+                  },
+                ]
+              : [],
+        });
+      return json(200, clinic);
+    }) as unknown as typeof fetch;
+    render(<BookOnlinePage slug="riverside" fetchImpl={fetchImpl} />);
+    const day = (await screen.findByLabelText('Day')) as HTMLInputElement;
+    expect(await screen.findByText(/^No free times on \w+day, /)).toBeTruthy();
+    const jump = await screen.findByRole('button', {
+      name: 'Next free day: Thursday, December 3, 2026',
+    });
+    const asked = new URL(
+      urls.find((u) => u.includes('/next-free-day'))!,
+      'http://x',
+    );
+    expect(asked.searchParams.get('after')).toBe(day.value);
+    expect(asked.searchParams.get('duration')).toBe('30');
+    expect(asked.searchParams.get('timezone')).toBe('Europe/London');
+    fireEvent.click(jump);
+    const time = await screen.findByRole('button', { name: '9:30 AM' });
+    expect(day.value).toBe('2026-12-03');
+    expect(screen.queryByText(/No free times/)).toBeNull();
+    // The keyboard lands on the times found, not on the page's top.
+    expect(screen.getByRole('group', { name: 'Free times' })).toHaveFocus();
+    expect(time).toBeTruthy();
+  });
+
+  it('says so when no day up to the clinic’s horizon has a free time', async () => {
+    const fetchImpl = vi.fn(async (url: string) => {
+      if (url.includes('/next-free-day'))
+        return json(200, {
+          timezone: 'Europe/London',
+          duration: 30,
+          day: null,
+          lastDay: '2027-01-22',
+        });
+      if (url.includes('/slots'))
+        return json(200, { timezone: 'Europe/London', duration: 30, slots: [] });
+      return json(200, clinic);
+    }) as unknown as typeof fetch;
+    render(<BookOnlinePage slug="riverside" fetchImpl={fetchImpl} />);
+    expect(
+      await screen.findByText(
+        'No later day has a free time either, up to Friday, January 22, 2027: as far ahead as this clinic books online. Please call the clinic.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Next free day/ })).toBeNull();
   });
 
   it('says so when the clinic does not book online', async () => {

@@ -187,3 +187,31 @@ export async function noShowsByWeekday(
     .where(scoped(scope, gte(a.startAt, range.from), lte(a.startAt, range.to)))
     .groupBy(sql`1`);
 }
+
+/** The source the public booking page writes (ADR 022). */
+const ONLINE = 'online';
+
+/**
+ * Appointments booked online between `since` and `until`, by when they were booked. An online
+ * booking starts after it was made (the clinic's notice is never negative), so the start_at bound
+ * only lets the clinic/staff start index narrow the scan to appointments from `since` on.
+ */
+export async function countBookedOnline(
+  db: Executor,
+  scope: DashboardScope,
+  range: { since: Date; until: Date },
+) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(a)
+    .where(
+      scoped(
+        scope,
+        gte(a.startAt, range.since),
+        eq(a.source, ONLINE),
+        gte(a.createdAt, range.since),
+        lte(a.createdAt, range.until),
+      ),
+    );
+  return row?.n ?? 0;
+}

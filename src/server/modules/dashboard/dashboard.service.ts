@@ -3,6 +3,7 @@ import { isBookableRole } from '@domain/roles';
 import { addDaysToKey, eachDateKey, localDateKeyOf, wallClockToUtc } from '@domain/zoned-time';
 import {
   DASHBOARD_NEXT_LIMIT,
+  DASHBOARD_ONLINE_DAYS,
   DASHBOARD_UNCONFIRMED_LIMIT,
   DASHBOARD_PENDING_LIMIT,
   DASHBOARD_TODAY_LIMIT,
@@ -115,31 +116,38 @@ export async function getDashboard(
         noShows: 0,
         rate: 0,
       })),
+      bookedOnline: { days: DASHBOARD_ONLINE_DAYS, count: 0 },
     };
   }
 
   const db = deps.db.db;
   // Today and tomorrow, up to the end of tomorrow on the dashboard's clock.
   const dayAfterTomorrow = at(addDaysToKey(date, 2));
-  const [today, pending, next, unconfirmed, unconfirmedTotal, counts, perDay, byAgent, byWeekday] =
-    await Promise.all([
-      repo.appointmentsBetween(
-        db,
-        scope,
-        at(date),
-        at(addDaysToKey(date, 1)),
-        DASHBOARD_TODAY_LIMIT,
-      ),
-      repo.pendingAppointments(db, scope, now, DASHBOARD_PENDING_LIMIT),
-      repo.nextAppointments(db, scope, now, DASHBOARD_NEXT_LIMIT),
-      repo.unconfirmedAppointments(db, scope, now, dayAfterTomorrow, DASHBOARD_UNCONFIRMED_LIMIT),
-      repo.countUnconfirmed(db, scope, now, dayAfterTomorrow),
-      // The list's counts, from the same monthly rollup.
-      countInScope(db, scope, now),
-      repo.countPerDayAndStatus(db, scope, window, timezone),
-      repo.noShowsByAgent(db, scope, past),
-      repo.noShowsByWeekday(db, scope, past, timezone),
-    ]);
+  const onlineSince = new Date(now.getTime() - DASHBOARD_ONLINE_DAYS * 86_400_000);
+  const [
+    today,
+    pending,
+    next,
+    unconfirmed,
+    unconfirmedTotal,
+    counts,
+    perDay,
+    byAgent,
+    byWeekday,
+    bookedOnline,
+  ] = await Promise.all([
+    repo.appointmentsBetween(db, scope, at(date), at(addDaysToKey(date, 1)), DASHBOARD_TODAY_LIMIT),
+    repo.pendingAppointments(db, scope, now, DASHBOARD_PENDING_LIMIT),
+    repo.nextAppointments(db, scope, now, DASHBOARD_NEXT_LIMIT),
+    repo.unconfirmedAppointments(db, scope, now, dayAfterTomorrow, DASHBOARD_UNCONFIRMED_LIMIT),
+    repo.countUnconfirmed(db, scope, now, dayAfterTomorrow),
+    // The list's counts, from the same monthly rollup.
+    countInScope(db, scope, now),
+    repo.countPerDayAndStatus(db, scope, window, timezone),
+    repo.noShowsByAgent(db, scope, past),
+    repo.noShowsByWeekday(db, scope, past, timezone),
+    repo.countBookedOnline(db, scope, { since: onlineSince, until: now }),
+  ]);
 
   // Patient names are on screen: the reads go to the audit log like any list's.
   const shown = new Map(
@@ -172,5 +180,6 @@ export async function getDashboard(
     noShowByWeekday: [0, 1, 2, 3, 4, 5, 6].map(
       (weekday) => weekdays.get(weekday) ?? { weekday, total: 0, noShows: 0, rate: 0 },
     ),
+    bookedOnline: { days: DASHBOARD_ONLINE_DAYS, count: bookedOnline },
   };
 }

@@ -232,6 +232,50 @@ describe('GET /api/dashboard', () => {
     expect(body.perDay.every((d) => d.total === 0)).toBe(true);
     expect(body.noShowByAgent).toEqual([]);
     expect(body.noShowByWeekday.every((w) => w.rate === 0)).toBe(true);
+    expect(body.bookedOnline).toEqual({ days: 30, count: 0 });
+  });
+
+  it('counts the bookings patients made online in the last 30 days, whatever became of them', async () => {
+    const day = 86_400_000;
+    const online = (
+      staffId: string,
+      bookedDaysAgo: number,
+      status = 'BOOKED',
+      source = 'online',
+      clinicId = s.clinic.id,
+    ) => {
+      const createdAt = new Date(now.getTime() - bookedDaysAgo * day);
+      // Booked for two days after it was booked, at a quarter past an hour nothing else uses.
+      const startAt = new Date(createdAt.getTime() + 2 * day + 15 * 60_000);
+      return {
+        clinicId,
+        patientId: clinicId === s.clinic.id ? s.patient.id : s.foreignPatient.id,
+        staffId,
+        startAt,
+        endAt: new Date(startAt.getTime() + 30 * 60_000),
+        duration: 30,
+        status,
+        source,
+        createdAt,
+        token: randomBytes(24).toString('base64url'),
+      };
+    };
+    await env.db.insert(t.appointments).values([
+      online(s.provider.id, 1),
+      online(s.provider.id, 12, 'CANCELLED'),
+      online(s.nurse.id, 29.5, 'COMPLETED'),
+      online(s.provider.id, 31), // before the period
+      online(s.provider.id, 3, 'BOOKED', 'carebook'), // booked by staff
+      online(s.foreignAgent.id, 2, 'BOOKED', 'online', s.foreign.id), // another clinic
+    ]);
+    const admin = await apiAs(env.app, s.admin.email);
+    const clinicWide = (await admin.get('/api/dashboard')).json<DashboardResponse>();
+    expect(clinicWide.bookedOnline).toEqual({ days: 30, count: 3 });
+    const provider = await apiAs(env.app, s.provider.email);
+    const own = (await provider.get('/api/dashboard')).json<DashboardResponse>();
+    expect(own.bookedOnline).toEqual({ days: 30, count: 2 });
+    // The figures that were there before stay as they were.
+    expectMatches(clinicWide, await expectedFromDatabase(NY));
   });
 
   it('records the appointments it shows in the audit log', async () => {

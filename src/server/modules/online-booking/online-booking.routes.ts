@@ -2,12 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   confirmHoldEndpoint,
   createHoldEndpoint,
+  getNextFreeDayEndpoint,
   getPublicClinicEndpoint,
   getPublicSlotsEndpoint,
 } from '@contracts/online-booking';
 import type { AppDeps } from '../../app-deps';
 import { route } from '../../core/route';
 import * as service from './online-booking.service';
+import { getNextFreeDay, getPublicSlots } from './public-slots';
 
 export function onlineBookingRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
@@ -24,8 +26,13 @@ export function onlineBookingRoutes(deps: AppDeps): FastifyPluginAsync {
     route(
       app,
       getPublicSlotsEndpoint,
-      async (request) =>
-        service.getPublicSlots(deps, request.params.slug, request.query, request.ip),
+      async (request) => getPublicSlots(deps, request.params.slug, request.query, request.ip),
+      limited,
+    );
+    route(
+      app,
+      getNextFreeDayEndpoint,
+      async (request) => getNextFreeDay(deps, request.params.slug, request.query, request.ip),
       limited,
     );
     route(

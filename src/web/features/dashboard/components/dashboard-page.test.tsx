@@ -66,6 +66,7 @@ const body: DashboardResponse = {
     noShows: weekday === 1 ? 1 : 0,
     rate: weekday === 1 ? 0.25 : 0,
   })),
+  bookedOnline: { days: 30, count: 7 },
 };
 
 beforeEach(() => {
@@ -221,6 +222,21 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     ).toBe('Monday4125%');
     const agents = screen.getByRole('table', { name: 'No-show rate by provider' });
     expect(within(agents).getAllByRole('row')[1]!.textContent).toBe('Dr. Priya Raman8112.5%');
+  });
+
+  it('shows how many visits patients booked online in the period, and nothing when none', async () => {
+    renderPage();
+    const card = await screen.findByTestId('booked-online');
+    expect(card.textContent).toBe('Booked online7By patients, in the last 30 days');
+    expect(screen.getByRole('list', { name: 'Online booking' })).toContainElement(card);
+    cleanup();
+    renderPage(
+      vi.fn(
+        async () => new Response(JSON.stringify({ ...body, bookedOnline: { days: 30, count: 0 } })),
+      ),
+    );
+    await screen.findByTestId('count-all');
+    expect(screen.queryByTestId('booked-online')).toBeNull();
   });
 
   it('shows the server’s message and a retry when loading fails', async () => {

@@ -1,0 +1,221 @@
+import { useEffect, useRef } from 'react';
+import type { PublicClinic } from '@contracts/online-booking';
+import { formatDateWithWeekday, formatTime, zoneLongName } from '@domain/format';
+import { wallClockToUtc } from '@domain/zoned-time';
+import { FIELD, PICKED, SECONDARY, TIME } from './book-online-ui';
+import type { FreeTimes, PublicSlot, TimesChoice } from './use-free-times';
+
+export const FIRST_AVAILABLE = '';
+
+/** "30 minutes", "1 hour", "1 hour 30 minutes": how a patient says a visit's length. */
+export function visitLengthLabel(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const h = hours === 1 ? '1 hour' : `${hours} hours`;
+  const m = `${rest} minutes`;
+  if (hours === 0) return m;
+  return rest === 0 ? h : `${h} ${m}`;
+}
+
+/** A day key named as people say it; noon keeps it on its own date in any zone. */
+const dayName = (key: string, timeZone: string) =>
+  formatDateWithWeekday(wallClockToUtc(key, 12 * 60, timeZone), timeZone);
+
+/**
+ * Who, how long, which day, and the free times of that choice. A day without a time says so and
+ * offers the next day that has one, or says that none is left before the clinic's horizon.
+ */
+export function TimeChooser({
+  clinic,
+  choice,
+  onChoose,
+  bounds,
+  timeZone,
+  times,
+  picked,
+  onPick,
+}: {
+  clinic: PublicClinic;
+  choice: TimesChoice;
+  onChoose: (change: Partial<TimesChoice>) => void;
+  /** The first and last days the clinic books online, in the patient's zone. */
+  bounds: { first: string; last: string };
+  timeZone: string;
+  times: FreeTimes;
+  picked: PublicSlot | null;
+  onPick: (slot: PublicSlot) => void;
+}) {
+  // After a jump to the next free day the button is gone: focus goes to the times it found.
+  const timesRef = useRef<HTMLDivElement>(null);
+  const jumped = useRef(false);
+  useEffect(() => {
+    if (jumped.current && times.kind === 'times') {
+      jumped.current = false;
+      timesRef.current?.focus();
+    }
+  }, [times]);
+  const jumpTo = (day: string) => {
+    jumped.current = true;
+    onChoose({ day });
+  };
+
+  return (
+    <>
+      <div className="mt-4 grid gap-3">
+        <label className="grid gap-1 text-sm font-medium text-slate-700">
+          Provider
+          <select
+            className={FIELD}
+            value={choice.agentId}
+            onChange={(e) => onChoose({ agentId: e.target.value })}
+          >
+            <option value={FIRST_AVAILABLE}>First available</option>
+            {clinic.providers.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {clinic.durations.length > 1 && (
+          <VisitLength
+            durations={clinic.durations}
+            value={choice.duration}
+            onChange={(duration) => onChoose({ duration })}
+          />
+        )}
+        <label className="grid gap-1 text-sm font-medium text-slate-700">
+          Day
+          <input
+            className={FIELD}
+            type="date"
+            min={bounds.first}
+            max={bounds.last}
+            value={choice.day}
+            onChange={(e) => e.target.value && onChoose({ day: e.target.value })}
+          />
+        </label>
+      </div>
+      <p className="mt-3 text-sm text-slate-600">
+        Times are in your time zone: {zoneLongName(new Date(), timeZone)} ({timeZone}).
+      </p>
+      <div
+        ref={timesRef}
+        tabIndex={-1}
+        className="mt-3 grid grid-cols-3 gap-2 outline-none"
+        role="group"
+        aria-label="Free times"
+      >
+        {times.kind === 'loading' ? (
+          <p role="status" className="col-span-3 text-sm text-slate-600">
+            Loading times…
+          </p>
+        ) : times.kind === 'failed' ? (
+          <p role="alert" className="col-span-3 text-sm text-red-700">
+            {times.message}
+          </p>
+        ) : times.kind === 'empty' ? (
+          <NoTimes
+            day={dayName(choice.day, timeZone)}
+            next={times.next}
+            timeZone={timeZone}
+            onJump={jumpTo}
+            otherChoices={clinic.providers.length > 1 || clinic.durations.length > 1}
+          />
+        ) : (
+          times.slots.map((slot) => {
+            const on = picked?.start === slot.start && picked.agentId === slot.agentId;
+            return (
+              <button
+                key={`${slot.agentId}-${slot.start}`}
+                type="button"
+                aria-pressed={on}
+                className={on ? PICKED : TIME}
+                onClick={() => onPick(slot)}
+              >
+                {formatTime(slot.start, timeZone)}
+              </button>
+            );
+          })
+        )}
+      </div>
+    </>
+  );
+}
+
+/** The clinic's lengths as large radio buttons: arrow keys move between them, as for any radios. */
+function VisitLength({
+  durations,
+  value,
+  onChange,
+}: {
+  durations: number[];
+  value: number;
+  onChange: (minutes: number) => void;
+}) {
+  return (
+    <fieldset className="grid gap-1">
+      <legend className="mb-1 text-sm font-medium text-slate-700">Visit length</legend>
+      <div className="flex flex-wrap gap-2">
+        {durations.map((minutes) => (
+          <label
+            key={minutes}
+            className="flex h-11 cursor-pointer items-center rounded-xl border border-slate-300 bg-white px-4 text-base font-medium text-slate-900 has-checked:border-teal-700 has-checked:bg-teal-700 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-teal-500"
+          >
+            <input
+              type="radio"
+              name="visit-length"
+              className="sr-only"
+              value={minutes}
+              checked={minutes === value}
+              onChange={() => onChange(minutes)}
+            />
+            {visitLengthLabel(minutes)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function NoTimes({
+  day,
+  next,
+  timeZone,
+  onJump,
+  otherChoices,
+}: {
+  day: string;
+  next: Extract<FreeTimes, { kind: 'empty' }>['next'];
+  timeZone: string;
+  onJump: (day: string) => void;
+  /** Whether another provider or length could have times when this one has none. */
+  otherChoices: boolean;
+}) {
+  return (
+    <div className="col-span-3 grid gap-3">
+      <p className="text-base text-slate-700">No free times on {day}.</p>
+      {next.kind === 'loading' ? (
+        <p role="status" className="text-sm text-slate-600">
+          Looking for the next day with free times…
+        </p>
+      ) : next.kind === 'day' ? (
+        <button type="button" className={SECONDARY} onClick={() => onJump(next.day)}>
+          Next free day: {dayName(next.day, timeZone)}
+        </button>
+      ) : next.kind === 'none' ? (
+        <p role="status" className="text-base text-slate-700">
+          No later day has a free time either, up to {dayName(next.lastDay, timeZone)}: as far ahead
+          as this clinic books online.{' '}
+          {otherChoices
+            ? 'Try another provider or visit length, or call the clinic.'
+            : 'Please call the clinic.'}
+        </p>
+      ) : (
+        <p role="alert" className="text-sm text-red-700">
+          {next.message}
+        </p>
+      )}
+    </div>
+  );
+}
