@@ -107,7 +107,7 @@ export async function seedPglite(plan: SeedPlan): Promise<SeededDatabase> {
 }
 
 /**
- * The app-managed PostgreSQL server (the embedded default, ADR 023), made fresh under a temporary
+ * The app-managed PostgreSQL server (the embedded default, ADR 024), made fresh under a temporary
  * DATA_DIR exactly as the app makes it, seeded like the others; closing the handle stops it.
  */
 export async function seedEmbeddedPostgres(plan: SeedPlan): Promise<SeededDatabase> {

