@@ -83,6 +83,14 @@ describe('the embedded PostgreSQL server', () => {
     await second.stop();
   }, 60_000);
 
+  it('says so when its server is killed from outside', async () => {
+    const lines: string[] = [];
+    const server = await startEmbeddedPostgres(newRoot(), { onLog: (line) => lines.push(line) });
+    process.kill(server.pid, 'SIGKILL');
+    await expect.poll(() => lines.join('\n')).toMatch(/server stopped \(SIGKILL\)/);
+    await server.stop();
+  }, 60_000);
+
   it('refuses a connection without the password it made', async () => {
     const root = newRoot();
     const server = await startEmbeddedPostgres(root);

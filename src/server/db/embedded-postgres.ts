@@ -265,7 +265,24 @@ export async function startEmbeddedPostgres(
     const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
     try {
       await untilReady(child, url);
-      return { url, pid: child.pid!, stop: () => stopChild(child, bin, dir) };
+      let stopping = false;
+      // Killed from outside (the OOM killer, an operator): requests answer 503 and health says
+      // down; the log says why.
+      child.once('exit', (code, signal) => {
+        if (!stopping)
+          options.onLog?.(
+            `The embedded PostgreSQL server stopped (${signal ?? `exit code ${code}`}); ` +
+              'restart Carebook to start it again.',
+          );
+      });
+      return {
+        url,
+        pid: child.pid!,
+        stop: () => {
+          stopping = true;
+          return stopChild(child, bin, dir);
+        },
+      };
     } catch (err) {
       lastError = new Error(`${(err as Error).message}\n${stderr.slice(-10).join('\n')}`);
       if (child.exitCode === null) await stopChild(child, bin, dir);
