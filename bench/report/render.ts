@@ -45,6 +45,7 @@ function apiTable(rows: EndpointResult[], bare: R[] | undefined) {
       'raw p95',
       'p50 app ÷ raw',
       'bare Fastify req/s',
+      'bare Fastify p50',
       'responses',
     ],
     rows.map((r) => [
@@ -59,6 +60,7 @@ function apiTable(rows: EndpointResult[], bare: R[] | undefined) {
       r.raw ? ms(r.raw.p95) : '–',
       fmtRatio(r.overheadP50),
       int(ceiling.get(r.connections)?.rps),
+      ceiling.get(r.connections) ? ms(ceiling.get(r.connections).p50) : '–',
       (r.app.rps > 0 ? statuses(r.statuses) : 'none completed within a run') +
         (r.rawErrors ? `; raw errors ${r.rawErrors}` : ''),
     ]),

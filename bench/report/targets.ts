@@ -105,7 +105,7 @@ export function targetRows(r: R): Row[] {
         ? measured
             .map(
               (x) =>
-                `${x.endpoint} ${fmtRatio(x.overheadP50)}${reused[x.endpoint] ? ` (${reused[x.endpoint]})` : ''}`,
+                `${x.endpoint} ${fmtRatio(x.overheadP50)} (+${ms(x.app.p50 - (x.raw?.p50 ?? 0))}${reused[x.endpoint] ? `; ${reused[x.endpoint]}` : ''})`,
             )
             .join(', ')
         : '–',
@@ -125,13 +125,14 @@ export function targetRows(r: R): Row[] {
       : '–',
     verdict(throughput === null ? null : throughput >= 0.8),
   ]);
-  for (const [engine, key] of [
-    ['embedded PostgreSQL', 'apiEmbedded'],
-    ['PGlite', 'apiPglite'],
+  for (const [engine, key, seedKey] of [
+    ['embedded PostgreSQL', 'apiEmbedded', 'seedEmbedded'],
+    ['PGlite', 'apiPglite', 'seedPglite'],
   ] as const) {
     const api = r[key] as EndpointResult[] | undefined;
     if (!api) continue;
-    const label = (what: string) => `${what}, ${engine}, 50,000 appointments (issue 27)`;
+    const size = int((r[seedKey] as R | undefined)?.counts?.appointments ?? 0);
+    const label = (what: string) => `${what}, ${engine}, ${size} appointments (issue 27)`;
     rows.push(p95At(api, 'list', 20, 25, label('list p95 ≤ 25 ms at 20 clients')));
     rows.push(p95At(api, 'counts', 20, 25, label('counts p95 ≤ 25 ms at 20 clients')));
     for (const endpoint of ['one', 'search', 'slots'])
