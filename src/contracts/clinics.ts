@@ -101,6 +101,7 @@ export const timeSlot = z.object({
 });
 export type TimeSlotView = z.infer<typeof timeSlot>;
 export const slotsResponse = z.object({ timezone: z.string(), slots: z.array(timeSlot) });
+export type SlotsResponse = z.infer<typeof slotsResponse>;
 
 const signedIn = { tag: 'Clinics', access: 'authenticated' } as const;
 

@@ -24,6 +24,8 @@ export interface AgentIdentity {
   schedule?: repo.AgentScheduleData;
   /** Bookings in the query's bookingsWindow, when the agent's row was read with them. */
   bookings?: ReadonlyArray<{ id: string; agentId: string; start: Date; end: Date }>;
+  /** Holds live at the query's `now` in its bookingsWindow, read with the bookings. */
+  holds?: ReadonlyArray<{ id: string; agentId: string; start: Date; end: Date }>;
 }
 
 /**
@@ -110,6 +112,7 @@ async function buildQuery(
   // Agents read with their bookings (for exactly this window, no appointment excluded) need no
   // second statement.
   const preloaded = !input.excludeAppointmentId && input.agents.every((a) => a.bookings);
+  const holdsPreloaded = input.agents.every((a) => a.holds);
   const agentIds = input.agents.map((a) => a.id);
   const [agents, booked, held] = await Promise.all([
     loadSlotAgents(db, input.agents),
@@ -117,7 +120,9 @@ async function buildQuery(
       ? input.agents.flatMap((a) => a.bookings!)
       : repo.loadBookings(db, agentIds, window.from, window.to, input.excludeAppointmentId),
     // Times held on the public booking page block like bookings until they expire (ADR 022).
-    repo.loadLiveHolds(db, agentIds, window.from, window.to, input.now),
+    holdsPreloaded
+      ? input.agents.flatMap((a) => a.holds!)
+      : repo.loadLiveHolds(db, agentIds, window.from, window.to, input.now),
   ]);
   return {
     agents,
@@ -182,10 +187,10 @@ export async function loadSlotQuery(
     excludeAppointmentIds?: readonly string[];
   },
 ): Promise<SlotQuery> {
-  // Bookings read with the agent cover another window: read this one's.
+  // Bookings and holds read with the agent cover another window: read this one's.
   const query = await buildQuery(db, {
     ...input,
-    agents: [{ ...input.agent, bookings: undefined }],
+    agents: [{ ...input.agent, bookings: undefined, holds: undefined }],
   });
   const excluded = new Set(input.excludeAppointmentIds ?? []);
   return {

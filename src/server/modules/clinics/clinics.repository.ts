@@ -20,17 +20,21 @@ export function listClinics(db: Executor, ids: readonly string[]) {
     .orderBy(asc(t.clinics.name));
 }
 
-/** The time around a range whose bookings can block a slot in it (see bookingsWindow). */
+/**
+ * The time around a range whose bookings can block a slot in it (see bookingsWindow), and the
+ * moment whose live holds block it too.
+ */
 export interface BookingsWindow {
   from: Date;
   to: Date;
+  now: Date;
 }
 
 /**
  * Providers and nurses of the clinic who can still be booked, each with their saved week and
  * date overrides: what the slot engine needs, in the same statement. Given a window, each agent
- * also comes with the bookings that hold their time in it (not cancelled), so a slots request
- * is the session and this one statement.
+ * also comes with the bookings that hold their time in it (not cancelled) and the holds live at
+ * its `now`, so a slots request is the session and this one statement.
  */
 export async function listBookableAgents(db: Executor, clinicId: string, window?: BookingsWindow) {
   const u = t.users;
@@ -60,6 +64,15 @@ export async function listBookableAgents(db: Executor, clinicId: string, window?
                 and b.start_at < ${at('to')} and b.start_at > ${at('dayBefore')}
                 and b.end_at > ${at('from')}), '[]'::json)`
           : sql<null>`null`,
+        // Times held on the public booking page and not expired at `now` block like bookings
+        // (ADR 022, loadLiveHolds): read here too, so a slots request needs no second statement.
+        holds: window
+          ? sql<Array<{ id: string; start: string; end: string }>>`coalesce((
+              select json_agg(json_build_object('id', h.id, 'start', h.start_at, 'end', h.end_at))
+              from ${t.onlineBookingHolds} h
+              where h.staff_id = ${u.id} and h.state = 'open' and h.expires_at > ${at('now')}
+                and h.start_at < ${at('to')} and h.end_at > ${at('from')}), '[]'::json)`
+          : sql<null>`null`,
       })
       .from(t.clinicMembers)
       .innerJoin(u, eq(u.id, t.clinicMembers.userId))
@@ -78,16 +91,15 @@ export async function listBookableAgents(db: Executor, clinicId: string, window?
     from: window?.from.toISOString(),
     to: window?.to.toISOString(),
     dayBefore: window && new Date(window.from.getTime() - 24 * 60 * 60_000).toISOString(),
+    now: window?.now.toISOString(),
   });
-  return rows.map(({ scheduleTimezone, weekly, overrides, bookings, ...agent }) => ({
+  const times = (agentId: string, list: Array<{ id: string; start: string; end: string }>) =>
+    list.map((b) => ({ id: b.id, agentId, start: new Date(b.start), end: new Date(b.end) }));
+  return rows.map(({ scheduleTimezone, weekly, overrides, bookings, holds, ...agent }) => ({
     ...agent,
     schedule: { agentId: agent.id, timezone: scheduleTimezone, weekly, overrides },
-    bookings: bookings?.map((b) => ({
-      id: b.id,
-      agentId: agent.id,
-      start: new Date(b.start),
-      end: new Date(b.end),
-    })),
+    bookings: bookings ? times(agent.id, bookings) : undefined,
+    holds: holds ? times(agent.id, holds) : undefined,
   }));
 }
 

@@ -42,8 +42,17 @@ export function clinicsRoutes(deps: AppDeps): FastifyPluginAsync {
       policy.updateClinicPolicy(deps, request.context, request.params.slug, request.body),
     );
 
-    route(app, listSlotsEndpoint, async (request) =>
-      clinics.clinicSlots(deps, request.context, request.params.slug, request.query),
-    );
+    route(app, listSlotsEndpoint, async (request, reply) => {
+      const answer = await clinics.clinicSlots(
+        deps,
+        request.context,
+        request.params.slug,
+        request.query,
+      );
+      // Sent as JSON text: the engine builds the slots from plain strings and numbers, and the
+      // contract's serializer would check each one again, a cost that grows with a day's slots
+      // (a test parses the answer with the contract).
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer));
+    });
   };
 }

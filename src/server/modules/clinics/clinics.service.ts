@@ -6,6 +6,7 @@ import {
   type CreatePatientBody,
   type PatientView,
   type SlotsQuery,
+  type SlotsResponse,
 } from '@contracts/clinics';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
@@ -166,13 +167,15 @@ export async function clinicSlots(
   const rangeStart = new Date(wallClockToUtc(query.from, 0, timezone));
   const rangeEnd = new Date(wallClockToUtc(addDaysToKey(query.to, 1), 0, timezone));
   const settings = slotSettings(deps.config);
-  // Without an appointment to leave out, the agents come with their bookings in one statement.
+  const now = deps.now();
+  // Without an appointment to leave out, the agents come with their bookings and live holds in
+  // one statement.
   let agents = await repo.listBookableAgents(
     deps.db.db,
     clinic.id,
     query.excludeAppointmentId
       ? undefined
-      : bookingsWindow(settings, query.duration, rangeStart, rangeEnd),
+      : { ...bookingsWindow(settings, query.duration, rangeStart, rangeEnd), now },
   );
   if (query.agentId) {
     agents = agents.filter((a) => a.id === query.agentId);
@@ -184,11 +187,11 @@ export async function clinicSlots(
     rangeStart,
     rangeEnd,
     durationMinutes: query.duration,
-    now: deps.now(),
+    now,
     settings,
     excludeAppointmentId: query.excludeAppointmentId,
   });
-  return { timezone, slots };
+  return { timezone, slots } satisfies SlotsResponse;
 }
 
 /** Who books online: the clinic's patient with that e-mail, or a new one when the clinic allows. */

@@ -5,7 +5,7 @@ import type { Api } from '../../test/api-client';
 import type { ClinicScenario } from '../../test/scenario';
 import { createPatient } from '../../test/factories';
 import * as t from '../../db/schema';
-import { patientSearchResponse } from '@contracts/clinics';
+import { patientSearchResponse, slotsResponse } from '@contracts/clinics';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
 let s: ClinicScenario;
@@ -188,6 +188,9 @@ describe('GET /api/clinics/:slug/slots', () => {
       `/api/clinics/${s.clinic.slug}/slots?from=2026-11-24&to=2026-11-24&duration=30&agentId=${s.provider.id}`,
     );
     expect(res.statusCode, res.body).toBe(200);
+    // Sent as text, not through the contract's serializer: the contract must still accept it.
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(slotsResponse.strict().parse(res.json())).toEqual(res.json());
     const { timezone, slots } = res.json();
     expect(timezone).toBe('America/New_York');
     expect(slots).toHaveLength(20); // 08:00–18:00 in half hours
