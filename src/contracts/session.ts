@@ -135,6 +135,10 @@ export const VISIT_ALREADY_OPEN =
 export const VISIT_OPENED_ELSEWHERE =
   'This visit was opened in another window or on another device, so it was closed here.';
 
+/** Said to a window in the visit through a link that staff have since replaced (ADR 016). */
+export const VISIT_LINK_REPLACED =
+  'Your clinic replaced this visit link, so the visit was closed here. Please use the link in the latest message from your clinic.';
+
 export const NOT_A_VALID_LINK =
   'This visit link is not valid. Please use the link in the latest message from your clinic.';
 

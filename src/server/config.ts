@@ -19,6 +19,11 @@ export const configSchema = z.object({
   EMBEDDED_DATABASE: z.enum(['auto', 'postgres', 'pglite']).default('auto'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /**
+   * How often a video visit's socket proves it is alive and still entitled to its place (a
+   * replaced link or another window taking over ends it at the next beat).
+   */
+  SIGNAL_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(25_000),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   WEB_DIR: z.string().min(1).default('./dist/web'),
   TRUST_PROXY: z

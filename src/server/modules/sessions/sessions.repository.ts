@@ -160,13 +160,32 @@ export async function replaceSeat(db: Executor, claim: SeatClaim) {
 }
 
 /** The heartbeat of a held place; false when another connection has taken it meanwhile. */
-export async function touchSeat(db: Executor, connectionId: string, at: Date): Promise<boolean> {
+/**
+ * The heartbeat of a place: `held` while this connection holds it; `link-replaced` when it
+ * came in through a patient link that is no longer the appointment's (the place is given up);
+ * `taken` when another connection holds it now.
+ */
+export async function touchSeat(
+  db: Executor,
+  connectionId: string,
+  at: Date,
+  patientToken?: string,
+): Promise<'held' | 'taken' | 'link-replaced'> {
+  const linkStands = patientToken
+    ? sql`exists (select 1 from ${t.appointments} where ${t.appointments.id} = ${t.visitParticipants.appointmentId} and ${t.appointments.token} = ${patientToken})`
+    : undefined;
   const rows = await db
     .update(t.visitParticipants)
     .set({ seenAt: at })
+    .where(and(eq(t.visitParticipants.connectionId, connectionId), linkStands))
+    .returning({ seat: t.visitParticipants.seat });
+  if (rows.length > 0) return 'held';
+  if (!patientToken) return 'taken';
+  const released = await db
+    .delete(t.visitParticipants)
     .where(eq(t.visitParticipants.connectionId, connectionId))
     .returning({ seat: t.visitParticipants.seat });
-  return rows.length > 0;
+  return released.length > 0 ? 'link-replaced' : 'taken';
 }
 
 export async function releaseSeat(db: Executor, connectionId: string) {

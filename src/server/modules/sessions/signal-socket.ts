@@ -1,5 +1,10 @@
 import type { WebSocket } from 'ws';
-import { signalMessage, VISIT_OPENED_ELSEWHERE, type signalEndpoint } from '@contracts/session';
+import {
+  signalMessage,
+  VISIT_LINK_REPLACED,
+  VISIT_OPENED_ELSEWHERE,
+  type signalEndpoint,
+} from '@contracts/session';
 import type { AppDeps } from '../../app-deps';
 import type { EndpointRequest } from '../../core/route';
 import { isCrossSiteRequest } from '../../security/cross-site';
@@ -7,7 +12,6 @@ import { HttpError } from '../../errors';
 import type { SignalHub, SignalPeer } from './signal-hub';
 import { enterVisit, keepSeat, leaveSeat, type Admission } from './visit-room';
 
-const HEARTBEAT_MS = 25_000;
 
 /**
  * The visit's signalling socket. The patient proves themselves with the token of an open
@@ -76,10 +80,14 @@ export function signalSocket(deps: AppDeps, hub: SignalHub) {
       alive = false;
       socket.ping();
       // A take-over whose word was lost between instances still ends this socket here.
-      void keepSeat(deps, peerId)
-        .then((held) => held || refuse(4409, VISIT_OPENED_ELSEWHERE))
+      // A patient's link replaced by staff since they came in ends their window too.
+      void keepSeat(deps, peerId, request.query.token)
+        .then((seat) => {
+          if (seat === 'taken') refuse(4409, VISIT_OPENED_ELSEWHERE);
+          else if (seat === 'link-replaced') refuse(4410, VISIT_LINK_REPLACED);
+        })
         .catch(() => {});
-    }, HEARTBEAT_MS);
+    }, deps.config.SIGNAL_HEARTBEAT_MS);
     socket.on('message', (data) => {
       let parsed: unknown;
       try {

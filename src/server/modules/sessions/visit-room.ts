@@ -112,9 +112,16 @@ async function claimSeat(
   return { room: row.appointment.id, seat: claim.seat, name: claim.name, evicted };
 }
 
-/** The heartbeat of a place; false when another connection holds it now (this one must go). */
-export function keepSeat(deps: AppDeps, connectionId: string): Promise<boolean> {
-  return repo.touchSeat(deps.db.db, connectionId, deps.now());
+/**
+ * The heartbeat of a place: anything but `held` means this connection must go — another holds
+ * the place now, or staff replaced the link it came in with.
+ */
+export function keepSeat(
+  deps: AppDeps,
+  connectionId: string,
+  patientToken?: string,
+): Promise<'held' | 'taken' | 'link-replaced'> {
+  return repo.touchSeat(deps.db.db, connectionId, deps.now(), patientToken);
 }
 
 export function leaveSeat(deps: AppDeps, connectionId: string): Promise<void> {
