@@ -9,17 +9,16 @@ import {
   uuidParam,
 } from './common';
 import { defineEndpoint } from './endpoint';
+import {
+  confirmHoldRoute,
+  createHoldRoute,
+  getPublicClinicRoute,
+  getPublicSlotsRoute,
+} from './routes/online-booking';
 
 // The public booking page's API (issue 26, ADR 022): no sign-in, rate-limited, and it tells a
 // stranger no more than the page needs. A time is held for 15 minutes until the patient opens
 // the link e-mailed to them; only then is anything booked.
-
-export const onlineBookingPaths = {
-  clinic: '/api/public/clinics/:slug',
-  slots: '/api/public/clinics/:slug/slots',
-  holds: '/api/public/clinics/:slug/holds',
-  confirm: '/api/public/holds/:token/confirm',
-} as const;
 
 /** How long a held time waits for its e-mail to be proven. */
 export const HOLD_MINUTES = 15;
@@ -108,9 +107,7 @@ const forPublic = { tag: 'Online booking', access: 'public' } as const;
 
 export const getPublicClinicEndpoint = defineEndpoint({
   ...forPublic,
-  method: 'GET',
-  path: onlineBookingPaths.clinic,
-  operationId: 'getPublicClinic',
+  ...getPublicClinicRoute,
   summary: 'What the public booking page shows: the clinic, its online providers and lengths',
   description: 'A 404 when the clinic does not exist or has online booking off.',
   params: publicClinicParams,
@@ -120,9 +117,7 @@ export const getPublicClinicEndpoint = defineEndpoint({
 
 export const getPublicSlotsEndpoint = defineEndpoint({
   ...forPublic,
-  method: 'GET',
-  path: onlineBookingPaths.slots,
-  operationId: 'getPublicSlots',
+  ...getPublicSlotsRoute,
   summary: 'Free times patients may book online',
   description: `At most ${MAX_PUBLIC_SLOT_DAYS} days at a time, within the clinic’s notice and horizon; held times are not free.`,
   params: publicClinicParams,
@@ -133,9 +128,7 @@ export const getPublicSlotsEndpoint = defineEndpoint({
 
 export const createHoldEndpoint = defineEndpoint({
   ...forPublic,
-  method: 'POST',
-  path: onlineBookingPaths.holds,
-  operationId: 'createHold',
+  ...createHoldRoute,
   summary: 'Hold a time for 15 minutes and e-mail a link that books it',
   description:
     'The same 202 for every e-mail, known or not. A 409 when the time is taken or held; a 429 past the limits per address and per e-mail.',
@@ -147,9 +140,7 @@ export const createHoldEndpoint = defineEndpoint({
 
 export const confirmHoldEndpoint = defineEndpoint({
   ...forPublic,
-  method: 'POST',
-  path: onlineBookingPaths.confirm,
-  operationId: 'confirmHold',
+  ...confirmHoldRoute,
   summary: 'Book the held time: the e-mail is proven',
   description:
     'Opening the link twice books once and answers the same. A 410 when the hold has expired.',
