@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { LogOutIcon } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -26,6 +25,12 @@ import {
 } from '@web/lib/session';
 import { readThemePreference, type ThemePreference } from '@web/lib/theme';
 import { useSetTheme } from '@web/features/settings/hooks/use-theme-sync';
+
+// The menu is in every first load, sonner is not (providers.tsx): a failure here is shown once
+// it has come, a moment later at most.
+function showError(message: string): void {
+  void import('sonner').then(({ toast }) => toast.error(message));
+}
 
 function isThemePreference(value: string): value is ThemePreference {
   return value === 'light' || value === 'dark' || value === 'system';
@@ -67,7 +72,7 @@ export function UserMenu() {
     try {
       await signOut();
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Failed to sign out');
+      showError(error instanceof Error ? error.message : 'Failed to sign out');
       setSigningOut(false);
       return;
     }
@@ -104,7 +109,7 @@ export function UserMenu() {
             setTheme(value);
             // Applied at once; saved to the account so every device follows.
             saveTheme(value).catch((error: unknown) =>
-              toast.error(error instanceof Error ? error.message : 'Failed to save the theme'),
+              showError(error instanceof Error ? error.message : 'Failed to save the theme'),
             );
           }}
         >
