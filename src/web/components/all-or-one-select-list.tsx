@@ -5,53 +5,28 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@web/components/ui/select';
+import { choiceOf, type AllOrOneSelectProps } from './all-or-one-select';
 
 /** Radix Select cannot hold an empty value, so "all" has a name no option can have. */
 const ALL = '__all__';
 
-export interface AllOrOneSelectProps {
-  /** The first choice, which clears the filter ("All clinics"). */
-  allLabel: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  /** Undefined shows the "all" choice; so does a value not among the options, unless keepUnknown. */
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-  /**
-   * Show a value that is not among the options as chosen (a shared link's, before the options
-   * have loaded) instead of falling back to "all".
-   */
-  keepUnknown?: boolean;
-  disabled?: boolean;
-  /** Shown instead of the choice while disabled: what to do first ("Choose a clinic first"). */
-  disabledHint?: string;
-  /** For a visible <Label htmlFor>; without one, give an aria-label. */
-  id?: string;
-  'aria-label'?: string;
-  className?: string;
-  /** For the open list, e.g. a height limit for a long one. */
-  contentClassName?: string;
-}
-
-/** A filter that is either everything or one of a list: a clinic, a provider. */
-export function AllOrOneSelect({
-  allLabel,
-  options,
-  value,
-  onChange,
-  keepUnknown = false,
-  disabled = false,
-  disabledHint,
-  id,
-  'aria-label': ariaLabel,
-  className,
-  contentClassName,
-}: AllOrOneSelectProps) {
-  const known = value !== undefined && options.some((o) => o.value === value);
-  const unknown = value !== undefined && !known && keepUnknown ? value : undefined;
-  const current = known || unknown !== undefined ? value! : ALL;
+/** The select itself, loaded after the first paint (all-or-one-select.tsx). */
+export function AllOrOneSelectList(props: AllOrOneSelectProps) {
+  const {
+    allLabel,
+    options,
+    onChange,
+    disabled = false,
+    disabledHint,
+    id,
+    'aria-label': ariaLabel,
+    className,
+    contentClassName,
+  } = props;
+  const { value, unknown } = choiceOf(props);
   return (
     <Select
-      value={disabled && disabledHint ? '' : current}
+      value={disabled && disabledHint ? '' : (value ?? ALL)}
       onValueChange={(v) => onChange(v === ALL ? undefined : v)}
       disabled={disabled}
     >
