@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { TooltipProvider } from '@web/components/ui/tooltip';
 import { createQueryClient } from '@web/lib/query-client';
 
 // Toasts answer something a person did, never the first paint: the toaster (sonner, a tenth of
@@ -9,18 +8,16 @@ const Toaster = lazy(() =>
   import('@web/components/ui/sonner').then((m) => ({ default: m.Toaster })),
 );
 
-/** App-wide context: server state, tooltip timing and the toast outlet. */
+/** App-wide context: server state and the toast outlet (tooltips bring their own provider). */
 export function Providers({ children }: { children: ReactNode }) {
   // One client per mounted app; tests mount their own without sharing a cache.
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        {children}
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      </TooltipProvider>
+      {children}
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }
