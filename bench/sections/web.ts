@@ -3,7 +3,7 @@
 // from Chromium's network log (what was actually fetched). Load metrics come from the
 // Performance API in headless Chromium, against the demo-seeded embedded server.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -54,8 +54,16 @@ function modulesBySize(files: Iterable<string>, count = 12) {
   let total = 0;
   for (const file of files) {
     if (!file.endsWith('.js')) continue;
+    const mapFile = path.join(WEB_OUT, `${file}.map`);
+    if (!existsSync(mapFile)) {
+      // Rolldown's own runtime helpers come without a map; they are ours to count all the same.
+      const n = readFileSync(path.join(WEB_OUT, file)).length;
+      bytes.set('(bundler runtime)', (bytes.get('(bundler runtime)') ?? 0) + n);
+      total += n;
+      continue;
+    }
     const code = readFileSync(path.join(WEB_OUT, file), 'utf8').split('\n');
-    const map = JSON.parse(readFileSync(path.join(WEB_OUT, `${file}.map`), 'utf8')) as {
+    const map = JSON.parse(readFileSync(mapFile, 'utf8')) as {
       sources: string[];
       mappings: string;
     };

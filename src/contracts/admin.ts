@@ -10,16 +10,17 @@ import {
   wholeNumber,
 } from './common';
 import { defineEndpoint } from './endpoint';
-
-export const adminPaths = {
-  agents: '/api/admin/agents',
-  agent: '/api/admin/agents/:id',
-  deactivate: '/api/admin/agents/:id/deactivate',
-  activate: '/api/admin/agents/:id/activate',
-  password: '/api/admin/agents/:id/password',
-  unlock: '/api/admin/agents/:id/unlock',
-  audit: '/api/admin/audit',
-} as const;
+import {
+  activateAgentRoute,
+  browseAuditRoute,
+  createAgentRoute,
+  deactivateAgentRoute,
+  getAgentRoute,
+  listAgentsRoute,
+  resetAgentPasswordRoute,
+  unlockAgentSignInRoute,
+  updateAgentRoute,
+} from './routes/admin';
 
 /** Web forms send empty fields as `name=`; in a query string that means "no filter". */
 const optionalQuery = <T extends z.ZodType>(schema: T) =>
@@ -132,9 +133,7 @@ const admins = { tag: 'Admin', access: { roles: ['admin'] } } as const;
 
 export const listAgentsEndpoint = defineEndpoint({
   ...admins,
-  method: 'GET',
-  path: adminPaths.agents,
-  operationId: 'listAgents',
+  ...listAgentsRoute,
   summary: 'Staff of the admin’s clinics, found by name or email',
   query: listAgentsQuery,
   responses: { 200: listAgentsResponse },
@@ -142,9 +141,7 @@ export const listAgentsEndpoint = defineEndpoint({
 
 export const createAgentEndpoint = defineEndpoint({
   ...admins,
-  method: 'POST',
-  path: adminPaths.agents,
-  operationId: 'createAgent',
+  ...createAgentRoute,
   summary: 'Add a staff member to some of the admin’s clinics',
   body: createAgentBody,
   responses: { 201: adminUser },
@@ -153,9 +150,7 @@ export const createAgentEndpoint = defineEndpoint({
 
 export const getAgentEndpoint = defineEndpoint({
   ...admins,
-  method: 'GET',
-  path: adminPaths.agent,
-  operationId: 'getAgent',
+  ...getAgentRoute,
   summary: 'One staff member of the admin’s clinics',
   params: idParams,
   responses: { 200: adminUser },
@@ -164,9 +159,7 @@ export const getAgentEndpoint = defineEndpoint({
 
 export const updateAgentEndpoint = defineEndpoint({
   ...admins,
-  method: 'PUT',
-  path: adminPaths.agent,
-  operationId: 'updateAgent',
+  ...updateAgentRoute,
   summary: 'Change a staff member’s email, name, role, time zone or clinics',
   params: idParams,
   body: updateAgentBody,
@@ -176,9 +169,7 @@ export const updateAgentEndpoint = defineEndpoint({
 
 export const deactivateAgentEndpoint = defineEndpoint({
   ...admins,
-  method: 'POST',
-  path: adminPaths.deactivate,
-  operationId: 'deactivateAgent',
+  ...deactivateAgentRoute,
   summary: 'Stop a staff member from signing in; their sessions end',
   params: idParams,
   responses: { 200: adminUser },
@@ -187,9 +178,7 @@ export const deactivateAgentEndpoint = defineEndpoint({
 
 export const activateAgentEndpoint = defineEndpoint({
   ...admins,
-  method: 'POST',
-  path: adminPaths.activate,
-  operationId: 'activateAgent',
+  ...activateAgentRoute,
   summary: 'Let a deactivated staff member sign in again',
   params: idParams,
   responses: { 200: adminUser },
@@ -198,9 +187,7 @@ export const activateAgentEndpoint = defineEndpoint({
 
 export const resetAgentPasswordEndpoint = defineEndpoint({
   ...admins,
-  method: 'POST',
-  path: adminPaths.password,
-  operationId: 'resetAgentPassword',
+  ...resetAgentPasswordRoute,
   summary: 'Set a staff member’s password; their sessions end',
   params: idParams,
   body: resetPasswordBody,
@@ -210,9 +197,7 @@ export const resetAgentPasswordEndpoint = defineEndpoint({
 
 export const unlockAgentSignInEndpoint = defineEndpoint({
   ...admins,
-  method: 'POST',
-  path: adminPaths.unlock,
-  operationId: 'unlockAgentSignIn',
+  ...unlockAgentSignInRoute,
   summary: 'Forget a staff member’s failed sign-ins, so they may try again at once',
   params: idParams,
   responses: { 200: adminUser },
@@ -221,9 +206,7 @@ export const unlockAgentSignInEndpoint = defineEndpoint({
 
 export const browseAuditEndpoint = defineEndpoint({
   ...admins,
-  method: 'GET',
-  path: adminPaths.audit,
-  operationId: 'browseAudit',
+  ...browseAuditRoute,
   summary: 'Who read or changed which patient or appointment, newest first',
   query: auditQuery,
   responses: { 200: auditResponse },

@@ -19,16 +19,18 @@ import {
   wholeNumber,
 } from './common';
 import { defineEndpoint } from './endpoint';
-
-export const appointmentPaths = {
-  list: '/api/appointments',
-  paginated: '/api/appointments/paginated',
-  counts: '/api/appointments/counts',
-  one: '/api/appointments/:id',
-  notes: '/api/appointments/:id/notes',
-  status: '/api/appointments/:id/status',
-  linkReset: '/api/appointments/:id/link-reset',
-} as const;
+import {
+  actOnAppointmentRoute,
+  changeAppointmentRoute,
+  correctAppointmentStatusRoute,
+  countAppointmentsRoute,
+  createAppointmentRoute,
+  editAppointmentNotesRoute,
+  getAppointmentRoute,
+  listAppointmentsInRangeRoute,
+  listAppointmentsPageRoute,
+  resetAppointmentLinkRoute,
+} from './routes/appointments';
 
 /** The fixed source identifier this product writes on the appointments it creates (spec §7). */
 export const APPOINTMENT_SOURCE = 'carebook';
@@ -230,9 +232,7 @@ const forStaff = { tag: 'Appointments', access: 'authenticated' } as const;
 
 export const listAppointmentsInRangeEndpoint = defineEndpoint({
   ...forStaff,
-  method: 'GET',
-  path: appointmentPaths.list,
-  operationId: 'listAppointmentsInRange',
+  ...listAppointmentsInRangeRoute,
   summary: 'Appointments in a date range, for the calendar (spec §7)',
   query: rangeQuery,
   responses: { 200: z.array(appointment) },
@@ -240,9 +240,7 @@ export const listAppointmentsInRangeEndpoint = defineEndpoint({
 
 export const listAppointmentsPageEndpoint = defineEndpoint({
   ...forStaff,
-  method: 'GET',
-  path: appointmentPaths.paginated,
-  operationId: 'listAppointmentsPage',
+  ...listAppointmentsPageRoute,
   summary: 'A page of appointments with the counts of each tab (spec §7)',
   query: paginatedQuery,
   responses: { 200: paginatedResponse },
@@ -250,9 +248,7 @@ export const listAppointmentsPageEndpoint = defineEndpoint({
 
 export const countAppointmentsEndpoint = defineEndpoint({
   ...forStaff,
-  method: 'GET',
-  path: appointmentPaths.counts,
-  operationId: 'countAppointments',
+  ...countAppointmentsRoute,
   summary: 'How many appointments each tab holds (spec §7)',
   query: appointmentFilters,
   responses: { 200: appointmentCounts },
@@ -260,9 +256,7 @@ export const countAppointmentsEndpoint = defineEndpoint({
 
 export const getAppointmentEndpoint = defineEndpoint({
   ...forStaff,
-  method: 'GET',
-  path: appointmentPaths.one,
-  operationId: 'getAppointment',
+  ...getAppointmentRoute,
   summary: 'One appointment with its history (spec §7)',
   params: idParams,
   responses: { 200: appointment },
@@ -271,9 +265,7 @@ export const getAppointmentEndpoint = defineEndpoint({
 
 export const createAppointmentEndpoint = defineEndpoint({
   ...forStaff,
-  method: 'POST',
-  path: appointmentPaths.list,
-  operationId: 'createAppointment',
+  ...createAppointmentRoute,
   summary: 'Book an appointment in a free slot (spec §7)',
   description:
     'A slot taken a moment earlier is a 409; outside the agent’s hours or in the past is a 422. ' +
@@ -286,9 +278,7 @@ export const createAppointmentEndpoint = defineEndpoint({
 
 export const changeAppointmentEndpoint = defineEndpoint({
   ...forStaff,
-  method: 'PUT',
-  path: appointmentPaths.one,
-  operationId: 'changeAppointment',
+  ...changeAppointmentRoute,
   summary: 'Reschedule or reassign an appointment (spec §7)',
   params: idParams,
   body: updateAppointmentBody,
@@ -298,9 +288,7 @@ export const changeAppointmentEndpoint = defineEndpoint({
 
 export const actOnAppointmentEndpoint = defineEndpoint({
   ...forStaff,
-  method: 'POST',
-  path: appointmentPaths.one,
-  operationId: 'actOnAppointment',
+  ...actOnAppointmentRoute,
   summary:
     'Cancel or confirm an appointment, or mark it completed, no-show or disqualified (spec §7)',
   params: idParams,
@@ -312,9 +300,7 @@ export const actOnAppointmentEndpoint = defineEndpoint({
 
 export const editAppointmentNotesEndpoint = defineEndpoint({
   ...forStaff,
-  method: 'PATCH',
-  path: appointmentPaths.notes,
-  operationId: 'editAppointmentNotes',
+  ...editAppointmentNotesRoute,
   summary: 'Edit an appointment’s notes, with a history entry',
   params: idParams,
   body: updateNotesBody,
@@ -324,9 +310,7 @@ export const editAppointmentNotesEndpoint = defineEndpoint({
 
 export const correctAppointmentStatusEndpoint = defineEndpoint({
   ...forStaff,
-  method: 'PATCH',
-  path: appointmentPaths.status,
-  operationId: 'correctAppointmentStatus',
+  ...correctAppointmentStatusRoute,
   summary: 'Correct a marked status, or take the mark back, with a history entry',
   params: idParams,
   body: correctStatusBody,
@@ -336,9 +320,7 @@ export const correctAppointmentStatusEndpoint = defineEndpoint({
 
 export const resetAppointmentLinkEndpoint = defineEndpoint({
   ...forStaff,
-  method: 'POST',
-  path: appointmentPaths.linkReset,
-  operationId: 'resetAppointmentLink',
+  ...resetAppointmentLinkRoute,
   summary: 'Give the patient a new visit link; the old one stops working at once',
   description:
     'The link otherwise stays the same for the life of the appointment. The patient is sent the new link; the history gets LINK_RESET by the staff member. A started or cancelled appointment is a 409.',

@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { ROLES } from '@domain/roles';
 import { emailField, safeText, timezoneField } from './common';
 import { defineEndpoint } from './endpoint';
-
-export const authPaths = {
-  login: '/api/auth/login',
-  logout: '/api/auth/logout',
-  session: '/api/auth/session',
-  password: '/api/auth/password',
-  profile: '/api/auth/profile',
-} as const;
+import {
+  changePasswordRoute,
+  getSessionRoute,
+  signInRoute,
+  signOutRoute,
+  updateProfileRoute,
+} from './routes/auth';
 
 export const roleSchema = z.enum(ROLES);
 export const themeSchema = z.enum(['light', 'dark', 'system']);
@@ -94,9 +93,7 @@ export const okResponse = z.object({ ok: z.literal(true) });
 export { emailField };
 
 export const signInEndpoint = defineEndpoint({
-  method: 'POST',
-  path: authPaths.login,
-  operationId: 'signIn',
+  ...signInRoute,
   summary: 'Sign in with email and password',
   description:
     'Sets the session cookie. Failed attempts slow further ones down for the account and the address (429 with Retry-After).',
@@ -108,9 +105,7 @@ export const signInEndpoint = defineEndpoint({
 });
 
 export const signOutEndpoint = defineEndpoint({
-  method: 'POST',
-  path: authPaths.logout,
-  operationId: 'signOut',
+  ...signOutRoute,
   summary: 'Sign out: end this session and clear its cookie',
   tag: 'Auth',
   access: 'public',
@@ -118,9 +113,7 @@ export const signOutEndpoint = defineEndpoint({
 });
 
 export const getSessionEndpoint = defineEndpoint({
-  method: 'GET',
-  path: authPaths.session,
-  operationId: 'getSession',
+  ...getSessionRoute,
   summary: 'The signed-in user, their clinics and preferences',
   tag: 'Auth',
   access: 'authenticated',
@@ -128,9 +121,7 @@ export const getSessionEndpoint = defineEndpoint({
 });
 
 export const changePasswordEndpoint = defineEndpoint({
-  method: 'POST',
-  path: authPaths.password,
-  operationId: 'changePassword',
+  ...changePasswordRoute,
   summary: 'Change one’s own password; every other session of the user ends',
   tag: 'Auth',
   access: 'authenticated',
@@ -140,9 +131,7 @@ export const changePasswordEndpoint = defineEndpoint({
 });
 
 export const updateProfileEndpoint = defineEndpoint({
-  method: 'PUT',
-  path: authPaths.profile,
-  operationId: 'updateProfile',
+  ...updateProfileRoute,
   summary: 'Change one’s own name, time zone, theme or notification choices',
   tag: 'Auth',
   access: 'authenticated',

@@ -5,11 +5,12 @@ import { MINUTES_PER_DAY, parseWallTime } from '@domain/zoned-time';
 import { roleSchema } from './auth';
 import { timezoneField, uuidParam } from './common';
 import { defineEndpoint } from './endpoint';
-
-export const availabilityPaths = {
-  own: '/api/availability',
-  agent: '/api/admin/agents/:id/availability',
-} as const;
+import {
+  getAgentAvailabilityRoute,
+  getOwnAvailabilityRoute,
+  saveAgentAvailabilityRoute,
+  saveOwnAvailabilityRoute,
+} from './routes/availability';
 
 export const MAX_OVERRIDES = 500;
 export const MAX_SEGMENTS_PER_DAY = 12;
@@ -89,18 +90,14 @@ const admins = { tag: 'Availability', access: { roles: ['admin'] } } as const;
 
 export const getOwnAvailabilityEndpoint = defineEndpoint({
   ...agents,
-  method: 'GET',
-  path: availabilityPaths.own,
-  operationId: 'getOwnAvailability',
+  ...getOwnAvailabilityRoute,
   summary: 'The signed-in provider’s or nurse’s weekly hours and time off',
   responses: { 200: availabilityResponse },
 });
 
 export const saveOwnAvailabilityEndpoint = defineEndpoint({
   ...agents,
-  method: 'PUT',
-  path: availabilityPaths.own,
-  operationId: 'saveOwnAvailability',
+  ...saveOwnAvailabilityRoute,
   summary: 'Replace the signed-in provider’s or nurse’s weekly hours and time off',
   body: saveAvailabilityBody,
   responses: { 200: availabilityResponse },
@@ -108,9 +105,7 @@ export const saveOwnAvailabilityEndpoint = defineEndpoint({
 
 export const getAgentAvailabilityEndpoint = defineEndpoint({
   ...admins,
-  method: 'GET',
-  path: availabilityPaths.agent,
-  operationId: 'getAgentAvailability',
+  ...getAgentAvailabilityRoute,
   summary: 'One provider’s or nurse’s weekly hours and time off',
   params: agentIdParams,
   responses: { 200: availabilityResponse },
@@ -119,9 +114,7 @@ export const getAgentAvailabilityEndpoint = defineEndpoint({
 
 export const saveAgentAvailabilityEndpoint = defineEndpoint({
   ...admins,
-  method: 'PUT',
-  path: availabilityPaths.agent,
-  operationId: 'saveAgentAvailability',
+  ...saveAgentAvailabilityRoute,
   summary: 'Replace one provider’s or nurse’s weekly hours and time off',
   params: agentIdParams,
   body: saveAvailabilityBody,

@@ -12,10 +12,7 @@ import {
 } from '@domain/waitlist';
 import { clinicRef, phoneNumberField } from './common';
 import { defineEndpoint } from './endpoint';
-
-export const clinicPolicyPaths = {
-  policy: '/api/admin/clinics/:slug/policy',
-} as const;
+import { getClinicPolicyRoute, updateClinicPolicyRoute } from './routes/clinic-policy';
 
 export const clinicPolicyParams = z.object({ slug: clinicRef });
 
@@ -158,9 +155,7 @@ const admins = { tag: 'Admin', access: { roles: ['admin'] } } as const;
 
 export const getClinicPolicyEndpoint = defineEndpoint({
   ...admins,
-  method: 'GET',
-  path: clinicPolicyPaths.policy,
-  operationId: 'getClinicPolicy',
+  ...getClinicPolicyRoute,
   summary: 'A clinic’s own rules: when its patients are reminded, and what they may change online',
   params: clinicPolicyParams,
   responses: { 200: clinicPolicyView },
@@ -169,9 +164,7 @@ export const getClinicPolicyEndpoint = defineEndpoint({
 
 export const updateClinicPolicyEndpoint = defineEndpoint({
   ...admins,
-  method: 'PUT',
-  path: clinicPolicyPaths.policy,
-  operationId: 'updateClinicPolicy',
+  ...updateClinicPolicyRoute,
   summary: 'Change a clinic’s rules; reminders not yet sent are planned again',
   description:
     'Upcoming open appointments that have not been reminded yet get the new reminders; a reminder whose time has passed is not created.',

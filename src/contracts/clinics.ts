@@ -10,14 +10,13 @@ import {
   wholeNumber,
 } from './common';
 import { defineEndpoint } from './endpoint';
-
-export const clinicPaths = {
-  list: '/api/clinics',
-  nurses: '/api/clinics/:slug/nurses',
-  patientSearch: '/api/clinics/patient',
-  patients: '/api/clinics/:slug/patients',
-  slots: '/api/clinics/:slug/slots',
-} as const;
+import {
+  createPatientRoute,
+  listClinicAgentsRoute,
+  listClinicsRoute,
+  listSlotsRoute,
+  searchPatientsRoute,
+} from './routes/clinics';
 
 export const slugParams = z.object({ slug: clinicRef });
 
@@ -107,18 +106,14 @@ const signedIn = { tag: 'Clinics', access: 'authenticated' } as const;
 
 export const listClinicsEndpoint = defineEndpoint({
   ...signedIn,
-  method: 'GET',
-  path: clinicPaths.list,
-  operationId: 'listClinics',
+  ...listClinicsRoute,
   summary: 'The clinics the signed-in user works at',
   responses: { 200: clinicsResponse },
 });
 
 export const listClinicAgentsEndpoint = defineEndpoint({
   ...signedIn,
-  method: 'GET',
-  path: clinicPaths.nurses,
-  operationId: 'listClinicAgents',
+  ...listClinicAgentsRoute,
   summary: 'The providers and nurses a clinic books appointments with',
   params: slugParams,
   responses: { 200: agentsResponse },
@@ -127,9 +122,7 @@ export const listClinicAgentsEndpoint = defineEndpoint({
 
 export const searchPatientsEndpoint = defineEndpoint({
   ...signedIn,
-  method: 'GET',
-  path: clinicPaths.patientSearch,
-  operationId: 'searchPatients',
+  ...searchPatientsRoute,
   summary: `Patients of a clinic whose name or email starts with the keyword (at most ${PATIENT_SEARCH_LIMIT})`,
   query: patientSearchQuery,
   responses: { 200: patientSearchResponse },
@@ -138,9 +131,7 @@ export const searchPatientsEndpoint = defineEndpoint({
 
 export const createPatientEndpoint = defineEndpoint({
   ...signedIn,
-  method: 'POST',
-  path: clinicPaths.patients,
-  operationId: 'createPatient',
+  ...createPatientRoute,
   summary: 'Add a patient to a clinic',
   params: slugParams,
   body: createPatientBody,
@@ -150,9 +141,7 @@ export const createPatientEndpoint = defineEndpoint({
 
 export const listSlotsEndpoint = defineEndpoint({
   ...signedIn,
-  method: 'GET',
-  path: clinicPaths.slots,
-  operationId: 'listSlots',
+  ...listSlotsRoute,
   summary: 'Free times of a clinic’s providers and nurses between two dates',
   params: slugParams,
   query: slotsQuery,

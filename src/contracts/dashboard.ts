@@ -3,8 +3,7 @@ import { APPOINTMENT_STATUSES } from '@domain/appointment-status';
 import { appointmentCounts } from './appointments';
 import { clinicRef } from './common';
 import { defineEndpoint } from './endpoint';
-
-export const dashboardPaths = { dashboard: '/api/dashboard' } as const;
+import { getDashboardRoute } from './routes/dashboard';
 
 /** Days either side of today that the per-day chart covers. */
 export const DASHBOARD_WINDOW_DAYS = 30;
@@ -114,9 +113,7 @@ export const dashboardResponse = z.object({
 export type DashboardResponse = z.infer<typeof dashboardResponse>;
 
 export const getDashboardEndpoint = defineEndpoint({
-  method: 'GET',
-  path: dashboardPaths.dashboard,
-  operationId: 'getDashboard',
+  ...getDashboardRoute,
   summary: 'The day at a glance: counts, what needs marking, what comes next, charts',
   tag: 'Dashboard',
   access: 'authenticated',

@@ -46,15 +46,26 @@ export const ERROR_STATUSES = {
 export type ErrorStatus = keyof typeof ERROR_STATUSES;
 
 /**
- * One endpoint, whole: where it lives, who may call it, what it takes and what it answers,
- * including the errors it can give. The server registers its route from this object and the web
- * app calls it through it, so neither side can drift from the other.
+ * Where an endpoint lives and its name: the part of its contract the web app needs to call it.
+ * Kept apart from the schemas (src/contracts/routes) so calling brings no zod into the first load.
  */
-export interface Endpoint {
+export interface Route {
   readonly method: HttpMethod;
   /** Fastify's form: `/api/appointments/:id`. */
   readonly path: string;
   readonly operationId: string;
+}
+
+export function defineRoute<const R extends Route>(route: R): R {
+  return route;
+}
+
+/**
+ * One endpoint, whole: where it lives, who may call it, what it takes and what it answers,
+ * including the errors it can give. The server registers its route from this object and the web
+ * app calls it through its route (spread in here), so neither side can drift from the other.
+ */
+export interface Endpoint extends Route {
   readonly summary: string;
   readonly description?: string;
   readonly tag: ApiTag;

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { clinicRef, uuidParam } from './common';
 import { defineEndpoint } from './endpoint';
-
-export const feedPaths = {
-  mine: '/api/auth/calendar-feed',
-  all: '/api/admin/calendar-feeds',
-  one: '/api/admin/calendar-feeds/:userId',
-  clinicSettings: '/api/admin/clinics/:slug/calendar-feed',
-  /** The feed itself, outside the JSON API: calendar apps fetch it without a session. */
-  feed: '/ical/:file',
-} as const;
+import {
+  createMyCalendarFeedRoute,
+  getClinicFeedSettingsRoute,
+  getMyCalendarFeedRoute,
+  listCalendarFeedsRoute,
+  revokeCalendarFeedRoute,
+  revokeMyCalendarFeedRoute,
+  updateClinicFeedSettingsRoute,
+} from './routes/feeds';
 
 /** The state of the signed-in member's feed; the URL itself is only in the answer that makes it. */
 export const myCalendarFeed = z.object({
@@ -44,45 +44,35 @@ const forAdmins = { tag: 'Admin', access: { roles: ['admin'] } } as const;
 
 export const getMyCalendarFeedEndpoint = defineEndpoint({
   ...signedIn,
-  method: 'GET',
-  path: feedPaths.mine,
-  operationId: 'getMyCalendarFeed',
+  ...getMyCalendarFeedRoute,
   summary: 'Whether the signed-in member has a calendar feed, and when it was last fetched',
   responses: { 200: myCalendarFeed },
 });
 
 export const createMyCalendarFeedEndpoint = defineEndpoint({
   ...signedIn,
-  method: 'POST',
-  path: feedPaths.mine,
-  operationId: 'createMyCalendarFeed',
+  ...createMyCalendarFeedRoute,
   summary: 'Make (or rotate) the member’s private calendar feed URL; an earlier URL stops working',
   responses: { 201: createdCalendarFeed },
 });
 
 export const revokeMyCalendarFeedEndpoint = defineEndpoint({
   ...signedIn,
-  method: 'DELETE',
-  path: feedPaths.mine,
-  operationId: 'revokeMyCalendarFeed',
+  ...revokeMyCalendarFeedRoute,
   summary: 'Turn the member’s calendar feed off; its URL answers 404 from now on',
   responses: { 200: myCalendarFeed },
 });
 
 export const listCalendarFeedsEndpoint = defineEndpoint({
   ...forAdmins,
-  method: 'GET',
-  path: feedPaths.all,
-  operationId: 'listCalendarFeeds',
+  ...listCalendarFeedsRoute,
   summary: 'Staff of the admin’s clinics who have a calendar feed',
   responses: { 200: z.object({ data: z.array(calendarFeedOwner) }) },
 });
 
 export const revokeCalendarFeedEndpoint = defineEndpoint({
   ...forAdmins,
-  method: 'DELETE',
-  path: feedPaths.one,
-  operationId: 'revokeCalendarFeed',
+  ...revokeCalendarFeedRoute,
   summary: 'Turn a staff member’s calendar feed off',
   params: z.object({ userId: uuidParam }),
   responses: { 200: z.object({ data: z.array(calendarFeedOwner) }) },
@@ -93,9 +83,7 @@ const clinicParams = z.object({ slug: clinicRef });
 
 export const getClinicFeedSettingsEndpoint = defineEndpoint({
   ...forAdmins,
-  method: 'GET',
-  path: feedPaths.clinicSettings,
-  operationId: 'getClinicFeedSettings',
+  ...getClinicFeedSettingsRoute,
   summary: 'What staff calendar feeds of a clinic say about the patient',
   params: clinicParams,
   responses: { 200: clinicFeedSettings },
@@ -104,9 +92,7 @@ export const getClinicFeedSettingsEndpoint = defineEndpoint({
 
 export const updateClinicFeedSettingsEndpoint = defineEndpoint({
   ...forAdmins,
-  method: 'PUT',
-  path: feedPaths.clinicSettings,
-  operationId: 'updateClinicFeedSettings',
+  ...updateClinicFeedSettingsRoute,
   summary: 'Choose what staff calendar feeds of a clinic say about the patient',
   params: clinicParams,
   body: clinicFeedSettings,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { idParams, safeText, uuidParam } from './common';
 import { defineEndpoint } from './endpoint';
-
-export const integrationPaths = {
-  tokens: '/api/admin/api-tokens',
-  token: '/api/admin/api-tokens/:id',
-} as const;
+import {
+  createApiTokenRoute,
+  listApiTokensRoute,
+  revokeApiTokenRoute,
+} from './routes/integrations';
 
 /** What a token may do with the FHIR API: read, or read and write (book, cancel, add patients). */
 export const API_TOKEN_SCOPE_SETS = {
@@ -64,9 +64,7 @@ const forAdmins = { tag: 'Admin', access: { roles: ['admin'] } } as const;
 
 export const createApiTokenEndpoint = defineEndpoint({
   ...forAdmins,
-  method: 'POST',
-  path: integrationPaths.tokens,
-  operationId: 'createApiToken',
+  ...createApiTokenRoute,
   summary: 'Create an integration token for the FHIR API; its secret is shown only in this answer',
   description:
     'The token sees the given clinics (each must be one of the admin’s, else 404) and reads, or ' +
@@ -78,18 +76,14 @@ export const createApiTokenEndpoint = defineEndpoint({
 
 export const listApiTokensEndpoint = defineEndpoint({
   ...forAdmins,
-  method: 'GET',
-  path: integrationPaths.tokens,
-  operationId: 'listApiTokens',
+  ...listApiTokensRoute,
   summary: 'The integration tokens of the admin’s clinics, revoked ones included, with last use',
   responses: { 200: apiTokensResponse },
 });
 
 export const revokeApiTokenEndpoint = defineEndpoint({
   ...forAdmins,
-  method: 'DELETE',
-  path: integrationPaths.token,
-  operationId: 'revokeApiToken',
+  ...revokeApiTokenRoute,
   summary: 'Revoke an integration token: it stops working at once (revoking again changes nothing)',
   params: idParams,
   responses: { 200: apiTokenView },

@@ -9,18 +9,17 @@ import {
   uuidParam,
 } from './common';
 import { defineEndpoint } from './endpoint';
+import {
+  confirmHoldRoute,
+  createHoldRoute,
+  getPublicClinicRoute,
+  getNextFreeDayRoute,
+  getPublicSlotsRoute,
+} from './routes/online-booking';
 
 // The public booking page's API (issue 26, ADR 022): no sign-in, rate-limited, and it tells a
 // stranger no more than the page needs. A time is held for 15 minutes until the patient opens
 // the link e-mailed to them; only then is anything booked.
-
-export const onlineBookingPaths = {
-  clinic: '/api/public/clinics/:slug',
-  slots: '/api/public/clinics/:slug/slots',
-  nextFreeDay: '/api/public/clinics/:slug/next-free-day',
-  holds: '/api/public/clinics/:slug/holds',
-  confirm: '/api/public/holds/:token/confirm',
-} as const;
 
 /** How long a held time waits for its e-mail to be proven. */
 export const HOLD_MINUTES = 15;
@@ -128,9 +127,7 @@ const forPublic = { tag: 'Online booking', access: 'public' } as const;
 
 export const getPublicClinicEndpoint = defineEndpoint({
   ...forPublic,
-  method: 'GET',
-  path: onlineBookingPaths.clinic,
-  operationId: 'getPublicClinic',
+  ...getPublicClinicRoute,
   summary: 'What the public booking page shows: the clinic, its online providers and lengths',
   description: 'A 404 when the clinic does not exist or has online booking off.',
   params: publicClinicParams,
@@ -140,9 +137,7 @@ export const getPublicClinicEndpoint = defineEndpoint({
 
 export const getPublicSlotsEndpoint = defineEndpoint({
   ...forPublic,
-  method: 'GET',
-  path: onlineBookingPaths.slots,
-  operationId: 'getPublicSlots',
+  ...getPublicSlotsRoute,
   summary: 'Free times patients may book online',
   description: `At most ${MAX_PUBLIC_SLOT_DAYS} days at a time, within the clinic’s notice and horizon; held times are not free.`,
   params: publicClinicParams,
@@ -153,9 +148,7 @@ export const getPublicSlotsEndpoint = defineEndpoint({
 
 export const getNextFreeDayEndpoint = defineEndpoint({
   ...forPublic,
-  method: 'GET',
-  path: onlineBookingPaths.nextFreeDay,
-  operationId: 'getNextFreeDay',
+  ...getNextFreeDayRoute,
   summary: 'The next day with a free time to book online, after a given day',
   description:
     'Within the clinic’s notice and horizon, for one length and provider (or any online provider); `day` is null when none is left.',
@@ -167,9 +160,7 @@ export const getNextFreeDayEndpoint = defineEndpoint({
 
 export const createHoldEndpoint = defineEndpoint({
   ...forPublic,
-  method: 'POST',
-  path: onlineBookingPaths.holds,
-  operationId: 'createHold',
+  ...createHoldRoute,
   summary: 'Hold a time for 15 minutes and e-mail a link that books it',
   description:
     'The same 202 for every e-mail, known or not. A 409 when the time is taken or held; a 429 past the limits per address and per e-mail.',
@@ -181,9 +172,7 @@ export const createHoldEndpoint = defineEndpoint({
 
 export const confirmHoldEndpoint = defineEndpoint({
   ...forPublic,
-  method: 'POST',
-  path: onlineBookingPaths.confirm,
-  operationId: 'confirmHold',
+  ...confirmHoldRoute,
   summary: 'Book the held time: the e-mail is proven',
   description:
     'Opening the link twice books once and answers the same. A 410 when the hold has expired.',

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { wholeNumber } from './common';
 import { defineEndpoint } from './endpoint';
-
-export const outboxPaths = {
-  list: '/api/admin/outbox',
-  resend: '/api/admin/outbox/:id/resend',
-} as const;
+import { listOutboxRoute, resendOutboxMessageRoute } from './routes/outbox';
 
 /**
  * `pending` waits for its time or a retry; `withdrawn` will never go out because the appointment
@@ -71,9 +67,7 @@ const admins = { tag: 'Admin', access: { roles: ['admin'] } } as const;
 
 export const listOutboxEndpoint = defineEndpoint({
   ...admins,
-  method: 'GET',
-  path: outboxPaths.list,
-  operationId: 'listOutbox',
+  ...listOutboxRoute,
   summary: 'Notifications of the admin’s clinics, delivered or still to deliver, newest first',
   query: outboxQuery,
   responses: { 200: outboxPage },
@@ -81,9 +75,7 @@ export const listOutboxEndpoint = defineEndpoint({
 
 export const resendOutboxMessageEndpoint = defineEndpoint({
   ...admins,
-  method: 'POST',
-  path: outboxPaths.resend,
-  operationId: 'resendOutboxMessage',
+  ...resendOutboxMessageRoute,
   summary: 'Queue a notification to be sent again at once',
   params: outboxIdParams,
   responses: { 200: outboxMessage },

@@ -4,12 +4,7 @@ import { MAX_SERIES_OCCURRENCES } from '@domain/repeat-rule';
 import { appointment, createAppointmentBody } from './appointments';
 import { booleanFlag, calendarDate, idempotencyHeaders, idParams, instantField } from './common';
 import { defineEndpoint } from './endpoint';
-
-export const seriesPaths = {
-  create: '/api/appointments/series',
-  one: '/api/appointments/series/:id',
-  ofAppointment: '/api/appointments/:id/series',
-} as const;
+import { createSeriesRoute, getSeriesOfAppointmentRoute, getSeriesRoute } from './routes/series';
 
 /** The rule and its first visit; the clinic's zone keeps each visit's wall-clock time. */
 export const recurrenceField = z.object({
@@ -94,9 +89,7 @@ const forStaff = { tag: 'Appointments', access: 'authenticated' } as const;
 
 export const createSeriesEndpoint = defineEndpoint({
   ...forStaff,
-  method: 'POST',
-  path: seriesPaths.create,
-  operationId: 'createAppointmentSeries',
+  ...createSeriesRoute,
   summary: 'Book a series of appointments from a repeat rule, or preview it',
   description:
     'Every occurrence not listed in `skip` is booked in one transaction, or none is: a date ' +
@@ -112,9 +105,7 @@ export const createSeriesEndpoint = defineEndpoint({
 
 export const getSeriesEndpoint = defineEndpoint({
   ...forStaff,
-  method: 'GET',
-  path: seriesPaths.one,
-  operationId: 'getAppointmentSeries',
+  ...getSeriesRoute,
   summary: 'A series with its rule and its appointments in order',
   params: idParams,
   responses: { 200: seriesView },
@@ -123,9 +114,7 @@ export const getSeriesEndpoint = defineEndpoint({
 
 export const getSeriesOfAppointmentEndpoint = defineEndpoint({
   ...forStaff,
-  method: 'GET',
-  path: seriesPaths.ofAppointment,
-  operationId: 'getSeriesOfAppointment',
+  ...getSeriesOfAppointmentRoute,
   summary: 'The series an appointment is part of, or null',
   params: idParams,
   responses: { 200: z.object({ series: seriesView.nullable() }) },

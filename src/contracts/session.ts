@@ -9,18 +9,17 @@ import {
 } from './common';
 import { PATIENT_CANCEL_REASON_MAX } from '@domain/self-service';
 import { defineEndpoint } from './endpoint';
-
-export const sessionPaths = {
-  byToken: '/api/session',
-  join: '/api/session/join',
-  confirm: '/api/session/confirm',
-  slots: '/api/session/slots',
-  reschedule: '/api/session/reschedule',
-  cancel: '/api/session/cancel',
-  calendar: '/api/session/calendar.ics',
-  signal: '/api/session/signal',
-  staff: '/api/sessions/:id',
-} as const;
+import {
+  cancelPatientSessionRoute,
+  confirmPatientSessionRoute,
+  getPatientCalendarRoute,
+  getPatientSessionRoute,
+  getPatientSlotsRoute,
+  getStaffSessionRoute,
+  joinPatientSessionRoute,
+  reschedulePatientSessionRoute,
+  signalRoute,
+} from './routes/session';
 
 /** A token as we issue them (base64url); anything else is refused before a database look-up. */
 export const sessionToken = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'is not a valid link');
@@ -169,9 +168,7 @@ export const signalQuery = z.object({
 });
 
 export const getPatientSessionEndpoint = defineEndpoint({
-  method: 'GET',
-  path: sessionPaths.byToken,
-  operationId: 'getPatientSession',
+  ...getPatientSessionRoute,
   summary: 'The visit a patient’s link leads to, with the least the patient page needs',
   description:
     'An unknown or malformed token is a 404 that says nothing more; a finished visit’s link answers 410 once it has expired.',
@@ -183,9 +180,7 @@ export const getPatientSessionEndpoint = defineEndpoint({
 });
 
 export const joinPatientSessionEndpoint = defineEndpoint({
-  method: 'POST',
-  path: sessionPaths.join,
-  operationId: 'joinPatientSession',
+  ...joinPatientSessionRoute,
   summary: 'Tell the clinic the patient is here, and get the servers for the video call',
   tag: 'Sessions',
   access: 'public',
@@ -195,9 +190,7 @@ export const joinPatientSessionEndpoint = defineEndpoint({
 });
 
 export const confirmPatientSessionEndpoint = defineEndpoint({
-  method: 'POST',
-  path: sessionPaths.confirm,
-  operationId: 'confirmPatientSession',
+  ...confirmPatientSessionRoute,
   summary: 'The patient confirms they will come: the appointment becomes CONFIRMED',
   description:
     'Confirming again answers 200 and changes nothing. A cancelled, marked or started appointment is a 409; an unknown token a 404 that says no more than the page does.',
@@ -209,9 +202,7 @@ export const confirmPatientSessionEndpoint = defineEndpoint({
 });
 
 export const getStaffSessionEndpoint = defineEndpoint({
-  method: 'GET',
-  path: sessionPaths.staff,
-  operationId: 'getStaffSession',
+  ...getStaffSessionRoute,
   summary: 'The staff side of one visit: who, when, and whether this user may join',
   tag: 'Sessions',
   access: 'authenticated',
@@ -221,9 +212,7 @@ export const getStaffSessionEndpoint = defineEndpoint({
 });
 
 export const signalEndpoint = defineEndpoint({
-  method: 'GET',
-  path: sessionPaths.signal,
-  operationId: 'openSignalSocket',
+  ...signalRoute,
   summary: 'Open the visit’s video-call signalling WebSocket',
   description:
     'Upgrades to a WebSocket. The patient names their `token`; staff name the `appointmentId` and are known by their session cookie, and only the staff member the visit is booked with gets in. Messages are JSON: `hello`, `bye`, `description` and `candidate`, relayed to the other side of the visit; the server sends `ready` once in the room. A refusal closes the socket with code 4000 plus the HTTP status it stands for (4401, 4403, 4404, 4409) and a reason to show.',
@@ -240,9 +229,7 @@ const patientLink = { tag: 'Sessions', access: 'public' } as const;
 
 export const getPatientSlotsEndpoint = defineEndpoint({
   ...patientLink,
-  method: 'GET',
-  path: sessionPaths.slots,
-  operationId: 'getPatientSlots',
+  ...getPatientSlotsRoute,
   summary: 'Free times of the same provider, for the patient to move their appointment to',
   description: `At most ${MAX_PATIENT_SLOT_DAYS} days at a time, up to the clinic’s booking horizon; the appointment’s own time counts as free. A 409 when the clinic’s policy does not let this patient move it online (the message says why).`,
   query: patientSlotsQuery,
@@ -252,9 +239,7 @@ export const getPatientSlotsEndpoint = defineEndpoint({
 
 export const reschedulePatientSessionEndpoint = defineEndpoint({
   ...patientLink,
-  method: 'POST',
-  path: sessionPaths.reschedule,
-  operationId: 'reschedulePatientSession',
+  ...reschedulePatientSessionRoute,
   summary: 'The patient moves their appointment to another free time of the same provider',
   description:
     'The same booking rules and no-double-booking constraint as staff’s: a time taken a moment earlier is a 409 the patient can act on. Refused (409) after the clinic’s cut-off, past its move limit, or when the clinic takes no online changes. The link stays the same.',
@@ -265,9 +250,7 @@ export const reschedulePatientSessionEndpoint = defineEndpoint({
 
 export const cancelPatientSessionEndpoint = defineEndpoint({
   ...patientLink,
-  method: 'POST',
-  path: sessionPaths.cancel,
-  operationId: 'cancelPatientSession',
+  ...cancelPatientSessionRoute,
   summary: 'The patient cancels their appointment, with an optional reason',
   description:
     'Refused (409) after the clinic’s cut-off or when the clinic takes no online cancellations.',
@@ -278,9 +261,7 @@ export const cancelPatientSessionEndpoint = defineEndpoint({
 
 export const getPatientCalendarEndpoint = defineEndpoint({
   ...patientLink,
-  method: 'GET',
-  path: sessionPaths.calendar,
-  operationId: 'getPatientCalendar',
+  ...getPatientCalendarRoute,
   summary: 'The appointment as an iCalendar file (.ics), to add to the patient’s calendar',
   query: sessionTokenQuery,
   responses: { 200: z.string().describe('An iCalendar (text/calendar) file with one event.') },

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-
-export const systemPaths = {
-  health: '/api/health',
-  clientConfig: '/api/client-config',
-} as const;
+import { clientConfigRoute, healthRoute, openApiRoute } from './routes/system';
 
 export const healthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -28,9 +24,7 @@ export const clientConfigResponse = z.object({
 export type ClientConfigResponse = z.infer<typeof clientConfigResponse>;
 
 export const healthEndpoint = defineEndpoint({
-  method: 'GET',
-  path: systemPaths.health,
-  operationId: 'getHealth',
+  ...healthRoute,
   summary: 'Whether the app and its database are up',
   description:
     'For load balancers: 200 while the database answers, 503 with the same body while not.',
@@ -40,9 +34,7 @@ export const healthEndpoint = defineEndpoint({
 });
 
 export const clientConfigEndpoint = defineEndpoint({
-  method: 'GET',
-  path: systemPaths.clientConfig,
-  operationId: 'getClientConfig',
+  ...clientConfigRoute,
   summary: 'What the web app needs at start-up (error reporting), never secrets',
   tag: 'System',
   access: 'public',
@@ -50,9 +42,7 @@ export const clientConfigEndpoint = defineEndpoint({
 });
 
 export const openApiEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/openapi.json',
-  operationId: 'getOpenApiDocument',
+  ...openApiRoute,
   summary: 'This OpenAPI 3.1 document',
   tag: 'System',
   access: 'public',

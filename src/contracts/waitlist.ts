@@ -3,16 +3,18 @@ import { TIMES_OF_DAY, WAITLIST_PRIORITIES } from '@domain/waitlist';
 import { dateKeyField } from './availability';
 import { clinicRef, idParams, multiLineText, safeText, uuidParam } from './common';
 import { defineEndpoint } from './endpoint';
-
-export const waitlistPaths = {
-  list: '/api/waitlist',
-  summary: '/api/waitlist/summary',
-  one: '/api/waitlist/:id',
-  appointmentOffers: '/api/waitlist/appointments/:id/offers',
-  offer: '/api/offers/:token',
-  accept: '/api/offers/:token/accept',
-  decline: '/api/offers/:token/decline',
-} as const;
+import {
+  acceptOfferRoute,
+  appointmentOffersRoute,
+  createWaitlistEntryRoute,
+  declineOfferRoute,
+  getOfferRoute,
+  getWaitlistEntryRoute,
+  listWaitlistRoute,
+  removeWaitlistEntryRoute,
+  updateWaitlistEntryRoute,
+  waitlistSummaryRoute,
+} from './routes/waitlist';
 
 /** The page the offer e-mail links to, in the patient bundle. */
 export const offerPagePath = (token: string) => `/offer/${encodeURIComponent(token)}`;
@@ -171,9 +173,7 @@ const forPatient = { tag: 'Waitlist', access: 'public' } as const;
 
 export const listWaitlistEndpoint = defineEndpoint({
   ...forStaff,
-  method: 'GET',
-  path: waitlistPaths.list,
-  operationId: 'listWaitlist',
+  ...listWaitlistRoute,
   summary: 'A page of the waitlist with the counts of each tab',
   query: waitlistQuery,
   responses: { 200: waitlistPage },
@@ -181,9 +181,7 @@ export const listWaitlistEndpoint = defineEndpoint({
 
 export const createWaitlistEntryEndpoint = defineEndpoint({
   ...forStaff,
-  method: 'POST',
-  path: waitlistPaths.list,
-  operationId: 'createWaitlistEntry',
+  ...createWaitlistEntryRoute,
   summary: 'Put a patient on the waitlist',
   body: waitlistEntryBody,
   responses: { 201: waitlistEntry },
@@ -192,9 +190,7 @@ export const createWaitlistEntryEndpoint = defineEndpoint({
 
 export const getWaitlistEntryEndpoint = defineEndpoint({
   ...forStaff,
-  method: 'GET',
-  path: waitlistPaths.one,
-  operationId: 'getWaitlistEntry',
+  ...getWaitlistEntryRoute,
   summary: 'One waitlist entry with its history',
   params: idParams,
   responses: { 200: waitlistEntry },
@@ -203,9 +199,7 @@ export const getWaitlistEntryEndpoint = defineEndpoint({
 
 export const updateWaitlistEntryEndpoint = defineEndpoint({
   ...forStaff,
-  method: 'PUT',
-  path: waitlistPaths.one,
-  operationId: 'updateWaitlistEntry',
+  ...updateWaitlistEntryRoute,
   summary: 'Change what a waiting patient wishes',
   params: idParams,
   body: waitlistEntryBody,
@@ -215,9 +209,7 @@ export const updateWaitlistEntryEndpoint = defineEndpoint({
 
 export const removeWaitlistEntryEndpoint = defineEndpoint({
   ...forStaff,
-  method: 'DELETE',
-  path: waitlistPaths.one,
-  operationId: 'removeWaitlistEntry',
+  ...removeWaitlistEntryRoute,
   summary: 'Take a patient off the waitlist; an open offer to them is withdrawn',
   params: idParams,
   responses: { 200: waitlistEntry },
@@ -226,9 +218,7 @@ export const removeWaitlistEntryEndpoint = defineEndpoint({
 
 export const appointmentOffersEndpoint = defineEndpoint({
   ...forStaff,
-  method: 'GET',
-  path: waitlistPaths.appointmentOffers,
-  operationId: 'listAppointmentOffers',
+  ...appointmentOffersRoute,
   summary: 'Whether an appointment’s freed time was offered, and to whom',
   params: idParams,
   responses: { 200: appointmentOffers },
@@ -236,9 +226,7 @@ export const appointmentOffersEndpoint = defineEndpoint({
 
 export const getOfferEndpoint = defineEndpoint({
   ...forPatient,
-  method: 'GET',
-  path: waitlistPaths.offer,
-  operationId: 'getOffer',
+  ...getOfferRoute,
   summary: 'The offer a waiting patient’s link names',
   params: offerTokenParams,
   responses: { 200: publicOffer },
@@ -247,9 +235,7 @@ export const getOfferEndpoint = defineEndpoint({
 
 export const acceptOfferEndpoint = defineEndpoint({
   ...forPatient,
-  method: 'POST',
-  path: waitlistPaths.accept,
-  operationId: 'acceptOffer',
+  ...acceptOfferRoute,
   summary: 'Book the offered time',
   description:
     'Books through the same rules as staff do. If someone else took the time first the answer is a 409 and the patient stays on the waitlist; an offer whose hold has passed is a 410.',
@@ -260,9 +246,7 @@ export const acceptOfferEndpoint = defineEndpoint({
 
 export const declineOfferEndpoint = defineEndpoint({
   ...forPatient,
-  method: 'POST',
-  path: waitlistPaths.decline,
-  operationId: 'declineOffer',
+  ...declineOfferRoute,
   summary: 'Say no to the offered time; it passes to the next waiting patient',
   params: offerTokenParams,
   responses: { 200: publicOffer },
@@ -285,9 +269,7 @@ export type WaitlistSummary = z.infer<typeof waitlistSummary>;
 
 export const waitlistSummaryEndpoint = defineEndpoint({
   ...forStaff,
-  method: 'GET',
-  path: waitlistPaths.summary,
-  operationId: 'getWaitlistSummary',
+  ...waitlistSummaryRoute,
   summary: 'Open offers and the times filled from the waitlist this month, for the dashboard',
   query: waitlistSummaryQuery,
   responses: { 200: waitlistSummary },

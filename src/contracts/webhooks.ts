@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { WEBHOOK_EVENTS } from '@domain/webhook-events';
 import { safeText, uuidParam, wholeNumber } from './common';
 import { defineEndpoint } from './endpoint';
-
-export const webhookPaths = {
-  endpoints: '/api/admin/webhooks',
-  endpoint: '/api/admin/webhooks/:id',
-  deliveries: '/api/admin/webhooks/:id/deliveries',
-  resend: '/api/admin/webhooks/:id/deliveries/:deliveryId/resend',
-} as const;
+import {
+  createWebhookEndpointRoute,
+  deleteWebhookEndpointRoute,
+  listWebhookDeliveriesRoute,
+  listWebhookEndpointsRoute,
+  resendWebhookDeliveryRoute,
+  updateWebhookEndpointRoute,
+} from './routes/webhooks';
 
 export { WEBHOOK_EVENTS };
 export const webhookEvent = z.enum(WEBHOOK_EVENTS);
@@ -105,18 +106,14 @@ const forAdmins = { tag: 'Admin', access: { roles: ['admin'] } } as const;
 
 export const listWebhookEndpointsEndpoint = defineEndpoint({
   ...forAdmins,
-  method: 'GET',
-  path: webhookPaths.endpoints,
-  operationId: 'listWebhookEndpoints',
+  ...listWebhookEndpointsRoute,
   summary: 'The webhook endpoints that hear of any of the admin’s clinics',
   responses: { 200: webhookEndpointsResponse },
 });
 
 export const createWebhookEndpointEndpoint = defineEndpoint({
   ...forAdmins,
-  method: 'POST',
-  path: webhookPaths.endpoints,
-  operationId: 'createWebhookEndpoint',
+  ...createWebhookEndpointRoute,
   summary: 'Register an address to be told of appointment changes, signed as Standard Webhooks',
   description:
     'Each clinic must be one of the admin’s (else 404). An address that resolves to a private, ' +
@@ -128,9 +125,7 @@ export const createWebhookEndpointEndpoint = defineEndpoint({
 
 export const updateWebhookEndpointEndpoint = defineEndpoint({
   ...forAdmins,
-  method: 'PUT',
-  path: webhookPaths.endpoint,
-  operationId: 'updateWebhookEndpoint',
+  ...updateWebhookEndpointRoute,
   summary: 'Change an endpoint; enabling a disabled one resumes its waiting deliveries in order',
   params: idParams,
   body: webhookEndpointBody,
@@ -140,9 +135,7 @@ export const updateWebhookEndpointEndpoint = defineEndpoint({
 
 export const deleteWebhookEndpointEndpoint = defineEndpoint({
   ...forAdmins,
-  method: 'DELETE',
-  path: webhookPaths.endpoint,
-  operationId: 'deleteWebhookEndpoint',
+  ...deleteWebhookEndpointRoute,
   summary: 'Remove an endpoint with its delivery log; nothing more is sent to it',
   params: idParams,
   responses: { 200: webhookEndpointView },
@@ -151,9 +144,7 @@ export const deleteWebhookEndpointEndpoint = defineEndpoint({
 
 export const listWebhookDeliveriesEndpoint = defineEndpoint({
   ...forAdmins,
-  method: 'GET',
-  path: webhookPaths.deliveries,
-  operationId: 'listWebhookDeliveries',
+  ...listWebhookDeliveriesRoute,
   summary: 'An endpoint’s delivery log, newest first',
   params: idParams,
   query: webhookDeliveriesQuery,
@@ -163,9 +154,7 @@ export const listWebhookDeliveriesEndpoint = defineEndpoint({
 
 export const resendWebhookDeliveryEndpoint = defineEndpoint({
   ...forAdmins,
-  method: 'POST',
-  path: webhookPaths.resend,
-  operationId: 'resendWebhookDelivery',
+  ...resendWebhookDeliveryRoute,
   summary: 'Send a delivery again, with the same `webhook-id`, as soon as the worker runs',
   params: deliveryParams,
   responses: { 200: webhookDeliveryView },

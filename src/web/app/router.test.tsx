@@ -241,7 +241,9 @@ describe('signing out', () => {
       r.url.pathname === '/api/auth/logout' ? jsonResponse({ ok: true }) : null,
     );
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Alex Morgan, account menu' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Alex Morgan, account menu', expanded: false }),
+    );
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
     expect((await screen.findByLabelText('Email')).tagName).toBe('INPUT');

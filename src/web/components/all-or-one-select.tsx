@@ -1,13 +1,7 @@
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@web/components/ui/select';
-
-/** Radix Select cannot hold an empty value, so "all" has a name no option can have. */
-const ALL = '__all__';
+import { lazy, Suspense } from 'react';
+import { ChevronDownIcon } from 'lucide-react';
+import { SELECT_TRIGGER_CLASS } from '@web/components/ui/select-trigger-class';
+import { cn } from '@web/lib/utils';
 
 export interface AllOrOneSelectProps {
   /** The first choice, which clears the filter ("All clinics"). */
@@ -32,41 +26,64 @@ export interface AllOrOneSelectProps {
   contentClassName?: string;
 }
 
-/** A filter that is either everything or one of a list: a clinic, a provider. */
-export function AllOrOneSelect({
-  allLabel,
-  options,
-  value,
-  onChange,
-  keepUnknown = false,
-  disabled = false,
-  disabledHint,
-  id,
-  'aria-label': ariaLabel,
-  className,
-  contentClassName,
-}: AllOrOneSelectProps) {
+/**
+ * What the select shows as chosen: an option's value, a kept unknown value (also offered as a
+ * choice of its own), or undefined for "all".
+ */
+export function choiceOf({ options, value, keepUnknown = false }: AllOrOneSelectProps): {
+  value: string | undefined;
+  unknown: string | undefined;
+} {
   const known = value !== undefined && options.some((o) => o.value === value);
   const unknown = value !== undefined && !known && keepUnknown ? value : undefined;
-  const current = known || unknown !== undefined ? value! : ALL;
+  return { value: known || unknown !== undefined ? value : undefined, unknown };
+}
+
+// Radix Select with its popper and scroll lock is a tenth of a page's first load, and a closed
+// filter only has to be seen: the select loads just after the first paint (issue 27).
+const AllOrOneSelectList = lazy(() =>
+  import('./all-or-one-select-list').then((m) => ({ default: m.AllOrOneSelectList })),
+);
+
+/** A filter that is either everything or one of a list: a clinic, a provider. */
+export function AllOrOneSelect(props: AllOrOneSelectProps) {
   return (
-    <Select
-      value={disabled && disabledHint ? '' : current}
-      onValueChange={(v) => onChange(v === ALL ? undefined : v)}
-      disabled={disabled}
+    <Suspense fallback={<ClosedSelect {...props} />}>
+      <AllOrOneSelectList {...props} />
+    </Suspense>
+  );
+}
+
+/**
+ * The closed select as Radix draws it, until Radix has loaded: the same role, name and text. It
+ * takes no input meanwhile, so a click cannot be lost to a control about to be replaced.
+ */
+function ClosedSelect(props: AllOrOneSelectProps) {
+  const { allLabel, options, disabled = false, disabledHint, id, className } = props;
+  const { value } = choiceOf(props);
+  const hint = disabled && disabledHint ? disabledHint : undefined;
+  const text = hint ?? options.find((o) => o.value === value)?.label ?? value ?? allLabel;
+  return (
+    <button
+      type="button"
+      role="combobox"
+      id={id}
+      aria-label={props['aria-label']}
+      aria-expanded={false}
+      aria-autocomplete="none"
+      data-state="closed"
+      data-placeholder={hint === undefined ? undefined : ''}
+      disabled
+      className={cn(
+        SELECT_TRIGGER_CLASS,
+        !disabled && 'disabled:cursor-default disabled:opacity-100',
+        className,
+      )}
     >
-      <SelectTrigger id={id} aria-label={ariaLabel} className={className}>
-        <SelectValue placeholder={disabledHint} />
-      </SelectTrigger>
-      <SelectContent className={contentClassName}>
-        <SelectItem value={ALL}>{allLabel}</SelectItem>
-        {options.map((o) => (
-          <SelectItem key={o.value} value={o.value}>
-            {o.label}
-          </SelectItem>
-        ))}
-        {unknown !== undefined && <SelectItem value={unknown}>{unknown}</SelectItem>}
-      </SelectContent>
-    </Select>
+      <span data-slot="select-value" style={{ pointerEvents: 'none' }}>
+        {text}
+      </span>
+      <ChevronDownIcon className="size-4 opacity-50" aria-hidden="true" />
+    </button>
   );
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineEndpoint } from '@contracts/endpoint';
+import { defineEndpoint, defineRoute } from '@contracts/endpoint';
+import { getAppointmentRoute } from '@contracts/routes/appointments';
 import { callEndpoint, endpointPath } from './endpoint-client';
 
 const thing = defineEndpoint({
@@ -60,5 +61,23 @@ describe('calling an endpoint through its contract', () => {
     await expect(
       callEndpoint(thing, { params: { id: '7' }, body: { name: 'New' } }),
     ).rejects.toMatchObject({ status: 409, message: 'This time was just booked.' });
+  });
+
+  it('calls by a route alone, and still checks the answer against the route’s contract', async () => {
+    const fetch = answer({ _id: 'a1' });
+    await expect(callEndpoint(getAppointmentRoute, { params: { id: 'a1' } })).rejects.toThrow(
+      /getAppointment does not match its contract/,
+    );
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/appointments/a1',
+      expect.objectContaining({ method: 'GET' }),
+    );
+  });
+
+  it('refuses, in types and at run time, a route no contract has', async () => {
+    answer({});
+    const stray = defineRoute({ method: 'GET', path: '/api/stray', operationId: 'stray' });
+    // @ts-expect-error no contract has this operation, so nothing says what to send
+    await expect(callEndpoint(stray, {})).rejects.toThrow('No contract has the operation stray');
   });
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { Endpoint, EndpointInput, EndpointResponse } from '@contracts/endpoint';
+import type { EndpointOf } from '@contracts/all-endpoints';
+import type { Endpoint, EndpointInput, EndpointResponse, Route } from '@contracts/endpoint';
 import { ApiError, apiFetch, type QueryParams } from './api-client';
 
 type Defined<T> = Exclude<T, undefined>;
@@ -18,6 +19,12 @@ export type CallInput<E extends Endpoint> = {
   fallback?: string;
 };
 
+/**
+ * The contract a call is checked against: a route (src/contracts/routes) leads to its endpoint by
+ * operation id; a whole endpoint, as tests define them, is its own.
+ */
+export type ContractOf<R extends Route> = R extends Endpoint ? R : EndpointOf<R>;
+
 /** `/api/appointments/:id` with `{ id }` → `/api/appointments/3f…`, each value encoded. */
 export function endpointPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
@@ -32,13 +39,14 @@ export function endpointPath(path: string, params: Record<string, unknown> | und
 const checkAnswers = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
 /**
- * Calls one endpoint through its contract (src/contracts): the method, path and answer all come
- * from the object the server registered its route from.
+ * Calls one endpoint through its route, the zod-free part of its contract (src/contracts): the
+ * method and path come from the object the server registered its route from, and the types of
+ * what is sent and answered from the rest of that contract.
  */
-export async function callEndpoint<E extends Endpoint>(
-  endpoint: E,
-  input: CallInput<E>,
-): Promise<EndpointResponse<E>> {
+export async function callEndpoint<R extends Route>(
+  route: R,
+  input: CallInput<ContractOf<R>>,
+): Promise<EndpointResponse<ContractOf<R>>> {
   const { params, query, body, headers, signal, fallback } = input as {
     params?: Record<string, unknown>;
     query?: QueryParams;
@@ -47,16 +55,25 @@ export async function callEndpoint<E extends Endpoint>(
     signal?: AbortSignal;
     fallback?: string;
   };
-  const answer = await apiFetch<unknown>(endpointPath(endpoint.path, params), {
-    method: endpoint.method,
+  const answer = await apiFetch<unknown>(endpointPath(route.path, params), {
+    method: route.method,
     query,
     body,
     headers,
     signal,
     fallback,
   });
-  if (checkAnswers) assertAnswer(endpoint, answer);
-  return answer as EndpointResponse<E>;
+  if (checkAnswers) assertAnswer(await contractOf(route), answer);
+  return answer as EndpointResponse<ContractOf<R>>;
+}
+
+/** Only for the checks: the schemas load here, never in a production build. */
+async function contractOf(route: Route): Promise<Endpoint> {
+  if ('responses' in route) return route as Endpoint;
+  const { endpointByOperationId } = await import('@contracts/all-endpoints');
+  const endpoint = endpointByOperationId(route.operationId);
+  if (!endpoint) throw new Error(`No contract has the operation ${route.operationId}`);
+  return endpoint;
 }
 
 function assertAnswer(endpoint: Endpoint, answer: unknown) {

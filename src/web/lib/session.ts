@@ -1,8 +1,9 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { getSessionEndpoint, type SessionUser } from '@contracts/auth';
+import type { SessionUser } from '@contracts/auth';
 import type { Role } from '@domain/roles';
 import { isApiError } from './api-client';
 import { callEndpoint } from './endpoint-client';
+import { getSessionRoute } from '@contracts/routes/auth';
 
 export type { SessionUser };
 
@@ -16,7 +17,7 @@ export const UNAUTHORIZED_PATH = '/auth/unauthorized';
 /** The signed-in user, or null when nobody is: a 401 is an answer here, not a failure. */
 export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
   try {
-    const body = await callEndpoint(getSessionEndpoint, {
+    const body = await callEndpoint(getSessionRoute, {
       signal,
       fallback: 'Could not check your sign-in',
     });

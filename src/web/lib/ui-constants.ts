@@ -14,6 +14,12 @@ export const TOAST = {
   position: 'bottom-right',
 } as const;
 
+/**
+ * Marks the toast outlet, so an open dialog can let pointer and focus reach it (dialog.tsx). Here
+ * rather than beside the toaster: dialogs need the name, not sonner.
+ */
+export const TOASTER_SLOT = 'toaster';
+
 export const MOBILE_BREAKPOINT_PX = 768;
 
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';

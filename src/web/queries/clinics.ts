@@ -1,13 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  listClinicAgentsEndpoint,
-  listClinicsEndpoint,
-  type AgentView,
-  type clinicView,
-} from '@contracts/clinics';
+import type { AgentView, clinicView } from '@contracts/clinics';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
+import { listClinicAgentsRoute, listClinicsRoute } from '@contracts/routes/clinics';
 
 export type ClinicView = z.infer<typeof clinicView>;
 export type { AgentView };
@@ -26,7 +22,7 @@ export const clinicKeys = {
 export const clinicsQueryOptions = queryOptions({
   queryKey: clinicKeys.list(),
   queryFn: ({ signal }) =>
-    callEndpoint(listClinicsEndpoint, { signal, fallback: 'Failed to load clinics' }),
+    callEndpoint(listClinicsRoute, { signal, fallback: 'Failed to load clinics' }),
   select: (clinics: ClinicView[]) => [...clinics].sort((a, b) => a.name.localeCompare(b.name)),
   ...listFreshness,
 });
@@ -39,7 +35,7 @@ export function clinicAgentsQueryOptions(clinicSlug: string) {
   return queryOptions({
     queryKey: clinicKeys.agents(clinicSlug),
     queryFn: ({ signal }): Promise<AgentView[]> =>
-      callEndpoint(listClinicAgentsEndpoint, {
+      callEndpoint(listClinicAgentsRoute, {
         params: { slug: clinicSlug },
         signal,
         fallback: 'Failed to load providers',

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listAgentsEndpoint, type AdminUser } from '@contracts/admin';
+import type { AdminUser } from '@contracts/admin';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
+import { listAgentsRoute } from '@contracts/routes/admin';
 
 /**
  * Every staff-administration query starts with this, so one invalidation after a change to
@@ -21,7 +22,7 @@ export function staffQueryOptions(filter: StaffFilter) {
   return queryOptions({
     queryKey: [...staffQueryKey, 'list', filter],
     queryFn: async ({ signal }): Promise<AdminUser[]> => {
-      const body = await callEndpoint(listAgentsEndpoint, {
+      const body = await callEndpoint(listAgentsRoute, {
         query: {
           search: filter.search.trim() || undefined,
           includeInactive: filter.includeInactive,

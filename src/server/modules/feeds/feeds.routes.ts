@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   createMyCalendarFeedEndpoint,
-  feedPaths,
   getClinicFeedSettingsEndpoint,
   getMyCalendarFeedEndpoint,
   listCalendarFeedsEndpoint,
@@ -9,6 +8,7 @@ import {
   revokeMyCalendarFeedEndpoint,
   updateClinicFeedSettingsEndpoint,
 } from '@contracts/feeds';
+import { feedPaths } from '@contracts/routes/feeds';
 import type { AppDeps } from '../../app-deps';
 import { route } from '../../core/route';
 import * as feeds from './feeds.service';

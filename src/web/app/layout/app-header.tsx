@@ -1,9 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { useMatches } from 'react-router';
 import { SidebarTrigger } from '@web/components/ui/sidebar';
 import { Separator } from '@web/components/ui/separator';
 import { titleFromMatches } from '../route-handle';
 import { RouteProgress } from './route-progress';
-import { UserMenu } from './user-menu';
+import { AccountButtonStandIn } from './account-button';
+
+// The account menu (Radix menu, its popper and focus handling, sonner for its failures) opens on
+// demand: it loads just after the first paint, its button drawn meanwhile (issue 27).
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 export function AppHeader() {
   const title = titleFromMatches(useMatches());
@@ -16,7 +21,9 @@ export function AppHeader() {
       <p className="min-w-0 flex-1 truncate text-sm font-medium" aria-live="polite">
         {title}
       </p>
-      <UserMenu />
+      <Suspense fallback={<AccountButtonStandIn />}>
+        <UserMenu />
+      </Suspense>
       <RouteProgress />
     </header>
   );

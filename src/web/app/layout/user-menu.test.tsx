@@ -40,7 +40,10 @@ function renderMenu(logout: ApiHandler) {
 
 async function openMenu() {
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'Nora Kelly, RN, account menu' }));
+  // `expanded` finds the menu's own button, not the stand-in drawn while the menu loads.
+  await user.click(
+    await screen.findByRole('button', { name: 'Nora Kelly, RN, account menu', expanded: false }),
+  );
   return { user, menu: await screen.findByRole('menu') };
 }
 

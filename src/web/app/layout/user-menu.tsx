@@ -18,7 +18,6 @@ import {
 import { signOut } from '@web/features/auth/api/sign-out';
 import {
   endSession,
-  initialsOf,
   LOGIN_PATH,
   ROLE_LABELS,
   useSession,
@@ -26,20 +25,10 @@ import {
 } from '@web/lib/session';
 import { readThemePreference, type ThemePreference } from '@web/lib/theme';
 import { useSetTheme } from '@web/features/settings/hooks/use-theme-sync';
+import { ACCOUNT_BUTTON_CLASS, AccountButtonContent } from './account-button';
 
 function isThemePreference(value: string): value is ThemePreference {
   return value === 'light' || value === 'dark' || value === 'system';
-}
-
-function Avatar({ name }: { name: string }) {
-  return (
-    <span
-      aria-hidden="true"
-      className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary"
-    >
-      {initialsOf(name) || '?'}
-    </span>
-  );
 }
 
 function AccountSummary({ user }: { user: SessionUser }) {
@@ -80,15 +69,8 @@ export function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-9 gap-2 rounded-full px-1 sm:pr-3">
-          <Avatar name={user?.name ?? ''} />
-          {/* The accessible name starts with the visible text (WCAG 2.5.3, label in name). */}
-          {user && (
-            <span className="sr-only max-w-40 truncate text-sm font-medium sm:not-sr-only">
-              {user.name}
-            </span>
-          )}
-          <span className="sr-only">{user ? ', account menu' : 'Account menu'}</span>
+        <Button variant="ghost" className={ACCOUNT_BUTTON_CLASS}>
+          <AccountButtonContent user={user} />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">

@@ -3,7 +3,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { FocusScope } from 'radix-ui/internal';
 import { XIcon } from 'lucide-react';
 import { cn } from '@web/lib/utils';
-import { TOASTER_SLOT } from './sonner';
+import { TOASTER_SLOT } from '@web/lib/ui-constants';
 
 const TOASTER = `[data-slot="${TOASTER_SLOT}"]`;
 

@@ -1,8 +1,8 @@
-import { useState, type ComponentProps, type ReactNode } from 'react';
+import { use, type ComponentProps, type ReactNode } from 'react';
 import { Slot } from 'radix-ui';
 import { cn } from '@web/lib/utils';
 import { useSidebar } from './sidebar';
-import { Tooltip, TooltipContent, TooltipTrigger } from './tooltip';
+import { SidebarTooltipSlot } from './sidebar-tooltip-slot';
 
 export function SidebarHeader({ className, ...props }: ComponentProps<'div'>) {
   return (
@@ -86,7 +86,7 @@ export function SidebarMenuButton({
   tooltip?: ReactNode;
 }) {
   const { state, isMobile } = useSidebar();
-  const [tooltipOpen, setTooltipOpen] = useState(false);
+  const SidebarMenuTooltip = use(SidebarTooltipSlot);
   const Comp = asChild ? Slot.Root : 'button';
   const button = (
     <Comp
@@ -100,14 +100,10 @@ export function SidebarMenuButton({
     />
   );
 
-  if (!tooltip) return button;
+  if (!tooltip || !SidebarMenuTooltip) return button;
   return (
-    // Held closed while labels are visible, so it never repeats the label it would explain.
-    <Tooltip open={tooltipOpen && state === 'collapsed' && !isMobile} onOpenChange={setTooltipOpen}>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center">
-        {tooltip}
-      </TooltipContent>
-    </Tooltip>
+    <SidebarMenuTooltip tooltip={tooltip} enabled={state === 'collapsed' && !isMobile}>
+      {button}
+    </SidebarMenuTooltip>
   );
 }

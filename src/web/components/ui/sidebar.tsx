@@ -1,5 +1,7 @@
 import {
   createContext,
+  lazy,
+  Suspense,
   use,
   useCallback,
   useEffect,
@@ -14,7 +16,17 @@ import { readSidebarCookie, writeSidebarCookie } from '@web/lib/sidebar-cookie';
 import { SIDEBAR_KEYBOARD_SHORTCUT } from '@web/lib/ui-constants';
 import { cn } from '@web/lib/utils';
 import { Button } from './button';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from './sheet';
+
+// On a phone the sidebar is a sheet that opens on demand: its dialog machinery loads after the
+// first paint, and never on a wide screen (issue 27).
+const SidebarSheet = lazy(() =>
+  import('./sidebar-sheet').then((m) => ({ default: m.SidebarSheet })),
+);
+// Tooltips only ever show on a collapsed sidebar, under a pointer: Radix Tooltip and its popper
+// load just after the first paint, the buttons drawn without them meanwhile.
+const SidebarTooltips = lazy(() =>
+  import('./sidebar-tooltips').then((m) => ({ default: m.SidebarTooltips })),
+);
 
 interface SidebarContextValue {
   /** Desktop state; the mobile sheet has its own, so opening it never changes the saved choice. */
@@ -112,20 +124,11 @@ export function Sidebar({
 
   if (isMobile) {
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          side="left"
-          data-slot="sidebar"
-          data-mobile="true"
-          className="w-(--sidebar-width-mobile) gap-0 bg-sidebar p-0 text-sidebar-foreground sm:max-w-(--sidebar-width-mobile)"
-        >
-          <SheetHeader className="sr-only">
-            <SheetTitle>{label}</SheetTitle>
-            <SheetDescription>Move between the sections of Carebook.</SheetDescription>
-          </SheetHeader>
-          <div className="flex h-full w-full flex-col">{children}</div>
-        </SheetContent>
-      </Sheet>
+      <Suspense fallback={null}>
+        <SidebarSheet label={label} open={openMobile} onOpenChange={setOpenMobile}>
+          {children}
+        </SidebarSheet>
+      </Suspense>
     );
   }
 
@@ -147,7 +150,9 @@ export function Sidebar({
           className,
         )}
       >
-        {children}
+        <Suspense fallback={children}>
+          <SidebarTooltips>{children}</SidebarTooltips>
+        </Suspense>
       </div>
     </div>
   );

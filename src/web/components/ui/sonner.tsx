@@ -1,9 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Toaster as SonnerToaster } from 'sonner';
-import { TOAST } from '@web/lib/ui-constants';
-
-/** Marks the toast outlet, so an open dialog can let pointer and focus reach it (dialog.tsx). */
-export const TOASTER_SLOT = 'toaster';
+import { TOAST, TOASTER_SLOT } from '@web/lib/ui-constants';
 
 // Sonner sizes toasts from --width (spec §9: 356px). Its colours come from --normal-*; pointing
 // them at our theme variables makes toasts follow the `dark` class instead of the OS setting.

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createAgentEndpoint, type CreateAgentBody } from '@contracts/admin';
+import type { CreateAgentBody } from '@contracts/admin';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { staffQueryKey } from '@web/queries/staff';
+import { createAgentRoute } from '@contracts/routes/admin';
 
 export function createAgent(body: CreateAgentBody) {
-  return callEndpoint(createAgentEndpoint, { body, fallback: 'Failed to create staff member' });
+  return callEndpoint(createAgentRoute, { body, fallback: 'Failed to create staff member' });
 }
 
 export function useCreateAgent() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { activateAgentEndpoint, deactivateAgentEndpoint } from '@contracts/admin';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { staffQueryKey } from '@web/queries/staff';
+import { activateAgentRoute, deactivateAgentRoute } from '@contracts/routes/admin';
 
 /** Deactivation also ends every session of the user on the server. */
 export function setAgentActive({ id, active }: { id: string; active: boolean }) {
-  return callEndpoint(active ? activateAgentEndpoint : deactivateAgentEndpoint, {
+  return callEndpoint(active ? activateAgentRoute : deactivateAgentRoute, {
     params: { id },
     fallback: active ? 'Failed to activate staff member' : 'Failed to deactivate staff member',
   });

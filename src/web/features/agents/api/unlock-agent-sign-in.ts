@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { unlockAgentSignInEndpoint } from '@contracts/admin';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { staffQueryKey } from '@web/queries/staff';
+import { unlockAgentSignInRoute } from '@contracts/routes/admin';
 
 /** Forgets the account's failed sign-ins, so every address may try again at once (ADR 010). */
 export function unlockAgentSignIn(id: string) {
-  return callEndpoint(unlockAgentSignInEndpoint, {
+  return callEndpoint(unlockAgentSignInRoute, {
     params: { id },
     fallback: 'Failed to unlock sign-in',
   });

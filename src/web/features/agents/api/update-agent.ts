@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { updateAgentEndpoint, type UpdateAgentBody } from '@contracts/admin';
+import type { UpdateAgentBody } from '@contracts/admin';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { staffQueryKey } from '@web/queries/staff';
+import { updateAgentRoute } from '@contracts/routes/admin';
 
 export function updateAgent({ id, body }: { id: string; body: UpdateAgentBody }) {
-  return callEndpoint(updateAgentEndpoint, {
+  return callEndpoint(updateAgentRoute, {
     params: { id },
     body,
     fallback: 'Failed to save changes',

@@ -1,14 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  createSeriesEndpoint,
-  getSeriesOfAppointmentEndpoint,
-  type CreateSeriesBody,
-  type SeriesCreated,
-  type SeriesPreview,
-} from '@contracts/series';
+import type { CreateSeriesBody, SeriesCreated, SeriesPreview } from '@contracts/series';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { buildCreateAppointmentBody, type CreateAppointmentInput } from './create-appointment';
 import { appointmentKeys, refreshAppointmentData } from './query-keys';
+import { createSeriesRoute, getSeriesOfAppointmentRoute } from '@contracts/routes/series';
 
 export type { SeriesCreated, SeriesPreview };
 
@@ -32,7 +27,7 @@ export function seriesPreviewQueryOptions(input: SeriesInput | null) {
   return queryOptions({
     queryKey: [...appointmentKeys.all, 'series-preview', body] as const,
     queryFn: async ({ signal }) =>
-      (await callEndpoint(createSeriesEndpoint, {
+      (await callEndpoint(createSeriesRoute, {
         body: body!,
         query: { preview: true },
         signal,
@@ -50,7 +45,7 @@ export function useCreateSeries(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: SeriesInput) =>
-      (await callEndpoint(createSeriesEndpoint, {
+      (await callEndpoint(createSeriesRoute, {
         body: buildSeriesBody(input),
         query: {},
         headers: { 'idempotency-key': idempotencyKey },
@@ -69,7 +64,7 @@ export function seriesOfAppointmentQueryOptions(appointmentId: string) {
   return queryOptions({
     queryKey: [...appointmentKeys.detail(appointmentId), 'series'] as const,
     queryFn: ({ signal }) =>
-      callEndpoint(getSeriesOfAppointmentEndpoint, {
+      callEndpoint(getSeriesOfAppointmentRoute, {
         params: { id: appointmentId },
         signal,
         fallback: 'Failed to load the series',

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { actOnAppointmentEndpoint, type SeriesScope } from '@contracts/appointments';
+import type { SeriesScope } from '@contracts/appointments';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { refreshAppointmentData } from './query-keys';
+import { actOnAppointmentRoute } from '@contracts/routes/appointments';
 
 export function cancelAppointment({
   id,
@@ -13,7 +14,7 @@ export function cancelAppointment({
   /** For a visit of a series; left out, only this appointment is cancelled. */
   scope?: SeriesScope;
 }) {
-  return callEndpoint(actOnAppointmentEndpoint, {
+  return callEndpoint(actOnAppointmentRoute, {
     params: { id },
     query: { action: 'cancel' },
     // Spec §5: the reason is sent trimmed.

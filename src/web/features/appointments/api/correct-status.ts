@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { correctAppointmentStatusEndpoint, type CorrectStatusBody } from '@contracts/appointments';
+import type { CorrectStatusBody } from '@contracts/appointments';
 import type { StatusCorrection } from '@domain/appointment-status';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { refreshAppointmentData } from './query-keys';
+import { correctAppointmentStatusRoute } from '@contracts/routes/appointments';
 
 /** Another outcome for a marked visit, or UNMARKED to undo the mark (Undo on its toast). */
 export function correctStatus({ id, status }: { id: string; status: StatusCorrection }) {
   const body: CorrectStatusBody = { status };
-  return callEndpoint(correctAppointmentStatusEndpoint, {
+  return callEndpoint(correctAppointmentStatusRoute, {
     params: { id },
     body,
     fallback: 'Failed to mark appointment',

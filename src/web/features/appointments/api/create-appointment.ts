@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   APPOINTMENT_SOURCE,
-  createAppointmentEndpoint,
   type Appointment,
   type CreateAppointmentBody,
 } from '@contracts/appointments';
@@ -10,6 +9,7 @@ import { APPOINTMENT_METADATA_TYPE } from '@domain/constants';
 import type { TimeSlot } from '@domain/slots';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { refreshAppointmentData } from './query-keys';
+import { createAppointmentRoute } from '@contracts/routes/appointments';
 
 export type { Appointment };
 
@@ -58,7 +58,7 @@ export function createAppointment(
   body: CreateAppointmentBody,
   idempotencyKey: string,
 ): Promise<Appointment> {
-  return callEndpoint(createAppointmentEndpoint, {
+  return callEndpoint(createAppointmentRoute, {
     body,
     headers: { 'idempotency-key': idempotencyKey },
     fallback: 'Failed to create appointment',

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { createPatientEndpoint } from '@contracts/clinics';
 import { isApiError } from '@web/lib/api-client';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { toPatientSearchResult, type PatientSearchResult } from './search-patients';
+import { createPatientRoute } from '@contracts/routes/clinics';
 
 export interface NewPatientInput {
   firstName: string;
@@ -60,7 +60,7 @@ export async function createPatient(
   input: NewPatientInput,
 ): Promise<PatientSearchResult> {
   try {
-    const created = await callEndpoint(createPatientEndpoint, {
+    const created = await callEndpoint(createPatientRoute, {
       params: { slug: clinicSlug },
       body: {
         firstName: input.firstName.trim(),

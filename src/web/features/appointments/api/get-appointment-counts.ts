@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { countAppointmentsEndpoint } from '@contracts/appointments';
 import { emptyCounts } from '@domain/appointment-status';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { countsFreshness } from '@web/lib/query-client';
 import { appointmentKeys } from './query-keys';
 import { filterQuery, type AppointmentListRequest } from './list-appointments';
+import { countAppointmentsRoute } from '@contracts/routes/appointments';
 
 /** Counts take the list's filters except page, limit and status (spec §7). */
 export function getAppointmentCountsQueryOptions(
@@ -15,7 +15,7 @@ export function getAppointmentCountsQueryOptions(
   return queryOptions({
     queryKey: appointmentKeys.counts(filters),
     queryFn: async ({ signal }) => {
-      const counts = await callEndpoint(countAppointmentsEndpoint, {
+      const counts = await callEndpoint(countAppointmentsRoute, {
         query: filters,
         signal,
         fallback: 'Failed to fetch appointment counts',

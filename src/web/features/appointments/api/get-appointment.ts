@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getAppointmentEndpoint } from '@contracts/appointments';
 import { uuidParam } from '@contracts/common';
 import { ApiError } from '@web/lib/api-client';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { detailFreshness } from '@web/lib/query-client';
 import { appointmentKeys } from './query-keys';
+import { getAppointmentRoute } from '@contracts/routes/appointments';
 
 export function appointmentQueryOptions(id: string) {
   return queryOptions({
@@ -13,7 +13,7 @@ export function appointmentQueryOptions(id: string) {
       // An id that cannot be one (a mistyped ?view= link) is simply not found: asking the server
       // would only bring back its wording of a malformed address.
       uuidParam.safeParse(id).success
-        ? callEndpoint(getAppointmentEndpoint, {
+        ? callEndpoint(getAppointmentRoute, {
             params: { id },
             signal,
             fallback: 'Failed to fetch appointment',

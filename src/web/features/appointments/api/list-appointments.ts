@@ -1,10 +1,11 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { listAppointmentsPageEndpoint, type PaginatedResponse } from '@contracts/appointments';
+import type { PaginatedResponse } from '@contracts/appointments';
 import { DEFAULT_PAGE_SIZE } from '@domain/constants';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
 import type { AppointmentFilterValues } from '../utils/appointment-filters';
 import { appointmentKeys } from './query-keys';
+import { listAppointmentsPageRoute } from '@contracts/routes/appointments';
 
 /** What a list request sends: the URL filters plus the zone the date range is read in. */
 export interface AppointmentListRequest extends AppointmentFilterValues {
@@ -29,7 +30,7 @@ export function fetchAppointmentsPage(
   page: number,
   signal?: AbortSignal,
 ): Promise<PaginatedResponse> {
-  return callEndpoint(listAppointmentsPageEndpoint, {
+  return callEndpoint(listAppointmentsPageRoute, {
     query: {
       ...filterQuery(request),
       page,

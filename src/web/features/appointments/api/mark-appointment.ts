@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { actOnAppointmentEndpoint } from '@contracts/appointments';
 import type { MarkAction } from '@domain/appointment-status';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { refreshAppointmentData } from './query-keys';
+import { actOnAppointmentRoute } from '@contracts/routes/appointments';
 
 /** Spec §7 "Mark": no body, so no content type either. */
 export function markAppointment({ id, action }: { id: string; action: MarkAction }) {
-  return callEndpoint(actOnAppointmentEndpoint, {
+  return callEndpoint(actOnAppointmentRoute, {
     params: { id },
     query: { action },
     fallback: 'Failed to mark appointment',
@@ -23,7 +23,7 @@ export function useMarkAppointment() {
 
 /** Staff record the patient's confirmation (a phone call, a word at the desk) in their name. */
 export function confirmAppointment(id: string) {
-  return callEndpoint(actOnAppointmentEndpoint, {
+  return callEndpoint(actOnAppointmentRoute, {
     params: { id },
     query: { action: 'confirm' },
     fallback: 'Failed to confirm appointment',

@@ -1,5 +1,5 @@
-import { searchPatientsEndpoint } from '@contracts/clinics';
 import { buildQueryString } from '@web/lib/api-client';
+import { searchPatientsRoute } from '@contracts/routes/clinics';
 
 /** A patient as the wizard uses it, whichever spelling the server answered with. */
 export interface PatientSearchResult {
@@ -57,8 +57,8 @@ export async function searchPatients(
   // Spec §5: no search without a keyword and a clinic.
   if (trimmed === '' || clinic === '') return [];
   const query = buildQueryString({ clinic, keyword: trimmed });
-  const response = await fetch(`${searchPatientsEndpoint.path}${query}`, {
-    method: searchPatientsEndpoint.method,
+  const response = await fetch(`${searchPatientsRoute.path}${query}`, {
+    method: searchPatientsRoute.method,
     credentials: 'include',
     headers: { Accept: 'application/json' },
     signal,

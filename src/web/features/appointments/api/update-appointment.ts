@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  changeAppointmentEndpoint,
-  type SeriesScope,
-  type UpdateAppointmentBody,
-} from '@contracts/appointments';
+import type { SeriesScope, UpdateAppointmentBody } from '@contracts/appointments';
 import { DEFAULT_DURATION_MINUTES } from '@domain/constants';
 import type { TimeSlot } from '@domain/slots';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { refreshAppointmentData } from './query-keys';
+import { changeAppointmentRoute } from '@contracts/routes/appointments';
 
 /** Spec §7 "Reschedule and reassign": the chosen slot gives the time, the agent and the length. */
 export function updateBodyFromSlot(id: string, slot: TimeSlot): UpdateAppointmentBody {
@@ -29,7 +26,7 @@ export function updateAppointment({
   /** For a visit of a series: move the following ones, or all, by the same shift. */
   scope?: SeriesScope;
 }) {
-  return callEndpoint(changeAppointmentEndpoint, {
+  return callEndpoint(changeAppointmentRoute, {
     params: { id },
     body: { ...updateBodyFromSlot(id, slot), ...(scope && scope !== 'one' ? { scope } : {}) },
     fallback: 'Failed to update appointment',

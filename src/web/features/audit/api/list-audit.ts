@@ -1,8 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { browseAuditEndpoint } from '@contracts/admin';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
 import { toAuditQuery, type AuditFilters } from '../utils/audit-filters';
+import { browseAuditRoute } from '@contracts/routes/admin';
 
 export const auditQueryKey = ['admin', 'audit'] as const;
 
@@ -10,7 +10,7 @@ export function auditLogQueryOptions(filters: AuditFilters, timeZone: string) {
   return infiniteQueryOptions({
     queryKey: [...auditQueryKey, 'list', filters, timeZone],
     queryFn: ({ pageParam, signal }) =>
-      callEndpoint(browseAuditEndpoint, {
+      callEndpoint(browseAuditRoute, {
         query: toAuditQuery(filters, timeZone, pageParam),
         signal,
         fallback: 'Failed to load the audit log',

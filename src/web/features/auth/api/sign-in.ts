@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { signInEndpoint, type LoginBody } from '@contracts/auth';
+import type { LoginBody } from '@contracts/auth';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { startSession } from '@web/lib/session';
+import { signInRoute } from '@contracts/routes/auth';
 
 export function signIn(body: LoginBody) {
-  return callEndpoint(signInEndpoint, { body, fallback: 'Sign-in failed. Please try again.' });
+  return callEndpoint(signInRoute, { body, fallback: 'Sign-in failed. Please try again.' });
 }
 
 /** Signs in and makes the new user the session the whole app reads. */

@@ -1,11 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  getAgentAvailabilityEndpoint,
-  getOwnAvailabilityEndpoint,
-  type AvailabilityResponse,
-} from '@contracts/availability';
+import type { AvailabilityResponse } from '@contracts/availability';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { detailFreshness } from '@web/lib/query-client';
+import { getAgentAvailabilityRoute, getOwnAvailabilityRoute } from '@contracts/routes/availability';
 
 /** Whose schedule a screen edits: the signed-in agent's own, or (for an admin) one agent's. */
 export type AvailabilityTarget = { kind: 'own' } | { kind: 'agent'; agentId: string };
@@ -24,8 +21,8 @@ export function fetchAvailability(
 ): Promise<AvailabilityResponse> {
   const fallback = 'Failed to load availability';
   return target.kind === 'own'
-    ? callEndpoint(getOwnAvailabilityEndpoint, { signal, fallback })
-    : callEndpoint(getAgentAvailabilityEndpoint, {
+    ? callEndpoint(getOwnAvailabilityRoute, { signal, fallback })
+    : callEndpoint(getAgentAvailabilityRoute, {
         params: { id: target.agentId },
         signal,
         fallback,

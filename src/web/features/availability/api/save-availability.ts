@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import {
-  saveAgentAvailabilityEndpoint,
-  saveOwnAvailabilityEndpoint,
-  type AvailabilityResponse,
-  type SaveAvailabilityBody,
-} from '@contracts/availability';
+import type { AvailabilityResponse, SaveAvailabilityBody } from '@contracts/availability';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { slotsQueryKey } from '@web/features/slots/api/get-slots';
 import { availabilityKey, availabilityQueryKey, type AvailabilityTarget } from './get-availability';
+import {
+  saveAgentAvailabilityRoute,
+  saveOwnAvailabilityRoute,
+} from '@contracts/routes/availability';
 
 export function saveAvailability(
   target: AvailabilityTarget,
@@ -16,8 +15,8 @@ export function saveAvailability(
 ): Promise<AvailabilityResponse> {
   const fallback = 'Failed to save availability';
   return target.kind === 'own'
-    ? callEndpoint(saveOwnAvailabilityEndpoint, { body, fallback })
-    : callEndpoint(saveAgentAvailabilityEndpoint, {
+    ? callEndpoint(saveOwnAvailabilityRoute, { body, fallback })
+    : callEndpoint(saveAgentAvailabilityRoute, {
         params: { id: target.agentId },
         body,
         fallback,

@@ -1,15 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  createMyCalendarFeedEndpoint,
-  getClinicFeedSettingsEndpoint,
-  getMyCalendarFeedEndpoint,
-  listCalendarFeedsEndpoint,
-  revokeCalendarFeedEndpoint,
-  revokeMyCalendarFeedEndpoint,
-  updateClinicFeedSettingsEndpoint,
-  type ClinicFeedSettings,
-} from '@contracts/feeds';
+import type { ClinicFeedSettings } from '@contracts/feeds';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import {
+  createMyCalendarFeedRoute,
+  getClinicFeedSettingsRoute,
+  getMyCalendarFeedRoute,
+  listCalendarFeedsRoute,
+  revokeCalendarFeedRoute,
+  revokeMyCalendarFeedRoute,
+  updateClinicFeedSettingsRoute,
+} from '@contracts/routes/feeds';
 
 export const feedKeys = {
   mine: ['calendar-feed'] as const,
@@ -20,14 +20,14 @@ export const feedKeys = {
 export const myCalendarFeedQueryOptions = queryOptions({
   queryKey: feedKeys.mine,
   queryFn: ({ signal }) =>
-    callEndpoint(getMyCalendarFeedEndpoint, { signal, fallback: 'Failed to load your feed' }),
+    callEndpoint(getMyCalendarFeedRoute, { signal, fallback: 'Failed to load your feed' }),
 });
 
 export function useCreateMyCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      callEndpoint(createMyCalendarFeedEndpoint, { fallback: 'Failed to make the feed URL' }),
+      callEndpoint(createMyCalendarFeedRoute, { fallback: 'Failed to make the feed URL' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: feedKeys.mine }),
   });
 }
@@ -36,7 +36,7 @@ export function useRevokeMyCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      callEndpoint(revokeMyCalendarFeedEndpoint, { fallback: 'Failed to turn the feed off' }),
+      callEndpoint(revokeMyCalendarFeedRoute, { fallback: 'Failed to turn the feed off' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: feedKeys.mine }),
   });
 }
@@ -44,14 +44,14 @@ export function useRevokeMyCalendarFeed() {
 export const calendarFeedsQueryOptions = queryOptions({
   queryKey: feedKeys.all,
   queryFn: ({ signal }) =>
-    callEndpoint(listCalendarFeedsEndpoint, { signal, fallback: 'Failed to load calendar feeds' }),
+    callEndpoint(listCalendarFeedsRoute, { signal, fallback: 'Failed to load calendar feeds' }),
 });
 
 export function useRevokeCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
-      callEndpoint(revokeCalendarFeedEndpoint, {
+      callEndpoint(revokeCalendarFeedRoute, {
         params: { userId },
         fallback: 'Failed to turn the feed off',
       }),
@@ -63,7 +63,7 @@ export const clinicFeedSettingsQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: feedKeys.clinic(slug),
     queryFn: ({ signal }) =>
-      callEndpoint(getClinicFeedSettingsEndpoint, {
+      callEndpoint(getClinicFeedSettingsRoute, {
         params: { slug },
         signal,
         fallback: 'Failed to load the feed setting',
@@ -74,7 +74,7 @@ export function useUpdateClinicFeedSettings(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ClinicFeedSettings) =>
-      callEndpoint(updateClinicFeedSettingsEndpoint, {
+      callEndpoint(updateClinicFeedSettingsRoute, {
         params: { slug },
         body,
         fallback: 'Failed to save the feed setting',

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listAppointmentsInRangeEndpoint } from '@contracts/appointments';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
+import { listAppointmentsInRangeRoute } from '@contracts/routes/appointments';
 
 export interface CalendarRangeRequest {
   /** Local dates (YYYY-MM-DD) in `timezone`, both included. */
@@ -20,7 +20,7 @@ export function calendarAppointmentsQueryOptions(request: CalendarRangeRequest) 
   return queryOptions({
     queryKey: ['appointments', 'range', params],
     queryFn: ({ signal }) =>
-      callEndpoint(listAppointmentsInRangeEndpoint, {
+      callEndpoint(listAppointmentsInRangeRoute, {
         query: params,
         signal,
         fallback: 'Failed to fetch appointments',

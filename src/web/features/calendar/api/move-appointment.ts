@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import {
-  changeAppointmentEndpoint,
-  type Appointment,
-  type UpdateAppointmentBody,
-} from '@contracts/appointments';
+import type { Appointment, UpdateAppointmentBody } from '@contracts/appointments';
 import { DEFAULT_DURATION_MINUTES } from '@domain/constants';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import { changeAppointmentRoute } from '@contracts/routes/appointments';
 
 export interface MoveRequest {
   appointment: Appointment;
@@ -41,7 +38,7 @@ export function useMoveAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: MoveRequest) =>
-      callEndpoint(changeAppointmentEndpoint, {
+      callEndpoint(changeAppointmentRoute, {
         params: { id: request.appointment._id },
         body: moveBody(request),
         fallback: 'Failed to update appointment',

@@ -1,10 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  getClinicPolicyEndpoint,
-  updateClinicPolicyEndpoint,
-  type ClinicPolicy,
-} from '@contracts/clinic-policy';
+import type { ClinicPolicy } from '@contracts/clinic-policy';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import { getClinicPolicyRoute, updateClinicPolicyRoute } from '@contracts/routes/clinic-policy';
 
 export const clinicPolicyKeys = {
   all: ['clinic-policy'] as const,
@@ -15,7 +12,7 @@ export function clinicPolicyQueryOptions(slug: string) {
   return queryOptions({
     queryKey: clinicPolicyKeys.one(slug),
     queryFn: ({ signal }) =>
-      callEndpoint(getClinicPolicyEndpoint, {
+      callEndpoint(getClinicPolicyRoute, {
         params: { slug },
         signal,
         fallback: 'Failed to load the clinic’s settings',
@@ -27,7 +24,7 @@ export function useUpdateClinicPolicy(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (policy: ClinicPolicy) =>
-      callEndpoint(updateClinicPolicyEndpoint, {
+      callEndpoint(updateClinicPolicyRoute, {
         params: { slug },
         body: policy,
         fallback: 'Failed to save the clinic’s settings',

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getDashboardEndpoint } from '@contracts/dashboard';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { countsFreshness } from '@web/lib/query-client';
+import { getDashboardRoute } from '@contracts/routes/dashboard';
 
 export interface DashboardRequest {
   timezone: string;
@@ -18,7 +18,7 @@ export function dashboardQueryOptions(request: DashboardRequest) {
   return queryOptions({
     queryKey: ['appointments', 'dashboard', request],
     queryFn: ({ signal }) =>
-      callEndpoint(getDashboardEndpoint, {
+      callEndpoint(getDashboardRoute, {
         query: { timezone: request.timezone, clinic: request.clinic },
         signal,
         fallback: 'Failed to load the dashboard',

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { waitlistSummaryEndpoint } from '@contracts/waitlist';
 import { formatCount } from '@domain/format';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import { waitlistSummaryRoute } from '@contracts/routes/waitlist';
 
 /** The waitlist at a glance (issue 22): offers awaiting an answer, times it filled this month. */
 export function WaitlistSummary({
@@ -17,7 +17,7 @@ export function WaitlistSummary({
   const summary = useQuery({
     queryKey: ['waitlist', 'summary', timeZone, clinic ?? ''],
     queryFn: ({ signal }) =>
-      callEndpoint(waitlistSummaryEndpoint, {
+      callEndpoint(waitlistSummaryRoute, {
         query: { timezone: timeZone, ...(clinic ? { clinic } : {}) },
         signal,
         fallback: 'Failed to load the waitlist',

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  createApiTokenEndpoint,
-  listApiTokensEndpoint,
-  revokeApiTokenEndpoint,
-  type CreateApiTokenBody,
-} from '@contracts/integrations';
+import type { CreateApiTokenBody } from '@contracts/integrations';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
+import {
+  createApiTokenRoute,
+  listApiTokensRoute,
+  revokeApiTokenRoute,
+} from '@contracts/routes/integrations';
 
 export const apiTokenKeys = {
   all: ['api-tokens'] as const,
@@ -16,7 +16,7 @@ export const apiTokenKeys = {
 export const apiTokensQueryOptions = queryOptions({
   queryKey: apiTokenKeys.all,
   queryFn: ({ signal }) =>
-    callEndpoint(listApiTokensEndpoint, {
+    callEndpoint(listApiTokensRoute, {
       signal,
       fallback: 'Failed to load integration tokens',
     }),
@@ -27,7 +27,7 @@ export function useCreateApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateApiTokenBody) =>
-      callEndpoint(createApiTokenEndpoint, { body, fallback: 'Failed to create the token' }),
+      callEndpoint(createApiTokenRoute, { body, fallback: 'Failed to create the token' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiTokenKeys.all }),
   });
 }
@@ -36,7 +36,7 @@ export function useRevokeApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      callEndpoint(revokeApiTokenEndpoint, {
+      callEndpoint(revokeApiTokenRoute, {
         params: { id },
         fallback: 'Failed to revoke the token',
       }),

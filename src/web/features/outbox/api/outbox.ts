@@ -1,12 +1,8 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  listOutboxEndpoint,
-  resendOutboxMessageEndpoint,
-  type OutboxKind,
-  type OutboxStatus,
-} from '@contracts/outbox';
+import type { OutboxKind, OutboxStatus } from '@contracts/outbox';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
+import { listOutboxRoute, resendOutboxMessageRoute } from '@contracts/routes/outbox';
 
 export const outboxKeys = {
   all: ['outbox'] as const,
@@ -18,7 +14,7 @@ export function outboxQueryOptions(status: OutboxStatus | 'all', kind?: OutboxKi
   return infiniteQueryOptions({
     queryKey: outboxKeys.list(status, kind ?? 'all'),
     queryFn: ({ pageParam, signal }) =>
-      callEndpoint(listOutboxEndpoint, {
+      callEndpoint(listOutboxRoute, {
         query: {
           page: pageParam,
           limit: 50,
@@ -40,7 +36,7 @@ export function useResendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      callEndpoint(resendOutboxMessageEndpoint, {
+      callEndpoint(resendOutboxMessageRoute, {
         params: { id },
         fallback: 'Failed to resend the message',
       }),

@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getStaffSessionEndpoint } from '@contracts/session';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import { getStaffSessionRoute } from '@contracts/routes/session';
 
 /** The staff side of one visit. Refreshed on a timer so the join window moves on by itself. */
 export function staffSessionQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['sessions', 'detail', id] as const,
     queryFn: ({ signal }) =>
-      callEndpoint(getStaffSessionEndpoint, {
+      callEndpoint(getStaffSessionRoute, {
         params: { id },
         signal,
         fallback: 'Failed to fetch appointment',

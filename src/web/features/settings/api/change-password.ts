@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { changePasswordEndpoint } from '@contracts/auth';
+import type { changePasswordEndpoint } from '@contracts/auth';
 import type { EndpointInput } from '@contracts/endpoint';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import { changePasswordRoute } from '@contracts/routes/auth';
 
 export type ChangePasswordInput = EndpointInput<typeof changePasswordEndpoint>['body'];
 
@@ -9,6 +10,6 @@ export type ChangePasswordInput = EndpointInput<typeof changePasswordEndpoint>['
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: ChangePasswordInput) =>
-      callEndpoint(changePasswordEndpoint, { body, fallback: 'Failed to change your password' }),
+      callEndpoint(changePasswordRoute, { body, fallback: 'Failed to change your password' }),
   });
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { updateProfileEndpoint, type SessionUser, type UpdateProfileBody } from '@contracts/auth';
+import type { SessionUser, UpdateProfileBody } from '@contracts/auth';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { sessionQueryKey } from '@web/lib/session';
+import { updateProfileRoute } from '@contracts/routes/auth';
 
 export async function updateProfile(body: UpdateProfileBody): Promise<SessionUser> {
-  const { user } = await callEndpoint(updateProfileEndpoint, {
+  const { user } = await callEndpoint(updateProfileRoute, {
     body,
     fallback: 'Failed to save your settings',
   });

@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listSlotsEndpoint } from '@contracts/clinics';
+import type { listSlotsEndpoint } from '@contracts/clinics';
 import type { EndpointResponse } from '@contracts/endpoint';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
+import { listSlotsRoute } from '@contracts/routes/clinics';
 
 /** Every slot query starts with this: a booking, move or schedule change invalidates them all. */
 export const slotsQueryKey = ['slots'] as const;
@@ -23,7 +24,7 @@ export interface SlotsRequest {
 export type SlotsAnswer = EndpointResponse<typeof listSlotsEndpoint>;
 
 export function fetchSlots(request: SlotsRequest, signal?: AbortSignal): Promise<SlotsAnswer> {
-  return callEndpoint(listSlotsEndpoint, {
+  return callEndpoint(listSlotsRoute, {
     params: { slug: request.clinicSlug },
     query: {
       from: request.from,

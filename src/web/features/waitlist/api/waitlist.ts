@@ -1,15 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  appointmentOffersEndpoint,
-  createWaitlistEntryEndpoint,
-  listWaitlistEndpoint,
-  removeWaitlistEntryEndpoint,
-  updateWaitlistEntryEndpoint,
-  waitlistSummaryEndpoint,
-  type WaitlistEntryBody,
-  type WaitlistQuery,
-} from '@contracts/waitlist';
+import type { WaitlistEntryBody, WaitlistQuery } from '@contracts/waitlist';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import {
+  appointmentOffersRoute,
+  createWaitlistEntryRoute,
+  listWaitlistRoute,
+  removeWaitlistEntryRoute,
+  updateWaitlistEntryRoute,
+  waitlistSummaryRoute,
+} from '@contracts/routes/waitlist';
 
 export const waitlistKeys = {
   all: ['waitlist'] as const,
@@ -22,7 +21,7 @@ export function waitlistQueryOptions(query: WaitlistQuery) {
   return queryOptions({
     queryKey: waitlistKeys.list(query),
     queryFn: ({ signal }) =>
-      callEndpoint(listWaitlistEndpoint, {
+      callEndpoint(listWaitlistRoute, {
         query,
         signal,
         fallback: 'Failed to load the waitlist',
@@ -35,7 +34,7 @@ export function waitlistSummaryQueryOptions(timezone: string) {
   return queryOptions({
     queryKey: waitlistKeys.summary(timezone),
     queryFn: ({ signal }) =>
-      callEndpoint(waitlistSummaryEndpoint, {
+      callEndpoint(waitlistSummaryRoute, {
         query: { timezone },
         signal,
         fallback: 'Failed to load the waitlist',
@@ -47,7 +46,7 @@ export function appointmentOffersQueryOptions(appointmentId: string) {
   return queryOptions({
     queryKey: waitlistKeys.offersOf(appointmentId),
     queryFn: ({ signal }) =>
-      callEndpoint(appointmentOffersEndpoint, {
+      callEndpoint(appointmentOffersRoute, {
         params: { id: appointmentId },
         signal,
         fallback: 'Failed to load the waitlist offers',
@@ -60,12 +59,12 @@ export function useSaveWaitlistEntry(id: string | null) {
   return useMutation({
     mutationFn: (body: WaitlistEntryBody) =>
       id
-        ? callEndpoint(updateWaitlistEntryEndpoint, {
+        ? callEndpoint(updateWaitlistEntryRoute, {
             params: { id },
             body,
             fallback: 'Failed to save the waitlist entry',
           })
-        : callEndpoint(createWaitlistEntryEndpoint, {
+        : callEndpoint(createWaitlistEntryRoute, {
             body,
             fallback: 'Failed to add to the waitlist',
           }),
@@ -77,7 +76,7 @@ export function useRemoveWaitlistEntry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      callEndpoint(removeWaitlistEntryEndpoint, {
+      callEndpoint(removeWaitlistEntryRoute, {
         params: { id },
         fallback: 'Failed to remove the waitlist entry',
       }),

@@ -1,15 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  createWebhookEndpointEndpoint,
-  deleteWebhookEndpointEndpoint,
-  listWebhookDeliveriesEndpoint,
-  listWebhookEndpointsEndpoint,
-  resendWebhookDeliveryEndpoint,
-  updateWebhookEndpointEndpoint,
-  type WebhookEndpointBody,
-} from '@contracts/webhooks';
+import type { WebhookEndpointBody } from '@contracts/webhooks';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
+import {
+  createWebhookEndpointRoute,
+  deleteWebhookEndpointRoute,
+  listWebhookDeliveriesRoute,
+  listWebhookEndpointsRoute,
+  resendWebhookDeliveryRoute,
+  updateWebhookEndpointRoute,
+} from '@contracts/routes/webhooks';
 
 export const webhookKeys = {
   all: ['webhooks'] as const,
@@ -20,7 +20,7 @@ export const webhookKeys = {
 export const webhookEndpointsQueryOptions = queryOptions({
   queryKey: webhookKeys.all,
   queryFn: ({ signal }) =>
-    callEndpoint(listWebhookEndpointsEndpoint, {
+    callEndpoint(listWebhookEndpointsRoute, {
       signal,
       fallback: 'Failed to load webhook endpoints',
     }),
@@ -31,7 +31,7 @@ export const webhookDeliveriesQueryOptions = (id: string, page: number) =>
   queryOptions({
     queryKey: webhookKeys.deliveries(id, page),
     queryFn: ({ signal }) =>
-      callEndpoint(listWebhookDeliveriesEndpoint, {
+      callEndpoint(listWebhookDeliveriesRoute, {
         params: { id },
         query: { page, limit: 25 },
         signal,
@@ -46,12 +46,12 @@ export function useSaveWebhookEndpoint() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: WebhookEndpointBody }) =>
       id
-        ? callEndpoint(updateWebhookEndpointEndpoint, {
+        ? callEndpoint(updateWebhookEndpointRoute, {
             params: { id },
             body,
             fallback: 'Failed to save the endpoint',
           })
-        : callEndpoint(createWebhookEndpointEndpoint, {
+        : callEndpoint(createWebhookEndpointRoute, {
             body,
             fallback: 'Failed to add the endpoint',
           }),
@@ -63,7 +63,7 @@ export function useDeleteWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      callEndpoint(deleteWebhookEndpointEndpoint, {
+      callEndpoint(deleteWebhookEndpointRoute, {
         params: { id },
         fallback: 'Failed to remove the endpoint',
       }),
@@ -75,7 +75,7 @@ export function useResendWebhookDelivery(endpointId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (deliveryId: number) =>
-      callEndpoint(resendWebhookDeliveryEndpoint, {
+      callEndpoint(resendWebhookDeliveryRoute, {
         params: { id: endpointId, deliveryId },
         fallback: 'Failed to resend the delivery',
       }),

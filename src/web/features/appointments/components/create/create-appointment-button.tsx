@@ -1,10 +1,18 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PlusIcon } from 'lucide-react';
 import { Button, type ButtonProps } from '@web/components/ui/button';
 import { cn } from '@web/lib/utils';
 import type { Appointment } from '../../api/create-appointment';
-import { CreateAppointmentDialog } from './create-appointment-dialog';
 import type { DefaultPatient } from './use-create-wizard';
+
+// The dialog (Radix Dialog with its focus trap and scroll lock) loads just after the first paint;
+// its button is drawn meanwhile and takes no input, so a click cannot be lost (issue 27).
+const CreateAppointmentDialog = lazy(() =>
+  import('./create-appointment-dialog').then((m) => ({ default: m.CreateAppointmentDialog })),
+);
+
+/** Looks as enabled while the dialog loads: it is only for that moment. */
+const STAND_IN = 'disabled:opacity-100';
 
 export interface CreateAppointmentButtonProps {
   /** Defaults to "Create Appointment". */
@@ -31,18 +39,26 @@ export function CreateAppointmentButton({
   ...dialogProps
 }: CreateAppointmentButtonProps) {
   const [open, setOpen] = useState(false);
+  const button = (standIn: boolean) => (
+    <Button
+      className={cn(className, standIn && STAND_IN)}
+      variant={variant}
+      size={size}
+      disabled={standIn}
+    >
+      <PlusIcon aria-hidden="true" />
+      {label}
+    </Button>
+  );
   return (
-    <CreateAppointmentDialog
-      {...dialogProps}
-      open={open}
-      onOpenChange={setOpen}
-      trigger={
-        <Button className={className} variant={variant} size={size}>
-          <PlusIcon aria-hidden="true" />
-          {label}
-        </Button>
-      }
-    />
+    <Suspense fallback={button(true)}>
+      <CreateAppointmentDialog
+        {...dialogProps}
+        open={open}
+        onOpenChange={setOpen}
+        trigger={button(false)}
+      />
+    </Suspense>
   );
 }
 
@@ -52,23 +68,28 @@ export function FloatingCreateButton({
   ...dialogProps
 }: Omit<CreateAppointmentButtonProps, 'label' | 'variant' | 'size'>) {
   const [open, setOpen] = useState(false);
+  const button = (standIn: boolean) => (
+    <Button
+      aria-label="Create Appointment"
+      disabled={standIn}
+      className={cn(
+        // md is 48rem = 768px: hidden from there up.
+        'fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-40 size-14 rounded-full shadow-lg md:hidden',
+        standIn && STAND_IN,
+        className,
+      )}
+    >
+      <PlusIcon className="size-6" aria-hidden="true" />
+    </Button>
+  );
   return (
-    <CreateAppointmentDialog
-      {...dialogProps}
-      open={open}
-      onOpenChange={setOpen}
-      trigger={
-        <Button
-          aria-label="Create Appointment"
-          className={cn(
-            // md is 48rem = 768px: hidden from there up.
-            'fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-40 size-14 rounded-full shadow-lg md:hidden',
-            className,
-          )}
-        >
-          <PlusIcon className="size-6" aria-hidden="true" />
-        </Button>
-      }
-    />
+    <Suspense fallback={button(true)}>
+      <CreateAppointmentDialog
+        {...dialogProps}
+        open={open}
+        onOpenChange={setOpen}
+        trigger={button(false)}
+      />
+    </Suspense>
   );
 }

@@ -29,9 +29,12 @@ function setup(options: StubOptions = {}, onView?: (appointment: { _id: string }
 }
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
+// `expanded` finds the dialog's own trigger, not the button drawn while the dialog loads.
+const createButton = () =>
+  screen.findByRole('button', { name: 'Create Appointment', expanded: false });
 
 async function openWizard(user: User) {
-  await user.click(button('Create Appointment'));
+  await user.click(await createButton());
   const dialog = await screen.findByRole('dialog', { name: 'Create New Appointment' });
   // The wizard loads with the dialog's first opening; step 1 starts with the clinic.
   await within(dialog).findByRole('combobox', { name: /Clinic/ });
@@ -416,7 +419,7 @@ describe('FloatingCreateButton', () => {
     stubServer();
     const user = userEvent.setup();
     renderWithClient(<FloatingCreateButton />);
-    const fab = button('Create Appointment');
+    const fab = await createButton();
     expect(fab.className).toContain('rounded-full');
     expect(fab.className).toContain('fixed');
     expect(fab.className).toContain('md:hidden');

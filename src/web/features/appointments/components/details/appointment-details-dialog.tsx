@@ -1,10 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
-import { Dialog, DialogContent } from '@web/components/ui/dialog';
-import { DetailsLoading } from './details-loading';
 
-// The details, their forms and their dialogs load on the first opening, not with the list: a
-// list page that is only looked at does not download them (issue 27).
-const DetailsBody = lazy(() => import('./details-body').then((m) => ({ default: m.DetailsBody })));
+// The dialog (Radix Dialog with its focus trap and scroll lock) and the details in it load on the
+// first opening, together, not with the list: a list only looked at never needs them (issue 27).
+const DetailsDialogFrame = lazy(() => {
+  // Asked for alongside the dialog rather than after it has drawn.
+  void import('./details-body');
+  return import('./details-dialog-frame').then((m) => ({ default: m.DetailsDialogFrame }));
+});
 
 /** View Details (spec §2): open while `id` is set, e.g. from `/appointments?view=<id>`. */
 export function AppointmentDetailsDialog({
@@ -14,18 +16,13 @@ export function AppointmentDetailsDialog({
   id: string | null;
   onClose: () => void;
 }) {
-  // Keep the last appointment on screen while the dialog animates out.
-  const [shownId, setShownId] = useState(id);
-  if (id !== null && id !== shownId) setShownId(id);
+  // Once opened it stays mounted, so it can animate out and open again at once.
+  const [opened, setOpened] = useState(id !== null);
+  if (id !== null && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Dialog open={id !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="grid-cols-[minmax(0,1fr)] gap-5 p-4 sm:max-w-4xl sm:p-6">
-        {shownId && (
-          <Suspense fallback={<DetailsLoading />}>
-            <DetailsBody id={shownId} />
-          </Suspense>
-        )}
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={null}>
+      <DetailsDialogFrame id={id} onClose={onClose} />
+    </Suspense>
   );
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { appointmentOffersEndpoint, type AppointmentOffers } from '@contracts/waitlist';
+import type { AppointmentOffers } from '@contracts/waitlist';
 import { formatDateTimeWithZone } from '@domain/format';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import { appointmentOffersRoute } from '@contracts/routes/waitlist';
 
 const OUTCOME: Record<AppointmentOffers[number]['status'], string> = {
   open: 'awaiting an answer',
@@ -26,7 +27,7 @@ export function WaitlistOffersSection({
   const offers = useQuery({
     queryKey: ['waitlist', 'offers', appointmentId],
     queryFn: ({ signal }) =>
-      callEndpoint(appointmentOffersEndpoint, {
+      callEndpoint(appointmentOffersRoute, {
         params: { id: appointmentId },
         signal,
         fallback: 'Failed to load the waitlist offers',

@@ -1,0 +1,60 @@
+// Every contract, for what needs them all at once: the type that leads from a route to its
+// endpoint, and the answer checks of development builds and tests. It brings zod; the web app's
+// production code only names it in types.
+import * as admin from './admin';
+import * as appointments from './appointments';
+import * as auth from './auth';
+import * as availability from './availability';
+import * as clinicPolicy from './clinic-policy';
+import * as clinics from './clinics';
+import * as dashboard from './dashboard';
+import type { Endpoint, Route } from './endpoint';
+import * as feeds from './feeds';
+import * as integrations from './integrations';
+import * as onlineBooking from './online-booking';
+import * as outbox from './outbox';
+import * as series from './series';
+import * as session from './session';
+import * as system from './system';
+import * as waitlist from './waitlist';
+import * as webhooks from './webhooks';
+
+export const contractModules = {
+  admin,
+  appointments,
+  auth,
+  availability,
+  clinicPolicy,
+  clinics,
+  dashboard,
+  feeds,
+  integrations,
+  onlineBooking,
+  outbox,
+  series,
+  session,
+  system,
+  waitlist,
+  webhooks,
+};
+
+type Modules = typeof contractModules;
+type Exported = { [M in keyof Modules]: Modules[M][keyof Modules[M]] }[keyof Modules];
+export type AnyEndpoint = Extract<Exported, Endpoint>;
+
+/** The endpoint a route belongs to, found by its operation id. */
+export type EndpointOf<R extends Route> = Extract<AnyEndpoint, { operationId: R['operationId'] }>;
+
+function isEndpoint(value: unknown): value is Endpoint {
+  return (
+    typeof value === 'object' && value !== null && 'operationId' in value && 'responses' in value
+  );
+}
+
+export const allEndpoints: readonly Endpoint[] = Object.values(contractModules).flatMap((m) =>
+  Object.values(m).filter(isEndpoint),
+);
+
+export function endpointByOperationId(operationId: string): Endpoint | undefined {
+  return allEndpoints.find((e) => e.operationId === operationId);
+}

@@ -1,0 +1,26 @@
+// The zod-free part of each integrations contract: enough for the web app to call it without
+// loading the schemas. The contract in ../integrations.ts spreads its route, so the two cannot differ.
+import { defineRoute } from '../endpoint';
+
+export const integrationPaths = {
+  tokens: '/api/admin/api-tokens',
+  token: '/api/admin/api-tokens/:id',
+} as const;
+
+export const createApiTokenRoute = defineRoute({
+  method: 'POST',
+  path: integrationPaths.tokens,
+  operationId: 'createApiToken',
+});
+
+export const listApiTokensRoute = defineRoute({
+  method: 'GET',
+  path: integrationPaths.tokens,
+  operationId: 'listApiTokens',
+});
+
+export const revokeApiTokenRoute = defineRoute({
+  method: 'DELETE',
+  path: integrationPaths.token,
+  operationId: 'revokeApiToken',
+});

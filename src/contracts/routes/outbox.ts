@@ -1,0 +1,20 @@
+// The zod-free part of each outbox contract: enough for the web app to call it without
+// loading the schemas. The contract in ../outbox.ts spreads its route, so the two cannot differ.
+import { defineRoute } from '../endpoint';
+
+export const outboxPaths = {
+  list: '/api/admin/outbox',
+  resend: '/api/admin/outbox/:id/resend',
+} as const;
+
+export const listOutboxRoute = defineRoute({
+  method: 'GET',
+  path: outboxPaths.list,
+  operationId: 'listOutbox',
+});
+
+export const resendOutboxMessageRoute = defineRoute({
+  method: 'POST',
+  path: outboxPaths.resend,
+  operationId: 'resendOutboxMessage',
+});
