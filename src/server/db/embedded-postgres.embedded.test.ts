@@ -4,24 +4,38 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from './client';
 import { sql } from 'drizzle-orm';
-import { CLUSTER_DIR, hasCluster, startEmbeddedPostgres } from './embedded-postgres';
+import {
+  CLUSTER_DIR,
+  hasCluster,
+  startEmbeddedPostgres,
+  stopLeftoverServer,
+} from './embedded-postgres';
 import { chooseEmbeddedEngine } from './open';
 import { backupEmbedded, restoreEmbedded } from './backup';
 import { clinicScenario } from '../test/scenario';
 import { TEST_PASSWORD } from '../test/auth-helpers';
-import { httpSignIn, spawnServer } from '../test/spawn-server';
+import { httpSignIn, spawnServer, type SpawnedServer } from '../test/spawn-server';
 
 // The app-managed PostgreSQL server, the embedded default (ADR 024): made once, started and
 // stopped with the app, cleaned up after an app killed with SIGKILL, backed up and restored.
 // Runs in the embedded (PGlite) project only: it needs no outside server.
 
 const roots: string[] = [];
+// A failed expectation must not leave an app (and its database server) running.
+const servers: SpawnedServer[] = [];
+const spawnApp = async (env: Record<string, string>) => {
+  const server = await spawnServer(env);
+  servers.push(server);
+  return server;
+};
 const newRoot = () => {
   const root = mkdtempSync(path.join(tmpdir(), 'carebook-embedded-pg-'));
   roots.push(root);
   return root;
 };
-afterAll(() => {
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.kill('SIGTERM')));
+  for (const root of roots) await stopLeftoverServer(root);
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
@@ -107,7 +121,7 @@ describe('the embedded PostgreSQL server', () => {
   it('after the app is killed with SIGKILL, the next start stops the server it left and loses nothing committed', async () => {
     const root = newRoot();
     const env = { DATA_DIR: root, DATABASE_URL: '', EMBEDDED_DATABASE: 'auto' };
-    let server = await spawnServer(env);
+    let server = await spawnApp(env);
     expect(hasCluster(root)).toBe(true);
 
     const db = await connect(root);
@@ -134,7 +148,7 @@ describe('the embedded PostgreSQL server', () => {
     const left = postmaster(root).pid;
     expect(alive(left)).toBe(true); // the app had no chance to stop it
 
-    server = await spawnServer(env);
+    server = await spawnApp(env);
     expect(alive(left)).toBe(false);
     api = await httpSignIn(server.base, s.staff.email, TEST_PASSWORD);
     expect((await api(`/api/appointments/${_id}`)).status).toBe(200);
@@ -146,7 +160,7 @@ describe('the embedded PostgreSQL server', () => {
 
   it('is backed up while stopped and restored in place; a running server refuses both', async () => {
     const root = newRoot();
-    const server = await spawnServer({ DATA_DIR: root, DATABASE_URL: '' });
+    const server = await spawnApp({ DATA_DIR: root, DATABASE_URL: '' });
     const db = await connect(root);
     await clinicScenario(db.db);
     const count = async (handle: typeof db) =>
