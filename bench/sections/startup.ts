@@ -3,7 +3,7 @@
 // server, the default, and PGlite, initdb in WebAssembly), and PostgreSQL. The baseline is a
 // bare Node HTTP server started the same way: the cost of a process that does nothing.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_PASSWORD } from '../lib/databases';
@@ -73,6 +73,8 @@ export async function benchStartup(
 ): Promise<StartupResult> {
   const { args, label } = await serverCommand();
   const dataRoot = mkdtempSync(path.join(os.tmpdir(), 'carebook-bench-start-'));
+  // Run as root, the embedded PostgreSQL server runs as `postgres`, which must pass through.
+  chmodSync(dataRoot, 0o711);
   const cases: StartupResult['cases'] = [];
   const measure = async (
     name: string,

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,8 @@ import {
   startEmbeddedPostgres,
   stopLeftoverServer,
 } from './embedded-postgres';
-import { chooseEmbeddedEngine } from './open';
+import { chooseEmbeddedEngine, openConfiguredDatabase } from './open';
+import { testConfig } from '../config';
 import { backupEmbedded, restoreEmbedded } from './backup';
 import { clinicScenario } from '../test/scenario';
 import { TEST_PASSWORD } from '../test/auth-helpers';
@@ -184,6 +185,36 @@ describe('the embedded PostgreSQL server', () => {
     await restored.close();
     await restarted.stop();
   }, 120_000);
+});
+
+describe('a DATA_DIR the server cannot reach', () => {
+  it('makes a new database PGlite, saying why, where the server must run as another user; an explicit choice fails with the way out', async () => {
+    // Run as root, the server runs as `postgres`, which cannot pass through a private folder.
+    const privateParent = newRoot();
+    chmodSync(privateParent, 0o700);
+    const root = path.join(privateParent, 'data');
+    const asRoot = process.getuid?.() === 0;
+    const warnings: string[] = [];
+    const handle = await openConfiguredDatabase(
+      testConfig({ DATABASE_URL: undefined, DATA_DIR: root, EMBEDDED_DATABASE: 'auto' }),
+      (m) => warnings.push(m),
+    );
+    try {
+      expect(handle.kind).toBe(asRoot ? 'pglite' : 'postgres');
+      expect(handle.embedded).toBe(true);
+      if (asRoot) expect(warnings.join('\n')).toMatch(/cannot reach .*using the embedded PGlite/s);
+    } finally {
+      await handle.close();
+    }
+    if (asRoot) {
+      const other = path.join(privateParent, 'other');
+      await expect(
+        openConfiguredDatabase(
+          testConfig({ DATABASE_URL: undefined, DATA_DIR: other, EMBEDDED_DATABASE: 'postgres' }),
+        ),
+      ).rejects.toThrow(/chmod o\+x/);
+    }
+  }, 60_000);
 });
 
 describe('which embedded database a data directory uses', () => {

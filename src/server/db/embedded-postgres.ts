@@ -135,6 +135,15 @@ async function initCluster(root: string, bin: Binaries) {
       ],
       { ...owner, env: { ...process.env, LC_ALL: 'C' } },
     );
+  } catch (err) {
+    const stderr = String((err as { stderr?: string }).stderr ?? '');
+    if (owner && /permission denied/i.test(stderr))
+      throw new Error(
+        `The embedded PostgreSQL server runs as the system user "${USER}" (PostgreSQL refuses ` +
+          `root), and that user cannot reach ${staging}. Give it passage through the folders ` +
+          `above (chmod o+x), or choose a DATA_DIR it can reach, or set DATABASE_URL.`,
+      );
+    throw err;
   } finally {
     rmSync(pwfile, { force: true });
   }
