@@ -142,6 +142,7 @@ async function initCluster(root: string, bin: Binaries) {
         `The embedded PostgreSQL server runs as the system user "${USER}" (PostgreSQL refuses ` +
           `root), and that user cannot reach ${staging}. Give it passage through the folders ` +
           `above (chmod o+x), or choose a DATA_DIR it can reach, or set DATABASE_URL.`,
+        { cause: err },
       );
     throw err;
   } finally {
