@@ -12,7 +12,6 @@ import { HttpError } from '../../errors';
 import type { SignalHub, SignalPeer } from './signal-hub';
 import { enterVisit, keepSeat, leaveSeat, type Admission } from './visit-room';
 
-
 /**
  * The visit's signalling socket. The patient proves themselves with the token of an open
  * visit, staff with their session cookie (and must be the one the visit is booked with); a
