@@ -185,37 +185,23 @@ async function main() {
   } else if (want('startup')) {
     results.startup = await benchStartup(quick ? 1 : 3, null, log);
   }
-  if (want('api') && dbs.includes('embedded')) {
-    log(
-      `seeding the embedded PostgreSQL server: ${PGLITE_PLAN.appointments.toLocaleString('en-US')} appointments`,
-    );
-    const db = await seedEmbeddedPostgres(PGLITE_PLAN);
-    results.seedEmbedded = {
+  // The two embedded engines on the same data: the app-managed server (the default) and PGlite.
+  for (const [key, label, seed, seedKey, apiKey] of [
+    ['embedded', 'embedded PostgreSQL', seedEmbeddedPostgres, 'seedEmbedded', 'apiEmbedded'],
+    ['pglite', 'PGlite', seedPglite, 'seedPglite', 'apiPglite'],
+  ] as const) {
+    if (!want('api') || !dbs.includes(key)) continue;
+    log(`seeding ${label}: ${PGLITE_PLAN.appointments.toLocaleString('en-US')} appointments`);
+    const db = await seed(PGLITE_PLAN);
+    results[seedKey] = {
       plan: PGLITE_PLAN,
       seedMs: db.seedMs,
       timings: db.timings,
       counts: db.counts,
     };
-    const target = await startApiTarget('embedded PostgreSQL', db);
+    const target = await startApiTarget(label, db);
     try {
-      results.apiEmbedded = (await benchApi(target, apiOptions, log)).results;
-    } finally {
-      await target.close();
-      await db.handle.close();
-    }
-  }
-  if (want('api') && dbs.includes('pglite')) {
-    log(`seeding PGlite: ${PGLITE_PLAN.appointments.toLocaleString('en-US')} appointments`);
-    const db = await seedPglite(PGLITE_PLAN);
-    results.seedPglite = {
-      plan: PGLITE_PLAN,
-      seedMs: db.seedMs,
-      timings: db.timings,
-      counts: db.counts,
-    };
-    const target = await startApiTarget('PGlite', db);
-    try {
-      results.apiPglite = (await benchApi(target, apiOptions, log)).results;
+      results[apiKey] = (await benchApi(target, apiOptions, log)).results;
     } finally {
       await target.close();
       await db.handle.close();
