@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import nodemailer from 'nodemailer';
 import { useTestApp } from '../../test/test-app';
-import { apiAs } from '../../test/api-client';
 import type { ClinicScenario } from '../../test/scenario';
 import { testConfig } from '../../config';
 import { startSmtpSink, unfoldMail, type SmtpSink } from '../../test/smtp-sink';
 import { createOutboxWorker } from '../notifications';
+import { enableOnlineBooking } from '../../test/online-booking-kit';
 
 // From the public hold to the booking by the link, through a real SMTP server: the link the
 // patient receives is the one that books (issue 26).
@@ -39,20 +39,7 @@ function worker() {
 
 describe('the online booking e-mail', () => {
   it('reaches the address given, and its link books the held time', async () => {
-    const admin = await apiAs(env.app, s.admin.email);
-    const policy = await admin.put(`/api/admin/clinics/${s.clinic.slug}/policy`, {
-      reminders: { offsetsMinutes: [1440] },
-      onlineBooking: {
-        enabled: true,
-        agentIds: [s.provider.id],
-        durations: [30],
-        minNoticeHours: 12,
-        horizonDays: 60,
-        intro: null,
-        allowNewPatients: true,
-      },
-    });
-    expect(policy.statusCode, policy.body).toBe(200);
+    await enableOnlineBooking(env.app, s);
     const held = await env.app.inject({
       method: 'POST',
       url: `/api/public/clinics/${s.clinic.slug}/holds`,

@@ -3,10 +3,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HOLD_ACCEPTED_MESSAGE } from '@contracts/online-booking';
 import { useTestApp } from '../../test/test-app';
-import { apiAs } from '../../test/api-client';
 import { createPatient } from '../../test/factories';
 import type { ClinicScenario } from '../../test/scenario';
 import * as t from '../../db/schema';
+import { enableOnlineBooking } from '../../test/online-booking-kit';
 
 // Issue 26: the hold must not tell, by its time, whether an e-mail belongs to one of the clinic's
 // patients — nor, in a clinic for known patients only, that a stranger will be turned away. The
@@ -23,22 +23,7 @@ beforeEach(async () => {
   ({ s } = await env.scenario());
 });
 
-async function enable(allowNewPatients: boolean) {
-  const admin = await apiAs(env.app, s.admin.email);
-  const res = await admin.put(`/api/admin/clinics/${s.clinic.slug}/policy`, {
-    reminders: { offsetsMinutes: [1440] },
-    onlineBooking: {
-      enabled: true,
-      agentIds: [s.provider.id],
-      durations: [30],
-      minNoticeHours: 12,
-      horizonDays: 60,
-      intro: null,
-      allowNewPatients,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const enable = (allowNewPatients: boolean) => enableOnlineBooking(env.app, s, { allowNewPatients });
 
 /** Free starts, enough for every hold of the test, one each. */
 async function freeStarts(count: number): Promise<string[]> {

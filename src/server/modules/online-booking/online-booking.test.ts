@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { useTestApp } from '../../test/test-app';
-import { apiAs, type Api } from '../../test/api-client';
+import type { Api } from '../../test/api-client';
 import { createBody, type ClinicScenario } from '../../test/scenario';
 import * as t from '../../db/schema';
 import { createHoldPurge } from './hold-purge';
 import { HOLD_ACCEPTED_MESSAGE } from '@contracts/online-booking';
+import { enableOnlineBooking } from '../../test/online-booking-kit';
 
 // The public booking API (issue 26, ADR 022) through the real app and database: a clinic's
 // switch, a held time that blocks everyone else until it expires, the link that books it once,
@@ -14,31 +15,15 @@ import { HOLD_ACCEPTED_MESSAGE } from '@contracts/online-booking';
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
 let s: ClinicScenario;
 let staff: Api;
-let admin: Api;
 const START = '2026-11-25T15:00:00.000Z'; // 10:00 in New York, 51 hours ahead
 const MINUTE = 60_000;
 
 beforeEach(async () => {
   ({ s, staff } = await env.scenario());
-  admin = await apiAs(env.app, s.admin.email);
 });
 
-async function enable(extra: Record<string, unknown> = {}) {
-  const res = await admin.put(`/api/admin/clinics/${s.clinic.slug}/policy`, {
-    reminders: { offsetsMinutes: [1440, 120] },
-    onlineBooking: {
-      enabled: true,
-      agentIds: [s.provider.id],
-      durations: [30],
-      minNoticeHours: 12,
-      horizonDays: 60,
-      intro: 'Welcome.',
-      allowNewPatients: true,
-      ...extra,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const enable = (changes: Record<string, unknown> = {}) =>
+  enableOnlineBooking(env.app, s, { intro: 'Welcome.', ...changes }, [1440, 120]);
 
 const person = (email: string) => ({
   firstName: 'Mia',

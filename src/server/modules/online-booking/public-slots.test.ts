@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestApp } from '../../test/test-app';
-import { apiAs } from '../../test/api-client';
 import type { ClinicScenario } from '../../test/scenario';
 import * as t from '../../db/schema';
+import { enableOnlineBooking } from '../../test/online-booking-kit';
 
 // The public page's times (issue 26): a visit length the patient chooses among the clinic's,
 // and the next day with a free time when the day they look at has none, within the clinic's
@@ -16,23 +16,8 @@ beforeEach(async () => {
   ({ s } = await env.scenario());
 });
 
-async function enable(extra: Record<string, unknown> = {}) {
-  const admin = await apiAs(env.app, s.admin.email);
-  const res = await admin.put(`/api/admin/clinics/${s.clinic.slug}/policy`, {
-    reminders: { offsetsMinutes: [1440] },
-    onlineBooking: {
-      enabled: true,
-      agentIds: [s.provider.id],
-      durations: [30, 60],
-      minNoticeHours: 12,
-      horizonDays: 60,
-      intro: null,
-      allowNewPatients: true,
-      ...extra,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const enable = (changes: Record<string, unknown> = {}) =>
+  enableOnlineBooking(env.app, s, { durations: [30, 60], ...changes });
 
 /** The provider works Wednesdays only (08:00–18:00 New York); the nurse every day. */
 async function providerOnWednesdays() {
