@@ -98,12 +98,24 @@ describe('the embedded PostgreSQL server', () => {
     await second.stop();
   }, 60_000);
 
-  it('says so when its server is killed from outside', async () => {
+  it('comes back by itself on the same address when its server is killed from outside', async () => {
     const lines: string[] = [];
     const server = await startEmbeddedPostgres(newRoot(), { onLog: (line) => lines.push(line) });
-    process.kill(server.pid, 'SIGKILL');
-    await expect.poll(() => lines.join('\n')).toMatch(/server stopped \(SIGKILL\)/);
+    const db = await openDatabase({ url: server.url, connectTimeoutMs: 1_000 });
+    await db.exec(`create table kept (v text); insert into kept values ('committed')`);
+    const killed = server.pid;
+    process.kill(killed, 'SIGKILL');
+    await expect
+      .poll(() => lines.join('\n'))
+      .toMatch(/server stopped \(SIGKILL\); starting it again/);
+    expect(await db.ping()).toBe(false);
+    await expect.poll(() => db.ping(), { timeout: 30_000, interval: 200 }).toBe(true);
+    expect(server.pid).not.toBe(killed);
+    expect(await queryRows(db.db, sql`select v from kept`)).toEqual([{ v: 'committed' }]);
+    await db.close();
+    const last = server.pid;
     await server.stop();
+    expect(alive(last)).toBe(false);
   }, 60_000);
 
   it('refuses a connection without the password it made', async () => {

@@ -243,9 +243,8 @@ export async function startEmbeddedPostgres(
   if (owner && statSync(dir).uid !== owner.uid) chownTree(dir, owner);
   else if (process.platform !== 'win32') chmodSync(dir, 0o700);
 
-  let lastError: unknown;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const port = await freePort();
+  /** The server on a port, resolved once it accepts connections; a failure carries its log. */
+  const launch = async (port: number) => {
     const child = spawn(
       bin.postgres,
       [
@@ -275,30 +274,72 @@ export async function startEmbeddedPostgres(
     const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
     try {
       await untilReady(child, url);
-      let stopping = false;
-      // Killed from outside (the OOM killer, an operator): requests answer 503 and health says
-      // down; the log says why.
-      child.once('exit', (code, signal) => {
+      return { child, url };
+    } catch (err) {
+      if (child.exitCode === null) await stopChild(child, bin, dir);
+      throw new Error(`${(err as Error).message}\n${stderr.slice(-10).join('\n')}`, {
+        cause: err,
+      });
+    }
+  };
+
+  let started: { child: ChildProcess; url: string } | undefined;
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3 && !started; attempt++) {
+    started = await launch(await freePort()).catch((err: unknown) => {
+      lastError = err;
+      return undefined;
+    });
+  }
+  if (!started) throw lastError;
+  const { url } = started;
+  const port = Number(new URL(url).port);
+  let current = started.child;
+  let stopping = false;
+
+  // Killed from outside (the OOM killer, an operator): requests answer 503 meanwhile, and the
+  // server comes back on the same port, recovering from its log as after any crash; the pool's
+  // next connections find it there.
+  const watch = (child: ChildProcess) =>
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      options.onLog?.(
+        `The embedded PostgreSQL server stopped (${signal ?? `exit code ${code}`}); starting it again.`,
+      );
+      void (async () => {
+        for (let attempt = 1; attempt <= 10 && !stopping; attempt++) {
+          // Its old processes must be gone before a new server may take the data directory.
+          await new Promise((r) => setTimeout(r, 500 * attempt));
+          if (stopping) return;
+          try {
+            const again = await launch(port);
+            if (stopping) return void (await stopChild(again.child, bin, dir));
+            current = again.child;
+            options.onLog?.('The embedded PostgreSQL server is running again.');
+            return watch(again.child);
+          } catch (err) {
+            options.onLog?.(
+              `The embedded PostgreSQL server did not start: ${(err as Error).message}`,
+            );
+          }
+        }
         if (!stopping)
           options.onLog?.(
-            `The embedded PostgreSQL server stopped (${signal ?? `exit code ${code}`}); ` +
-              'restart Carebook to start it again.',
+            'The embedded PostgreSQL server could not be started again; restart Carebook.',
           );
-      });
-      return {
-        url,
-        pid: child.pid!,
-        stop: () => {
-          stopping = true;
-          return stopChild(child, bin, dir);
-        },
-      };
-    } catch (err) {
-      lastError = new Error(`${(err as Error).message}\n${stderr.slice(-10).join('\n')}`);
-      if (child.exitCode === null) await stopChild(child, bin, dir);
-    }
-  }
-  throw lastError;
+      })();
+    });
+  watch(current);
+  return {
+    url,
+    get pid() {
+      return current.pid!;
+    },
+    stop: () => {
+      stopping = true;
+      return stopChild(current, bin, dir);
+    },
+  };
 }
 
 async function untilReady(child: ChildProcess, url: string) {
