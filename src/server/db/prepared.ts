@@ -12,12 +12,25 @@ const byExecutor = new WeakMap<object, Map<string, unknown>>();
  * filters are present) passes a name that spells out that shape.
  */
 export function prepared<Q>(db: Executor, name: string, build: (name: string) => Q): Q {
-  let cache = byExecutor.get(db);
-  if (!cache) byExecutor.set(db, (cache = new Map()));
+  const key = connectionOf(db);
+  let cache = byExecutor.get(key);
+  if (!cache) byExecutor.set(key, (cache = new Map()));
   let query = cache.get(name) as Q | undefined;
   if (query === undefined) {
     query = build(name);
     cache.set(name, query);
   }
   return query;
+}
+
+/**
+ * What a query built on `db` is bound to: drizzle's node-postgres prepared query holds only the
+ * session's client, which for a transaction is the pooled connection, and that connection
+ * outlives the transaction. Keyed by it, a booking's statements are built once per connection
+ * instead of once per transaction (a booking built about fifteen each time). Anything else (the
+ * pool itself, PGlite, whose transaction object is new each time) is keyed as it is.
+ */
+function connectionOf(db: Executor): object {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  return typeof client === 'object' && client !== null ? client : db;
 }

@@ -1,5 +1,5 @@
 import { INITIAL_APPOINTMENT_STATUS } from '@domain/appointment-status';
-import { APPOINTMENT_SOURCE } from '@contracts/appointments';
+import { APPOINTMENT_SOURCE, type Appointment } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import { conflict, notFound, unprocessable } from '../../errors';
@@ -38,7 +38,7 @@ export interface BookingInsert {
 export async function insertBooking(
   tx: Executor,
   b: BookingInsert,
-): Promise<{ id: string; token: string }> {
+): Promise<{ id: string; token: string; view: Appointment | undefined }> {
   const token = newSessionToken();
   await repo.lockAgentBookings(tx, b.agent.id);
   const appointmentId = await repo.insertAppointment(tx, {
@@ -92,10 +92,11 @@ export async function insertBooking(
   );
   // Other systems hear of the booking as the API shows it, in the same transaction.
   const created = await repo.findAppointment(tx, appointmentId, [b.clinic.id]);
-  if (created) {
+  const view = created && toAppointmentView(created);
+  if (view) {
     await queueAppointmentWebhooks(
       tx,
-      { clinicId: b.clinic.id, appointment: toAppointmentView(created), historyTypes: ['BOOKED'] },
+      { clinicId: b.clinic.id, appointment: view, historyTypes: ['BOOKED'] },
       b.now,
     );
   }
@@ -107,7 +108,8 @@ export async function insertBooking(
     providerId: b.agent.id,
     appointmentId,
   });
-  return { id: appointmentId, token };
+  // The booking as the API shows it, read in its transaction: the caller's answer too.
+  return { id: appointmentId, token, view };
 }
 
 /**

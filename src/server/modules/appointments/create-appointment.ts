@@ -65,7 +65,7 @@ async function book(
   try {
     return await retryOnDeadlock(() =>
       db.transaction(async (tx) => {
-        const { id: appointmentId } = await insertBooking(tx, {
+        const booked = await insertBooking(tx, {
           clinic,
           patient,
           agent,
@@ -79,7 +79,7 @@ async function book(
         });
         // The answer is read inside the booking's transaction: once it commits there is nothing
         // left that could fail and turn a made booking into an error.
-        const created = await loadView(ctx, appointmentId, tx);
+        const created = booked.view ?? (await loadView(ctx, booked.id, tx));
         await remember(tx, { status: 201, body: created });
         return created;
       }),
