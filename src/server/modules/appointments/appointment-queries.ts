@@ -18,7 +18,7 @@ import { viewerTimezone } from '../../core/viewer-timezone';
 import { recordReadAudit } from '../audit';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
-import { ReuseCache, versionsKey } from './reuse';
+import { ReuseCache, versionsKey } from '../../core/reuse';
 
 /** A calendar date is a whole local day in the given zone; a full instant is taken as it is. */
 function boundary(
@@ -68,9 +68,10 @@ export function scopeFrom(user: AuthUser, filters: AppointmentFilters): repo.Lis
  * such answers are always read afresh.
  */
 function scopeKey(user: AuthUser, scope: repo.ListScope): unknown[] | null {
-  if (scope.patientEmail || scope.search) return null;
+  const versions = versionsKey(user, scope.clinicIds);
+  if (scope.patientEmail || scope.search || !versions) return null;
   return [
-    versionsKey(user, scope.clinicIds),
+    versions,
     scope.staffId ?? null,
     scope.from?.getTime() ?? null,
     scope.to?.getTime() ?? null,

@@ -10,7 +10,7 @@ import type { ClinicScenario } from '../../test/scenario';
 import { createAppointment } from '../../test/factories';
 import { auditedRecords } from '../../test/audited-records';
 import * as t from '../../db/schema';
-import { READ_REUSE_MS } from './reuse';
+import { READ_REUSE_MS } from '../../core/reuse';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
 let s: ClinicScenario;

@@ -67,8 +67,9 @@ export async function listBookableAgents(db: Executor, clinicId: string, window?
         // Times held on the public booking page and not expired at `now` block like bookings
         // (ADR 022, loadLiveHolds): read here too, so a slots request needs no second statement.
         holds: window
-          ? sql<Array<{ id: string; start: string; end: string }>>`coalesce((
-              select json_agg(json_build_object('id', h.id, 'start', h.start_at, 'end', h.end_at))
+          ? sql<Array<{ id: string; start: string; end: string; expires: string }>>`coalesce((
+              select json_agg(json_build_object('id', h.id, 'start', h.start_at, 'end', h.end_at,
+                                                'expires', h.expires_at))
               from ${t.onlineBookingHolds} h
               where h.staff_id = ${u.id} and h.state = 'open' and h.expires_at > ${at('now')}
                 and h.start_at < ${at('to')} and h.end_at > ${at('from')}), '[]'::json)`
@@ -95,11 +96,15 @@ export async function listBookableAgents(db: Executor, clinicId: string, window?
   });
   const times = (agentId: string, list: Array<{ id: string; start: string; end: string }>) =>
     list.map((b) => ({ id: b.id, agentId, start: new Date(b.start), end: new Date(b.end) }));
+  const heldTimes = (
+    agentId: string,
+    list: Array<{ id: string; start: string; end: string; expires: string }>,
+  ) => list.map((h) => ({ ...times(agentId, [h])[0]!, expiresAt: new Date(h.expires) }));
   return rows.map(({ scheduleTimezone, weekly, overrides, bookings, holds, ...agent }) => ({
     ...agent,
     schedule: { agentId: agent.id, timezone: scheduleTimezone, weekly, overrides },
     bookings: bookings ? times(agent.id, bookings) : undefined,
-    holds: holds ? times(agent.id, holds) : undefined,
+    holds: holds ? heldTimes(agent.id, holds) : undefined,
   }));
 }
 

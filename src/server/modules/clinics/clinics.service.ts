@@ -12,10 +12,11 @@ import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
 import { ConflictError } from '../../db/errors';
-import type { RequestContext } from '../../core/request-context';
+import type { AuthUser, RequestContext } from '../../core/request-context';
 import { recordAudit, recordReadAudit } from '../audit';
 import { availableSlots, bookingsWindow, slotSettings } from '../availability';
 import { requireMemberClinic } from './clinic-scope';
+import { ReuseCache, versionsKey } from '../../core/reuse';
 import * as repo from './clinics.repository';
 
 const MAX_SLOT_RANGE_DAYS = 62;
@@ -67,6 +68,8 @@ export function toPatientView(row: repo.PatientRow, clinicSlug: string): Patient
   };
 }
 
+const searchReuse = new ReuseCache<repo.PatientJsonRow[]>(200);
+
 /** The search's answer as its JSON text (the patients' JSON comes from the database). */
 export async function searchPatients(
   deps: AppDeps,
@@ -76,7 +79,16 @@ export async function searchPatients(
   const clinic = requireMemberClinic(ctx.user, input.clinic);
   const keyword = normalizeSearchText(input.keyword);
   if (!keyword) throw badRequest('Enter a name or email to search.');
-  const rows = await repo.searchPatients(deps.db.db, clinic, keyword, PATIENT_SEARCH_LIMIT);
+  // The same keyword at the same clinic is answered again from memory while the clinic's data
+  // version stands, which moves with each patient added, removed or changed (ADR 025); each
+  // read is audited all the same.
+  const versions = versionsKey(ctx.user, [clinic.id]);
+  const rows = await searchReuse.get(
+    deps.db.db,
+    versions && [clinic.id, keyword, versions],
+    deps.now(),
+    () => repo.searchPatients(deps.db.db, clinic, keyword, PATIENT_SEARCH_LIMIT),
+  );
   await recordReadAudit(
     deps.db.db,
     { userId: ctx.user.id, ip: ctx.ip },
@@ -168,15 +180,12 @@ export async function clinicSlots(
   const rangeEnd = new Date(wallClockToUtc(addDaysToKey(query.to, 1), 0, timezone));
   const settings = slotSettings(deps.config);
   const now = deps.now();
-  // Without an appointment to leave out, the agents come with their bookings and live holds in
-  // one statement.
-  let agents = await repo.listBookableAgents(
-    deps.db.db,
-    clinic.id,
-    query.excludeAppointmentId
-      ? undefined
-      : { ...bookingsWindow(settings, query.duration, rangeStart, rangeEnd), now },
-  );
+  let agents = query.excludeAppointmentId
+    ? await repo.listBookableAgents(deps.db.db, clinic.id)
+    : await reusedSlotAgents(deps, user, clinic.id, {
+        ...bookingsWindow(settings, query.duration, rangeStart, rangeEnd),
+        now,
+      });
   if (query.agentId) {
     agents = agents.filter((a) => a.id === query.agentId);
     if (agents.length === 0)
@@ -192,6 +201,31 @@ export async function clinicSlots(
     excludeAppointmentId: query.excludeAppointmentId,
   });
   return { timezone, slots } satisfies SlotsResponse;
+}
+
+type SlotAgentRows = Awaited<ReturnType<typeof repo.listBookableAgents>>;
+const slotAgentsReuse = new ReuseCache<SlotAgentRows>(200);
+
+/**
+ * The clinic's bookable agents with their weeks, bookings and holds around a range: the slot
+ * engine's input, not its answer, reused while the clinic's data version stands (ADR 025), which
+ * moves with everything this input holds. What the version cannot follow is time: the engine runs
+ * at each request's `now` (notice and horizon), and holds are kept only until they expire.
+ */
+async function reusedSlotAgents(
+  deps: AppDeps,
+  user: AuthUser,
+  clinicId: string,
+  window: repo.BookingsWindow,
+): Promise<SlotAgentRows> {
+  const versions = versionsKey(user, [clinicId]);
+  const key = versions && [clinicId, window.from, window.to, versions];
+  const agents = await slotAgentsReuse.get(deps.db.db, key, window.now, () =>
+    repo.listBookableAgents(deps.db.db, clinicId, window),
+  );
+  const expired = (h: { expiresAt: Date }) => h.expiresAt <= window.now;
+  if (!agents.some((a) => a.holds?.some(expired))) return agents;
+  return agents.map((a) => ({ ...a, holds: a.holds?.filter((h) => !expired(h)) }));
 }
 
 /** Who books online: the clinic's patient with that e-mail, or a new one when the clinic allows. */

@@ -1,10 +1,10 @@
-import type { AuthUser } from '../../core/request-context';
+import type { AuthUser } from './request-context';
 
 /**
- * How long an answer about clinics' appointments (counts, a list page) may be reused while none
- * of their data versions moves. The versions follow every change a list shows (ADR 004, 008);
- * what they cannot follow is time, so this bounds how late an appointment whose start has just
- * passed moves from upcoming to pending.
+ * How long an answer about clinics' data (counts, a list page, the slot engine's input, a patient
+ * search) may be reused while none of their data versions moves. The versions follow every change
+ * those answers show (ADR 004, 008, 025); what they cannot follow is time, so this bounds how late
+ * an appointment whose start has just passed moves from upcoming to pending.
  */
 export const READ_REUSE_MS = 5_000;
 
@@ -13,8 +13,14 @@ export const READ_REUSE_MS = 5_000;
  * only while no change to those clinics has committed in between. Users who share a clinic
  * share its answers.
  */
-export function versionsKey(user: Pick<AuthUser, 'dataVersions'>, clinicIds: readonly string[]) {
-  return [...clinicIds].sort().map((id) => [id, user.dataVersions.get(id) ?? 0]);
+export function versionsKey(
+  user: Pick<AuthUser, 'dataVersions'>,
+  clinicIds: readonly string[],
+): Array<[string, number]> | null {
+  // A caller whose versions were not read (a patient's link, the public booking page) has no
+  // key: its answers are never reused, or they would be reused past any change.
+  if (!clinicIds.every((id) => user.dataVersions.has(id))) return null;
+  return [...clinicIds].sort().map((id) => [id, user.dataVersions.get(id)!]);
 }
 
 /**
@@ -27,7 +33,9 @@ export class ReuseCache<T> {
 
   constructor(private readonly entries: number) {}
 
+  /** `key` null: nothing to file the answer under, so it is computed and not kept. */
   async get(db: object, key: unknown, now: Date, compute: () => Promise<T>): Promise<T> {
+    if (key === null) return compute();
     let cache = this.byDatabase.get(db);
     if (!cache) this.byDatabase.set(db, (cache = new Map()));
     const text = JSON.stringify(key);
