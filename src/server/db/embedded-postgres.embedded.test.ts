@@ -91,7 +91,8 @@ describe('the embedded PostgreSQL server', () => {
     expect(existsSync(path.join(root, CLUSTER_DIR, 'postmaster.pid'))).toBe(false);
 
     const second = await startEmbeddedPostgres(root);
-    expect(second.url).not.toBe(first.url); // a new port each start
+    // The port is asked of the kernel at each start and may come out the same as before: the
+    // URL is not compared, the data is.
     const again = await openDatabase({ url: second.url });
     expect(await queryRows(again.db, sql`select v from kept`)).toEqual([{ v: 'still here' }]);
     await again.close();
