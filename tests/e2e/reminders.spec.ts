@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
+import { formatDate, formatTime } from '../../src/domain/format';
 import { chromiumLaunchOptions, DEMO_ACCOUNTS, DEMO_PASSWORD, signInWith } from './fixtures';
 import { providerApi, type Visit } from './session-server';
 import { decodeMail, useMailedServer } from './mailed-server';
@@ -82,11 +83,13 @@ test('a reminder’s Confirm link confirms on the phone, and staff see it confir
   const staffPage = await desk.newPage();
   await signInWith(staffPage, { email: DEMO_ACCOUNTS.staff.email, password: DEMO_PASSWORD });
   await staffPage.goto(`/appointments?search=${encodeURIComponent(visit.patient.lastName)}`);
+  // The demo data may give the same patient other visits: the row is the one at the visit's time.
   const row = staffPage
     .getByRole('tabpanel')
     .locator('tr, li')
     .filter({ hasText: visit.patient.lastName })
-    .first();
+    .filter({ hasText: formatDate(visit.start, 'America/New_York') })
+    .filter({ hasText: new RegExp(`(^|\\D)${formatTime(visit.start, 'America/New_York')} –`) });
   await expect(row.locator('[data-slot="badge"]')).toHaveText('Confirmed');
   await staffPage.goto(`/appointments?view=${visit.id}`);
   const details = staffPage.getByRole('dialog');

@@ -77,7 +77,12 @@ export interface Visit {
 const DAY_MS = 86_400_000;
 
 /** Signs the demo provider in through the API, opens their hours around the clock, books visits. */
-export async function providerApi(baseURL: string) {
+/**
+ * `clearSoon`: cancel the provider's visits of the next hours first (the demo data books them at
+ * times of its own), so the soonest free slot is joinable now whatever the time of day. Off where
+ * a test counts what the provider's changes send (webhooks, messages).
+ */
+export async function providerApi(baseURL: string, options: { clearSoon?: boolean } = {}) {
   const api: APIRequestContext = await playwrightRequest.newContext({ baseURL });
   const login = await api.post('/api/auth/login', {
     data: { email: DEMO_ACCOUNTS.provider.email, password: DEMO_PASSWORD },
@@ -92,6 +97,26 @@ export async function providerApi(baseURL: string) {
     },
   });
   expect(hours.ok(), await hours.text()).toBe(true);
+  const soon = !options.clearSoon
+    ? []
+    : (
+        (await (
+          await api.get('/api/appointments/paginated', {
+            params: {
+              staffId: providerId,
+              dateFrom: new Date(Date.now() - 60 * 60_000).toISOString(),
+              dateTo: new Date(Date.now() + 3 * 60 * 60_000).toISOString(),
+              limit: 100,
+            },
+          })
+        ).json()) as { data: Array<{ _id: string; status: string }> }
+      ).data.filter((a) => a.status !== 'CANCELLED');
+  for (const visit of soon) {
+    const res = await api.post(`/api/appointments/${visit._id}?action=cancel`, {
+      data: { reason: 'Cleared for the end-to-end test' },
+    });
+    expect([200, 409], await res.text()).toContain(res.status());
+  }
   const patients = (await (
     await api.get('/api/clinics/patient', { params: { clinic: 'riverside', keyword: 'a' } })
   ).json()) as PatientRef[];

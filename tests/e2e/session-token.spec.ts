@@ -38,7 +38,7 @@ const firstFreeSlot = (daysAhead: number) => provider.firstFreeSlot(daysAhead);
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   server = await startSessionServer(PORT);
-  provider = await providerApi(server.url);
+  provider = await providerApi(server.url, { clearSoon: true });
   ({ api, providerId } = provider);
 });
 

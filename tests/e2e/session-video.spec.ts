@@ -74,7 +74,7 @@ test.describe('video visit on one app instance', () => {
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     server = await startSessionServer(BASE_PORT, {});
-    provider = await providerApi(server.url);
+    provider = await providerApi(server.url, { clearSoon: true });
   });
   test.afterAll(async () => {
     await provider?.api.dispose();
@@ -272,7 +272,7 @@ test.describe('video visit across two app instances on one PostgreSQL', () => {
     // The first instance migrates and seeds; the second joins the same database.
     servers.push(await startSessionServer(BASE_PORT + 1, env));
     servers.push(await startSessionServer(BASE_PORT + 2, { ...env, SEED_DEMO: 'never' }));
-    provider = await providerApi(servers[0]!.url);
+    provider = await providerApi(servers[0]!.url, { clearSoon: true });
   });
   test.afterAll(async () => {
     await provider?.api.dispose();
