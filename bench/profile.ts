@@ -1,4 +1,4 @@
-// `npx tsx bench/profile.ts <endpoint or /path> [clients] [seconds]`: one read endpoint under load against
+// `npx tsx bench/profile.ts <endpoint or /path> [clients] [seconds]`: one endpoint under load against
 // the existing carebook_bench database (run `npm run bench -- --only api --db pg` once first),
 // with a V8 CPU profile of the app written to bench/results/<endpoint>.cpuprofile and the
 // functions that took the most self time printed. For finding where a request's time goes: it
@@ -39,15 +39,19 @@ async function main() {
   const target = await startApiTarget('PostgreSQL', db);
   const mixes = await readMixes(target);
   // A path ("/api/health") is measured as it is, signed in as the front-desk user.
+  // "create" books distinct free slots (one each, in turn), as the admin, like the bench does.
   const requests = endpoint.startsWith('/')
     ? [{ method: 'GET' as const, path: endpoint }]
-    : mixes[endpoint];
+    : endpoint === 'create'
+      ? target.freeSlots.slice(0, 20_000)
+      : mixes[endpoint];
   if (!requests) throw new Error(`unknown endpoint ${endpoint}: ${Object.keys(mixes).join(', ')}`);
   const job = {
     url: target.url,
-    headers: { cookie: target.staffCookie },
+    headers: { cookie: endpoint === 'create' ? target.adminCookie : target.staffCookie },
     connections: Number(clientsArg),
-    requests,
+    // Bookings through one queue for every connection: each free time is asked for once.
+    ...(endpoint === 'create' ? { queue: requests } : { requests }),
   };
   await cannon({ ...job, durationSeconds: 1 });
   const session = new Session();

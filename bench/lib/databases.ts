@@ -113,7 +113,10 @@ export async function seedPglite(plan: SeedPlan): Promise<SeededDatabase> {
 export async function seedEmbeddedPostgres(plan: SeedPlan): Promise<SeededDatabase> {
   rmSync(EMBEDDED_DIR, { recursive: true, force: true });
   const t0 = performance.now();
-  const server = await startEmbeddedPostgres(EMBEDDED_DIR);
+  // What the server says of itself (a crash, a restart) goes to the bench's log.
+  const server = await startEmbeddedPostgres(EMBEDDED_DIR, {
+    onLog: (line) => process.stderr.write(`[embedded postgres] ${line}\n`),
+  });
   const migrateHandle = await openDatabase({ url: server.url, poolMax: 1 });
   await runMigrations(migrateHandle);
   await migrateHandle.close();

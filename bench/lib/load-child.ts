@@ -54,6 +54,18 @@ async function cannon(job: Extract<LoadJob, { type: 'cannon' }>): Promise<Cannon
   const statuses: Record<string, number> = {};
   let next = 0;
   const queue = job.queue;
+  // An empty queue (the free times ran out) sends nothing: autocannon would otherwise send its
+  // default request, to "/", and count the web app's answer as the endpoint's.
+  if (queue && queue.length === 0)
+    return {
+      latency: summarize([]),
+      requests: 0,
+      rps: 0,
+      statuses: {},
+      errors: 0,
+      elapsedMs: 0,
+      used: 0,
+    };
   const requests = queue
     ? [
         {

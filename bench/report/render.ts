@@ -359,5 +359,17 @@ function scaleSection(sizes: ScaleResult[]): string {
     ...sizes.flatMap((x) => [`${label(x.appointments)}: app p50 / p95`, 'raw SQL p95']),
   ];
   const notes = SCALE_ENDPOINTS.map((e) => `- **${e}**: ${SCALE_NOTES[e] ?? 'no note yet.'}`);
-  return `## Growth: 20 clients on PostgreSQL as the data grows\n\n${plans}. Signed in as front-desk staff of the first clinic; the same requests as the API section.\n\n${table(head, rows)}\n\nWhy each stays flat or grows:\n\n${notes.join('\n')}\n`;
+  const statements = [...new Set(sizes.flatMap((x) => (x.plans ?? []).map((p) => p.name)))];
+  const planRows = statements.map((name) => [
+    name,
+    ...sizes.map((x) => {
+      const found = x.plans?.find((p) => p.name === name)?.executionMs;
+      return found == null ? '–' : `${found.toFixed(2)} ms`;
+    }),
+  ]);
+  const planTable = statements.length
+    ? `\n\nOne execution of each main statement (EXPLAIN ANALYZE, alone, warm):\n\n${table(['statement', ...sizes.map((x) => label(x.appointments))], planRows)}`
+    : '';
+  const runNote = SCALE_NOTES.run ? `\n\n${SCALE_NOTES.run}` : '';
+  return `## Growth: 20 clients on PostgreSQL as the data grows\n\n${plans}. Signed in as front-desk staff of the first clinic; the same requests as the API section.\n\n${table(head, rows)}${planTable}${runNote}\n\nWhy each stays flat or grows:\n\n${notes.join('\n')}\n`;
 }

@@ -20,6 +20,8 @@ const READS = [
   'list-all-clinics',
   'counts-all-clinics',
   'list-days',
+  'search-keywords',
+  'slots-days',
 ];
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -93,6 +95,8 @@ export function targetRows(r: R): Row[] {
   const reused: Record<string, string> = {
     list: 'page reused, ADR 008',
     counts: 'rollup reused until the data changes, ADR 004',
+    search: 'answer reused while the clinic’s data stands, ADR 025',
+    slots: 'engine input reused while the clinic’s data stands, ADR 025',
   };
   for (const clients of [1, 20]) {
     const measured = (pg ?? []).filter(

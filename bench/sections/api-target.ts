@@ -8,7 +8,7 @@ import { capture, instrumentPg, instrumentPglite, type Capture } from '../lib/ca
 import { BENCH_PASSWORD, POOL_SIZE, type SeededDatabase } from '../lib/databases';
 import type { HttpRequestSpec } from '../lib/load-child';
 import { pgliteTarget, pgTarget, type ReplayTarget } from '../lib/replay';
-import { CLINIC_TIMEZONES } from '../seed/names';
+import { CLINIC_TIMEZONES, FIRST_NAMES, LAST_NAMES } from '../seed/names';
 import { uid } from '../lib/sql';
 
 export interface Variant {
@@ -46,6 +46,9 @@ async function signIn(url: string, email: string): Promise<string> {
     .join('; ');
 }
 
+/** The length of each benchmarked booking: a quarter hour of the seeded 08:00–18:00 week. */
+const BOOKING_MINUTES = 15;
+
 export async function startApiTarget(label: string, seeded: SeededDatabase): Promise<ApiTarget> {
   const { handle, plan } = seeded;
   if (handle.pglite) instrumentPglite(handle.pglite);
@@ -72,20 +75,26 @@ export async function startApiTarget(label: string, seeded: SeededDatabase): Pro
       ? ((await handle.pool.query(text, values)).rows as T[])
       : (await handle.pglite!.query<T>(text, values)).rows;
 
-  // Future cells of every agent's grid that no active appointment holds, in random order. Every
-  // seeded or benchmarked booking starts on a cell and lasts at most one, so equality suffices.
+  // Future quarter hours of every agent's working week (to the horizon) that no active
+  // appointment overlaps, in random order; each benchmarked booking takes one, 15 minutes long.
+  // Quarter hours, not the seed's half hours: the small embedded database must not run out of
+  // free times before its last booking run (it did, and the requests went nowhere).
   const apc = plan.agentsPerClinic;
   const tz = `(array[${CLINIC_TIMEZONES.map((z) => `'${z}'`).join(',')}])[(i / ${apc}) % ${CLINIC_TIMEZONES.length} + 1]`;
   const free = await query<{ agent: number; start: Date }>(`
     with cells as (
       select i as agent, ${uid(`'agent' || i`)} as agent_id,
-             ((d::date + time '08:00') + k * interval '30 minutes') at time zone ${tz} as start_at
+             ((d::date + time '08:00') + k * interval '${BOOKING_MINUTES} minutes') at time zone ${tz} as start_at
       from generate_series(0, ${plan.clinics * apc - 1}) i,
-           generate_series(current_date + 3, current_date + 80, interval '1 day') d,
-           generate_series(0, 19) k
+           generate_series(current_date + 3, current_date + 85, interval '1 day') d,
+           generate_series(0, ${(10 * 60) / BOOKING_MINUTES - 1}) k
       where extract(isodow from d) < 6
     ), taken as (
-      select staff_id, start_at from appointments
+      -- Every quarter hour an active appointment covers (zone offsets are whole quarter hours).
+      select staff_id, generate_series(
+               date_bin(interval '${BOOKING_MINUTES} minutes', start_at, timestamptz '2000-01-01'),
+               end_at - interval '1 microsecond', interval '${BOOKING_MINUTES} minutes') as start_at
+      from appointments
       where status <> 'CANCELLED' and start_at >= current_date + 2
     )
     select c.agent, c.start_at as start
@@ -103,7 +112,7 @@ export async function startApiTarget(label: string, seeded: SeededDatabase): Pro
     path: '/api/appointments',
     body: JSON.stringify({
       date: new Date(start).toISOString(),
-      duration: 30,
+      duration: BOOKING_MINUTES,
       staff: { id: ids[agent]!.agent },
       patient: { id: ids[agent]!.patient, clinic: `clinic-${Math.floor(agent / apc)}` },
       metadata: { notes: 'Benchmark booking' },
@@ -187,7 +196,26 @@ export async function readMixes(target: ApiTarget): Promise<Record<string, HttpR
       get(`/api/clinics/patient?clinic=clinic-0&keyword=${encodeURIComponent(k)}`),
     ),
     slots: days.map((d) => get(`/api/clinics/clinic-0/slots?from=${d}&to=${d}&duration=30`)),
+    // More keywords and days than the app keeps answers of (ADR 025), read in turn, so none is
+    // reused: the start of every name the seed gives, and each of the next 80 days at five
+    // visit lengths.
+    'search-keywords': searchKeywords().map((k) =>
+      get(`/api/clinics/patient?clinic=clinic-0&keyword=${encodeURIComponent(k)}`),
+    ),
+    'slots-days': Array.from({ length: 80 }, (_, i) =>
+      new Date(Date.now() + (i + 1) * 86_400_000).toISOString().slice(0, 10),
+    ).flatMap((d) =>
+      [15, 20, 30, 45, 60].map((duration) =>
+        get(`/api/clinics/clinic-0/slots?from=${d}&to=${d}&duration=${duration}`),
+      ),
+    ),
   };
+}
+
+/** 3-, 4- and 5-letter starts of the seed's first and last names, each once: several hundred. */
+function searchKeywords(): string[] {
+  const names = [...FIRST_NAMES, ...LAST_NAMES].map((n) => n.toLowerCase());
+  return [...new Set([3, 4, 5].flatMap((n) => names.map((name) => name.slice(0, n))))];
 }
 
 export const newToken = () => randomBytes(24).toString('base64url');

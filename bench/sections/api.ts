@@ -155,9 +155,32 @@ export async function benchApi(target: ApiTarget, options: ApiOptions, log: (s: 
         'list-days',
         20,
         options,
-        { cookie: target.staffCookie, requests: specs },
+        // One queue for every connection: each autocannon connection would otherwise walk the
+        // same list in step with the others, asking for the day they all just asked for.
+        { cookie: target.staffCookie, queue: () => specs },
         cycle(variants),
         'a different day each request: no page reused',
+      ),
+    );
+  }
+  // Search and slots when no answer can be reused: a different keyword or day each request.
+  for (const [endpoint, mix, note] of [
+    ['search', 'search-keywords', 'a different keyword each request: no answer reused'],
+    ['slots', 'slots-days', 'a different day or length each request: no input reused'],
+  ] as const) {
+    if (!options.endpoints.includes(endpoint)) continue;
+    const specs = mixes[mix]!;
+    const variants = await target.variants(specs, target.staffCookie);
+    log(`${target.label} ${mix} c=20`);
+    results.push(
+      await measure(
+        target,
+        mix,
+        20,
+        options,
+        { cookie: target.staffCookie, queue: () => specs },
+        cycle(variants),
+        note,
       ),
     );
   }

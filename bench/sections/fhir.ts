@@ -80,7 +80,9 @@ async function compare(
     headers: side.headers,
     connections: options.connections,
     durationSeconds: seconds,
-    requests: side.requests,
+    // One queue for every connection, so the connections do not ask for the same day in step
+    // (and the JSON side cannot reuse what another connection just read).
+    queue: side.requests,
   });
   await cannon(job(fhir, 1));
   await cannon(job(json, 1));

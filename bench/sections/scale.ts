@@ -6,6 +6,7 @@ import { seedPostgres } from '../lib/databases';
 import type { SeedPlan } from '../seed/bulk-seed';
 import { benchApi, type EndpointResult } from './api';
 import { startApiTarget } from './api-target';
+import { collectPlans, type Plan } from './explain';
 
 export const SCALE_ENDPOINTS = ['list', 'counts', 'one', 'search', 'slots', 'create'];
 
@@ -14,6 +15,8 @@ export interface ScaleResult {
   plan: SeedPlan;
   seedMs: number | null;
   results: EndpointResult[];
+  /** The main statements' plans at this size, what the notes on growth are read from. */
+  plans: Plan[];
 }
 
 export function scalePlan(appointments: number): SeedPlan {
@@ -39,12 +42,13 @@ export async function benchScale(
     try {
       const target = await startApiTarget(`PostgreSQL ${appointments}`, db);
       try {
-        const { results } = await benchApi(
+        const { results, captured } = await benchApi(
           target,
           { concurrencies: [20], endpoints: SCALE_ENDPOINTS, ...options },
           log,
         );
-        out.push({ appointments, plan, seedMs: db.seedMs, results });
+        const plans = await collectPlans(target, captured);
+        out.push({ appointments, plan, seedMs: db.seedMs, results, plans });
       } finally {
         await target.close();
       }
