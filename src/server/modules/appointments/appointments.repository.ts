@@ -3,6 +3,7 @@ import { tallyCountGroups } from '@domain/appointment-status';
 import type { Executor } from '../../db/client';
 import { literalCount } from '../../db/literal-count';
 import { prepared } from '../../db/prepared';
+import { insertPrepared } from '../../db/prepared-insert';
 import * as t from '../../db/schema';
 
 const ph = sql.placeholder;
@@ -427,7 +428,7 @@ export async function listRange(
 }
 
 export async function insertAppointment(db: Executor, values: typeof t.appointments.$inferInsert) {
-  const [row] = await db.insert(t.appointments).values(values).returning({ id: t.appointments.id });
+  const [row] = await insertPrepared(db, t.appointments, [values], { id: t.appointments.id });
   return row!.id;
 }
 
@@ -450,7 +451,7 @@ export async function insertEvents(
   db: Executor,
   rows: Array<typeof t.appointmentEvents.$inferInsert>,
 ) {
-  if (rows.length) await db.insert(t.appointmentEvents).values(rows);
+  await insertPrepared(db, t.appointmentEvents, rows);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import { insertPrepared } from '../../db/prepared-insert';
 import * as t from '../../db/schema';
 import type { AuditActor, AuditEntry, ReadGroup } from './audit-entry';
 
@@ -11,7 +12,11 @@ export async function insertEntries(
   entries: readonly AuditEntry[],
   at: Date,
 ): Promise<void> {
-  await db.insert(t.auditLog).values(entries.map((e) => toRow(actor, e, at)));
+  await insertPrepared(
+    db,
+    t.auditLog,
+    entries.map((e) => toRow(actor, e, at)),
+  );
 }
 
 type AuditRow = typeof t.auditLog.$inferInsert;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { insertPrepared } from '../../db/prepared-insert';
 import * as t from '../../db/schema';
 
 export type OutboxRow = typeof t.outbox.$inferSelect;
@@ -148,8 +149,10 @@ export async function insertOutbox(
   now: Date,
 ) {
   if (rows.length) {
-    await db
-      .insert(t.outbox)
-      .values(rows.map((row) => ({ createdAt: now, nextAttemptAt: now, ...row })));
+    await insertPrepared(
+      db,
+      t.outbox,
+      rows.map((row) => ({ createdAt: now, nextAttemptAt: now, ...row })),
+    );
   }
 }

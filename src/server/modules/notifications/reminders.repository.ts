@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import { OPEN_STATUSES } from '@domain/appointment-status';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
+import { insertPrepared } from '../../db/prepared-insert';
 import * as t from '../../db/schema';
 
 export const REMINDER_KIND = 'appointment.reminder';
@@ -11,22 +13,30 @@ export async function findReminderSubject(
   appointmentId: string,
   options: { lock: boolean },
 ) {
-  const query = db
-    .select({
-      id: t.appointments.id,
-      startAt: t.appointments.startAt,
-      status: t.appointments.status,
-      timezone: t.clinics.timezone,
-      offsets: t.clinics.reminderOffsetsMinutes,
-      patientName: sql<string>`btrim(${t.patients.firstName} || ' ' || ${t.patients.lastName})`,
-      patientEmail: t.patients.email,
-    })
-    .from(t.appointments)
-    .innerJoin(t.clinics, eq(t.clinics.id, t.appointments.clinicId))
-    .innerJoin(t.patients, eq(t.patients.id, t.appointments.patientId))
-    .where(eq(t.appointments.id, appointmentId))
-    .limit(1);
-  const [row] = options.lock ? await query.for('update', { of: t.appointments }) : await query;
+  const build = () =>
+    db
+      .select({
+        id: t.appointments.id,
+        startAt: t.appointments.startAt,
+        status: t.appointments.status,
+        timezone: t.clinics.timezone,
+        offsets: t.clinics.reminderOffsetsMinutes,
+        patientName: sql<string>`btrim(${t.patients.firstName} || ' ' || ${t.patients.lastName})`,
+        patientEmail: t.patients.email,
+      })
+      .from(t.appointments)
+      .innerJoin(t.clinics, eq(t.clinics.id, t.appointments.clinicId))
+      .innerJoin(t.patients, eq(t.patients.id, t.appointments.patientId))
+      .where(eq(t.appointments.id, sql.placeholder('appointmentId')))
+      .limit(1);
+  const [row] = await prepared(
+    db,
+    options.lock ? 'reminder_subject_locked' : 'reminder_subject',
+    (name) =>
+      options.lock
+        ? build().for('update', { of: t.appointments }).prepare(name)
+        : build().prepare(name),
+  ).execute({ appointmentId });
   return row;
 }
 export type ReminderSubject = NonNullable<Awaited<ReturnType<typeof findReminderSubject>>>;
@@ -63,7 +73,9 @@ export async function insertPlannedReminders(
   now: Date,
 ) {
   if (reminders.length === 0) return;
-  await db.insert(t.outbox).values(
+  await insertPrepared(
+    db,
+    t.outbox,
     reminders.map(({ appointment: a, offsetMinutes, dueAt }) => ({
       kind: REMINDER_KIND,
       appointmentId: a.id,
