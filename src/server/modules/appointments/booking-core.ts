@@ -76,7 +76,7 @@ export async function insertBooking(
     ],
     b.now,
   );
-  await syncReminders(tx, appointmentId, b.now);
+  await syncReminders(tx, appointmentId, b.now, { created: true });
   await recordAudit(
     tx,
     b.audit,

@@ -10,7 +10,7 @@ import {
 import { ConflictError, retryOnDeadlock } from '../../db/errors';
 import { badRequest, conflict, notFound, unprocessable } from '../../errors';
 import { staffUserIdOf, type RequestContext } from '../../core/request-context';
-import { checkBookable, slotSettings } from '../availability';
+import { bookingsWindow, checkBookable, slotSettings } from '../availability';
 import { findBookableAgent, findClinicPatient, requireMemberClinic } from '../clinics';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
@@ -47,19 +47,18 @@ async function book(
   const clinic = requireMemberClinic(ctx.user, body.patient.clinic);
   const patient = await findClinicPatient(db, clinic.id, body.patient.id);
   if (!patient) throw notFound('Patient not found in this clinic.');
-  const agent = await findBookableAgent(db, clinic.id, body.staff.id);
-  if (!agent) throw unprocessable('The chosen provider does not take appointments at this clinic.');
-
   const start = new Date(body.date);
   const duration = body.duration ?? DEFAULT_DURATION_MINUTES;
   const now = deps.now();
-  const check = await checkBookable(db, {
-    agent,
-    start,
-    durationMinutes: duration,
+  const settings = slotSettings(deps.config);
+  const end = new Date(start.getTime() + duration * 60_000);
+  const agent = await findBookableAgent(db, clinic.id, body.staff.id, {
+    ...bookingsWindow(settings, duration, start, end),
     now,
-    settings: slotSettings(deps.config),
   });
+  if (!agent) throw unprocessable('The chosen provider does not take appointments at this clinic.');
+
+  const check = await checkBookable(db, { agent, start, durationMinutes: duration, now, settings });
   if (!check.ok) throw slotRefusal(check, agent.name);
 
   try {

@@ -254,11 +254,19 @@ function searchPatientsContaining(
 }
 
 export async function findPatient(db: Executor, clinicId: string, patientId: string) {
-  const [row] = await db
-    .select()
-    .from(t.patients)
-    .where(and(eq(t.patients.clinicId, clinicId), eq(t.patients.id, patientId)))
-    .limit(1);
+  const [row] = await prepared(db, 'patient_by_id', (name) =>
+    db
+      .select()
+      .from(t.patients)
+      .where(
+        and(
+          eq(t.patients.clinicId, sql.placeholder('clinicId')),
+          eq(t.patients.id, sql.placeholder('patientId')),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  ).execute({ clinicId, patientId });
   return row;
 }
 

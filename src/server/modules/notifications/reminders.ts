@@ -19,10 +19,17 @@ function withdrawalReason(status: string): string {
  * time); a cancelled or marked one has none waiting, each withdrawn with the reason. The
  * appointment's row is locked first, so two changes of one appointment plan one after the other.
  */
-export async function syncReminders(db: Executor, appointmentId: string, now: Date): Promise<void> {
-  const subject = await repo.findReminderSubject(db, appointmentId, { lock: true });
+export async function syncReminders(
+  db: Executor,
+  appointmentId: string,
+  now: Date,
+  options: { created?: boolean } = {},
+): Promise<void> {
+  // An appointment inserted by this very transaction is locked by it already, and has no
+  // reminders yet: its plan is read without a lock, and no reminders are looked for.
+  const subject = await repo.findReminderSubject(db, appointmentId, { lock: !options.created });
   if (!subject) return;
-  const rows = await repo.remindersOf(db, appointmentId);
+  const rows = options.created ? [] : await repo.remindersOf(db, appointmentId);
   const pending = rows.filter((r) => r.status === 'pending');
   if (!isOpenStatus(subject.status)) {
     await repo.withdrawReminders(

@@ -14,6 +14,7 @@ import {
 } from '@domain/waitlist';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { retryOnDeadlock } from '../../db/errors';
 import * as t from '../../db/schema';
 import { newSessionToken } from '../../security/session-token';
@@ -466,20 +467,36 @@ export async function bookedForWaitlist(
     by: { userId: string | null; name: string };
   },
 ): Promise<void> {
-  const booked = await tx
-    .update(t.waitlistEntries)
-    .set({ status: 'booked', appointmentId: booking.appointmentId, updatedAt: booking.now })
-    .where(
-      and(
-        eq(t.waitlistEntries.clinicId, booking.clinicId),
-        eq(t.waitlistEntries.patientId, booking.patientId),
-        eq(t.waitlistEntries.status, 'waiting'),
-        sql`(${t.waitlistEntries.providerId} is null or ${t.waitlistEntries.providerId} = ${booking.providerId})`,
-        sql`(${booking.start.toISOString()}::timestamptz at time zone (select c.timezone from ${t.clinics} c where c.id = ${booking.clinicId}))::date
-              between ${t.waitlistEntries.windowFrom} and ${t.waitlistEntries.windowTo}`,
-      ),
-    )
-    .returning({ id: t.waitlistEntries.id });
+  // Prepared: every booking asks it, and almost always nobody is waiting.
+  const ph = sql.placeholder;
+  const booked = await prepared(tx, 'waitlist_booked', (name) =>
+    tx
+      .update(t.waitlistEntries)
+      .set({
+        status: 'booked',
+        appointmentId: sql`${ph('appointmentId')}::uuid`,
+        updatedAt: sql`${ph('now')}::timestamptz`,
+      })
+      .where(
+        and(
+          eq(t.waitlistEntries.clinicId, ph('clinicId')),
+          eq(t.waitlistEntries.patientId, ph('patientId')),
+          eq(t.waitlistEntries.status, 'waiting'),
+          sql`(${t.waitlistEntries.providerId} is null or ${t.waitlistEntries.providerId} = ${ph('providerId')}::uuid)`,
+          sql`(${ph('start')}::timestamptz at time zone (select c.timezone from ${t.clinics} c where c.id = ${ph('clinicId')}::uuid))::date
+                between ${t.waitlistEntries.windowFrom} and ${t.waitlistEntries.windowTo}`,
+        ),
+      )
+      .returning({ id: t.waitlistEntries.id })
+      .prepare(name),
+  ).execute({
+    appointmentId: booking.appointmentId,
+    now: booking.now.toISOString(),
+    clinicId: booking.clinicId,
+    patientId: booking.patientId,
+    providerId: booking.providerId,
+    start: booking.start.toISOString(),
+  });
   for (const entry of booked) {
     await addHistory(tx, entry.id, booking.now, 'BOOKED', booking.start.toISOString(), booking.by);
     const withdrawn = await tx

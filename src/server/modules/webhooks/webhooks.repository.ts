@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
 
 export type EndpointRow = typeof t.webhookEndpoints.$inferSelect;
@@ -64,17 +65,20 @@ export async function deleteEndpoint(db: Executor, id: string) {
 
 /** The enabled endpoints that want this event of this clinic. */
 export function subscribedEndpoints(db: Executor, clinicId: string, event: string) {
-  return db
-    .select({ id: t.webhookEndpoints.id })
-    .from(t.webhookEndpoints)
-    .where(
-      and(
-        eq(t.webhookEndpoints.enabled, true),
-        sql`${clinicId}::uuid = any(${t.webhookEndpoints.clinicIds})`,
-        sql`${event} = any(${t.webhookEndpoints.events})`,
-      ),
-    )
-    .orderBy(asc(t.webhookEndpoints.id));
+  return prepared(db, 'subscribed_endpoints', (name) =>
+    db
+      .select({ id: t.webhookEndpoints.id })
+      .from(t.webhookEndpoints)
+      .where(
+        and(
+          eq(t.webhookEndpoints.enabled, true),
+          sql`${sql.placeholder('clinicId')}::uuid = any(${t.webhookEndpoints.clinicIds})`,
+          sql`${sql.placeholder('event')}::text = any(${t.webhookEndpoints.events})`,
+        ),
+      )
+      .orderBy(asc(t.webhookEndpoints.id))
+      .prepare(name),
+  ).execute({ clinicId, event });
 }
 
 export async function insertDeliveries(
