@@ -10,7 +10,7 @@ import {
 import { ConflictError, retryOnDeadlock } from '../../db/errors';
 import { badRequest, conflict, notFound, unprocessable } from '../../errors';
 import { staffUserIdOf, type RequestContext } from '../../core/request-context';
-import { bookingsWindow, checkBookable, slotSettings } from '../availability';
+import { checkBookable, slotSettings } from '../availability';
 import { findBookableAgent, findClinicPatient, requireMemberClinic } from '../clinics';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
@@ -51,11 +51,8 @@ async function book(
   const duration = body.duration ?? DEFAULT_DURATION_MINUTES;
   const now = deps.now();
   const settings = slotSettings(deps.config);
-  const end = new Date(start.getTime() + duration * 60_000);
-  const agent = await findBookableAgent(db, clinic.id, body.staff.id, {
-    ...bookingsWindow(settings, duration, start, end),
-    now,
-  });
+  // The check below reads the agent's bookings and holds around this one time in one statement.
+  const agent = await findBookableAgent(db, clinic.id, body.staff.id);
   if (!agent) throw unprocessable('The chosen provider does not take appointments at this clinic.');
 
   const check = await checkBookable(db, { agent, start, durationMinutes: duration, now, settings });

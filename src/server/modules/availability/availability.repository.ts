@@ -111,6 +111,64 @@ export function loadLiveHolds(
   });
 }
 
+/**
+ * loadBookings and loadLiveHolds in one statement: the times that block agents around a range,
+ * for a check that has no agent read with them (a booking checks its one time this way).
+ */
+export function loadBlockingTimes(
+  db: Executor,
+  agentIds: readonly string[],
+  from: Date,
+  to: Date,
+  now: Date,
+  excludeAppointmentId?: string,
+) {
+  if (agentIds.length === 0) return Promise.resolve([]);
+  const a = t.appointments;
+  const h = t.onlineBookingHolds;
+  const at = (p: string) => sql`${sql.placeholder(p)}::timestamptz`;
+  const agents = sql`any(${sql.placeholder('agentIds')}::uuid[])`;
+  const name = excludeAppointmentId ? 'blocking_times_except' : 'blocking_times';
+  const query = prepared(db, name, (statement) =>
+    db
+      .select({ id: a.id, agentId: a.staffId, start: a.startAt, end: a.endAt })
+      .from(a)
+      .where(
+        and(
+          sql`${a.staffId} = ${agents}`,
+          ne(a.status, 'CANCELLED'),
+          sql`${a.startAt} < ${at('to')}`,
+          sql`${a.startAt} > ${at('dayBefore')}`,
+          sql`${a.endAt} > ${at('from')}`,
+          excludeAppointmentId ? sql`${a.id} <> ${sql.placeholder('exclude')}::uuid` : undefined,
+        ),
+      )
+      .unionAll(
+        db
+          .select({ id: h.id, agentId: h.staffId, start: h.startAt, end: h.endAt })
+          .from(h)
+          .where(
+            and(
+              sql`${h.staffId} = ${agents}`,
+              eq(h.state, 'open'),
+              sql`${h.expiresAt} > ${at('now')}`,
+              sql`${h.startAt} < ${at('to')}`,
+              sql`${h.endAt} > ${at('from')}`,
+            ),
+          ),
+      )
+      .prepare(statement),
+  );
+  return query.execute({
+    agentIds: [...agentIds],
+    to: to.toISOString(),
+    from: from.toISOString(),
+    dayBefore: new Date(from.getTime() - 24 * 60 * 60_000).toISOString(),
+    now: now.toISOString(),
+    exclude: excludeAppointmentId,
+  });
+}
+
 export function findAgentSchedule(db: Executor, agentId: string) {
   return db.select().from(t.schedules).where(eq(t.schedules.agentId, agentId)).limit(1);
 }

@@ -114,19 +114,31 @@ async function buildQuery(
   const preloaded = !input.excludeAppointmentId && input.agents.every((a) => a.bookings);
   const holdsPreloaded = input.agents.every((a) => a.holds);
   const agentIds = input.agents.map((a) => a.id);
-  const [agents, booked, held] = await Promise.all([
+  const [agents, blocking] = await Promise.all([
     loadSlotAgents(db, input.agents),
-    preloaded
-      ? input.agents.flatMap((a) => a.bookings!)
-      : repo.loadBookings(db, agentIds, window.from, window.to, input.excludeAppointmentId),
-    // Times held on the public booking page block like bookings until they expire (ADR 022).
-    holdsPreloaded
-      ? input.agents.flatMap((a) => a.holds!)
-      : repo.loadLiveHolds(db, agentIds, window.from, window.to, input.now),
+    // Neither read with the agents: bookings and live holds in one statement.
+    !preloaded && !holdsPreloaded
+      ? repo.loadBlockingTimes(
+          db,
+          agentIds,
+          window.from,
+          window.to,
+          input.now,
+          input.excludeAppointmentId,
+        )
+      : Promise.all([
+          preloaded
+            ? input.agents.flatMap((a) => a.bookings!)
+            : repo.loadBookings(db, agentIds, window.from, window.to, input.excludeAppointmentId),
+          // Times held on the public booking page block like bookings until they expire (ADR 022).
+          holdsPreloaded
+            ? input.agents.flatMap((a) => a.holds!)
+            : repo.loadLiveHolds(db, agentIds, window.from, window.to, input.now),
+        ]).then(([booked, held]) => (held.length === 0 ? booked : [...booked, ...held])),
   ]);
   return {
     agents,
-    bookings: held.length === 0 ? booked : [...booked, ...held],
+    bookings: blocking,
     rangeStart: input.rangeStart,
     rangeEnd: input.rangeEnd,
     now: input.now,

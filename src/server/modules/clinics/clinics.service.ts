@@ -51,15 +51,8 @@ export function findClinicPatient(db: Executor, clinicId: string, patientId: str
  * One of the clinic's providers and nurses who can be booked, with the schedule the slot engine
  * checks a time against; undefined when the clinic has no such bookable agent.
  */
-export async function findBookableAgent(
-  db: Executor,
-  clinicId: string,
-  agentId: string,
-  window?: repo.BookingsWindow,
-) {
-  // Given the window around a time to check, the agent comes with the bookings and live holds
-  // that can block it, so the check needs no statement of its own.
-  return (await repo.listBookableAgents(db, clinicId, window)).find((a) => a.id === agentId);
+export async function findBookableAgent(db: Executor, clinicId: string, agentId: string) {
+  return (await repo.listBookableAgents(db, clinicId)).find((a) => a.id === agentId);
 }
 
 export function toPatientView(row: repo.PatientRow, clinicSlug: string): PatientView {
