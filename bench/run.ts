@@ -65,7 +65,7 @@ const scaleSizes = flags['scale-sizes']
   : flags.scale
     ? [100_000, 1_000_000]
     : null;
-const outName = flags.out ?? (scaleSizes ? 'scale' : !quick && !flags.only ? 'latest' : 'partial');
+let outName = flags.out ?? (scaleSizes ? 'scale' : !quick && !flags.only ? 'latest' : 'partial');
 
 const PG_PLAN: SeedPlan = quick
   ? { clinics: 10, agentsPerClinic: 5, patients: 20_000, appointments: 100_000, futureDays: 120 }
@@ -235,9 +235,15 @@ async function renderOnly() {
 }
 
 (flags.render ? renderOnly() : main())
-  .catch((err: unknown) => {
+  .catch(async (err: unknown) => {
     console.error(err);
     process.exitCode = 1;
+    // What was measured before a section failed (Chromium missing for the web section, say) is
+    // kept in partial.*, never in latest.*: twenty minutes of figures are not thrown away.
+    if (flags.render) return;
+    (results.meta as Record<string, unknown>).failedWith = String(err);
+    outName = outName === 'latest' ? 'partial' : outName;
+    await writeResults().catch((writeError: unknown) => console.error(writeError));
   })
   .finally(() => {
     stopLoadChild();
