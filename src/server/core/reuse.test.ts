@@ -47,6 +47,18 @@ describe('ReuseCache', () => {
     expect(await cache.get(db, null, at(0), async () => ++computed)).toBe(2);
   });
 
+  it('lets go of answers past READ_REUSE_MS when it files a new one', async () => {
+    const cache = new ReuseCache<string>(200);
+    const file = (key: string, ms: number) => cache.get(db, [key], at(ms), async () => key);
+    await file('a', 0);
+    await file('b', 1);
+    expect(cache.held(db)).toBe(2);
+    // Every booking in a busy clinic files the next answers under a new version: the old ones,
+    // which nothing can reuse, do not stay until 200 of them push each other out.
+    await file('c', READ_REUSE_MS + 1);
+    expect(cache.held(db)).toBe(1);
+  });
+
   it('keeps at most its number of answers, dropping the oldest computed', async () => {
     const cache = new ReuseCache<string>(2);
     const fresh: string[] = [];

@@ -33,6 +33,11 @@ export class ReuseCache<T> {
 
   constructor(private readonly entries: number) {}
 
+  /** How many answers are kept for this database now. */
+  held(db: object): number {
+    return this.byDatabase.get(db)?.size ?? 0;
+  }
+
   /** `key` null: nothing to file the answer under, so it is computed and not kept. */
   async get(db: object, key: unknown, now: Date, compute: () => Promise<T>): Promise<T> {
     if (key === null) return compute();
@@ -45,9 +50,12 @@ export class ReuseCache<T> {
     const value = await compute();
     cache.delete(text);
     cache.set(text, { value, at: now.getTime() });
-    // Oldest first in a Map: beyond the bound, the least recently computed go.
-    for (const oldest of cache.keys()) {
-      if (cache.size <= this.entries) break;
+    // Oldest first in a Map: answers past READ_REUSE_MS, which nothing can reuse (in a busy
+    // clinic every booking files the next ones under a new version), and beyond the bound the
+    // least recently computed, go.
+    for (const [oldest, entry] of cache) {
+      const expired = now.getTime() - entry.at >= READ_REUSE_MS;
+      if (!expired && cache.size <= this.entries) break;
       cache.delete(oldest);
     }
     return value;

@@ -91,6 +91,52 @@ describe('a prepared insert', () => {
     expect(at['no time given']).toBeGreaterThanOrEqual(2026); // defaultNow(), not null
   });
 
+  it('sends a null as SQL NULL, in JSON and time columns alike, as drizzle does', async () => {
+    const entry = {
+      at: env.now(),
+      userId: null,
+      ip: null,
+      action: 'create',
+      entityType: 'appointment',
+      entityId: appointmentId,
+      patientId: null,
+      details: null,
+    };
+    await insertPrepared(env.db, t.auditLog, [entry]);
+    await insertPrepared(env.db, t.auditLog, [{ ...entry, details: { why: 'a reason' } }]);
+    await insertPrepared(env.db, t.outbox, [{ ...outboxRow(5), dueAt: null, sentAt: null }]);
+    const rows = await queryRows<{ details: unknown; isNull: boolean }>(
+      env.db,
+      sql`select details, details is null as "isNull" from audit_log
+          where entity_id = ${appointmentId} and action = 'create' order by id`,
+    );
+    expect(rows).toEqual([
+      { details: null, isNull: true },
+      { details: { why: 'a reason' }, isNull: false },
+    ]);
+    const [outbox] = await queryRows<{ due: boolean }>(
+      env.db,
+      sql`select due_at is null as due from outbox where kind = 'test.kind.5'`,
+    );
+    expect(outbox!.due).toBe(true);
+  });
+
+  it('takes a value written as SQL as SQL', async () => {
+    await insertPrepared(env.db, t.appointmentEvents, [
+      {
+        appointmentId,
+        type: 'NOTE',
+        at: sql`timestamptz '2021-06-01T00:00:00Z'` as unknown as Date,
+        byName: 'sql',
+      },
+    ]);
+    const [row] = await env.db
+      .select({ at: t.appointmentEvents.at })
+      .from(t.appointmentEvents)
+      .where(eq(t.appointmentEvents.byName, 'sql'));
+    expect(row!.at.toISOString()).toBe('2021-06-01T00:00:00.000Z');
+  });
+
   it('writes a batch larger than it prepares for, in one statement all the same', async () => {
     await insertPrepared(
       env.db,

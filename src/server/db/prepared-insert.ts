@@ -1,4 +1,4 @@
-import { getTableName, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, is, Param, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
 import { prepared } from './prepared';
@@ -29,23 +29,39 @@ export async function insertPrepared<T extends PgTable, R extends Record<string,
       .sort();
   const columns = given(rows[0]!);
   const signature = columns.join(',');
-  if (rows.length > MAX_PREPARED_ROWS || rows.some((row) => given(row).join(',') !== signature)) {
-    // A batch (a clinic's reminders planned again), or rows that give different columns:
-    // drizzle's own insert, which fills each gap with DEFAULT, and no statement kept per size.
+  const isSql = (value: unknown) => is(value, SQL) || is(value, Param);
+  if (
+    rows.length > MAX_PREPARED_ROWS ||
+    rows.some((row) => given(row).join(',') !== signature) ||
+    rows.some((row) => Object.values(row).some(isSql))
+  ) {
+    // A batch (a clinic's reminders planned again), rows that give different columns, or a value
+    // written as SQL: drizzle's own insert, which fills each gap with DEFAULT, and no statement
+    // kept per size.
     const insert = db.insert(table).values([...rows] as never);
     return (returning ? await insert.returning(returning) : (await insert, [])) as never;
   }
-  const shape = `${getTableName(table)}(${signature})x${rows.length}->${Object.keys(returning ?? {}).join(',')}`;
+  const returned = Object.entries(returning ?? {}).map(([key, column]) => `${key}=${column.name}`);
+  const shape = `${getTableName(table)}(${signature})x${rows.length}->${returned.join(',')}`;
   let name = shapeNames.get(shape);
   if (!name) shapeNames.set(shape, (name = `insert_${shapeNames.size}_${getTableName(table)}`));
+  // Each value encoded by its column as drizzle's insert does (JSON, timestamps, arrays), and a
+  // null sent as NULL: drizzle would pass a placeholder's null to the column's encoder.
+  const tableColumns = getTableColumns(table) as Record<string, PgColumn>;
   const values: Record<string, unknown> = {};
   rows.forEach((row, i) => {
-    for (const column of columns)
-      values[`${column}_${i}`] = (row as Record<string, unknown>)[column];
+    for (const column of columns) {
+      const value = (row as Record<string, unknown>)[column];
+      values[`${column}_${i}`] =
+        value === null ? null : tableColumns[column]!.mapToDriverValue(value);
+    }
   });
   const query = prepared(db, name.slice(0, 63), (statement) => {
+    // Wrapped in sql``, so drizzle sends the value encoded above as it is.
     const placeholders = rows.map((_, i) =>
-      Object.fromEntries(columns.map((column) => [column, sql.placeholder(`${column}_${i}`)])),
+      Object.fromEntries(
+        columns.map((column) => [column, sql`${sql.placeholder(`${column}_${i}`)}`]),
+      ),
     );
     const insert = db.insert(table).values(placeholders as never);
     return (returning ? insert.returning(returning) : insert).prepare(statement);

@@ -59,9 +59,31 @@ CREATE CONSTRAINT TRIGGER "schedule_override_data_version" AFTER INSERT OR UPDAT
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "agent_clinics_data_version"('agent_id');
 --> statement-breakpoint
 -- A hold blocks its agent's time at every clinic, like a booking (ADR 022). Its expiry is time,
--- which no number follows: a reused answer filters holds by their expiry at each request.
+-- which no number follows: a reused answer filters holds by their expiry at each request. Only a
+-- hold that is or was open can change what slots show; and the hourly purge of holds that lapsed
+-- a day ago (which block nothing) says so with carebook.purging_holds, so that it neither empties
+-- every clinic's reuse nor takes their rows in its own order.
+CREATE FUNCTION "online_booking_hold_data_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('carebook.purging_holds', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  IF NOT ((TG_OP <> 'DELETE' AND NEW."state" = 'open') OR (TG_OP <> 'INSERT' AND OLD."state" = 'open')) THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO "clinic_data_versions" AS v ("clinic_id", "version")
+  SELECT DISTINCT m."clinic_id", 1 FROM "clinic_members" m
+  WHERE m."user_id" IN (
+    CASE WHEN TG_OP <> 'INSERT' THEN OLD."staff_id" END,
+    CASE WHEN TG_OP <> 'DELETE' THEN NEW."staff_id" END)
+  ORDER BY m."clinic_id"
+  ON CONFLICT ("clinic_id") DO UPDATE SET "version" = v."version" + 1;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "online_booking_hold_data_version" AFTER INSERT OR UPDATE OR DELETE ON "online_booking_holds"
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "agent_clinics_data_version"('staff_id');
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "online_booking_hold_data_version"();
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "clinic_member_data_version" AFTER INSERT OR UPDATE OR DELETE ON "clinic_members"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "row_clinic_data_version"('clinic_id');

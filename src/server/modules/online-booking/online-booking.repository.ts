@@ -104,9 +104,15 @@ export async function findClinicById(db: Executor, clinicId: string) {
  * someone typed and never proved are not kept. Confirmed holds stay: they name their booking.
  */
 export async function deleteUnconfirmedHolds(db: Executor, before: Date): Promise<number> {
-  const rows = await db
-    .delete(h)
-    .where(and(sql`${h.state} <> 'confirmed'`, lte(h.expiresAt, before)))
-    .returning({ id: h.id });
-  return rows.length;
+  return db.transaction(async (tx) => {
+    // Holds that lapsed long ago block nothing: their deletion moves no clinic's data version
+    // (migration 0023), so the purge neither empties every clinic's reuse nor queues behind
+    // bookings for those rows.
+    await tx.execute(sql`select set_config('carebook.purging_holds', 'on', true)`);
+    const rows = await tx
+      .delete(h)
+      .where(and(sql`${h.state} <> 'confirmed'`, lte(h.expiresAt, before)))
+      .returning({ id: h.id });
+    return rows.length;
+  });
 }

@@ -11,6 +11,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import { conflict, gone, notFound, tooManyRequests, unprocessable } from '../../errors';
+import { retryOnDeadlock } from '../../db/errors';
 import { newSessionToken } from '../../security/session-token';
 import { bookInTransaction } from '../appointments';
 import { checkBookable, slotSettings } from '../availability';
@@ -108,56 +109,60 @@ export async function createHold(
   const token = newSessionToken();
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
   try {
-    await deps.db.db.transaction(async (tx) => {
-      const agent = await findBookableAgent(tx, clinic.id, body.agentId);
-      if (!agent)
-        throw unprocessable('That provider does not take online bookings at this clinic.');
-      await repo.lockAgent(tx, agent.id);
-      await repo.expireStaleHolds(tx, { clinicId: clinic.id, staffId: agent.id, email, now });
-      const check = await checkBookable(tx, {
-        agent,
-        start,
-        durationMinutes: body.duration,
-        now,
-        settings: slotSettings(deps.config),
-      });
-      if (!check.ok) throw conflict('This time is no longer free. Please choose another time.');
-      await repo.releaseEmailHolds(tx, clinic.id, email);
-      const { firstName, lastName, phone, dob } = body.patient;
-      await repo.insertHold(tx, {
-        clinicId: clinic.id,
-        staffId: agent.id,
-        startAt: start,
-        endAt: new Date(start.getTime() + body.duration * 60_000),
-        duration: body.duration,
-        email,
-        patient: { firstName, lastName, phone, dob },
-        tokenHash: hashToken(token),
-        ip,
-        expiresAt,
-        createdAt: now,
-      });
-      const payload: HoldSnapshot = {
-        token,
-        clinic: { name: clinic.name, timezone: clinic.timezone },
-        start: start.toISOString(),
-        durationMinutes: body.duration,
-        expiresAt: expiresAt.toISOString(),
-        staff: { name: agent.name },
-        patient: { name: `${firstName} ${lastName}` },
-      };
-      await queueNotifications(
-        tx,
-        [
-          {
-            kind: HOLD_KIND,
-            recipients: [{ email, name: `${firstName} ${lastName}`, role: 'patient' }],
-            payload,
-          },
-        ],
-        now,
-      );
-    });
+    // Deadlocks: a hold moves the data version of every clinic of its agent (ADR 025), as a
+    // booking does, and is tried again like one.
+    await retryOnDeadlock(() =>
+      deps.db.db.transaction(async (tx) => {
+        const agent = await findBookableAgent(tx, clinic.id, body.agentId);
+        if (!agent)
+          throw unprocessable('That provider does not take online bookings at this clinic.');
+        await repo.lockAgent(tx, agent.id);
+        await repo.expireStaleHolds(tx, { clinicId: clinic.id, staffId: agent.id, email, now });
+        const check = await checkBookable(tx, {
+          agent,
+          start,
+          durationMinutes: body.duration,
+          now,
+          settings: slotSettings(deps.config),
+        });
+        if (!check.ok) throw conflict('This time is no longer free. Please choose another time.');
+        await repo.releaseEmailHolds(tx, clinic.id, email);
+        const { firstName, lastName, phone, dob } = body.patient;
+        await repo.insertHold(tx, {
+          clinicId: clinic.id,
+          staffId: agent.id,
+          startAt: start,
+          endAt: new Date(start.getTime() + body.duration * 60_000),
+          duration: body.duration,
+          email,
+          patient: { firstName, lastName, phone, dob },
+          tokenHash: hashToken(token),
+          ip,
+          expiresAt,
+          createdAt: now,
+        });
+        const payload: HoldSnapshot = {
+          token,
+          clinic: { name: clinic.name, timezone: clinic.timezone },
+          start: start.toISOString(),
+          durationMinutes: body.duration,
+          expiresAt: expiresAt.toISOString(),
+          staff: { name: agent.name },
+          patient: { name: `${firstName} ${lastName}` },
+        };
+        await queueNotifications(
+          tx,
+          [
+            {
+              kind: HOLD_KIND,
+              recipients: [{ email, name: `${firstName} ${lastName}`, role: 'patient' }],
+              payload,
+            },
+          ],
+          now,
+        );
+      }),
+    );
   } catch (err) {
     const code = driverCode(err);
     if (code === '23P01' || code === '23505') throw conflict(HOLD_TAKEN_MESSAGE);
@@ -180,44 +185,46 @@ export async function confirmHold(
   const sessionUrlOf = (appointmentToken: string) => ({
     sessionUrl: sessionLink(deps.config.PUBLIC_URL, appointmentToken),
   });
-  return deps.db.db.transaction(async (tx: Executor) => {
-    const hold = await repo.findHoldForUpdate(tx, hashToken(token));
-    if (!hold) throw notFound('This link is not valid. Please check that you copied all of it.');
-    if (hold.state === 'confirmed' && hold.appointmentId) {
-      const appointmentToken = await repo.appointmentToken(tx, hold.appointmentId);
-      if (appointmentToken) return sessionUrlOf(appointmentToken);
-    }
-    const now = deps.now();
-    if (hold.state !== 'open' || hold.expiresAt.getTime() <= now.getTime())
-      throw gone(HOLD_EXPIRED_MESSAGE);
-    const clinic = await findOnlineBookingClinicById(tx, hold.clinicId);
-    const match = await matchOnlinePatient(
-      tx,
-      clinic.id,
-      { ...hold.patient, email: hold.email },
-      clinic.onlineBooking.allowNewPatients,
-    );
-    if (!match) {
-      throw unprocessable(
-        'This clinic books online only for its own patients. Please call the clinic to book.',
+  return retryOnDeadlock(() =>
+    deps.db.db.transaction(async (tx: Executor) => {
+      const hold = await repo.findHoldForUpdate(tx, hashToken(token));
+      if (!hold) throw notFound('This link is not valid. Please check that you copied all of it.');
+      if (hold.state === 'confirmed' && hold.appointmentId) {
+        const appointmentToken = await repo.appointmentToken(tx, hold.appointmentId);
+        if (appointmentToken) return sessionUrlOf(appointmentToken);
+      }
+      const now = deps.now();
+      if (hold.state !== 'open' || hold.expiresAt.getTime() <= now.getTime())
+        throw gone(HOLD_EXPIRED_MESSAGE);
+      const clinic = await findOnlineBookingClinicById(tx, hold.clinicId);
+      const match = await matchOnlinePatient(
+        tx,
+        clinic.id,
+        { ...hold.patient, email: hold.email },
+        clinic.onlineBooking.allowNewPatients,
       );
-    }
-    // The hold stops holding before the booking goes in, so the time is free for it alone.
-    await repo.setHoldState(tx, hold.id, { state: 'confirmed' });
-    const booked = await book(tx, {
-      clinic: { id: clinic.id, name: clinic.name, timezone: clinic.timezone },
-      patientId: match.patient.id,
-      agentId: hold.staffId,
-      start: hold.startAt,
-      duration: hold.duration,
-      notes: null,
-      source: ONLINE_SOURCE,
-      by: { userId: null, name: ONLINE_ACTOR },
-      ip,
-    });
-    await repo.setHoldState(tx, hold.id, { state: 'confirmed', appointmentId: booked.id });
-    return sessionUrlOf(booked.token);
-  });
+      if (!match) {
+        throw unprocessable(
+          'This clinic books online only for its own patients. Please call the clinic to book.',
+        );
+      }
+      // The hold stops holding before the booking goes in, so the time is free for it alone.
+      await repo.setHoldState(tx, hold.id, { state: 'confirmed' });
+      const booked = await book(tx, {
+        clinic: { id: clinic.id, name: clinic.name, timezone: clinic.timezone },
+        patientId: match.patient.id,
+        agentId: hold.staffId,
+        start: hold.startAt,
+        duration: hold.duration,
+        notes: null,
+        source: ONLINE_SOURCE,
+        by: { userId: null, name: ONLINE_ACTOR },
+        ip,
+      });
+      await repo.setHoldState(tx, hold.id, { state: 'confirmed', appointmentId: booked.id });
+      return sessionUrlOf(booked.token);
+    }),
+  );
 }
 
 async function findOnlineBookingClinicById(tx: Executor, clinicId: string) {

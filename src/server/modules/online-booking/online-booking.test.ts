@@ -352,6 +352,14 @@ describe('holds nobody confirmed', () => {
       .insert(t.onlineBookingHolds)
       .values([hold('expired', 30), hold('open', 25), hold('expired', 2), hold('confirmed', 48)]);
 
+    const version = async () =>
+      (
+        await env.db
+          .select({ v: t.clinicDataVersions.version })
+          .from(t.clinicDataVersions)
+          .where(eq(t.clinicDataVersions.clinicId, s.clinic.id))
+      )[0]?.v;
+    const before = await version();
     const purge = createHoldPurge(
       { db: env.handle, now: () => env.now() },
       { logger: { warn: () => {} }, intervalMs: 3_600_000 },
@@ -361,6 +369,17 @@ describe('holds nobody confirmed', () => {
     } finally {
       await purge.stop();
     }
+    // Holds that lapsed a day ago block nothing: their purge leaves the clinic's reused answers
+    // (ADR 025) standing. An open hold deleted otherwise frees time, and moves the version.
+    expect(await version()).toBe(before);
+    const [live] = await env.db
+      .insert(t.onlineBookingHolds)
+      .values({ ...hold('open', -1), expiresAt: new Date(now + hour) })
+      .returning({ id: t.onlineBookingHolds.id });
+    const held = await version();
+    expect(held).toBeGreaterThan(before!);
+    await env.db.delete(t.onlineBookingHolds).where(eq(t.onlineBookingHolds.id, live!.id));
+    expect(await version()).toBeGreaterThan(held!);
     const left = await env.db
       .select({ email: t.onlineBookingHolds.email, state: t.onlineBookingHolds.state })
       .from(t.onlineBookingHolds)
