@@ -30,15 +30,18 @@ export const SCALE_NOTES: Record<string, string> = {
     'appointments_staff_start_idx (113, 121, 137 buffers; 0.2–0.4 ms at every size); the ' +
     'engine’s input is also reused while the data stands (ADR 025).',
   create:
-    'flat: the insert maintains B-trees and the exclusion constraint’s GiST index (both ' +
-    'logarithmic), and the time goes to the transaction’s round trips, the commit’s WAL flush ' +
-    'and the app’s own work, none of which depends on the table’s size.',
+    'grows a little, and with its own SQL (raw p95 55 → 80 ms from 100k to 1M, the app 84 → 106): ' +
+    'the insert maintains B-trees and the exclusion constraint’s GiST index, both a level deeper ' +
+    'as the tables grow, and the month-count and data-version triggers; the rest of its time is ' +
+    'the transaction’s round trips, the commit’s WAL flush and the wait for the agent’s booking ' +
+    'lock, none of which depends on the table’s size.',
   run:
-    'The 10M figures of the run of 2026-11-24 15:15 were measured while the test suite ran on ' +
-    'the same two cores (load average 6 at the end): every endpoint there, counts included (a ' +
-    'reused answer, flat by design), is about twice its 1M figure for that reason. The quiet ' +
-    'run before it (at 1acc8d4, without ADR 025) measured at 10M p50 / p95: list 5.9 / 10.7 ms, ' +
-    'counts 4.0 / 7.4, one 7.2 / 12.1, search 16.6 / 41.0, slots 20.1 / 28.1, create 95.0 / ' +
-    '124.0 ms, against 5.5 / 10.2, 3.6 / 6.0, 7.2 / 11.1, 8.8 / 14.1, 13.5 / 20.2 and 92.0 / ' +
-    '115.9 ms at 100k: flat but for search and slots, which ADR 025 now reuses.',
+    'The 100k and 1M rows were measured at dd756e0 on 2026-11-26 from 19:49 on a quiet machine; ' +
+    'the 10M row is the same day’s earlier run at 046eb11 (18:26–18:51), before a booking sent ' +
+    'fewer, prepared statements (ADR 026): its create figure is the older booking’s, and its ' +
+    'seeding overlapped part of the test suite (reads were measured on a quiet machine). The ' +
+    'list-all-clinics row at 10M (in scale.json) is an admin of all 100 clinics, a different ' +
+    'question from the 10 clinics at the smaller sizes. From 100k to 1M every read stays within ' +
+    'the noise of this shared machine (p95 10–26 ms at both); create’s p95 went from 84 to 106 ' +
+    'ms, the exclusion constraint’s GiST index and the larger tables’ B-trees one level deeper.',
 };
