@@ -83,13 +83,14 @@ test('a reminder’s Confirm link confirms on the phone, and staff see it confir
   const staffPage = await desk.newPage();
   await signInWith(staffPage, { email: DEMO_ACCOUNTS.staff.email, password: DEMO_PASSWORD });
   await staffPage.goto(`/appointments?search=${encodeURIComponent(visit.patient.lastName)}`);
-  // The demo data may give the same patient other visits: the row is the one at the visit's time.
+  // The demo data may give the same patient other visits: the row is the one whose first cell
+  // starts with the visit's day and time (a row's text runs its cells together, digits and all).
+  const when = `${formatDate(visit.start, 'America/New_York')} ${formatTime(visit.start, 'America/New_York')} –`;
   const row = staffPage
     .getByRole('tabpanel')
-    .locator('tr, li')
+    .getByRole('row')
     .filter({ hasText: visit.patient.lastName })
-    .filter({ hasText: formatDate(visit.start, 'America/New_York') })
-    .filter({ hasText: new RegExp(`(^|\\D)${formatTime(visit.start, 'America/New_York')} –`) });
+    .filter({ has: staffPage.getByRole('cell', { name: when }) });
   await expect(row.locator('[data-slot="badge"]')).toHaveText('Confirmed');
   await staffPage.goto(`/appointments?view=${visit.id}`);
   const details = staffPage.getByRole('dialog');
