@@ -2,6 +2,7 @@ import { and, asc, eq, exists, inArray, ne, sql } from 'drizzle-orm';
 import { BOOKABLE_ROLES } from '@domain/roles';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import * as t from '../../db/schema';
 
 export interface AgentScheduleData {
@@ -35,6 +36,58 @@ export async function loadScheduleData(
   ).execute({ agentIds: [...agentIds] });
 }
 
+const at = (p: string) => sql`${sql.placeholder(p)}::timestamptz`;
+const forAgents = (column: AnyPgColumn) =>
+  sql`${column} = any(${sql.placeholder('agentIds')}::uuid[])`;
+
+/** The agents' bookings that overlap [from, to): what loadBookings and loadBlockingTimes read. */
+function selectBookings(db: Executor, excluding: boolean) {
+  const a = t.appointments;
+  return db
+    .select({ id: a.id, agentId: a.staffId, start: a.startAt, end: a.endAt })
+    .from(a)
+    .where(
+      and(
+        forAgents(a.staffId),
+        ne(a.status, 'CANCELLED'),
+        sql`${a.startAt} < ${at('to')}`,
+        // No appointment lasts longer than a day (appointments_duration_check): the same rows,
+        // but the (staff_id, start_at) index can stop a day before `from` instead of reading
+        // all history.
+        sql`${a.startAt} > ${at('dayBefore')}`,
+        sql`${a.endAt} > ${at('from')}`,
+        excluding ? sql`${a.id} <> ${sql.placeholder('exclude')}::uuid` : undefined,
+      ),
+    );
+}
+
+/** The agents' holds open at `now` that overlap [from, to). */
+function selectLiveHolds(db: Executor) {
+  const h = t.onlineBookingHolds;
+  return db
+    .select({ id: h.id, agentId: h.staffId, start: h.startAt, end: h.endAt })
+    .from(h)
+    .where(
+      and(
+        forAgents(h.staffId),
+        eq(h.state, 'open'),
+        sql`${h.expiresAt} > ${at('now')}`,
+        sql`${h.startAt} < ${at('to')}`,
+        sql`${h.endAt} > ${at('from')}`,
+      ),
+    );
+}
+
+/** The values of the statements above. */
+function windowValues(agentIds: readonly string[], from: Date, to: Date) {
+  return {
+    agentIds: [...agentIds],
+    to: to.toISOString(),
+    from: from.toISOString(),
+    dayBefore: new Date(from.getTime() - 24 * 60 * 60_000).toISOString(),
+  };
+}
+
 /** Appointments that hold an agent's time and overlap [from, to). */
 export function loadBookings(
   db: Executor,
@@ -44,34 +97,10 @@ export function loadBookings(
   excludeAppointmentId?: string,
 ) {
   if (agentIds.length === 0) return Promise.resolve([]);
-  const a = t.appointments;
-  const at = (p: string) => sql`${sql.placeholder(p)}::timestamptz`;
-  const query = prepared(db, excludeAppointmentId ? 'bookings_except' : 'bookings', (name) =>
-    db
-      .select({ id: a.id, agentId: a.staffId, start: a.startAt, end: a.endAt })
-      .from(a)
-      .where(
-        and(
-          sql`${a.staffId} = any(${sql.placeholder('agentIds')}::uuid[])`,
-          ne(a.status, 'CANCELLED'),
-          sql`${a.startAt} < ${at('to')}`,
-          // No appointment lasts longer than a day (appointments_duration_check): the same rows,
-          // but the (staff_id, start_at) index can stop a day before `from` instead of reading
-          // all history.
-          sql`${a.startAt} > ${at('dayBefore')}`,
-          sql`${a.endAt} > ${at('from')}`,
-          excludeAppointmentId ? sql`${a.id} <> ${sql.placeholder('exclude')}::uuid` : undefined,
-        ),
-      )
-      .prepare(name),
-  );
-  return query.execute({
-    agentIds: [...agentIds],
-    to: to.toISOString(),
-    from: from.toISOString(),
-    dayBefore: new Date(from.getTime() - 24 * 60 * 60_000).toISOString(),
-    exclude: excludeAppointmentId,
-  });
+  const excluding = Boolean(excludeAppointmentId);
+  return prepared(db, excluding ? 'bookings_except' : 'bookings', (name) =>
+    selectBookings(db, excluding).prepare(name),
+  ).execute({ ...windowValues(agentIds, from, to), exclude: excludeAppointmentId });
 }
 
 /**
@@ -86,27 +115,8 @@ export function loadLiveHolds(
   now: Date,
 ) {
   if (agentIds.length === 0) return Promise.resolve([]);
-  const h = t.onlineBookingHolds;
-  const at = (p: string) => sql`${sql.placeholder(p)}::timestamptz`;
-  const query = prepared(db, 'live_holds', (name) =>
-    db
-      .select({ id: h.id, agentId: h.staffId, start: h.startAt, end: h.endAt })
-      .from(h)
-      .where(
-        and(
-          sql`${h.staffId} = any(${sql.placeholder('agentIds')}::uuid[])`,
-          eq(h.state, 'open'),
-          sql`${h.expiresAt} > ${at('now')}`,
-          sql`${h.startAt} < ${at('to')}`,
-          sql`${h.endAt} > ${at('from')}`,
-        ),
-      )
-      .prepare(name),
-  );
-  return query.execute({
-    agentIds: [...agentIds],
-    from: from.toISOString(),
-    to: to.toISOString(),
+  return prepared(db, 'live_holds', (name) => selectLiveHolds(db).prepare(name)).execute({
+    ...windowValues(agentIds, from, to),
     now: now.toISOString(),
   });
 }
@@ -124,46 +134,12 @@ export function loadBlockingTimes(
   excludeAppointmentId?: string,
 ) {
   if (agentIds.length === 0) return Promise.resolve([]);
-  const a = t.appointments;
-  const h = t.onlineBookingHolds;
-  const at = (p: string) => sql`${sql.placeholder(p)}::timestamptz`;
-  const agents = sql`any(${sql.placeholder('agentIds')}::uuid[])`;
-  const name = excludeAppointmentId ? 'blocking_times_except' : 'blocking_times';
-  const query = prepared(db, name, (statement) =>
-    db
-      .select({ id: a.id, agentId: a.staffId, start: a.startAt, end: a.endAt })
-      .from(a)
-      .where(
-        and(
-          sql`${a.staffId} = ${agents}`,
-          ne(a.status, 'CANCELLED'),
-          sql`${a.startAt} < ${at('to')}`,
-          sql`${a.startAt} > ${at('dayBefore')}`,
-          sql`${a.endAt} > ${at('from')}`,
-          excludeAppointmentId ? sql`${a.id} <> ${sql.placeholder('exclude')}::uuid` : undefined,
-        ),
-      )
-      .unionAll(
-        db
-          .select({ id: h.id, agentId: h.staffId, start: h.startAt, end: h.endAt })
-          .from(h)
-          .where(
-            and(
-              sql`${h.staffId} = ${agents}`,
-              eq(h.state, 'open'),
-              sql`${h.expiresAt} > ${at('now')}`,
-              sql`${h.startAt} < ${at('to')}`,
-              sql`${h.endAt} > ${at('from')}`,
-            ),
-          ),
-      )
-      .prepare(statement),
-  );
-  return query.execute({
-    agentIds: [...agentIds],
-    to: to.toISOString(),
-    from: from.toISOString(),
-    dayBefore: new Date(from.getTime() - 24 * 60 * 60_000).toISOString(),
+  const excluding = Boolean(excludeAppointmentId);
+  const name = excluding ? 'blocking_times_except' : 'blocking_times';
+  return prepared(db, name, (statement) =>
+    selectBookings(db, excluding).unionAll(selectLiveHolds(db)).prepare(statement),
+  ).execute({
+    ...windowValues(agentIds, from, to),
     now: now.toISOString(),
     exclude: excludeAppointmentId,
   });
