@@ -2,34 +2,42 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type DbHandle } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows, type DbHandle } from '../db/client';
 import { DEFAULT_TEST_DATABASE_URL, testDbKind } from './db-kind';
 import { withDatabase } from './global-setup';
 
-const TABLES = [
-  'api_tokens',
-  'waitlist_events',
-  'waitlist_offers',
-  'waitlist_openings',
-  'waitlist_entries',
-  'login_failures',
-  'idempotency_keys',
-  'sessions',
-  'audit_log',
-  'visit_participants',
-  'outbox',
-  'appointment_events',
-  'appointment_month_counts',
-  'appointments',
-  'appointment_series',
-  'patient_search_words',
-  'patients',
-  'schedule_overrides',
-  'schedules',
-  'clinic_members',
-  'users',
-  'clinics',
-];
+/**
+ * The text that empties every table of the schema, sequences back at 1. As a superuser (the
+ * local server, PGlite): DELETE with triggers and foreign keys switched off for the transaction,
+ * a few milliseconds; TRUNCATE of 27 tables makes new files for each and took about 190 ms on
+ * PostgreSQL and 20 ms on PGlite, before every test. Otherwise TRUNCATE.
+ */
+async function emptyingText(handle: DbHandle): Promise<string> {
+  const rows = async <T>(text: string) => (await queryRows<T>(handle.db, sql.raw(text))) as T[];
+  const tables = (
+    await rows<{ name: string }>(
+      `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by 1`,
+    )
+  ).map((r) => r.name);
+  const sequences = (
+    await rows<{ name: string }>(
+      `select quote_literal(quote_ident(sequencename)) as name from pg_sequences
+       where schemaname = 'public' order by 1`,
+    )
+  ).map((r) => r.name);
+  const [role] = await rows<{ superuser: boolean }>(
+    `select current_setting('is_superuser') = 'on' as superuser`,
+  );
+  if (!role?.superuser) return `TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`;
+  return [
+    'begin',
+    'set local session_replication_role = replica',
+    ...tables.map((t) => `delete from ${t}`),
+    ...sequences.map((q) => `select setval(${q}, 1, false)`),
+    'commit',
+  ].join(';\n');
+}
 
 export interface TestDatabase {
   handle: DbHandle;
@@ -41,8 +49,10 @@ export interface TestDatabase {
 
 /** A migrated database of this run's kind, copied from the run's template in well under a second. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const reset = (handle: DbHandle) => () =>
-    handle.exec(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`);
+  const reset = (handle: DbHandle) => {
+    let text: Promise<string> | undefined;
+    return async () => handle.exec(await (text ??= emptyingText(handle)));
+  };
   if (testDbKind() === 'pglite') {
     const blob = new Blob([readFileSync(inject('pgliteTemplatePath'))]);
     const handle = await openDatabase({ memory: true, loadDataDir: blob });
