@@ -5,12 +5,13 @@
 //                      PostgreSQL server, the embedded default; pglite = the WebAssembly one)
 //   --runs N --seconds S   runs per figure and seconds per run
 //   --reuse-db         keep an existing carebook_bench (development only; default recreates it)
+//   --endpoints a,b    API endpoints measured (default list,counts,one,search,slots,create)
 //   --render           only re-render <out>.md (default latest) from its JSON, measuring nothing
 //   --race-rounds N    rounds per race size (default 100; 30 for 500 at once, see below)
 //   --scale            only the growth figures: six endpoints at 100k and 1M appointments, into
 //                      bench/results/scale.*; --scale-sizes 100000,1000000,10000000 adds 10M
 //                      (about 15 minutes more of seeding)
-// Only a full run (no --quick, no --only) writes latest.*; others write partial.* beside it.
+// Only a full run (no --quick, --only or --endpoints) writes latest.*; others write partial.* beside it.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +51,7 @@ const { values: flags } = parseArgs({
     out: { type: 'string' },
     scale: { type: 'boolean', default: false },
     'scale-sizes': { type: 'string' },
+    endpoints: { type: 'string' },
   },
 });
 
@@ -65,7 +67,9 @@ const scaleSizes = flags['scale-sizes']
   : flags.scale
     ? [100_000, 1_000_000]
     : null;
-let outName = flags.out ?? (scaleSizes ? 'scale' : !quick && !flags.only ? 'latest' : 'partial');
+let outName =
+  flags.out ??
+  (scaleSizes ? 'scale' : !quick && !flags.only && !flags.endpoints ? 'latest' : 'partial');
 
 const PG_PLAN: SeedPlan = quick
   ? { clinics: 10, agentsPerClinic: 5, patients: 20_000, appointments: 100_000, futureDays: 120 }
@@ -109,7 +113,9 @@ const apiOptions = {
   concurrencies: quick ? [20] : [1, 20, 100],
   runs,
   seconds,
-  endpoints: ['list', 'counts', 'one', 'search', 'slots', 'create'],
+  endpoints: flags.endpoints
+    ? flags.endpoints.split(',').map((s) => s.trim())
+    : ['list', 'counts', 'one', 'search', 'slots', 'create'],
 };
 
 async function withPostgres(fn: (db: SeededDatabase) => Promise<void>) {

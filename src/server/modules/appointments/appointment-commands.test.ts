@@ -52,6 +52,20 @@ describe('POST /api/appointments', () => {
     expect(created.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
   });
 
+  it('answers with the booking exactly as it is read back, phone and patient source included', async () => {
+    // The answer is made from what the booking wrote, not read back (ADR 027): any field it
+    // made differently from the stored row would show here.
+    await env.db
+      .update(t.patients)
+      .set({ phone: '+1 555 0100', source: 'referral', firstName: ' José', lastName: 'Núñez ' })
+      .where(eq(t.patients.id, s.patient.id));
+    const created = await book(TUESDAY_10AM, { metadata: { notes: '  Two  spaces  ' } });
+    const read = await staff.get(`/api/appointments/${created._id}`);
+    expect(read.statusCode).toBe(200);
+    expect(created).toEqual(read.json());
+    expect(created.patient).toMatchObject({ phone: '+1 555 0100', source: 'referral' });
+  });
+
   it('writes the notification and the audit row with the booking', async () => {
     const created = await book();
     const [outbox] = await env.db.select().from(t.outbox).where(notReminder);

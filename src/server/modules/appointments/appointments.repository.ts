@@ -1,4 +1,15 @@
-import { and, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { tallyCountGroups } from '@domain/appointment-status';
 import type { Executor } from '../../db/client';
 import { literalCount } from '../../db/literal-count';
@@ -427,9 +438,10 @@ export async function listRange(
   });
 }
 
+/** Inserts an appointment and returns its row as stored (its id and defaults included). */
 export async function insertAppointment(db: Executor, values: typeof t.appointments.$inferInsert) {
-  const [row] = await insertPrepared(db, t.appointments, [values], { id: t.appointments.id });
-  return row!.id;
+  const [row] = await insertPrepared(db, t.appointments, [values], getTableColumns(t.appointments));
+  return row!;
 }
 
 /** Optimistic update: nothing changes when someone else changed the row since it was read. */

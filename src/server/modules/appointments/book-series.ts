@@ -195,7 +195,7 @@ async function bookSeries(
         const visits: SeriesVisit[] = [];
         for (const occurrence of chosen) {
           const token = newSessionToken();
-          const appointmentId = await repo.insertAppointment(tx, {
+          const { id: appointmentId } = await repo.insertAppointment(tx, {
             clinicId: clinic.id,
             patientId: patient.id,
             staffId: agent.id,

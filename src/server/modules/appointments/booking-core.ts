@@ -7,17 +7,25 @@ import { newSessionToken } from '../../security/session-token';
 import { recordAudit, type AuditActor } from '../audit';
 import { checkBookable, slotSettings } from '../availability';
 import { findBookableAgent, findClinicPatient } from '../clinics';
-import { outboxRow, queueNotifications, syncReminders } from '../notifications';
+import { outboxRow, queueNotifications, remindersForNewAppointment } from '../notifications';
 import { bookedForWaitlist } from '../waitlist';
-import { queueAppointmentWebhooks } from '../webhooks';
+import { appointmentWebhooksFor } from '../webhooks';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { slotRefusal, SLOT_TAKEN_MESSAGE } from './booking-rules';
 
 /** One booking as every way of booking makes it: the row, its history, messages and audit. */
 export interface BookingInsert {
-  clinic: { id: string; name: string; timezone: string };
-  patient: { id: string; firstName: string; lastName: string; email: string };
+  /** With its slug, the booking's answer is made from what is written, not read back. */
+  clinic: { id: string; name: string; timezone: string; slug?: string };
+  patient: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string | null;
+    source: string | null;
+  };
   agent: { id: string; name: string; email: string };
   start: Date;
   duration: number;
@@ -33,15 +41,19 @@ export interface BookingInsert {
 
 /**
  * Writes a booking inside the caller's transaction, after taking the agent's booking lock; the
- * exclusion constraint still has the last word. Returns the new appointment's id and token.
+ * exclusion constraint still has the last word. Every other booking of the agent waits for that
+ * lock until this transaction ends, so what can be read is read before it, and under it only
+ * the writes are sent (ADR 027). Returns the new appointment's id, token and view.
  */
 export async function insertBooking(
   tx: Executor,
   b: BookingInsert,
-): Promise<{ id: string; token: string; view: Appointment | undefined }> {
+): Promise<{ id: string; token: string; view: Appointment }> {
   const token = newSessionToken();
+  const queueReminders = await remindersForNewAppointment(tx, b.clinic.id);
+  const queueWebhooks = await appointmentWebhooksFor(tx, b.clinic.id, ['BOOKED']);
   await repo.lockAgentBookings(tx, b.agent.id);
-  const appointmentId = await repo.insertAppointment(tx, {
+  const appointment = await repo.insertAppointment(tx, {
     clinicId: b.clinic.id,
     patientId: b.patient.id,
     staffId: b.agent.id,
@@ -57,9 +69,11 @@ export async function insertBooking(
     createdAt: b.now,
     updatedAt: b.now,
   });
+  const appointmentId = appointment.id;
   await repo.insertEvents(tx, [
     { appointmentId, type: 'BOOKED', at: b.now, byUserId: b.by.userId, byName: b.by.name },
   ]);
+  const patientName = `${b.patient.firstName} ${b.patient.lastName}`;
   await queueNotifications(
     tx,
     [
@@ -69,14 +83,22 @@ export async function insertBooking(
         start: b.start.toISOString(),
         durationMinutes: b.duration,
         token,
-        patient: { name: `${b.patient.firstName} ${b.patient.lastName}`, email: b.patient.email },
+        patient: { name: patientName, email: b.patient.email },
         staff: { name: b.agent.name, email: b.agent.email },
         sequence: 0,
       }),
     ],
     b.now,
   );
-  await syncReminders(tx, appointmentId, b.now, { created: true });
+  await queueReminders(
+    {
+      id: appointmentId,
+      startAt: appointment.startAt,
+      patientName: patientName.trim(),
+      patientEmail: b.patient.email,
+    },
+    b.now,
+  );
   await recordAudit(
     tx,
     b.audit,
@@ -90,16 +112,32 @@ export async function insertBooking(
     ],
     b.now,
   );
-  // Other systems hear of the booking as the API shows it, in the same transaction.
-  const created = await repo.findAppointment(tx, appointmentId, [b.clinic.id]);
-  const view = created && toAppointmentView(created);
-  if (view) {
-    await queueAppointmentWebhooks(
-      tx,
-      { clinicId: b.clinic.id, appointment: view, historyTypes: ['BOOKED'] },
-      b.now,
-    );
-  }
+  // The booking as the API shows it: the caller's answer, and what other systems hear of it in
+  // the same transaction. Everything in it was just written, so it is made, not read back.
+  const view = b.clinic.slug
+    ? toAppointmentView({
+        appointment,
+        patient: b.patient,
+        staff: { id: b.agent.id, name: b.agent.name, email: b.agent.email },
+        clinic: {
+          id: b.clinic.id,
+          slug: b.clinic.slug,
+          name: b.clinic.name,
+          timezone: b.clinic.timezone,
+        },
+        history: [
+          {
+            type: 'BOOKED',
+            at: b.now.toISOString(),
+            reason: null,
+            from: null,
+            to: null,
+            by: b.by.name,
+          },
+        ],
+      })
+    : await readView(tx, appointmentId, b.clinic.id);
+  await queueWebhooks(view, b.now);
   // A waiting patient booked into a time they wished for leaves the waitlist (ADR 019).
   await bookedForWaitlist(tx, b, {
     ...b,
@@ -108,8 +146,13 @@ export async function insertBooking(
     providerId: b.agent.id,
     appointmentId,
   });
-  // The booking as the API shows it, read in its transaction: the caller's answer too.
   return { id: appointmentId, token, view };
+}
+
+async function readView(tx: Executor, id: string, clinicId: string): Promise<Appointment> {
+  const row = await repo.findAppointment(tx, id, [clinicId]);
+  if (!row) throw new Error(`the booking ${id} could not be read back in its transaction`);
+  return toAppointmentView(row);
 }
 
 /**

@@ -8,12 +8,10 @@ import {
   type RememberAnswer,
 } from '../../core/idempotency';
 import { ConflictError, retryOnDeadlock } from '../../db/errors';
-import { badRequest, conflict, notFound, unprocessable } from '../../errors';
+import { conflict, notFound, unprocessable } from '../../errors';
 import { staffUserIdOf, type RequestContext } from '../../core/request-context';
 import { checkBookable, slotSettings } from '../availability';
 import { findBookableAgent, findClinicPatient, requireMemberClinic } from '../clinics';
-import { toAppointmentView } from './appointment-view';
-import * as repo from './appointments.repository';
 import { insertBooking } from './booking-core';
 import { slotRefusal, SLOT_TAKEN_MESSAGE } from './booking-rules';
 
@@ -73,11 +71,10 @@ async function book(
           now,
           config: deps.config,
         });
-        // The answer is read inside the booking's transaction: once it commits there is nothing
+        // The answer is made inside the booking's transaction: once it commits there is nothing
         // left that could fail and turn a made booking into an error.
-        const created = booked.view ?? (await loadView(ctx, booked.id, tx));
-        await remember(tx, { status: 201, body: created });
-        return created;
+        await remember(tx, { status: 201, body: booked.view });
+        return booked.view;
       }),
     );
   } catch (err) {
@@ -86,16 +83,6 @@ async function book(
     }
     throw err;
   }
-}
-
-async function loadView(
-  ctx: RequestContext,
-  id: string,
-  tx: Parameters<typeof repo.findAppointment>[0],
-): Promise<Appointment> {
-  const row = await repo.findAppointment(tx, id, [...ctx.user.clinicIds]);
-  if (!row) throw badRequest('The appointment could not be read back.');
-  return toAppointmentView(row);
 }
 
 function isUniqueOrExclusion(err: unknown): boolean {

@@ -12,6 +12,6 @@ export {
   type OutboxInsert,
   type SeriesVisit,
 } from './outbox-row';
-export { replanClinicReminders, syncReminders } from './reminders';
+export { remindersForNewAppointment, replanClinicReminders, syncReminders } from './reminders';
 export { OFFER_KIND, renderOffer, type OfferSnapshot } from './messages';
 export { HOLD_KIND, type HoldSnapshot } from './messages';

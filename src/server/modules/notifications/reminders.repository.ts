@@ -7,13 +7,12 @@ import * as t from '../../db/schema';
 
 export const REMINDER_KIND = 'appointment.reminder';
 
-/** What planning an appointment's reminders needs to know of it and its clinic. */
-export async function findReminderSubject(
-  db: Executor,
-  appointmentId: string,
-  options: { lock: boolean },
-) {
-  const build = () =>
+/**
+ * What planning an appointment's reminders needs to know of it and its clinic, its row locked
+ * so that two changes of one appointment plan one after the other.
+ */
+export async function findReminderSubject(db: Executor, appointmentId: string) {
+  const [row] = await prepared(db, 'reminder_subject_locked', (name) =>
     db
       .select({
         id: t.appointments.id,
@@ -28,17 +27,26 @@ export async function findReminderSubject(
       .innerJoin(t.clinics, eq(t.clinics.id, t.appointments.clinicId))
       .innerJoin(t.patients, eq(t.patients.id, t.appointments.patientId))
       .where(eq(t.appointments.id, sql.placeholder('appointmentId')))
-      .limit(1);
-  const [row] = await prepared(
-    db,
-    options.lock ? 'reminder_subject_locked' : 'reminder_subject',
-    (name) =>
-      options.lock
-        ? build().for('update', { of: t.appointments }).prepare(name)
-        : build().prepare(name),
+      .limit(1)
+      .for('update', { of: t.appointments })
+      .prepare(name),
   ).execute({ appointmentId });
   return row;
 }
+
+/** A clinic's reminder policy: the offsets before a visit, and the zone a day's offset keeps. */
+export async function reminderPolicyOf(db: Executor, clinicId: string) {
+  const [row] = await prepared(db, 'reminder_policy', (name) =>
+    db
+      .select({ timezone: t.clinics.timezone, offsets: t.clinics.reminderOffsetsMinutes })
+      .from(t.clinics)
+      .where(eq(t.clinics.id, sql.placeholder('clinicId')))
+      .limit(1)
+      .prepare(name),
+  ).execute({ clinicId });
+  return row;
+}
+
 export type ReminderSubject = NonNullable<Awaited<ReturnType<typeof findReminderSubject>>>;
 
 export async function remindersOf(db: Executor, appointmentId: string) {

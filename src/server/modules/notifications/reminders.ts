@@ -19,17 +19,10 @@ function withdrawalReason(status: string): string {
  * time); a cancelled or marked one has none waiting, each withdrawn with the reason. The
  * appointment's row is locked first, so two changes of one appointment plan one after the other.
  */
-export async function syncReminders(
-  db: Executor,
-  appointmentId: string,
-  now: Date,
-  options: { created?: boolean } = {},
-): Promise<void> {
-  // An appointment inserted by this very transaction is locked by it already, and has no
-  // reminders yet: its plan is read without a lock, and no reminders are looked for.
-  const subject = await repo.findReminderSubject(db, appointmentId, { lock: !options.created });
+export async function syncReminders(db: Executor, appointmentId: string, now: Date): Promise<void> {
+  const subject = await repo.findReminderSubject(db, appointmentId);
   if (!subject) return;
-  const rows = options.created ? [] : await repo.remindersOf(db, appointmentId);
+  const rows = await repo.remindersOf(db, appointmentId);
   const pending = rows.filter((r) => r.status === 'pending');
   if (!isOpenStatus(subject.status)) {
     await repo.withdrawReminders(
@@ -76,6 +69,33 @@ export async function syncReminders(
     toInsert.map((r) => ({ appointment: { ...subject, startAt: subject.startAt }, ...r })),
     now,
   );
+}
+
+/**
+ * The reminders of an appointment its transaction is about to insert, planned by the clinic's
+ * policy as read now: a booking reads it before it queues behind the agent's other bookings
+ * (ADR 027), and the returned function writes the reminders once the appointment is in. A new
+ * appointment has no reminders to look for or move.
+ */
+export async function remindersForNewAppointment(
+  db: Executor,
+  clinicId: string,
+): Promise<
+  (
+    appointment: { id: string; startAt: Date; patientName: string; patientEmail: string },
+    now: Date,
+  ) => Promise<void>
+> {
+  const policy = await repo.reminderPolicyOf(db, clinicId);
+  return async (appointment, now) => {
+    if (!policy) return;
+    const plan = planReminders(appointment.startAt, policy.offsets, policy.timezone, now);
+    await repo.insertPlannedReminders(
+      db,
+      plan.map((r) => ({ appointment, ...r })),
+      now,
+    );
+  };
 }
 
 const REPLAN_PAGE = 500;

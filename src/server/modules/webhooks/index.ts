@@ -4,6 +4,7 @@
 export { webhooksRoutes } from './webhooks.routes';
 export { createWebhookWorker, type WebhookWorker } from './webhook-worker';
 export {
+  appointmentWebhooksFor,
   queueAppointmentWebhooks,
   queueWebhookEvent,
   type AppointmentChangeForWebhooks,

@@ -45,7 +45,42 @@ export async function queueWebhookEvent(
   e: { clinicId: string; event: WebhookEvent; data: unknown; appointmentId: string | null },
   now: Date,
 ): Promise<void> {
-  const endpoints = await repo.subscribedEndpoints(tx, e.clinicId, e.event);
+  await insertDeliveries(tx, await repo.subscribedEndpoints(tx, e.clinicId, e.event), e, now);
+}
+
+/**
+ * The endpoints a change's events go to, read before the change's writes: a booking reads them
+ * before it queues behind the agent's other bookings, so that only its writes happen in that
+ * queue. The returned function writes the deliveries, in the same transaction, with the
+ * appointment as the change left it.
+ */
+export async function appointmentWebhooksFor(
+  tx: Executor,
+  clinicId: string,
+  historyTypes: readonly string[],
+): Promise<(appointment: Appointment, now: Date) => Promise<void>> {
+  const targets: Array<{ event: WebhookEvent; endpoints: Array<{ id: string }> }> = [];
+  for (const event of webhookEventsOf(historyTypes)) {
+    targets.push({ event, endpoints: await repo.subscribedEndpoints(tx, clinicId, event) });
+  }
+  return async (appointment, now) => {
+    for (const { event, endpoints } of targets) {
+      await insertDeliveries(
+        tx,
+        endpoints,
+        { event, data: appointment, appointmentId: appointment._id },
+        now,
+      );
+    }
+  };
+}
+
+async function insertDeliveries(
+  tx: Executor,
+  endpoints: ReadonlyArray<{ id: string }>,
+  e: { event: WebhookEvent; data: unknown; appointmentId: string | null },
+  now: Date,
+): Promise<void> {
   await repo.insertDeliveries(
     tx,
     endpoints.map((endpoint) => ({
