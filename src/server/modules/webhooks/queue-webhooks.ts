@@ -49,26 +49,27 @@ export async function queueWebhookEvent(
 }
 
 /**
- * The endpoints a change's events go to, read before the change's writes: a booking reads them
- * before it queues behind the agent's other bookings, so that only its writes happen in that
- * queue. The returned function writes the deliveries, in the same transaction, with the
- * appointment as the change left it.
+ * Which of a change's events any endpoint listens for, read before the change's writes: a booking
+ * asks before it queues behind the agent's other bookings, so that a clinic without endpoints
+ * (most) sends nothing more under that queue. The returned function writes the deliveries in the
+ * same transaction, with the appointment as the change left it, to the endpoints subscribed at
+ * that moment: one deleted or unsubscribed meanwhile gets nothing, and the delivery never names
+ * an endpoint that is gone. An endpoint added meanwhile hears from the next change on.
  */
 export async function appointmentWebhooksFor(
   tx: Executor,
   clinicId: string,
   historyTypes: readonly string[],
 ): Promise<(appointment: Appointment, now: Date) => Promise<void>> {
-  const targets: Array<{ event: WebhookEvent; endpoints: Array<{ id: string }> }> = [];
+  const listened: WebhookEvent[] = [];
   for (const event of webhookEventsOf(historyTypes)) {
-    targets.push({ event, endpoints: await repo.subscribedEndpoints(tx, clinicId, event) });
+    if ((await repo.subscribedEndpoints(tx, clinicId, event)).length > 0) listened.push(event);
   }
   return async (appointment, now) => {
-    for (const { event, endpoints } of targets) {
-      await insertDeliveries(
+    for (const event of listened) {
+      await queueWebhookEvent(
         tx,
-        endpoints,
-        { event, data: appointment, appointmentId: appointment._id },
+        { clinicId, event, data: appointment, appointmentId: appointment._id },
         now,
       );
     }

@@ -15,6 +15,7 @@ import { createSignInUser } from '../../test/auth-helpers';
 import { createBody, type ClinicScenario } from '../../test/scenario';
 import { useTestApp } from '../../test/test-app';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
+import { appointmentWebhooksFor } from './queue-webhooks';
 import { createWebhookWorker } from './webhook-worker';
 
 let receiver: WebhookReceiver;
@@ -232,6 +233,22 @@ describe('webhook delivery', () => {
     expect(await deliverNow()).toBe(1);
     expect(verified(endpoint.secret, 0).type).toBe('appointment.cancelled');
     expect(verified(endpoint.secret, 0).data.metadata.status).toBe('CANCELLED');
+  });
+
+  it('writes a change’s deliveries to the endpoints subscribed when it writes them', async () => {
+    const gone = await register();
+    const kept = await register({ description: 'Kept' });
+    const created = await book();
+    await env.db.transaction(async (tx) => {
+      // A booking reads who listens before it waits for the agent's lock (ADR 027); an endpoint
+      // removed meanwhile gets no delivery, and the booking does not fail on it.
+      const queue = await appointmentWebhooksFor(tx, s.clinic.id, ['BOOKED']);
+      await tx.delete(t.webhookEndpoints).where(eq(t.webhookEndpoints.id, gone.id));
+      await queue(created, env.now());
+    });
+    const rows = await env.db.select().from(t.webhookDeliveries);
+    expect(rows.filter((r) => r.endpointId === kept.id)).toHaveLength(2);
+    expect(rows.filter((r) => r.endpointId !== kept.id)).toHaveLength(0);
   });
 
   it('tells of a confirmation the patient makes through their link', async () => {
