@@ -1,6 +1,7 @@
 // API throughput and latency: every endpoint at each concurrency, N interleaved runs of the app
 // (autocannon in a child process) and of the same SQL replayed straight through the driver, so
 // noise on this shared machine hits both alike and the ratio stays meaningful.
+import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { cannon } from '../lib/load';
 import type { HttpRequestSpec } from '../lib/load-child';
@@ -196,13 +197,13 @@ async function benchCreate(target: ApiTarget, options: ApiOptions, log: (s: stri
   const startOf = (spec: HttpRequestSpec) =>
     Date.parse((JSON.parse(spec.body!) as { date: string }).date);
   // One captured booking per agent; each replay books another free slot of that agent.
-  const byAgent = new Map<string, { variant: Variant; token: string; start: number }>();
+  const byAgent = new Map<string, { variant: Variant; token: string; id: string; start: number }>();
   for (const agent of new Set(slots.map(agentOf))) {
     const index = slots.findIndex((s) => agentOf(s) === agent);
     const [spec] = slots.splice(index, 1);
     const [variant] = await target.variants([spec!], target.adminCookie);
-    const token = (JSON.parse(variant!.body) as { token: string }).token;
-    byAgent.set(agent, { variant: variant!, token, start: startOf(spec!) });
+    const { token, _id: id } = JSON.parse(variant!.body) as { token: string; _id: string };
+    byAgent.set(agent, { variant: variant!, token, id, start: startOf(spec!) });
   }
   const booked: HttpRequestSpec[] = [];
   const take = (n: number) => {
@@ -215,7 +216,11 @@ async function benchCreate(target: ApiTarget, options: ApiOptions, log: (s: stri
     if (!spec) return null;
     const base = byAgent.get(agentOf(spec))!;
     const rewrite: Rewrite = {
-      replace: new Map([[base.token, newToken()]]),
+      // The app makes the appointment's id (ADR 027): each replay gets its own, as each request.
+      replace: new Map([
+        [base.token, newToken()],
+        [base.id, randomUUID()],
+      ]),
       around: base.start,
       shiftMs: startOf(spec) - base.start,
     };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { INITIAL_APPOINTMENT_STATUS } from '@domain/appointment-status';
 import { APPOINTMENT_SOURCE, type Appointment } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
@@ -40,10 +41,12 @@ export interface BookingInsert {
 }
 
 /**
- * Writes a booking inside the caller's transaction, after taking the agent's booking lock; the
- * exclusion constraint still has the last word. Every other booking of the agent waits for that
- * lock until this transaction ends, so what can be read is read before it, and under it only
- * the writes are sent (ADR 027). Returns the new appointment's id, token and view.
+ * Writes a booking inside the caller's transaction. The appointment's insert takes the agent's
+ * booking lock (its BEFORE INSERT trigger, migration 0022, takes the key of lockAgentBookings
+ * before the row meets the exclusion constraint, which still has the last word). Every other
+ * booking of the agent waits for that lock until this transaction ends, so what can be read or
+ * written without the appointment's row comes before the insert, and after it only the writes
+ * that name the row are sent (ADR 027). Returns the new appointment's id, token and view.
  */
 export async function insertBooking(
   tx: Executor,
@@ -52,8 +55,24 @@ export async function insertBooking(
   const token = newSessionToken();
   const queueReminders = await remindersForNewAppointment(tx, b.clinic.id);
   const queueWebhooks = await appointmentWebhooksFor(tx, b.clinic.id, ['BOOKED']);
-  await repo.lockAgentBookings(tx, b.agent.id);
+  // The id is made here so that the audit row, which names it without a foreign key, is written
+  // before the insert queues this transaction behind the agent's other bookings.
+  const appointmentId = randomUUID();
+  await recordAudit(
+    tx,
+    b.audit,
+    [
+      {
+        action: 'create',
+        entityType: 'appointment',
+        entityId: appointmentId,
+        patientId: b.patient.id,
+      },
+    ],
+    b.now,
+  );
   const appointment = await repo.insertAppointment(tx, {
+    id: appointmentId,
     clinicId: b.clinic.id,
     patientId: b.patient.id,
     staffId: b.agent.id,
@@ -69,7 +88,6 @@ export async function insertBooking(
     createdAt: b.now,
     updatedAt: b.now,
   });
-  const appointmentId = appointment.id;
   await repo.insertEvents(tx, [
     { appointmentId, type: 'BOOKED', at: b.now, byUserId: b.by.userId, byName: b.by.name },
   ]);
@@ -97,19 +115,6 @@ export async function insertBooking(
       patientName: patientName.trim(),
       patientEmail: b.patient.email,
     },
-    b.now,
-  );
-  await recordAudit(
-    tx,
-    b.audit,
-    [
-      {
-        action: 'create',
-        entityType: 'appointment',
-        entityId: appointmentId,
-        patientId: b.patient.id,
-      },
-    ],
     b.now,
   );
   // The booking as the API shows it: the caller's answer, and what other systems hear of it in
