@@ -45,7 +45,19 @@ export async function queueWebhookEvent(
   e: { clinicId: string; event: WebhookEvent; data: unknown; appointmentId: string | null },
   now: Date,
 ): Promise<void> {
-  await insertDeliveries(tx, await repo.subscribedEndpoints(tx, e.clinicId, e.event), e, now);
+  const endpoints = await repo.subscribedEndpoints(tx, e.clinicId, e.event);
+  await repo.insertDeliveries(
+    tx,
+    endpoints.map((endpoint) => ({
+      endpointId: endpoint.id,
+      messageId: `msg_${randomUUID().replaceAll('-', '')}`,
+      event: e.event,
+      appointmentId: e.appointmentId,
+      payload: { type: e.event, timestamp: now.toISOString(), data: e.data },
+      nextAttemptAt: now,
+      createdAt: now,
+    })),
+  );
 }
 
 /**
@@ -74,24 +86,4 @@ export async function appointmentWebhooksFor(
       );
     }
   };
-}
-
-async function insertDeliveries(
-  tx: Executor,
-  endpoints: ReadonlyArray<{ id: string }>,
-  e: { event: WebhookEvent; data: unknown; appointmentId: string | null },
-  now: Date,
-): Promise<void> {
-  await repo.insertDeliveries(
-    tx,
-    endpoints.map((endpoint) => ({
-      endpointId: endpoint.id,
-      messageId: `msg_${randomUUID().replaceAll('-', '')}`,
-      event: e.event,
-      appointmentId: e.appointmentId,
-      payload: { type: e.event, timestamp: now.toISOString(), data: e.data },
-      nextAttemptAt: now,
-      createdAt: now,
-    })),
-  );
 }
