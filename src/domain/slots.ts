@@ -114,6 +114,11 @@ interface RawSlot {
   agent: SlotAgent;
 }
 
+/** Whole steps from `anchor` to the first grid point at or after `start`. */
+function stepsAfter(anchor: number, start: number, stepMs: number): number {
+  return start > anchor ? Math.ceil((start - anchor) / stepMs) : 0;
+}
+
 /**
  * Starts are aligned to the beginning of each merged availability interval plus whole steps,
  * so a 09:00–17:00 day offers 09:00, 09:30 … whatever the range or the current time; notice,
@@ -134,14 +139,12 @@ function slotsForAgent(
   // Availability up to to + slotMs: a slot starting just before `to` still has to fit.
   for (const interval of availabilityAround(agent.schedule, from, to + slotMs)) {
     const anchor = interval.start;
-    const firstStep = (start: number) =>
-      start > anchor ? Math.ceil((start - anchor) / stepMs) : 0;
-    let start = anchor + firstStep(from) * stepMs;
+    let start = anchor + stepsAfter(anchor, from, stepMs) * stepMs;
     while (start < to && start + slotMs <= interval.end) {
       while (b < busy.length && busy[b]!.end <= start) b++;
       const blocking = busy[b];
       if (blocking && blocking.start < start + slotMs) {
-        start = anchor + firstStep(blocking.end) * stepMs;
+        start = anchor + stepsAfter(anchor, blocking.end, stepMs) * stepMs;
         continue;
       }
       out.push({ start, agent });

@@ -12,6 +12,8 @@ import {
   weekdayOfKey,
 } from './zoned-time';
 
+const DAY = 86_400_000;
+
 const DST_ZONES = [
   'America/New_York',
   'Europe/London',
@@ -90,6 +92,50 @@ describe('wall times and zones', () => {
         expect(parseWallTime(formatWallTime(minutes))).toBe(minutes);
       }),
     );
+  });
+});
+
+describe('localDateKeyOf', () => {
+  // TZDate reads the tz database through its own path (offsets, not formatted dates).
+  const tzDateKey = (ms: number, zone: string) => {
+    const local = new TZDate(ms, zone);
+    return `${String(local.getFullYear()).padStart(4, '0')}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`;
+  };
+
+  it('gives the date the zone’s clocks show, the first time and when asked again', () => {
+    fc.assert(
+      fc.property(
+        // 1900 to 2200 (before, Intl's calendar is Julian and TZDate's Gregorian), and the
+        // minutes either side of midnight that DST days move.
+        fc.oneof(
+          fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2200, 0, 1) }),
+          fc
+            .integer({ min: 0, max: 400 })
+            .chain((day) =>
+              fc
+                .integer({ min: -120, max: 120 })
+                .map((minute) => Date.UTC(2026, 0, 1) + day * DAY + minute * 60_000),
+            ),
+        ),
+        fc.constantFrom(...DST_ZONES, 'Pacific/Chatham', 'America/Santiago', 'Asia/Tehran'),
+        (ms, zone) => {
+          const expected = tzDateKey(ms, zone);
+          expect(localDateKeyOf(ms, zone)).toBe(expected);
+          expect(localDateKeyOf(new Date(ms), zone)).toBe(expected);
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('reads years outside 1000–9999 too', () => {
+    expect(localDateKeyOf(Date.UTC(999, 11, 31, 12), 'UTC')).toBe('0999-12-31');
+    expect(localDateKeyOf(Date.UTC(10_000, 0, 1, 12), 'UTC')).toBe('10000-01-01');
+  });
+
+  it('refuses an unknown zone and an invalid date', () => {
+    expect(() => localDateKeyOf(0, 'Nowhere/Land')).toThrow(RangeError);
+    expect(() => localDateKeyOf(Number.NaN, 'UTC')).toThrow(RangeError);
   });
 });
 

@@ -94,10 +94,13 @@ export function compareDateKeys(a: DateKey, b: DateKey): number {
 
 /** The calendar date an instant falls on for someone living in `timeZone`. */
 export function localDateKeyOf(instant: Date | number, timeZone: string): DateKey {
-  assertTimeZone(timeZone);
   const at = +instant;
+  let known = dayKeys.get(timeZone);
+  const cached = known?.get(at);
+  if (cached !== undefined) return cached;
+  assertTimeZone(timeZone);
   if (Number.isNaN(at)) throw new RangeError('Invalid date');
-  // Intl's parts, not a TZDate: the same answer, and the patient page need not ship TZDate.
+  // Intl, not a TZDate: the same answer, and the patient page need not ship TZDate.
   let format = dayFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -108,11 +111,28 @@ export function localDateKeyOf(instant: Date | number, timeZone: string): DateKe
     });
     dayFormats.set(timeZone, format);
   }
-  const parts: Record<string, string> = {};
-  for (const part of format.formatToParts(at)) parts[part.type] = part.value;
-  return toDateKey(Number(parts.year), Number(parts.month), Number(parts.day));
+  // US English writes these "M/D/YYYY"; format() costs a third of formatToParts. A year of
+  // other than four digits is read from the parts, as every date was before.
+  const text = format.format(at);
+  const match = US_DATE_PATTERN.exec(text);
+  let key: DateKey;
+  if (match) key = toDateKey(Number(match[3]), Number(match[1]), Number(match[2]));
+  else {
+    const parts: Record<string, string> = {};
+    for (const part of format.formatToParts(at)) parts[part.type] = part.value;
+    key = toDateKey(Number(parts.year), Number(parts.month), Number(parts.day));
+  }
+  // The slot engine asks for the same instants (a day's start and end) once per agent, and a
+  // clinic's screens ask for the same days again: answers are remembered, a bounded number.
+  if (!known) dayKeys.set(timeZone, (known = new Map()));
+  if (known.size >= DAY_KEY_CACHE_LIMIT) known.clear();
+  known.set(at, key);
+  return key;
 }
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayKeys = new Map<string, Map<number, DateKey>>();
+const DAY_KEY_CACHE_LIMIT = 10_000;
+const US_DATE_PATTERN = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
 /** 'HH:mm' to minutes after midnight, or null when it is not a real wall time. */
 export function parseWallTime(value: string): number | null {

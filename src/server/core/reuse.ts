@@ -38,12 +38,15 @@ export class ReuseCache<T> {
     return this.byDatabase.get(db)?.size ?? 0;
   }
 
-  /** `key` null: nothing to file the answer under, so it is computed and not kept. */
+  /**
+   * `key` null: nothing to file the answer under, so it is computed and not kept. A key that is
+   * not a string is filed under its JSON.
+   */
   async get(db: object, key: unknown, now: Date, compute: () => Promise<T>): Promise<T> {
     if (key === null) return compute();
     let cache = this.byDatabase.get(db);
     if (!cache) this.byDatabase.set(db, (cache = new Map()));
-    const text = JSON.stringify(key);
+    const text = typeof key === 'string' ? key : JSON.stringify(key);
     const hit = cache.get(text);
     const age = hit ? now.getTime() - hit.at : Infinity;
     if (hit && age >= 0 && age < READ_REUSE_MS) return hit.value;

