@@ -53,3 +53,13 @@ export function describeCpu(before: CpuSnapshot, after: CpuSnapshot, seconds: nu
   const idle = all > 0 ? Math.round((100 * (delta[3] ?? 0)) / all) : null;
   return `${shares.join(', ')} of a core${idle === null ? '' : `; machine idle ${idle} %`}`;
 }
+
+/** CPU milliseconds the processes of one name spent between two snapshots. */
+export function cpuMsOf(name: string, before: CpuSnapshot, after: CpuSnapshot): number {
+  let ticks = 0;
+  for (const [pid, now] of after.byPid) {
+    if (now.name !== name) continue;
+    ticks += now.ticks - (before.byPid.get(pid)?.ticks ?? 0);
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}

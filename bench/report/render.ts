@@ -67,6 +67,34 @@ function apiTable(rows: EndpointResult[], bare: R[] | undefined) {
   );
 }
 
+/**
+ * Where each request's CPU went at 20 clients: the measuring process (the app, or the replay's
+ * driver) and PostgreSQL's processes, for the app's run and the raw replay's.
+ */
+function cpuTable(rows: EndpointResult[]) {
+  const measured = rows.filter((r) => r.connections === 20 && r.app.cpuMs !== undefined);
+  if (measured.length === 0) return '';
+  const cpu = (value: number | undefined) => (value === undefined ? '–' : ms(value, 2));
+  return `### CPU per request at 20 clients\n\nThe bench's own process is the app in the app's run and the \`pg\` driver replaying the statements in the raw run; PostgreSQL is every \`postgres\` process. Medians of the runs, from the processes' CPU time (PostgreSQL's in 10 ms ticks).\n\n${table(
+    [
+      'endpoint',
+      'app process',
+      'PostgreSQL, app run',
+      'replay process',
+      'PostgreSQL, raw run',
+      'app process − replay process',
+    ],
+    measured.map((r) => [
+      r.endpoint,
+      cpu(r.app.cpuMs),
+      cpu(r.app.pgCpuMs),
+      cpu(r.raw?.cpuMs),
+      cpu(r.raw?.pgCpuMs),
+      r.raw?.cpuMs === undefined ? '–' : cpu(r.app.cpuMs - r.raw.cpuMs),
+    ]),
+  )}\n`;
+}
+
 function seedSection(name: string, seed: R | undefined) {
   if (!seed) return '';
   const counts = Object.entries(seed.counts as Record<string, number>)
@@ -132,7 +160,7 @@ export async function renderReport(r: R): Promise<string> {
   );
   out.push(
     `Method: every API figure is the **median of ${meta.flags.runs} runs** of ${meta.flags.seconds} s each after a 1 s warm-up; the app run and its raw-SQL baseline alternate, so noise hits both. ` +
-      `Load generator: ${meta.loadGenerator}. Raw SQL = the exact statements the endpoint sent (captured from the driver during one request, including the session lookup and audit insert), replayed through \`pg\` (PGlite: its own client) with the same concurrency and pool size (10), concurrent statements concurrently. ` +
+      `Load generator: ${meta.loadGenerator}. Raw SQL = the exact statements the endpoint sent (captured from the driver during one request, including the session lookup and audit insert; the request captured is the first after a change to the clinics' data, so an answer the app keeps — counts, a page, a search, the slot engine's input — is computed in it, and where the app then reuses it the table says so), replayed through \`pg\` (PGlite: its own client) with the same concurrency and pool size (10), concurrent statements concurrently. ` +
       `Latencies are per request, percentiles by nearest rank over all samples of a run.\n`,
   );
   if (meta.notes?.length) out.push(meta.notes.map((n: string) => `> ${n}`).join('\n>\n') + '\n');
@@ -146,7 +174,7 @@ export async function renderReport(r: R): Promise<string> {
   );
   if (r.apiPostgres) {
     out.push(
-      `## API on PostgreSQL (${int(r.seedPostgres?.counts?.appointments)} appointments)\n\nSigned in as front-desk staff of one clinic (a tenth of the rows) unless noted. Slots: one day, every agent of the clinic, 30 minutes. Create: distinct free slots, each booked once.\n\n${apiTable(r.apiPostgres, r.bare)}\n`,
+      `## API on PostgreSQL (${int(r.seedPostgres?.counts?.appointments)} appointments)\n\nSigned in as front-desk staff of one clinic (a tenth of the rows) unless noted. Slots: one day, every agent of the clinic, 30 minutes. Create: distinct free slots, each booked once.\n\n${apiTable(r.apiPostgres, r.bare)}\n\n${cpuTable(r.apiPostgres)}`,
     );
   }
   if (r.apiEmbedded) {

@@ -20,6 +20,7 @@ const READS = [
   'list-all-clinics',
   'counts-all-clinics',
   'list-days',
+  'counts-days',
   'search-keywords',
   'slots-days',
 ];

@@ -130,6 +130,11 @@ export async function startApiTarget(label: string, seeded: SeededDatabase): Pro
     async variants(specs, cookie) {
       const out: Variant[] = [];
       for (const spec of specs) {
+        // Each request is captured as the first one after a change to the clinics' data: an
+        // answer the app keeps (counts, pages, searches, the slot engine's input) is computed
+        // then, so the raw SQL holds the statements that compute it, whatever was captured
+        // before (the list computes the counts the counts endpoint would otherwise reuse).
+        await query('update clinic_data_versions set version = version + 1');
         const { capture: c, result } = await capture(() =>
           app.inject({
             method: spec.method,
@@ -191,6 +196,11 @@ export async function readMixes(target: ApiTarget): Promise<Record<string, HttpR
     'list-days': listDays,
     list: [get('/api/appointments/paginated')],
     counts: [get('/api/appointments/counts')],
+    // The counts of the same 400 days as 'list-days', asked for in turn: none is reused.
+    'counts-days': listDays.map((spec) => ({
+      ...spec,
+      path: spec.path.replace('/paginated?', '/counts?'),
+    })),
     one: rows.map((r) => get(`/api/appointments/${(r as { id: string }).id}`)),
     search: KEYWORDS.map((k) =>
       get(`/api/clinics/patient?clinic=clinic-0&keyword=${encodeURIComponent(k)}`),

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { cannon } from '../lib/load';
+import { cpuMsOf, cpuSnapshot } from '../lib/proc-cpu';
 import type { HttpRequestSpec } from '../lib/load-child';
 import { rawLoad, type RawRun, type Rewrite } from '../lib/replay';
 import { median, medianOf, ratio, type LatencySummary } from '../lib/stats';
@@ -21,6 +22,12 @@ export type Figures = {
   p50: number;
   p95: number;
   p99: number;
+  /**
+   * CPU per request, in ms: the bench's own process (the app, or the raw replay's driver) and
+   * PostgreSQL's processes (0 for PGlite, which runs inside the bench's process).
+   */
+  cpuMs: number;
+  pgCpuMs: number;
 };
 
 export interface EndpointResult {
@@ -36,12 +43,33 @@ export interface EndpointResult {
   note?: string;
 }
 
-const figures = (latency: LatencySummary, rps: number): Figures => ({
+const figures = (latency: LatencySummary, rps: number, cpu: CpuPerRequest): Figures => ({
   rps,
   p50: latency.p50,
   p95: latency.p95,
   p99: latency.p99,
+  ...cpu,
 });
+
+type CpuPerRequest = Pick<Figures, 'cpuMs' | 'pgCpuMs'>;
+
+/** Runs a load and says how much CPU this process and PostgreSQL's spent per request. */
+async function withCpu<T>(
+  load: () => Promise<T>,
+  requestsOf: (result: T) => number,
+): Promise<[T, CpuPerRequest]> {
+  const [ownBefore, procBefore] = [process.cpuUsage(), cpuSnapshot()];
+  const result = await load();
+  const [own, procAfter] = [process.cpuUsage(ownBefore), cpuSnapshot()];
+  const requests = Math.max(1, requestsOf(result));
+  return [
+    result,
+    {
+      cpuMs: (own.user + own.system) / 1000 / requests,
+      pgCpuMs: cpuMsOf('postgres', procBefore, procAfter) / requests,
+    },
+  ];
+}
 
 const addStatuses = (into: Record<string, number>, from: Record<string, number>) => {
   for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
@@ -77,14 +105,20 @@ async function measure(
   const statuses: Record<string, number> = {};
   let rawErrors = 0;
   for (let r = 0; r < options.runs; r++) {
-    const a = await cannon(job());
+    const [a, appCpu] = await withCpu(
+      () => cannon(job()),
+      (run) => Object.values(run.statuses).reduce((sum, n) => sum + n, 0),
+    );
     app.onUsed?.(a.used);
     addStatuses(statuses, a.statuses);
-    appRuns.push(figures(a.latency, a.rps));
+    appRuns.push(figures(a.latency, a.rps, appCpu));
     if (raw) {
-      const b: RawRun = await rawLoad(target.raw, connections, options.seconds * 1000, raw);
+      const [b, rawCpu] = await withCpu(
+        (): Promise<RawRun> => rawLoad(target.raw, connections, options.seconds * 1000, raw),
+        (run) => run.requests,
+      );
       rawErrors += b.errors;
-      rawRuns.push(figures(b.latency, b.rps));
+      rawRuns.push(figures(b.latency, b.rps, rawCpu));
       ratios.push(ratio(a.latency.p50, b.latency.p50));
     }
   }
@@ -146,21 +180,26 @@ export async function benchApi(target: ApiTarget, options: ApiOptions, log: (s: 
   }
   // The list when no page can be reused: a different day each request (pages are reused while
   // their clinic's data stands, ADR 008, and 'list' asks for the same first page every time).
-  if (options.endpoints.includes('list')) {
-    const specs = mixes['list-days']!;
+  // The counts likewise: a different day each request, so no counts are reused (ADR 004).
+  for (const [endpoint, mix, note] of [
+    ['list', 'list-days', 'a different day each request: no page reused'],
+    ['counts', 'counts-days', 'a different day each request: no counts reused'],
+  ] as const) {
+    if (!options.endpoints.includes(endpoint)) continue;
+    const specs = mixes[mix]!;
     const variants = await target.variants(specs, target.staffCookie);
-    log(`${target.label} list-days c=20`);
+    log(`${target.label} ${mix} c=20`);
     results.push(
       await measure(
         target,
-        'list-days',
+        mix,
         20,
         options,
         // One queue for every connection: each autocannon connection would otherwise walk the
         // same list in step with the others, asking for the day they all just asked for.
         { cookie: target.staffCookie, queue: () => specs },
         cycle(variants),
-        'a different day each request: no page reused',
+        note,
       ),
     );
   }
@@ -287,14 +326,18 @@ export async function benchBare(options: ApiOptions, log: (s: string) => void) {
     });
     const runs: Figures[] = [];
     for (let r = 0; r < options.runs; r++) {
-      const a = await cannon({
-        url,
-        headers: {},
-        connections: c,
-        durationSeconds: options.seconds,
-        requests: [{ method: 'GET', path: '/' }],
-      });
-      runs.push(figures(a.latency, a.rps));
+      const [a, cpu] = await withCpu(
+        () =>
+          cannon({
+            url,
+            headers: {},
+            connections: c,
+            durationSeconds: options.seconds,
+            requests: [{ method: 'GET', path: '/' }],
+          }),
+        (run) => Object.values(run.statuses).reduce((sum, n) => sum + n, 0),
+      );
+      runs.push(figures(a.latency, a.rps, cpu));
     }
     results.push({ connections: c, app: medianOf(runs), runs: options.runs });
   }

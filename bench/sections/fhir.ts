@@ -6,7 +6,9 @@ import { cannon } from '../lib/load';
 import type { HttpRequestSpec } from '../lib/load-child';
 import { median, medianOf, ratio } from '../lib/stats';
 import type { ApiTarget } from './api-target';
-import type { Figures } from './api';
+import type { Figures as ApiFigures } from './api';
+
+type Figures = Pick<ApiFigures, 'rps' | 'p50' | 'p95' | 'p99'>;
 
 export interface FhirBenchOptions {
   connections: number;
