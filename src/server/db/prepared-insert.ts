@@ -6,8 +6,19 @@ import { prepared } from './prepared';
 /** The few rows a change writes; beyond this, an insert is built each time as before. */
 const MAX_PREPARED_ROWS = 4;
 
-/** Each insert shape (table, columns given, rows, what comes back) and its statement's name. */
-const shapeNames = new Map<string, string>();
+/** What an insert of one shape needs besides its values, worked out once per shape. */
+interface Shape {
+  /** The statement's name, unique per shape. */
+  name: string;
+  /** Each column given: its encoder, and its placeholder's name in each row. */
+  encoders: PgColumn[];
+  placeholders: string[][];
+}
+
+/** Each insert shape (table, columns given, rows, what comes back) and what it needs. */
+const shapes = new Map<string, Shape>();
+/** The columns returned, spelled once per `returning` object (callers pass the same one). */
+const returnedKeys = new WeakMap<object, string>();
 
 /**
  * Inserts rows through a statement prepared once per connection for their shape, instead of
@@ -23,17 +34,12 @@ export async function insertPrepared<T extends PgTable, R extends Record<string,
   returning?: R,
 ): Promise<Array<{ [K in keyof R]: R[K]['_']['data'] }>> {
   if (rows.length === 0) return [];
-  const given = (row: object) =>
-    Object.keys(row)
-      .filter((key) => (row as Record<string, unknown>)[key] !== undefined)
-      .sort();
-  const columns = given(rows[0]!);
+  const columns = givenColumns(rows[0]!);
   const signature = columns.join(',');
-  const isSql = (value: unknown) => is(value, SQL) || is(value, Param);
   if (
     rows.length > MAX_PREPARED_ROWS ||
-    rows.some((row) => given(row).join(',') !== signature) ||
-    rows.some((row) => Object.values(row).some(isSql))
+    rows.some((row, i) => i > 0 && givenColumns(row).join(',') !== signature) ||
+    rows.some(hasSqlValue)
   ) {
     // A batch (a clinic's reminders planned again), rows that give different columns, or a value
     // written as SQL: drizzle's own insert, which fills each gap with DEFAULT, and no statement
@@ -41,31 +47,75 @@ export async function insertPrepared<T extends PgTable, R extends Record<string,
     const insert = db.insert(table).values([...rows] as never);
     return (returning ? await insert.returning(returning) : (await insert, [])) as never;
   }
-  const returned = Object.entries(returning ?? {}).map(([key, column]) => `${key}=${column.name}`);
-  const shape = `${getTableName(table)}(${signature})x${rows.length}->${returned.join(',')}`;
-  let name = shapeNames.get(shape);
-  if (!name) shapeNames.set(shape, (name = `insert_${shapeNames.size}_${getTableName(table)}`));
+  const key = `${getTableName(table)}(${signature})x${rows.length}->${returnedKey(returning)}`;
+  let shape = shapes.get(key);
+  if (!shape) {
+    const tableColumns = getTableColumns(table) as Record<string, PgColumn>;
+    shape = {
+      name: `insert_${shapes.size}_${getTableName(table)}`.slice(0, 63),
+      encoders: columns.map((column) => tableColumns[column]!),
+      placeholders: rows.map((_, i) => columns.map((column) => `${column}_${i}`)),
+    };
+    shapes.set(key, shape);
+  }
   // Each value encoded by its column as drizzle's insert does (JSON, timestamps, arrays), and a
   // null sent as NULL: drizzle would pass a placeholder's null to the column's encoder.
-  const tableColumns = getTableColumns(table) as Record<string, PgColumn>;
   const values: Record<string, unknown> = {};
-  rows.forEach((row, i) => {
-    for (const column of columns) {
-      const value = (row as Record<string, unknown>)[column];
-      values[`${column}_${i}`] =
-        value === null ? null : tableColumns[column]!.mapToDriverValue(value);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as Record<string, unknown>;
+    const names = shape.placeholders[i]!;
+    for (let c = 0; c < columns.length; c++) {
+      const value = row[columns[c]!];
+      values[names[c]!] = value === null ? null : shape.encoders[c]!.mapToDriverValue(value);
     }
-  });
-  const query = prepared(db, name.slice(0, 63), (statement) => {
+  }
+  const { placeholders } = shape;
+  const query = prepared(db, shape.name, (statement) => {
     // Wrapped in sql``, so drizzle sends the value encoded above as it is.
-    const placeholders = rows.map((_, i) =>
-      Object.fromEntries(
-        columns.map((column) => [column, sql`${sql.placeholder(`${column}_${i}`)}`]),
-      ),
-    );
-    const insert = db.insert(table).values(placeholders as never);
+    const insert = db
+      .insert(table)
+      .values(
+        placeholders.map((names) =>
+          Object.fromEntries(
+            columns.map((column, c) => [column, sql`${sql.placeholder(names[c]!)}`]),
+          ),
+        ) as never,
+      );
     return (returning ? insert.returning(returning) : insert).prepare(statement);
   });
   const result = await (query as { execute(v: unknown): Promise<unknown> }).execute(values);
   return (returning ? result : []) as Array<{ [K in keyof R]: R[K]['_']['data'] }>;
+}
+
+/** The row's columns that are given (not undefined), in one order whatever the row's. */
+function givenColumns(row: object): string[] {
+  const given: string[] = [];
+  for (const key of Object.keys(row)) {
+    if ((row as Record<string, unknown>)[key] !== undefined) given.push(key);
+  }
+  return given.sort();
+}
+
+/** Whether a value is written as SQL; a plain value, Date, array or JSON object never is. */
+function hasSqlValue(row: object): boolean {
+  for (const value of Object.values(row)) {
+    if (typeof value !== 'object' || value === null) continue;
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto === null || proto === Object.prototype || proto === Array.prototype) continue;
+    if (value instanceof Date) continue;
+    if (is(value, SQL) || is(value, Param)) return true;
+  }
+  return false;
+}
+
+function returnedKey(returning: Record<string, PgColumn> | undefined): string {
+  if (!returning) return '';
+  let text = returnedKeys.get(returning);
+  if (text === undefined) {
+    text = Object.entries(returning)
+      .map(([key, column]) => `${key}=${column.name}`)
+      .join(',');
+    returnedKeys.set(returning, text);
+  }
+  return text;
 }
