@@ -53,11 +53,16 @@ const figures = (latency: LatencySummary, rps: number, cpu: CpuPerRequest): Figu
 
 type CpuPerRequest = Pick<Figures, 'cpuMs' | 'pgCpuMs'>;
 
-/** Runs a load and says how much CPU this process and PostgreSQL's spent per request. */
+/**
+ * Runs a load and says how much CPU this process and PostgreSQL's spent per request. The app and
+ * the replay share this process: the heap is collected first (`npm run bench` runs node with
+ * --expose-gc), so neither run pays for collecting the other's garbage.
+ */
 async function withCpu<T>(
   load: () => Promise<T>,
   requestsOf: (result: T) => number,
 ): Promise<[T, CpuPerRequest]> {
+  (globalThis as { gc?: () => void }).gc?.();
   const [ownBefore, procBefore] = [process.cpuUsage(), cpuSnapshot()];
   const result = await load();
   const [own, procAfter] = [process.cpuUsage(ownBefore), cpuSnapshot()];
