@@ -183,33 +183,14 @@ export async function benchApi(target: ApiTarget, options: ApiOptions, log: (s: 
       ),
     );
   }
-  // The list when no page can be reused: a different day each request (pages are reused while
-  // their clinic's data stands, ADR 008, and 'list' asks for the same first page every time).
-  // The counts likewise: a different day each request, so no counts are reused (ADR 004).
+  // Each read when nothing can be reused, through one queue for every connection (each
+  // autocannon connection would otherwise walk the same list in step with the others, asking
+  // for what they all just asked for): the list and counts of a different day each request
+  // (pages and counts are reused while their clinic's data stands, ADR 004 and 008, and 'list'
+  // asks for the same first page every time), search and slots of a different keyword or day.
   for (const [endpoint, mix, note] of [
     ['list', 'list-days', 'a different day each request: no page reused'],
     ['counts', 'counts-days', 'a different day each request: no counts reused'],
-  ] as const) {
-    if (!options.endpoints.includes(endpoint)) continue;
-    const specs = mixes[mix]!;
-    const variants = await target.variants(specs, target.staffCookie);
-    log(`${target.label} ${mix} c=20`);
-    results.push(
-      await measure(
-        target,
-        mix,
-        20,
-        options,
-        // One queue for every connection: each autocannon connection would otherwise walk the
-        // same list in step with the others, asking for the day they all just asked for.
-        { cookie: target.staffCookie, queue: () => specs },
-        cycle(variants),
-        note,
-      ),
-    );
-  }
-  // Search and slots when no answer can be reused: a different keyword or day each request.
-  for (const [endpoint, mix, note] of [
     ['search', 'search-keywords', 'a different keyword each request: no answer reused'],
     ['slots', 'slots-days', 'a different day or length each request: no input reused'],
   ] as const) {
