@@ -53,7 +53,8 @@ work for both. What separates them is the app's own work beyond the driver, abou
 booking: HTTP, the request's validation, the session, the slot check, drizzle, building the rows
 and the answer, and the answer's contract check. For 0.8× the app's process must come to about
 2.35 ms, 0.4 ms less, and no single part of that work is as large: the profiler puts our own
-code's self time at about a fifth of it and drizzle's at a tenth.
+code's self time at about a third of it (spread over dozens of functions) and drizzle's at a
+sixth.
 
 The figure is noisy here: in create-only runs on this machine the app's CPU per booking moved
 between 2.3 and 3.5 ms from run to run (other tenants of the host), and the ratio between 0.67×
@@ -62,7 +63,7 @@ and 0.74×. On the previous run's faster machine the ratio was 0.77×.`,
   {
     title: 'Next: what would change the figures',
     body: `- **The booking's statements without drizzle**: its prepared execute and row mapping are
-  about a tenth of the app's JavaScript in a booking.
+  about a sixth of the app's own JavaScript in a booking.
 - **Fewer statements do not help the ratio**: the replay sends the same statements, so a round
   trip saved is saved for both, and the share that differs (the app's own work) grows.
 - **Counts and slots**: reused answers are now cheaper than their raw SQL; the never-reused
