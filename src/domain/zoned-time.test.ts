@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDaysToKey,
+  DAY_KEY_CACHE_LIMIT,
   formatWallTime,
+  heldDayKeys,
   isValidTimeZone,
   localDateKeyOf,
   parseDateKey,
@@ -126,6 +128,16 @@ describe('localDateKeyOf', () => {
       ),
       { numRuns: 2_000 },
     );
+  });
+
+  it('remembers a bounded number of answers, whatever the zones asked for', () => {
+    const zones = ['America/New_York', 'Europe/London', 'Asia/Kathmandu'];
+    for (let i = 0; i < DAY_KEY_CACHE_LIMIT; i++) {
+      for (const zone of zones) localDateKeyOf(Date.UTC(2030, 0, 1) + i * 60_000, zone);
+      expect(heldDayKeys()).toBeLessThanOrEqual(DAY_KEY_CACHE_LIMIT);
+    }
+    expect(heldDayKeys()).toBeGreaterThan(0);
+    expect(localDateKeyOf(Date.UTC(2030, 0, 1, 3), 'America/New_York')).toBe('2029-12-31');
   });
 
   it('reads years outside 1000–9999 too', () => {

@@ -123,15 +123,27 @@ export function localDateKeyOf(instant: Date | number, timeZone: string): DateKe
     key = toDateKey(Number(parts.year), Number(parts.month), Number(parts.day));
   }
   // The slot engine asks for the same instants (a day's start and end) once per agent, and a
-  // clinic's screens ask for the same days again: answers are remembered, a bounded number.
+  // clinic's screens ask for the same days again: answers are remembered, a bounded number in
+  // all zones together.
+  if (dayKeysHeld >= DAY_KEY_CACHE_LIMIT) {
+    dayKeys.clear();
+    dayKeysHeld = 0;
+    known = undefined;
+  }
   if (!known) dayKeys.set(timeZone, (known = new Map()));
-  if (known.size >= DAY_KEY_CACHE_LIMIT) known.clear();
   known.set(at, key);
+  dayKeysHeld++;
   return key;
 }
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const dayKeys = new Map<string, Map<number, DateKey>>();
-const DAY_KEY_CACHE_LIMIT = 10_000;
+let dayKeysHeld = 0;
+export const DAY_KEY_CACHE_LIMIT = 20_000;
+
+/** How many answers localDateKeyOf holds now, in all zones. */
+export function heldDayKeys(): number {
+  return dayKeysHeld;
+}
 const US_DATE_PATTERN = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
 /** 'HH:mm' to minutes after midnight, or null when it is not a real wall time. */
