@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { bookingSlugOf } from './book-online-api';
 import { BookOnlinePage } from './book-online-page';
 
@@ -186,8 +186,8 @@ describe('BookOnlinePage', () => {
     const time = await screen.findByRole('button', { name: '9:30 AM' });
     expect(day.value).toBe('2026-12-03');
     expect(screen.queryByText(/No free times/)).toBeNull();
-    // The keyboard lands on the times found, not on the page's top.
-    expect(screen.getByRole('group', { name: 'Free times' })).toHaveFocus();
+    // The keyboard lands on the times found, not on the page's top (an effect moves it there).
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Free times' })).toHaveFocus());
     expect(time).toBeTruthy();
   });
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { PatientSessionView } from '@contracts/session';
 import { PatientSessionPage } from './patient-session-page';
 
@@ -103,8 +103,9 @@ describe('PatientSessionPage', () => {
     vi.stubGlobal('fetch', fetchMock);
     render(<PatientSessionPage token="tok" fromReminder />);
     const button = await screen.findByRole('button', { name: 'Confirm my appointment' });
-    // From a reminder the button waits in focus; opening the link alone confirms nothing.
-    expect(button).toHaveFocus();
+    // From a reminder the button waits in focus; opening the link alone confirms nothing. The
+    // focus comes from an effect, which can run after the render that showed the button.
+    await waitFor(() => expect(button).toHaveFocus());
     expect(fetchMock).toHaveBeenCalledTimes(1);
     fireEvent.click(button);
     expect(
