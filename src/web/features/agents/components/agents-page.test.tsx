@@ -149,7 +149,7 @@ describe('AgentsPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Create staff member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create staff member' });
     await user.click(within(dialog).getByRole('button', { name: 'Create staff member' }));
-    expect(within(dialog).getByText('Enter a name.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Enter a name.')).toBeInTheDocument();
     expect(within(dialog).getByText('Choose at least one clinic.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
     await user.type(within(dialog).getByLabelText('Name'), 'Jordan Reyes');
@@ -202,8 +202,11 @@ describe('AgentsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create staff member' });
     await user.type(within(dialog).getByLabelText('Name'), 'Jordan Reyes');
     await user.click(within(dialog).getByRole('button', { name: 'Create staff member' }));
-    expect(within(dialog).getByText('Enter a valid email address.')).toBeInTheDocument();
-    expect(document.activeElement).toBe(within(dialog).getByLabelText('Email'));
+    // The form checks its fields asynchronously: the message and the focus follow the click.
+    expect(await within(dialog).findByText('Enter a valid email address.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByLabelText('Email')),
+    );
   });
 
   it('checks a new password before resetting it, then sends it', async () => {
@@ -221,10 +224,10 @@ describe('AgentsPage', () => {
     await user.type(field, 'short');
     await user.click(within(dialog).getByRole('button', { name: 'Reset password' }));
     expect(
-      within(dialog).getByText('Password must be at least 10 characters.'),
+      await within(dialog).findByText('Password must be at least 10 characters.'),
     ).toBeInTheDocument();
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(field);
+    await waitFor(() => expect(document.activeElement).toBe(field));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     await user.type(field, '-and-longer');

@@ -139,7 +139,7 @@ describe('IntegrationsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create integration token' });
     await user.click(within(dialog).getByRole('button', { name: 'Create token' }));
     expect(
-      within(dialog).getByText('Enter a name, such as the system that will use the token.'),
+      await within(dialog).findByText('Enter a name, such as the system that will use the token.'),
     ).toBeInTheDocument();
     expect(within(dialog).getByText('Choose at least one clinic.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);

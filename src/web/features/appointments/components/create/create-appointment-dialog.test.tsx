@@ -352,8 +352,8 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
     expect((within(form).getByLabelText(/First name/) as HTMLInputElement).value).toBe('Ana');
     expect((within(form).getByLabelText(/Last name/) as HTMLInputElement).value).toBe('Sliva');
     await user.click(within(form).getByRole('button', { name: 'Add patient' }));
-    expect(within(form).getByText('Email is required')).toBeInTheDocument();
-    expect(document.activeElement).toBe(within(form).getByLabelText(/Email/));
+    expect(await within(form).findByText('Email is required')).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText(/Email/)));
 
     await user.type(within(form).getByLabelText(/Email/), 'ana.silva@example.com');
     await user.click(within(form).getByRole('button', { name: 'Add patient' }));
