@@ -50,13 +50,24 @@ export async function createUser(
   return row!;
 }
 
+/**
+ * A random last name that does not start with "Smith": the scenario's patient is Anna Smith, and
+ * tests search for "smith" expecting only the patients they named (faker also says "Smitham").
+ */
+function randomLastName(): string {
+  for (;;) {
+    const name = faker.person.lastName();
+    if (!/^smith/i.test(name)) return name;
+  }
+}
+
 export async function createPatient(
   db: Executor,
   clinicId: string,
   overrides: Partial<typeof t.patients.$inferInsert> = {},
 ) {
   const firstName = overrides.firstName ?? faker.person.firstName();
-  const lastName = overrides.lastName ?? faker.person.lastName();
+  const lastName = overrides.lastName ?? randomLastName();
   const email =
     overrides.email ??
     faker.internet
