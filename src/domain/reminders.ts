@@ -1,9 +1,10 @@
 // When an appointment's reminders fall due. Pure: the clock and the clinic's zone are parameters.
 
-import { TZDate } from '@date-fns/tz';
+import { tzOffset } from '@date-fns/tz/tzOffset';
 import {
   addDaysToKey,
   assertTimeZone,
+  DAY_MS,
   localDateKeyOf,
   MINUTE_MS,
   MINUTES_PER_DAY,
@@ -42,8 +43,10 @@ export function reminderDueAt(start: Date, offsetMinutes: number, timeZone: stri
     return new Date(start.getTime() - offsetMinutes * MINUTE_MS);
   }
   assertTimeZone(timeZone);
-  const local = new TZDate(start.getTime(), timeZone);
-  const wallMinutes = local.getHours() * 60 + local.getMinutes();
+  // The start's wall clock in the zone, from its offset there: what a TZDate's hours and minutes
+  // say, without building one for each booking's reminders.
+  const wallMs = start.getTime() + tzOffset(timeZone, start) * MINUTE_MS;
+  const wallMinutes = Math.floor((((wallMs % DAY_MS) + DAY_MS) % DAY_MS) / MINUTE_MS);
   const seconds = start.getTime() % MINUTE_MS;
   const day = addDaysToKey(localDateKeyOf(start, timeZone), -offsetMinutes / MINUTES_PER_DAY);
   return new Date(wallClockToUtc(day, wallMinutes, timeZone) + seconds);
