@@ -111,6 +111,9 @@ describe('the embedded PostgreSQL server', () => {
       .toMatch(/server stopped \(SIGKILL\); starting it again/);
     expect(await db.ping()).toBe(false);
     await expect.poll(() => db.ping(), { timeout: 30_000, interval: 200 }).toBe(true);
+    // The pool may reach the new server a moment before the supervisor's own readiness check
+    // (connect, query, end) returns and records the new process: wait for its word first.
+    await expect.poll(() => lines.join('\n')).toMatch(/is running again/);
     expect(server.pid).not.toBe(killed);
     expect(await queryRows(db.db, sql`select v from kept`)).toEqual([{ v: 'committed' }]);
     await db.close();
