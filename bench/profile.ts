@@ -11,6 +11,7 @@ import path from 'node:path';
 import { seedPostgres } from './lib/databases';
 import { cannon, stopLoadChild } from './lib/load';
 import { readMixes, startApiTarget } from './sections/api-target';
+import { fhirQuestions } from './sections/fhir';
 import { ROOT } from './lib/spawn';
 import { cpuSnapshot, describeCpu } from './lib/proc-cpu';
 
@@ -40,19 +41,27 @@ async function main() {
   const mixes = await readMixes(target);
   // A path ("/api/health") is measured as it is, signed in as the front-desk user.
   // "create" books distinct free slots (one each, in turn), as the admin, like the bench does.
+  // "fhir-appointments" and "fhir-slots" are the FHIR searches, with an integration token.
+  const fhir = endpoint.startsWith('fhir-') ? await fhirQuestions(target) : null;
   const requests = endpoint.startsWith('/')
     ? [{ method: 'GET' as const, path: endpoint }]
     : endpoint === 'create'
       ? target.freeSlots.slice(0, 20_000)
-      : mixes[endpoint];
+      : fhir
+        ? fhir[endpoint === 'fhir-slots' ? 'slots' : 'appointments'].fhir
+        : mixes[endpoint];
   if (!requests) throw new Error(`unknown endpoint ${endpoint}: ${Object.keys(mixes).join(', ')}`);
   const job = {
     url: target.url,
-    headers: { cookie: endpoint === 'create' ? target.adminCookie : target.staffCookie },
+    headers: fhir
+      ? fhir.auth
+      : { cookie: endpoint === 'create' ? target.adminCookie : target.staffCookie },
     connections: Number(clientsArg),
     // Bookings through one queue for every connection: each free time is asked for once. The
     // mixes of a different day each request go through one queue too, as the bench sends them.
-    ...(endpoint === 'create' || endpoint.endsWith('-days') ? { queue: requests } : { requests }),
+    ...(endpoint === 'create' || endpoint.endsWith('-days') || fhir
+      ? { queue: requests }
+      : { requests }),
   };
   await cannon({ ...job, durationSeconds: 1 });
   const session = new Session();

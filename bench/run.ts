@@ -5,7 +5,8 @@
 //                      PostgreSQL server, the embedded default; pglite = the WebAssembly one)
 //   --runs N --seconds S   runs per figure and seconds per run
 //   --reuse-db         keep an existing carebook_bench (development only; default recreates it)
-//   --endpoints a,b    API endpoints measured (default list,counts,one,search,slots,create)
+//   --endpoints a,b    API endpoints measured (default list,counts,one,search,slots,create,
+//                      fhir-appointments,fhir-slots; the FHIR searches on PostgreSQL only)
 //   --render           only re-render <out>.md (default latest) from its JSON, measuring nothing
 //   --race-rounds N    rounds per race size (default 100; 30 for 500 at once, see below)
 //   --scale            only the growth figures: six endpoints at 100k and 1M appointments, into
@@ -25,7 +26,7 @@ import {
 } from './lib/databases';
 import { stopLoadChild } from './lib/load';
 import type { SeedPlan } from './seed/bulk-seed';
-import { benchApi, benchBare } from './sections/api';
+import { benchApi, benchBare, benchFhirReads } from './sections/api';
 import { benchFhir } from './sections/fhir';
 import { startApiTarget } from './sections/api-target';
 import { collectPlans, tryFixes } from './sections/explain';
@@ -115,7 +116,7 @@ const apiOptions = {
   seconds,
   endpoints: flags.endpoints
     ? flags.endpoints.split(',').map((s) => s.trim())
-    : ['list', 'counts', 'one', 'search', 'slots', 'create'],
+    : ['list', 'counts', 'one', 'search', 'slots', 'create', 'fhir-appointments', 'fhir-slots'],
 };
 
 async function withPostgres(fn: (db: SeededDatabase) => Promise<void>) {
@@ -158,7 +159,7 @@ async function main() {
         try {
           if (want('api') && dbs.includes('pg')) {
             const { results: api, captured } = await benchApi(target, apiOptions, log);
-            results.apiPostgres = api;
+            results.apiPostgres = [...api, ...(await benchFhirReads(target, apiOptions, log))];
             log('EXPLAIN plans');
             results.plans = await collectPlans(target, captured);
             results.fixes = await tryFixes(target, apiOptions, log);

@@ -23,6 +23,8 @@ const READS = [
   'counts-days',
   'search-keywords',
   'slots-days',
+  'fhir-appointments',
+  'fhir-slots',
 ];
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -98,6 +100,7 @@ export function targetRows(r: R): Row[] {
     counts: 'rollup reused until the data changes, ADR 004',
     search: 'answer reused while the clinic’s data stands, ADR 025',
     slots: 'engine input reused while the clinic’s data stands, ADR 025',
+    'fhir-slots': 'engine input reused while the clinic’s data stands, ADR 025',
   };
   for (const clients of [1, 20]) {
     const measured = (pg ?? []).filter(

@@ -26,7 +26,8 @@ export interface ApiTarget {
   adminCookie: string;
   raw: ReplayTarget;
   close(): Promise<void>;
-  variants(specs: HttpRequestSpec[], cookie: string): Promise<Variant[]>;
+  /** Captures each request's statements, sent with these headers (a session cookie, a token). */
+  variants(specs: HttpRequestSpec[], headers: Record<string, string>): Promise<Variant[]>;
   freeSlots: HttpRequestSpec[];
   explain(text: string, values: unknown[]): Promise<string>;
 }
@@ -127,7 +128,7 @@ export async function startApiTarget(label: string, seeded: SeededDatabase): Pro
     adminCookie,
     raw,
     freeSlots,
-    async variants(specs, cookie) {
+    async variants(specs, headers) {
       const out: Variant[] = [];
       for (const spec of specs) {
         // Each request is captured as the first one after a change to the clinics' data: an
@@ -139,7 +140,7 @@ export async function startApiTarget(label: string, seeded: SeededDatabase): Pro
           app.inject({
             method: spec.method,
             url: spec.path,
-            headers: { cookie, 'content-type': 'application/json' },
+            headers: { ...headers, 'content-type': 'application/json' },
             payload: spec.body,
           }),
         );

@@ -9,6 +9,7 @@ import type { HttpRequestSpec } from '../lib/load-child';
 import { rawLoad, type RawRun, type Rewrite } from '../lib/replay';
 import { median, medianOf, ratio, type LatencySummary } from '../lib/stats';
 import { newToken, readMixes, type ApiTarget, type Variant } from './api-target';
+import { fhirQuestions } from './fhir';
 
 export interface ApiOptions {
   concurrencies: number[];
@@ -86,7 +87,8 @@ async function measure(
   connections: number,
   options: ApiOptions,
   app: {
-    cookie: string;
+    /** A session cookie, or an integration's bearer token. */
+    headers: Record<string, string>;
     requests?: HttpRequestSpec[];
     queue?: () => HttpRequestSpec[];
     onUsed?: (n: number) => void;
@@ -96,7 +98,7 @@ async function measure(
 ): Promise<EndpointResult> {
   const job = () => ({
     url: target.url,
-    headers: { cookie: app.cookie },
+    headers: app.headers,
     connections,
     durationSeconds: options.seconds,
     requests: app.requests,
@@ -151,7 +153,7 @@ export async function benchApi(target: ApiTarget, options: ApiOptions, log: (s: 
   const mixes = await readMixes(target);
   const captured: Record<string, Variant[]> = {};
   for (const endpoint of Object.keys(mixes).filter((e) => options.endpoints.includes(e))) {
-    captured[endpoint] = await target.variants(mixes[endpoint]!, target.staffCookie);
+    captured[endpoint] = await target.variants(mixes[endpoint]!, { cookie: target.staffCookie });
     for (const c of options.concurrencies) {
       log(`${target.label} ${endpoint} c=${c}`);
       results.push(
@@ -160,7 +162,7 @@ export async function benchApi(target: ApiTarget, options: ApiOptions, log: (s: 
           endpoint,
           c,
           options,
-          { cookie: target.staffCookie, requests: mixes[endpoint] },
+          { headers: { cookie: target.staffCookie }, requests: mixes[endpoint] },
           cycle(captured[endpoint]!),
         ),
       );
@@ -169,7 +171,7 @@ export async function benchApi(target: ApiTarget, options: ApiOptions, log: (s: 
   // The same list and counts for an admin of every clinic: the whole table in scope.
   for (const endpoint of ['list', 'counts'].filter((e) => options.endpoints.includes(e))) {
     const specs = mixes[endpoint]!;
-    const variants = await target.variants(specs, target.adminCookie);
+    const variants = await target.variants(specs, { cookie: target.adminCookie });
     log(`${target.label} ${endpoint} (admin) c=20`);
     results.push(
       await measure(
@@ -177,7 +179,7 @@ export async function benchApi(target: ApiTarget, options: ApiOptions, log: (s: 
         `${endpoint}-all-clinics`,
         20,
         options,
-        { cookie: target.adminCookie, requests: specs },
+        { headers: { cookie: target.adminCookie }, requests: specs },
         cycle(variants),
         'admin of every clinic',
       ),
@@ -196,7 +198,7 @@ export async function benchApi(target: ApiTarget, options: ApiOptions, log: (s: 
   ] as const) {
     if (!options.endpoints.includes(endpoint)) continue;
     const specs = mixes[mix]!;
-    const variants = await target.variants(specs, target.staffCookie);
+    const variants = await target.variants(specs, { cookie: target.staffCookie });
     log(`${target.label} ${mix} c=20`);
     results.push(
       await measure(
@@ -204,7 +206,7 @@ export async function benchApi(target: ApiTarget, options: ApiOptions, log: (s: 
         mix,
         20,
         options,
-        { cookie: target.staffCookie, queue: () => specs },
+        { headers: { cookie: target.staffCookie }, queue: () => specs },
         cycle(variants),
         note,
       ),
@@ -213,6 +215,54 @@ export async function benchApi(target: ApiTarget, options: ApiOptions, log: (s: 
   if (options.endpoints.includes('create'))
     results.push(...(await benchCreate(target, options, log)));
   return { results, captured };
+}
+
+/**
+ * The FHIR searches an integration asks all day, each beside its raw SQL like the JSON reads
+ * (issue 27 counts them among the reads), at up to 20 clients: one practitioner's day of
+ * appointments (a different day each request, of 400) and one schedule's week of free slots
+ * (eight weeks in turn), with an integration token of the first clinic.
+ */
+export async function benchFhirReads(
+  target: ApiTarget,
+  options: ApiOptions,
+  log: (s: string) => void,
+): Promise<EndpointResult[]> {
+  const wanted = ['fhir-appointments', 'fhir-slots'].filter((e) => options.endpoints.includes(e));
+  if (wanted.length === 0) return [];
+  const questions = await fhirQuestions(target);
+  const mixes: Record<string, { specs: HttpRequestSpec[]; note: string }> = {
+    'fhir-appointments': {
+      specs: questions.appointments.fhir,
+      note: "Appointment?practitioner&date: one practitioner's day, a different day each request",
+    },
+    'fhir-slots': {
+      specs: questions.slots.fhir,
+      note: "Slot?schedule&start: one schedule's week, eight weeks in turn",
+    },
+  };
+  const results: EndpointResult[] = [];
+  for (const endpoint of wanted) {
+    const { specs, note } = mixes[endpoint]!;
+    const variants = await target.variants(specs, questions.auth);
+    for (const c of options.concurrencies.filter((n) => n <= 20)) {
+      log(`${target.label} ${endpoint} c=${c}`);
+      // One queue for every connection, in the captured variants' order, so the connections do
+      // not ask for the same day in step.
+      results.push(
+        await measure(
+          target,
+          endpoint,
+          c,
+          options,
+          { headers: questions.auth, queue: () => specs },
+          cycle(variants),
+          note,
+        ),
+      );
+    }
+  }
+  return results;
 }
 
 async function benchCreate(target: ApiTarget, options: ApiOptions, log: (s: string) => void) {
@@ -226,7 +276,7 @@ async function benchCreate(target: ApiTarget, options: ApiOptions, log: (s: stri
   for (const agent of new Set(slots.map(agentOf))) {
     const index = slots.findIndex((s) => agentOf(s) === agent);
     const [spec] = slots.splice(index, 1);
-    const [variant] = await target.variants([spec!], target.adminCookie);
+    const [variant] = await target.variants([spec!], { cookie: target.adminCookie });
     const { token, _id: id } = JSON.parse(variant!.body) as { token: string; _id: string };
     byAgent.set(agent, { variant: variant!, token, id, start: startOf(spec!) });
   }
@@ -257,7 +307,7 @@ async function benchCreate(target: ApiTarget, options: ApiOptions, log: (s: stri
     log(`${target.label} create c=${c}`);
     let pending: HttpRequestSpec[] = [];
     const app = {
-      cookie: target.adminCookie,
+      headers: { cookie: target.adminCookie },
       queue: () => (pending = slots.slice(0, QUEUE)),
       onUsed: (n: number) => take(Math.min(n, pending.length)),
     };
@@ -269,7 +319,7 @@ async function benchCreate(target: ApiTarget, options: ApiOptions, log: (s: stri
   log(`${target.label} create-with-conflicts c=20`);
   let pending: HttpRequestSpec[] = [];
   const mixed = {
-    cookie: target.adminCookie,
+    headers: { cookie: target.adminCookie },
     queue: () => {
       const fresh = slots.slice(0, QUEUE);
       pending = fresh.flatMap((spec, i) =>

@@ -113,7 +113,7 @@ export async function tryFixes(
   for (const p of PROPOSALS) {
     const request = mixes[p.endpoint]![0]!;
     const cookie = p.as === 'admin' ? target.adminCookie : target.staffCookie;
-    const [variant] = await target.variants([request], cookie);
+    const [variant] = await target.variants([request], { cookie });
     const statement = statementsOf(variant!).find((s) => p.match(s.text));
     const load = async () =>
       cannon({

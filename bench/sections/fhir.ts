@@ -112,20 +112,56 @@ async function compare(
   };
 }
 
+/**
+ * The two questions, each as FHIR requests (with an integration token of the first clinic) and as
+ * the JSON API's requests for the same answer (with the front desk's session).
+ */
+export async function fhirQuestions(target: ApiTarget) {
+  const { auth, agentId, scheduleId } = await integration(target);
+  const get = (path: string): HttpRequestSpec => ({ method: 'GET', path });
+  // 400 UTC days around today, in turn: more than the JSON list keeps pages of (ADR 008), so
+  // neither side answers from memory.
+  const today = Date.parse(`${utcDay(Date.now())}T00:00:00Z`);
+  const days = Array.from({ length: 400 }, (_, i) => utcDay(today + (i - 200) * DAY_MS));
+  // The coming eight weeks, Monday to Monday (UTC), one at a time.
+  const monday = today + ((8 - new Date(today).getUTCDay()) % 7) * DAY_MS;
+  const weeks = Array.from({ length: 8 }, (_, i) => monday + i * 7 * DAY_MS);
+  return {
+    auth,
+    appointments: {
+      fhir: days.map((d) =>
+        get(`/fhir/R4/Appointment?practitioner=Practitioner/${agentId}&date=${d}&_count=100`),
+      ),
+      json: days.map((d) =>
+        get(
+          `/api/appointments/paginated?staffId=${agentId}&dateFrom=${d}&dateTo=${d}&timezone=UTC&limit=100`,
+        ),
+      ),
+    },
+    slots: {
+      fhir: weeks.map((w) =>
+        get(
+          `/fhir/R4/Slot?schedule=Schedule/${scheduleId}&status=free&start=ge${utcDay(w)}&start=lt${utcDay(w + 7 * DAY_MS)}&_count=200`,
+        ),
+      ),
+      json: weeks.map((w) =>
+        get(
+          `/api/clinics/clinic-0/slots?from=${utcDay(w)}&to=${utcDay(w + 6 * DAY_MS)}&agentId=${agentId}&duration=30&timezone=UTC`,
+        ),
+      ),
+    },
+  };
+}
+
 export async function benchFhir(
   target: ApiTarget,
   options: FhirBenchOptions,
   log: (s: string) => void,
 ): Promise<FhirResult[]> {
-  const { auth, agentId, scheduleId } = await integration(target);
+  const questions = await fhirQuestions(target);
   const session = { cookie: target.staffCookie };
-  const get = (path: string): HttpRequestSpec => ({ method: 'GET', path });
   const results: FhirResult[] = [];
 
-  // 400 UTC days around today, in turn: more than the JSON list keeps pages of (ADR 008), so
-  // neither side answers from memory.
-  const today = Date.parse(`${utcDay(Date.now())}T00:00:00Z`);
-  const days = Array.from({ length: 400 }, (_, i) => utcDay(today + (i - 200) * DAY_MS));
   log(`${target.label} FHIR Appointment search (one practitioner's day) c=${options.connections}`);
   results.push({
     question: "one practitioner's day of appointments",
@@ -134,27 +170,12 @@ export async function benchFhir(
     ...(await compare(
       target,
       options,
-      {
-        headers: auth,
-        requests: days.map((d) =>
-          get(`/fhir/R4/Appointment?practitioner=Practitioner/${agentId}&date=${d}&_count=100`),
-        ),
-      },
-      {
-        headers: session,
-        requests: days.map((d) =>
-          get(
-            `/api/appointments/paginated?staffId=${agentId}&dateFrom=${d}&dateTo=${d}&timezone=UTC&limit=100`,
-          ),
-        ),
-      },
+      { headers: questions.auth, requests: questions.appointments.fhir },
+      { headers: session, requests: questions.appointments.json },
     )),
     note: 'FHIR: Appointment?practitioner&date=<day>; JSON: the paginated list filtered by the agent and the day (it also counts the tabs). A different day each request.',
   });
 
-  // The coming eight weeks, Monday to Monday (UTC), one at a time.
-  const monday = today + ((8 - new Date(today).getUTCDay()) % 7) * DAY_MS;
-  const weeks = Array.from({ length: 8 }, (_, i) => monday + i * 7 * DAY_MS);
   log(`${target.label} FHIR Slot search (one schedule, one week) c=${options.connections}`);
   results.push({
     question: "one schedule's week of free slots",
@@ -163,22 +184,8 @@ export async function benchFhir(
     ...(await compare(
       target,
       options,
-      {
-        headers: auth,
-        requests: weeks.map((w) =>
-          get(
-            `/fhir/R4/Slot?schedule=Schedule/${scheduleId}&status=free&start=ge${utcDay(w)}&start=lt${utcDay(w + 7 * DAY_MS)}&_count=200`,
-          ),
-        ),
-      },
-      {
-        headers: session,
-        requests: weeks.map((w) =>
-          get(
-            `/api/clinics/clinic-0/slots?from=${utcDay(w)}&to=${utcDay(w + 6 * DAY_MS)}&agentId=${agentId}&duration=30&timezone=UTC`,
-          ),
-        ),
-      },
+      { headers: questions.auth, requests: questions.slots.fhir },
+      { headers: session, requests: questions.slots.json },
     )),
     note: 'FHIR: Slot?schedule&start=ge<Monday>&start=lt<next Monday>&_count=200 (one page holds the week); JSON: /api/clinics/{slug}/slots for the agent and the week. A different week each request, of eight.',
   });
