@@ -1,4 +1,5 @@
 import type { Executor } from './client';
+import { withCompiledRowMapper } from './row-mapper';
 
 const byExecutor = new WeakMap<object, Map<string, unknown>>();
 
@@ -17,7 +18,8 @@ export function prepared<Q>(db: Executor, name: string, build: (name: string) =>
   if (!cache) byExecutor.set(key, (cache = new Map()));
   let query = cache.get(name) as Q | undefined;
   if (query === undefined) {
-    query = build(name);
+    // Its rows are mapped by a function compiled for its fields (row-mapper.ts).
+    query = withCompiledRowMapper(build(name));
     cache.set(name, query);
   }
   return query;
