@@ -4,28 +4,43 @@
 export const PROPOSAL_NOTES: Array<{ title: string; body: string }> = [
   {
     title: 'This machine',
-    body: `This run's machine runs our JavaScript about twice as slowly as the previous full run's
-(2026-11-27 at cd1a353, another machine), while its PostgreSQL round trips are no slower: the
-slot engine, JavaScript alone, takes 0.79 and 4.08 ms (0.51 and 3.35 ms in a quiet rerun)
-against 0.30 and 1.8 ms there; a bare Fastify route answers 18,981 requests a second at 20
-clients against 20,060; one appointment's raw SQL takes 0.9 ms at 1 client against 1.2 ms
-there. Every ratio of the app to its raw SQL is worse here by that alone: the app's share of
-each request is JavaScript, the raw SQL's is mostly PostgreSQL. Same code, previous run beside
-this one: one appointment at 20 clients 1.15× there, 1.56× here; never-reused slots 2.01× and
-2.59×; booking 0.70× and 0.60×. The load average over the five minutes before the run was 4.4
-(the test suite had just ended), and other tenants share the host.`,
+    body: `This run's machine (two AMD EPYC cores, shared with other tenants) runs our JavaScript
+about two and a half times as fast as the previous full run's (2026-11-27 at 5143083): the slot
+engine alone takes 0.33 and 2.08 ms against 0.79 and 4.08 ms there, and a bare Fastify route
+answers 32,547 requests a second at 20 clients against 18,981. So the milliseconds are better
+here for nearly the same code, and so are most ratios to the raw SQL.
+
+It was also busier during this run than an hour before it: a full run of nearly the same code
+on this machine at 07:43 (9b263ff: before the two changes below; its browser section was lost to
+a missing Chromium, so it was not kept) measured one appointment at 1 client 1.39× (1.83× here),
+slots p95 16.1 ms (24.8 ms), patient search p95 17.2 ms (17.4 ms) and booking 0.65× (0.72×), and
+the raw replay's own CPU per request rose by a fifth to a third for most endpoints between the
+two runs. Figures within about 0.3× of a ratio target, or a few milliseconds of a latency
+target, move across it from one run to the next here.`,
   },
   {
     title: 'Done since the previous full run (all tested)',
-    body: `- **Reminder due times** read the start's wall clock from the zone's offset instead of
-  building a \`TZDate\`: 3 against 6.5 µs per reminder, two in every booking (the property test
-  still checks them against \`TZDate\`).
-- **Tried and not kept**: the booking's check of the agent's bookings and holds (one statement)
-  is planned again at every execution, 0.35 ms of planning for 0.09 ms of running, because its
-  generic plan's estimate (an array of agents, open time ranges) is a hundred times its custom
-  plans'. Forcing generic plans on the bench database changed nothing measurable: create-only
-  runs alternating generic and automatic plans gave 208 and 184 against 202 and 198 bookings a
-  second, inside the noise.`,
+    body: `- **The FHIR searches beside their raw SQL**, at 1 and 20 clients, as issue 27 counts
+  them among the reads (before, they were only compared with the JSON API). \`bench/profile.ts\`
+  takes them too (\`fhir-appointments\`, \`fhir-slots\`).
+- **Rows mapped by a function compiled per statement.** drizzle's \`mapResultRow\` works out
+  each column's kind, decoder and joined table again for every row; every prepared statement now
+  carries a mapper that worked them out once (\`src/server/db/row-mapper.ts\`, held to drizzle's own
+  result on real statements, left joins and generated rows). On the FHIR Appointment search (15
+  wide rows a request) drizzle's share of the app's CPU went from 11.7 % to 3.2 % in a profile,
+  and the app's CPU per request from 0.90 to 0.84 ms in partial runs of that endpoint alone on a
+  quieter machine.`,
+  },
+  {
+    title: 'The FHIR searches',
+    body: `The Slot search reads the slot engine's input the JSON slots keep (ADR 025) and stays
+within 1.12× of its raw SQL. The Appointment search is 1.91× at 1 client and 1.50× at 20 here
+(1.53–1.60× and 1.36–1.38× in two partial runs on a quieter machine): where the JSON list's
+appointments come from the database as JSON (ADR 008), the FHIR search maps fifteen wide rows
+into the JSON API's view, that into FHIR resources, and serialises the Bundle. A CPU profile at
+1 client: building the resources 7 % of the app's CPU, serialising the Bundle 6 %, mapping the
+rows 5 %, the token's check 5 %, the read's audit rows 4 %; the rest is HTTP and the driver,
+which the replay spends too.`,
   },
   {
     title: "Where a booking's time goes now",
@@ -33,39 +48,35 @@ this one: one appointment at 20 clients 1.15× there, 1.56× here; never-reused 
 
 | | app run | raw SQL run |
 | --- | --- | --- |
-| the bench's process (the app, or the replay's \`pg\` driver) | 4.98 ms | 2.22 ms |
-| PostgreSQL | 3.66 ms | 3.52 ms |
-| together | 8.6 ms | 5.7 ms |
+| the bench's process (the app, or the replay's \`pg\` driver) | 2.45 ms | 1.28 ms |
+| PostgreSQL | 2.15 ms | 2.14 ms |
+| together | 4.60 ms | 3.42 ms |
 
-On two cores that bounds the app at about 230 bookings a second and the raw SQL at about 350;
-measured, 189 and 314 (0.60×). Both send the same 15 statements and PostgreSQL does nearly the
-same work for both. For 0.8× the app's process must come to about 3.5 ms, 1.5 ms less. A CPU
-profile of the create endpoint at 20 clients on this machine splits the app's own CPU as: the
-\`pg\` driver 23 % (which the replay spends too), our code 19 %, HTTP (Fastify and Node's
-server) 10 %, drizzle 10 %, zod 2.5 %, date-fns 3 %, and Node's streams, events, buffers and
-garbage collection the rest. Our code and drizzle together are about 1.4 ms a booking: even
-without either, the app would only just reach 0.8× on this machine, and neither can go. Our
-code's share is spread over dozens of functions, none above 2 % of the app's CPU.
-
-The figure is noisy: five create-only runs here gave 0.55× to 0.67×; the previous machine,
-whose JavaScript is about twice as fast, gave 0.70× and 0.77×.`,
+On two cores that bounds the app at 0.74× the raw SQL; measured, 362 and 505 bookings a second
+(0.72×; 0.65× in the run an hour before). Both send the same 15 statements and PostgreSQL does
+the same work for both. For 0.8× here the app's process must spend about 0.3 ms less per
+booking: on this machine that is about drizzle's whole share of a booking (12 % of the app's
+CPU in a profile of the create endpoint this morning, before the compiled mapping, which a
+booking's inserts barely use), or our own code's largest fifth. On the previous machine, whose
+JavaScript is slower, it was 1.5 ms, more than our code and drizzle together.`,
   },
   {
     title: 'One appointment at 1 client',
-    body: `The same requests against the same database measured a p50 of 1.1 ms in one harness run
-(under the profiler, whose sampling thread keeps a core awake) and 1.3 to 2.3 ms in others, with
-the raw SQL at 0.7 to 1.0 ms; the app's CPU per request is 0.6 to 0.9 ms. At 1 client the figure
-here is as much the scheduling of three processes (load generator, app, PostgreSQL) on a shared
-two-core machine as the work: 2.41× in this run, 1.58× in the previous one.`,
+    body: `1.83× in this run, 1.39× in the run an hour before, 1.54× in two partial runs between: at
+1 client the app's extra work is about 0.5 ms (HTTP, the session, drizzle, the answer's
+serialiser) beside 0.8–1.2 ms of raw SQL, and the scheduling of three processes (load generator,
+app, PostgreSQL) on two shared cores moves the ratio by as much as the work.`,
   },
   {
     title: 'Next: what would change the figures',
-    body: `- **The booking's statements without drizzle**: its prepared execute and row mapping are
-  about a tenth of the app's CPU in a booking.
-- **Fewer statements do not help the ratio**: the replay sends the same statements, so a round
+    body: `- **The booking's statements without drizzle's execute** (placeholders filled, spans,
+  the answer's mapping): on this machine the 0.3 ms a booking needs for 0.8×.
+- **The FHIR Appointment search's resources** made from the rows without the JSON API's view in
+  between, and the Bundle written with fewer intermediate objects.
+- **Fewer statements do not help the ratios**: the replay sends the same statements, so a round
   trip saved is saved for both, and the share that differs (the app's own work) grows.
-- **Never-reused slots**: the engine's own work for every agent of a clinic, JavaScript, so the
-  ratio follows the machine's JavaScript speed (2.0× on the previous machine, 2.6× here).
+- **Never-reused slots** (2.17×): the engine's own work for every agent of a clinic, JavaScript,
+  so the ratio follows the machine's JavaScript speed.
 - **Hardware**: the app, PostgreSQL and the load generator share two cores here; the app's
   process and PostgreSQL on cores of their own would each be bounded by its own CPU.`,
   },
