@@ -148,25 +148,42 @@ function cycle(variants: Variant[]) {
   return () => ({ capture: variants[i++ % variants.length]!.capture });
 }
 
+/** One endpoint at each concurrency, each beside the replay of its captured variants. */
+async function measureEach(
+  target: ApiTarget,
+  endpoint: string,
+  concurrencies: number[],
+  options: ApiOptions,
+  app: Parameters<typeof measure>[4],
+  variants: Variant[],
+  log: (s: string) => void,
+  note?: string,
+): Promise<EndpointResult[]> {
+  const results: EndpointResult[] = [];
+  for (const c of concurrencies) {
+    log(`${target.label} ${endpoint} c=${c}`);
+    results.push(await measure(target, endpoint, c, options, app, cycle(variants), note));
+  }
+  return results;
+}
+
 export async function benchApi(target: ApiTarget, options: ApiOptions, log: (s: string) => void) {
   const results: EndpointResult[] = [];
   const mixes = await readMixes(target);
   const captured: Record<string, Variant[]> = {};
   for (const endpoint of Object.keys(mixes).filter((e) => options.endpoints.includes(e))) {
     captured[endpoint] = await target.variants(mixes[endpoint]!, { cookie: target.staffCookie });
-    for (const c of options.concurrencies) {
-      log(`${target.label} ${endpoint} c=${c}`);
-      results.push(
-        await measure(
-          target,
-          endpoint,
-          c,
-          options,
-          { headers: { cookie: target.staffCookie }, requests: mixes[endpoint] },
-          cycle(captured[endpoint]!),
-        ),
-      );
-    }
+    results.push(
+      ...(await measureEach(
+        target,
+        endpoint,
+        options.concurrencies,
+        options,
+        { headers: { cookie: target.staffCookie }, requests: mixes[endpoint] },
+        captured[endpoint]!,
+        log,
+      )),
+    );
   }
   // The same list and counts for an admin of every clinic: the whole table in scope.
   for (const endpoint of ['list', 'counts'].filter((e) => options.endpoints.includes(e))) {
@@ -245,22 +262,20 @@ export async function benchFhirReads(
   for (const endpoint of wanted) {
     const { specs, note } = mixes[endpoint]!;
     const variants = await target.variants(specs, questions.auth);
-    for (const c of options.concurrencies.filter((n) => n <= 20)) {
-      log(`${target.label} ${endpoint} c=${c}`);
-      // One queue for every connection, in the captured variants' order, so the connections do
-      // not ask for the same day in step.
-      results.push(
-        await measure(
-          target,
-          endpoint,
-          c,
-          options,
-          { headers: questions.auth, queue: () => specs },
-          cycle(variants),
-          note,
-        ),
-      );
-    }
+    // One queue for every connection, in the captured variants' order, so the connections do
+    // not ask for the same day in step.
+    results.push(
+      ...(await measureEach(
+        target,
+        endpoint,
+        options.concurrencies.filter((n) => n <= 20),
+        options,
+        { headers: questions.auth, queue: () => specs },
+        variants,
+        log,
+        note,
+      )),
+    );
   }
   return results;
 }
