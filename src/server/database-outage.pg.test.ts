@@ -17,7 +17,7 @@ let staff: Api;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  await clinicScenario(testDb.handle.db);
+  const scenario = await clinicScenario(testDb.handle.db);
   const direct = new URL(testDb.handle.url!);
   proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
   const url = new URL(direct);
@@ -29,10 +29,7 @@ beforeAll(async () => {
     statementTimeoutMs: 2_000,
   });
   app = await buildTestApp(viaProxy);
-  const [user] = await testDb.handle.db.query.users.findMany({
-    where: (u, { eq }) => eq(u.role, 'staff'),
-  });
-  staff = await apiAs(app, user!.email);
+  staff = await apiAs(app, scenario.staff.email);
 });
 afterAll(async () => {
   await app.close();

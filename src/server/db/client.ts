@@ -5,11 +5,12 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
-import * as schema from './schema';
 import './pg-transaction-fix';
 
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+// No schema is given to drizzle: the app reads through its query builder, never its relational
+// `db.query` API, whose builders drizzle would otherwise make for every table in every
+// transaction (a booking is one).
+export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Either the database or an open transaction: repositories take this. */
 export type Executor = Database | Transaction;
@@ -112,7 +113,7 @@ async function openPglite(
   } else {
     client = await PGlite.create({ extensions, loadDataDir: options.loadDataDir });
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client) as unknown as Database;
   return {
     kind: 'pglite',
     embedded: 'dataDir' in options,
@@ -147,7 +148,7 @@ async function openPostgres(options: {
   // The query in flight still fails, and its caller gets a 503.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = drizzlePg(pool) as unknown as Database;
   return {
     kind: 'postgres',
     db,

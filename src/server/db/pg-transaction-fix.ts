@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 
 /**
@@ -15,7 +15,10 @@ import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/sess
  * - fixes proposed in https://github.com/drizzle-team/drizzle-orm/pull/6120 and /pull/6242
  */
 interface Internals {
-  client: { totalCount?: unknown; connect(): Promise<{ release(err?: Error): void }> };
+  client: {
+    totalCount?: unknown;
+    connect(): Promise<{ release(err?: Error): void; query(text: string): Promise<unknown> }>;
+  };
   dialect: unknown;
   schema: unknown;
   options: unknown;
@@ -40,22 +43,29 @@ NodePgSession.prototype.transaction = async function fixedTransaction(
   const client = await self.client.connect();
   const session = new Session(client, self.dialect, self.schema, self.options);
   const tx = new Tx(self.dialect, session, self.schema);
+  // BEGIN, COMMIT and ROLLBACK go straight to the pooled client: through tx.execute drizzle
+  // builds the statement and a prepared-query object for each, on every transaction. A failure
+  // is wrapped as drizzle wraps it (the driver's error as its cause): callers read the SQLSTATE
+  // of a deadlock or a deferred constraint at COMMIT there.
+  const send = (text: string) =>
+    client.query(text).catch((err: unknown) => {
+      throw new DrizzleQueryError(text, [], err as Error);
+    });
   let broken: Error | undefined;
   try {
     try {
-      await tx.execute(
-        sql`begin${config ? sql` ${tx.getTransactionConfigSQL(config)}` : undefined}`,
-      );
+      if (config) await tx.execute(sql`begin ${tx.getTransactionConfigSQL(config)}`);
+      else await send('begin');
     } catch (err) {
       broken = err as Error;
       throw err;
     }
     try {
       const result = await transaction(tx);
-      await tx.execute(sql`commit`);
+      await send('commit');
       return result;
     } catch (err) {
-      await tx.execute(sql`rollback`).catch((rollbackError: unknown) => {
+      await send('rollback').catch((rollbackError: unknown) => {
         broken = rollbackError as Error;
       });
       throw err;
