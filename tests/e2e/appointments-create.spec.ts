@@ -22,6 +22,21 @@ async function expectAccessible(page: Page) {
 }
 
 /** Chooses the first free time the picker offers, moving on to the next day with times if need be. */
+/**
+ * Picks the clinic in the wizard's first step. A tap on an option that lands while the list is
+ * still opening is ignored (Radix Select's guard against choosing what was under the finger); the
+ * list then stays open and hides the dialog, as a second tap would close it for a person.
+ */
+async function chooseClinic(page: Page, dialog: Locator, name: string) {
+  await expect(async () => {
+    const option = page.getByRole('option', { name });
+    if (!(await option.isVisible())) await dialog.getByRole('combobox', { name: 'Clinic' }).click();
+    await option.click({ timeout: 2_000 });
+    await expect(page.getByRole('listbox')).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(dialog.getByRole('combobox', { name: 'Clinic' })).toHaveText(name);
+}
+
 async function chooseFirstSlot(dialog: Locator) {
   const firstTime = dialog.getByRole('radio').first();
   const nextAvailable = dialog.getByRole('button', { name: /^Next available:/ });
@@ -69,8 +84,7 @@ test('staff create an appointment for a new patient through the three steps', as
   });
 
   await test.step('nobody matches, so the patient is added right there', async () => {
-    await dialog.getByRole('combobox', { name: 'Clinic' }).click();
-    await page.getByRole('option', { name: 'Riverside Family Clinic' }).click();
+    await chooseClinic(page, dialog, 'Riverside Family Clinic');
     const search = dialog.getByPlaceholder('Enter patient name or email...');
     await expect(dialog.getByLabel('Patient Search')).toBeVisible();
     await search.fill(`  ${patient.email}  `);
@@ -188,8 +202,7 @@ test('on a 375px screen the floating "+" opens the wizard, which fits and scroll
   expect(dialogBox.x).toBeGreaterThanOrEqual(0);
   expect(dialogBox.x + dialogBox.width).toBeLessThanOrEqual(375);
 
-  await dialog.getByRole('combobox', { name: 'Clinic' }).click();
-  await page.getByRole('option', { name: 'Riverside Family Clinic' }).click();
+  await chooseClinic(page, dialog, 'Riverside Family Clinic');
   const search = dialog.getByPlaceholder('Enter patient name or email...');
   await search.fill(existing!.email);
   await search.press('Enter');
