@@ -61,7 +61,7 @@ async function expectPendingAgain(
   appointment: Listed,
 ) {
   await expect(page.getByText('Appointment updated successfully')).toBeVisible();
-  await expect(dialog.getByText('Marked status was corrected')).toBeVisible();
+  await expect(dialog.getByText('Marked status was corrected').first()).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Mark as' })).toBeVisible();
   const res = await page.request.get('/api/appointments/paginated?status=pending&limit=60');
   const { data } = (await res.json()) as { data: Listed[] };

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Toaster as SonnerToaster } from 'sonner';
-import { TOAST, TOASTER_SLOT } from '@web/lib/ui-constants';
+import { TOAST } from '@web/lib/ui-constants';
 
 // Sonner sizes toasts from --width (spec §9: 356px). Its colours come from --normal-*; pointing
 // them at our theme variables makes toasts follow the `dark` class instead of the OS setting.
@@ -15,19 +15,20 @@ const toasterStyle = {
   pointerEvents: 'auto',
 } as CSSProperties;
 
-/** Spec §9: 4000 ms, at most 3 visible, 14px gap, 356px wide, bottom right. */
+/**
+ * Spec §9: 4000 ms, at most 3 visible, 14px gap, 356px wide, bottom right. Rendered inside the
+ * ToastOutlet, whose element dialogs let focus and pointers reach.
+ */
 export function Toaster() {
   return (
-    <div data-slot={TOASTER_SLOT} className="contents">
-      <SonnerToaster
-        position={TOAST.position}
-        duration={TOAST.duration}
-        visibleToasts={TOAST.visibleToasts}
-        gap={TOAST.gap}
-        style={toasterStyle}
-        closeButton
-        toastOptions={{ classNames: { description: 'text-muted-foreground!' } }}
-      />
-    </div>
+    <SonnerToaster
+      position={TOAST.position}
+      duration={TOAST.duration}
+      visibleToasts={TOAST.visibleToasts}
+      gap={TOAST.gap}
+      style={toasterStyle}
+      closeButton
+      toastOptions={{ classNames: { description: 'text-muted-foreground!' } }}
+    />
   );
 }
