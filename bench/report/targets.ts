@@ -99,8 +99,10 @@ export function targetRows(r: R): Row[] {
     list: 'page reused, ADR 008',
     counts: 'rollup reused until the data changes, ADR 004',
     search: 'answer reused while the clinic’s data stands, ADR 025',
-    slots: 'engine input reused while the clinic’s data stands, ADR 025',
-    'fhir-slots': 'engine input reused while the clinic’s data stands, ADR 025',
+    slots:
+      'answer reused while the clinic’s data stands and time leaves it as it is, ADR 025 and 029',
+    'fhir-slots':
+      'answer reused while the clinic’s data stands and time leaves it as it is, ADR 025 and 029',
   };
   for (const clients of [1, 20]) {
     const measured = (pg ?? []).filter(

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeAvailableSlots, isSlotBookable, slotIdOf, type SlotQuery } from './slots';
+import {
+  computeAvailableSlots,
+  isSlotBookable,
+  slotIdOf,
+  slotsStableUntil,
+  type SlotQuery,
+} from './slots';
 import {
   booking,
   createAgent,
@@ -130,6 +136,105 @@ describe('computeAvailableSlots', () => {
     ['bufferAfterMinutes', { bufferAfterMinutes: -5 }],
   ])('refuses a bad %s', (name, overrides) => {
     expect(() => computeAvailableSlots(createQuery(overrides))).toThrow(new RegExp(name));
+  });
+});
+
+describe('slotsStableUntil', () => {
+  const MINUTE = 60_000;
+  /** A clinic's day: agents with hours in several zones, bookings, notice, horizon and a `now`. */
+  const queries = fc
+    .record({
+      zones: fc.array(fc.constantFrom('UTC', 'America/New_York', 'Asia/Kolkata', 'Europe/London'), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+      hours: fc.array(fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 1, max: 4 })), {
+        minLength: 3,
+        maxLength: 3,
+      }),
+      bookings: fc.array(
+        fc.tuple(
+          fc.nat(2),
+          fc.integer({ min: -12 * 60, max: 36 * 60 }),
+          fc.integer({ min: 5, max: 120 }),
+        ),
+        { maxLength: 6 },
+      ),
+      slotMinutes: fc.constantFrom(15, 20, 30, 45, 60),
+      minNoticeMinutes: fc.constantFrom(0, 1, 30, 120, 24 * 60),
+      horizonDays: fc.constantFrom(0, 1, 2, 30),
+      // From three days before the day to its end, to the minute and off it.
+      nowOffset: fc.integer({ min: -3 * 24 * 60 * MINUTE, max: 24 * 60 * MINUTE }),
+    })
+    .map((r): SlotQuery => {
+      const dayStart = Date.parse(`${MONDAY}T00:00:00Z`);
+      const agents = r.zones.map((zone, i) => {
+        const [startHour, length] = r.hours[i]!;
+        const end = Math.min(startHour + length * 2, 24);
+        const pad = (h: number) => `${String(h).padStart(2, '0')}:00`;
+        return createAgent({
+          id: `agent-${i}`,
+          name: `Agent ${i}`,
+          schedule: createSchedule(zone, pad(startHour), end === 24 ? '23:59' : pad(end)),
+        });
+      });
+      return createQuery({
+        agents,
+        bookings: r.bookings.map(([agent, startMinute, minutes]) =>
+          booking(
+            new Date(dayStart + startMinute * MINUTE).toISOString(),
+            new Date(dayStart + (startMinute + minutes) * MINUTE).toISOString(),
+            `agent-${agent}`,
+          ),
+        ),
+        slotMinutes: r.slotMinutes,
+        minNoticeMinutes: r.minNoticeMinutes,
+        horizonDays: r.horizonDays,
+        now: new Date(dayStart + r.nowOffset),
+      });
+    });
+
+  it('the answer at any later instant before it is the same answer', () => {
+    fc.assert(
+      fc.property(queries, fc.double({ min: 0, max: 1, noNaN: true }), (query, where) => {
+        const answer = computeAvailableSlots(query);
+        const until = slotsStableUntil(query, answer);
+        const now = query.now.getTime();
+        expect(until).toBeGreaterThanOrEqual(now);
+        // Any instant in [now, until), the last one included; a day on when there is no bound.
+        const span = Math.min(until, now + 2 * DAY_MS) - now;
+        if (span <= 0) return;
+        for (const later of [now + Math.min(span - 1, Math.floor(where * span)), now + span - 1]) {
+          expect(computeAvailableSlots({ ...query, now: new Date(later) })).toEqual(answer);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('is exact: at the bound the earliest slot has entered the notice and is gone', () => {
+    fc.assert(
+      fc.property(queries, (query) => {
+        const answer = computeAvailableSlots(query);
+        const until = slotsStableUntil(query, answer);
+        if (!Number.isFinite(until) || until === query.now.getTime()) return;
+        const then = computeAvailableSlots({ ...query, now: new Date(until) });
+        expect(then).not.toContainEqual(answer[0]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives no time at all when the horizon cuts the range, and none is needed for no slots', () => {
+    const cut = createQuery({ now: new Date('2026-11-22T12:00:00Z'), horizonDays: 1 });
+    expect(slotsStableUntil(cut, computeAvailableSlots(cut))).toBe(cut.now.getTime());
+    const past = createQuery({ now: new Date('2026-12-01T00:00:00Z') });
+    expect(slotsStableUntil(past, computeAvailableSlots(past))).toBe(Infinity);
+    // 09:00 with an hour's notice: offered until 08:00, gone a millisecond after.
+    const day = createQuery({ minNoticeMinutes: 60 });
+    expect(slotsStableUntil(day, computeAvailableSlots(day))).toBe(
+      Date.parse(`${MONDAY}T08:00:00Z`) + 1,
+    );
   });
 });
 

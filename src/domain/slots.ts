@@ -201,6 +201,25 @@ export function computeAvailableSlots(query: SlotQuery): TimeSlot[] {
   });
 }
 
+/**
+ * Until when (epoch ms, exclusive) `slots`, the answer of computeAvailableSlots(query), is the
+ * answer at any later `now` with nothing else changed. Time alone changes an answer in two ways:
+ * the notice passes the earliest offered start, which then goes; and the horizon moves past the
+ * range's end, letting later starts in. The starts the engine can offer do not depend on `now`
+ * (the grid is anchored to the availability), notice and horizon only cut them, so the answer
+ * stands until the first offered start enters the notice, unless the horizon cuts the range, in
+ * which case it stands for no later instant at all. Holds expire outside the engine: a caller
+ * reusing an answer also stops at the first expiry among the holds counted in `bookings`.
+ */
+export function slotsStableUntil(query: SlotQuery, slots: readonly TimeSlot[]): number {
+  const now = query.now.getTime();
+  const { latest } = startWindow(query);
+  if (latest < query.rangeEnd.getTime()) return now;
+  const first = slots[0];
+  if (!first) return Infinity;
+  return Date.parse(first.startTime) - query.minNoticeMinutes * MINUTE_MS + 1;
+}
+
 // Code-unit order rather than localeCompare: the same on every server and browser.
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

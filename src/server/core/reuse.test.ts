@@ -40,6 +40,23 @@ describe('ReuseCache', () => {
     expect(await get(-1)).toBe(4);
   });
 
+  it('stops reusing an answer at the instant its `until` gives, however young', async () => {
+    const cache = new ReuseCache<{ n: number; until: number }>(10);
+    let computed = 0;
+    const get = (ms: number) =>
+      cache.get(
+        db,
+        'k',
+        at(ms),
+        async () => ({ n: ++computed, until: at(ms + 1_000).getTime() }),
+        (v) => v.until,
+      );
+    expect((await get(0)).n).toBe(1);
+    expect((await get(999)).n).toBe(1);
+    expect((await get(1_000)).n).toBe(2);
+    expect((await get(1_999)).n).toBe(2);
+  });
+
   it('computes without keeping when there is no key', async () => {
     const cache = new ReuseCache<number>(10);
     let computed = 0;

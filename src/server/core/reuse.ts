@@ -29,7 +29,10 @@ export function versionsKey(
  * its versions were read, so a reused one is never older than the versions it is filed under.
  */
 export class ReuseCache<T> {
-  private readonly byDatabase = new WeakMap<object, Map<string, { value: T; at: number }>>();
+  private readonly byDatabase = new WeakMap<
+    object,
+    Map<string, { value: T; at: number; until: number }>
+  >();
 
   constructor(private readonly entries: number) {}
 
@@ -40,19 +43,26 @@ export class ReuseCache<T> {
 
   /**
    * `key` null: nothing to file the answer under, so it is computed and not kept. A key that is
-   * not a string is filed under its JSON.
+   * not a string is filed under its JSON. `until`, when given, says from which instant (epoch
+   * ms) an answer is no longer the one time alone would give, however young it is.
    */
-  async get(db: object, key: unknown, now: Date, compute: () => Promise<T>): Promise<T> {
+  async get(
+    db: object,
+    key: unknown,
+    now: Date,
+    compute: () => Promise<T>,
+    until?: (value: T) => number,
+  ): Promise<T> {
     if (key === null) return compute();
     let cache = this.byDatabase.get(db);
     if (!cache) this.byDatabase.set(db, (cache = new Map()));
     const text = typeof key === 'string' ? key : JSON.stringify(key);
     const hit = cache.get(text);
     const age = hit ? now.getTime() - hit.at : Infinity;
-    if (hit && age >= 0 && age < READ_REUSE_MS) return hit.value;
+    if (hit && age >= 0 && age < READ_REUSE_MS && now.getTime() < hit.until) return hit.value;
     const value = await compute();
     cache.delete(text);
-    cache.set(text, { value, at: now.getTime() });
+    cache.set(text, { value, at: now.getTime(), until: until ? until(value) : Infinity });
     // Oldest first in a Map: answers past READ_REUSE_MS, which nothing can reuse (in a busy
     // clinic every booking files the next ones under a new version), and beyond the bound the
     // least recently computed, go.

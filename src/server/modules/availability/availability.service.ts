@@ -6,6 +6,7 @@ import {
 } from '@domain/schedule';
 import {
   computeAvailableSlots,
+  slotsStableUntil,
   isSlotBookable,
   type SlotAgent,
   type SlotCheck,
@@ -25,7 +26,7 @@ export interface AgentIdentity {
   /** Bookings in the query's bookingsWindow, when the agent's row was read with them. */
   bookings?: ReadonlyArray<{ id: string; agentId: string; start: Date; end: Date }>;
   /** Holds live at the query's `now` in its bookingsWindow, read with the bookings. */
-  holds?: ReadonlyArray<{ id: string; agentId: string; start: Date; end: Date }>;
+  holds?: ReadonlyArray<{ id: string; agentId: string; start: Date; end: Date; expiresAt?: Date }>;
 }
 
 /**
@@ -151,8 +152,25 @@ async function buildQuery(
   };
 }
 
+/**
+ * The engine's slots, and until when (epoch ms, exclusive) they are the answer at a later `now`
+ * with the data unchanged: the first offered start entering the notice, the horizon cutting the
+ * range, or the first of the counted holds expiring (slotsStableUntil).
+ */
 export async function availableSlots(db: Executor, input: Parameters<typeof buildQuery>[1]) {
-  return computeAvailableSlots(await buildQuery(db, input));
+  const query = await buildQuery(db, input);
+  const slots = computeAvailableSlots(query);
+  const now = input.now.getTime();
+  let stableUntil = slotsStableUntil(query, slots);
+  for (const agent of input.agents) {
+    // Holds read here, or read without their expiry, give no time to stand.
+    if (!agent.holds) return { slots, stableUntil: now };
+    for (const hold of agent.holds) {
+      const expiry = hold.expiresAt?.getTime() ?? now;
+      if (expiry < stableUntil) stableUntil = Math.max(expiry, now);
+    }
+  }
+  return { slots, stableUntil };
 }
 
 /**

@@ -16,7 +16,7 @@ import type { AuthUser, RequestContext } from '../../core/request-context';
 import { recordAudit, recordReadAudit } from '../audit';
 import { availableSlots, bookingsWindow, slotSettings } from '../availability';
 import { requireMemberClinic } from './clinic-scope';
-import { ReuseCache, versionsKey } from '../../core/reuse';
+import { READ_REUSE_MS, ReuseCache, versionsKey } from '../../core/reuse';
 import * as repo from './clinics.repository';
 
 const MAX_SLOT_RANGE_DAYS = 62;
@@ -180,54 +180,82 @@ export async function clinicSlots(
   const rangeEnd = new Date(wallClockToUtc(addDaysToKey(query.to, 1), 0, timezone));
   const settings = slotSettings(deps.config);
   const now = deps.now();
-  let agents = query.excludeAppointmentId
-    ? await repo.listBookableAgents(deps.db.db, clinic.id)
-    : await reusedSlotAgents(deps, user, clinic.id, {
-        ...bookingsWindow(settings, query.duration, rangeStart, rangeEnd),
-        now,
-      });
-  if (query.agentId) {
-    agents = agents.filter((a) => a.id === query.agentId);
-    if (agents.length === 0)
-      throw notFound('That provider does not take appointments at this clinic.');
-  }
-  const slots = await availableSlots(deps.db.db, {
-    agents,
-    rangeStart,
-    rangeEnd,
-    durationMinutes: query.duration,
-    now,
-    settings,
-    excludeAppointmentId: query.excludeAppointmentId,
-  });
-  return { timezone, slots } satisfies SlotsResponse;
+  const window = { ...bookingsWindow(settings, query.duration, rangeStart, rangeEnd), now };
+  const compute = async () => {
+    const input = query.excludeAppointmentId
+      ? { agents: await repo.listBookableAgents(deps.db.db, clinic.id), readAt: now.getTime() }
+      : await reusedSlotAgents(deps, user, clinic.id, window);
+    let { agents } = input;
+    if (query.agentId) {
+      agents = agents.filter((a) => a.id === query.agentId);
+      if (agents.length === 0)
+        throw notFound('That provider does not take appointments at this clinic.');
+    }
+    const { slots, stableUntil } = await availableSlots(deps.db.db, {
+      agents,
+      rangeStart,
+      rangeEnd,
+      durationMinutes: query.duration,
+      now,
+      settings,
+      excludeAppointmentId: query.excludeAppointmentId,
+    });
+    // Frozen: a reused answer is shared by every request that gets it.
+    return {
+      answer: Object.freeze({ timezone, slots: Object.freeze(slots) }) as SlotsResponse,
+      // No later than its input may be reused.
+      until: Math.min(stableUntil, input.readAt + READ_REUSE_MS),
+    };
+  };
+  // The answer is reused on its input's terms (the clinic's version, READ_REUSE_MS from when the
+  // input was read) and only while time alone leaves it as it is: until the first offered start
+  // enters the notice or a hold it counts expires (ADR 029). A request that leaves an
+  // appointment out (moving it) computes afresh.
+  const versions = query.excludeAppointmentId ? null : versionsKey(user, [clinic.id]);
+  const key =
+    versions &&
+    `${clinic.id}|${rangeStart.getTime()}|${rangeEnd.getTime()}|${query.duration}|` +
+      `${query.agentId ?? ''}|${timezone}|${versions.join(';')}`;
+  const { answer } = await slotAnswersReuse.get(deps.db.db, key, now, compute, (v) => v.until);
+  return answer;
 }
 
 type SlotAgentRows = Awaited<ReturnType<typeof repo.listBookableAgents>>;
-const slotAgentsReuse = new ReuseCache<SlotAgentRows>(200);
+const slotAgentsReuse = new ReuseCache<{ agents: SlotAgentRows; readAt: number }>(200);
+const slotAnswersReuse = new ReuseCache<{ answer: SlotsResponse; until: number }>(200);
+
+/** How many slot answers are kept for this database now. */
+export function slotAnswersHeld(db: object): number {
+  return slotAnswersReuse.held(db);
+}
 
 /**
  * The clinic's bookable agents with their weeks, bookings and holds around a range: the slot
- * engine's input, not its answer, reused while the clinic's data version stands (ADR 025), which
- * moves with everything this input holds. What the version cannot follow is time: the engine runs
- * at each request's `now` (notice and horizon), and holds are kept only until they expire.
+ * engine's input, reused while the clinic's data version stands (ADR 025), which moves with
+ * everything this input holds, with when it was read. What the version cannot follow is time:
+ * the engine runs at the request's `now` (notice and horizon), and holds are kept only until
+ * they expire.
  */
 async function reusedSlotAgents(
   deps: AppDeps,
   user: AuthUser,
   clinicId: string,
   window: repo.BookingsWindow,
-): Promise<SlotAgentRows> {
+): Promise<{ agents: SlotAgentRows; readAt: number }> {
   const versions = versionsKey(user, [clinicId]);
   // A string key: JSON.stringify of the dates was 2–3 % of a slots request's time.
   const key =
     versions && `${clinicId}|${window.from.getTime()}|${window.to.getTime()}|${versions.join(';')}`;
-  const agents = await slotAgentsReuse.get(deps.db.db, key, window.now, () =>
-    repo.listBookableAgents(deps.db.db, clinicId, window),
-  );
+  const input = await slotAgentsReuse.get(deps.db.db, key, window.now, async () => ({
+    agents: await repo.listBookableAgents(deps.db.db, clinicId, window),
+    readAt: window.now.getTime(),
+  }));
   const expired = (h: { expiresAt: Date }) => h.expiresAt <= window.now;
-  if (!agents.some((a) => a.holds?.some(expired))) return agents;
-  return agents.map((a) => ({ ...a, holds: a.holds?.filter((h) => !expired(h)) }));
+  if (!input.agents.some((a) => a.holds?.some(expired))) return input;
+  return {
+    agents: input.agents.map((a) => ({ ...a, holds: a.holds?.filter((h) => !expired(h)) })),
+    readAt: input.readAt,
+  };
 }
 
 /** Who books online: the clinic's patient with that e-mail, or a new one when the clinic allows. */

@@ -1,7 +1,8 @@
-// The slot engine's input for a clinic's day is reused while the clinic's data version stands
-// (ADR 025). These tests change, straight in the database, each thing a day's slots depend on and
-// expect the next answer to show it at once; and show that otherwise the input is reused for at
-// most READ_REUSE_MS, while what only time changes (notice, a hold's expiry) is applied at once.
+// The slot engine's input for a clinic's day, and its answer, are reused while the clinic's data
+// version stands (ADR 025, 029). These tests change, straight in the database, each thing a day's
+// slots depend on and expect the next answer to show it at once; and show that otherwise the input
+// is reused for at most READ_REUSE_MS, while what only time changes (notice, a hold's expiry) is
+// applied at once.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { useTestApp } from '../../test/test-app';
@@ -11,6 +12,7 @@ import { createAppointment } from '../../test/factories';
 import { createSignInUser } from '../../test/auth-helpers';
 import * as t from '../../db/schema';
 import { READ_REUSE_MS } from '../../core/reuse';
+import { slotAnswersHeld } from './clinics.service';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
 let s: ClinicScenario;
@@ -81,7 +83,34 @@ describe("reusing a day's slots", () => {
     expect(await starts()).not.toContain(TEN);
   });
 
-  it('runs the engine at each request: a start that has passed goes at once', async () => {
+  it('answers the same day again without the engine, and no longer than its input is reused', async () => {
+    const before = slotAnswersHeld(env.db);
+    const first = await staff.get(
+      `/api/clinics/${s.clinic.slug}/slots?from=${DAY}&to=${DAY}&duration=30&agentId=${s.provider.id}`,
+    );
+    expect(slotAnswersHeld(env.db)).toBe(before + 1);
+    expect(await starts()).toEqual(
+      (first.json().slots as Array<{ startTime: string }>).map((slot) => slot.startTime),
+    );
+    expect(slotAnswersHeld(env.db)).toBe(before + 1);
+
+    // Another agent's answer made a moment before the input's reuse ends, from that input: it
+    // goes when the input does, not READ_REUSE_MS after it was made.
+    await env.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await createAppointment(
+        tx,
+        { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.nurse.id },
+        { start: new Date(TEN) },
+      );
+    });
+    env.advance(READ_REUSE_MS - 1);
+    expect(await starts(s.nurse.id)).toContain(TEN);
+    env.advance(1);
+    expect(await starts(s.nurse.id)).not.toContain(TEN);
+  });
+
+  it('a start that has passed goes at once, though the day’s answer is reused', async () => {
     env.setNow('2026-11-25T14:59:59Z');
     staff = await apiAs(env.app, s.staff.email);
     expect(await starts()).toContain(TEN);
