@@ -159,6 +159,36 @@ describe('browsing the audit log', () => {
     expect(await ips(`?userId=${w.sam.id}`)).toEqual(['10.0.0.4']);
   });
 
+  it('stores a read of records of two kinds, interleaved, as a row per kind in their order', async () => {
+    const db = env.db;
+    const list = { via: 'list' };
+    const entry = (i: number, details: Record<string, unknown>) => ({
+      action: 'read' as const,
+      entityType: 'appointment' as const,
+      entityId: `00000000-0000-4000-8000-00000000001${i}`,
+      patientId: w.ours.id,
+      details,
+    });
+    // The same details object twice in a row, then an equal one, then another kind between.
+    const shown = [
+      entry(0, list),
+      entry(1, list),
+      entry(2, { via: 'list' }),
+      entry(3, { via: 'search' }),
+      entry(4, list),
+    ];
+    await recordReadAudit(db, { userId: w.nora.id, ip: '10.0.0.10' }, shown, at(7));
+    const rows = await db
+      .select()
+      .from(t.auditLog)
+      .where(eq(t.auditLog.ip, '10.0.0.10'))
+      .orderBy(t.auditLog.id);
+    expect(rows.map((r) => [r.details, r.entityIds, r.entityId])).toEqual([
+      [{ via: 'list' }, [0, 1, 2, 4].map((i) => shown[i]!.entityId), null],
+      [{ via: 'search' }, null, shown[3]!.entityId],
+    ]);
+  });
+
   it.each([
     ['a date that is not a date', '?from=yesterday'],
     ['a month 13', '?to=2026-13-01T00:00:00Z'],

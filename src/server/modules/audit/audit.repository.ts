@@ -41,8 +41,18 @@ function toRow(actor: AuditActor, e: AuditEntry, at: Date): AuditRow {
  */
 function readRows(group: ReadGroup) {
   const kinds = new Map<string, AuditEntry[]>();
+  let last: { entry: AuditEntry; kind: string } | undefined;
   for (const e of group.entries) {
-    const kind = JSON.stringify([e.action, e.entityType, e.details ?? null]);
+    // A read's entries are nearly always one kind, with one details object: the kind of the
+    // entry before is taken without writing its JSON again.
+    const kind =
+      last &&
+      e.action === last.entry.action &&
+      e.entityType === last.entry.entityType &&
+      (e.details ?? null) === (last.entry.details ?? null)
+        ? last.kind
+        : JSON.stringify([e.action, e.entityType, e.details ?? null]);
+    last = { entry: e, kind };
     const same = kinds.get(kind);
     if (same) same.push(e);
     else kinds.set(kind, [e]);

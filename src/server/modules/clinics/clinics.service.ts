@@ -68,7 +68,9 @@ export function toPatientView(row: repo.PatientRow, clinicSlug: string): Patient
   };
 }
 
-const searchReuse = new ReuseCache<repo.PatientJsonRow[]>(200);
+const searchReuse = new ReuseCache<{ rows: repo.PatientJsonRow[]; text: string }>(200);
+/** What a search's audit row says of each patient shown: one object for every entry. */
+const VIA_SEARCH = Object.freeze({ via: 'search' });
 
 /** The search's answer as its JSON text (the patients' JSON comes from the database). */
 export async function searchPatients(
@@ -79,15 +81,19 @@ export async function searchPatients(
   const clinic = requireMemberClinic(ctx.user, input.clinic);
   const keyword = normalizeSearchText(input.keyword);
   if (!keyword) throw badRequest('Enter a name or email to search.');
-  // The same keyword at the same clinic is answered again from memory while the clinic's data
-  // version stands, which moves with each patient added, removed or changed (ADR 025); each
-  // read is audited all the same.
+  // The same keyword at the same clinic is answered again from memory, its text included, while
+  // the clinic's data version stands, which moves with each patient added, removed or changed
+  // (ADR 025); each read is audited all the same. The keyword goes last in the key: nothing
+  // before it holds a "|".
   const versions = versionsKey(ctx.user, [clinic.id]);
-  const rows = await searchReuse.get(
+  const { rows, text } = await searchReuse.get(
     deps.db.db,
-    versions && [clinic.id, keyword, versions],
+    versions && `${clinic.id}|${versions.join(';')}|${keyword}`,
     deps.now(),
-    () => repo.searchPatients(deps.db.db, clinic, keyword, PATIENT_SEARCH_LIMIT),
+    async () => {
+      const found = await repo.searchPatients(deps.db.db, clinic, keyword, PATIENT_SEARCH_LIMIT);
+      return { rows: found, text: `[${found.map((r) => r.json).join(',')}]` };
+    },
   );
   await recordReadAudit(
     deps.db.db,
@@ -97,11 +103,11 @@ export async function searchPatients(
       entityType: 'patient',
       entityId: r.id,
       patientId: r.id,
-      details: { via: 'search' },
+      details: VIA_SEARCH,
     })),
     deps.now(),
   );
-  return `[${rows.map((r) => r.json).join(',')}]`;
+  return text;
 }
 
 export async function createPatient(
