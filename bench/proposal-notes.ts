@@ -4,90 +4,78 @@
 export const PROPOSAL_NOTES: Array<{ title: string; body: string }> = [
   {
     title: 'This machine',
-    body: `This run's machine (two AMD EPYC cores, shared with other tenants) runs our JavaScript
-about two and a half times as fast as the previous full run's (2026-11-27 at 5143083): the slot
-engine alone takes 0.33 and 2.08 ms against 0.79 and 4.08 ms there, and a bare Fastify route
-answers 32,547 requests a second at 20 clients against 18,981. So the milliseconds are better
-here for nearly the same code, and so are most ratios to the raw SQL.
-
-It was also busier during this run than an hour before it: a full run of nearly the same code
-on this machine at 07:43 (9b263ff: before the two changes below; its browser section was lost to
-a missing Chromium, so it was not kept) measured one appointment at 1 client 1.39× (1.83× here),
-slots p95 16.1 ms (24.8 ms), patient search p95 17.2 ms (17.4 ms) and booking 0.65× (0.72×), and
-the raw replay's own CPU per request rose by a fifth to a third for most endpoints between the
-two runs. Figures within about 0.3× of a ratio target, or a few milliseconds of a latency
-target, move across it from one run to the next here.`,
+    body: `Two AMD EPYC cores, shared with other tenants, as in the previous full run (2026-11-27
+at ca02034), and about as fast: the slot engine takes 0.30 and 1.73 ms (0.33 and 2.08 ms
+there), a bare Fastify route answers 36,369 requests a second at 20 clients (32,547). It was
+quieter than during the previous run (load average 2.1 at the start against 2.1–3.3 there), so
+some of the gain below is the machine's. Figures within about 0.3× of a ratio target, or a few
+milliseconds of a latency target, move across it from one run to the next here.`,
   },
   {
     title: 'Done since the previous full run (all tested)',
-    body: `- **The FHIR searches beside their raw SQL**, at 1 and 20 clients, as issue 27 counts
-  them among the reads (before, they were only compared with the JSON API). \`bench/profile.ts\`
-  takes them too (\`fhir-appointments\`, \`fhir-slots\`).
-- **Rows mapped by a function compiled per statement.** drizzle's \`mapResultRow\` works out
-  each column's kind, decoder and joined table again for every row; every prepared statement now
-  carries a mapper that worked them out once (\`src/server/db/row-mapper.ts\`, held to drizzle's own
-  result on real statements, left joins and generated rows). On the FHIR Appointment search (15
-  wide rows a request) drizzle's share of the app's CPU went from 11.7 % to 3.2 % in a profile,
-  and the app's CPU per request from 0.90 to 0.84 ms in partial runs of that endpoint alone on a
-  quieter machine.`,
+    body: `- **Transactions without drizzle around BEGIN and COMMIT, and drizzle without the
+  schema** (ADR 028): create-only partial runs alternating with the previous commit measured
+  0.70× and 0.73× against 0.65× and 0.66×. The embedded server's booking p95 is 90.2 ms in this
+  run (117.2 ms before): met.
+- **A day's slots reused as an answer, not only as the engine's input** (ADR 029), for exactly as
+  long as running the engine again would give the same answer: until the first offered start
+  enters the notice or a hold it counts expires, never when the horizon cuts the range, and no
+  longer than its input. \`slotsStableUntil\` is property-tested as exact (fast-check: at every
+  instant before the bound the engine gives the same answer, at the bound the first slot is
+  gone). In partial runs the app's CPU per reused slots request fell from 0.50 to 0.33 ms and
+  the p95 from 15.8 to 11.5 ms; here 13.9 ms: met. FHIR Slot searches reuse answers the same way
+  (0.78× their raw SQL at 20 clients).
+- **A reused patient search keeps its JSON text**, and a read's audit rows take the kind of the
+  entry before instead of writing each entry's JSON again: 0.33 against 0.35 ms of app CPU per
+  search in partial runs. Search p95 12.1 ms here (17.4 ms before), still above 10 ms.`,
   },
   {
-    title: 'The FHIR searches',
-    body: `The Slot search reads the slot engine's input the JSON slots keep (ADR 025) and stays
-within 1.12× of its raw SQL. The Appointment search is 1.91× at 1 client and 1.50× at 20 here
-(1.53–1.60× and 1.36–1.38× in two partial runs on a quieter machine): where the JSON list's
-appointments come from the database as JSON (ADR 008), the FHIR search maps fifteen wide rows
-into the JSON API's view, that into FHIR resources, and serialises the Bundle. A CPU profile at
-1 client: building the resources 7 % of the app's CPU, serialising the Bundle 6 %, mapping the
-rows 5 %, the token's check 5 %, the read's audit rows 4 %; the rest is HTTP and the driver,
-which the replay spends too.`,
+    title: 'Tried and dropped: the booking without drizzle’s execute',
+    body: `The previous notes expected most of the 0.3 ms a booking needs for 0.8× from running
+its prepared statements without drizzle's execute (placeholders filled per parameter with
+\`is()\`, three tracing spans that are no-ops, the cache check). Built and tested (the same rows,
+raw results and errors as drizzle's own execute, fast-check on the placeholders), it measured
+nothing: a prepared one-row read costs about 100 µs of the app's CPU either way (4,000 in a row,
+four alternating rounds: 96–152 µs with it, 97–130 µs without), and alternating create-only runs
+gave 0.71× and 0.72× with it against 0.70× and 0.71× without. Drizzle's own share of a statement
+is a few microseconds; the rest is the driver, the protocol and the socket, which the replay
+spends too. It was not kept.`,
   },
   {
     title: "Where a booking's time goes now",
-    body: `The CPU table measures it directly. Per booking at 20 clients:
+    body: `Per booking at 20 clients (the CPU table):
 
 | | app run | raw SQL run |
 | --- | --- | --- |
-| the bench's process (the app, or the replay's \`pg\` driver) | 2.45 ms | 1.28 ms |
-| PostgreSQL | 2.15 ms | 2.14 ms |
-| together | 4.60 ms | 3.42 ms |
+| the bench's process (the app, or the replay's \`pg\` driver) | 2.58 ms | 1.34 ms |
+| PostgreSQL | 2.28 ms | 2.36 ms |
+| together | 4.86 ms | 3.70 ms |
 
-On two cores that bounds the app at 0.74× the raw SQL; measured, 362 and 505 bookings a second
-(0.72×; 0.65× in the run an hour before). Both send the same 15 statements and PostgreSQL does
-the same work for both. For 0.8× here the app's process must spend about 0.3 ms less per
-booking: on this machine that is about drizzle's whole share of a booking (12 % of the app's
-CPU in a profile of the create endpoint this morning, before the compiled mapping, which a
-booking's inserts barely use), or our own code's largest fifth. On the previous machine, whose
-JavaScript is slower, it was 1.5 ms, more than our code and drizzle together.`,
+On two cores that bounds the app at 0.76× the raw SQL; measured, 337 and 477 bookings a second
+(0.71×). A profile of the create endpoint spreads the app's extra 1.2 ms thinly: the driver
+about as much as the replay's, then the time-zone arithmetic of the slot check and the
+reminders' due times (5 %), zod (3 %), the row mapping and prepared inserts (5 %), helmet's
+headers (3 %), Fastify and HTTP, the session, garbage collection. No single part is the 0.3 ms.`,
   },
   {
-    title: 'After this run: transactions without drizzle around BEGIN and COMMIT',
-    body: `Not in this run's figures (measured after it, at the next commit). Every transaction
-now sends BEGIN, COMMIT and ROLLBACK straight to its pooled connection (a failure still wrapped
-as drizzle wraps it, where the booking code reads a deadlock's SQLSTATE), and drizzle is no
-longer given the schema, so it no longer builds a relational query builder for each of the 27
-tables in every transaction (the app never uses that API). Create-only partial runs, alternating
-with the previous commit on this (busy) machine: 0.70× and 0.73× against 0.65× and 0.66×, and the
-app's CPU per booking above the replay's 1.27 and 1.38 ms against 2.14 and 1.61 ms.`,
-  },
-  {
-    title: 'One appointment at 1 client',
-    body: `1.83× in this run, 1.39× in the run an hour before, 1.54× in two partial runs between: at
-1 client the app's extra work is about 0.5 ms (HTTP, the session, drizzle, the answer's
-serialiser) beside 0.8–1.2 ms of raw SQL, and the scheduling of three processes (load generator,
-app, PostgreSQL) on two shared cores moves the ratio by as much as the work.`,
+    title: 'The FHIR Appointment search at 1 client',
+    body: `1.45× at 20 clients (met), 1.76× at 1 client: at 1 client the request's latency is the
+app's CPU plus PostgreSQL's, and the app spends about 1 ms building fifteen FHIR resources
+through the JSON API's view and serialising the Bundle (serialising alone is 5 % of its CPU,
+building the resources and mapping the rows another 12 %) beside 1.7 ms of raw SQL. 1.5× needs
+about 0.5 ms less, which only building the resources' JSON in the database (as the JSON list
+does, ADR 006) would give; that would write the FHIR mapping a second time, in SQL.`,
   },
   {
     title: 'Next: what would change the figures',
-    body: `- **The booking's statements without drizzle's execute** (placeholders filled, spans,
-  the answer's mapping): with the change above, most of the 0.3 ms a booking needs here for
-  0.8×.
-- **The FHIR Appointment search's resources** made from the rows without the JSON API's view in
-  between, and the Bundle written with fewer intermediate objects.
+    body: `- **Patient search p95** (12.1 ms): a reused search still writes its audit rows, and a
+  read is never answered before they are in the database (ADR 007); the audit insert is most of
+  PostgreSQL's 0.22 ms per search and the wait for it most of the p95.
+- **The FHIR Appointment resources' JSON from the database**, as above.
+- **Never-reused slots** (2.09×): the engine's own work for every agent of a clinic, JavaScript,
+  so the ratio follows the machine's JavaScript speed.
 - **Fewer statements do not help the ratios**: the replay sends the same statements, so a round
   trip saved is saved for both, and the share that differs (the app's own work) grows.
-- **Never-reused slots** (2.17×): the engine's own work for every agent of a clinic, JavaScript,
-  so the ratio follows the machine's JavaScript speed.
 - **Hardware**: the app, PostgreSQL and the load generator share two cores here; the app's
   process and PostgreSQL on cores of their own would each be bounded by its own CPU.`,
   },

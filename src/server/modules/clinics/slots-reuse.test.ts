@@ -48,12 +48,12 @@ async function agentListed(agentId: string): Promise<boolean> {
  * A booking no data version follows (its triggers are off): it stands for what the versions do
  * not follow, and shows whether the input was read again.
  */
-async function unseenBooking(start: string) {
+async function unseenBooking(start: string, staffId: string = s.provider.id) {
   await env.db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
     await createAppointment(
       tx,
-      { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id },
+      { clinicId: s.clinic.id, patientId: s.patient.id, staffId },
       { start: new Date(start) },
     );
   });
@@ -96,14 +96,7 @@ describe("reusing a day's slots", () => {
 
     // Another agent's answer made a moment before the input's reuse ends, from that input: it
     // goes when the input does, not READ_REUSE_MS after it was made.
-    await env.db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await createAppointment(
-        tx,
-        { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.nurse.id },
-        { start: new Date(TEN) },
-      );
-    });
+    await unseenBooking(TEN, s.nurse.id);
     env.advance(READ_REUSE_MS - 1);
     expect(await starts(s.nurse.id)).toContain(TEN);
     env.advance(1);
