@@ -68,7 +68,8 @@ test.describe('patient visit link', () => {
       page.getByText(/Times are in your time zone: .*\(America\/Chicago\)/),
     ).toBeVisible();
     await expect(page.getByText(/^Starts in \d+ minutes?$/)).toBeVisible();
-    await expect(page.getByText('30 minutes')).toBeVisible();
+    // The length, exactly: a visit that starts in 30 minutes also says "Starts in 30 minutes".
+    await expect(page.getByText('30 minutes', { exact: true })).toBeVisible();
     await expect(page.getByText('Booked')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Join your visit' })).toBeEnabled();
     await expect(page.getByText(visit.patient.lastName)).toHaveCount(0);
