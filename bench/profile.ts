@@ -87,6 +87,13 @@ async function main() {
   print(
     `the app's CPU per request (profiler on): user ${perRequest(usageAfter.userCPUTime - usageBefore.userCPUTime)}, system ${perRequest(usageAfter.systemCPUTime - usageBefore.systemCPUTime)}`,
   );
+  // On a machine where PostgreSQL shares the app's cores, a statement sent wakes a backend that
+  // can take the app's core at once: the profiler then samples the app in the send (writev)
+  // while it waits for the core back. Involuntary switches count those waits.
+  const switches = usageAfter.involuntaryContextSwitches - usageBefore.involuntaryContextSwitches;
+  print(
+    `the app's process was switched out for another ${(switches / answered).toFixed(2)} times per request (involuntary context switches)`,
+  );
   if (statements) print(await statements.report(answered));
   const nodes = profile.nodes as ProfileNode[];
   const total = nodes.reduce((s, n) => s + n.hitCount, 0);
