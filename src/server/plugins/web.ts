@@ -22,6 +22,7 @@ const SPA_ROUTES: RegExp[] = [
   /^\/auth\/login\/?$/,
   /^\/auth\/unauthorized\/?$/,
 ];
+const LOGIN_TYPED = /^\/login\/?$/;
 /**
  * The patient's pages are their own small bundle, so a phone loads none of the staff app: the
  * visit page, a waitlist offer's page (issue 22) and a clinic's booking page and its confirmation link (issue 26).
@@ -71,6 +72,11 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ error: 'not_found', message: 'Not found.' });
+    }
+    // The address people type for signing in; the spec's is /auth/login. The app's router sends
+    // it there too, but the server answered the address itself with a 404.
+    if (LOGIN_TYPED.test(url)) {
+      return reply.redirect(`/auth/login${request.url.slice(url.length)}`, 302);
     }
     const html = PATIENT_SESSION_ROUTE.test(url) ? sessionHtml : indexHtml;
     if (!html) {
