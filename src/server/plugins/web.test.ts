@@ -1,7 +1,7 @@
 // The web app and the API share one port: the staff app's routes answer 200 with its page, the
 // patient's pages their own small page, any other address the app's page with a 404 (it shows
 // "Page not found"), and unknown API routes a JSON 404.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -33,6 +33,37 @@ describe('pages', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('staff');
+    },
+  );
+
+  // Every page of the app's router, read from its source: a page added there and not here would
+  // open with a 404 when its address is loaded or refreshed.
+  const routerSource = readFileSync(
+    path.join(import.meta.dirname, '../../web/app/router.tsx'),
+    'utf8',
+  );
+  const pages = [...routerSource.matchAll(/\bpath: '([^']+)'/g)]
+    .map((m) => m[1]!)
+    .filter((p) => p !== '/' && p !== '*' && p !== 'login')
+    .map((p) => `/${p.replace(/:[a-z]+/gi, 'some-id')}`);
+
+  it('knows every page of the router', () => {
+    expect(pages).toEqual(
+      expect.arrayContaining(['/appointments', '/admin/clinics/some-id', '/auth/login']),
+    );
+  });
+
+  it.each(pages)('answers the router page %s with 200', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+
+  it.each(['/admin/nope', '/admin/clinics/a/b', '/dashboard/x'])(
+    'answers %s, which the router does not have, with a 404',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
     },
   );
 

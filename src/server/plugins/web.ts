@@ -4,7 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 
-/** Paths of the staff app (spec §2); anything else under the app gets the SPA with a 404. */
+/**
+ * Paths of the staff app (spec §2, and the router's pages in src/web/app/router.tsx); anything
+ * else gets the SPA with a 404, which shows "Page not found".
+ */
 const SPA_ROUTES: RegExp[] = [
   /^\/$/,
   /^\/dashboard\/?$/,
@@ -15,9 +18,9 @@ const SPA_ROUTES: RegExp[] = [
   /^\/settings\/?$/,
   /^\/book\/?$/,
   /^\/reschedule\/?$/,
-  /^\/admin\/agents\/?$/,
+  /^\/admin\/(?:agents|clinics|outbox|audit|integrations)\/?$/,
   /^\/admin\/agents\/[^/]+\/availability\/?$/,
-  /^\/admin\/[a-z-]+\/?$/,
+  /^\/admin\/clinics\/[^/]+\/?$/,
   /^\/session\/[^/]+\/?$/,
   /^\/auth\/login\/?$/,
   /^\/auth\/unauthorized\/?$/,
