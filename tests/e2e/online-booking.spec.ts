@@ -111,7 +111,8 @@ test('a time held on the booking page is booked by the e-mailed link, on a phone
     fullPage: true,
   });
   await patientPage.getByRole('button', { name: 'Hold this time' }).click();
-  await expect(patientPage.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await expect(patientPage.getByRole('heading', { name: 'Almost booked' })).toBeVisible();
+  await expect(patientPage.getByText('mia.okafor@example.com')).toBeVisible();
 
   let mail: string | undefined;
   await expect

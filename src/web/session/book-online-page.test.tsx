@@ -63,7 +63,11 @@ describe('BookOnlinePage', () => {
     type('Date of birth', '1990-04-30');
     fireEvent.click(screen.getByLabelText(/I agree/));
     fireEvent.click(screen.getByRole('button', { name: 'Hold this time' }));
-    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Almost booked' })).toBeTruthy();
+    // The server's words, then where the link went and which time is held.
+    expect(screen.getByRole('status').textContent).toBe('Check your e-mail: we sent you a link.');
+    expect(screen.getByText('mia@example.com')).toBeTruthy();
+    expect(screen.getByText(/at 3:00 PM \(30 minutes\) with /)).toBeTruthy();
     expect(posts).toEqual([
       {
         start: START,
@@ -133,7 +137,8 @@ describe('BookOnlinePage', () => {
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
     fireEvent.click(screen.getByLabelText(/I agree/));
     fireEvent.click(screen.getByRole('button', { name: 'Hold this time' }));
-    await screen.findByRole('heading', { name: 'Check your e-mail' });
+    await screen.findByRole('heading', { name: 'Almost booked' });
+    expect(screen.getByText(/at 10:00 AM \(1 hour\) with Dr\. Priya Raman/)).toBeTruthy();
     expect(posts).toEqual([
       expect.objectContaining({ start: '2026-11-25T10:00:00.000Z', duration: 60 }),
     ]);

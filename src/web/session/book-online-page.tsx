@@ -31,7 +31,7 @@ export function BookOnlinePage({
     day: '',
   });
   const [picked, setPicked] = useState<(PublicSlot & { duration: number }) | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ message: string; email: string; held: string } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const times = useFreeTimes(slug, choice, timeZone, fetchImpl);
@@ -77,8 +77,13 @@ export function BookOnlinePage({
       fetchImpl,
     );
     setBusy(false);
-    if (answer.kind === 'ok') setSent(answer.value.message);
-    else setRefusal(answer.message);
+    if (answer.kind === 'ok') {
+      setSent({
+        message: answer.value.message,
+        email: details.patient.email,
+        held: heldLabel(picked, timeZone),
+      });
+    } else setRefusal(answer.message);
   };
 
   if (!clinic) {
@@ -109,10 +114,20 @@ export function BookOnlinePage({
     return (
       <Shell>
         <Card>
-          <h1 className="text-xl font-semibold text-slate-900">Check your e-mail</h1>
+          <h1 className="text-xl font-semibold text-slate-900">Almost booked</h1>
           <p role="status" className="mt-3 text-base text-slate-700">
-            {sent}
+            {sent.message}
           </p>
+          <dl className="mt-4 space-y-1 text-sm text-slate-700">
+            <div>
+              <dt className="inline font-medium text-slate-900">Sent to </dt>
+              <dd className="inline break-all">{sent.email}</dd>
+            </div>
+            <div>
+              <dt className="inline font-medium text-slate-900">Time held </dt>
+              <dd className="inline">{sent.held}</dd>
+            </div>
+          </dl>
         </Card>
       </Shell>
     );
@@ -142,13 +157,21 @@ export function BookOnlinePage({
       {picked && (
         <Card>
           <h2 className="text-lg font-semibold text-slate-900">Your details</h2>
-          <p className="mt-1 text-sm text-slate-700">
-            {formatDateWithWeekday(picked.start, timeZone)} at {formatTime(picked.start, timeZone)}{' '}
-            ({visitLengthLabel(picked.duration)}) with {picked.agentName}
-          </p>
+          <p className="mt-1 text-sm text-slate-700">{heldLabel(picked, timeZone)}</p>
           <DetailsForm busy={busy} refusal={refusal} onSubmit={(d) => void hold(d)} />
         </Card>
       )}
     </Shell>
+  );
+}
+
+/** "Saturday, November 28, 2026 at 5:00 PM (30 minutes) with Dr. Marcus Bell", in the patient's zone. */
+function heldLabel(
+  picked: { start: string; duration: number; agentName: string },
+  timeZone: string,
+): string {
+  return (
+    `${formatDateWithWeekday(picked.start, timeZone)} at ${formatTime(picked.start, timeZone)} ` +
+    `(${visitLengthLabel(picked.duration)}) with ${picked.agentName}`
   );
 }
