@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserTimeZone, filterTimeZones, timeZoneNames, viewerTimeZone } from './time-zones';
+import {
+  browserTimeZone,
+  filterTimeZones,
+  readableTimeZone,
+  timeZoneNames,
+  viewerTimeZone,
+} from './time-zones';
 
 function browserSays(timeZone: string | undefined) {
   vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
@@ -56,5 +62,16 @@ describe('filterTimeZones', () => {
 
   it('gives every zone back for an empty search', () => {
     expect(filterTimeZones(zones, '  ')).toEqual(zones);
+  });
+});
+
+describe('readableTimeZone', () => {
+  it('reads a zone as words in a sentence, every underscore a space', () => {
+    expect(readableTimeZone('America/New_York')).toBe('America/New York');
+    expect(readableTimeZone('America/Argentina/Buenos_Aires')).toBe(
+      'America/Argentina/Buenos Aires',
+    );
+    expect(readableTimeZone('America/Port_of_Spain')).toBe('America/Port of Spain');
+    expect(readableTimeZone('UTC')).toBe('UTC');
   });
 });

@@ -17,6 +17,11 @@ export function viewerTimeZone(setting: string | null | undefined): string {
   return setting || browserTimeZone();
 }
 
+/** A zone as people read it in a sentence: "America/New York", not "America/New_York". */
+export function readableTimeZone(timeZone: string): string {
+  return timeZone.replaceAll('_', ' ');
+}
+
 let names: string[] | undefined;
 
 /** Every IANA zone the browser knows, sorted, with UTC (Chromium leaves it out of its list). */

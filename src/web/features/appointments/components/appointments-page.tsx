@@ -14,6 +14,7 @@ import { AppointmentDetailsDialog } from './details/appointment-details-dialog';
 import { AppointmentFiltersBar } from './list/appointment-filters-bar';
 import { AppointmentList } from './list/appointment-list';
 import { BUCKET_ORDER, StatusTabs } from './list/status-tabs';
+import { readableTimeZone } from '@web/lib/time-zones';
 
 /** /appointments: every appointment of the user's clinics, by status, filtered through the URL. */
 export function AppointmentsPage() {
@@ -33,7 +34,7 @@ export function AppointmentsPage() {
     <div className="mx-auto max-w-7xl">
       <PageHeader
         title="Appointments"
-        description={`Every appointment at your clinics. Times are shown in ${timeZone.replace(/_/g, ' ')}.`}
+        description={`Every appointment at your clinics. Times are shown in ${readableTimeZone(timeZone)}.`}
         actions={<CreateAppointmentButton onView={(created) => setViewId(created._id)} />}
       />
       {/* Small screens get the round "+" fixed at the bottom right (spec §2). */}

@@ -19,6 +19,7 @@ import { CalendarFilters } from './calendar-filters';
 import { CalendarToolbar } from './calendar-toolbar';
 import { ConfirmMoveDialog, type PendingDrop } from './confirm-move-dialog';
 import { MoveAppointmentDialog } from './move-appointment-dialog';
+import { readableTimeZone } from '@web/lib/time-zones';
 
 const NOT_MOVABLE = 'Only upcoming appointments that are not cancelled can be moved.';
 
@@ -108,7 +109,7 @@ export function CalendarPage({ renderDetails }: CalendarPageProps) {
     <div className="space-y-4">
       <PageHeader
         title="Calendar"
-        description={`Appointments of your clinics, shown in ${timeZone.replaceAll('_', ' ')} time.`}
+        description={`Appointments of your clinics, shown in ${readableTimeZone(timeZone)} time.`}
       />
       <CalendarFilters
         clinics={userClinics}

@@ -9,6 +9,7 @@ import { ReminderPolicyForm } from './reminder-policy-form';
 import { SelfServicePolicyForm } from './self-service-policy-form';
 import { WaitlistPolicyForm } from './waitlist-policy-form';
 import { OnlineBookingPolicyForm } from './online-booking-policy-form';
+import { readableTimeZone } from '@web/lib/time-zones';
 
 /** /admin/clinics: the admin's clinics, each with its own settings. */
 export function ClinicsPage() {
@@ -52,7 +53,9 @@ export function ClinicSettingsPage() {
       <PageHeader
         title={policy.data ? policy.data.clinic.name : 'Clinic settings'}
         description={
-          policy.data ? `Clinic settings · times in ${policy.data.clinic.timezone}` : undefined
+          policy.data
+            ? `Clinic settings · times in ${readableTimeZone(policy.data.clinic.timezone)}`
+            : undefined
         }
       />
       <Card>

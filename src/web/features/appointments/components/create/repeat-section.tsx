@@ -20,6 +20,7 @@ import {
   TableRow,
 } from '@web/components/ui/table';
 import { cn } from '@web/lib/utils';
+import { readableTimeZone } from '@web/lib/time-zones';
 
 export interface RepeatSettings {
   choice: RepeatChoice;
@@ -157,7 +158,8 @@ export function RepeatSection({
       {settings.choice !== 'none' && preview && (
         <div className="grid gap-2">
           <p className="text-sm" aria-live="polite">
-            {toBook} of {preview.occurrences.length} will be booked (times in {preview.timezone}).
+            {toBook} of {preview.occurrences.length} will be booked (times in{' '}
+            {readableTimeZone(preview.timezone)}).
           </p>
           <Table containerClassName="max-h-72 rounded-md border" aria-label="Occurrences">
             <TableHeader>
