@@ -123,24 +123,35 @@ export function TimeChooser({
             otherChoices={clinic.providers.length > 1 || clinic.durations.length > 1}
           />
         ) : (
-          times.slots.map((slot) => {
-            const on = picked?.start === slot.start && picked.agentId === slot.agentId;
-            return (
-              <button
-                key={`${slot.agentId}-${slot.start}`}
-                type="button"
-                aria-pressed={on}
-                className={on ? PICKED : TIME}
-                onClick={() => onPick(slot)}
-              >
-                {formatTime(slot.start, timeZone)}
-              </button>
-            );
-          })
+          (choice.agentId === FIRST_AVAILABLE ? onePerStart(times.slots) : times.slots).map(
+            (slot) => {
+              const on = picked?.start === slot.start && picked.agentId === slot.agentId;
+              return (
+                <button
+                  key={`${slot.agentId}-${slot.start}`}
+                  type="button"
+                  aria-pressed={on}
+                  className={on ? PICKED : TIME}
+                  onClick={() => onPick(slot)}
+                >
+                  {formatTime(slot.start, timeZone)}
+                </button>
+              );
+            },
+          )
         )}
       </div>
     </>
   );
+}
+
+/**
+ * For "First available", one button per start: the same time with two providers would show as
+ * two identical buttons. The first provider the server lists for a start takes it.
+ */
+function onePerStart(slots: readonly PublicSlot[]): PublicSlot[] {
+  const seen = new Set<string>();
+  return slots.filter((slot) => !seen.has(slot.start) && seen.add(slot.start));
 }
 
 /** The clinic's lengths as large radio buttons: arrow keys move between them, as for any radios. */
