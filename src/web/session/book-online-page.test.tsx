@@ -53,7 +53,13 @@ describe('BookOnlinePage', () => {
     expect(screen.getByText(/Times are in your time zone: .*\(Europe\/London\)/)).toBeTruthy();
     // One length only: nothing to choose.
     expect(screen.queryByRole('group', { name: 'Visit length' })).toBeNull();
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
     fireEvent.click(await screen.findByRole('button', { name: '3:00 PM' }));
+    // The details open below the times: on a phone, out of view until brought into it.
+    const details = await screen.findByRole('heading', { name: 'Your details' });
+    expect(scrolled).toHaveBeenCalledWith(expect.objectContaining({ block: 'nearest' }));
+    expect(scrolled.mock.contexts[0]).toContain(details);
     const type = (label: string, value: string) =>
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
     type('First name', 'Mia');
@@ -84,6 +90,66 @@ describe('BookOnlinePage', () => {
         website: '',
       },
     ]);
+  });
+
+  it('shows a time once for "First available" when several providers are free then, each for one', async () => {
+    const posts: Array<{ agentId: string; start: string }> = [];
+    const slot = (start: string, agentId: string, agentName: string) => ({
+      start,
+      end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
+      agentId,
+      agentName,
+    });
+    const LATER = '2026-11-25T15:30:00.000Z';
+    const fetchImpl = vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        posts.push(JSON.parse(init.body as string));
+        return json(202, { message: 'Check your e-mail.' });
+      }
+      if (url.includes('/slots')) {
+        const agent = new URL(url, 'http://x').searchParams.get('agentId');
+        const all = [
+          slot(START, 'p2', 'Dr. Marcus Bell'),
+          slot(START, 'p1', 'Dr. Priya Raman'),
+          slot(LATER, 'p1', 'Dr. Priya Raman'),
+        ];
+        return json(200, {
+          timezone: 'Europe/London',
+          duration: 30,
+          slots: all.filter((s) => !agent || s.agentId === agent),
+        });
+      }
+      return json(200, {
+        ...clinic,
+        providers: [
+          { id: 'p1', name: 'Dr. Priya Raman' },
+          { id: 'p2', name: 'Dr. Marcus Bell' },
+        ],
+      });
+    }) as unknown as typeof fetch;
+    render(<BookOnlinePage slug="riverside" fetchImpl={fetchImpl} />);
+    const times = await screen.findByRole('group', { name: 'Free times' });
+    await within(times).findByRole('button', { name: '3:00 PM' });
+    expect(
+      within(times)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['3:00 PM', '3:30 PM']);
+    fireEvent.click(within(times).getByRole('button', { name: '3:00 PM' }));
+    expect(await screen.findByText(/at 3:00 PM \(30 minutes\) with Dr\. Marcus Bell/)).toBeTruthy();
+    // One provider chosen: that provider's times, as the server gives them.
+    fireEvent.change(screen.getByRole('combobox', { name: 'Provider' }), {
+      target: { value: 'p1' },
+    });
+    await waitFor(() =>
+      expect(
+        within(times)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['3:00 PM', '3:30 PM']),
+    );
+    fireEvent.click(within(times).getByRole('button', { name: '3:00 PM' }));
+    expect(await screen.findByText(/at 3:00 PM \(30 minutes\) with Dr\. Priya Raman/)).toBeTruthy();
   });
 
   it('lets the patient choose a visit length: the first by default, times reloaded, held with it', async () => {

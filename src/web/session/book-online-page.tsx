@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PublicClinic } from '@contracts/online-booking';
 import { formatDateWithWeekday, formatTime, localDateKey } from '@domain/format';
 import { browserTimeZone } from '@web/lib/time-zones';
@@ -31,6 +31,16 @@ export function BookOnlinePage({
     day: '',
   });
   const [picked, setPicked] = useState<(PublicSlot & { duration: number }) | null>(null);
+  // On a phone the details form opens below the fold: bring it into view when a time is picked.
+  const detailsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!picked) return;
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    detailsRef.current?.scrollIntoView?.({
+      behavior: reduce ? 'auto' : 'smooth',
+      block: 'nearest',
+    });
+  }, [picked]);
   const [sent, setSent] = useState<{ message: string; email: string; held: string } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -155,11 +165,13 @@ export function BookOnlinePage({
         />
       </Card>
       {picked && (
-        <Card>
-          <h2 className="text-lg font-semibold text-slate-900">Your details</h2>
-          <p className="mt-1 text-sm text-slate-700">{heldLabel(picked, timeZone)}</p>
-          <DetailsForm busy={busy} refusal={refusal} onSubmit={(d) => void hold(d)} />
-        </Card>
+        <div ref={detailsRef}>
+          <Card>
+            <h2 className="text-lg font-semibold text-slate-900">Your details</h2>
+            <p className="mt-1 text-sm text-slate-700">{heldLabel(picked, timeZone)}</p>
+            <DetailsForm busy={busy} refusal={refusal} onSubmit={(d) => void hold(d)} />
+          </Card>
+        </div>
       )}
     </Shell>
   );
