@@ -151,7 +151,11 @@ export function TimeChooser({
  */
 function onePerStart(slots: readonly PublicSlot[]): PublicSlot[] {
   const seen = new Set<string>();
-  return slots.filter((slot) => !seen.has(slot.start) && seen.add(slot.start));
+  return slots.filter((slot) => {
+    if (seen.has(slot.start)) return false;
+    seen.add(slot.start);
+    return true;
+  });
 }
 
 /** The clinic's lengths as large radio buttons: arrow keys move between them, as for any radios. */
