@@ -157,6 +157,11 @@ export async function acceptOffer(
   try {
     outcome = await retryOnDeadlock(() =>
       deps.db.db.transaction(async (tx) => {
+        // Acceptances of one freed time queue here first. Otherwise each locked its own offer,
+        // then the first, booking, waited for the second's offer (to mark it taken) while the
+        // second waited for the first's hold on the provider: a deadlock, and after three in a
+        // row under load the loser heard "Someone else changed this" instead of why.
+        await lockOpening(tx, (await findOffer(tx, token)).openingId);
         const row = await findOffer(tx, token, true);
         const status = statusAt(row, now);
         if (status === 'expired' && row.status === 'open') {
@@ -242,6 +247,11 @@ export async function acceptOffer(
   }
   if ('error' in outcome) throw outcome.error;
   return outcome.offer;
+}
+
+/** Until the transaction ends, the only one answering offers of this freed time. */
+async function lockOpening(tx: Executor, openingId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${openingId}, 1019))`);
 }
 
 async function markTaken(deps: AppDeps, token: string, now: Date): Promise<void> {
