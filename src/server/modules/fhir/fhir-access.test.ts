@@ -123,6 +123,25 @@ describe('who may call', () => {
     );
     expect(refusal(res)).toMatchObject({ status: 403, code: 'forbidden' });
   });
+
+  it('refuses it from another site however the query string dresses it as a search', async () => {
+    const fhir = fhirAs(env.app, { cookie: staff.cookie });
+    const patient = {
+      resourceType: 'Patient',
+      name: [{ family: 'Quist', given: ['Ida'] }],
+      telecom: [{ system: 'email', value: 'ida.quist@example.com' }],
+    };
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ]) {
+      const res = await fhir.post('/Patient?_=/_search', patient, headers);
+      expect(refusal(res)).toMatchObject({ status: 403, code: 'forbidden' });
+    }
+    expect(
+      await env.db.select().from(t.patients).where(eq(t.patients.email, 'ida.quist@example.com')),
+    ).toEqual([]);
+  });
 });
 
 describe('a token sees its clinics only', () => {
@@ -177,6 +196,41 @@ describe('a token sees its clinics only', () => {
 
     const write = await createToken(admin, { clinicIds: [s.clinic.id], scopes: ['read', 'write'] });
     expect((await fhirAs(env.app, write).post('/Patient', patient)).statusCode).toBe(201);
+  });
+
+  it('tells a read from a write by the route, not by what the query string says', async () => {
+    const read = await createToken(admin, { clinicIds: [s.clinic.id], scopes: ['read'] });
+    const fhir = fhirAs(env.app, read);
+    const appointmentsBefore = await env.db.select().from(t.appointments);
+    const patient = {
+      resourceType: 'Patient',
+      name: [{ family: 'Quist', given: ['Ida'] }],
+      telecom: [{ system: 'email', value: 'ida.quist@example.com' }],
+    };
+    for (const path of ['/Patient?_=/_search', '/Patient?x=%2F_search', '/Patient?/_search']) {
+      expect(refusal(await fhir.post(path, patient)), path).toMatchObject({
+        status: 403,
+        code: 'forbidden',
+      });
+    }
+    const appointment = {
+      resourceType: 'Appointment',
+      status: 'booked',
+      start: '2026-11-24T15:00:00Z',
+      end: '2026-11-24T15:30:00Z',
+      participant: [
+        { actor: { reference: `Patient/${s.patient.id}` }, status: 'accepted' },
+        { actor: { reference: `Practitioner/${s.provider.id}` }, status: 'accepted' },
+      ],
+    };
+    expect(refusal(await fhir.post('/Appointment?x=/_search', appointment))).toMatchObject({
+      status: 403,
+      code: 'forbidden',
+    });
+    expect(
+      await env.db.select().from(t.patients).where(eq(t.patients.email, 'ida.quist@example.com')),
+    ).toEqual([]);
+    expect(await env.db.select().from(t.appointments)).toEqual(appointmentsBefore);
   });
 });
 

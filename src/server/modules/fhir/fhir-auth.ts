@@ -28,10 +28,18 @@ export function requestAudited(request: FastifyRequest): Promise<void> {
   return written ?? Promise.resolve();
 }
 
-/** A change, as opposed to a read (a search sent as POST [type]/_search is a read). */
-export function isWrite(request: Pick<FastifyRequest, 'method' | 'url'>): boolean {
+/**
+ * A change, as opposed to a read, told by the route the request matched: GET and HEAD, and a
+ * search sent as POST [type]/_search, read; everything else may write. Never by the raw URL,
+ * whose query can say anything ("POST /Patient?x=/_search"). A request that matched no route
+ * counts as a write: it changes nothing, and a read-only caller hears no more than that.
+ */
+export function isWrite(
+  request: Pick<FastifyRequest, 'method'> & { routeOptions: { url?: string | undefined } },
+): boolean {
   if (request.method === 'GET' || request.method === 'HEAD') return false;
-  return !(request.method === 'POST' && /\/_search(\?|$)/.test(request.url));
+  const route = request.routeOptions.url;
+  return !(request.method === 'POST' && route !== undefined && route.endsWith('/_search'));
 }
 
 /**
