@@ -115,7 +115,7 @@ async function load(port: number, pid: number) {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  const api = await httpSignIn(base, 'staff@carebook.test', 'carebook-demo');
+  const api = await httpSignIn(base, 'staff@carebook.test', 'waiting-room-demo');
   const today = new Date().toISOString().slice(0, 10);
   const later = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
   const slots = (

@@ -119,7 +119,7 @@ async function measurePage(
   const context = await browser.newContext();
   if (signIn) {
     const res = await context.request.post(new URL('/api/auth/login', url).toString(), {
-      data: { email: 'admin@carebook.test', password: 'carebook-demo' },
+      data: { email: 'admin@carebook.test', password: 'waiting-room-demo' },
     });
     if (!res.ok()) throw new Error(`demo sign-in failed: ${res.status()}`);
   }
@@ -192,7 +192,7 @@ export async function benchWeb(runs: number, log: (s: string) => void) {
   try {
     const api = await browser.newContext();
     await api.request.post(`${server.url}/api/auth/login`, {
-      data: { email: 'admin@carebook.test', password: 'carebook-demo' },
+      data: { email: 'admin@carebook.test', password: 'waiting-room-demo' },
     });
     const page = (await (
       await api.request.get(`${server.url}/api/appointments/paginated?status=upcoming&limit=1`)

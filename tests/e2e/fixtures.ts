@@ -16,7 +16,7 @@ export const chromiumLaunchOptions = {
 } satisfies LaunchOptions;
 
 /** The seeded demo accounts (SEED_DEMO=always gives every run the same ones). */
-export const DEMO_PASSWORD = 'carebook-demo';
+export const DEMO_PASSWORD = 'waiting-room-demo';
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@carebook.test', name: 'Alex Morgan' },
   provider: { email: 'provider@carebook.test', name: 'Dr. Priya Raman' },

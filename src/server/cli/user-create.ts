@@ -71,6 +71,15 @@ try {
       : [];
   const missing = clinicSlugs.filter((s) => !clinics.some((c) => c.slug === s));
   if (missing.length) throw new Error(`No clinic with slug ${missing.join(', ')}`);
+  // Its clinics are known only now: a chosen password must not carry their names either.
+  const clinicRefusal =
+    input.data.password &&
+    passwordRefusal(input.data.password, {
+      email: input.data.email,
+      name,
+      clinicNames: clinics.map((c) => c.name),
+    });
+  if (clinicRefusal) throw new Error(`--password: ${clinicRefusal}`);
   const passwordHash = await hashPassword(password);
   const user = await db.db.transaction(async (tx) => {
     const [row] = await tx

@@ -2,7 +2,7 @@
 // code that writes it so the seed test can check the database against the same plan.
 import type { Weekday, WeeklySegment } from '@domain/schedule';
 
-export const DEMO_PASSWORD = 'carebook-demo';
+export const DEMO_PASSWORD = 'waiting-room-demo';
 
 export interface DemoClinic {
   slug: string;

@@ -33,6 +33,32 @@ describe('passwordRefusal', () => {
     expect(passwordRefusal(password, owner)).toBeNull();
   });
 
+  const staffOf = {
+    ...owner,
+    clinicNames: ['Riverside Family Clinic', 'Harbour Medical Practice'],
+  };
+
+  it.each([
+    'carebook123',
+    'Carebook-2026!',
+    'careb00k123',
+    'riverside2026',
+    'RiversideFamilyClinic!',
+    'harbour medical practice',
+    'harbour2026',
+  ])('refuses %j, the name of the service or of a clinic of the account', (password) => {
+    expect(passwordRefusal(password, staffOf)).toBe(PASSWORD_REFUSALS.service);
+  });
+
+  it('refuses the service name for an account of no clinic too', () => {
+    expect(passwordRefusal('carebook123', owner)).toBe(PASSWORD_REFUSALS.service);
+  });
+
+  it('keeps passphrases that share a common word with a clinic name', () => {
+    expect(passwordRefusal('family-picnic-in-june', staffOf)).toBeNull();
+    expect(passwordRefusal(DEMO_PASSWORD, staffOf)).toBeNull();
+  });
+
   it('leaves the mail domain alone: it is the same for a whole clinic', () => {
     expect(passwordRefusal(DEMO_PASSWORD, { email: 'sam.ortiz@carebook.test' })).toBeNull();
   });

@@ -17,6 +17,8 @@ export const PASSWORD_REFUSALS = {
     'This password follows a sequence or keyboard pattern (like 12345 or qwerty). Choose a longer or less predictable one.',
   personal:
     'The password must not contain the email address or name of its account. Choose a different one.',
+  service:
+    'The password must not contain the name of Carebook or of your clinic. Choose a different one.',
   guessable: 'This password is too easy to guess. Choose a longer or less predictable one.',
 } as const;
 
@@ -43,6 +45,53 @@ function estimator() {
 export interface PasswordOwner {
   email: string;
   name?: string | null;
+  /** The names of the account's clinics: a guesser who knows where it works tries them first. */
+  clinicNames?: readonly string[];
+}
+
+/** The product's name: the first word anyone guessing a Carebook password tries. */
+const SERVICE_NAME = 'carebook';
+
+/** Words many clinics' names share: refusing each outright would refuse good passphrases. */
+const GENERIC_CLINIC_WORDS = new Set([
+  'associates',
+  'care',
+  'center',
+  'centre',
+  'clinic',
+  'clinics',
+  'community',
+  'dental',
+  'family',
+  'group',
+  'health',
+  'healthcare',
+  'hospital',
+  'medical',
+  'medicine',
+  'practice',
+  'surgery',
+  'wellness',
+]);
+
+/**
+ * Names a password must not contain at all: the product's, each clinic's whole name (with or
+ * without its spaces) and the words that make a clinic's name its own ("Riverside", "Lakeview").
+ * The words many clinics share ("Family", "Clinic") go to the estimator as known words instead,
+ * so "family-picnic-in-june" stays a good passphrase while "family2026" is scored as the guess
+ * it is.
+ */
+function serviceWords(owner: PasswordOwner): { whole: string[]; parts: string[] } {
+  const names = (owner.clinicNames ?? []).map((n) => n.trim().toLowerCase()).filter(Boolean);
+  const words = names.flatMap((n) => n.split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length >= 4);
+  const whole = [
+    SERVICE_NAME,
+    ...names,
+    ...names.map((n) => n.replace(/\s+/g, '')),
+    ...words.filter((w) => !GENERIC_CLINIC_WORDS.has(w)),
+  ];
+  const parts = words.filter((w) => GENERIC_CLINIC_WORDS.has(w));
+  return { whole: [...new Set(whole.filter((w) => w.length >= 4))], parts: [...new Set(parts)] };
 }
 
 /** The words of the account's identity a guesser would try first: whole email, local part, name. */
@@ -66,14 +115,21 @@ export function passwordRefusal(password: string, owner: PasswordOwner): string 
   const lowered = password.toLowerCase();
   const personal = personalWords(owner);
   if (personal.some((word) => lowered.includes(word))) return PASSWORD_REFUSALS.personal;
-  const result = estimator().check(password, personal);
+  const service = serviceWords(owner);
+  if (service.whole.some((word) => lowered.includes(word))) return PASSWORD_REFUSALS.service;
+  const result = estimator().check(password, [...personal, SERVICE_NAME, ...service.parts]);
   if (result.score >= MIN_SCORE) return null;
-  // The weakest part of the password decides which advice helps.
+  // The weakest part of the password decides which advice helps; a known word of the account
+  // or its clinic is named first, since it is what a guesser who knows them tries first.
+  const known = result.sequence.filter(
+    (m) => m.pattern === 'dictionary' && m.dictionaryName === 'userInputs',
+  );
+  if (known.some((m) => personal.includes(String(m.matchedWord))))
+    return PASSWORD_REFUSALS.personal;
+  if (known.length > 0) return PASSWORD_REFUSALS.service;
   const patterns = new Set(result.sequence.map((match) => match.pattern));
   if (patterns.has('repeat')) return PASSWORD_REFUSALS.repeated;
   if (patterns.has('sequence') || patterns.has('spatial')) return PASSWORD_REFUSALS.sequence;
-  if (result.sequence.some((m) => m.pattern === 'dictionary' && m.dictionaryName === 'userInputs'))
-    return PASSWORD_REFUSALS.personal;
   if (patterns.has('dictionary')) return PASSWORD_REFUSALS.common;
   return PASSWORD_REFUSALS.guessable;
 }

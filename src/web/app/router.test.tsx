@@ -188,7 +188,7 @@ describe('the sign-in guard', () => {
     const user = userEvent.setup();
 
     await user.type(await screen.findByLabelText('Email'), 'alex.morgan@carebook.test');
-    await user.type(screen.getByLabelText('Password'), 'carebook-demo');
+    await user.type(screen.getByLabelText('Password'), 'waiting-room-demo');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();

@@ -124,6 +124,8 @@ describe('resetting a password', () => {
   it.each([
     ['aaaaaaaaaa', 'repeats the same characters'],
     ['1234567890', 'too common'],
+    ['carebook123', 'name of Carebook or of your clinic'],
+    ['northside2026', 'name of Carebook or of your clinic'],
   ])('refuses %j and keeps the old password', async (weak, reason) => {
     const res = await w.call({
       method: 'POST',

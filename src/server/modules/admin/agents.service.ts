@@ -11,7 +11,7 @@ import { ConflictError, translateDbError } from '../../db/errors';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { AuthUser, RequestContext } from '../../core/request-context';
 import { hashPassword } from '../../security/password';
-import { passwordRefusal } from '../../security/password-policy';
+import { passwordRefusal, type PasswordOwner } from '../../security/password-policy';
 import { recordAudit } from '../audit';
 import { endSessionsOf, liftSignInThrottle, throttledAccounts } from '../auth';
 import { accountChangeRefusal, clinicsOutsideScope, selfChangeRefusal } from './agent-rules';
@@ -53,7 +53,10 @@ export async function createAgent(
   input: CreateAgentBody,
 ): Promise<AdminUser> {
   assertClinicsInScope(input.clinicIds, actor);
-  assertPasswordAllowed(input.password, input);
+  assertPasswordAllowed(input.password, {
+    ...input,
+    clinicNames: actor.clinics.filter((c) => input.clinicIds.includes(c.id)).map((c) => c.name),
+  });
   const passwordHash = await hashPassword(input.password);
   const now = deps.now();
   return inTransaction(deps, async (tx) => {
@@ -130,7 +133,8 @@ export async function resetAgentPassword(
 ): Promise<void> {
   const now = deps.now();
   const target = await loadVisible(deps.db.db, actor, id);
-  assertPasswordAllowed(password, target);
+  const clinics = await repo.clinicsOfStaff(deps.db.db, [id], [...actor.clinicIds]);
+  assertPasswordAllowed(password, { ...target, clinicNames: clinics.map((c) => c.name) });
   const passwordHash = await hashPassword(password);
   await inTransaction(deps, async (tx) => {
     const current = await loadVisible(tx, actor, id);
@@ -166,7 +170,7 @@ export async function unlockAgentSignIn(
 }
 
 /** The new password of this account, refused with the policy's own words if it is too weak. */
-function assertPasswordAllowed(password: string, owner: { email: string; name: string }) {
+function assertPasswordAllowed(password: string, owner: PasswordOwner) {
   const refusal = passwordRefusal(password, owner);
   if (refusal) throw badRequest(refusal);
 }

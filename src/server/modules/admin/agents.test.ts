@@ -125,6 +125,7 @@ describe('creating staff', () => {
     for (const [password, reason] of [
       ['1234567890', 'too common'],
       ['priya.patel2026', 'must not contain the email address or name'],
+      ['NorthsideClinic!', 'must not contain the name of Carebook or of your clinic'],
     ]) {
       const res = await w.call({
         method: 'POST',

@@ -123,7 +123,10 @@ export async function changePassword(
   if (!row) throw unauthorized();
   // The new password is judged first: a refusal then costs no attempt at the current one.
   if (input.newPassword === input.currentPassword) throw badRequest(SAME_PASSWORD_REFUSED);
-  const refusal = passwordRefusal(input.newPassword, row);
+  const refusal = passwordRefusal(input.newPassword, {
+    ...row,
+    clinicNames: user.clinics.map((c) => c.name),
+  });
   if (refusal) throw badRequest(refusal);
   const attempt = await checkPasswordAttempt(
     deps,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createClinic } from '../../test/factories';
 import { useTestApp } from '../../test/test-app';
 import { createSignInUser, signIn, TEST_PASSWORD } from '../../test/auth-helpers';
 import { SAME_PASSWORD_REFUSED } from './auth.service';
@@ -45,6 +46,21 @@ describe('choosing a new password', () => {
     const res = await change(cookie, TEST_PASSWORD, weak);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'bad_request', message });
+    expect(await signsInWith(user.email, TEST_PASSWORD)).toBe(true);
+  });
+
+  it('refuses the name of the service or of the clinic the account works at', async () => {
+    const clinic = await createClinic(env.db, { name: 'Lakeview Surgery' });
+    const user = await createSignInUser(env.db, {
+      email: 'bo.lind@lakeview.example',
+      name: 'Bo Lind',
+      clinicIds: [clinic.id],
+    });
+    const cookie = await signIn(env.app, user.email);
+    for (const weak of ['carebook2026', 'Lakeview-2026!', 'lakeviewsurgery']) {
+      const res = await change(cookie, TEST_PASSWORD, weak);
+      expect(res.json(), weak).toMatchObject({ message: PASSWORD_REFUSALS.service });
+    }
     expect(await signsInWith(user.email, TEST_PASSWORD)).toBe(true);
   });
 

@@ -62,7 +62,7 @@ describe('LoginPage', () => {
     expect(email.getAttribute('type')).toBe('email');
     expect(email.getAttribute('autocomplete')).toBe('username');
     expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password');
-    expect(screen.queryByText(/carebook-demo/)).toBeNull();
+    expect(screen.queryByText(/waiting-room-demo/)).toBeNull();
   });
 
   it('shows the server message inline, clears the password and returns focus to it', async () => {
@@ -91,14 +91,14 @@ describe('LoginPage', () => {
     const fetchMock = stubServer(() => new Promise<Response>((resolve) => (answer = resolve)));
     const router = renderLogin('/auth/login?next=%2Fcalendar');
 
-    await fillAndSubmit('  alex.morgan@carebook.test ', 'carebook-demo');
+    await fillAndSubmit('  alex.morgan@carebook.test ', 'waiting-room-demo');
 
     const button = await screen.findByRole('button', { name: 'Signing in...' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/login')!;
     expect(JSON.parse(String((init as RequestInit).body))).toEqual({
       email: 'alex.morgan@carebook.test',
-      password: 'carebook-demo',
+      password: 'waiting-room-demo',
     });
 
     answer(
