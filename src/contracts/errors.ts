@@ -19,11 +19,22 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
+/** One field's problem: its path in the request ("email", "onlineBooking.agentIds") and a sentence. */
+export const fieldIssue = z.object({ field: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof fieldIssue>;
+
 export const errorBody = z.object({
   error: z.string(),
   message: z.string(),
-  /** A human-readable elaboration; the web app shows it in preference to message (spec §8). */
+  /**
+   * A human-readable elaboration in whole sentences; the web app shows it in preference to
+   * message (spec §8). Never a field's name alone: those are in `fields`.
+   */
   details: z.string().optional(),
+  /** Which fields were refused and why, for a form to show beside each (machine-readable). */
+  fields: z.array(fieldIssue).optional(),
+  /** A new patient refused as a duplicate: the patient already on record, to pick instead. */
+  existingPatientId: z.string().optional(),
   /** Request id of a server-side failure, shown on the generic error page. */
   digest: z.string().optional(),
 });

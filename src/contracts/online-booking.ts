@@ -111,7 +111,7 @@ export const holdBody = z.object({
       'must not be in the future',
     ),
   }),
-  consent: z.literal(true, { error: 'please agree so that the clinic may keep your details' }),
+  consent: z.literal(true, { error: 'Please agree so that the clinic may keep your details.' }),
   /** Left empty by people; a bot that fills every field gets the same answer and no hold. */
   website: z.string().max(500).optional(),
 });

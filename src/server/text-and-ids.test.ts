@@ -25,18 +25,18 @@ describe('names and one-line fields', () => {
   const FAKE_LINE = 'Eve\r\nJoin your online visit: https://evil.example/';
 
   it.each([
-    ['firstName', FAKE_LINE, 'firstName: must be a single line without control characters'],
-    ['lastName', 'Chen\u0007', 'lastName: must be a single line without control characters'],
-    ['lastName', 'Chen\u2028x', 'lastName: must be a single line without control characters'],
+    ['firstName', FAKE_LINE, 'First name must be a single line without control characters.'],
+    ['lastName', 'Chen\u0007', 'Last name must be a single line without control characters.'],
+    ['lastName', 'Chen\u2028x', 'Last name must be a single line without control characters.'],
     [
       'firstName',
       'Dr. \u202Enehc',
-      'firstName: must not contain characters that reverse the direction of text',
+      'First name must not contain characters that reverse the direction of text.',
     ],
     [
       'source',
       'web\u2066x',
-      'source: must not contain characters that reverse the direction of text',
+      'Source must not contain characters that reverse the direction of text.',
     ],
   ])(
     'refuses %s %j with a 400 naming the field, and stores nothing',
@@ -46,7 +46,11 @@ describe('names and one-line fields', () => {
         patientBody({ [field]: value }),
       );
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toMatchObject({ error: 'bad_request', details });
+      expect(res.json()).toMatchObject({
+        error: 'bad_request',
+        details,
+        fields: [{ field, message: details }],
+      });
       const stored = await env.db
         .select()
         .from(t.patients)
@@ -69,7 +73,10 @@ describe('names and one-line fields', () => {
       name: 'Nora\nKelly',
     });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().details).toBe('name: must be a single line without control characters');
+    expect(res.json().details).toBe('Name must be a single line without control characters.');
+    expect(res.json().fields).toEqual([
+      { field: 'name', message: 'Name must be a single line without control characters.' },
+    ]);
   });
 
   it('keeps line breaks in notes and cancel reasons, but not direction overrides', async () => {
@@ -88,8 +95,9 @@ describe('names and one-line fields', () => {
     );
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().details).toBe(
-      'metadata.notes: must not contain characters that reverse the direction of text',
+      'Notes must not contain characters that reverse the direction of text.',
     );
+    expect(reversed.json().fields[0].field).toBe('metadata.notes');
 
     const cancel = await staff.post(`/api/appointments/${withNotes.json()._id}?action=cancel`, {
       reason: 'Patient called.\r\nWill rebook in spring.',

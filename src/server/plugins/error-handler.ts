@@ -6,6 +6,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { reportError } from '../instrument';
 import type { ErrorBody, ErrorCode } from '@contracts/errors';
 import { HttpError } from '../errors';
+import { describeIssues } from './validation-details';
 import {
   ConflictError,
   DatabaseUnavailableError,
@@ -49,21 +50,17 @@ const PART_OF_REQUEST: Record<string, string> = {
   headers: 'The request headers are not valid.',
 };
 
+/** The part of the request as the subject of a sentence, when a problem is with all of it. */
+const WHOLE_PART: Record<string, string> = {
+  body: 'The request body',
+  querystring: 'The query',
+  params: 'The address',
+  headers: 'The headers',
+};
+
 interface Mapped {
   status: number;
   body: ErrorBody;
-}
-
-function describeZodIssues(
-  issues: ReadonlyArray<{ instancePath?: string; message?: string; params?: unknown }>,
-) {
-  return issues
-    .slice(0, 10)
-    .map((issue) => {
-      const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-      return path ? `${path}: ${issue.message}` : (issue.message ?? 'Invalid value');
-    })
-    .join('; ');
 }
 
 /**
@@ -97,7 +94,7 @@ export function mapError(err: unknown, request: FastifyRequest): Mapped {
   if (translated instanceof HttpError) {
     return {
       status: translated.statusCode,
-      body: { error: translated.code, message: translated.message, details: translated.details },
+      body: { error: translated.code, message: translated.message, ...translated.extras },
     };
   }
   if (translated instanceof ConflictError) {
@@ -115,12 +112,17 @@ export function mapError(err: unknown, request: FastifyRequest): Mapped {
   const fastifyError = err as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {
     const where = fastifyError.validationContext ?? 'request';
+    const { details, fields } = describeIssues(
+      fastifyError.validation,
+      WHOLE_PART[where] ?? 'The request',
+    );
     return {
       status: 400,
       body: {
         error: 'bad_request',
         message: PART_OF_REQUEST[where] ?? 'The request is not valid.',
-        details: describeZodIssues(fastifyError.validation),
+        details,
+        fields,
       },
     };
   }

@@ -2,11 +2,7 @@ import { DEFAULT_DURATION_MINUTES } from '@domain/constants';
 import { INITIAL_APPOINTMENT_STATUS } from '@domain/appointment-status';
 import { formatDateTimeWithZone } from '@domain/format';
 import { RecurrenceError, seriesOccurrences, type Occurrence } from '@domain/recurrence';
-import {
-  classifyOccurrences,
-  OCCURRENCE_STATUS_LABELS,
-  type OccurrenceStatus,
-} from '@domain/series-preview';
+import { classifyOccurrences, type OccurrenceStatus } from '@domain/series-preview';
 import { APPOINTMENT_SOURCE, type Appointment } from '@contracts/appointments';
 import type { CreateSeriesBody, SeriesCreated, SeriesPreview } from '@contracts/series';
 import type { AppDeps } from '../../app-deps';
@@ -122,24 +118,21 @@ export function occurrenceRefusal(
   agentName: string,
 ): HttpError {
   const when = formatDateTimeWithZone(start, timeZone);
-  const details = `${OCCURRENCE_STATUS_LABELS[status]}: ${start.toISOString()}`;
   switch (status) {
     case 'taken':
       return conflict(
         `${when} was just booked by someone else. Skip that date or change the series.`,
-        details,
       );
     case 'time_off':
-      return unprocessable(`${agentName} is off on ${when}. Skip that date.`, details);
+      return unprocessable(`${agentName} is off on ${when}. Skip that date.`);
     case 'outside_hours':
       return unprocessable(
         `${agentName} is not available on ${when}. Skip that date or change the time.`,
-        details,
       );
     case 'too_soon':
-      return unprocessable(`${when} has already passed or is too soon to book.`, details);
+      return unprocessable(`${when} has already passed or is too soon to book.`);
     case 'beyond_horizon':
-      return unprocessable(`${when} is too far ahead to book. End the series sooner.`, details);
+      return unprocessable(`${when} is too far ahead to book. End the series sooner.`);
   }
 }
 

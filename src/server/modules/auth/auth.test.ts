@@ -77,7 +77,8 @@ describe('sign-in', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       error: 'bad_request',
-      details: 'email: must not contain NUL characters',
+      details: 'Email must not contain NUL characters.',
+      fields: [{ field: 'email', message: 'Email must not contain NUL characters.' }],
     });
   });
 

@@ -13,7 +13,7 @@ import {
 } from '@contracts/availability';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
-import { badRequest, notFound } from '../../errors';
+import { asSentence, badRequest, notFound } from '../../errors';
 import type { AuthUser, RequestContext } from '../../core/request-context';
 import { offerExtraHours } from '../waitlist';
 import * as repo from './availability.repository';
@@ -109,7 +109,10 @@ async function saveSchedule(
 ): Promise<AvailabilityResponse> {
   const problems = scheduleProblems(body);
   if (problems.length > 0) {
-    throw badRequest('The schedule cannot be saved; fix the problems listed.', problems.join('; '));
+    throw badRequest(
+      'The schedule cannot be saved; fix the problems listed.',
+      problems.map(asSentence).join(' '),
+    );
   }
   const overrides = normalizeOverrides(body.overrides);
   const updatedAt = deps.now();

@@ -47,19 +47,24 @@ async function checkOnlineBooking(
   policy: NonNullable<ClinicPolicy['onlineBooking']>,
 ) {
   if (policy.enabled && policy.agentIds.length === 0) {
-    throw badRequest(
-      'Choose at least one provider who takes online bookings.',
-      'onlineBooking.agentIds: choose at least one provider to turn online booking on',
-    );
+    const message = 'Choose at least one provider who takes online bookings.';
+    throw badRequest(message, {
+      details: 'Online booking can be turned on once at least one provider is chosen for it.',
+      fields: [{ field: 'onlineBooking.agentIds', message }],
+    });
   }
   if (policy.agentIds.length === 0) return;
   const bookable = new Set((await listBookableAgents(deps.db.db, clinicId)).map((a) => a.id));
   const unknown = policy.agentIds.filter((id) => !bookable.has(id));
   if (unknown.length > 0) {
-    throw badRequest(
-      'Some chosen providers cannot be booked in this clinic.',
-      `onlineBooking.agentIds: not a bookable provider of this clinic: ${unknown.join(', ')}`,
-    );
+    const details =
+      unknown.length === 1
+        ? `The provider with id ${unknown[0]} is not a bookable provider of this clinic.`
+        : `The providers with ids ${unknown.join(', ')} are not bookable providers of this clinic.`;
+    throw badRequest('Some chosen providers cannot be booked in this clinic.', {
+      details,
+      fields: [{ field: 'onlineBooking.agentIds', message: details }],
+    });
   }
 }
 

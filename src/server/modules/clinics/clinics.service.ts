@@ -120,10 +120,9 @@ export async function createPatient(
   const duplicateMessage = (name: string) => `A patient with this email already exists: ${name}.`;
   const existing = await repo.findPatientByEmail(deps.db.db, clinic.id, body.email);
   if (existing) {
-    throw conflict(
-      duplicateMessage(`${existing.firstName} ${existing.lastName}`),
-      `Existing patient id: ${existing.id}`,
-    );
+    throw conflict(duplicateMessage(`${existing.firstName} ${existing.lastName}`), {
+      existingPatientId: existing.id,
+    });
   }
   try {
     const row = await deps.db.db.transaction(async (tx) => {
@@ -161,10 +160,9 @@ export async function createPatient(
     ) {
       const winner = await repo.findPatientByEmail(deps.db.db, clinic.id, body.email);
       if (winner)
-        throw conflict(
-          duplicateMessage(`${winner.firstName} ${winner.lastName}`),
-          `Existing patient id: ${winner.id}`,
-        );
+        throw conflict(duplicateMessage(`${winner.firstName} ${winner.lastName}`), {
+          existingPatientId: winner.id,
+        });
     }
     throw err;
   }

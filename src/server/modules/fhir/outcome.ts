@@ -82,7 +82,11 @@ export function toOutcome(
   const text = mapped.body.details
     ? `${mapped.body.message} ${mapped.body.details}`
     : mapped.body.message;
-  const issue = errorIssue(CODE_BY_STATUS[mapped.status] ?? 'exception', text);
+  const issue = errorIssue(
+    CODE_BY_STATUS[mapped.status] ?? 'exception',
+    text,
+    mapped.body.fields?.[0]?.field,
+  );
   if (mapped.status >= 500 && mapped.body.digest) {
     return {
       status: mapped.status,

@@ -71,7 +71,7 @@ describe('POST /api/admin/api-tokens', () => {
   ])('refuses %j with 400 naming %s', async (body, field) => {
     const res = await admin.post('/api/admin/api-tokens', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json().details).toContain(field);
+    expect(res.json().fields.map((f: { field: string }) => f.field)).toContain(field);
   });
 
   it('is for admins only', async () => {

@@ -43,6 +43,9 @@ describe('private addresses', () => {
       error: 'unprocessable',
       message: expect.stringMatching(/private, loopback or link-local/),
     });
+    // The app shows details first: a field's name there would hide the reason (spec §8).
+    expect(res.json().details).toBeUndefined();
+    expect(res.json().fields).toEqual([{ field: 'url', message: res.json().message }]);
   });
 
   it('checks again at delivery: an address that turned private is not called', async () => {

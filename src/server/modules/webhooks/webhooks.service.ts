@@ -23,7 +23,9 @@ async function checkUrl(deps: AppDeps, url: string) {
   try {
     await assertPublicUrl(url, { allowPrivate: deps.config.WEBHOOK_ALLOW_PRIVATE });
   } catch (err) {
-    if (err instanceof PrivateAddressError) throw unprocessable(err.message, 'url');
+    if (err instanceof PrivateAddressError) {
+      throw unprocessable(err.message, { fields: [{ field: 'url', message: err.message }] });
+    }
     throw err;
   }
 }

@@ -39,14 +39,17 @@ export class PatientValidationError extends Error {
 
 const FIELDS: readonly NewPatientField[] = ['firstName', 'lastName', 'email', 'dob', 'phone'];
 
-/** "email: must be a valid email address; phone: …" → { email: 'must be …', phone: '…' } */
-export function parseFieldErrors(details: unknown): Partial<Record<NewPatientField, string>> {
+/** The server's `fields` ([{ field: 'email', message: '…' }]) → { email: '…' }, first per field. */
+export function parseFieldErrors(fields: unknown): Partial<Record<NewPatientField, string>> {
   const errors: Partial<Record<NewPatientField, string>> = {};
-  if (typeof details !== 'string') return errors;
-  for (const part of details.split(';')) {
-    const match = /^\s*(?:body\.)?(\w+):\s*(.+?)\s*$/.exec(part);
-    const field = match?.[1] as NewPatientField | undefined;
-    if (field && FIELDS.includes(field) && !errors[field]) errors[field] = match![2]!;
+  if (!Array.isArray(fields)) return errors;
+  for (const issue of fields as unknown[]) {
+    if (typeof issue !== 'object' || issue === null) continue;
+    const { field, message } = issue as { field?: unknown; message?: unknown };
+    const name = (typeof field === 'string' ? field : '') as NewPatientField;
+    if (FIELDS.includes(name) && typeof message === 'string' && !errors[name]) {
+      errors[name] = message;
+    }
   }
   return errors;
 }
@@ -75,19 +78,18 @@ export async function createPatient(
   } catch (error) {
     if (!isApiError(error)) throw error;
     if (error.status === 409) {
-      // The message names the patient; the details carry the id ("Existing patient id: …").
+      // The message names the patient; existingPatientId is the one to pick instead.
       const message = bodyField(error.body, 'message');
-      const details = bodyField(error.body, 'details');
-      const id = typeof details === 'string' ? /id:\s*(\S+)/.exec(details)?.[1] : undefined;
+      const id = bodyField(error.body, 'existingPatientId');
       throw new DuplicatePatientError(
         typeof message === 'string' ? message : error.message,
-        id ?? null,
+        typeof id === 'string' ? id : null,
       );
     }
     if (error.status === 400) {
       throw new PatientValidationError(
         error.message,
-        parseFieldErrors(bodyField(error.body, 'details')),
+        parseFieldErrors(bodyField(error.body, 'fields')),
       );
     }
     throw error;

@@ -16,7 +16,6 @@ import { searchPatients, type PatientSearchResult } from '../../api/search-patie
 import {
   newPatientFormSchema,
   PATIENT_FIELD_LABELS,
-  patientProblem,
   type NewPatientFormValues,
 } from './add-patient-validation';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
@@ -76,13 +75,10 @@ export function AddPatientForm({
         const problems = error instanceof PatientValidationError ? error.fieldErrors : {};
         const onFields = FIELDS.filter(({ name }) => problems[name]);
         if (onFields.length === 0) return setError('root', { message: error.message });
-        // Problems the server tied to a field show there, and focus goes to the first of them.
+        // Problems the server tied to a field show there, in its own sentences, and focus goes
+        // to the first of them.
         onFields.forEach(({ name }, index) =>
-          setError(
-            name,
-            { message: patientProblem(name)({ message: problems[name]! }) },
-            { shouldFocus: index === 0 },
-          ),
+          setError(name, { message: problems[name]! }, { shouldFocus: index === 0 }),
         );
       },
     }),

@@ -97,7 +97,7 @@ describe('adding a patient', () => {
         {
           error: 'conflict',
           message: 'A patient with this email already exists: Ana Silva.',
-          details: 'Existing patient id: 0b6f1c1e-5b8e-4a8e-9d55-3c1f0e2a7b10',
+          existingPatientId: '0b6f1c1e-5b8e-4a8e-9d55-3c1f0e2a7b10',
         },
         409,
       ),
@@ -122,7 +122,12 @@ describe('adding a patient', () => {
         {
           error: 'bad_request',
           message: 'The request body is not valid.',
-          details: 'email: must be a valid email address; phone: must be a phone number',
+          details: 'Email must be a valid email address. Phone must be a phone number.',
+          fields: [
+            { field: 'email', message: 'Email must be a valid email address.' },
+            { field: 'phone', message: 'Phone must be a phone number.' },
+            { field: 'phone', message: 'Phone must be at most 40 characters long.' },
+          ],
         },
         400,
       ),
@@ -134,8 +139,8 @@ describe('adding a patient', () => {
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PatientValidationError);
     expect((error as PatientValidationError).fieldErrors).toEqual({
-      email: 'must be a valid email address',
-      phone: 'must be a phone number',
+      email: 'Email must be a valid email address.',
+      phone: 'Phone must be a phone number.',
     });
   });
 

@@ -333,7 +333,7 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
               {
                 error: 'conflict',
                 message: 'A patient with this email already exists: Ana Silva.',
-                details: `Existing patient id: ${patients[0]!._id}`,
+                existingPatientId: patients[0]!._id,
               },
               409,
             )
@@ -379,7 +379,11 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
               {
                 error: 'bad_request',
                 message: 'The request body is not valid.',
-                details: 'lastName: must not contain NUL characters; phone: must be a phone number',
+                details: 'Last name must not contain NUL characters. Phone must be a phone number.',
+                fields: [
+                  { field: 'lastName', message: 'Last name must not contain NUL characters.' },
+                  { field: 'phone', message: 'Phone must be a phone number.' },
+                ],
               },
               400,
             )
@@ -399,9 +403,9 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
 
     const lastName = within(form).getByLabelText(/Last name/);
     expect(
-      await within(form).findByText('Last name must not contain NUL characters'),
+      await within(form).findByText('Last name must not contain NUL characters.'),
     ).toBeInTheDocument();
-    expect(within(form).getByText('Phone must be a phone number')).toBeInTheDocument();
+    expect(within(form).getByText('Phone must be a phone number.')).toBeInTheDocument();
     expect(lastName.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(lastName);
     expect(within(form).queryByRole('alert')).toBeNull();
@@ -410,7 +414,7 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
     expect((await within(form).findByRole('alert')).textContent).toBe(
       'The patient could not be saved.',
     );
-    expect(within(form).queryByText('Phone must be a phone number')).toBeNull();
+    expect(within(form).queryByText('Phone must be a phone number.')).toBeNull();
   });
 });
 
