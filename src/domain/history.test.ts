@@ -27,7 +27,8 @@ describe('historyText (spec §4 "Status history texts")', () => {
     ['NOTES_EDITED', undefined, 'Notes were edited'],
     ['status_corrected', undefined, 'Marked status was corrected'],
     ['DISQUALIFIED', undefined, 'Status updated to DISQUALIFIED'],
-    ['CONFIRMED', 'ignored', 'Status updated to CONFIRMED'],
+    ['CONFIRMED', 'ignored', 'Appointment was confirmed'],
+    ['confirmed', undefined, 'Appointment was confirmed'],
     ['insurance_checked', undefined, 'Status updated to insurance_checked'],
   ])('%s with reason %j reads %j', (type, reason, text) => {
     expect(historyText({ type, reason })).toBe(text);

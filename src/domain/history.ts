@@ -8,6 +8,7 @@ export const HISTORY_TYPES = [
   'NO_SHOW',
   'DISQUALIFIED',
   'PATIENT_JOINED',
+  'CONFIRMED',
   'NOTES_EDITED',
   'STATUS_CORRECTED',
   'LINK_RESET',
@@ -24,8 +25,8 @@ export interface HistoryEntry {
 }
 
 // Spec §4 "Status history texts", word for word. DISQUALIFIED is absent from the spec's table on
-// purpose: it falls through to "Status updated to DISQUALIFIED". NOTES_EDITED and
-// STATUS_CORRECTED are ours (the spec lists no such actions); the correction's from and to are
+// purpose: it falls through to "Status updated to DISQUALIFIED". CONFIRMED (by the patient's
+// link or by staff), NOTES_EDITED, STATUS_CORRECTED and LINK_RESET are ours (the spec lists no such actions); the correction's from and to are
 // stored statuses, shown as the badge words.
 const HISTORY_TEXTS: Partial<Record<HistoryType, string>> = {
   BOOKED: 'Appointment was successfully booked',
@@ -35,6 +36,7 @@ const HISTORY_TEXTS: Partial<Record<HistoryType, string>> = {
   COMPLETED: 'Appointment completed successfully',
   NO_SHOW: 'Patient did not attend',
   PATIENT_JOINED: 'Patient joined the appointment',
+  CONFIRMED: 'Appointment was confirmed',
   NOTES_EDITED: 'Notes were edited',
   STATUS_CORRECTED: 'Marked status was corrected',
   LINK_RESET: 'The patient’s visit link was reset',

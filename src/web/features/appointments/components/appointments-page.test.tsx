@@ -176,6 +176,29 @@ describe('AppointmentsPage', { timeout: 20_000 }, () => {
     );
   });
 
+  it('says when "From" is after "To", and swaps them on request', async () => {
+    calls = fakeApi({
+      'GET /api/auth/session': sessionAs('staff'),
+      'GET /api/appointments/counts': () => json(counts),
+      'GET /api/appointments/paginated': () =>
+        json({ data: [], pagination: { hasNextPage: false, currentPage: 1 }, counts }),
+    });
+    const user = userEvent.setup();
+    const router = renderPage('/appointments?dateFrom=2026-11-20&dateTo=2026-11-02');
+    expect(
+      await screen.findByText(
+        'The “From” date is after the “To” date, so no day falls between them.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Swap the dates' }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('dateFrom')).toBe('2026-11-02'),
+    );
+    expect(new URLSearchParams(router.state.location.search).get('dateTo')).toBe('2026-11-20');
+    expect(await screen.findByText('No appointments found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Swap the dates' })).toBeNull();
+  });
+
   it('View Details opens the details dialog through ?view=', async () => {
     const user = userEvent.setup();
     const router = renderPage('/appointments');

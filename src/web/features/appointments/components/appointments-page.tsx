@@ -8,7 +8,7 @@ import { clinicsQueryOptions } from '@web/queries/clinics';
 import { appointmentListQueryOptions } from '../api/list-appointments';
 import { useAppointmentFilters } from '../hooks/use-appointment-filters';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
-import { hasActiveFilters } from '../utils/appointment-filters';
+import { datesReversed, hasActiveFilters } from '../utils/appointment-filters';
 import { CreateAppointmentButton, FloatingCreateButton } from './create/create-appointment-button';
 import { AppointmentDetailsDialog } from './details/appointment-details-dialog';
 import { AppointmentFiltersBar } from './list/appointment-filters-bar';
@@ -21,7 +21,8 @@ export function AppointmentsPage() {
   const panelId = useId();
   const { canQuery } = useSession();
   const timeZone = useViewerTimeZone();
-  const { filters, setFilter, resetFilters, viewId, setViewId } = useAppointmentFilters();
+  const { filters, setFilter, resetFilters, swapDates, viewId, setViewId } =
+    useAppointmentFilters();
   const request = { ...filters, timezone: timeZone };
 
   // Spec §6: list and counts run only for a signed-in user with an email.
@@ -79,7 +80,9 @@ export function AppointmentsPage() {
           <AppointmentList
             query={list}
             filtered={hasActiveFilters(filters)}
+            datesReversed={datesReversed(filters)}
             onClearFilters={resetFilters}
+            onSwapDates={swapDates}
             clinics={clinicList}
             timeZone={timeZone}
             onView={setViewId}

@@ -26,6 +26,24 @@ export function useAppointmentFilters() {
     () => setParams((current) => clearFilters(current), { replace: true }),
     [setParams],
   );
+  /** "From" and "To" the right way round, in one change. */
+  const swapDates = useCallback(
+    () =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          const from = current.get('dateFrom');
+          const to = current.get('dateTo');
+          if (from && to) {
+            next.set('dateFrom', to);
+            next.set('dateTo', from);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const setViewId = useCallback(
     (id: string | null) =>
       setParams(
@@ -40,5 +58,5 @@ export function useAppointmentFilters() {
     [setParams],
   );
 
-  return { filters, setFilter, resetFilters, viewId, setViewId };
+  return { filters, setFilter, resetFilters, swapDates, viewId, setViewId };
 }

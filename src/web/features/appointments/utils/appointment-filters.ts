@@ -72,3 +72,8 @@ export function clearFilters(params: URLSearchParams): URLSearchParams {
 export function hasActiveFilters(values: AppointmentFilterValues): boolean {
   return FILTER_KEYS.some((key) => values[key] !== undefined);
 }
+
+/** A "From" day after the "To" day: a range nothing can fall in, most likely typed the wrong way round. */
+export function datesReversed(filters: Pick<AppointmentFilterValues, 'dateFrom' | 'dateTo'>) {
+  return Boolean(filters.dateFrom && filters.dateTo && filters.dateFrom > filters.dateTo);
+}

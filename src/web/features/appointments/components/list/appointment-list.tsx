@@ -15,12 +15,17 @@ type ListQuery = UseInfiniteQueryResult<InfiniteData<PaginatedResponse>, Error>;
 export function AppointmentList({
   query,
   filtered,
+  datesReversed = false,
   onClearFilters,
+  onSwapDates,
   ...rows
 }: Omit<AppointmentRowsProps, 'appointments'> & {
   query: ListQuery;
   filtered: boolean;
+  /** "From" is after "To": the empty list says so, and offers to swap them. */
+  datesReversed?: boolean;
   onClearFilters: () => void;
+  onSwapDates?: () => void;
 }) {
   const isMobile = useIsMobile();
   if (query.isPending) return <ListSkeleton />;
@@ -37,6 +42,22 @@ export function AppointmentList({
   }
 
   const appointments = query.data.pages.flatMap((page) => page.data);
+  if (appointments.length === 0 && datesReversed) {
+    return (
+      <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
+        <CalendarXIcon className="size-8 text-muted-foreground" aria-hidden="true" />
+        <p className="font-medium">No appointments found</p>
+        <p className="text-sm text-muted-foreground">
+          The “From” date is after the “To” date, so no day falls between them.
+        </p>
+        {onSwapDates && (
+          <Button variant="outline" className="mt-2" onClick={onSwapDates}>
+            Swap the dates
+          </Button>
+        )}
+      </div>
+    );
+  }
   if (appointments.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
