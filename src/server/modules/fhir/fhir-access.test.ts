@@ -131,10 +131,11 @@ describe('who may call', () => {
       name: [{ family: 'Quist', given: ['Ida'] }],
       telecom: [{ system: 'email', value: 'ida.quist@example.com' }],
     };
-    for (const headers of [
+    const foreign: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { 'sec-fetch-site': 'cross-site' },
-    ]) {
+    ];
+    for (const headers of foreign) {
       const res = await fhir.post('/Patient?_=/_search', patient, headers);
       expect(refusal(res)).toMatchObject({ status: 403, code: 'forbidden' });
     }
