@@ -174,5 +174,13 @@ describe('WebhooksSection', () => {
     expect(within(dialog).queryByLabelText('Signing secret')).toBeNull();
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     expect(within(dialog).queryByRole('button', { name: /Save/ })).toBeNull();
+    await user.keyboard('{Escape}');
+    await user.click(
+      await screen.findByRole('button', { name: 'Delivery log of https://regional.example.com/x' }),
+    );
+    const log = await screen.findByRole('dialog', { name: 'Delivery log' });
+    expect(
+      within(log).getByText('Only the deliveries about your clinics are shown.'),
+    ).toBeInTheDocument();
   });
 });
