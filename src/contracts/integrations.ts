@@ -31,6 +31,11 @@ export const createApiTokenBody = z.object({
     .max(100)
     .transform((ids) => [...new Set(ids)]),
   scopes: scopesField,
+  /**
+   * Whether its Appointments carry the patient's visit link, whose token moves and cancels the
+   * visit (ADR 030). Off unless asked for.
+   */
+  visitLinks: z.boolean().default(false),
 });
 export type CreateApiTokenBody = z.infer<typeof createApiTokenBody>;
 
@@ -48,7 +53,10 @@ export const apiTokenView = z.object({
   clinics: z.array(z.object({ id: z.string(), slug: z.string(), name: z.string() })),
   /** Clinics it covers that this admin does not manage, by count only. */
   otherClinics: z.number().int(),
+  /** Whether this admin administers all its clinics, and so may revoke it (ADR 030). */
+  canManage: z.boolean(),
   scopes: z.array(apiTokenScope),
+  visitLinks: z.boolean(),
   createdAt: z.string(),
   createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   lastUsedAt: z.string().nullable(),
@@ -85,7 +93,9 @@ export const revokeApiTokenEndpoint = defineEndpoint({
   ...forAdmins,
   ...revokeApiTokenRoute,
   summary: 'Revoke an integration token: it stops working at once (revoking again changes nothing)',
+  description:
+    'Only an admin of all the token’s clinics may revoke it (else 403); ask one of them to.',
   params: idParams,
   responses: { 200: apiTokenView },
-  errors: [404],
+  errors: [403, 404],
 });

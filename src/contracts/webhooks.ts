@@ -44,19 +44,40 @@ export const webhookEndpointBody = z.object({
     .max(100)
     .transform((ids) => [...new Set(ids)]),
   enabled: z.boolean().default(true),
+  /**
+   * Whether payloads carry the patient's visit token, with which anyone can move or cancel the
+   * visit (ADR 030). Off unless asked for; only an admin of all the endpoint's clinics can set it.
+   */
+  visitLinks: z.boolean().default(false),
 });
 export type WebhookEndpointBody = z.input<typeof webhookEndpointBody>;
 export type WebhookEndpointInput = z.output<typeof webhookEndpointBody>;
 
-/** An endpoint as an admin sees it, with the secret its receiver verifies signatures with. */
+/**
+ * An endpoint as an admin sees it. An admin of all its clinics manages it and sees the secret its
+ * receiver verifies signatures with; an admin of only some sees that it exists, for which of
+ * their clinics, and nothing they could use to act for the others (ADR 030).
+ */
 export const webhookEndpointView = z.object({
   id: z.string(),
   url: z.string(),
   description: z.string(),
   events: z.array(webhookEvent),
+  /** The clinics it serves that this admin administers. */
   clinics: z.array(z.object({ id: z.string(), slug: z.string(), name: z.string() })),
+  /** Clinics it serves that this admin does not administer, by count only. */
+  otherClinics: z.number().int(),
+  /** Whether this admin administers all its clinics, and so may see its secret and change it. */
+  canManage: z.boolean(),
   enabled: z.boolean(),
-  secret: z.string().describe('The `whsec_…` key for the Standard Webhooks verifier.'),
+  visitLinks: z.boolean(),
+  secret: z
+    .string()
+    .nullable()
+    .describe(
+      'The `whsec_…` key for the Standard Webhooks verifier; null for an admin who does not ' +
+        'administer all the endpoint’s clinics.',
+    ),
   /** Since when every attempt has failed; null while deliveries succeed. */
   failingSince: z.string().nullable(),
   disabledAt: z.string().nullable(),
@@ -128,24 +149,28 @@ export const updateWebhookEndpointEndpoint = defineEndpoint({
   ...updateWebhookEndpointRoute,
   summary: 'Change an endpoint; enabling a disabled one resumes its waiting deliveries in order',
   params: idParams,
+  description:
+    'Only an admin of all the endpoint’s clinics may change it (else 403, with nothing changed).',
   body: webhookEndpointBody,
   responses: { 200: webhookEndpointView },
-  errors: [404, 422],
+  errors: [403, 404, 422],
 });
 
 export const deleteWebhookEndpointEndpoint = defineEndpoint({
   ...forAdmins,
   ...deleteWebhookEndpointRoute,
   summary: 'Remove an endpoint with its delivery log; nothing more is sent to it',
+  description: 'Only an admin of all the endpoint’s clinics may remove it (else 403).',
   params: idParams,
   responses: { 200: webhookEndpointView },
-  errors: [404],
+  errors: [403, 404],
 });
 
 export const listWebhookDeliveriesEndpoint = defineEndpoint({
   ...forAdmins,
   ...listWebhookDeliveriesRoute,
-  summary: 'An endpoint’s delivery log, newest first',
+  summary:
+    'An endpoint’s delivery log, newest first: only the deliveries about the admin’s clinics',
   params: idParams,
   query: webhookDeliveriesQuery,
   responses: { 200: webhookDeliveriesPage },

@@ -42,6 +42,8 @@ test('an admin adds a webhook endpoint and sees a booking delivered', async ({ p
   await dialog.getByLabel('Description').fill('Billing system');
   const clinics = dialog.getByRole('group', { name: 'Clinics' }).getByRole('checkbox');
   for (const box of await clinics.all()) await box.check();
+  // Patients' visit links go out only when an admin asks for them (ADR 030).
+  await expect(dialog.getByRole('checkbox', { name: 'Visit links' })).not.toBeChecked();
   await dialog.getByRole('button', { name: 'Add endpoint' }).click();
 
   // Saved: the dialog now shows the signing secret for the receiver.
@@ -60,6 +62,7 @@ test('an admin adds a webhook endpoint and sees a booking delivered', async ({ p
     receiver.received[0]!.headers,
   ) as { type: string; data: { _id: string } };
   expect(payload).toMatchObject({ type: 'appointment.created', data: { _id: visit.id } });
+  expect(payload.data).not.toHaveProperty('token');
 
   await page.getByRole('button', { name: `Delivery log of ${receiver.url}` }).click();
   const log = page.getByRole('dialog', { name: 'Delivery log' });

@@ -44,6 +44,8 @@ export interface ApiTokenCaller {
   id: string;
   name: string;
   scopes: readonly ApiTokenScope[];
+  /** Whether it may read patients' visit links, whose token moves and cancels a visit (ADR 030). */
+  visitLinks: boolean;
 }
 
 /**

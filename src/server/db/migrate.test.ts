@@ -7,7 +7,7 @@ import { openDatabase, queryRows, type DbHandle } from './client';
 import { migrationsFolder, runMigrations } from './migrate';
 import * as t from './schema';
 import { testDbKind } from '../test/db-kind';
-import { createUser } from '../test/factories';
+import { createAppointment, createClinic, createPatient, createUser } from '../test/factories';
 import { withScratchDatabase } from '../test/scratch-database';
 import { createTestDatabase, type TestDatabase } from '../test/test-db';
 
@@ -139,5 +139,53 @@ describe('migrations of stored rows', () => {
         }),
       ]);
     });
+  }, 60_000);
+
+  it('0024 names the clinic of each delivery already logged, so its admins still see it', async () => {
+    await migratedUpTo(
+      '0023_data_version_follows_slots_and_search',
+      async (handle, migrateRest) => {
+        const db = handle.db;
+        const clinic = await createClinic(db);
+        const other = await createClinic(db);
+        const agent = await createUser(db, { role: 'provider', clinicIds: [clinic.id] });
+        const patient = await createPatient(db, clinic.id);
+        const visit = await createAppointment(db, {
+          clinicId: clinic.id,
+          patientId: patient.id,
+          staffId: agent.id,
+        });
+        const [endpoint] = await queryRows<{ id: string }>(
+          db,
+          sql`insert into webhook_endpoints (url, events, clinic_ids, secret)
+            values ('https://hooks.example.com/x', '{appointment.created,waitlist.offered}',
+                    array[${clinic.id}, ${other.id}]::uuid[], 'whsec_x')
+            returning id`,
+        );
+        await db.execute(sql`
+        insert into webhook_deliveries (endpoint_id, message_id, event, appointment_id, payload)
+        values
+          (${endpoint!.id}, 'msg_1', 'appointment.created', ${visit.id},
+           ${JSON.stringify({ data: { _id: visit.id, token: 'abc' } })}::jsonb),
+          (${endpoint!.id}, 'msg_2', 'waitlist.offered', null,
+           ${JSON.stringify({ data: { clinicId: other.id } })}::jsonb),
+          (${endpoint!.id}, 'msg_3', 'waitlist.offered', null, '{"data":{}}'::jsonb)`);
+        await migrateRest();
+        const rows = await queryRows<{ message_id: string; clinic_id: string | null }>(
+          db,
+          sql`select message_id, clinic_id from webhook_deliveries order by message_id`,
+        );
+        expect(rows).toEqual([
+          { message_id: 'msg_1', clinic_id: clinic.id },
+          { message_id: 'msg_2', clinic_id: other.id },
+          { message_id: 'msg_3', clinic_id: null },
+        ]);
+        const [flags] = await queryRows<{ visit_links: boolean }>(
+          db,
+          sql`select visit_links from webhook_endpoints`,
+        );
+        expect(flags).toEqual({ visit_links: false });
+      },
+    );
   }, 60_000);
 });

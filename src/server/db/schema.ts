@@ -524,6 +524,8 @@ export const apiTokens = pgTable(
     lastUsedIp: text('last_used_ip'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: uuid('revoked_by').references(() => users.id),
+    /** May read the patient's visit link (its token moves and cancels the visit): ADR 030. */
+    visitLinks: boolean('visit_links').notNull().default(false),
   },
   (t) => [
     uniqueIndex('api_tokens_secret_hash_key').on(t.secretHash),
@@ -571,6 +573,8 @@ export const webhookEndpoints = pgTable(
     failingSince: timestamp('failing_since', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     disabledReason: text('disabled_reason'),
+    /** Its payloads carry the patient's visit token (which moves and cancels the visit): ADR 030. */
+    visitLinks: boolean('visit_links').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -595,6 +599,11 @@ export const webhookDeliveries = pgTable(
     /** The `webhook-id` header: the same on every attempt, so receivers can drop repeats. */
     messageId: text('message_id').notNull(),
     event: text('event').notNull(),
+    /**
+     * The clinic the event is about: an admin of some of an endpoint's clinics sees only their
+     * deliveries (ADR 030). Null only for rows older than the column that named no clinic.
+     */
+    clinicId: uuid('clinic_id').references(() => clinics.id),
     appointmentId: uuid('appointment_id').references(() => appointments.id, {
       onDelete: 'set null',
     }),
@@ -611,6 +620,7 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    index('webhook_deliveries_endpoint_clinic_idx').on(t.endpointId, t.clinicId, t.id),
     index('webhook_deliveries_order_idx').on(t.endpointId, t.appointmentId, t.id),
     check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'sent')`),
   ],

@@ -48,12 +48,18 @@ export const FHIR_JSON = 'application/fhir+json';
 /** Creates an integration token through the admins' API and returns its id and secret. */
 export async function createToken(
   admin: Api,
-  body: { clinicIds: string[]; scopes?: ['read'] | ['read', 'write']; name?: string },
+  body: {
+    clinicIds: string[];
+    scopes?: ['read'] | ['read', 'write'];
+    name?: string;
+    visitLinks?: boolean;
+  },
 ): Promise<{ id: string; token: string }> {
   const res = await admin.post('/api/admin/api-tokens', {
     name: body.name ?? 'EHR sync',
     clinicIds: body.clinicIds,
     scopes: body.scopes ?? ['read', 'write'],
+    ...(body.visitLinks === undefined ? {} : { visitLinks: body.visitLinks }),
   });
   if (res.statusCode !== 201) throw new Error(`token not created: ${res.statusCode} ${res.body}`);
   return res.json();
@@ -65,7 +71,7 @@ export async function createToken(
  */
 export async function fhirScenario(
   env: TestApp,
-  token: { scopes?: ['read'] | ['read', 'write']; name?: string } = {},
+  token: { scopes?: ['read'] | ['read', 'write']; name?: string; visitLinks?: boolean } = {},
 ) {
   const { s, staff } = await env.scenario();
   const created = await createToken(await apiAs(env.app, s.admin.email), {

@@ -33,11 +33,15 @@ function cancelReason(record: AppointmentRecord): string | undefined {
   return cancelled?.reason ?? 'Cancelled';
 }
 
-/** An appointment as FHIR R4 has it; its id is the JSON API's (GET /api/appointments/{id}). */
+/**
+ * An appointment as FHIR R4 has it; its id is the JSON API's (GET /api/appointments/{id}). The
+ * visit link is there only when the caller may have it (`visitLink`, ADR 030): without it there
+ * is no virtualService at all, rather than one without an address.
+ */
 export function toFhirAppointment(
   record: AppointmentRecord,
   clinic: ClinicSummary | undefined,
-  publicUrl: string,
+  options: { publicUrl: string; visitLink: boolean },
 ): FhirAppointment {
   const { view } = record;
   const reason = cancelReason(record);
@@ -45,7 +49,7 @@ export function toFhirAppointment(
     resourceType: 'Appointment',
     id: view._id,
     meta: { versionId: String(record.version), lastUpdated: record.updatedAt.toISOString() },
-    extension: [virtualService(publicUrl, view.token)],
+    ...(options.visitLink ? { extension: [virtualService(options.publicUrl, view.token)] } : {}),
     status: toFhirStatus(view.metadata.status),
     ...(reason ? { cancelationReason: { text: reason } } : {}),
     start: record.startAt.toISOString(),

@@ -34,7 +34,7 @@ export const RESOURCES = {
   Appointment: {
     interactions: ['read', 'vread', 'search-type', 'create', 'update', 'patch'],
     documentation:
-      'Ids are those of the JSON API (GET /api/appointments/{id}). Create books a free time through the same rules as the app (a taken time is 409); update and patch (JSON Patch) cancel (cancelationReason is required), mark fulfilled or noshow, correct a mark, reschedule (start/end), reassign (the Practitioner participant) and edit the comment, each writing the history, notifications and audit the app writes. If-Match with the ETag refuses a change to a version since replaced (412). The session link is the extension http://hl7.org/fhir/5.0/StructureDefinition/extension-Appointment.virtualService.',
+      'Ids are those of the JSON API (GET /api/appointments/{id}). Create books a free time through the same rules as the app (a taken time is 409); update and patch (JSON Patch) cancel (cancelationReason is required), mark fulfilled or noshow, correct a mark, reschedule (start/end), reassign (the Practitioner participant) and edit the comment, each writing the history, notifications and audit the app writes. If-Match with the ETag refuses a change to a version since replaced (412). The session link is the extension http://hl7.org/fhir/5.0/StructureDefinition/extension-Appointment.virtualService, present only for a token an admin gave the visit-links permission, and for a signed-in staff member.',
     searchParams: [
       id,
       {

@@ -33,8 +33,16 @@ export function clinicById(ctx: RequestContext, id: string): ClinicSummary | und
   return ctx.user.clinics.find((c) => c.id === id);
 }
 
+/**
+ * The appointment as this caller may see it: with the patient's visit link for a token an admin
+ * gave that permission, and for a signed-in staff member, who sees the same link in the app; a
+ * token without it never gets one, since the link's token moves and cancels the visit (ADR 030).
+ */
 export function toResource(deps: AppDeps, ctx: RequestContext, record: AppointmentRecord) {
-  return toFhirAppointment(record, clinicById(ctx, record.clinicId), deps.config.PUBLIC_URL);
+  return toFhirAppointment(record, clinicById(ctx, record.clinicId), {
+    publicUrl: deps.config.PUBLIC_URL,
+    visitLink: ctx.apiToken ? ctx.apiToken.visitLinks : true,
+  });
 }
 
 /** The ids a filter allows that can be ours (UUIDs); another id matches nothing. */

@@ -13,7 +13,8 @@ import type {
 import * as t from '../../db/schema';
 import type { Api } from '../../test/api-client';
 import { createAppointment, createPatient } from '../../test/factories';
-import { expectValidFhir, fhirScenario, matches } from '../../test/fhir-kit';
+import { apiAs } from '../../test/api-client';
+import { createToken, expectValidFhir, fhirAs, fhirScenario, matches } from '../../test/fhir-kit';
 import { useTestApp } from '../../test/test-app';
 import type { ClinicScenario } from '../../test/scenario';
 
@@ -72,16 +73,10 @@ describe('Appointment read', () => {
         },
         { actor: { reference: `Location/${s.clinic.id}`, display: s.clinic.name } },
       ],
-      extension: [
-        {
-          url: 'http://hl7.org/fhir/5.0/StructureDefinition/extension-Appointment.virtualService',
-          extension: [
-            { url: 'channelType', valueCoding: { display: 'Carebook video visit' } },
-            { url: 'address', valueUrl: `http://localhost:3000/session/?token=${row.token}` },
-          ],
-        },
-      ],
     });
+    // This token was not given visit links (ADR 030): the link's token moves and cancels the visit.
+    expect(appointment.extension).toBeUndefined();
+    expect(res.body).not.toContain(row.token);
     // The same id opens the JSON API's record.
     const json = await staff.get(`/api/appointments/${appointment.id}`);
     expect(json.json()).toMatchObject({ _id: row.id, token: row.token });
@@ -91,6 +86,37 @@ describe('Appointment read', () => {
       status: 'busy',
       start: '2026-11-24T15:00:00.000Z',
     });
+  });
+
+  it('carries the visit link for a token given visit links, and for a signed-in staff member', async () => {
+    const row = await book('2026-11-24T15:00:00Z');
+    const visitLink = {
+      url: 'http://hl7.org/fhir/5.0/StructureDefinition/extension-Appointment.virtualService',
+      extension: [
+        { url: 'channelType', valueCoding: { display: 'Carebook video visit' } },
+        { url: 'address', valueUrl: `http://localhost:3000/session/?token=${row.token}` },
+      ],
+    };
+    const withLinks = await createToken(await apiAs(env.app, s.admin.email), {
+      clinicIds: [s.clinic.id],
+      scopes: ['read'],
+      visitLinks: true,
+    });
+    for (const caller of [fhirAs(env.app, withLinks), fhirAs(env.app, { cookie: staff.cookie })]) {
+      const one = expectValidFhir(
+        (await caller.get(`/Appointment/${row.id}`)).json() as Appointment,
+      );
+      expect(one.extension).toEqual([visitLink]);
+      const { resources } = await (async () => {
+        const res = await caller.get('/Appointment?date=2026-11-24');
+        expect(res.statusCode, res.body).toBe(200);
+        return { resources: matches<Appointment>(res.json() as Bundle) };
+      })();
+      expect(resources.map((r) => r.extension)).toEqual([[visitLink]]);
+    }
+    // A search by a token without the permission leaves it out too.
+    const { resources } = await search<Appointment>('/Appointment?date=2026-11-24');
+    expect(resources.map((r) => r.extension)).toEqual([undefined]);
   });
 
   it('says why a cancelled appointment was cancelled, and reads a disqualified one as cancelled', async () => {

@@ -56,6 +56,26 @@ export async function findTokenOfClinics(
   return row;
 }
 
+/** The token, locked until the transaction ends, if it covers any of the clinics. */
+export async function lockTokenOfClinics(
+  db: Executor,
+  id: string,
+  clinicIds: readonly string[],
+): Promise<ApiTokenRow | undefined> {
+  if (clinicIds.length === 0) return undefined;
+  const [row] = await db
+    .select()
+    .from(t.apiTokens)
+    .where(
+      and(
+        eq(t.apiTokens.id, id),
+        sql`${t.apiTokens.clinicIds} && ${sql.param([...clinicIds])}::uuid[]`,
+      ),
+    )
+    .for('update');
+  return row;
+}
+
 export async function revokeToken(db: Executor, id: string, by: string, now: Date) {
   await db
     .update(t.apiTokens)
@@ -68,6 +88,7 @@ export interface LiveTokenRow {
   id: string;
   name: string;
   scopes: string[];
+  visitLinks: boolean;
   lastUsedAt: Date | null;
   clinics: Array<{ id: string; slug: string; name: string; timezone: string }>;
   dataVersions: Record<string, number>;
@@ -85,6 +106,7 @@ export async function findLiveToken(
         id: k.id,
         name: k.name,
         scopes: k.scopes,
+        visitLinks: k.visitLinks,
         lastUsedAt: k.lastUsedAt,
         clinics: sql<LiveTokenRow['clinics']>`coalesce((
           select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name,

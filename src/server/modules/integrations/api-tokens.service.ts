@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ApiTokenView, CreateApiTokenBody, CreatedApiToken } from '@contracts/integrations';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
-import { notFound } from '../../errors';
+import { forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit';
 import * as repo from './api-tokens.repository';
 
@@ -18,6 +18,11 @@ export function secretHashOf(secret: string): string {
 }
 
 const TOKEN_NOT_FOUND = 'Integration token not found.';
+
+/** What an admin of only some of a token's clinics hears when they try to revoke it (ADR 030). */
+export const SHARED_TOKEN_REFUSED =
+  'This token also serves clinics you do not administer. Only an admin of all its clinics can ' +
+  'revoke it.';
 
 /**
  * An admin creates a token for some of their clinics. Another clinic is a 404, as everywhere,
@@ -39,6 +44,7 @@ export async function createApiToken(
       secretHash: secretHashOf(secret),
       clinicIds: body.clinicIds,
       scopes: [...body.scopes],
+      visitLinks: body.visitLinks,
       createdBy: ctx.user.id,
       createdAt: now,
     });
@@ -51,7 +57,11 @@ export async function createApiToken(
           entityType: 'api_token',
           entityId: inserted.id,
           patientId: null,
-          details: { name: body.name, scopes: body.scopes.join(' ') },
+          details: {
+            name: body.name,
+            scopes: body.scopes.join(' '),
+            ...(body.visitLinks ? { visitLinks: true } : {}),
+          },
         },
       ],
       now,
@@ -71,8 +81,9 @@ export async function listApiTokens(
 }
 
 /**
- * Revokes at once: the next request with it is a 401. An admin of any of the token's clinics may
- * revoke it, since it reads that clinic's records; revoking a revoked token changes nothing.
+ * Revokes at once: the next request with it is a 401. Only an admin of all the token's clinics
+ * may (else 403): a token serving several clinics is theirs together, and one clinic's admin
+ * must not cut off the others' integration. Revoking a revoked token changes nothing.
  */
 export async function revokeApiToken(
   deps: AppDeps,
@@ -80,20 +91,23 @@ export async function revokeApiToken(
   id: string,
 ): Promise<ApiTokenView> {
   const clinicIds = [...ctx.user.clinicIds];
-  const found = await repo.findTokenOfClinics(deps.db.db, id, clinicIds);
-  if (!found) throw notFound(TOKEN_NOT_FOUND);
-  if (!found.token.revokedAt) {
-    const now = deps.now();
-    await deps.db.db.transaction(async (tx) => {
-      await repo.revokeToken(tx, id, ctx.user.id, now);
-      await recordAudit(
-        tx,
-        { userId: ctx.user.id, ip: ctx.ip },
-        [{ action: 'revoke', entityType: 'api_token', entityId: id, patientId: null }],
-        now,
-      );
-    });
-  }
+  const now = deps.now();
+  await deps.db.db.transaction(async (tx) => {
+    // Locked: its clinics cannot change between the check and the revocation.
+    const token = await repo.lockTokenOfClinics(tx, id, clinicIds);
+    if (!token) throw notFound(TOKEN_NOT_FOUND);
+    if (!token.clinicIds.every((c) => ctx.user.clinicIds.has(c))) {
+      throw forbidden(SHARED_TOKEN_REFUSED);
+    }
+    if (token.revokedAt) return;
+    await repo.revokeToken(tx, id, ctx.user.id, now);
+    await recordAudit(
+      tx,
+      { userId: ctx.user.id, ip: ctx.ip },
+      [{ action: 'revoke', entityType: 'api_token', entityId: id, patientId: null }],
+      now,
+    );
+  });
   const revoked = await repo.findTokenOfClinics(deps.db.db, id, clinicIds);
   if (!revoked) throw notFound(TOKEN_NOT_FOUND);
   return toView(revoked, ctx.user.clinicIds);
@@ -106,8 +120,10 @@ function toView(row: repo.ListedTokenRow, mine: ReadonlySet<string>): ApiTokenVi
     id: token.id,
     name: token.name,
     clinics: visible,
-    otherClinics: token.clinicIds.length - visible.length,
+    otherClinics: token.clinicIds.filter((id) => !mine.has(id)).length,
+    canManage: token.clinicIds.every((id) => mine.has(id)),
     scopes: token.scopes.filter((s): s is 'read' | 'write' => s === 'read' || s === 'write'),
+    visitLinks: token.visitLinks,
     createdAt: token.createdAt.toISOString(),
     createdBy:
       token.createdBy && row.createdByName !== null

@@ -4,6 +4,7 @@ import { apiTokensResponse, apiTokenView, createdApiToken } from '@contracts/int
 import * as t from '../../db/schema';
 import { apiAs, type Api } from '../../test/api-client';
 import { createToken, fhirAs } from '../../test/fhir-kit';
+import { createSignInUser } from '../../test/auth-helpers';
 import { useTestApp } from '../../test/test-app';
 import type { ClinicScenario } from '../../test/scenario';
 
@@ -38,7 +39,9 @@ describe('POST /api/admin/api-tokens', () => {
         name: 'EHR sync',
         clinics: [{ id: s.clinic.id, slug: s.clinic.slug, name: s.clinic.name }],
         otherClinics: 0,
+        canManage: true,
         scopes: ['read'],
+        visitLinks: false,
         createdAt: '2026-11-23T12:00:00.000Z',
         createdBy: { id: s.admin.id, name: s.admin.name },
         lastUsedAt: null,
@@ -143,6 +146,75 @@ describe('DELETE /api/admin/api-tokens/{id}', () => {
       otherClinics: 1,
       createdBy: null,
     });
+  });
+});
+
+describe('a token shared by clinics with different admins (issue 38)', () => {
+  it('may be revoked only by an admin of all its clinics; another sees it, read-only', async () => {
+    const head = await createSignInUser(env.db, {
+      role: 'admin',
+      name: 'Head Admin',
+      clinicIds: [s.clinic.id, s.foreign.id],
+    });
+    const headAdmin = await apiAs(env.app, head.email);
+    const { id, token } = await createToken(headAdmin, {
+      clinicIds: [s.clinic.id, s.foreign.id],
+      scopes: ['read'],
+    });
+    const [listed] = apiTokensResponse.parse(
+      (await admin.get('/api/admin/api-tokens')).json(),
+    ).data;
+    expect(listed).toMatchObject({ id, otherClinics: 1, canManage: false });
+    const [byHead] = apiTokensResponse.parse(
+      (await headAdmin.get('/api/admin/api-tokens')).json(),
+    ).data;
+    expect(byHead).toMatchObject({ id, otherClinics: 0, canManage: true });
+
+    const refused = await admin.call('DELETE', `/api/admin/api-tokens/${id}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      error: 'forbidden',
+      message:
+        'This token also serves clinics you do not administer. Only an admin of all its clinics ' +
+        'can revoke it.',
+    });
+    const [row] = await env.db.select().from(t.apiTokens).where(eq(t.apiTokens.id, id));
+    expect(row).toMatchObject({ revokedAt: null, revokedBy: null });
+    expect((await fhirAs(env.app, { token }).get('/Organization')).statusCode).toBe(200);
+
+    const revoked = await headAdmin.call('DELETE', `/api/admin/api-tokens/${id}`);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect((await fhirAs(env.app, { token }).get('/Organization')).statusCode).toBe(401);
+  });
+});
+
+describe('the visit links permission', () => {
+  it('is off unless asked for, and recorded with the token', async () => {
+    const plain = await createToken(admin, { clinicIds: [s.clinic.id], scopes: ['read'] });
+    const trusted = await createToken(admin, {
+      clinicIds: [s.clinic.id],
+      scopes: ['read'],
+      visitLinks: true,
+      name: 'Video visits',
+    });
+    const list = apiTokensResponse.parse((await admin.get('/api/admin/api-tokens')).json());
+    expect(Object.fromEntries(list.data.map((k) => [k.id, k.visitLinks]))).toEqual({
+      [plain.id]: false,
+      [trusted.id]: true,
+    });
+    const [audit] = await env.db
+      .select()
+      .from(t.auditLog)
+      .where(eq(t.auditLog.entityId, trusted.id));
+    expect(audit!.details).toEqual({ name: 'Video visits', scopes: 'read', visitLinks: true });
+    const bad = await admin.post('/api/admin/api-tokens', {
+      name: 'A',
+      clinicIds: [s.clinic.id],
+      scopes: ['read'],
+      visitLinks: 'yes',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toContain('visitLinks');
   });
 });
 

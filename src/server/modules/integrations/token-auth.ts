@@ -37,7 +37,12 @@ export async function authenticateApiToken(
   const clinics = row.clinics;
   return {
     ip,
-    apiToken: { id: row.id, name: row.name, scopes: row.scopes.filter(isScope) },
+    apiToken: {
+      id: row.id,
+      name: row.name,
+      scopes: row.scopes.filter(isScope),
+      visitLinks: row.visitLinks,
+    },
     user: {
       id: row.id,
       email: '',

@@ -13,6 +13,16 @@ export interface AppointmentChangeForWebhooks {
 }
 
 /**
+ * The appointment as an endpoint without the "visit links" permission receives it: without the
+ * patient's visit token, with which anyone could move or cancel the visit (ADR 030). The field is
+ * left out rather than null: the API's Appointment has a token string or, here, none at all.
+ */
+export function withoutVisitToken(appointment: Appointment): Omit<Appointment, 'token'> {
+  const { token: _token, ...rest } = appointment;
+  return rest;
+}
+
+/**
  * Writes the change's deliveries, one per event and subscribed endpoint, in the change's own
  * transaction: they go out once it commits, and never for a change that did not. The body is
  * fixed now, so every attempt and a resend carry the same bytes under the same `webhook-id`.
@@ -29,6 +39,7 @@ export async function queueAppointmentWebhooks(
         clinicId: change.clinicId,
         event,
         data: change.appointment,
+        dataWithoutVisitLinks: withoutVisitToken(change.appointment),
         appointmentId: change.appointment._id,
       },
       now,
@@ -38,22 +49,36 @@ export async function queueAppointmentWebhooks(
 
 /**
  * One event for every endpoint of the clinic that subscribed to it, in the caller's transaction.
- * Deliveries naming an appointment go out in order with that appointment's other events.
+ * Deliveries naming an appointment go out in order with that appointment's other events. An
+ * endpoint without the "visit links" permission gets `dataWithoutVisitLinks` where given: what
+ * it may not have is never even written to its delivery.
  */
 export async function queueWebhookEvent(
   tx: Executor,
-  e: { clinicId: string; event: WebhookEvent; data: unknown; appointmentId: string | null },
+  e: {
+    clinicId: string;
+    event: WebhookEvent;
+    data: unknown;
+    dataWithoutVisitLinks?: unknown;
+    appointmentId: string | null;
+  },
   now: Date,
 ): Promise<void> {
   const endpoints = await repo.subscribedEndpoints(tx, e.clinicId, e.event);
+  const restricted = 'dataWithoutVisitLinks' in e ? e.dataWithoutVisitLinks : e.data;
   await repo.insertDeliveries(
     tx,
     endpoints.map((endpoint) => ({
       endpointId: endpoint.id,
       messageId: `msg_${randomUUID().replaceAll('-', '')}`,
       event: e.event,
+      clinicId: e.clinicId,
       appointmentId: e.appointmentId,
-      payload: { type: e.event, timestamp: now.toISOString(), data: e.data },
+      payload: {
+        type: e.event,
+        timestamp: now.toISOString(),
+        data: endpoint.visitLinks ? e.data : restricted,
+      },
       nextAttemptAt: now,
       createdAt: now,
     })),
@@ -81,7 +106,13 @@ export async function appointmentWebhooksFor(
     for (const event of listened) {
       await queueWebhookEvent(
         tx,
-        { clinicId, event, data: appointment, appointmentId: appointment._id },
+        {
+          clinicId,
+          event,
+          data: appointment,
+          dataWithoutVisitLinks: withoutVisitToken(appointment),
+          appointmentId: appointment._id,
+        },
         now,
       );
     }

@@ -26,7 +26,7 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
       if (usable.length === 0 || usable.length < addresses.length) {
         return callback(
           new PrivateAddressError(
-            `${hostname} resolves to a private, loopback or link-local address; not sent.`,
+            `${hostname} resolves to a private, loopback or link-local address, or another that is not public; not sent.`,
           ) as NodeJS.ErrnoException,
           '',
           0,
@@ -55,7 +55,9 @@ export function postWebhook(
   const literal = target.hostname.replace(/^\[|\]$/g, '');
   if (!options.allowPrivate && /^[\d.]+$|:/.test(literal) && isPrivateAddress(literal)) {
     return Promise.reject(
-      new PrivateAddressError(`${literal} is a private, loopback or link-local address; not sent.`),
+      new PrivateAddressError(
+        `${literal} is a private, loopback or link-local address, or another that is not public; not sent.`,
+      ),
     );
   }
   const client = target.protocol === 'https:' ? https : http;

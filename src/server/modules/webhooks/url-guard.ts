@@ -1,64 +1,49 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
- * Addresses a webhook must not reach unless the server allows it (WEBHOOK_ALLOW_PRIVATE): the
- * server's own machine, its private network, link-local (cloud metadata at 169.254.169.254) and
- * the like. An admin's URL would otherwise let them probe, through our server, what only it can
- * reach.
+ * Whether a webhook may reach this address unless the server allows private ones
+ * (WEBHOOK_ALLOW_PRIVATE): only global unicast addresses, as ipaddr.js names them ('unicast',
+ * every special range refused), and for IPv6 only inside 2000::/3, the one block IANA gives out
+ * for global unicast. A list of refused ranges missed forms such as [::7f00:1] (IPv4-compatible),
+ * [::ffff:0:7f00:1] (SIIT), [2002:7f00:1::1] (6to4 of 127.0.0.1) and site-local [fec0::1]; an
+ * allow-list fails closed on whatever is forgotten or assigned later. An admin's URL would
+ * otherwise let them probe, through our server, what only it can reach.
+ *
+ * Two IPv6 forms carry an IPv4 address our connection really goes to, and are judged by it:
+ * IPv4-mapped (::ffff:a.b.c.d, which a resolver may answer with) and 6to4 (2002:aabb:ccdd::/48,
+ * relayed to a.b.c.d). NAT64, Teredo, SIIT and the rest are refused whatever they hold: the
+ * network, not the address, decides where those go.
  */
-const blocked = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15], // benchmarking
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, and the broadcast address
-] as const) {
-  blocked.addSubnet(net, bits, 'ipv4');
-}
-for (const [net, bits] of [
-  ['::', 128], // unspecified
-  ['::1', 128],
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-  ['64:ff9b::', 96], // NAT64 of an IPv4 address, checked below too
-] as const) {
-  blocked.addSubnet(net, bits, 'ipv6');
-}
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
 
-/** The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d) or NAT64 IPv6 address. */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return undefined;
-  const high = parseInt(hex[1]!, 16);
-  const low = parseInt(hex[2]!, 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-}
-
-export function isPrivateAddress(address: string): boolean {
+export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family !== 6) return true;
-  const v4 = embeddedIpv4(address);
-  if (v4) return blocked.check(v4, 'ipv4');
-  // Any other form of ::ffff:0:0/96 (written out in full, say) is refused whatever it holds.
-  return blocked.check(address, 'ipv6') || blockedMapped(address);
+  if (family === 4) return ipaddr.IPv4.parse(address).range() === 'unicast';
+  if (family !== 6) return false;
+  // ipaddr.js reads "::a.b.c.d" (IPv4-compatible) as IPv4-mapped; the URL parser writes every
+  // IPv6 form the one canonical way, in hex (and refuses zone ids, link-local anyway).
+  const canonical = URL.canParse(`http://[${address}]/`)
+    ? new URL(`http://[${address}]/`).hostname.slice(1, -1)
+    : undefined;
+  if (canonical === undefined || !ipaddr.IPv6.isValid(canonical)) return false;
+  const v6 = ipaddr.IPv6.parse(canonical);
+  const range = v6.range();
+  if (range === 'ipv4Mapped') return isPublicAddress(v6.toIPv4Address().toString());
+  if (range === '6to4') {
+    const [, high = 0, low = 0] = v6.parts;
+    return isPublicAddress(
+      new ipaddr.IPv4([high >> 8, high & 255, low >> 8, low & 255]).toString(),
+    );
+  }
+  return range === 'unicast' && v6.match(GLOBAL_UNICAST_V6);
 }
 
-const mapped = new BlockList();
-mapped.addSubnet('::ffff:0:0', 96, 'ipv6');
-const blockedMapped = (address: string) => mapped.check(address, 'ipv6');
+/** Every address a webhook may not reach without WEBHOOK_ALLOW_PRIVATE; not an address too. */
+export function isPrivateAddress(address: string): boolean {
+  return !isPublicAddress(address);
+}
 
 export class PrivateAddressError extends Error {}
 
@@ -90,7 +75,7 @@ export async function assertPublicUrl(
   }
   if (addresses.length === 0 || addresses.some(isPrivateAddress)) {
     throw new PrivateAddressError(
-      `${host} resolves to a private, loopback or link-local address; webhooks go to public addresses only.`,
+      `${host} resolves to a private, loopback or link-local address, or another that is not public; webhooks go to public addresses only.`,
     );
   }
 }

@@ -32,6 +32,12 @@ describe('private addresses', () => {
     'http://[::ffff:127.0.0.1]/hooks',
     'http://169.254.169.254/latest/meta-data',
     'http://10.0.0.8/hooks',
+    // Issue 38: each of these reached the machine itself or a non-public network, and was accepted.
+    'http://[::127.0.0.1]/hooks',
+    'http://[::7f00:1]/hooks',
+    'http://[::ffff:0:7f00:1]/hooks',
+    'http://[2002:7f00:1::1]/hooks',
+    'http://[fec0::1]/hooks',
   ])('refuses to register %s', async (url) => {
     const res = await admin.post('/api/admin/webhooks', {
       url,

@@ -46,6 +46,40 @@ export async function findEndpointOfClinics(
   return row;
 }
 
+/**
+ * The endpoint, locked until the transaction ends, if it serves any of the clinics: whether the
+ * caller administers all its clinics is decided on the row no one else can change meanwhile.
+ */
+export async function lockEndpointOfClinics(
+  db: Executor,
+  id: string,
+  clinicIds: readonly string[],
+): Promise<EndpointRow | undefined> {
+  if (clinicIds.length === 0) return undefined;
+  const [row] = await db
+    .select()
+    .from(t.webhookEndpoints)
+    .where(and(eq(t.webhookEndpoints.id, id), ofClinics(clinicIds)))
+    .for('update');
+  return row;
+}
+
+/**
+ * Takes the visit token out of every delivery of the endpoint, sent or waiting: once the
+ * permission is withdrawn, no later attempt or resend carries one, and the log keeps none.
+ */
+export async function dropVisitTokens(db: Executor, endpointId: string) {
+  await db
+    .update(t.webhookDeliveries)
+    .set({ payload: sql`${t.webhookDeliveries.payload} #- '{data,token}'` })
+    .where(
+      and(
+        eq(t.webhookDeliveries.endpointId, endpointId),
+        sql`${t.webhookDeliveries.payload} -> 'data' ? 'token'`,
+      ),
+    );
+}
+
 export async function insertEndpoint(db: Executor, values: typeof t.webhookEndpoints.$inferInsert) {
   const [row] = await db.insert(t.webhookEndpoints).values(values).returning();
   return row!;
@@ -63,11 +97,11 @@ export async function deleteEndpoint(db: Executor, id: string) {
   await db.delete(t.webhookEndpoints).where(eq(t.webhookEndpoints.id, id));
 }
 
-/** The enabled endpoints that want this event of this clinic. */
+/** The enabled endpoints that want this event of this clinic, and whether they get visit links. */
 export function subscribedEndpoints(db: Executor, clinicId: string, event: string) {
   return prepared(db, 'subscribed_endpoints', (name) =>
     db
-      .select({ id: t.webhookEndpoints.id })
+      .select({ id: t.webhookEndpoints.id, visitLinks: t.webhookEndpoints.visitLinks })
       .from(t.webhookEndpoints)
       .where(
         and(
@@ -229,25 +263,45 @@ export function adminsOfClinics(db: Executor, clinicIds: readonly string[]) {
     );
 }
 
+/** Deliveries about these clinics only; null for all of them (an admin of all its clinics). */
+type ClinicFilter = readonly string[] | null;
+
+const ofDeliveryClinics = (clinicIds: ClinicFilter) =>
+  clinicIds === null
+    ? undefined
+    : sql`${t.webhookDeliveries.clinicId} = any(${sql.param([...clinicIds])}::uuid[])`;
+
 export function listDeliveries(
   db: Executor,
   endpointId: string,
+  clinicIds: ClinicFilter,
   page: { limit: number; offset: number },
 ) {
   return db
     .select()
     .from(t.webhookDeliveries)
-    .where(eq(t.webhookDeliveries.endpointId, endpointId))
+    .where(and(eq(t.webhookDeliveries.endpointId, endpointId), ofDeliveryClinics(clinicIds)))
     .orderBy(desc(t.webhookDeliveries.id))
     .limit(page.limit)
     .offset(page.offset);
 }
 
-export async function findDelivery(db: Executor, endpointId: string, id: number) {
+export async function findDelivery(
+  db: Executor,
+  endpointId: string,
+  clinicIds: ClinicFilter,
+  id: number,
+) {
   const [row] = await db
     .select()
     .from(t.webhookDeliveries)
-    .where(and(eq(t.webhookDeliveries.id, id), eq(t.webhookDeliveries.endpointId, endpointId)))
+    .where(
+      and(
+        eq(t.webhookDeliveries.id, id),
+        eq(t.webhookDeliveries.endpointId, endpointId),
+        ofDeliveryClinics(clinicIds),
+      ),
+    )
     .limit(1);
   return row;
 }

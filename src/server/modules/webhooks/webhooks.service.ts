@@ -6,13 +6,26 @@ import type {
   WebhookEndpointView,
 } from '@contracts/webhooks';
 import type { AppDeps } from '../../app-deps';
+import type { Executor } from '../../db/client';
 import type { RequestContext } from '../../core/request-context';
-import { conflict, notFound, unprocessable } from '../../errors';
+import { conflict, forbidden, notFound, unprocessable } from '../../errors';
 import { recordAudit } from '../audit';
 import { assertPublicUrl, PrivateAddressError } from './url-guard';
 import * as repo from './webhooks.repository';
 
 const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found.';
+
+/**
+ * What an admin of only some of an endpoint's clinics hears when they try to change it: its URL,
+ * events, clinics and state decide where the other clinics' patients' data goes (ADR 030).
+ */
+export const SHARED_ENDPOINT_REFUSED =
+  'This endpoint also serves clinics you do not administer. Only an admin of all its clinics ' +
+  'can change, disable or remove it.';
+
+function administersAll(ctx: RequestContext, clinicIds: readonly string[]): boolean {
+  return clinicIds.every((id) => ctx.user.clinicIds.has(id));
+}
 
 /** A Standard Webhooks key: `whsec_` and 192 random bits, base64. */
 function newSigningSecret(): string {
@@ -60,16 +73,17 @@ export async function createEndpoint(
       createdAt: now,
       updatedAt: now,
     });
-    await audit(tx, ctx, 'create', row.id, now, { url: body.url });
+    await audit(tx, ctx, 'create', row.id, now, { url: body.url, visitLinks: body.visitLinks });
     return row.id;
   });
   return findView(deps, ctx, id);
 }
 
 /**
- * Changes an endpoint. Clinics the admin does not manage stay as they were: an admin can neither
- * see nor take away another clinic's subscription. Enabling a disabled endpoint starts afresh:
- * its run of failures is forgotten and its waiting deliveries go out in order.
+ * Changes an endpoint: only an admin of all its clinics may (else 403), since its URL, events,
+ * clinics and state decide where every one of its clinics' data goes. Enabling a disabled
+ * endpoint starts afresh: its run of failures is forgotten and its waiting deliveries go out in
+ * order. Withdrawing "visit links" takes the token out of its deliveries not yet sent, too.
  */
 export async function updateEndpoint(
   deps: AppDeps,
@@ -77,27 +91,34 @@ export async function updateEndpoint(
   id: string,
   body: WebhookEndpointInput,
 ): Promise<WebhookEndpointView> {
-  const found = await repo.findEndpointOfClinics(deps.db.db, id, [...ctx.user.clinicIds]);
-  if (!found) throw notFound(ENDPOINT_NOT_FOUND);
+  // Answered before the URL is looked up: a partial admin learns nothing from the check.
+  await findManageable(deps.db.db, ctx, id);
   checkClinics(ctx, body.clinicIds);
   await checkUrl(deps, body.url);
-  const others = found.endpoint.clinicIds.filter((c) => !ctx.user.clinicIds.has(c));
   const now = deps.now();
-  const enabling = body.enabled && !found.endpoint.enabled;
   await deps.db.db.transaction(async (tx) => {
+    // Decided again on the locked row: its clinics may have changed since.
+    const endpoint = await findManageable(tx, ctx, id);
+    const enabling = body.enabled && !endpoint.enabled;
     await repo.updateEndpoint(tx, id, {
       url: body.url,
       description: body.description,
       events: body.events,
-      clinicIds: [...new Set([...body.clinicIds, ...others])],
+      clinicIds: body.clinicIds,
       enabled: body.enabled,
+      visitLinks: body.visitLinks,
       updatedAt: now,
       ...(enabling ? { failingSince: null, disabledAt: null, disabledReason: null } : {}),
-      ...(!body.enabled && found.endpoint.enabled
+      ...(!body.enabled && endpoint.enabled
         ? { disabledAt: now, disabledReason: 'Disabled by an admin.' }
         : {}),
     });
-    await audit(tx, ctx, 'update', id, now, { url: body.url, enabled: body.enabled });
+    if (endpoint.visitLinks && !body.visitLinks) await repo.dropVisitTokens(tx, id);
+    await audit(tx, ctx, 'update', id, now, {
+      url: body.url,
+      enabled: body.enabled,
+      visitLinks: body.visitLinks,
+    });
   });
   return findView(deps, ctx, id);
 }
@@ -110,10 +131,22 @@ export async function deleteEndpoint(
   const view = await findView(deps, ctx, id);
   const now = deps.now();
   await deps.db.db.transaction(async (tx) => {
+    await findManageable(tx, ctx, id);
     await repo.deleteEndpoint(tx, id);
     await audit(tx, ctx, 'revoke', id, now, { url: view.url });
   });
   return view;
+}
+
+/**
+ * The endpoint, locked for the transaction, if the admin may change it: a 404 if it serves none
+ * of their clinics (they cannot see it), a 403 if it also serves others (they can).
+ */
+async function findManageable(db: Executor, ctx: RequestContext, id: string) {
+  const endpoint = await repo.lockEndpointOfClinics(db, id, [...ctx.user.clinicIds]);
+  if (!endpoint) throw notFound(ENDPOINT_NOT_FOUND);
+  if (!administersAll(ctx, endpoint.clinicIds)) throw forbidden(SHARED_ENDPOINT_REFUSED);
+  return endpoint;
 }
 
 export async function listDeliveries(
@@ -122,8 +155,8 @@ export async function listDeliveries(
   id: string,
   { page, limit }: { page: number; limit: number },
 ): Promise<WebhookDeliveriesPage> {
-  await findView(deps, ctx, id);
-  const rows = await repo.listDeliveries(deps.db.db, id, {
+  const view = await findView(deps, ctx, id);
+  const rows = await repo.listDeliveries(deps.db.db, id, deliveryClinics(ctx, view), {
     limit: limit + 1,
     offset: (page - 1) * limit,
   });
@@ -143,12 +176,20 @@ export async function resendDelivery(
   id: string,
   deliveryId: number,
 ): Promise<WebhookDeliveryView> {
-  await findView(deps, ctx, id);
-  const row = await repo.findDelivery(deps.db.db, id, deliveryId);
+  const view = await findView(deps, ctx, id);
+  const row = await repo.findDelivery(deps.db.db, id, deliveryClinics(ctx, view), deliveryId);
   if (!row) throw notFound('Delivery not found.');
   const requeued = await repo.requeueDelivery(deps.db.db, row.id, deps.now());
   if (!requeued) throw conflict('This delivery is already waiting to be sent.');
   return deliveryView(requeued);
+}
+
+/**
+ * Whose deliveries an admin sees: every one if they administer all the endpoint's clinics, else
+ * those about their own clinics; another clinic's log names its patients' appointments.
+ */
+function deliveryClinics(ctx: RequestContext, view: WebhookEndpointView): string[] | null {
+  return view.canManage ? null : [...ctx.user.clinicIds];
 }
 
 async function findView(deps: AppDeps, ctx: RequestContext, id: string) {
@@ -175,14 +216,19 @@ function audit(
 
 function toView(row: repo.ListedEndpointRow, mine: ReadonlySet<string>): WebhookEndpointView {
   const { endpoint } = row;
+  const canManage = endpoint.clinicIds.every((id) => mine.has(id));
   return {
     id: endpoint.id,
     url: endpoint.url,
     description: endpoint.description,
     events: endpoint.events as WebhookEndpointView['events'],
     clinics: row.clinics.filter((c) => mine.has(c.id)),
+    otherClinics: endpoint.clinicIds.filter((id) => !mine.has(id)).length,
+    canManage,
     enabled: endpoint.enabled,
-    secret: endpoint.secret,
+    visitLinks: endpoint.visitLinks,
+    // Whoever holds it can sign deliveries as us, to any of its receivers' clinics.
+    secret: canManage ? endpoint.secret : null,
     failingSince: endpoint.failingSince?.toISOString() ?? null,
     disabledAt: endpoint.disabledAt?.toISOString() ?? null,
     disabledReason: endpoint.disabledReason,

@@ -65,8 +65,13 @@ async function deliverNow(): Promise<number> {
   }
 }
 
-async function register(overrides: Record<string, unknown> = {}): Promise<WebhookEndpointView> {
-  const res = await admin.post('/api/admin/webhooks', {
+type ManagedEndpoint = WebhookEndpointView & { secret: string };
+
+async function register(
+  overrides: Record<string, unknown> = {},
+  as: Api = admin,
+): Promise<ManagedEndpoint> {
+  const res = await as.post('/api/admin/webhooks', {
     url: receiver.url,
     description: 'Billing',
     events: [
@@ -81,7 +86,9 @@ async function register(overrides: Record<string, unknown> = {}): Promise<Webhoo
     ...overrides,
   });
   expect(res.statusCode, res.body).toBe(201);
-  return webhookEndpointView.parse(res.json());
+  const view = webhookEndpointView.parse(res.json());
+  expect(view.secret).not.toBeNull();
+  return view as ManagedEndpoint;
 }
 
 /** A weekday at the given UTC hour, some days from now: inside the scenario's default hours. */
@@ -107,8 +114,8 @@ function verified(secret: string, index: number) {
   };
 }
 
-async function deliveriesOf(endpoint: WebhookEndpointView) {
-  const res = await admin.get(`/api/admin/webhooks/${endpoint.id}/deliveries`);
+async function deliveriesOf(endpoint: WebhookEndpointView, as: Api = admin) {
+  const res = await as.get(`/api/admin/webhooks/${endpoint.id}/deliveries`);
   expect(res.statusCode, res.body).toBe(200);
   return webhookDeliveriesPage.parse(res.json()).data;
 }
@@ -181,7 +188,9 @@ describe('webhook delivery', () => {
     expect(receiver.received).toHaveLength(1);
     const payload = verified(endpoint.secret, 0);
     expect(payload.type).toBe('appointment.created');
-    expect(payload.data).toEqual(created);
+    // Without the visit token, which this endpoint was not given (ADR 030).
+    const { token: _token, ...withoutToken } = created;
+    expect(payload.data).toEqual(withoutToken);
     expect(receiver.received[0]!.headers['webhook-id']).toBe(rows[0]!.messageId);
     expect(() =>
       new Webhook(endpoint.secret).verify(
@@ -416,5 +425,169 @@ describe('webhook delivery', () => {
       `/api/admin/webhooks/${endpoint.id}/deliveries/${log!.id}/resend`,
     );
     expect(staffResend.statusCode).toBe(403);
+  });
+});
+
+describe('an endpoint shared by clinics with different admins (issue 38)', () => {
+  let headAdmin: Api;
+  beforeEach(async () => {
+    const head = await createSignInUser(env.db, {
+      role: 'admin',
+      name: 'Head Admin',
+      clinicIds: [s.clinic.id, s.foreign.id],
+    });
+    headAdmin = await apiAs(env.app, head.email);
+  });
+
+  const bothClinics = () => ({ clinicIds: [s.clinic.id, s.foreign.id] });
+
+  async function bookElsewhere(): Promise<Appointment> {
+    const res = await headAdmin.post(
+      '/api/appointments',
+      createBody(s, inDays(2), {
+        staff: { id: s.foreignAgent.id, name: s.foreignAgent.name, email: s.foreignAgent.email },
+        patient: {
+          id: s.foreignPatient.id,
+          name: `${s.foreignPatient.firstName} ${s.foreignPatient.lastName}`,
+          email: s.foreignPatient.email,
+          phone: s.foreignPatient.phone,
+          clinic: s.foreign.slug,
+        },
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as Appointment;
+  }
+
+  it('shows an admin of one of its clinics that it exists, without its secret or controls', async () => {
+    const endpoint = await register(bothClinics(), headAdmin);
+    const list = webhookEndpointsResponse.parse((await admin.get('/api/admin/webhooks')).json());
+    expect(list.data).toEqual([
+      {
+        ...endpoint,
+        clinics: [{ id: s.clinic.id, slug: s.clinic.slug, name: s.clinic.name }],
+        otherClinics: 1,
+        canManage: false,
+        secret: null,
+      },
+    ]);
+    expect(JSON.stringify(list)).not.toContain(endpoint.secret);
+    expect(endpoint).toMatchObject({ canManage: true, otherClinics: 0 });
+  });
+
+  it('refuses every change by an admin of one of its clinics with 403, and changes nothing', async () => {
+    const endpoint = await register(bothClinics(), headAdmin);
+    const [before] = await env.db
+      .select()
+      .from(t.webhookEndpoints)
+      .where(eq(t.webhookEndpoints.id, endpoint.id));
+    const body = {
+      url: 'https://attacker.example.net/hooks',
+      events: endpoint.events,
+      clinicIds: [s.clinic.id],
+      enabled: true,
+    };
+    for (const change of [
+      body,
+      { ...body, url: endpoint.url },
+      { ...body, url: endpoint.url, enabled: false },
+      { ...body, url: endpoint.url, visitLinks: true },
+    ]) {
+      const res = await admin.put(`/api/admin/webhooks/${endpoint.id}`, change);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toEqual({
+        error: 'forbidden',
+        message:
+          'This endpoint also serves clinics you do not administer. Only an admin of all its ' +
+          'clinics can change, disable or remove it.',
+      });
+    }
+    const removed = await admin.call('DELETE', `/api/admin/webhooks/${endpoint.id}`);
+    expect(removed.statusCode).toBe(403);
+    const [after] = await env.db
+      .select()
+      .from(t.webhookEndpoints)
+      .where(eq(t.webhookEndpoints.id, endpoint.id));
+    expect(after).toEqual(before);
+
+    // The other clinic's booking by its own admin still goes to the receiver they chose.
+    await bookElsewhere();
+    expect(await deliverNow()).toBe(1);
+    expect(receiver.received).toHaveLength(1);
+
+    // An admin of all its clinics may.
+    const changed = await headAdmin.put(`/api/admin/webhooks/${endpoint.id}`, {
+      ...body,
+      url: receiver.url,
+      enabled: false,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ enabled: false, clinics: [{ id: s.clinic.id }] });
+    // Now the clinic's own: its admin manages it.
+    const mine = await admin.put(`/api/admin/webhooks/${endpoint.id}`, {
+      ...body,
+      url: receiver.url,
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toMatchObject({ canManage: true, secret: endpoint.secret });
+  });
+
+  it('shows each admin the deliveries of their own clinics only', async () => {
+    const endpoint = await register(bothClinics(), headAdmin);
+    const here = await book();
+    const elsewhere = await bookElsewhere();
+    expect(await deliverNow()).toBe(2);
+
+    const seenByHead = await deliveriesOf(endpoint, headAdmin);
+    expect(seenByHead.map((d) => d.appointmentId).sort()).toEqual([here._id, elsewhere._id].sort());
+    const seenHere = await deliveriesOf(endpoint, admin);
+    expect(seenHere.map((d) => d.appointmentId)).toEqual([here._id]);
+
+    const theirs = seenByHead.find((d) => d.appointmentId === elsewhere._id)!;
+    const resend = await admin.post(
+      `/api/admin/webhooks/${endpoint.id}/deliveries/${theirs.id}/resend`,
+    );
+    expect(resend.statusCode).toBe(404);
+    const ours = await admin.post(
+      `/api/admin/webhooks/${endpoint.id}/deliveries/${seenHere[0]!.id}/resend`,
+    );
+    expect(ours.statusCode, ours.body).toBe(200);
+  });
+});
+
+describe('visit links in webhook payloads (issue 38)', () => {
+  it('are left out unless the endpoint was given the permission', async () => {
+    const plain = await register();
+    expect(plain.visitLinks).toBe(false);
+    const trusted = await register({ description: 'Video', visitLinks: true });
+    expect(trusted.visitLinks).toBe(true);
+    const created = await book();
+    expect(await deliverNow()).toBe(2);
+
+    const bodies = receiver.received.map((hit) => hit.body);
+    const toPlain = bodies.filter((body) => !body.includes(created.token));
+    expect(toPlain).toHaveLength(1);
+    const rows = await env.db.select().from(t.webhookDeliveries);
+    const plainRow = rows.find((r) => r.endpointId === plain.id)!;
+    expect(JSON.stringify(plainRow.payload)).not.toContain(created.token);
+    expect((plainRow.payload as { data: object }).data).not.toHaveProperty('token');
+    const trustedRow = rows.find((r) => r.endpointId === trusted.id)!;
+    expect((trustedRow.payload as { data: Appointment }).data.token).toBe(created.token);
+  });
+
+  it('are taken out of every delivery once the permission is withdrawn', async () => {
+    const endpoint = await register({ visitLinks: true });
+    const created = await book();
+    const off = await admin.put(`/api/admin/webhooks/${endpoint.id}`, {
+      url: endpoint.url,
+      events: endpoint.events,
+      clinicIds: [s.clinic.id],
+      visitLinks: false,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ visitLinks: false });
+    expect(await deliverNow()).toBe(1);
+    expect(receiver.received[0]!.body).not.toContain(created.token);
+    expect(verified(endpoint.secret, 0).data._id).toBe(created._id);
   });
 });

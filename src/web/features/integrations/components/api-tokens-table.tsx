@@ -1,6 +1,7 @@
 import { formatDate, formatTime } from '@domain/format';
 import type { ApiTokenView } from '@contracts/integrations';
 import { Badge } from '@web/components/ui/badge';
+import { SharedWithOthersNote } from '@web/components/integration-sharing';
 import { Button } from '@web/components/ui/button';
 import {
   Table,
@@ -63,7 +64,16 @@ export function ApiTokensTable(props: {
                 ))}
               </ul>
             </TableCell>
-            <TableCell>{token.scopes.includes('write') ? 'Read and write' : 'Read'}</TableCell>
+            <TableCell>
+              {token.scopes.includes('write') ? 'Read and write' : 'Read'}
+              {token.visitLinks && (
+                <div>
+                  <Badge variant="secondary" className="mt-1">
+                    With visit links
+                  </Badge>
+                </div>
+              )}
+            </TableCell>
             <TableCell className="whitespace-nowrap">
               {when(token.createdAt, props.timeZone)}
               {token.createdBy && (
@@ -83,7 +93,8 @@ export function ApiTokensTable(props: {
               )}
             </TableCell>
             <TableCell className="text-right">
-              {!token.revokedAt && (
+              {!token.revokedAt && !token.canManage && <SharedWithOthersNote />}
+              {!token.revokedAt && token.canManage && (
                 <Button
                   variant="outline"
                   size="sm"

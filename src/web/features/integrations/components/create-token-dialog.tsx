@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { CreatedApiToken } from '@contracts/integrations';
 import type { ClinicSummary } from '@contracts/auth';
 import { ClinicCheckboxes } from '@web/components/clinic-checkboxes';
+import { VisitLinksCheckbox } from '@web/components/integration-sharing';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -50,6 +51,7 @@ function TokenForm({
       // With one clinic there is nothing to choose.
       clinicIds: clinics.length === 1 ? [clinics[0]!.id] : [],
       access: 'read',
+      visitLinks: false,
     },
   });
   const { errors } = formState;
@@ -101,6 +103,11 @@ function TokenForm({
           </label>
         ))}
       </fieldset>
+      <VisitLinksCheckbox
+        id="token-visit-links"
+        hint="Include each appointment’s patient visit link in what the token reads."
+        {...register('visitLinks')}
+      />
       <FormError message={create.error?.message} />
       <DialogFooter>
         <DialogClose asChild>

@@ -35,7 +35,9 @@ function token(overrides: Partial<ApiTokenView>): ApiTokenView {
     name: 'Token',
     clinics: [{ id: RIVERSIDE.id, slug: RIVERSIDE.slug, name: RIVERSIDE.name }],
     otherClinics: 0,
+    canManage: true,
     scopes: ['read'],
+    visitLinks: false,
     createdAt: '2026-11-02T15:00:00.000Z',
     createdBy: { id: admin.id, name: admin.name },
     lastUsedAt: null,
@@ -51,8 +53,9 @@ const ehr = token({
   lastUsedAt: '2026-11-23T14:05:00.000Z',
   lastUsedIp: '10.0.0.7',
   otherClinics: 1,
+  canManage: false,
 });
-const billing = token({ name: 'Billing export' });
+const billing = token({ name: 'Billing export', visitLinks: true });
 const old = token({ name: 'Old portal', revokedAt: '2026-11-10T12:00:00.000Z' });
 
 const SECRET = 'cbk_Qm9vdHN0cmFwcGVkLXNlY3JldC1mb3ItdGhlLXRlc3Rz';
@@ -129,6 +132,13 @@ describe('IntegrationsPage', () => {
     expect(within(row('Billing export')).getByText('Read')).toBeInTheDocument();
     expect(within(row('Old portal')).getByText(/^Revoked/)).toBeInTheDocument();
     expect(within(row('Old portal')).queryByRole('button', { name: /Revoke/ })).toBeNull();
+    // Shared with a clinic this admin does not administer: shown, but not theirs to revoke.
+    expect(
+      within(row('Riverside EHR')).getByText(/^Shared with clinics you do not administer/),
+    ).toBeInTheDocument();
+    expect(within(row('Riverside EHR')).queryByRole('button', { name: /Revoke/ })).toBeNull();
+    expect(within(row('Billing export')).getByText('With visit links')).toBeInTheDocument();
+    expect(within(row('Riverside EHR')).queryByText('With visit links')).toBeNull();
   });
 
   it('checks the form, creates the token, and shows its secret once with a copy button', async () => {
@@ -147,6 +157,9 @@ describe('IntegrationsPage', () => {
     await user.type(within(dialog).getByLabelText('Name'), '  Camden patient app ');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Camden Health Centre' }));
     await user.click(within(dialog).getByRole('radio', { name: /Read and write/ }));
+    const visitLinks = within(dialog).getByRole('checkbox', { name: 'Visit links' });
+    expect(visitLinks).not.toBeChecked();
+    await user.click(visitLinks);
     await user.click(within(dialog).getByRole('button', { name: 'Create token' }));
 
     const shown = await screen.findByRole('dialog', { name: 'Copy your token now' });
@@ -154,6 +167,7 @@ describe('IntegrationsPage', () => {
       name: 'Camden patient app',
       clinicIds: [CAMDEN.id],
       scopes: ['read', 'write'],
+      visitLinks: true,
     });
     expect((within(shown).getByLabelText('Token') as HTMLInputElement).value).toBe(SECRET);
     await user.click(within(shown).getByRole('button', { name: 'Copy token' }));

@@ -13,6 +13,7 @@ export interface TokenFormValues {
   name: string;
   clinicIds: string[];
   access: TokenAccess;
+  visitLinks: boolean;
 }
 
 const { shape } = createApiTokenBody;
@@ -29,11 +30,13 @@ export const tokenFormSchema = z
     ),
     clinicIds: worded(shape.clinicIds, () => 'Choose at least one clinic.'),
     access: z.enum(['read', 'readWrite']),
+    visitLinks: z.boolean(),
   })
-  .transform(({ name, clinicIds, access }) => ({
+  .transform(({ name, clinicIds, access, visitLinks }) => ({
     name,
     clinicIds,
     scopes: [...API_TOKEN_SCOPE_SETS[access]] as ['read'] | ['read', 'write'],
+    visitLinks,
   }));
 
 export type TokenFormOutput = z.output<typeof tokenFormSchema>;

@@ -44,7 +44,12 @@ export function DeliveriesDialog({
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-4xl">
         <DialogHeader>
           <DialogTitle>Delivery log</DialogTitle>
-          <DialogDescription className="break-all">{endpoint?.url}</DialogDescription>
+          <DialogDescription className="break-all">
+            {endpoint?.url}
+            {endpoint && !endpoint.canManage && (
+              <span className="mt-1 block">Only the deliveries about your clinics are shown.</span>
+            )}
+          </DialogDescription>
         </DialogHeader>
         {endpoint && <DeliveriesTable endpoint={endpoint} timeZone={timeZone} />}
       </DialogContent>

@@ -4,6 +4,7 @@ import { CheckIcon, CopyIcon } from 'lucide-react';
 import type { ClinicSummary } from '@contracts/auth';
 import { WEBHOOK_EVENTS, type WebhookEndpointView } from '@contracts/webhooks';
 import { ClinicCheckboxes } from '@web/components/clinic-checkboxes';
+import { SharedWithOthersNote, VisitLinksCheckbox } from '@web/components/integration-sharing';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -80,6 +81,7 @@ function EndpointForm({
           events: [...endpoint.events],
           clinicIds: endpoint.clinics.map((c) => c.id),
           enabled: endpoint.enabled,
+          visitLinks: endpoint.visitLinks,
         }
       : {
           url: '',
@@ -87,6 +89,7 @@ function EndpointForm({
           events: [...WEBHOOK_EVENTS],
           clinicIds: clinics.length === 1 ? [clinics[0]!.id] : [],
           enabled: true,
+          visitLinks: false,
         },
   });
   const { errors } = formState;
@@ -168,6 +171,11 @@ function EndpointForm({
         <input type="checkbox" className="size-4 accent-primary" {...register('enabled')} />
         Enabled
       </label>
+      <VisitLinksCheckbox
+        id="webhook-visit-links"
+        hint="Include the patient’s visit token in each appointment event."
+        {...register('visitLinks')}
+      />
       <FormError message={save.error?.message} />
       <DialogFooter>
         <DialogClose asChild>
@@ -181,9 +189,34 @@ function EndpointForm({
   );
 }
 
+/** An endpoint that also serves clinics the admin does not administer: what it is, read-only. */
+function SharedEndpoint({ endpoint }: { endpoint: WebhookEndpointView }) {
+  return (
+    <div className="grid gap-3 text-sm">
+      <SharedWithOthersNote />
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+        <dt className="font-medium">URL</dt>
+        <dd className="font-mono text-xs break-all">{endpoint.url}</dd>
+        <dt className="font-medium">Events</dt>
+        <dd>{endpoint.events.map((e) => EVENT_LABELS[e]).join(', ')}</dd>
+        <dt className="font-medium">Your clinics</dt>
+        <dd>{endpoint.clinics.map((c) => c.name).join(', ')}</dd>
+        <dt className="font-medium">Visit links</dt>
+        <dd>{endpoint.visitLinks ? 'Included' : 'Not included'}</dd>
+      </dl>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Close</Button>
+        </DialogClose>
+      </DialogFooter>
+    </div>
+  );
+}
+
 /**
  * Adds or edits an endpoint. A new endpoint's signing secret is shown once it exists; it can be
- * shown again from the edit dialog, since signing needs it kept as it is.
+ * shown again from the edit dialog, since signing needs it kept as it is. An endpoint shared with
+ * clinics the admin does not administer is shown read-only, without its secret.
  */
 export function EndpointDialog({
   open,
@@ -203,19 +236,31 @@ export function EndpointDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>{endpoint ? 'Edit webhook endpoint' : 'Add webhook endpoint'}</DialogTitle>
+          <DialogTitle>
+            {!endpoint
+              ? 'Add webhook endpoint'
+              : endpoint.canManage
+                ? 'Edit webhook endpoint'
+                : 'Webhook endpoint'}
+          </DialogTitle>
           <DialogDescription>
             Another system (billing, messaging, analytics) is told of each appointment change in the
             clinics you choose.
           </DialogDescription>
         </DialogHeader>
-        {endpoint && <SigningSecret secret={endpoint.secret} />}
-        <EndpointForm
-          key={endpoint?.id ?? 'new'}
-          endpoint={endpoint}
-          clinics={clinics}
-          onSaved={onSaved}
-        />
+        {endpoint && !endpoint.canManage ? (
+          <SharedEndpoint endpoint={endpoint} />
+        ) : (
+          <>
+            {endpoint?.secret && <SigningSecret secret={endpoint.secret} />}
+            <EndpointForm
+              key={endpoint?.id ?? 'new'}
+              endpoint={endpoint}
+              clinics={clinics}
+              onSaved={onSaved}
+            />
+          </>
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -24,7 +24,10 @@ function endpoint(overrides: Partial<WebhookEndpointView>): WebhookEndpointView 
     description: '',
     events: [...WEBHOOK_EVENTS],
     clinics: [{ id: RIVERSIDE.id, slug: RIVERSIDE.slug, name: RIVERSIDE.name }],
+    otherClinics: 0,
+    canManage: true,
     enabled: true,
+    visitLinks: false,
     secret: SECRET,
     failingSince: null,
     disabledAt: null,
@@ -122,7 +125,62 @@ describe('WebhooksSection', () => {
         events: ['appointment.cancelled'],
         clinicIds: [RIVERSIDE.id],
         enabled: true,
+        visitLinks: false,
       },
     ]);
+  });
+
+  it('offers the visit links permission, off by default, and shows who has it', async () => {
+    const posted = renderSection([
+      endpoint({ url: 'https://video.example.com/x', visitLinks: true }),
+    ]);
+    const user = userEvent.setup({ delay: null });
+    const row = await screen.findByRole('row', { name: /video\.example\.com/ });
+    expect(within(row).getByText('With visit links')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add webhook endpoint' });
+    const visitLinks = within(dialog).getByRole('checkbox', { name: 'Visit links' });
+    expect(visitLinks).not.toBeChecked();
+    expect(visitLinks).toHaveAccessibleDescription(/can move or cancel the visit/);
+    await user.type(within(dialog).getByLabelText('URL'), 'https://sms.example.com/hooks');
+    await user.click(visitLinks);
+    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
+    await screen.findByRole('dialog', { name: 'Edit webhook endpoint' });
+    expect(posted).toMatchObject([{ url: 'https://sms.example.com/hooks', visitLinks: true }]);
+  });
+
+  it('shows an endpoint shared with clinics the admin does not administer read-only, without its secret', async () => {
+    renderSection([
+      endpoint({
+        url: 'https://regional.example.com/x',
+        otherClinics: 1,
+        canManage: false,
+        secret: null,
+      }),
+    ]);
+    const user = userEvent.setup({ delay: null });
+    const row = await screen.findByRole('row', { name: /regional\.example\.com/ });
+    expect(
+      within(row).getByText(/^Shared with clinics you do not administer \(1 other clinic\)/),
+    ).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^Edit/ })).toBeNull();
+    await user.click(
+      within(row).getByRole('button', { name: 'View https://regional.example.com/x' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Webhook endpoint' });
+    expect(
+      within(dialog).getByText(/Only an admin of all its clinics can change it\./),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Signing secret')).toBeNull();
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /Save/ })).toBeNull();
+    await user.keyboard('{Escape}');
+    await user.click(
+      await screen.findByRole('button', { name: 'Delivery log of https://regional.example.com/x' }),
+    );
+    const log = await screen.findByRole('dialog', { name: 'Delivery log' });
+    expect(
+      within(log).getByText('Only the deliveries about your clinics are shown.'),
+    ).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PlusIcon, WebhookIcon } from 'lucide-react';
 import { formatDate, formatTime } from '@domain/format';
 import type { WebhookEndpointView } from '@contracts/webhooks';
+import { SHARED_WITH_OTHERS } from '@web/components/integration-sharing';
 import { TableEmpty, TableLoadError } from '@web/components/table-states';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -126,9 +127,20 @@ export function WebhooksSection() {
                   </TableCell>
                   <TableCell className="text-xs">
                     {endpoint.events.map((e) => EVENT_LABELS[e]).join(', ')}
+                    {endpoint.visitLinks && (
+                      <div className="mt-1">
+                        <Badge variant="secondary">With visit links</Badge>
+                      </div>
+                    )}
                   </TableCell>
                   <TableCell className="text-xs">
                     {endpoint.clinics.map((c) => c.name).join(', ')}
+                    {!endpoint.canManage && (
+                      <div className="mt-1 text-muted-foreground">
+                        {SHARED_WITH_OTHERS} ({endpoint.otherClinics} other
+                        {endpoint.otherClinics === 1 ? ' clinic' : ' clinics'})
+                      </div>
+                    )}
                   </TableCell>
                   <TableCell>
                     <EndpointState endpoint={endpoint} timeZone={timeZone} />
@@ -146,10 +158,10 @@ export function WebhooksSection() {
                       <Button
                         size="sm"
                         variant="outline"
-                        aria-label={`Edit ${endpoint.url}`}
+                        aria-label={`${endpoint.canManage ? 'Edit' : 'View'} ${endpoint.url}`}
                         onClick={() => setEditing(endpoint)}
                       >
-                        Edit
+                        {endpoint.canManage ? 'Edit' : 'View'}
                       </Button>
                     </div>
                   </TableCell>

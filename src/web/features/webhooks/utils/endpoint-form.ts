@@ -27,6 +27,7 @@ export const endpointFormSchema = z.object({
   events: worded(shape.events, () => 'Choose at least one event.'),
   clinicIds: worded(shape.clinicIds, () => 'Choose at least one clinic.'),
   enabled: z.boolean(),
+  visitLinks: z.boolean(),
 });
 export type EndpointFormValues = z.input<typeof endpointFormSchema>;
 export type EndpointFormOutput = z.output<typeof endpointFormSchema>;
