@@ -214,7 +214,9 @@ describe('the visit links permission', () => {
       visitLinks: 'yes',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details).toContain('visitLinks');
+    expect(bad.json().fields).toEqual([
+      { field: 'visitLinks', message: 'Visit links must be true or false.' },
+    ]);
   });
 });
 
