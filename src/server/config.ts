@@ -153,6 +153,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
   );
+  // Every link we send (e-mails, feeds, calendar files, FHIR bundles) is built from PUBLIC_URL.
+  // Its default suits the demo on one's own machine; a server declared for production without it
+  // would send patients links to localhost, so it does not start.
+  if (cleaned.NODE_ENV === 'production' && !cleaned.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: set it to the address patients and other systems reach this server at (for example https://book.your-clinic.org). With NODE_ENV=production it is required: every link in e-mails, calendar feeds and FHIR answers is built from it.',
+    );
+  }
   const parsed = configSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -124,4 +124,13 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/number of proxies/);
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
   });
+
+  it('refuses to start for production without PUBLIC_URL, and keeps the demo default', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: '' })).toThrow(/PUBLIC_URL/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://book.clinic.example' }).PUBLIC_URL,
+    ).toBe('https://book.clinic.example');
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:3000');
+  });
 });

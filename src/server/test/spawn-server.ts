@@ -25,6 +25,7 @@ export async function spawnServer(env: Record<string, string>) {
       SEED_DEMO: 'never',
       HOST: '127.0.0.1',
       PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       WEB_DIR: '/nonexistent',
       OUTBOX_POLL_MS: '3600000',
       ...env,
