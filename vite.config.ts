@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Connect, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './scripts/vite-precompress';
 import { aliases } from './vite.aliases';
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
@@ -46,7 +47,7 @@ const page = (file: string) => fileURLToPath(new URL(`./src/web/${file}`, import
 
 export default defineConfig(({ mode }) => ({
   root: webRoot,
-  plugins: [react(), tailwindcss(), patientSessionPage()],
+  plugins: [react(), tailwindcss(), patientSessionPage(), precompress()],
   resolve: {
     alias: [
       ...(mode === PATIENT ? preactForReact : []),

@@ -16,6 +16,7 @@ export const BUILD_INPUTS = [
   'vite.aliases.ts',
   'tsconfig.json',
   'scripts/build-server.mjs',
+  'scripts/vite-precompress.ts',
   'scripts/pglite-template.ts',
 ];
 const OUTPUTS = ['dist/web/index.html', 'dist/web/session.html', 'dist/server/main.js'];

@@ -10,7 +10,7 @@ import type { RemindersResult } from '../sections/reminders';
 import { SCALE_ENDPOINTS, type ScaleResult } from '../sections/scale';
 import { SCALE_NOTES } from '../scale-notes';
 import type { StartupResult } from '../sections/startup';
-import type { PageMetrics } from '../sections/web';
+import type { PageMetrics, PageTransfer } from '../sections/web';
 import { PROPOSAL_NOTES } from '../proposal-notes';
 import { fmtRatio, int, ms } from '../lib/stats';
 import { targetRows } from './targets';
@@ -301,39 +301,64 @@ export async function renderReport(r: R): Promise<string> {
     const w = r.web as R;
     const sz = w.staticSizes as R;
     const kb = (x: number) => `${x.toFixed(1)} KB`;
+    // Results before ADR 033 gave gzip estimates (jsGzipKb); since, the brotli files sent.
+    const js = (x: R) => (x.jsBrKb ?? x.jsGzipKb) as number;
+    const css = (x: R) => (x.cssBrKb ?? x.cssGzipKb) as number;
+    const fetchedJs = (m: R) => (m.fetched.jsBrKb ?? m.fetched.jsGzipKb) as number;
+    const fetchedCss = (m: R) => (m.fetched.cssBrKb ?? m.fetched.cssGzipKb) as number;
+    const how = w.encoding ? `sizes as sent (${w.encoding})` : `sizes gzipped (${w.gzip})`;
+    const transfers = w.transfers as PageTransfer[] | undefined;
+    const transferTable = transfers
+      ? `\n\nBytes on the wire: every file each page fetched in Chromium (document, scripts, styles, icons; not its API calls), requested again with \`Accept-Encoding: br, gzip\` and counted as received, headers left out; beside it the same files as they are, and each compressed with brotli at quality 11.\n\n${table(
+          [
+            'page',
+            'files',
+            'transferred',
+            'as they are',
+            'brotli 11',
+            'transferred / brotli',
+            'JS',
+            'CSS',
+            'sent uncompressed',
+          ],
+          transfers.map((t) => [
+            t.page,
+            t.files,
+            kb(t.transferredKb),
+            kb(t.identityKb),
+            kb(t.brotliKb),
+            `${(Math.round((t.transferredKb / t.brotliKb - 1) * 1000) / 10).toFixed(1)} % over`,
+            kb(t.jsKb),
+            kb(t.cssKb),
+            t.uncompressed.length ? t.uncompressed.join(', ') : 'none',
+          ]),
+        )}`
+      : '';
     out.push(
-      `## Web\n\nBuilt as \`npm run build:web\` does (the staff app, then the patient pages with \`--mode patient\`, on Preact: ADR 021) in ${(w.buildMs / 1000).toFixed(0)} s; sizes gzipped (${w.gzip}).\n\n${table(
-        ['what', 'JS gzip', 'CSS gzip'],
+      `## Web\n\nBuilt as \`npm run build:web\` does (the staff app, then the patient pages with \`--mode patient\`, on Preact: ADR 021) in ${(w.buildMs / 1000).toFixed(0)} s; ${how}.\n\n${table(
+        ['what', 'JS', 'CSS'],
         [
           [
             'staff app entry (index.html and its static imports)',
-            kb(sz.staffEntry.jsGzipKb),
-            kb(sz.staffEntry.cssGzipKb),
+            kb(js(sz.staffEntry)),
+            kb(css(sz.staffEntry)),
           ],
           [
             'staff first load of /appointments (entry + route chunk)',
-            kb(sz.staffAppointments.jsGzipKb),
-            kb(sz.staffAppointments.cssGzipKb),
+            kb(js(sz.staffAppointments)),
+            kb(css(sz.staffAppointments)),
           ],
-          ['patient /session (session.html)', kb(sz.session.jsGzipKb), kb(sz.session.cssGzipKb)],
+          ['patient /session (session.html)', kb(js(sz.session)), kb(css(sz.session))],
         ],
-      )}${largestModulesTables(w.largestModules as R | undefined)}\n\nIn headless Chromium (no CPU throttling, cold cache per run, demo-seeded embedded server), medians of ${(w.metrics as PageMetrics[])[0]?.runs} runs:\n\n${table(
-        [
-          'page',
-          'FCP',
-          'LCP',
-          'total blocking time',
-          'JS fetched (gzip)',
-          'CSS fetched (gzip)',
-          'files',
-        ],
+      )}${transferTable}${largestModulesTables(w.largestModules as R | undefined)}\n\nIn headless Chromium (no CPU throttling, cold cache per run, demo-seeded embedded server), medians of ${(w.metrics as PageMetrics[])[0]?.runs} runs:\n\n${table(
+        ['page', 'FCP', 'LCP', 'total blocking time', 'JS fetched', 'CSS fetched', 'files'],
         (w.metrics as PageMetrics[]).map((m) => [
           m.page,
           ms(m.fcpMs, 0),
           ms(m.lcpMs, 0),
           ms(m.tbtMs, 0),
-          kb(m.fetched.jsGzipKb),
-          kb(m.fetched.cssGzipKb),
+          kb(fetchedJs(m as unknown as R)),
+          kb(fetchedCss(m as unknown as R)),
           m.fetched.files,
         ]),
       )}\n`,
@@ -359,7 +384,7 @@ function largestModulesTables(largest: R | undefined): string {
       const rows = (largest[key] as Array<{ module: string; minKb: number; share: number }>).map(
         (m) => [m.module, `${m.minKb.toFixed(1)} KB`, `${(m.share * 100).toFixed(0)} %`],
       );
-      return `\n\nLargest modules of the ${title} (minified, before gzip):\n\n${table(['module', 'minified', 'share'], rows)}`;
+      return `\n\nLargest modules of the ${title} (minified, before compression):\n\n${table(['module', 'minified', 'share'], rows)}`;
     })
     .join('');
 }

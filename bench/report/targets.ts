@@ -4,6 +4,7 @@ import type { EndpointResult } from '../sections/api';
 import type { RaceResult } from '../sections/race';
 import type { SlotEngineResult } from '../sections/slot-engine';
 import type { StartupResult } from '../sections/startup';
+import type { PageTransfer } from '../sections/web';
 import { fmtRatio, ms } from '../lib/stats';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the JSON is our own, read loosely */
@@ -198,18 +199,28 @@ export function targetRows(r: R): Row[] {
     ]);
   }
   const web = r.web as R | undefined;
-  const session = web?.staticSizes?.session?.jsGzipKb as number | undefined;
-  const staff = web?.staticSizes?.staffAppointments?.jsGzipKb as number | undefined;
+  // The JavaScript as sent: brotli since ADR 033 (older results give gzip estimates).
+  const sentJs = (x: R | undefined) => (x?.jsBrKb ?? x?.jsGzipKb) as number | undefined;
+  const session = sentJs(web?.staticSizes?.session);
+  const staff = sentJs(web?.staticSizes?.staffAppointments);
   rows.push([
-    'patient page ≤ 80 KB gzipped JS (issues 21 and 27)',
+    'patient page ≤ 80 KB of JS sent compressed (issues 21 and 27)',
     session === undefined ? '–' : `${session.toFixed(1)} KB`,
     verdict(session === undefined ? null : session <= 80),
   ]);
   rows.push([
-    'staff first load (/appointments) ≤ 180 KB gzipped JS (issue 27)',
+    'staff first load (/appointments) ≤ 180 KB of JS sent compressed (issue 27)',
     staff === undefined ? '–' : `${staff.toFixed(1)} KB`,
     verdict(staff === undefined ? null : staff <= 180),
   ]);
+  for (const t of (web?.transfers as PageTransfer[] | undefined) ?? []) {
+    const over = t.transferredKb / t.brotliKb - 1;
+    rows.push([
+      `${t.page}: bytes transferred within 5 % of brotli (issue 49)`,
+      `${t.transferredKb.toFixed(1)} KB for ${t.brotliKb.toFixed(1)} KB (${(Math.round(over * 1000) / 10).toFixed(1)} % over)`,
+      verdict(over <= 0.05),
+    ]);
+  }
   for (const s of (r.slotEngine as SlotEngineResult[] | undefined) ?? []) {
     rows.push([
       `slot engine, ${s.name} ≤ ${s.targetMs} ms (issue 4)`,

@@ -1,12 +1,15 @@
 // What the browser downloads and how fast the pages draw. Sizes come twice: from Vite's manifest
-// (what /appointments and /session need: entry, static imports, and the route's lazy chunk) and
-// from Chromium's network log (what was actually fetched). Load metrics come from the
-// Performance API in headless Chromium, against the demo-seeded embedded server.
+// (what /appointments and /session need: entry, static imports, and the route's lazy chunk, each
+// as the brotli file the build wrote and the server sends) and from the server itself: every file
+// a page fetched in Chromium, requested again with `Accept-Encoding: br, gzip` and its body counted
+// as it came over the wire, not decoded (ADR 033). Load metrics come from the Performance API in
+// headless Chromium, against the demo-seeded embedded server.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { decode } from '@jridgewell/sourcemap-codec';
 import { chromium } from '@playwright/test';
 import { median } from '../lib/stats';
@@ -20,7 +23,11 @@ type Manifest = Record<
   { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
 >;
 
-const gz = (file: string) => gzipSync(readFileSync(path.join(WEB_OUT, file))).length;
+/** What the server sends a browser that takes brotli: the build's `.br` file, else the file. */
+const sent = (file: string) => {
+  const full = path.join(WEB_OUT, file);
+  return readFileSync(existsSync(`${full}.br`) ? `${full}.br` : full).length;
+};
 
 /** A chunk with everything it imports statically, each file once. */
 function closure(manifest: Manifest, keys: string[], into = new Set<string>()): Set<string> {
@@ -38,10 +45,75 @@ function sizes(files: Iterable<string>) {
   let js = 0;
   let css = 0;
   for (const f of files) {
-    if (f.endsWith('.js')) js += gz(f);
-    else if (f.endsWith('.css')) css += gz(f);
+    if (f.endsWith('.js')) js += sent(f);
+    else if (f.endsWith('.css')) css += sent(f);
   }
-  return { jsGzipKb: js / 1024, cssGzipKb: css / 1024 };
+  return { jsBrKb: js / 1024, cssBrKb: css / 1024 };
+}
+
+/** One GET, its body counted as it comes over the wire (Node's client decodes nothing). */
+function onTheWire(url: string, headers: Record<string, string>) {
+  return new Promise<{ body: Buffer; encoding: string | undefined; type: string }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            if (res.statusCode !== 200) reject(new Error(`${url}: ${res.statusCode}`));
+            else
+              resolve({
+                body: Buffer.concat(chunks),
+                encoding: res.headers['content-encoding'],
+                type: res.headers['content-type'] ?? '',
+              });
+          });
+        })
+        .on('error', reject);
+    },
+  );
+}
+
+export interface PageTransfer {
+  page: string;
+  files: number;
+  /** Bodies as sent to `Accept-Encoding: br, gzip`, headers left out. */
+  transferredKb: number;
+  /** The same files sent as they are (no Accept-Encoding). */
+  identityKb: number;
+  /** The same files each compressed with brotli at quality 11: the least the wire could carry. */
+  brotliKb: number;
+  jsKb: number;
+  cssKb: number;
+  /** Files that came with no Content-Encoding to a client that takes brotli. */
+  uncompressed: string[];
+}
+
+/** Every file a page fetched, as the server sends it to a browser that takes brotli or gzip. */
+async function transfer(base: string, page: string, paths: string[]): Promise<PageTransfer> {
+  const out: PageTransfer = {
+    page,
+    files: paths.length,
+    transferredKb: 0,
+    identityKb: 0,
+    brotliKb: 0,
+    jsKb: 0,
+    cssKb: 0,
+    uncompressed: [],
+  };
+  const best = { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } };
+  for (const p of paths) {
+    const wire = await onTheWire(`${base}${p}`, { 'accept-encoding': 'br, gzip' });
+    const plain = await onTheWire(`${base}${p}`, {});
+    const kb = wire.body.length / 1024;
+    out.transferredKb += kb;
+    out.identityKb += plain.body.length / 1024;
+    out.brotliKb += Math.min(plain.body.length, brotliCompressSync(plain.body, best).length) / 1024;
+    if (/javascript/.test(wire.type)) out.jsKb += kb;
+    else if (/text\/css/.test(wire.type)) out.cssKb += kb;
+    if (!wire.encoding) out.uncompressed.push(`${p.split('?')[0]} (${plain.body.length} B)`);
+  }
+  return out;
 }
 
 /**
@@ -98,7 +170,7 @@ export interface PageMetrics {
   lcpMs: number;
   tbtMs: number;
   fcpMs: number;
-  fetched: { jsGzipKb: number; cssGzipKb: number; files: number };
+  fetched: { jsBrKb: number; cssBrKb: number; files: number };
 }
 
 // Installed before any page script: buffered observers for paint, LCP and long tasks.
@@ -115,7 +187,7 @@ async function measurePage(
   browser: Awaited<ReturnType<typeof chromium.launch>>,
   url: string,
   signIn: boolean,
-): Promise<{ lcp: number; tbt: number; fcp: number; files: string[] }> {
+): Promise<{ lcp: number; tbt: number; fcp: number; files: string[]; resources: string[] }> {
   const context = await browser.newContext();
   if (signIn) {
     const res = await context.request.post(new URL('/api/auth/login', url).toString(), {
@@ -126,9 +198,14 @@ async function measurePage(
   const page = await context.newPage();
   await page.addInitScript(OBSERVE);
   const files: string[] = [];
+  // Everything of the page's own (the document, scripts, styles, icons), not its API calls.
+  const resources = new Set<string>();
   page.on('response', (r) => {
-    const p = new URL(r.url()).pathname;
+    const u = new URL(r.url());
+    const p = u.pathname;
     if (/\.(js|css)$/.test(p)) files.push(p.replace(/^\//, ''));
+    if (u.origin === new URL(url).origin && !p.startsWith('/api/') && r.status() === 200)
+      resources.add(p + u.search);
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1000); // let late long tasks and LCP candidates land
@@ -142,7 +219,7 @@ async function measurePage(
     .filter(([start]) => start >= perf.fcp)
     .reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
   await context.close();
-  return { lcp: perf.lcp, fcp: perf.fcp, tbt, files };
+  return { lcp: perf.lcp, fcp: perf.fcp, tbt, files, resources: [...resources] };
 }
 
 export async function benchWeb(runs: number, log: (s: string) => void) {
@@ -197,6 +274,7 @@ export async function benchWeb(runs: number, log: (s: string) => void) {
     const page = (await (
       await api.request.get(`${server.url}/api/appointments/paginated?status=upcoming&limit=1`)
     ).json()) as { data: Array<{ token: string }> };
+    await openOnlineBooking(api.request, server.url);
     await api.close();
     const pages = [
       { page: '/appointments (staff, signed in)', url: `${server.url}/appointments`, signIn: true },
@@ -207,6 +285,7 @@ export async function benchWeb(runs: number, log: (s: string) => void) {
       },
     ];
     const metrics: PageMetrics[] = [];
+    const transfers: PageTransfer[] = [];
     for (const p of pages) {
       const samples = [];
       for (let r = 0; r < runs; r++) {
@@ -222,13 +301,24 @@ export async function benchWeb(runs: number, log: (s: string) => void) {
         fcpMs: median(samples.map((s) => s.fcp)),
         fetched: { ...sizes(files), files: files.length },
       });
+      transfers.push(await transfer(server.url, p.page, samples[0]!.resources));
+    }
+    // Two more pages for what they transfer only: sign-in, and a clinic's online booking page.
+    for (const [label, url] of [
+      ['/auth/login (sign-in)', `${server.url}/auth/login`],
+      ['/book-online/riverside (online booking)', `${server.url}/book-online/riverside`],
+    ] as const) {
+      log(`web: ${label}`);
+      const visit = await measurePage(browser, url, false);
+      transfers.push(await transfer(server.url, label, visit.resources));
     }
     return {
       buildMs,
       staticSizes,
       largestModules,
       metrics,
-      gzip: 'zlib default level (6)',
+      transfers,
+      encoding: 'brotli files the build wrote (quality 11), as the server sends them',
       cpuThrottling: 'none',
     };
   } finally {
@@ -236,4 +326,39 @@ export async function benchWeb(runs: number, log: (s: string) => void) {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The demo clinic Riverside takes bookings online, as an admin would set it (its page is empty else). */
+async function openOnlineBooking(
+  request: Awaited<
+    ReturnType<Awaited<ReturnType<typeof chromium.launch>>['newContext']>
+  >['request'],
+  base: string,
+) {
+  const agents = (await (
+    await request.get(`${base}/api/clinics/riverside/nurses`)
+  ).json()) as Array<{
+    _id: string;
+  }>;
+  const policy = (await (
+    await request.get(`${base}/api/admin/clinics/riverside/policy`)
+  ).json()) as {
+    policy: { reminders: unknown };
+  };
+  const saved = await request.put(`${base}/api/admin/clinics/riverside/policy`, {
+    data: {
+      reminders: policy.policy.reminders,
+      onlineBooking: {
+        enabled: true,
+        agentIds: agents.map((a) => a._id),
+        durations: [30],
+        minNoticeHours: 12,
+        horizonDays: 60,
+        intro: null,
+        allowNewPatients: true,
+      },
+    },
+  });
+  if (!saved.ok())
+    throw new Error(`online booking not opened: ${saved.status()} ${await saved.text()}`);
 }

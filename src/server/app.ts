@@ -18,6 +18,7 @@ import {
   frameworkErrorHandler,
 } from './plugins/error-handler';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { compressionPlugin } from './plugins/compression';
 import { webPlugin } from './plugins/web';
 import { authPlugin } from './plugins/auth';
 import { openApiPlugin, registerApiDocs } from './plugins/openapi';
@@ -75,6 +76,8 @@ export async function buildApp(
   await app.register(errorHandlerPlugin);
   await app.register(fastifyCookie);
   await app.register(securityHeadersPlugin, { hsts: config.TRUST_PROXY !== false });
+  // Before any route: it hooks each route as it is added (ADR 033).
+  await app.register(compressionPlugin);
 
   // Per-instance limits on the endpoints guessers aim at; the counters that must hold across
   // instances (failed sign-ins) live in the database. Registered with await, or it does nothing.

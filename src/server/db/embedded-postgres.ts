@@ -4,12 +4,14 @@ import {
   chmodSync,
   chownSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   readFileSync,
   readdirSync,
   renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
@@ -55,9 +57,34 @@ export async function loadBinaries(): Promise<Binaries | null> {
   if (!name) return null;
   try {
     const mod = (await import(/* @vite-ignore */ name)) as Binaries;
-    return existsSync(mod.postgres) ? mod : null;
+    if (!existsSync(mod.postgres)) return null;
+    linkLibraries(path.dirname(path.dirname(path.dirname(mod.postgres))));
+    return mod;
   } catch {
     return null;
+  }
+}
+
+/**
+ * The binaries find their shared libraries by versioned names (libicuuc.so.60) that an npm package
+ * cannot carry as links: the package's postinstall script makes them from native/pg-symlinks.json.
+ * Where install scripts did not run (`npm install --ignore-scripts`, or npm 12 with the package
+ * left out of allowScripts) they are missing and initdb cannot load: they are made here instead,
+ * as the script makes them. Links already there are left as they are; a folder that cannot be
+ * written leaves the start to fail as before, with its message (ADR 033).
+ */
+export function linkLibraries(packageDir: string) {
+  const list = path.join(packageDir, 'native', 'pg-symlinks.json');
+  if (!existsSync(list)) return;
+  const links = JSON.parse(readFileSync(list, 'utf8')) as Array<{ source: string; target: string }>;
+  for (const { source, target } of links) {
+    const at = path.join(packageDir, target);
+    if (lstatSync(at, { throwIfNoEntry: false })) continue;
+    try {
+      symlinkSync(path.relative(path.dirname(at), path.join(packageDir, source)), at);
+    } catch {
+      return;
+    }
   }
 }
 

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 
@@ -51,6 +53,9 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
       root,
       index: false,
       wildcard: false,
+      // The build writes each asset's brotli and gzip forms beside it (vite.config.ts): the one
+      // the browser's Accept-Encoding names is sent, with `Vary: accept-encoding` (ADR 033).
+      preCompressed: true,
       // Hashed asset names never change content: cache them for a year; HTML is never cached.
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -64,7 +69,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     app.log.warn({ root }, 'web app not built: run `npm run build` to serve it');
   }
   const readHtml = (file: string) =>
-    built && existsSync(file) ? readFileSync(file, 'utf8') : null;
+    built && existsSync(file) ? encodedPage(readFileSync(file)) : null;
   const indexHtml = readHtml(indexFile);
   const sessionHtml = readHtml(sessionFile) ?? indexHtml;
 
@@ -88,10 +93,37 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
         .send({ error: 'service_unavailable', message: 'The web app has not been built yet.' });
     }
     const known = PATIENT_SESSION_ROUTE.test(url) || SPA_ROUTES.some((r) => r.test(url));
+    const encoding = pageEncoding(request);
+    if (encoding) reply.header('content-encoding', encoding);
     return reply
       .status(known ? 200 : 404)
       .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(html[encoding ?? 'identity']);
   });
 });
+
+/**
+ * A page in each form a browser may ask for, compressed once at start. The pages are answered by
+ * the not-found handler, which @fastify/compress does not reach, so they are encoded here.
+ */
+type EncodedPage = Record<'identity' | 'br' | 'gzip', Buffer>;
+function encodedPage(html: Buffer): EncodedPage {
+  return {
+    identity: html,
+    br: brotliCompressSync(html, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+      },
+    }),
+    gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }),
+  };
+}
+
+const pageEncodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
+function pageEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
+  const accepted = request.headers['accept-encoding'];
+  return accepted ? pageEncodings.negotiate(accepted.toLowerCase()) : null;
+}
