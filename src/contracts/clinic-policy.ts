@@ -10,9 +10,13 @@ import {
   MAX_OFFERS_AT_ONCE,
   MIN_OFFER_HOLD_MINUTES,
 } from '@domain/waitlist';
-import { clinicRef, phoneNumberField } from './common';
+import { clinicRef, multiLineText, phoneNumberField, safeText, timezoneField } from './common';
 import { defineEndpoint } from './endpoint';
-import { getClinicPolicyRoute, updateClinicPolicyRoute } from './routes/clinic-policy';
+import {
+  createClinicRoute,
+  getClinicPolicyRoute,
+  updateClinicPolicyRoute,
+} from './routes/clinic-policy';
 
 export const clinicPolicyParams = z.object({ slug: clinicRef });
 
@@ -172,4 +176,38 @@ export const updateClinicPolicyEndpoint = defineEndpoint({
   body: clinicPolicy,
   responses: { 200: updateClinicPolicyResponse },
   errors: [404],
+});
+
+/** A new clinic: what patients need to reach it, asked for up front (its phone above all). */
+export const createClinicBody = z.object({
+  name: safeText(120).pipe(z.string().min(2, 'must be at least 2 characters long')),
+  timezone: timezoneField,
+  /** Patients are told to call it when they cannot change a visit online. */
+  phone: phoneNumberField,
+  /** As patients should read it; several lines allowed. */
+  address: multiLineText(300)
+    .nullable()
+    .optional()
+    .transform((text) => text?.trim() || null),
+});
+export type CreateClinicBody = z.infer<typeof createClinicBody>;
+
+export const createdClinic = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  timezone: z.string(),
+  phone: z.string(),
+  address: z.string().nullable(),
+});
+export type CreatedClinic = z.infer<typeof createdClinic>;
+
+export const createClinicEndpoint = defineEndpoint({
+  ...admins,
+  ...createClinicRoute,
+  summary: 'Add a clinic; the admin who adds it becomes its admin',
+  description:
+    'Its address on the public pages (its slug) is made from its name, made unique with a number where another clinic has it.',
+  body: createClinicBody,
+  responses: { 201: createdClinic },
 });

@@ -6,6 +6,12 @@ export const clinicPolicyPaths = {
   policy: '/api/admin/clinics/:slug/policy',
 } as const;
 
+export const createClinicRoute = defineRoute({
+  method: 'POST',
+  path: '/api/admin/clinics',
+  operationId: 'createClinic',
+});
+
 export const getClinicPolicyRoute = defineRoute({
   method: 'GET',
   path: clinicPolicyPaths.policy,

@@ -43,6 +43,8 @@ export const clinics = pgTable(
     patientMaxReschedules: integer('patient_max_reschedules').notNull().default(2),
     /** Shown to patients when online changes are closed, and on a cancelled visit's page. */
     phone: text('phone'),
+    /** Where the clinic is, as patients should read it (several lines allowed). */
+    address: text('address'),
     /** What staff calendar feeds call an appointment: 'initial' ("Appointment — Jane D.") or 'none'. */
     feedSummary: text('feed_summary').notNull().default('initial'),
     /** How many waiting patients are offered one freed time at once (issue 22). */

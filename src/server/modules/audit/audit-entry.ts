@@ -37,7 +37,9 @@ export type AuditEntityType =
   | 'api_token'
   | 'webhook_endpoint'
   | 'calendar_feed'
-  | 'waitlist_entry';
+  | 'waitlist_entry'
+  /** A clinic, added by an admin. */
+  | 'clinic';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -405,3 +405,35 @@ export async function findClinicOnlineBooking(db: Executor, slug: string) {
     .limit(1);
   return row;
 }
+
+/**
+ * A new clinic under the first of these slugs no other clinic has, with the admin who adds it as
+ * its member; null when every one is taken (by then, perhaps, by a clinic added at that moment).
+ * The slug's unique index decides: a taken one is skipped, never an error.
+ */
+export async function insertClinic(
+  db: Executor,
+  slugs: readonly string[],
+  values: { name: string; timezone: string; phone: string; address: string | null },
+) {
+  for (const slug of slugs) {
+    const [row] = await db
+      .insert(t.clinics)
+      .values({ slug, ...values })
+      .onConflictDoNothing({ target: t.clinics.slug })
+      .returning({
+        id: t.clinics.id,
+        slug: t.clinics.slug,
+        name: t.clinics.name,
+        timezone: t.clinics.timezone,
+        phone: t.clinics.phone,
+        address: t.clinics.address,
+      });
+    if (row) return row;
+  }
+  return null;
+}
+
+export async function addClinicMember(db: Executor, clinicId: string, userId: string) {
+  await db.insert(t.clinicMembers).values({ clinicId, userId }).onConflictDoNothing();
+}

@@ -6,11 +6,16 @@ import {
   listSlotsEndpoint,
   searchPatientsEndpoint,
 } from '@contracts/clinics';
-import { getClinicPolicyEndpoint, updateClinicPolicyEndpoint } from '@contracts/clinic-policy';
+import {
+  createClinicEndpoint,
+  getClinicPolicyEndpoint,
+  updateClinicPolicyEndpoint,
+} from '@contracts/clinic-policy';
 import type { AppDeps } from '../../app-deps';
 import { route } from '../../core/route';
 import * as policy from './clinic-policy.service';
 import * as clinics from './clinics.service';
+import { createClinic } from './create-clinic';
 
 export function clinicsRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
@@ -33,6 +38,10 @@ export function clinicsRoutes(deps: AppDeps): FastifyPluginAsync {
       const patient = await clinics.createPatient(deps, request.context, slug, request.body);
       return reply.status(201).send(patient);
     });
+
+    route(app, createClinicEndpoint, async (request, reply) =>
+      reply.status(201).send(await createClinic(deps, request.context, request.body)),
+    );
 
     route(app, getClinicPolicyEndpoint, async (request) =>
       policy.getClinicPolicy(deps, request.context, request.params.slug),

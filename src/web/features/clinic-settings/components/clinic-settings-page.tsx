@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { PlusIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
 import { Card, CardContent } from '@web/components/ui/card';
@@ -10,13 +12,26 @@ import { SelfServicePolicyForm } from './self-service-policy-form';
 import { WaitlistPolicyForm } from './waitlist-policy-form';
 import { OnlineBookingPolicyForm } from './online-booking-policy-form';
 import { readableTimeZone } from '@web/lib/time-zones';
+import { Button } from '@web/components/ui/button';
+import { AddClinicDialog } from './add-clinic-dialog';
 
 /** /admin/clinics: the admin's clinics, each with its own settings. */
 export function ClinicsPage() {
   const clinics = useQuery(clinicsQueryOptions);
+  const [adding, setAdding] = useState(false);
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title="Clinics" description="Each clinic’s own rules for its patients." />
+      <PageHeader
+        title="Clinics"
+        description="Each clinic’s own rules for its patients."
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <PlusIcon aria-hidden="true" />
+            Add clinic
+          </Button>
+        }
+      />
+      <AddClinicDialog open={adding} onOpenChange={setAdding} />
       {clinics.isPending ? (
         <Skeleton className="h-24 w-full" />
       ) : clinics.isError ? (
@@ -24,7 +39,12 @@ export function ClinicsPage() {
           {clinics.error.message}
         </p>
       ) : clinics.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">You do not belong to any clinic yet.</p>
+        <div className="rounded-xl border bg-card p-6 text-sm">
+          <p className="font-medium">You do not belong to any clinic yet.</p>
+          <p className="mt-1 text-muted-foreground">
+            Add your clinic with its time zone and phone number; then add its staff and their hours.
+          </p>
+        </div>
       ) : (
         <ul className="grid gap-2">
           {clinics.data.map((clinic) => (
@@ -34,7 +54,9 @@ export function ClinicsPage() {
                 className="flex items-center justify-between rounded-xl border bg-card p-4 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
                 <span className="font-medium">{clinic.name}</span>
-                <span className="text-sm text-muted-foreground">{clinic.timezone}</span>
+                <span className="text-sm text-muted-foreground">
+                  {readableTimeZone(clinic.timezone)}
+                </span>
               </Link>
             </li>
           ))}
