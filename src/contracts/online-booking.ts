@@ -8,6 +8,7 @@ import {
   timezoneField,
   uuidParam,
 } from './common';
+import { ONLINE_BOOKING_NAME_MAX } from '@domain/constants';
 import { defineEndpoint } from './endpoint';
 import {
   confirmHoldRoute,
@@ -95,6 +96,13 @@ export const nextFreeDay = z.object({
 });
 export type NextFreeDay = z.infer<typeof nextFreeDay>;
 
+const onlineName = safeText(1000).pipe(
+  z
+    .string()
+    .min(1, 'is required')
+    .max(ONLINE_BOOKING_NAME_MAX, `must be at most ${ONLINE_BOOKING_NAME_MAX} characters`),
+);
+
 const latestBirthDate = () => new Date(Date.now()).toISOString().slice(0, 10);
 
 export const holdBody = z.object({
@@ -102,8 +110,8 @@ export const holdBody = z.object({
   agentId: uuidParam,
   duration: z.number().int().min(5).max(480),
   patient: z.object({
-    firstName: safeText(100).pipe(z.string().min(1, 'is required')),
-    lastName: safeText(100).pipe(z.string().min(1, 'is required')),
+    firstName: onlineName,
+    lastName: onlineName,
     email: emailField,
     phone: phoneNumberField,
     dob: calendarDate('must be a date such as 1980-04-30').refine(
@@ -163,7 +171,7 @@ export const createHoldEndpoint = defineEndpoint({
   ...createHoldRoute,
   summary: 'Hold a time for 15 minutes and e-mail a link that books it',
   description:
-    'The same 202 for every e-mail, known or not. A 409 when the time is taken or held; a 429 past the limits per address and per e-mail.',
+    'The same 202 for every e-mail, known or not. A 409 when the time is taken or held, or when the provider’s day or the clinic already has as many unconfirmed holds as allowed at once; a 429 past the limits per address (an IPv6 client by its /64) and per e-mail, and past the confirmation mails one address is sent in a day.',
   params: publicClinicParams,
   body: holdBody,
   responses: { 202: holdAccepted },

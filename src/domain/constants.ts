@@ -11,3 +11,10 @@ export const APPOINTMENT_METADATA_TYPE = 'custom';
 
 /** How long before the start a session link lets people in. */
 export const JOIN_OPENS_MINUTES_BEFORE = 10;
+
+/**
+ * The longest first or last name the public booking page takes (security issue 38): a stranger's
+ * text is kept short. Patients' records take 100; a name longer than this can still be booked by
+ * phone.
+ */
+export const ONLINE_BOOKING_NAME_MAX = 50;

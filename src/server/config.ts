@@ -84,6 +84,16 @@ export const configSchema = z.object({
   /** A visit link stops opening the page this many days after the visit's scheduled end. */
   VISIT_LINK_DAYS_AFTER_END: z.coerce.number().int().min(0).max(3650).default(30),
   SESSION_LOOKUP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Online-booking holds one client (an IPv4 address, an IPv6 /64) may ask for in an hour. */
+  ONLINE_BOOKING_HOLDS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Holds one e-mail may ask for at one clinic in an hour. */
+  ONLINE_BOOKING_HOLDS_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  /** Confirmation mails one address is sent in 24 hours, from all clinics' booking pages. */
+  ONLINE_BOOKING_MAILS_PER_EMAIL_PER_DAY: z.coerce.number().int().min(1).default(5),
+  /** Open holds on one provider's day (in the clinic's zone), whoever asked for them. */
+  ONLINE_BOOKING_OPEN_HOLDS_PER_PROVIDER_DAY: z.coerce.number().int().min(1).default(3),
+  /** Open holds at one clinic at once. */
+  ONLINE_BOOKING_OPEN_HOLDS_PER_CLINIC: z.coerce.number().int().min(1).default(30),
   /** FHIR API requests per integration token (or, signed in, per address) per minute, per instance. */
   FHIR_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   /** JSON list of RTCIceServer objects for real deployments; none are needed on one network. */

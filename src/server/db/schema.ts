@@ -797,6 +797,8 @@ export const onlineBookingHolds = pgTable(
     /** SHA-256 of the link's token: the link itself is only in the e-mail. */
     tokenHash: text('token_hash').notNull().unique(),
     ip: text('ip').notNull(),
+    /** Whose allowance the hold spent: `clientAddressKey(ip)`, an IPv6 client by its /64. */
+    clientKey: text('client_key').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** open → confirmed (booked) or expired; only open holds hold time. */
     state: text('state').notNull().default('open'),
@@ -810,6 +812,7 @@ export const onlineBookingHolds = pgTable(
       .on(t.clinicId, t.email)
       .where(sql`${t.state} = 'open'`),
     index('online_booking_holds_staff_idx').on(t.staffId, t.startAt),
-    index('online_booking_holds_ip_idx').on(t.ip, t.createdAt),
+    index('online_booking_holds_client_key_idx').on(t.clientKey, t.createdAt),
+    index('online_booking_holds_email_idx').on(t.email, t.createdAt),
   ],
 );

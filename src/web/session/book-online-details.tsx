@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import type { HoldBody } from '@contracts/online-booking';
+import { ONLINE_BOOKING_NAME_MAX } from '@domain/constants';
 import { FIELD, PRIMARY } from './book-online-ui';
 
 /** What the form sends; the server refuses a missing consent in words like the browser does. */
@@ -37,8 +38,18 @@ export function DetailsForm({
   };
   return (
     <form className="mt-4 grid gap-3" onSubmit={submit}>
-      <Field label="First name" name="firstName" autoComplete="given-name" />
-      <Field label="Last name" name="lastName" autoComplete="family-name" />
+      <Field
+        label="First name"
+        name="firstName"
+        autoComplete="given-name"
+        maxLength={ONLINE_BOOKING_NAME_MAX}
+      />
+      <Field
+        label="Last name"
+        name="lastName"
+        autoComplete="family-name"
+        maxLength={ONLINE_BOOKING_NAME_MAX}
+      />
       <Field label="E-mail" name="email" type="email" autoComplete="email" />
       <Field label="Phone" name="phone" type="tel" autoComplete="tel" />
       <Field label="Date of birth" name="dob" type="date" autoComplete="bday" />
@@ -72,16 +83,25 @@ function Field({
   name,
   type = 'text',
   autoComplete,
+  maxLength,
 }: {
   label: string;
   name: string;
   type?: string;
   autoComplete?: string;
+  maxLength?: number;
 }) {
   return (
     <label className="grid gap-1 text-sm font-medium text-slate-700">
       {label}
-      <input className={FIELD} name={name} type={type} autoComplete={autoComplete} required />
+      <input
+        className={FIELD}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        required
+      />
     </label>
   );
 }

@@ -13,6 +13,10 @@ import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { SLOT_TAKEN_MESSAGE } from './booking-rules';
 
+/** The answer when the appointment changed between reading it and writing the change. */
+export const CHANGED_MEANWHILE =
+  'This appointment was changed by someone else. Reload it and try again.';
+
 export async function loadForChange(deps: AppDeps, ctx: RequestContext, id: string) {
   const row = await repo.findAppointment(deps.db.db, id, [...ctx.user.clinicIds]);
   if (!row) throw notFound('Appointment not found');
@@ -28,7 +32,18 @@ export interface Change {
   audit: AuditAction;
   /** What the audit row adds to who, when and which record, e.g. a correction's from and to. */
   auditDetails?: Record<string, unknown>;
+  /**
+   * A rule that must be decided under the appointment's row lock, in the change's transaction
+   * (a count that parallel changes would each read as it was before the others): it sees the
+   * row as it now stands and throws to refuse.
+   */
+  guard?: ChangeGuard;
 }
+
+export type ChangeGuard = (
+  tx: Executor,
+  current: { startAt: Date; status: string },
+) => Promise<void>;
 
 /**
  * Persists one change of an appointment: the row (only if nobody changed it since it was read),
@@ -96,12 +111,18 @@ async function persistChange(
   now: Date,
 ): Promise<Appointment> {
   const id = row.appointment.id;
+  if (change.guard) {
+    // Parallel changes of this appointment queue here; each sees the ones before it committed.
+    const current = await repo.lockAppointmentRow(tx, id);
+    if (!current) throw notFound('Appointment not found');
+    await change.guard(tx, current);
+  }
   const updated = await repo.updateAppointment(tx, id, row.appointment.version, {
     ...change.values,
     updatedAt: now,
   });
   if (!updated) {
-    throw conflict('This appointment was changed by someone else. Reload it and try again.');
+    throw conflict(CHANGED_MEANWHILE);
   }
   await repo.insertEvents(
     tx,

@@ -445,6 +445,16 @@ export async function insertAppointment(db: Executor, values: typeof t.appointme
 }
 
 /** Optimistic update: nothing changes when someone else changed the row since it was read. */
+/** Locks the appointment's row until the transaction ends, and reads it as it now stands. */
+export async function lockAppointmentRow(db: Executor, id: string) {
+  const [row] = await db
+    .select({ startAt: t.appointments.startAt, status: t.appointments.status })
+    .from(t.appointments)
+    .where(eq(t.appointments.id, id))
+    .for('update');
+  return row;
+}
+
 export async function updateAppointment(
   db: Executor,
   id: string,

@@ -11,7 +11,7 @@ import type { RequestContext } from '../../core/request-context';
 import { checkBookable, slotSettings } from '../availability';
 import { findBookableAgent } from '../clinics';
 import { outboxRow, type NotificationParty } from '../notifications';
-import { applyChange, loadForChange } from './apply-change';
+import { applyChange, loadForChange, type ChangeGuard } from './apply-change';
 import { slotRefusal } from './booking-rules';
 import { rescheduleInSeries } from './series-changes';
 
@@ -23,12 +23,14 @@ export const CHANGE_REFUSED =
  * (spec §7); either or both may change. The patient's link stays the same, so the one in their
  * first message still reaches the current time (only a staff member's Reset link replaces it). For
  * a visit of a series, `scope` can move the following visits or all of them by the same shift.
+ * `guard` (one appointment only) decides a caller's own rule under the appointment's lock.
  */
 export async function changeAppointment(
   deps: AppDeps,
   ctx: RequestContext,
   id: string,
   body: UpdateAppointmentBody,
+  options: { guard?: ChangeGuard } = {},
 ): Promise<Appointment> {
   const row = await loadForChange(deps, ctx, id);
   const { appointment: current } = row;
@@ -110,5 +112,6 @@ export async function changeAppointment(
       outboxRow(reassign && !reschedule ? 'reassigned' : 'rescheduled', snapshot, formerProvider),
     ],
     audit: reassign && !reschedule ? 'reassign' : 'reschedule',
+    guard: options.guard,
   });
 }

@@ -69,6 +69,7 @@ const hold = (over: Partial<typeof t.onlineBookingHolds.$inferInsert> = {}) => (
   patient: { firstName: 'Rosa', lastName: 'Diaz', phone: '+1 555 0101', dob: '1990-04-02' },
   tokenHash: `hash-${Math.random()}`,
   ip: '203.0.113.9',
+  clientKey: '203.0.113.9',
   expiresAt: new Date(env.now().getTime() + 15 * 60_000),
   ...over,
 });

@@ -8,8 +8,12 @@ const snapshot: HoldSnapshot = {
   durationMinutes: 30,
   expiresAt: '2026-11-23T12:15:00.000Z',
   staff: { name: 'Dr. Priya Raman' },
-  patient: { name: 'Mia <img onerror=x> Okafor' },
 };
+/** A message queued before ADR 031 still carries the name a stranger typed. */
+const queuedBefore = {
+  ...snapshot,
+  patient: { name: 'Claim your refund at evil.example <img onerror=x> now' },
+} as HoldSnapshot;
 
 describe('the online booking confirmation e-mail', () => {
   it('says when, with whom, until when it holds, and links the confirmation', () => {
@@ -32,10 +36,23 @@ describe('the online booking confirmation e-mail', () => {
     expect(message).not.toHaveProperty('ics');
   });
 
-  it('escapes what the patient typed in the HTML part', () => {
+  it('escapes stored text in the HTML part', () => {
     const { html } = renderHold(snapshot, 'mia@example.com', 'https://care.example');
-    expect(html).not.toContain('<img');
-    expect(html).toContain('Mia &lt;img onerror=x&gt; Okafor');
+    expect(html).toContain('Riverside &lt;Family&gt; Clinic');
     expect(html).toContain('<a href="https://care.example/book-online/confirm/tok_en-123">');
+  });
+
+  it('greets nobody by name: nothing a stranger typed is sent (security issue 38)', () => {
+    // Before, the name typed on the public page opened the mail ("Hello Mia Okafor,"): anyone
+    // could put 200 characters of their own in a clinic-branded mail to anyone's address.
+    for (const message of [
+      renderHold(snapshot, 'mia@example.com', 'https://care.example'),
+      renderHold(queuedBefore, 'mia@example.com', 'https://care.example'),
+    ]) {
+      expect(message.text.split('\n')[0]).toBe('Hello,');
+      for (const part of [message.subject, message.text, message.html]) {
+        expect(part).not.toMatch(/refund|evil|img|Mia/);
+      }
+    }
   });
 });

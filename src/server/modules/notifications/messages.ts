@@ -275,7 +275,7 @@ export interface HoldSnapshot {
   durationMinutes: number;
   expiresAt: string;
   staff: { name: string };
-  patient: { name: string };
+  // No patient name: what a stranger typed on a public page is not put into a mail (ADR 031).
 }
 
 /** The link that books a held time (the public booking page confirms it). */
@@ -283,7 +283,11 @@ export function holdLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, '')}/book-online/confirm/${encodeURIComponent(token)}`;
 }
 
-/** Asks the patient to prove their e-mail: nothing is booked until they open the link. */
+/**
+ * Asks the patient to prove their e-mail: nothing is booked until they open the link. It greets
+ * nobody by name: anyone may type any name with anyone's address, and the clinic would be
+ * sending their words (messages queued before carry a name; it is left out of them too).
+ */
 export function renderHold(snapshot: HoldSnapshot, to: string, publicUrl: string): RenderedOffer {
   const start = new Date(snapshot.start);
   const tz = snapshot.clinic.timezone;
@@ -291,7 +295,7 @@ export function renderHold(snapshot: HoldSnapshot, to: string, publicUrl: string
   const until = formatDateTimeWithZone(snapshot.expiresAt, tz);
   const link = holdLink(publicUrl, snapshot.token);
   const lines = [
-    `Hello ${snapshot.patient.name},`,
+    'Hello,',
     `You asked to book a visit at ${snapshot.clinic.name}.`,
     `When: ${when}`,
     `Provider: ${snapshot.staff.name}`,

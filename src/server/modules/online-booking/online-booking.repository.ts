@@ -5,11 +5,6 @@ import * as t from '../../db/schema';
 const h = t.onlineBookingHolds;
 export type HoldRow = typeof h.$inferSelect;
 
-/** The provider's booking lock, the key appointments and the hold triggers take (ADR 022). */
-export async function lockAgent(db: Executor, agentId: string) {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${agentId}, 727))`);
-}
-
 /**
  * Marks as expired the open holds past their time that could stand in a new hold's way: the
  * provider's, and the e-mail's. From then on the exclusion constraint compares live holds only.
@@ -30,6 +25,27 @@ export async function expireStaleHolds(
     );
 }
 
+/** Whether a live hold of the provider already covers part of the time. */
+export async function liveHoldOverlaps(
+  db: Executor,
+  r: { staffId: string; startAt: Date; endAt: Date; now: Date },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: h.id })
+    .from(h)
+    .where(
+      and(
+        eq(h.staffId, r.staffId),
+        eq(h.state, 'open'),
+        gt(h.expiresAt, r.now),
+        sql`${h.startAt} < ${r.endAt}`,
+        sql`${h.endAt} > ${r.startAt}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A new hold replaces the e-mail's open one: one open hold per e-mail, the latest. */
 export async function releaseEmailHolds(db: Executor, clinicId: string, email: string) {
   await db
@@ -43,19 +59,85 @@ export async function insertHold(db: Executor, values: typeof h.$inferInsert) {
   return row!;
 }
 
-/** How many holds an address, and an e-mail, asked for since a time (the abuse limits). */
+/**
+ * A hold's allowances are counted under advisory locks, in the hold's transaction, so two holds
+ * that race count each other: first the client's (its address key) and the e-mail's, then the
+ * clinic's and the provider's (the booking lock), always in this order, so holds queue instead
+ * of deadlocking. A statement's target list is evaluated left to right.
+ */
+export async function lockClientAndEmail(db: Executor, clientKey: string, email: string) {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`address:${clientKey}`}, 1031)),
+      pg_advisory_xact_lock(hashtextextended(${`email:${email}`}, 1031))`,
+  );
+}
+
+/** The clinic's hold lock, then the provider's booking lock (ADR 022): see lockClientAndEmail. */
+export async function lockClinicAndAgent(db: Executor, clinicId: string, agentId: string) {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`clinic:${clinicId}`}, 1031)),
+      pg_advisory_xact_lock(hashtextextended(${agentId}, 727))`,
+  );
+}
+
+/**
+ * How many holds the client asked for since `hourAgo` (at any clinic), the e-mail at this clinic
+ * since `hourAgo`, and how many confirmation mails the e-mail was sent since `dayAgo` (one per
+ * hold, from any clinic). Unconfirmed holds are kept a day after they lapse, so all are here.
+ */
 export async function countRecentHolds(
   db: Executor,
-  r: { clinicId: string; email: string; ip: string; since: Date },
+  r: { clinicId: string; email: string; clientKey: string; hourAgo: Date; dayAgo: Date },
 ) {
+  const lastHour = sql`${h.createdAt} > ${r.hourAgo}`;
   const [row] = await db
     .select({
-      byEmail: sql<number>`count(*) filter (where ${h.clinicId} = ${r.clinicId} and ${h.email} = ${r.email})::int`,
-      byIp: sql<number>`count(*) filter (where ${h.ip} = ${r.ip})::int`,
+      byAddress: sql<number>`count(*) filter (where ${h.clientKey} = ${r.clientKey} and ${lastHour})::int`,
+      byEmailAtClinic: sql<number>`count(*) filter (where ${h.clinicId} = ${r.clinicId} and ${h.email} = ${r.email} and ${lastHour})::int`,
+      mailsToEmail: sql<number>`count(*) filter (where ${h.email} = ${r.email})::int`,
     })
     .from(h)
-    .where(and(gt(h.createdAt, r.since), or(eq(h.email, r.email), eq(h.ip, r.ip))));
-  return row ?? { byEmail: 0, byIp: 0 };
+    .where(
+      or(
+        and(eq(h.clientKey, r.clientKey), gt(h.createdAt, r.hourAgo)),
+        and(eq(h.email, r.email), gt(h.createdAt, r.dayAgo)),
+      ),
+    );
+  return row ?? { byAddress: 0, byEmailAtClinic: 0, mailsToEmail: 0 };
+}
+
+/**
+ * Live holds at the clinic, and on the provider's day (at any clinic), leaving out the e-mail's
+ * own open hold here, which the new one replaces. Counted under the clinic's and the provider's
+ * locks.
+ */
+export async function countOpenHolds(
+  db: Executor,
+  r: {
+    clinicId: string;
+    staffId: string;
+    email: string;
+    dayStart: Date;
+    dayEnd: Date;
+    now: Date;
+  },
+) {
+  const onDay = sql`${h.staffId} = ${r.staffId} and ${h.startAt} >= ${r.dayStart} and ${h.startAt} < ${r.dayEnd}`;
+  const [row] = await db
+    .select({
+      atClinic: sql<number>`count(*) filter (where ${h.clinicId} = ${r.clinicId})::int`,
+      onProviderDay: sql<number>`count(*) filter (where ${onDay})::int`,
+    })
+    .from(h)
+    .where(
+      and(
+        eq(h.state, 'open'),
+        gt(h.expiresAt, r.now),
+        sql`not (${h.clinicId} = ${r.clinicId} and ${h.email} = ${r.email})`,
+        or(eq(h.clinicId, r.clinicId), eq(h.staffId, r.staffId)),
+      ),
+    );
+  return row ?? { atClinic: 0, onProviderDay: 0 };
 }
 
 export async function findHoldForUpdate(db: Executor, tokenHash: string) {

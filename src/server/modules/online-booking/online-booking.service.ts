@@ -10,24 +10,22 @@ import {
 } from '@contracts/online-booking';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
-import { conflict, gone, notFound, tooManyRequests, unprocessable } from '../../errors';
+import { conflict, gone, notFound, unprocessable } from '../../errors';
 import { retryOnDeadlock } from '../../db/errors';
+import { clientAddressKey } from '../../security/client-address';
 import { newSessionToken } from '../../security/session-token';
 import { bookInTransaction } from '../appointments';
 import { checkBookable, slotSettings } from '../availability';
 import { findBookableAgent, listClinicAgents, matchOnlinePatient } from '../clinics';
 import { HOLD_KIND, queueNotifications, sessionLink, type HoldSnapshot } from '../notifications';
+import { enforceAskerLimits, enforceOpenHoldCaps } from './hold-limits';
 import * as repo from './online-booking.repository';
 import { bookingWindow, enabledClinic, NOT_OFFERED, publicContext } from './online-clinic';
 
 /** The name staff see in the history of a booking a patient made on the public page. */
 export const ONLINE_ACTOR = 'Patient (online)';
 export const ONLINE_SOURCE = 'online';
-/** Holds one address may ask for in an hour, and one e-mail (issue 26's abuse limits). */
-export const HOLDS_PER_IP_PER_HOUR = 20;
-export const HOLDS_PER_EMAIL_PER_HOUR = 3;
-
-const HOUR = 3_600_000;
+const NOT_FREE = 'This time is no longer free. Please choose another time.';
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function getPublicClinic(
@@ -80,18 +78,6 @@ export async function createHold(
   const policy = clinic.onlineBooking;
   const email = body.patient.email.toLowerCase();
   const now = deps.now();
-  const counts = await repo.countRecentHolds(deps.db.db, {
-    clinicId: clinic.id,
-    email,
-    ip,
-    since: new Date(now.getTime() - HOUR),
-  });
-  if (counts.byIp >= HOLDS_PER_IP_PER_HOUR || counts.byEmail >= HOLDS_PER_EMAIL_PER_HOUR) {
-    throw tooManyRequests(
-      'Too many booking requests. Please wait an hour, or call the clinic.',
-      3600,
-    );
-  }
   if (!policy.agentIds.includes(body.agentId))
     throw unprocessable('That provider does not take online bookings at this clinic.');
   if (!policy.durations.includes(body.duration))
@@ -106,6 +92,8 @@ export async function createHold(
     throw unprocessable(
       `Online bookings can be made at most ${policy.horizonDays} days ahead. Please choose an earlier time.`,
     );
+  const end = new Date(start.getTime() + body.duration * 60_000);
+  const clientKey = clientAddressKey(ip);
   const token = newSessionToken();
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
   try {
@@ -113,10 +101,21 @@ export async function createHold(
     // booking does, and is tried again like one.
     await retryOnDeadlock(() =>
       deps.db.db.transaction(async (tx) => {
+        await enforceAskerLimits(tx, deps.config, { clinicId: clinic.id, email, clientKey, now });
         const agent = await findBookableAgent(tx, clinic.id, body.agentId);
         if (!agent)
           throw unprocessable('That provider does not take online bookings at this clinic.');
-        await repo.lockAgent(tx, agent.id);
+        // The caps below are counted under these (the clinic's, then the provider's booking lock).
+        await repo.lockClinicAndAgent(tx, clinic.id, agent.id);
+        // One indexed read first: a crowd asking for one time queues here, and each but the first
+        // is turned away without the slot engine's reads (checkBookable, which also counts holds).
+        const held = await repo.liveHoldOverlaps(tx, {
+          staffId: agent.id,
+          startAt: start,
+          endAt: end,
+          now,
+        });
+        if (held) throw conflict(NOT_FREE);
         await repo.expireStaleHolds(tx, { clinicId: clinic.id, staffId: agent.id, email, now });
         const check = await checkBookable(tx, {
           agent,
@@ -125,19 +124,27 @@ export async function createHold(
           now,
           settings: slotSettings(deps.config),
         });
-        if (!check.ok) throw conflict('This time is no longer free. Please choose another time.');
+        if (!check.ok) throw conflict(NOT_FREE);
+        await enforceOpenHoldCaps(tx, deps.config, {
+          clinic,
+          staffId: agent.id,
+          email,
+          start,
+          now,
+        });
         await repo.releaseEmailHolds(tx, clinic.id, email);
         const { firstName, lastName, phone, dob } = body.patient;
         await repo.insertHold(tx, {
           clinicId: clinic.id,
           staffId: agent.id,
           startAt: start,
-          endAt: new Date(start.getTime() + body.duration * 60_000),
+          endAt: end,
           duration: body.duration,
           email,
           patient: { firstName, lastName, phone, dob },
           tokenHash: hashToken(token),
           ip,
+          clientKey,
           expiresAt,
           createdAt: now,
         });
@@ -148,14 +155,15 @@ export async function createHold(
           durationMinutes: body.duration,
           expiresAt: expiresAt.toISOString(),
           staff: { name: agent.name },
-          patient: { name: `${firstName} ${lastName}` },
         };
         await queueNotifications(
           tx,
           [
             {
               kind: HOLD_KIND,
-              recipients: [{ email, name: `${firstName} ${lastName}`, role: 'patient' }],
+              // Nothing a stranger typed goes into a mail we send, nor stays in the outbox after
+              // the hold is purged: the name is proven by nobody until the link is opened.
+              recipients: [{ email, name: '', role: 'patient' }],
               payload,
             },
           ],

@@ -15,8 +15,13 @@ import {
 } from '@contracts/session';
 import type { AppDeps } from '../../app-deps';
 import { patientContext } from '../../core/request-context';
-import { badRequest, conflict, unprocessable } from '../../errors';
-import { cancelAppointment, changeAppointment } from '../appointments';
+import { badRequest, conflict, HttpError, unprocessable } from '../../errors';
+import {
+  cancelAppointment,
+  CHANGED_MEANWHILE,
+  changeAppointment,
+  type ChangeGuard,
+} from '../appointments';
 import { clinicSlots } from '../clinics';
 import { sessionLink } from '../notifications';
 import * as repo from './sessions.repository';
@@ -130,21 +135,53 @@ export async function patientSlots(
   };
 }
 
+/** Tries of a patient's move that lost to another change of the same visit made meanwhile. */
+const MOVE_ATTEMPTS = 4;
+
 /** The patient moves their visit: the staff's use case, as "Patient", with the same provider. */
 export async function reschedulePatientSession(
   deps: AppDeps,
   body: PatientRescheduleBody,
   ip: string,
 ): Promise<PatientSessionView> {
+  // "Move it to this time" still means the same when the visit changed since it was read (the
+  // patient's other tab moved it): read it again and try again, where staff would be asked to
+  // reload. Each retry follows a change that went through, and the guard ends the moves.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await moveOnce(deps, body, ip);
+      break;
+    } catch (err) {
+      const lostRace = err instanceof HttpError && err.message === CHANGED_MEANWHILE;
+      if (!lostRace || attempt >= MOVE_ATTEMPTS) throw err;
+    }
+  }
+  return patientView(deps, await findSessionByToken(deps, body.token));
+}
+
+async function moveOnce(deps: AppDeps, body: PatientRescheduleBody, ip: string) {
   const row = await findSessionByToken(deps, body.token);
   await requireAllowed(deps, row, 'reschedule');
   if (new Date(body.start).getTime() === row.appointment.startAt.getTime())
     throw unprocessable('This is already the time of your appointment. Pick another time.');
-  await changeAppointment(deps, patientContext(linkOf(row), ip), row.appointment.id, {
-    date: body.start,
-    staff: { id: row.appointment.staffId },
-  });
-  return patientView(deps, await findSessionByToken(deps, body.token));
+  // The check above answers early; this one decides. Parallel moves each read the count before
+  // the others wrote theirs, so it is counted again under the appointment's lock.
+  const guard: ChangeGuard = async (tx, current) => {
+    const onlineReschedules = await repo.countOnlineReschedules(tx, row.appointment.id);
+    const { reschedule } = selfServiceState(
+      { start: current.startAt, status: current.status, onlineReschedules },
+      row.policy,
+      deps.now(),
+    );
+    if (reschedule) throw conflict(selfServiceRefusalText(reschedule, 'reschedule', row.policy));
+  };
+  await changeAppointment(
+    deps,
+    patientContext(linkOf(row), ip),
+    row.appointment.id,
+    { date: body.start, staff: { id: row.appointment.staffId } },
+    { guard },
+  );
 }
 
 /** The patient cancels: the staff's use case, as "Patient"; the reason is theirs to give. */

@@ -222,6 +222,27 @@ describe('moving a visit from the link', () => {
     expect((await move(appt.token, '2026-11-25T20:00:00.000Z')).statusCode).toBe(200);
   });
 
+  it('ten moves at once, with a limit of two, make exactly two (security issue 38)', async () => {
+    const appt = await booked();
+    const targets = Array.from({ length: 10 }, (_, i) =>
+      new Date(Date.parse(LATER) + (i - 4) * 30 * 60_000).toISOString(),
+    );
+    const answers = await Promise.all(targets.map((start) => move(appt.token, start)));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(2);
+    expect(codes.filter((c) => c === 409)).toHaveLength(8);
+    for (const refused of answers.filter((a) => a.statusCode === 409))
+      expect(refused.json()).toMatchObject({ error: 'conflict', message: expect.any(String) });
+    const moves = (await history(appt._id)).filter((e) => e.type === 'RESCHEDULE');
+    expect(moves).toHaveLength(2);
+    const [now] = await env.db
+      .select({ startAt: t.appointments.startAt })
+      .from(t.appointments)
+      .where(eq(t.appointments.id, appt._id));
+    expect(now!.startAt.toISOString()).toBe(moves[1]!.toValue);
+    expect((await page(appt.token)).json().selfService.reschedule.allowed).toBe(false);
+  });
+
   it('closes at the cut-off: a millisecond before is allowed, the instant itself is not', async () => {
     const appt = await booked();
     env.setNow(new Date(new Date(START).getTime() - 24 * HOUR - 1));

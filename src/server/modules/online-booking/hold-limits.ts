@@ -1,0 +1,92 @@
+import { addDaysToKey, localDateKeyOf, wallClockToUtc } from '@domain/zoned-time';
+import type { Config } from '../../config';
+import type { Executor } from '../../db/client';
+import { conflict, tooManyRequests } from '../../errors';
+import * as repo from './online-booking.repository';
+
+// What one stranger, and all strangers together, may ask of a clinic's public booking page
+// (security issue 38, ADR 031). Each count is read under its advisory lock in the hold's own
+// transaction: holds that race see each other, where counts read before the insert let 107 of
+// 221 holds from one address through.
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** Past the limits per client (address) and per e-mail in an hour. */
+export const TOO_MANY_HOLDS = 'Too many booking requests. Please wait an hour, or call the clinic.';
+/** Past the confirmation mails one address is sent in a day. */
+export const TOO_MANY_MAILS =
+  'Too many booking requests for this e-mail address today. Please try again tomorrow, or call the clinic.';
+/** The provider's day has as many unconfirmed holds as allowed at once. */
+export const PROVIDER_DAY_BUSY =
+  'Many people are booking with this provider on this day right now. Please choose another day, or try again in a few minutes.';
+/** The clinic has as many unconfirmed holds as allowed at once. */
+export const CLINIC_BUSY =
+  'Many people are booking at this clinic right now. Please try again in a few minutes, or call the clinic.';
+
+type Limits = Pick<
+  Config,
+  | 'ONLINE_BOOKING_HOLDS_PER_ADDRESS_PER_HOUR'
+  | 'ONLINE_BOOKING_HOLDS_PER_EMAIL_PER_HOUR'
+  | 'ONLINE_BOOKING_MAILS_PER_EMAIL_PER_DAY'
+  | 'ONLINE_BOOKING_OPEN_HOLDS_PER_PROVIDER_DAY'
+  | 'ONLINE_BOOKING_OPEN_HOLDS_PER_CLINIC'
+>;
+
+/**
+ * The asker's allowances: holds per client (an IPv6 client by its /64) at any clinic and per
+ * e-mail at this clinic in an hour, and confirmation mails per address from any clinic in a day.
+ * Takes the client's and the e-mail's locks, which the transaction keeps until it ends. The
+ * refusals say no more than that there were too many requests: nothing about who the e-mail is.
+ */
+export async function enforceAskerLimits(
+  tx: Executor,
+  limits: Limits,
+  r: { clinicId: string; email: string; clientKey: string; now: Date },
+) {
+  await repo.lockClientAndEmail(tx, r.clientKey, r.email);
+  const recent = await repo.countRecentHolds(tx, {
+    clinicId: r.clinicId,
+    email: r.email,
+    clientKey: r.clientKey,
+    hourAgo: new Date(r.now.getTime() - HOUR),
+    dayAgo: new Date(r.now.getTime() - DAY),
+  });
+  if (
+    recent.byAddress >= limits.ONLINE_BOOKING_HOLDS_PER_ADDRESS_PER_HOUR ||
+    recent.byEmailAtClinic >= limits.ONLINE_BOOKING_HOLDS_PER_EMAIL_PER_HOUR
+  )
+    throw tooManyRequests(TOO_MANY_HOLDS, 3600);
+  if (recent.mailsToEmail >= limits.ONLINE_BOOKING_MAILS_PER_EMAIL_PER_DAY)
+    throw tooManyRequests(TOO_MANY_MAILS, 86_400);
+}
+
+/**
+ * The clinic's caps on unconfirmed holds, whoever asked: on the provider's day (in the clinic's
+ * zone, at any clinic) and at the clinic in all. The e-mail's own open hold here does not count:
+ * the new one replaces it. The caller holds the clinic's and the provider's locks.
+ */
+export async function enforceOpenHoldCaps(
+  tx: Executor,
+  limits: Limits,
+  r: {
+    clinic: { id: string; timezone: string };
+    staffId: string;
+    email: string;
+    start: Date;
+    now: Date;
+  },
+) {
+  const day = localDateKeyOf(r.start, r.clinic.timezone);
+  const open = await repo.countOpenHolds(tx, {
+    clinicId: r.clinic.id,
+    staffId: r.staffId,
+    email: r.email,
+    dayStart: new Date(wallClockToUtc(day, 0, r.clinic.timezone)),
+    dayEnd: new Date(wallClockToUtc(addDaysToKey(day, 1), 0, r.clinic.timezone)),
+    now: r.now,
+  });
+  if (open.onProviderDay >= limits.ONLINE_BOOKING_OPEN_HOLDS_PER_PROVIDER_DAY)
+    throw conflict(PROVIDER_DAY_BUSY);
+  if (open.atClinic >= limits.ONLINE_BOOKING_OPEN_HOLDS_PER_CLINIC) throw conflict(CLINIC_BUSY);
+}
