@@ -42,7 +42,7 @@ const from = (remoteAddress: string) => ({ remoteAddress });
 
 /** Sends the calls in turn, the even ones to one instance and the odd ones to the other. */
 async function statusesOf(
-  calls: Array<(app: App) => ReturnType<App['inject']>>,
+  calls: Array<(app: App) => Promise<{ statusCode: number }>>,
 ): Promise<number[]> {
   const statuses: number[] = [];
   for (const [i, call] of calls.entries()) statuses.push((await call(i % 2 ? b : a)).statusCode);
