@@ -78,6 +78,21 @@ describe('limits across two instances', () => {
     expect(other.statusCode).toBe(404);
   });
 
+  it('lets exactly the allowance through when a burst reaches both instances at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        (i % 2 ? b : a).inject({
+          method: 'GET',
+          url: `/api/offers/${secret()}`,
+          ...from('198.51.100.42'),
+        }),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((c) => c !== 429)).toHaveLength(LIMIT);
+    expect(statuses.filter((c) => c === 429)).toHaveLength(24 - LIMIT);
+  });
+
   it('holds the sign-in limit per address for both instances together', async () => {
     const attempt = (app: App) =>
       app.inject({
