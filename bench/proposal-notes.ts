@@ -60,8 +60,8 @@ process per booking (2.0 at 1 client), and the V8 profile then shows the app in 
 write (\`writev\`) for about a third of its samples: time spent waiting for the core, not
 working. A second app process (Node's cluster, two instances on one port) would let the app use
 both cores, bounded by the sum of the CPU (4.99 ms a booking on two cores, about 0.87×), but
-each instance keeps its own reused answers and the public pages' rate limits are per instance:
-not done, and not needed for a clinic's load (a busy front desk books a few a minute).`,
+each instance keeps its own reused answers (rate limits are shared since ADR 032): not done,
+and not needed for a clinic's load (a busy front desk books a few a minute).`,
   },
   {
     title: 'Small reads at 1 client',

@@ -23,6 +23,8 @@ import { webPlugin } from './plugins/web';
 import { authPlugin } from './plugins/auth';
 import { openApiPlugin, registerApiDocs } from './plugins/openapi';
 import { routeRegistryPlugin } from './plugins/route-registry';
+import { postgresRateLimitStore } from './plugins/rate-limit-store';
+import { clientAddressKey } from './security/client-address';
 import { createMemoryBus } from './realtime/signal-bus';
 import { adminRoutes } from './modules/admin';
 import { appointmentsRoutes, bookInTransaction } from './modules/appointments';
@@ -79,9 +81,13 @@ export async function buildApp(
   // Before any route: it hooks each route as it is added (ADR 033).
   await app.register(compressionPlugin);
 
-  // Per-instance limits on the endpoints guessers aim at; the counters that must hold across
-  // instances (failed sign-ins) live in the database. Registered with await, or it does nothing.
-  await app.register(fastifyRateLimit, { global: false });
+  // Limits on the endpoints guessers aim at, counted in the database so they hold for all
+  // instances together, per address by its /64 (ADR 032). Registered with await, or it does nothing.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: postgresRateLimitStore(deps),
+    keyGenerator: (request) => clientAddressKey(request.ip),
+  });
   await app.register(routeRegistryPlugin);
   await app.register(authPlugin, deps);
   await app.register(openApiPlugin, { version: deps.version, publicUrl: config.PUBLIC_URL });

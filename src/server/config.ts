@@ -51,6 +51,11 @@ export const configSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   /** Past this many failures for unknown emails from one address, likewise for that address. */
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  /**
+   * Past this many failures of one account from all addresses together (each counting for at
+   * most LOGIN_FAILURES_BEFORE_DELAY), an address or browser that never signed in to it waits.
+   */
+  LOGIN_ACCOUNT_FAILURE_CAP: z.coerce.number().int().min(1).default(10),
   /** How long a failure is remembered; a correct password clears its own pair's at once. */
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(1440),
   SLOT_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(0),
@@ -73,7 +78,7 @@ export const configSchema = z.object({
     .transform((v) => v === 'true'),
   /** How long a receiver has to answer one delivery before it counts as failed. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  /** Calendar feed fetches per address per minute, per instance. */
+  /** Calendar feed fetches per address per minute, all instances together. */
   FEED_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   MAIL_FROM: z.string().default('Carebook <no-reply@carebook.test>'),
   SENTRY_DSN: z.string().url().optional(),
@@ -94,7 +99,7 @@ export const configSchema = z.object({
   ONLINE_BOOKING_OPEN_HOLDS_PER_PROVIDER_DAY: z.coerce.number().int().min(1).default(3),
   /** Open holds at one clinic at once. */
   ONLINE_BOOKING_OPEN_HOLDS_PER_CLINIC: z.coerce.number().int().min(1).default(30),
-  /** FHIR API requests per integration token (or, signed in, per address) per minute, per instance. */
+  /** FHIR API requests per integration token (else per address) per minute, all instances together. */
   FHIR_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   /** JSON list of RTCIceServer objects for real deployments; none are needed on one network. */
   ICE_SERVERS: z

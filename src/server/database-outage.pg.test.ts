@@ -75,6 +75,19 @@ describe('when the database goes away', () => {
     expect(pool.totalCount - pool.idleCount).toBe(0);
   });
 
+  it('answers a rate-limited call 503, not 500, when its counter cannot be written', async () => {
+    proxy.cut();
+    const res = await app.inject({ method: 'GET', url: `/api/offers/${'A'.repeat(32)}` });
+    const feed = await app.inject({ method: 'GET', url: `/ical/${'b'.repeat(43)}.ics` });
+    proxy.restore();
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      error: 'service_unavailable',
+      message: 'The database is unavailable. Please try again shortly.',
+    });
+    expect(feed.statusCode).toBe(503);
+  });
+
   it('lets the outbox worker pick up where it stopped', async () => {
     proxy.cut();
     const worker = createOutboxWorker(

@@ -1,6 +1,6 @@
 import type * as SentryNode from '@sentry/node';
 import type { Config } from './config';
-import { withoutQuery } from './logging';
+import { redactedPath, withoutQuery } from './logging';
 
 // Sentry's SDK takes longer to load than the rest of the server together (about half a second of
 // start-up): it is loaded only when a DSN asks for it.
@@ -27,17 +27,34 @@ export function reportError(err: unknown): void {
 }
 
 /**
- * What leaves for Sentry keeps no more of a request than the log does: its path, never the query
- * string (visit tokens, e-mails, search words), cookies or body.
+ * What leaves for Sentry keeps no more of a request than the log does: its path with only its
+ * plain words (a feed's secret, an offer's token are not), never the query string (visit tokens,
+ * e-mails, search words), cookies or body.
  */
 export function scrubRequest<E extends SentryNode.Event>(event: E): E {
   if (event.request) {
     const { url, method } = event.request;
-    event.request = { method, ...(url ? { url: withoutQuery(url) } : {}) };
+    event.request = { method, ...(url ? { url: scrubUrl(url) } : {}) };
   }
-  if (event.transaction) event.transaction = withoutQuery(event.transaction);
+  if (event.transaction) event.transaction = scrubUrl(event.transaction);
   for (const crumb of event.breadcrumbs ?? []) {
-    if (typeof crumb.data?.url === 'string') crumb.data.url = withoutQuery(crumb.data.url);
+    if (typeof crumb.data?.url === 'string') crumb.data.url = scrubUrl(crumb.data.url);
   }
   return event;
+}
+
+/**
+ * A URL, a path or a transaction name ("GET /ical/:file") with its path redacted: route patterns
+ * keep their `:name` parts, anything else keeps its plain words only.
+ */
+function scrubUrl(text: string): string {
+  const url = withoutQuery(text);
+  const start = url.search(/(?<![/:])\/(?!\/)/);
+  if (start === -1) return url;
+  const path = url.slice(start);
+  const redacted = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? segment : redactedPath(segment)))
+    .join('/');
+  return url.slice(0, start) + redacted;
 }

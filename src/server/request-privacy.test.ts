@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './test/test-db';
 import { buildTestApp } from './test/test-app';
 import { apiAs } from './test/api-client';
+import { sessionCookieFor } from './test/auth-helpers';
 import { clinicScenario } from './test/scenario';
 import { createAppointment } from './test/factories';
 import { loadConfig, parseTrustProxy, ConfigError } from './config';
@@ -45,6 +47,46 @@ describe('what the log keeps of a request', () => {
   });
 });
 
+describe('what the log keeps of a secret-bearing address', () => {
+  const secret = () => randomBytes(32).toString('base64url');
+  const secretFilled = (url: string, value: string) =>
+    url.replace(/:[A-Za-z0-9_]+|\*/g, (part) =>
+      part.startsWith(':file') ? `${value}.ics` : value,
+    );
+
+  it('never logs what a route takes in its path, query or body, for every route there is', async () => {
+    // Every route, found in the app's registry: a route added tomorrow is sent here too. Each
+    // request carries its own secret in every path parameter, in the query and in the body.
+    const sent = app.routeRegistry
+      .filter((r) => r.method !== 'HEAD')
+      .map((r) => ({
+        route: `${r.method} ${r.url}`,
+        method: r.method,
+        url: r.url,
+        value: secret(),
+      }));
+    // The web app's pages that carry a patient's link, which no API route serves.
+    for (const page of ['/offer/:token', '/book-online/confirm/:token', '/session/:id']) {
+      sent.push({ route: `page ${page}`, method: 'GET', url: page, value: secret() });
+    }
+    expect(sent.filter((r) => r.url.includes(':')).length).toBeGreaterThan(20);
+    lines.length = 0;
+    for (const { method, url, value } of sent) {
+      await app.inject({
+        method: method as 'GET',
+        url: `${secretFilled(url, value)}?token=${value}&secret=${value}&email=${value}`,
+        // A session of its own: the sign-out among the routes must not sign the others out.
+        headers: { cookie: await sessionCookieFor(testDb.handle.db, scenario.admin.id) },
+        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: { token: value } }),
+      });
+    }
+    const log = lines.join('\n');
+    expect(log).toContain('"url":"/ical/:file"');
+    expect(log).toContain('"url":"/offer/*"');
+    expect(sent.filter(({ value }) => log.includes(value)).map((r) => r.route)).toEqual([]);
+  });
+});
+
 describe('what goes to Sentry', () => {
   it('keeps a request’s path and method, not its query string, cookies or body', () => {
     const event = scrubRequest({
@@ -61,6 +103,19 @@ describe('what goes to Sentry', () => {
     expect(event.request).toEqual({ method: 'GET', url: 'https://clinic.example/api/session' });
     expect(event.transaction).toBe('GET /api/session');
     expect(JSON.stringify(event)).not.toMatch(/abc123secret|xyz|jose|nunez/);
+  });
+
+  it('keeps no secret a path carries, a calendar feed’s or a patient link’s', () => {
+    const feedSecret = 'Qk9vT3x7yZ-_0123456789abcdefghijklmnopqrstu';
+    const event = scrubRequest({
+      transaction: 'GET /ical/:file',
+      request: { method: 'GET', url: `https://clinic.example/ical/${feedSecret}.ics` },
+      breadcrumbs: [{ data: { url: `/offer/${feedSecret}?x=1` } }],
+    });
+    expect(event.request).toEqual({ method: 'GET', url: 'https://clinic.example/ical/*' });
+    expect(event.transaction).toBe('GET /ical/:file');
+    expect(event.breadcrumbs![0]!.data!.url).toBe('/offer/*');
+    expect(JSON.stringify(event)).not.toContain(feedSecret);
   });
 });
 

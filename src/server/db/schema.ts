@@ -508,6 +508,42 @@ export const loginFailures = pgTable(
 );
 
 /**
+ * Where an account has signed in successfully (ADR 010): its addresses (IPv6 by /64) and the
+ * browsers that hold its device cookie (only the cookie's SHA-256 is kept). Past the account's
+ * failure cap, only these may still try a password without waiting.
+ */
+export const signInSources = pgTable(
+  'sign_in_sources',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['address', 'device'] }).notNull(),
+    value: text('value').notNull(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.value] })],
+);
+
+/**
+ * Request counters of the rate limits (ADR 032), shared by every instance: one row per limit and
+ * client, counting the requests of the window that ends at `resets_at`.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    name: text('name').notNull(),
+    clientKey: text('client_key').notNull(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.name, t.clientKey] }),
+    index('rate_limit_counters_resets_at_idx').on(t.resetsAt),
+  ],
+);
+
+/**
  * The tokens other systems call the FHIR API with (modules/integrations), each for some clinics
  * and read or read-write. The secret is shown once; like a session's, only its SHA-256 is kept.
  * A revoked token stays, so that the audit log, which names a token by its id, can still say which.

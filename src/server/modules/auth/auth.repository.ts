@@ -142,7 +142,14 @@ export async function recordPasswordAttempt(
 /** The failures an attempt is judged by (ADR 010), leaving out the attempt's own row. */
 export async function attemptHistory(
   db: Executor,
-  attempt: { email: string; ip: string; since: Date; exceptId: number },
+  attempt: {
+    email: string;
+    ip: string;
+    since: Date;
+    exceptId: number;
+    /** How many failures of one address count towards the account's total. */
+    perAddressShare: number;
+  },
 ) {
   const f = t.loginFailures;
   const pair = sql`${f.email} = ${attempt.email} and ${f.ip} = ${attempt.ip}`;
@@ -152,6 +159,14 @@ export async function attemptHistory(
       pairLastFailureAt: sql<Date | null>`max(${f.at}) filter (where ${pair})`.mapWith(f.at),
       otherAddressFailures: sql<number>`count(*) filter (where ${f.email} = ${attempt.email} and ${f.ip} <> ${attempt.ip})::int`,
       addressUnknownFailures: sql<number>`count(*) filter (where ${f.ip} = ${attempt.ip} and ${f.userId} is null)::int`,
+      accountFailures: sql<number>`(
+        select coalesce(sum(least(n, ${attempt.perAddressShare})), 0)::int from (
+          select count(*) as n from ${f}
+          where ${f.email} = ${attempt.email} and ${f.at} > ${attempt.since}
+            and ${f.id} <> ${attempt.exceptId}
+          group by ${f.ip}) as by_address)`,
+      accountLastFailureAt:
+        sql<Date | null>`max(${f.at}) filter (where ${f.email} = ${attempt.email})`.mapWith(f.at),
     })
     .from(f)
     .where(
@@ -166,7 +181,52 @@ export async function attemptHistory(
     pairLastFailureAt: row?.pairLastFailureAt ?? null,
     otherAddressFailures: row?.otherAddressFailures ?? 0,
     addressUnknownFailures: row?.addressUnknownFailures ?? 0,
+    accountFailures: row?.accountFailures ?? 0,
+    accountLastFailureAt: row?.accountLastFailureAt ?? null,
   };
+}
+
+/** Whether the account has signed in from this address, or in this browser, since `since`. */
+export async function isFamiliarSource(
+  db: Executor,
+  source: { userId: string; address: string; device: string | null; since: Date },
+): Promise<boolean> {
+  const s = t.signInSources;
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(s)
+    .where(
+      and(
+        eq(s.userId, source.userId),
+        gt(s.lastSignInAt, source.since),
+        or(
+          and(eq(s.kind, 'address'), eq(s.value, source.address)),
+          source.device === null
+            ? undefined
+            : and(eq(s.kind, 'device'), eq(s.value, source.device)),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Remembers where the account has just signed in: its address and its browser's device cookie. */
+export async function rememberSignInSources(
+  db: Executor,
+  source: { userId: string; address: string; device: string; at: Date },
+) {
+  const s = t.signInSources;
+  await db
+    .insert(s)
+    .values([
+      { userId: source.userId, kind: 'address', value: source.address, lastSignInAt: source.at },
+      { userId: source.userId, kind: 'device', value: source.device, lastSignInAt: source.at },
+    ])
+    .onConflictDoUpdate({
+      target: [s.userId, s.kind, s.value],
+      set: { lastSignInAt: sql`excluded.last_sign_in_at` },
+    });
 }
 
 /** A right password forgets its own address's failures on the account, not other addresses'. */

@@ -8,6 +8,7 @@ import {
 } from '@contracts/auth';
 import { route } from '../../core/route';
 import * as auth from './auth.service';
+import { presentedDevice, setDeviceCookie } from './device-cookie';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie';
 
 export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsync {
@@ -21,8 +22,10 @@ export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsync {
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
           presentedToken: request.cookies[SESSION_COOKIE],
+          presentedDevice: presentedDevice(request),
         });
         setSessionCookie(request, reply, result.token, result.maxAgeSeconds);
+        setDeviceCookie(request, reply, result.device);
         return { user: result.user };
       },
       { rateLimit: { max: deps.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
@@ -40,7 +43,7 @@ export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsync {
     });
 
     route(app, changePasswordEndpoint, async (request) => {
-      await auth.changePassword(deps, request.context, request.body);
+      await auth.changePassword(deps, request.context, request.body, presentedDevice(request));
       return { ok: true as const };
     });
 

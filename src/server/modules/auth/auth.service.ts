@@ -13,6 +13,8 @@ import type { DbHandle } from '../../db/client';
 import { badRequest, forbidden, unauthorized } from '../../errors';
 import { hashPassword } from '../../security/password';
 import { passwordRefusal } from '../../security/password-policy';
+import { clientAddressKey } from '../../security/client-address';
+import { deviceHashOf, newDeviceValue } from './device-cookie';
 import { checkPasswordAttempt } from './password-attempts';
 import * as repo from './auth.repository';
 
@@ -46,19 +48,29 @@ export async function signIn(
     ip: string;
     userAgent: string | null;
     presentedToken?: string;
+    /** The browser's device cookie, if it brought one (ADR 010). */
+    presentedDevice?: string | undefined;
   },
-): Promise<{ token: string; user: SessionUser; maxAgeSeconds: number }> {
+): Promise<{ token: string; device: string; user: SessionUser; maxAgeSeconds: number }> {
   const { db, config } = deps;
   const user = await repo.findUserByEmail(db.db, input.email);
   const attempt = await checkPasswordAttempt(
     deps,
-    { email: input.email, ip: input.ip, account: user, password: input.password },
+    {
+      email: input.email,
+      ip: input.ip,
+      account: user,
+      password: input.password,
+      device: input.presentedDevice,
+    },
     SIGN_IN_THROTTLED,
   );
   if (!attempt.ok || !user) throw unauthorized(INVALID_CREDENTIALS);
 
   const now = deps.now();
   const token = randomBytes(32).toString('base64url');
+  // A browser keeps its device cookie across accounts and sign-ins; one without gets a new one.
+  const device = input.presentedDevice ?? newDeviceValue();
   const maxAgeSeconds = config.SESSION_ABSOLUTE_HOURS * 3600;
   await db.db.transaction(async (tx) => {
     if (input.presentedToken) await repo.revokeSession(tx, sessionIdOf(input.presentedToken), now);
@@ -71,9 +83,15 @@ export async function signIn(
       userAgent: input.userAgent?.slice(0, 400) ?? null,
     });
     await attempt.forget(tx);
+    await repo.rememberSignInSources(tx, {
+      userId: user.id,
+      address: clientAddressKey(input.ip),
+      device: deviceHashOf(device),
+      at: now,
+    });
   });
   const clinics = await repo.clinicsOfUser(db.db, user.id);
-  return { token, user: toSessionUser(user, clinics), maxAgeSeconds };
+  return { token, device, user: toSessionUser(user, clinics), maxAgeSeconds };
 }
 
 /** The user behind a session token, or null when it is unknown, revoked, idle too long or expired. */
@@ -118,6 +136,7 @@ export async function changePassword(
   deps: AuthDeps,
   { user, ip }: RequestContext,
   input: { currentPassword: string; newPassword: string },
+  device?: string,
 ) {
   const row = await repo.findUserById(deps.db.db, user.id);
   if (!row) throw unauthorized();
@@ -135,6 +154,7 @@ export async function changePassword(
       ip,
       account: row,
       password: input.currentPassword,
+      device,
     },
     (wait) => `Too many wrong passwords. Please wait ${wait} and try again.`,
   );

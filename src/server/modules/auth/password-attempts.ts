@@ -2,6 +2,8 @@ import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { tooManyRequests } from '../../errors';
 import { hashPassword, verifyPassword } from '../../security/password';
+import { clientAddressKey } from '../../security/client-address';
+import { deviceHashOf, KNOWN_SOURCE_DAYS } from './device-cookie';
 import { describeWait, retryAfterSeconds, throttlePolicyOf } from './sign-in-throttle';
 import * as repo from './auth.repository';
 
@@ -18,6 +20,8 @@ export interface PasswordAttempt {
   ip: string;
   account: { id: string; passwordHash: string | null; active: boolean } | undefined;
   password: string;
+  /** The browser's device cookie, if it brought one (device-cookie.ts). */
+  device?: string | undefined;
 }
 
 /**
@@ -40,13 +44,25 @@ export async function checkPasswordAttempt(
     userId: attempt.account?.id ?? null,
     at: now,
   });
-  const history = await repo.attemptHistory(db, {
+  const policy = throttlePolicyOf(deps.config);
+  const counts = await repo.attemptHistory(db, {
     email: attempt.email,
     ip: attempt.ip,
     since: new Date(now.getTime() - deps.config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000),
     exceptId: attemptId,
+    perAddressShare: policy.failuresBeforeDelay,
   });
-  const policy = throttlePolicyOf(deps.config);
+  // Where the account signed in before matters only past its cap: one more read, then.
+  const familiar =
+    counts.accountFailures >= policy.accountFailureCap && attempt.account !== undefined
+      ? await repo.isFamiliarSource(db, {
+          userId: attempt.account.id,
+          address: clientAddressKey(attempt.ip),
+          device: attempt.device === undefined ? null : deviceHashOf(attempt.device),
+          since: new Date(now.getTime() - KNOWN_SOURCE_DAYS * 86_400_000),
+        })
+      : false;
+  const history = { ...counts, familiar };
   if (retryAfterSeconds(history, policy, now) > 0) {
     // This refused attempt counts too, so the honest wait is the one that follows it.
     const wait = retryAfterSeconds(
@@ -54,6 +70,9 @@ export async function checkPasswordAttempt(
         ...history,
         pairFailures: history.pairFailures + 1,
         pairLastFailureAt: now,
+        accountFailures:
+          history.accountFailures + (history.pairFailures < policy.failuresBeforeDelay ? 1 : 0),
+        accountLastFailureAt: now,
       },
       policy,
       now,

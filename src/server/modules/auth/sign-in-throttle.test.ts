@@ -135,6 +135,7 @@ describe('the throttle rules', () => {
     maxDelaySeconds: 900,
     accountFailureLimit: 5,
     addressFailureLimit: 20,
+    accountFailureCap: 10,
   };
   const now = new Date('2026-11-21T15:00:00Z');
   const history = (overrides: Partial<Parameters<typeof retryAfterSeconds>[0]>) => ({
@@ -142,6 +143,9 @@ describe('the throttle rules', () => {
     pairLastFailureAt: now,
     otherAddressFailures: 0,
     addressUnknownFailures: 0,
+    accountFailures: 0,
+    accountLastFailureAt: null,
+    familiar: false,
     ...overrides,
   });
 
@@ -166,6 +170,31 @@ describe('the throttle rules', () => {
     expect(
       retryAfterSeconds(history({ pairFailures: 1, addressUnknownFailures: 20 }), policy, now),
     ).toBe(2);
+  });
+
+  it('makes an unfamiliar address wait once the account’s failures from everywhere pass the cap', () => {
+    const spread = { accountFailures: 10, accountLastFailureAt: now };
+    expect(
+      retryAfterSeconds(history({ accountFailures: 9, accountLastFailureAt: now }), policy, now),
+    ).toBe(0);
+    expect(retryAfterSeconds(history(spread), policy, now)).toBe(2);
+    expect(retryAfterSeconds(history({ ...spread, accountFailures: 13 }), policy, now)).toBe(16);
+    expect(retryAfterSeconds(history({ ...spread, accountFailures: 40 }), policy, now)).toBe(900);
+    // Where the account signed in before, only the pair's own failures count.
+    expect(
+      retryAfterSeconds(history({ ...spread, accountFailures: 40, familiar: true }), policy, now),
+    ).toBe(0);
+    // The wait runs from the account's last failure, and the longer of the two waits applies.
+    expect(
+      retryAfterSeconds(
+        history({ ...spread, accountLastFailureAt: new Date(now.getTime() - 1_000) }),
+        policy,
+        now,
+      ),
+    ).toBe(1);
+    expect(
+      retryAfterSeconds(history({ ...spread, pairFailures: 5, familiar: true }), policy, now),
+    ).toBe(8);
   });
 
   it('words the wait in seconds, then whole minutes rounded up', () => {

@@ -9,6 +9,11 @@ export interface ThrottlePolicy {
   accountFailureLimit: number;
   /** Failures for unknown emails from one address past which that address counts as guessing. */
   addressFailureLimit: number;
+  /**
+   * Failures of one account from all addresses (each address counting for at most
+   * `failuresBeforeDelay`) past which an address or browser that never signed in to it waits.
+   */
+  accountFailureCap: number;
 }
 
 /** What the remembered failures say about one attempt, not counting the attempt itself. */
@@ -20,6 +25,15 @@ export interface AttemptHistory {
   otherAddressFailures: number;
   /** Failures from this address for emails that match no account. */
   addressUnknownFailures: number;
+  /**
+   * Failures of this email from every address, this one included, each address counting for at
+   * most `failuresBeforeDelay`: one address hammering is its pair's business; many addresses
+   * each trying a few are what this counts.
+   */
+  accountFailures: number;
+  accountLastFailureAt: Date | null;
+  /** The attempt comes from an address or browser that has signed in to this account before. */
+  familiar: boolean;
 }
 
 /**
@@ -46,13 +60,37 @@ export function delayAfterFailures(failures: number, allowed: number, maxSeconds
  * lock the real person out, only slow down the addresses that guess.
  */
 export function retryAfterSeconds(history: AttemptHistory, policy: ThrottlePolicy, now: Date) {
+  return Math.max(pairWait(history, policy, now), accountWait(history, policy, now));
+}
+
+function pairWait(history: AttemptHistory, policy: ThrottlePolicy, now: Date) {
   if (history.pairFailures === 0 || !history.pairLastFailureAt) return 0;
   const delay = delayAfterFailures(
     history.pairFailures,
     allowance(history, policy),
     policy.maxDelaySeconds,
   );
-  const waitMs = history.pairLastFailureAt.getTime() + delay * 1000 - now.getTime();
+  return secondsLeft(history.pairLastFailureAt, delay, now);
+}
+
+/**
+ * The cap on an account's failures from everywhere together: past it, an attempt from an address
+ * or browser that has never signed in to the account waits 2 s after the account's last failure,
+ * doubling with each further one. Spreading guesses over more addresses then buys nothing; the
+ * real person at their usual desk or in their usual browser is not held back by it.
+ */
+export function accountWait(history: AttemptHistory, policy: ThrottlePolicy, now: Date) {
+  if (history.familiar || !history.accountLastFailureAt) return 0;
+  const delay = delayAfterFailures(
+    history.accountFailures,
+    policy.accountFailureCap,
+    policy.maxDelaySeconds,
+  );
+  return secondsLeft(history.accountLastFailureAt, delay, now);
+}
+
+function secondsLeft(since: Date, delaySeconds: number, now: Date) {
+  const waitMs = since.getTime() + delaySeconds * 1000 - now.getTime();
   return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
 }
 
@@ -76,12 +114,15 @@ export function isAccountThrottled(
   if (accountFailures >= policy.accountFailureLimit) return true;
   return pairs.some(
     (p) =>
-      retryAfterSeconds(
+      pairWait(
         {
           pairFailures: p.failures,
           pairLastFailureAt: p.lastFailureAt,
           otherAddressFailures: accountFailures - p.failures,
           addressUnknownFailures: 0,
+          accountFailures: 0,
+          accountLastFailureAt: null,
+          familiar: true,
         },
         policy,
         now,
@@ -94,9 +135,11 @@ export const throttlePolicyOf = (config: {
   LOGIN_MAX_DELAY_SECONDS: number;
   LOGIN_MAX_FAILURES_PER_ACCOUNT: number;
   LOGIN_MAX_FAILURES_PER_ADDRESS: number;
+  LOGIN_ACCOUNT_FAILURE_CAP: number;
 }): ThrottlePolicy => ({
   failuresBeforeDelay: config.LOGIN_FAILURES_BEFORE_DELAY,
   maxDelaySeconds: config.LOGIN_MAX_DELAY_SECONDS,
   accountFailureLimit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
   addressFailureLimit: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+  accountFailureCap: config.LOGIN_ACCOUNT_FAILURE_CAP,
 });

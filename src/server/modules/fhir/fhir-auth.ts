@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
+import { clientAddressKey } from '../../security/client-address';
 import { isCrossSiteRequest } from '../../security/cross-site';
 import { recordReadAudit } from '../audit';
 import { authenticate, SESSION_COOKIE } from '../auth';
@@ -96,13 +97,47 @@ export async function authenticateFhirCaller(
   return { user, ip: request.ip };
 }
 
-/**
- * Whose allowance a request spends (FHIR_RATE_LIMIT_PER_MINUTE): its token's, known by the
- * secret's hash without a database read, or else its address's.
- */
-export function rateLimitKey(request: FastifyRequest): string {
+/** The SHA-256 of the request's bearer token, if it sends one. */
+function bearerHash(request: FastifyRequest): string | undefined {
   const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
-  return secret
-    ? `fhir-token:${createHash('sha256').update(secret).digest('hex')}`
-    : `fhir-ip:${request.ip}`;
+  return secret ? createHash('sha256').update(secret).digest('hex') : undefined;
+}
+
+/** How many valid tokens an instance remembers; the least recently seen is forgotten first. */
+const KNOWN_TOKENS = 10_000;
+
+/**
+ * Whose allowance a request spends (FHIR_RATE_LIMIT_PER_MINUTE, ADR 032). A token this instance
+ * has seen valid spends its own, known by the secret's hash without a database read; any other
+ * request spends its address's (by its /64): a cookie's, and a token not (yet) known valid, so
+ * random tokens sent from one address share one allowance instead of each having a fresh one.
+ * A valid token's first request on an instance counts against its address once.
+ */
+export function fhirRateLimitKeys() {
+  const valid = new Map<string, true>();
+  const tokenKey = (hash: string) => `fhir-token:${hash}`;
+  return {
+    key(request: FastifyRequest): string {
+      const hash = bearerHash(request);
+      return hash !== undefined && valid.has(hash)
+        ? tokenKey(hash)
+        : `fhir-ip:${clientAddressKey(request.ip)}`;
+    },
+    /** The token's own key, whether known or not: for charging a first request to it. */
+    tokenKey(request: FastifyRequest): string {
+      return tokenKey(bearerHash(request) ?? '');
+    },
+    /**
+     * Called once the request's token has been found valid. True when this instance did not know
+     * it: the request was counted against its address, and must be charged to the token too.
+     */
+    remember(request: FastifyRequest): boolean {
+      const hash = bearerHash(request);
+      if (hash === undefined) return false;
+      const known = valid.delete(hash);
+      valid.set(hash, true);
+      if (valid.size > KNOWN_TOKENS) valid.delete(valid.keys().next().value!);
+      return !known;
+    },
+  };
 }

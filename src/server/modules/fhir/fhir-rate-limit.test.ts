@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { OperationOutcome } from '@medplum/fhirtypes';
 import { apiAs } from '../../test/api-client';
@@ -19,4 +20,34 @@ it('limits each token’s requests per minute with a 429 OperationOutcome and Re
   expect(outcome.issue[0]!.code).toBe('throttled');
   // Another token has its own allowance.
   expect((await second.get('/Organization')).statusCode).toBe(200);
+});
+
+it('counts tokens it has not seen valid against their address, so guessing at tokens meets 429', async () => {
+  const { s } = await env.scenario();
+  const guess = (remoteAddress: string) =>
+    env.app.inject({
+      method: 'GET',
+      url: '/fhir/R4/Organization',
+      headers: { authorization: `Bearer ${randomBytes(32).toString('base64url')}` },
+      remoteAddress,
+    });
+  const statuses: number[] = [];
+  for (let i = 0; i < 5; i++) statuses.push((await guess('2001:db8:7:7::1')).statusCode);
+  expect(statuses).toEqual([401, 401, 401, 429, 429]);
+  // Another address of the same /64 is the same guesser; another /64 is not.
+  expect((await guess('2001:db8:7:7::99')).statusCode).toBe(429);
+  expect((await guess('2001:db8:7:8::1')).statusCode).toBe(401);
+
+  // A valid token keeps its own allowance wherever it is sent from, its first request included.
+  const admin = await apiAs(env.app, s.admin.email);
+  const { token } = await createToken(admin, { clinicIds: [s.clinic.id] });
+  const send = () =>
+    env.app.inject({
+      method: 'GET',
+      url: '/fhir/R4/Organization',
+      headers: { authorization: `Bearer ${token}` },
+      remoteAddress: '198.51.100.20',
+    });
+  for (let i = 0; i < 3; i++) expect((await send()).statusCode).toBe(200);
+  expect((await send()).statusCode).toBe(429);
 });

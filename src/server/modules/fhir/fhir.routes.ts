@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { reportError } from '../../instrument';
 import { idempotencyHeaders } from '@contracts/common';
 import type { AppDeps } from '../../app-deps';
+import { tooManyRequests } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
 import { FHIR_PATH, fhirBase, searchset, type Page } from './bundle';
 import {
@@ -19,7 +20,7 @@ import {
   searchFhirAppointments,
   toResource,
 } from './fhir-appointments';
-import { authenticateFhirCaller, rateLimitKey, requestAudited } from './fhir-auth';
+import { authenticateFhirCaller, fhirRateLimitKeys, requestAudited } from './fhir-auth';
 import * as directory from './fhir-directory';
 import { FHIR_ID } from './fhir-ids';
 import { createFhirPatient, readPatient, searchPatients } from './fhir-patients';
@@ -143,9 +144,27 @@ function registerFhir(app: FastifyInstance, deps: AppDeps) {
   });
 
   // Rate limits run first (onRequest), then the caller is found, before the body is read.
+  const rateLimitKeys = fhirRateLimitKeys();
+  const fhirLimit = {
+    max: deps.config.FHIR_RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    // One allowance per token or address for the whole API, not one per resource and route.
+    groupId: 'fhir',
+  };
+  const chargeToken = app.createRateLimit({ ...fhirLimit, keyGenerator: rateLimitKeys.tokenKey });
   app.addHook('preParsing', async (request, _reply, payload) => {
     if (request.routeOptions.url !== `${FHIR_PATH}/metadata`) {
       request.context = await authenticateFhirCaller(deps, request);
+      if (request.context.apiToken && rateLimitKeys.remember(request)) {
+        // This token's first request here spent its address's allowance; it spends its own too.
+        const charged = await chargeToken(request);
+        if (!charged.isAllowed && charged.isExceeded) {
+          throw tooManyRequests(
+            `Too many requests with this token. Please wait ${charged.ttlInSeconds} seconds and try again.`,
+            charged.ttlInSeconds,
+          );
+        }
+      }
     }
     return payload;
   });
@@ -156,13 +175,7 @@ function registerFhir(app: FastifyInstance, deps: AppDeps) {
     return payload;
   });
 
-  const config = {
-    rateLimit: {
-      max: deps.config.FHIR_RATE_LIMIT_PER_MINUTE,
-      timeWindow: 60_000,
-      keyGenerator: rateLimitKey,
-    },
-  };
+  const config = { rateLimit: { ...fhirLimit, keyGenerator: rateLimitKeys.key } };
   const route = (
     method: 'GET' | 'POST' | 'PUT' | 'PATCH',
     url: string,

@@ -7,13 +7,15 @@ import {
   getPublicSlotsEndpoint,
 } from '@contracts/online-booking';
 import type { AppDeps } from '../../app-deps';
+import { patientLinkLimit } from '../../core/patient-link-limit';
 import { route } from '../../core/route';
 import * as service from './online-booking.service';
 import { getNextFreeDay, getPublicSlots } from './public-slots';
 
 export function onlineBookingRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
-    // Reachable by anyone: each call is limited per address, like the patient links.
+    // Reachable by anyone: each call is limited per address, for all instances together. The
+    // confirmation link is a patient's link: it spends the allowance the other links share.
     const limited = {
       rateLimit: { max: deps.config.SESSION_LOOKUP_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
     };
@@ -56,7 +58,7 @@ export function onlineBookingRoutes(deps: AppDeps): FastifyPluginAsync {
         const answer = await service.confirmHold(deps, request.params.token, request.ip);
         return reply.code(201).send(answer);
       },
-      limited,
+      patientLinkLimit(deps.config),
     );
   };
 }

@@ -11,6 +11,7 @@ import {
   signalEndpoint,
 } from '@contracts/session';
 import type { AppDeps } from '../../app-deps';
+import { patientLinkLimit } from '../../core/patient-link-limit';
 import { route, socketRoute } from '../../core/route';
 import * as selfService from './self-service.service';
 import * as sessions from './sessions.service';
@@ -20,9 +21,7 @@ import { signalSocket } from './signal-socket';
 export function sessionsRoutes(deps: AppDeps, hub: SignalHub): FastifyPluginAsync {
   return async (app) => {
     // Links are guessed at from outside; these are the calls a guesser would make.
-    const limited = {
-      rateLimit: { max: deps.config.SESSION_LOOKUP_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
-    };
+    const limited = patientLinkLimit(deps.config);
 
     route(
       app,

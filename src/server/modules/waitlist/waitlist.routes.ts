@@ -12,6 +12,7 @@ import {
   waitlistSummaryEndpoint,
 } from '@contracts/waitlist';
 import type { AppDeps } from '../../app-deps';
+import { patientLinkLimit } from '../../core/patient-link-limit';
 import { route } from '../../core/route';
 import { viewerTimezone } from '../../core/viewer-timezone';
 import { acceptOffer, declineOffer, getOffer, type BookOffer } from './offer-answers';
@@ -50,10 +51,8 @@ export function waitlistRoutes(deps: AppDeps, book: BookOffer): FastifyPluginAsy
       waitlist.appointmentOffers(deps, request.context, request.params.id),
     );
 
-    // Offer links are guessed at from outside, like visit links: the same limit.
-    const limited = {
-      rateLimit: { max: deps.config.SESSION_LOOKUP_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
-    };
+    // Offer links are guessed at from outside, like visit links: the same limit, shared with them.
+    const limited = patientLinkLimit(deps.config);
     route(app, getOfferEndpoint, async (request) => getOffer(deps, request.params.token), limited);
     route(
       app,
