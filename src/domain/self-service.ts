@@ -57,6 +57,23 @@ export function selfServiceState(
   return { reschedule, cancel: common(policy.allowCancel), cutoffAt };
 }
 
+/**
+ * The earliest time a patient may move their visit to: the clinic's notice for online bookings
+ * (a visit a patient picks online is one the clinic must be able to prepare for), and never
+ * sooner than the server's own minimum notice.
+ */
+export function earliestPatientMove(now: Date, noticeHours: number, minNoticeMinutes = 0): Date {
+  return new Date(now.getTime() + Math.max(noticeHours * HOUR_MS, minNoticeMinutes * 60_000));
+}
+
+/** Said when the chosen time is sooner than the clinic's notice allows. */
+export function moveTooSoonText(noticeHours: number): string {
+  if (noticeHours <= 0)
+    return 'This time is too soon to book online. Please choose a later time, or call the clinic.';
+  const notice = noticeHours === 1 ? 'an hour’s' : `${hoursText(noticeHours)}’`;
+  return `Your clinic needs at least ${notice} notice of a visit booked online. Please choose a later time, or call the clinic.`;
+}
+
 /** Said to the patient about a change they cannot make online, with the way that remains. */
 export function selfServiceRefusalText(
   refusal: SelfServiceRefusal,

@@ -1,6 +1,8 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { addDaysToKey } from '@domain/zoned-time';
 import {
+  earliestPatientMove,
+  moveTooSoonText,
   selfServiceRefusalText,
   selfServiceState,
   type SelfServicePolicy,
@@ -127,13 +129,21 @@ export async function patientSlots(
     },
   );
   const current = row.appointment.startAt.getTime();
+  const earliest = earliestMoveOf(deps, row).getTime();
   return {
     timezone,
     slots: slots
-      .filter((slot) => new Date(slot.startTime).getTime() !== current)
+      .filter((slot) => {
+        const start = new Date(slot.startTime).getTime();
+        return start !== current && start >= earliest;
+      })
       .map((slot) => ({ start: slot.startTime, end: slot.endTime })),
   };
 }
+
+/** The soonest a patient may move their visit to (ADR 016): the clinic's online notice. */
+const earliestMoveOf = (deps: AppDeps, row: repo.SessionRow) =>
+  earliestPatientMove(deps.now(), row.policy.minNoticeHours, deps.config.SLOT_MIN_NOTICE_MINUTES);
 
 /** Tries of a patient's move that lost to another change of the same visit made meanwhile. */
 const MOVE_ATTEMPTS = 4;
@@ -164,6 +174,8 @@ async function moveOnce(deps: AppDeps, body: PatientRescheduleBody, ip: string) 
   await requireAllowed(deps, row, 'reschedule');
   if (new Date(body.start).getTime() === row.appointment.startAt.getTime())
     throw unprocessable('This is already the time of your appointment. Pick another time.');
+  if (new Date(body.start) < earliestMoveOf(deps, row))
+    throw unprocessable(moveTooSoonText(row.policy.minNoticeHours));
   // The check above answers early; this one decides. Parallel moves each read the count before
   // the others wrote theirs, so it is counted again under the appointment's lock.
   const guard: ChangeGuard = async (tx, current) => {

@@ -261,6 +261,27 @@ describe('moving a visit from the link', () => {
     expect((await cancel(appt.token)).statusCode).toBe(200);
   });
 
+  it('keeps the clinic’s online notice: no move to a time starting within it, none offered', async () => {
+    // Four days ahead, moved to 14 minutes from now: a visit the clinic would not see coming.
+    const appt = await booked('2026-11-27T15:00:00.000Z');
+    const soon = '2026-11-23T14:15:00.000Z'; // 9:15 in New York, in the provider's hours
+    const res = await move(appt.token, soon);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().message).toBe(
+      'Your clinic needs at least 12 hours’ notice of a visit booked online. Please choose a later time, or call the clinic.',
+    );
+    expect((await page(appt.token)).json().start).toBe('2026-11-27T15:00:00.000Z');
+    // Today's times are all within the notice: none is offered; tomorrow's are.
+    const offered = (await slots(appt.token, '2026-11-23', '2026-11-24')).json().slots as {
+      start: string;
+    }[];
+    expect(offered.length).toBeGreaterThan(0);
+    const earliest = new Date('2026-11-23T12:00:00Z').getTime() + 12 * HOUR;
+    expect(offered.every((slot) => new Date(slot.start).getTime() >= earliest)).toBe(true);
+    const moved = await move(appt.token, offered[0]!.start);
+    expect(moved.statusCode, moved.body).toBe(200);
+  });
+
   it('refuses a taken time, the current time, a time outside the hours and bad input in the error shape', async () => {
     const appt = await booked();
     await staff.post('/api/appointments', {

@@ -27,6 +27,8 @@ const sessionColumns = {
     allowCancel: t.clinics.patientCanCancel,
     cutoffHours: t.clinics.patientChangeCutoffHours,
     maxReschedules: t.clinics.patientMaxReschedules,
+    /** The notice a patient's own move must give: the clinic's for online bookings. */
+    minNoticeHours: t.clinics.onlineBookingNoticeHours,
   },
   provider: { id: t.users.id, name: t.users.name, email: t.users.email },
   patient: {
