@@ -6,7 +6,7 @@ import type { AuditExportQuery } from '@contracts/admin';
 import { localDateKeyOf } from '@domain/zoned-time';
 import type { DbHandle } from '../../db/client';
 import type { RequestContext } from '../../core/request-context';
-import { listAuditRows, type AuditEntryRow } from './audit.repository';
+import { auditConditions, listAuditRows, type AuditEntryRow } from './audit.repository';
 import { actorOf, auditFilterOf, isRecord } from './audit.service';
 
 /** Rows read per statement while the file is written: one at a time, as the client takes them. */
@@ -78,9 +78,10 @@ export async function exportAuditCsv(
   query: AuditExportQuery,
 ): Promise<{ filename: string; body: NodeJS.ReadableStream }> {
   const timeZone = query.timeZone ?? ctx.user.timezone ?? 'UTC';
-  const filter = auditFilterOf(ctx, query);
+  // The patients a name means are looked up once, not per batch.
+  const conditions = await auditConditions(deps.db.db, auditFilterOf(ctx, query));
   const read = (start: Parameters<typeof listAuditRows>[2]) =>
-    listAuditRows(deps.db.db, filter, start, AUDIT_EXPORT_BATCH);
+    listAuditRows(deps.db.db, conditions, start, AUDIT_EXPORT_BATCH);
   const first = await read({ offset: 0 });
 
   async function* lines() {

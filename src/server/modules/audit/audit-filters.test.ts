@@ -7,6 +7,9 @@ import { createSignInUser } from '../../test/auth-helpers';
 import { createAppointment, createPatient } from '../../test/factories';
 import { clinicScenario, type ClinicScenario } from '../../test/scenario';
 import * as t from '../../db/schema';
+import { normalizeSearchText } from '@domain/search-text';
+import { recordReadAudit } from './audit-trail';
+import { MATCHED_PATIENTS_AS_VALUES } from './audit.repository';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
 
@@ -131,6 +134,43 @@ describe('filtering the audit log', () => {
     expect(await who('mith')).toEqual([]);
     expect(await who('anna nunez')).toEqual([]);
     expect(await who('   ')).toHaveLength(2);
+  });
+
+  it('finds the rows of a name that matches more patients than are sent as values', async () => {
+    const count = MATCHED_PATIENTS_AS_VALUES + 1;
+    const many = await env.db
+      .insert(t.patients)
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          clinicId: s.clinic.id,
+          firstName: 'Mara',
+          lastName: `Many${i}`,
+          email: `mara${i}@example.com`,
+          source: 'front-desk',
+          searchText: normalizeSearchText('Mara', `Many${i}`, `mara${i}@example.com`),
+        })),
+      )
+      .returning({ id: t.patients.id });
+    const last = many.at(-1)!.id;
+    await recordReadAudit(
+      env.db,
+      { userId: s.staff.id, ip: '10.2.2.2' },
+      [ids.anna, ids.jose].map((entityId, i) => ({
+        action: 'read' as const,
+        entityType: 'appointment' as const,
+        entityId,
+        patientId: i === 0 ? last : elsewhere.id,
+      })),
+      new Date('2026-11-23T11:00:00Z'),
+    );
+    await noraListsAll();
+    for (const name of ['mara', `many${count - 1}`]) {
+      const found = await browse(`?patientName=${name}`);
+      expect(found.map((e) => e.ip)).toEqual(['10.2.2.2']);
+      expect(found[0]!.records).toEqual([
+        { entityId: ids.anna, patientId: last, patientName: `Mara Many${count - 1}` },
+      ]);
+    }
   });
 
   it('never finds a row by another clinic’s patient, nor shows that patient', async () => {

@@ -161,8 +161,7 @@ export interface AuditEntryRow {
  * whether a row names another clinic's patient. Words go through patient_search_words (ADR 005),
  * each the start of a word of the patient's name or email.
  */
-function patientFilter(filter: AuditFilter, clinicIds: SQL): SQL | undefined {
-  if (!filter.patientId && !filter.patientWords) return undefined;
+function patientsQuery(filter: AuditFilter, clinicIds: SQL): SQL {
   const p = t.patients;
   const w = t.patientSearchWords;
   const conditions: SQL[] = [sql`${p.clinicId} = any(${clinicIds})`];
@@ -174,7 +173,45 @@ function patientFilter(filter: AuditFilter, clinicIds: SQL): SQL | undefined {
       where ${w.clinicId} = any(${clinicIds}) and ${w.word} ~>=~ ${prefix}
         ${past === null ? sql`` : sql`and ${w.word} ~<~ ${past}`})`);
   }
-  return sql`select ${p.id} from ${p} where ${and(...conditions)}`;
+  return sql`select ${p.id} as "id" from ${p} where ${and(...conditions)}`;
+}
+
+/**
+ * Up to this many patients a filter matches are sent to the log's query as values, so PostgreSQL
+ * plans with them: a few patients' rows through the patient_id and patient_ids (GIN) indexes. A
+ * name that matches more ("a") is left as a subquery, and the log is read newest first.
+ */
+export const MATCHED_PATIENTS_AS_VALUES = 500;
+
+/** The rows a filter keeps: its conditions on audit_log `a`, or null when none can match. */
+export interface AuditConditions {
+  clinicIds: SQL;
+  where: SQL[] | null;
+}
+
+export async function auditConditions(db: Executor, filter: AuditFilter): Promise<AuditConditions> {
+  const clinicIds = sql`${sql.param([...filter.clinicIds])}::uuid[]`;
+  const where: SQL[] = [];
+  if (filter.userId) where.push(sql`a.user_id = ${filter.userId}::uuid`);
+  if (filter.action) where.push(sql`a.action = ${filter.action}`);
+  if (filter.from) where.push(sql`a.at >= ${filter.from.toISOString()}::timestamptz`);
+  if (filter.to) where.push(sql`a.at < ${filter.to.toISOString()}::timestamptz`);
+  if (filter.patientId || filter.patientWords) {
+    const patients = patientsQuery(filter, clinicIds);
+    const found = await queryRows<{ id: string }>(
+      db,
+      sql`${patients} limit ${MATCHED_PATIENTS_AS_VALUES + 1}`,
+    );
+    if (found.length === 0) return { clinicIds, where: null };
+    // A row of one record by patient_id; a list's read by the GIN index of patient_ids.
+    if (found.length <= MATCHED_PATIENTS_AS_VALUES) {
+      const ids = sql`${sql.param(found.map((r) => r.id))}::uuid[]`;
+      where.push(sql`(a.patient_id = any(${ids}) or a.patient_ids && ${ids})`);
+    } else {
+      where.push(sql`(a.patient_id in (${patients}) or a.patient_ids && array(${patients}))`);
+    }
+  }
+  return { clinicIds, where };
 }
 
 /**
@@ -186,22 +223,12 @@ function patientFilter(filter: AuditFilter, clinicIds: SQL): SQL | undefined {
  */
 export async function listAuditRows(
   db: Executor,
-  filter: AuditFilter,
+  { clinicIds, where }: AuditConditions,
   start: AuditPageStart,
   limit: number,
 ): Promise<AuditEntryRow[]> {
-  const clinicIds = sql`${sql.param([...filter.clinicIds])}::uuid[]`;
-  const conditions: SQL[] = [sql`v.records is not null`];
-  if (filter.userId) conditions.push(sql`a.user_id = ${filter.userId}::uuid`);
-  if (filter.action) conditions.push(sql`a.action = ${filter.action}`);
-  const patients = patientFilter(filter, clinicIds);
-  if (patients) {
-    // Two indexes: patient_id for a row of one record, the GIN of patient_ids for a list's read.
-    conditions.push(sql`(a.patient_id in (${patients})
-                         or a.patient_ids && array(${patients}))`);
-  }
-  if (filter.from) conditions.push(sql`a.at >= ${filter.from.toISOString()}::timestamptz`);
-  if (filter.to) conditions.push(sql`a.at < ${filter.to.toISOString()}::timestamptz`);
+  if (where === null) return [];
+  const conditions: SQL[] = [sql`v.records is not null`, ...where];
   if ('after' in start) {
     const { atKey, id } = start.after;
     conditions.push(sql`a.at <= ${atKey}::timestamptz

@@ -2,7 +2,12 @@ import type { AuditEntryView, AuditQuery, AuditResponse } from '@contracts/admin
 import { normalizeSearchText } from '@domain/search-text';
 import type { DbHandle } from '../../db/client';
 import type { RequestContext } from '../../core/request-context';
-import { listAuditRows, type AuditEntryRow, type AuditFilter } from './audit.repository';
+import {
+  auditConditions,
+  listAuditRows,
+  type AuditEntryRow,
+  type AuditFilter,
+} from './audit.repository';
 
 export const AUDIT_DEFAULT_PAGE_SIZE = 50;
 
@@ -40,7 +45,7 @@ export async function browseAudit(
   const limit = query.limit ?? AUDIT_DEFAULT_PAGE_SIZE;
   const rows = await listAuditRows(
     deps.db.db,
-    auditFilterOf(ctx, query),
+    await auditConditions(deps.db.db, auditFilterOf(ctx, query)),
     { offset: (page - 1) * limit },
     // One more than a page tells whether another page follows without counting them all.
     limit + 1,
