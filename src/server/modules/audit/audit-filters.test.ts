@@ -155,7 +155,7 @@ describe('filtering the audit log', () => {
     await recordReadAudit(
       env.db,
       { userId: s.staff.id, ip: '10.2.2.2' },
-      [ids.anna, ids.jose].map((entityId, i) => ({
+      [ids.anna!, ids.jose!].map((entityId, i) => ({
         action: 'read' as const,
         entityType: 'appointment' as const,
         entityId,
