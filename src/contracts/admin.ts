@@ -13,6 +13,7 @@ import { defineEndpoint } from './endpoint';
 import {
   activateAgentRoute,
   browseAuditRoute,
+  exportAuditRoute,
   createAgentRoute,
   deactivateAgentRoute,
   getAgentRoute,
@@ -92,24 +93,86 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 export const AUDIT_PAGE_SIZE_MAX = 100;
 
+/**
+ * What an audit row can say was done, declared once: the server writes only these, the audit
+ * page names each in words, and its filter offers them.
+ */
+export const AUDIT_ACTIONS = [
+  'read',
+  'create',
+  'update',
+  'cancel',
+  'mark',
+  'confirm',
+  'correct',
+  'notes',
+  'reschedule',
+  'reassign',
+  'join',
+  'join_refused',
+  'unlock',
+  'revoke',
+  /** Staff replaced a patient's visit link (the old one no longer opens anything). */
+  'link_reset',
+  /** One request of another system with an integration token (the FHIR API). */
+  'api_request',
+  /** The waitlist (issue 22): an entry taken off, a freed time offered, answered or lapsed. */
+  'remove',
+  'offer',
+  'accept',
+  'decline',
+  'expire',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The filters the log is browsed and exported by. */
+const auditFilterFields = {
+  userId: optionalQuery(uuidParam),
+  patientId: optionalQuery(uuidParam),
+  /**
+   * Words of a patient's name or email, each the start of one of its words (as the patient
+   * search), among the admin's clinics' patients: the entries that show any such patient.
+   */
+  patientName: optionalQuery(safeText(120)),
+  action: optionalQuery(z.enum(AUDIT_ACTIONS, { error: 'must be one of the audit log’s actions' })),
+  from: optionalQuery(instantField),
+  to: optionalQuery(instantField),
+};
+
+const fromNotAfterTo = (q: { from?: string; to?: string }) =>
+  !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to);
+const reversedRange = { message: 'from must not be after to', path: ['from'] };
+
 /** Instants with an offset, as every time on the wire; `from` is inclusive, `to` exclusive. */
 export const auditQuery = z
   .object({
-    userId: optionalQuery(uuidParam),
-    patientId: optionalQuery(uuidParam),
-    from: optionalQuery(instantField),
-    to: optionalQuery(instantField),
+    ...auditFilterFields,
     page: optionalQuery(wholeNumber(1, 100_000)),
     limit: optionalQuery(wholeNumber(1, AUDIT_PAGE_SIZE_MAX)),
   })
-  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
-    message: 'from must not be after to',
-    path: ['from'],
-  });
+  .refine(fromNotAfterTo, reversedRange);
 export type AuditQuery = z.infer<typeof auditQuery>;
 
+/** The whole filtered log as CSV; its times are written in `timeZone` (else the admin's own). */
+export const auditExportQuery = z
+  .object({ ...auditFilterFields, timeZone: optionalQuery(timezoneField) })
+  .refine(fromNotAfterTo, reversedRange);
+export type AuditExportQuery = z.infer<typeof auditExportQuery>;
+
+/** One record an entry names, of the admin's clinics; the name only for their own patients. */
+export const auditRecord = z.object({
+  entityId: z.string().nullable(),
+  patientId: z.string().nullable(),
+  patientName: z.string().nullable(),
+});
+export type AuditRecordView = z.infer<typeof auditRecord>;
+
+/**
+ * One audit row: one thing done, or one read however many records it showed (ADR 007, 035).
+ * `entityId`, `patientId` and `patientName` are its record when it names one, null when it
+ * names several; `records` lists what it names that the admin may see, in the order shown.
+ */
 export const auditEntry = z.object({
-  /** The audit row's id; "id.n" for the n-th record of a read that showed several. */
   id: z.string(),
   at: z.string(),
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
@@ -118,6 +181,7 @@ export const auditEntry = z.object({
   entityId: z.string().nullable(),
   patientId: z.string().nullable(),
   patientName: z.string().nullable(),
+  records: z.array(auditRecord),
   ip: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
 });
@@ -210,4 +274,16 @@ export const browseAuditEndpoint = defineEndpoint({
   summary: 'Who read or changed which patient or appointment, newest first',
   query: auditQuery,
   responses: { 200: auditResponse },
+});
+
+export const exportAuditEndpoint = defineEndpoint({
+  ...admins,
+  ...exportAuditRoute,
+  summary: 'The audit log with the same filters, whole, as a CSV file',
+  description:
+    'One line per audit row, newest first, streamed. Times are ISO 8601 with the offset of ' +
+    '`timeZone` (else the admin’s time zone, else UTC). A cell that a spreadsheet would take ' +
+    'for a formula (starting with =, +, -, @, a tab or a carriage return) starts with a quote.',
+  query: auditExportQuery,
+  responses: { 200: z.string().describe('A CSV file (text/csv), with a header line.') },
 });

@@ -10,6 +10,7 @@ export const adminPaths = {
   password: '/api/admin/agents/:id/password',
   unlock: '/api/admin/agents/:id/unlock',
   audit: '/api/admin/audit',
+  auditExport: '/api/admin/audit/export.csv',
 } as const;
 
 export const listAgentsRoute = defineRoute({
@@ -64,4 +65,10 @@ export const browseAuditRoute = defineRoute({
   method: 'GET',
   path: adminPaths.audit,
   operationId: 'browseAudit',
+});
+
+export const exportAuditRoute = defineRoute({
+  method: 'GET',
+  path: adminPaths.auditExport,
+  operationId: 'exportAudit',
 });

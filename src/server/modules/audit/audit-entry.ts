@@ -1,30 +1,9 @@
 // What an audit row says, as the modules that write the trail give it.
+import type { AuditAction } from '@contracts/admin';
 
-export type AuditAction =
-  | 'read'
-  | 'create'
-  | 'update'
-  | 'cancel'
-  | 'mark'
-  | 'confirm'
-  | 'correct'
-  | 'notes'
-  | 'reschedule'
-  | 'reassign'
-  | 'join'
-  | 'join_refused'
-  | 'unlock'
-  | 'revoke'
-  /** Staff replaced a patient's visit link (the old one no longer opens anything). */
-  | 'link_reset'
-  /** One request of another system with an integration token (the FHIR API). */
-  | 'api_request'
-  /** The waitlist (issue 22): an entry taken off, a freed time offered, answered or lapsed. */
-  | 'remove'
-  | 'offer'
-  | 'accept'
-  | 'decline'
-  | 'expire';
+/** The actions, declared once in the contract the audit page filters by. */
+export type { AuditAction };
+
 /**
  * `user`: a staff account, for an admin's change to how someone signs in. `api_token`: an
  * integration token, created, revoked or used. `webhook_endpoint` and `calendar_feed`: where

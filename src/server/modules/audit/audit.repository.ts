@@ -1,6 +1,7 @@
-import { and, sql } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import { pastPrefix } from '../../db/prefix-range';
 import { insertPrepared } from '../../db/prepared-insert';
 import * as t from '../../db/schema';
 import type { AuditActor, AuditEntry, ReadGroup } from './audit-entry';
@@ -113,86 +114,164 @@ export function insertReadGroups(db: Database, groups: readonly ReadGroup[]) {
 export interface AuditFilter {
   /**
    * The admin's clinics: rows about their patients, and rows about no patient by people who work
-   * there; never a row about another clinic's patient.
+   * there; never a row about another clinic's patient, nor another clinic's record of a row.
    */
   clinicIds: readonly string[];
   userId?: string;
+  action?: string;
   patientId?: string;
+  /** Normalised words (normalizeSearchText); each must start a word of the patient's. */
+  patientWords?: readonly string[];
   from?: Date;
   to?: Date;
-  offset: number;
-  limit: number;
 }
 
-/** One entry of the browser: a row, or one record of a row that covers several. */
-export interface AuditEntryRow {
-  /** The row's id, and for one record of several ".n", its place in the row. */
-  id: string;
-  at: string;
-  action: string;
-  entityType: string;
+/** Where a page starts: after so many rows, or after a row (its `atKey` and id) for an export. */
+export type AuditPageStart = { offset: number } | { after: { atKey: string; id: string } };
+
+/** One record a row names, as the admin may see it. */
+export interface AuditRecordRow {
   entityId: string | null;
   patientId: string | null;
+  /** Only for a patient of the admin's clinics. */
+  patientName: string | null;
+}
+
+/** One audit row, with who did it and the records it names that the admin may see. */
+export interface AuditEntryRow {
+  id: string;
+  /** ISO 8601 in UTC to the millisecond, as the wire has it. */
+  at: string;
+  /** The exact instant as PostgreSQL writes it, to continue after this row. */
+  atKey: string;
+  action: string;
+  entityType: string;
+  /** Whether the row names one record (entity_id), not several (entity_ids). */
+  single: boolean;
+  records: AuditRecordRow[];
   ip: string | null;
   details: unknown;
   userId: string | null;
   userName: string | null;
   userEmail: string | null;
-  patientClinicId: string | null;
-  patientFirstName: string | null;
-  patientLastName: string | null;
 }
 
 /**
- * A page of audit entries, newest first, with who did it and whose record it was in one query.
- * A row that covers several records (a list's read) is spread into an entry per record here, so
- * the filters and the page count records, as they did when each had a row of its own.
+ * The patients a patient filter means: of the admin's clinics only, so no filter can tell
+ * whether a row names another clinic's patient. Words go through patient_search_words (ADR 005),
+ * each the start of a word of the patient's name or email.
  */
-export async function listAuditEntries(db: Executor, filter: AuditFilter) {
-  const clinicIds = sql`${sql.param([...filter.clinicIds])}::uuid[]`;
-  const conditions = [
-    // About one of these clinics' patients, or about no patient and by someone who works here.
-    // A colleague's work with another clinic's patients is that clinic's business.
-    // An integration token's requests count as its clinics' (it is named where a user would be).
-    sql`(p.clinic_id = any(${clinicIds}) or (x.patient_id is null and (exists (
-          select 1 from ${t.clinicMembers} m
-          where m.user_id = a.user_id and m.clinic_id = any(${clinicIds})) or exists (
-          select 1 from ${t.apiTokens} k
-          where k.id = a.user_id and k.clinic_ids && ${clinicIds}))))`,
-  ];
-  if (filter.userId) conditions.push(sql`a.user_id = ${filter.userId}::uuid`);
-  if (filter.patientId) {
-    // The first part finds the rows by their indexes; the second keeps that patient's records.
-    conditions.push(sql`(a.patient_id = ${filter.patientId}::uuid
-                         or a.patient_ids @> array[${filter.patientId}::uuid])`);
-    conditions.push(sql`x.patient_id = ${filter.patientId}::uuid`);
+function patientsQuery(filter: AuditFilter, clinicIds: SQL): SQL {
+  const p = t.patients;
+  const w = t.patientSearchWords;
+  const conditions: SQL[] = [sql`${p.clinicId} = any(${clinicIds})`];
+  if (filter.patientId) conditions.push(sql`${p.id} = ${filter.patientId}::uuid`);
+  for (const prefix of filter.patientWords ?? []) {
+    const past = pastPrefix(prefix);
+    conditions.push(sql`${p.id} in (
+      select ${w.patientId} from ${w}
+      where ${w.clinicId} = any(${clinicIds}) and ${w.word} ~>=~ ${prefix}
+        ${past === null ? sql`` : sql`and ${w.word} ~<~ ${past}`})`);
   }
-  if (filter.from) conditions.push(sql`a.at >= ${filter.from.toISOString()}::timestamptz`);
-  if (filter.to) conditions.push(sql`a.at < ${filter.to.toISOString()}::timestamptz`);
+  return sql`select ${p.id} as "id" from ${p} where ${and(...conditions)}`;
+}
+
+/**
+ * Up to this many patients a filter matches are sent to the log's query as values, so PostgreSQL
+ * plans with them: a few patients' rows through the patient_id and patient_ids (GIN) indexes. A
+ * name that matches more ("a") is left as a subquery, and the log is read newest first.
+ */
+export const MATCHED_PATIENTS_AS_VALUES = 500;
+
+/** The rows a filter keeps: its conditions on audit_log `a`, or null when none can match. */
+export interface AuditConditions {
+  clinicIds: SQL;
+  where: SQL[] | null;
+}
+
+export async function auditConditions(db: Executor, filter: AuditFilter): Promise<AuditConditions> {
+  const clinicIds = sql`${sql.param([...filter.clinicIds])}::uuid[]`;
+  const where: SQL[] = [];
+  if (filter.userId) where.push(sql`a.user_id = ${filter.userId}::uuid`);
+  if (filter.action) where.push(sql`a.action = ${filter.action}`);
+  if (filter.from) where.push(sql`a.at >= ${filter.from.toISOString()}::timestamptz`);
+  if (filter.to) where.push(sql`a.at < ${filter.to.toISOString()}::timestamptz`);
+  if (filter.patientId || filter.patientWords) {
+    const patients = patientsQuery(filter, clinicIds);
+    const found = await queryRows<{ id: string }>(
+      db,
+      sql`${patients} limit ${MATCHED_PATIENTS_AS_VALUES + 1}`,
+    );
+    if (found.length === 0) return { clinicIds, where: null };
+    // A row of one record by patient_id; a list's read by the GIN index of patient_ids.
+    if (found.length <= MATCHED_PATIENTS_AS_VALUES) {
+      const ids = sql`${sql.param(found.map((r) => r.id))}::uuid[]`;
+      where.push(sql`(a.patient_id = any(${ids}) or a.patient_ids && ${ids})`);
+    } else {
+      where.push(sql`(a.patient_id in (${patients}) or a.patient_ids && array(${patients}))`);
+    }
+  }
+  return { clinicIds, where };
+}
+
+/**
+ * A page of audit rows, newest first: one row is one thing done or one read, however many
+ * records it showed (ADR 007, 035). A row is the admin's if it names a patient of their clinics,
+ * or no patient and was done by someone who works there; of a read of several records only
+ * those records are listed. A patient filter finds a read of a list through its patient_ids
+ * (GIN index) as well as a row of one record through patient_id.
+ */
+export async function listAuditRows(
+  db: Executor,
+  { clinicIds, where }: AuditConditions,
+  start: AuditPageStart,
+  limit: number,
+): Promise<AuditEntryRow[]> {
+  if (where === null) return [];
+  const conditions: SQL[] = [sql`v.records is not null`, ...where];
+  if ('after' in start) {
+    const { atKey, id } = start.after;
+    conditions.push(sql`a.at <= ${atKey}::timestamptz
+                        and (a.at < ${atKey}::timestamptz or a.id < ${id}::bigint)`);
+  }
   return queryRows<AuditEntryRow>(
     db,
-    sql`select case when x.n is null then a.id::text else a.id::text || '.' || x.n end as "id",
+    sql`select a.id::text as "id",
                to_char(a.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "at",
+               a.at::text as "atKey",
                a.action as "action", a.entity_type as "entityType",
-               x.entity_id as "entityId", x.patient_id as "patientId",
+               a.entity_ids is null as "single", v.records as "records",
                a.ip as "ip", a.details as "details",
                coalesce(u.id, k.id) as "userId",
                coalesce(u.name, k.name || ' (API token)') as "userName",
-               coalesce(u.email, case when k.id is not null then '' end) as "userEmail",
-               p.clinic_id as "patientClinicId", p.first_name as "patientFirstName",
-               p.last_name as "patientLastName"
+               coalesce(u.email, case when k.id is not null then '' end) as "userEmail"
           from ${t.auditLog} a
-          cross join lateral (
-            select a.entity_id, a.patient_id, null::bigint where a.entity_ids is null
-            union all
-            select r.entity_id, r.patient_id, r.n
-              from unnest(a.entity_ids, a.patient_ids) with ordinality as r(entity_id, patient_id, n)
-          ) as x(entity_id, patient_id, n)
           left join ${t.users} u on u.id = a.user_id
           left join ${t.apiTokens} k on k.id = a.user_id and u.id is null
-          left join ${t.patients} p on p.id = x.patient_id
+          cross join lateral (
+            -- The records the admin may see: their clinics' patients, and no patient when the
+            -- row is by someone who works there (an integration token counts as its clinics').
+            -- A colleague's work with another clinic's patients is that clinic's business.
+            select json_agg(json_build_object(
+                     'entityId', x.entity_id, 'patientId', x.patient_id,
+                     'patientName', p.first_name || ' ' || p.last_name) order by x.n) as records
+              from (
+                select a.entity_id, a.patient_id, 0::bigint where a.entity_ids is null
+                union all
+                select r.entity_id, r.patient_id, r.n
+                  from unnest(a.entity_ids, a.patient_ids) with ordinality
+                       as r(entity_id, patient_id, n)
+              ) as x(entity_id, patient_id, n)
+              left join ${t.patients} p on p.id = x.patient_id and p.clinic_id = any(${clinicIds})
+             where p.id is not null or (x.patient_id is null and (exists (
+                     select 1 from ${t.clinicMembers} m
+                      where m.user_id = a.user_id and m.clinic_id = any(${clinicIds})) or exists (
+                     select 1 from ${t.apiTokens} kt
+                      where kt.id = a.user_id and kt.clinic_ids && ${clinicIds})))
+          ) as v
          where ${and(...conditions)}
-         order by a.at desc, a.id desc, x.n
-         offset ${filter.offset} limit ${filter.limit}`,
+         order by a.at desc, a.id desc
+         ${'offset' in start ? sql`offset ${start.offset}` : sql``}
+         limit ${limit}`,
   );
 }

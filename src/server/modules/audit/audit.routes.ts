@@ -1,14 +1,26 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { browseAuditEndpoint } from '@contracts/admin';
+import { browseAuditEndpoint, exportAuditEndpoint } from '@contracts/admin';
 import type { DbHandle } from '../../db/client';
 import { route } from '../../core/route';
 import { browseAudit } from './audit.service';
+import { exportAuditCsv } from './audit-export';
 
 /** The audit log, browsed by admins at /admin/audit. Reading it is not itself audited. */
-export function auditRoutes(deps: { db: DbHandle }): FastifyPluginAsync {
+export function auditRoutes(deps: { db: DbHandle; now: () => Date }): FastifyPluginAsync {
   return async (app) => {
     route(app, browseAuditEndpoint, async (request) =>
       browseAudit(deps, request.context, request.query),
     );
+    route(app, exportAuditEndpoint, async (request, reply) => {
+      const csv = await exportAuditCsv(deps, request.context, request.query);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          // The name is ours (letters, digits and dashes): nothing in it needs quoting rules.
+          .header('content-disposition', `attachment; filename="${csv.filename}"`)
+          .header('cache-control', 'no-store')
+          .send(csv.body)
+      );
+    });
   };
 }

@@ -10,7 +10,7 @@ import { Input } from '@web/components/ui/input';
 import { useSession } from '@web/lib/session';
 import { staffQueryOptions } from '@web/queries/staff';
 import { useUnlockAgentSignIn } from '../api/unlock-agent-sign-in';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@web/hooks/use-debounced-value';
 import { AgentFormDialog } from './agent-form-dialog';
 import type { AgentAction } from './agent-row-actions';
 import { AgentStatusDialog } from './agent-status-dialog';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { XIcon } from 'lucide-react';
 import type { AdminUser } from '@contracts/admin';
@@ -6,8 +6,17 @@ import { AllOrOneSelect } from '@web/components/all-or-one-select';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { useDebouncedValue } from '@web/hooks/use-debounced-value';
 import { ALL_STAFF, staffQueryOptions } from '@web/queries/staff';
-import { dateRangeError, hasFilters, isId, type AuditFilters } from '../utils/audit-filters';
+import {
+  dateRangeError,
+  hasFilters,
+  isId,
+  NO_AUDIT_FILTERS,
+  PATIENT_NAME_MAX,
+  type AuditFilters,
+} from '../utils/audit-filters';
+import { AUDIT_ACTION_OPTIONS } from '../utils/audit-labels';
 
 const errorText = 'text-xs font-medium text-destructive';
 
@@ -63,6 +72,46 @@ function PatientIdField({
   );
 }
 
+/** How long typing pauses before the name filters: one request per pause, not per key. */
+export const PATIENT_NAME_DEBOUNCE_MS = 300;
+
+function PatientNameField({
+  value,
+  onApply,
+}: {
+  value: string;
+  onApply: (patientName: string) => void;
+}) {
+  const [draft, setDraft] = useState(value);
+  const [prevValue, setPrevValue] = useState(value);
+  // Clearing the filters (or Back) replaces what was typed here.
+  if (value !== prevValue) {
+    setPrevValue(value);
+    setDraft(value);
+  }
+  const settled = useDebouncedValue(draft, PATIENT_NAME_DEBOUNCE_MS);
+  useEffect(() => {
+    if (settled.trim() !== value.trim()) onApply(settled);
+    // Only a pause in typing applies the name; a new value from outside is taken above.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+
+  return (
+    <div className="col-span-2 grid gap-2 sm:col-span-1">
+      <Label htmlFor="audit-patient-name">Patient name</Label>
+      <Input
+        id="audit-patient-name"
+        type="search"
+        placeholder="e.g. Ana Gar"
+        autoComplete="off"
+        maxLength={PATIENT_NAME_MAX}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+      />
+    </div>
+  );
+}
+
 export function AuditFiltersBar({
   filters,
   onChange,
@@ -78,7 +127,7 @@ export function AuditFiltersBar({
     <div
       role="group"
       aria-label="Filters"
-      className="mb-4 grid grid-cols-2 gap-4 rounded-xl border bg-card p-4 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-start"
+      className="mb-4 grid grid-cols-2 gap-4 rounded-xl border bg-card p-4 lg:grid-cols-4 lg:items-start"
     >
       <div className="col-span-2 grid gap-2 sm:col-span-1">
         <Label htmlFor="audit-user">Staff member</Label>
@@ -98,6 +147,21 @@ export function AuditFiltersBar({
         />
         {users.isError && <p className={errorText}>{users.error.message}</p>}
       </div>
+      <div className="col-span-2 grid gap-2 sm:col-span-1">
+        <Label htmlFor="audit-action">Action</Label>
+        <AllOrOneSelect
+          id="audit-action"
+          allLabel="All actions"
+          value={filters.action || undefined}
+          options={AUDIT_ACTION_OPTIONS}
+          onChange={(action) => set({ action: action ?? '' })}
+          contentClassName="max-h-72"
+        />
+      </div>
+      <PatientNameField
+        value={filters.patientName}
+        onApply={(patientName) => set({ patientName })}
+      />
       <PatientIdField value={filters.patientId} onApply={(patientId) => set({ patientId })} />
       <div className="grid gap-2">
         <Label htmlFor="audit-from">From</Label>
@@ -123,18 +187,18 @@ export function AuditFiltersBar({
           aria-describedby={rangeError ? 'audit-range-error' : undefined}
         />
       </div>
-      <div className="col-span-2 flex items-end lg:col-span-1 lg:h-full">
+      <div className="col-span-2 flex items-end lg:h-full">
         <Button
           variant="ghost"
           disabled={!hasFilters(filters)}
-          onClick={() => onChange({ userId: '', patientId: '', from: '', to: '' })}
+          onClick={() => onChange(NO_AUDIT_FILTERS)}
         >
           <XIcon aria-hidden="true" />
           Clear filters
         </Button>
       </div>
       {rangeError && (
-        <p id="audit-range-error" role="alert" className={`${errorText} col-span-2 lg:col-span-5`}>
+        <p id="audit-range-error" role="alert" className={`${errorText} col-span-2 lg:col-span-4`}>
           {rangeError}
         </p>
       )}

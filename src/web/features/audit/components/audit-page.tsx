@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { ScrollTextIcon } from 'lucide-react';
+import { DownloadIcon, ScrollTextIcon } from 'lucide-react';
 import { PageHeader } from '@web/components/page-header';
 import { TableEmpty, TableLoadError } from '@web/components/table-states';
 import { Button } from '@web/components/ui/button';
@@ -8,6 +8,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { auditLogQueryOptions } from '../api/list-audit';
 import {
+  auditExportHref,
   filtersFromSearchParams,
   filtersToSearchParams,
   hasFilters,
@@ -46,6 +47,15 @@ export function AuditPage() {
       <PageHeader
         title="Audit log"
         description="Every time staff viewed or changed a patient or an appointment in your clinics."
+        actions={
+          <Button variant="outline" asChild>
+            {/* A link, not a fetch: the browser saves the file as it streams in. */}
+            <a href={auditExportHref(filters, timeZone)} download>
+              <DownloadIcon aria-hidden="true" />
+              Download CSV
+            </a>
+          </Button>
+        }
       />
       <AuditFiltersBar filters={filters} onChange={setFilters} />
       <section

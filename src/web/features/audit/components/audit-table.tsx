@@ -1,5 +1,5 @@
 import { FilterIcon } from 'lucide-react';
-import type { AuditEntryView } from '@contracts/admin';
+import type { AuditEntryView, AuditRecordView } from '@contracts/admin';
 import { formatDate } from '@domain/format';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -15,23 +15,28 @@ import {
 import {
   auditActionLabel,
   entityTypeLabel,
+  entityTypePlural,
   formatAuditDetails,
   formatAuditTime,
   shortId,
 } from '../utils/audit-labels';
 
-function PatientCell({
-  entry,
+type PatientRecord = AuditRecordView & { patientId: string };
+
+const patientLabel = (record: PatientRecord) =>
+  record.patientName ?? `Patient ${shortId(record.patientId)}`;
+
+function PatientLine({
+  record,
   onFilterPatient,
 }: {
-  entry: AuditEntryView;
+  record: PatientRecord;
   onFilterPatient: (patientId: string) => void;
 }) {
-  if (!entry.patientId) return <span className="text-muted-foreground">—</span>;
-  const label = entry.patientName ?? `Patient ${shortId(entry.patientId)}`;
+  const label = patientLabel(record);
   return (
     <div className="flex items-center gap-1">
-      <span className="truncate" title={entry.patientId}>
+      <span className="truncate" title={record.patientId}>
         {label}
       </span>
       <Button
@@ -40,13 +45,66 @@ function PatientCell({
         className="size-7 shrink-0 text-muted-foreground"
         aria-label={`Only entries for ${label}`}
         title="Only entries for this patient"
-        onClick={() => onFilterPatient(entry.patientId!)}
+        onClick={() => onFilterPatient(record.patientId)}
       >
         <FilterIcon className="size-3.5" aria-hidden="true" />
       </Button>
     </div>
   );
 }
+
+/** How many names a read of several shows before "and n more". */
+const NAMES_SHOWN = 2;
+
+/**
+ * The patients of an entry: one as before; a read of several as a few names that open into all
+ * of them, each with its own filter.
+ */
+function PatientCell({
+  records,
+  onFilterPatient,
+}: {
+  records: readonly PatientRecord[];
+  onFilterPatient: (patientId: string) => void;
+}) {
+  if (records.length === 0) return <span className="text-muted-foreground">—</span>;
+  if (records.length === 1) {
+    return <PatientLine record={records[0]!} onFilterPatient={onFilterPatient} />;
+  }
+  const names = records.slice(0, NAMES_SHOWN).map(patientLabel).join(', ');
+  const more = records.length - NAMES_SHOWN;
+  return (
+    <details className="group">
+      <summary className="cursor-pointer truncate">
+        {more > 0 ? `${names} and ${more} more` : names}
+      </summary>
+      <ul className="mt-1 max-h-64 overflow-y-auto">
+        {records.map((record, i) => (
+          <li key={`${record.entityId ?? ''}-${i}`}>
+            <PatientLine record={record} onFilterPatient={onFilterPatient} />
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** "Appointment 1b9d…" for one record, "20 appointments" for a read of several. */
+function RecordsLabel({ entry }: { entry: AuditEntryView }) {
+  const [first] = entry.records;
+  if (entry.records.length > 1) {
+    return <span>{`${entry.records.length} ${entityTypePlural(entry.entityType)}`}</span>;
+  }
+  const entityId = first?.entityId ?? entry.entityId;
+  return (
+    <span title={entityId ?? undefined}>
+      {entityTypeLabel(entry.entityType)}
+      {entityId && <span className="text-muted-foreground"> {shortId(entityId)}</span>}
+    </span>
+  );
+}
+
+const withPatient = (record: AuditRecordView): record is PatientRecord => record.patientId !== null;
 
 export function AuditTable({
   entries,
@@ -72,6 +130,7 @@ export function AuditTable({
       <TableBody>
         {entries.map((entry) => {
           const details = formatAuditDetails(entry.details);
+          const patients = entry.records.filter(withPatient);
           return (
             <TableRow key={entry.id}>
               <TableCell className="whitespace-nowrap">
@@ -103,12 +162,7 @@ export function AuditTable({
                   <Badge variant={entry.action === 'read' ? 'secondary' : 'default'}>
                     {auditActionLabel(entry.action)}
                   </Badge>
-                  <span title={entry.entityId ?? undefined}>
-                    {entityTypeLabel(entry.entityType)}
-                    {entry.entityId && (
-                      <span className="text-muted-foreground"> {shortId(entry.entityId)}</span>
-                    )}
-                  </span>
+                  <RecordsLabel entry={entry} />
                 </div>
                 {details && (
                   <p className="mt-1 max-w-md text-xs break-words text-muted-foreground">
@@ -116,14 +170,15 @@ export function AuditTable({
                   </p>
                 )}
                 {/* Narrow screens: the patient column's facts, under the action. */}
-                {entry.patientId && (
+                {patients.length > 0 && (
                   <p className="mt-1 text-xs text-muted-foreground md:hidden">
-                    Patient: {entry.patientName ?? shortId(entry.patientId)}
+                    {patients.length === 1 ? 'Patient' : 'Patients'}:{' '}
+                    {patients.map((r) => r.patientName ?? shortId(r.patientId)).join(', ')}
                   </p>
                 )}
               </TableCell>
               <TableCell className="hidden max-w-56 md:table-cell">
-                <PatientCell entry={entry} onFilterPatient={onFilterPatient} />
+                <PatientCell records={patients} onFilterPatient={onFilterPatient} />
               </TableCell>
               <TableCell className="hidden font-mono text-xs lg:table-cell">
                 {entry.ip ?? '—'}

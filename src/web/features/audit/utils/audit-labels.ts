@@ -1,4 +1,7 @@
-const ACTION_LABELS: Record<string, string> = {
+import { AUDIT_ACTIONS, type AuditAction } from '@contracts/admin';
+
+/** Every action the server writes, in words: a new action without its words fails to compile. */
+const ACTION_LABELS: Record<AuditAction, string> = {
   read: 'Viewed',
   create: 'Created',
   update: 'Updated',
@@ -24,8 +27,16 @@ const ACTION_LABELS: Record<string, string> = {
 
 /** Past-tense wording for an audit action; an action this page does not know reads as itself. */
 export function auditActionLabel(action: string): string {
-  return ACTION_LABELS[action] ?? action.charAt(0).toUpperCase() + action.slice(1);
+  return Object.hasOwn(ACTION_LABELS, action)
+    ? ACTION_LABELS[action as AuditAction]
+    : action.charAt(0).toUpperCase() + action.slice(1);
 }
+
+/** The action filter's choices, in the order they are declared. */
+export const AUDIT_ACTION_OPTIONS = AUDIT_ACTIONS.map((value) => ({
+  value,
+  label: ACTION_LABELS[value],
+}));
 
 const ENTITY_LABELS: Record<string, string> = {
   api_token: 'Integration token',
@@ -36,6 +47,12 @@ const ENTITY_LABELS: Record<string, string> = {
 
 export function entityTypeLabel(entityType: string): string {
   return ENTITY_LABELS[entityType] ?? entityType.charAt(0).toUpperCase() + entityType.slice(1);
+}
+
+/** "appointments", "waitlist entries": what a read of several records showed. */
+export function entityTypePlural(entityType: string): string {
+  const label = entityTypeLabel(entityType).toLowerCase();
+  return label.endsWith('y') ? `${label.slice(0, -1)}ies` : `${label}s`;
 }
 
 /** Ids are long: the first block is enough to tell rows apart; the full id is in the title. */
