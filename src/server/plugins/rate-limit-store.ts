@@ -156,6 +156,9 @@ export function postgresRateLimitStore(deps: { db: DbHandle; now: () => Date }) 
 function limitName({ groupId, routeInfo }: LimitOptions): string {
   if (groupId) return groupId;
   if (!routeInfo?.url) return 'global';
-  const method = Array.isArray(routeInfo.method) ? routeInfo.method.join(',') : routeInfo.method;
-  return `${method ?? 'ANY'} ${routeInfo.url}`;
+  // A HEAD is the GET without its body (Fastify adds it to every GET route): one allowance.
+  const methods = (Array.isArray(routeInfo.method) ? routeInfo.method : [routeInfo.method]).map(
+    (m) => (m === 'HEAD' ? 'GET' : m),
+  );
+  return `${[...new Set(methods)].join(',') || 'ANY'} ${routeInfo.url}`;
 }

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import type { OperationOutcome } from '@medplum/fhirtypes';
 import { apiAs } from '../../test/api-client';
 import { createToken, expectValidFhir, fhirAs } from '../../test/fhir-kit';
+import * as t from '../../db/schema';
 import { useTestApp } from '../../test/test-app';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z', config: { FHIR_RATE_LIMIT_PER_MINUTE: 3 } });
@@ -50,4 +51,27 @@ it('counts tokens it has not seen valid against their address, so guessing at to
     });
   for (let i = 0; i < 3; i++) expect((await send()).statusCode).toBe(200);
   expect((await send()).statusCode).toBe(429);
+});
+
+it('answers an address no route serves without looking up the token or auditing it', async () => {
+  const { s } = await env.scenario();
+  const admin = await apiAs(env.app, s.admin.email);
+  const { token } = await createToken(admin, { clinicIds: [s.clinic.id] });
+  const auditRows = async () => (await env.db.select().from(t.auditLog)).length;
+  const before = await auditRows();
+  const statuses: number[] = [];
+  for (const path of ['/Patient/x/y', '/Foo', '/Patient/_search/', '/Patient/x/y']) {
+    for (const bearer of [token, randomBytes(32).toString('base64url')]) {
+      const res = await env.app.inject({
+        method: 'GET',
+        url: `/fhir/R4${path}`,
+        headers: { authorization: `Bearer ${bearer}` },
+        remoteAddress: '198.51.100.77',
+      });
+      statuses.push(res.statusCode);
+    }
+  }
+  // Neither a 401 (the token was never looked up) nor an audit row per request.
+  expect(new Set(statuses)).toEqual(new Set([404]));
+  expect(await auditRows()).toBe(before);
 });

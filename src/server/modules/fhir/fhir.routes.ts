@@ -153,6 +153,10 @@ function registerFhir(app: FastifyInstance, deps: AppDeps) {
   };
   const chargeToken = app.createRateLimit({ ...fhirLimit, keyGenerator: rateLimitKeys.tokenKey });
   app.addHook('preParsing', async (request, _reply, payload) => {
+    // An address no route serves is answered 404 or 405 without looking at who asks: no token
+    // is looked up and no audit row written for it, so it costs no allowance (it has none; the
+    // rate limit belongs to routes) and cannot be used to guess tokens or fill the audit log.
+    if (request.is404) return payload;
     if (request.routeOptions.url !== `${FHIR_PATH}/metadata`) {
       request.context = await authenticateFhirCaller(deps, request);
       if (request.context.apiToken && rateLimitKeys.remember(request)) {
