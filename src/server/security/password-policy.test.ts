@@ -46,6 +46,11 @@ describe('passwordRefusal', () => {
     'RiversideFamilyClinic!',
     'harbour medical practice',
     'harbour2026',
+    'Care-Book-2026!',
+    'care book 2026!!',
+    'CAREB00K-2026!',
+    'River-side-2026!',
+    'r1vers1de2026!',
   ])('refuses %j, the name of the service or of a clinic of the account', (password) => {
     expect(passwordRefusal(password, staffOf)).toBe(PASSWORD_REFUSALS.service);
   });

@@ -52,6 +52,34 @@ export interface PasswordOwner {
 /** The product's name: the first word anyone guessing a Carebook password tries. */
 const SERVICE_NAME = 'carebook';
 
+/** Digits and signs written for the letters they look like ("C4reb00k"). */
+const LOOKALIKES: Record<string, string> = {
+  '0': 'o',
+  '3': 'e',
+  '4': 'a',
+  '@': 'a',
+  '5': 's',
+  $: 's',
+  '7': 't',
+  '8': 'b',
+  '!': 'i',
+  '|': 'l',
+};
+
+/**
+ * A text as the letters it spells, lower case, with nothing between them: "Care-Book 2026",
+ * "CAREB00K" and "care book" all read "carebook". A "1" may stand for an i or an l, so both
+ * readings are given. Digits that spell nothing are dropped.
+ */
+function lettersOnly(text: string): string[] {
+  const read = (one: string) =>
+    [...text.toLowerCase()]
+      .map((c) => (c === '1' ? one : (LOOKALIKES[c] ?? c)))
+      .filter((c) => /\p{L}/u.test(c))
+      .join('');
+  return [...new Set([read('i'), read('l')])];
+}
+
 /** Words many clinics' names share: refusing each outright would refuse good passphrases. */
 const GENERIC_CLINIC_WORDS = new Set([
   'associates',
@@ -116,7 +144,9 @@ export function passwordRefusal(password: string, owner: PasswordOwner): string 
   const personal = personalWords(owner);
   if (personal.some((word) => lowered.includes(word))) return PASSWORD_REFUSALS.personal;
   const service = serviceWords(owner);
-  if (service.whole.some((word) => lowered.includes(word))) return PASSWORD_REFUSALS.service;
+  const spellings = lettersOnly(password);
+  if (service.whole.some((word) => spellings.some((s) => s.includes(lettersOnly(word)[0]!))))
+    return PASSWORD_REFUSALS.service;
   const result = estimator().check(password, [...personal, SERVICE_NAME, ...service.parts]);
   if (result.score >= MIN_SCORE) return null;
   // The weakest part of the password decides which advice helps; a known word of the account
