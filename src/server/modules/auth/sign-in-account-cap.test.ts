@@ -97,4 +97,46 @@ describe('the cap on an account’s failures from many addresses', () => {
     expect((await admin.post(`/api/admin/agents/${user.id}/unlock`, {})).statusCode).toBe(200);
     expect((await login(user.email, TEST_PASSWORD, '192.0.2.202')).statusCode).toBe(200);
   });
+
+  it('counts the addresses of one IPv6 /64 as one address, as it counts where the account signed in', async () => {
+    const user = await createSignInUser(env.db);
+    // The real person signed in from this /64 once, so it is a familiar place past the cap.
+    expect((await login(user.email, TEST_PASSWORD, '2001:db8:1:1::1')).statusCode).toBe(200);
+    await spreadGuesses(user.email, 15);
+    expect((await login(user.email, TEST_PASSWORD, '192.0.2.203')).statusCode).toBe(429);
+
+    // A guesser in that /64 picks a new address for every guess: still one pair, which waits.
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const ip = `2001:db8:1:1:${(i + 2).toString(16)}::${(i + 7).toString(16)}`;
+      statuses.push((await signInFrom(env.app, user.email, `guess ${i}`, ip)).statusCode);
+    }
+    const checked = statuses.filter((s) => s === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(3);
+    expect(statuses.slice(checked)).toEqual(Array<number>(40 - checked).fill(429));
+  });
+
+  it('counts failures for unknown emails from one IPv6 /64 together', async () => {
+    const user = await createSignInUser(env.db);
+    // Twenty failures for made-up emails, each from its own address of one /64 ...
+    for (let i = 0; i < 20; i++) {
+      const ip = `2001:db8:2:2::${(i + 1).toString(16)}`;
+      expect((await signInFrom(env.app, `nobody${i}@example.test`, 'x', ip)).statusCode).toBe(401);
+    }
+    // ... make that /64 a guesser: a real account's pair from it waits after its first failure.
+    expect((await signInFrom(env.app, user.email, 'wrong', '2001:db8:2:2::ff')).statusCode).toBe(
+      401,
+    );
+    expect((await login(user.email, TEST_PASSWORD, '2001:db8:2:2::100')).statusCode).toBe(429);
+  });
+
+  it('makes a /64 wait after three failures, whichever of its addresses tries next', async () => {
+    const user = await createSignInUser(env.db);
+    for (let i = 0; i < 3; i++) {
+      const typo = await signInFrom(env.app, user.email, `typo ${i}`, `2001:db8:3:3::${i + 1}`);
+      expect(typo.statusCode).toBe(401);
+    }
+    expect((await login(user.email, TEST_PASSWORD, '2001:db8:3:3::a')).statusCode).toBe(429);
+  });
 });
