@@ -214,6 +214,27 @@ export async function isFamiliarSource(
   return row !== undefined;
 }
 
+/** Whether this browser's device cookie (its hash) was given to the account, since `since`. */
+export async function isDeviceOf(
+  db: Executor,
+  device: { userId: string; hash: string; since: Date },
+): Promise<boolean> {
+  const s = t.signInSources;
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(s)
+    .where(
+      and(
+        eq(s.userId, device.userId),
+        eq(s.kind, 'device'),
+        eq(s.value, device.hash),
+        gt(s.lastSignInAt, device.since),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Remembers where the account has just signed in: its address and its browser's device cookie. */
 export async function rememberSignInSources(
   db: Executor,

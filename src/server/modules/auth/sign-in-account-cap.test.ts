@@ -139,4 +139,54 @@ describe('the cap on an account’s failures from many addresses', () => {
     }
     expect((await login(user.email, TEST_PASSWORD, '2001:db8:3:3::a')).statusCode).toBe(429);
   });
+
+  it('does not adopt a device cookie planted in the browser as the account’s own', async () => {
+    const user = await createSignInUser(env.db);
+    const planted = `carebook_device=${'P'.repeat(43)}`;
+    // Someone plants a well-formed cookie in a shared browser; the real person signs in there.
+    const victim = await login(user.email, TEST_PASSWORD, '10.20.30.41', planted);
+    expect(victim.statusCode).toBe(200);
+    const given = victim.cookies.find((c) => c.name === 'carebook_device');
+    expect(given?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(given?.value).not.toBe('P'.repeat(43));
+
+    // Past the cap, the planted value is no familiar browser: its guesses wait unchecked.
+    await spreadGuesses(user.email, 20);
+    const guess = await login(user.email, 'a guess', '198.18.0.9', planted);
+    expect(guess.statusCode).toBe(429);
+    // The cookie the real person was given is, and it stays the same at their next sign-in.
+    const again = await login(
+      user.email,
+      TEST_PASSWORD,
+      '198.18.0.10',
+      `carebook_device=${given!.value}`,
+    );
+    expect(again.statusCode).toBe(200);
+    expect(again.cookies.find((c) => c.name === 'carebook_device')?.value).toBe(given!.value);
+  });
+
+  it('gives a browser a new device cookie when another account signs in with it', async () => {
+    const first = await createSignInUser(env.db);
+    const second = await createSignInUser(env.db);
+    const signedIn = await login(first.email, TEST_PASSWORD, '10.20.30.42');
+    const firstDevice = signedIn.cookies.find((c) => c.name === 'carebook_device')!.value;
+    const next = await login(
+      second.email,
+      TEST_PASSWORD,
+      '10.20.30.42',
+      `carebook_device=${firstDevice}`,
+    );
+    expect(next.statusCode).toBe(200);
+    const secondDevice = next.cookies.find((c) => c.name === 'carebook_device')!.value;
+    expect(secondDevice).not.toBe(firstDevice);
+    // So whoever holds the first account's cookie is no familiar browser of the second.
+    await spreadGuesses(second.email, 20);
+    const guess = await login(
+      second.email,
+      'a guess',
+      '198.18.0.11',
+      `carebook_device=${firstDevice}`,
+    );
+    expect(guess.statusCode).toBe(429);
+  });
 });
