@@ -497,13 +497,19 @@ export const loginFailures = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     email: text('email').notNull(),
+    /** The address as the request came from it, kept as it was. */
     ip: text('ip').notNull(),
+    /**
+     * The address every sign-in count goes by (ADR 010): `clientAddressKey(ip)`, an IPv6 address
+     * by its /64, as the places an account signed in from are known.
+     */
+    clientKey: text('client_key').notNull(),
     /** The account the email named when it failed; null for an email that matches no account. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('login_failures_email_at_idx').on(t.email, t.at),
-    index('login_failures_ip_at_idx').on(t.ip, t.at),
+    index('login_failures_client_key_at_idx').on(t.clientKey, t.at),
   ],
 );
 

@@ -130,7 +130,7 @@ export async function revokeUserSessions(
  */
 export async function recordPasswordAttempt(
   db: Executor,
-  values: { email: string; ip: string; userId: string | null; at: Date },
+  values: { email: string; ip: string; clientKey: string; userId: string | null; at: Date },
 ): Promise<number> {
   const [row] = await db
     .insert(t.loginFailures)
@@ -139,12 +139,15 @@ export async function recordPasswordAttempt(
   return row!.id;
 }
 
-/** The failures an attempt is judged by (ADR 010), leaving out the attempt's own row. */
+/**
+ * The failures an attempt is judged by (ADR 010), leaving out the attempt's own row. An address is
+ * its client key (`clientAddressKey`, an IPv6 address by its /64) in every count.
+ */
 export async function attemptHistory(
   db: Executor,
   attempt: {
     email: string;
-    ip: string;
+    clientKey: string;
     since: Date;
     exceptId: number;
     /** How many failures of one address count towards the account's total. */
@@ -152,19 +155,19 @@ export async function attemptHistory(
   },
 ) {
   const f = t.loginFailures;
-  const pair = sql`${f.email} = ${attempt.email} and ${f.ip} = ${attempt.ip}`;
+  const pair = sql`${f.email} = ${attempt.email} and ${f.clientKey} = ${attempt.clientKey}`;
   const [row] = await db
     .select({
       pairFailures: sql<number>`count(*) filter (where ${pair})::int`,
       pairLastFailureAt: sql<Date | null>`max(${f.at}) filter (where ${pair})`.mapWith(f.at),
-      otherAddressFailures: sql<number>`count(*) filter (where ${f.email} = ${attempt.email} and ${f.ip} <> ${attempt.ip})::int`,
-      addressUnknownFailures: sql<number>`count(*) filter (where ${f.ip} = ${attempt.ip} and ${f.userId} is null)::int`,
+      otherAddressFailures: sql<number>`count(*) filter (where ${f.email} = ${attempt.email} and ${f.clientKey} <> ${attempt.clientKey})::int`,
+      addressUnknownFailures: sql<number>`count(*) filter (where ${f.clientKey} = ${attempt.clientKey} and ${f.userId} is null)::int`,
       accountFailures: sql<number>`(
         select coalesce(sum(least(n, ${attempt.perAddressShare})), 0)::int from (
           select count(*) as n from ${f}
           where ${f.email} = ${attempt.email} and ${f.at} > ${attempt.since}
             and ${f.id} <> ${attempt.exceptId}
-          group by ${f.ip}) as by_address)`,
+          group by ${f.clientKey}) as by_address)`,
       accountLastFailureAt:
         sql<Date | null>`max(${f.at}) filter (where ${f.email} = ${attempt.email})`.mapWith(f.at),
     })
@@ -173,7 +176,7 @@ export async function attemptHistory(
       and(
         gt(f.at, attempt.since),
         ne(f.id, attempt.exceptId),
-        or(eq(f.email, attempt.email), eq(f.ip, attempt.ip)),
+        or(eq(f.email, attempt.email), eq(f.clientKey, attempt.clientKey)),
       ),
     );
   return {
@@ -211,6 +214,27 @@ export async function isFamiliarSource(
   return row !== undefined;
 }
 
+/** Whether this browser's device cookie (its hash) was given to the account, since `since`. */
+export async function isDeviceOf(
+  db: Executor,
+  device: { userId: string; hash: string; since: Date },
+): Promise<boolean> {
+  const s = t.signInSources;
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(s)
+    .where(
+      and(
+        eq(s.userId, device.userId),
+        eq(s.kind, 'device'),
+        eq(s.value, device.hash),
+        gt(s.lastSignInAt, device.since),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Remembers where the account has just signed in: its address and its browser's device cookie. */
 export async function rememberSignInSources(
   db: Executor,
@@ -229,11 +253,14 @@ export async function rememberSignInSources(
     });
 }
 
-/** A right password forgets its own address's failures on the account, not other addresses'. */
-export async function clearPairFailures(db: Executor, email: string, ip: string) {
+/**
+ * A right password forgets its own address's failures on the account (its client key's: all of
+ * an IPv6 /64), not other addresses'.
+ */
+export async function clearPairFailures(db: Executor, email: string, clientKey: string) {
   await db
     .delete(t.loginFailures)
-    .where(and(eq(t.loginFailures.email, email), eq(t.loginFailures.ip, ip)));
+    .where(and(eq(t.loginFailures.email, email), eq(t.loginFailures.clientKey, clientKey)));
 }
 
 /** An admin's unlock or password reset forgets every failure of the account, from anywhere. */
@@ -248,7 +275,7 @@ export async function clearAccountFailures(db: Executor, account: { id: string; 
     );
 }
 
-/** Each email's remembered failures, address by address: one round trip for a whole staff list. */
+/** Each email's remembered failures, address (client key) by address: one round trip for a whole staff list. */
 export async function failurePairsOf(db: Executor, emails: readonly string[], since: Date) {
   const byEmail = new Map<string, Array<{ failures: number; lastFailureAt: Date }>>();
   if (emails.length === 0) return byEmail;
@@ -268,7 +295,7 @@ export async function failurePairsOf(db: Executor, emails: readonly string[], si
         gt(t.loginFailures.at, since),
       ),
     )
-    .groupBy(t.loginFailures.email, t.loginFailures.ip);
+    .groupBy(t.loginFailures.email, t.loginFailures.clientKey);
   for (const { email, ...pair } of rows) {
     byEmail.set(email, [...(byEmail.get(email) ?? []), pair]);
   }

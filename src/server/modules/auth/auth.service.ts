@@ -14,7 +14,7 @@ import { badRequest, forbidden, unauthorized } from '../../errors';
 import { hashPassword } from '../../security/password';
 import { passwordRefusal } from '../../security/password-policy';
 import { clientAddressKey } from '../../security/client-address';
-import { deviceHashOf, newDeviceValue } from './device-cookie';
+import { deviceHashOf, KNOWN_SOURCE_DAYS, newDeviceValue } from './device-cookie';
 import { checkPasswordAttempt } from './password-attempts';
 import * as repo from './auth.repository';
 
@@ -69,8 +69,18 @@ export async function signIn(
 
   const now = deps.now();
   const token = randomBytes(32).toString('base64url');
-  // A browser keeps its device cookie across accounts and sign-ins; one without gets a new one.
-  const device = input.presentedDevice ?? newDeviceValue();
+  // A browser keeps the device cookie this account was given in it; any other value, one planted
+  // by whoever used the browser before or another account's, is replaced by a new one: adopted,
+  // it would be a familiar browser of this account to whoever chose it (ADR 010).
+  const device =
+    input.presentedDevice !== undefined &&
+    (await repo.isDeviceOf(db.db, {
+      userId: user.id,
+      hash: deviceHashOf(input.presentedDevice),
+      since: new Date(now.getTime() - KNOWN_SOURCE_DAYS * 86_400_000),
+    }))
+      ? input.presentedDevice
+      : newDeviceValue();
   const maxAgeSeconds = config.SESSION_ABSOLUTE_HOURS * 3600;
   await db.db.transaction(async (tx) => {
     if (input.presentedToken) await repo.revokeSession(tx, sessionIdOf(input.presentedToken), now);

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The browser's sign-in device cookie (ADR 010): a random value given on a successful sign-in,
- * of which the database keeps only the SHA-256, per account. Past an account's failure cap, a
+ * of which the database keeps only the SHA-256, per account. A browser keeps its value only while
+ * it signs in to the account it was given for; any other value it brings is replaced. Past an account's failure cap, a
  * browser that brings it back is one the account has signed in from, and is not made to wait.
  * It is sent only to the sign-in and password calls.
  */

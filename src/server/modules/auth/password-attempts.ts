@@ -38,16 +38,20 @@ export async function checkPasswordAttempt(
 ): Promise<{ ok: boolean; forget: (tx: Executor) => Promise<void> }> {
   const { db } = deps.db;
   const now = deps.now();
+  // Every count goes by the address's key, an IPv6 address by its /64, as familiarity does: a
+  // guesser with a /64 must not be a new address at each guess (ADR 010).
+  const clientKey = clientAddressKey(attempt.ip);
   const attemptId = await repo.recordPasswordAttempt(db, {
     email: attempt.email,
     ip: attempt.ip,
+    clientKey,
     userId: attempt.account?.id ?? null,
     at: now,
   });
   const policy = throttlePolicyOf(deps.config);
   const counts = await repo.attemptHistory(db, {
     email: attempt.email,
-    ip: attempt.ip,
+    clientKey,
     since: new Date(now.getTime() - deps.config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000),
     exceptId: attemptId,
     perAddressShare: policy.failuresBeforeDelay,
@@ -57,7 +61,7 @@ export async function checkPasswordAttempt(
     counts.accountFailures >= policy.accountFailureCap && attempt.account !== undefined
       ? await repo.isFamiliarSource(db, {
           userId: attempt.account.id,
-          address: clientAddressKey(attempt.ip),
+          address: clientKey,
           device: attempt.device === undefined ? null : deviceHashOf(attempt.device),
           since: new Date(now.getTime() - KNOWN_SOURCE_DAYS * 86_400_000),
         })
@@ -85,5 +89,5 @@ export async function checkPasswordAttempt(
     account?.active && account.passwordHash
       ? await verifyPassword(account.passwordHash, attempt.password)
       : await burnTime(attempt.password).then(() => false);
-  return { ok, forget: (tx) => repo.clearPairFailures(tx, attempt.email, attempt.ip) };
+  return { ok, forget: (tx) => repo.clearPairFailures(tx, attempt.email, clientKey) };
 }

@@ -97,4 +97,96 @@ describe('the cap on an account’s failures from many addresses', () => {
     expect((await admin.post(`/api/admin/agents/${user.id}/unlock`, {})).statusCode).toBe(200);
     expect((await login(user.email, TEST_PASSWORD, '192.0.2.202')).statusCode).toBe(200);
   });
+
+  it('counts the addresses of one IPv6 /64 as one address, as it counts where the account signed in', async () => {
+    const user = await createSignInUser(env.db);
+    // The real person signed in from this /64 once, so it is a familiar place past the cap.
+    expect((await login(user.email, TEST_PASSWORD, '2001:db8:1:1::1')).statusCode).toBe(200);
+    await spreadGuesses(user.email, 15);
+    expect((await login(user.email, TEST_PASSWORD, '192.0.2.203')).statusCode).toBe(429);
+
+    // A guesser in that /64 picks a new address for every guess: still one pair, which waits.
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const ip = `2001:db8:1:1:${(i + 2).toString(16)}::${(i + 7).toString(16)}`;
+      statuses.push((await signInFrom(env.app, user.email, `guess ${i}`, ip)).statusCode);
+    }
+    const checked = statuses.filter((s) => s === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(3);
+    expect(statuses.slice(checked)).toEqual(Array<number>(40 - checked).fill(429));
+  });
+
+  it('counts failures for unknown emails from one IPv6 /64 together', async () => {
+    const user = await createSignInUser(env.db);
+    // Twenty failures for made-up emails, each from its own address of one /64 ...
+    for (let i = 0; i < 20; i++) {
+      const ip = `2001:db8:2:2::${(i + 1).toString(16)}`;
+      expect((await signInFrom(env.app, `nobody${i}@example.test`, 'x', ip)).statusCode).toBe(401);
+    }
+    // ... make that /64 a guesser: a real account's pair from it waits after its first failure.
+    expect((await signInFrom(env.app, user.email, 'wrong', '2001:db8:2:2::ff')).statusCode).toBe(
+      401,
+    );
+    expect((await login(user.email, TEST_PASSWORD, '2001:db8:2:2::100')).statusCode).toBe(429);
+  });
+
+  it('makes a /64 wait after three failures, whichever of its addresses tries next', async () => {
+    const user = await createSignInUser(env.db);
+    for (let i = 0; i < 3; i++) {
+      const typo = await signInFrom(env.app, user.email, `typo ${i}`, `2001:db8:3:3::${i + 1}`);
+      expect(typo.statusCode).toBe(401);
+    }
+    expect((await login(user.email, TEST_PASSWORD, '2001:db8:3:3::a')).statusCode).toBe(429);
+  });
+
+  it('does not adopt a device cookie planted in the browser as the account’s own', async () => {
+    const user = await createSignInUser(env.db);
+    const planted = `carebook_device=${'P'.repeat(43)}`;
+    // Someone plants a well-formed cookie in a shared browser; the real person signs in there.
+    const victim = await login(user.email, TEST_PASSWORD, '10.20.30.41', planted);
+    expect(victim.statusCode).toBe(200);
+    const given = victim.cookies.find((c) => c.name === 'carebook_device');
+    expect(given?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(given?.value).not.toBe('P'.repeat(43));
+
+    // Past the cap, the planted value is no familiar browser: its guesses wait unchecked.
+    await spreadGuesses(user.email, 20);
+    const guess = await login(user.email, 'a guess', '198.18.0.9', planted);
+    expect(guess.statusCode).toBe(429);
+    // The cookie the real person was given is, and it stays the same at their next sign-in.
+    const again = await login(
+      user.email,
+      TEST_PASSWORD,
+      '198.18.0.10',
+      `carebook_device=${given!.value}`,
+    );
+    expect(again.statusCode).toBe(200);
+    expect(again.cookies.find((c) => c.name === 'carebook_device')?.value).toBe(given!.value);
+  });
+
+  it('gives a browser a new device cookie when another account signs in with it', async () => {
+    const first = await createSignInUser(env.db);
+    const second = await createSignInUser(env.db);
+    const signedIn = await login(first.email, TEST_PASSWORD, '10.20.30.42');
+    const firstDevice = signedIn.cookies.find((c) => c.name === 'carebook_device')!.value;
+    const next = await login(
+      second.email,
+      TEST_PASSWORD,
+      '10.20.30.42',
+      `carebook_device=${firstDevice}`,
+    );
+    expect(next.statusCode).toBe(200);
+    const secondDevice = next.cookies.find((c) => c.name === 'carebook_device')!.value;
+    expect(secondDevice).not.toBe(firstDevice);
+    // So whoever holds the first account's cookie is no familiar browser of the second.
+    await spreadGuesses(second.email, 20);
+    const guess = await login(
+      second.email,
+      'a guess',
+      '198.18.0.11',
+      `carebook_device=${firstDevice}`,
+    );
+    expect(guess.statusCode).toBe(429);
+  });
 });
