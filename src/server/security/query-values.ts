@@ -1,4 +1,4 @@
-import { stdSerializers } from 'pino';
+import { stdSerializers, type SerializedError } from 'pino';
 
 // A failed query is thrown by drizzle as a DrizzleQueryError whose message is
 // "Failed query: <sql>\nparams: <values>" and whose `params` are the values themselves: a visit
@@ -67,12 +67,13 @@ export function withoutQueryValues(message: string): string {
  * The app logger's `err` serializer: pino's own, then the query's values taken out of the
  * message, the stack (which repeats the message) and the fields of a database error.
  */
-export function serializeError(err: unknown): unknown {
-  const serialized = stdSerializers.err(err as Error) as unknown;
+export function serializeError(err: Error): SerializedError {
+  const serialized = stdSerializers.err(err);
   // Not an error: pino's serializer gives it back as it is, and it is not ours to change.
-  if (serialized === err || !serialized || typeof serialized !== 'object') return serialized;
+  if ((serialized as unknown) === err || !serialized || typeof serialized !== 'object')
+    return serialized;
   const { parts, code } = queryErrorParts(err);
-  const out = serialized as Record<string, unknown>;
+  const out = serialized as SerializedError & Record<string, unknown>;
   if (parts.length > 0) {
     if (typeof out.message === 'string') out.message = withoutParams(out.message, parts);
     if (typeof out.stack === 'string') out.stack = withoutParams(out.stack, parts);
