@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { loadConfig } from './config';
 import { initErrorReporting, reportError } from './instrument';
 
@@ -46,5 +48,27 @@ describe('error reporting', () => {
     await expect
       .poll(() => envelopes.some((e) => e.includes('the disk is on fire')), { timeout: 10_000 })
       .toBe(true);
+  });
+
+  it('sends a failed query with its SQL text, never the values it was asked with', async () => {
+    // Made at run time: Sentry sends the source lines around a frame, this file's included.
+    const token = randomBytes(32).toString('base64url');
+    const cause = Object.assign(new Error('canceling statement due to statement timeout'), {
+      code: '57014',
+    });
+    reportError(
+      new DrizzleQueryError(
+        'select id from appointments where token = $1 limit $2',
+        [token, 1],
+        cause,
+      ),
+    );
+    await expect
+      .poll(() => envelopes.some((e) => e.includes('where token = $1 limit $2')), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    expect(envelopes.join('\n')).toContain('canceling statement due to statement timeout');
+    expect(envelopes.join('\n')).not.toContain(token);
   });
 });

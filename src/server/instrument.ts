@@ -1,6 +1,7 @@
 import type * as SentryNode from '@sentry/node';
 import type { Config } from './config';
 import { redactedPath, withoutQuery } from './logging';
+import { withoutQueryValues } from './security/query-values';
 
 // Sentry's SDK takes longer to load than the rest of the server together (about half a second of
 // start-up): it is loaded only when a DSN asks for it.
@@ -29,9 +30,13 @@ export function reportError(err: unknown): void {
 /**
  * What leaves for Sentry keeps no more of a request than the log does: its path with only its
  * plain words (a feed's secret, an offer's token are not), never the query string (visit tokens,
- * e-mails, search words), cookies or body.
+ * e-mails, search words), cookies or body. A failed query's exception keeps its SQL text, not the
+ * values drizzle writes after "params:".
  */
 export function scrubRequest<E extends SentryNode.Event>(event: E): E {
+  for (const exception of event.exception?.values ?? []) {
+    if (exception.value) exception.value = withoutQueryValues(exception.value);
+  }
   if (event.request) {
     const { url, method } = event.request;
     event.request = { method, ...(url ? { url: scrubUrl(url) } : {}) };

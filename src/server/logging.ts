@@ -1,4 +1,5 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { serializeError } from './security/query-values';
 
 /**
  * What a request looks like in the log: never its query string (visit tokens, patients' e-mail
@@ -35,7 +36,10 @@ export function redactedPath(path: string): string {
     .join('/');
 }
 
-/** The app's logger: pino at the configured level, requests logged without their secrets. */
+/**
+ * The app's logger: pino at the configured level, requests logged without their secrets, errors
+ * without the values of a failed query (a visit token looked up, an e-mail).
+ */
 export function loggerOptions(
   level: string,
   stream?: { write(line: string): void },
@@ -50,6 +54,7 @@ export function loggerOptions(
         remoteAddress: request.ip,
         remotePort: request.socket?.remotePort,
       }),
+      err: serializeError,
     },
   };
 }

@@ -87,6 +87,34 @@ describe('what the log keeps of a secret-bearing address', () => {
   });
 });
 
+describe('what the log keeps of a failed query', () => {
+  it('keeps the SQL text and its code, never the values a visit token was looked up with', async () => {
+    const appointment = await createAppointment(testDb.handle.db, {
+      clinicId: scenario.clinic.id,
+      patientId: scenario.patient.id,
+      staffId: scenario.provider.id,
+    });
+    // The lookup by token fails in the database (drizzle wraps it in a DrizzleQueryError whose
+    // message and params carry the token), and the fault is logged.
+    await testDb.handle.exec('alter table appointments rename column token to token_gone');
+    lines.length = 0;
+    try {
+      const answer = await app.inject({
+        method: 'GET',
+        url: `/api/session?token=${appointment.token}`,
+      });
+      expect(answer.statusCode).toBe(500);
+    } finally {
+      await testDb.handle.exec('alter table appointments rename column token_gone to token');
+    }
+    const log = lines.join('\n');
+    expect(log).toContain('Failed query: select');
+    expect(log).not.toContain(appointment.token);
+    expect(log).toContain('"code":"42703"');
+    expect(log).toContain('"stack":');
+  });
+});
+
 describe('what goes to Sentry', () => {
   it('keeps a request’s path and method, not its query string, cookies or body', () => {
     const event = scrubRequest({

@@ -832,6 +832,8 @@ export const onlineBookingHolds = pgTable(
     duration: integer('duration').notNull(),
     /** Lower-cased: one open hold per address. */
     email: text('email').notNull(),
+    /** The inbox the address delivers to (`inboxOf`, no +tag, Gmail without dots): what is counted. */
+    inbox: text('inbox').notNull(),
     /** What the patient typed: first and last name, phone, date of birth. */
     patient: jsonb('patient')
       .$type<{ firstName: string; lastName: string; phone: string; dob: string }>()
@@ -855,6 +857,6 @@ export const onlineBookingHolds = pgTable(
       .where(sql`${t.state} = 'open'`),
     index('online_booking_holds_staff_idx').on(t.staffId, t.startAt),
     index('online_booking_holds_client_key_idx').on(t.clientKey, t.createdAt),
-    index('online_booking_holds_email_idx').on(t.email, t.createdAt),
+    index('online_booking_holds_inbox_idx').on(t.inbox, t.createdAt),
   ],
 );

@@ -66,6 +66,7 @@ const hold = (over: Partial<typeof t.onlineBookingHolds.$inferInsert> = {}) => (
   endAt: new Date(Date.parse(TEN) + 30 * 60_000),
   duration: 30,
   email: 'rosa@example.com',
+  inbox: 'rosa@example.com',
   patient: { firstName: 'Rosa', lastName: 'Diaz', phone: '+1 555 0101', dob: '1990-04-02' },
   tokenHash: `hash-${Math.random()}`,
   ip: '203.0.113.9',

@@ -1,3 +1,4 @@
+import { inboxOf } from '@domain/email-inbox';
 import { addDaysToKey, localDateKeyOf, wallClockToUtc } from '@domain/zoned-time';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
@@ -35,7 +36,8 @@ type Limits = Pick<
 
 /**
  * The asker's allowances: holds per client (an IPv6 client by its /64) at any clinic and per
- * e-mail at this clinic in an hour, and confirmation mails per address from any clinic in a day.
+ * e-mail's inbox at this clinic in an hour, and confirmation mails per inbox from any clinic in a
+ * day (inboxOf: the address without +tag, Gmail without dots).
  * Takes the client's and the e-mail's locks, which the transaction keeps until it ends. The
  * refusals say no more than that there were too many requests: nothing about who the e-mail is.
  */
@@ -44,10 +46,12 @@ export async function enforceAskerLimits(
   limits: Limits,
   r: { clinicId: string; email: string; clientKey: string; now: Date },
 ) {
-  await repo.lockClientAndEmail(tx, r.clientKey, r.email);
+  // By inbox, not address: victim+1@, victim+2@ … are one inbox and share its allowances.
+  const inbox = inboxOf(r.email);
+  await repo.lockClientAndEmail(tx, r.clientKey, inbox);
   const recent = await repo.countRecentHolds(tx, {
     clinicId: r.clinicId,
-    email: r.email,
+    inbox,
     clientKey: r.clientKey,
     hourAgo: new Date(r.now.getTime() - HOUR),
     dayAgo: new Date(r.now.getTime() - DAY),

@@ -256,6 +256,21 @@ describe('what the hold path mails', () => {
     expect(await holdMailsTo(target)).toBe(6);
   });
 
+  it('counts mails by inbox: victim+1@ … victim+6@ are one inbox, mailed at most 5 times', async () => {
+    const addresses = Array.from({ length: 6 }, (_, i) => `victim+${i + 1}@example.com`);
+    const answers = [];
+    for (const [i, email] of addresses.entries()) {
+      answers.push(await hold({ email, start: spreadStart(i), ip: `203.0.113.${i + 1}` }));
+    }
+    let mailed = 0;
+    for (const email of addresses) mailed += await holdMailsTo(email);
+    expect(mailed).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.statusCode === 202).length).toBe(mailed);
+    expect(answers.filter((a) => a.statusCode === 429).length).toBeGreaterThan(0);
+    // The mail that was sent went to the address as typed.
+    expect(await holdMailsTo('victim+1@example.com')).toBe(1);
+  });
+
   it('refuses a name longer than 50 characters in words, and holds and mails nothing', async () => {
     const long = await hold({
       email: 'long@example.com',

@@ -65,10 +65,10 @@ export async function insertHold(db: Executor, values: typeof h.$inferInsert) {
  * clinic's and the provider's (the booking lock), always in this order, so holds queue instead
  * of deadlocking. A statement's target list is evaluated left to right.
  */
-export async function lockClientAndEmail(db: Executor, clientKey: string, email: string) {
+export async function lockClientAndEmail(db: Executor, clientKey: string, inbox: string) {
   await db.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`address:${clientKey}`}, 1031)),
-      pg_advisory_xact_lock(hashtextextended(${`email:${email}`}, 1031))`,
+      pg_advisory_xact_lock(hashtextextended(${`email:${inbox}`}, 1031))`,
   );
 }
 
@@ -81,26 +81,27 @@ export async function lockClinicAndAgent(db: Executor, clinicId: string, agentId
 }
 
 /**
- * How many holds the client asked for since `hourAgo` (at any clinic), the e-mail at this clinic
- * since `hourAgo`, and how many confirmation mails the e-mail was sent since `dayAgo` (one per
- * hold, from any clinic). Unconfirmed holds are kept a day after they lapse, so all are here.
+ * How many holds the client asked for since `hourAgo` (at any clinic), the inbox at this clinic
+ * since `hourAgo`, and how many confirmation mails the inbox was sent since `dayAgo` (one per
+ * hold, from any clinic). The inbox is the address without +tag (inboxOf): victim+1@ and
+ * victim+2@ are one. Unconfirmed holds are kept a day after they lapse, so all are here.
  */
 export async function countRecentHolds(
   db: Executor,
-  r: { clinicId: string; email: string; clientKey: string; hourAgo: Date; dayAgo: Date },
+  r: { clinicId: string; inbox: string; clientKey: string; hourAgo: Date; dayAgo: Date },
 ) {
   const lastHour = sql`${h.createdAt} > ${r.hourAgo}`;
   const [row] = await db
     .select({
       byAddress: sql<number>`count(*) filter (where ${h.clientKey} = ${r.clientKey} and ${lastHour})::int`,
-      byEmailAtClinic: sql<number>`count(*) filter (where ${h.clinicId} = ${r.clinicId} and ${h.email} = ${r.email} and ${lastHour})::int`,
-      mailsToEmail: sql<number>`count(*) filter (where ${h.email} = ${r.email})::int`,
+      byEmailAtClinic: sql<number>`count(*) filter (where ${h.clinicId} = ${r.clinicId} and ${h.inbox} = ${r.inbox} and ${lastHour})::int`,
+      mailsToEmail: sql<number>`count(*) filter (where ${h.inbox} = ${r.inbox})::int`,
     })
     .from(h)
     .where(
       or(
         and(eq(h.clientKey, r.clientKey), gt(h.createdAt, r.hourAgo)),
-        and(eq(h.email, r.email), gt(h.createdAt, r.dayAgo)),
+        and(eq(h.inbox, r.inbox), gt(h.createdAt, r.dayAgo)),
       ),
     );
   return row ?? { byAddress: 0, byEmailAtClinic: 0, mailsToEmail: 0 };

@@ -1,3 +1,4 @@
+import { inboxOf } from '@domain/email-inbox';
 import { createHash } from 'node:crypto';
 import {
   HOLD_ACCEPTED_MESSAGE,
@@ -141,6 +142,7 @@ export async function createHold(
           endAt: end,
           duration: body.duration,
           email,
+          inbox: inboxOf(email),
           patient: { firstName, lastName, phone, dob },
           tokenHash: hashToken(token),
           ip,

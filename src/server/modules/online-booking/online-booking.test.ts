@@ -339,6 +339,7 @@ describe('holds nobody confirmed', () => {
         endAt: new Date(startAt.getTime() + 30 * 60_000),
         duration: 30,
         email: `hold${n}@example.com`,
+        inbox: `hold${n}@example.com`,
         patient: {
           firstName: 'Held',
           lastName: `Number${n}`,
