@@ -79,7 +79,9 @@ describe('visitsOutsideHours', () => {
     ),
   });
 
-  function build(r: fc.RecordValue<typeof scenario>) {
+  type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
+
+  function build(r: Scenario) {
     const overrides: ScheduleOverride[] = [
       ...r.offDays.map((d): ScheduleOverride => ({ date: addDaysToKey(r.anchor, d), kind: 'off' })),
       ...r.extra
