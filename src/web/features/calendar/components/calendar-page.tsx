@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Appointment } from '@contracts/appointments';
 import { canChangeAppointment } from '@domain/appointment-status';
+import { isBookableRole } from '@domain/roles';
 import { localDateKeyOf, type DateKey } from '@domain/zoned-time';
 import { PageHeader } from '@web/components/page-header';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
@@ -36,7 +37,9 @@ export function CalendarPage({ renderDetails }: CalendarPageProps) {
   const { user, canQuery } = useSession();
   const timeZone = useViewerTimeZone();
   const isMobile = useIsMobile();
-  const [state, update] = useCalendarState(timeZone, isMobile ? 'list' : 'week');
+  // A provider or nurse opens on their own column; "All providers" is one choice away.
+  const ownAgentId = user && isBookableRole(user.role) ? user.id : undefined;
+  const [state, update] = useCalendarState(timeZone, isMobile ? 'list' : 'week', ownAgentId);
   const [pendingDrop, setPendingDrop] = useState<PendingDrop | null>(null);
   const [moving, setMoving] = useState<Appointment | null>(null);
 
@@ -114,7 +117,10 @@ export function CalendarPage({ renderDetails }: CalendarPageProps) {
       <CalendarFilters
         clinics={userClinics}
         clinic={state.clinic}
-        onClinicChange={(clinic) => update({ clinic, agentId: undefined })}
+        onClinicChange={(clinic) =>
+          // Another clinic's list may not have the chosen agent; one's own column stays.
+          update({ clinic, agentId: state.agentId === ownAgentId ? ownAgentId : undefined })
+        }
         agents={agents}
         agentId={state.agentId}
         onAgentChange={(agentId) => update({ agentId })}
@@ -149,6 +155,7 @@ export function CalendarPage({ renderDetails }: CalendarPageProps) {
         pending={pendingDrop}
         timeZone={timeZone}
         onDone={() => setPendingDrop(null)}
+        onPickAnother={setMoving}
       />
       <MoveAppointmentDialog
         appointment={moving}
