@@ -87,7 +87,7 @@ export function holdToEventInput(hold: HeldTime): EventInput {
     durationEditable: false,
     className: 'calendar-event-held',
     color: 'var(--calendar-held-event)',
-    textColor: 'var(--foreground)',
+    contrastColor: 'var(--foreground)',
     extendedProps: { hold },
   };
 }
