@@ -21,6 +21,7 @@ import {
 import { defineEndpoint } from './endpoint';
 import {
   actOnAppointmentRoute,
+  checkAppointmentMoveRoute,
   changeAppointmentRoute,
   correctAppointmentStatusRoute,
   countAppointmentsRoute,
@@ -284,6 +285,34 @@ export const changeAppointmentEndpoint = defineEndpoint({
   body: updateAppointmentBody,
   responses: { 200: appointment },
   errors: [404, 409, 422],
+});
+
+/** Whether a move would be accepted, and if not, the words its refusal would carry. */
+export const moveCheckResponse = z.object({
+  bookable: z.boolean(),
+  /** The sentence the change would be refused with; null when it would be accepted. */
+  message: z.string().nullable(),
+  /** What stands in the way, when it is another booking or a patient's online hold. */
+  conflict: z
+    .object({
+      kind: z.enum(['appointment', 'hold']),
+      start: z.string(),
+      end: z.string(),
+      /** For a hold: when it lapses and the time is free again. */
+      expiresAt: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type MoveCheckResponse = z.infer<typeof moveCheckResponse>;
+
+export const checkAppointmentMoveEndpoint = defineEndpoint({
+  ...forStaff,
+  ...checkAppointmentMoveRoute,
+  summary: 'Whether a reschedule or reassign would be accepted, without making it',
+  params: idParams,
+  body: updateAppointmentBody,
+  responses: { 200: moveCheckResponse },
+  errors: [404, 409],
 });
 
 export const actOnAppointmentEndpoint = defineEndpoint({

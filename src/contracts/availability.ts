@@ -3,11 +3,14 @@ import { validateWeekly, type ScheduleOverride, type WeeklySegment } from '@doma
 import { formatDate } from '@domain/format';
 import { MINUTES_PER_DAY, parseWallTime } from '@domain/zoned-time';
 import { roleSchema } from './auth';
-import { timezoneField, uuidParam } from './common';
+import { instantField, timezoneField, uuidParam } from './common';
 import { defineEndpoint } from './endpoint';
 import {
+  checkAgentVisitsOutsideHoursRoute,
+  checkOwnVisitsOutsideHoursRoute,
   getAgentAvailabilityRoute,
   getOwnAvailabilityRoute,
+  listHeldTimesRoute,
   saveAgentAvailabilityRoute,
   saveOwnAvailabilityRoute,
 } from './routes/availability';
@@ -119,6 +122,95 @@ export const saveAgentAvailabilityEndpoint = defineEndpoint({
   params: agentIdParams,
   body: saveAvailabilityBody,
   responses: { 200: availabilityResponse },
+  errors: [404],
+});
+
+/** At most this many visits are listed; `total` says how many there are. */
+export const MAX_OUTSIDE_HOURS_VISITS = 100;
+
+/** A booked visit a proposed schedule would leave outside the agent's hours. */
+export const outsideHoursVisit = z.object({
+  _id: z.string(),
+  /** ISO start. */
+  date: z.string(),
+  duration: z.number().int(),
+  status: z.string(),
+  patientName: z.string(),
+  /** The clinic's slug. */
+  clinic: z.string(),
+});
+export type OutsideHoursVisit = z.infer<typeof outsideHoursVisit>;
+
+export const visitsOutsideHoursResponse = z.object({
+  /** Upcoming, not cancelled, in the viewer's clinics, soonest first. */
+  visits: z.array(outsideHoursVisit),
+  /** All such visits in the viewer's clinics, listed or not. */
+  total: z.number().int(),
+  /** Such visits at clinics the viewer does not belong to: counted, not shown. */
+  elsewhere: z.number().int(),
+});
+export type VisitsOutsideHoursResponse = z.infer<typeof visitsOutsideHoursResponse>;
+
+export const checkOwnVisitsOutsideHoursEndpoint = defineEndpoint({
+  ...agents,
+  ...checkOwnVisitsOutsideHoursRoute,
+  summary: 'Which booked visits the proposed hours would leave outside them (nothing is saved)',
+  body: saveAvailabilityBody,
+  responses: { 200: visitsOutsideHoursResponse },
+});
+
+export const checkAgentVisitsOutsideHoursEndpoint = defineEndpoint({
+  ...admins,
+  ...checkAgentVisitsOutsideHoursRoute,
+  summary:
+    'Which of an agent’s booked visits the proposed hours would leave outside them (nothing is saved)',
+  params: agentIdParams,
+  body: saveAvailabilityBody,
+  responses: { 200: visitsOutsideHoursResponse },
+  errors: [404],
+});
+
+/** The longest stretch one request for held times may cover. */
+export const MAX_HELD_TIMES_DAYS = 62;
+
+export const heldTimesQuery = z
+  .object({
+    from: instantField,
+    to: instantField,
+    /** A clinic's slug or id; all the viewer's clinics when absent. */
+    clinic: z.string().max(200).optional(),
+    /** Only these agents' holds (comma-separated ids). */
+    agentIds: z.string().max(4000).optional(),
+  })
+  .refine((q) => Date.parse(q.to) > Date.parse(q.from), {
+    path: ['to'],
+    error: 'must be after from',
+  })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= MAX_HELD_TIMES_DAYS * 86_400_000, {
+    path: ['to'],
+    error: `must be at most ${MAX_HELD_TIMES_DAYS} days after from`,
+  });
+export type HeldTimesQuery = z.infer<typeof heldTimesQuery>;
+
+/** A time a patient holds on the public booking page while they confirm by e-mail (ADR 022). */
+export const heldTime = z.object({
+  id: z.string(),
+  clinic: z.string(),
+  agentId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  /** When the hold lapses and the time is free again, unless the patient confirms. */
+  expiresAt: z.string(),
+});
+export type HeldTime = z.infer<typeof heldTime>;
+
+export const listHeldTimesEndpoint = defineEndpoint({
+  tag: 'Availability',
+  access: 'authenticated',
+  ...listHeldTimesRoute,
+  summary: 'Times patients hold online in the viewer’s clinics, with when each hold lapses',
+  query: heldTimesQuery,
+  responses: { 200: z.object({ holds: z.array(heldTime) }) },
   errors: [404],
 });
 

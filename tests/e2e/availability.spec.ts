@@ -59,6 +59,12 @@ test('an admin changes an agent’s hours and the picker offers exactly the new 
       await expect(page.getByText('Unsaved changes')).toBeVisible();
 
       await page.getByRole('button', { name: 'Save' }).click();
+      // The nurse's booked visits outside 6–7 PM are listed first; this journey keeps them.
+      const warning = page.getByRole('alertdialog', { name: 'Visits outside the new hours' });
+      await expect(warning.or(page.getByText('Availability saved'))).toBeVisible();
+      if (await warning.isVisible()) {
+        await warning.getByRole('button', { name: 'Save and keep these visits' }).click();
+      }
       await expect(page.getByText('Availability saved')).toBeVisible();
       await expect(page.getByText('All changes saved')).toBeVisible();
     });
@@ -137,4 +143,105 @@ test('on a phone every time field shows its whole value and clock', async ({ pag
       .map((input) => input.getAttribute('aria-label') ?? input.id),
   );
   expect(clipped).toEqual([]);
+});
+
+test('a day off over a booked visit lists it before saving, and the visit can be cancelled first', async ({
+  page,
+  signIn,
+}) => {
+  test.slow();
+  await signIn(page, 'nurse', { next: '/availability' });
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const get = async <T>(path: string) => {
+    const res = await page.request.get(path);
+    expect(res.ok(), `${path}: ${res.status()}`).toBe(true);
+    return (await res.json()) as T;
+  };
+  const original = await get<{ timezone: string; weekly: unknown; overrides: unknown }>(
+    '/api/availability',
+  );
+  const { user } = await get<{ user: { id: string; name: string; email: string } }>(
+    '/api/auth/session',
+  );
+  // A visit booked with the nurse on a coming day.
+  const from = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
+  const { slots } = await get<{ slots: Array<{ startTime: string }> }>(
+    `/api/clinics/riverside/slots?from=${from}&to=${to}&duration=30&agentId=${user.id}&timezone=${encodeURIComponent(original.timezone)}`,
+  );
+  const slot = slots[0]!;
+  const [patient] = await get<
+    Array<{ _id: string; firstName: string; lastName: string; email: string }>
+  >('/api/clinics/patient?clinic=riverside&keyword=a');
+  const booked = await page.request.post('/api/appointments', {
+    headers: { origin },
+    data: {
+      date: slot.startTime,
+      staff: { id: user.id, name: user.name, email: user.email },
+      patient: {
+        id: patient!._id,
+        name: `${patient!.firstName} ${patient!.lastName}`,
+        email: patient!.email,
+        clinic: 'riverside',
+      },
+      duration: 30,
+      metadata: { source: 'carebook', type: 'custom', status: 'BOOKED', notes: 'day off e2e' },
+    },
+  });
+  expect(booked.ok(), await booked.text()).toBe(true);
+  const appointment = (await booked.json()) as { _id: string };
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: original.timezone }).format(
+    new Date(slot.startTime),
+  );
+  const patientName = `${patient!.firstName} ${patient!.lastName}`;
+
+  try {
+    await page.goto('/availability');
+    await page.getByLabel('Day off from').fill(day);
+    await page.getByRole('button', { name: 'Add days off' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+
+    const warning = page.getByRole('alertdialog', { name: 'Visits outside the new hours' });
+    await expect(warning).toBeVisible();
+    const list = warning.getByRole('list', { name: 'Visits outside the new hours' });
+    await expect(list.getByText(patientName).first()).toBeVisible();
+    // Nothing is saved while the dialog asks.
+    expect((await get<{ overrides: unknown[] }>('/api/availability')).overrides).toEqual(
+      original.overrides,
+    );
+    await page.screenshot({ path: test.info().outputPath('outside-hours-dialog.png') });
+
+    const rows = list.getByRole('listitem');
+    const before = await rows.count();
+    await warning
+      .getByRole('button', { name: new RegExp(`^Cancel ${patientName}, `) })
+      .first()
+      .click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel Appointment' });
+    await cancel.getByLabel('Reason for Cancellation').fill('The nurse is away that day');
+    await cancel.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Appointment canceled successfully')).toBeVisible();
+    await expect(cancel).toBeHidden();
+
+    // Asked again: the cancelled visit has left the list.
+    const after = page.getByRole('alertdialog');
+    if (before === 1) {
+      await expect(page.getByRole('alertdialog', { name: 'No visits left outside' })).toBeVisible();
+    } else {
+      await expect(rows).toHaveCount(before - 1);
+    }
+    await after.getByRole('button', { name: /^Save/ }).click();
+    await expect(page.getByText('Availability saved')).toBeVisible();
+    const saved = await get<{ status?: string; metadata: { status: string } }>(
+      `/api/appointments/${appointment._id}`,
+    );
+    expect(saved.metadata.status).toBe('CANCELLED');
+  } finally {
+    const { timezone, weekly, overrides } = original;
+    const restore = await page.request.put('/api/availability', {
+      headers: { origin },
+      data: { timezone, weekly, overrides },
+    });
+    expect(restore.ok()).toBe(true);
+  }
 });

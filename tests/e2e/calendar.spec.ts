@@ -148,7 +148,8 @@ test('moves between day, week and month views, with Sunday-first weeks', async (
   page,
   signIn,
 }) => {
-  await signIn(page, 'provider', { next: '/calendar?view=week' });
+  // Everyone's columns: a provider's calendar opens on their own otherwise (issue 39).
+  await signIn(page, 'provider', { next: '/calendar?view=week&agent=all' });
   const heading = page.getByRole('heading', { level: 2 });
   const view = page.getByRole('group', { name: 'Calendar view' });
   await expect(view.getByRole('button', { name: 'Week' })).toHaveAttribute('aria-pressed', 'true');
@@ -215,7 +216,7 @@ test('a dragged appointment moves after confirming, and the server has the new t
   expect(new Date(saved.date).toISOString()).toBe(new Date(target.startTime).toISOString());
 });
 
-test('a drop outside the provider’s hours or onto a taken time is refused in the server’s words and snaps back', async ({
+test('a drop outside the provider’s hours or onto a taken time is refused in the server’s words before Move, and snaps back', async ({
   page,
   signIn,
 }) => {
@@ -232,24 +233,59 @@ test('a drop outside the provider’s hours or onto a taken time is refused in t
 
   await test.step('07:00 is before the provider starts work', async () => {
     await dragTo(page, block, column.locator('[data-time="07:00:00"]').first());
-    await dialog.getByRole('button', { name: 'Move' }).click();
     await expect(
-      page.getByText(`${appointment.staff.name} is not available at this time. Pick another slot.`),
+      dialog.getByText(
+        `${appointment.staff.name} is not available at this time. Pick another slot.`,
+      ),
     ).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Move' })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(async () => (await block.boundingBox())!.y).toBeCloseTo(startTop, 0);
   });
 
-  await test.step('another appointment already holds that time', async () => {
+  await test.step('another appointment, booked a moment ago, already holds that time', async () => {
     await dragTo(page, block, column.locator(`[data-time="${local(blocker.date).time}"]`).first());
-    await dialog.getByRole('button', { name: 'Move' }).click();
-    await expect(
-      page.getByText('This time was just booked by someone else. Pick another slot.'),
-    ).toBeVisible();
+    const conflict = dialog.getByRole('alert');
+    await expect(conflict).toContainText(
+      'This time was just booked by someone else. Pick another slot.',
+    );
+    await expect(conflict).toContainText(`Booked: `);
+    await expect(dialog.getByRole('button', { name: 'Move' })).toBeDisabled();
+    await page.screenshot({ path: test.info().outputPath('move-conflict.png') });
+    // The slot picker instead: only free times.
+    await conflict.getByRole('button', { name: 'Choose another time' }).click();
+    await expect(page.getByRole('dialog', { name: 'Reschedule Appointment' })).toBeVisible();
+    await page.keyboard.press('Escape');
     await expect.poll(async () => (await block.boundingBox())!.y).toBeCloseTo(startTop, 0);
   });
 
   const saved = await api<Appointment>(page.request, `/api/appointments/${appointment._id}`);
   expect(saved.date).toBe(appointment.date);
+});
+
+test('a provider’s calendar opens on their own column; All providers is one choice away', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'provider', { next: '/calendar?view=day' });
+  const { user } = await api<{ user: { id: string; name: string } }>(
+    page.request,
+    '/api/auth/session',
+  );
+  const columns = page.getByTestId('agent-day-view').locator('[data-agent-id]');
+  await expect(columns).toHaveCount(1);
+  await expect(columns.first()).toHaveAttribute('data-agent-id', user.id);
+  await expect(page.getByLabel('Provider')).toContainText(user.name);
+  await page.screenshot({ path: test.info().outputPath('own-column.png') });
+
+  await page.getByLabel('Provider').click();
+  await page.getByRole('option', { name: 'All providers' }).click();
+  await expect(page).toHaveURL(/[?&]agent=all/);
+  await expect.poll(async () => columns.count()).toBeGreaterThan(1);
+  // A reload keeps everyone: the choice is in the address.
+  await page.reload();
+  await expect(page.getByLabel('Provider')).toContainText('All providers');
+  await expect.poll(async () => columns.count(), { timeout: 15_000 }).toBeGreaterThan(1);
 });
 
 test('the keyboard way: M on a focused appointment opens the slot picker to move it', async ({

@@ -10,6 +10,7 @@ export const appointmentPaths = {
   notes: '/api/appointments/:id/notes',
   status: '/api/appointments/:id/status',
   linkReset: '/api/appointments/:id/link-reset',
+  moveCheck: '/api/appointments/:id/move-check',
 } as const;
 
 export const listAppointmentsInRangeRoute = defineRoute({
@@ -70,4 +71,10 @@ export const resetAppointmentLinkRoute = defineRoute({
   method: 'POST',
   path: appointmentPaths.linkReset,
   operationId: 'resetAppointmentLink',
+});
+
+export const checkAppointmentMoveRoute = defineRoute({
+  method: 'POST',
+  path: appointmentPaths.moveCheck,
+  operationId: 'checkAppointmentMove',
 });

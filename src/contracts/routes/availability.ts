@@ -5,6 +5,9 @@ import { defineRoute } from '../endpoint';
 export const availabilityPaths = {
   own: '/api/availability',
   agent: '/api/admin/agents/:id/availability',
+  ownOutsideHours: '/api/availability/visits-outside-hours',
+  agentOutsideHours: '/api/admin/agents/:id/availability/visits-outside-hours',
+  heldTimes: '/api/held-times',
 } as const;
 
 export const getOwnAvailabilityRoute = defineRoute({
@@ -29,4 +32,22 @@ export const saveAgentAvailabilityRoute = defineRoute({
   method: 'PUT',
   path: availabilityPaths.agent,
   operationId: 'saveAgentAvailability',
+});
+
+export const checkOwnVisitsOutsideHoursRoute = defineRoute({
+  method: 'POST',
+  path: availabilityPaths.ownOutsideHours,
+  operationId: 'checkOwnVisitsOutsideHours',
+});
+
+export const checkAgentVisitsOutsideHoursRoute = defineRoute({
+  method: 'POST',
+  path: availabilityPaths.agentOutsideHours,
+  operationId: 'checkAgentVisitsOutsideHours',
+});
+
+export const listHeldTimesRoute = defineRoute({
+  method: 'GET',
+  path: availabilityPaths.heldTimes,
+  operationId: 'listHeldTimes',
 });

@@ -103,9 +103,7 @@ export const routes: RouteObject[] = [
                     path: 'availability',
                     ...titled('Availability'),
                     lazy: page(() =>
-                      import('@web/features/availability/components/availability-page').then(
-                        (m) => m.AvailabilityPage,
-                      ),
+                      import('./availability-route').then((m) => m.AvailabilityRoute),
                     ),
                   },
                   {
@@ -148,9 +146,7 @@ export const routes: RouteObject[] = [
                         path: 'admin/agents/:id/availability',
                         ...titled('Agent Availability'),
                         lazy: page(() =>
-                          import('@web/features/availability/components/agent-availability-page').then(
-                            (m) => m.AgentAvailabilityPage,
-                          ),
+                          import('./availability-route').then((m) => m.AgentAvailabilityRoute),
                         ),
                       },
                       {

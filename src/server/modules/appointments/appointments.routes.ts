@@ -7,7 +7,7 @@ import { route } from '../../core/route';
 import * as queries from './appointment-queries';
 import { confirmAppointment } from './confirm-appointment';
 import { cancelAppointment } from './cancel-appointment';
-import { changeAppointment } from './change-appointment';
+import { changeAppointment, checkAppointmentMove } from './change-appointment';
 import { correctStatus } from './correct-status';
 import { createAppointment } from './create-appointment';
 import { editNotes } from './edit-notes';
@@ -65,6 +65,10 @@ export function appointmentsRoutes(deps: AppDeps): FastifyPluginAsync {
 
     route(app, contract.changeAppointmentEndpoint, async (request) =>
       changeAppointment(deps, request.context, request.params.id, request.body),
+    );
+
+    route(app, contract.checkAppointmentMoveEndpoint, async (request) =>
+      checkAppointmentMove(deps, request.context, request.params.id, request.body),
     );
 
     route(app, contract.actOnAppointmentEndpoint, async (request) => {

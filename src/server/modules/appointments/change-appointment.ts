@@ -4,7 +4,11 @@ import {
   statusAfterReschedule,
 } from '@domain/appointment-status';
 import { canReassign } from '@domain/roles';
-import type { Appointment, UpdateAppointmentBody } from '@contracts/appointments';
+import type {
+  Appointment,
+  MoveCheckResponse,
+  UpdateAppointmentBody,
+} from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import { conflict, forbidden, unprocessable } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
@@ -12,26 +16,19 @@ import { checkBookable, slotSettings } from '../availability';
 import { findBookableAgent } from '../clinics';
 import { outboxRow, type NotificationParty } from '../notifications';
 import { applyChange, loadForChange, type ChangeGuard } from './apply-change';
-import { slotRefusal } from './booking-rules';
+import { moveCheckAnswer, refusalFor } from './slot-conflicts';
 import { rescheduleInSeries } from './series-changes';
 
 export const CHANGE_REFUSED =
   'This appointment can no longer be changed: it has already started or was cancelled.';
 
-/**
- * Reschedule (a new time) and reassign (another agent of the same clinic) share one call
- * (spec §7); either or both may change. The patient's link stays the same, so the one in their
- * first message still reaches the current time (only a staff member's Reset link replaces it). For
- * a visit of a series, `scope` can move the following visits or all of them by the same shift.
- * `guard` (one appointment only) decides a caller's own rule under the appointment's lock.
- */
-export async function changeAppointment(
+/** What a change asks for, read and checked for everything but the time being free. */
+async function planChange(
   deps: AppDeps,
   ctx: RequestContext,
   id: string,
   body: UpdateAppointmentBody,
-  options: { guard?: ChangeGuard } = {},
-): Promise<Appointment> {
+) {
   const row = await loadForChange(deps, ctx, id);
   const { appointment: current } = row;
   const now = deps.now();
@@ -50,6 +47,61 @@ export async function changeAppointment(
 
   const agent = await findBookableAgent(deps.db.db, row.clinic.id, body.staff.id);
   if (!agent) throw unprocessable('The chosen provider does not take appointments at this clinic.');
+  const settings = slotSettings(deps.config);
+  const slotAsked = {
+    agentId: agent.id,
+    start,
+    durationMinutes: duration,
+    now,
+    settings,
+    excludeAppointmentId: current.id,
+  };
+  return {
+    row,
+    current,
+    now,
+    start,
+    duration,
+    reassign,
+    reschedule,
+    agent,
+    slotAsked,
+    bookable: { ...slotAsked, agent },
+  };
+}
+
+/**
+ * Whether a reschedule or reassign would be accepted, and if not, in the words its refusal would
+ * carry and with what stands in the way: the calendar asks before it moves anything (issue 39).
+ * For a visit of a series, this visit's new time is checked.
+ */
+export async function checkAppointmentMove(
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: string,
+  body: UpdateAppointmentBody,
+): Promise<MoveCheckResponse> {
+  const plan = await planChange(deps, ctx, id, body);
+  const check = await checkBookable(deps.db.db, plan.bookable);
+  return moveCheckAnswer(deps.db.db, check, plan.agent.name, plan.slotAsked);
+}
+
+/**
+ * Reschedule (a new time) and reassign (another agent of the same clinic) share one call
+ * (spec §7); either or both may change. The patient's link stays the same, so the one in their
+ * first message still reaches the current time (only a staff member's Reset link replaces it). For
+ * a visit of a series, `scope` can move the following visits or all of them by the same shift.
+ * `guard` (one appointment only) decides a caller's own rule under the appointment's lock.
+ */
+export async function changeAppointment(
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: string,
+  body: UpdateAppointmentBody,
+  options: { guard?: ChangeGuard } = {},
+): Promise<Appointment> {
+  const plan = await planChange(deps, ctx, id, body);
+  const { row, current, start, duration, reassign, reschedule, agent } = plan;
   if (body.scope && body.scope !== 'one' && current.seriesId) {
     return rescheduleInSeries(deps, ctx, row, body.scope, {
       start,
@@ -57,15 +109,8 @@ export async function changeAppointment(
       agent,
     });
   }
-  const check = await checkBookable(deps.db.db, {
-    agent,
-    start,
-    durationMinutes: duration,
-    now,
-    settings: slotSettings(deps.config),
-    excludeAppointmentId: current.id,
-  });
-  if (!check.ok) throw slotRefusal(check, agent.name);
+  const check = await checkBookable(deps.db.db, plan.bookable);
+  if (!check.ok) throw await refusalFor(deps.db.db, check, agent.name, plan.slotAsked);
 
   const token = current.token;
   const snapshot = {

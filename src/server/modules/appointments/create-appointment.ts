@@ -13,7 +13,8 @@ import { staffUserIdOf, type RequestContext } from '../../core/request-context';
 import { checkBookable, slotSettings } from '../availability';
 import { findBookableAgent, findClinicPatient, requireMemberClinic } from '../clinics';
 import { insertBooking } from './booking-core';
-import { slotRefusal, SLOT_TAKEN_MESSAGE } from './booking-rules';
+import { SLOT_TAKEN_MESSAGE } from './booking-rules';
+import { refusalFor } from './slot-conflicts';
 
 /**
  * Books a patient with an agent. The availability check gives a clear reason up front; the
@@ -54,7 +55,15 @@ async function book(
   if (!agent) throw unprocessable('The chosen provider does not take appointments at this clinic.');
 
   const check = await checkBookable(db, { agent, start, durationMinutes: duration, now, settings });
-  if (!check.ok) throw slotRefusal(check, agent.name);
+  if (!check.ok) {
+    throw await refusalFor(db, check, agent.name, {
+      agentId: agent.id,
+      start,
+      durationMinutes: duration,
+      now,
+      settings,
+    });
+  }
 
   try {
     return await retryOnDeadlock(() =>

@@ -81,13 +81,13 @@ async function storedSchedule(db: Executor, agent: repo.AgentRow): Promise<Sched
 }
 
 /** Admins manage providers and nurses who share one of their clinics; others are a 404. */
-async function agentForAdmin(db: Executor, admin: Viewer, agentId: string) {
+export async function agentForAdmin(db: Executor, admin: Viewer, agentId: string) {
   const agent = await repo.findBookableAgentInClinics(db, [...admin.clinicIds], agentId);
   if (!agent) throw notFound(NO_SUCH_AGENT);
   return agent;
 }
 
-function selfAsAgent(user: Viewer): repo.AgentRow {
+export function selfAsAgent(user: Viewer): repo.AgentRow {
   return {
     id: user.id,
     name: user.name,
@@ -95,6 +95,17 @@ function selfAsAgent(user: Viewer): repo.AgentRow {
     role: user.role,
     timezone: user.timezone,
   };
+}
+
+/** A schedule the editor would not save is refused with the same list of problems. */
+export function refuseProblems(body: SaveAvailabilityBody) {
+  const problems = scheduleProblems(body);
+  if (problems.length > 0) {
+    throw badRequest(
+      'The schedule cannot be saved; fix the problems listed.',
+      problems.map(asSentence).join(' '),
+    );
+  }
 }
 
 /**
@@ -107,13 +118,7 @@ async function saveSchedule(
   viewer: Viewer,
   body: SaveAvailabilityBody,
 ): Promise<AvailabilityResponse> {
-  const problems = scheduleProblems(body);
-  if (problems.length > 0) {
-    throw badRequest(
-      'The schedule cannot be saved; fix the problems listed.',
-      problems.map(asSentence).join(' '),
-    );
-  }
+  refuseProblems(body);
   const overrides = normalizeOverrides(body.overrides);
   const updatedAt = deps.now();
   await deps.db.db.transaction(async (tx) => {

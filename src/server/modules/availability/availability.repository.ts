@@ -237,3 +237,75 @@ export async function replaceOverrides(
   if (rows.length === 0) return;
   await db.insert(t.scheduleOverrides).values(rows.map((row) => ({ agentId, ...row })));
 }
+
+/**
+ * The agent's visits still ahead at `now` and not ended by any status (OPEN_STATUSES), soonest
+ * first, with the clinic and patient a list of them names.
+ */
+export function upcomingOpenVisits(
+  db: Executor,
+  agentId: string,
+  now: Date,
+  statuses: readonly string[],
+) {
+  const a = t.appointments;
+  return db
+    .select({
+      id: a.id,
+      start: a.startAt,
+      end: a.endAt,
+      duration: a.duration,
+      status: a.status,
+      clinicId: a.clinicId,
+      clinic: t.clinics.slug,
+      firstName: t.patients.firstName,
+      lastName: t.patients.lastName,
+    })
+    .from(a)
+    .innerJoin(t.clinics, eq(t.clinics.id, a.clinicId))
+    .innerJoin(t.patients, eq(t.patients.id, a.patientId))
+    .where(
+      and(eq(a.staffId, agentId), sql`${a.startAt} >= ${now}`, inArray(a.status, [...statuses])),
+    )
+    .orderBy(asc(a.startAt));
+}
+
+/**
+ * Holds open at `now` on the public booking page that overlap [from, to) in the given clinics:
+ * what staff see as held times. Only when and with whom: who holds it stays with the hold.
+ */
+export function liveHoldsInClinics(
+  db: Executor,
+  input: {
+    clinicIds: readonly string[];
+    agentIds?: readonly string[];
+    from: Date;
+    to: Date;
+    now: Date;
+  },
+) {
+  if (input.clinicIds.length === 0) return Promise.resolve([]);
+  const h = t.onlineBookingHolds;
+  return db
+    .select({
+      id: h.id,
+      clinic: t.clinics.slug,
+      agentId: h.staffId,
+      start: h.startAt,
+      end: h.endAt,
+      expiresAt: h.expiresAt,
+    })
+    .from(h)
+    .innerJoin(t.clinics, eq(t.clinics.id, h.clinicId))
+    .where(
+      and(
+        inArray(h.clinicId, [...input.clinicIds]),
+        input.agentIds ? inArray(h.staffId, [...input.agentIds]) : undefined,
+        eq(h.state, 'open'),
+        sql`${h.expiresAt} > ${input.now}`,
+        sql`${h.startAt} < ${input.to}`,
+        sql`${h.endAt} > ${input.from}`,
+      ),
+    )
+    .orderBy(asc(h.startAt));
+}

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  checkAgentVisitsOutsideHoursEndpoint,
+  checkOwnVisitsOutsideHoursEndpoint,
   getAgentAvailabilityEndpoint,
+  listHeldTimesEndpoint,
   getOwnAvailabilityEndpoint,
   saveAgentAvailabilityEndpoint,
   saveOwnAvailabilityEndpoint,
@@ -8,6 +11,8 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { route } from '../../core/route';
 import * as schedules from './agent-schedule.service';
+import { listHeldTimes } from './held-times.service';
+import * as outsideHours from './visits-outside-hours.service';
 
 export function availabilityRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
@@ -25,6 +30,23 @@ export function availabilityRoutes(deps: AppDeps): FastifyPluginAsync {
 
     route(app, saveAgentAvailabilityEndpoint, async (request) =>
       schedules.saveAgentAvailability(deps, request.context, request.params.id, request.body),
+    );
+
+    route(app, checkOwnVisitsOutsideHoursEndpoint, async (request) =>
+      outsideHours.checkOwnVisitsOutsideHours(deps, request.context, request.body),
+    );
+
+    route(app, checkAgentVisitsOutsideHoursEndpoint, async (request) =>
+      outsideHours.checkAgentVisitsOutsideHours(
+        deps,
+        request.context,
+        request.params.id,
+        request.body,
+      ),
+    );
+
+    route(app, listHeldTimesEndpoint, async (request) =>
+      listHeldTimes(deps, request.context, request.query),
     );
   };
 }

@@ -9,3 +9,4 @@ export {
   slotSettings,
 } from './availability.service';
 export type { AgentScheduleData } from './availability.repository';
+export type { SlotSettings } from './availability.service';

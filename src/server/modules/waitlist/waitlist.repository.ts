@@ -250,6 +250,8 @@ export async function waitlistSummary(
   clinicIds: string[],
   now: Date,
   monthStart: Date,
+  /** Only offers of this provider's freed or added time: a provider's own dashboard. */
+  providerId?: string,
 ): Promise<{ openOffers: number; filledThisMonth: number }> {
   if (clinicIds.length === 0) return { openOffers: 0, filledThisMonth: 0 };
   const [row] = await db
@@ -259,6 +261,11 @@ export async function waitlistSummary(
     })
     .from(t.waitlistOffers)
     .innerJoin(t.waitlistOpenings, eq(t.waitlistOpenings.id, t.waitlistOffers.openingId))
-    .where(inArray(t.waitlistOpenings.clinicId, clinicIds));
+    .where(
+      and(
+        inArray(t.waitlistOpenings.clinicId, clinicIds),
+        providerId ? eq(t.waitlistOpenings.providerId, providerId) : undefined,
+      ),
+    );
   return { openOffers: row?.openOffers ?? 0, filledThisMonth: row?.filledThisMonth ?? 0 };
 }

@@ -1,3 +1,4 @@
+import { isBookableRole } from '@domain/roles';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { TZDate } from '@date-fns/tz';
 import type { z } from 'zod';
@@ -281,5 +282,8 @@ export async function waitlistSummary(
   const monthStart = new Date(
     wallClockToUtc(toDateKey(local.getFullYear(), local.getMonth() + 1, 1), 0, timezone),
   );
-  return repo.waitlistSummary(deps.db.db, scopeIds(ctx, clinicRef), now, monthStart);
+  // A provider's or nurse's dashboard counts are their own (the dashboard's `own` scope): another
+  // provider's open offer is not theirs to count (issue 39).
+  const own = isBookableRole(ctx.user.role) ? ctx.user.id : undefined;
+  return repo.waitlistSummary(deps.db.db, scopeIds(ctx, clinicRef), now, monthStart, own);
 }

@@ -208,6 +208,19 @@ describe('the waitlist API', () => {
 });
 
 describe('offers of freed time', () => {
+  it('counts on a provider’s dashboard only the open offers of their own time', async () => {
+    await addEntry();
+    await bookAndCancel();
+    expect(await offers()).toMatchObject([{ status: 'open' }]);
+    const summary = async (email: string) =>
+      (await (await apiAs(env.app, email)).get('/api/waitlist/summary')).json();
+    // The freed time was the provider's: theirs to count, not the nurse's.
+    expect(await summary(s.provider.email)).toEqual({ openOffers: 1, filledThisMonth: 0 });
+    expect(await summary(s.nurse.email)).toEqual({ openOffers: 0, filledThisMonth: 0 });
+    // The front desk sees the clinic's.
+    expect(await summary(s.staff.email)).toEqual({ openOffers: 1, filledThisMonth: 0 });
+  });
+
   it('a cancellation offers the time to the matching entry by e-mail, with history and audit', async () => {
     const entry = await addEntry();
     const appointmentId = await bookAndCancel();

@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { AvailabilityResponse } from '@contracts/availability';
 import { AvailabilityEditor } from './availability-editor';
+import type { RenderVisitAction } from './outside-hours-dialog';
 
 const initial: AvailabilityResponse = {
   agent: {
@@ -27,13 +28,22 @@ const initial: AvailabilityResponse = {
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
 
-function renderEditor() {
+const CHECK_URL = '/api/availability/visits-outside-hours';
+const noVisitsOutside = { visits: [], total: 0, elsewhere: 0 };
+
+function renderEditor(renderVisitAction?: RenderVisitAction) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
       {
         path: '/availability',
-        element: <AvailabilityEditor target={{ kind: 'own' }} initial={initial} />,
+        element: (
+          <AvailabilityEditor
+            target={{ kind: 'own' }}
+            initial={initial}
+            renderVisitAction={renderVisitAction}
+          />
+        ),
       },
     ],
     { initialEntries: ['/availability'] },
@@ -120,16 +130,17 @@ describe('AvailabilityEditor weekly hours', () => {
   });
 
   it('saves the whole schedule and shows the server text when it refuses', async () => {
-    const fetchMock = vi.fn(
-      async () =>
-        new Response(
-          JSON.stringify({
-            error: 'bad_request',
-            message: 'The schedule cannot be saved; fix the problems listed.',
-            details: 'Segments overlap on Sunday',
-          }),
-          { status: 400 },
-        ),
+    const fetchMock = vi.fn(async (url: string) =>
+      url === CHECK_URL
+        ? new Response(JSON.stringify(noVisitsOutside))
+        : new Response(
+            JSON.stringify({
+              error: 'bad_request',
+              message: 'The schedule cannot be saved; fix the problems listed.',
+              details: 'Segments overlap on Sunday',
+            }),
+            { status: 400 },
+          ),
     );
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
@@ -138,12 +149,118 @@ describe('AvailabilityEditor weekly hours', () => {
     await user.click(saveButton());
 
     expect((await screen.findByRole('alert')).textContent).toBe('Segments overlap on Sunday');
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    // The booked visits are checked first; none is left outside, so the schedule is saved.
+    const calls = fetchMock.mock.calls.filter((c) => String(c[0]).startsWith('/api/availability'));
+    expect(calls.map((c) => c[0])).toEqual([CHECK_URL, '/api/availability']);
+    const [url, init] = calls[1] as unknown as [string, RequestInit];
     expect(url).toBe('/api/availability');
     expect(init.method).toBe('PUT');
     const body = JSON.parse(init.body as string);
     expect(body.timezone).toBe('America/New_York');
     expect(body.weekly.map((s: { weekday: number }) => s.weekday)).toEqual([1, 2, 3, 4]);
     await waitFor(() => expect(screen.getByText('Unsaved changes')).toBeInTheDocument());
+  });
+});
+
+describe('AvailabilityEditor visits outside the new hours (issue 39)', () => {
+  const tuesdayVisit = {
+    _id: 'appt-1',
+    date: '2026-11-24T15:00:00.000Z',
+    duration: 30,
+    status: 'BOOKED',
+    patientName: 'José Núñez',
+    clinic: 'riverside',
+  };
+
+  function serve(checks: unknown[]) {
+    const answers = [...checks];
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === CHECK_URL) return new Response(JSON.stringify(answers.shift()));
+      if (init?.method === 'PUT') {
+        return new Response(
+          JSON.stringify({ ...initial, weekly: JSON.parse(String(init.body)).weekly }),
+        );
+      }
+      return new Response('{}', { status: 404 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+  const puts = (fetchMock: ReturnType<typeof serve>) =>
+    fetchMock.mock.calls.filter((c) => (c[1] as RequestInit | undefined)?.method === 'PUT');
+
+  it('lists the booked visits before saving, and saves only when told to keep them', async () => {
+    const fetchMock = serve([
+      { visits: [tuesdayVisit], total: 1, elsewhere: 2 },
+      { visits: [tuesdayVisit], total: 1, elsewhere: 2 },
+    ]);
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Remove Tuesday hours' }));
+    await user.click(saveButton());
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Visits outside the new hours' });
+    expect(within(dialog).getByText(/leave 3 booked visits outside them/)).toBeInTheDocument();
+    const list = within(dialog).getByRole('list', { name: 'Visits outside the new hours' });
+    expect(within(list).getByText('José Núñez')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/2 booked visits at clinics you do not manage/),
+    ).toBeInTheDocument();
+    expect(puts(fetchMock)).toHaveLength(0);
+    // The check carried the draft, not the saved schedule.
+    const checkCall = fetchMock.mock.calls.find((c) => c[0] === CHECK_URL)!;
+    const checked = JSON.parse(String((checkCall[1] as RequestInit).body));
+    expect(checked.weekly.map((s: { weekday: number }) => s.weekday)).toEqual([1, 3, 4, 5]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Back to editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(puts(fetchMock)).toHaveLength(0);
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+
+    await user.click(saveButton());
+    const again = await screen.findByRole('alertdialog', { name: 'Visits outside the new hours' });
+    await user.click(within(again).getByRole('button', { name: 'Save and keep these visits' }));
+    await waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('opens a visit in the reschedule or cancel dialog and asks again when it closes', async () => {
+    const fetchMock = serve([{ visits: [tuesdayVisit], total: 1, elsewhere: 0 }, noVisitsOutside]);
+    const actions: Array<{ kind: string; appointmentId: string }> = [];
+    const user = userEvent.setup();
+    renderEditor((action, onClose) => {
+      actions.push(action);
+      return (
+        <button type="button" onClick={onClose}>
+          Done with {action.kind}
+        </button>
+      );
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove Tuesday hours' }));
+    await user.click(saveButton());
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(
+      within(dialog).getByRole('button', { name: /^Reschedule José Núñez, Tuesday/ }),
+    );
+    expect(actions).toEqual([{ kind: 'reschedule', appointmentId: 'appt-1' }]);
+    await user.click(screen.getByRole('button', { name: 'Done with reschedule' }));
+
+    // Moved: nothing is left outside, and Save is a plain save.
+    expect(
+      await screen.findByRole('alertdialog', { name: 'No visits left outside' }),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter((c) => c[0] === CHECK_URL)).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
+  });
+
+  it('saves straight away when no booked visit is left outside', async () => {
+    const fetchMock = serve([noVisitsOutside]);
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Remove Tuesday hours' }));
+    await user.click(saveButton());
+    await waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

@@ -1,9 +1,15 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import type { AvailabilityResponse } from '@contracts/availability';
+import type {
+  AvailabilityResponse,
+  SaveAvailabilityBody,
+  VisitsOutsideHoursResponse,
+} from '@contracts/availability';
 import { localDateKeyOf } from '@domain/zoned-time';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
 import { TimeZonePicker } from '@web/components/time-zone-picker';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
+import { useCheckVisitsOutsideHours } from '../api/check-visits-outside-hours';
 import { useSaveAvailability } from '../api/save-availability';
 import type { AvailabilityTarget } from '../api/get-availability';
 import {
@@ -13,6 +19,7 @@ import {
   sameSchedule,
   type ScheduleDraft,
 } from '../utils/schedule-draft';
+import { OutsideHoursDialog, type RenderVisitAction } from './outside-hours-dialog';
 import { SaveBar } from './save-bar';
 import { SectionTitle } from './section-title';
 import { DaysOffForm, ExtraHoursForm } from './time-off-forms';
@@ -29,14 +36,24 @@ export function AvailabilityEditor({
   target,
   initial,
   children,
+  renderVisitAction,
 }: {
   target: AvailabilityTarget;
   initial: AvailabilityResponse;
   /** More sections (the bookable-times preview), placed above the save bar. */
   children?: ReactNode;
+  /** Reschedule or cancel a visit the new hours leave out (another feature's dialogs). */
+  renderVisitAction?: RenderVisitAction;
 }) {
   const zoneId = useId();
+  const viewerZone = useViewerTimeZone();
   const save = useSaveAvailability(target);
+  const check = useCheckVisitsOutsideHours(target);
+  // The schedule waiting for a decision about the visits it leaves outside its hours.
+  const [held, setHeld] = useState<{
+    body: SaveAvailabilityBody;
+    result: VisitsOutsideHoursResponse;
+  } | null>(null);
   const [baseline, setBaseline] = useState(() => draftFromSchedule(initial));
   const [isDefault, setIsDefault] = useState(initial.isDefault);
   const [draft, setDraft] = useState<ScheduleDraft>(baseline);
@@ -46,16 +63,34 @@ export function AvailabilityEditor({
   const setOverrides = (overrides: ScheduleDraft['overrides']) =>
     setDraft((d) => ({ ...d, overrides }));
 
-  function submit() {
-    if (problems.count > 0) return;
-    save.mutate(draftToBody(draft), {
+  function store(body: SaveAvailabilityBody) {
+    save.mutate(body, {
       onSuccess: (saved) => {
         const next = draftFromSchedule(saved);
         setBaseline(next);
         setDraft(next);
         setIsDefault(saved.isDefault);
+        setHeld(null);
       },
     });
+  }
+
+  /** Booked visits the hours would leave outside them are shown first (issue 39). */
+  function submit() {
+    if (problems.count > 0) return;
+    const body = draftToBody(draft);
+    check.mutate(body, {
+      onSuccess: (result) => {
+        if (result.total + result.elsewhere > 0) setHeld({ body, result });
+        else store(body);
+      },
+    });
+  }
+
+  function recheck() {
+    if (!held) return;
+    const { body } = held;
+    check.mutate(body, { onSuccess: (result) => setHeld({ body, result }) });
   }
 
   return (
@@ -121,13 +156,25 @@ export function AvailabilityEditor({
         dirty={dirty}
         canSaveUnchanged={isDefault}
         problemCount={problems.count}
-        pending={save.isPending}
-        error={save.isError ? save.error.message : null}
+        pending={save.isPending || check.isPending}
+        error={
+          save.isError ? save.error.message : check.isError && !held ? check.error.message : null
+        }
         onSave={submit}
         onDiscard={() => {
           setDraft(baseline);
           save.reset();
+          check.reset();
         }}
+      />
+      <OutsideHoursDialog
+        result={held?.result ?? null}
+        timeZone={viewerZone}
+        saving={save.isPending}
+        onSave={() => held && store(held.body)}
+        onBack={() => setHeld(null)}
+        onRecheck={recheck}
+        renderVisitAction={renderVisitAction}
       />
       <UnsavedChangesGuard when={dirty && !save.isPending} />
     </div>

@@ -3,14 +3,21 @@ import { isBookableRole } from '@domain/roles';
 import { PageHeader } from '@web/components/page-header';
 import { hasRole, useSession } from '@web/lib/session';
 import { AvailabilityScreen } from './availability-screen';
+import type { RenderVisitAction } from './outside-hours-dialog';
 
 /** /availability: a provider or nurse keeps their own week and time off. */
-export function AvailabilityPage() {
+export function AvailabilityPage({
+  renderVisitAction,
+}: {
+  /** The appointments feature's reschedule and cancel dialogs, handed in by src/web/app. */
+  renderVisitAction?: RenderVisitAction;
+} = {}) {
   const { user } = useSession();
   if (user && !isBookableRole(user.role))
     return <NoHoursOfYourOwn isAdmin={hasRole(user, ['admin'])} />;
   return (
     <AvailabilityScreen
+      renderVisitAction={renderVisitAction}
       target={{ kind: 'own' }}
       title="Availability"
       description={() =>

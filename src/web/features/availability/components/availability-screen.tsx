@@ -7,6 +7,7 @@ import { isApiError } from '@web/lib/api-client';
 import { availabilityQueryOptions, type AvailabilityTarget } from '../api/get-availability';
 import { AvailabilityEditor } from './availability-editor';
 import { BookableTimes } from './bookable-times';
+import type { RenderVisitAction } from './outside-hours-dialog';
 
 function describeLoadError(error: Error, target: AvailabilityTarget): string {
   if (isApiError(error) && error.status === 403 && target.kind === 'own') {
@@ -20,10 +21,12 @@ export function AvailabilityScreen({
   target,
   title,
   description,
+  renderVisitAction,
 }: {
   target: AvailabilityTarget;
   title: string;
   description: (agentName: string) => string;
+  renderVisitAction?: RenderVisitAction;
 }) {
   const query = useQuery(availabilityQueryOptions(target));
 
@@ -63,7 +66,12 @@ export function AvailabilityScreen({
         actions={availability.isDefault ? <Badge variant="secondary">Default hours</Badge> : null}
       />
       {/* Keyed by agent: a different agent's schedule starts a fresh draft. */}
-      <AvailabilityEditor key={availability.agent.id} target={target} initial={availability}>
+      <AvailabilityEditor
+        key={availability.agent.id}
+        target={target}
+        initial={availability}
+        renderVisitAction={renderVisitAction}
+      >
         <BookableTimes availability={availability} />
       </AvailabilityEditor>
     </div>

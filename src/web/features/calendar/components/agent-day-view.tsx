@@ -1,7 +1,7 @@
 import type { EventInput } from '@fullcalendar/react';
 import type { DateKey } from '@domain/zoned-time';
 import type { CalendarAgent } from '../hooks/use-calendar-agents';
-import { appointmentOf } from '../utils/calendar-events';
+import { agentIdOfEvent } from '../utils/calendar-events';
 import { AppointmentCalendar, type CalendarHandlers } from './appointment-calendar';
 
 /**
@@ -45,8 +45,7 @@ export function AgentDayView({
             timeZone={timeZone}
             events={events.filter(
               (event) =>
-                appointmentOf(event as { extendedProps: Record<string, unknown> }).staff.id ===
-                agent.id,
+                agentIdOfEvent(event as { extendedProps: Record<string, unknown> }) === agent.id,
             )}
             hours={hours}
             showAgent={false}

@@ -147,7 +147,11 @@ describe('ConfirmMoveDialog', () => {
   it('asks first, then sends the new time with the same provider and refreshes appointments and slots', async () => {
     const pending = drop();
     const moved = { ...pending.appointment, date: '2026-11-24T16:30:00.000Z' };
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify(moved), { status: 200 }));
+    const fetchMock = vi.fn(async (url: string) =>
+      url.endsWith('/move-check')
+        ? new Response(JSON.stringify({ bookable: true, message: null, conflict: null }))
+        : new Response(JSON.stringify(moved), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const onDone = vi.fn();
     const { invalidate } = wrap(
@@ -157,10 +161,14 @@ describe('ConfirmMoveDialog', () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Move this appointment?' });
     expect(dialog.textContent).toContain('9:00 AM – 9:30 AM');
     expect(dialog.textContent).toContain('11:30 AM – 12:00 PM');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
+    const moveButton = within(dialog).getByRole('button', { name: 'Move' });
+    await waitFor(() => expect(moveButton).toBeEnabled());
+    await userEvent.click(moveButton);
 
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const [checkUrl] = fetchMock.mock.calls[0] as unknown as [string];
+    expect(checkUrl).toBe('/api/appointments/a1/move-check');
+    const [url, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
     expect(url).toBe('/api/appointments/a1');
     expect(init.method).toBe('PUT');
     expect(JSON.parse(init.body as string)).toEqual({
@@ -185,9 +193,78 @@ describe('ConfirmMoveDialog', () => {
     );
     const pending = drop();
     wrap(<ConfirmMoveDialog pending={pending} timeZone={ZONE} onDone={() => {}} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Move' }));
+    // The check failed too: it decides nothing, and Move still asks the server.
+    const moveButton = screen.getByRole('button', { name: 'Move' });
+    await waitFor(() => expect(moveButton).toBeEnabled());
+    await userEvent.click(moveButton);
     await waitFor(() => expect(pending.revert).toHaveBeenCalledTimes(1));
     expect(toast.error).toHaveBeenCalledWith(message);
+  });
+
+  it('shows a taken time before anyone confirms, and offers another time instead of Move (issue 39)', async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            bookable: false,
+            message: 'This time is already taken by another appointment. Pick another slot.',
+            conflict: {
+              kind: 'appointment',
+              start: '2026-11-24T16:15:00.000Z',
+              end: '2026-11-24T16:45:00.000Z',
+              expiresAt: null,
+            },
+          }),
+        ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const pending = drop();
+    const onPickAnother = vi.fn();
+    const onDone = vi.fn();
+    wrap(
+      <ConfirmMoveDialog
+        pending={pending}
+        timeZone={ZONE}
+        onDone={onDone}
+        onPickAnother={onPickAnother}
+      />,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'This time is already taken by another appointment. Pick another slot.',
+    );
+    expect(alert.textContent).toContain('Booked: 11:15 AM – 11:45 AM');
+    expect(screen.getByRole('button', { name: 'Move' })).toBeDisabled();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Choose another time' }));
+    expect(pending.revert).toHaveBeenCalledTimes(1);
+    expect(onDone).toHaveBeenCalled();
+    expect(onPickAnother).toHaveBeenCalledWith(pending.appointment);
+    // Only the check was sent: nothing moved.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('says until when a time is held online', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              bookable: false,
+              message: 'This time is held for a patient who is booking online. Pick another slot.',
+              conflict: {
+                kind: 'hold',
+                start: '2026-11-24T16:30:00.000Z',
+                end: '2026-11-24T17:00:00.000Z',
+                expiresAt: '2026-11-23T17:10:00.000Z',
+              },
+            }),
+          ),
+      ),
+    );
+    wrap(<ConfirmMoveDialog pending={drop()} timeZone={ZONE} onDone={() => {}} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Held online 11:30 AM – 12:00 PM, until 12:10 PM');
   });
 
   it('puts the event back when the move is cancelled', async () => {
@@ -199,7 +276,9 @@ describe('ConfirmMoveDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(pending.revert).toHaveBeenCalledTimes(1);
     expect(onDone).toHaveBeenCalled();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the check of the new time may have been asked; nothing was moved.
+    const sent = fetchMock.mock.calls.map((c) => [c[0], (c[1] as RequestInit | undefined)?.method]);
+    expect(sent.filter(([, method]) => method === 'PUT')).toEqual([]);
   });
 });
 

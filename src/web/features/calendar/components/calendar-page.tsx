@@ -4,15 +4,22 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Appointment } from '@contracts/appointments';
 import { canChangeAppointment } from '@domain/appointment-status';
-import { localDateKeyOf, type DateKey } from '@domain/zoned-time';
+import { isBookableRole } from '@domain/roles';
+import { addDaysToKey, localDateKeyOf, wallClockToUtc, type DateKey } from '@domain/zoned-time';
 import { PageHeader } from '@web/components/page-header';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { useSession } from '@web/lib/session';
+import { heldTimesQueryOptions } from '@web/queries/held-times';
 import { calendarAppointmentsQueryOptions } from '../api/get-calendar-appointments';
 import { useCalendarAgents } from '../hooks/use-calendar-agents';
 import { useCalendarState } from '../hooks/use-calendar-state';
-import { filterAppointments, toEventInput, visibleHours } from '../utils/calendar-events';
+import {
+  filterAppointments,
+  holdToEventInput,
+  toEventInput,
+  visibleHours,
+} from '../utils/calendar-events';
 import { stepAnchor, visibleRange } from '../utils/calendar-range';
 import { CalendarBody } from './calendar-body';
 import { CalendarFilters } from './calendar-filters';
@@ -36,7 +43,9 @@ export function CalendarPage({ renderDetails }: CalendarPageProps) {
   const { user, canQuery } = useSession();
   const timeZone = useViewerTimeZone();
   const isMobile = useIsMobile();
-  const [state, update] = useCalendarState(timeZone, isMobile ? 'list' : 'week');
+  // A provider or nurse opens on their own column; "All providers" is one choice away.
+  const ownAgentId = user && isBookableRole(user.role) ? user.id : undefined;
+  const [state, update] = useCalendarState(timeZone, isMobile ? 'list' : 'week', ownAgentId);
   const [pendingDrop, setPendingDrop] = useState<PendingDrop | null>(null);
   const [moving, setMoving] = useState<Appointment | null>(null);
 
@@ -68,7 +77,21 @@ export function CalendarPage({ renderDetails }: CalendarPageProps) {
   );
   // "Now" for what may be dragged is taken when the data arrives; eventAllow re-checks at drop.
   const now = useMemo(() => new Date(), [visible]); // eslint-disable-line react-hooks/exhaustive-deps
-  const events = useMemo(() => visible.map((a) => toEventInput(a, now)), [visible, now]);
+  // Times patients hold online, so the desk sees why they are not offered (issue 39).
+  const at = (key: DateKey) => new Date(wallClockToUtc(key, 0, timeZone)).toISOString();
+  const held = useQuery({
+    ...heldTimesQueryOptions({
+      from: at(range.first),
+      to: at(addDaysToKey(range.last, 1)),
+      clinic: state.clinic,
+      agentIds: state.agentId ? [state.agentId] : undefined,
+    }),
+    enabled: canQuery && state.view !== 'list',
+  });
+  const events = useMemo(
+    () => [...visible.map((a) => toEventInput(a, now)), ...(held.data ?? []).map(holdToEventInput)],
+    [visible, now, held.data],
+  );
   // With today on screen, the hours also reach the present, so the current-time line shows.
   const showsToday = range.first <= today && today <= range.last;
   const hours = useMemo(
@@ -114,7 +137,10 @@ export function CalendarPage({ renderDetails }: CalendarPageProps) {
       <CalendarFilters
         clinics={userClinics}
         clinic={state.clinic}
-        onClinicChange={(clinic) => update({ clinic, agentId: undefined })}
+        onClinicChange={(clinic) =>
+          // Another clinic's list may not have the chosen agent; one's own column stays.
+          update({ clinic, agentId: state.agentId === ownAgentId ? ownAgentId : undefined })
+        }
         agents={agents}
         agentId={state.agentId}
         onAgentChange={(agentId) => update({ agentId })}
@@ -149,6 +175,7 @@ export function CalendarPage({ renderDetails }: CalendarPageProps) {
         pending={pendingDrop}
         timeZone={timeZone}
         onDone={() => setPendingDrop(null)}
+        onPickAnother={setMoving}
       />
       <MoveAppointmentDialog
         appointment={moving}

@@ -1,5 +1,7 @@
-import type { Appointment } from '@contracts/appointments';
-import { formatDateWithWeekday, formatTimeRange } from '@domain/format';
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangleIcon } from 'lucide-react';
+import type { Appointment, MoveCheckResponse } from '@contracts/appointments';
+import { formatDateWithWeekday, formatTime, formatTimeRange } from '@domain/format';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -9,6 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
+import { moveCheckQueryOptions } from '../api/check-move';
 import { useMoveAppointment } from '../api/move-appointment';
 
 export interface PendingDrop {
@@ -40,20 +43,74 @@ function When({
   );
 }
 
+/** What stands in the way, in the viewer's zone, under the server's own sentence. */
+function Conflict({
+  answer,
+  timeZone,
+  onPickAnother,
+}: {
+  answer: MoveCheckResponse;
+  timeZone: string;
+  onPickAnother?: () => void;
+}) {
+  const { conflict } = answer;
+  const minutes = conflict ? (Date.parse(conflict.end) - Date.parse(conflict.start)) / 60_000 : 0;
+  return (
+    <div
+      role="alert"
+      className="flex gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm"
+    >
+      <AlertTriangleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+      <div className="space-y-1">
+        <p className="font-medium">{answer.message}</p>
+        {conflict?.kind === 'appointment' && (
+          <p className="text-muted-foreground">
+            Booked: {formatTimeRange(conflict.start, minutes, timeZone)}.
+          </p>
+        )}
+        {conflict?.kind === 'hold' && conflict.expiresAt && (
+          <p className="text-muted-foreground">
+            Held online {formatTimeRange(conflict.start, minutes, timeZone)}, until{' '}
+            {formatTime(conflict.expiresAt, timeZone)} unless the patient confirms.
+          </p>
+        )}
+        {onPickAnother && (
+          <Button variant="link" className="h-auto p-0" onClick={onPickAnother}>
+            Choose another time
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /**
- * A drag is only a proposal: this asks before the appointment moves. Cancelling (or a refusal
- * from the server) puts the event back where it was.
+ * A drag is only a proposal: this asks before the appointment moves, and says first when the new
+ * time is taken, held or outside the hours (the server's check, issue 39). Cancelling (or a
+ * refusal from the server) puts the event back where it was.
  */
 export function ConfirmMoveDialog({
   pending,
   timeZone,
   onDone,
+  onPickAnother,
 }: {
   pending: PendingDrop | null;
   timeZone: string;
   onDone: () => void;
+  /** Opens the reschedule dialog (the slot picker) for the appointment instead. */
+  onPickAnother?: (appointment: Appointment) => void;
 }) {
   const move = useMoveAppointment();
+  const check = useQuery({
+    ...moveCheckQueryOptions(
+      pending?.appointment ?? ({ _id: '' } as Appointment),
+      pending?.start ?? new Date(0),
+    ),
+    enabled: pending !== null,
+  });
+  // A failed check decides nothing: the server still has the last word on Move.
+  const refused = check.data?.bookable === false ? check.data : null;
 
   function cancel() {
     if (move.isPending) return;
@@ -99,11 +156,34 @@ export function ConfirmMoveDialog({
                 timeZone={timeZone}
               />
             </dl>
+            {check.isPending ? (
+              <p role="status" className="text-sm text-muted-foreground">
+                Checking the new time…
+              </p>
+            ) : (
+              refused && (
+                <Conflict
+                  answer={refused}
+                  timeZone={timeZone}
+                  onPickAnother={
+                    onPickAnother &&
+                    (() => {
+                      pending.revert();
+                      onDone();
+                      onPickAnother(appointment);
+                    })
+                  }
+                />
+              )
+            )}
             <DialogFooter>
               <Button variant="outline" onClick={cancel} disabled={move.isPending}>
                 Cancel
               </Button>
-              <Button onClick={confirm} disabled={move.isPending}>
+              <Button
+                onClick={confirm}
+                disabled={move.isPending || check.isPending || refused !== null}
+              >
                 {move.isPending ? 'Moving...' : 'Move'}
               </Button>
             </DialogFooter>

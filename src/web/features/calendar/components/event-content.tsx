@@ -2,7 +2,7 @@ import type { EventDisplayInfo } from '@fullcalendar/react';
 import { CircleCheckIcon } from 'lucide-react';
 import { normalizeStatus } from '@domain/appointment-status';
 import { formatTime } from '@domain/format';
-import { appointmentOf } from '../utils/calendar-events';
+import { appointmentOf, holdOf } from '../utils/calendar-events';
 
 /** What an appointment block says: time and patient, then the agent unless the column says it. */
 export function EventContent({
@@ -14,6 +14,25 @@ export function EventContent({
   timeZone: string;
   showAgent: boolean;
 }) {
+  const hold = holdOf(info.event);
+  if (hold) {
+    const until = formatTime(hold.expiresAt, timeZone);
+    const time = formatTime(hold.start, timeZone);
+    return (
+      <div
+        className="flex min-w-0 flex-col overflow-hidden px-1 leading-tight"
+        title={`${time} Held online by a patient until ${until}`}
+      >
+        <span className="truncate text-xs">
+          <span className="font-semibold">{time}</span> Held online
+        </span>
+        <span className="truncate text-[11px] opacity-80">until {until}</span>
+        <span className="sr-only">
+          , a patient is booking this time online; it is free again at {until} unless they confirm
+        </span>
+      </div>
+    );
+  }
   const appointment = appointmentOf(info.event);
   const status = String(info.event.extendedProps.statusText ?? '');
   // The event's own start: while a drag waits for confirmation it shows where it would go.

@@ -28,15 +28,27 @@ const PARAM_OF: Record<keyof CalendarState, string> = {
  * a reload, the back button and a shared link all show the same calendar. So does an open
  * appointment (?appointment=<id>): `view` already names the calendar's view.
  */
-export function useCalendarState(timeZone: string, defaultView: CalendarView) {
+/** `?agent=all`: everyone, chosen over a default agent. */
+export const ALL_AGENTS = 'all';
+
+/**
+ * `defaultAgentId` is whose column the calendar opens on without `?agent=`: a provider's or
+ * nurse's own (issue 39); everyone's when undefined.
+ */
+export function useCalendarState(
+  timeZone: string,
+  defaultView: CalendarView,
+  defaultAgentId?: string,
+) {
   const [params, setParams] = useSearchParams();
   const rawView = params.get('view');
   const rawDate = params.get('date');
+  const rawAgent = params.get('agent');
   const state: CalendarState = {
     view: isCalendarView(rawView) ? rawView : defaultView,
     date: rawDate && parseDateKey(rawDate) ? rawDate : localDateKeyOf(Date.now(), timeZone),
     clinic: params.get('clinic') || undefined,
-    agentId: params.get('agent') || undefined,
+    agentId: rawAgent === ALL_AGENTS ? undefined : rawAgent || defaultAgentId,
     appointmentId: params.get('appointment') || undefined,
   };
 
@@ -47,7 +59,10 @@ export function useCalendarState(timeZone: string, defaultView: CalendarView) {
           const next = new URLSearchParams(current);
           for (const [key, value] of Object.entries(patch)) {
             const name = PARAM_OF[key as keyof CalendarState];
-            if (value) next.set(name, value);
+            // Everyone, for a user whose calendar opens on their own column, must be said.
+            if (key === 'agentId' && !value && defaultAgentId) next.set(name, ALL_AGENTS);
+            else if (key === 'agentId' && value === defaultAgentId) next.delete(name);
+            else if (value) next.set(name, value);
             else next.delete(name);
           }
           return next;
@@ -55,7 +70,7 @@ export function useCalendarState(timeZone: string, defaultView: CalendarView) {
         { replace: true, preventScrollReset: true },
       );
     },
-    [setParams],
+    [setParams, defaultAgentId],
   );
 
   return [state, update] as const;

@@ -1,6 +1,7 @@
 import type { EventInput } from '@fullcalendar/react';
 import { TZDate } from '@date-fns/tz';
 import type { Appointment } from '@contracts/appointments';
+import type { HeldTime } from '@contracts/availability';
 import {
   badgeVariant,
   canChangeAppointment,
@@ -69,6 +70,35 @@ export function toEventInput(appointment: Appointment, now: Date): EventInput {
 
 export function appointmentOf(event: { extendedProps: Record<string, unknown> }): Appointment {
   return event.extendedProps.appointment as Appointment;
+}
+
+/**
+ * A time a patient holds online (issue 39): drawn in the grid so the front desk sees why it is
+ * not offered, and until when. It is no appointment: it cannot be opened, dragged or moved.
+ */
+export function holdToEventInput(hold: HeldTime): EventInput {
+  return {
+    id: `hold-${hold.id}`,
+    title: 'Held online',
+    start: hold.start,
+    end: hold.end,
+    editable: false,
+    startEditable: false,
+    durationEditable: false,
+    className: 'calendar-event-held',
+    color: 'var(--calendar-held-event)',
+    contrastColor: 'var(--foreground)',
+    extendedProps: { hold },
+  };
+}
+
+export function holdOf(event: { extendedProps: Record<string, unknown> }): HeldTime | undefined {
+  return event.extendedProps.hold as HeldTime | undefined;
+}
+
+/** Whose column an event belongs in: the appointment's agent, or the held time's. */
+export function agentIdOfEvent(event: { extendedProps: Record<string, unknown> }): string {
+  return holdOf(event)?.agentId ?? appointmentOf(event).staff.id;
 }
 
 /** Where a clinic's working day starts when nothing says otherwise: the grid opens here. */

@@ -43,6 +43,8 @@ const monday = [
 ];
 const friday = [slot('a2', '2030-03-08T16:00:00.000Z')];
 
+let heldTimes: unknown[] = [];
+
 /** Stands in for the server: slots for Monday and Friday of that week, nothing in between. */
 function stubServer() {
   const calls: URL[] = [];
@@ -54,6 +56,7 @@ function stubServer() {
       const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
       if (url.pathname === '/api/auth/session') return new Response('{}', { status: 401 });
       if (url.pathname.endsWith('/nurses')) return json(agents);
+      if (url.pathname === '/api/held-times') return json({ holds: heldTimes });
       const from = url.searchParams.get('from')!;
       const to = url.searchParams.get('to')!;
       const agentId = url.searchParams.get('agentId');
@@ -101,6 +104,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  heldTimes = [];
 });
 
 describe('TimeSlotPicker', () => {
@@ -183,5 +187,38 @@ describe('TimeSlotPicker', () => {
     expect(await screen.findByText('No available times on this day')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Previous day' }));
     expect(await screen.findAllByRole('radio')).toHaveLength(3);
+  });
+});
+
+describe('TimeSlotPicker held times (issue 39)', () => {
+  it('shows a time a patient holds online as held, with its expiry, for the day and agents shown', async () => {
+    heldTimes = [
+      {
+        id: 'h1',
+        clinic: 'riverside',
+        agentId: 'a1',
+        start: '2030-03-04T15:30:00.000Z',
+        end: '2030-03-04T16:00:00.000Z',
+        expiresAt: '2030-03-04T14:10:00.000Z',
+      },
+    ];
+    const calls = stubServer();
+    renderPicker({ defaultAgentId: 'a1' });
+    const list = await screen.findByRole('list', { name: 'Times held online' });
+    expect(list.textContent).toBe(
+      '10:30 AM – 11:00 AM with Dr. Priya Raman, held by a patient booking online until 9:10 AM',
+    );
+    const asked = calls.find((url) => url.pathname === '/api/held-times')!;
+    expect(asked.searchParams.get('clinic')).toBe('riverside');
+    expect(asked.searchParams.get('agentIds')).toBe('a1');
+    // The viewer's whole day in New York.
+    expect(asked.searchParams.get('from')).toBe('2030-03-04T05:00:00.000Z');
+    expect(asked.searchParams.get('to')).toBe('2030-03-05T05:00:00.000Z');
+  });
+
+  it('says nothing when no time is held', async () => {
+    renderPicker({ defaultAgentId: 'a1' });
+    await screen.findByRole('radiogroup');
+    expect(screen.queryByText('Held online, not offered')).toBeNull();
   });
 });

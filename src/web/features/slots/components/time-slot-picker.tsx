@@ -10,6 +10,7 @@ import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { clinicAgentsQueryOptions } from '@web/queries/clinics';
 import { slotsQueryOptions, type SlotsRequest } from '../api/get-slots';
 import { ALL_AGENTS, SlotDateNav, SlotFilters } from './slot-picker-controls';
+import { HeldTimesNote } from './held-times-note';
 import { SlotEmptyState } from './slot-empty-state';
 import { SlotRadioGroup, type SlotGroup } from './slot-radio-group';
 
@@ -152,6 +153,16 @@ export function TimeSlotPicker(props: TimeSlotPickerProps) {
             value={value}
             onChange={onChange}
             timeZone={timeZone}
+          />
+        )}
+        {!noAgents && (
+          <HeldTimesNote
+            clinicSlug={clinicSlug}
+            date={date}
+            timeZone={timeZone}
+            agents={
+              agentFilter === ALL_AGENTS ? agents : agents.filter((a) => a._id === agentFilter)
+            }
           />
         )}
       </section>

@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { HeldTime } from '@contracts/availability';
+import { callEndpoint } from '@web/lib/endpoint-client';
+import { listHeldTimesRoute } from '@contracts/routes/availability';
+
+export type { HeldTime };
+
+/**
+ * Times patients hold on the public booking page, with their expiry (issue 39): the calendar and
+ * the slot picker show them, so the front desk knows why a time is not offered. Holds lapse
+ * within minutes, so the answer is fresh for half a minute and refetched each minute.
+ */
+export function heldTimesQueryOptions(input: {
+  from: string;
+  to: string;
+  clinic?: string;
+  agentIds?: readonly string[];
+}) {
+  const agentIds = input.agentIds ? [...input.agentIds].sort().join(',') : undefined;
+  return queryOptions({
+    queryKey: ['held-times', input.from, input.to, input.clinic ?? '', agentIds ?? ''],
+    queryFn: ({ signal }) =>
+      callEndpoint(listHeldTimesRoute, {
+        query: {
+          from: input.from,
+          to: input.to,
+          ...(input.clinic ? { clinic: input.clinic } : {}),
+          ...(agentIds ? { agentIds } : {}),
+        },
+        signal,
+        fallback: 'Failed to load held times',
+      }).then((answer) => answer.holds),
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+  });
+}
