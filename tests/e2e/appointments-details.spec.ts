@@ -42,7 +42,8 @@ test.beforeEach(() => test.slow());
 
 /** The first offered time; on a full day, the picker's jump to the next day with times. */
 async function chooseFirstTime(dialog: ReturnType<Page['getByRole']>) {
-  const first = dialog.getByRole('radio').first();
+  // The times' own group: a visit of a series also has "Apply to" radios, the first one checked.
+  const first = dialog.getByRole('radiogroup').getByRole('radio').first();
   const jump = dialog.getByRole('button', { name: /^Next available:/ });
   await expect(first.or(jump)).toBeVisible();
   if (!(await first.isVisible())) await jump.click();
