@@ -80,6 +80,11 @@ test.describe('video visit on one app instance', () => {
     await provider?.api.dispose();
     await server?.stop();
   });
+  // Each test's windows hold a live call with fake camera streams; left open, they pile up
+  // through the file and the last call waited over a minute for a core (fresh-clone run).
+  test.afterEach(async ({ browser }) => {
+    await Promise.all(browser.contexts().map((context) => context.close()));
+  });
 
   test('provider and patient each see the other live, and the call survives a blip', async ({
     browser,
