@@ -13,7 +13,7 @@ let dir: string;
 let app: FastifyInstance;
 // A built script with its precompressed forms beside it, as the build writes them.
 const script = Buffer.from(
-  Array.from({ length: 300 }, (_, i) => `console.log('chunk line ${i}');`).join('\n'),
+  Array.from({ length: 300 }, (_, i) => `export const line${i} = 'chunk line ${i}';`).join('\n'),
 );
 const scriptBr = brotliCompressSync(script);
 const scriptGz = gzipSync(script);
