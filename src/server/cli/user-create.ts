@@ -13,6 +13,7 @@ import { runMigrations } from '../db/migrate';
 import * as t from '../db/schema';
 import { hashPassword } from '../security/password';
 import { passwordRefusal } from '../security/password-policy';
+import { isDuplicate } from '../db/errors';
 
 const { values } = parseArgs({
   options: {
@@ -102,9 +103,8 @@ try {
   console.log(`Created ${user.role} ${user.email} (${user.id}) in ${clinics.length} clinic(s).`);
   if (!input.data.password) console.log(`Password (shown once): ${password}`);
 } catch (err) {
-  const code = (err as { cause?: { code?: string } }).cause?.code;
   console.error(
-    code === '23505'
+    isDuplicate(err)
       ? 'A user with that email already exists.'
       : `Cannot create the user: ${(err as Error).message}`,
   );

@@ -1,3 +1,5 @@
+import { conflict } from '../errors';
+
 /**
  * Driver errors never reach services raw: a constraint violation becomes a typed ConflictError,
  * a lost connection a DatabaseUnavailableError. Drizzle wraps driver errors, so the SQLSTATE may
@@ -128,6 +130,35 @@ export function translateDbError(err: unknown): unknown {
       }
       return err;
   }
+}
+
+/** What kind of conflict a failed write met, or undefined when it was none. */
+export function conflictKindOf(err: unknown): ConflictKind | undefined {
+  const translated = err instanceof ConflictError ? err : translateDbError(err);
+  return translated instanceof ConflictError ? translated.kind : undefined;
+}
+
+/**
+ * Whether a write of a time lost it to another write: the no-overlap constraint (or a trigger
+ * answering as it does, for a held time), a unique key written at the same instant, or a
+ * deadlock with the winner once the retries ran out.
+ */
+export function isBookingConflict(err: unknown): boolean {
+  const kind = conflictKindOf(err);
+  return kind === 'overlap' || kind === 'duplicate' || kind === 'concurrent';
+}
+
+/**
+ * The 409 a booking path answers with when its write lost the time (`message` says what the
+ * person can do); any other error as it was. `throw asBookingConflict(err, MESSAGE)`.
+ */
+export function asBookingConflict(err: unknown, message: string): unknown {
+  return isBookingConflict(err) ? conflict(message) : err;
+}
+
+/** Whether the write met a unique key already taken (SQLSTATE 23505). */
+export function isDuplicate(err: unknown): boolean {
+  return conflictKindOf(err) === 'duplicate';
 }
 
 /** Runs a database operation and rethrows its failure in typed form. */

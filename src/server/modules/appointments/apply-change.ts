@@ -1,6 +1,6 @@
 import type { Appointment } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
-import { ConflictError, retryOnDeadlock } from '../../db/errors';
+import { asBookingConflict, retryOnDeadlock } from '../../db/errors';
 import type { Executor } from '../../db/client';
 import type * as t from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -12,6 +12,7 @@ import { offerFreedTime } from '../waitlist';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { SLOT_TAKEN_MESSAGE } from './booking-rules';
+import { lockAgents } from '../../db/locks';
 
 /** The answer when the appointment changed between reading it and writing the change. */
 export const CHANGED_MEANWHILE =
@@ -81,7 +82,7 @@ export async function applyChanges(
             .filter(({ change }) => change.values.startAt || change.values.staffId)
             .map(({ row, change }) => change.values.staffId ?? row.appointment.staffId),
         );
-        for (const agentId of [...agents].sort()) await repo.lockAgentBookings(tx, agentId);
+        await lockAgents(tx, agents);
         const views: Appointment[] = [];
         for (const { row, change } of items)
           views.push(await persistChange(tx, deps, ctx, row, change, now));
@@ -90,15 +91,7 @@ export async function applyChanges(
       }),
     );
   } catch (err) {
-    const code = (err as { cause?: { code?: string } }).cause?.code;
-    if (
-      (err instanceof ConflictError && err.kind === 'overlap') ||
-      code === '23P01' ||
-      code === '40P01'
-    ) {
-      throw conflict(SLOT_TAKEN_MESSAGE);
-    }
-    throw err;
+    throw asBookingConflict(err, SLOT_TAKEN_MESSAGE);
   }
 }
 

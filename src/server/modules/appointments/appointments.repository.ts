@@ -475,18 +475,3 @@ export async function insertEvents(
 ) {
   await insertPrepared(db, t.appointmentEvents, rows);
 }
-
-/**
- * Queues this transaction behind any other that is booking the same agent, until it ends. Two
- * bookings of one time would otherwise both insert, each then wait for the other's row under the
- * exclusion constraint, and one be killed as a deadlock a second later; in a queue the second
- * meets the first's committed row at once and gets the constraint's answer.
- */
-export async function lockAgentBookings(db: Executor, agentId: string) {
-  await prepared(db, 'lock_agent_bookings', (name) =>
-    db
-      .select({ locked: sql`pg_advisory_xact_lock(hashtextextended(${ph('agentId')}, 727))` })
-      .from(sql`(select 1) as one`)
-      .prepare(name),
-  ).execute({ agentId });
-}

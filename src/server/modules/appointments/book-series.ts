@@ -13,7 +13,7 @@ import {
   type RememberAnswer,
 } from '../../core/idempotency';
 import { staffUserIdOf, type RequestContext } from '../../core/request-context';
-import { ConflictError, retryOnDeadlock } from '../../db/errors';
+import { isBookingConflict, retryOnDeadlock } from '../../db/errors';
 import { badRequest, conflict, notFound, unprocessable, type HttpError } from '../../errors';
 import { newSessionToken } from '../../security/session-token';
 import { recordAudit } from '../audit';
@@ -24,6 +24,7 @@ import { queueAppointmentWebhooks } from '../webhooks';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import * as seriesRepo from './series.repository';
+import { lockAgents } from '../../db/locks';
 
 interface PlannedOccurrence extends Occurrence {
   status: OccurrenceStatus;
@@ -173,7 +174,7 @@ async function bookSeries(
   try {
     return await retryOnDeadlock(() =>
       deps.db.db.transaction(async (tx) => {
-        await repo.lockAgentBookings(tx, agent.id);
+        await lockAgents(tx, [agent.id]);
         const seriesId = await seriesRepo.insertSeries(tx, {
           clinicId: clinic.id,
           patientId: patient.id,
@@ -268,7 +269,7 @@ async function bookSeries(
       }),
     );
   } catch (err) {
-    if (!(err instanceof ConflictError || isUniqueOrExclusion(err))) throw err;
+    if (!isBookingConflict(err)) throw err;
     // Someone booked one of the dates between the check and the insert: name it.
     const again = await planSeries(deps, ctx, body);
     const taken = again.occurrences.find((o) => !skip.has(o.localDate) && o.status !== 'free');
@@ -282,11 +283,4 @@ async function bookSeries(
     }
     throw conflict('One of these times was just booked by someone else. Preview the series again.');
   }
-}
-
-function isUniqueOrExclusion(err: unknown): boolean {
-  const code =
-    (err as { cause?: { code?: string }; code?: string }).cause?.code ??
-    (err as { code?: string }).code;
-  return code === '23P01' || code === '23505' || code === '40P01';
 }

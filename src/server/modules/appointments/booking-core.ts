@@ -3,7 +3,7 @@ import { INITIAL_APPOINTMENT_STATUS } from '@domain/appointment-status';
 import { APPOINTMENT_SOURCE, type Appointment } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
-import { conflict, notFound, unprocessable } from '../../errors';
+import { notFound, unprocessable } from '../../errors';
 import { newSessionToken } from '../../security/session-token';
 import { recordAudit, type AuditActor } from '../audit';
 import { checkBookable, slotSettings } from '../availability';
@@ -14,6 +14,8 @@ import { appointmentWebhooksFor } from '../webhooks';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { slotRefusal, SLOT_TAKEN_MESSAGE } from './booking-rules';
+import { lockAgents } from '../../db/locks';
+import { asBookingConflict } from '../../db/errors';
 
 /** One booking as every way of booking makes it: the row, its history, messages and audit. */
 export interface BookingInsert {
@@ -42,7 +44,7 @@ export interface BookingInsert {
 
 /**
  * Writes a booking inside the caller's transaction. The appointment's insert takes the agent's
- * booking lock (its BEFORE INSERT trigger, migration 0022, takes the key of lockAgentBookings
+ * booking lock (its BEFORE INSERT trigger calls the lock_agent_bookings of lockAgents
  * before the row meets the exclusion constraint, which still has the last word). Every other
  * booking of the agent waits for that lock until this transaction ends, so what can be read or
  * written without the appointment's row comes before the insert, and after it only the writes
@@ -189,7 +191,7 @@ export function bookInTransaction(deps: AppDeps) {
     const agent = await findBookableAgent(tx, r.clinic.id, r.agentId);
     if (!agent) throw unprocessable('The provider no longer takes appointments at this clinic.');
     const now = deps.now();
-    await repo.lockAgentBookings(tx, agent.id);
+    await lockAgents(tx, [agent.id]);
     const check = await checkBookable(tx, {
       agent,
       start: r.start,
@@ -213,9 +215,7 @@ export function bookInTransaction(deps: AppDeps) {
         config: deps.config,
       });
     } catch (err) {
-      const code = (err as { cause?: { code?: string } }).cause?.code;
-      if (code === '23P01') throw conflict(SLOT_TAKEN_MESSAGE);
-      throw err;
+      throw asBookingConflict(err, SLOT_TAKEN_MESSAGE);
     }
   };
 }

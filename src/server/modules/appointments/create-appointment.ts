@@ -7,8 +7,8 @@ import {
   type IdempotentAnswer,
   type RememberAnswer,
 } from '../../core/idempotency';
-import { ConflictError, retryOnDeadlock } from '../../db/errors';
-import { conflict, notFound, unprocessable } from '../../errors';
+import { asBookingConflict, retryOnDeadlock } from '../../db/errors';
+import { notFound, unprocessable } from '../../errors';
 import { staffUserIdOf, type RequestContext } from '../../core/request-context';
 import { checkBookable, slotSettings } from '../availability';
 import { findBookableAgent, findClinicPatient, requireMemberClinic } from '../clinics';
@@ -87,17 +87,6 @@ async function book(
       }),
     );
   } catch (err) {
-    if (err instanceof ConflictError || isUniqueOrExclusion(err)) {
-      throw conflict(SLOT_TAKEN_MESSAGE);
-    }
-    throw err;
+    throw asBookingConflict(err, SLOT_TAKEN_MESSAGE);
   }
-}
-
-function isUniqueOrExclusion(err: unknown): boolean {
-  const code =
-    (err as { cause?: { code?: string }; code?: string }).cause?.code ??
-    (err as { code?: string }).code;
-  // 40P01 only when retries ran out: two inserts of one time deadlocked, and the other won.
-  return code === '23P01' || code === '23505' || code === '40P01';
 }

@@ -11,7 +11,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
-import { ConflictError } from '../../db/errors';
+import { isDuplicate } from '../../db/errors';
 import type { AuthUser, RequestContext } from '../../core/request-context';
 import { recordAudit, recordReadAudit } from '../audit';
 import { availableSlots, bookingsWindow, slotSettings } from '../availability';
@@ -154,10 +154,7 @@ export async function createPatient(
     return toPatientView(row, clinic.slug);
   } catch (err) {
     // Two people adding the same patient at once: the unique index decides, and we name the winner.
-    if (
-      err instanceof ConflictError ||
-      (err as { cause?: { code?: string } }).cause?.code === '23505'
-    ) {
+    if (isDuplicate(err)) {
       const winner = await repo.findPatientByEmail(deps.db.db, clinic.id, body.email);
       if (winner)
         throw conflict(duplicateMessage(`${winner.firstName} ${winner.lastName}`), {

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { conflict, tooManyRequests } from '../../errors';
 import * as repo from './online-booking.repository';
+import { lockHoldAllowances } from '../../db/locks';
 
 // What one stranger, and all strangers together, may ask of a clinic's public booking page
 // (security issue 38, ADR 031). Each count is read under its advisory lock in the hold's own
@@ -48,7 +49,7 @@ export async function enforceAskerLimits(
 ) {
   // By inbox, not address: victim+1@, victim+2@ … are one inbox and share its allowances.
   const inbox = inboxOf(r.email);
-  await repo.lockClientAndEmail(tx, r.clientKey, inbox);
+  await lockHoldAllowances(tx, { clientKey: r.clientKey, inbox });
   const recent = await repo.countRecentHolds(tx, {
     clinicId: r.clinicId,
     inbox,

@@ -60,27 +60,6 @@ export async function insertHold(db: Executor, values: typeof h.$inferInsert) {
 }
 
 /**
- * A hold's allowances are counted under advisory locks, in the hold's transaction, so two holds
- * that race count each other: first the client's (its address key) and the e-mail's, then the
- * clinic's and the provider's (the booking lock), always in this order, so holds queue instead
- * of deadlocking. A statement's target list is evaluated left to right.
- */
-export async function lockClientAndEmail(db: Executor, clientKey: string, inbox: string) {
-  await db.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`address:${clientKey}`}, 1031)),
-      pg_advisory_xact_lock(hashtextextended(${`email:${inbox}`}, 1031))`,
-  );
-}
-
-/** The clinic's hold lock, then the provider's booking lock (ADR 022): see lockClientAndEmail. */
-export async function lockClinicAndAgent(db: Executor, clinicId: string, agentId: string) {
-  await db.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`clinic:${clinicId}`}, 1031)),
-      pg_advisory_xact_lock(hashtextextended(${agentId}, 727))`,
-  );
-}
-
-/**
  * How many holds the client asked for since `hourAgo` (at any clinic), the inbox at this clinic
  * since `hourAgo`, and how many confirmation mails the inbox was sent since `dayAgo` (one per
  * hold, from any clinic). The inbox is the address without +tag (inboxOf): victim+1@ and

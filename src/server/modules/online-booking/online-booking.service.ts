@@ -22,6 +22,8 @@ import { HOLD_KIND, queueNotifications, sessionLink, type HoldSnapshot } from '.
 import { enforceAskerLimits, enforceOpenHoldCaps } from './hold-limits';
 import * as repo from './online-booking.repository';
 import { bookingWindow, enabledClinic, NOT_OFFERED, publicContext } from './online-clinic';
+import { lockClinicHoldsAndAgent } from '../../db/locks';
+import { asBookingConflict } from '../../db/errors';
 
 /** The name staff see in the history of a booking a patient made on the public page. */
 export const ONLINE_ACTOR = 'Patient (online)';
@@ -48,16 +50,6 @@ export async function getPublicClinic(
     horizonDays: clinic.onlineBooking.horizonDays,
     allowNewPatients: clinic.onlineBooking.allowNewPatients,
   };
-}
-
-function driverCode(err: unknown): string | undefined {
-  let current: unknown = err;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /**
@@ -107,7 +99,7 @@ export async function createHold(
         if (!agent)
           throw unprocessable('That provider does not take online bookings at this clinic.');
         // The caps below are counted under these (the clinic's, then the provider's booking lock).
-        await repo.lockClinicAndAgent(tx, clinic.id, agent.id);
+        await lockClinicHoldsAndAgent(tx, clinic.id, agent.id);
         // One indexed read first: a crowd asking for one time queues here, and each but the first
         // is turned away without the slot engine's reads (checkBookable, which also counts holds).
         const held = await repo.liveHoldOverlaps(tx, {
@@ -174,9 +166,7 @@ export async function createHold(
       }),
     );
   } catch (err) {
-    const code = driverCode(err);
-    if (code === '23P01' || code === '23505') throw conflict(HOLD_TAKEN_MESSAGE);
-    throw err;
+    throw asBookingConflict(err, HOLD_TAKEN_MESSAGE);
   }
   return accepted;
 }

@@ -6,6 +6,7 @@ import { retryOnDeadlock } from '../../db/errors';
 import * as t from '../../db/schema';
 import { conflict, gone, HttpError, notFound } from '../../errors';
 import { addHistory, audit, fillOpening, queueWaitlistWebhook } from './offers';
+import { lockWaitlistOpening } from '../../db/locks';
 
 /** Who booked an accepted offer, in the appointment's history: the patient, by their link. */
 export const PATIENT_ACTOR = 'Patient';
@@ -161,7 +162,7 @@ export async function acceptOffer(
         // then the first, booking, waited for the second's offer (to mark it taken) while the
         // second waited for the first's hold on the provider: a deadlock, and after three in a
         // row under load the loser heard "Someone else changed this" instead of why.
-        await lockOpening(tx, (await findOffer(tx, token)).openingId);
+        await lockWaitlistOpening(tx, (await findOffer(tx, token)).openingId);
         const row = await findOffer(tx, token, true);
         const status = statusAt(row, now);
         if (status === 'expired' && row.status === 'open') {
@@ -247,11 +248,6 @@ export async function acceptOffer(
   }
   if ('error' in outcome) throw outcome.error;
   return outcome.offer;
-}
-
-/** Until the transaction ends, the only one answering offers of this freed time. */
-async function lockOpening(tx: Executor, openingId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${openingId}, 1019))`);
 }
 
 async function markTaken(deps: AppDeps, token: string, now: Date): Promise<void> {
