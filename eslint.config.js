@@ -1,4 +1,4 @@
-// Lint rules that carry the architecture: the import boundaries of ARCHITECTURE.md are enforced
+// Lint rules that carry the architecture: the import boundaries of docs/architecture.md ("Where code goes") are enforced
 // here, not remembered.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -23,7 +23,7 @@ const boundaries = [
   { target: './src/web', from: './src/server', message: 'web never imports server.' },
 ];
 
-// Features never reach into each other (STYLE.md); they compose at src/web/app. What two
+// Features never reach into each other (docs/architecture.md, "Where code goes"); they compose at src/web/app. What two
 // features need lives in the shared layer (SHARED_WEB below), not in either of them. The one
 // feature others may import is `slots`: the time-slot picker and its slots query (ADR 002).
 const SHARED_FEATURES = ['slots'];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error the API returns has this shape (ARCHITECTURE.md "Decisions the spec leaves open"). */
+/** Every error the API returns has this shape (docs/architecture.md, "Decisions the spec leaves open"). */
 export const errorCodes = [
   'bad_request',
   'unauthorized',

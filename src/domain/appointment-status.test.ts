@@ -178,7 +178,7 @@ describe('statusLabel', () => {
   });
 });
 
-describe('counts (ARCHITECTURE.md "Counts")', () => {
+describe('counts (docs/architecture.md, "Counts")', () => {
   it('has the spec buckets, all starting at zero', () => {
     expect(COUNT_BUCKETS).toEqual([
       'all',

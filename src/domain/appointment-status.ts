@@ -153,7 +153,7 @@ export function emptyCounts(): AppointmentCounts {
 }
 
 /**
- * The one bucket besides `all` an appointment counts in (ARCHITECTURE.md "Counts"). Statuses
+ * The one bucket besides `all` an appointment counts in (docs/architecture.md, "Counts"). Statuses
  * that end an appointment decide by themselves; the rest split on time: a future start is
  * upcoming, a start now or earlier is pending because it waits for Mark as. DISQUALIFIED has no
  * bucket of its own and counts only in `all`.

@@ -9,7 +9,7 @@ import { CHROMIUM_ARGS } from '../../playwright.config';
  *   test('…', async ({ page, signIn }) => { await signIn(page, 'nurse'); … });
  */
 
-/** Debian's Chromium, never a downloaded one (ARCHITECTURE.md); scripts can reuse this too. */
+/** Debian's Chromium, never a downloaded one (docs/architecture.md); scripts can reuse this too. */
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: CHROMIUM_ARGS,

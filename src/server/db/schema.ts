@@ -1,4 +1,4 @@
-// The whole data model of ARCHITECTURE.md. The no-overlap EXCLUDE constraint and the extensions
+// The whole data model (docs/architecture.md, "Data model"). The no-overlap EXCLUDE constraint and the extensions
 // cannot be expressed in Drizzle; they live in custom SQL migrations beside the generated ones.
 import { sql } from 'drizzle-orm';
 import {

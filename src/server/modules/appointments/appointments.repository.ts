@@ -346,7 +346,7 @@ export function rollupMonths(scope: ListScope, now: Date) {
 }
 
 /**
- * The counts of every bucket (ARCHITECTURE.md) for the scope. Closed and future months come from
+ * The counts of every bucket (docs/architecture.md, "Decisions the spec leaves open") for the scope. Closed and future months come from
  * the rollup, so the cost is one month of rows however long the history; a patient filter (email
  * or search) needs each row's patient and counts from appointments alone.
  */
