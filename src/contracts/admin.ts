@@ -116,7 +116,7 @@ export const AUDIT_ACTIONS = [
   'link_reset',
   /** One request of another system with an integration token (the FHIR API). */
   'api_request',
-  /** The waitlist (issue 22): an entry taken off, a freed time offered, answered or lapsed. */
+  /** The waitlist (ADR 019): an entry taken off, a freed time offered, answered or lapsed. */
   'remove',
   'offer',
   'accept',

@@ -57,7 +57,7 @@ export const selfServicePolicy = z.object({
 });
 export type SelfServicePolicyBody = z.infer<typeof selfServicePolicy>;
 
-/** How a clinic's waitlist offers freed time (issue 22). */
+/** How a clinic's waitlist offers freed time (ADR 019). */
 export const waitlistPolicy = z.object({
   /** How many waiting patients are offered one freed time at once. */
   offersAtOnce: z
@@ -79,7 +79,7 @@ export const MAX_ONLINE_NOTICE_HOURS = 720;
 export const MAX_ONLINE_HORIZON_DAYS = 365;
 export const MAX_ONLINE_INTRO_LENGTH = 2000;
 
-/** Whether and how patients book themselves on the clinic's public page (issue 26, ADR 022). */
+/** Whether and how patients book themselves on the clinic's public page (ADR 022). */
 export const onlineBookingPolicy = z.object({
   /** Off by default: the public page and API answer 404 until an admin turns this on. */
   enabled: z.boolean(),

@@ -18,7 +18,7 @@ import {
   getPublicSlotsRoute,
 } from './routes/online-booking';
 
-// The public booking page's API (issue 26, ADR 022): no sign-in, rate-limited, and it tells a
+// The public booking page's API (ADR 022): no sign-in, rate-limited, and it tells a
 // stranger no more than the page needs. A time is held for 15 minutes until the patient opens
 // the link e-mailed to them; only then is anything booked.
 

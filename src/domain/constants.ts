@@ -13,7 +13,7 @@ export const APPOINTMENT_METADATA_TYPE = 'custom';
 export const JOIN_OPENS_MINUTES_BEFORE = 10;
 
 /**
- * The longest first or last name the public booking page takes (security issue 38): a stranger's
+ * The longest first or last name the public booking page takes (ADR 031): a stranger's
  * text is kept short. Patients' records take 100; a name longer than this can still be booked by
  * phone.
  */

@@ -72,7 +72,7 @@ export function feedEventSummary(
 }
 
 /**
- * The waitlist's history entries other systems hear of (issue 22), by the event they emit. An
+ * The waitlist's history entries other systems hear of (ADR 019), by the event they emit. An
  * acceptance is told once its booking is made, with the appointment's id, not by its entry.
  */
 const WAITLIST_BY_HISTORY_TYPE: Readonly<Record<string, WebhookEvent>> = {

@@ -148,7 +148,7 @@ test('moves between day, week and month views, with Sunday-first weeks', async (
   page,
   signIn,
 }) => {
-  // Everyone's columns: a provider's calendar opens on their own otherwise (issue 39).
+  // Everyone's columns: a provider's calendar opens on their own otherwise (ADR 034).
   await signIn(page, 'provider', { next: '/calendar?view=week&agent=all' });
   const heading = page.getByRole('heading', { level: 2 });
   const view = page.getByRole('group', { name: 'Calendar view' });

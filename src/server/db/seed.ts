@@ -168,7 +168,7 @@ async function writeDemo(tx: Executor, now: Date, passwordHash: string): Promise
         await tx.insert(t.appointmentEvents).values(events.slice(i, i + 500));
       }
       eventCount += events.length;
-      // One weekly series (issue 23) in the first clinic, so its visits show "Part of a series".
+      // One weekly series (ADR 017) in the first clinic, so its visits show "Part of a series".
       if (clinic === DEMO_CLINICS[0] && agent === clinicAgents[0]) {
         const made = await seedSeries(tx, {
           clinicId,

@@ -30,7 +30,7 @@ const SPA_ROUTES: RegExp[] = [
 const LOGIN_TYPED = /^\/login\/?$/;
 /**
  * The patient's pages are their own small bundle, so a phone loads none of the staff app: the
- * visit page, a waitlist offer's page (issue 22) and a clinic's booking page and its confirmation link (issue 26).
+ * visit page, a waitlist offer's page (ADR 019) and a clinic's booking page and its confirmation link (ADR 022).
  */
 const PATIENT_SESSION_ROUTE =
   /^\/session\/?$|^\/offer\/[^/]+\/?$|^\/book-online\/confirm\/[^/]+\/?$|^\/book-online\/[a-z0-9-]+\/?$/;

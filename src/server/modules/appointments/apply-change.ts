@@ -130,7 +130,7 @@ async function persistChange(
   await queueNotifications(tx, change.outbox, now);
   // A new time moves the reminders; a cancel or a mark withdraws them.
   if (change.values.startAt || change.values.status) await syncReminders(tx, id, now);
-  // Time a cancel or a move leaves free goes to the waitlist (issue 22, ADR 019).
+  // Time a cancel or a move leaves free goes to the waitlist (ADR 019).
   await offerFreedTime(tx, deps, now, {
     appointmentId: id,
     before: row.appointment,

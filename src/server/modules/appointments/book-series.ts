@@ -30,7 +30,7 @@ interface PlannedOccurrence extends Occurrence {
   status: OccurrenceStatus;
 }
 
-/** Previews or books a series (issue 23). The preview books nothing and keeps no key. */
+/** Previews or books a series (ADR 017). The preview books nothing and keeps no key. */
 export async function createSeries(
   deps: AppDeps,
   ctx: RequestContext,

@@ -72,7 +72,7 @@ async function planChange(
 
 /**
  * Whether a reschedule or reassign would be accepted, and if not, in the words its refusal would
- * carry and with what stands in the way: the calendar asks before it moves anything (issue 39).
+ * carry and with what stands in the way: the calendar asks before it moves anything (ADR 034).
  * For a visit of a series, this visit's new time is checked.
  */
 export async function checkAppointmentMove(

@@ -58,7 +58,7 @@ const moveBody = (start: string) => ({
   duration: 30,
 });
 
-describe('a refused time says what took it (issue 39)', () => {
+describe('a refused time says what took it (ADR 034)', () => {
   it('a visit booked long ago is "already taken by another appointment", not "just booked"', async () => {
     await existing(TUESDAY_10AM, LONG_AGO);
     const res = await staff.post('/api/appointments', createBody(s, TUESDAY_10AM));

@@ -68,7 +68,7 @@ async function explainTaken(db: Executor, asked: SlotAsked) {
 }
 
 /**
- * A refused slot as an error worded by what happened (issue 39): taken by an appointment that
+ * A refused slot as an error worded by what happened (ADR 034): taken by an appointment that
  * was already there, by one made a moment ago, or held online. The race the exclusion
  * constraint decides is always "just booked".
  */

@@ -104,7 +104,7 @@ export function loadBookings(
 }
 
 /**
- * Times held on the public booking page that have not expired by `now` (issue 26, ADR 022): they
+ * Times held on the public booking page that have not expired by `now` (ADR 022): they
  * block slots as bookings do, for staff and patients alike, though they are no appointments.
  */
 export function loadLiveHolds(

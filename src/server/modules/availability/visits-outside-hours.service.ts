@@ -13,7 +13,7 @@ import * as repo from './availability.repository';
 
 /**
  * The agent's booked visits still ahead that the proposed schedule would leave outside its hours
- * (issue 39): asked before a save, so that a day off over booked visits is never saved silently.
+ * (ADR 034): asked before a save, so that a day off over booked visits is never saved silently.
  * Nothing is written. A visit is listed by the booking check's own rule (visitsOutsideHours), so
  * what is listed is exactly what could not be booked at its time under the new hours. Visits at
  * clinics the viewer is not a member of are counted, not shown.

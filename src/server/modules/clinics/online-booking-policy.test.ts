@@ -3,7 +3,7 @@ import { useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
 import type { ClinicScenario } from '../../test/scenario';
 
-// The clinic's online booking rules (issue 26, ADR 022) in its policy: off by default, edited by
+// The clinic's online booking rules (ADR 022) in its policy: off by default, edited by
 // admins only, kept when a client leaves them out, and only the clinic's own providers.
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });

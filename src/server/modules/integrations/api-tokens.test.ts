@@ -149,7 +149,7 @@ describe('DELETE /api/admin/api-tokens/{id}', () => {
   });
 });
 
-describe('a token shared by clinics with different admins (issue 38)', () => {
+describe('a token shared by clinics with different admins (ADR 030)', () => {
   it('may be revoked only by an admin of all its clinics; another sees it, read-only', async () => {
     const head = await createSignInUser(env.db, {
       role: 'admin',

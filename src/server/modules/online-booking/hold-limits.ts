@@ -7,7 +7,7 @@ import * as repo from './online-booking.repository';
 import { lockHoldAllowances } from '../../db/locks';
 
 // What one stranger, and all strangers together, may ask of a clinic's public booking page
-// (security issue 38, ADR 031). Each count is read under its advisory lock in the hold's own
+// (ADR 031). Each count is read under its advisory lock in the hold's own
 // transaction: holds that race see each other, where counts read before the insert let 107 of
 // 221 holds from one address through.
 

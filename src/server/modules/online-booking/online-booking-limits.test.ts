@@ -6,7 +6,7 @@ import * as t from '../../db/schema';
 import { enableOnlineBooking } from '../../test/online-booking-kit';
 import { CLINIC_BUSY, PROVIDER_DAY_BUSY, TOO_MANY_HOLDS, TOO_MANY_MAILS } from './hold-limits';
 
-// Security issue 38 (ADR 031): a stranger, or a crowd of them, cannot flood a clinic's calendar
+// ADR 031: a stranger, or a crowd of them, cannot flood a clinic's calendar
 // or an inbox through the public booking page. Every burst here is sent at once; on PostgreSQL
 // the requests run on several connections, and the first burst through two app instances on the
 // one database, so the limits must be decided by the database, not by a count read beforehand.

@@ -8,7 +8,7 @@ import { createOutboxWorker } from '../notifications';
 import { enableOnlineBooking } from '../../test/online-booking-kit';
 
 // From the public hold to the booking by the link, through a real SMTP server: the link the
-// patient receives is the one that books (issue 26).
+// patient receives is the one that books (ADR 022).
 
 let sink: SmtpSink;
 beforeAll(async () => {
@@ -62,7 +62,7 @@ describe('the online booking e-mail', () => {
     expect(sink.inbox.map((m) => m.to[0])).toEqual(['mia@example.com']);
     const mail = unfoldMail(sink.inbox[0]!.raw);
     expect(mail).toContain('Dr. Priya Raman');
-    // What a stranger typed is not sent (security issue 38): the mail greets nobody by name.
+    // What a stranger typed is not sent (ADR 031): the mail greets nobody by name.
     expect(mail).not.toMatch(/Mia|Okafor/);
     const token = /book-online\/confirm\/([A-Za-z0-9_-]+)/.exec(mail)?.[1];
     expect(token).toBeTruthy();

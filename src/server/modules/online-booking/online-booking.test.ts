@@ -8,7 +8,7 @@ import { createHoldPurge } from './hold-purge';
 import { HOLD_ACCEPTED_MESSAGE } from '@contracts/online-booking';
 import { enableOnlineBooking } from '../../test/online-booking-kit';
 
-// The public booking API (issue 26, ADR 022) through the real app and database: a clinic's
+// The public booking API (ADR 022) through the real app and database: a clinic's
 // switch, a held time that blocks everyone else until it expires, the link that books it once,
 // the same answer for known and unknown e-mails, and the abuse limits.
 

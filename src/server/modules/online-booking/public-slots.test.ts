@@ -5,7 +5,7 @@ import type { ClinicScenario } from '../../test/scenario';
 import * as t from '../../db/schema';
 import { enableOnlineBooking } from '../../test/online-booking-kit';
 
-// The public page's times (issue 26): a visit length the patient chooses among the clinic's,
+// The public page's times (ADR 022): a visit length the patient chooses among the clinic's,
 // and the next day with a free time when the day they look at has none, within the clinic's
 // notice and horizon, reckoned in the patient's zone.
 

@@ -4,7 +4,7 @@ import { useTestApp } from '../../test/test-app';
 import { createBody } from '../../test/scenario';
 import * as t from '../../db/schema';
 
-// Security issue 38 (ADR 031): the patient's move limit is decided under the appointment's row
+// ADR 031: the patient's move limit is decided under the appointment's row
 // lock. Here the race the parallel test can only provoke is forced: another connection holds the
 // row and writes the patient's second move while a third move has already passed the early
 // count; once that commits, the third must be refused, not written over a stale count.

@@ -7,7 +7,7 @@ import { apiAs, type Api } from '../../test/api-client';
 import { createBody, type ClinicScenario } from '../../test/scenario';
 import * as t from '../../db/schema';
 
-// The patient's own changes from their link (issue 21, ADR 016), through the real app and
+// The patient's own changes from their link (ADR 016), through the real app and
 // database: the clinic's policy, the cut-off, the move limit, the same booking rules and
 // constraint as staff's, the history and messages, and a link that lasts.
 
@@ -222,7 +222,7 @@ describe('moving a visit from the link', () => {
     expect((await move(appt.token, '2026-11-25T20:00:00.000Z')).statusCode).toBe(200);
   });
 
-  it('ten moves at once, with a limit of two, make exactly two (security issue 38)', async () => {
+  it('ten moves at once, with a limit of two, make exactly two (ADR 031)', async () => {
     const appt = await booked();
     const targets = Array.from({ length: 10 }, (_, i) =>
       new Date(Date.parse(LATER) + (i - 4) * 30 * 60_000).toISOString(),

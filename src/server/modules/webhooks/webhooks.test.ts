@@ -428,7 +428,7 @@ describe('webhook delivery', () => {
   });
 });
 
-describe('an endpoint shared by clinics with different admins (issue 38)', () => {
+describe('an endpoint shared by clinics with different admins (ADR 030)', () => {
   let headAdmin: Api;
   beforeEach(async () => {
     const head = await createSignInUser(env.db, {
@@ -555,7 +555,7 @@ describe('an endpoint shared by clinics with different admins (issue 38)', () =>
   });
 });
 
-describe('visit links in webhook payloads (issue 38)', () => {
+describe('visit links in webhook payloads (ADR 030)', () => {
   it('are left out unless the endpoint was given the permission', async () => {
     const plain = await register();
     expect(plain.visitLinks).toBe(false);
