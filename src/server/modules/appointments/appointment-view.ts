@@ -1,5 +1,6 @@
 import type { Appointment } from '@contracts/appointments';
 import type { AppointmentRow } from './appointments.repository';
+import { personName } from '@domain/person-name';
 
 /** Spec §3 "Appointment" from our rows; history oldest first, as stored. */
 export function toAppointmentView(row: AppointmentRow): Appointment {
@@ -11,7 +12,7 @@ export function toAppointmentView(row: AppointmentRow): Appointment {
     token: a.token,
     patient: {
       id: patient.id,
-      name: `${patient.firstName} ${patient.lastName}`.trim(),
+      name: personName(patient),
       email: patient.email,
       phone: patient.phone,
       clinic: clinic.slug,

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { notFound } from '../../errors';
 import * as repo from './appointments.repository';
 import * as seriesRepo from './series.repository';
+import { personName } from '@domain/person-name';
 
 /** A series with its appointments in order; 404 for another clinic's, as for appointments. */
 export async function getSeries(
@@ -44,7 +45,7 @@ async function seriesView(
     rrule: series.rrule,
     dtstart: series.dtstart.toISOString(),
     timezone: series.timezone,
-    patient: { id: patient.id, name: `${patient.firstName} ${patient.lastName}`.trim() },
+    patient: { id: patient.id, name: personName(patient) },
     appointments: members.map((m, i) => ({
       _id: m.id,
       position: i + 1,

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { agentForAdmin, refuseProblems, selfAsAgent } from './agent-schedule.service';
 import * as repo from './availability.repository';
+import { personName } from '@domain/person-name';
 
 /**
  * The agent's booked visits still ahead that the proposed schedule would leave outside its hours
@@ -39,7 +40,7 @@ async function outsideHours(
       date: v.start.toISOString(),
       duration: v.duration,
       status: v.status,
-      patientName: `${v.firstName} ${v.lastName}`.trim(),
+      patientName: personName(v),
       clinic: v.clinic,
     })),
     total: shown.length,

@@ -18,6 +18,7 @@ import { availableSlots, bookingsWindow, slotSettings } from '../availability';
 import { requireMemberClinic } from './clinic-scope';
 import { READ_REUSE_MS, ReuseCache, versionsKey } from '../../core/reuse';
 import * as repo from './clinics.repository';
+import { personName } from '@domain/person-name';
 
 const MAX_SLOT_RANGE_DAYS = 62;
 
@@ -120,7 +121,7 @@ export async function createPatient(
   const duplicateMessage = (name: string) => `A patient with this email already exists: ${name}.`;
   const existing = await repo.findPatientByEmail(deps.db.db, clinic.id, body.email);
   if (existing) {
-    throw conflict(duplicateMessage(`${existing.firstName} ${existing.lastName}`), {
+    throw conflict(duplicateMessage(personName(existing)), {
       existingPatientId: existing.id,
     });
   }
@@ -157,7 +158,7 @@ export async function createPatient(
     if (isDuplicate(err)) {
       const winner = await repo.findPatientByEmail(deps.db.db, clinic.id, body.email);
       if (winner)
-        throw conflict(duplicateMessage(`${winner.firstName} ${winner.lastName}`), {
+        throw conflict(duplicateMessage(personName(winner)), {
           existingPatientId: winner.id,
         });
     }

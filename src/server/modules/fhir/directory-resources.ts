@@ -11,6 +11,7 @@ import type { ClinicSummary } from '@contracts/auth';
 import type { AgentView } from '@contracts/clinics';
 import type { PatientRecord } from '../clinics';
 import { agentAtClinicId, slotId, type SlotKey } from './fhir-ids';
+import { personName } from '@domain/person-name';
 
 // The resources around appointments, from the records the JSON API shows: a clinic is an
 // Organization and its one Location (same id), a provider or nurse a Practitioner (the agent's
@@ -128,7 +129,7 @@ export function toFhirPatient(
     name: [
       {
         use: 'official',
-        text: `${patient.firstName} ${patient.lastName}`.trim(),
+        text: personName(patient),
         family: patient.lastName,
         given: [patient.firstName],
       },

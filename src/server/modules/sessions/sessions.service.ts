@@ -20,6 +20,7 @@ import type { RequestContext } from '../../core/request-context';
 import { recordAudit } from '../audit';
 import { queueChangeWebhooks } from '../appointments';
 import * as repo from './sessions.repository';
+import { personName } from '@domain/person-name';
 
 export function windowOf(deps: AppDeps, row: repo.SessionRow): SessionWindow {
   return sessionWindow(
@@ -173,7 +174,7 @@ export async function getStaffSession(
     provider: row.provider,
     patient: {
       firstName: view.patient.firstName,
-      name: `${row.patient.firstName} ${row.patient.lastName}`,
+      name: personName(row.patient),
       email: row.patient.email,
     },
     notes: row.appointment.notes,
