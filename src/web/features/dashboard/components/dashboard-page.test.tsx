@@ -54,6 +54,8 @@ const body: DashboardResponse = {
   next: [row('n1', '2026-11-23T17:45:00Z'), row('n2', '2026-11-23T19:00:00Z')],
   unconfirmed: [row('u1', '2026-11-24T15:00:00Z')],
   unconfirmedTotal: 3,
+  patientMoves: [],
+  patientMovesTotal: 0,
   counts: { all: 120, upcoming: 40, pending: 12, completed: 50, cancelled: 10, no_show: 8 },
   perDay: [
     { date: '2026-11-22', total: 3, statuses: { ...tally, COMPLETED: 2, NO_SHOW: 1 } },
@@ -237,6 +239,50 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     );
     await screen.findByTestId('count-all');
     expect(screen.queryByTestId('booked-online')).toBeNull();
+  });
+
+  it('lists the visits patients moved into the next 24 hours: who, from, to and when', async () => {
+    const moved = {
+      ...row('m1', '2026-11-24T15:00:00Z'),
+      patientName: 'José Núñez',
+      staff: { id: 'u2', name: 'Nora Kelly' },
+      from: '2026-11-25T16:00:00Z',
+      movedAt: '2026-11-23T15:00:00Z',
+    };
+    renderPage(
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              ...body,
+              scope: 'clinic',
+              patientMoves: [moved, { ...moved, _id: 'm2', from: '2026-11-24T19:00:00Z' }],
+              patientMovesTotal: 12,
+            }),
+          ),
+      ),
+    );
+    const list = await screen.findByRole('list', { name: 'Visits moved by patients' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first!.textContent).toBe(
+      'José NúñezNov 25, 2026, 11:00 AM → moved to Nov 24, 2026, 10:00 AM · in 22 hours' +
+        'Moved by the patient 2 hours ago · Nora Kelly · RIVERSIDE',
+    );
+    // Moved within one day: the new time alone, the date said once.
+    expect(second!.textContent).toContain(
+      'Nov 24, 2026, 2:00 PM → moved to 10:00 AM · in 22 hours',
+    );
+    expect(within(first!).getByRole('link').getAttribute('href')).toBe('/appointments?view=m1');
+    expect(
+      screen.getByText('12 visits in the next 24 hours, moved there by the patient.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('The soonest 2 are shown.')).toBeInTheDocument();
+  });
+
+  it('leaves the card of patients’ moves out while there are none', async () => {
+    renderPage();
+    await screen.findByRole('heading', { name: 'Today' });
+    expect(screen.queryByTestId('patient-moves')).toBeNull();
   });
 
   it('shows the server’s message and a retry when loading fails', async () => {
