@@ -6,6 +6,7 @@ import { PlusIcon } from 'lucide-react';
 import { WAITLIST_FILTERS, type WaitlistEntry, type WaitlistFilter } from '@contracts/waitlist';
 import { formatCount, formatDate, formatDateTimeWithZone } from '@domain/format';
 import { WAITLIST_PRIORITIES, type WaitlistPriority } from '@domain/waitlist';
+import { AllOrOneSelect } from '@web/components/all-or-one-select';
 import { PageHeader } from '@web/components/page-header';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -117,19 +118,14 @@ export function WaitlistPage({
           }}
           onBlur={(e) => setParam('search', e.currentTarget.value.trim() || undefined)}
         />
-        <select
+        <AllOrOneSelect
           aria-label="Priority"
-          className="h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs"
-          value={priority ?? ''}
-          onChange={(e) => setParam('priority', e.target.value || undefined)}
-        >
-          <option value="">Any priority</option>
-          {WAITLIST_PRIORITIES.map((p) => (
-            <option key={p} value={p}>
-              {PRIORITY_LABELS[p]}
-            </option>
-          ))}
-        </select>
+          allLabel="Any priority"
+          className="w-40"
+          options={WAITLIST_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
+          value={priority}
+          onChange={(next) => setParam('priority', next)}
+        />
       </div>
 
       <section id={panelId} role="tabpanel" aria-label={FILTER_LABELS[status]}>
