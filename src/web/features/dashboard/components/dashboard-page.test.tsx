@@ -230,7 +230,9 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     renderPage();
     const card = await screen.findByTestId('booked-online');
     expect(card.textContent).toBe('Booked online7By patients, in the last 30 days');
-    expect(screen.getByRole('list', { name: 'Online booking' })).toContainElement(card);
+    expect(screen.getByRole('list', { name: 'Waitlist and online booking' })).toContainElement(
+      card,
+    );
     cleanup();
     renderPage(
       vi.fn(
@@ -283,6 +285,38 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     renderPage();
     await screen.findByRole('heading', { name: 'Today' });
     expect(screen.queryByTestId('patient-moves')).toBeNull();
+  });
+
+  it('puts the waitlist and online figures in one row of cards that fill it', async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      Response.json(
+        url.startsWith('/api/waitlist/summary') ? { openOffers: 2, filledThisMonth: 5 } : body,
+      ),
+    );
+    renderPage(fetchMock as never);
+    const row = await screen.findByRole('list', { name: 'Waitlist and online booking' });
+    await within(row).findByTestId('waitlist-open');
+    // Three cards: two a row on a phone, the third across both; three a row from sm up.
+    expect(within(row).getAllByRole('listitem')).toHaveLength(3);
+    expect(row.className).toContain('sm:grid-cols-3');
+    expect(row.className).toContain('[&>li:last-child]:col-span-2');
+    // Each card fills its cell, so a row's cards are one height whatever their hints.
+    for (const id of ['waitlist-open', 'booked-online', 'count-no_show'])
+      expect(screen.getByTestId(id).className).toContain('h-full');
+  });
+
+  it('gives a patient’s name the whole row on a phone, the time under it', async () => {
+    renderPage();
+    const today = await screen.findByRole('list', { name: "Today's appointments" });
+    const [first] = within(today).getAllByRole('listitem');
+    const name = within(first!).getByText('Patient t1');
+    expect(name.className).not.toContain('truncate');
+    // The time column beside the name shows from sm up; under it, on a phone.
+    const column = within(first!).getByTestId('row-time-column').className.split(' ');
+    expect(column).toEqual(expect.arrayContaining(['hidden', 'sm:block']));
+    expect(within(first!).getByTestId('row-time-stacked').className.split(' ')).toContain(
+      'sm:hidden',
+    );
   });
 
   it('shows the server’s message and a retry when loading fails', async () => {
