@@ -8,6 +8,7 @@ import { formatCount, formatDate, formatDateTimeWithZone } from '@domain/format'
 import { WAITLIST_PRIORITIES, type WaitlistPriority } from '@domain/waitlist';
 import { AllOrOneSelect } from '@web/components/all-or-one-select';
 import { PageHeader } from '@web/components/page-header';
+import { ScrollRow } from '@web/components/scroll-row';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
@@ -93,7 +94,7 @@ export function WaitlistPage({
         value={status}
         onValueChange={(next) => setParam('status', next === 'active' ? undefined : next)}
       >
-        <div className="-mx-4 overflow-x-auto px-4 pb-1 md:mx-0 md:px-0">
+        <ScrollRow>
           <TabsList aria-label="Waitlist status" className="h-10">
             {WAITLIST_FILTERS.map((filter) => (
               <TabsTrigger key={filter} value={filter} aria-controls={panelId} className="px-3">
@@ -104,7 +105,7 @@ export function WaitlistPage({
               </TabsTrigger>
             ))}
           </TabsList>
-        </div>
+        </ScrollRow>
       </Tabs>
       <div className="my-4 flex flex-wrap gap-3">
         <Input
