@@ -142,3 +142,13 @@ export const idempotencyHeaders = z.object({
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
     .optional(),
 });
+
+/**
+ * What a clinic gives its patients to reach it: the phone and address it set (null when it gave
+ * none), and its public booking page while it takes online bookings (issue 39).
+ */
+export const clinicReach = z.object({
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  bookOnlinePath: z.string().nullable(),
+});

@@ -16,6 +16,10 @@ export const DASHBOARD_ONLINE_DAYS = 30;
 export const DASHBOARD_TODAY_LIMIT = 500;
 /** How many of today’s and tomorrow’s unconfirmed appointments the list shows, soonest first. */
 export const DASHBOARD_UNCONFIRMED_LIMIT = 8;
+/** Visits patients moved themselves are listed when they now start within this many hours. */
+export const DASHBOARD_PATIENT_MOVE_HOURS = 24;
+/** How many of those the list shows, soonest first; `patientMovesTotal` counts them all. */
+export const DASHBOARD_PATIENT_MOVE_LIMIT = 10;
 
 export const dashboardQuery = z.object({
   /** The zone "today" and the per-day buckets are reckoned in; the user's own setting when absent. */
@@ -36,6 +40,15 @@ export const dashboardAppointment = z.object({
   clinic: z.string(),
 });
 export type DashboardAppointment = z.infer<typeof dashboardAppointment>;
+
+/** A visit the patient moved through their link: `date` is where it is now, `from` where it was. */
+export const dashboardPatientMove = dashboardAppointment.extend({
+  /** Null only for history written without the old time. */
+  from: z.string().nullable(),
+  /** When the patient moved it. */
+  movedAt: z.string(),
+});
+export type DashboardPatientMove = z.infer<typeof dashboardPatientMove>;
 
 export const statusTally = z.object(
   Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, z.number().int()])) as Record<
@@ -99,6 +112,13 @@ export const dashboardResponse = z.object({
    */
   unconfirmed: z.array(dashboardAppointment),
   unconfirmedTotal: z.number().int(),
+  /**
+   * Open visits starting within DASHBOARD_PATIENT_MOVE_HOURS that the patient moved there
+   * themselves (their latest move was theirs, issue 39), soonest first: the front desk and the
+   * provider learn of a short-notice change. `patientMovesTotal` counts all of them.
+   */
+  patientMoves: z.array(dashboardPatientMove),
+  patientMovesTotal: z.number().int(),
   /** The list's count buckets over everything in scope (same rules as /api/appointments/counts). */
   counts: appointmentCounts,
   perDay: z.array(perDayEntry),

@@ -42,6 +42,8 @@ export const publicClinic = z.object({
   slug: z.string(),
   name: z.string(),
   timezone: z.string(),
+  /** The clinic's phone, for a patient who finds no time that suits; null when it gave none. */
+  phone: z.string().nullable(),
   intro: z.string().nullable(),
   providers: z.array(publicProvider),
   durations: z.array(z.number()),

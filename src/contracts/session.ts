@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   calendarDate,
+  clinicReach,
   idParams,
   instantField,
   multiLineText,
@@ -100,8 +101,8 @@ export const patientSessionView = z.object({
   serverNow: z.string(),
   /** Whether the patient may still confirm they will come (open, upcoming, not yet confirmed). */
   confirmable: z.boolean(),
-  /** The clinic's phone number for patients, when it gives one. */
-  clinicPhone: z.string().nullable().optional(),
+  /** How the patient reaches the clinic besides this link: its phone, address, booking page. */
+  reach: clinicReach.optional(),
   /** A cancelled appointment: when, and the reason as the clinic wrote it (if any). */
   cancellation: z.object({ at: z.string(), reason: z.string().nullable() }).nullable().optional(),
   selfService: patientSelfService.optional(),

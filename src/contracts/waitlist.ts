@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TIMES_OF_DAY, WAITLIST_PRIORITIES } from '@domain/waitlist';
 import { dateKeyField } from './availability';
-import { clinicRef, idParams, multiLineText, safeText, uuidParam } from './common';
+import { clinicReach, clinicRef, idParams, multiLineText, safeText, uuidParam } from './common';
 import { defineEndpoint } from './endpoint';
 import {
   acceptOfferRoute,
@@ -162,6 +162,8 @@ export const publicOffer = z.object({
   durationMinutes: z.number().int(),
   expiresAt: z.string(),
   clinic: z.object({ name: z.string(), timezone: z.string() }),
+  /** How to reach the clinic, and book online where it takes bookings (issue 39). */
+  reach: clinicReach,
   provider: z.object({ name: z.string() }),
   /** After an acceptance: the visit link's token, for the booked appointment's page. */
   sessionToken: z.string().nullable(),

@@ -11,6 +11,7 @@ import {
   formatDuration,
   formatTime,
   formatTimeRange,
+  formatWallClock,
   groupByLocalDate,
   localDateKey,
   WEEK_STARTS_ON,
@@ -129,6 +130,19 @@ describe('formatTimeRange and formatDuration', () => {
     [null, '30 min'],
   ])('duration %j reads %j', (minutes, text) => {
     expect(formatDuration(minutes)).toBe(text);
+  });
+});
+
+describe('formatWallClock', () => {
+  it('writes a time of no particular day as formatTime does, with AM and PM', () => {
+    expect([0, 9 * 60 + 5, 12 * 60, 17 * 60, 23 * 60 + 59].map(formatWallClock)).toEqual([
+      '12:00 AM',
+      '9:05 AM',
+      '12:00 PM',
+      '5:00 PM',
+      '11:59 PM',
+    ]);
+    expect(formatWallClock(17 * 60)).toBe(formatTime('2026-11-23T22:00:00Z', 'America/New_York'));
   });
 });
 

@@ -103,6 +103,14 @@ export function formatTime(value: DateInput, timeZone: string): string {
 }
 
 /**
+ * A wall-clock time given as minutes after midnight, as formatTime words it: 720 is "12:00 PM",
+ * 1020 "5:00 PM". For times of no particular day (a part of the day, a business hour).
+ */
+export function formatWallClock(minutes: number): string {
+  return formatIn(Date.UTC(2000, 0, 1) + minutes * MINUTE_MS, 'h:mm a', 'UTC');
+}
+
+/**
  * "3:30 PM – 4:00 PM" (spec §2: start – start plus duration). A missing duration is the
  * default 30 minutes, as the spec displays it. The end is elapsed time after the start, so an
  * appointment across a DST change shows the clock time at which it really ends.

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SELF_SERVICE_POLICY,
+  moveTooSoonText,
   selfServiceRefusalText,
   selfServiceState,
   type SelfServicePolicy,
@@ -93,20 +94,66 @@ describe('selfServiceState', () => {
   });
 });
 
+const withPhone = { phone: '(555) 010-2030' };
+const noPhone = { phone: null };
+
 describe('selfServiceRefusalText', () => {
   it('names the cut-off and the limit in words', () => {
     expect(
-      selfServiceRefusalText('past_cutoff', 'cancel', { cutoffHours: 24, maxReschedules: 2 }),
+      selfServiceRefusalText(
+        'past_cutoff',
+        'cancel',
+        { cutoffHours: 24, maxReschedules: 2 },
+        withPhone,
+      ),
     ).toBe(
       'Online changes close 24 hours before the visit. To have your appointment cancelled now, please call the clinic.',
     );
     expect(
-      selfServiceRefusalText('past_cutoff', 'reschedule', { cutoffHours: 48, maxReschedules: 2 }),
+      selfServiceRefusalText(
+        'past_cutoff',
+        'reschedule',
+        { cutoffHours: 48, maxReschedules: 2 },
+        withPhone,
+      ),
     ).toContain('close 2 days before');
     expect(
-      selfServiceRefusalText('move_limit', 'reschedule', { cutoffHours: 24, maxReschedules: 2 }),
+      selfServiceRefusalText(
+        'move_limit',
+        'reschedule',
+        { cutoffHours: 24, maxReschedules: 2 },
+        withPhone,
+      ),
     ).toBe(
       'This appointment has already been moved online twice, the most your clinic allows. To move it again, please call the clinic.',
+    );
+  });
+
+  it('never asks to call a clinic that gave no number', () => {
+    const policy = { cutoffHours: 24, maxReschedules: 2 };
+    for (const refusal of ['closed_by_clinic', 'past_cutoff', 'move_limit'] as const) {
+      for (const action of ['reschedule', 'cancel', 'both'] as const) {
+        const text = selfServiceRefusalText(refusal, action, policy, noPhone);
+        expect(text).not.toMatch(/call/i);
+        expect(text).toMatch(/please contact the clinic\.$/);
+        expect(selfServiceRefusalText(refusal, action, policy, withPhone)).toMatch(
+          /please call the clinic\.$/,
+        );
+      }
+    }
+  });
+});
+
+describe('moveTooSoonText', () => {
+  it('offers a call only where there is a number', () => {
+    expect(moveTooSoonText(12, withPhone)).toBe(
+      'Your clinic needs at least 12 hours’ notice of a visit booked online. Please choose a later time, or call the clinic.',
+    );
+    expect(moveTooSoonText(12, noPhone)).toBe(
+      'Your clinic needs at least 12 hours’ notice of a visit booked online. Please choose a later time.',
+    );
+    expect(moveTooSoonText(0, noPhone)).toBe(
+      'This time is too soon to book online. Please choose a later time.',
     );
   });
 });

@@ -1,5 +1,6 @@
 import { isOpenStatus } from './appointment-status';
 import { HOUR_MS } from './zoned-time';
+import { askTheClinic } from './clinic-reach';
 
 /** What a clinic lets its patients do from their visit link (ADR 016). */
 export interface SelfServicePolicy {
@@ -67,30 +68,38 @@ export function earliestPatientMove(now: Date, noticeHours: number, minNoticeMin
 }
 
 /** Said when the chosen time is sooner than the clinic's notice allows. */
-export function moveTooSoonText(noticeHours: number): string {
-  if (noticeHours <= 0)
-    return 'This time is too soon to book online. Please choose a later time, or call the clinic.';
+export function moveTooSoonText(noticeHours: number, clinic: { phone: string | null }): string {
+  // A clinic without a number is not one to call: a later time is the way that remains.
+  const way = clinic.phone
+    ? 'Please choose a later time, or call the clinic.'
+    : 'Please choose a later time.';
+  if (noticeHours <= 0) return `This time is too soon to book online. ${way}`;
   const notice = noticeHours === 1 ? 'an hour’s' : `${hoursText(noticeHours)}’`;
-  return `Your clinic needs at least ${notice} notice of a visit booked online. Please choose a later time, or call the clinic.`;
+  return `Your clinic needs at least ${notice} notice of a visit booked online. ${way}`;
 }
 
-/** Said to the patient about a change they cannot make online, with the way that remains. */
+/**
+ * Said to the patient about a change they cannot make online, with the way that remains: a call
+ * when the clinic gave a number, else the other ways its page shows (address, online booking).
+ */
 export function selfServiceRefusalText(
   refusal: SelfServiceRefusal,
   action: 'reschedule' | 'cancel' | 'both',
   policy: Pick<SelfServicePolicy, 'cutoffHours' | 'maxReschedules'>,
+  clinic: { phone: string | null },
 ): string {
+  const ask = askTheClinic(Boolean(clinic.phone));
   const verb =
     action === 'reschedule' ? 'moved' : action === 'cancel' ? 'cancelled' : 'moved or cancelled';
   switch (refusal) {
     case 'not_open':
       return `This appointment can no longer be ${verb}: it has started, ended or was cancelled.`;
     case 'closed_by_clinic':
-      return `Your clinic does not take online changes. To have your appointment ${verb}, please call the clinic.`;
+      return `Your clinic does not take online changes. To have your appointment ${verb}, ${ask}.`;
     case 'past_cutoff':
-      return `Online changes close ${hoursText(policy.cutoffHours)} before the visit. To have your appointment ${verb} now, please call the clinic.`;
+      return `Online changes close ${hoursText(policy.cutoffHours)} before the visit. To have your appointment ${verb} now, ${ask}.`;
     case 'move_limit':
-      return `This appointment has already been moved online ${timesText(policy.maxReschedules)}, the most your clinic allows. To move it again, please call the clinic.`;
+      return `This appointment has already been moved online ${timesText(policy.maxReschedules)}, the most your clinic allows. To move it again, ${ask}.`;
   }
 }
 

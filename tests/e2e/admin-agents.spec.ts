@@ -22,7 +22,7 @@ test('an admin creates a staff member, who can sign in until deactivated', async
 
   await test.step('the admin creates the account', async () => {
     await signIn(page, 'admin', { next: '/admin/agents' });
-    await expect(page.getByRole('heading', { level: 1, name: 'Agents' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Create staff member' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create staff member' });
@@ -59,6 +59,9 @@ test('an admin creates a staff member, who can sign in until deactivated', async
     const confirm = page.getByRole('alertdialog', { name: `Deactivate ${newcomer.name}?` });
     await confirm.getByRole('button', { name: 'Deactivate' }).click();
     await expect(confirm).toBeHidden();
+    // Deactivated staff leave the list until asked for.
+    await expect(page.getByRole('row', { name: new RegExp(newcomer.name) })).toHaveCount(0);
+    await page.getByRole('checkbox', { name: 'Show deactivated staff' }).check();
     await expect(page.getByRole('row', { name: new RegExp(newcomer.name) })).toContainText(
       'Deactivated',
     );

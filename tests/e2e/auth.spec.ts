@@ -76,7 +76,7 @@ test.describe('roles', () => {
   test('a nurse opening /admin/agents lands on /auth/unauthorized', async ({ page, signIn }) => {
     await signIn(page, 'nurse');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Agents' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Staff' })).toHaveCount(0);
 
     await page.goto('/admin/agents');
 
@@ -89,7 +89,7 @@ test.describe('roles', () => {
   test('an admin sees the Admin navigation', async ({ page, signIn }) => {
     await signIn(page, 'admin');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: 'Agents' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Staff' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Audit log' })).toBeVisible();
   });
 });

@@ -33,7 +33,7 @@ test('an admin changes an agent’s hours and the picker offers exactly the new 
     await test.step('the admin sets 6:00–7:00 PM on every day', async () => {
       await page.goto(`/admin/agents/${id}/availability`);
       await expect(
-        page.getByRole('heading', { level: 1, name: 'Agent Availability' }),
+        page.getByRole('heading', { level: 1, name: 'Staff availability' }),
       ).toBeVisible();
       await expect(
         page.getByText(`Weekly hours and time off for ${DEMO_ACCOUNTS.nurse.name}.`),

@@ -118,16 +118,20 @@ test('staff add a patient to the waitlist by searching, as in the booking wizard
   await expect(page.getByRole('heading', { level: 1, name: 'Waitlist' })).toBeVisible();
   await page.getByRole('button', { name: 'Add to waitlist' }).click();
   const dialog = page.getByRole('dialog');
-  const clinic = dialog.getByLabel('Clinic');
-  if (await clinic.isVisible()) await clinic.selectOption('riverside');
+  const clinic = dialog.getByRole('combobox', { name: 'Clinic' });
+  if (await clinic.isVisible()) {
+    await clinic.click();
+    await page.getByRole('option', { name: 'Riverside Family Clinic' }).click();
+  }
   const provider = await providerApi(env.server.url);
   const patient = provider.patients[2]!;
   await dialog.getByLabel('Patient Search').fill(patient.lastName);
   await dialog.getByRole('button', { name: 'Search', exact: true }).click();
   await dialog.getByRole('button').filter({ hasText: patient.lastName }).first().click();
   await expect(dialog.getByTestId('waitlist-patient')).toContainText(patient.lastName);
-  await dialog.getByLabel('Priority').selectOption('urgent');
-  await dialog.getByLabel('Morning (before 12:00)').check();
+  await dialog.getByRole('combobox', { name: 'Priority' }).click();
+  await page.getByRole('option', { name: 'Urgent' }).click();
+  await dialog.getByLabel('Morning (before 12:00 PM)').check();
   await page.screenshot({ path: 'test-results/e2e/waitlist-add-dialog.png' });
   await dialog.getByRole('button', { name: 'Add to waitlist' }).click();
   await expect(dialog).toBeHidden();

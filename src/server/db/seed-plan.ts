@@ -10,6 +10,13 @@ export interface DemoClinic {
   timezone: string;
   /** faker locale used for this clinic's patients, so names and phones look local. */
   locale: 'en_US' | 'en_GB' | 'en_AU';
+  /**
+   * What patient pages give patients to reach the clinic: a demo without them told patients to
+   * "call the clinic" with no number anywhere (issue 39). Numbers from the ranges set aside for
+   * fiction (US 555-01xx, UK 020 7946 0xxx, Australia 02 5550 xxxx).
+   */
+  phone: string;
+  address: string;
 }
 
 export const DEMO_CLINICS: readonly DemoClinic[] = [
@@ -18,13 +25,24 @@ export const DEMO_CLINICS: readonly DemoClinic[] = [
     name: 'Riverside Family Clinic',
     timezone: 'America/New_York',
     locale: 'en_US',
+    phone: '(212) 555-0142',
+    address: '118 Riverside Drive\nNew York, NY 10024',
   },
-  { slug: 'camden', name: 'Camden Health Centre', timezone: 'Europe/London', locale: 'en_GB' },
+  {
+    slug: 'camden',
+    name: 'Camden Health Centre',
+    timezone: 'Europe/London',
+    locale: 'en_GB',
+    phone: '020 7946 0321',
+    address: '24 Pratt Street\nLondon NW1 0AB',
+  },
   {
     slug: 'harbour',
     name: 'Harbour Medical Practice',
     timezone: 'Australia/Sydney',
     locale: 'en_AU',
+    phone: '(02) 5550 4821',
+    address: '9 Circular Quay West\nSydney NSW 2000',
   },
 ];
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { availabilityIntervals } from '@domain/schedule';
+import { phoneNumberField } from '@contracts/common';
 import { verifyPassword } from '../security/password';
 import { createTestDatabase, type TestDatabase } from '../test/test-db';
 import * as t from './schema';
@@ -35,6 +36,15 @@ describe('the demo seed', () => {
       'Europe/London',
     ]);
     expect(summary?.clinics).toBe(3);
+  });
+
+  it('gives every clinic a phone and an address that the phone number checks accept', async () => {
+    const clinics = await db().select().from(t.clinics);
+    for (const clinic of clinics) {
+      // Patient pages send patients to call the clinic: a demo clinic has a number to call.
+      expect(phoneNumberField.safeParse(clinic.phone).success, clinic.slug).toBe(true);
+      expect(clinic.address, clinic.slug).toMatch(/\S+\n\S+/);
+    }
   });
 
   it('creates the four demo accounts with the demo password, and no other sign-in', async () => {

@@ -74,7 +74,15 @@ async function writeDemo(tx: Executor, now: Date, passwordHash: string): Promise
   const fakers = await loadFakers();
   const clinicRows = await tx
     .insert(t.clinics)
-    .values(DEMO_CLINICS.map(({ slug, name, timezone }) => ({ slug, name, timezone })))
+    .values(
+      DEMO_CLINICS.map(({ slug, name, timezone, phone, address }) => ({
+        slug,
+        name,
+        timezone,
+        phone,
+        address,
+      })),
+    )
     .returning();
   const clinicIdBySlug = new Map(clinicRows.map((c) => [c.slug, c.id]));
 

@@ -63,8 +63,8 @@ describe('staff routes (spec §2)', () => {
     ['/settings', 'Settings'],
     ['/book', 'Book Appointment'],
     ['/reschedule', 'Reschedule Appointment'],
-    ['/admin/agents', 'Agents'],
-    ['/admin/agents/a1/availability', 'Agent Availability'],
+    ['/admin/agents', 'Staff'],
+    ['/admin/agents/a1/availability', 'Staff availability'],
     ['/admin/audit', 'Audit log'],
     ['/admin/integrations', 'Integrations'],
     ['/session/s1', 'Session'],
@@ -97,10 +97,10 @@ describe('staff routes (spec §2)', () => {
     for (const name of ['Dashboard', 'Appointments', 'Book', 'Settings']) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
-    // An admin has no hours of their own: agents' hours are kept from Agents.
+    // An admin has no hours of their own: agents' hours are kept from Staff.
     expect(within(nav).queryByRole('link', { name: 'Availability' })).toBeNull();
     expect(within(nav).getByText('Admin')).toBeInTheDocument();
-    expect(within(nav).getByRole('link', { name: 'Agents' }).getAttribute('href')).toBe(
+    expect(within(nav).getByRole('link', { name: 'Staff' }).getAttribute('href')).toBe(
       '/admin/agents',
     );
     expect(within(nav).getByRole('link', { name: 'Audit log' }).getAttribute('href')).toBe(
@@ -117,7 +117,7 @@ describe('staff routes (spec §2)', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByText('Admin')).toBeNull();
     expect(within(nav).getByRole('link', { name: 'Availability' })).toBeInTheDocument();
-    expect(within(nav).queryByRole('link', { name: 'Agents' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Staff' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Audit log' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Integrations' })).toBeNull();
   });
@@ -126,7 +126,7 @@ describe('staff routes (spec §2)', () => {
     renderAt('/availability');
     await screen.findByRole('heading', { level: 1, name: 'Availability' });
     const note = screen.getByText(/Availability is kept by providers and nurses/).parentElement!;
-    expect(within(note).getByRole('link', { name: 'Agents' }).getAttribute('href')).toBe(
+    expect(within(note).getByRole('link', { name: 'Staff' }).getAttribute('href')).toBe(
       '/admin/agents',
     );
   });

@@ -135,7 +135,7 @@ export const routes: RouteObject[] = [
                     children: [
                       {
                         path: 'admin/agents',
-                        ...titled('Agents'),
+                        ...titled('Staff'),
                         lazy: page(() =>
                           import('@web/features/agents/components/agents-page').then(
                             (m) => m.AgentsPage,
@@ -144,7 +144,7 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: 'admin/agents/:id/availability',
-                        ...titled('Agent Availability'),
+                        ...titled('Staff availability'),
                         lazy: page(() =>
                           import('./availability-route').then((m) => m.AgentAvailabilityRoute),
                         ),

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import type { ClinicSummary } from '@contracts/auth';
 import { FieldError } from '@web/components/ui/form-field';
+import { Checkbox } from '@web/components/ui/checkbox';
 
 /** A multi-select of the admin's own clinics: an admin assigns only clinics they manage (staff, tokens). */
 export function ClinicCheckboxes({
@@ -36,10 +37,8 @@ export function ClinicCheckboxes({
             key={clinic.id}
             className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm hover:bg-accent has-focus-visible:ring-2 has-focus-visible:ring-ring/40"
           >
-            <input
+            <Checkbox
               ref={index === 0 ? ref : undefined}
-              type="checkbox"
-              className="size-4 accent-primary outline-none"
               checked={value.includes(clinic.id)}
               onChange={(event) => toggle(clinic.id, event.target.checked)}
             />

@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { Checkbox } from '@web/components/ui/checkbox';
 
 /**
  * What an admin sees of a webhook endpoint or an integration token that also serves clinics they
@@ -28,13 +29,7 @@ export function VisitLinksCheckbox({
   return (
     <div className="grid gap-1">
       <label htmlFor={id} className="flex items-center gap-2 text-sm font-medium">
-        <input
-          id={id}
-          type="checkbox"
-          className="size-4 accent-primary"
-          aria-describedby={`${id}-hint`}
-          {...input}
-        />
+        <Checkbox id={id} aria-describedby={`${id}-hint`} {...input} />
         Visit links
       </label>
       <p id={`${id}-hint`} className="pl-6 text-sm text-muted-foreground">

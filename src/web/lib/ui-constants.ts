@@ -15,6 +15,12 @@ export const TOAST = {
 } as const;
 
 /**
+ * The height of a bar stuck to the bottom of the page (the availability Save bar), set on the
+ * root element while one is shown: toasts stand that much higher, above it instead of over it.
+ */
+export const BOTTOM_BAR_HEIGHT_VAR = '--bottom-bar-height';
+
+/**
  * Marks the toast outlet, so an open dialog can let pointer and focus reach it (dialog.tsx). Here
  * rather than beside the toaster: dialogs need the name, not sonner.
  */

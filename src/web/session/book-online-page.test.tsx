@@ -12,6 +12,7 @@ const clinic = {
   slug: 'riverside',
   name: 'Riverside Family Clinic',
   timezone: 'America/New_York',
+  phone: null as string | null,
   intro: 'New patients welcome.',
   providers: [{ id: 'p1', name: 'Dr. Priya Raman' }],
   durations: [30],
@@ -262,25 +263,35 @@ describe('BookOnlinePage', () => {
   });
 
   it('says so when no day up to the clinic’s horizon has a free time', async () => {
-    const fetchImpl = vi.fn(async (url: string) => {
-      if (url.includes('/next-free-day'))
-        return json(200, {
-          timezone: 'Europe/London',
-          duration: 30,
-          day: null,
-          lastDay: '2027-01-22',
-        });
-      if (url.includes('/slots'))
-        return json(200, { timezone: 'Europe/London', duration: 30, slots: [] });
-      return json(200, clinic);
-    }) as unknown as typeof fetch;
-    render(<BookOnlinePage slug="riverside" fetchImpl={fetchImpl} />);
-    expect(
-      await screen.findByText(
-        'No later day has a free time either, up to Friday, January 22, 2027: as far ahead as this clinic books online. Please call the clinic.',
-      ),
-    ).toBeTruthy();
+    const fetchImpl = (phone: string | null) =>
+      vi.fn(async (url: string) => {
+        if (url.includes('/next-free-day'))
+          return json(200, {
+            timezone: 'Europe/London',
+            duration: 30,
+            day: null,
+            lastDay: '2027-01-22',
+          });
+        if (url.includes('/slots'))
+          return json(200, { timezone: 'Europe/London', duration: 30, slots: [] });
+        return json(200, { ...clinic, phone });
+      }) as unknown as typeof fetch;
+    const noneLeft =
+      'No later day has a free time either, up to Friday, January 22, 2027: as far ahead as this clinic books online.';
+    render(<BookOnlinePage slug="riverside" fetchImpl={fetchImpl('(555) 010-2030')} />);
+    const said = await screen.findByText(/^No later day has a free time either/);
+    expect(said.textContent).toBe(`${noneLeft} Please call the clinic: (555) 010-2030.`);
+    expect(screen.getByRole('link', { name: '(555) 010-2030' })).toHaveAttribute(
+      'href',
+      'tel:5550102030',
+    );
     expect(screen.queryByRole('button', { name: /Next free day/ })).toBeNull();
+    cleanup();
+    // No number given: nothing to call, so the page says what still works.
+    render(<BookOnlinePage slug="riverside" fetchImpl={fetchImpl(null)} />);
+    expect((await screen.findByText(/^No later day has a free time either/)).textContent).toBe(
+      `${noneLeft} Please look again later: times free up when visits are cancelled.`,
+    );
   });
 
   it('says so when the clinic does not book online', async () => {

@@ -3,6 +3,7 @@ import type { PublicClinic } from '@contracts/online-booking';
 import { formatDateWithWeekday, formatTime, zoneLongName } from '@domain/format';
 import { wallClockToUtc } from '@domain/zoned-time';
 import { FIELD, PICKED, SECONDARY, TIME } from './book-online-ui';
+import { telHref } from './clinic-reach';
 import type { FreeTimes, PublicSlot, TimesChoice } from './use-free-times';
 
 export const FIRST_AVAILABLE = '';
@@ -121,6 +122,7 @@ export function TimeChooser({
             timeZone={timeZone}
             onJump={jumpTo}
             otherChoices={clinic.providers.length > 1 || clinic.durations.length > 1}
+            phone={clinic.phone}
           />
         ) : (
           (choice.agentId === FIRST_AVAILABLE ? onePerStart(times.slots) : times.slots).map(
@@ -199,6 +201,7 @@ function NoTimes({
   timeZone,
   onJump,
   otherChoices,
+  phone,
 }: {
   day: string;
   next: Extract<FreeTimes, { kind: 'empty' }>['next'];
@@ -206,6 +209,8 @@ function NoTimes({
   onJump: (day: string) => void;
   /** Whether another provider or length could have times when this one has none. */
   otherChoices: boolean;
+  /** The clinic's number, when it gave one: no "call the clinic" without it. */
+  phone: string | null;
 }) {
   return (
     <div className="col-span-3 grid gap-3">
@@ -221,10 +226,23 @@ function NoTimes({
       ) : next.kind === 'none' ? (
         <p role="status" className="text-base text-slate-700">
           No later day has a free time either, up to {dayName(next.lastDay, timeZone)}: as far ahead
-          as this clinic books online.{' '}
-          {otherChoices
-            ? 'Try another provider or visit length, or call the clinic.'
-            : 'Please call the clinic.'}
+          as this clinic books online. {otherChoices ? 'Try another provider or visit length' : ''}
+          {phone ? (
+            <>
+              {otherChoices ? ', or call the clinic: ' : 'Please call the clinic: '}
+              <a
+                className="font-medium text-teal-800 underline underline-offset-2"
+                href={telHref(phone)}
+              >
+                {phone}
+              </a>
+              .
+            </>
+          ) : otherChoices ? (
+            '.'
+          ) : (
+            'Please look again later: times free up when visits are cancelled.'
+          )}
         </p>
       ) : (
         <p role="alert" className="text-sm text-red-700">

@@ -19,7 +19,7 @@ const view = (over: Partial<PatientSessionView> = {}): PatientSessionView => ({
   joinClosesAt: '2026-11-25T15:45:00.000Z',
   serverNow: NOW.toISOString(),
   confirmable: true,
-  clinicPhone: '(555) 010-2030',
+  reach: { phone: '(555) 010-2030', address: null, bookOnlinePath: null },
   cancellation: null,
   selfService: {
     reschedule: allowed,
@@ -82,6 +82,34 @@ describe('ManageVisit', () => {
       'tel:5550102030',
     );
     expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
+  });
+
+  it('without a number, gives the clinic’s address, and no booking beside a booked visit', () => {
+    const closed =
+      'Your clinic does not take online changes. To have your appointment moved or cancelled, please contact the clinic.';
+    renderManage(
+      view({
+        reach: {
+          phone: null,
+          address: '118 Riverside Drive\nNew York, NY 10024',
+          bookOnlinePath: '/book-online/riverside',
+        },
+        selfService: {
+          reschedule: { allowed: false, refusal: closed },
+          cancel: { allowed: false, refusal: closed },
+          closed,
+          cutoffAt: '2026-11-24T15:00:00.000Z',
+          horizonEnd: '2027-02-21T12:00:00.000Z',
+        },
+      }),
+    );
+    const reach = screen.getByRole('group', { name: 'How to reach Riverside Family Clinic' });
+    expect(reach.textContent).toBe(
+      'Riverside Family Clinic118 Riverside Drive\nNew York, NY 10024',
+    );
+    expect(screen.queryByRole('link', { name: /^tel:/ })).toBeNull();
+    expect(screen.queryByText(/call/i)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Book online' })).toBeNull();
   });
 
   it('a time taken meanwhile shows the server’s words and fresh times', async () => {

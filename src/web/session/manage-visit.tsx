@@ -2,33 +2,18 @@ import { useState } from 'react';
 import type { PatientSessionView } from '@contracts/session';
 import { formatDateTimeWithZone } from '@domain/format';
 import { CancelVisit } from './cancel-visit';
+import { ClinicReachBlock, REACH_LINK, reachOf } from './clinic-reach';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendar-links';
 import { ReschedulePicker } from './reschedule-picker';
 import { calendarFileUrl } from './session-api';
 
 const ACTION =
   'inline-flex h-12 w-full items-center justify-center rounded-xl border border-slate-300 bg-white px-4 text-base font-semibold text-slate-900 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
-const LINK =
-  'rounded font-medium text-teal-800 underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring dark:text-teal-300';
-
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
-
-/** The clinic's phone as a link a phone can call, or the clinic's name when it gave none. */
-export function CallClinic({ name, phone }: { name: string; phone: string | null | undefined }) {
-  if (!phone) return <>please contact {name}</>;
-  return (
-    <>
-      please call {name} at{' '}
-      <a className={LINK} href={telHref(phone)}>
-        {phone}
-      </a>
-    </>
-  );
-}
+const LINK = REACH_LINK;
 
 /**
  * What the patient can change themselves, inside the clinic's rules: move, cancel, and put the
- * visit in their calendar. What the rules close is said, with the clinic's number.
+ * visit in their calendar. What the rules close is said, with how to reach the clinic.
  */
 export function ManageVisit({
   token,
@@ -112,13 +97,13 @@ export function ManageVisit({
               {refusal}
             </p>
           ))}
-          {refusals.length > 0 && view.clinicPhone && (
-            <p className="text-sm text-slate-700 dark:text-slate-300">
-              {view.clinic.name}:{' '}
-              <a className={LINK} href={telHref(view.clinicPhone)}>
-                {view.clinicPhone}
-              </a>
-            </p>
+          {refusals.length > 0 && (
+            // The visit stays booked: how to reach the clinic about it, not a new booking.
+            <ClinicReachBlock
+              name={view.clinic.name}
+              reach={reachOf(view.reach)}
+              bookOnline={false}
+            />
           )}
           <div className="mt-2 grid gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
             <a className={ACTION} href={calendarFileUrl(token)} download="appointment.ics">

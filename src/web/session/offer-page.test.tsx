@@ -14,6 +14,7 @@ const offer = (over: Partial<PublicOffer> = {}): PublicOffer => ({
   durationMinutes: 30,
   expiresAt: '2026-11-23T14:00:00.000Z',
   clinic: { name: 'Riverside Family Clinic', timezone: 'America/New_York' },
+  reach: { phone: null, address: null, bookOnlinePath: '/book-online/riverside' },
   provider: { name: 'Dr. Priya Raman' },
   sessionToken: null,
   ...over,
@@ -76,6 +77,31 @@ describe('OfferPage', () => {
     render(<OfferPage token="tok" fetchImpl={fetchImpl} />);
     expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+    // The patient may rather pick a time now, where the clinic books online.
+    expect(screen.getByRole('link', { name: 'Book online' }).getAttribute('href')).toBe(
+      '/book-online/riverside',
+    );
+  });
+
+  it('offers no booking page beside an open or accepted offer, nor where the clinic has none', async () => {
+    const fetchImpl = vi.fn(async () => json(200, offer())) as unknown as typeof fetch;
+    render(<OfferPage token="tok" fetchImpl={fetchImpl} />);
+    await screen.findByRole('button', { name: 'Accept' });
+    expect(screen.queryByRole('link', { name: 'Book online' })).toBeNull();
+    cleanup();
+    const offline = vi.fn(async () =>
+      json(
+        200,
+        offer({
+          status: 'expired',
+          reach: { phone: '(555) 010-2030', address: null, bookOnlinePath: null },
+        }),
+      ),
+    ) as unknown as typeof fetch;
+    render(<OfferPage token="tok" fetchImpl={offline} />);
+    await screen.findByRole('heading', { name: 'This offer has expired' });
+    expect(screen.queryByRole('link', { name: 'Book online' })).toBeNull();
+    expect(screen.getByRole('link', { name: '(555) 010-2030' })).toBeTruthy();
   });
 
   it('says a bad link is not valid', async () => {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { PublicOffer } from '@contracts/waitlist';
 import { formatDateWithWeekday, formatTime, formatTimeRange, zoneLongName } from '@domain/format';
 import { browserTimeZone } from '@web/lib/time-zones';
+import { ClinicReachBlock, reachOf } from './clinic-reach';
 import { acceptOffer, declineOffer, lookupOffer, type OfferAnswer } from './offer-api';
 
 const STATE_TEXT: Record<
@@ -178,6 +179,14 @@ export function OfferPage({
               </a>
             )}
           </div>
+        )}
+        {offer.status !== 'open' && offer.status !== 'accepted' && (
+          // Still waiting, or the time went elsewhere: the patient may rather pick a time now.
+          <ClinicReachBlock
+            name={offer.clinic.name}
+            reach={reachOf(offer.reach)}
+            className="mt-5"
+          />
         )}
       </Card>
     </Shell>

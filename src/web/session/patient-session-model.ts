@@ -4,7 +4,18 @@ import {
   timeZoneName,
   type VisitDescription,
 } from '@web/lib/video-call/visit-window';
+import type { ClinicReach } from '@domain/clinic-reach';
 import { formatDateTimeWithZone, formatTime } from '@domain/format';
+
+/**
+ * How to have another visit, said by what the clinic offers (issue 39): online where it books
+ * online, a call where it gave a number (shown below the card), else the clinic by name.
+ */
+export function anotherVisitWay(clinic: string, reach: ClinicReach | null | undefined): string {
+  if (reach?.bookOnlinePath) return 'choose a new time online below';
+  if (reach?.phone) return `please call ${clinic}`;
+  return `please contact ${clinic}`;
+}
 
 export interface PatientCard extends VisitDescription {
   clinicName: string;
@@ -48,7 +59,7 @@ export function describePatientSession(
         return {
           tone: 'stop',
           title: 'This visit has ended.',
-          detail: `If you need another appointment, please contact ${clinic}.`,
+          detail: `If you need another appointment, ${anotherVisitWay(clinic, view.reach)}.`,
         };
       case 'too_early':
         return {

@@ -68,6 +68,63 @@ describe('PatientSessionPage', () => {
     expect(screen.queryByRole('button', { name: 'Join your visit' })).toBeNull();
   });
 
+  it('after a cancellation offers online booking where the clinic books online', async () => {
+    respond(
+      200,
+      view({
+        state: 'cancelled',
+        status: 'CANCELLED',
+        reach: { phone: null, address: null, bookOnlinePath: '/book-online/riverside' },
+      }),
+    );
+    render(<PatientSessionPage token="t" />);
+    expect(
+      await screen.findByText('To book again, choose a new time online below.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book online' })).toHaveAttribute(
+      'href',
+      '/book-online/riverside',
+    );
+  });
+
+  it('never says to call a clinic that gave no number, and names what it gave', async () => {
+    respond(
+      200,
+      view({
+        state: 'cancelled',
+        status: 'CANCELLED',
+        reach: { phone: null, address: '118 Riverside Drive', bookOnlinePath: null },
+      }),
+    );
+    render(<PatientSessionPage token="t" />);
+    expect(
+      await screen.findByText('To book again, please contact Riverside Family Clinic.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('118 Riverside Drive')).toBeInTheDocument();
+    expect(screen.queryByText(/please call|call the clinic/i)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Book online' })).toBeNull();
+    cleanup();
+    // A clinic with a number: call it, the number a tap away.
+    respond(
+      200,
+      view({
+        state: 'ended',
+        serverNow: '2026-11-24T21:00:00Z',
+        reach: { phone: '(555) 010-2030', address: null, bookOnlinePath: null },
+      }),
+    );
+    render(<PatientSessionPage token="t" />);
+    expect(
+      await screen.findByText(
+        'If you need another appointment, please call Riverside Family Clinic.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '(555) 010-2030' })).toHaveAttribute(
+      'href',
+      'tel:5550102030',
+    );
+  });
+
   it('writes the Carebook footer in a colour readable on the page (WCAG AA, 4.5:1)', async () => {
     respond(200, view());
     render(<PatientSessionPage token="t" />);

@@ -3,9 +3,10 @@ import { useNow } from '@web/hooks/use-now';
 import { browserTimeZone } from '@web/lib/time-zones';
 import { formatVisitHeading } from '@web/lib/video-call/visit-window';
 import { ConfirmAttendance } from './confirm-attendance';
-import { CallClinic, ManageVisit } from './manage-visit';
+import { ClinicReachBlock, reachOf } from './clinic-reach';
+import { ManageVisit } from './manage-visit';
 import { joinSession } from './session-api';
-import { describePatientSession } from './patient-session-model';
+import { anotherVisitWay, describePatientSession } from './patient-session-model';
 import { usePatientSession } from './use-patient-session';
 import { VisitCard } from './visit-card';
 
@@ -130,13 +131,18 @@ export function PatientSessionPage({
         joinError={joinError}
         onJoin={() => void join()}
         noticeExtra={
-          view.state === 'cancelled' ? (
-            <>
-              To book again, <CallClinic name={view.clinic.name} phone={view.clinicPhone} />.
-            </>
-          ) : view.state === 'ended' ? null : undefined
+          view.state === 'cancelled'
+            ? `To book again, ${anotherVisitWay(view.clinic.name, view.reach)}.`
+            : undefined
         }
       />
+      {(view.state === 'cancelled' || view.state === 'ended') && (
+        <ClinicReachBlock
+          name={view.clinic.name}
+          reach={reachOf(view.reach)}
+          className="mt-4 w-full rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+        />
+      )}
       {!fromReminder && confirmBlock}
       <ManageVisit
         token={token}

@@ -398,6 +398,7 @@ export async function findClinicOnlineBooking(db: Executor, slug: string) {
       slug: t.clinics.slug,
       name: t.clinics.name,
       timezone: t.clinics.timezone,
+      phone: t.clinics.phone,
       onlineBooking: onlineBookingColumns,
     })
     .from(t.clinics)

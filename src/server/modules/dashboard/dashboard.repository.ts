@@ -6,14 +6,17 @@ import {
   gt,
   gte,
   inArray,
+  isNull,
   lt,
   lte,
   notInArray,
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import * as t from '../../db/schema';
+import { PATIENT_ACTOR } from '../../core/request-context';
 
 /** Whose appointments: the clinics always, one agent when the dashboard is an agent's own. */
 export interface DashboardScope {
@@ -215,3 +218,59 @@ export async function countBookedOnline(
     );
   return row?.n ?? 0;
 }
+
+const e = t.appointmentEvents;
+
+/**
+ * Open appointments starting from `now` until `to` whose time the patient set themselves through
+ * their link: their latest move is a patient's (history written as "Patient", no user). Soonest
+ * first, each with where it was moved from and when; `total` counts all of them. The scan starts
+ * from the clinic/staff start index and reads each one's history by appointment_events' index.
+ */
+export async function patientMovesBetween(
+  db: Executor,
+  scope: DashboardScope,
+  now: Date,
+  to: Date,
+  limit: number,
+) {
+  const later = alias(e, 'later_move');
+  const latestMove = db
+    .select({ id: sql`max(${later.id})` })
+    .from(later)
+    .where(and(eq(later.appointmentId, a.id), eq(later.type, 'RESCHEDULE')));
+  return db
+    .select({
+      id: a.id,
+      startAt: a.startAt,
+      duration: a.duration,
+      status: a.status,
+      patientId: a.patientId,
+      firstName: t.patients.firstName,
+      lastName: t.patients.lastName,
+      staffId: a.staffId,
+      staffName: t.users.name,
+      clinicSlug: t.clinics.slug,
+      from: e.fromValue,
+      movedAt: e.at,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(a)
+    .innerJoin(e, and(eq(e.appointmentId, a.id), eq(e.id, sql`(${latestMove})`)))
+    .innerJoin(t.patients, eq(t.patients.id, a.patientId))
+    .innerJoin(t.users, eq(t.users.id, a.staffId))
+    .innerJoin(t.clinics, eq(t.clinics.id, a.clinicId))
+    .where(
+      scoped(
+        scope,
+        gte(a.startAt, now),
+        lt(a.startAt, to),
+        inArray(a.status, OPEN),
+        isNull(e.byUserId),
+        eq(e.byName, PATIENT_ACTOR),
+      ),
+    )
+    .orderBy(asc(a.startAt), asc(a.id))
+    .limit(limit);
+}
+export type PatientMoveRow = Awaited<ReturnType<typeof patientMovesBetween>>[number];

@@ -4,11 +4,14 @@ import { addDaysToKey, eachDateKey, localDateKeyOf, wallClockToUtc } from '@doma
 import {
   DASHBOARD_NEXT_LIMIT,
   DASHBOARD_ONLINE_DAYS,
+  DASHBOARD_PATIENT_MOVE_HOURS,
+  DASHBOARD_PATIENT_MOVE_LIMIT,
   DASHBOARD_UNCONFIRMED_LIMIT,
   DASHBOARD_PENDING_LIMIT,
   DASHBOARD_TODAY_LIMIT,
   DASHBOARD_WINDOW_DAYS,
   type DashboardAppointment,
+  type DashboardPatientMove,
   type DashboardQuery,
   type DashboardResponse,
   type PerDayEntry,
@@ -43,6 +46,15 @@ function toSummary(row: repo.SummaryRow): DashboardAppointment {
     patientName: `${row.firstName} ${row.lastName}`.trim(),
     staff: { id: row.staffId, name: row.staffName },
     clinic: row.clinicSlug,
+  };
+}
+
+function toMove(row: repo.PatientMoveRow): DashboardPatientMove {
+  return {
+    ...toSummary(row),
+    // The move writes the old start as ISO text.
+    from: row.from ? new Date(row.from).toISOString() : null,
+    movedAt: row.movedAt.toISOString(),
   };
 }
 
@@ -107,6 +119,8 @@ export async function getDashboard(
       next: [],
       unconfirmed: [],
       unconfirmedTotal: 0,
+      patientMoves: [],
+      patientMovesTotal: 0,
       counts: emptyCounts(),
       perDay: perDaySeries(first, last, []),
       noShowByAgent: [],
@@ -124,12 +138,14 @@ export async function getDashboard(
   // Today and tomorrow, up to the end of tomorrow on the dashboard's clock.
   const dayAfterTomorrow = at(addDaysToKey(date, 2));
   const onlineSince = new Date(now.getTime() - DASHBOARD_ONLINE_DAYS * 86_400_000);
+  const movesUntil = new Date(now.getTime() + DASHBOARD_PATIENT_MOVE_HOURS * 3_600_000);
   const [
     today,
     pending,
     next,
     unconfirmed,
     unconfirmedTotal,
+    moves,
     counts,
     perDay,
     byAgent,
@@ -141,6 +157,7 @@ export async function getDashboard(
     repo.nextAppointments(db, scope, now, DASHBOARD_NEXT_LIMIT),
     repo.unconfirmedAppointments(db, scope, now, dayAfterTomorrow, DASHBOARD_UNCONFIRMED_LIMIT),
     repo.countUnconfirmed(db, scope, now, dayAfterTomorrow),
+    repo.patientMovesBetween(db, scope, now, movesUntil, DASHBOARD_PATIENT_MOVE_LIMIT),
     // The list's counts, from the same monthly rollup.
     countInScope(db, scope, now),
     repo.countPerDayAndStatus(db, scope, window, timezone),
@@ -151,7 +168,7 @@ export async function getDashboard(
 
   // Patient names are on screen: the reads go to the audit log like any list's.
   const shown = new Map(
-    [...today, ...pending, ...next, ...unconfirmed].map((row) => [row.id, row]),
+    [...today, ...pending, ...next, ...unconfirmed, ...moves].map((row) => [row.id, row]),
   );
   await recordReadAudit(
     db,
@@ -174,6 +191,8 @@ export async function getDashboard(
     next: next.map(toSummary),
     unconfirmed: unconfirmed.map(toSummary),
     unconfirmedTotal,
+    patientMoves: moves.map(toMove),
+    patientMovesTotal: moves[0]?.total ?? 0,
     counts,
     perDay: perDaySeries(first, last, perDay),
     noShowByAgent: byAgent,

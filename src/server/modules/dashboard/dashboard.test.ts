@@ -7,7 +7,7 @@ import { addDaysToKey, wallClockToUtc, weekdayOfKey } from '@domain/zoned-time';
 import type { DashboardResponse } from '@contracts/dashboard';
 import { useTestApp } from '../../test/test-app';
 import { apiAs } from '../../test/api-client';
-import { clinicScenario, type ClinicScenario } from '../../test/scenario';
+import { clinicScenario, createBody, type ClinicScenario } from '../../test/scenario';
 import * as t from '../../db/schema';
 import { auditedRecords } from '../../test/audited-records';
 
@@ -285,5 +285,105 @@ describe('GET /api/dashboard', () => {
     const shown = new Set([...body.today, ...body.pending, ...body.next].map((a) => a._id));
     expect(new Set(audited.map((r) => r.entityId))).toEqual(shown);
     expect(audited.every((r) => r.userId === s.admin.id && r.action === 'read')).toBe(true);
+  });
+});
+
+describe('GET /api/dashboard: visits patients moved into the next 24 hours', () => {
+  const book = async (start: string, overrides: Record<string, unknown> = {}) => {
+    const staff = await apiAs(env.app, s.staff.email);
+    const res = await staff.post('/api/appointments', createBody(s, start, overrides));
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ _id: string; token: string }>();
+  };
+  const patientMoves = async (token: string, start: string) => {
+    const res = await env.app.inject({
+      method: 'POST',
+      url: '/api/session/reschedule',
+      payload: { token, start },
+      remoteAddress: '203.0.113.9',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const staffMoves = async (id: string, start: string) => {
+    const staff = await apiAs(env.app, s.staff.email);
+    const res = await staff.put(`/api/appointments/${id}`, {
+      id,
+      date: start,
+      staff: { id: s.provider.id, name: s.provider.name, email: s.provider.email },
+      duration: 30,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('lists them with from, to and when, for the clinic; a provider sees only their own', async () => {
+    // All first booked for Wednesday 25 Nov (two days ahead), then moved.
+    const mine = await book('2026-11-25T16:00:00.000Z');
+    const nurses = await book('2026-11-25T16:00:00.000Z', {
+      staff: { id: s.nurse.id, name: s.nurse.name, email: s.nurse.email },
+      patient: {
+        id: s.otherPatient.id,
+        name: `${s.otherPatient.firstName} ${s.otherPatient.lastName}`,
+        email: s.otherPatient.email,
+        phone: s.otherPatient.phone,
+        clinic: s.clinic.slug,
+      },
+    });
+    const byStaff = await book('2026-11-25T17:00:00.000Z');
+    const later = await book('2026-11-25T18:00:00.000Z');
+    const movedBack = await book('2026-11-25T19:00:00.000Z');
+    // Tomorrow 10:00 and 11:00 in New York: 22 and 23 hours from now.
+    await patientMoves(mine.token, '2026-11-24T15:00:00.000Z');
+    await patientMoves(nurses.token, '2026-11-24T16:00:00.000Z');
+    await staffMoves(byStaff._id, '2026-11-24T16:30:00.000Z');
+    await patientMoves(later.token, '2026-11-26T15:00:00.000Z'); // three days ahead
+    // The patient moved it into the next day, then the front desk moved it: their time now.
+    await patientMoves(movedBack.token, '2026-11-24T15:30:00.000Z');
+    await staffMoves(movedBack._id, '2026-11-24T14:30:00.000Z');
+
+    const admin = await apiAs(env.app, s.admin.email);
+    const clinicWide = (await admin.get('/api/dashboard')).json<DashboardResponse>();
+    expect(clinicWide.patientMovesTotal).toBe(2);
+    expect(clinicWide.patientMoves).toEqual([
+      {
+        _id: mine._id,
+        date: '2026-11-24T15:00:00.000Z',
+        from: '2026-11-25T16:00:00.000Z',
+        movedAt: now.toISOString(),
+        duration: 30,
+        status: 'BOOKED',
+        patientName: 'José Núñez',
+        staff: { id: s.provider.id, name: s.provider.name },
+        clinic: s.clinic.slug,
+      },
+      expect.objectContaining({
+        _id: nurses._id,
+        date: '2026-11-24T16:00:00.000Z',
+        from: '2026-11-25T16:00:00.000Z',
+        patientName: 'Anna Smith',
+        staff: { id: s.nurse.id, name: s.nurse.name },
+      }),
+    ]);
+
+    const provider = await apiAs(env.app, s.provider.email);
+    const own = (await provider.get('/api/dashboard')).json<DashboardResponse>();
+    expect(own.patientMoves.map((m) => m._id)).toEqual([mine._id]);
+    expect(own.patientMovesTotal).toBe(1);
+    // Names on screen are reads like the lists'.
+    const audited = await auditedRecords(env.db);
+    expect(audited.map((r) => r.entityId)).toEqual(expect.arrayContaining([mine._id, nurses._id]));
+  });
+
+  it('leaves a visit out once it is cancelled', async () => {
+    const visit = await book('2026-11-25T16:00:00.000Z');
+    await patientMoves(visit.token, '2026-11-24T15:00:00.000Z');
+    const staff = await apiAs(env.app, s.staff.email);
+    const admin = await apiAs(env.app, s.admin.email);
+    expect((await admin.get('/api/dashboard')).json<DashboardResponse>().patientMovesTotal).toBe(1);
+    const res = await staff.post(`/api/appointments/${visit._id}?action=cancel`, {
+      reason: 'Feeling better',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = (await admin.get('/api/dashboard')).json<DashboardResponse>();
+    expect(body).toMatchObject({ patientMoves: [], patientMovesTotal: 0 });
   });
 });

@@ -150,6 +150,7 @@ export async function findClinicById(db: Executor, clinicId: string) {
       id: c.id,
       name: c.name,
       timezone: c.timezone,
+      phone: c.phone,
       onlineBooking: {
         enabled: c.onlineBookingEnabled,
         allowNewPatients: c.onlineBookingNewPatients,

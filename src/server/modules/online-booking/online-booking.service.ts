@@ -43,6 +43,7 @@ export async function getPublicClinic(
     slug: clinic.slug,
     name: clinic.name,
     timezone: clinic.timezone,
+    phone: clinic.phone?.trim() || null,
     intro: clinic.onlineBooking.intro,
     providers: agents.filter((a) => allowed.has(a._id)).map((a) => ({ id: a._id, name: a.name })),
     durations: [...clinic.onlineBooking.durations].sort((a, b) => a - b),
@@ -79,7 +80,7 @@ export async function createHold(
   const { earliest, latest } = bookingWindow(clinic, now);
   if (start.getTime() < earliest)
     throw unprocessable(
-      `Online bookings must be made at least ${policy.minNoticeHours} hours ahead. Please choose a later time or call the clinic.`,
+      `Online bookings must be made at least ${policy.minNoticeHours} hours ahead. ${clinic.phone ? 'Please choose a later time or call the clinic.' : 'Please choose a later time.'}`,
     );
   if (start.getTime() > latest)
     throw unprocessable(
@@ -204,8 +205,9 @@ export async function confirmHold(
         clinic.onlineBooking.allowNewPatients,
       );
       if (!match) {
+        // A clinic that gave no number is not one to call: the patient is to contact it.
         throw unprocessable(
-          'This clinic books online only for its own patients. Please call the clinic to book.',
+          `This clinic books online only for its own patients. Please ${clinic.phone ? 'call' : 'contact'} the clinic to book.`,
         );
       }
       // The hold stops holding before the booking goes in, so the time is free for it alone.

@@ -1,5 +1,6 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { addDaysToKey } from '@domain/zoned-time';
+import { clinicReachOf } from '@domain/clinic-reach';
 import {
   earliestPatientMove,
   moveTooSoonText,
@@ -56,11 +57,11 @@ export async function patientView(
   const horizonEnd = new Date(deps.now().getTime() + deps.config.SLOT_HORIZON_DAYS * 86_400_000);
   const answer = (refusal: typeof state.reschedule, action: 'reschedule' | 'cancel') => ({
     allowed: refusal === null,
-    refusal: refusal === null ? null : selfServiceRefusalText(refusal, action, policy),
+    refusal: refusal === null ? null : selfServiceRefusalText(refusal, action, policy, row.clinic),
   });
   return {
     ...toPatientView(deps, row),
-    clinicPhone: row.clinic.phone,
+    reach: clinicReachOf(row.clinic),
     cancellation: cancellation
       ? { at: cancellation.at.toISOString(), reason: cancellation.reason || null }
       : null,
@@ -69,7 +70,7 @@ export async function patientView(
       cancel: answer(state.cancel, 'cancel'),
       closed:
         state.reschedule && state.reschedule === state.cancel
-          ? selfServiceRefusalText(state.reschedule, 'both', policy)
+          ? selfServiceRefusalText(state.reschedule, 'both', policy, row.clinic)
           : null,
       cutoffAt: state.cutoffAt.toISOString(),
       horizonEnd: horizonEnd.toISOString(),
@@ -88,7 +89,7 @@ async function requireAllowed(
 ) {
   const { policy, state } = await stateOf(deps, row);
   const refusal = state[action];
-  if (refusal) throw conflict(selfServiceRefusalText(refusal, action, policy));
+  if (refusal) throw conflict(selfServiceRefusalText(refusal, action, policy, row.clinic));
 }
 
 const linkOf = (row: repo.SessionRow) => ({
@@ -175,7 +176,7 @@ async function moveOnce(deps: AppDeps, body: PatientRescheduleBody, ip: string) 
   if (new Date(body.start).getTime() === row.appointment.startAt.getTime())
     throw unprocessable('This is already the time of your appointment. Pick another time.');
   if (new Date(body.start) < earliestMoveOf(deps, row))
-    throw unprocessable(moveTooSoonText(row.policy.minNoticeHours));
+    throw unprocessable(moveTooSoonText(row.policy.minNoticeHours, row.clinic));
   // The check above answers early; this one decides. Parallel moves each read the count before
   // the others wrote theirs, so it is counted again under the appointment's lock.
   const guard: ChangeGuard = async (tx, current) => {
@@ -185,7 +186,8 @@ async function moveOnce(deps: AppDeps, body: PatientRescheduleBody, ip: string) 
       row.policy,
       deps.now(),
     );
-    if (reschedule) throw conflict(selfServiceRefusalText(reschedule, 'reschedule', row.policy));
+    if (reschedule)
+      throw conflict(selfServiceRefusalText(reschedule, 'reschedule', row.policy, row.clinic));
   };
   await changeAppointment(
     deps,

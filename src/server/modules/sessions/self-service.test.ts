@@ -112,11 +112,31 @@ describe('the clinic’s self-service policy', () => {
     expect((await staff.get(`/api/admin/clinics/${s.clinic.slug}/policy`)).statusCode).toBe(403);
   });
 
-  it('the page says what the patient may do, and the clinic’s phone', async () => {
-    await setPolicy({ phone: '(555) 010-2030' });
+  it('the page says what the patient may do, and how to reach the clinic', async () => {
     const appt = await booked();
+    // Nothing given yet, online booking off: nothing to call, nowhere to book.
+    expect((await page(appt.token)).json().reach).toEqual({
+      phone: null,
+      address: null,
+      bookOnlinePath: null,
+    });
+    await setPolicy({ phone: '(555) 010-2030' });
+    await env.db
+      .update(t.clinics)
+      .set({ address: '118 Riverside Drive\nNew York, NY 10024', onlineBookingEnabled: true })
+      .where(eq(t.clinics.id, s.clinic.id));
+    // Switched on without a provider to book, the page would only say so: not offered yet.
+    expect((await page(appt.token)).json().reach.bookOnlinePath).toBeNull();
+    await env.db
+      .update(t.clinics)
+      .set({ onlineBookingAgentIds: [s.provider.id] })
+      .where(eq(t.clinics.id, s.clinic.id));
     expect((await page(appt.token)).json()).toMatchObject({
-      clinicPhone: '(555) 010-2030',
+      reach: {
+        phone: '(555) 010-2030',
+        address: '118 Riverside Drive\nNew York, NY 10024',
+        bookOnlinePath: `/book-online/${s.clinic.slug}`,
+      },
       cancellation: null,
       selfService: {
         reschedule: { allowed: true, refusal: null },
@@ -132,7 +152,15 @@ describe('the clinic’s self-service policy', () => {
     await setPolicy({ allowReschedule: false });
     const refused = await move(appt.token, LATER);
     expect(refused.statusCode).toBe(409);
+    // A clinic that gave no number is not one to call.
     expect(refused.json().message).toBe(
+      'Your clinic does not take online changes. To have your appointment moved, please contact the clinic.',
+    );
+    await setPolicy({ phone: '(555) 010-2030' });
+    expect((await move(appt.token, LATER)).json().message).toBe(
+      'Your clinic does not take online changes. To have your appointment moved, please call the clinic.',
+    );
+    expect((await page(appt.token)).json().selfService.reschedule.refusal).toBe(
       'Your clinic does not take online changes. To have your appointment moved, please call the clinic.',
     );
     expect((await slots(appt.token, '2026-11-25', '2026-11-26')).statusCode).toBe(409);
@@ -244,6 +272,7 @@ describe('moving a visit from the link', () => {
   });
 
   it('closes at the cut-off: a millisecond before is allowed, the instant itself is not', async () => {
+    await setPolicy({ phone: '(555) 010-2030' });
     const appt = await booked();
     env.setNow(new Date(new Date(START).getTime() - 24 * HOUR - 1));
     expect((await page(appt.token)).json().selfService.reschedule.allowed).toBe(true);
@@ -267,8 +296,9 @@ describe('moving a visit from the link', () => {
     const soon = '2026-11-23T14:15:00.000Z'; // 9:15 in New York, in the provider's hours
     const res = await move(appt.token, soon);
     expect(res.statusCode, res.body).toBe(422);
+    // The clinic gave no number: a later time is the way left, not a call.
     expect(res.json().message).toBe(
-      'Your clinic needs at least 12 hours’ notice of a visit booked online. Please choose a later time, or call the clinic.',
+      'Your clinic needs at least 12 hours’ notice of a visit booked online. Please choose a later time.',
     );
     expect((await page(appt.token)).json().start).toBe('2026-11-27T15:00:00.000Z');
     // Today's times are all within the notice: none is offered; tomorrow's are.

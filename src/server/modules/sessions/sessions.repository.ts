@@ -21,6 +21,9 @@ const sessionColumns = {
     name: t.clinics.name,
     timezone: t.clinics.timezone,
     phone: t.clinics.phone,
+    address: t.clinics.address,
+    onlineBookingEnabled: t.clinics.onlineBookingEnabled,
+    onlineBookingAgentIds: t.clinics.onlineBookingAgentIds,
   },
   policy: {
     allowReschedule: t.clinics.patientCanReschedule,

@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { clinicReachOf } from '@domain/clinic-reach';
 import type { OfferStatus, PublicOffer } from '@contracts/waitlist';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
@@ -61,6 +62,13 @@ function selectOffer(db: Executor) {
         name: t.clinics.name,
         timezone: t.clinics.timezone,
       },
+      reach: {
+        slug: t.clinics.slug,
+        phone: t.clinics.phone,
+        address: t.clinics.address,
+        onlineBookingEnabled: t.clinics.onlineBookingEnabled,
+        onlineBookingAgentIds: t.clinics.onlineBookingAgentIds,
+      },
       sessionToken: t.appointments.token,
     })
     .from(t.waitlistOffers)
@@ -92,6 +100,7 @@ function view(row: OfferRow, now: Date, status = statusAt(row, now)): PublicOffe
     durationMinutes: Math.round((row.end.getTime() - row.start.getTime()) / 60_000),
     expiresAt: row.expiresAt.toISOString(),
     clinic: { name: row.clinic.name, timezone: row.clinic.timezone },
+    reach: clinicReachOf(row.reach),
     provider: { name: row.providerName },
     sessionToken: status === 'accepted' ? row.sessionToken : null,
   };

@@ -438,6 +438,27 @@ describe('offers of freed time', () => {
 });
 
 describe('accepting an offer', () => {
+  it('tells the page how to reach the clinic, and its booking page while it books online', async () => {
+    await addEntry();
+    await bookAndCancel();
+    const [offer] = await offers();
+    await env.db
+      .update(t.clinics)
+      .set({
+        phone: '(555) 010-2030',
+        address: '118 Riverside Drive',
+        onlineBookingEnabled: true,
+        onlineBookingAgentIds: [s.provider.id],
+      })
+      .where(eq(t.clinics.id, s.clinic.id));
+    const page = await env.app.inject({ method: 'GET', url: `/api/offers/${offer!.token}` });
+    expect(page.json().reach).toEqual({
+      phone: '(555) 010-2030',
+      address: '118 Riverside Drive',
+      bookOnlinePath: `/book-online/${s.clinic.slug}`,
+    });
+  });
+
   it('books the time for the patient, takes the entry off the list and tells the page', async () => {
     const entry = await addEntry();
     const appointmentId = await bookAndCancel();
@@ -451,6 +472,8 @@ describe('accepting an offer', () => {
       durationMinutes: 30,
       expiresAt: '2026-11-23T14:00:00.000Z',
       clinic: { name: s.clinic.name, timezone: 'America/New_York' },
+      // The clinic gave no phone or address and does not book online: nothing is made up.
+      reach: { phone: null, address: null, bookOnlinePath: null },
       provider: { name: s.provider.name },
       sessionToken: null,
     });

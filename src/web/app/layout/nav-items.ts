@@ -28,14 +28,14 @@ export const mainNavItems: readonly NavItem[] = [
   { title: 'Appointments', to: '/appointments', icon: ClipboardListIcon },
   { title: 'Calendar', to: '/calendar', icon: CalendarDaysIcon },
   { title: 'Waitlist', to: '/waitlist', icon: ListTodoIcon },
-  // Only providers and nurses have hours of their own; admins keep agents' hours from Agents.
+  // Only providers and nurses have hours of their own; admins keep agents' hours from Staff.
   { title: 'Availability', to: '/availability', icon: ClockIcon, roles: BOOKABLE_ROLES },
   { title: 'Book', to: '/book', icon: CalendarPlusIcon },
   { title: 'Settings', to: '/settings', icon: SettingsIcon },
 ];
 
 export const adminNavItems: readonly NavItem[] = [
-  { title: 'Agents', to: '/admin/agents', icon: UsersIcon },
+  { title: 'Staff', to: '/admin/agents', icon: UsersIcon },
   { title: 'Clinics', to: '/admin/clinics', icon: Building2Icon },
   { title: 'Notifications', to: '/admin/outbox', icon: MailIcon },
   { title: 'Audit log', to: '/admin/audit', icon: ScrollTextIcon },

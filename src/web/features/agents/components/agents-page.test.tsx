@@ -71,7 +71,9 @@ function stubServer(
       calls.push(call);
       if (call.path === '/api/auth/session') return Response.json({ user: admin });
       if (call.path.startsWith('/api/admin/agents?')) {
-        return Response.json({ data: rows });
+        // As the server answers: deactivated staff only when asked for.
+        const all = new URL(call.path, 'http://x').searchParams.get('includeInactive') === 'true';
+        return Response.json({ data: rows.filter((row) => all || row.active) });
       }
       return (
         answer(call) ?? Response.json({ error: 'not_found', message: 'No stub' }, { status: 404 })
@@ -117,6 +119,13 @@ describe('AgentsPage', () => {
 
     const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
     await screen.findByRole('row', { name: /Dr\. Priya Raman/ });
+    // Deactivated staff are out of the way until asked for.
+    const showGone = screen.getByRole('checkbox', { name: 'Show deactivated staff' });
+    expect(showGone).not.toBeChecked();
+    expect(screen.queryByRole('row', { name: /Lee Former/ })).toBeNull();
+    await userEvent.click(showGone);
+    await screen.findByRole('row', { name: /Lee Former/ });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Staff');
     // The role shows as a badge, and again under the name for narrow screens.
     expect(within(row('Dr. Priya Raman')).getAllByText('Provider').length).toBeGreaterThan(0);
     expect(within(row('Dr. Priya Raman')).getByText('Active')).toBeInTheDocument();

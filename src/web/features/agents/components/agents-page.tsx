@@ -16,6 +16,7 @@ import type { AgentAction } from './agent-row-actions';
 import { AgentStatusDialog } from './agent-status-dialog';
 import { AgentsTable, AgentsTableSkeleton } from './agents-table';
 import { ResetPasswordDialog } from './reset-password-dialog';
+import { Checkbox } from '@web/components/ui/checkbox';
 
 type OpenDialog =
   { kind: 'create' } | { kind: Exclude<AgentAction, 'unlock'>; agent: AdminUser } | null;
@@ -41,7 +42,7 @@ function EmptyState({ search, onCreate }: { search: string; onCreate: () => void
 export function AgentsPage() {
   const { user } = useSession();
   const [search, setSearch] = useState('');
-  const [includeInactive, setIncludeInactive] = useState(true);
+  const [includeInactive, setIncludeInactive] = useState(false);
   const debouncedSearch = useDebouncedValue(search.trim(), 250);
   const agents = useQuery({
     ...staffQueryOptions({ search: debouncedSearch, includeInactive }),
@@ -64,7 +65,7 @@ export function AgentsPage() {
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader
-        title="Agents"
+        title="Staff"
         description="Staff of your clinics: who can sign in, their role and their clinics."
         actions={
           <Button onClick={openCreate}>
@@ -89,9 +90,7 @@ export function AgentsPage() {
           />
         </div>
         <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="size-4 accent-primary"
+          <Checkbox
             checked={includeInactive}
             onChange={(event) => setIncludeInactive(event.target.checked)}
           />

@@ -14,7 +14,7 @@ export function AgentAvailabilityPage({
     <AvailabilityScreen
       renderVisitAction={renderVisitAction}
       target={{ kind: 'agent', agentId: id }}
-      title="Agent Availability"
+      title="Staff availability"
       description={(name) => `Weekly hours and time off for ${name}.`}
     />
   );

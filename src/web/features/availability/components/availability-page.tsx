@@ -36,9 +36,9 @@ function NoHoursOfYourOwn({ isAdmin }: { isAdmin: boolean }) {
         <p className="text-sm">Availability is kept by providers and nurses, who are booked.</p>
         {isAdmin && (
           <p className="mt-2 text-sm text-muted-foreground">
-            To change an agent’s hours, open{' '}
+            To change a staff member’s hours, open{' '}
             <Link to="/admin/agents" className="font-medium text-primary underline">
-              Agents
+              Staff
             </Link>{' '}
             and choose Availability on their row.
           </p>

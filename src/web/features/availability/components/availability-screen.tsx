@@ -11,7 +11,7 @@ import type { RenderVisitAction } from './outside-hours-dialog';
 
 function describeLoadError(error: Error, target: AvailabilityTarget): string {
   if (isApiError(error) && error.status === 403 && target.kind === 'own') {
-    return 'Only providers and nurses keep their own availability. Admins set it for each agent under Agents.';
+    return 'Only providers and nurses keep their own availability. Admins set it for each staff member under Staff.';
   }
   return error.message;
 }

@@ -11,6 +11,7 @@ import {
 } from '@web/components/ui/dialog';
 import { WEEKDAYS, type DraftSegment } from '../utils/schedule-draft';
 import { formatRange } from './time-field';
+import { Checkbox } from '@web/components/ui/checkbox';
 
 const WORKDAYS: readonly Weekday[] = [1, 2, 3, 4, 5];
 
@@ -51,12 +52,7 @@ export function CopyDayDialog({
           <legend className="mb-2 text-sm font-medium">Copy to</legend>
           {others.map((day) => (
             <label key={day} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={targets.has(day)}
-                onChange={() => toggle(day)}
-              />
+              <Checkbox checked={targets.has(day)} onChange={() => toggle(day)} />
               {WEEKDAY_NAMES[day]}
             </label>
           ))}

@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { Button } from '@web/components/ui/button';
+import { useBottomBarHeight } from '@web/hooks/use-bottom-bar-height';
 
 /** Sticks to the bottom of the page: what state the schedule is in, Save and Discard. */
 export function SaveBar({
@@ -19,6 +21,8 @@ export function SaveBar({
   onSave: () => void;
   onDiscard: () => void;
 }) {
+  const bar = useRef<HTMLDivElement>(null);
+  useBottomBarHeight(bar);
   const status =
     problemCount > 0
       ? `Fix ${problemCount} ${problemCount === 1 ? 'problem' : 'problems'} to save`
@@ -28,7 +32,11 @@ export function SaveBar({
           ? 'Default hours, not saved yet'
           : 'All changes saved';
   return (
-    <div className="sticky bottom-0 z-10 -mx-4 border-t bg-background/95 px-4 py-3 backdrop-blur md:-mx-8 md:px-8">
+    <div
+      ref={bar}
+      data-testid="save-bar"
+      className="sticky bottom-0 z-10 -mx-4 border-t bg-background/95 px-4 py-3 backdrop-blur md:-mx-8 md:px-8"
+    >
       {error && (
         <p className="mb-2 text-sm text-destructive" role="alert">
           {error}

@@ -7,6 +7,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { daysOffSchema, extraHoursSchema } from '../utils/time-off-forms';
 import { TimeField } from './time-field';
+import { Checkbox } from '@web/components/ui/checkbox';
 
 interface TimeOffFormProps {
   overrides: ScheduleOverride[];
@@ -118,7 +119,7 @@ export function ExtraHoursForm({ overrides, today, onChange }: TimeOffFormProps)
       submitLabel="Add hours"
     >
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className="size-4 accent-primary" {...register('onlyThese')} />
+        <Checkbox {...register('onlyThese')} />
         Only these hours that day (the weekly hours are off)
       </label>
     </TimeOffForm>

@@ -12,6 +12,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { labelled, worded } from '@web/lib/form-schema';
 import { clinicAgentsQueryOptions } from '@web/queries/clinics';
 import { useUpdateClinicPolicy } from '../api/clinic-policy';
+import { Checkbox } from '@web/components/ui/checkbox';
 
 const shape = onlineBookingPolicy.shape;
 /** The contract's online booking rules, worded for the person typing. */
@@ -29,9 +30,6 @@ type OnlineBookingFormValues = z.output<typeof onlineBookingForm>;
 
 /** Visit lengths offered as choices; a clinic's own other lengths are added to them. */
 const COMMON_LENGTHS = [15, 20, 30, 45, 60, 90];
-
-const CHECKBOX =
-  'size-4 rounded border-input accent-primary focus-visible:ring-2 focus-visible:ring-ring';
 
 const toggled = <T,>(list: readonly T[], item: T, on: boolean) =>
   on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item);
@@ -82,7 +80,7 @@ export function OnlineBookingPolicyForm({
         </p>
       </div>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className={CHECKBOX} {...form.register('enabled')} />
+        <Checkbox {...form.register('enabled')} />
         Patients may book online
       </label>
       <fieldset className="grid gap-2">
@@ -96,9 +94,7 @@ export function OnlineBookingPolicyForm({
         ) : (
           agents.data.map((agent) => (
             <label key={agent._id} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className={CHECKBOX}
+              <Checkbox
                 checked={agentIds.includes(agent._id)}
                 onChange={(e) =>
                   setList('agentIds', toggled(agentIds, agent._id, e.target.checked))
@@ -114,9 +110,7 @@ export function OnlineBookingPolicyForm({
         <div className="flex flex-wrap gap-4">
           {lengths.map((minutes) => (
             <label key={minutes} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className={CHECKBOX}
+              <Checkbox
                 checked={durations.includes(minutes)}
                 onChange={(e) =>
                   setList(
@@ -189,7 +183,7 @@ export function OnlineBookingPolicyForm({
         />
       </FormField>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className={CHECKBOX} {...form.register('allowNewPatients')} />
+        <Checkbox {...form.register('allowNewPatients')} />
         New patients may book (otherwise only patients the clinic already knows)
       </label>
       {save.error && (

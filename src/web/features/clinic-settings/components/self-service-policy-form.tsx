@@ -9,6 +9,7 @@ import { fieldDescription, FormError, FormField } from '@web/components/ui/form-
 import { Input } from '@web/components/ui/input';
 import { blankAsAbsent, labelled, worded } from '@web/lib/form-schema';
 import { useUpdateClinicPolicy } from '../api/clinic-policy';
+import { Checkbox } from '@web/components/ui/checkbox';
 
 const shape = selfServicePolicy.shape;
 /** The contract's rules, in the words of this form; a blank phone is "none". */
@@ -24,9 +25,6 @@ const selfServiceForm = z.object({
 });
 type SelfServiceFormInput = z.input<typeof selfServiceForm>;
 type SelfServiceFormValues = z.output<typeof selfServiceForm>;
-
-const CHECKBOX =
-  'size-4 rounded border-input accent-primary focus-visible:ring-2 focus-visible:ring-ring';
 
 /** What patients may change from their visit link, and the number they call when they cannot. */
 export function SelfServicePolicyForm({
@@ -73,11 +71,11 @@ export function SelfServicePolicyForm({
         </p>
       </div>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className={CHECKBOX} {...form.register('allowReschedule')} />
+        <Checkbox {...form.register('allowReschedule')} />
         Patients may reschedule online
       </label>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className={CHECKBOX} {...form.register('allowCancel')} />
+        <Checkbox {...form.register('allowCancel')} />
         Patients may cancel online
       </label>
       <div className="grid gap-4 sm:grid-cols-2">

@@ -22,7 +22,7 @@ export function AppointmentRows({
   empty: string;
   showAgent: boolean;
   label: string;
-  /** 'stacked' puts the time under the name, for narrow cards. */
+  /** 'stacked' puts the time under the name, for narrow cards; 'columns' does from sm up only. */
   layout?: 'columns' | 'stacked';
 }) {
   if (appointments.length === 0) {
@@ -37,13 +37,25 @@ export function AppointmentRows({
             className="flex items-center gap-3 rounded-md px-2 py-2 outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
           >
             {layout === 'columns' && (
-              <span className="w-32 shrink-0 text-sm tabular-nums sm:w-40">{when(a)}</span>
+              // On a phone the time goes under the name: beside it, it left the name a few letters.
+              <span
+                className="hidden w-40 shrink-0 text-sm tabular-nums sm:block"
+                data-testid="row-time-column"
+              >
+                {when(a)}
+              </span>
             )}
             <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm font-medium">
+              {/* Wrapped, never cut: the name is what the row is for. */}
+              <span className="block text-sm font-medium break-words">
                 {a.patientName || 'Unknown Patient'}
               </span>
-              {layout === 'stacked' && <span className="block text-xs">{when(a)}</span>}
+              <span
+                className={layout === 'stacked' ? 'block text-xs' : 'block text-xs sm:hidden'}
+                data-testid="row-time-stacked"
+              >
+                {when(a)}
+              </span>
               <span className="block truncate text-xs text-muted-foreground">
                 {showAgent ? `${a.staff.name} · ` : ''}
                 {a.clinic.toUpperCase()}

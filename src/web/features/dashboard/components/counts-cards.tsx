@@ -1,8 +1,6 @@
-import { Link } from 'react-router';
 import type { AppointmentCountsView } from '@contracts/appointments';
 import type { CountBucket } from '@domain/appointment-status';
-import { formatCount } from '@domain/format';
-import { cn } from '@web/lib/utils';
+import { StatCard } from './stat-card';
 
 const CARDS: Array<{ bucket: CountBucket; label: string; hint: string; tone?: string }> = [
   { bucket: 'all', label: 'All', hint: 'Every appointment' },
@@ -39,17 +37,14 @@ export function CountsCards({
         const query = params.toString();
         return (
           <li key={bucket}>
-            <Link
+            <StatCard
+              label={label}
+              value={counts[bucket]}
+              hint={hint}
+              tone={tone}
               to={`/appointments${query ? `?${query}` : ''}`}
-              className="block rounded-xl border bg-card p-4 shadow-xs transition-colors outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
-              data-testid={`count-${bucket}`}
-            >
-              <span className="block text-sm font-medium text-muted-foreground">{label}</span>
-              <span className={cn('block text-2xl font-semibold tabular-nums', tone)}>
-                {formatCount(counts[bucket])}
-              </span>
-              <span className="block text-xs text-muted-foreground">{hint}</span>
-            </Link>
+              testId={`count-${bucket}`}
+            />
           </li>
         );
       })}

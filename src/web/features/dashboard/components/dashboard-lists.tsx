@@ -8,6 +8,7 @@ import { formatCount, formatDate, formatTime, formatTimeRange } from '@domain/fo
 import { formatRelativeTime } from '@domain/relative-time';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { AppointmentRows } from './appointment-rows';
+import { PatientMovesCard } from './patient-moves-card';
 
 /** "in 2 hours · Nov 23, 2026, 2:00 PM": spec §9's wording, then the time it stands for. */
 function Relative({
@@ -57,8 +58,8 @@ function TodaySummary({ data, clinic }: { data: DashboardResponse; clinic: strin
 }
 
 /**
- * Today's appointments, what comes next, who has not confirmed today's and tomorrow's visits,
- * and the past ones still to mark.
+ * Today's appointments, the visits patients moved into the next 24 hours, what comes next, who
+ * has not confirmed today's and tomorrow's visits, and the past ones still to mark.
  */
 export function DashboardLists({
   data,
@@ -99,6 +100,7 @@ export function DashboardLists({
         </CardContent>
       </Card>
       <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
+        <PatientMovesCard data={data} now={now} timeZone={timeZone} showAgent={showAgent} />
         <Card>
           <CardHeader>
             <CardTitle level={2}>Next up</CardTitle>

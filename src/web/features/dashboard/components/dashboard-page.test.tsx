@@ -54,6 +54,8 @@ const body: DashboardResponse = {
   next: [row('n1', '2026-11-23T17:45:00Z'), row('n2', '2026-11-23T19:00:00Z')],
   unconfirmed: [row('u1', '2026-11-24T15:00:00Z')],
   unconfirmedTotal: 3,
+  patientMoves: [],
+  patientMovesTotal: 0,
   counts: { all: 120, upcoming: 40, pending: 12, completed: 50, cancelled: 10, no_show: 8 },
   perDay: [
     { date: '2026-11-22', total: 3, statuses: { ...tally, COMPLETED: 2, NO_SHOW: 1 } },
@@ -228,7 +230,9 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     renderPage();
     const card = await screen.findByTestId('booked-online');
     expect(card.textContent).toBe('Booked online7By patients, in the last 30 days');
-    expect(screen.getByRole('list', { name: 'Online booking' })).toContainElement(card);
+    expect(screen.getByRole('list', { name: 'Waitlist and online booking' })).toContainElement(
+      card,
+    );
     cleanup();
     renderPage(
       vi.fn(
@@ -237,6 +241,82 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     );
     await screen.findByTestId('count-all');
     expect(screen.queryByTestId('booked-online')).toBeNull();
+  });
+
+  it('lists the visits patients moved into the next 24 hours: who, from, to and when', async () => {
+    const moved = {
+      ...row('m1', '2026-11-24T15:00:00Z'),
+      patientName: 'José Núñez',
+      staff: { id: 'u2', name: 'Nora Kelly' },
+      from: '2026-11-25T16:00:00Z',
+      movedAt: '2026-11-23T15:00:00Z',
+    };
+    renderPage(
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              ...body,
+              scope: 'clinic',
+              patientMoves: [moved, { ...moved, _id: 'm2', from: '2026-11-24T19:00:00Z' }],
+              patientMovesTotal: 12,
+            }),
+          ),
+      ),
+    );
+    const list = await screen.findByRole('list', { name: 'Visits moved by patients' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first!.textContent).toBe(
+      'José NúñezNov 25, 2026, 11:00 AM → moved to Nov 24, 2026, 10:00 AM · in 22 hours' +
+        'Moved by the patient 2 hours ago · Nora Kelly · RIVERSIDE',
+    );
+    // Moved within one day: the new time alone, the date said once.
+    expect(second!.textContent).toContain(
+      'Nov 24, 2026, 2:00 PM → moved to 10:00 AM · in 22 hours',
+    );
+    expect(within(first!).getByRole('link').getAttribute('href')).toBe('/appointments?view=m1');
+    expect(
+      screen.getByText('12 visits in the next 24 hours, moved there by the patient.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('The soonest 2 are shown.')).toBeInTheDocument();
+  });
+
+  it('leaves the card of patients’ moves out while there are none', async () => {
+    renderPage();
+    await screen.findByRole('heading', { name: 'Today' });
+    expect(screen.queryByTestId('patient-moves')).toBeNull();
+  });
+
+  it('puts the waitlist and online figures in one row of cards that fill it', async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      Response.json(
+        url.startsWith('/api/waitlist/summary') ? { openOffers: 2, filledThisMonth: 5 } : body,
+      ),
+    );
+    renderPage(fetchMock as never);
+    const row = await screen.findByRole('list', { name: 'Waitlist and online booking' });
+    await within(row).findByTestId('waitlist-open');
+    // Three cards: two a row on a phone, the third across both; three a row from sm up.
+    expect(within(row).getAllByRole('listitem')).toHaveLength(3);
+    expect(row.className).toContain('sm:grid-cols-3');
+    expect(row.className).toContain('[&>li:last-child]:col-span-2');
+    // Each card fills its cell, so a row's cards are one height whatever their hints.
+    for (const id of ['waitlist-open', 'booked-online', 'count-no_show'])
+      expect(screen.getByTestId(id).className).toContain('h-full');
+  });
+
+  it('gives a patient’s name the whole row on a phone, the time under it', async () => {
+    renderPage();
+    const today = await screen.findByRole('list', { name: "Today's appointments" });
+    const [first] = within(today).getAllByRole('listitem');
+    const name = within(first!).getByText('Patient t1');
+    expect(name.className).not.toContain('truncate');
+    // The time column beside the name shows from sm up; under it, on a phone.
+    const column = within(first!).getByTestId('row-time-column').className.split(' ');
+    expect(column).toEqual(expect.arrayContaining(['hidden', 'sm:block']));
+    expect(within(first!).getByTestId('row-time-stacked').className.split(' ')).toContain(
+      'sm:hidden',
+    );
   });
 
   it('shows the server’s message and a retry when loading fails', async () => {

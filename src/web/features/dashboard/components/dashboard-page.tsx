@@ -8,7 +8,6 @@ import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { useSession } from '@web/lib/session';
 import { dashboardQueryOptions } from '../api/get-dashboard';
 import { useNow } from '@web/hooks/use-now';
-import { BookedOnlineCard } from './booked-online-card';
 import { ClinicPicker } from './clinic-picker';
 import { CountsCards } from './counts-cards';
 import { DashboardCharts } from './dashboard-charts';
@@ -60,8 +59,12 @@ export function DashboardPage() {
       ) : (
         <>
           <CountsCards counts={query.data.counts} staffId={own ? user?.id : undefined} />
-          <WaitlistSummary timeZone={timeZone} clinic={clinic} enabled={canQuery} />
-          <BookedOnlineCard bookedOnline={query.data.bookedOnline} />
+          <WaitlistSummary
+            timeZone={timeZone}
+            clinic={clinic}
+            enabled={canQuery}
+            bookedOnline={query.data.bookedOnline}
+          />
           <DashboardLists
             data={query.data}
             now={now}

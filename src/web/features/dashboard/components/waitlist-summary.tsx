@@ -1,18 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { formatCount } from '@domain/format';
+import type { DashboardResponse } from '@contracts/dashboard';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { waitlistSummaryRoute } from '@contracts/routes/waitlist';
+import { cn } from '@web/lib/utils';
+import { StatCard } from './stat-card';
 
-/** The waitlist at a glance (issue 22): offers awaiting an answer, times it filled this month. */
+/** Columns for two or three cards: each row filled, no card alone on a row of its own. */
+const COLUMNS: Record<number, string> = {
+  1: 'grid-cols-2 sm:grid-cols-3 xl:grid-cols-6',
+  2: 'grid-cols-2',
+  3: 'grid-cols-2 sm:grid-cols-3 [&>li:last-child]:col-span-2 sm:[&>li:last-child]:col-span-1',
+};
+
+/**
+ * The row under the counts: the waitlist at a glance (issue 22: offers awaiting an answer, times
+ * it filled this month) and how many visits patients booked online (issue 26), one row of
+ * cards that fill it. "Booked online" is left out while there are none: a clinic that does not
+ * book online is not shown a zero for a page it does not offer.
+ */
 export function WaitlistSummary({
   timeZone,
   clinic,
   enabled,
+  bookedOnline,
 }: {
   timeZone: string;
   clinic: string | undefined;
   enabled: boolean;
+  bookedOnline: DashboardResponse['bookedOnline'];
 }) {
   const summary = useQuery({
     queryKey: ['waitlist', 'summary', timeZone, clinic ?? ''],
@@ -24,36 +39,46 @@ export function WaitlistSummary({
       }),
     enabled,
   });
-  if (!summary.data) return null;
   const cards = [
-    {
-      key: 'open',
-      label: 'Open offers',
-      hint: 'Waiting for a patient’s answer',
-      value: summary.data.openOffers,
-    },
-    {
-      key: 'filled',
-      label: 'Filled from the waitlist',
-      hint: 'Freed times booked this month',
-      value: summary.data.filledThisMonth,
-    },
+    ...(summary.data
+      ? [
+          {
+            key: 'waitlist-open',
+            label: 'Open offers',
+            hint: 'Waiting for a patient’s answer',
+            value: summary.data.openOffers,
+            to: '/waitlist',
+          },
+          {
+            key: 'waitlist-filled',
+            label: 'Filled from the waitlist',
+            hint: 'Freed times booked this month',
+            value: summary.data.filledThisMonth,
+            to: '/waitlist',
+          },
+        ]
+      : []),
+    ...(bookedOnline.count > 0
+      ? [
+          {
+            key: 'booked-online',
+            label: 'Booked online',
+            hint: `By patients, in the last ${bookedOnline.days} days`,
+            value: bookedOnline.count,
+            to: undefined,
+          },
+        ]
+      : []),
   ];
+  if (cards.length === 0) return null;
   return (
-    <ul aria-label="Waitlist" className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
-      {cards.map((card) => (
-        <li key={card.key}>
-          <Link
-            to="/waitlist"
-            className="block rounded-xl border bg-card p-4 shadow-xs transition-colors outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
-            data-testid={`waitlist-${card.key}`}
-          >
-            <span className="block text-sm font-medium text-muted-foreground">{card.label}</span>
-            <span className="block text-2xl font-semibold tabular-nums">
-              {formatCount(card.value)}
-            </span>
-            <span className="block text-xs text-muted-foreground">{card.hint}</span>
-          </Link>
+    <ul
+      aria-label="Waitlist and online booking"
+      className={cn('grid gap-3', COLUMNS[cards.length])}
+    >
+      {cards.map(({ key, ...card }) => (
+        <li key={key}>
+          <StatCard {...card} testId={key} />
         </li>
       ))}
     </ul>

@@ -8,6 +8,7 @@ import {
 } from '@contracts/auth';
 import { useUpdateProfile } from '../api/update-profile';
 import { SettingsSection } from './settings-section';
+import { Checkbox } from '@web/components/ui/checkbox';
 
 const LABELS: Record<NotificationEvent, string> = {
   booked: 'Booked',
@@ -55,8 +56,7 @@ export function NotificationSettings({ user }: { user: SessionUser }) {
             const checked = choosing[event] ?? prefs[event];
             return (
               <label key={event} className="flex items-center gap-3 text-sm">
-                <input
-                  type="checkbox"
+                <Checkbox
                   checked={checked}
                   disabled={update.isPending}
                   onChange={(e) => toggle(event, e.target.checked)}

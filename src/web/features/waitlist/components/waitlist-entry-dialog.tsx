@@ -6,7 +6,10 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import type { WaitlistEntry } from '@contracts/waitlist';
 import { TIMES_OF_DAY, WAITLIST_PRIORITIES } from '@domain/waitlist';
+import { AllOrOneSelect } from '@web/components/all-or-one-select';
+import { OptionsSelect } from '@web/components/options-select';
 import { Button } from '@web/components/ui/button';
+import { Checkbox } from '@web/components/ui/checkbox';
 import {
   Dialog,
   DialogContent,
@@ -31,9 +34,6 @@ export type RenderPatientPicker = (
   clinic: string,
   onSelect: (patient: PickedPatient) => void,
 ) => ReactNode;
-
-const NATIVE_SELECT =
-  'h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50';
 
 const entryForm = z
   .object({
@@ -190,35 +190,42 @@ function EntryForm({
     <form onSubmit={submit} noValidate className="grid gap-4">
       {!entry && (
         <FormField id={`${id}-clinic`} label="Clinic" required error={errors.clinic?.message}>
-          <select
-            id={`${id}-clinic`}
-            className={NATIVE_SELECT}
-            {...fieldDescription(`${id}-clinic`, { error: errors.clinic?.message })}
-            {...form.register('clinic', {
-              onChange: () => {
-                form.setValue('patientId', '');
-                form.setValue('patientName', '');
-                form.setValue('providerId', '');
-              },
-            })}
-          >
-            <option value="">Select a clinic</option>
-            {clinics.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
-          </select>
+          <Controller
+            control={form.control}
+            name="clinic"
+            render={({ field }) => (
+              <OptionsSelect
+                id={`${id}-clinic`}
+                ref={field.ref}
+                value={field.value}
+                onChange={(next) => {
+                  field.onChange(next);
+                  // Another clinic: its patients and providers are others.
+                  form.setValue('patientId', '');
+                  form.setValue('patientName', '');
+                  form.setValue('providerId', '');
+                }}
+                onBlur={field.onBlur}
+                placeholder="Select a clinic"
+                options={clinics.map((c) => ({ value: c.slug, label: c.name }))}
+                aria-required="true"
+                {...fieldDescription(`${id}-clinic`, { error: errors.clinic?.message })}
+              />
+            )}
+          />
         </FormField>
       )}
 
       <div className="grid gap-2">
-        <p className="text-sm font-medium">
-          Patient{' '}
-          <span aria-hidden="true" className="text-destructive">
-            *
-          </span>
-        </p>
+        {/* The search has its own "Patient Search" label: the heading is for the other states. */}
+        {(patientName || !clinic) && (
+          <p className="text-sm font-medium">
+            Patient{' '}
+            <span aria-hidden="true" className="text-destructive">
+              *
+            </span>
+          </p>
+        )}
         {patientName ? (
           <div className="flex items-center justify-between rounded-md border p-3 text-sm">
             <span className="font-medium" data-testid="waitlist-patient">
@@ -251,27 +258,43 @@ function EntryForm({
 
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={`${id}-provider`} label="Provider">
-          <select id={`${id}-provider`} className={NATIVE_SELECT} {...form.register('providerId')}>
-            <option value="">Any provider</option>
-            {(agents.data ?? []).map((agent) => (
-              <option key={agent._id} value={agent._id}>
-                {agent.name}
-              </option>
-            ))}
-          </select>
+          <Controller
+            control={form.control}
+            name="providerId"
+            render={({ field }) => (
+              <AllOrOneSelect
+                id={`${id}-provider`}
+                allLabel="Any provider"
+                options={(agents.data ?? []).map((agent) => ({
+                  value: agent._id,
+                  label: agent.name,
+                }))}
+                value={field.value || undefined}
+                onChange={(next) => field.onChange(next ?? '')}
+                disabled={!clinic}
+                disabledHint="Choose the clinic first"
+              />
+            )}
+          />
         </FormField>
         <FormField id={`${id}-duration`} label="Duration">
-          <select
-            id={`${id}-duration`}
-            className={NATIVE_SELECT}
-            {...form.register('duration', { valueAsNumber: true })}
-          >
-            {DURATIONS.map((minutes) => (
-              <option key={minutes} value={minutes}>
-                {minutes} minutes
-              </option>
-            ))}
-          </select>
+          <Controller
+            control={form.control}
+            name="duration"
+            render={({ field }) => (
+              <OptionsSelect
+                id={`${id}-duration`}
+                ref={field.ref}
+                value={String(field.value)}
+                onChange={(next) => field.onChange(Number(next))}
+                onBlur={field.onBlur}
+                options={DURATIONS.map((minutes) => ({
+                  value: String(minutes),
+                  label: `${minutes} minutes`,
+                }))}
+              />
+            )}
+          />
         </FormField>
         <FormField id={`${id}-from`} label="From" required error={errors.windowFrom?.message}>
           <Input
@@ -300,8 +323,7 @@ function EntryForm({
             <div className="flex flex-wrap gap-3">
               {WEEKDAY_SHORT.map((label, weekday) => (
                 <label key={label} className="flex items-center gap-1.5 text-sm">
-                  <input
-                    type="checkbox"
+                  <Checkbox
                     checked={field.value.includes(weekday)}
                     onChange={(e) =>
                       field.onChange(
@@ -327,8 +349,7 @@ function EntryForm({
             <div className="flex flex-wrap gap-3">
               {TIMES_OF_DAY.map((part) => (
                 <label key={part} className="flex items-center gap-1.5 text-sm">
-                  <input
-                    type="checkbox"
+                  <Checkbox
                     checked={field.value.includes(part)}
                     onChange={(e) =>
                       field.onChange(
@@ -346,13 +367,20 @@ function EntryForm({
         )}
       />
       <FormField id={`${id}-priority`} label="Priority">
-        <select id={`${id}-priority`} className={NATIVE_SELECT} {...form.register('priority')}>
-          {WAITLIST_PRIORITIES.map((p) => (
-            <option key={p} value={p}>
-              {PRIORITY_LABELS[p]}
-            </option>
-          ))}
-        </select>
+        <Controller
+          control={form.control}
+          name="priority"
+          render={({ field }) => (
+            <OptionsSelect
+              id={`${id}-priority`}
+              ref={field.ref}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              options={WAITLIST_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
+            />
+          )}
+        />
       </FormField>
       <FormField id={`${id}-notes`} label="Notes" error={errors.notes?.message}>
         <Textarea id={`${id}-notes`} rows={3} {...form.register('notes')} />

@@ -1,5 +1,11 @@
 import type { WaitlistFilter } from '@contracts/waitlist';
-import type { TimeOfDay, WaitlistPriority } from '@domain/waitlist';
+import { formatWallClock } from '@domain/format';
+import {
+  AFTERNOON_FROM_MINUTES,
+  EVENING_FROM_MINUTES,
+  type TimeOfDay,
+  type WaitlistPriority,
+} from '@domain/waitlist';
 
 export const FILTER_LABELS = {
   active: 'Waiting',
@@ -9,10 +15,14 @@ export const FILTER_LABELS = {
   all: 'All',
 } as const satisfies Record<WaitlistFilter, string>;
 
+const AFTERNOON = formatWallClock(AFTERNOON_FROM_MINUTES);
+const EVENING = formatWallClock(EVENING_FROM_MINUTES);
+
+/** In the clinic's hours as every other time in the app is written: "12:00 PM", not "12:00". */
 export const TIME_OF_DAY_LABELS = {
-  morning: 'Morning (before 12:00)',
-  afternoon: 'Afternoon (12:00–17:00)',
-  evening: 'Evening (after 17:00)',
+  morning: `Morning (before ${AFTERNOON})`,
+  afternoon: `Afternoon (${AFTERNOON} – ${EVENING})`,
+  evening: `Evening (after ${EVENING})`,
 } as const satisfies Record<TimeOfDay, string>;
 
 export const PRIORITY_LABELS = {

@@ -6,7 +6,9 @@ import { PlusIcon } from 'lucide-react';
 import { WAITLIST_FILTERS, type WaitlistEntry, type WaitlistFilter } from '@contracts/waitlist';
 import { formatCount, formatDate, formatDateTimeWithZone } from '@domain/format';
 import { WAITLIST_PRIORITIES, type WaitlistPriority } from '@domain/waitlist';
+import { AllOrOneSelect } from '@web/components/all-or-one-select';
 import { PageHeader } from '@web/components/page-header';
+import { ScrollRow } from '@web/components/scroll-row';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
@@ -92,7 +94,7 @@ export function WaitlistPage({
         value={status}
         onValueChange={(next) => setParam('status', next === 'active' ? undefined : next)}
       >
-        <div className="-mx-4 overflow-x-auto px-4 pb-1 md:mx-0 md:px-0">
+        <ScrollRow>
           <TabsList aria-label="Waitlist status" className="h-10">
             {WAITLIST_FILTERS.map((filter) => (
               <TabsTrigger key={filter} value={filter} aria-controls={panelId} className="px-3">
@@ -103,7 +105,7 @@ export function WaitlistPage({
               </TabsTrigger>
             ))}
           </TabsList>
-        </div>
+        </ScrollRow>
       </Tabs>
       <div className="my-4 flex flex-wrap gap-3">
         <Input
@@ -117,19 +119,14 @@ export function WaitlistPage({
           }}
           onBlur={(e) => setParam('search', e.currentTarget.value.trim() || undefined)}
         />
-        <select
+        <AllOrOneSelect
           aria-label="Priority"
-          className="h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs"
-          value={priority ?? ''}
-          onChange={(e) => setParam('priority', e.target.value || undefined)}
-        >
-          <option value="">Any priority</option>
-          {WAITLIST_PRIORITIES.map((p) => (
-            <option key={p} value={p}>
-              {PRIORITY_LABELS[p]}
-            </option>
-          ))}
-        </select>
+          allLabel="Any priority"
+          className="w-40"
+          options={WAITLIST_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
+          value={priority}
+          onChange={(next) => setParam('priority', next)}
+        />
       </div>
 
       <section id={panelId} role="tabpanel" aria-label={FILTER_LABELS[status]}>

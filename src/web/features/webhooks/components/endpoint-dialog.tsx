@@ -26,6 +26,7 @@ import {
   type EndpointFormOutput,
   type EndpointFormValues,
 } from '../utils/endpoint-form';
+import { Checkbox } from '@web/components/ui/checkbox';
 
 const URL_HINT = 'Carebook POSTs each event here as JSON, signed as Standard Webhooks says.';
 
@@ -132,10 +133,8 @@ function EndpointForm({
                   key={event}
                   className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm hover:bg-accent has-focus-visible:ring-2 has-focus-visible:ring-ring/40"
                 >
-                  <input
+                  <Checkbox
                     ref={index === 0 ? field.ref : undefined}
-                    type="checkbox"
-                    className="size-4 accent-primary"
                     checked={field.value.includes(event)}
                     onChange={(e) =>
                       field.onChange(
@@ -168,7 +167,7 @@ function EndpointForm({
         )}
       />
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className="size-4 accent-primary" {...register('enabled')} />
+        <Checkbox {...register('enabled')} />
         Enabled
       </label>
       <VisitLinksCheckbox

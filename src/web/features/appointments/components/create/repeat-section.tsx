@@ -21,6 +21,7 @@ import {
 } from '@web/components/ui/table';
 import { cn } from '@web/lib/utils';
 import { readableTimeZone } from '@web/lib/time-zones';
+import { Checkbox } from '@web/components/ui/checkbox';
 
 export interface RepeatSettings {
   choice: RepeatChoice;
@@ -178,8 +179,7 @@ export function RepeatSection({
                 return (
                   <TableRow key={o.index}>
                     <TableCell>
-                      <input
-                        type="checkbox"
+                      <Checkbox
                         aria-label={`Book ${date}`}
                         checked={ticked}
                         disabled={!free}

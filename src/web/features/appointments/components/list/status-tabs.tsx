@@ -4,6 +4,7 @@ import {
   type CountBucket,
 } from '@domain/appointment-status';
 import { formatCount } from '@domain/format';
+import { ScrollRow } from '@web/components/scroll-row';
 import { Tabs, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { cn } from '@web/lib/utils';
 
@@ -47,7 +48,7 @@ export function StatusTabs({
   return (
     <Tabs value={value} onValueChange={(next) => onChange(next as CountBucket)}>
       {/* Six tabs do not fit a phone: the row scrolls sideways instead of wrapping. */}
-      <div className="-mx-4 overflow-x-auto px-4 pb-1 md:mx-0 md:px-0">
+      <ScrollRow>
         <TabsList aria-label="Appointment status" className="h-10">
           {COUNT_BUCKETS.map((bucket) => (
             <TabsTrigger
@@ -77,7 +78,7 @@ export function StatusTabs({
             </TabsTrigger>
           ))}
         </TabsList>
-      </div>
+      </ScrollRow>
     </Tabs>
   );
 }

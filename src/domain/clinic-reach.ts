@@ -1,0 +1,45 @@
+// How a patient reaches their clinic besides their link: the phone and address it gave, and its
+// public booking page while it takes bookings online. Patient pages offer what there is and never
+// tell a patient to call a clinic that gave no number (issue 39).
+
+export interface ClinicReach {
+  phone: string | null;
+  address: string | null;
+  /** The clinic's public booking page, while it takes online bookings; null otherwise. */
+  bookOnlinePath: string | null;
+}
+
+/** The public booking page of a clinic (issue 26): /book-online/{slug}. */
+export function bookOnlinePath(slug: string): string {
+  return `/book-online/${encodeURIComponent(slug)}`;
+}
+
+/**
+ * What a clinic row gives its patients. Online booking counts as on when it is switched on and
+ * has a provider to book: a page with no one to book would only say so.
+ */
+export function clinicReachOf(clinic: {
+  slug: string;
+  phone: string | null;
+  address: string | null;
+  onlineBookingEnabled: boolean;
+  onlineBookingAgentIds: readonly string[];
+}): ClinicReach {
+  const blankAsNull = (text: string | null) => (text?.trim() ? text.trim() : null);
+  return {
+    phone: blankAsNull(clinic.phone),
+    address: blankAsNull(clinic.address),
+    bookOnlinePath:
+      clinic.onlineBookingEnabled && clinic.onlineBookingAgentIds.length > 0
+        ? bookOnlinePath(clinic.slug)
+        : null,
+  };
+}
+
+/**
+ * The end of a sentence saying how to have done what cannot be done online: call, when there is
+ * a number to call; otherwise contact, with the ways the page shows beside it.
+ */
+export function askTheClinic(hasPhone: boolean): string {
+  return hasPhone ? 'please call the clinic' : 'please contact the clinic';
+}

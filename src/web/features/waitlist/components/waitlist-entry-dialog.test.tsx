@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { WaitlistEntryDialog } from './waitlist-entry-dialog';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const clinics = [
+  { id: 'c1', slug: 'riverside', name: 'Riverside Family Clinic', timezone: 'America/New_York' },
+  { id: 'c2', slug: 'camden', name: 'Camden Health Centre', timezone: 'Europe/London' },
+];
+
+beforeEach(() => {
+  // Radix Select measures and scrolls; jsdom does neither.
+  Element.prototype.scrollIntoView = vi.fn();
+  Element.prototype.hasPointerCapture = vi.fn(() => false);
+  Element.prototype.releasePointerCapture = vi.fn();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      Response.json(
+        url.includes('/nurses') || url.includes('agents')
+          ? [{ _id: 'u1', name: 'Dr. Priya Raman', email: 'priya@carebook.test' }]
+          : clinics,
+      ),
+    ),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderDialog() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <WaitlistEntryDialog
+        entry={null}
+        open
+        onClose={() => {}}
+        // The wizard's picker, as src/web/app hands it in: it brings its own label.
+        renderPatientPicker={() => (
+          <div>
+            <label htmlFor="search">Patient Search *</label>
+            <input id="search" />
+          </div>
+        )}
+      />
+    </QueryClientProvider>,
+  );
+  return screen.getByRole('dialog', { name: 'Add to waitlist' });
+}
+
+// Radix Select and userEvent are slow under jsdom on a loaded machine.
+describe('WaitlistEntryDialog', { timeout: 20_000 }, () => {
+  it('uses the app’s selects, one patient label, and AM/PM times of day', async () => {
+    const user = userEvent.setup();
+    const dialog = renderDialog();
+    // No native <select> beside the styled ones: each choice is the app's combobox.
+    const clinic = await within(dialog).findByRole('combobox', { name: 'Clinic' });
+    expect(dialog.querySelector('select:not([aria-hidden="true"])')).toBeNull();
+    for (const name of ['Provider', 'Duration', 'Priority'])
+      expect(within(dialog).getByRole('combobox', { name })).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Duration' })).toHaveTextContent(
+      '30 minutes',
+    );
+    // Before a clinic: the field's own heading. Once chosen, only the search's label.
+    expect(within(dialog).getByText('Patient')).toBeInTheDocument();
+    await user.click(clinic);
+    await user.click(await screen.findByRole('option', { name: 'Riverside Family Clinic' }));
+    expect(within(dialog).getByLabelText('Patient Search *')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Patient')).toBeNull();
+
+    for (const label of [
+      'Morning (before 12:00 PM)',
+      'Afternoon (12:00 PM – 5:00 PM)',
+      'Evening (after 5:00 PM)',
+    ])
+      expect(within(dialog).getByRole('checkbox', { name: label })).toBeInTheDocument();
+    expect(within(dialog).queryByText(/17:00/)).toBeNull();
+  });
+});
