@@ -145,7 +145,7 @@ export const idempotencyHeaders = z.object({
 
 /**
  * What a clinic gives its patients to reach it: the phone and address it set (null when it gave
- * none), and its public booking page while it takes online bookings (issue 39).
+ * none), and its public booking page while it takes online bookings (ADR 034).
  */
 export const clinicReach = z.object({
   phone: z.string().nullable(),

@@ -114,7 +114,7 @@ export const dashboardResponse = z.object({
   unconfirmedTotal: z.number().int(),
   /**
    * Open visits starting within DASHBOARD_PATIENT_MOVE_HOURS that the patient moved there
-   * themselves (their latest move was theirs, issue 39), soonest first: the front desk and the
+   * themselves (their latest move was theirs, ADR 037), soonest first: the front desk and the
    * provider learn of a short-notice change. `patientMovesTotal` counts all of them.
    */
   patientMoves: z.array(dashboardPatientMove),
@@ -125,7 +125,7 @@ export const dashboardResponse = z.object({
   noShowByAgent: z.array(noShowByAgentEntry),
   noShowByWeekday: z.array(noShowByWeekdayEntry),
   /**
-   * Appointments patients booked themselves on the public page (source "online", issue 26) in
+   * Appointments patients booked themselves on the public page (source "online", ADR 022) in
    * the last `days` days, counted by when they were booked, whatever became of them since.
    */
   bookedOnline: z.object({ days: z.number().int(), count: z.number().int() }),

@@ -162,7 +162,7 @@ export const publicOffer = z.object({
   durationMinutes: z.number().int(),
   expiresAt: z.string(),
   clinic: z.object({ name: z.string(), timezone: z.string() }),
-  /** How to reach the clinic, and book online where it takes bookings (issue 39). */
+  /** How to reach the clinic, and book online where it takes bookings (ADR 034). */
   reach: clinicReach,
   provider: z.object({ name: z.string() }),
   /** After an acceptance: the visit link's token, for the booked appointment's page. */

@@ -1,6 +1,6 @@
 // How a patient reaches their clinic besides their link: the phone and address it gave, and its
 // public booking page while it takes bookings online. Patient pages offer what there is and never
-// tell a patient to call a clinic that gave no number (issue 39).
+// tell a patient to call a clinic that gave no number (ADR 034).
 
 export interface ClinicReach {
   phone: string | null;
@@ -9,7 +9,7 @@ export interface ClinicReach {
   bookOnlinePath: string | null;
 }
 
-/** The public booking page of a clinic (issue 26): /book-online/{slug}. */
+/** The public booking page of a clinic (ADR 022): /book-online/{slug}. */
 export function bookOnlinePath(slug: string): string {
   return `/book-online/${encodeURIComponent(slug)}`;
 }

@@ -18,9 +18,9 @@ if (!container) throw new Error('session.html is missing #root');
 
 const params = new URLSearchParams(window.location.search);
 const token = params.get('token') ?? '';
-// The same bundle serves a waitlist offer's page, /offer/{token} (issue 22).
+// The same bundle serves a waitlist offer's page, /offer/{token} (ADR 019).
 const isOffer = window.location.pathname.startsWith('/offer/');
-// And the link that confirms an online booking, /book-online/confirm/{token} (issue 26).
+// And the link that confirms an online booking, /book-online/confirm/{token} (ADR 022).
 const isBookingConfirmation = window.location.pathname.startsWith('/book-online/confirm/');
 // And a clinic's public booking page, /book-online/{clinicSlug}.
 const bookingSlug = bookingSlugOf(window.location.pathname);

@@ -47,11 +47,11 @@ export const clinics = pgTable(
     address: text('address'),
     /** What staff calendar feeds call an appointment: 'initial' ("Appointment — Jane D.") or 'none'. */
     feedSummary: text('feed_summary').notNull().default('initial'),
-    /** How many waiting patients are offered one freed time at once (issue 22). */
+    /** How many waiting patients are offered one freed time at once (ADR 019). */
     waitlistOffersAtOnce: integer('waitlist_offers_at_once').notNull().default(1),
     /** How long an offer holds before it passes on, in minutes; never past the slot's start. */
     waitlistOfferHoldMinutes: integer('waitlist_offer_hold_minutes').notNull().default(120),
-    /** Whether the public booking page and API answer at all (issue 26); off until an admin says. */
+    /** Whether the public booking page and API answer at all (ADR 022); off until an admin says. */
     onlineBookingEnabled: boolean('online_booking_enabled').notNull().default(false),
     /** The providers patients may book online; none until an admin chooses. */
     onlineBookingAgentIds: uuid('online_booking_agent_ids')
@@ -227,7 +227,7 @@ export const patientSearchWords = pgTable(
 );
 
 /**
- * A run of visits booked together (issue 23): the RFC 5545 rule, and the start and zone whose
+ * A run of visits booked together (ADR 017): the RFC 5545 rule, and the start and zone whose
  * wall-clock time each occurrence keeps. Each occurrence is an ordinary appointment pointing here.
  */
 export const appointmentSeries = pgTable(
@@ -671,7 +671,7 @@ export const webhookDeliveries = pgTable(
 );
 
 /**
- * Patients who want an earlier or any visit (issue 22): with whom (a provider or anyone), how
+ * Patients who want an earlier or any visit (ADR 019): with whom (a provider or anyone), how
  * long, between which dates and at which weekdays and times of day on the clinic's clock.
  * `waiting` entries are offered freed time; a booked one names its appointment.
  */
@@ -812,7 +812,7 @@ export const waitlistEvents = pgTable(
 
 /**
  * A time a patient asked for on the public booking page, held for them until they prove their
- * e-mail (issue 26, ADR 022). Open holds of one provider never overlap (an EXCLUDE constraint in
+ * e-mail (ADR 022). Open holds of one provider never overlap (an EXCLUDE constraint in
  * 0022), a hold never overlaps an active appointment nor an appointment an open hold (triggers in
  * 0022, under the provider's booking lock), and one e-mail has at most one open hold per clinic.
  * Holds are never appointments: lists and counts never see them.

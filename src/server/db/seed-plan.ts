@@ -12,7 +12,7 @@ export interface DemoClinic {
   locale: 'en_US' | 'en_GB' | 'en_AU';
   /**
    * What patient pages give patients to reach the clinic: a demo without them told patients to
-   * "call the clinic" with no number anywhere (issue 39). Numbers from the ranges set aside for
+   * "call the clinic" with no number anywhere (ADR 034). Numbers from the ranges set aside for
    * fiction (US 555-01xx, UK 020 7946 0xxx, Australia 02 5550 xxxx).
    */
   phone: string;

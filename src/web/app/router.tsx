@@ -130,7 +130,7 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
-                    // Spec §6 leaves open who enters /admin: only admins do (issue 3).
+                    // Spec §6 leaves open who enters /admin: only admins do.
                     element: <RequireRole roles={['admin']} />,
                     children: [
                       {

@@ -40,7 +40,7 @@ export function choiceOf({ options, value, keepUnknown = false }: AllOrOneSelect
 }
 
 // Radix Select with its popper and scroll lock is a tenth of a page's first load, and a closed
-// filter only has to be seen: the select loads just after the first paint (issue 27).
+// filter only has to be seen: the select loads just after the first paint (ADR 023).
 const AllOrOneSelectList = lazy(() =>
   import('./all-or-one-select-list').then((m) => ({ default: m.AllOrOneSelectList })),
 );

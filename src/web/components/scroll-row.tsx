@@ -4,7 +4,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 /**
  * A row wider than a phone (six status tabs), scrolled sideways rather than wrapped. A fade with
  * a chevron marks each side that has more, so the cut-off tab reads as "scroll for more", not as
- * the end of the row (issue 39). Edge to edge under 768px, like the page's own padding.
+ * the end of the row (ADR 034). Edge to edge under 768px, like the page's own padding.
  */
 export function ScrollRow({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);

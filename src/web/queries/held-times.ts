@@ -6,7 +6,7 @@ import { listHeldTimesRoute } from '@contracts/routes/availability';
 export type { HeldTime };
 
 /**
- * Times patients hold on the public booking page, with their expiry (issue 39): the calendar and
+ * Times patients hold on the public booking page, with their expiry (ADR 034): the calendar and
  * the slot picker show them, so the front desk knows why a time is not offered. Holds lapse
  * within minutes, so the answer is fresh for half a minute and refetched each minute.
  */

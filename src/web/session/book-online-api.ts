@@ -1,4 +1,4 @@
-// The online booking confirmation link (/book-online/confirm/{token}, issue 26) talks to its
+// The online booking confirmation link (/book-online/confirm/{token}, ADR 022) talks to its
 // public endpoint with plain fetch, like the visit page.
 
 export const NOT_A_VALID_BOOKING_LINK =

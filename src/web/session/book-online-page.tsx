@@ -11,7 +11,7 @@ import { useFreeTimes, type PublicSlot, type TimesChoice } from './use-free-time
 const HOUR = 3_600_000;
 
 /**
- * /book-online/{clinicSlug}: a patient books themselves (issue 26). A provider or "first
+ * /book-online/{clinicSlug}: a patient books themselves (ADR 022). A provider or "first
  * available", a visit length when the clinic offers several, a day and a time in the patient's
  * own zone (named), then their details and consent; the time is held and a confirmation link
  * e-mailed. Phone first: one column.

@@ -1,6 +1,6 @@
 import type { ClinicReach } from '@domain/clinic-reach';
 
-// How a patient page points to the clinic once the link itself can do no more (issue 39): its
+// How a patient page points to the clinic once the link itself can do no more (ADR 034): its
 // booking page where it books online, its number where it gave one, its address. Nothing is
 // said of what the clinic did not give: no "call" without a number.
 

@@ -8,7 +8,7 @@ import type { ClinicReach } from '@domain/clinic-reach';
 import { formatDateTimeWithZone, formatTime } from '@domain/format';
 
 /**
- * How to have another visit, said by what the clinic offers (issue 39): online where it books
+ * How to have another visit, said by what the clinic offers (ADR 034): online where it books
  * online, a call where it gave a number (shown below the card), else the clinic by name.
  */
 export function anotherVisitWay(clinic: string, reach: ClinicReach | null | undefined): string {

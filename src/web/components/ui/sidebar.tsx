@@ -18,7 +18,7 @@ import { cn } from '@web/lib/utils';
 import { Button } from './button';
 
 // On a phone the sidebar is a sheet that opens on demand: its dialog machinery loads after the
-// first paint, and never on a wide screen (issue 27).
+// first paint, and never on a wide screen (ADR 023).
 const SidebarSheet = lazy(() =>
   import('./sidebar-sheet').then((m) => ({ default: m.SidebarSheet })),
 );

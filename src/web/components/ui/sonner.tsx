@@ -3,7 +3,7 @@ import { Toaster as SonnerToaster } from 'sonner';
 import { BOTTOM_BAR_HEIGHT_VAR, TOAST } from '@web/lib/ui-constants';
 
 // Sonner's own distances from the edge (24px, 16px on a phone), raised by a sticky bottom bar's
-// height while one is shown: a toast over the Save bar hid Save (issue 39).
+// height while one is shown: a toast over the Save bar hid Save (ADR 034).
 const above = (edge: number) => `calc(${edge}px + var(${BOTTOM_BAR_HEIGHT_VAR}, 0px))`;
 
 // Sonner sizes toasts from --width (spec §9: 356px). Its colours come from --normal-*; pointing

@@ -162,7 +162,7 @@ describe('AvailabilityEditor weekly hours', () => {
   });
 });
 
-describe('AvailabilityEditor visits outside the new hours (issue 39)', () => {
+describe('AvailabilityEditor visits outside the new hours (ADR 034)', () => {
   const tuesdayVisit = {
     _id: 'appt-1',
     date: '2026-11-24T15:00:00.000Z',

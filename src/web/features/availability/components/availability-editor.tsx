@@ -75,7 +75,7 @@ export function AvailabilityEditor({
     });
   }
 
-  /** Booked visits the hours would leave outside them are shown first (issue 39). */
+  /** Booked visits the hours would leave outside them are shown first (ADR 034). */
   function submit() {
     if (problems.count > 0) return;
     const body = draftToBody(draft);

@@ -20,7 +20,7 @@ export type RenderVisitAction = (action: VisitAction, onClose: () => void) => Re
 const visitsWord = (n: number) => (n === 1 ? '1 booked visit' : `${n} booked visits`);
 
 /**
- * Before hours are saved that leave booked visits outside them (issue 39): the visits, each with
+ * Before hours are saved that leave booked visits outside them (ADR 034): the visits, each with
  * Reschedule and Cancel (the cancel dialog notifies the patient), and Save keeping them as they
  * are. Closing the reschedule or cancel dialog asks the server again, so the list shows what is
  * still outside.

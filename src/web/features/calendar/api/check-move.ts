@@ -5,7 +5,7 @@ import { checkAppointmentMoveRoute } from '@contracts/routes/appointments';
 import { moveBody } from './move-appointment';
 
 /**
- * What a drop would meet, asked before the move is confirmed (issue 39): a taken time showed
+ * What a drop would meet, asked before the move is confirmed (ADR 034): a taken time showed
  * nothing until the server refused it. Never reused: the answer is about this moment.
  */
 export function moveCheckQueryOptions(appointment: Appointment, start: Date) {

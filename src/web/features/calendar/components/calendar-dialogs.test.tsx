@@ -201,7 +201,7 @@ describe('ConfirmMoveDialog', () => {
     expect(toast.error).toHaveBeenCalledWith(message);
   });
 
-  it('shows a taken time before anyone confirms, and offers another time instead of Move (issue 39)', async () => {
+  it('shows a taken time before anyone confirms, and offers another time instead of Move (ADR 034)', async () => {
     const fetchMock = vi.fn(
       async () =>
         new Response(

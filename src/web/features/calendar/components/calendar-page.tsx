@@ -77,7 +77,7 @@ export function CalendarPage({ renderDetails }: CalendarPageProps) {
   );
   // "Now" for what may be dragged is taken when the data arrives; eventAllow re-checks at drop.
   const now = useMemo(() => new Date(), [visible]); // eslint-disable-line react-hooks/exhaustive-deps
-  // Times patients hold online, so the desk sees why they are not offered (issue 39).
+  // Times patients hold online, so the desk sees why they are not offered (ADR 034).
   const at = (key: DateKey) => new Date(wallClockToUtc(key, 0, timeZone)).toISOString();
   const held = useQuery({
     ...heldTimesQueryOptions({

@@ -86,7 +86,7 @@ function Conflict({
 
 /**
  * A drag is only a proposal: this asks before the appointment moves, and says first when the new
- * time is taken, held or outside the hours (the server's check, issue 39). Cancelling (or a
+ * time is taken, held or outside the hours (the server's check, ADR 034). Cancelling (or a
  * refusal from the server) puts the event back where it was.
  */
 export function ConfirmMoveDialog({

@@ -33,7 +33,7 @@ export const ALL_AGENTS = 'all';
 
 /**
  * `defaultAgentId` is whose column the calendar opens on without `?agent=`: a provider's or
- * nurse's own (issue 39); everyone's when undefined.
+ * nurse's own (ADR 034); everyone's when undefined.
  */
 export function useCalendarState(
   timeZone: string,

@@ -73,7 +73,7 @@ export function appointmentOf(event: { extendedProps: Record<string, unknown> })
 }
 
 /**
- * A time a patient holds online (issue 39): drawn in the grid so the front desk sees why it is
+ * A time a patient holds online (ADR 034): drawn in the grid so the front desk sees why it is
  * not offered, and until when. It is no appointment: it cannot be opened, dragged or moved.
  */
 export function holdToEventInput(hold: HeldTime): EventInput {

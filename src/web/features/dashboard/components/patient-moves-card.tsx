@@ -58,7 +58,7 @@ function MoveRow({
 }
 
 /**
- * Visits starting within the next 24 hours that patients moved there themselves (issue 39): a
+ * Visits starting within the next 24 hours that patients moved there themselves (ADR 034): a
  * short-notice change the front desk and the provider did not make. Left out while there are
  * none, as the booked-online figure is.
  */

@@ -13,8 +13,8 @@ const COLUMNS: Record<number, string> = {
 };
 
 /**
- * The row under the counts: the waitlist at a glance (issue 22: offers awaiting an answer, times
- * it filled this month) and how many visits patients booked online (issue 26), one row of
+ * The row under the counts: the waitlist at a glance (ADR 019: offers awaiting an answer, times
+ * it filled this month) and how many visits patients booked online (ADR 022), one row of
  * cards that fill it. "Booked online" is left out while there are none: a clinic that does not
  * book online is not shown a zero for a page it does not offer.
  */

@@ -5,7 +5,7 @@ import { addDaysToKey, wallClockToUtc, type DateKey } from '@domain/zoned-time';
 import { heldTimesQueryOptions } from '@web/queries/held-times';
 
 /**
- * Times of the day patients hold on the public booking page (issue 39): not offered above, and
+ * Times of the day patients hold on the public booking page (ADR 034): not offered above, and
  * until when, so the front desk can tell a caller why a time is missing and when to ask again.
  */
 export function HeldTimesNote({

@@ -190,7 +190,7 @@ describe('TimeSlotPicker', () => {
   });
 });
 
-describe('TimeSlotPicker held times (issue 39)', () => {
+describe('TimeSlotPicker held times (ADR 034)', () => {
   it('shows a time a patient holds online as held, with its expiry, for the day and agents shown', async () => {
     heldTimes = [
       {

@@ -6,7 +6,7 @@ import type { Appointment } from '../../api/create-appointment';
 import type { DefaultPatient } from './use-create-wizard';
 
 // The dialog (Radix Dialog with its focus trap and scroll lock) loads just after the first paint;
-// its button is drawn meanwhile and takes no input, so a click cannot be lost (issue 27).
+// its button is drawn meanwhile and takes no input, so a click cannot be lost (ADR 023).
 const CreateAppointmentDialog = lazy(() =>
   import('./create-appointment-dialog').then((m) => ({ default: m.CreateAppointmentDialog })),
 );

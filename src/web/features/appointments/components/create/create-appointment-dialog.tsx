@@ -11,7 +11,7 @@ import type { Appointment } from '../../api/create-appointment';
 import type { CreateAppointmentDefaults } from './create-appointment-wizard';
 
 // The wizard (its forms, the patient search, the slot picker, the series preview) loads when the
-// dialog first opens, not with every page that shows a Create button (issue 27).
+// dialog first opens, not with every page that shows a Create button (ADR 023).
 const CreateAppointmentWizard = lazy(() =>
   import('./create-appointment-wizard').then((m) => ({ default: m.CreateAppointmentWizard })),
 );

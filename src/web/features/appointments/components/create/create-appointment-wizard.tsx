@@ -77,7 +77,7 @@ export function CreateAppointmentWizard({
     },
   });
 
-  // A repeating booking (issue 23): the rule from the chosen slot's date in the clinic's zone,
+  // A repeating booking (ADR 017): the rule from the chosen slot's date in the clinic's zone,
   // its preview, and the series call. Without a repeat, everything above is as it was.
   const [repeat, setRepeat] = useState(NO_REPEAT);
   const [seriesKey] = useState(newIdempotencyKey);

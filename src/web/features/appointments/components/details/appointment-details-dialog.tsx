@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 
 // The dialog (Radix Dialog with its focus trap and scroll lock) and the details in it load on the
-// first opening, together, not with the list: a list only looked at never needs them (issue 27).
+// first opening, together, not with the list: a list only looked at never needs them (ADR 023).
 const DetailsDialogFrame = lazy(() => {
   // Asked for alongside the dialog rather than after it has drawn.
   void import('./details-body');

@@ -3,7 +3,7 @@ import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { DetailsLoading } from './details-loading';
 
 // The details, their forms and their dialogs load on the first opening, not with the list: a
-// list page that is only looked at does not download them (issue 27).
+// list page that is only looked at does not download them (ADR 023).
 const DetailsBody = lazy(() => import('./details-body').then((m) => ({ default: m.DetailsBody })));
 
 /** The dialog of View Details, loaded on its first opening (appointment-details-dialog.tsx). */

@@ -15,7 +15,7 @@ const OUTCOME: Record<AppointmentOffers[number]['status'], string> = {
 
 /**
  * For a cancelled or moved appointment: whether its freed time went to the waitlist, to whom
- * and how each offer went (issue 22).
+ * and how each offer went (ADR 019).
  */
 export function WaitlistOffersSection({
   appointmentId,
