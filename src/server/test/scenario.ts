@@ -1,4 +1,7 @@
+import { expect } from 'vitest';
+import type { Appointment } from '@contracts/appointments';
 import type { Executor } from '../db/client';
+import type { Api } from './api-client';
 import * as t from '../db/schema';
 import { createSignInUser } from './auth-helpers';
 import { createAppointment, createClinic, createPatient } from './factories';
@@ -88,4 +91,16 @@ export function createBody(
     metadata: { source: 'carebook', type: 'custom', notes: 'First visit', status: 'BOOKED' },
     ...overrides,
   };
+}
+
+/** Books through the create endpoint as the web app does, and answers the created appointment. */
+export async function bookThroughApi(
+  api: Api,
+  s: ClinicScenario,
+  start: string,
+  overrides: Record<string, unknown> = {},
+): Promise<Appointment> {
+  const res = await api.post('/api/appointments', createBody(s, start, overrides));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Appointment;
 }

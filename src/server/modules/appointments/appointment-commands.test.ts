@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, ne, sql } from 'drizzle-orm';
 import { useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
-import { createBody, type ClinicScenario } from '../../test/scenario';
+import { bookThroughApi, createBody, type ClinicScenario } from '../../test/scenario';
 import { createAppointment } from '../../test/factories';
 import * as t from '../../db/schema';
 
@@ -24,11 +24,8 @@ const count = async (
   return row!.n;
 };
 
-async function book(start = TUESDAY_10AM, overrides: Record<string, unknown> = {}) {
-  const res = await staff.post('/api/appointments', createBody(s, start, overrides));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const book = (start = TUESDAY_10AM, overrides: Record<string, unknown> = {}) =>
+  bookThroughApi(staff, s, start, overrides);
 
 describe('POST /api/appointments', () => {
   it('books the slot and returns the spec appointment with its history', async () => {

@@ -2,11 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import { createdCalendarFeed, myCalendarFeed } from '@contracts/feeds';
-import type { Appointment } from '@contracts/appointments';
 import * as t from '../../db/schema';
 import { apiAs, type Api } from '../../test/api-client';
 import { createAppointment } from '../../test/factories';
-import { createBody, type ClinicScenario } from '../../test/scenario';
+import { bookThroughApi, type ClinicScenario } from '../../test/scenario';
 import { useTestApp } from '../../test/test-app';
 
 // The US clocks go forward on 2027-03-14: 9:00 AM in New York is 14:00 UTC before, 13:00 after.
@@ -41,11 +40,7 @@ async function eventsOf(path: string): Promise<VEvent[]> {
   );
 }
 
-async function book(start: string): Promise<Appointment> {
-  const res = await staff.post('/api/appointments', createBody(s, start));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Appointment;
-}
+const book = (start: string) => bookThroughApi(staff, s, start);
 
 describe('a staff member’s calendar feed', () => {
   it('holds their appointments at the right instants across a clock change, with a stable UID', async () => {

@@ -5,7 +5,7 @@ import { NOT_A_VALID_LINK } from '@contracts/session';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { buildTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
-import { clinicScenario, createBody, type ClinicScenario } from '../../test/scenario';
+import { bookThroughApi, clinicScenario, type ClinicScenario } from '../../test/scenario';
 import { testConfig } from '../../config';
 import * as t from '../../db/schema';
 import type { App } from '../../app';
@@ -73,11 +73,7 @@ async function deliverAt(at: string, workers = 1) {
   return sent.reduce((a, b) => a + b, 0);
 }
 
-async function book(start: string) {
-  const res = await staff.post('/api/appointments', createBody(s, start));
-  expect(res.statusCode).toBe(201);
-  return res.json() as { _id: string; token: string; date: string };
-}
+const book = (start: string) => bookThroughApi(staff, s, start);
 
 function reminders(appointmentId?: string) {
   return testDb.handle.db

@@ -4,7 +4,7 @@ import ical from 'node-ical';
 import { NOT_A_VALID_LINK } from '@contracts/session';
 import { buildTestApp, useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
-import { createBody, type ClinicScenario } from '../../test/scenario';
+import { bookThroughApi, createBody, type ClinicScenario } from '../../test/scenario';
 import * as t from '../../db/schema';
 
 // The patient's own changes from their link (ADR 016), through the real app and
@@ -24,11 +24,7 @@ beforeEach(async () => {
   admin = await apiAs(env.app, s.admin.email);
 });
 
-async function booked(start = START) {
-  const res = await staff.post('/api/appointments', createBody(s, start));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { _id: string; token: string };
-}
+const booked = (start = START) => bookThroughApi(staff, s, start);
 const page = (token: string) =>
   env.app.inject({ method: 'GET', url: `/api/session?token=${encodeURIComponent(token)}` });
 const slots = (token: string, from: string, to: string, timezone?: string) =>

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { buildTestApp, useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
-import { createBody, type ClinicScenario } from '../../test/scenario';
+import { bookThroughApi, type ClinicScenario } from '../../test/scenario';
 import { openSignal } from '../../test/ws-client';
 import * as t from '../../db/schema';
 import { VISIT_ALREADY_OPEN, VISIT_LINK_EXPIRED, VISIT_OPENED_ELSEWHERE } from '@contracts/session';
@@ -22,11 +22,7 @@ const lookup = (token: string) =>
   env.app.inject({ method: 'GET', url: `/api/session?token=${encodeURIComponent(token)}` });
 const join = (token: string) =>
   env.app.inject({ method: 'POST', url: '/api/session/join', payload: { token } });
-async function booked() {
-  const res = await staff.post('/api/appointments', createBody(s, START));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const booked = () => bookThroughApi(staff, s, START);
 
 describe('the patient session link', () => {
   it('shows clinic, provider, time, duration and status, and the patient first name only', async () => {

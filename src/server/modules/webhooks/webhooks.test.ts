@@ -12,7 +12,7 @@ import { testConfig } from '../../config';
 import * as t from '../../db/schema';
 import { apiAs, type Api } from '../../test/api-client';
 import { createSignInUser } from '../../test/auth-helpers';
-import { createBody, type ClinicScenario } from '../../test/scenario';
+import { bookThroughApi, createBody, type ClinicScenario } from '../../test/scenario';
 import { useTestApp } from '../../test/test-app';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { appointmentWebhooksFor } from './queue-webhooks';
@@ -99,11 +99,7 @@ function inDays(days: number, hour = 15): string {
   return at.toISOString();
 }
 
-async function book(start = inDays(2)): Promise<Appointment> {
-  const res = await staff.post('/api/appointments', createBody(s, start));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Appointment;
-}
+const book = (start = inDays(2)) => bookThroughApi(staff, s, start);
 
 function verified(secret: string, index: number) {
   const hit = receiver.received[index]!;
