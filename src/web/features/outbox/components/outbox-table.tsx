@@ -1,4 +1,5 @@
-import { RotateCwIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { EyeIcon, RotateCwIcon } from 'lucide-react';
 import { formatDate, formatTime } from '@domain/format';
 import { describeReminderOffset } from '@domain/reminders';
 import { Badge } from '@web/components/ui/badge';
@@ -25,6 +26,7 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   'appointment.series_cancelled': 'Series cancelled',
   'appointment.reminder': 'Reminder',
   'waitlist.offer': 'Waitlist offer',
+  'online.hold': 'Online booking confirmation',
   'admin.notice': 'Notice to admins',
 };
 
@@ -48,21 +50,67 @@ function when(iso: string, timeZone: string) {
   return `${formatDate(iso, timeZone)}, ${formatTime(iso, timeZone)}`;
 }
 
+function Recipients({ message }: { message: OutboxMessage }) {
+  return (
+    <ul className="space-y-0.5">
+      {message.recipients.map((r) => (
+        <li key={r.email} className="break-words">
+          {r.name ? `${r.name} ` : ''}
+          <span className="text-muted-foreground">&lt;{r.email}&gt;</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What the message is: its kind, its subject and first words, and the appointment it is about. */
+function MessageCell({ message: m, timeZone }: { message: OutboxMessage; timeZone: string }) {
+  return (
+    <div className="min-w-0 space-y-1">
+      <p className="text-xs text-muted-foreground">
+        {KIND_LABELS[m.kind as OutboxKind] ?? m.kind}
+        {isReminder(m) && m.offsetMinutes !== null
+          ? ` · ${describeReminderOffset(m.offsetMinutes)} before`
+          : ''}
+      </p>
+      <p className="font-medium break-words">{m.subject ?? 'No message to show'}</p>
+      {m.preview ? (
+        <p className="line-clamp-2 text-xs break-words text-muted-foreground">{m.preview}</p>
+      ) : null}
+      {/* On a phone the recipients and time sit here: their columns are left out. */}
+      <div className="text-xs md:hidden">
+        <span className="text-muted-foreground">To: </span>
+        {m.recipients.map((r) => r.email).join(', ')}
+        <span className="block text-muted-foreground">{when(m.createdAt, timeZone)}</span>
+      </div>
+      {m.appointmentId ? (
+        <Link
+          to={`/appointments?view=${encodeURIComponent(m.appointmentId)}`}
+          className="inline-block text-xs text-primary underline underline-offset-2"
+        >
+          Open appointment
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
 export function OutboxTable(props: {
   messages: OutboxMessage[];
   timeZone: string;
   resendingId: number | null;
   onResend(id: number): void;
+  onView(id: number): void;
 }) {
   return (
     // Several lines to a message: each cell starts at the row's top.
-    <Table className="[&_td]:px-4 [&_td]:align-top [&_th]:px-4">
+    <Table className="[&_td]:px-3 [&_td]:align-top [&_th]:px-3 md:[&_td]:px-4 md:[&_th]:px-4">
       <TableCaption className="sr-only">Notification messages, newest first</TableCaption>
       <TableHeader>
         <TableRow>
-          <TableHead>Created</TableHead>
+          <TableHead className="hidden md:table-cell">Created</TableHead>
           <TableHead>Message</TableHead>
-          <TableHead>Recipients</TableHead>
+          <TableHead className="hidden md:table-cell">Recipients</TableHead>
           <TableHead>State</TableHead>
           <TableHead>
             <span className="sr-only">Actions</span>
@@ -72,25 +120,16 @@ export function OutboxTable(props: {
       <TableBody>
         {props.messages.map((m) => (
           <TableRow key={m.id}>
-            <TableCell className="whitespace-nowrap">{when(m.createdAt, props.timeZone)}</TableCell>
-            <TableCell>
-              <span className="font-medium">{KIND_LABELS[m.kind as OutboxKind] ?? m.kind}</span>
-              {isReminder(m) && m.offsetMinutes !== null ? (
-                <p className="text-xs text-muted-foreground">
-                  {describeReminderOffset(m.offsetMinutes)} before
-                </p>
-              ) : null}
+            <TableCell className="hidden whitespace-nowrap md:table-cell">
+              {when(m.createdAt, props.timeZone)}
             </TableCell>
-            <TableCell>
-              <ul className="space-y-0.5">
-                {m.recipients.map((r) => (
-                  <li key={r.email}>
-                    {r.name} <span className="text-muted-foreground">&lt;{r.email}&gt;</span>
-                  </li>
-                ))}
-              </ul>
+            <TableCell className="w-full min-w-48 whitespace-normal md:w-auto md:max-w-md">
+              <MessageCell message={m} timeZone={props.timeZone} />
             </TableCell>
-            <TableCell>
+            <TableCell className="hidden whitespace-normal md:table-cell">
+              <Recipients message={m} />
+            </TableCell>
+            <TableCell className="whitespace-normal">
               <Badge variant={STATUS_VARIANT[m.status]}>{m.status}</Badge>
               <p className="mt-1 text-xs text-muted-foreground">
                 {m.status === 'sent' && m.sentAt
@@ -110,18 +149,29 @@ export function OutboxTable(props: {
                 </p>
               ) : null}
             </TableCell>
-            <TableCell className="text-right">
-              {canResend(m) ? (
+            <TableCell>
+              <div className="flex flex-col items-stretch gap-2">
                 <Button
                   variant="outline"
                   size="sm"
-                  disabled={props.resendingId === m.id}
-                  onClick={() => props.onResend(m.id)}
+                  aria-label={`View ${m.subject ?? 'message'}`}
+                  onClick={() => props.onView(m.id)}
                 >
-                  <RotateCwIcon aria-hidden="true" />
-                  {props.resendingId === m.id ? 'Resending...' : 'Resend'}
+                  <EyeIcon aria-hidden="true" />
+                  View
                 </Button>
-              ) : null}
+                {canResend(m) ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={props.resendingId === m.id}
+                    onClick={() => props.onResend(m.id)}
+                  >
+                    <RotateCwIcon aria-hidden="true" />
+                    {props.resendingId === m.id ? 'Resending...' : 'Resend'}
+                  </Button>
+                ) : null}
+              </div>
             </TableCell>
           </TableRow>
         ))}
