@@ -85,14 +85,15 @@ export function OutboxMessageDialog({
   const data = message.data;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
+      {/* One column no wider than the dialog: a long link wraps instead of widening it. */}
+      <DialogContent className="grid-cols-[minmax(0,1fr)] sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle className="pr-6 leading-snug break-words">
             {data?.subject ?? 'Message'}
           </DialogTitle>
           <DialogDescription>
-            As each recipient gets it. Opening a link acts for them: a confirm link books the visit.
-            Viewing a message is recorded in the audit log.
+            As each recipient gets it. Opening a link here acts as the recipient: a confirm link
+            books or confirms their visit. Viewing a message is recorded in the audit log.
           </DialogDescription>
         </DialogHeader>
         {message.isPending ? (

@@ -10,6 +10,8 @@ import { stubViewportWidth } from '@web/test/stub-match-media';
 import { OutboxPage } from './outbox-page';
 
 configure({ asyncUtilTimeout: 5_000 });
+// A page with its providers renders slowly on a busy machine: the test waits for what it shows.
+vi.setConfig({ testTimeout: 20_000 });
 
 const CONFIRM_URL = 'https://care.example.org/book-online/confirm/Zq8vR2';
 const hold: OutboxMessage = {
@@ -132,5 +134,17 @@ describe('the Notifications page', () => {
       String(input).includes('/api/admin/outbox/41'),
     );
     expect(reads).toHaveLength(1);
+  });
+
+  it('lists messages on a phone with nothing to scroll sideways for', async () => {
+    stubViewportWidth(390);
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Notification messages, newest first' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [holdItem, bookedItem] = within(list).getAllByRole('listitem');
+    expect(holdItem).toHaveTextContent(hold.subject!);
+    expect(holdItem).toHaveTextContent('To: mia.okafor@example.com');
+    expect(within(holdItem!).getByRole('button', { name: `View ${hold.subject}` })).toBeVisible();
+    expect(within(bookedItem!).getByRole('link', { name: 'Open appointment' })).toBeVisible();
   });
 });

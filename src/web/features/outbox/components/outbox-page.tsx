@@ -12,7 +12,8 @@ import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { AllOrOneSelect } from '@web/components/all-or-one-select';
 import { OUTBOX_KINDS, type OutboxKind, type OutboxStatus } from '@contracts/outbox';
 import { outboxQueryOptions, useResendMessage } from '../api/outbox';
-import { KIND_LABELS, OutboxTable } from './outbox-table';
+import { KIND_LABELS } from './outbox-parts';
+import { OutboxMessages } from './outbox-table';
 import { OutboxMessageDialog } from './outbox-message-dialog';
 
 const FILTERS = ['all', 'pending', 'failed', 'sent', 'withdrawn', 'dropped'] as const;
@@ -89,7 +90,7 @@ export function OutboxPage() {
           ) : messages.length === 0 ? (
             <TableEmpty icon={MailIcon} message="No messages here." />
           ) : (
-            <OutboxTable
+            <OutboxMessages
               messages={messages}
               timeZone={timeZone}
               resendingId={resend.isPending ? (resend.variables ?? null) : null}
