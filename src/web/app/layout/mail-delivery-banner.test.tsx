@@ -10,6 +10,8 @@ import { makeSessionUser, sessionHandler, stubApi } from '../testing/api-stub';
 import { MAIL_BANNER_HIDDEN_KEY, MailDeliveryBanner } from './mail-delivery-banner';
 
 configure({ asyncUtilTimeout: 5_000 });
+// A page with its providers renders slowly on a busy machine: the test waits for what it shows.
+vi.setConfig({ testTimeout: 20_000 });
 
 /** Says when the session has answered, so that a banner not drawn is not merely not yet drawn. */
 function SessionProbe() {

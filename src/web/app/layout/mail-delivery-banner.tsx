@@ -49,10 +49,13 @@ export function MailDeliveryBanner() {
             <Link to="/admin/outbox" className="font-medium underline underline-offset-2">
               Notifications
             </Link>
-            . Set SMTP_URL to send them.
+            . Set <code className="font-mono text-[0.9em]">SMTP_URL</code> to send them.
           </>
         ) : (
-          'Patients and staff get no e-mails until an admin sets SMTP_URL. Please ask an admin.'
+          <>
+            Patients and staff get no e-mails until an admin sets{' '}
+            <code className="font-mono text-[0.9em]">SMTP_URL</code>. Please ask an admin.
+          </>
         )}
       </p>
       <button
