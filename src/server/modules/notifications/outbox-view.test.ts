@@ -217,6 +217,41 @@ describe('a message of an appointment', () => {
   });
 });
 
+describe('the list of an admin of several clinics', () => {
+  it('merges their clinics’ messages newest first, a page at a time, with notices only to their recipients', async () => {
+    const both = await createSignInUser(env.db, {
+      role: 'admin',
+      name: 'Rosa Lind',
+      clinicIds: [s.clinic.id, s.foreign.id],
+    });
+    const notice = (to: string) => ({
+      kind: 'admin.notice',
+      clinicId: null,
+      recipients: [{ email: to, name: 'Admin', role: 'staff' }],
+      payload: { subject: `For ${to}`, text: 'A webhook endpoint was disabled.' },
+    });
+    const [a, b, , c, d] = await env.db
+      .insert(t.outbox)
+      .values([
+        { ...notice('x'), clinicId: s.clinic.id, payload: { subject: 'A', text: '' } },
+        { ...notice('x'), clinicId: s.foreign.id, payload: { subject: 'B', text: '' } },
+        notice(s.admin.email),
+        notice(both.email),
+        { ...notice('x'), clinicId: s.clinic.id, payload: { subject: 'D', text: '' } },
+      ])
+      .returning({ id: t.outbox.id });
+    const api = await apiAs(env.app, both.email);
+    const ids = async (query: string) => {
+      const res = await api.get(`/api/admin/outbox${query}`);
+      const body = res.json() as { data: OutboxMessage[]; pagination: { hasNextPage: boolean } };
+      return { ids: body.data.map((m) => m.id), more: body.pagination.hasNextPage };
+    };
+    expect(await ids('')).toEqual({ ids: [d!.id, c!.id, b!.id, a!.id], more: false });
+    expect(await ids('?limit=2&page=2')).toEqual({ ids: [b!.id, a!.id], more: false });
+    expect(await ids('?limit=3')).toEqual({ ids: [d!.id, c!.id, b!.id], more: true });
+  });
+});
+
 describe('the signed-in user', () => {
   it('is told that mail is off without SMTP_URL', async () => {
     const res = await staff.get('/api/auth/session');

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
 import { insertPrepared } from '../../db/prepared-insert';
+import { unionAll } from 'drizzle-orm/pg-core';
 import * as t from '../../db/schema';
 import { HOLD_KIND, OFFER_KIND } from './messages';
 
@@ -65,42 +66,56 @@ export async function markFailedAttempt(
     .where(eq(t.outbox.id, id));
 }
 
-/**
- * The messages an admin may see: those about their clinics, and of those about no clinic (a
- * notice about several clinics' systems, or a row older than its clinic column whose clinic was
- * lost) only the ones sent to them, since they name other clinics' systems.
- */
-function visibleTo(viewer: OutboxViewer): SQL {
-  const inClinics = viewer.clinicIds.length
-    ? inArray(t.outbox.clinicId, [...viewer.clinicIds])
-    : sql`false`;
-  const toViewer = sql`${t.outbox.clinicId} is null and exists (
-    select 1 from jsonb_array_elements(${t.outbox.recipients}) r
-    where lower(r ->> 'email') = ${viewer.email.toLowerCase()})`;
-  return or(inClinics, toViewer)!;
-}
-
 export interface OutboxViewer {
   clinicIds: readonly string[];
   email: string;
 }
 
-/** The viewer's messages, newest first. */
+/**
+ * Messages about no clinic (a notice about several clinics' systems, or a row older than its
+ * clinic column whose clinic was lost) are the viewer's only if sent to them: they name other
+ * clinics' systems.
+ */
+const sentToViewer = (viewer: OutboxViewer) => sql`${t.outbox.clinicId} is null and exists (
+    select 1 from jsonb_array_elements(${t.outbox.recipients}) r
+    where lower(r ->> 'email') = ${viewer.email.toLowerCase()})`;
+
+/** The messages an admin may see: those about their clinics, and the clinic-less sent to them. */
+function visibleTo(viewer: OutboxViewer): SQL {
+  const inClinics = viewer.clinicIds.length
+    ? inArray(t.outbox.clinicId, [...viewer.clinicIds])
+    : sql`false`;
+  return or(inClinics, sentToViewer(viewer))!;
+}
+
+/**
+ * The viewer's messages, newest first. A branch per clinic reads outbox_clinic_idx backwards and
+ * stops after the page (an OR of the clinics would read all of their rows and sort them); the
+ * branches are merged, and so is the one of messages about no clinic.
+ */
 export async function listVisible(
   db: Executor,
   viewer: OutboxViewer,
   filter: { status?: string; kind?: string; limit: number; offset: number },
 ) {
-  return db
-    .select()
-    .from(t.outbox)
-    .where(
-      and(
-        visibleTo(viewer),
-        filter.status ? eq(t.outbox.status, filter.status) : undefined,
-        filter.kind ? eq(t.outbox.kind, filter.kind) : undefined,
-      ),
-    )
+  const filters = [
+    filter.status ? eq(t.outbox.status, filter.status) : undefined,
+    filter.kind ? eq(t.outbox.kind, filter.kind) : undefined,
+  ];
+  const branch = (where: SQL, take: number) =>
+    db
+      .select()
+      .from(t.outbox)
+      .where(and(where, ...filters))
+      .orderBy(desc(t.outbox.id))
+      .limit(take);
+  const take = filter.offset + filter.limit;
+  const [first, ...rest] = [
+    ...viewer.clinicIds.map((id) => branch(eq(t.outbox.clinicId, id), take)),
+    branch(sentToViewer(viewer), take),
+  ];
+  if (rest.length === 0) return branch(sentToViewer(viewer), filter.limit).offset(filter.offset);
+  return unionAll(first!, rest[0]!, ...rest.slice(1))
     .orderBy(desc(t.outbox.id))
     .limit(filter.limit)
     .offset(filter.offset);
