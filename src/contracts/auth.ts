@@ -51,6 +51,13 @@ export const DEFAULT_NOTIFICATION_PREFS: NotificationPrefs = {
   cancelled: true,
 };
 
+/**
+ * Whether the server sends e-mail: `off` without SMTP_URL, when every message waits in the
+ * outbox (admins read them under Notifications). Told to signed-in staff only.
+ */
+export const MAIL_DELIVERY = ['smtp', 'off'] as const;
+export type MailDelivery = (typeof MAIL_DELIVERY)[number];
+
 /** The signed-in user as the web app sees them. */
 export const sessionUser = z.object({
   id: z.string(),
@@ -62,6 +69,8 @@ export const sessionUser = z.object({
   clinics: z.array(clinicSummary),
   /** Optional so clients and fixtures written before it keep working; the server always sends it. */
   notificationPrefs: notificationPrefs.optional(),
+  /** The server's, not the user's: each staff page says when messages are not being sent. */
+  mailDelivery: z.enum(MAIL_DELIVERY).optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { wholeNumber } from './common';
 import { defineEndpoint } from './endpoint';
-import { listOutboxRoute, resendOutboxMessageRoute } from './routes/outbox';
+import { getOutboxMessageRoute, listOutboxRoute, resendOutboxMessageRoute } from './routes/outbox';
 
 /**
  * `pending` waits for its time or a retry; `withdrawn` will never go out because the appointment
@@ -23,6 +23,7 @@ export const OUTBOX_KINDS = [
   'appointment.series_cancelled',
   'appointment.reminder',
   'waitlist.offer',
+  'online.hold',
   'admin.notice',
 ] as const;
 export const outboxKind = z.enum(OUTBOX_KINDS);
@@ -32,8 +33,15 @@ export type OutboxKind = z.infer<typeof outboxKind>;
 export const outboxMessage = z.object({
   id: z.number(),
   kind: z.string(),
+  /** The appointment it is about; null for an offer, an online booking's confirmation, a notice. */
   appointmentId: z.string().nullable(),
   recipients: z.array(z.object({ email: z.string(), name: z.string(), role: z.string() })),
+  /**
+   * What the first recipient's message says, as it is sent: its subject, and the start of its
+   * text without links. Null for a reminder whose appointment no longer exists.
+   */
+  subject: z.string().nullable(),
+  preview: z.string().nullable(),
   status: outboxStatus,
   attempts: z.number(),
   lastError: z.string().nullable(),
@@ -63,6 +71,31 @@ export type OutboxPage = z.infer<typeof outboxPage>;
 
 export const outboxIdParams = z.object({ id: wholeNumber(1, Number.MAX_SAFE_INTEGER) });
 
+/** A link of a message, with the words before it on its line ("Confirm this booking"). */
+export const mailLink = z.object({ label: z.string(), url: z.string() });
+export type MailLink = z.infer<typeof mailLink>;
+
+/** One recipient's e-mail, exactly as the outbox worker sends it. */
+export const renderedMail = z.object({
+  to: z.string(),
+  name: z.string(),
+  role: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  /** The app's own links in the text: where the recipient is sent (their tokens included). */
+  links: z.array(mailLink),
+  /** A staff member who turned this kind of e-mail off in Settings: it is not sent to them. */
+  optedOut: z.boolean(),
+});
+export type RenderedMail = z.infer<typeof renderedMail>;
+
+/**
+ * A message with every recipient's e-mail. Empty `mails`: there is nothing to show (a reminder
+ * whose appointment no longer exists).
+ */
+export const outboxMessageDetail = outboxMessage.extend({ mails: z.array(renderedMail) });
+export type OutboxMessageDetail = z.infer<typeof outboxMessageDetail>;
+
 const admins = { tag: 'Admin', access: { roles: ['admin'] } } as const;
 
 export const listOutboxEndpoint = defineEndpoint({
@@ -71,6 +104,17 @@ export const listOutboxEndpoint = defineEndpoint({
   summary: 'Notifications of the admin’s clinics, delivered or still to deliver, newest first',
   query: outboxQuery,
   responses: { 200: outboxPage },
+});
+
+export const getOutboxMessageEndpoint = defineEndpoint({
+  ...admins,
+  ...getOutboxMessageRoute,
+  summary: 'One notification as each recipient gets it: subject, text and links',
+  description:
+    'The links carry the patient’s tokens: each read is written to the audit log. Another clinic’s message is a 404.',
+  params: outboxIdParams,
+  responses: { 200: outboxMessageDetail },
+  errors: [404],
 });
 
 export const resendOutboxMessageEndpoint = defineEndpoint({

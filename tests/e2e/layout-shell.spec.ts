@@ -49,3 +49,36 @@ test('under 768px the navigation slides in as a sheet and the "+" creates an app
   await page.getByRole('button', { name: 'Create Appointment' }).last().click();
   await expect(page.getByRole('dialog', { name: 'Create New Appointment' })).toBeVisible();
 });
+
+test('without a mail server every staff page says so, and an admin reads a waiting message on a phone', async ({
+  page,
+  signIn,
+}) => {
+  // The browser tests' server has no SMTP_URL, as a first try of the app has none.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'admin', { next: '/calendar' });
+  const banner = page.getByRole('complementary', { name: 'Mail delivery' });
+  await expect(banner).toContainText('Messages are not being sent: no mail server is set.');
+  // In the page's flow, not over it: the page's own heading starts below the banner.
+  const bannerBox = (await banner.boundingBox())!;
+  const heading = (await page.getByRole('heading', { level: 1 }).first().boundingBox())!;
+  expect(heading.y).toBeGreaterThanOrEqual(bannerBox.y + bannerBox.height);
+
+  await banner.getByRole('link', { name: 'Notifications' }).click();
+  await expect(page).toHaveURL(/\/admin\/outbox$/);
+  const list = page.getByRole('list', { name: 'Notification messages, newest first' });
+  const view = list.getByRole('button', { name: /^View Reminder: your appointment/ }).first();
+  await view.click();
+  const dialog = page.getByRole('dialog', { name: /^Reminder: your appointment/ });
+  // Its links are the patient's own, to follow from here.
+  await expect(dialog.getByRole('link', { name: /\/session\/\?token=/ }).first()).toHaveAttribute(
+    'href',
+    /\/session\/\?token=/,
+  );
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(view).toBeFocused();
+});

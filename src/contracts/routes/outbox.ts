@@ -4,6 +4,7 @@ import { defineRoute } from '../endpoint';
 
 export const outboxPaths = {
   list: '/api/admin/outbox',
+  one: '/api/admin/outbox/:id',
   resend: '/api/admin/outbox/:id/resend',
 } as const;
 
@@ -11,6 +12,12 @@ export const listOutboxRoute = defineRoute({
   method: 'GET',
   path: outboxPaths.list,
   operationId: 'listOutbox',
+});
+
+export const getOutboxMessageRoute = defineRoute({
+  method: 'GET',
+  path: outboxPaths.one,
+  operationId: 'getOutboxMessage',
 });
 
 export const resendOutboxMessageRoute = defineRoute({

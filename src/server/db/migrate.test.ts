@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import { openDatabase, queryRows, type DbHandle } from './client';
 import { migrationsFolder, runMigrations } from './migrate';
 import * as t from './schema';
 import { testDbKind } from '../test/db-kind';
-import { createAppointment, createPatient, createUser } from '../test/factories';
+import { createAppointment, createClinic, createPatient, createUser } from '../test/factories';
 import { withScratchDatabase } from '../test/scratch-database';
 import { createTestDatabase, type TestDatabase } from '../test/test-db';
 
@@ -193,5 +194,62 @@ describe('migrations of stored rows', () => {
         expect(flags).toEqual({ visit_links: false });
       },
     );
+  }, 60_000);
+
+  it('0031 names the clinic of each message already queued, so its admins see it', async () => {
+    await migratedUpTo('0030_booking_locks', async (handle, migrateRest) => {
+      const db = handle.db;
+      const clinic = await createClinic(db, { name: 'Lakeside Clinic' });
+      const agent = await createUser(db, { role: 'provider', clinicIds: [clinic.id] });
+      const patient = await createPatient(db, clinic.id);
+      const visit = await createAppointment(db, {
+        clinicId: clinic.id,
+        patientId: patient.id,
+        staffId: agent.id,
+      });
+      const start = '2026-12-01T15:00:00Z';
+      const end = '2026-12-01T15:30:00Z';
+      const [entry] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into waitlist_entries (clinic_id, patient_id, duration, window_from, window_to)
+            values (${clinic.id}, ${patient.id}, 30, '2026-11-01', '2026-12-31') returning id`,
+      );
+      const [opening] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into waitlist_openings (clinic_id, provider_id, start_at, end_at, source)
+            values (${clinic.id}, ${agent.id}, ${start}, ${end}, 'cancelled') returning id`,
+      );
+      await db.execute(sql`
+        insert into waitlist_offers (opening_id, entry_id, token, start_at, end_at, expires_at)
+        values (${opening!.id}, ${entry!.id}, 'offer-token-1', ${start}, ${end}, ${end})`);
+      // A hold stores its token's SHA-256 only (online-booking.service.ts).
+      const holdHash = createHash('sha256').update('hold-token-1').digest('hex');
+      await db.execute(sql`
+        insert into online_booking_holds (clinic_id, staff_id, start_at, end_at, duration, email,
+          inbox, patient, token_hash, ip, client_key, expires_at)
+        values (${clinic.id}, ${agent.id}, ${start}, ${end}, 30, 'mia@example.com',
+          'mia@example.com', '{"firstName":"Mia","lastName":"Okafor","phone":"","dob":""}',
+          ${holdHash}, '198.51.100.7', '198.51.100.7', ${end})`);
+      await db.execute(sql`
+        insert into outbox (kind, appointment_id, payload) values
+          ('appointment.booked', ${visit.id}, '{}'),
+          ('waitlist.offer', null, '{"token":"offer-token-1"}'),
+          ('online.hold', null, '{"token":"hold-token-1"}'),
+          ('online.hold', null, '{"token":"purged-hold-token"}'),
+          ('admin.notice', null, '{"subject":"A webhook endpoint was disabled"}')`);
+      await migrateRest();
+      const rows = await queryRows<{ kind: string; clinic_id: string | null }>(
+        db,
+        sql`select kind, clinic_id from outbox order by id`,
+      );
+      expect(rows).toEqual([
+        { kind: 'appointment.booked', clinic_id: clinic.id },
+        { kind: 'waitlist.offer', clinic_id: clinic.id },
+        { kind: 'online.hold', clinic_id: clinic.id },
+        // Its hold was purged: nothing says which clinic it was; its recipients alone see it.
+        { kind: 'online.hold', clinic_id: null },
+        { kind: 'admin.notice', clinic_id: null },
+      ]);
+    });
   }, 60_000);
 });

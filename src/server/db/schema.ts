@@ -387,6 +387,12 @@ export const outbox = pgTable(
     appointmentId: uuid('appointment_id').references(() => appointments.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The clinic the message is about, whose admins see it (ADR 036). Null only for a notice to
+     * admins that concerns no single clinic, and for rows older than migration 0030 whose clinic
+     * could not be found again; those are shown to their recipients alone.
+     */
+    clinicId: uuid('clinic_id').references(() => clinics.id),
     recipients: jsonb('recipients').notNull().default([]),
     payload: jsonb('payload').notNull().default({}),
     status: text('status').notNull().default('pending'),
@@ -415,6 +421,8 @@ export const outbox = pgTable(
       .where(sql`${t.kind} = 'appointment.reminder' and ${t.status} = 'pending'`),
     // What the policy change and the moves look up: an appointment's reminders.
     index('outbox_appointment_idx').on(t.appointmentId),
+    // The admins' list: a clinic's messages, newest first (read backwards), and the notices of none.
+    index('outbox_clinic_idx').on(t.clinicId, t.id),
   ],
 );
 

@@ -226,7 +226,7 @@ async function bookSeries(
           [
             outboxRow('series_booked', {
               appointmentId: first.appointmentId,
-              clinic: { name: clinic.name, timezone: clinic.timezone },
+              clinic: { id: clinic.id, name: clinic.name, timezone: clinic.timezone },
               start: first.start,
               durationMinutes: duration,
               token: first.token,

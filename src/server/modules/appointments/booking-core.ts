@@ -99,7 +99,7 @@ export async function insertBooking(
     [
       outboxRow('booked', {
         appointmentId,
-        clinic: { name: b.clinic.name, timezone: b.clinic.timezone },
+        clinic: { id: b.clinic.id, name: b.clinic.name, timezone: b.clinic.timezone },
         start: b.start.toISOString(),
         durationMinutes: b.duration,
         token,

@@ -35,7 +35,7 @@ export async function cancelAppointment(
     outbox: [
       outboxRow('cancelled', {
         appointmentId: current.id,
-        clinic: { name: row.clinic.name, timezone: row.clinic.timezone },
+        clinic: { id: row.clinic.id, name: row.clinic.name, timezone: row.clinic.timezone },
         start: current.startAt.toISOString(),
         durationMinutes: current.duration,
         token: current.token,

@@ -115,7 +115,7 @@ export async function changeAppointment(
   const token = current.token;
   const snapshot = {
     appointmentId: current.id,
-    clinic: { name: row.clinic.name, timezone: row.clinic.timezone },
+    clinic: { id: row.clinic.id, name: row.clinic.name, timezone: row.clinic.timezone },
     start: start.toISOString(),
     durationMinutes: duration,
     token,

@@ -32,7 +32,7 @@ export async function resetLink(
     outbox: [
       outboxRow('link_reset', {
         appointmentId: current.id,
-        clinic: { name: row.clinic.name, timezone: row.clinic.timezone },
+        clinic: { id: row.clinic.id, name: row.clinic.name, timezone: row.clinic.timezone },
         start: current.startAt.toISOString(),
         durationMinutes: current.duration,
         token,

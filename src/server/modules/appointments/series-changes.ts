@@ -55,7 +55,7 @@ const visitOf = (row: repo.AppointmentRow): SeriesVisit => ({
 function seriesSnapshot(first: repo.AppointmentRow, visits: SeriesVisit[], reason?: string) {
   return {
     appointmentId: first.appointment.id,
-    clinic: { name: first.clinic.name, timezone: first.clinic.timezone },
+    clinic: { id: first.clinic.id, name: first.clinic.name, timezone: first.clinic.timezone },
     start: visits[0]!.start,
     durationMinutes: visits[0]!.durationMinutes,
     token: visits[0]!.token,

@@ -18,12 +18,15 @@ export type AuditEntityType =
   | 'calendar_feed'
   | 'waitlist_entry'
   /** A clinic, added by an admin. */
-  | 'clinic';
+  | 'clinic'
+  /** An outbox message read in full (its links carry tokens): no uuid, details.messageId. */
+  | 'notification';
 
 export interface AuditEntry {
   action: AuditAction;
   entityType: AuditEntityType;
-  entityId: string;
+  /** Null for a record without a uuid of its own; its details then name it. */
+  entityId: string | null;
   /** The patient the record belongs to, so an admin can ask "who saw this patient". */
   patientId: string | null;
   details?: Record<string, unknown>;

@@ -26,7 +26,7 @@ export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsync {
         });
         setSessionCookie(request, reply, result.token, result.maxAgeSeconds);
         setDeviceCookie(request, reply, result.device);
-        return { user: result.user };
+        return { user: auth.sessionUserView(deps.config, result.user) };
       },
       { rateLimit: { max: deps.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     );
@@ -38,8 +38,8 @@ export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsync {
     });
 
     route(app, getSessionEndpoint, async (request) => {
-      const { sessionId: _s, clinicIds: _c, ...user } = request.context.user;
-      return { user };
+      const { sessionId: _s, clinicIds: _c, dataVersions: _d, ...user } = request.context.user;
+      return { user: auth.sessionUserView(deps.config, user) };
     });
 
     route(app, changePasswordEndpoint, async (request) => {
@@ -48,7 +48,10 @@ export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsync {
     });
 
     route(app, updateProfileEndpoint, async (request) => ({
-      user: await auth.updateProfile(deps, request.context, request.body),
+      user: auth.sessionUserView(
+        deps.config,
+        await auth.updateProfile(deps, request.context, request.body),
+      ),
     }));
   };
 }

@@ -3,6 +3,7 @@ import { isRole } from '@domain/roles';
 import {
   DEFAULT_NOTIFICATION_PREFS,
   NOTIFICATION_EVENTS,
+  type MailDelivery,
   type NotificationPrefs,
   type SessionUser,
   type UpdateProfileBody,
@@ -210,6 +211,17 @@ function readNotificationPrefs(user: { notificationPrefs?: unknown }): Notificat
     if (typeof stored[event] === 'boolean') prefs[event] = stored[event];
   }
   return prefs;
+}
+
+/**
+ * The signed-in user as the web app gets them, with whether mail goes out: the outbox worker
+ * sends nothing without SMTP_URL, and staff are told so on every page.
+ */
+export function sessionUserView(
+  config: Pick<Config, 'SMTP_URL'>,
+  user: SessionUser,
+): SessionUser & { mailDelivery: MailDelivery } {
+  return { ...user, mailDelivery: config.SMTP_URL ? 'smtp' : 'off' };
 }
 
 function toSessionUser(user: repo.UserRow, clinics: SessionUser['clinics']): SessionUser {

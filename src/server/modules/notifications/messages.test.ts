@@ -4,7 +4,11 @@ import { outboxRow, type NotificationSnapshot } from './outbox-row';
 
 const snapshot: NotificationSnapshot = {
   appointmentId: 'a-1',
-  clinic: { name: 'Riverside Family Clinic', timezone: 'America/New_York' },
+  clinic: {
+    id: '7d2c0b0e-3a51-4f0f-8f43-6f1f1d2b9a01',
+    name: 'Riverside Family Clinic',
+    timezone: 'America/New_York',
+  },
   start: '2026-11-25T15:00:00.000Z',
   durationMinutes: 30,
   token: 'NEWTOKEN_NEWTOKEN_NEWTOKEN_12345',

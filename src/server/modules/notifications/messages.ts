@@ -137,8 +137,10 @@ function seriesCalendarFile(
 function calendarFile(
   snapshot: Pick<
     NotificationSnapshot,
-    'appointmentId' | 'start' | 'durationMinutes' | 'clinic' | 'sequence'
-  >,
+    'appointmentId' | 'start' | 'durationMinutes' | 'sequence'
+  > & {
+    clinic: { name: string };
+  },
   link: string,
   cancelled: boolean,
 ): Pick<RenderedMessage, 'ics' | 'icsMethod'> {

@@ -28,7 +28,8 @@ export interface NotificationParty {
 
 export interface NotificationSnapshot {
   appointmentId: string;
-  clinic: { name: string; timezone: string };
+  /** The id is the row's clinic_id (older payloads carry only the name and zone). */
+  clinic: { id: string; name: string; timezone: string };
   start: string;
   durationMinutes: number;
   token: string;
@@ -43,11 +44,15 @@ export interface NotificationSnapshot {
 }
 
 /**
+ * A row to queue. Its clinic must be said, even when none applies (null, for a notice about
+ * several clinics' systems): the clinic decides which admins see the message (ADR 036).
+ */
+export type OutboxInsert = typeof t.outbox.$inferInsert & { clinicId: string | null };
+
+/**
  * One outbox row per change, naming everyone to tell: the patient and each staff member
  * involved (on reassign, the old provider too). Written in the change's own transaction.
  */
-export type OutboxInsert = typeof t.outbox.$inferInsert;
-
 export function outboxRow(
   kind: NotificationKind,
   snapshot: NotificationSnapshot,
@@ -67,12 +72,17 @@ export function outboxRow(
   return {
     kind: `appointment.${kind}`,
     appointmentId: snapshot.appointmentId,
+    clinicId: snapshot.clinic.id,
     recipients: unique,
     payload: snapshot,
   };
 }
 
-/** A plain message to a clinic's admins about the system itself (a webhook endpoint disabled). */
+/**
+ * A plain message to admins about the system itself (a webhook endpoint disabled). `clinicId`
+ * when it concerns one clinic, whose admins then all see it; null when it concerns several, and
+ * only its recipients see it.
+ */
 export const ADMIN_NOTICE_KIND = 'admin.notice';
 
 export interface AdminNotice {
@@ -83,9 +93,11 @@ export interface AdminNotice {
 export function adminNoticeRow(
   admins: ReadonlyArray<{ email: string; name: string }>,
   notice: AdminNotice,
+  clinicId: string | null,
 ): OutboxInsert {
   return {
     kind: ADMIN_NOTICE_KIND,
+    clinicId,
     recipients: admins.map((a) => ({ email: a.email, name: a.name, role: 'staff' })),
     payload: notice,
   };

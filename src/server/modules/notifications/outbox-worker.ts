@@ -3,24 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { isOpenStatus } from '@domain/appointment-status';
 import { reminderHold } from '@domain/reminders';
-import {
-  ADMIN_NOTICE_KIND,
-  type AdminNotice,
-  type NotificationParty,
-  type NotificationSnapshot,
-} from './outbox-row';
-import {
-  HOLD_KIND,
-  OFFER_KIND,
-  renderHold,
-  renderMessage,
-  renderOffer,
-  renderReminder,
-  type HoldSnapshot,
-  type OfferSnapshot,
-  type RenderedMessage,
-  type RenderedOffer,
-} from './messages';
+import { addresseesOf, renderOutboxMail, type OutboxMail } from './outbox-render';
 import * as repo from './outbox.repository';
 import * as reminders from './reminders.repository';
 
@@ -71,11 +54,11 @@ export function createOutboxWorker(
   let stopped = false;
 
   /**
-   * Sends a reminder as the appointment is now, or settles why it will not go: never for a
-   * cancelled or marked appointment, never for one whose visit has begun, never for a time the
-   * appointment has moved from. Returns whether it was sent.
+   * Whether a reminder still goes out, or settles why it will not: never for a cancelled or
+   * marked appointment, never for one whose visit has begun, never for a time the appointment
+   * has moved from.
    */
-  async function deliverReminder(
+  async function reminderStillDue(
     row: repo.OutboxRow,
     current: reminders.ReminderDelivery | undefined,
   ): Promise<boolean> {
@@ -100,33 +83,17 @@ export function createOutboxWorker(
       await reminders.settleUnsent(deps.db.db, row.id, 'dropped', STARTED_REASON);
       return false;
     }
-    const message = renderReminder(
-      {
-        appointmentId: current.appointmentId,
-        clinic: current.clinic,
-        start: current.startAt.toISOString(),
-        durationMinutes: current.duration,
-        token: current.token,
-        confirmed: current.status.toUpperCase() === 'CONFIRMED',
-        patient: { name: current.patient.name },
-        staff: { name: current.staff.name },
-        sequence: current.version,
-      },
-      current.patient.email,
-      config.PUBLIC_URL,
-    );
-    await send(message);
     return true;
   }
 
-  async function send(message: RenderedMessage | RenderedOffer): Promise<void> {
+  async function send(message: OutboxMail): Promise<void> {
     await transport!.sendMail({
       from: config.MAIL_FROM,
       to: message.to,
       subject: message.subject,
       text: message.text,
       html: message.html,
-      ...('ics' in message
+      ...(message.ics
         ? {
             icalEvent: {
               method: message.icsMethod,
@@ -138,32 +105,12 @@ export function createOutboxWorker(
     });
   }
 
-  async function deliver(row: repo.OutboxRow): Promise<void> {
-    if (row.kind === ADMIN_NOTICE_KIND) {
-      const notice = row.payload as AdminNotice;
-      for (const recipient of row.recipients as NotificationParty[]) {
-        await transport!.sendMail({
-          from: config.MAIL_FROM,
-          to: recipient.email,
-          subject: notice.subject,
-          text: notice.text,
-        });
-      }
-      return;
-    }
-    const snapshot = row.payload as NotificationSnapshot;
-    const recipients = row.recipients as NotificationParty[];
-    // Staff choose in Settings which changes they hear about; patients always hear.
-    // A series change asks the same preference as the single change it groups.
-    const event = row.kind.replace(/^appointment\./, '').replace(/^series_/, '');
-    const optedOut = await repo.staffOptedOut(
-      deps.db.db,
-      recipients.filter((r) => r.role === 'staff').map((r) => r.email),
-      event,
-    );
-    for (const recipient of recipients) {
-      if (recipient.role === 'staff' && optedOut.has(recipient.email.toLowerCase())) continue;
-      await send(renderMessage(row.kind, snapshot, recipient, config.PUBLIC_URL));
+  /** Each addressee who has not turned this kind off gets the message renderOutboxMail writes. */
+  async function deliver(row: repo.OutboxRow, current?: reminders.ReminderDelivery): Promise<void> {
+    for (const { recipient, optedOut } of await addresseesOf(deps.db.db, row)) {
+      if (optedOut) continue;
+      const message = renderOutboxMail(row, recipient, config.PUBLIC_URL, current);
+      if (message) await send(message);
     }
   }
 
@@ -197,22 +144,12 @@ export function createOutboxWorker(
     current: Map<string, reminders.ReminderDelivery>,
   ): Promise<boolean> {
     try {
-      if (row.kind === reminders.REMINDER_KIND) {
-        const delivered = await deliverReminder(row, current.get(row.appointmentId ?? ''));
-        if (!delivered) return false;
-      } else if (row.kind === OFFER_KIND) {
-        // A waitlist offer goes to its patient only, with the link that answers it.
-        for (const recipient of row.recipients as NotificationParty[]) {
-          await send(renderOffer(row.payload as OfferSnapshot, recipient.email, config.PUBLIC_URL));
-        }
-      } else if (row.kind === HOLD_KIND) {
-        // An online booking's confirmation goes to the e-mail that asked, with the link that books.
-        for (const recipient of row.recipients as NotificationParty[]) {
-          await send(renderHold(row.payload as HoldSnapshot, recipient.email, config.PUBLIC_URL));
-        }
-      } else {
-        await deliver(row);
+      const reminder =
+        row.kind === reminders.REMINDER_KIND ? current.get(row.appointmentId ?? '') : undefined;
+      if (row.kind === reminders.REMINDER_KIND && !(await reminderStillDue(row, reminder))) {
+        return false;
       }
+      await deliver(row, reminder);
       await repo.markSent(deps.db.db, row.id, deps.now());
       return true;
     } catch (err) {

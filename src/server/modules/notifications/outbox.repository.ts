@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, asc, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client';
 import { insertPrepared } from '../../db/prepared-insert';
+import { unionAll } from 'drizzle-orm/pg-core';
 import * as t from '../../db/schema';
+import { HOLD_KIND, OFFER_KIND } from './messages';
 
 export type OutboxRow = typeof t.outbox.$inferSelect;
 
@@ -64,39 +66,93 @@ export async function markFailedAttempt(
     .where(eq(t.outbox.id, id));
 }
 
+export interface OutboxViewer {
+  clinicIds: readonly string[];
+  email: string;
+}
+
 /**
- * Messages of the given clinics' appointments, newest first; of those about no appointment (a
- * notice to admins), only the ones sent to the viewer, since they name another clinic's systems.
+ * Messages about no clinic (a notice about several clinics' systems, or a row older than its
+ * clinic column whose clinic was lost) are the viewer's only if sent to them: they name other
+ * clinics' systems.
  */
-export async function listForClinics(
-  db: Executor,
-  clinicIds: readonly string[],
-  filter: { status?: string; kind?: string; limit: number; offset: number; viewerEmail: string },
-) {
-  const inClinics = clinicIds.length
-    ? sql`${t.outbox.appointmentId} in (select id from ${t.appointments} where ${inArray(t.appointments.clinicId, [...clinicIds])})`
-    : sql`false`;
-  const toViewer = sql`${t.outbox.appointmentId} is null and exists (
+const sentToViewer = (viewer: OutboxViewer) => sql`${t.outbox.clinicId} is null and exists (
     select 1 from jsonb_array_elements(${t.outbox.recipients}) r
-    where lower(r ->> 'email') = ${filter.viewerEmail.toLowerCase()})`;
-  return db
-    .select()
-    .from(t.outbox)
-    .where(
-      and(
-        or(inClinics, toViewer),
-        filter.status ? eq(t.outbox.status, filter.status) : undefined,
-        filter.kind ? eq(t.outbox.kind, filter.kind) : undefined,
-      ),
-    )
+    where lower(r ->> 'email') = ${viewer.email.toLowerCase()})`;
+
+/** The messages an admin may see: those about their clinics, and the clinic-less sent to them. */
+function visibleTo(viewer: OutboxViewer): SQL {
+  const inClinics = viewer.clinicIds.length
+    ? inArray(t.outbox.clinicId, [...viewer.clinicIds])
+    : sql`false`;
+  return or(inClinics, sentToViewer(viewer))!;
+}
+
+/**
+ * The viewer's messages, newest first. A branch per clinic reads outbox_clinic_idx backwards and
+ * stops after the page (an OR of the clinics would read all of their rows and sort them); the
+ * branches are merged, and so is the one of messages about no clinic.
+ */
+export async function listVisible(
+  db: Executor,
+  viewer: OutboxViewer,
+  filter: { status?: string; kind?: string; limit: number; offset: number },
+) {
+  const filters = [
+    filter.status ? eq(t.outbox.status, filter.status) : undefined,
+    filter.kind ? eq(t.outbox.kind, filter.kind) : undefined,
+  ];
+  const branch = (where: SQL, take: number) =>
+    db
+      .select()
+      .from(t.outbox)
+      .where(and(where, ...filters))
+      .orderBy(desc(t.outbox.id))
+      .limit(take);
+  const take = filter.offset + filter.limit;
+  const [first, ...rest] = [
+    ...viewer.clinicIds.map((id) => branch(eq(t.outbox.clinicId, id), take)),
+    branch(sentToViewer(viewer), take),
+  ];
+  if (rest.length === 0) return branch(sentToViewer(viewer), filter.limit).offset(filter.offset);
+  return unionAll(first!, rest[0]!, ...rest.slice(1))
     .orderBy(desc(t.outbox.id))
     .limit(filter.limit)
     .offset(filter.offset);
 }
 
-export async function findOne(db: Executor, id: number) {
-  const [row] = await db.select().from(t.outbox).where(eq(t.outbox.id, id)).limit(1);
+/** One message, if the viewer may see it; another clinic's is as absent as one never queued. */
+export async function findVisible(db: Executor, id: number, viewer: OutboxViewer) {
+  const [row] = await db
+    .select()
+    .from(t.outbox)
+    .where(and(eq(t.outbox.id, id), visibleTo(viewer)))
+    .limit(1);
   return row;
+}
+
+/**
+ * The patient a message is about, for the audit of who saw it: its appointment's; a waitlist
+ * offer's patient, found by the offer's token; a confirmed online booking's patient, found by
+ * the hold's token hash (an unconfirmed hold has no patient yet). Null for a notice to admins.
+ */
+export async function patientOfMessage(db: Executor, row: OutboxRow): Promise<string | null> {
+  const token = (row.payload as { token?: unknown }).token;
+  const byToken = typeof token === 'string' ? token : null;
+  const [found] = await queryRows<{ patientId: string | null }>(
+    db,
+    sql`select coalesce(
+      (select a.patient_id from ${t.appointments} a where a.id = ${row.appointmentId}::uuid),
+      (select e.patient_id from ${t.waitlistOffers} w
+         join ${t.waitlistEntries} e on e.id = w.entry_id
+        where ${row.kind} = ${OFFER_KIND} and w.token = ${byToken}),
+      (select a.patient_id from ${t.onlineBookingHolds} h
+         join ${t.appointments} a on a.id = h.appointment_id
+        where ${row.kind} = ${HOLD_KIND}
+          and h.token_hash = encode(sha256(convert_to(${byToken}::text, 'UTF8')), 'hex'))
+    ) as "patientId"`,
+  );
+  return found?.patientId ?? null;
 }
 
 export async function requeue(db: Executor, id: number, now: Date) {
@@ -106,15 +162,6 @@ export async function requeue(db: Executor, id: number, now: Date) {
     .where(eq(t.outbox.id, id))
     .returning();
   return row;
-}
-
-export async function clinicOfAppointment(db: Executor, appointmentId: string) {
-  const [row] = await db
-    .select({ clinicId: t.appointments.clinicId })
-    .from(t.appointments)
-    .where(eq(t.appointments.id, appointmentId))
-    .limit(1);
-  return row?.clinicId;
 }
 
 /** Staff who turned off emails of this kind (users.notification_prefs[event] = false). */

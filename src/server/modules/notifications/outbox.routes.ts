@@ -1,14 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { listOutboxEndpoint, resendOutboxMessageEndpoint } from '@contracts/outbox';
+import {
+  getOutboxMessageEndpoint,
+  listOutboxEndpoint,
+  resendOutboxMessageEndpoint,
+} from '@contracts/outbox';
 import type { AppDeps } from '../../app-deps';
 import { route } from '../../core/route';
 import * as outbox from './outbox.service';
 
-/** Admins see every notification of their clinics, and can send one again. */
+/** Admins see every notification of their clinics as it is sent, and can send one again. */
 export function outboxRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
     route(app, listOutboxEndpoint, async (request) =>
       outbox.listOutbox(deps, request.context, request.query),
+    );
+
+    route(app, getOutboxMessageEndpoint, async (request) =>
+      outbox.getOutboxMessage(deps, request.context, request.params.id),
     );
 
     route(app, resendOutboxMessageEndpoint, async (request) =>

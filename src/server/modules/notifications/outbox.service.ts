@@ -1,17 +1,37 @@
-import type { OutboxMessage, OutboxPage, OutboxQuery } from '@contracts/outbox';
+import type {
+  OutboxMessage,
+  OutboxMessageDetail,
+  OutboxPage,
+  OutboxQuery,
+} from '@contracts/outbox';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
+import { isDuplicate } from '../../db/errors';
 import { conflict, notFound } from '../../errors';
-import type { RequestContext } from '../../core/request-context';
-import type { OutboxInsert } from './outbox-row';
-import { REMINDER_KIND } from './reminders.repository';
+import type { AuthUser, RequestContext } from '../../core/request-context';
+import { recordReadAudit } from '../audit';
+import type { NotificationParty, OutboxInsert } from './outbox-row';
+import { addresseesOf, linksOf, previewOf, renderOutboxMail } from './outbox-render';
+import { REMINDER_KIND, reminderDeliveries, type ReminderDelivery } from './reminders.repository';
 import * as repo from './outbox.repository';
 
-const view = (row: repo.OutboxRow): OutboxMessage => ({
+const NOT_FOUND = 'Message not found.';
+
+const viewerOf = (user: AuthUser): repo.OutboxViewer => ({
+  clinicIds: [...user.clinicIds],
+  email: user.email,
+});
+
+const view = (
+  row: repo.OutboxRow,
+  first: { subject: string; text: string } | null,
+): OutboxMessage => ({
   id: row.id,
   kind: row.kind,
   appointmentId: row.appointmentId,
   recipients: row.recipients as OutboxMessage['recipients'],
+  subject: first?.subject ?? null,
+  preview: first ? previewOf(first.text) : null,
   // The table's check constraint allows these alone.
   status: row.status as OutboxMessage['status'],
   attempts: row.attempts,
@@ -23,23 +43,97 @@ const view = (row: repo.OutboxRow): OutboxMessage => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** Admins see every notification of their clinics. */
+/** The appointments of the rows' reminders as they are now: what a reminder is written from. */
+async function currentReminders(
+  deps: AppDeps,
+  rows: readonly repo.OutboxRow[],
+): Promise<Map<string, ReminderDelivery>> {
+  const ids = rows.filter((r) => r.kind === REMINDER_KIND && r.appointmentId);
+  const found = await reminderDeliveries(deps.db.db, [
+    ...new Set(ids.map((r) => r.appointmentId!)),
+  ]);
+  return new Map(found.map((d) => [d.appointmentId, d]));
+}
+
+/** Rows as the list shows them: each with what its first recipient reads. */
+async function summariesOf(
+  deps: AppDeps,
+  rows: readonly repo.OutboxRow[],
+): Promise<OutboxMessage[]> {
+  const reminders = await currentReminders(deps, rows);
+  return rows.map((row) => {
+    const [first] = row.recipients as NotificationParty[];
+    const current = reminders.get(row.appointmentId ?? '');
+    return view(row, first ? renderOutboxMail(row, first, deps.config.PUBLIC_URL, current) : null);
+  });
+}
+
+/** Admins see every notification of their clinics, each with what its first recipient reads. */
 export async function listOutbox(
   deps: AppDeps,
   { user }: RequestContext,
   { page, limit, status, kind }: OutboxQuery,
 ): Promise<OutboxPage> {
-  const rows = await repo.listForClinics(deps.db.db, [...user.clinicIds], {
+  const rows = await repo.listVisible(deps.db.db, viewerOf(user), {
     status,
     kind,
-    viewerEmail: user.email,
     limit: limit + 1,
     offset: (page - 1) * limit,
   });
   return {
-    data: rows.slice(0, limit).map(view),
+    data: await summariesOf(deps, rows.slice(0, limit)),
     pagination: { hasNextPage: rows.length > limit, currentPage: page },
   };
+}
+
+/**
+ * One message as each of its recipients gets it, links and all. The links carry the patient's
+ * tokens (a visit, an offer, a booking to confirm), so every read is audited, with the patient
+ * the message is about where there is one.
+ */
+export async function getOutboxMessage(
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: number,
+): Promise<OutboxMessageDetail> {
+  const row = await repo.findVisible(deps.db.db, id, viewerOf(ctx.user));
+  if (!row) throw notFound(NOT_FOUND);
+  const [addressees, reminders, patientId] = await Promise.all([
+    addresseesOf(deps.db.db, row),
+    currentReminders(deps, [row]),
+    repo.patientOfMessage(deps.db.db, row),
+  ]);
+  const current = reminders.get(row.appointmentId ?? '');
+  const mails = addressees.flatMap(({ recipient, optedOut }) => {
+    const mail = renderOutboxMail(row, recipient, deps.config.PUBLIC_URL, current);
+    if (!mail) return [];
+    return [
+      {
+        to: mail.to,
+        name: recipient.name,
+        role: recipient.role,
+        subject: mail.subject,
+        text: mail.text,
+        links: linksOf(mail.text, deps.config.PUBLIC_URL),
+        optedOut,
+      },
+    ];
+  });
+  await recordReadAudit(
+    deps.db.db,
+    { userId: ctx.user.id, ip: ctx.ip },
+    [
+      {
+        action: 'read',
+        entityType: 'notification',
+        entityId: null,
+        patientId,
+        details: { messageId: row.id, kind: row.kind },
+      },
+    ],
+    deps.now(),
+  );
+  return { ...view(row, mails[0] ?? null), mails };
 }
 
 /** Sends a notification of one of the admin's clinics again, as soon as the worker runs. */
@@ -48,11 +142,8 @@ export async function resendMessage(
   { user }: RequestContext,
   id: number,
 ): Promise<OutboxMessage> {
-  const row = await repo.findOne(deps.db.db, id);
-  const clinicId = row?.appointmentId
-    ? await repo.clinicOfAppointment(deps.db.db, row.appointmentId)
-    : undefined;
-  if (!row || (clinicId && !user.clinicIds.has(clinicId))) throw notFound('Message not found.');
+  const row = await repo.findVisible(deps.db.db, id, viewerOf(user));
+  if (!row) throw notFound(NOT_FOUND);
   if (row.kind === REMINDER_KIND && (row.status === 'withdrawn' || row.status === 'pending')) {
     // A withdrawn reminder was for a time or a visit that no longer stands; a waiting one will go.
     throw conflict(
@@ -63,10 +154,11 @@ export async function resendMessage(
   }
   try {
     const requeued = await repo.requeue(deps.db.db, row.id, deps.now());
-    return view(requeued!);
+    const [summary] = await summariesOf(deps, [requeued!]);
+    return summary!;
   } catch (err) {
     // outbox_pending_reminder_idx: the appointment has a reminder of this offset waiting already.
-    if ((err as { cause?: { code?: string } }).cause?.code === '23505') {
+    if (isDuplicate(err)) {
       throw conflict(
         'A reminder for the appointment’s current time is already waiting to be sent.',
       );

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, ne } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
 import { createBody, type ClinicScenario } from '../../test/scenario';
 import { testConfig } from '../../config';
 import * as t from '../../db/schema';
 import { startSmtpSink, unfoldMail, type SmtpSink } from '../../test/smtp-sink';
+import type { OutboxMessageDetail } from '@contracts/outbox';
 
 /** The messages of changes; the reminders they plan are reminders.test.ts's subject. */
 const notReminder = ne(t.outbox.kind, 'appointment.reminder');
@@ -21,13 +22,22 @@ beforeAll(async () => {
 afterAll(() => sink.close());
 
 // Built after the sink is listening, and closed before it.
-const env = useTestApp({ now: '2026-11-23T12:00:00Z', config: () => ({ SMTP_URL: sink.url }) });
+const env = useTestApp({
+  now: '2026-11-23T12:00:00Z',
+  config: () => ({ SMTP_URL: sink.url, PUBLIC_URL: 'https://care.example.org' }),
+});
 let s: ClinicScenario;
 let staff: Api;
 beforeEach(async () => {
   sink.inbox.length = 0;
   sink.refuse = false;
   ({ s, staff } = await env.scenario());
+});
+
+/** What the worker handed to the mail transport, before any encoding: subject, text, html … */
+let handed: SendMailOptions[] = [];
+beforeEach(() => {
+  handed = [];
 });
 
 function worker() {
@@ -42,6 +52,11 @@ function worker() {
     secure: false,
     ignoreTLS: true,
   });
+  const sendMail = transport.sendMail.bind(transport);
+  transport.sendMail = ((options: SendMailOptions) => {
+    handed.push(options);
+    return sendMail(options);
+  }) as typeof transport.sendMail;
   return createOutboxWorker(
     { config, db: env.handle, now: () => env.now(), version: 'test' },
     { logger: env.app.log, transport },
@@ -66,6 +81,21 @@ describe('the outbox worker', () => {
     expect(mail).toContain('Tuesday, November 24, 2026');
     const [row] = await env.db.select().from(t.outbox).where(notReminder);
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('sends each recipient exactly the message an admin is shown for them', async () => {
+    await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00.000Z'));
+    const admin = await apiAs(env.app, s.admin.email);
+    const [row] = await env.db.select().from(t.outbox).where(notReminder);
+    const shown = (await admin.get(`/api/admin/outbox/${row!.id}`)).json() as OutboxMessageDetail;
+    const w = worker();
+    expect(await w.runOnce()).toBe(1);
+    await w.stop();
+    expect(handed.map(({ to, subject, text }) => ({ to, subject, text }))).toEqual(
+      shown.mails.map(({ to, subject, text }) => ({ to, subject, text })),
+    );
+    // The app's configured address in both: the test app's outbox shows what this worker sends.
+    expect(shown.mails[0]!.links[0]!.url).toMatch(/^https:\/\/care\.example\.org\/session\//);
   });
 
   it('sends a CANCEL to everyone when an appointment is cancelled, and the old provider hears of a reassign', async () => {
@@ -174,6 +204,12 @@ describe('the outbox worker', () => {
       expect(res.json().details).toMatch(/whole number/);
     }
     expect((await admin.get('/api/admin/outbox?page=0x2')).statusCode).toBe(400);
+  });
+
+  it('is said to be on to signed-in staff, and to nobody else', async () => {
+    expect((await staff.get('/api/auth/session')).json().user.mailDelivery).toBe('smtp');
+    const config = await env.app.inject({ method: 'GET', url: '/api/client-config' });
+    expect(config.body).not.toContain('mailDelivery');
   });
 
   it('is for admins only', async () => {

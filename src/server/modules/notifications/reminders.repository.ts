@@ -16,6 +16,7 @@ export async function findReminderSubject(db: Executor, appointmentId: string) {
     db
       .select({
         id: t.appointments.id,
+        clinicId: t.appointments.clinicId,
         startAt: t.appointments.startAt,
         status: t.appointments.status,
         timezone: t.clinics.timezone,
@@ -65,7 +66,13 @@ export async function remindersOf(db: Executor, appointmentId: string) {
 export type ReminderRow = Awaited<ReturnType<typeof remindersOf>>[number];
 
 export interface PlannedReminderRow {
-  appointment: { id: string; startAt: Date; patientName: string; patientEmail: string };
+  appointment: {
+    id: string;
+    clinicId: string;
+    startAt: Date;
+    patientName: string;
+    patientEmail: string;
+  };
   offsetMinutes: number;
   dueAt: Date;
 }
@@ -87,6 +94,7 @@ export async function insertPlannedReminders(
     reminders.map(({ appointment: a, offsetMinutes, dueAt }) => ({
       kind: REMINDER_KIND,
       appointmentId: a.id,
+      clinicId: a.clinicId,
       recipients: [{ email: a.patientEmail, name: a.patientName, role: 'patient' }],
       payload: { appointmentId: a.id, offsetMinutes, start: a.startAt.toISOString() },
       dueAt,
@@ -149,6 +157,7 @@ export async function unremindedUpcoming(
     db
       .select({
         id: t.appointments.id,
+        clinicId: t.appointments.clinicId,
         startAt: t.appointments.startAt,
         patientName: sql<string>`btrim(${t.patients.firstName} || ' ' || ${t.patients.lastName})`,
         patientEmail: t.patients.email,

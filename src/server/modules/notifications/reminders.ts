@@ -92,7 +92,7 @@ export async function remindersForNewAppointment(
     const plan = planReminders(appointment.startAt, policy.offsets, policy.timezone, now);
     await repo.insertPlannedReminders(
       db,
-      plan.map((r) => ({ appointment, ...r })),
+      plan.map((r) => ({ appointment: { ...appointment, clinicId }, ...r })),
       now,
     );
   };

@@ -11,7 +11,11 @@ const visits = [
 
 const snapshot: NotificationSnapshot = {
   appointmentId: 'a1',
-  clinic: { name: 'Riverside Family Clinic', timezone: 'America/New_York' },
+  clinic: {
+    id: '7d2c0b0e-3a51-4f0f-8f43-6f1f1d2b9a01',
+    name: 'Riverside Family Clinic',
+    timezone: 'America/New_York',
+  },
   start: visits[0]!.start,
   durationMinutes: 30,
   token: 'tok1',

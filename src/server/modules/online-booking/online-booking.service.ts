@@ -156,6 +156,7 @@ export async function createHold(
           [
             {
               kind: HOLD_KIND,
+              clinicId: clinic.id,
               // Nothing a stranger typed goes into a mail we send, nor stays in the outbox after
               // the hold is purged: the name is proven by nobody until the link is opened.
               recipients: [{ email, name: '', role: 'patient' }],

@@ -271,6 +271,7 @@ export async function fillOpening(
       [
         {
           kind: OFFER_KIND,
+          clinicId: opening.clinicId,
           recipients: [{ email: wish.patientEmail, name: wish.patientName, role: 'patient' }],
           payload: {
             token,

@@ -89,14 +89,19 @@ export function createWebhookWorker(
       await queueNotifications(
         tx,
         [
-          adminNoticeRow(admins, {
-            subject: 'A webhook endpoint was disabled',
-            text:
-              `Carebook stopped sending webhooks to ${endpoint.url} because every delivery ` +
-              `failed for 24 hours.\n\nDeliveries not yet made are kept. Once the receiver works ` +
-              `again, enable the endpoint in Admin › Integrations and they go out in order.\n\n` +
-              `${config.PUBLIC_URL.replace(/\/$/, '')}/admin/integrations\n`,
-          }),
+          adminNoticeRow(
+            admins,
+            {
+              subject: 'A webhook endpoint was disabled',
+              text:
+                `Carebook stopped sending webhooks to ${endpoint.url} because every delivery ` +
+                `failed for 24 hours.\n\nDeliveries not yet made are kept. Once the receiver works ` +
+                `again, enable the endpoint in Admin › Integrations and they go out in order.\n\n` +
+                `${config.PUBLIC_URL.replace(/\/$/, '')}/admin/integrations\n`,
+            },
+            // An endpoint of one clinic is that clinic's business; one of several is no single one's.
+            endpoint.clinicIds.length === 1 ? endpoint.clinicIds[0]! : null,
+          ),
         ],
         now,
       );

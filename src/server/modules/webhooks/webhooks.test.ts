@@ -359,6 +359,8 @@ describe('webhook delivery', () => {
       { email: s.admin.email, name: s.admin.name, role: 'staff' },
     ]);
     expect((notices[0]!.payload as { text: string }).text).toContain(receiver.url);
+    // The endpoint serves one clinic: the notice is that clinic's, for all its admins to see.
+    expect(notices[0]!.clinicId).toBe(s.clinic.id);
 
     // Disabled: nothing more is tried, and new changes queue nothing for it.
     const tried = receiver.received.length;

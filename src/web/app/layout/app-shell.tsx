@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@web/components/ui/sidebar';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
+import { MailDeliveryBanner } from './mail-delivery-banner';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { useThemeSync } from '@web/features/settings/hooks/use-theme-sync';
 
@@ -16,6 +17,7 @@ export function AppShell() {
         <AppSidebar />
         <SidebarInset>
           <AppHeader />
+          <MailDeliveryBanner />
           {/* tabIndex -1 lets the skip link move focus here, not just scroll. */}
           <main
             id={MAIN_CONTENT_ID}

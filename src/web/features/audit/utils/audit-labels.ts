@@ -43,6 +43,7 @@ const ENTITY_LABELS: Record<string, string> = {
   webhook_endpoint: 'Webhook endpoint',
   calendar_feed: 'Calendar feed',
   waitlist_entry: 'Waitlist entry',
+  notification: 'Notification',
 };
 
 export function entityTypeLabel(entityType: string): string {

@@ -1,13 +1,23 @@
-import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { OutboxKind, OutboxStatus } from '@contracts/outbox';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { listFreshness } from '@web/lib/query-client';
-import { listOutboxRoute, resendOutboxMessageRoute } from '@contracts/routes/outbox';
+import { detailFreshness, listFreshness } from '@web/lib/query-client';
+import {
+  getOutboxMessageRoute,
+  listOutboxRoute,
+  resendOutboxMessageRoute,
+} from '@contracts/routes/outbox';
 
 export const outboxKeys = {
   all: ['outbox'] as const,
   list: (status: OutboxStatus | 'all', kind: OutboxKind | 'all') =>
     [...outboxKeys.all, status, kind] as const,
+  message: (id: number) => [...outboxKeys.all, 'message', id] as const,
 };
 
 export function outboxQueryOptions(status: OutboxStatus | 'all', kind?: OutboxKind) {
@@ -29,6 +39,23 @@ export function outboxQueryOptions(status: OutboxStatus | 'all', kind?: OutboxKi
       last.pagination.hasNextPage ? last.pagination.currentPage + 1 : undefined,
     ...listFreshness,
     staleTime: 30_000,
+  });
+}
+
+/**
+ * One message as each recipient gets it. Each fetch is a read the server audits (the links carry
+ * patients' tokens): a reopened message within the detail freshness is not fetched again.
+ */
+export function outboxMessageQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: outboxKeys.message(id),
+    queryFn: ({ signal }) =>
+      callEndpoint(getOutboxMessageRoute, {
+        params: { id },
+        fallback: 'Failed to load the message',
+        signal,
+      }),
+    ...detailFreshness,
   });
 }
 

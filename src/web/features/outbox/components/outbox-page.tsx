@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { MailIcon } from 'lucide-react';
@@ -11,7 +12,9 @@ import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { AllOrOneSelect } from '@web/components/all-or-one-select';
 import { OUTBOX_KINDS, type OutboxKind, type OutboxStatus } from '@contracts/outbox';
 import { outboxQueryOptions, useResendMessage } from '../api/outbox';
-import { KIND_LABELS, OutboxTable } from './outbox-table';
+import { KIND_LABELS } from './outbox-parts';
+import { OutboxMessages } from './outbox-table';
+import { OutboxMessageDialog } from './outbox-message-dialog';
 
 const FILTERS = ['all', 'pending', 'failed', 'sent', 'withdrawn', 'dropped'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -36,6 +39,7 @@ export function OutboxPage() {
     setSearchParams(next, { replace: true });
   };
   const resend = useResendMessage();
+  const [viewing, setViewing] = useState<{ id: number; open: boolean } | null>(null);
   const messages = outbox.data?.pages.flatMap((p) => p.data) ?? [];
 
   const onResend = (id: number) =>
@@ -48,7 +52,7 @@ export function OutboxPage() {
     <div className="mx-auto max-w-6xl">
       <PageHeader
         title="Notifications"
-        description="Emails to patients and staff about bookings, changes, cancellations and reminders. Reminders wait here until they are due. Without a mail server configured, messages wait here."
+        description="Emails to patients and staff about bookings, changes, cancellations and reminders, and the confirmations of online bookings. Reminders wait here until they are due. Without a mail server configured, every message waits here: View shows it as its recipient would get it."
         actions={
           <AllOrOneSelect
             aria-label="Filter by kind"
@@ -56,7 +60,7 @@ export function OutboxPage() {
             options={KIND_OPTIONS}
             value={kind}
             onChange={(value) => setParam('kind', value)}
-            className="w-44"
+            className="w-56"
           />
         }
       />
@@ -86,11 +90,12 @@ export function OutboxPage() {
           ) : messages.length === 0 ? (
             <TableEmpty icon={MailIcon} message="No messages here." />
           ) : (
-            <OutboxTable
+            <OutboxMessages
               messages={messages}
               timeZone={timeZone}
               resendingId={resend.isPending ? (resend.variables ?? null) : null}
               onResend={onResend}
+              onView={(id) => setViewing({ id, open: true })}
             />
           )}
         </TabsContent>
@@ -105,6 +110,13 @@ export function OutboxPage() {
             {outbox.isFetchingNextPage ? 'Loading...' : 'Load more'}
           </Button>
         </div>
+      ) : null}
+      {viewing ? (
+        <OutboxMessageDialog
+          messageId={viewing.id}
+          open={viewing.open}
+          onOpenChange={(open) => setViewing({ ...viewing, open })}
+        />
       ) : null}
     </div>
   );

@@ -1,8 +1,3 @@
-import { RotateCwIcon } from 'lucide-react';
-import { formatDate, formatTime } from '@domain/format';
-import { describeReminderOffset } from '@domain/reminders';
-import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
 import {
   Table,
   TableBody,
@@ -12,48 +7,25 @@ import {
   TableHeader,
   TableRow,
 } from '@web/components/ui/table';
-import type { OutboxKind, OutboxMessage, OutboxStatus } from '@contracts/outbox';
+import { useIsMobile } from '@web/hooks/use-is-mobile';
+import type { OutboxMessage } from '@contracts/outbox';
+import {
+  AppointmentLink,
+  DeliveryState,
+  MessageButtons,
+  MessageSummary,
+  Recipients,
+  when,
+  type MessageActions,
+} from './outbox-parts';
 
-export const KIND_LABELS: Record<OutboxKind, string> = {
-  'appointment.booked': 'Booked',
-  'appointment.rescheduled': 'Rescheduled',
-  'appointment.reassigned': 'Reassigned',
-  'appointment.cancelled': 'Cancelled',
-  'appointment.link_reset': 'New visit link',
-  'appointment.series_booked': 'Series booked',
-  'appointment.series_rescheduled': 'Series moved',
-  'appointment.series_cancelled': 'Series cancelled',
-  'appointment.reminder': 'Reminder',
-  'waitlist.offer': 'Waitlist offer',
-  'admin.notice': 'Notice to admins',
-};
-
-const STATUS_VARIANT: Record<OutboxStatus, 'default' | 'secondary' | 'destructive' | 'outline'> = {
-  sent: 'default',
-  pending: 'secondary',
-  failed: 'destructive',
-  withdrawn: 'outline',
-  dropped: 'outline',
-};
-
-const isReminder = (m: OutboxMessage) => m.kind === 'appointment.reminder';
-
-/** Whether sending again makes sense: not for a reminder that was taken back or still waits. */
-function canResend(m: OutboxMessage): boolean {
-  if (isReminder(m)) return m.status === 'sent' || m.status === 'failed' || m.status === 'dropped';
-  return m.status !== 'pending' || m.attempts > 0;
-}
-
-function when(iso: string, timeZone: string) {
-  return `${formatDate(iso, timeZone)}, ${formatTime(iso, timeZone)}`;
-}
-
-export function OutboxTable(props: {
+interface MessagesProps extends MessageActions {
   messages: OutboxMessage[];
   timeZone: string;
-  resendingId: number | null;
-  onResend(id: number): void;
-}) {
+}
+
+/** Wide screens: a row per message, recipients and time in their own columns. */
+function MessagesTable({ messages, timeZone, ...actions }: MessagesProps) {
   return (
     // Several lines to a message: each cell starts at the row's top.
     <Table className="[&_td]:px-4 [&_td]:align-top [&_th]:px-4">
@@ -70,62 +42,57 @@ export function OutboxTable(props: {
         </TableRow>
       </TableHeader>
       <TableBody>
-        {props.messages.map((m) => (
+        {messages.map((m) => (
           <TableRow key={m.id}>
-            <TableCell className="whitespace-nowrap">{when(m.createdAt, props.timeZone)}</TableCell>
-            <TableCell>
-              <span className="font-medium">{KIND_LABELS[m.kind as OutboxKind] ?? m.kind}</span>
-              {isReminder(m) && m.offsetMinutes !== null ? (
-                <p className="text-xs text-muted-foreground">
-                  {describeReminderOffset(m.offsetMinutes)} before
-                </p>
-              ) : null}
+            <TableCell className="whitespace-nowrap">{when(m.createdAt, timeZone)}</TableCell>
+            <TableCell className="w-[40%] min-w-64 space-y-1 whitespace-normal">
+              <MessageSummary message={m} />
+              <AppointmentLink message={m} />
+            </TableCell>
+            <TableCell className="whitespace-normal">
+              <Recipients message={m} />
+            </TableCell>
+            <TableCell className="whitespace-normal">
+              <DeliveryState message={m} timeZone={timeZone} />
             </TableCell>
             <TableCell>
-              <ul className="space-y-0.5">
-                {m.recipients.map((r) => (
-                  <li key={r.email}>
-                    {r.name} <span className="text-muted-foreground">&lt;{r.email}&gt;</span>
-                  </li>
-                ))}
-              </ul>
-            </TableCell>
-            <TableCell>
-              <Badge variant={STATUS_VARIANT[m.status]}>{m.status}</Badge>
-              <p className="mt-1 text-xs text-muted-foreground">
-                {m.status === 'sent' && m.sentAt
-                  ? `Sent ${when(m.sentAt, props.timeZone)}`
-                  : m.status === 'pending' && m.attempts === 0 && m.dueAt
-                    ? `Due ${when(m.dueAt, props.timeZone)}`
-                    : `${m.attempts} attempt${m.attempts === 1 ? '' : 's'}`}
-                {m.status === 'pending' && m.attempts > 0
-                  ? ` · next try ${when(m.nextAttemptAt, props.timeZone)}`
-                  : ''}
-              </p>
-              {m.lastError ? (
-                <p
-                  className={`mt-1 text-xs ${m.status === 'withdrawn' || m.status === 'dropped' ? 'text-muted-foreground' : 'text-destructive'}`}
-                >
-                  {m.lastError}
-                </p>
-              ) : null}
-            </TableCell>
-            <TableCell className="text-right">
-              {canResend(m) ? (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={props.resendingId === m.id}
-                  onClick={() => props.onResend(m.id)}
-                >
-                  <RotateCwIcon aria-hidden="true" />
-                  {props.resendingId === m.id ? 'Resending...' : 'Resend'}
-                </Button>
-              ) : null}
+              <MessageButtons
+                message={m}
+                actions={actions}
+                className="flex flex-col items-stretch gap-2"
+              />
             </TableCell>
           </TableRow>
         ))}
       </TableBody>
     </Table>
   );
+}
+
+/** Phones: a message to an item, everything stacked, nothing to scroll sideways for. */
+function MessagesList({ messages, timeZone, ...actions }: MessagesProps) {
+  return (
+    <ul aria-label="Notification messages, newest first" className="divide-y">
+      {messages.map((m) => (
+        <li key={m.id} className="space-y-2 p-4">
+          <MessageSummary message={m} />
+          <p className="text-xs break-words">
+            <span className="text-muted-foreground">To: </span>
+            {m.recipients.map((r) => r.email).join(', ')}
+            <span className="block text-muted-foreground">
+              Created {when(m.createdAt, timeZone)}
+            </span>
+          </p>
+          <AppointmentLink message={m} />
+          <DeliveryState message={m} timeZone={timeZone} />
+          <MessageButtons message={m} actions={actions} className="flex flex-wrap gap-2" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The messages of the admin's clinics: a table, or on a phone a list. */
+export function OutboxMessages(props: MessagesProps) {
+  return useIsMobile() ? <MessagesList {...props} /> : <MessagesTable {...props} />;
 }
