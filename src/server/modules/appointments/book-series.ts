@@ -25,6 +25,7 @@ import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import * as seriesRepo from './series.repository';
 import { lockAgents } from '../../db/locks';
+import { personName } from '@domain/person-name';
 
 interface PlannedOccurrence extends Occurrence {
   status: OccurrenceStatus;
@@ -169,7 +170,7 @@ async function bookSeries(
       reason: o.status === 'free' ? ('skipped' as const) : o.status,
     }));
 
-  const patientName = `${patient.firstName} ${patient.lastName}`;
+  const patientName = personName(patient);
   const byUserId = staffUserIdOf(ctx);
   try {
     return await retryOnDeadlock(() =>

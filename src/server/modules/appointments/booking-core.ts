@@ -16,6 +16,7 @@ import * as repo from './appointments.repository';
 import { slotRefusal, SLOT_TAKEN_MESSAGE } from './booking-rules';
 import { lockAgents } from '../../db/locks';
 import { asBookingConflict } from '../../db/errors';
+import { personName } from '@domain/person-name';
 
 /** One booking as every way of booking makes it: the row, its history, messages and audit. */
 export interface BookingInsert {
@@ -93,7 +94,7 @@ export async function insertBooking(
   await repo.insertEvents(tx, [
     { appointmentId, type: 'BOOKED', at: b.now, byUserId: b.by.userId, byName: b.by.name },
   ]);
-  const patientName = `${b.patient.firstName} ${b.patient.lastName}`;
+  const patientName = personName(b.patient);
   await queueNotifications(
     tx,
     [
@@ -114,7 +115,7 @@ export async function insertBooking(
     {
       id: appointmentId,
       startAt: appointment.startAt,
-      patientName: patientName.trim(),
+      patientName: patientName,
       patientEmail: b.patient.email,
     },
     b.now,

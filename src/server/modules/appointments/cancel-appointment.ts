@@ -7,6 +7,7 @@ import { outboxRow } from '../notifications';
 import { applyChange, loadForChange } from './apply-change';
 import { CHANGE_REFUSED } from './change-appointment';
 import { cancelInSeries } from './series-changes';
+import { appointmentSnapshot } from './appointment-snapshot';
 
 /**
  * Cancels with a reason (spec §5: required of staff, trimmed; the patient may give none). The
@@ -32,22 +33,7 @@ export async function cancelAppointment(
   return applyChange(deps, ctx, row, {
     values: { status: 'CANCELLED', tokenRevokedAt: now },
     events: [{ type: 'CANCELLED', reason: reason || null }],
-    outbox: [
-      outboxRow('cancelled', {
-        appointmentId: current.id,
-        clinic: { id: row.clinic.id, name: row.clinic.name, timezone: row.clinic.timezone },
-        start: current.startAt.toISOString(),
-        durationMinutes: current.duration,
-        token: current.token,
-        patient: {
-          name: `${row.patient.firstName} ${row.patient.lastName}`,
-          email: row.patient.email,
-        },
-        staff: { name: row.staff.name, email: row.staff.email },
-        sequence: current.version,
-        ...(reason ? { reason } : {}),
-      }),
-    ],
+    outbox: [outboxRow('cancelled', appointmentSnapshot(row, reason ? { reason } : {}))],
     audit: 'cancel',
   });
 }

@@ -18,6 +18,7 @@ import { outboxRow, type NotificationParty } from '../notifications';
 import { applyChange, loadForChange, type ChangeGuard } from './apply-change';
 import { moveCheckAnswer, refusalFor } from './slot-conflicts';
 import { rescheduleInSeries } from './series-changes';
+import { appointmentSnapshot } from './appointment-snapshot';
 
 export const CHANGE_REFUSED =
   'This appointment can no longer be changed: it has already started or was cancelled.';
@@ -112,21 +113,15 @@ export async function changeAppointment(
   const check = await checkBookable(deps.db.db, plan.bookable);
   if (!check.ok) throw await refusalFor(deps.db.db, check, agent.name, plan.slotAsked);
 
-  const token = current.token;
-  const snapshot = {
-    appointmentId: current.id,
-    clinic: { id: row.clinic.id, name: row.clinic.name, timezone: row.clinic.timezone },
+  const snapshot = appointmentSnapshot(row, {
     start: start.toISOString(),
     durationMinutes: duration,
-    token,
-    patient: { name: `${row.patient.firstName} ${row.patient.lastName}`, email: row.patient.email },
     staff: { name: agent.name, email: agent.email },
-    sequence: current.version,
     previous: {
       ...(reschedule ? { start: current.startAt.toISOString() } : {}),
       ...(reassign ? { staffName: row.staff.name } : {}),
     },
-  };
+  });
   const formerProvider: NotificationParty[] = reassign
     ? [{ email: row.staff.email, name: row.staff.name, role: 'staff' }]
     : [];

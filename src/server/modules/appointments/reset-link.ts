@@ -6,6 +6,7 @@ import type { RequestContext } from '../../core/request-context';
 import { newSessionToken } from '../../security/session-token';
 import { outboxRow } from '../notifications';
 import { applyChange, loadForChange } from './apply-change';
+import { appointmentSnapshot } from './appointment-snapshot';
 
 export const LINK_RESET_REFUSED =
   'This link can no longer be reset: the appointment has started or was cancelled.';
@@ -29,21 +30,7 @@ export async function resetLink(
   return applyChange(deps, ctx, row, {
     values: { token },
     events: [{ type: 'LINK_RESET' }],
-    outbox: [
-      outboxRow('link_reset', {
-        appointmentId: current.id,
-        clinic: { id: row.clinic.id, name: row.clinic.name, timezone: row.clinic.timezone },
-        start: current.startAt.toISOString(),
-        durationMinutes: current.duration,
-        token,
-        patient: {
-          name: `${row.patient.firstName} ${row.patient.lastName}`,
-          email: row.patient.email,
-        },
-        staff: { name: row.staff.name, email: row.staff.email },
-        sequence: current.version,
-      }),
-    ],
+    outbox: [outboxRow('link_reset', appointmentSnapshot(row, { token }))],
     audit: 'link_reset',
   });
 }

@@ -15,6 +15,7 @@ import { applyChanges, type Change } from './apply-change';
 import * as repo from './appointments.repository';
 import { occurrenceRefusal } from './book-series';
 import * as seriesRepo from './series.repository';
+import { appointmentSnapshot } from './appointment-snapshot';
 
 /**
  * The visits a scoped change concerns, the one asked about first: with `following`, those of its
@@ -53,21 +54,13 @@ const visitOf = (row: repo.AppointmentRow): SeriesVisit => ({
 });
 
 function seriesSnapshot(first: repo.AppointmentRow, visits: SeriesVisit[], reason?: string) {
-  return {
-    appointmentId: first.appointment.id,
-    clinic: { id: first.clinic.id, name: first.clinic.name, timezone: first.clinic.timezone },
+  return appointmentSnapshot(first, {
     start: visits[0]!.start,
     durationMinutes: visits[0]!.durationMinutes,
     token: visits[0]!.token,
-    patient: {
-      name: `${first.patient.firstName} ${first.patient.lastName}`,
-      email: first.patient.email,
-    },
-    staff: { name: first.staff.name, email: first.staff.email },
-    sequence: first.appointment.version,
     ...(reason ? { reason } : {}),
     visits,
-  };
+  });
 }
 
 /** Cancels this visit and the following ones, or the whole series, with one message. */

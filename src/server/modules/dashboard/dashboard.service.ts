@@ -24,6 +24,7 @@ import { viewerTimezone } from '../../core/viewer-timezone';
 import { countInScope } from '../appointments';
 import { recordReadAudit } from '../audit';
 import * as repo from './dashboard.repository';
+import { personName } from '@domain/person-name';
 
 function clinicIdsOf(user: AuthUser, clinic: string | undefined): string[] {
   if (!clinic) return user.clinics.map((c) => c.id);
@@ -43,7 +44,7 @@ function toSummary(row: repo.SummaryRow): DashboardAppointment {
     date: row.startAt.toISOString(),
     duration: row.duration,
     status: row.status,
-    patientName: `${row.firstName} ${row.lastName}`.trim(),
+    patientName: personName(row),
     staff: { id: row.staffId, name: row.staffName },
     clinic: row.clinicSlug,
   };
