@@ -5,6 +5,7 @@ import { MailIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { PageHeader } from '@web/components/page-header';
 import { TableEmpty, TableLoadError } from '@web/components/table-states';
+import { ScrollRow } from '@web/components/scroll-row';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -65,13 +66,15 @@ export function OutboxPage() {
         }
       />
       <Tabs value={filter} onValueChange={(value) => setParam('status', value)} className="gap-4">
-        <TabsList aria-label="Filter by state" className="max-w-full overflow-x-auto">
-          {FILTERS.map((f) => (
-            <TabsTrigger key={f} value={f} className="capitalize">
-              {f}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <ScrollRow>
+          <TabsList aria-label="Filter by state">
+            {FILTERS.map((f) => (
+              <TabsTrigger key={f} value={f} className="capitalize">
+                {f}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </ScrollRow>
         {/* One panel, the selected filter's: every tab's aria-controls then names a real element. */}
         <TabsContent
           value={filter}
