@@ -4,9 +4,11 @@ import { waitlistWebhookEventOf, type WebhookEvent } from '@domain/webhook-event
 import { localDateKeyOf } from '@domain/zoned-time';
 import {
   DEFAULT_OPENING_STEP_MINUTES,
+  freedTime,
   gainedIntervals,
   matchOpening,
   offerExpiry,
+  type AppointmentTimes,
   type Slot,
   type TimeOfDay,
   type WaitlistPriority,
@@ -26,45 +28,6 @@ export { OFFER_KIND };
 /** The name the history gives changes nobody made by hand: offers, expiries, pass-ons. */
 export const WAITLIST_ACTOR = 'Waitlist';
 
-/** An appointment's time and owner before and after a change, as apply-change knows them. */
-export interface AppointmentTimes {
-  clinicId: string;
-  staffId: string;
-  startAt: Date;
-  endAt: Date;
-  status: string;
-}
-
-const OPEN_STATUSES = new Set(['BOOKED', 'SCHEDULED', 'CONFIRMED']);
-
-/**
- * The time an appointment change leaves free: all of it on a cancel, the part not kept on a
- * move. In the future only; the offers themselves never go out for a start already past.
- */
-export function freedTime(
-  before: AppointmentTimes,
-  after: Partial<AppointmentTimes>,
-): Array<{ providerId: string; slot: Slot; source: 'cancelled' | 'rescheduled' }> {
-  if (!OPEN_STATUSES.has(before.status.toUpperCase())) return [];
-  const old: Slot = { start: before.startAt, end: before.endAt };
-  const status = (after.status ?? before.status).toUpperCase();
-  if (!OPEN_STATUSES.has(status)) {
-    return status === 'CANCELLED'
-      ? [{ providerId: before.staffId, slot: old, source: 'cancelled' }]
-      : [];
-  }
-  const staffId = after.staffId ?? before.staffId;
-  const kept: Slot[] =
-    staffId === before.staffId
-      ? [{ start: after.startAt ?? before.startAt, end: after.endAt ?? before.endAt }]
-      : [];
-  return gainedIntervals(kept, [old]).map((slot) => ({
-    providerId: before.staffId,
-    slot,
-    source: 'rescheduled' as const,
-  }));
-}
-
 /**
  * The hook of the appointments module (ADR 019): inside the change's transaction, records the
  * time the change freed and offers it to the waiting patients it suits.
@@ -73,7 +36,11 @@ export async function offerFreedTime(
   tx: Executor,
   deps: Pick<AppDeps, 'config'>,
   now: Date,
-  change: { appointmentId: string; before: AppointmentTimes; after: Partial<AppointmentTimes> },
+  change: {
+    appointmentId: string;
+    before: AppointmentTimes & { clinicId: string };
+    after: Partial<AppointmentTimes>;
+  },
 ): Promise<void> {
   for (const freed of freedTime(change.before, change.after)) {
     if (freed.slot.end.getTime() <= now.getTime()) continue;
