@@ -1,15 +1,14 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { OfferStatus, PublicOffer } from '@contracts/waitlist';
 import type { AppDeps } from '../../app-deps';
+import { PATIENT_ACTOR } from '../../core/request-context';
 import type { Executor } from '../../db/client';
 import { retryOnDeadlock } from '../../db/errors';
 import * as t from '../../db/schema';
 import { conflict, gone, HttpError, notFound } from '../../errors';
 import { addHistory, audit, fillOpening, queueWaitlistWebhook } from './offers';
 import { lockWaitlistOpening } from '../../db/locks';
-
-/** Who booked an accepted offer, in the appointment's history: the patient, by their link. */
-export const PATIENT_ACTOR = 'Patient';
+import type { BookingRequest } from '../appointments';
 
 export const OFFER_NOT_FOUND =
   'This offer link is not valid. Please check the link in your e-mail.';
@@ -25,19 +24,13 @@ const OFFER_CLOSED: Record<Exclude<OfferStatus, 'open'>, string> = {
   withdrawn: 'This offer was withdrawn by the clinic.',
 };
 
-/** What the waitlist needs from the appointments module to book, given by the app (ADR 019). */
+/**
+ * What the waitlist needs from the appointments module to book, given by the app (ADR 019). Only
+ * its request's type comes from there: nothing of appointments is loaded by the waitlist.
+ */
 export type BookOffer = (
   tx: Executor,
-  request: {
-    clinic: { id: string; name: string; timezone: string };
-    patientId: string;
-    agentId: string;
-    start: Date;
-    duration: number;
-    notes: string | null;
-    by: { userId: string | null; name: string };
-    ip: string;
-  },
+  request: BookingRequest,
 ) => Promise<{ id: string; token: string }>;
 
 function selectOffer(db: Executor) {
