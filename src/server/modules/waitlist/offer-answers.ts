@@ -6,7 +6,8 @@ import type { Executor } from '../../db/client';
 import { retryOnDeadlock } from '../../db/errors';
 import * as t from '../../db/schema';
 import { conflict, gone, HttpError, notFound } from '../../errors';
-import { addHistory, audit, fillOpening, queueWaitlistWebhook } from './offers';
+import { auditEntry } from './entry-audit';
+import { addHistory, fillOpening, queueWaitlistWebhook } from './offers';
 import { lockWaitlistOpening } from '../../db/locks';
 import type { BookingRequest } from '../appointments';
 
@@ -101,7 +102,12 @@ async function lapse(tx: Executor, deps: AppDeps, row: OfferRow, now: Date): Pro
     .set({ status: 'expired', respondedAt: now })
     .where(eq(t.waitlistOffers.id, row.id));
   await addHistory(tx, row.entryId, now, 'EXPIRED', row.start.toISOString());
-  await audit(tx, null, '', 'expire', row.entryId, row.patientId, now);
+  await auditEntry(tx, {
+    action: 'expire',
+    entryId: row.entryId,
+    patientId: row.patientId,
+    at: now,
+  });
   await fillOpening(tx, deps, now, row.openingId);
 }
 
@@ -125,7 +131,13 @@ export async function declineOffer(deps: AppDeps, token: string, ip: string): Pr
         userId: null,
         name: PATIENT_ACTOR,
       });
-      await audit(tx, null, ip, 'decline', row.entryId, row.patientId, now);
+      await auditEntry(tx, {
+        action: 'decline',
+        entryId: row.entryId,
+        patientId: row.patientId,
+        at: now,
+        by: { userId: null, ip },
+      });
       await fillOpening(tx, deps, now, row.openingId);
       return { offer: view(row, now, 'declined') };
     }),
@@ -196,8 +208,13 @@ export async function acceptOffer(
           .update(t.waitlistEntries)
           .set({ status: 'booked', appointmentId: appointment.id, updatedAt: now })
           .where(eq(t.waitlistEntries.id, row.entryId));
-        await audit(tx, null, ip, 'accept', row.entryId, row.patientId, now, {
-          appointmentId: appointment.id,
+        await auditEntry(tx, {
+          action: 'accept',
+          entryId: row.entryId,
+          patientId: row.patientId,
+          at: now,
+          by: { userId: null, ip },
+          details: { appointmentId: appointment.id },
         });
         await queueWaitlistWebhook(
           tx,

@@ -20,7 +20,7 @@ import { prepared } from '../../db/prepared';
 import { retryOnDeadlock } from '../../db/errors';
 import * as t from '../../db/schema';
 import { newSessionToken } from '../../security/session-token';
-import { recordAudit, type AuditAction } from '../audit';
+import { auditEntry } from './entry-audit';
 import { OFFER_KIND, queueNotifications } from '../notifications';
 import { queueWebhookEvent } from '../webhooks';
 
@@ -252,9 +252,12 @@ export async function fillOpening(
       ],
       now,
     );
-    await audit(tx, null, '', 'offer', wish.id, wish.patientId, now, {
-      start: slot.start.toISOString(),
-      expiresAt: expiresAt.toISOString(),
+    await auditEntry(tx, {
+      action: 'offer',
+      entryId: wish.id,
+      patientId: wish.patientId,
+      at: now,
+      details: { start: slot.start.toISOString(), expiresAt: expiresAt.toISOString() },
     });
   }
   if (offered === 0 && open === 0) {
@@ -324,24 +327,6 @@ export async function queueWaitlistWebhook(
   );
 }
 
-export async function audit(
-  tx: Executor,
-  userId: string | null,
-  ip: string,
-  action: AuditAction,
-  entryId: string,
-  patientId: string,
-  at: Date,
-  details?: Record<string, unknown>,
-): Promise<void> {
-  await recordAudit(
-    tx,
-    { userId, ip },
-    [{ action, entityType: 'waitlist_entry', entityId: entryId, patientId, details }],
-    at,
-  );
-}
-
 /**
  * Lapses the open offers whose hold has passed and passes each opening on to the next waiting
  * patient. Returns how many offers lapsed.
@@ -362,7 +347,7 @@ export async function expireDueOffers(deps: AppDeps): Promise<number> {
       for (const offer of due) {
         await addHistory(tx, offer.entryId, now, 'EXPIRED', offer.start.toISOString());
         const patientId = await patientOf(tx, offer.entryId);
-        await audit(tx, null, '', 'expire', offer.entryId, patientId, now);
+        await auditEntry(tx, { action: 'expire', entryId: offer.entryId, patientId, at: now });
       }
       for (const openingId of new Set(due.map((o) => o.openingId))) {
         await fillOpening(tx, deps, now, openingId);

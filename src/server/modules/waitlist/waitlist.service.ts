@@ -17,7 +17,8 @@ import { retryOnDeadlock } from '../../db/errors';
 import * as t from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../errors';
 import { recordReadAudit } from '../audit';
-import { addHistory, audit, fillOpening } from './offers';
+import { auditEntry } from './entry-audit';
+import { addHistory, fillOpening } from './offers';
 import * as repo from './waitlist.repository';
 
 type EntryBody = z.output<typeof waitlistEntryBody>;
@@ -149,7 +150,13 @@ export async function createEntry(
         })
         .returning({ id: t.waitlistEntries.id });
       await addHistory(tx, row!.id, now, 'ADDED', null, by);
-      await audit(tx, ctx.user.id, ctx.ip, 'create', row!.id, body.patientId, now);
+      await auditEntry(tx, {
+        action: 'create',
+        entryId: row!.id,
+        patientId: body.patientId,
+        at: now,
+        by: { userId: ctx.user.id, ip: ctx.ip },
+      });
       await offerOpenTimes(tx, deps, now, clinic.id);
       return row!.id;
     }),
@@ -227,7 +234,13 @@ export async function updateEntry(
         .set({ ...entryValues(body), updatedBy: by.userId, updatedAt: now })
         .where(eq(t.waitlistEntries.id, id));
       await addHistory(tx, id, now, 'UPDATED', null, by);
-      await audit(tx, ctx.user.id, ctx.ip, 'update', id, row.patientId, now);
+      await auditEntry(tx, {
+        action: 'update',
+        entryId: id,
+        patientId: row.patientId,
+        at: now,
+        by: { userId: ctx.user.id, ip: ctx.ip },
+      });
       await offerOpenTimes(tx, deps, now, row.clinicId);
     }),
   );
@@ -255,7 +268,13 @@ export async function removeEntry(
         .where(and(eq(t.waitlistOffers.entryId, id), eq(t.waitlistOffers.status, 'open')))
         .returning({ openingId: t.waitlistOffers.openingId });
       await addHistory(tx, id, now, 'REMOVED', null, by);
-      await audit(tx, ctx.user.id, ctx.ip, 'remove', id, row.patientId, now);
+      await auditEntry(tx, {
+        action: 'remove',
+        entryId: id,
+        patientId: row.patientId,
+        at: now,
+        by: { userId: ctx.user.id, ip: ctx.ip },
+      });
       for (const offer of withdrawn) await fillOpening(tx, deps, now, offer.openingId);
     }),
   );
