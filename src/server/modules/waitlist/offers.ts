@@ -1,4 +1,3 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
 import { availabilityIntervals, type Schedule } from '@domain/schedule';
 import { waitlistWebhookEventOf, type WebhookEvent } from '@domain/webhook-events';
 import { localDateKeyOf } from '@domain/zoned-time';
@@ -10,19 +9,16 @@ import {
   offerExpiry,
   type AppointmentTimes,
   type Slot,
-  type TimeOfDay,
-  type WaitlistPriority,
-  type WaitlistWish,
 } from '@domain/waitlist';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
-import { prepared } from '../../db/prepared';
 import { retryOnDeadlock } from '../../db/errors';
-import * as t from '../../db/schema';
 import { newSessionToken } from '../../security/session-token';
 import { auditEntry } from './entry-audit';
 import { OFFER_KIND, queueNotifications } from '../notifications';
 import { queueWebhookEvent } from '../webhooks';
+import * as offersRepo from './offers.repository';
+import * as repo from './waitlist.repository';
 
 export { OFFER_KIND };
 /** The name the history gives changes nobody made by hand: offers, expiries, pass-ons. */
@@ -75,11 +71,7 @@ export async function offerExtraHours(
     availabilityIntervals(change.after, now, until),
   ).slice(0, MAX_EXTRA_OPENINGS);
   if (gained.length === 0) return;
-  const clinics = await tx
-    .select({ clinicId: t.clinicMembers.clinicId })
-    .from(t.clinicMembers)
-    .where(eq(t.clinicMembers.userId, change.providerId));
-  for (const { clinicId } of clinics) {
+  for (const clinicId of await offersRepo.clinicIdsOfMember(tx, change.providerId)) {
     for (const slot of gained) {
       await openAndOffer(tx, deps, now, {
         clinicId,
@@ -105,25 +97,9 @@ async function openAndOffer(
   },
 ): Promise<void> {
   // Only where someone could take it: skip the row when nobody waits at this clinic.
-  const [waiting] = await tx
-    .select({ id: t.waitlistEntries.id })
-    .from(t.waitlistEntries)
-    .where(and(eq(t.waitlistEntries.clinicId, o.clinicId), eq(t.waitlistEntries.status, 'waiting')))
-    .limit(1);
-  if (!waiting) return;
-  const [opening] = await tx
-    .insert(t.waitlistOpenings)
-    .values({
-      clinicId: o.clinicId,
-      providerId: o.providerId,
-      startAt: o.slot.start,
-      endAt: o.slot.end,
-      source: o.source,
-      sourceAppointmentId: o.sourceAppointmentId,
-      createdAt: now,
-    })
-    .returning({ id: t.waitlistOpenings.id });
-  await fillOpening(tx, deps, now, opening!.id);
+  if (!(await offersRepo.anyoneWaiting(tx, o.clinicId))) return;
+  const openingId = await offersRepo.insertOpening(tx, { ...o, createdAt: now });
+  await fillOpening(tx, deps, now, openingId);
 }
 
 /**
@@ -138,67 +114,20 @@ export async function fillOpening(
   openingId: string,
 ): Promise<number> {
   // One pass-on at a time per opening: the row lock queues a decline behind an expiry.
-  const [opening] = await tx
-    .select({
-      id: t.waitlistOpenings.id,
-      clinicId: t.waitlistOpenings.clinicId,
-      providerId: t.waitlistOpenings.providerId,
-      start: t.waitlistOpenings.startAt,
-      end: t.waitlistOpenings.endAt,
-      status: t.waitlistOpenings.status,
-      clinicName: t.clinics.name,
-      timezone: t.clinics.timezone,
-      offersAtOnce: t.clinics.waitlistOffersAtOnce,
-      holdMinutes: t.clinics.waitlistOfferHoldMinutes,
-      providerName: t.users.name,
-    })
-    .from(t.waitlistOpenings)
-    .innerJoin(t.clinics, eq(t.clinics.id, t.waitlistOpenings.clinicId))
-    .innerJoin(t.users, eq(t.users.id, t.waitlistOpenings.providerId))
-    .where(eq(t.waitlistOpenings.id, openingId))
-    .for('update', { of: t.waitlistOpenings });
+  const opening = await offersRepo.lockOpening(tx, openingId);
   if (!opening || opening.status !== 'open') return 0;
 
-  const [{ open } = { open: 0 }] = await tx
-    .select({ open: sql<number>`count(*)::int` })
-    .from(t.waitlistOffers)
-    .where(and(eq(t.waitlistOffers.openingId, openingId), eq(t.waitlistOffers.status, 'open')));
+  const open = await offersRepo.countOpenOffers(tx, openingId);
   const room = opening.offersAtOnce - open;
   if (room <= 0) return 0;
 
   const today = localDateKeyOf(now, opening.timezone);
-  const candidates = await tx
-    .select({
-      id: t.waitlistEntries.id,
-      providerId: t.waitlistEntries.providerId,
-      durationMinutes: t.waitlistEntries.duration,
-      windowFrom: t.waitlistEntries.windowFrom,
-      windowTo: t.waitlistEntries.windowTo,
-      weekdays: t.waitlistEntries.weekdays,
-      timesOfDay: t.waitlistEntries.timesOfDay,
-      priority: t.waitlistEntries.priority,
-      createdAt: t.waitlistEntries.createdAt,
-      patientId: t.patients.id,
-      patientName: sql<string>`btrim(${t.patients.firstName} || ' ' || ${t.patients.lastName})`,
-      patientEmail: t.patients.email,
-    })
-    .from(t.waitlistEntries)
-    .innerJoin(t.patients, eq(t.patients.id, t.waitlistEntries.patientId))
-    .where(
-      and(
-        eq(t.waitlistEntries.clinicId, opening.clinicId),
-        eq(t.waitlistEntries.status, 'waiting'),
-        sql`${t.waitlistEntries.windowTo} >= ${today}::date`,
-        sql`(${t.waitlistEntries.providerId} is null or ${t.waitlistEntries.providerId} = ${opening.providerId})`,
-        sql`not exists (select 1 from ${t.waitlistOffers} o where o.entry_id = ${t.waitlistEntries.id}
-              and (o.status = 'open' or o.opening_id = ${openingId}))`,
-      ),
-    );
-  const wishes: Array<WaitlistWish & (typeof candidates)[number]> = candidates.map((c) => ({
-    ...c,
-    timesOfDay: c.timesOfDay as TimeOfDay[],
-    priority: c.priority as WaitlistPriority,
-  }));
+  const wishes = await offersRepo.findCandidates(tx, {
+    openingId,
+    clinicId: opening.clinicId,
+    providerId: opening.providerId,
+    today,
+  });
   const matches = matchOpening(
     { providerId: opening.providerId, start: opening.start, end: opening.end },
     wishes,
@@ -217,20 +146,15 @@ export async function fillOpening(
     const expiresAt = offerExpiry(now, opening.holdMinutes, slot.start);
     // An entry offered another freed time by a concurrent change holds that offer: the unique
     // indexes decide, and this one skips it rather than fail the change that freed the time.
-    const inserted = await tx
-      .insert(t.waitlistOffers)
-      .values({
-        openingId,
-        entryId: wish.id,
-        token,
-        startAt: slot.start,
-        endAt: slot.end,
-        expiresAt,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: t.waitlistOffers.id });
-    if (inserted.length === 0) continue;
+    const inserted = await offersRepo.insertOffer(tx, {
+      openingId,
+      entryId: wish.id,
+      token,
+      slot,
+      expiresAt,
+      createdAt: now,
+    });
+    if (!inserted) continue;
     offered++;
     await addHistory(tx, wish.id, now, 'OFFERED', slot.start.toISOString());
     await queueNotifications(
@@ -261,10 +185,7 @@ export async function fillOpening(
     });
   }
   if (offered === 0 && open === 0) {
-    await tx
-      .update(t.waitlistOpenings)
-      .set({ status: 'closed' })
-      .where(eq(t.waitlistOpenings.id, openingId));
+    await offersRepo.closeOpening(tx, openingId);
   }
   return offered;
 }
@@ -277,9 +198,7 @@ export async function addHistory(
   detail: string | null,
   by: { userId: string | null; name: string } = { userId: null, name: WAITLIST_ACTOR },
 ): Promise<void> {
-  await tx
-    .insert(t.waitlistEvents)
-    .values({ entryId, type, at, detail, byUserId: by.userId, byName: by.name });
+  await repo.insertEvent(tx, { entryId, type, at, detail, byUserId: by.userId, byName: by.name });
   // An offer made or answered is told to the systems that asked (issue 25), in this transaction.
   const event = waitlistWebhookEventOf(type);
   if (event) await queueWaitlistWebhook(tx, entryId, event, detail, at);
@@ -293,17 +212,7 @@ export async function queueWaitlistWebhook(
   offeredStart: string | null,
   at: Date,
 ): Promise<void> {
-  const [entry] = await tx
-    .select({
-      clinicId: t.waitlistEntries.clinicId,
-      patientId: t.waitlistEntries.patientId,
-      providerId: t.waitlistEntries.providerId,
-      priority: t.waitlistEntries.priority,
-      status: t.waitlistEntries.status,
-      appointmentId: t.waitlistEntries.appointmentId,
-    })
-    .from(t.waitlistEntries)
-    .where(eq(t.waitlistEntries.id, entryId));
+  const entry = await repo.entryFacts(tx, entryId);
   if (!entry) return;
   await queueWebhookEvent(
     tx,
@@ -335,18 +244,10 @@ export async function expireDueOffers(deps: AppDeps): Promise<number> {
   const now = deps.now();
   return retryOnDeadlock(() =>
     deps.db.db.transaction(async (tx) => {
-      const due = await tx
-        .update(t.waitlistOffers)
-        .set({ status: 'expired', respondedAt: now })
-        .where(and(eq(t.waitlistOffers.status, 'open'), lte(t.waitlistOffers.expiresAt, now)))
-        .returning({
-          entryId: t.waitlistOffers.entryId,
-          openingId: t.waitlistOffers.openingId,
-          start: t.waitlistOffers.startAt,
-        });
+      const due = await offersRepo.lapseDueOffers(tx, now);
       for (const offer of due) {
         await addHistory(tx, offer.entryId, now, 'EXPIRED', offer.start.toISOString());
-        const patientId = await patientOf(tx, offer.entryId);
+        const patientId = await repo.patientOfEntry(tx, offer.entryId);
         await auditEntry(tx, { action: 'expire', entryId: offer.entryId, patientId, at: now });
       }
       for (const openingId of new Set(due.map((o) => o.openingId))) {
@@ -355,14 +256,6 @@ export async function expireDueOffers(deps: AppDeps): Promise<number> {
       return due.length;
     }),
   );
-}
-
-async function patientOf(tx: Executor, entryId: string): Promise<string> {
-  const [row] = await tx
-    .select({ patientId: t.waitlistEntries.patientId })
-    .from(t.waitlistEntries)
-    .where(eq(t.waitlistEntries.id, entryId));
-  return row!.patientId;
 }
 
 export interface WaitlistSweep {
@@ -419,43 +312,10 @@ export async function bookedForWaitlist(
     by: { userId: string | null; name: string };
   },
 ): Promise<void> {
-  // Prepared: every booking asks it, and almost always nobody is waiting.
-  const ph = sql.placeholder;
-  const booked = await prepared(tx, 'waitlist_booked', (name) =>
-    tx
-      .update(t.waitlistEntries)
-      .set({
-        status: 'booked',
-        appointmentId: sql`${ph('appointmentId')}::uuid`,
-        updatedAt: sql`${ph('now')}::timestamptz`,
-      })
-      .where(
-        and(
-          eq(t.waitlistEntries.clinicId, ph('clinicId')),
-          eq(t.waitlistEntries.patientId, ph('patientId')),
-          eq(t.waitlistEntries.status, 'waiting'),
-          sql`(${t.waitlistEntries.providerId} is null or ${t.waitlistEntries.providerId} = ${ph('providerId')}::uuid)`,
-          sql`(${ph('start')}::timestamptz at time zone (select c.timezone from ${t.clinics} c where c.id = ${ph('clinicId')}::uuid))::date
-                between ${t.waitlistEntries.windowFrom} and ${t.waitlistEntries.windowTo}`,
-        ),
-      )
-      .returning({ id: t.waitlistEntries.id })
-      .prepare(name),
-  ).execute({
-    appointmentId: booking.appointmentId,
-    now: booking.now.toISOString(),
-    clinicId: booking.clinicId,
-    patientId: booking.patientId,
-    providerId: booking.providerId,
-    start: booking.start.toISOString(),
-  });
+  const booked = await repo.markWaitingEntriesBooked(tx, booking);
   for (const entry of booked) {
     await addHistory(tx, entry.id, booking.now, 'BOOKED', booking.start.toISOString(), booking.by);
-    const withdrawn = await tx
-      .update(t.waitlistOffers)
-      .set({ status: 'withdrawn', respondedAt: booking.now })
-      .where(and(eq(t.waitlistOffers.entryId, entry.id), eq(t.waitlistOffers.status, 'open')))
-      .returning({ openingId: t.waitlistOffers.openingId });
+    const withdrawn = await offersRepo.withdrawOpenOffers(tx, entry.id, booking.now);
     for (const offer of withdrawn) await fillOpening(tx, deps, booking.now, offer.openingId);
   }
 }
