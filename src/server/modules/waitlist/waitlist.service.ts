@@ -16,7 +16,8 @@ import { retryOnDeadlock } from '../../db/errors';
 import { conflict, notFound, unprocessable } from '../../errors';
 import { recordReadAudit } from '../audit';
 import { auditEntry } from './entry-audit';
-import { addHistory, fillOpening } from './offers';
+import { addHistory } from './entry-history';
+import { fillOpening } from './offers';
 import * as offersRepo from './offers.repository';
 import * as repo from './waitlist.repository';
 

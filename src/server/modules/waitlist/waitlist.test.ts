@@ -5,7 +5,7 @@ import { apiAs, type Api } from '../../test/api-client';
 import { createBody, type ClinicScenario } from '../../test/scenario';
 import { createPatient } from '../../test/factories';
 import * as t from '../../db/schema';
-import { expireDueOffers } from './offers';
+import { expireDueOffers } from './offer-expiry';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New York
 const TUESDAY_10AM = '2026-11-24T15:00:00.000Z';
@@ -368,7 +368,7 @@ describe('offers of freed time', () => {
 
   it('never offers a time that has already begun', async () => {
     const entry = await addEntry();
-    const { offerFreedTime } = await import('./offers');
+    const { offerFreedTime } = await import('./freed-time-hooks');
     await env.db.transaction(async (tx) => {
       await offerFreedTime(tx, { config: { SLOT_MIN_NOTICE_MINUTES: 0 } } as never, env.now(), {
         appointmentId: s.foreignAppointment.id,
