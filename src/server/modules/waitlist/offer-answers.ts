@@ -19,6 +19,9 @@ export const OFFER_TAKEN_MESSAGE =
   'Sorry, someone else booked this time a moment before you. You are still on the waitlist, and we will offer you the next time that fits.';
 export const OFFER_EXPIRED_MESSAGE =
   'Sorry, this offer has expired and the time was offered to someone else. You are still on the waitlist.';
+/** The patient answers by their offer link: the histories name them, with no user id. */
+const BY_PATIENT = { userId: null, name: PATIENT_ACTOR };
+
 const OFFER_CLOSED: Record<Exclude<OfferStatus, 'open'>, string> = {
   accepted: 'You have already accepted this time. It is booked for you.',
   declined: 'You said no to this time. You are still on the waitlist.',
@@ -90,10 +93,7 @@ export async function declineOffer(deps: AppDeps, token: string, ip: string): Pr
       if (status === 'declined') return { offer: view(row, now) };
       if (status !== 'open') return { error: conflict(OFFER_CLOSED[status]) };
       await offersRepo.setOfferStatus(tx, row.id, 'declined', now);
-      await addHistory(tx, row.entryId, now, 'DECLINED', row.start.toISOString(), {
-        userId: null,
-        name: PATIENT_ACTOR,
-      });
+      await addHistory(tx, row.entryId, now, 'DECLINED', row.start.toISOString(), BY_PATIENT);
       await auditEntry(tx, {
         action: 'decline',
         entryId: row.entryId,
@@ -146,10 +146,7 @@ export async function acceptOffer(
         // Accepted before booking, so that the booking's own waitlist hook finds this offer
         // answered; if the booking fails, the whole transaction and this with it roll back.
         await offersRepo.setOfferStatus(tx, row.id, 'accepted', now);
-        await addHistory(tx, row.entryId, now, 'ACCEPTED', row.start.toISOString(), {
-          userId: null,
-          name: PATIENT_ACTOR,
-        });
+        await addHistory(tx, row.entryId, now, 'ACCEPTED', row.start.toISOString(), BY_PATIENT);
         const appointment = await book(tx, {
           clinic: row.clinic,
           patientId: row.patientId,
@@ -157,7 +154,7 @@ export async function acceptOffer(
           start: row.start,
           duration: Math.round((row.end.getTime() - row.start.getTime()) / 60_000),
           notes: row.notes,
-          by: { userId: null, name: PATIENT_ACTOR },
+          by: BY_PATIENT,
           ip,
         });
         await offersRepo.setOfferAppointment(tx, row.id, appointment.id);
