@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { TZDate } from '@date-fns/tz';
+import { OPEN_STATUSES } from './appointment-status';
 import {
   compareWishes,
   firstFittingSlot,
+  freedTime,
   gainedIntervals,
   matchOpening,
   offerExpiry,
@@ -248,6 +250,132 @@ describe('gainedIntervals', () => {
           expect(after.some((a) => +a.start <= +g.start && +g.end <= +a.end)).toBe(true);
         }
       }),
+    );
+  });
+});
+
+describe('freedTime', () => {
+  const before = {
+    clinicId: 'c',
+    staffId: 'p1',
+    startAt: new Date('2026-11-24T15:00:00Z'),
+    endAt: new Date('2026-11-24T16:00:00Z'),
+    status: 'CONFIRMED',
+  };
+  it('frees all of a cancelled time, the part a move does not keep, and nothing else', () => {
+    expect(freedTime(before, { status: 'CANCELLED' })).toEqual([
+      { providerId: 'p1', slot: { start: before.startAt, end: before.endAt }, source: 'cancelled' },
+    ]);
+    // Moved 30 minutes later with the same provider: the first half is free.
+    expect(
+      freedTime(before, {
+        startAt: new Date('2026-11-24T15:30:00Z'),
+        endAt: new Date('2026-11-24T16:30:00Z'),
+        status: 'BOOKED',
+      }),
+    ).toEqual([
+      {
+        providerId: 'p1',
+        slot: { start: before.startAt, end: new Date('2026-11-24T15:30:00Z') },
+        source: 'rescheduled',
+      },
+    ]);
+    // Reassigned: the old provider's whole time is free.
+    expect(freedTime(before, { staffId: 'p2' })).toHaveLength(1);
+    expect(freedTime(before, { status: 'COMPLETED' })).toEqual([]);
+    expect(freedTime({ ...before, status: 'CANCELLED' }, { status: 'CANCELLED' })).toEqual([]);
+    expect(freedTime(before, {})).toEqual([]);
+  });
+});
+
+describe('freedTime, for any change of an appointment', () => {
+  const at = (minutes: number) => new Date(Date.UTC(2026, 10, 24) + minutes * MINUTE_MS);
+  const times = fc
+    .tuple(fc.integer({ min: 0, max: 600 }), fc.integer({ min: 5, max: 240 }))
+    .map(([from, length]) => ({ startAt: at(from), endAt: at(from + length) }));
+  const appointment = (status: fc.Arbitrary<string>) =>
+    fc
+      .record({ staffId: fc.constantFrom(PROVIDER, OTHER), status, times })
+      .map(({ times: t, ...rest }) => ({ ...rest, ...t }));
+  const open = appointment(fc.constantFrom(...OPEN_STATUSES));
+  const ENDED = ['COMPLETED', 'NO_SHOW', 'DISQUALIFIED'];
+  const minutesOf = (slots: Array<{ start: Date; end: Date }>) =>
+    slots.reduce((sum, s) => sum + (+s.end - +s.start), 0) / MINUTE_MS;
+
+  it('a cancel frees the whole time, in either spelling; a visit that ended frees none', () => {
+    fc.assert(
+      fc.property(
+        open,
+        fc.constantFrom('CANCELLED', 'cancelled'),
+        fc.constantFrom(...ENDED),
+        (before, cancelled, ended) => {
+          expect(freedTime(before, { status: cancelled })).toEqual([
+            {
+              providerId: before.staffId,
+              slot: { start: before.startAt, end: before.endAt },
+              source: 'cancelled',
+            },
+          ]);
+          expect(freedTime(before, { status: ended })).toEqual([]);
+        },
+      ),
+    );
+  });
+
+  it('a move frees exactly the old time the new one does not keep, in order', () => {
+    fc.assert(
+      fc.property(open, times, fc.constantFrom(...OPEN_STATUSES), (before, moved, status) => {
+        const freed = freedTime(before, { ...moved, status });
+        const overlap = Math.max(
+          0,
+          Math.min(+before.endAt, +moved.endAt) - Math.max(+before.startAt, +moved.startAt),
+        );
+        expect(minutesOf(freed.map((f) => f.slot)) * MINUTE_MS + overlap).toBe(
+          +before.endAt - +before.startAt,
+        );
+        for (const [i, f] of freed.entries()) {
+          expect(f).toMatchObject({ providerId: before.staffId, source: 'rescheduled' });
+          expect(+f.slot.end).toBeGreaterThan(+f.slot.start);
+          expect(+f.slot.start).toBeGreaterThanOrEqual(+before.startAt);
+          expect(+f.slot.end).toBeLessThanOrEqual(+before.endAt);
+          expect(+f.slot.start < +moved.endAt && +moved.startAt < +f.slot.end).toBe(false);
+          if (i > 0) expect(+f.slot.start).toBeGreaterThanOrEqual(+freed[i - 1]!.slot.end);
+        }
+      }),
+    );
+  });
+
+  it('a move to another provider frees all the old provider’s time, wherever it goes', () => {
+    fc.assert(
+      fc.property(open, fc.option(times, { nil: undefined }), (before, moved) => {
+        const staffId = before.staffId === PROVIDER ? OTHER : PROVIDER;
+        expect(freedTime(before, { ...moved, staffId })).toEqual([
+          {
+            providerId: before.staffId,
+            slot: { start: before.startAt, end: before.endAt },
+            source: 'rescheduled',
+          },
+        ]);
+      }),
+    );
+  });
+
+  it('frees nothing of an appointment already cancelled or ended, whatever the change', () => {
+    fc.assert(
+      fc.property(
+        appointment(fc.constantFrom('CANCELLED', ...ENDED)),
+        fc.record(
+          {
+            staffId: fc.constantFrom(PROVIDER, OTHER),
+            status: fc.constantFrom('CANCELLED', 'BOOKED', ...ENDED),
+          },
+          { requiredKeys: [] },
+        ),
+        times,
+        (before, change, moved) => {
+          expect(freedTime(before, { ...moved, ...change })).toEqual([]);
+        },
+      ),
     );
   });
 });

@@ -1,6 +1,8 @@
-// The waitlist's rules: which waiting patients a freed time suits, at which start, in which
-// order, and how long an offer holds. Pure: the clock and the clinic's zone are parameters.
+// The waitlist's rules: what time a change frees, which waiting patients it suits, at which
+// start, in which order, and how long an offer holds. Pure: the clock and the clinic's zone are
+// parameters.
 import { TZDate } from '@date-fns/tz';
+import { isOpenStatus, normalizeStatus } from './appointment-status';
 import { compareDateKeys, localDateKeyOf, MINUTE_MS, type DateKey } from './zoned-time';
 
 export const TIMES_OF_DAY = ['morning', 'afternoon', 'evening'] as const;
@@ -169,4 +171,45 @@ export function gainedIntervals(before: readonly Slot[], after: readonly Slot[])
     gained.push(...pieces);
   }
   return gained;
+}
+
+/** An appointment's time, owner and status, before a change or as the change sets them. */
+export interface AppointmentTimes {
+  staffId: string;
+  startAt: Date;
+  endAt: Date;
+  status: string;
+}
+
+/** A piece of a provider's time an appointment change gave back. */
+export interface FreedTime {
+  providerId: string;
+  slot: Slot;
+  source: 'cancelled' | 'rescheduled';
+}
+
+/**
+ * The time an appointment change leaves free: all of it on a cancel, the part not kept on a
+ * move. A visit ended otherwise (completed, missed) still took its time, so frees none. Past
+ * and future alike: the caller drops what has already begun.
+ */
+export function freedTime(before: AppointmentTimes, after: Partial<AppointmentTimes>): FreedTime[] {
+  if (!isOpenStatus(before.status)) return [];
+  const old: Slot = { start: before.startAt, end: before.endAt };
+  const status = normalizeStatus(after.status ?? before.status);
+  if (!isOpenStatus(status)) {
+    return status === 'CANCELLED'
+      ? [{ providerId: before.staffId, slot: old, source: 'cancelled' }]
+      : [];
+  }
+  const staffId = after.staffId ?? before.staffId;
+  const kept: Slot[] =
+    staffId === before.staffId
+      ? [{ start: after.startAt ?? before.startAt, end: after.endAt ?? before.endAt }]
+      : [];
+  return gainedIntervals(kept, [old]).map((slot) => ({
+    providerId: before.staffId,
+    slot,
+    source: 'rescheduled' as const,
+  }));
 }

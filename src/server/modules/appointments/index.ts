@@ -16,4 +16,4 @@ export { correctStatus } from './correct-status';
 export { createAppointment } from './create-appointment';
 export { editNotes } from './edit-notes';
 export { markAppointment } from './mark-appointment';
-export { bookInTransaction, type BookInTransaction } from './booking-core';
+export { bookInTransaction, type BookingRequest, type BookInTransaction } from './booking-core';

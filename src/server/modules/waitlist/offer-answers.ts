@@ -1,16 +1,18 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
 import { clinicReachOf } from '@domain/clinic-reach';
 import type { OfferStatus, PublicOffer } from '@contracts/waitlist';
 import type { AppDeps } from '../../app-deps';
+import { PATIENT_ACTOR } from '../../core/request-context';
 import type { Executor } from '../../db/client';
 import { retryOnDeadlock } from '../../db/errors';
-import * as t from '../../db/schema';
 import { conflict, gone, HttpError, notFound } from '../../errors';
-import { addHistory, audit, fillOpening, queueWaitlistWebhook } from './offers';
+import { auditEntry } from './entry-audit';
+import { addHistory, queueWaitlistWebhook } from './entry-history';
+import { fillOpening } from './offers';
 import { lockWaitlistOpening } from '../../db/locks';
-
-/** Who booked an accepted offer, in the appointment's history: the patient, by their link. */
-export const PATIENT_ACTOR = 'Patient';
+import type { BookingRequest } from '../appointments';
+import * as offersRepo from './offers.repository';
+import type { OfferRow } from './offers.repository';
+import * as repo from './waitlist.repository';
 
 export const OFFER_NOT_FOUND =
   'This offer link is not valid. Please check the link in your e-mail.';
@@ -18,6 +20,9 @@ export const OFFER_TAKEN_MESSAGE =
   'Sorry, someone else booked this time a moment before you. You are still on the waitlist, and we will offer you the next time that fits.';
 export const OFFER_EXPIRED_MESSAGE =
   'Sorry, this offer has expired and the time was offered to someone else. You are still on the waitlist.';
+/** The patient answers by their offer link: the histories name them, with no user id. */
+const BY_PATIENT = { userId: null, name: PATIENT_ACTOR };
+
 const OFFER_CLOSED: Record<Exclude<OfferStatus, 'open'>, string> = {
   accepted: 'You have already accepted this time. It is booked for you.',
   declined: 'You said no to this time. You are still on the waitlist.',
@@ -26,63 +31,17 @@ const OFFER_CLOSED: Record<Exclude<OfferStatus, 'open'>, string> = {
   withdrawn: 'This offer was withdrawn by the clinic.',
 };
 
-/** What the waitlist needs from the appointments module to book, given by the app (ADR 019). */
+/**
+ * What the waitlist needs from the appointments module to book, given by the app (ADR 019). Only
+ * its request's type comes from there: nothing of appointments is loaded by the waitlist.
+ */
 export type BookOffer = (
   tx: Executor,
-  request: {
-    clinic: { id: string; name: string; timezone: string };
-    patientId: string;
-    agentId: string;
-    start: Date;
-    duration: number;
-    notes: string | null;
-    by: { userId: string | null; name: string };
-    ip: string;
-  },
+  request: BookingRequest,
 ) => Promise<{ id: string; token: string }>;
 
-function selectOffer(db: Executor) {
-  return db
-    .select({
-      id: t.waitlistOffers.id,
-      status: t.waitlistOffers.status,
-      start: t.waitlistOffers.startAt,
-      end: t.waitlistOffers.endAt,
-      expiresAt: t.waitlistOffers.expiresAt,
-      openingId: t.waitlistOffers.openingId,
-      entryId: t.waitlistOffers.entryId,
-      appointmentId: t.waitlistOffers.appointmentId,
-      patientId: t.waitlistEntries.patientId,
-      entryStatus: t.waitlistEntries.status,
-      notes: t.waitlistEntries.notes,
-      providerId: t.waitlistOpenings.providerId,
-      providerName: t.users.name,
-      clinic: {
-        id: t.clinics.id,
-        name: t.clinics.name,
-        timezone: t.clinics.timezone,
-      },
-      reach: {
-        slug: t.clinics.slug,
-        phone: t.clinics.phone,
-        address: t.clinics.address,
-        onlineBookingEnabled: t.clinics.onlineBookingEnabled,
-        onlineBookingAgentIds: t.clinics.onlineBookingAgentIds,
-      },
-      sessionToken: t.appointments.token,
-    })
-    .from(t.waitlistOffers)
-    .innerJoin(t.waitlistEntries, eq(t.waitlistEntries.id, t.waitlistOffers.entryId))
-    .innerJoin(t.waitlistOpenings, eq(t.waitlistOpenings.id, t.waitlistOffers.openingId))
-    .innerJoin(t.users, eq(t.users.id, t.waitlistOpenings.providerId))
-    .innerJoin(t.clinics, eq(t.clinics.id, t.waitlistOpenings.clinicId))
-    .leftJoin(t.appointments, eq(t.appointments.id, t.waitlistOffers.appointmentId));
-}
-type OfferRow = Awaited<ReturnType<ReturnType<typeof selectOffer>['where']>>[number];
-
 async function findOffer(db: Executor, token: string, lock = false): Promise<OfferRow> {
-  const query = selectOffer(db).where(eq(t.waitlistOffers.token, token));
-  const [row] = lock ? await query.for('update', { of: t.waitlistOffers }) : await query;
+  const row = await offersRepo.findOfferByToken(db, token, lock);
   if (!row) throw notFound(OFFER_NOT_FOUND);
   return row;
 }
@@ -112,12 +71,14 @@ export async function getOffer(deps: AppDeps, token: string): Promise<PublicOffe
 
 /** Lapses an offer found past its hold before the sweep came by, and passes the time on. */
 async function lapse(tx: Executor, deps: AppDeps, row: OfferRow, now: Date): Promise<void> {
-  await tx
-    .update(t.waitlistOffers)
-    .set({ status: 'expired', respondedAt: now })
-    .where(eq(t.waitlistOffers.id, row.id));
+  await offersRepo.setOfferStatus(tx, row.id, 'expired', now);
   await addHistory(tx, row.entryId, now, 'EXPIRED', row.start.toISOString());
-  await audit(tx, null, '', 'expire', row.entryId, row.patientId, now);
+  await auditEntry(tx, {
+    action: 'expire',
+    entryId: row.entryId,
+    patientId: row.patientId,
+    at: now,
+  });
   await fillOpening(tx, deps, now, row.openingId);
 }
 
@@ -133,15 +94,15 @@ export async function declineOffer(deps: AppDeps, token: string, ip: string): Pr
       }
       if (status === 'declined') return { offer: view(row, now) };
       if (status !== 'open') return { error: conflict(OFFER_CLOSED[status]) };
-      await tx
-        .update(t.waitlistOffers)
-        .set({ status: 'declined', respondedAt: now })
-        .where(eq(t.waitlistOffers.id, row.id));
-      await addHistory(tx, row.entryId, now, 'DECLINED', row.start.toISOString(), {
-        userId: null,
-        name: PATIENT_ACTOR,
+      await offersRepo.setOfferStatus(tx, row.id, 'declined', now);
+      await addHistory(tx, row.entryId, now, 'DECLINED', row.start.toISOString(), BY_PATIENT);
+      await auditEntry(tx, {
+        action: 'decline',
+        entryId: row.entryId,
+        patientId: row.patientId,
+        at: now,
+        by: { userId: null, ip },
       });
-      await audit(tx, null, ip, 'decline', row.entryId, row.patientId, now);
       await fillOpening(tx, deps, now, row.openingId);
       return { offer: view(row, now, 'declined') };
     }),
@@ -186,14 +147,8 @@ export async function acceptOffer(
         }
         // Accepted before booking, so that the booking's own waitlist hook finds this offer
         // answered; if the booking fails, the whole transaction and this with it roll back.
-        await tx
-          .update(t.waitlistOffers)
-          .set({ status: 'accepted', respondedAt: now })
-          .where(eq(t.waitlistOffers.id, row.id));
-        await addHistory(tx, row.entryId, now, 'ACCEPTED', row.start.toISOString(), {
-          userId: null,
-          name: PATIENT_ACTOR,
-        });
+        await offersRepo.setOfferStatus(tx, row.id, 'accepted', now);
+        await addHistory(tx, row.entryId, now, 'ACCEPTED', row.start.toISOString(), BY_PATIENT);
         const appointment = await book(tx, {
           clinic: row.clinic,
           patientId: row.patientId,
@@ -201,19 +156,18 @@ export async function acceptOffer(
           start: row.start,
           duration: Math.round((row.end.getTime() - row.start.getTime()) / 60_000),
           notes: row.notes,
-          by: { userId: null, name: PATIENT_ACTOR },
+          by: BY_PATIENT,
           ip,
         });
-        await tx
-          .update(t.waitlistOffers)
-          .set({ appointmentId: appointment.id })
-          .where(eq(t.waitlistOffers.id, row.id));
-        await tx
-          .update(t.waitlistEntries)
-          .set({ status: 'booked', appointmentId: appointment.id, updatedAt: now })
-          .where(eq(t.waitlistEntries.id, row.entryId));
-        await audit(tx, null, ip, 'accept', row.entryId, row.patientId, now, {
-          appointmentId: appointment.id,
+        await offersRepo.setOfferAppointment(tx, row.id, appointment.id);
+        await repo.markEntryBooked(tx, row.entryId, appointment.id, now);
+        await auditEntry(tx, {
+          action: 'accept',
+          entryId: row.entryId,
+          patientId: row.patientId,
+          at: now,
+          by: { userId: null, ip },
+          details: { appointmentId: appointment.id },
         });
         await queueWaitlistWebhook(
           tx,
@@ -223,25 +177,11 @@ export async function acceptOffer(
           now,
         );
         // The other open offers of this time cannot be booked any more.
-        const overlapping = await tx
-          .update(t.waitlistOffers)
-          .set({ status: 'taken', respondedAt: now })
-          .where(
-            and(
-              eq(t.waitlistOffers.openingId, row.openingId),
-              eq(t.waitlistOffers.status, 'open'),
-              ne(t.waitlistOffers.id, row.id),
-              sql`${t.waitlistOffers.startAt} < ${row.end} and ${t.waitlistOffers.endAt} > ${row.start}`,
-            ),
-          )
-          .returning({ entryId: t.waitlistOffers.entryId });
+        const overlapping = await offersRepo.takeOverlappingOffers(tx, row, now);
         for (const other of overlapping) {
           await addHistory(tx, other.entryId, now, 'TAKEN', row.start.toISOString());
         }
-        await tx
-          .update(t.waitlistOpenings)
-          .set({ status: 'filled' })
-          .where(eq(t.waitlistOpenings.id, row.openingId));
+        await offersRepo.markOpeningFilled(tx, row.openingId);
         return {
           offer: { ...view(row, now, 'accepted'), sessionToken: appointment.token },
         };
@@ -264,18 +204,10 @@ async function markTaken(deps: AppDeps, token: string, now: Date): Promise<void>
     deps.db.db.transaction(async (tx) => {
       const row = await findOffer(tx, token, true);
       if (row.status !== 'open') return;
-      await tx
-        .update(t.waitlistOffers)
-        .set({ status: 'taken', respondedAt: now })
-        .where(eq(t.waitlistOffers.id, row.id));
+      await offersRepo.setOfferStatus(tx, row.id, 'taken', now);
       await addHistory(tx, row.entryId, now, 'TAKEN', row.start.toISOString());
       // The time is booked otherwise: nobody else is offered it again.
-      await tx
-        .update(t.waitlistOpenings)
-        .set({ status: 'closed' })
-        .where(
-          and(eq(t.waitlistOpenings.id, row.openingId), eq(t.waitlistOpenings.status, 'open')),
-        );
+      await offersRepo.closeOpening(tx, row.openingId);
     }),
   );
 }

@@ -1,6 +1,7 @@
+// The waitlist's entries: the staff list, each entry's history, and the entries' own changes.
+// Freed time and the offers made of it are in offers.repository.ts.
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type {
-  AppointmentOffers,
   OfferStatus,
   WaitlistCounts,
   WaitlistEntry,
@@ -10,6 +11,7 @@ import { WAITLIST_FILTERS } from '@contracts/waitlist';
 import type { TimeOfDay, WaitlistPriority } from '@domain/waitlist';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
 
 const pr = alias(t.users, 'pr');
@@ -202,70 +204,178 @@ async function withDetails(db: Executor, rows: EntryRow[]): Promise<WaitlistEntr
   });
 }
 
-/** The offers made of the time an appointment freed, oldest first. */
-export async function offersOfAppointment(
+/** Whether the patient is one of the clinic's. */
+export async function isClinicPatient(
   db: Executor,
-  appointmentId: string,
-  clinicIds: string[],
-): Promise<AppointmentOffers> {
-  const rows = await db
-    .select({
-      id: t.waitlistOffers.id,
-      status: t.waitlistOffers.status,
-      start: t.waitlistOffers.startAt,
-      end: t.waitlistOffers.endAt,
-      offeredAt: t.waitlistOffers.createdAt,
-      respondedAt: t.waitlistOffers.respondedAt,
-      entryId: t.waitlistOffers.entryId,
-      patientId: t.patients.id,
-      firstName: t.patients.firstName,
-      lastName: t.patients.lastName,
-    })
-    .from(t.waitlistOffers)
-    .innerJoin(t.waitlistOpenings, eq(t.waitlistOpenings.id, t.waitlistOffers.openingId))
-    .innerJoin(t.waitlistEntries, eq(t.waitlistEntries.id, t.waitlistOffers.entryId))
-    .innerJoin(t.patients, eq(t.patients.id, t.waitlistEntries.patientId))
-    .where(
-      and(
-        eq(t.waitlistOpenings.sourceAppointmentId, appointmentId),
-        inArray(t.waitlistOpenings.clinicId, clinicIds),
-      ),
-    )
-    .orderBy(asc(t.waitlistOffers.createdAt), asc(t.waitlistOffers.id));
-  return rows.map((r) => ({
-    id: r.id,
-    status: r.status as OfferStatus,
-    start: r.start.toISOString(),
-    end: r.end.toISOString(),
-    offeredAt: r.offeredAt.toISOString(),
-    respondedAt: r.respondedAt?.toISOString() ?? null,
-    patient: { id: r.patientId, name: `${r.firstName} ${r.lastName}`.trim() },
-    entryId: r.entryId,
-  }));
+  clinicId: string,
+  patientId: string,
+): Promise<boolean> {
+  const [patient] = await db
+    .select({ id: t.patients.id })
+    .from(t.patients)
+    .where(and(eq(t.patients.id, patientId), eq(t.patients.clinicId, clinicId)));
+  return patient !== undefined;
 }
 
-/** For the dashboard: offers waiting for an answer, and times filled from the waitlist since. */
-export async function waitlistSummary(
+/** Whether the user is an active provider or nurse of the clinic. */
+export async function takesAppointmentsAt(
   db: Executor,
-  clinicIds: string[],
-  now: Date,
-  monthStart: Date,
-  /** Only offers of this provider's freed or added time: a provider's own dashboard. */
-  providerId?: string,
-): Promise<{ openOffers: number; filledThisMonth: number }> {
-  if (clinicIds.length === 0) return { openOffers: 0, filledThisMonth: 0 };
-  const [row] = await db
-    .select({
-      openOffers: sql<number>`(count(*) filter (where ${t.waitlistOffers.status} = 'open' and ${t.waitlistOffers.expiresAt} > ${now}))::int`,
-      filledThisMonth: sql<number>`(count(*) filter (where ${t.waitlistOffers.status} = 'accepted' and ${t.waitlistOffers.respondedAt} >= ${monthStart}))::int`,
-    })
-    .from(t.waitlistOffers)
-    .innerJoin(t.waitlistOpenings, eq(t.waitlistOpenings.id, t.waitlistOffers.openingId))
+  clinicId: string,
+  userId: string,
+): Promise<boolean> {
+  const [agent] = await db
+    .select({ id: t.users.id })
+    .from(t.users)
+    .innerJoin(t.clinicMembers, eq(t.clinicMembers.userId, t.users.id))
     .where(
       and(
-        inArray(t.waitlistOpenings.clinicId, clinicIds),
-        providerId ? eq(t.waitlistOpenings.providerId, providerId) : undefined,
+        eq(t.users.id, userId),
+        eq(t.clinicMembers.clinicId, clinicId),
+        eq(t.users.active, true),
+        inArray(t.users.role, ['provider', 'nurse']),
       ),
     );
-  return { openOffers: row?.openOffers ?? 0, filledThisMonth: row?.filledThisMonth ?? 0 };
+  return agent !== undefined;
+}
+
+/** What staff set on an entry: everything but its clinic, patient and status. */
+export type EntryWishes = Pick<
+  typeof t.waitlistEntries.$inferInsert,
+  | 'providerId'
+  | 'duration'
+  | 'windowFrom'
+  | 'windowTo'
+  | 'weekdays'
+  | 'timesOfDay'
+  | 'priority'
+  | 'notes'
+>;
+
+export async function insertEntry(
+  db: Executor,
+  entry: EntryWishes & { clinicId: string; patientId: string; by: string | null; at: Date },
+): Promise<string> {
+  const { by, at, ...values } = entry;
+  const [row] = await db
+    .insert(t.waitlistEntries)
+    .values({ ...values, createdBy: by, updatedBy: by, createdAt: at, updatedAt: at })
+    .returning({ id: t.waitlistEntries.id });
+  return row!.id;
+}
+
+/** A waiting or past entry of one of the clinics, locked for the rest of the transaction. */
+export async function lockEntry(db: Executor, id: string, clinicIds: string[]) {
+  const [row] = await db
+    .select({
+      status: t.waitlistEntries.status,
+      clinicId: t.waitlistEntries.clinicId,
+      patientId: t.waitlistEntries.patientId,
+    })
+    .from(t.waitlistEntries)
+    .where(and(eq(t.waitlistEntries.id, id), inArray(t.waitlistEntries.clinicId, clinicIds)))
+    .for('update');
+  return row;
+}
+
+export async function updateEntry(
+  db: Executor,
+  id: string,
+  change: Partial<EntryWishes> & { status?: 'removed'; by: string | null; at: Date },
+): Promise<void> {
+  const { by, at, ...values } = change;
+  await db
+    .update(t.waitlistEntries)
+    .set({ ...values, updatedBy: by, updatedAt: at })
+    .where(eq(t.waitlistEntries.id, id));
+}
+
+/** The patient's entry leaves the list booked, by an accepted offer of it. */
+export async function markEntryBooked(
+  db: Executor,
+  id: string,
+  appointmentId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(t.waitlistEntries)
+    .set({ status: 'booked', appointmentId, updatedAt: now })
+    .where(eq(t.waitlistEntries.id, id));
+}
+
+/**
+ * A booking's patient's waiting entries at its clinic that wish for its time (its provider or
+ * any, its day inside their window on the clinic's calendar) become booked; the ones it changed.
+ */
+export async function markWaitingEntriesBooked(
+  db: Executor,
+  booking: {
+    appointmentId: string;
+    clinicId: string;
+    patientId: string;
+    providerId: string;
+    start: Date;
+    now: Date;
+  },
+): Promise<Array<{ id: string }>> {
+  // Prepared: every booking asks it, and almost always nobody is waiting.
+  const ph = sql.placeholder;
+  return prepared(db, 'waitlist_booked', (name) =>
+    db
+      .update(t.waitlistEntries)
+      .set({
+        status: 'booked',
+        appointmentId: sql`${ph('appointmentId')}::uuid`,
+        updatedAt: sql`${ph('now')}::timestamptz`,
+      })
+      .where(
+        and(
+          eq(t.waitlistEntries.clinicId, ph('clinicId')),
+          eq(t.waitlistEntries.patientId, ph('patientId')),
+          eq(t.waitlistEntries.status, 'waiting'),
+          sql`(${t.waitlistEntries.providerId} is null or ${t.waitlistEntries.providerId} = ${ph('providerId')}::uuid)`,
+          sql`(${ph('start')}::timestamptz at time zone (select c.timezone from ${t.clinics} c where c.id = ${ph('clinicId')}::uuid))::date
+                between ${t.waitlistEntries.windowFrom} and ${t.waitlistEntries.windowTo}`,
+        ),
+      )
+      .returning({ id: t.waitlistEntries.id })
+      .prepare(name),
+  ).execute({
+    appointmentId: booking.appointmentId,
+    now: booking.now.toISOString(),
+    clinicId: booking.clinicId,
+    patientId: booking.patientId,
+    providerId: booking.providerId,
+    start: booking.start.toISOString(),
+  });
+}
+
+export async function patientOfEntry(db: Executor, entryId: string): Promise<string> {
+  const [row] = await db
+    .select({ patientId: t.waitlistEntries.patientId })
+    .from(t.waitlistEntries)
+    .where(eq(t.waitlistEntries.id, entryId));
+  return row!.patientId;
+}
+
+/** What a webhook may tell of an entry: ids, priority and status, nothing that names anyone. */
+export async function entryFacts(db: Executor, entryId: string) {
+  const [entry] = await db
+    .select({
+      clinicId: t.waitlistEntries.clinicId,
+      patientId: t.waitlistEntries.patientId,
+      providerId: t.waitlistEntries.providerId,
+      priority: t.waitlistEntries.priority,
+      status: t.waitlistEntries.status,
+      appointmentId: t.waitlistEntries.appointmentId,
+    })
+    .from(t.waitlistEntries)
+    .where(eq(t.waitlistEntries.id, entryId));
+  return entry;
+}
+
+export async function insertEvent(
+  db: Executor,
+  event: typeof t.waitlistEvents.$inferInsert,
+): Promise<void> {
+  await db.insert(t.waitlistEvents).values(event);
 }

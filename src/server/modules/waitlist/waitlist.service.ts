@@ -1,5 +1,4 @@
 import { isBookableRole } from '@domain/roles';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { TZDate } from '@date-fns/tz';
 import type { z } from 'zod';
 import { toDateKey, wallClockToUtc } from '@domain/zoned-time';
@@ -14,10 +13,12 @@ import type { AppDeps } from '../../app-deps';
 import { staffUserIdOf, type RequestContext } from '../../core/request-context';
 import type { Executor } from '../../db/client';
 import { retryOnDeadlock } from '../../db/errors';
-import * as t from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../errors';
 import { recordReadAudit } from '../audit';
-import { addHistory, audit, fillOpening } from './offers';
+import { auditEntry } from './entry-audit';
+import { addHistory } from './entry-history';
+import { fillOpening } from './offers';
+import * as offersRepo from './offers.repository';
 import * as repo from './waitlist.repository';
 
 type EntryBody = z.output<typeof waitlistEntryBody>;
@@ -89,31 +90,15 @@ export async function getEntry(
 
 /** The patient must be the clinic's; a named provider must take appointments there. */
 async function checkParties(db: Executor, clinicId: string, body: EntryBody): Promise<void> {
-  const [patient] = await db
-    .select({ id: t.patients.id })
-    .from(t.patients)
-    .where(and(eq(t.patients.id, body.patientId), eq(t.patients.clinicId, clinicId)));
-  if (!patient) throw notFound('Patient not found in this clinic.');
-  if (body.providerId) {
-    const [agent] = await db
-      .select({ id: t.users.id })
-      .from(t.users)
-      .innerJoin(t.clinicMembers, eq(t.clinicMembers.userId, t.users.id))
-      .where(
-        and(
-          eq(t.users.id, body.providerId),
-          eq(t.clinicMembers.clinicId, clinicId),
-          eq(t.users.active, true),
-          inArray(t.users.role, ['provider', 'nurse']),
-        ),
-      );
-    if (!agent) {
-      throw unprocessable('The chosen provider does not take appointments at this clinic.');
-    }
+  if (!(await repo.isClinicPatient(db, clinicId, body.patientId))) {
+    throw notFound('Patient not found in this clinic.');
+  }
+  if (body.providerId && !(await repo.takesAppointmentsAt(db, clinicId, body.providerId))) {
+    throw unprocessable('The chosen provider does not take appointments at this clinic.');
   }
 }
 
-const entryValues = (body: EntryBody) => ({
+const entryValues = (body: EntryBody): repo.EntryWishes => ({
   providerId: body.providerId,
   duration: body.duration,
   windowFrom: body.windowFrom,
@@ -136,22 +121,23 @@ export async function createEntry(
   const id = await retryOnDeadlock(() =>
     deps.db.db.transaction(async (tx) => {
       await checkParties(tx, clinic.id, body);
-      const [row] = await tx
-        .insert(t.waitlistEntries)
-        .values({
-          clinicId: clinic.id,
-          patientId: body.patientId,
-          ...entryValues(body),
-          createdBy: by.userId,
-          updatedBy: by.userId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: t.waitlistEntries.id });
-      await addHistory(tx, row!.id, now, 'ADDED', null, by);
-      await audit(tx, ctx.user.id, ctx.ip, 'create', row!.id, body.patientId, now);
+      const entryId = await repo.insertEntry(tx, {
+        clinicId: clinic.id,
+        patientId: body.patientId,
+        ...entryValues(body),
+        by: by.userId,
+        at: now,
+      });
+      await addHistory(tx, entryId, now, 'ADDED', null, by);
+      await auditEntry(tx, {
+        action: 'create',
+        entryId,
+        patientId: body.patientId,
+        at: now,
+        by: { userId: ctx.user.id, ip: ctx.ip },
+      });
       await offerOpenTimes(tx, deps, now, clinic.id);
-      return row!.id;
+      return entryId;
     }),
   );
   return (await repo.findEntry(deps.db.db, id, [clinic.id], deps.now()))!;
@@ -159,43 +145,15 @@ export async function createEntry(
 
 /** Freed times still open at the clinic go to whoever now suits them. */
 async function offerOpenTimes(tx: Executor, deps: AppDeps, now: Date, clinicId: string) {
-  const openings = await tx
-    .select({ id: t.waitlistOpenings.id })
-    .from(t.waitlistOpenings)
-    .where(
-      and(
-        eq(t.waitlistOpenings.clinicId, clinicId),
-        inArray(t.waitlistOpenings.status, ['open', 'closed']),
-        sql`${t.waitlistOpenings.endAt} > ${now}`,
-      ),
-    )
-    .orderBy(t.waitlistOpenings.startAt)
-    .limit(50);
-  for (const opening of openings) {
+  for (const openingId of await offersRepo.openingsAhead(tx, clinicId, now)) {
     // A closed opening found nobody before; it may find the newcomer.
-    await tx
-      .update(t.waitlistOpenings)
-      .set({ status: 'open' })
-      .where(and(eq(t.waitlistOpenings.id, opening.id), eq(t.waitlistOpenings.status, 'closed')));
-    await fillOpening(tx, deps, now, opening.id);
+    await offersRepo.reopenOpening(tx, openingId);
+    await fillOpening(tx, deps, now, openingId);
   }
 }
 
 async function lockWaiting(tx: Executor, ctx: RequestContext, id: string) {
-  const [row] = await tx
-    .select({
-      status: t.waitlistEntries.status,
-      clinicId: t.waitlistEntries.clinicId,
-      patientId: t.waitlistEntries.patientId,
-    })
-    .from(t.waitlistEntries)
-    .where(
-      and(
-        eq(t.waitlistEntries.id, id),
-        inArray(t.waitlistEntries.clinicId, [...ctx.user.clinicIds]),
-      ),
-    )
-    .for('update');
+  const row = await repo.lockEntry(tx, id, [...ctx.user.clinicIds]);
   if (!row) throw notFound('Waitlist entry not found.');
   if (row.status !== 'waiting') {
     throw conflict(
@@ -222,12 +180,15 @@ export async function updateEntry(
         throw unprocessable('An entry stays with its clinic and patient; add a new one instead.');
       }
       await checkParties(tx, row.clinicId, body);
-      await tx
-        .update(t.waitlistEntries)
-        .set({ ...entryValues(body), updatedBy: by.userId, updatedAt: now })
-        .where(eq(t.waitlistEntries.id, id));
+      await repo.updateEntry(tx, id, { ...entryValues(body), by: by.userId, at: now });
       await addHistory(tx, id, now, 'UPDATED', null, by);
-      await audit(tx, ctx.user.id, ctx.ip, 'update', id, row.patientId, now);
+      await auditEntry(tx, {
+        action: 'update',
+        entryId: id,
+        patientId: row.patientId,
+        at: now,
+        by: { userId: ctx.user.id, ip: ctx.ip },
+      });
       await offerOpenTimes(tx, deps, now, row.clinicId);
     }),
   );
@@ -245,17 +206,16 @@ export async function removeEntry(
   await retryOnDeadlock(() =>
     deps.db.db.transaction(async (tx) => {
       const row = await lockWaiting(tx, ctx, id);
-      await tx
-        .update(t.waitlistEntries)
-        .set({ status: 'removed', updatedBy: by.userId, updatedAt: now })
-        .where(eq(t.waitlistEntries.id, id));
-      const withdrawn = await tx
-        .update(t.waitlistOffers)
-        .set({ status: 'withdrawn', respondedAt: now })
-        .where(and(eq(t.waitlistOffers.entryId, id), eq(t.waitlistOffers.status, 'open')))
-        .returning({ openingId: t.waitlistOffers.openingId });
+      await repo.updateEntry(tx, id, { status: 'removed', by: by.userId, at: now });
+      const withdrawn = await offersRepo.withdrawOpenOffers(tx, id, now);
       await addHistory(tx, id, now, 'REMOVED', null, by);
-      await audit(tx, ctx.user.id, ctx.ip, 'remove', id, row.patientId, now);
+      await auditEntry(tx, {
+        action: 'remove',
+        entryId: id,
+        patientId: row.patientId,
+        at: now,
+        by: { userId: ctx.user.id, ip: ctx.ip },
+      });
       for (const offer of withdrawn) await fillOpening(tx, deps, now, offer.openingId);
     }),
   );
@@ -267,7 +227,7 @@ export async function appointmentOffers(
   ctx: RequestContext,
   appointmentId: string,
 ): Promise<AppointmentOffers> {
-  return repo.offersOfAppointment(deps.db.db, appointmentId, [...ctx.user.clinicIds]);
+  return offersRepo.offersOfAppointment(deps.db.db, appointmentId, [...ctx.user.clinicIds]);
 }
 
 /** For the dashboard: offers awaiting an answer now, and times filled from the list this month. */
@@ -285,5 +245,5 @@ export async function waitlistSummary(
   // A provider's or nurse's dashboard counts are their own (the dashboard's `own` scope): another
   // provider's open offer is not theirs to count (issue 39).
   const own = isBookableRole(ctx.user.role) ? ctx.user.id : undefined;
-  return repo.waitlistSummary(deps.db.db, scopeIds(ctx, clinicRef), now, monthStart, own);
+  return offersRepo.waitlistSummary(deps.db.db, scopeIds(ctx, clinicRef), now, monthStart, own);
 }

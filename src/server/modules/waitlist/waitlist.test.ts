@@ -5,7 +5,7 @@ import { apiAs, type Api } from '../../test/api-client';
 import { createBody, type ClinicScenario } from '../../test/scenario';
 import { createPatient } from '../../test/factories';
 import * as t from '../../db/schema';
-import { expireDueOffers, freedTime } from './offers';
+import { expireDueOffers } from './offer-expiry';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New York
 const TUESDAY_10AM = '2026-11-24T15:00:00.000Z';
@@ -85,40 +85,6 @@ async function setPolicy(offersAtOnce: number, holdMinutes = 120) {
     .set({ waitlistOffersAtOnce: offersAtOnce, waitlistOfferHoldMinutes: holdMinutes })
     .where(eq(t.clinics.id, s.clinic.id));
 }
-
-describe('freedTime', () => {
-  const before = {
-    clinicId: 'c',
-    staffId: 'p1',
-    startAt: new Date('2026-11-24T15:00:00Z'),
-    endAt: new Date('2026-11-24T16:00:00Z'),
-    status: 'CONFIRMED',
-  };
-  it('frees all of a cancelled time, the part a move does not keep, and nothing else', () => {
-    expect(freedTime(before, { status: 'CANCELLED' })).toEqual([
-      { providerId: 'p1', slot: { start: before.startAt, end: before.endAt }, source: 'cancelled' },
-    ]);
-    // Moved 30 minutes later with the same provider: the first half is free.
-    expect(
-      freedTime(before, {
-        startAt: new Date('2026-11-24T15:30:00Z'),
-        endAt: new Date('2026-11-24T16:30:00Z'),
-        status: 'BOOKED',
-      }),
-    ).toEqual([
-      {
-        providerId: 'p1',
-        slot: { start: before.startAt, end: new Date('2026-11-24T15:30:00Z') },
-        source: 'rescheduled',
-      },
-    ]);
-    // Reassigned: the old provider's whole time is free.
-    expect(freedTime(before, { staffId: 'p2' })).toHaveLength(1);
-    expect(freedTime(before, { status: 'COMPLETED' })).toEqual([]);
-    expect(freedTime({ ...before, status: 'CANCELLED' }, { status: 'CANCELLED' })).toEqual([]);
-    expect(freedTime(before, {})).toEqual([]);
-  });
-});
 
 describe('the waitlist API', () => {
   it('adds, lists with counts, edits and removes an entry, with its history', async () => {
@@ -402,7 +368,7 @@ describe('offers of freed time', () => {
 
   it('never offers a time that has already begun', async () => {
     const entry = await addEntry();
-    const { offerFreedTime } = await import('./offers');
+    const { offerFreedTime } = await import('./freed-time-hooks');
     await env.db.transaction(async (tx) => {
       await offerFreedTime(tx, { config: { SLOT_MIN_NOTICE_MINUTES: 0 } } as never, env.now(), {
         appointmentId: s.foreignAppointment.id,

@@ -1,0 +1,389 @@
+// The waitlist's openings (freed time) and the offers made of them, with what staff read of
+// those offers. The entries themselves, their list and history are in waitlist.repository.ts.
+import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { AppointmentOffers, OfferStatus } from '@contracts/waitlist';
+import type { Slot, TimeOfDay, WaitlistPriority } from '@domain/waitlist';
+import type { DateKey } from '@domain/zoned-time';
+import type { Executor } from '../../db/client';
+import * as t from '../../db/schema';
+
+/** The clinics a provider works at, where their new hours are offered. */
+export async function clinicIdsOfMember(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ clinicId: t.clinicMembers.clinicId })
+    .from(t.clinicMembers)
+    .where(eq(t.clinicMembers.userId, userId));
+  return rows.map((r) => r.clinicId);
+}
+
+/** Whether anyone waits at the clinic: freed time nobody there could take is not recorded. */
+export async function anyoneWaiting(db: Executor, clinicId: string): Promise<boolean> {
+  const [waiting] = await db
+    .select({ id: t.waitlistEntries.id })
+    .from(t.waitlistEntries)
+    .where(and(eq(t.waitlistEntries.clinicId, clinicId), eq(t.waitlistEntries.status, 'waiting')))
+    .limit(1);
+  return waiting !== undefined;
+}
+
+export async function insertOpening(
+  db: Executor,
+  o: {
+    clinicId: string;
+    providerId: string;
+    slot: Slot;
+    source: 'cancelled' | 'rescheduled' | 'hours';
+    sourceAppointmentId: string | null;
+    createdAt: Date;
+  },
+): Promise<string> {
+  const [opening] = await db
+    .insert(t.waitlistOpenings)
+    .values({
+      clinicId: o.clinicId,
+      providerId: o.providerId,
+      startAt: o.slot.start,
+      endAt: o.slot.end,
+      source: o.source,
+      sourceAppointmentId: o.sourceAppointmentId,
+      createdAt: o.createdAt,
+    })
+    .returning({ id: t.waitlistOpenings.id });
+  return opening!.id;
+}
+
+/**
+ * An opening with what its offers need (its clinic's policy and zone, its provider's name),
+ * locked for the rest of the transaction.
+ */
+export async function lockOpening(db: Executor, openingId: string) {
+  const [opening] = await db
+    .select({
+      id: t.waitlistOpenings.id,
+      clinicId: t.waitlistOpenings.clinicId,
+      providerId: t.waitlistOpenings.providerId,
+      start: t.waitlistOpenings.startAt,
+      end: t.waitlistOpenings.endAt,
+      status: t.waitlistOpenings.status,
+      clinicName: t.clinics.name,
+      timezone: t.clinics.timezone,
+      offersAtOnce: t.clinics.waitlistOffersAtOnce,
+      holdMinutes: t.clinics.waitlistOfferHoldMinutes,
+      providerName: t.users.name,
+    })
+    .from(t.waitlistOpenings)
+    .innerJoin(t.clinics, eq(t.clinics.id, t.waitlistOpenings.clinicId))
+    .innerJoin(t.users, eq(t.users.id, t.waitlistOpenings.providerId))
+    .where(eq(t.waitlistOpenings.id, openingId))
+    .for('update', { of: t.waitlistOpenings });
+  return opening;
+}
+
+/** The clinic's openings not yet over, open or closed, the earliest first. */
+export async function openingsAhead(db: Executor, clinicId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: t.waitlistOpenings.id })
+    .from(t.waitlistOpenings)
+    .where(
+      and(
+        eq(t.waitlistOpenings.clinicId, clinicId),
+        inArray(t.waitlistOpenings.status, ['open', 'closed']),
+        sql`${t.waitlistOpenings.endAt} > ${now}`,
+      ),
+    )
+    .orderBy(t.waitlistOpenings.startAt)
+    .limit(50);
+  return rows.map((r) => r.id);
+}
+
+export async function reopenOpening(db: Executor, openingId: string): Promise<void> {
+  await db
+    .update(t.waitlistOpenings)
+    .set({ status: 'open' })
+    .where(and(eq(t.waitlistOpenings.id, openingId), eq(t.waitlistOpenings.status, 'closed')));
+}
+
+/** Nobody is offered an open opening's time any more. */
+export async function closeOpening(db: Executor, openingId: string): Promise<void> {
+  await db
+    .update(t.waitlistOpenings)
+    .set({ status: 'closed' })
+    .where(and(eq(t.waitlistOpenings.id, openingId), eq(t.waitlistOpenings.status, 'open')));
+}
+
+export async function markOpeningFilled(db: Executor, openingId: string): Promise<void> {
+  await db
+    .update(t.waitlistOpenings)
+    .set({ status: 'filled' })
+    .where(eq(t.waitlistOpenings.id, openingId));
+}
+
+export async function countOpenOffers(db: Executor, openingId: string): Promise<number> {
+  const [{ open } = { open: 0 }] = await db
+    .select({ open: sql<number>`count(*)::int` })
+    .from(t.waitlistOffers)
+    .where(and(eq(t.waitlistOffers.openingId, openingId), eq(t.waitlistOffers.status, 'open')));
+  return open;
+}
+
+/**
+ * The clinic's waiting entries an opening may go to: window not past on `today`, its provider or
+ * any, neither offered this opening before nor holding another open offer. With their patients.
+ */
+export async function findCandidates(
+  db: Executor,
+  o: { openingId: string; clinicId: string; providerId: string; today: DateKey },
+) {
+  const rows = await db
+    .select({
+      id: t.waitlistEntries.id,
+      providerId: t.waitlistEntries.providerId,
+      durationMinutes: t.waitlistEntries.duration,
+      windowFrom: t.waitlistEntries.windowFrom,
+      windowTo: t.waitlistEntries.windowTo,
+      weekdays: t.waitlistEntries.weekdays,
+      timesOfDay: t.waitlistEntries.timesOfDay,
+      priority: t.waitlistEntries.priority,
+      createdAt: t.waitlistEntries.createdAt,
+      patientId: t.patients.id,
+      patientName: sql<string>`btrim(${t.patients.firstName} || ' ' || ${t.patients.lastName})`,
+      patientEmail: t.patients.email,
+    })
+    .from(t.waitlistEntries)
+    .innerJoin(t.patients, eq(t.patients.id, t.waitlistEntries.patientId))
+    .where(
+      and(
+        eq(t.waitlistEntries.clinicId, o.clinicId),
+        eq(t.waitlistEntries.status, 'waiting'),
+        sql`${t.waitlistEntries.windowTo} >= ${o.today}::date`,
+        sql`(${t.waitlistEntries.providerId} is null or ${t.waitlistEntries.providerId} = ${o.providerId})`,
+        sql`not exists (select 1 from ${t.waitlistOffers} o where o.entry_id = ${t.waitlistEntries.id}
+              and (o.status = 'open' or o.opening_id = ${o.openingId}))`,
+      ),
+    );
+  return rows.map((c) => ({
+    ...c,
+    timesOfDay: c.timesOfDay as TimeOfDay[],
+    priority: c.priority as WaitlistPriority,
+  }));
+}
+
+/**
+ * Records an offer unless the unique indexes refuse it (the entry already holds an open offer,
+ * or was offered this opening): false then.
+ */
+export async function insertOffer(
+  db: Executor,
+  offer: {
+    openingId: string;
+    entryId: string;
+    token: string;
+    slot: Slot;
+    expiresAt: Date;
+    createdAt: Date;
+  },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(t.waitlistOffers)
+    .values({
+      openingId: offer.openingId,
+      entryId: offer.entryId,
+      token: offer.token,
+      startAt: offer.slot.start,
+      endAt: offer.slot.end,
+      expiresAt: offer.expiresAt,
+      createdAt: offer.createdAt,
+    })
+    .onConflictDoNothing()
+    .returning({ id: t.waitlistOffers.id });
+  return inserted.length > 0;
+}
+
+/** Every open offer whose hold has passed becomes expired; the ones it changed. */
+export async function lapseDueOffers(db: Executor, now: Date) {
+  return db
+    .update(t.waitlistOffers)
+    .set({ status: 'expired', respondedAt: now })
+    .where(and(eq(t.waitlistOffers.status, 'open'), lte(t.waitlistOffers.expiresAt, now)))
+    .returning({
+      entryId: t.waitlistOffers.entryId,
+      openingId: t.waitlistOffers.openingId,
+      start: t.waitlistOffers.startAt,
+    });
+}
+
+/** An entry's open offer is withdrawn; the openings whose offers it withdrew. */
+export async function withdrawOpenOffers(
+  db: Executor,
+  entryId: string,
+  now: Date,
+): Promise<Array<{ openingId: string }>> {
+  return db
+    .update(t.waitlistOffers)
+    .set({ status: 'withdrawn', respondedAt: now })
+    .where(and(eq(t.waitlistOffers.entryId, entryId), eq(t.waitlistOffers.status, 'open')))
+    .returning({ openingId: t.waitlistOffers.openingId });
+}
+
+function selectOffer(db: Executor) {
+  return db
+    .select({
+      id: t.waitlistOffers.id,
+      status: t.waitlistOffers.status,
+      start: t.waitlistOffers.startAt,
+      end: t.waitlistOffers.endAt,
+      expiresAt: t.waitlistOffers.expiresAt,
+      openingId: t.waitlistOffers.openingId,
+      entryId: t.waitlistOffers.entryId,
+      appointmentId: t.waitlistOffers.appointmentId,
+      patientId: t.waitlistEntries.patientId,
+      entryStatus: t.waitlistEntries.status,
+      notes: t.waitlistEntries.notes,
+      providerId: t.waitlistOpenings.providerId,
+      providerName: t.users.name,
+      clinic: {
+        id: t.clinics.id,
+        name: t.clinics.name,
+        timezone: t.clinics.timezone,
+      },
+      reach: {
+        slug: t.clinics.slug,
+        phone: t.clinics.phone,
+        address: t.clinics.address,
+        onlineBookingEnabled: t.clinics.onlineBookingEnabled,
+        onlineBookingAgentIds: t.clinics.onlineBookingAgentIds,
+      },
+      sessionToken: t.appointments.token,
+    })
+    .from(t.waitlistOffers)
+    .innerJoin(t.waitlistEntries, eq(t.waitlistEntries.id, t.waitlistOffers.entryId))
+    .innerJoin(t.waitlistOpenings, eq(t.waitlistOpenings.id, t.waitlistOffers.openingId))
+    .innerJoin(t.users, eq(t.users.id, t.waitlistOpenings.providerId))
+    .innerJoin(t.clinics, eq(t.clinics.id, t.waitlistOpenings.clinicId))
+    .leftJoin(t.appointments, eq(t.appointments.id, t.waitlistOffers.appointmentId));
+}
+/** An offer as its page shows it and its answers need it. */
+export type OfferRow = Awaited<ReturnType<ReturnType<typeof selectOffer>['where']>>[number];
+
+/** The offer of a link's token, with its entry, opening and booking; locked if asked. */
+export async function findOfferByToken(
+  db: Executor,
+  token: string,
+  lock = false,
+): Promise<OfferRow | undefined> {
+  const query = selectOffer(db).where(eq(t.waitlistOffers.token, token));
+  const [row] = lock ? await query.for('update', { of: t.waitlistOffers }) : await query;
+  return row;
+}
+
+/** An offer answered, lapsed or taken, at `now`. */
+export async function setOfferStatus(
+  db: Executor,
+  offerId: string,
+  status: Exclude<OfferStatus, 'open'>,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(t.waitlistOffers)
+    .set({ status, respondedAt: now })
+    .where(eq(t.waitlistOffers.id, offerId));
+}
+
+export async function setOfferAppointment(
+  db: Executor,
+  offerId: string,
+  appointmentId: string,
+): Promise<void> {
+  await db.update(t.waitlistOffers).set({ appointmentId }).where(eq(t.waitlistOffers.id, offerId));
+}
+
+/**
+ * The opening's other open offers overlapping an accepted one's time become taken; the entries
+ * they were made to.
+ */
+export async function takeOverlappingOffers(
+  db: Executor,
+  accepted: { id: string; openingId: string; start: Date; end: Date },
+  now: Date,
+): Promise<Array<{ entryId: string }>> {
+  return db
+    .update(t.waitlistOffers)
+    .set({ status: 'taken', respondedAt: now })
+    .where(
+      and(
+        eq(t.waitlistOffers.openingId, accepted.openingId),
+        eq(t.waitlistOffers.status, 'open'),
+        ne(t.waitlistOffers.id, accepted.id),
+        sql`${t.waitlistOffers.startAt} < ${accepted.end} and ${t.waitlistOffers.endAt} > ${accepted.start}`,
+      ),
+    )
+    .returning({ entryId: t.waitlistOffers.entryId });
+}
+
+/** The offers made of the time an appointment freed, oldest first. */
+export async function offersOfAppointment(
+  db: Executor,
+  appointmentId: string,
+  clinicIds: string[],
+): Promise<AppointmentOffers> {
+  const rows = await db
+    .select({
+      id: t.waitlistOffers.id,
+      status: t.waitlistOffers.status,
+      start: t.waitlistOffers.startAt,
+      end: t.waitlistOffers.endAt,
+      offeredAt: t.waitlistOffers.createdAt,
+      respondedAt: t.waitlistOffers.respondedAt,
+      entryId: t.waitlistOffers.entryId,
+      patientId: t.patients.id,
+      firstName: t.patients.firstName,
+      lastName: t.patients.lastName,
+    })
+    .from(t.waitlistOffers)
+    .innerJoin(t.waitlistOpenings, eq(t.waitlistOpenings.id, t.waitlistOffers.openingId))
+    .innerJoin(t.waitlistEntries, eq(t.waitlistEntries.id, t.waitlistOffers.entryId))
+    .innerJoin(t.patients, eq(t.patients.id, t.waitlistEntries.patientId))
+    .where(
+      and(
+        eq(t.waitlistOpenings.sourceAppointmentId, appointmentId),
+        inArray(t.waitlistOpenings.clinicId, clinicIds),
+      ),
+    )
+    .orderBy(asc(t.waitlistOffers.createdAt), asc(t.waitlistOffers.id));
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status as OfferStatus,
+    start: r.start.toISOString(),
+    end: r.end.toISOString(),
+    offeredAt: r.offeredAt.toISOString(),
+    respondedAt: r.respondedAt?.toISOString() ?? null,
+    patient: { id: r.patientId, name: `${r.firstName} ${r.lastName}`.trim() },
+    entryId: r.entryId,
+  }));
+}
+
+/** For the dashboard: offers waiting for an answer, and times filled from the waitlist since. */
+export async function waitlistSummary(
+  db: Executor,
+  clinicIds: string[],
+  now: Date,
+  monthStart: Date,
+  /** Only offers of this provider's freed or added time: a provider's own dashboard. */
+  providerId?: string,
+): Promise<{ openOffers: number; filledThisMonth: number }> {
+  if (clinicIds.length === 0) return { openOffers: 0, filledThisMonth: 0 };
+  const [row] = await db
+    .select({
+      openOffers: sql<number>`(count(*) filter (where ${t.waitlistOffers.status} = 'open' and ${t.waitlistOffers.expiresAt} > ${now}))::int`,
+      filledThisMonth: sql<number>`(count(*) filter (where ${t.waitlistOffers.status} = 'accepted' and ${t.waitlistOffers.respondedAt} >= ${monthStart}))::int`,
+    })
+    .from(t.waitlistOffers)
+    .innerJoin(t.waitlistOpenings, eq(t.waitlistOpenings.id, t.waitlistOffers.openingId))
+    .where(
+      and(
+        inArray(t.waitlistOpenings.clinicId, clinicIds),
+        providerId ? eq(t.waitlistOpenings.providerId, providerId) : undefined,
+      ),
+    );
+  return { openOffers: row?.openOffers ?? 0, filledThisMonth: row?.filledThisMonth ?? 0 };
+}
