@@ -42,7 +42,7 @@ describe('the online booking confirmation e-mail', () => {
     expect(html).toContain('<a href="https://care.example/book-online/confirm/tok_en-123">');
   });
 
-  it('greets nobody by name: nothing a stranger typed is sent (security issue 38)', () => {
+  it('greets nobody by name: nothing a stranger typed is sent (ADR 031)', () => {
     // Before, the name typed on the public page opened the mail ("Hello Mia Okafor,"): anyone
     // could put 200 characters of their own in a clinic-branded mail to anyone's address.
     for (const message of [

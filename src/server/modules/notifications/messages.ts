@@ -219,7 +219,7 @@ export function renderReminder(
   };
 }
 
-/** The kind of a waitlist offer's message (issue 22); its payload is an OfferSnapshot. */
+/** The kind of a waitlist offer's message (ADR 019); its payload is an OfferSnapshot. */
 export const OFFER_KIND = 'waitlist.offer';
 
 /** What an offer of freed time says: when, where, with whom, and until when it holds. */
@@ -266,7 +266,7 @@ export function renderOffer(snapshot: OfferSnapshot, to: string, publicUrl: stri
   };
 }
 
-/** The kind of an online booking's confirmation message (issue 26); its payload a HoldSnapshot. */
+/** The kind of an online booking's confirmation message (ADR 022); its payload a HoldSnapshot. */
 export const HOLD_KIND = 'online.hold';
 
 /** What the confirmation of a held online booking says. */

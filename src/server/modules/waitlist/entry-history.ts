@@ -16,7 +16,7 @@ export async function addHistory(
   by: { userId: string | null; name: string } = { userId: null, name: WAITLIST_ACTOR },
 ): Promise<void> {
   await repo.insertEvent(tx, { entryId, type, at, detail, byUserId: by.userId, byName: by.name });
-  // An offer made or answered is told to the systems that asked (issue 25), in this transaction.
+  // An offer made or answered is told to the systems that asked (ADR 018), in this transaction.
   const event = waitlistWebhookEventOf(type);
   if (event) await queueWaitlistWebhook(tx, entryId, event, detail, at);
 }

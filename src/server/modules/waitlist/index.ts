@@ -1,4 +1,4 @@
-// The waitlist module's public entry (issue 22, ADR 019): its routes, the sweep that lapses
+// The waitlist module's public entry (ADR 019): its routes, the sweep that lapses
 // offers, and the hooks through which the appointments and availability modules report freed time.
 export { waitlistRoutes } from './waitlist.routes';
 export { offerExtraHours, offerFreedTime } from './freed-time-hooks';

@@ -243,7 +243,7 @@ export async function waitlistSummary(
     wallClockToUtc(toDateKey(local.getFullYear(), local.getMonth() + 1, 1), 0, timezone),
   );
   // A provider's or nurse's dashboard counts are their own (the dashboard's `own` scope): another
-  // provider's open offer is not theirs to count (issue 39).
+  // provider's open offer is not theirs to count (ADR 034).
   const own = isBookableRole(ctx.user.role) ? ctx.user.id : undefined;
   return offersRepo.waitlistSummary(deps.db.db, scopeIds(ctx, clinicRef), now, monthStart, own);
 }

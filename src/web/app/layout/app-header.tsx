@@ -7,7 +7,7 @@ import { RouteProgress } from './route-progress';
 import { AccountButtonStandIn } from './account-button';
 
 // The account menu (Radix menu, its popper and focus handling, sonner for its failures) opens on
-// demand: it loads just after the first paint, its button drawn meanwhile (issue 27).
+// demand: it loads just after the first paint, its button drawn meanwhile (ADR 023).
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 export function AppHeader() {
