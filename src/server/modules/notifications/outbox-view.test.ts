@@ -8,7 +8,7 @@ import { enableOnlineBooking } from '../../test/online-booking-kit';
 import * as t from '../../db/schema';
 import type { OutboxMessage, OutboxMessageDetail } from '@contracts/outbox';
 
-// Without a mail server every message waits in the outbox (ADR 034): an admin of the clinic
+// Without a mail server every message waits in the outbox (ADR 036): an admin of the clinic
 // reads each as its recipient would, the online booking's confirmation too, and the reading is
 // audited, since the links in it book, join or answer for the patient.
 
