@@ -105,6 +105,8 @@ describe('a clinic’s public booking', () => {
       slug: s.clinic.slug,
       name: 'Riverside Family Clinic',
       timezone: 'America/New_York',
+      // The clinic's number, for the page's "no free times" line; this clinic gave none.
+      phone: null,
       intro: 'Welcome.',
       providers: [{ id: s.provider.id, name: 'Dr. Priya Raman' }],
       durations: [30],
