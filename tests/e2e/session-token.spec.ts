@@ -56,7 +56,9 @@ test.describe('patient visit link', () => {
     const visit = await book(0, 0);
     await page.goto(`/session/?token=${visit.token}`);
     await expect(page.getByRole('heading', { name: `Hello ${visit.firstName}` })).toBeVisible();
-    await expect(page.getByText('Riverside Family Clinic')).toBeVisible();
+    // The visit's card names the clinic; the block under it says how to reach the clinic.
+    await expect(page.getByRole('article').getByText('Riverside Family Clinic')).toBeVisible();
+    await expect(page.getByLabel(/How to reach Riverside Family Clinic/)).toBeVisible();
     await expect(page.getByText('Your video visit with Dr. Priya Raman')).toBeVisible();
     const expectedTime = new Intl.DateTimeFormat('en-US', {
       timeZone: 'America/Chicago',
