@@ -40,20 +40,23 @@ function scoped(scope: DashboardScope, ...more: Array<SQL | undefined>): SQL | u
   );
 }
 
+/** What a dashboard row shows of an appointment, its patient, agent and clinic. */
+const summaryFields = {
+  id: a.id,
+  startAt: a.startAt,
+  duration: a.duration,
+  status: a.status,
+  patientId: a.patientId,
+  firstName: t.patients.firstName,
+  lastName: t.patients.lastName,
+  staffId: a.staffId,
+  staffName: t.users.name,
+  clinicSlug: t.clinics.slug,
+};
+
 function selectSummaries(db: Executor) {
   return db
-    .select({
-      id: a.id,
-      startAt: a.startAt,
-      duration: a.duration,
-      status: a.status,
-      patientId: a.patientId,
-      firstName: t.patients.firstName,
-      lastName: t.patients.lastName,
-      staffId: a.staffId,
-      staffName: t.users.name,
-      clinicSlug: t.clinics.slug,
-    })
+    .select(summaryFields)
     .from(a)
     .innerJoin(t.patients, eq(t.patients.id, a.patientId))
     .innerJoin(t.users, eq(t.users.id, a.staffId))
@@ -241,16 +244,7 @@ export async function patientMovesBetween(
     .where(and(eq(later.appointmentId, a.id), eq(later.type, 'RESCHEDULE')));
   return db
     .select({
-      id: a.id,
-      startAt: a.startAt,
-      duration: a.duration,
-      status: a.status,
-      patientId: a.patientId,
-      firstName: t.patients.firstName,
-      lastName: t.patients.lastName,
-      staffId: a.staffId,
-      staffName: t.users.name,
-      clinicSlug: t.clinics.slug,
+      ...summaryFields,
       from: e.fromValue,
       movedAt: e.at,
       total: sql<number>`(count(*) over ())::int`,
