@@ -30,3 +30,33 @@ export async function enableOnlineBooking(
   });
   expect(res.statusCode, res.body).toBe(200);
 }
+
+/**
+ * Asks the public booking API to hold a time for Mia Okafor, as the booking page does: the
+ * scenario's provider, 30 minutes on Wednesday 25 November 2026 at 10:00 New York time unless
+ * `options` say another start.
+ */
+export function holdOnline(
+  app: App,
+  s: ClinicScenario,
+  options: { email: string; start?: string; remoteAddress?: string },
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/public/clinics/${s.clinic.slug}/holds`,
+    payload: {
+      start: options.start ?? '2026-11-25T15:00:00.000Z',
+      agentId: s.provider.id,
+      duration: 30,
+      patient: {
+        firstName: 'Mia',
+        lastName: 'Okafor',
+        email: options.email,
+        phone: '(555) 010-7788',
+        dob: '1990-04-30',
+      },
+      consent: true,
+    },
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
+}

@@ -4,7 +4,7 @@ import { useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
 import { createSignInUser } from '../../test/auth-helpers';
 import { createBody, type ClinicScenario } from '../../test/scenario';
-import { enableOnlineBooking } from '../../test/online-booking-kit';
+import { enableOnlineBooking, holdOnline as holdOnlineFor } from '../../test/online-booking-kit';
 import * as t from '../../db/schema';
 import type { OutboxMessage, OutboxMessageDetail } from '@contracts/outbox';
 
@@ -23,24 +23,7 @@ beforeEach(async () => {
 });
 
 const holdOnline = () =>
-  env.app.inject({
-    method: 'POST',
-    url: `/api/public/clinics/${s.clinic.slug}/holds`,
-    payload: {
-      start: '2026-11-25T15:00:00.000Z',
-      agentId: s.provider.id,
-      duration: 30,
-      patient: {
-        firstName: 'Mia',
-        lastName: 'Okafor',
-        email: 'mia.okafor@example.com',
-        phone: '(555) 010-7788',
-        dob: '1990-04-30',
-      },
-      consent: true,
-    },
-    remoteAddress: '198.51.100.7',
-  });
+  holdOnlineFor(env.app, s, { email: 'mia.okafor@example.com', remoteAddress: '198.51.100.7' });
 
 const listed = async (api: Api, query = '') => {
   const res = await api.get(`/api/admin/outbox${query}`);

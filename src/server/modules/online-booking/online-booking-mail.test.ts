@@ -5,7 +5,7 @@ import type { ClinicScenario } from '../../test/scenario';
 import { testConfig } from '../../config';
 import { startSmtpSink, unfoldMail, type SmtpSink } from '../../test/smtp-sink';
 import { createOutboxWorker } from '../notifications';
-import { enableOnlineBooking } from '../../test/online-booking-kit';
+import { enableOnlineBooking, holdOnline } from '../../test/online-booking-kit';
 
 // From the public hold to the booking by the link, through a real SMTP server: the link the
 // patient receives is the one that books (ADR 022).
@@ -40,23 +40,7 @@ function worker() {
 describe('the online booking e-mail', () => {
   it('reaches the address given, and its link books the held time', async () => {
     await enableOnlineBooking(env.app, s);
-    const held = await env.app.inject({
-      method: 'POST',
-      url: `/api/public/clinics/${s.clinic.slug}/holds`,
-      payload: {
-        start: '2026-11-25T15:00:00.000Z',
-        agentId: s.provider.id,
-        duration: 30,
-        patient: {
-          firstName: 'Mia',
-          lastName: 'Okafor',
-          email: 'mia@example.com',
-          phone: '(555) 010-7788',
-          dob: '1990-04-30',
-        },
-        consent: true,
-      },
-    });
+    const held = await holdOnline(env.app, s, { email: 'mia@example.com' });
     expect(held.statusCode, held.body).toBe(202);
     expect(await worker().runOnce()).toBe(1);
     expect(sink.inbox.map((m) => m.to[0])).toEqual(['mia@example.com']);
