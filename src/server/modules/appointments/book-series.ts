@@ -1,9 +1,7 @@
 import { DEFAULT_DURATION_MINUTES } from '@domain/constants';
-import { INITIAL_APPOINTMENT_STATUS } from '@domain/appointment-status';
 import { formatDateTimeWithZone } from '@domain/format';
 import { RecurrenceError, seriesOccurrences, type Occurrence } from '@domain/recurrence';
 import { classifyOccurrences, type OccurrenceStatus } from '@domain/series-preview';
-import { APPOINTMENT_SOURCE, type Appointment } from '@contracts/appointments';
 import type { CreateSeriesBody, SeriesCreated, SeriesPreview } from '@contracts/series';
 import type { AppDeps } from '../../app-deps';
 import {
@@ -12,17 +10,14 @@ import {
   type IdempotentAnswer,
   type RememberAnswer,
 } from '../../core/idempotency';
-import { staffUserIdOf, type RequestContext } from '../../core/request-context';
+import type { RequestContext } from '../../core/request-context';
 import { isBookingConflict, retryOnDeadlock } from '../../db/errors';
 import { badRequest, conflict, notFound, unprocessable, type HttpError } from '../../errors';
-import { newSessionToken } from '../../security/session-token';
-import { recordAudit } from '../audit';
 import { loadSlotQuery, slotSettings } from '../availability';
-import { findBookableAgent, findClinicPatient, requireMemberClinic } from '../clinics';
-import { outboxRow, queueNotifications, syncReminders, type SeriesVisit } from '../notifications';
-import { queueAppointmentWebhooks } from '../webhooks';
-import { toAppointmentView } from './appointment-view';
-import * as repo from './appointments.repository';
+import { findClinicPatient, requireMemberClinic } from '../clinics';
+import { outboxRow } from '../notifications';
+import { actorOf, insertAppointments } from './appointment-writes';
+import { NOT_BOOKABLE_MESSAGE, requireAgent } from './bookable-time';
 import * as seriesRepo from './series.repository';
 import { lockAgents } from '../../db/locks';
 import { personName } from '@domain/person-name';
@@ -69,8 +64,11 @@ async function planSeries(deps: AppDeps, ctx: RequestContext, body: CreateSeries
   const clinic = requireMemberClinic(ctx.user, body.patient.clinic);
   const patient = await findClinicPatient(db, clinic.id, body.patient.id);
   if (!patient) throw notFound('Patient not found in this clinic.');
-  const agent = await findBookableAgent(db, clinic.id, body.staff.id);
-  if (!agent) throw unprocessable('The chosen provider does not take appointments at this clinic.');
+  const agent = await requireAgent(db, {
+    clinicId: clinic.id,
+    agentId: body.staff.id,
+    notBookableMessage: NOT_BOOKABLE_MESSAGE,
+  });
   if (Date.parse(body.recurrence.dtstart) !== Date.parse(body.date)) {
     throw badRequest('The series must start at the appointment’s time: dtstart must equal date.');
   }
@@ -170,8 +168,7 @@ async function bookSeries(
       reason: o.status === 'free' ? ('skipped' as const) : o.status,
     }));
 
-  const patientName = personName(patient);
-  const byUserId = staffUserIdOf(ctx);
+  const actor = actorOf(ctx);
   try {
     return await retryOnDeadlock(() =>
       deps.db.db.transaction(async (tx) => {
@@ -184,87 +181,38 @@ async function bookSeries(
           dtstart: new Date(body.date),
           timezone: clinic.timezone,
           duration,
-          createdBy: byUserId,
+          createdBy: actor.userId,
           createdAt: now,
         });
-        const visits: SeriesVisit[] = [];
-        for (const occurrence of chosen) {
-          const token = newSessionToken();
-          const { id: appointmentId } = await repo.insertAppointment(tx, {
-            clinicId: clinic.id,
-            patientId: patient.id,
-            staffId: agent.id,
-            startAt: occurrence.start,
-            endAt: new Date(occurrence.start.getTime() + duration * 60_000),
-            duration,
-            status: INITIAL_APPOINTMENT_STATUS,
-            token,
-            notes: body.metadata?.notes || null,
-            source: APPOINTMENT_SOURCE,
-            type: 'custom',
-            createdBy: byUserId,
-            createdAt: now,
-            updatedAt: now,
-            seriesId,
-            seriesIndex: occurrence.index,
-          });
-          await repo.insertEvents(tx, [
-            { appointmentId, type: 'BOOKED', at: now, byUserId, byName: ctx.user.name },
-          ]);
-          await syncReminders(tx, appointmentId, now);
-          visits.push({
-            appointmentId,
-            start: occurrence.start.toISOString(),
-            durationMinutes: duration,
-            token,
-            sequence: 0,
-          });
-        }
-        // One message for the whole series, listing every date, rather than one per visit.
-        const first = visits[0]!;
-        await queueNotifications(
+        const written = await insertAppointments(
           tx,
-          [
+          deps,
+          actor,
+          chosen.map((occurrence) => ({
+            clinic,
+            patient,
+            agent,
+            start: occurrence.start,
+            duration,
+            notes: body.metadata?.notes || null,
+            series: { id: seriesId, index: occurrence.index },
+          })),
+          now,
+          // One message for the whole series, listing every date, rather than one per visit.
+          (visits) =>
             outboxRow('series_booked', {
-              appointmentId: first.appointmentId,
+              appointmentId: visits[0]!.appointmentId,
               clinic: { id: clinic.id, name: clinic.name, timezone: clinic.timezone },
-              start: first.start,
+              start: visits[0]!.start,
               durationMinutes: duration,
-              token: first.token,
-              patient: { name: patientName, email: patient.email },
+              token: visits[0]!.token,
+              patient: { name: personName(patient), email: patient.email },
               staff: { name: agent.name, email: agent.email },
               sequence: 0,
               visits,
             }),
-          ],
-          now,
         );
-        await recordAudit(
-          tx,
-          { userId: ctx.user.id, ip: ctx.ip },
-          visits.map((v) => ({
-            action: 'create' as const,
-            entityType: 'appointment' as const,
-            entityId: v.appointmentId,
-            patientId: patient.id,
-          })),
-          now,
-        );
-        const created: Appointment[] = [];
-        for (const v of visits) {
-          const row = await repo.findAppointment(tx, v.appointmentId, [...ctx.user.clinicIds]);
-          if (!row) throw badRequest('The appointment could not be read back.');
-          created.push(toAppointmentView(row));
-        }
-        // Other systems hear of each visit as of any single booking (appointment.created).
-        for (const appointment of created) {
-          await queueAppointmentWebhooks(
-            tx,
-            { clinicId: clinic.id, appointment, historyTypes: ['BOOKED'] },
-            now,
-          );
-        }
-        const answer: SeriesCreated = { seriesId, created, skipped };
+        const answer: SeriesCreated = { seriesId, created: written.map((w) => w.view), skipped };
         await remember(tx, { status: 201, body: answer });
         return answer;
       }),

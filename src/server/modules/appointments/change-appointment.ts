@@ -12,11 +12,18 @@ import type {
 import type { AppDeps } from '../../app-deps';
 import { conflict, forbidden, unprocessable } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
-import { checkBookable, slotSettings } from '../availability';
-import { findBookableAgent } from '../clinics';
+import { slotSettings } from '../availability';
 import { outboxRow, type NotificationParty } from '../notifications';
-import { applyChange, loadForChange, type ChangeGuard } from './apply-change';
-import { moveCheckAnswer, refusalFor } from './slot-conflicts';
+import { applyChange, loadForChange } from './apply-change';
+import type { ChangeGuard } from './appointment-writes';
+import { moveCheckAnswer } from './slot-conflicts';
+import {
+  checkTimeAsked,
+  requireAgent,
+  requireBookableTime,
+  NOT_BOOKABLE_MESSAGE,
+  type TimeAsked,
+} from './bookable-time';
 import { rescheduleInSeries } from './series-changes';
 import { appointmentSnapshot } from './appointment-snapshot';
 
@@ -46,29 +53,17 @@ async function planChange(
   if (!reassign && !reschedule)
     throw unprocessable('Nothing to change: pick a new time or another provider.');
 
-  const agent = await findBookableAgent(deps.db.db, row.clinic.id, body.staff.id);
-  if (!agent) throw unprocessable('The chosen provider does not take appointments at this clinic.');
-  const settings = slotSettings(deps.config);
-  const slotAsked = {
-    agentId: agent.id,
+  const asked: TimeAsked = {
+    clinicId: row.clinic.id,
+    agentId: body.staff.id,
     start,
     durationMinutes: duration,
     now,
-    settings,
+    settings: slotSettings(deps.config),
     excludeAppointmentId: current.id,
+    notBookableMessage: NOT_BOOKABLE_MESSAGE,
   };
-  return {
-    row,
-    current,
-    now,
-    start,
-    duration,
-    reassign,
-    reschedule,
-    agent,
-    slotAsked,
-    bookable: { ...slotAsked, agent },
-  };
+  return { row, current, start, duration, reassign, reschedule, asked };
 }
 
 /**
@@ -83,8 +78,8 @@ export async function checkAppointmentMove(
   body: UpdateAppointmentBody,
 ): Promise<MoveCheckResponse> {
   const plan = await planChange(deps, ctx, id, body);
-  const check = await checkBookable(deps.db.db, plan.bookable);
-  return moveCheckAnswer(deps.db.db, check, plan.agent.name, plan.slotAsked);
+  const { agent, check, slotAsked } = await checkTimeAsked(deps.db.db, plan.asked);
+  return moveCheckAnswer(deps.db.db, check, agent.name, slotAsked);
 }
 
 /**
@@ -102,16 +97,15 @@ export async function changeAppointment(
   options: { guard?: ChangeGuard } = {},
 ): Promise<Appointment> {
   const plan = await planChange(deps, ctx, id, body);
-  const { row, current, start, duration, reassign, reschedule, agent } = plan;
+  const { row, current, start, duration, reassign, reschedule, asked } = plan;
   if (body.scope && body.scope !== 'one' && current.seriesId) {
     return rescheduleInSeries(deps, ctx, row, body.scope, {
       start,
       duration: body.duration,
-      agent,
+      agent: await requireAgent(deps.db.db, asked),
     });
   }
-  const check = await checkBookable(deps.db.db, plan.bookable);
-  if (!check.ok) throw await refusalFor(deps.db.db, check, agent.name, plan.slotAsked);
+  const agent = await requireBookableTime(deps.db.db, asked);
 
   const snapshot = appointmentSnapshot(row, {
     start: start.toISOString(),

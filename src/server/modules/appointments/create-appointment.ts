@@ -8,13 +8,13 @@ import {
   type RememberAnswer,
 } from '../../core/idempotency';
 import { asBookingConflict, retryOnDeadlock } from '../../db/errors';
-import { notFound, unprocessable } from '../../errors';
-import { staffUserIdOf, type RequestContext } from '../../core/request-context';
-import { checkBookable, slotSettings } from '../availability';
-import { findBookableAgent, findClinicPatient, requireMemberClinic } from '../clinics';
-import { insertBooking } from './booking-core';
+import { notFound } from '../../errors';
+import type { RequestContext } from '../../core/request-context';
+import { slotSettings } from '../availability';
+import { findClinicPatient, requireMemberClinic } from '../clinics';
+import { actorOf, insertAppointments } from './appointment-writes';
+import { NOT_BOOKABLE_MESSAGE, requireBookableTime } from './bookable-time';
 import { SLOT_TAKEN_MESSAGE } from './booking-rules';
-import { refusalFor } from './slot-conflicts';
 
 /**
  * Books a patient with an agent. The availability check gives a clear reason up front; the
@@ -49,41 +49,32 @@ async function book(
   const start = new Date(body.date);
   const duration = body.duration ?? DEFAULT_DURATION_MINUTES;
   const now = deps.now();
-  const settings = slotSettings(deps.config);
-  // The check below reads the agent's bookings and holds around this one time in one statement.
-  const agent = await findBookableAgent(db, clinic.id, body.staff.id);
-  if (!agent) throw unprocessable('The chosen provider does not take appointments at this clinic.');
-
-  const check = await checkBookable(db, { agent, start, durationMinutes: duration, now, settings });
-  if (!check.ok) {
-    throw await refusalFor(db, check, agent.name, {
-      agentId: agent.id,
-      start,
-      durationMinutes: duration,
-      now,
-      settings,
-    });
-  }
-
+  // One statement reads the agent's bookings and holds around this one time: a clear reason up
+  // front; the exclusion constraint has the last word.
+  const agent = await requireBookableTime(db, {
+    clinicId: clinic.id,
+    agentId: body.staff.id,
+    start,
+    durationMinutes: duration,
+    now,
+    settings: slotSettings(deps.config),
+    notBookableMessage: NOT_BOOKABLE_MESSAGE,
+  });
+  const actor = actorOf(ctx);
   try {
     return await retryOnDeadlock(() =>
       db.transaction(async (tx) => {
-        const booked = await insertBooking(tx, {
-          clinic,
-          patient,
-          agent,
-          start,
-          duration,
-          notes: body.metadata?.notes || null,
-          by: { userId: staffUserIdOf(ctx), name: ctx.user.name },
-          audit: { userId: ctx.user.id, ip: ctx.ip },
+        const [booked] = await insertAppointments(
+          tx,
+          deps,
+          actor,
+          [{ clinic, patient, agent, start, duration, notes: body.metadata?.notes || null }],
           now,
-          config: deps.config,
-        });
+        );
         // The answer is made inside the booking's transaction: once it commits there is nothing
         // left that could fail and turn a made booking into an error.
-        await remember(tx, { status: 201, body: booked.view });
-        return booked.view;
+        await remember(tx, { status: 201, body: booked!.view });
+        return booked!.view;
       }),
     );
   } catch (err) {

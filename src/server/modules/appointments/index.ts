@@ -11,7 +11,7 @@ export {
 } from './appointment-records';
 export { cancelAppointment } from './cancel-appointment';
 export { changeAppointment } from './change-appointment';
-export { CHANGED_MEANWHILE, type ChangeGuard } from './apply-change';
+export { CHANGED_MEANWHILE, type ChangeGuard } from './appointment-writes';
 export { correctStatus } from './correct-status';
 export { createAppointment } from './create-appointment';
 export { editNotes } from './edit-notes';

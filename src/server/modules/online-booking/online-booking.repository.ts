@@ -148,6 +148,7 @@ export async function findClinicById(db: Executor, clinicId: string) {
   const [row] = await db
     .select({
       id: c.id,
+      slug: c.slug,
       name: c.name,
       timezone: c.timezone,
       phone: c.phone,

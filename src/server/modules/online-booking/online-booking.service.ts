@@ -214,7 +214,7 @@ export async function confirmHold(
       // The hold stops holding before the booking goes in, so the time is free for it alone.
       await repo.setHoldState(tx, hold.id, { state: 'confirmed' });
       const booked = await book(tx, {
-        clinic: { id: clinic.id, name: clinic.name, timezone: clinic.timezone },
+        clinic: { id: clinic.id, slug: clinic.slug, name: clinic.name, timezone: clinic.timezone },
         patientId: match.patient.id,
         agentId: hold.staffId,
         start: hold.startAt,

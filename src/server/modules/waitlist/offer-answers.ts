@@ -150,7 +150,7 @@ export async function acceptOffer(
         await offersRepo.setOfferStatus(tx, row.id, 'accepted', now);
         await addHistory(tx, row.entryId, now, 'ACCEPTED', row.start.toISOString(), BY_PATIENT);
         const appointment = await book(tx, {
-          clinic: row.clinic,
+          clinic: { ...row.clinic, slug: row.reach.slug },
           patientId: row.patientId,
           agentId: row.providerId,
           start: row.start,

@@ -1,0 +1,64 @@
+import type { SlotCheck } from '@domain/slots';
+import type { Executor } from '../../db/client';
+import { unprocessable } from '../../errors';
+import { checkBookable, type SlotSettings } from '../availability';
+import { findBookableAgent } from '../clinics';
+import { refusalFor, type SlotAsked } from './slot-conflicts';
+
+/** The refusal of an agent who does not take appointments at the clinic asked for. */
+export const NOT_BOOKABLE_MESSAGE =
+  'The chosen provider does not take appointments at this clinic.';
+
+/** A time asked of an agent of a clinic, for a new appointment or for one that moves. */
+export interface TimeAsked {
+  clinicId: string;
+  agentId: string;
+  start: Date;
+  durationMinutes: number;
+  now: Date;
+  settings: SlotSettings;
+  /** The appointment that moves: its own time does not stand in its way. */
+  excludeAppointmentId?: string;
+  /** The refusal when the agent does not take appointments at the clinic. */
+  notBookableMessage: string;
+}
+
+/** The agent asked for, if they take appointments at the clinic; refused in `message` if not. */
+export async function requireAgent(
+  db: Executor,
+  asked: Pick<TimeAsked, 'clinicId' | 'agentId' | 'notBookableMessage'>,
+) {
+  const agent = await findBookableAgent(db, asked.clinicId, asked.agentId);
+  if (!agent) throw unprocessable(asked.notBookableMessage);
+  return agent;
+}
+
+/** The agent asked for, bookable at the clinic, and what the slot engine says of the time. */
+export async function checkTimeAsked(db: Executor, asked: TimeAsked) {
+  const agent = await requireAgent(db, asked);
+  const slotAsked: SlotAsked = {
+    agentId: agent.id,
+    start: asked.start,
+    durationMinutes: asked.durationMinutes,
+    now: asked.now,
+    settings: asked.settings,
+    excludeAppointmentId: asked.excludeAppointmentId,
+  };
+  const check: SlotCheck = await checkBookable(db, {
+    ...slotAsked,
+    settings: asked.settings,
+    agent,
+  });
+  return { agent, check, slotAsked };
+}
+
+/**
+ * The rules every new or moved appointment meets before it is written: the agent takes
+ * appointments at the clinic, and the time is within their hours, notice and horizon and free.
+ * Refuses in words that say what stands in the way (ADR 034); answers the agent.
+ */
+export async function requireBookableTime(db: Executor, asked: TimeAsked) {
+  const { agent, check, slotAsked } = await checkTimeAsked(db, asked);
+  if (!check.ok) throw await refusalFor(db, check, agent.name, slotAsked);
+  return agent;
+}
