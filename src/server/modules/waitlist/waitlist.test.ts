@@ -606,6 +606,20 @@ describe('accepting an offer', () => {
     expect(await offerOf(next.id)).toMatchObject([{ status: 'open' }]);
   });
 
+  it('a series whose first visit is a wished time takes the entry off the list', async () => {
+    const entry = await addEntry();
+    const series = await staff.post('/api/appointments/series', {
+      ...createBody(s, TUESDAY_10AM),
+      recurrence: { rrule: 'FREQ=WEEKLY;COUNT=2', dtstart: TUESDAY_10AM },
+    });
+    expect(series.statusCode, series.body).toBe(201);
+    const detail = (await staff.get(`/api/waitlist/${entry.id}`)).json();
+    expect(detail).toMatchObject({
+      status: 'booked',
+      appointmentId: series.json().created[0]._id,
+    });
+  });
+
   it('a booking outside the wished window leaves the entry waiting', async () => {
     const entry = await addEntry({ windowFrom: '2026-12-01' });
     const booked = await staff.post('/api/appointments', createBody(s, TUESDAY_10AM));
