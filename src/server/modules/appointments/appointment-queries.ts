@@ -18,6 +18,7 @@ import { viewerTimezone } from '../../core/viewer-timezone';
 import { recordReadAudit } from '../audit';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
+import * as list from './appointment-list.repository';
 import { ReuseCache, versionsKey } from '../../core/reuse';
 
 /** A calendar date is a whole local day in the given zone; a full instant is taken as it is. */
@@ -47,7 +48,7 @@ function scopedClinicIds(user: AuthUser, filters: AppointmentFilters): string[] 
     .map((c) => c.id);
 }
 
-export function scopeFrom(user: AuthUser, filters: AppointmentFilters): repo.ListScope {
+export function scopeFrom(user: AuthUser, filters: AppointmentFilters): list.ListScope {
   const timezone = viewerTimezone(user, filters.timezone);
   const from = boundary(filters.dateFrom, timezone, 'start');
   const to = boundary(filters.dateTo, timezone, 'end');
@@ -67,7 +68,7 @@ export function scopeFrom(user: AuthUser, filters: AppointmentFilters): repo.Lis
  * its filters. None for a patient filter (email, search), which one person types for one look:
  * such answers are always read afresh.
  */
-function scopeKey(user: AuthUser, scope: repo.ListScope): unknown[] | null {
+function scopeKey(user: AuthUser, scope: list.ListScope): unknown[] | null {
   const versions = versionsKey(user, scope.clinicIds);
   if (scope.patientEmail || scope.search || !versions) return null;
   return [
@@ -88,10 +89,10 @@ const countsReuse = new ReuseCache<AppointmentCounts>(1_000);
 function cachedCounts(
   deps: AppDeps,
   user: AuthUser,
-  scope: repo.ListScope,
+  scope: list.ListScope,
   now: Date,
 ): Promise<AppointmentCounts> {
-  const count = () => repo.countBuckets(deps.db.db, scope, now);
+  const count = () => list.countBuckets(deps.db.db, scope, now);
   const key = scopeKey(user, scope);
   return key ? countsReuse.get(deps.db.db, key, now, count) : count();
 }
@@ -107,12 +108,12 @@ const pagesReuse = new ReuseCache<repo.AppointmentJsonRow[]>(200);
 function cachedPage(
   deps: AppDeps,
   user: AuthUser,
-  scope: repo.ListScope,
+  scope: list.ListScope,
   status: { bucket?: string; stored?: string },
   now: Date,
   page: { limit: number; offset: number },
 ): Promise<repo.AppointmentJsonRow[]> {
-  const read = () => repo.listPage(deps.db.db, scope, status, now, page);
+  const read = () => list.listPage(deps.db.db, scope, status, now, page);
   const key = scopeKey(user, scope);
   if (!key) return read();
   const pageKey = [...key, status.bucket ?? null, status.stored ?? null, page.limit, page.offset];
@@ -204,7 +205,7 @@ export function countInScope(
   scope: { clinicIds: readonly string[]; staffId?: string },
   now: Date,
 ) {
-  return repo.countBuckets(db, scope, now);
+  return list.countBuckets(db, scope, now);
 }
 
 export async function getAppointment(
@@ -229,7 +230,7 @@ export async function listAppointmentsInRange(
   query: RangeQuery,
 ): Promise<Appointment[]> {
   const timezone = viewerTimezone(ctx.user, query.timezone);
-  const rows = await repo.listRange(deps.db.db, {
+  const rows = await list.listRange(deps.db.db, {
     clinicIds: [...ctx.user.clinicIds],
     staffId: !query.includeAll && isBookableRole(ctx.user.role) ? ctx.user.id : undefined,
     from: boundary(query.startDate, timezone, 'start'),

@@ -22,7 +22,7 @@ export function toAppointmentView(row: AppointmentRow): Appointment {
     metadata: { status: a.status, notes: a.notes, source: a.source, type: a.type },
     statusHistory: history.map((e) => ({
       type: e.type,
-      timestamp: new Date(e.at).toISOString(),
+      timestamp: e.timestamp,
       reason: e.reason,
       from: e.from,
       to: e.to,

@@ -150,7 +150,7 @@ export async function insertAppointments(
       history: [
         {
           type: 'BOOKED',
-          at: now.toISOString(),
+          timestamp: now.toISOString(),
           reason: null,
           from: null,
           to: null,

@@ -24,7 +24,7 @@ export async function correctStatus(
   const { appointment: current } = row;
   const subject = {
     status: current.status,
-    history: row.history.map((e) => ({ type: e.type, timestamp: e.at, to: e.to })),
+    history: row.history.map((e) => ({ type: e.type, timestamp: e.timestamp, to: e.to })),
   };
   if (!canCorrectStatus(subject, to, deps.now())) {
     throw conflict(
