@@ -1,3 +1,4 @@
+import { repeatEvery } from '../../core/repeating-task';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
@@ -49,9 +50,6 @@ export function createOutboxWorker(
   const transport =
     options.transport ??
     (config.SMTP_URL ? nodemailer.createTransport(pooledSmtpUrl(config.SMTP_URL)) : null);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
 
   /**
    * Whether a reminder still goes out, or settles why it will not: never for a cancelled or
@@ -177,29 +175,20 @@ export function createOutboxWorker(
     for (;;) {
       const batch = await runBatch();
       sent += batch.sent;
-      if (batch.claimed < BATCH || stopped) return sent;
+      if (batch.claimed < BATCH || task.stopped) return sent;
     }
   }
 
-  const tick = () => {
-    if (stopped) return;
-    running = runOnce()
-      .catch((err: unknown) => {
-        options.logger.warn({ err }, 'outbox worker pass failed; will retry');
-        return 0;
-      })
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, config.OUTBOX_POLL_MS);
-      });
-  };
-  if (transport) timer = setTimeout(tick, config.OUTBOX_POLL_MS);
+  const task = repeatEvery(runOnce, {
+    intervalMs: config.OUTBOX_POLL_MS,
+    start: transport !== undefined,
+    onError: (err) => options.logger.warn({ err }, 'outbox worker pass failed; will retry'),
+  });
 
   return {
     runOnce,
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await task.stop();
       transport?.close();
     },
   };

@@ -1,3 +1,4 @@
+import { repeatEvery } from '../../core/repeating-task';
 import type { AppDeps } from '../../app-deps';
 import { deleteUnconfirmedHolds } from './online-booking.repository';
 
@@ -24,25 +25,12 @@ export function createHoldPurge(
       deps.db.db,
       new Date(deps.now().getTime() - UNCONFIRMED_HOLD_RETENTION_MS),
     );
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    running = runOnce().catch((err: unknown) => {
-      options.logger.warn({ err }, 'purging lapsed online booking holds failed; will retry');
-    });
-  };
-  const first = setTimeout(tick, 60_000);
-  const timer = setInterval(tick, interval);
-  first.unref();
-  timer.unref();
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const task = repeatEvery(runOnce, {
+    intervalMs: interval,
+    firstAfterMs: 60_000,
+    keepAlive: false,
+    onError: (err) =>
+      options.logger.warn({ err }, 'purging lapsed online booking holds failed; will retry'),
+  });
+  return { runOnce, stop: () => task.stop() };
 }

@@ -1,4 +1,5 @@
 // Offers whose hold has passed lapse, and their time passes on: a sweep beside the outbox worker.
+import { repeatEvery } from '../../core/repeating-task';
 import type { AppDeps } from '../../app-deps';
 import { retryOnDeadlock } from '../../db/errors';
 import { auditEntry } from './entry-audit';
@@ -39,28 +40,9 @@ export function createWaitlistSweep(
   deps: AppDeps,
   options: { logger: { warn(obj: unknown, msg: string): void }; intervalMs?: number },
 ): WaitlistSweep {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
-  const interval = options.intervalMs ?? deps.config.OUTBOX_POLL_MS;
-  const tick = () => {
-    if (stopped) return;
-    running = expireDueOffers(deps)
-      .catch((err: unknown) => {
-        options.logger.warn({ err }, 'waitlist sweep failed; will retry');
-        return 0;
-      })
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, interval);
-      });
-  };
-  timer = setTimeout(tick, interval);
-  return {
-    runOnce: () => expireDueOffers(deps),
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  const task = repeatEvery(() => expireDueOffers(deps), {
+    intervalMs: options.intervalMs ?? deps.config.OUTBOX_POLL_MS,
+    onError: (err) => options.logger.warn({ err }, 'waitlist sweep failed; will retry'),
+  });
+  return { runOnce: () => expireDueOffers(deps), stop: () => task.stop() };
 }

@@ -1,3 +1,4 @@
+import { repeatEvery } from '../../core/repeating-task';
 import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { shouldDisableEndpoint, webhookRetryDelayMs } from '@domain/webhook-events';
@@ -42,9 +43,6 @@ export function createWebhookWorker(
   const { config } = deps;
   // Longer than one attempt can take, so a live worker's row is never claimed twice.
   const leaseMs = config.WEBHOOK_TIMEOUT_MS * 3 + 1_000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
 
   async function attempt({ delivery, endpoint }: repo.ClaimedDelivery): Promise<boolean> {
     const body = JSON.stringify(delivery.payload);
@@ -128,29 +126,17 @@ export function createWebhookWorker(
     for (;;) {
       const round = await runRound();
       delivered += round.delivered;
-      if (round.claimed === 0 || round.delivered === 0 || stopped) return delivered;
+      if (round.claimed === 0 || round.delivered === 0 || task.stopped) return delivered;
     }
   }
 
-  const tick = () => {
-    if (stopped) return;
-    running = runOnce()
-      .catch((err: unknown) => {
-        options.logger.warn({ err }, 'webhook worker pass failed; will retry');
-        return 0;
-      })
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, config.OUTBOX_POLL_MS);
-      });
-  };
-  timer = setTimeout(tick, config.OUTBOX_POLL_MS);
+  const task = repeatEvery(runOnce, {
+    intervalMs: config.OUTBOX_POLL_MS,
+    onError: (err) => options.logger.warn({ err }, 'webhook worker pass failed; will retry'),
+  });
 
   return {
     runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
+    stop: () => task.stop(),
   };
 }
