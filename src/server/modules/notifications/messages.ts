@@ -222,14 +222,31 @@ export function renderReminder(
 /** The kind of a waitlist offer's message (ADR 019); its payload is an OfferSnapshot. */
 export const OFFER_KIND = 'waitlist.offer';
 
-/** What an offer of freed time says: when, where, with whom, and until when it holds. */
-export interface OfferSnapshot {
+/** A time kept for a patient a while: when, where, with whom, until when, and its link's token. */
+interface KeptTimeSnapshot {
   token: string;
   clinic: { name: string; timezone: string };
   start: string;
   durationMinutes: number;
   expiresAt: string;
   staff: { name: string };
+}
+
+/** A kept time's day, hours and end of hold, on the clinic's clock and named. */
+function keptTimeWords(snapshot: KeptTimeSnapshot) {
+  const start = new Date(snapshot.start);
+  const tz = snapshot.clinic.timezone;
+  const hours = formatTimeRange(start, snapshot.durationMinutes, tz);
+  return {
+    start,
+    tz,
+    when: `${formatDateWithWeekday(start, tz)}, ${hours} (${tz})`,
+    until: formatDateTimeWithZone(snapshot.expiresAt, tz),
+  };
+}
+
+/** What an offer of freed time says: when, where, with whom, and until when it holds. */
+export interface OfferSnapshot extends KeptTimeSnapshot {
   patient: { name: string };
 }
 
@@ -245,10 +262,7 @@ export function offerLink(publicUrl: string, token: string): string {
  * the patient accepts on the page.
  */
 export function renderOffer(snapshot: OfferSnapshot, to: string, publicUrl: string): RenderedOffer {
-  const start = new Date(snapshot.start);
-  const tz = snapshot.clinic.timezone;
-  const when = `${formatDateWithWeekday(start, tz)}, ${formatTimeRange(start, snapshot.durationMinutes, tz)} (${tz})`;
-  const until = formatDateTimeWithZone(snapshot.expiresAt, tz);
+  const { start, tz, when, until } = keptTimeWords(snapshot);
   const link = offerLink(publicUrl, snapshot.token);
   const lines = [
     `Hello ${snapshot.patient.name},`,
@@ -269,16 +283,11 @@ export function renderOffer(snapshot: OfferSnapshot, to: string, publicUrl: stri
 /** The kind of an online booking's confirmation message (ADR 022); its payload a HoldSnapshot. */
 export const HOLD_KIND = 'online.hold';
 
-/** What the confirmation of a held online booking says. */
-export interface HoldSnapshot {
-  token: string;
-  clinic: { name: string; timezone: string };
-  start: string;
-  durationMinutes: number;
-  expiresAt: string;
-  staff: { name: string };
-  // No patient name: what a stranger typed on a public page is not put into a mail (ADR 031).
-}
+/**
+ * What the confirmation of a held online booking says. No patient name: what a stranger typed on
+ * a public page is not put into a mail (ADR 031).
+ */
+export type HoldSnapshot = KeptTimeSnapshot;
 
 /** The link that books a held time (the public booking page confirms it). */
 export function holdLink(publicUrl: string, token: string): string {
@@ -291,10 +300,7 @@ export function holdLink(publicUrl: string, token: string): string {
  * sending their words (messages queued before carry a name; it is left out of them too).
  */
 export function renderHold(snapshot: HoldSnapshot, to: string, publicUrl: string): RenderedOffer {
-  const start = new Date(snapshot.start);
-  const tz = snapshot.clinic.timezone;
-  const when = `${formatDateWithWeekday(start, tz)}, ${formatTimeRange(start, snapshot.durationMinutes, tz)} (${tz})`;
-  const until = formatDateTimeWithZone(snapshot.expiresAt, tz);
+  const { start, tz, when, until } = keptTimeWords(snapshot);
   const link = holdLink(publicUrl, snapshot.token);
   const lines = [
     'Hello,',
