@@ -1,8 +1,4 @@
-import {
-  canChangeAppointment,
-  parseStatus,
-  statusAfterReschedule,
-} from '@domain/appointment-status';
+import { canChangeAppointment } from '@domain/appointment-status';
 import { canReassign } from '@domain/roles';
 import type {
   Appointment,
@@ -25,6 +21,7 @@ import {
   type TimeAsked,
 } from './bookable-time';
 import { rescheduleInSeries } from './series-changes';
+import { moveChange } from './move-change';
 import { appointmentSnapshot } from './appointment-snapshot';
 
 export const CHANGE_REFUSED =
@@ -119,29 +116,10 @@ export async function changeAppointment(
   const formerProvider: NotificationParty[] = reassign
     ? [{ email: row.staff.email, name: row.staff.name, role: 'staff' }]
     : [];
+  const move = moveChange(row, { start, duration, agent });
   return applyChange(deps, ctx, row, {
-    values: {
-      startAt: start,
-      endAt: new Date(start.getTime() + duration * 60_000),
-      duration,
-      staffId: agent.id,
-      // The patient confirmed the old time, not this one.
-      ...(reschedule
-        ? { status: statusAfterReschedule(parseStatus(current.status) ?? 'BOOKED') }
-        : {}),
-    },
-    events: [
-      ...(reschedule
-        ? [
-            {
-              type: 'RESCHEDULE',
-              fromValue: current.startAt.toISOString(),
-              toValue: start.toISOString(),
-            },
-          ]
-        : []),
-      ...(reassign ? [{ type: 'REASSIGN', fromValue: row.staff.name, toValue: agent.name }] : []),
-    ],
+    values: move.values,
+    events: move.events,
     outbox: [
       outboxRow(reassign && !reschedule ? 'reassigned' : 'rescheduled', snapshot, formerProvider),
     ],

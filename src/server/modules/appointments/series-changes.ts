@@ -1,8 +1,4 @@
-import {
-  canChangeAppointment,
-  parseStatus,
-  statusAfterReschedule,
-} from '@domain/appointment-status';
+import { canChangeAppointment } from '@domain/appointment-status';
 import { shiftWallClock, wallClockShift } from '@domain/recurrence';
 import { classifyOccurrences, type OccurrenceStatus } from '@domain/series-preview';
 import type { Appointment, SeriesScope } from '@contracts/appointments';
@@ -12,6 +8,7 @@ import { notFound } from '../../errors';
 import { loadSlotQuery, slotSettings } from '../availability';
 import { outboxRow, type NotificationParty, type SeriesVisit } from '../notifications';
 import { applyChanges } from './apply-change';
+import { moveChange } from './move-change';
 import type { Change } from './appointment-writes';
 import * as repo from './appointments.repository';
 import { occurrenceRefusal } from './book-series';
@@ -148,9 +145,7 @@ export async function rescheduleInSeries(
   const visits: SeriesVisit[] = [];
   const items = moves.map(({ row: r, start, duration }) => {
     const current = r.appointment;
-    const reschedule =
-      start.getTime() !== current.startAt.getTime() || duration !== current.duration;
-    const reassign = target.agent.id !== current.staffId;
+    const { values, events, reschedule } = moveChange(r, { start, duration, agent: target.agent });
     // One link for the life of each visit: a move keeps it (ADR 016).
     const token = current.token;
     visits.push({
@@ -162,29 +157,8 @@ export async function rescheduleInSeries(
       ...(reschedule ? { previousStart: current.startAt.toISOString() } : {}),
     });
     const change: Change = {
-      values: {
-        startAt: start,
-        endAt: new Date(start.getTime() + duration * 60_000),
-        duration,
-        staffId: target.agent.id,
-        ...(reschedule
-          ? { status: statusAfterReschedule(parseStatus(current.status) ?? 'BOOKED') }
-          : {}),
-      },
-      events: [
-        ...(reschedule
-          ? [
-              {
-                type: 'RESCHEDULE',
-                fromValue: current.startAt.toISOString(),
-                toValue: start.toISOString(),
-              },
-            ]
-          : []),
-        ...(reassign
-          ? [{ type: 'REASSIGN', fromValue: r.staff.name, toValue: target.agent.name }]
-          : []),
-      ],
+      values,
+      events,
       outbox: [],
       audit: reschedule ? 'reschedule' : 'reassign',
     };
