@@ -145,7 +145,7 @@ export async function insertAppointments(
     const row: repo.AppointmentRow = {
       appointment,
       patient: item.patient,
-      staff: item.agent,
+      agent: item.agent,
       clinic: item.clinic,
       history: [
         {

@@ -113,11 +113,11 @@ export async function changeAppointment(
     staff: { name: agent.name, email: agent.email },
     previous: {
       ...(reschedule ? { start: current.startAt.toISOString() } : {}),
-      ...(reassign ? { staffName: row.staff.name } : {}),
+      ...(reassign ? { staffName: row.agent.name } : {}),
     },
   });
   const formerProvider: NotificationParty[] = reassign
-    ? [{ email: row.staff.email, name: row.staff.name, role: 'staff' }]
+    ? [{ email: row.agent.email, name: row.agent.name, role: 'staff' }]
     : [];
   return applyChange(deps, ctx, row, {
     values: {
@@ -140,7 +140,7 @@ export async function changeAppointment(
             },
           ]
         : []),
-      ...(reassign ? [{ type: 'REASSIGN', fromValue: row.staff.name, toValue: agent.name }] : []),
+      ...(reassign ? [{ type: 'REASSIGN', fromValue: row.agent.name, toValue: agent.name }] : []),
     ],
     outbox: [
       outboxRow(reassign && !reschedule ? 'reassigned' : 'rescheduled', snapshot, formerProvider),

@@ -138,7 +138,7 @@ async function saveSchedule(
         segments: o.kind === 'hours' ? o.segments : [],
       })),
     );
-    // Hours the provider gained go to the waitlist (ADR 019).
+    // Hours the agent gained go to the waitlist (ADR 019).
     const after = { timezone: body.timezone, weekly: body.weekly, overrides };
     await offerExtraHours(tx, deps, updatedAt, { agentId: agent.id, before, after });
   });
