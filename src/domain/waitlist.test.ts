@@ -17,13 +17,13 @@ import {
 import { localDateKeyOf, MINUTE_MS } from './zoned-time';
 
 const NY = 'America/New_York';
-const PROVIDER = 'p1';
+const AGENT = 'p1';
 const OTHER = 'p2';
 
 function wish(overrides: Partial<WaitlistWish> = {}): WaitlistWish {
   return {
     id: 'w1',
-    providerId: null,
+    agentId: null,
     durationMinutes: 30,
     windowFrom: '2026-01-01',
     windowTo: '2026-12-31',
@@ -35,8 +35,8 @@ function wish(overrides: Partial<WaitlistWish> = {}): WaitlistWish {
   };
 }
 
-const opening = (start: string, minutes: number, providerId = PROVIDER): Opening => ({
-  providerId,
+const opening = (start: string, minutes: number, agentId = AGENT): Opening => ({
+  agentId,
   start: new Date(start),
   end: new Date(new Date(start).getTime() + minutes * MINUTE_MS),
 });
@@ -48,13 +48,13 @@ describe('firstFittingSlot', () => {
   // Tuesday 2026-11-24 10:00 in New York.
   const tuesday10 = opening('2026-11-24T15:00:00Z', 30);
 
-  it('offers a provider’s own wish and an any-provider wish, not another provider’s', () => {
-    expect(firstFittingSlot(tuesday10, wish({ providerId: PROVIDER }), opts)).toEqual({
+  it('offers an agent’s own wish and an any-agent wish, not another agent’s', () => {
+    expect(firstFittingSlot(tuesday10, wish({ agentId: AGENT }), opts)).toEqual({
       start: tuesday10.start,
       end: tuesday10.end,
     });
-    expect(firstFittingSlot(tuesday10, wish({ providerId: null }), opts)).not.toBeNull();
-    expect(firstFittingSlot(tuesday10, wish({ providerId: OTHER }), opts)).toBeNull();
+    expect(firstFittingSlot(tuesday10, wish({ agentId: null }), opts)).not.toBeNull();
+    expect(firstFittingSlot(tuesday10, wish({ agentId: OTHER }), opts)).toBeNull();
   });
 
   it('needs the whole duration inside the opening', () => {
@@ -117,7 +117,7 @@ const instant = fc
 const dateKey = instant.map((d) => d.toISOString().slice(0, 10));
 const wishArb = fc.record({
   id: fc.uuid(),
-  providerId: fc.constantFrom(null, PROVIDER, OTHER),
+  agentId: fc.constantFrom(null, AGENT, OTHER),
   durationMinutes: fc.constantFrom(15, 20, 30, 45, 60, 90),
   windowFrom: dateKey,
   windowTo: dateKey,
@@ -127,7 +127,7 @@ const wishArb = fc.record({
   createdAt: instant,
 });
 const openingArb = fc.record({
-  providerId: fc.constantFrom(PROVIDER, OTHER),
+  agentId: fc.constantFrom(AGENT, OTHER),
   start: instant,
   minutes: fc.integer({ min: 5, max: 8 * 60 }),
 });
@@ -142,13 +142,13 @@ describe('matching, for any wish, opening, zone and clock', () => {
         instant,
         (w, o, timeZone, now) => {
           const open: Opening = {
-            providerId: o.providerId,
+            agentId: o.agentId,
             start: o.start,
             end: new Date(+o.start + o.minutes * MINUTE_MS),
           };
           const slot = firstFittingSlot(open, w, { timeZone, now });
           if (!slot) return;
-          expect(w.providerId === null || w.providerId === open.providerId).toBe(true);
+          expect(w.agentId === null || w.agentId === open.agentId).toBe(true);
           expect(+slot.end - +slot.start).toBe(w.durationMinutes * MINUTE_MS);
           expect(+slot.start).toBeGreaterThanOrEqual(+open.start);
           expect(+slot.end).toBeLessThanOrEqual(+open.end);
@@ -169,7 +169,7 @@ describe('matching, for any wish, opening, zone and clock', () => {
     fc.assert(
       fc.property(openingArb, fc.constantFrom(...ZONES), (o, timeZone) => {
         const open: Opening = {
-          providerId: o.providerId,
+          agentId: o.agentId,
           start: o.start,
           end: new Date(+o.start + o.minutes * MINUTE_MS),
         };
@@ -184,7 +184,7 @@ describe('matching, for any wish, opening, zone and clock', () => {
     fc.assert(
       fc.property(fc.array(wishArb, { maxLength: 20 }), openingArb, (wishes, o) => {
         const open: Opening = {
-          providerId: o.providerId,
+          agentId: o.agentId,
           start: o.start,
           end: new Date(+o.start + o.minutes * MINUTE_MS),
         };
@@ -264,9 +264,9 @@ describe('freedTime', () => {
   };
   it('frees all of a cancelled time, the part a move does not keep, and nothing else', () => {
     expect(freedTime(before, { status: 'CANCELLED' })).toEqual([
-      { providerId: 'p1', slot: { start: before.startAt, end: before.endAt }, source: 'cancelled' },
+      { agentId: 'p1', slot: { start: before.startAt, end: before.endAt }, source: 'cancelled' },
     ]);
-    // Moved 30 minutes later with the same provider: the first half is free.
+    // Moved 30 minutes later with the same agent: the first half is free.
     expect(
       freedTime(before, {
         startAt: new Date('2026-11-24T15:30:00Z'),
@@ -275,12 +275,12 @@ describe('freedTime', () => {
       }),
     ).toEqual([
       {
-        providerId: 'p1',
+        agentId: 'p1',
         slot: { start: before.startAt, end: new Date('2026-11-24T15:30:00Z') },
         source: 'rescheduled',
       },
     ]);
-    // Reassigned: the old provider's whole time is free.
+    // Reassigned: the old agent's whole time is free.
     expect(freedTime(before, { staffId: 'p2' })).toHaveLength(1);
     expect(freedTime(before, { status: 'COMPLETED' })).toEqual([]);
     expect(freedTime({ ...before, status: 'CANCELLED' }, { status: 'CANCELLED' })).toEqual([]);
@@ -295,7 +295,7 @@ describe('freedTime, for any change of an appointment', () => {
     .map(([from, length]) => ({ startAt: at(from), endAt: at(from + length) }));
   const appointment = (status: fc.Arbitrary<string>) =>
     fc
-      .record({ staffId: fc.constantFrom(PROVIDER, OTHER), status, times })
+      .record({ staffId: fc.constantFrom(AGENT, OTHER), status, times })
       .map(({ times: t, ...rest }) => ({ ...rest, ...t }));
   const open = appointment(fc.constantFrom(...OPEN_STATUSES));
   const ENDED = ['COMPLETED', 'NO_SHOW', 'DISQUALIFIED'];
@@ -311,7 +311,7 @@ describe('freedTime, for any change of an appointment', () => {
         (before, cancelled, ended) => {
           expect(freedTime(before, { status: cancelled })).toEqual([
             {
-              providerId: before.staffId,
+              agentId: before.staffId,
               slot: { start: before.startAt, end: before.endAt },
               source: 'cancelled',
             },
@@ -334,7 +334,7 @@ describe('freedTime, for any change of an appointment', () => {
           +before.endAt - +before.startAt,
         );
         for (const [i, f] of freed.entries()) {
-          expect(f).toMatchObject({ providerId: before.staffId, source: 'rescheduled' });
+          expect(f).toMatchObject({ agentId: before.staffId, source: 'rescheduled' });
           expect(+f.slot.end).toBeGreaterThan(+f.slot.start);
           expect(+f.slot.start).toBeGreaterThanOrEqual(+before.startAt);
           expect(+f.slot.end).toBeLessThanOrEqual(+before.endAt);
@@ -345,13 +345,13 @@ describe('freedTime, for any change of an appointment', () => {
     );
   });
 
-  it('a move to another provider frees all the old provider’s time, wherever it goes', () => {
+  it('a move to another agent frees all the old agent’s time, wherever it goes', () => {
     fc.assert(
       fc.property(open, fc.option(times, { nil: undefined }), (before, moved) => {
-        const staffId = before.staffId === PROVIDER ? OTHER : PROVIDER;
+        const staffId = before.staffId === AGENT ? OTHER : AGENT;
         expect(freedTime(before, { ...moved, staffId })).toEqual([
           {
-            providerId: before.staffId,
+            agentId: before.staffId,
             slot: { start: before.startAt, end: before.endAt },
             source: 'rescheduled',
           },
@@ -366,7 +366,7 @@ describe('freedTime, for any change of an appointment', () => {
         appointment(fc.constantFrom('CANCELLED', ...ENDED)),
         fc.record(
           {
-            staffId: fc.constantFrom(PROVIDER, OTHER),
+            staffId: fc.constantFrom(AGENT, OTHER),
             status: fc.constantFrom('CANCELLED', 'BOOKED', ...ENDED),
           },
           { requiredKeys: [] },

@@ -37,8 +37,8 @@ export function timeOfDayOf(instant: Date | number, timeZone: string): TimeOfDay
 /** One waiting patient's wishes, as matching needs them. */
 export interface WaitlistWish {
   id: string;
-  /** Null: any provider of the clinic. */
-  providerId: string | null;
+  /** Null: any agent of the clinic. */
+  agentId: string | null;
   durationMinutes: number;
   /** The first and last dates (clinic calendar) the patient could come, both included. */
   windowFrom: DateKey;
@@ -51,9 +51,9 @@ export interface WaitlistWish {
   createdAt: Date;
 }
 
-/** A freed interval of one provider's time. */
+/** A freed interval of one agent's time. */
 export interface Opening {
-  providerId: string;
+  agentId: string;
   start: Date;
   end: Date;
 }
@@ -73,7 +73,7 @@ export interface Slot {
 }
 
 /**
- * The earliest start inside the opening that suits the wish: same provider (or any), the whole
+ * The earliest start inside the opening that suits the wish: same agent (or any), the whole
  * duration inside the opening, the day inside the window, a wished weekday and time of day on
  * the clinic's clock, and not in the past. Null when none does.
  */
@@ -82,7 +82,7 @@ export function firstFittingSlot(
   wish: WaitlistWish,
   options: MatchOptions,
 ): Slot | null {
-  if (wish.providerId !== null && wish.providerId !== opening.providerId) return null;
+  if (wish.agentId !== null && wish.agentId !== opening.agentId) return null;
   if (!(wish.durationMinutes > 0)) return null;
   const step = Math.max(1, options.stepMinutes ?? DEFAULT_OPENING_STEP_MINUTES) * MINUTE_MS;
   const earliest = options.now.getTime() + (options.minNoticeMinutes ?? 0) * MINUTE_MS;
@@ -152,7 +152,7 @@ export function isWindowOpen(windowTo: DateKey, today: DateKey): boolean {
 }
 
 /**
- * The parts of `after` not covered by `before`: the time a provider gained when their hours
+ * The parts of `after` not covered by `before`: the time an agent gained when their hours
  * changed. Both lists hold disjoint intervals; the answer does too, in order.
  */
 export function gainedIntervals(before: readonly Slot[], after: readonly Slot[]): Slot[] {
@@ -181,9 +181,9 @@ export interface AppointmentTimes {
   status: string;
 }
 
-/** A piece of a provider's time an appointment change gave back. */
+/** A piece of an agent's time an appointment change gave back. */
 export interface FreedTime {
-  providerId: string;
+  agentId: string;
   slot: Slot;
   source: 'cancelled' | 'rescheduled';
 }
@@ -199,7 +199,7 @@ export function freedTime(before: AppointmentTimes, after: Partial<AppointmentTi
   const status = normalizeStatus(after.status ?? before.status);
   if (!isOpenStatus(status)) {
     return status === 'CANCELLED'
-      ? [{ providerId: before.staffId, slot: old, source: 'cancelled' }]
+      ? [{ agentId: before.staffId, slot: old, source: 'cancelled' }]
       : [];
   }
   const staffId = after.staffId ?? before.staffId;
@@ -208,7 +208,7 @@ export function freedTime(before: AppointmentTimes, after: Partial<AppointmentTi
       ? [{ start: after.startAt ?? before.startAt, end: after.endAt ?? before.endAt }]
       : [];
   return gainedIntervals(kept, [old]).map((slot) => ({
-    providerId: before.staffId,
+    agentId: before.staffId,
     slot,
     source: 'rescheduled' as const,
   }));

@@ -694,7 +694,7 @@ export const waitlistEntries = pgTable(
       .notNull()
       .references(() => patients.id),
     /** Null: any provider of the clinic. */
-    providerId: uuid('provider_id').references(() => users.id),
+    agentId: uuid('provider_id').references(() => users.id),
     duration: integer('duration').notNull(),
     windowFrom: date('window_from').notNull(),
     windowTo: date('window_to').notNull(),
@@ -740,7 +740,7 @@ export const waitlistOpenings = pgTable(
     clinicId: uuid('clinic_id')
       .notNull()
       .references(() => clinics.id),
-    providerId: uuid('provider_id')
+    agentId: uuid('provider_id')
       .notNull()
       .references(() => users.id),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),

@@ -12,7 +12,7 @@ export function appointmentSnapshot(
   row: AppointmentRow,
   changes: Partial<NotificationSnapshot> = {},
 ): NotificationSnapshot {
-  const { appointment, clinic, patient, staff } = row;
+  const { appointment, clinic, patient, agent } = row;
   return {
     appointmentId: appointment.id,
     clinic: { id: clinic.id, name: clinic.name, timezone: clinic.timezone },
@@ -20,7 +20,7 @@ export function appointmentSnapshot(
     durationMinutes: appointment.duration,
     token: appointment.token,
     patient: { name: personName(patient), email: patient.email },
-    staff: { name: staff.name, email: staff.email },
+    staff: { name: agent.name, email: agent.email },
     sequence: appointment.version,
     ...changes,
   };

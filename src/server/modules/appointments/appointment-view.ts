@@ -4,7 +4,7 @@ import { personName } from '@domain/person-name';
 
 /** Spec §3 "Appointment" from our rows; history oldest first, as stored. */
 export function toAppointmentView(row: AppointmentRow): Appointment {
-  const { appointment: a, patient, staff, clinic, history } = row;
+  const { appointment: a, patient, agent, clinic, history } = row;
   return {
     _id: a.id,
     date: a.startAt.toISOString(),
@@ -18,7 +18,7 @@ export function toAppointmentView(row: AppointmentRow): Appointment {
       clinic: clinic.slug,
       source: patient.source,
     },
-    staff: { id: staff.id, name: staff.name, email: staff.email },
+    staff: { id: agent.id, name: agent.name, email: agent.email },
     metadata: { status: a.status, notes: a.notes, source: a.source, type: a.type },
     statusHistory: history.map((e) => ({
       type: e.type,

@@ -145,7 +145,7 @@ export async function insertAppointments(
     const row: repo.AppointmentRow = {
       appointment,
       patient: item.patient,
-      staff: item.agent,
+      agent: item.agent,
       clinic: item.clinic,
       history: [
         {
@@ -181,7 +181,7 @@ export async function insertAppointments(
         bookedForWaitlist(tx, deps, {
           clinicId: item.clinic.id,
           patientId: item.patient.id,
-          providerId: item.agent.id,
+          agentId: item.agent.id,
           appointmentId: id,
           start: item.start,
           now,

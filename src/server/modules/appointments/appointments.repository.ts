@@ -29,7 +29,7 @@ const historyJson = sql<HistoryEntryJson[]>`coalesce((
   from ${t.appointmentEvents} e
   where e.appointment_id = ${t.appointments.id}), '[]'::json)`;
 
-/** An appointment with what its JSON needs: patient, staff, clinic and history, in one statement. */
+/** An appointment with what its JSON needs: patient, agent, clinic and history, in one statement. */
 export function selectAppointmentRows(db: Executor) {
   return db
     .select({
@@ -42,7 +42,7 @@ export function selectAppointmentRows(db: Executor) {
         phone: t.patients.phone,
         source: t.patients.source,
       },
-      staff: { id: t.users.id, name: t.users.name, email: t.users.email },
+      agent: { id: t.users.id, name: t.users.name, email: t.users.email },
       clinic: {
         id: t.clinics.id,
         slug: t.clinics.slug,

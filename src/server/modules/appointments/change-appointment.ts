@@ -110,11 +110,11 @@ export async function changeAppointment(
     staff: { name: agent.name, email: agent.email },
     previous: {
       ...(reschedule ? { start: current.startAt.toISOString() } : {}),
-      ...(reassign ? { staffName: row.staff.name } : {}),
+      ...(reassign ? { staffName: row.agent.name } : {}),
     },
   });
   const formerProvider: NotificationParty[] = reassign
-    ? [{ email: row.staff.email, name: row.staff.name, role: 'staff' }]
+    ? [{ email: row.agent.email, name: row.agent.name, role: 'staff' }]
     : [];
   const move = moveChange(row, { start, duration, agent });
   return applyChange(deps, ctx, row, {

@@ -38,7 +38,7 @@ export function moveChange(
           ]
         : []),
       ...(reassign
-        ? [{ type: 'REASSIGN', fromValue: row.staff.name, toValue: to.agent.name }]
+        ? [{ type: 'REASSIGN', fromValue: row.agent.name, toValue: to.agent.name }]
         : []),
     ],
   };

@@ -168,12 +168,12 @@ export async function rescheduleInSeries(
   items.sort((a, b) => (a.row === row ? -1 : b.row === row ? 1 : 0));
   const reassigned = target.agent.id !== row.appointment.staffId;
   const formerProvider: NotificationParty[] = reassigned
-    ? [{ email: row.staff.email, name: row.staff.name, role: 'staff' }]
+    ? [{ email: row.agent.email, name: row.agent.name, role: 'staff' }]
     : [];
   const snapshot = {
     ...seriesSnapshot(row, visits),
     staff: { name: target.agent.name, email: target.agent.email },
-    ...(reassigned ? { previous: { staffName: row.staff.name } } : {}),
+    ...(reassigned ? { previous: { staffName: row.agent.name } } : {}),
   };
   return applyChanges(deps, ctx, items, [
     outboxRow('series_rescheduled', snapshot, formerProvider),

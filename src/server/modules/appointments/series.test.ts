@@ -312,10 +312,10 @@ describe('cancel with a scope', () => {
 });
 
 describe('reschedule with a scope', () => {
-  const move = (id: string, date: string, scope?: string, staffId = s.provider.id) =>
+  const move = (id: string, date: string, scope?: string, agentId = s.provider.id) =>
     staff.put(`/api/appointments/${id}`, {
       date,
-      staff: { id: staffId },
+      staff: { id: agentId },
       ...(scope ? { scope } : {}),
     });
 

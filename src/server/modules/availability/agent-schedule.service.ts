@@ -138,9 +138,9 @@ async function saveSchedule(
         segments: o.kind === 'hours' ? o.segments : [],
       })),
     );
-    // Hours the provider gained go to the waitlist (ADR 019).
+    // Hours the agent gained go to the waitlist (ADR 019).
     const after = { timezone: body.timezone, weekly: body.weekly, overrides };
-    await offerExtraHours(tx, deps, updatedAt, { providerId: agent.id, before, after });
+    await offerExtraHours(tx, deps, updatedAt, { agentId: agent.id, before, after });
   });
   return availabilityView(deps.db.db, agent, viewer);
 }

@@ -16,7 +16,7 @@ export async function bookedForWaitlist(
   booking: {
     clinicId: string;
     patientId: string;
-    providerId: string;
+    agentId: string;
     appointmentId: string;
     start: Date;
     now: Date;

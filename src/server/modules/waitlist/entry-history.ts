@@ -41,7 +41,7 @@ export async function queueWaitlistWebhook(
         entryId,
         clinicId: entry.clinicId,
         patientId: entry.patientId,
-        providerId: entry.providerId,
+        providerId: entry.agentId,
         priority: entry.priority,
         entryStatus: entry.status,
         offeredStart,

@@ -25,7 +25,7 @@ export async function offerFreedTime(
     if (freed.slot.end.getTime() <= now.getTime()) continue;
     await openAndOffer(tx, deps, now, {
       clinicId: change.before.clinicId,
-      providerId: freed.providerId,
+      agentId: freed.agentId,
       slot: freed.slot,
       source: freed.source,
       sourceAppointmentId: change.appointmentId,
@@ -33,20 +33,20 @@ export async function offerFreedTime(
   }
 }
 
-/** How far ahead a provider's new hours are offered: the weeks a waiting patient plans in. */
+/** How far ahead an agent's new hours are offered: the weeks a waiting patient plans in. */
 export const EXTRA_HOURS_DAYS = 28;
 /** Enough for a month of new hours; a schedule saved with more is offered its first ones. */
 const MAX_EXTRA_OPENINGS = 60;
 
 /**
- * The hook of the availability module: inside the save's transaction, the hours a provider has
+ * The hook of the availability module: inside the save's transaction, the hours an agent has
  * now and did not have before, over the next weeks, are offered in each of their clinics.
  */
 export async function offerExtraHours(
   tx: Executor,
   deps: Pick<AppDeps, 'config'>,
   now: Date,
-  change: { providerId: string; before: Schedule; after: Schedule },
+  change: { agentId: string; before: Schedule; after: Schedule },
 ): Promise<void> {
   const until = new Date(now.getTime() + EXTRA_HOURS_DAYS * 24 * 60 * 60_000);
   const gained = gainedIntervals(
@@ -54,11 +54,11 @@ export async function offerExtraHours(
     availabilityIntervals(change.after, now, until),
   ).slice(0, MAX_EXTRA_OPENINGS);
   if (gained.length === 0) return;
-  for (const clinicId of await offersRepo.clinicIdsOfMember(tx, change.providerId)) {
+  for (const clinicId of await offersRepo.clinicIdsOfMember(tx, change.agentId)) {
     for (const slot of gained) {
       await openAndOffer(tx, deps, now, {
         clinicId,
-        providerId: change.providerId,
+        agentId: change.agentId,
         slot,
         source: 'hours',
         sourceAppointmentId: null,

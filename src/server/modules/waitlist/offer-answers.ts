@@ -60,7 +60,7 @@ function view(row: OfferRow, now: Date, status = statusAt(row, now)): PublicOffe
     expiresAt: row.expiresAt.toISOString(),
     clinic: { name: row.clinic.name, timezone: row.clinic.timezone },
     reach: clinicReachOf(row.reach),
-    provider: { name: row.providerName },
+    provider: { name: row.agentName },
     sessionToken: status === 'accepted' ? row.sessionToken : null,
   };
 }
@@ -130,7 +130,7 @@ export async function acceptOffer(
       deps.db.db.transaction(async (tx) => {
         // Acceptances of one freed time queue here first. Otherwise each locked its own offer,
         // then the first, booking, waited for the second's offer (to mark it taken) while the
-        // second waited for the first's hold on the provider: a deadlock, and after three in a
+        // second waited for the first's hold on the agent: a deadlock, and after three in a
         // row under load the loser heard "Someone else changed this" instead of why.
         await lockWaitlistOpening(tx, (await findOffer(tx, token)).openingId);
         const row = await findOffer(tx, token, true);
@@ -152,7 +152,7 @@ export async function acceptOffer(
         const appointment = await book(tx, {
           clinic: { ...row.clinic, slug: row.reach.slug },
           patientId: row.patientId,
-          agentId: row.providerId,
+          agentId: row.agentId,
           start: row.start,
           duration: Math.round((row.end.getTime() - row.start.getTime()) / 60_000),
           notes: row.notes,

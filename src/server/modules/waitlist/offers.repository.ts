@@ -7,7 +7,7 @@ import type { DateKey } from '@domain/zoned-time';
 import type { Executor } from '../../db/client';
 import * as t from '../../db/schema';
 
-/** The clinics a provider works at, where their new hours are offered. */
+/** The clinics an agent works at, where their new hours are offered. */
 export async function clinicIdsOfMember(db: Executor, userId: string): Promise<string[]> {
   const rows = await db
     .select({ clinicId: t.clinicMembers.clinicId })
@@ -30,7 +30,7 @@ export async function insertOpening(
   db: Executor,
   o: {
     clinicId: string;
-    providerId: string;
+    agentId: string;
     slot: Slot;
     source: 'cancelled' | 'rescheduled' | 'hours';
     sourceAppointmentId: string | null;
@@ -41,7 +41,7 @@ export async function insertOpening(
     .insert(t.waitlistOpenings)
     .values({
       clinicId: o.clinicId,
-      providerId: o.providerId,
+      agentId: o.agentId,
       startAt: o.slot.start,
       endAt: o.slot.end,
       source: o.source,
@@ -53,7 +53,7 @@ export async function insertOpening(
 }
 
 /**
- * An opening with what its offers need (its clinic's policy and zone, its provider's name),
+ * An opening with what its offers need (its clinic's policy and zone, its agent's name),
  * locked for the rest of the transaction.
  */
 export async function lockOpening(db: Executor, openingId: string) {
@@ -61,7 +61,7 @@ export async function lockOpening(db: Executor, openingId: string) {
     .select({
       id: t.waitlistOpenings.id,
       clinicId: t.waitlistOpenings.clinicId,
-      providerId: t.waitlistOpenings.providerId,
+      agentId: t.waitlistOpenings.agentId,
       start: t.waitlistOpenings.startAt,
       end: t.waitlistOpenings.endAt,
       status: t.waitlistOpenings.status,
@@ -69,11 +69,11 @@ export async function lockOpening(db: Executor, openingId: string) {
       timezone: t.clinics.timezone,
       offersAtOnce: t.clinics.waitlistOffersAtOnce,
       holdMinutes: t.clinics.waitlistOfferHoldMinutes,
-      providerName: t.users.name,
+      agentName: t.users.name,
     })
     .from(t.waitlistOpenings)
     .innerJoin(t.clinics, eq(t.clinics.id, t.waitlistOpenings.clinicId))
-    .innerJoin(t.users, eq(t.users.id, t.waitlistOpenings.providerId))
+    .innerJoin(t.users, eq(t.users.id, t.waitlistOpenings.agentId))
     .where(eq(t.waitlistOpenings.id, openingId))
     .for('update', { of: t.waitlistOpenings });
   return opening;
@@ -127,17 +127,17 @@ export async function countOpenOffers(db: Executor, openingId: string): Promise<
 }
 
 /**
- * The clinic's waiting entries an opening may go to: window not past on `today`, its provider or
+ * The clinic's waiting entries an opening may go to: window not past on `today`, its agent or
  * any, neither offered this opening before nor holding another open offer. With their patients.
  */
 export async function findCandidates(
   db: Executor,
-  o: { openingId: string; clinicId: string; providerId: string; today: DateKey },
+  o: { openingId: string; clinicId: string; agentId: string; today: DateKey },
 ) {
   const rows = await db
     .select({
       id: t.waitlistEntries.id,
-      providerId: t.waitlistEntries.providerId,
+      agentId: t.waitlistEntries.agentId,
       durationMinutes: t.waitlistEntries.duration,
       windowFrom: t.waitlistEntries.windowFrom,
       windowTo: t.waitlistEntries.windowTo,
@@ -156,7 +156,7 @@ export async function findCandidates(
         eq(t.waitlistEntries.clinicId, o.clinicId),
         eq(t.waitlistEntries.status, 'waiting'),
         sql`${t.waitlistEntries.windowTo} >= ${o.today}::date`,
-        sql`(${t.waitlistEntries.providerId} is null or ${t.waitlistEntries.providerId} = ${o.providerId})`,
+        sql`(${t.waitlistEntries.agentId} is null or ${t.waitlistEntries.agentId} = ${o.agentId})`,
         sql`not exists (select 1 from ${t.waitlistOffers} o where o.entry_id = ${t.waitlistEntries.id}
               and (o.status = 'open' or o.opening_id = ${o.openingId}))`,
       ),
@@ -239,8 +239,8 @@ function selectOffer(db: Executor) {
       patientId: t.waitlistEntries.patientId,
       entryStatus: t.waitlistEntries.status,
       notes: t.waitlistEntries.notes,
-      providerId: t.waitlistOpenings.providerId,
-      providerName: t.users.name,
+      agentId: t.waitlistOpenings.agentId,
+      agentName: t.users.name,
       clinic: {
         id: t.clinics.id,
         name: t.clinics.name,
@@ -258,7 +258,7 @@ function selectOffer(db: Executor) {
     .from(t.waitlistOffers)
     .innerJoin(t.waitlistEntries, eq(t.waitlistEntries.id, t.waitlistOffers.entryId))
     .innerJoin(t.waitlistOpenings, eq(t.waitlistOpenings.id, t.waitlistOffers.openingId))
-    .innerJoin(t.users, eq(t.users.id, t.waitlistOpenings.providerId))
+    .innerJoin(t.users, eq(t.users.id, t.waitlistOpenings.agentId))
     .innerJoin(t.clinics, eq(t.clinics.id, t.waitlistOpenings.clinicId))
     .leftJoin(t.appointments, eq(t.appointments.id, t.waitlistOffers.appointmentId));
 }
@@ -368,8 +368,8 @@ export async function waitlistSummary(
   clinicIds: string[],
   now: Date,
   monthStart: Date,
-  /** Only offers of this provider's freed or added time: a provider's own dashboard. */
-  providerId?: string,
+  /** Only offers of this agent's freed or added time: an agent's own dashboard. */
+  agentId?: string,
 ): Promise<{ openOffers: number; filledThisMonth: number }> {
   if (clinicIds.length === 0) return { openOffers: 0, filledThisMonth: 0 };
   const [row] = await db
@@ -382,7 +382,7 @@ export async function waitlistSummary(
     .where(
       and(
         inArray(t.waitlistOpenings.clinicId, clinicIds),
-        providerId ? eq(t.waitlistOpenings.providerId, providerId) : undefined,
+        agentId ? eq(t.waitlistOpenings.agentId, agentId) : undefined,
       ),
     );
   return { openOffers: row?.openOffers ?? 0, filledThisMonth: row?.filledThisMonth ?? 0 };

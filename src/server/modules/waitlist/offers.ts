@@ -24,7 +24,7 @@ export async function openAndOffer(
   now: Date,
   o: {
     clinicId: string;
-    providerId: string;
+    agentId: string;
     slot: Slot;
     source: 'cancelled' | 'rescheduled' | 'hours';
     sourceAppointmentId: string | null;
@@ -59,11 +59,11 @@ export async function fillOpening(
   const wishes = await offersRepo.findCandidates(tx, {
     openingId,
     clinicId: opening.clinicId,
-    providerId: opening.providerId,
+    agentId: opening.agentId,
     today,
   });
   const matches = matchOpening(
-    { providerId: opening.providerId, start: opening.start, end: opening.end },
+    { agentId: opening.agentId, start: opening.start, end: opening.end },
     wishes,
     {
       timeZone: opening.timezone,
@@ -104,7 +104,7 @@ export async function fillOpening(
             start: slot.start.toISOString(),
             durationMinutes: wish.durationMinutes,
             expiresAt: expiresAt.toISOString(),
-            staff: { name: opening.providerName },
+            staff: { name: opening.agentName },
             patient: { name: wish.patientName },
           },
         },

@@ -14,7 +14,7 @@ import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
 
-const pr = alias(t.users, 'pr');
+const agentUser = alias(t.users, 'agent_user');
 
 /** Today on each entry's clinic's calendar: an entry whose window ended before it has expired. */
 const windowPast = (now: Date) =>
@@ -51,19 +51,19 @@ function selectEntries(db: Executor, now: Date) {
         email: t.patients.email,
         phone: t.patients.phone,
       },
-      provider: { id: pr.id, name: pr.name },
+      agent: { id: agentUser.id, name: agentUser.name },
       expired: sql<boolean>`(${t.waitlistEntries.status} = 'waiting' and ${windowPast(now)})`,
     })
     .from(t.waitlistEntries)
     .innerJoin(t.clinics, eq(t.clinics.id, t.waitlistEntries.clinicId))
     .innerJoin(t.patients, eq(t.patients.id, t.waitlistEntries.patientId))
-    .leftJoin(pr, eq(pr.id, t.waitlistEntries.providerId));
+    .leftJoin(agentUser, eq(agentUser.id, t.waitlistEntries.agentId));
 }
 type EntryRow = Awaited<ReturnType<ReturnType<typeof selectEntries>['where']>>[number];
 
 export interface EntryFilters {
   clinicIds: string[];
-  providerId?: string;
+  agentId?: string;
   priority?: WaitlistPriority;
   search?: string;
 }
@@ -72,7 +72,7 @@ function scope(f: EntryFilters): SQL | undefined {
   const search = f.search?.trim().toLowerCase();
   return and(
     inArray(t.waitlistEntries.clinicId, f.clinicIds),
-    f.providerId ? eq(t.waitlistEntries.providerId, f.providerId) : undefined,
+    f.agentId ? eq(t.waitlistEntries.agentId, f.agentId) : undefined,
     f.priority ? eq(t.waitlistEntries.priority, f.priority) : undefined,
     search
       ? sql`(lower(${t.patients.firstName} || ' ' || ${t.patients.lastName}) like ${'%' + search.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}
@@ -155,12 +155,12 @@ async function withDetails(db: Executor, rows: EntryRow[]): Promise<WaitlistEntr
           start: t.waitlistOffers.startAt,
           end: t.waitlistOffers.endAt,
           expiresAt: t.waitlistOffers.expiresAt,
-          providerId: t.users.id,
-          providerName: t.users.name,
+          agentId: t.users.id,
+          agentName: t.users.name,
         })
         .from(t.waitlistOffers)
         .innerJoin(t.waitlistOpenings, eq(t.waitlistOpenings.id, t.waitlistOffers.openingId))
-        .innerJoin(t.users, eq(t.users.id, t.waitlistOpenings.providerId))
+        .innerJoin(t.users, eq(t.users.id, t.waitlistOpenings.agentId))
         .where(and(inArray(t.waitlistOffers.entryId, ids), eq(t.waitlistOffers.status, 'open')))
     : [];
   return rows.map((r) => {
@@ -174,7 +174,7 @@ async function withDetails(db: Executor, rows: EntryRow[]): Promise<WaitlistEntr
         email: r.patient.email,
         phone: r.patient.phone,
       },
-      provider: r.provider ? { id: r.provider.id, name: r.provider.name } : null,
+      provider: r.agent ? { id: r.agent.id, name: r.agent.name } : null,
       duration: r.entry.duration,
       windowFrom: r.entry.windowFrom,
       windowTo: r.entry.windowTo,
@@ -194,7 +194,7 @@ async function withDetails(db: Executor, rows: EntryRow[]): Promise<WaitlistEntr
             start: offer.start.toISOString(),
             end: offer.end.toISOString(),
             expiresAt: offer.expiresAt.toISOString(),
-            provider: { id: offer.providerId, name: offer.providerName },
+            provider: { id: offer.agentId, name: offer.agentName },
           }
         : null,
       history: events
@@ -217,7 +217,7 @@ export async function isClinicPatient(
   return patient !== undefined;
 }
 
-/** Whether the user is an active provider or nurse of the clinic. */
+/** Whether the user is an active agent (provider or nurse) of the clinic. */
 export async function takesAppointmentsAt(
   db: Executor,
   clinicId: string,
@@ -241,7 +241,7 @@ export async function takesAppointmentsAt(
 /** What staff set on an entry: everything but its clinic, patient and status. */
 export type EntryWishes = Pick<
   typeof t.waitlistEntries.$inferInsert,
-  | 'providerId'
+  | 'agentId'
   | 'duration'
   | 'windowFrom'
   | 'windowTo'
@@ -303,7 +303,7 @@ export async function markEntryBooked(
 }
 
 /**
- * A booking's patient's waiting entries at its clinic that wish for its time (its provider or
+ * A booking's patient's waiting entries at its clinic that wish for its time (its agent or
  * any, its day inside their window on the clinic's calendar) become booked; the ones it changed.
  */
 export async function markWaitingEntriesBooked(
@@ -312,7 +312,7 @@ export async function markWaitingEntriesBooked(
     appointmentId: string;
     clinicId: string;
     patientId: string;
-    providerId: string;
+    agentId: string;
     start: Date;
     now: Date;
   },
@@ -332,7 +332,7 @@ export async function markWaitingEntriesBooked(
           eq(t.waitlistEntries.clinicId, ph('clinicId')),
           eq(t.waitlistEntries.patientId, ph('patientId')),
           eq(t.waitlistEntries.status, 'waiting'),
-          sql`(${t.waitlistEntries.providerId} is null or ${t.waitlistEntries.providerId} = ${ph('providerId')}::uuid)`,
+          sql`(${t.waitlistEntries.agentId} is null or ${t.waitlistEntries.agentId} = ${ph('agentId')}::uuid)`,
           sql`(${ph('start')}::timestamptz at time zone (select c.timezone from ${t.clinics} c where c.id = ${ph('clinicId')}::uuid))::date
                 between ${t.waitlistEntries.windowFrom} and ${t.waitlistEntries.windowTo}`,
         ),
@@ -344,7 +344,7 @@ export async function markWaitingEntriesBooked(
     now: booking.now.toISOString(),
     clinicId: booking.clinicId,
     patientId: booking.patientId,
-    providerId: booking.providerId,
+    agentId: booking.agentId,
     start: booking.start.toISOString(),
   });
 }
@@ -363,7 +363,7 @@ export async function entryFacts(db: Executor, entryId: string) {
     .select({
       clinicId: t.waitlistEntries.clinicId,
       patientId: t.waitlistEntries.patientId,
-      providerId: t.waitlistEntries.providerId,
+      agentId: t.waitlistEntries.agentId,
       priority: t.waitlistEntries.priority,
       status: t.waitlistEntries.status,
       appointmentId: t.waitlistEntries.appointmentId,

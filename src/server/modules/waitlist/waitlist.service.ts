@@ -42,7 +42,7 @@ export async function listWaitlist(
   const now = deps.now();
   const filters = {
     clinicIds: scopeIds(ctx, q.clinic),
-    providerId: q.providerId,
+    agentId: q.providerId,
     priority: q.priority,
     search: q.search,
   };
@@ -88,7 +88,7 @@ export async function getEntry(
   return entry;
 }
 
-/** The patient must be the clinic's; a named provider must take appointments there. */
+/** The patient must be the clinic's; a named agent must take appointments there. */
 async function checkParties(db: Executor, clinicId: string, body: EntryBody): Promise<void> {
   if (!(await repo.isClinicPatient(db, clinicId, body.patientId))) {
     throw notFound('Patient not found in this clinic.');
@@ -99,7 +99,7 @@ async function checkParties(db: Executor, clinicId: string, body: EntryBody): Pr
 }
 
 const entryValues = (body: EntryBody): repo.EntryWishes => ({
-  providerId: body.providerId,
+  agentId: body.providerId,
   duration: body.duration,
   windowFrom: body.windowFrom,
   windowTo: body.windowTo,
@@ -242,8 +242,8 @@ export async function waitlistSummary(
   const monthStart = new Date(
     wallClockToUtc(toDateKey(local.getFullYear(), local.getMonth() + 1, 1), 0, timezone),
   );
-  // A provider's or nurse's dashboard counts are their own (the dashboard's `own` scope): another
-  // provider's open offer is not theirs to count (ADR 034).
+  // An agent's dashboard counts are their own (the dashboard's `own` scope): another agent's
+  // open offer is not theirs to count (ADR 034).
   const own = isBookableRole(ctx.user.role) ? ctx.user.id : undefined;
   return offersRepo.waitlistSummary(deps.db.db, scopeIds(ctx, clinicRef), now, monthStart, own);
 }
