@@ -10,7 +10,7 @@ import {
   type DashboardAppointment,
   type DashboardResponse,
 } from '@contracts/dashboard';
-import { sessionQueryKey } from '@web/lib/session';
+import { sessionKeys } from '@web/queries/query-keys';
 import { DashboardLists } from './dashboard-lists';
 import { DashboardPage } from './dashboard-page';
 
@@ -91,7 +91,7 @@ afterEach(() => {
 function renderPage(fetchMock = vi.fn(async () => new Response(JSON.stringify(body)))) {
   vi.stubGlobal('fetch', fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(sessionQueryKey, user);
+  client.setQueryData(sessionKeys.current, user);
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>

@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SessionUser } from '@contracts/auth';
-import { sessionQueryKey } from '@web/lib/session';
+import { sessionKeys } from '@web/queries/query-keys';
 import { THEME_STORAGE_KEY } from '@web/lib/theme';
 import { SettingsPage } from './settings-page';
 
@@ -60,7 +60,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fakeServer());
   vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {} }));
   client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(sessionQueryKey, user);
+  client.setQueryData(sessionKeys.current, user);
   render(
     <QueryClientProvider client={client}>
       <SettingsPage />
@@ -75,7 +75,7 @@ afterEach(() => {
   document.documentElement.classList.remove('dark');
 });
 
-const session = () => client.getQueryData<SessionUser>(sessionQueryKey)!;
+const session = () => client.getQueryData<SessionUser>(sessionKeys.current)!;
 
 describe('SettingsPage', () => {
   it('titles each section one level below the page heading, skipping none', () => {
