@@ -6,7 +6,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { stubViewportWidth } from '@web/test/stub-match-media';
 import { createAppointment } from '../test/appointment-factory';
-import { fakeApi, json, sessionAs, type RecordedCall } from '../test/fake-api';
+import { fakeApi, sessionAs, type RecordedCall } from '../test/fake-api';
+import { json } from '@web/test/api-stub';
 import { AppointmentsPage } from './appointments-page';
 
 const counts = { all: 25, upcoming: 12, pending: 3, completed: 6, cancelled: 3, no_show: 1 };

@@ -7,12 +7,12 @@ import type { ApiTokenView } from '@contracts/integrations';
 import { Providers } from '@web/app/providers';
 import {
   errorResponse,
-  jsonResponse,
+  json,
   makeSessionUser,
   sessionHandler,
   stubApi,
   type ApiHandler,
-} from '@web/app/testing/api-stub';
+} from '@web/test/api-stub';
 import { IntegrationsPage } from './integrations-page';
 
 const RIVERSIDE = {
@@ -72,19 +72,19 @@ function renderPage(answer: ApiHandler = () => null) {
       const answered = answer(request);
       if (answered) return answered;
       if (url.pathname === '/api/admin/api-tokens' && method === 'GET') {
-        return jsonResponse({ data: tokens });
+        return json({ data: tokens });
       }
       if (url.pathname === '/api/admin/api-tokens' && method === 'POST') {
         const made = token({ name: (body as { name: string }).name });
         tokens = [made, ...tokens];
-        return jsonResponse({ id: made.id, token: SECRET }, 201);
+        return json({ id: made.id, token: SECRET }, 201);
       }
       const revoked = /^\/api\/admin\/api-tokens\/(.+)$/.exec(url.pathname);
       if (revoked && method === 'DELETE') {
         tokens = tokens.map((t) =>
           t.id === revoked[1] ? { ...t, revokedAt: '2026-11-23T15:00:00.000Z' } : t,
         );
-        return jsonResponse(tokens.find((t) => t.id === revoked[1]));
+        return json(tokens.find((t) => t.id === revoked[1]));
       }
       return null;
     }),

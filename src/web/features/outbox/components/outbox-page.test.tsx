@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { OutboxMessage, OutboxMessageDetail } from '@contracts/outbox';
 import { Providers } from '@web/app/providers';
-import { jsonResponse, makeSessionUser, sessionHandler, stubApi } from '@web/app/testing/api-stub';
+import { json, makeSessionUser, sessionHandler, stubApi } from '@web/test/api-stub';
 import { stubViewportWidth } from '@web/test/stub-match-media';
 import { OutboxPage } from './outbox-page';
 
@@ -61,12 +61,12 @@ function renderPage() {
   const fetchMock = stubApi(
     sessionHandler(makeSessionUser(), ({ url }) => {
       if (url.pathname === '/api/admin/outbox') {
-        return jsonResponse({
+        return json({
           data: [hold, booked],
           pagination: { hasNextPage: false, currentPage: 1 },
         });
       }
-      if (url.pathname === '/api/admin/outbox/41') return jsonResponse(holdDetail);
+      if (url.pathname === '/api/admin/outbox/41') return json(holdDetail);
       return null;
     }),
   );

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { WEBHOOK_EVENTS, type WebhookEndpointView } from '@contracts/webhooks';
 import { Providers } from '@web/app/providers';
-import { jsonResponse, makeSessionUser, sessionHandler, stubApi } from '@web/app/testing/api-stub';
+import { json, makeSessionUser, sessionHandler, stubApi } from '@web/test/api-stub';
 import { WebhooksSection } from './webhooks-section';
 
 const RIVERSIDE = {
@@ -43,13 +43,13 @@ function renderSection(initial: WebhookEndpointView[]) {
   stubApi(
     sessionHandler(admin, ({ url, method, body }) => {
       if (url.pathname === '/api/admin/webhooks' && method === 'GET') {
-        return jsonResponse({ data: endpoints });
+        return json({ data: endpoints });
       }
       if (url.pathname === '/api/admin/webhooks' && method === 'POST') {
         posted.push(body);
         const made = endpoint({ ...(body as Partial<WebhookEndpointView>), clinics: [] });
         endpoints = [made, ...endpoints];
-        return jsonResponse(made, 201);
+        return json(made, 201);
       }
       return null;
     }),
