@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, type DefaultOptions } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { ToastOutlet } from '@web/components/ui/toast-outlet';
+import { createQueryClient } from '@web/lib/query-client';
 
 /** A fresh cache with no retries, so a failure shows at once. */
 export function createTestQueryClient(queries: DefaultOptions['queries'] = {}) {
@@ -40,4 +41,9 @@ export function renderRoutes(
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   return { ...renderWithClient(<RouterProvider router={router} />, options), router };
+}
+
+/** As the app mounts a page: its own query client (`createQueryClient`) and the toast outlet. */
+export function renderAppRoutes(routes: RouteObject[], path: string) {
+  return renderRoutes(routes, path, { client: createQueryClient(), toasts: true });
 }

@@ -1,19 +1,21 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ApiTokenView } from '@contracts/integrations';
-import { Providers } from '@web/app/providers';
 import {
   errorResponse,
   json,
   makeSessionUser,
+  polyfillPointerApis,
   sessionHandler,
   stubApi,
   type ApiHandler,
 } from '@web/test/api-stub';
+import { renderAppRoutes } from '@web/test/render-with-client';
 import { IntegrationsPage } from './integrations-page';
+
+const PATH = '/admin/integrations';
 
 const RIVERSIDE = {
   id: '7d2c0b0e-3a51-4f0f-8f43-6f1f1d2b9a01',
@@ -89,26 +91,13 @@ function renderPage(answer: ApiHandler = () => null) {
       return null;
     }),
   );
-  const router = createMemoryRouter(
-    [{ path: '/admin/integrations', element: <IntegrationsPage /> }],
-    { initialEntries: ['/admin/integrations'] },
-  );
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  renderAppRoutes([{ path: '/admin/integrations', element: <IntegrationsPage /> }], PATH);
   return calls;
 }
 
 vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
-beforeEach(() => {
-  Element.prototype.scrollIntoView = vi.fn();
-  Element.prototype.hasPointerCapture = vi.fn(() => false);
-  Element.prototype.releasePointerCapture = vi.fn();
-});
+beforeEach(polyfillPointerApis);
 
 afterEach(() => {
   cleanup();
