@@ -7,7 +7,7 @@ import type { Appointment } from '@contracts/appointments';
 import { stubViewportWidth } from '@web/test/stub-match-media';
 import { Providers } from './providers';
 import { routes } from './router';
-import { jsonResponse, makeSessionUser, sessionHandler, stubApi } from './testing/api-stub';
+import { json, makeSessionUser, sessionHandler, stubApi } from '@web/test/api-stub';
 
 const user = makeSessionUser({ role: 'provider', name: 'Dr. Priya Raman' });
 const APPOINTMENT_ID = '3f2b8c1e-4d5a-4b6c-9e7f-1a2b3c4d5e6f';
@@ -37,9 +37,9 @@ function renderCalendarAt(path: string) {
   const appointment = createAppointment();
   stubApi(
     sessionHandler(user, ({ url }) => {
-      if (url.pathname === '/api/appointments') return jsonResponse([appointment]);
-      if (url.pathname === `/api/appointments/${appointment._id}`) return jsonResponse(appointment);
-      if (url.pathname === '/api/clinics') return jsonResponse([]);
+      if (url.pathname === '/api/appointments') return json([appointment]);
+      if (url.pathname === `/api/appointments/${appointment._id}`) return json(appointment);
+      if (url.pathname === '/api/clinics') return json([]);
       return null;
     }),
   );

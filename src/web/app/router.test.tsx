@@ -9,12 +9,12 @@ import { Providers } from './providers';
 import { routes } from './router';
 import {
   errorResponse,
-  jsonResponse,
+  json,
   makeSessionUser,
   sessionHandler,
   stubApi,
   type ApiHandler,
-} from './testing/api-stub';
+} from '@web/test/api-stub';
 
 const admin = makeSessionUser();
 const nurse = makeSessionUser({
@@ -26,7 +26,7 @@ const nurse = makeSessionUser({
 /** Other pages' calls answer with empty lists, so each page can render around no data. */
 const emptyLists: ApiHandler = ({ url }) =>
   url.pathname === '/api/admin/agents' || url.pathname === '/api/admin/api-tokens'
-    ? jsonResponse({ data: [] })
+    ? json({ data: [] })
     : null;
 
 function renderAt(path: string, user: SessionUser | null = admin, rest: ApiHandler = emptyLists) {
@@ -178,10 +178,10 @@ describe('the sign-in guard', () => {
       const path = String(input);
       if (path === '/api/auth/login' && init.method === 'POST') {
         signedIn = admin;
-        return jsonResponse({ user: admin });
+        return json({ user: admin });
       }
       if (path === '/api/auth/session') {
-        return signedIn ? jsonResponse({ user: signedIn }) : errorResponse(401, 'Sign in');
+        return signedIn ? json({ user: signedIn }) : errorResponse(401, 'Sign in');
       }
       return errorResponse(404, 'none');
     });
@@ -200,7 +200,7 @@ describe('the sign-in guard', () => {
     renderAt('/dashboard', admin);
     vi.mocked(fetch).mockImplementation(async (input: RequestInfo | URL) =>
       String(input) === '/api/auth/session' && healthy
-        ? jsonResponse({ user: admin })
+        ? json({ user: admin })
         : errorResponse(503, 'The database is unavailable.'),
     );
 
@@ -224,7 +224,7 @@ describe('the sign-in guard', () => {
     vi.mocked(fetch).mockImplementation(async (input: RequestInfo | URL) => {
       const path = String(input);
       if (path === '/api/auth/session') {
-        return sessionAlive ? jsonResponse({ user: admin }) : errorResponse(401, 'Sign in');
+        return sessionAlive ? json({ user: admin }) : errorResponse(401, 'Sign in');
       }
       sessionAlive = false;
       return errorResponse(401, 'Your session has ended. Please sign in again.');
@@ -238,7 +238,7 @@ describe('the sign-in guard', () => {
 describe('signing out', () => {
   it('lands on the plain sign-in page, not one that leads back to the page left', async () => {
     const { router } = renderAt('/appointments?patientEmail=jo%40example.com', admin, (r) =>
-      r.url.pathname === '/api/auth/logout' ? jsonResponse({ ok: true }) : null,
+      r.url.pathname === '/api/auth/logout' ? json({ ok: true }) : null,
     );
     const user = userEvent.setup();
     await user.click(

@@ -1,19 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json as jsonResponse, stubApi } from '@web/test/api-stub';
 import { ApiError, apiFetch, buildQueryString, extractErrorMessage } from './api-client';
 
-function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 // fetch is the browser's, not ours: a stub stands in for the network.
-function stubFetch(response: Response | (() => Promise<Response>)) {
-  const fn = vi.fn(typeof response === 'function' ? response : async () => response);
-  vi.stubGlobal('fetch', fn);
-  return fn;
-}
+const stubFetch = (response: Response | (() => Promise<Response>)) =>
+  stubApi(typeof response === 'function' ? response : () => response);
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
   try {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint, defineRoute } from '@contracts/endpoint';
 import { getAppointmentRoute } from '@contracts/routes/appointments';
+import { json, stubApi } from '@web/test/api-stub';
 import { callEndpoint, endpointPath } from './endpoint-client';
 
 const thing = defineEndpoint({
@@ -19,11 +20,7 @@ const thing = defineEndpoint({
 
 afterEach(() => vi.unstubAllGlobals());
 
-function answer(body: unknown, status = 200) {
-  const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status }));
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
+const answer = (body: unknown, status = 200) => stubApi(() => json(body, status));
 
 describe('calling an endpoint through its contract', () => {
   it('fills and encodes the path, and refuses to call without a parameter it needs', () => {

@@ -4,10 +4,9 @@ import type { Role } from '@domain/roles';
 import { isApiError } from './api-client';
 import { callEndpoint } from './endpoint-client';
 import { getSessionRoute } from '@contracts/routes/auth';
+import { sessionKeys } from '@web/queries/query-keys';
 
 export type { SessionUser };
-
-export const sessionQueryKey = ['auth', 'session'] as const;
 
 /** Where a signed-in user lands when nothing better was asked for. */
 export const DEFAULT_SIGNED_IN_PATH = '/dashboard';
@@ -29,7 +28,7 @@ export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUse
 }
 
 export const sessionQueryOptions = queryOptions({
-  queryKey: sessionQueryKey,
+  queryKey: sessionKeys.current,
   queryFn: ({ signal }) => fetchSessionUser(signal),
   // A minute keeps navigation free of extra round trips; refocusing the tab after that re-checks,
   // so a session ended elsewhere (sign-out, deactivation, idle timeout) is noticed.
@@ -81,10 +80,12 @@ export function hasRole(user: Pick<SessionUser, 'role'> | null, roles: readonly 
  * removed query would keep showing the old user).
  */
 function replaceSession(queryClient: QueryClient, user: SessionUser | null): void {
-  queryClient.setQueryData(sessionQueryKey, user);
+  queryClient.setQueryData(sessionKeys.current, user);
   queryClient.removeQueries({
     predicate: (query) =>
-      !(query.queryKey[0] === sessionQueryKey[0] && query.queryKey[1] === sessionQueryKey[1]),
+      !(
+        query.queryKey[0] === sessionKeys.current[0] && query.queryKey[1] === sessionKeys.current[1]
+      ),
   });
   queryClient.getMutationCache().clear();
 }
@@ -94,8 +95,6 @@ export function startSession(queryClient: QueryClient, user: SessionUser): void 
   replaceSession(queryClient, user);
 }
 
-const signedOutKey = ['auth', 'signed-out'] as const;
-
 /**
  * After sign-out or an expired session: no patient data may outlive the session in memory.
  * `signedOut` marks a deliberate sign-out, after which the sign-in page should not offer to
@@ -103,12 +102,12 @@ const signedOutKey = ['auth', 'signed-out'] as const;
  */
 export function endSession(queryClient: QueryClient, opts: { signedOut?: boolean } = {}): void {
   replaceSession(queryClient, null);
-  if (opts.signedOut) queryClient.setQueryData(signedOutKey, true);
+  if (opts.signedOut) queryClient.setQueryData(sessionKeys.signedOut, true);
 }
 
 /** Whether the session ended by signing out (see endSession); cleared by the next sign-in. */
 export function wasSignedOut(queryClient: QueryClient): boolean {
-  return queryClient.getQueryData(signedOutKey) === true;
+  return queryClient.getQueryData(sessionKeys.signedOut) === true;
 }
 
 /** How each role reads on screen: menus, badges and selects use the same words. */

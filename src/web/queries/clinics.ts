@@ -4,19 +4,10 @@ import type { AgentView, clinicView } from '@contracts/clinics';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
 import { listClinicAgentsRoute, listClinicsRoute } from '@contracts/routes/clinics';
+import { clinicKeys } from './query-keys';
 
 export type ClinicView = z.infer<typeof clinicView>;
 export type { AgentView };
-
-/**
- * Every clinic query starts with 'clinics': the user's clinics, and each clinic's bookable
- * agents. One key per list, so every screen that shows them shares one cached copy.
- */
-export const clinicKeys = {
-  all: ['clinics'] as const,
-  list: () => [...clinicKeys.all, 'list'] as const,
-  agents: (clinicSlug: string) => [...clinicKeys.all, clinicSlug, 'nurses'] as const,
-};
 
 /** The clinics the signed-in user works at, sorted by name as every picker lists them. */
 export const clinicsQueryOptions = queryOptions({

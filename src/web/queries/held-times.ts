@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { HeldTime } from '@contracts/availability';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { listHeldTimesRoute } from '@contracts/routes/availability';
+import { heldTimeKeys } from './query-keys';
 
 export type { HeldTime };
 
@@ -18,7 +19,7 @@ export function heldTimesQueryOptions(input: {
 }) {
   const agentIds = input.agentIds ? [...input.agentIds].sort().join(',') : undefined;
   return queryOptions({
-    queryKey: ['held-times', input.from, input.to, input.clinic ?? '', agentIds ?? ''],
+    queryKey: heldTimeKeys.range(input.from, input.to, input.clinic ?? '', agentIds ?? ''),
     queryFn: ({ signal }) =>
       callEndpoint(listHeldTimesRoute, {
         query: {

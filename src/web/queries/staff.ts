@@ -3,12 +3,7 @@ import type { AdminUser } from '@contracts/admin';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
 import { listAgentsRoute } from '@contracts/routes/admin';
-
-/**
- * Every staff-administration query starts with this, so one invalidation after a change to
- * someone's account refreshes them all: the agents page and the audit log's staff filter.
- */
-export const staffQueryKey = ['admin', 'agents'] as const;
+import { staffKeys } from './query-keys';
 
 export interface StaffFilter {
   search: string;
@@ -20,7 +15,7 @@ export const ALL_STAFF: StaffFilter = { search: '', includeInactive: true };
 
 export function staffQueryOptions(filter: StaffFilter) {
   return queryOptions({
-    queryKey: [...staffQueryKey, 'list', filter],
+    queryKey: staffKeys.list(filter),
     queryFn: async ({ signal }): Promise<AdminUser[]> => {
       const body = await callEndpoint(listAgentsRoute, {
         query: {

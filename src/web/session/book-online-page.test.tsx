@@ -3,11 +3,10 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { bookingSlugOf } from './book-online-api';
 import { BookOnlinePage } from './book-online-page';
+import { json } from '@web/test/api-stub';
 
 vi.mock('@web/lib/time-zones', () => ({ browserTimeZone: () => 'Europe/London' }));
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const clinic = {
   slug: 'riverside',
   name: 'Riverside Family Clinic',
@@ -30,23 +29,26 @@ describe('BookOnlinePage', () => {
     const fetchImpl = vi.fn(async (url: string, init?: RequestInit) => {
       if (init?.method === 'POST') {
         posts.push(JSON.parse(init.body as string));
-        return json(202, { message: 'Check your e-mail: we sent you a link.' });
+        return json({ message: 'Check your e-mail: we sent you a link.' }, 202);
       }
       if (url.includes('/slots')) {
-        return json(200, {
-          timezone: 'Europe/London',
-          duration: 30,
-          slots: [
-            {
-              start: START,
-              end: '2026-11-25T15:30:00.000Z',
-              agentId: 'p1',
-              agentName: 'Dr. Priya Raman',
-            },
-          ],
-        });
+        return json(
+          {
+            timezone: 'Europe/London',
+            duration: 30,
+            slots: [
+              {
+                start: START,
+                end: '2026-11-25T15:30:00.000Z',
+                agentId: 'p1',
+                agentName: 'Dr. Priya Raman',
+              },
+            ],
+          },
+          200,
+        );
       }
-      return json(200, clinic);
+      return json(clinic, 200);
     }) as unknown as typeof fetch;
     render(<BookOnlinePage slug="riverside" fetchImpl={fetchImpl} />);
     expect(await screen.findByRole('heading', { name: 'Book a visit' })).toBeTruthy();
@@ -113,19 +115,25 @@ describe('BookOnlinePage', () => {
           slot(START, 'p1', 'Dr. Priya Raman'),
           slot(LATER, 'p1', 'Dr. Priya Raman'),
         ];
-        return json(200, {
-          timezone: 'Europe/London',
-          duration: 30,
-          slots: all.filter((s) => !agent || s.agentId === agent),
-        });
+        return json(
+          {
+            timezone: 'Europe/London',
+            duration: 30,
+            slots: all.filter((s) => !agent || s.agentId === agent),
+          },
+          200,
+        );
       }
-      return json(200, {
-        ...clinic,
-        providers: [
-          { id: 'p1', name: 'Dr. Priya Raman' },
-          { id: 'p2', name: 'Dr. Marcus Bell' },
-        ],
-      });
+      return json(
+        {
+          ...clinic,
+          providers: [
+            { id: 'p1', name: 'Dr. Priya Raman' },
+            { id: 'p2', name: 'Dr. Marcus Bell' },
+          ],
+        },
+        200,
+      );
     }) as unknown as typeof fetch;
     render(<BookOnlinePage slug="riverside" fetchImpl={fetchImpl} />);
     const times = await screen.findByRole('group', { name: 'Free times' });
@@ -158,25 +166,28 @@ describe('BookOnlinePage', () => {
     const fetchImpl = vi.fn(async (url: string, init?: RequestInit) => {
       if (init?.method === 'POST') {
         posts.push(JSON.parse(init.body as string));
-        return json(202, { message: 'Check your e-mail.' });
+        return json({ message: 'Check your e-mail.' }, 202);
       }
       if (url.includes('/slots')) {
         slotUrls.push(url);
         const minutes = Number(new URL(url, 'http://x').searchParams.get('duration'));
-        return json(200, {
-          timezone: 'Europe/London',
-          duration: minutes,
-          slots: [
-            {
-              start: minutes === 60 ? '2026-11-25T10:00:00.000Z' : START,
-              end: '2026-11-25T16:00:00.000Z',
-              agentId: 'p1',
-              agentName: 'Dr. Priya Raman',
-            },
-          ],
-        });
+        return json(
+          {
+            timezone: 'Europe/London',
+            duration: minutes,
+            slots: [
+              {
+                start: minutes === 60 ? '2026-11-25T10:00:00.000Z' : START,
+                end: '2026-11-25T16:00:00.000Z',
+                agentId: 'p1',
+                agentName: 'Dr. Priya Raman',
+              },
+            ],
+          },
+          200,
+        );
       }
-      return json(200, { ...clinic, durations: [30, 60, 90] });
+      return json({ ...clinic, durations: [30, 60, 90] }, 200);
     }) as unknown as typeof fetch;
     render(<BookOnlinePage slug="riverside" fetchImpl={fetchImpl} />);
     const lengths = await screen.findByRole('group', { name: 'Visit length' });
@@ -216,29 +227,35 @@ describe('BookOnlinePage', () => {
       urls.push(url);
       const query = new URL(url, 'http://x').searchParams;
       if (url.includes('/next-free-day'))
-        return json(200, {
-          timezone: 'Europe/London',
-          duration: 30,
-          day: '2026-12-03',
-          lastDay: '2027-01-22',
-        });
+        return json(
+          {
+            timezone: 'Europe/London',
+            duration: 30,
+            day: '2026-12-03',
+            lastDay: '2027-01-22',
+          },
+          200,
+        );
       if (url.includes('/slots'))
-        return json(200, {
-          timezone: 'Europe/London',
-          duration: 30,
-          slots:
-            query.get('from') === '2026-12-03'
-              ? [
-                  {
-                    start: '2026-12-03T09:30:00.000Z',
-                    end: '2026-12-03T10:00:00.000Z',
-                    agentId: 'p1',
-                    agentName: 'Dr. Priya Raman',
-                  },
-                ]
-              : [],
-        });
-      return json(200, clinic);
+        return json(
+          {
+            timezone: 'Europe/London',
+            duration: 30,
+            slots:
+              query.get('from') === '2026-12-03'
+                ? [
+                    {
+                      start: '2026-12-03T09:30:00.000Z',
+                      end: '2026-12-03T10:00:00.000Z',
+                      agentId: 'p1',
+                      agentName: 'Dr. Priya Raman',
+                    },
+                  ]
+                : [],
+          },
+          200,
+        );
+      return json(clinic, 200);
     }) as unknown as typeof fetch;
     render(<BookOnlinePage slug="riverside" fetchImpl={fetchImpl} />);
     const day = (await screen.findByLabelText('Day')) as HTMLInputElement;
@@ -266,15 +283,18 @@ describe('BookOnlinePage', () => {
     const fetchImpl = (phone: string | null) =>
       vi.fn(async (url: string) => {
         if (url.includes('/next-free-day'))
-          return json(200, {
-            timezone: 'Europe/London',
-            duration: 30,
-            day: null,
-            lastDay: '2027-01-22',
-          });
+          return json(
+            {
+              timezone: 'Europe/London',
+              duration: 30,
+              day: null,
+              lastDay: '2027-01-22',
+            },
+            200,
+          );
         if (url.includes('/slots'))
-          return json(200, { timezone: 'Europe/London', duration: 30, slots: [] });
-        return json(200, { ...clinic, phone });
+          return json({ timezone: 'Europe/London', duration: 30, slots: [] }, 200);
+        return json({ ...clinic, phone }, 200);
       }) as unknown as typeof fetch;
     const noneLeft =
       'No later day has a free time either, up to Friday, January 22, 2027: as far ahead as this clinic books online.';
@@ -296,10 +316,13 @@ describe('BookOnlinePage', () => {
 
   it('says so when the clinic does not book online', async () => {
     const fetchImpl = vi.fn(async () =>
-      json(404, {
-        error: 'not_found',
-        message: 'Online booking is not available for this clinic.',
-      }),
+      json(
+        {
+          error: 'not_found',
+          message: 'Online booking is not available for this clinic.',
+        },
+        404,
+      ),
     ) as unknown as typeof fetch;
     render(<BookOnlinePage slug="riverside" fetchImpl={fetchImpl} />);
     expect(await screen.findByRole('alert')).toBeTruthy();

@@ -3,9 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { holdTokenOf } from './book-online-api';
 import { ConfirmBookingPage } from './confirm-booking-page';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { json } from '@web/test/api-stub';
 
 afterEach(cleanup);
 
@@ -14,7 +12,7 @@ describe('ConfirmBookingPage', () => {
     const calls: string[] = [];
     const fetchImpl = vi.fn(async (url: string, init?: RequestInit) => {
       calls.push(`${init?.method} ${url}`);
-      return json(201, { sessionUrl: 'https://care.example/session/?token=visit' });
+      return json({ sessionUrl: 'https://care.example/session/?token=visit' }, 201);
     }) as unknown as typeof fetch;
     const go = vi.fn();
     render(<ConfirmBookingPage token="a/b" fetchImpl={fetchImpl} go={go} />);
@@ -28,11 +26,14 @@ describe('ConfirmBookingPage', () => {
 
   it('says in words that an expired hold no longer holds the time', async () => {
     const fetchImpl = vi.fn(async () =>
-      json(410, {
-        error: 'gone',
-        message:
-          'This link has expired and the time is no longer held for you. Please choose a time again.',
-      }),
+      json(
+        {
+          error: 'gone',
+          message:
+            'This link has expired and the time is no longer held for you. Please choose a time again.',
+        },
+        410,
+      ),
     ) as unknown as typeof fetch;
     const go = vi.fn();
     render(<ConfirmBookingPage token="tok" fetchImpl={fetchImpl} go={go} />);
@@ -48,7 +49,7 @@ describe('ConfirmBookingPage', () => {
     const fetchImpl = vi.fn(async () => {
       calls++;
       if (calls === 1) throw new TypeError('offline');
-      return json(201, { sessionUrl: '/session/?token=v' });
+      return json({ sessionUrl: '/session/?token=v' }, 201);
     }) as unknown as typeof fetch;
     const go = vi.fn();
     render(<ConfirmBookingPage token="tok" fetchImpl={fetchImpl} go={go} />);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { PatientSessionView } from '@contracts/session';
 import { ManageVisit } from './manage-visit';
+import { json } from '@web/test/api-stub';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const allowed = { allowed: true, refusal: null };
@@ -30,9 +31,6 @@ const view = (over: Partial<PatientSessionView> = {}): PatientSessionView => ({
   },
   ...over,
 });
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -124,9 +122,9 @@ describe('ManageVisit', () => {
     const taken = 'This time was just booked by someone else. Pick another slot.';
     const fetchMock = vi
       .fn()
-      .mockResolvedValueOnce(json(200, slotsFirst))
-      .mockResolvedValueOnce(json(409, { error: 'conflict', message: taken }))
-      .mockResolvedValueOnce(json(200, slotsAfter));
+      .mockResolvedValueOnce(json(slotsFirst, 200))
+      .mockResolvedValueOnce(json({ error: 'conflict', message: taken }, 409))
+      .mockResolvedValueOnce(json(slotsAfter, 200));
     vi.stubGlobal('fetch', fetchMock);
     const onChanged = renderManage(view());
     fireEvent.click(screen.getByRole('button', { name: 'Reschedule' }));
@@ -154,7 +152,7 @@ describe('ManageVisit', () => {
 
   it('cancels after a confirmation, sending the reason', async () => {
     const cancelled = view({ state: 'cancelled', status: 'CANCELLED' });
-    const fetchMock = vi.fn().mockResolvedValue(json(200, cancelled));
+    const fetchMock = vi.fn().mockResolvedValue(json(cancelled, 200));
     vi.stubGlobal('fetch', fetchMock);
     const onChanged = renderManage(view());
     fireEvent.click(screen.getByRole('button', { name: 'Cancel appointment' }));

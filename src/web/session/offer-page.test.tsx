@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { PublicOffer } from '@contracts/waitlist';
 import { offerTokenOf } from './offer-api';
 import { OfferPage } from './offer-page';
+import { json } from '@web/test/api-stub';
 
 vi.mock('@web/lib/time-zones', () => ({ browserTimeZone: () => 'Europe/London' }));
 
@@ -20,9 +21,6 @@ const offer = (over: Partial<PublicOffer> = {}): PublicOffer => ({
   ...over,
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 afterEach(cleanup);
 
 describe('OfferPage', () => {
@@ -31,8 +29,8 @@ describe('OfferPage', () => {
     const fetchImpl = vi.fn(async (url: string, init?: RequestInit) => {
       calls.push(`${init?.method ?? 'GET'} ${url}`);
       return url.endsWith('/accept')
-        ? json(200, offer({ status: 'accepted', sessionToken: 'visit-token' }))
-        : json(200, offer());
+        ? json(offer({ status: 'accepted', sessionToken: 'visit-token' }), 200)
+        : json(offer(), 200);
     }) as unknown as typeof fetch;
     render(<OfferPage token="tok" fetchImpl={fetchImpl} />);
     expect(await screen.findByRole('heading', { name: 'A time is free for you' })).toBeTruthy();
@@ -52,12 +50,15 @@ describe('OfferPage', () => {
   it('tells the patient when someone else took the time, and that they stay on the list', async () => {
     const fetchImpl = vi.fn(async (url: string) =>
       url.endsWith('/accept')
-        ? json(409, {
-            error: 'conflict',
-            message:
-              'Sorry, someone else booked this time a moment before you. You are still on the waitlist.',
-          })
-        : json(200, offer()),
+        ? json(
+            {
+              error: 'conflict',
+              message:
+                'Sorry, someone else booked this time a moment before you. You are still on the waitlist.',
+            },
+            409,
+          )
+        : json(offer(), 200),
     ) as unknown as typeof fetch;
     render(<OfferPage token="tok" fetchImpl={fetchImpl} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
@@ -73,7 +74,7 @@ describe('OfferPage', () => {
     ['taken', 'Someone else booked this time first'],
     ['declined', 'You said no to this time'],
   ] as const)('shows a %s offer without buttons', async (status, heading) => {
-    const fetchImpl = vi.fn(async () => json(200, offer({ status }))) as unknown as typeof fetch;
+    const fetchImpl = vi.fn(async () => json(offer({ status }), 200)) as unknown as typeof fetch;
     render(<OfferPage token="tok" fetchImpl={fetchImpl} />);
     expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
@@ -84,18 +85,18 @@ describe('OfferPage', () => {
   });
 
   it('offers no booking page beside an open or accepted offer, nor where the clinic has none', async () => {
-    const fetchImpl = vi.fn(async () => json(200, offer())) as unknown as typeof fetch;
+    const fetchImpl = vi.fn(async () => json(offer(), 200)) as unknown as typeof fetch;
     render(<OfferPage token="tok" fetchImpl={fetchImpl} />);
     await screen.findByRole('button', { name: 'Accept' });
     expect(screen.queryByRole('link', { name: 'Book online' })).toBeNull();
     cleanup();
     const offline = vi.fn(async () =>
       json(
-        200,
         offer({
           status: 'expired',
           reach: { phone: '(555) 010-2030', address: null, bookOnlinePath: null },
         }),
+        200,
       ),
     ) as unknown as typeof fetch;
     render(<OfferPage token="tok" fetchImpl={offline} />);
@@ -106,7 +107,7 @@ describe('OfferPage', () => {
 
   it('says a bad link is not valid', async () => {
     const fetchImpl = vi.fn(async () =>
-      json(404, { error: 'not_found', message: 'This offer link is not valid.' }),
+      json({ error: 'not_found', message: 'This offer link is not valid.' }, 404),
     ) as unknown as typeof fetch;
     render(<OfferPage token="nope" fetchImpl={fetchImpl} />);
     expect((await screen.findByRole('alert')).textContent).toBe('This offer link is not valid.');

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@web/lib/api-client';
-import { endSession, fetchSessionUser, sessionQueryKey } from '@web/lib/session';
+import { endSession, fetchSessionUser } from '@web/lib/session';
+import { sessionKeys } from '@web/queries/query-keys';
 
 function isUnauthorized(error: unknown): boolean {
   return isApiError(error) && error.status === 401;
@@ -18,11 +19,11 @@ export function useEndSessionOnUnauthorized(): void {
   useEffect(() => {
     let checking = false;
     async function recheck() {
-      if (checking || queryClient.getQueryData(sessionQueryKey) === null) return;
+      if (checking || queryClient.getQueryData(sessionKeys.current) === null) return;
       checking = true;
       try {
         const user = await fetchSessionUser();
-        if (user) queryClient.setQueryData(sessionQueryKey, user);
+        if (user) queryClient.setQueryData(sessionKeys.current, user);
         else endSession(queryClient);
       } catch {
         // The server could not answer: keep the session; the next call tries again.

@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { SessionUser } from '@contracts/auth';
 import { useSession } from '@web/lib/session';
 import { Providers } from '../providers';
-import { makeSessionUser, sessionHandler, stubApi } from '../testing/api-stub';
+import { makeSessionUser, sessionHandler, stubApi } from '@web/test/api-stub';
 import { MAIL_BANNER_HIDDEN_KEY, MailDeliveryBanner } from './mail-delivery-banner';
 
 configure({ asyncUtilTimeout: 5_000 });

@@ -7,12 +7,12 @@ import { stubViewportWidth } from '@web/test/stub-match-media';
 import { Providers } from '../providers';
 import {
   errorResponse,
-  jsonResponse,
+  json,
   makeSessionUser,
   sessionHandler,
   stubApi,
   type ApiHandler,
-} from '../testing/api-stub';
+} from '@web/test/api-stub';
 import { UserMenu } from './user-menu';
 
 const nurse = makeSessionUser({
@@ -75,7 +75,7 @@ describe('Account menu', () => {
 describe('Sign out', () => {
   it('posts to /api/auth/logout, then goes to the sign-in page', async () => {
     const { router, fetchMock } = renderMenu(({ url, method }) =>
-      url.pathname === '/api/auth/logout' && method === 'POST' ? jsonResponse({ ok: true }) : null,
+      url.pathname === '/api/auth/logout' && method === 'POST' ? json({ ok: true }) : null,
     );
 
     await chooseSignOut();

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateAgentBody } from '@contracts/admin';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { staffQueryKey } from '@web/queries/staff';
+import { staffKeys } from '@web/queries/query-keys';
 import { createAgentRoute } from '@contracts/routes/admin';
 
 export function createAgent(body: CreateAgentBody) {
@@ -12,6 +12,6 @@ export function useCreateAgent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAgent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
   });
 }

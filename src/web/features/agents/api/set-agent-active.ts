@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { staffQueryKey } from '@web/queries/staff';
+import { staffKeys } from '@web/queries/query-keys';
 import { activateAgentRoute, deactivateAgentRoute } from '@contracts/routes/admin';
 
 /** Deactivation also ends every session of the user on the server. */
@@ -15,6 +15,6 @@ export function useSetAgentActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setAgentActive,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { staffQueryKey } from '@web/queries/staff';
+import { staffKeys } from '@web/queries/query-keys';
 import { unlockAgentSignInRoute } from '@contracts/routes/admin';
 
 /** Forgets the account's failed sign-ins, so every address may try again at once (ADR 010). */
@@ -15,6 +15,6 @@ export function useUnlockAgentSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unlockAgentSignIn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
   });
 }

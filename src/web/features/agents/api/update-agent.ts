@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateAgentBody } from '@contracts/admin';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { staffQueryKey } from '@web/queries/staff';
+import { staffKeys } from '@web/queries/query-keys';
 import { updateAgentRoute } from '@contracts/routes/admin';
 
 export function updateAgent({ id, body }: { id: string; body: UpdateAgentBody }) {
@@ -16,6 +16,6 @@ export function useUpdateAgent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAgent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
   });
 }

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { AdminUser } from '@contracts/admin';
 import type { SessionUser } from '@contracts/auth';
 import { TooltipProvider } from '@web/components/ui/tooltip';
 import { createQueryClient } from '@web/lib/query-client';
+import { json, polyfillPointerApis, stubApi } from '@web/test/api-stub';
+import { renderRoutes } from '@web/test/render-with-client';
 import { AgentsPage } from './agents-page';
 
 const RIVERSIDE = {
@@ -60,52 +60,36 @@ function stubServer(
   rows: AdminUser[] = [adminRow, provider, front, gone],
 ) {
   const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const call = {
-        path: String(input),
-        method: init.method ?? 'GET',
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      if (call.path === '/api/auth/session') return Response.json({ user: admin });
-      if (call.path.startsWith('/api/admin/agents?')) {
-        // As the server answers: deactivated staff only when asked for.
-        const all = new URL(call.path, 'http://x').searchParams.get('includeInactive') === 'true';
-        return Response.json({ data: rows.filter((row) => all || row.active) });
-      }
-      return (
-        answer(call) ?? Response.json({ error: 'not_found', message: 'No stub' }, { status: 404 })
-      );
-    }),
-  );
+  stubApi(({ url, method, body }) => {
+    const call = { path: url.pathname + url.search, method, body };
+    calls.push(call);
+    if (call.path === '/api/auth/session') return json({ user: admin });
+    if (call.path.startsWith('/api/admin/agents?')) {
+      // As the server answers: deactivated staff only when asked for.
+      const all = url.searchParams.get('includeInactive') === 'true';
+      return json({ data: rows.filter((row) => all || row.active) });
+    }
+    return answer(call);
+  });
   return calls;
 }
 
 function renderPage() {
-  const router = createMemoryRouter([{ path: '/admin/agents', element: <AgentsPage /> }], {
-    initialEntries: ['/admin/agents'],
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-      </TooltipProvider>
-    </QueryClientProvider>,
+  const page = (
+    <TooltipProvider>
+      <AgentsPage />
+    </TooltipProvider>
   );
+  renderRoutes([{ path: '/admin/agents', element: page }], '/admin/agents', {
+    client: createQueryClient(),
+  });
 }
 
 // Dialog journeys type into several fields; jsdom needs more than the default 5 s for them.
 vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
-beforeEach(() => {
-  // Radix Select and Dialog measure and scroll; jsdom has neither.
-  Element.prototype.scrollIntoView = vi.fn();
-  Element.prototype.hasPointerCapture = vi.fn(() => false);
-  Element.prototype.releasePointerCapture = vi.fn();
-});
+// Radix Select and Dialog measure and scroll; jsdom has neither.
+beforeEach(polyfillPointerApis);
 
 afterEach(() => {
   cleanup();

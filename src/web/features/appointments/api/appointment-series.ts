@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { CreateSeriesBody, SeriesCreated, SeriesPreview } from '@contracts/series';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { buildCreateAppointmentBody, type CreateAppointmentInput } from './create-appointment';
-import { appointmentKeys, refreshAppointmentData } from './query-keys';
+import { appointmentKeys, refreshAppointmentData } from '@web/queries/query-keys';
 import { createSeriesRoute, getSeriesOfAppointmentRoute } from '@contracts/routes/series';
 
 export type { SeriesCreated, SeriesPreview };
@@ -25,7 +25,7 @@ export function buildSeriesBody(input: SeriesInput): CreateSeriesBody {
 export function seriesPreviewQueryOptions(input: SeriesInput | null) {
   const body = input ? buildSeriesBody({ ...input, skip: [] }) : null;
   return queryOptions({
-    queryKey: [...appointmentKeys.all, 'series-preview', body] as const,
+    queryKey: appointmentKeys.seriesPreview(body),
     queryFn: async ({ signal }) =>
       (await callEndpoint(createSeriesRoute, {
         body: body!,
@@ -62,7 +62,7 @@ export function useCreateSeries(
 /** The series an appointment is part of, or null; read with the details. */
 export function seriesOfAppointmentQueryOptions(appointmentId: string) {
   return queryOptions({
-    queryKey: [...appointmentKeys.detail(appointmentId), 'series'] as const,
+    queryKey: appointmentKeys.seriesOf(appointmentId),
     queryFn: ({ signal }) =>
       callEndpoint(getSeriesOfAppointmentRoute, {
         params: { id: appointmentId },

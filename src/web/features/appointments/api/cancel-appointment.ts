@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SeriesScope } from '@contracts/appointments';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { refreshAppointmentData } from './query-keys';
+import { useAppointmentWrite } from '@web/queries/appointment-writes';
 import { actOnAppointmentRoute } from '@contracts/routes/appointments';
 
 export function cancelAppointment({
@@ -24,9 +23,5 @@ export function cancelAppointment({
 }
 
 export function useCancelAppointment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: cancelAppointment,
-    onSuccess: () => refreshAppointmentData(queryClient),
-  });
+  return useAppointmentWrite(cancelAppointment);
 }

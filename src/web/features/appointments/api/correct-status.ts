@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CorrectStatusBody } from '@contracts/appointments';
 import type { StatusCorrection } from '@domain/appointment-status';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { refreshAppointmentData } from './query-keys';
+import { useAppointmentWrite } from '@web/queries/appointment-writes';
 import { correctAppointmentStatusRoute } from '@contracts/routes/appointments';
 
 /** Another outcome for a marked visit, or UNMARKED to undo the mark (Undo on its toast). */
@@ -16,9 +15,5 @@ export function correctStatus({ id, status }: { id: string; status: StatusCorrec
 }
 
 export function useCorrectStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: correctStatus,
-    onSuccess: () => refreshAppointmentData(queryClient),
-  });
+  return useAppointmentWrite(correctStatus);
 }

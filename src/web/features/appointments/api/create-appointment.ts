@@ -8,7 +8,7 @@ import { INITIAL_APPOINTMENT_STATUS } from '@domain/appointment-status';
 import { APPOINTMENT_METADATA_TYPE } from '@domain/constants';
 import type { TimeSlot } from '@domain/slots';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { refreshAppointmentData } from './query-keys';
+import { refreshAppointmentData } from '@web/queries/query-keys';
 import { createAppointmentRoute } from '@contracts/routes/appointments';
 
 export type { Appointment };

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateNotesBody } from '@contracts/appointments';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { refreshAppointmentData } from './query-keys';
+import { useAppointmentWrite } from '@web/queries/appointment-writes';
 import { editAppointmentNotesRoute } from '@contracts/routes/appointments';
 
 export function editNotes({ id, notes }: { id: string; notes: string }) {
@@ -14,9 +13,5 @@ export function editNotes({ id, notes }: { id: string; notes: string }) {
 }
 
 export function useEditNotes() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: editNotes,
-    onSuccess: () => refreshAppointmentData(queryClient),
-  });
+  return useAppointmentWrite(editNotes);
 }

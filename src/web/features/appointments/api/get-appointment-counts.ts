@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { emptyCounts } from '@domain/appointment-status';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { countsFreshness } from '@web/lib/query-client';
-import { appointmentKeys } from './query-keys';
+import { appointmentKeys } from '@web/queries/query-keys';
 import { filterQuery, type AppointmentListRequest } from './list-appointments';
 import { countAppointmentsRoute } from '@contracts/routes/appointments';
 

@@ -3,7 +3,7 @@ import { uuidParam } from '@contracts/common';
 import { ApiError } from '@web/lib/api-client';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { detailFreshness } from '@web/lib/query-client';
-import { appointmentKeys } from './query-keys';
+import { appointmentKeys } from '@web/queries/query-keys';
 import { getAppointmentRoute } from '@contracts/routes/appointments';
 
 export function appointmentQueryOptions(id: string) {

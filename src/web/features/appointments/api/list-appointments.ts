@@ -4,7 +4,7 @@ import { DEFAULT_PAGE_SIZE } from '@domain/constants';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
 import type { AppointmentFilterValues } from '../utils/appointment-filters';
-import { appointmentKeys } from './query-keys';
+import { appointmentKeys } from '@web/queries/query-keys';
 import { listAppointmentsPageRoute } from '@contracts/routes/appointments';
 
 /** What a list request sends: the URL filters plus the zone the date range is read in. */

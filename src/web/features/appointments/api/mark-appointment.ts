@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MarkAction } from '@domain/appointment-status';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { refreshAppointmentData } from './query-keys';
+import { useAppointmentWrite } from '@web/queries/appointment-writes';
 import { actOnAppointmentRoute } from '@contracts/routes/appointments';
 
 /** Spec §7 "Mark": no body, so no content type either. */
@@ -14,11 +13,7 @@ export function markAppointment({ id, action }: { id: string; action: MarkAction
 }
 
 export function useMarkAppointment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: markAppointment,
-    onSuccess: () => refreshAppointmentData(queryClient),
-  });
+  return useAppointmentWrite(markAppointment);
 }
 
 /** Staff record the patient's confirmation (a phone call, a word at the desk) in their name. */
@@ -31,9 +26,5 @@ export function confirmAppointment(id: string) {
 }
 
 export function useConfirmAppointment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: confirmAppointment,
-    onSuccess: () => refreshAppointmentData(queryClient),
-  });
+  return useAppointmentWrite(confirmAppointment);
 }

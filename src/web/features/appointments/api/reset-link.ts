@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { refreshAppointmentData } from './query-keys';
+import { useAppointmentWrite } from '@web/queries/appointment-writes';
 import { resetAppointmentLinkRoute } from '@contracts/routes/appointments';
 
 /** A new patient link; the old one stops working and the patient is sent the new one. */
@@ -12,9 +11,5 @@ export function resetAppointmentLink(id: string) {
 }
 
 export function useResetAppointmentLink() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: resetAppointmentLink,
-    onSuccess: () => refreshAppointmentData(queryClient),
-  });
+  return useAppointmentWrite(resetAppointmentLink);
 }

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { stubViewportWidth } from '@web/test/stub-match-media';
 import { createAppointment } from '../test/appointment-factory';
-import { fakeApi, json, sessionAs, type RecordedCall } from '../test/fake-api';
+import { fakeApi, sessionAs, type RecordedCall } from '../test/fake-api';
+import { json } from '@web/test/api-stub';
+import { renderRoutes } from '@web/test/render-with-client';
 import { AppointmentsPage } from './appointments-page';
 
 const counts = { all: 25, upcoming: 12, pending: 3, completed: 6, cancelled: 3, no_show: 1 };
@@ -45,16 +46,9 @@ afterEach(() => {
 });
 
 function renderPage(url: string) {
-  const router = createMemoryRouter([{ path: '/appointments', element: <AppointmentsPage /> }], {
-    initialEntries: [url],
-  });
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  const rendered = renderRoutes([{ path: '/appointments', element: <AppointmentsPage /> }], url);
+  client = rendered.client;
+  return rendered.router;
 }
 
 const listCalls = () => calls.filter((c) => c.url.pathname === '/api/appointments/paginated');

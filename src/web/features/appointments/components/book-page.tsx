@@ -8,6 +8,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { searchPatients } from '../api/search-patients';
 import { CreateAppointmentDialog } from './create/create-appointment-dialog';
 import type { DefaultPatient } from './create/use-create-wizard';
+import { bookPageKeys } from '@web/queries/query-keys';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -27,7 +28,7 @@ export function BookPage() {
   const [open, setOpen] = useState(() => [clinic, patientRef, date, agent].some(Boolean));
 
   const patient = useQuery({
-    queryKey: ['book-page', 'patient', clinic, patientRef],
+    queryKey: bookPageKeys.patient(clinic, patientRef),
     queryFn: ({ signal }) => searchPatients({ clinic, keyword: patientRef }, signal),
     enabled: clinic !== '' && patientRef !== '',
     staleTime: 60_000,

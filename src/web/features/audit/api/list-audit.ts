@@ -3,12 +3,11 @@ import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
 import { toAuditQuery, type AuditFilters } from '../utils/audit-filters';
 import { browseAuditRoute } from '@contracts/routes/admin';
-
-export const auditQueryKey = ['admin', 'audit'] as const;
+import { auditKeys } from '@web/queries/query-keys';
 
 export function auditLogQueryOptions(filters: AuditFilters, timeZone: string) {
   return infiniteQueryOptions({
-    queryKey: [...auditQueryKey, 'list', filters, timeZone],
+    queryKey: auditKeys.list(filters, timeZone),
     queryFn: ({ pageParam, signal }) =>
       callEndpoint(browseAuditRoute, {
         query: toAuditQuery(filters, timeZone, pageParam),

@@ -1,13 +1,18 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { AuditEntryView } from '@contracts/admin';
+import {
+  json,
+  makeSessionUser,
+  polyfillPointerApis,
+  sessionHandler,
+  stubApi,
+  type ApiRequest,
+} from '@web/test/api-stub';
+import { renderRoutes } from '@web/test/render-with-client';
 import { AuditPage } from './audit-page';
-
-configure({ asyncUtilTimeout: 5_000 });
 
 const NORA = {
   id: '5e1b1f9a-2c3d-4e5f-8a9b-0c1d2e3f4a5b',
@@ -38,41 +43,20 @@ const listRead: AuditEntryView = {
   details: null,
 };
 
-let calls: URL[];
+let requests: ApiRequest[];
 
 beforeEach(() => {
-  Element.prototype.scrollIntoView = vi.fn();
-  Element.prototype.hasPointerCapture = vi.fn(() => false);
-  Element.prototype.releasePointerCapture = vi.fn();
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost');
-      calls.push(url);
-      if (url.pathname === '/api/auth/session') {
-        return Response.json({
-          user: {
-            ...NORA,
-            id: 'a-1',
-            name: 'Alex Morgan',
-            role: 'admin',
-            timezone: 'America/New_York',
-            theme: 'system',
-            clinics: [],
-          },
-        });
-      }
-      if (url.pathname === '/api/admin/agents') return Response.json({ data: [] });
+  polyfillPointerApis();
+  const user = makeSessionUser({ ...NORA, id: 'a-1', name: 'Alex Morgan', clinics: [] });
+  requests = stubApi(
+    sessionHandler(user, ({ url }) => {
+      if (url.pathname === '/api/admin/agents') return json({ data: [] });
       if (url.pathname === '/api/admin/audit') {
-        return Response.json({
-          data: [listRead],
-          pagination: { hasNextPage: false, currentPage: 1 },
-        });
+        return json({ data: [listRead], pagination: { hasNextPage: false, currentPage: 1 } });
       }
-      return Response.json({ error: 'not_found', message: 'No stub' }, { status: 404 });
+      return null;
     }),
-  );
+  ).requests;
 });
 afterEach(() => {
   cleanup();
@@ -80,20 +64,11 @@ afterEach(() => {
 });
 
 function renderPage(url = '/admin/audit') {
-  const router = createMemoryRouter([{ path: '/admin/audit', element: <AuditPage /> }], {
-    initialEntries: [url],
-  });
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes([{ path: '/admin/audit', element: <AuditPage /> }], url).router;
 }
 
-const auditCalls = () => calls.filter((url) => url.pathname === '/api/admin/audit');
+const auditCalls = () =>
+  requests.map(({ url }) => url).filter((url) => url.pathname === '/api/admin/audit');
 const lastAuditCall = () => auditCalls().at(-1)!.searchParams;
 const download = () => screen.getByRole('link', { name: 'Download CSV' });
 

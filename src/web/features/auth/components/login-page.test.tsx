@@ -1,39 +1,27 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '@web/lib/query-client';
+import { json, stubApi } from '@web/test/api-stub';
+import { renderRoutes } from '@web/test/render-with-client';
 import { LoginPage } from './login-page';
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status });
-}
 
 const anonymous = () => json({ error: 'unauthorized', message: 'You need to sign in.' }, 401);
 
 /** The server: anonymous for the session check; `login` answers the sign-in. */
 function stubServer(login: () => Response | Promise<Response>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
-    String(input) === '/api/auth/login' ? login() : anonymous(),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return stubApi(({ url }) => (url.pathname === '/api/auth/login' ? login() : anonymous()));
 }
 
 function renderLogin(path = '/auth/login') {
-  const router = createMemoryRouter(
+  const { router } = renderRoutes(
     [
       { path: '/auth/login', element: <LoginPage /> },
       { path: '*', element: <h1>Somewhere else</h1> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    path,
+    { client: createQueryClient() },
   );
   return router;
 }
@@ -44,9 +32,6 @@ async function fillAndSubmit(email: string, password: string) {
   await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
-
-// Slow shared CI machines: give lazy renders and requests more than the default second.
-configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(() => stubServer(anonymous));
 afterEach(() => {

@@ -3,16 +3,13 @@ import type { AvailabilityResponse } from '@contracts/availability';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { detailFreshness } from '@web/lib/query-client';
 import { getAgentAvailabilityRoute, getOwnAvailabilityRoute } from '@contracts/routes/availability';
+import { availabilityKeys } from '@web/queries/query-keys';
 
 /** Whose schedule a screen edits: the signed-in agent's own, or (for an admin) one agent's. */
 export type AvailabilityTarget = { kind: 'own' } | { kind: 'agent'; agentId: string };
 
-export const availabilityQueryKey = ['availability'] as const;
-
 export function availabilityKey(target: AvailabilityTarget) {
-  return target.kind === 'own'
-    ? ([...availabilityQueryKey, 'own'] as const)
-    : ([...availabilityQueryKey, 'agent', target.agentId] as const);
+  return target.kind === 'own' ? availabilityKeys.own() : availabilityKeys.agent(target.agentId);
 }
 
 export function fetchAvailability(

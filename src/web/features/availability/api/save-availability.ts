@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { AvailabilityResponse, SaveAvailabilityBody } from '@contracts/availability';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { slotsQueryKey } from '@web/features/slots/api/get-slots';
-import { availabilityKey, availabilityQueryKey, type AvailabilityTarget } from './get-availability';
+import { availabilityKeys, slotKeys } from '@web/queries/query-keys';
+import { availabilityKey, type AvailabilityTarget } from './get-availability';
 import {
   saveAgentAvailabilityRoute,
   saveOwnAvailabilityRoute,
@@ -32,10 +32,10 @@ export function useSaveAvailability(target: AvailabilityTarget) {
       queryClient.setQueryData(availabilityKey(target), saved);
       // The same schedule may be open under the other key (an admin editing their own agent).
       void queryClient.invalidateQueries({
-        queryKey: availabilityQueryKey,
+        queryKey: availabilityKeys.all,
         predicate: (query) => query.queryKey.join('/') !== availabilityKey(target).join('/'),
       });
-      void queryClient.invalidateQueries({ queryKey: slotsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: slotKeys.all });
       toast.success('Availability saved');
     },
     onError: (error) => {

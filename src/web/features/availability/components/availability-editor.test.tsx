@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { renderRoutes } from '@web/test/render-with-client';
 import type { AvailabilityResponse } from '@contracts/availability';
 import { AvailabilityEditor } from './availability-editor';
 import type { RenderVisitAction } from './outside-hours-dialog';
@@ -32,8 +31,7 @@ const CHECK_URL = '/api/availability/visits-outside-hours';
 const noVisitsOutside = { visits: [], total: 0, elsewhere: 0 };
 
 function renderEditor(renderVisitAction?: RenderVisitAction) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       {
         path: '/availability',
@@ -46,12 +44,7 @@ function renderEditor(renderVisitAction?: RenderVisitAction) {
         ),
       },
     ],
-    { initialEntries: ['/availability'] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    '/availability',
   );
 }
 

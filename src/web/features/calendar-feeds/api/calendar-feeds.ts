@@ -10,15 +10,10 @@ import {
   revokeMyCalendarFeedRoute,
   updateClinicFeedSettingsRoute,
 } from '@contracts/routes/feeds';
-
-export const feedKeys = {
-  mine: ['calendar-feed'] as const,
-  all: ['calendar-feeds'] as const,
-  clinic: (slug: string) => ['calendar-feeds', 'clinic', slug] as const,
-};
+import { calendarFeedKeys } from '@web/queries/query-keys';
 
 export const myCalendarFeedQueryOptions = queryOptions({
-  queryKey: feedKeys.mine,
+  queryKey: calendarFeedKeys.mine,
   queryFn: ({ signal }) =>
     callEndpoint(getMyCalendarFeedRoute, { signal, fallback: 'Failed to load your feed' }),
 });
@@ -28,7 +23,7 @@ export function useCreateMyCalendarFeed() {
   return useMutation({
     mutationFn: () =>
       callEndpoint(createMyCalendarFeedRoute, { fallback: 'Failed to make the feed URL' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedKeys.mine }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarFeedKeys.mine }),
   });
 }
 
@@ -37,12 +32,12 @@ export function useRevokeMyCalendarFeed() {
   return useMutation({
     mutationFn: () =>
       callEndpoint(revokeMyCalendarFeedRoute, { fallback: 'Failed to turn the feed off' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedKeys.mine }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarFeedKeys.mine }),
   });
 }
 
 export const calendarFeedsQueryOptions = queryOptions({
-  queryKey: feedKeys.all,
+  queryKey: calendarFeedKeys.all,
   queryFn: ({ signal }) =>
     callEndpoint(listCalendarFeedsRoute, { signal, fallback: 'Failed to load calendar feeds' }),
 });
@@ -55,13 +50,13 @@ export function useRevokeCalendarFeed() {
         params: { userId },
         fallback: 'Failed to turn the feed off',
       }),
-    onSuccess: (data) => queryClient.setQueryData(feedKeys.all, data),
+    onSuccess: (data) => queryClient.setQueryData(calendarFeedKeys.all, data),
   });
 }
 
 export const clinicFeedSettingsQueryOptions = (slug: string) =>
   queryOptions({
-    queryKey: feedKeys.clinic(slug),
+    queryKey: calendarFeedKeys.clinic(slug),
     queryFn: ({ signal }) =>
       callEndpoint(getClinicFeedSettingsRoute, {
         params: { slug },
@@ -79,6 +74,6 @@ export function useUpdateClinicFeedSettings(slug: string) {
         body,
         fallback: 'Failed to save the feed setting',
       }),
-    onSuccess: (data) => queryClient.setQueryData(feedKeys.clinic(slug), data),
+    onSuccess: (data) => queryClient.setQueryData(calendarFeedKeys.clinic(slug), data),
   });
 }

@@ -3,6 +3,7 @@ import type { Appointment } from '@contracts/appointments';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { checkAppointmentMoveRoute } from '@contracts/routes/appointments';
 import { moveBody } from './move-appointment';
+import { appointmentKeys } from '@web/queries/query-keys';
 
 /**
  * What a drop would meet, asked before the move is confirmed (ADR 034): a taken time showed
@@ -10,7 +11,7 @@ import { moveBody } from './move-appointment';
  */
 export function moveCheckQueryOptions(appointment: Appointment, start: Date) {
   return queryOptions({
-    queryKey: ['appointments', 'move-check', appointment._id, start.toISOString()],
+    queryKey: appointmentKeys.moveCheck(appointment._id, start.toISOString()),
     queryFn: ({ signal }) =>
       callEndpoint(checkAppointmentMoveRoute, {
         params: { id: appointment._id },

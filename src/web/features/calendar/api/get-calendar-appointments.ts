@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
 import { listAppointmentsInRangeRoute } from '@contracts/routes/appointments';
+import { appointmentKeys } from '@web/queries/query-keys';
 
 export interface CalendarRangeRequest {
   /** Local dates (YYYY-MM-DD) in `timezone`, both included. */
@@ -18,7 +19,7 @@ export interface CalendarRangeRequest {
 export function calendarAppointmentsQueryOptions(request: CalendarRangeRequest) {
   const params = { includeAll: true, includeExpired: true, ...request };
   return queryOptions({
-    queryKey: ['appointments', 'range', params],
+    queryKey: appointmentKeys.range(params),
     queryFn: ({ signal }) =>
       callEndpoint(listAppointmentsInRangeRoute, {
         query: params,

@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Appointment, UpdateAppointmentBody } from '@contracts/appointments';
 import { DEFAULT_DURATION_MINUTES } from '@domain/constants';
-import { callEndpoint } from '@web/lib/endpoint-client';
-import { changeAppointmentRoute } from '@contracts/routes/appointments';
+import { changeAppointment, useAppointmentWrite } from '@web/queries/appointment-writes';
 
 export interface MoveRequest {
   appointment: Appointment;
@@ -31,27 +29,15 @@ export function moveBody({
 }
 
 /**
- * Reschedules from the calendar. Success and failure both end in a toast (spec §8): the
- * server's own words when it refuses (taken slot, outside the agent's hours).
+ * Reschedules from the calendar: the same change as the appointments screens make, with the
+ * same refresh. Success and failure both end in a toast (spec §8): the server's own words when it
+ * refuses (taken slot, outside the agent's hours).
  */
 export function useMoveAppointment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: MoveRequest) =>
-      callEndpoint(changeAppointmentRoute, {
-        params: { id: request.appointment._id },
-        body: moveBody(request),
-        fallback: 'Failed to update appointment',
-      }),
-    onSuccess: async () => {
-      toast.success('Appointment updated successfully');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['appointments'] }),
-        queryClient.invalidateQueries({ queryKey: ['slots'] }),
-      ]);
-    },
-    onError: (error) => {
-      toast.error(error.message);
-    },
+  const move = (request: MoveRequest) =>
+    changeAppointment(request.appointment._id, moveBody(request));
+  return useAppointmentWrite(move, {
+    onSuccess: () => toast.success('Appointment updated successfully'),
+    onError: (error) => toast.error(error.message),
   });
 }

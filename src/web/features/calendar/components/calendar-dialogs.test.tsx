@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createTestQueryClient, renderWithClient } from '@web/test/render-with-client';
 import type { Appointment } from '@contracts/appointments';
 import { AppointmentList } from './appointment-list';
 import { ConfirmMoveDialog, type PendingDrop } from './confirm-move-dialog';
@@ -41,13 +41,9 @@ function appointment(
 }
 
 function wrap(ui: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  const client = createTestQueryClient();
   const invalidate = vi.spyOn(client, 'invalidateQueries');
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithClient(<MemoryRouter>{ui}</MemoryRouter>, { client });
   return { invalidate };
 }
 

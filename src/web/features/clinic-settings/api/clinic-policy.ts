@@ -2,11 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { ClinicPolicy } from '@contracts/clinic-policy';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { getClinicPolicyRoute, updateClinicPolicyRoute } from '@contracts/routes/clinic-policy';
-
-export const clinicPolicyKeys = {
-  all: ['clinic-policy'] as const,
-  one: (slug: string) => [...clinicPolicyKeys.all, slug] as const,
-};
+import { clinicPolicyKeys, outboxKeys } from '@web/queries/query-keys';
 
 export function clinicPolicyQueryOptions(slug: string) {
   return queryOptions({
@@ -35,7 +31,7 @@ export function useUpdateClinicPolicy(slug: string) {
         policy: saved.policy,
       });
       // Reminders were planned again: the outbox page shows them.
-      void queryClient.invalidateQueries({ queryKey: ['outbox'] });
+      void queryClient.invalidateQueries({ queryKey: outboxKeys.all });
     },
   });
 }

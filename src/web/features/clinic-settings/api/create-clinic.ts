@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateClinicBody } from '@contracts/clinic-policy';
 import { createClinicRoute } from '@contracts/routes/clinic-policy';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { sessionQueryKey } from '@web/lib/session';
-import { clinicKeys } from '@web/queries/clinics';
+import { clinicKeys, sessionKeys } from '@web/queries/query-keys';
 
 /** Adds a clinic; the admin is its member at once, so their clinics and session are read again. */
 export function useCreateClinic() {
@@ -14,7 +13,7 @@ export function useCreateClinic() {
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: clinicKeys.all }),
-        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+        queryClient.invalidateQueries({ queryKey: sessionKeys.current }),
       ]);
     },
   });

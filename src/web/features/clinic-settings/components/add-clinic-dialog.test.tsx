@@ -2,9 +2,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AddClinicDialog } from './add-clinic-dialog';
-import { renderWithQueryClient } from '../test/policy-test-kit';
+import { json, stubApi } from '@web/test/api-stub';
+import { renderRoutes } from '@web/test/render-with-client';
 
 afterEach(() => {
   cleanup();
@@ -12,21 +12,19 @@ afterEach(() => {
 });
 
 function renderDialog() {
-  const router = createMemoryRouter(
+  const { router } = renderRoutes(
     [
       { path: '/admin/clinics', element: <AddClinicDialog open onOpenChange={() => {}} /> },
       { path: '/admin/clinics/:slug', element: <p>Settings page</p> },
     ],
-    { initialEntries: ['/admin/clinics'] },
+    '/admin/clinics',
   );
-  renderWithQueryClient(<RouterProvider router={router} />);
   return router;
 }
 
 describe('AddClinicDialog', () => {
   it('asks for name and phone before sending anything', async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
+    const fetch = stubApi(() => null);
     const user = userEvent.setup();
     renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Add clinic' });
@@ -38,28 +36,23 @@ describe('AddClinicDialog', () => {
 
   it('sends the clinic and opens its settings', async () => {
     const sent: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        if (init?.method === 'POST') {
-          sent.push(JSON.parse(init.body as string));
-          return new Response(
-            JSON.stringify({
-              id: 'c9',
-              slug: 'lakeview',
-              name: 'Lakeview',
-              timezone: 'America/Chicago',
-              phone: '(312) 555-0142',
-              address: null,
-            }),
-            { status: 201, headers: { 'content-type': 'application/json' } },
-          );
-        }
-        return new Response(JSON.stringify(url.includes('session') ? null : []), {
-          headers: { 'content-type': 'application/json' },
-        });
-      }),
-    );
+    stubApi(({ url, method, body }) => {
+      if (method === 'POST') {
+        sent.push(body);
+        return json(
+          {
+            id: 'c9',
+            slug: 'lakeview',
+            name: 'Lakeview',
+            timezone: 'America/Chicago',
+            phone: '(312) 555-0142',
+            address: null,
+          },
+          201,
+        );
+      }
+      return json(url.pathname.includes('session') ? null : []);
+    });
     const user = userEvent.setup();
     const router = renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Add clinic' });

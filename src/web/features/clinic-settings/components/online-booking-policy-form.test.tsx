@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClinicPolicyView } from '@contracts/clinic-policy';
-import { CURRENT_POLICY, renderWithQueryClient } from '../test/policy-test-kit';
+import { CURRENT_POLICY } from '../test/policy-test-kit';
+import { renderWithClient } from '@web/test/render-with-client';
 import { OnlineBookingPolicyForm } from './online-booking-policy-form';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -43,7 +44,7 @@ afterEach(() => {
 });
 
 function renderForm() {
-  return renderWithQueryClient(<OnlineBookingPolicyForm slug="riverside" current={current} />);
+  return renderWithClient(<OnlineBookingPolicyForm slug="riverside" current={current} />);
 }
 
 describe('OnlineBookingPolicyForm', () => {

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CURRENT_POLICY, renderWithQueryClient, stubPolicyServer } from '../test/policy-test-kit';
+import { CURRENT_POLICY, stubPolicyServer } from '../test/policy-test-kit';
+import { renderWithClient } from '@web/test/render-with-client';
 import { ReminderPolicyForm } from './reminder-policy-form';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -21,7 +22,7 @@ afterEach(() => {
 });
 
 function renderForm() {
-  return renderWithQueryClient(<ReminderPolicyForm slug="riverside" current={current} />);
+  return renderWithClient(<ReminderPolicyForm slug="riverside" current={current} />);
 }
 
 describe('ReminderPolicyForm', () => {

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CURRENT_POLICY, renderWithQueryClient, stubPolicyServer } from '../test/policy-test-kit';
+import { CURRENT_POLICY, stubPolicyServer } from '../test/policy-test-kit';
+import { renderWithClient } from '@web/test/render-with-client';
 import { WaitlistPolicyForm } from './waitlist-policy-form';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -24,7 +25,7 @@ afterEach(() => {
 });
 
 function renderForm() {
-  return renderWithQueryClient(<WaitlistPolicyForm slug="riverside" current={current} />);
+  return renderWithClient(<WaitlistPolicyForm slug="riverside" current={current} />);
 }
 
 describe('WaitlistPolicyForm', () => {

@@ -1,11 +1,8 @@
-import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
-import { vi } from 'vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ClinicPolicyView } from '@contracts/clinic-policy';
+import { json, stubApi } from '@web/test/api-stub';
 
-// What the clinic policy forms' tests share: a clinic's policy as the server answers it, a stub
-// of the policy endpoint, and a query client to render a form in.
+// What the clinic policy forms' tests share: a clinic's policy as the server answers it and a
+// stub of the policy endpoint.
 
 export const CURRENT_POLICY: ClinicPolicyView = {
   clinic: { id: 'c1', slug: 'riverside', name: 'Riverside', timezone: 'America/New_York' },
@@ -40,24 +37,13 @@ export function stubPolicyServer<Body extends object>(
   rescheduledAppointments = 0,
 ): Body[] {
   const sent: Body[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init: RequestInit) => {
-      const body = JSON.parse(init.body as string) as Body;
-      sent.push(body);
-      return new Response(
-        JSON.stringify({
-          clinic: current.clinic,
-          policy: { ...current.policy, ...body },
-          rescheduledAppointments,
-        }),
-      );
-    }),
-  );
+  stubApi(({ body }) => {
+    sent.push(body as Body);
+    return json({
+      clinic: current.clinic,
+      policy: { ...current.policy, ...(body as Body) },
+      rescheduledAppointments,
+    });
+  });
   return sent;
-}
-
-export function renderWithQueryClient(ui: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { countsFreshness } from '@web/lib/query-client';
 import { getDashboardRoute } from '@contracts/routes/dashboard';
+import { appointmentKeys } from '@web/queries/query-keys';
 
 export interface DashboardRequest {
   timezone: string;
@@ -16,7 +17,7 @@ export interface DashboardRequest {
  */
 export function dashboardQueryOptions(request: DashboardRequest) {
   return queryOptions({
-    queryKey: ['appointments', 'dashboard', request],
+    queryKey: appointmentKeys.dashboard(request),
     queryFn: ({ signal }) =>
       callEndpoint(getDashboardRoute, {
         query: { timezone: request.timezone, clinic: request.clinic },

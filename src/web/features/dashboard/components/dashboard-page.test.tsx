@@ -3,14 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SessionUser } from '@contracts/auth';
 import {
   DASHBOARD_TODAY_LIMIT,
   type DashboardAppointment,
   type DashboardResponse,
 } from '@contracts/dashboard';
-import { sessionQueryKey } from '@web/lib/session';
+import { sessionKeys } from '@web/queries/query-keys';
+import { createTestQueryClient, renderWithClient } from '@web/test/render-with-client';
 import { DashboardLists } from './dashboard-lists';
 import { DashboardPage } from './dashboard-page';
 
@@ -90,14 +90,13 @@ afterEach(() => {
 
 function renderPage(fetchMock = vi.fn(async () => new Response(JSON.stringify(body)))) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(sessionQueryKey, user);
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <DashboardPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  const client = createTestQueryClient();
+  client.setQueryData(sessionKeys.current, user);
+  renderWithClient(
+    <MemoryRouter>
+      <DashboardPage />
+    </MemoryRouter>,
+    { client },
   );
   return fetchMock;
 }

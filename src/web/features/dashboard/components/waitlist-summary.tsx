@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DashboardResponse } from '@contracts/dashboard';
-import { callEndpoint } from '@web/lib/endpoint-client';
-import { waitlistSummaryRoute } from '@contracts/routes/waitlist';
+import { waitlistSummaryQueryOptions } from '@web/queries/waitlist';
 import { cn } from '@web/lib/utils';
 import { StatCard } from './stat-card';
 
@@ -29,16 +28,7 @@ export function WaitlistSummary({
   enabled: boolean;
   bookedOnline: DashboardResponse['bookedOnline'];
 }) {
-  const summary = useQuery({
-    queryKey: ['waitlist', 'summary', timeZone, clinic ?? ''],
-    queryFn: ({ signal }) =>
-      callEndpoint(waitlistSummaryRoute, {
-        query: { timezone: timeZone, ...(clinic ? { clinic } : {}) },
-        signal,
-        fallback: 'Failed to load the waitlist',
-      }),
-    enabled,
-  });
+  const summary = useQuery({ ...waitlistSummaryQueryOptions(timeZone, clinic), enabled });
   const cards = [
     ...(summary.data
       ? [

@@ -7,10 +7,7 @@ import {
   listApiTokensRoute,
   revokeApiTokenRoute,
 } from '@contracts/routes/integrations';
-
-export const apiTokenKeys = {
-  all: ['api-tokens'] as const,
-};
+import { apiTokenKeys } from '@web/queries/query-keys';
 
 /** The integration tokens of the admin's clinics, newest first, revoked ones included. */
 export const apiTokensQueryOptions = queryOptions({

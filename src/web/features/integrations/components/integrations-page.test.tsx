@@ -1,19 +1,21 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ApiTokenView } from '@contracts/integrations';
-import { Providers } from '@web/app/providers';
 import {
   errorResponse,
-  jsonResponse,
+  json,
   makeSessionUser,
+  polyfillPointerApis,
   sessionHandler,
   stubApi,
   type ApiHandler,
-} from '@web/app/testing/api-stub';
+} from '@web/test/api-stub';
+import { renderAppRoutes } from '@web/test/render-with-client';
 import { IntegrationsPage } from './integrations-page';
+
+const PATH = '/admin/integrations';
 
 const RIVERSIDE = {
   id: '7d2c0b0e-3a51-4f0f-8f43-6f1f1d2b9a01',
@@ -72,43 +74,30 @@ function renderPage(answer: ApiHandler = () => null) {
       const answered = answer(request);
       if (answered) return answered;
       if (url.pathname === '/api/admin/api-tokens' && method === 'GET') {
-        return jsonResponse({ data: tokens });
+        return json({ data: tokens });
       }
       if (url.pathname === '/api/admin/api-tokens' && method === 'POST') {
         const made = token({ name: (body as { name: string }).name });
         tokens = [made, ...tokens];
-        return jsonResponse({ id: made.id, token: SECRET }, 201);
+        return json({ id: made.id, token: SECRET }, 201);
       }
       const revoked = /^\/api\/admin\/api-tokens\/(.+)$/.exec(url.pathname);
       if (revoked && method === 'DELETE') {
         tokens = tokens.map((t) =>
           t.id === revoked[1] ? { ...t, revokedAt: '2026-11-23T15:00:00.000Z' } : t,
         );
-        return jsonResponse(tokens.find((t) => t.id === revoked[1]));
+        return json(tokens.find((t) => t.id === revoked[1]));
       }
       return null;
     }),
   );
-  const router = createMemoryRouter(
-    [{ path: '/admin/integrations', element: <IntegrationsPage /> }],
-    { initialEntries: ['/admin/integrations'] },
-  );
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  renderAppRoutes([{ path: '/admin/integrations', element: <IntegrationsPage /> }], PATH);
   return calls;
 }
 
 vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
-beforeEach(() => {
-  Element.prototype.scrollIntoView = vi.fn();
-  Element.prototype.hasPointerCapture = vi.fn(() => false);
-  Element.prototype.releasePointerCapture = vi.fn();
-});
+beforeEach(polyfillPointerApis);
 
 afterEach(() => {
   cleanup();

@@ -12,13 +12,7 @@ import {
   listOutboxRoute,
   resendOutboxMessageRoute,
 } from '@contracts/routes/outbox';
-
-export const outboxKeys = {
-  all: ['outbox'] as const,
-  list: (status: OutboxStatus | 'all', kind: OutboxKind | 'all') =>
-    [...outboxKeys.all, status, kind] as const,
-  message: (id: number) => [...outboxKeys.all, 'message', id] as const,
-};
+import { outboxKeys } from '@web/queries/query-keys';
 
 export function outboxQueryOptions(status: OutboxStatus | 'all', kind?: OutboxKind) {
   return infiniteQueryOptions({

@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { OutboxMessage, OutboxMessageDetail } from '@contracts/outbox';
-import { Providers } from '@web/app/providers';
-import { jsonResponse, makeSessionUser, sessionHandler, stubApi } from '@web/app/testing/api-stub';
+import { json, makeSessionUser, sessionHandler, stubApi } from '@web/test/api-stub';
+import { renderAppRoutes } from '@web/test/render-with-client';
 import { stubViewportWidth } from '@web/test/stub-match-media';
 import { OutboxPage } from './outbox-page';
 
-configure({ asyncUtilTimeout: 5_000 });
 // A page with its providers renders slowly on a busy machine: the test waits for what it shows.
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -61,26 +59,21 @@ function renderPage() {
   const fetchMock = stubApi(
     sessionHandler(makeSessionUser(), ({ url }) => {
       if (url.pathname === '/api/admin/outbox') {
-        return jsonResponse({
+        return json({
           data: [hold, booked],
           pagination: { hasNextPage: false, currentPage: 1 },
         });
       }
-      if (url.pathname === '/api/admin/outbox/41') return jsonResponse(holdDetail);
+      if (url.pathname === '/api/admin/outbox/41') return json(holdDetail);
       return null;
     }),
   );
-  const router = createMemoryRouter(
+  const { router } = renderAppRoutes(
     [
       { path: '/admin/outbox', element: <OutboxPage /> },
       { path: '/appointments', element: <h1>Appointments</h1> },
     ],
-    { initialEntries: ['/admin/outbox'] },
-  );
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
+    '/admin/outbox',
   );
   return { router, fetchMock };
 }

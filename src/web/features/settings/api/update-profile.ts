@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser, UpdateProfileBody } from '@contracts/auth';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { sessionQueryKey } from '@web/lib/session';
+import { sessionKeys } from '@web/queries/query-keys';
 import { updateProfileRoute } from '@contracts/routes/auth';
 
 export async function updateProfile(body: UpdateProfileBody): Promise<SessionUser> {
@@ -21,8 +21,8 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: async (user) => {
-      queryClient.setQueryData(sessionQueryKey, user);
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      queryClient.setQueryData(sessionKeys.current, user);
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.current });
     },
   });
 }

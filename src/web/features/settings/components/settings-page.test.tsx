@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@contracts/auth';
-import { sessionQueryKey } from '@web/lib/session';
+import { sessionKeys } from '@web/queries/query-keys';
 import { THEME_STORAGE_KEY } from '@web/lib/theme';
+import { createTestQueryClient, renderWithClient } from '@web/test/render-with-client';
 import { SettingsPage } from './settings-page';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -59,13 +60,9 @@ beforeEach(() => {
   calls = [];
   vi.stubGlobal('fetch', fakeServer());
   vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {} }));
-  client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(sessionQueryKey, user);
-  render(
-    <QueryClientProvider client={client}>
-      <SettingsPage />
-    </QueryClientProvider>,
-  );
+  client = createTestQueryClient({ staleTime: Infinity });
+  client.setQueryData(sessionKeys.current, user);
+  renderWithClient(<SettingsPage />, { client });
 });
 afterEach(() => {
   cleanup();
@@ -75,7 +72,7 @@ afterEach(() => {
   document.documentElement.classList.remove('dark');
 });
 
-const session = () => client.getQueryData<SessionUser>(sessionQueryKey)!;
+const session = () => client.getQueryData<SessionUser>(sessionKeys.current)!;
 
 describe('SettingsPage', () => {
   it('titles each section one level below the page heading, skipping none', () => {

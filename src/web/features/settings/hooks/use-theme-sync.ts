@@ -1,8 +1,9 @@
 import { useCallback, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { readThemePreference, saveThemePreference, type ThemePreference } from '@web/lib/theme';
-import { sessionQueryKey, useSession } from '@web/lib/session';
+import { useSession } from '@web/lib/session';
 import { updateProfile } from '../api/update-profile';
+import { sessionKeys } from '@web/queries/query-keys';
 
 /**
  * Once someone is signed in, their saved theme (users.theme) wins over the browser's cached one;
@@ -28,7 +29,7 @@ export function useSetTheme() {
     async (theme: ThemePreference) => {
       saveThemePreference(theme);
       const user = await updateProfile({ theme });
-      queryClient.setQueryData(sessionQueryKey, user);
+      queryClient.setQueryData(sessionKeys.current, user);
     },
     [queryClient],
   );

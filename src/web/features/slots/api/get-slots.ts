@@ -4,9 +4,7 @@ import type { EndpointResponse } from '@contracts/endpoint';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
 import { listSlotsRoute } from '@contracts/routes/clinics';
-
-/** Every slot query starts with this: a booking, move or schedule change invalidates them all. */
-export const slotsQueryKey = ['slots'] as const;
+import { slotKeys } from '@web/queries/query-keys';
 
 export interface SlotsRequest {
   clinicSlug: string;
@@ -42,7 +40,7 @@ export function fetchSlots(request: SlotsRequest, signal?: AbortSignal): Promise
 export function slotsQueryOptions(request: SlotsRequest) {
   const { clinicSlug, ...rest } = request;
   return queryOptions({
-    queryKey: [...slotsQueryKey, clinicSlug, rest],
+    queryKey: slotKeys.list(clinicSlug, rest),
     queryFn: ({ signal }) => fetchSlots(request, signal),
     ...listFreshness,
   });

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { slotIdOf, type TimeSlot } from '@domain/slots';
+import { json, stubApi } from '@web/test/api-stub';
+import { renderWithClient } from '@web/test/render-with-client';
 import { TimeSlotPicker, type TimeSlotPickerProps } from './time-slot-picker';
 
 const ZONE = 'America/New_York';
@@ -48,27 +49,22 @@ let heldTimes: unknown[] = [];
 /** Stands in for the server: slots for Monday and Friday of that week, nothing in between. */
 function stubServer() {
   const calls: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost');
-      calls.push(url);
-      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
-      if (url.pathname === '/api/auth/session') return new Response('{}', { status: 401 });
-      if (url.pathname.endsWith('/nurses')) return json(agents);
-      if (url.pathname === '/api/held-times') return json({ holds: heldTimes });
-      const from = url.searchParams.get('from')!;
-      const to = url.searchParams.get('to')!;
-      const agentId = url.searchParams.get('agentId');
-      const inRange = [...monday, ...friday].filter((s) => {
-        const day = new Date(new Date(s.startTime).getTime() - 5 * 3_600_000)
-          .toISOString()
-          .slice(0, 10);
-        return day >= from && day <= to && (!agentId || s.agentId === agentId);
-      });
-      return json({ timezone: ZONE, slots: inRange });
-    }),
-  );
+  stubApi(({ url }) => {
+    calls.push(url);
+    if (url.pathname === '/api/auth/session') return new Response('{}', { status: 401 });
+    if (url.pathname.endsWith('/nurses')) return json(agents);
+    if (url.pathname === '/api/held-times') return json({ holds: heldTimes });
+    const from = url.searchParams.get('from')!;
+    const to = url.searchParams.get('to')!;
+    const agentId = url.searchParams.get('agentId');
+    const inRange = [...monday, ...friday].filter((s) => {
+      const day = new Date(new Date(s.startTime).getTime() - 5 * 3_600_000)
+        .toISOString()
+        .slice(0, 10);
+      return day >= from && day <= to && (!agentId || s.agentId === agentId);
+    });
+    return json({ timezone: ZONE, slots: inRange });
+  });
   return calls;
 }
 
@@ -90,12 +86,7 @@ function Harness(props: Partial<TimeSlotPickerProps> & { onPick?: (slot: TimeSlo
 }
 
 function renderPicker(props: Parameters<typeof Harness>[0] = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <Harness {...props} />
-    </QueryClientProvider>,
-  );
+  return renderWithClient(<Harness {...props} />);
 }
 
 beforeEach(() => {

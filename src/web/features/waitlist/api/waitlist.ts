@@ -2,20 +2,12 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { WaitlistEntryBody, WaitlistQuery } from '@contracts/waitlist';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import {
-  appointmentOffersRoute,
   createWaitlistEntryRoute,
   listWaitlistRoute,
   removeWaitlistEntryRoute,
   updateWaitlistEntryRoute,
-  waitlistSummaryRoute,
 } from '@contracts/routes/waitlist';
-
-export const waitlistKeys = {
-  all: ['waitlist'] as const,
-  list: (query: WaitlistQuery) => [...waitlistKeys.all, 'list', query] as const,
-  summary: (timezone: string) => [...waitlistKeys.all, 'summary', timezone] as const,
-  offersOf: (appointmentId: string) => [...waitlistKeys.all, 'offers', appointmentId] as const,
-};
+import { waitlistKeys } from '@web/queries/query-keys';
 
 export function waitlistQueryOptions(query: WaitlistQuery) {
   return queryOptions({
@@ -27,30 +19,6 @@ export function waitlistQueryOptions(query: WaitlistQuery) {
         fallback: 'Failed to load the waitlist',
       }),
     placeholderData: keepPreviousData,
-  });
-}
-
-export function waitlistSummaryQueryOptions(timezone: string) {
-  return queryOptions({
-    queryKey: waitlistKeys.summary(timezone),
-    queryFn: ({ signal }) =>
-      callEndpoint(waitlistSummaryRoute, {
-        query: { timezone },
-        signal,
-        fallback: 'Failed to load the waitlist',
-      }),
-  });
-}
-
-export function appointmentOffersQueryOptions(appointmentId: string) {
-  return queryOptions({
-    queryKey: waitlistKeys.offersOf(appointmentId),
-    queryFn: ({ signal }) =>
-      callEndpoint(appointmentOffersRoute, {
-        params: { id: appointmentId },
-        signal,
-        fallback: 'Failed to load the waitlist offers',
-      }),
   });
 }
 

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { json, polyfillPointerApis, stubApi } from '@web/test/api-stub';
+import { renderWithClient } from '@web/test/render-with-client';
 import { WaitlistEntryDialog } from './waitlist-entry-dialog';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -14,17 +15,12 @@ const clinics = [
 
 beforeEach(() => {
   // Radix Select measures and scrolls; jsdom does neither.
-  Element.prototype.scrollIntoView = vi.fn();
-  Element.prototype.hasPointerCapture = vi.fn(() => false);
-  Element.prototype.releasePointerCapture = vi.fn();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) =>
-      Response.json(
-        url.includes('/nurses') || url.includes('agents')
-          ? [{ _id: 'u1', name: 'Dr. Priya Raman', email: 'priya@carebook.test' }]
-          : clinics,
-      ),
+  polyfillPointerApis();
+  stubApi(({ url }) =>
+    json(
+      url.pathname.includes('/nurses') || url.pathname.includes('agents')
+        ? [{ _id: 'u1', name: 'Dr. Priya Raman', email: 'priya@carebook.test' }]
+        : clinics,
     ),
   );
 });
@@ -34,22 +30,19 @@ afterEach(() => {
 });
 
 function renderDialog() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <WaitlistEntryDialog
-        entry={null}
-        open
-        onClose={() => {}}
-        // The wizard's picker, as src/web/app hands it in: it brings its own label.
-        renderPatientPicker={() => (
-          <div>
-            <label htmlFor="search">Patient Search *</label>
-            <input id="search" />
-          </div>
-        )}
-      />
-    </QueryClientProvider>,
+  renderWithClient(
+    <WaitlistEntryDialog
+      entry={null}
+      open
+      onClose={() => {}}
+      // The wizard's picker, as src/web/app hands it in: it brings its own label.
+      renderPatientPicker={() => (
+        <div>
+          <label htmlFor="search">Patient Search *</label>
+          <input id="search" />
+        </div>
+      )}
+    />,
   );
   return screen.getByRole('dialog', { name: 'Add to waitlist' });
 }

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { WaitlistEntry, WaitlistPage as Page } from '@contracts/waitlist';
+import { renderWithClient } from '@web/test/render-with-client';
 import { WaitlistPage } from './waitlist-page';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -75,15 +75,10 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/waitlist']}>
-        <WaitlistPage renderPatientPicker={() => null} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithClient(
+    <MemoryRouter initialEntries={['/waitlist']}>
+      <WaitlistPage renderPatientPicker={() => null} />
+    </MemoryRouter>,
   );
 }
 

@@ -10,11 +10,7 @@ import {
   resendWebhookDeliveryRoute,
   updateWebhookEndpointRoute,
 } from '@contracts/routes/webhooks';
-
-export const webhookKeys = {
-  all: ['webhooks'] as const,
-  deliveries: (id: string, page: number) => ['webhooks', id, 'deliveries', page] as const,
-};
+import { webhookKeys } from '@web/queries/query-keys';
 
 /** The webhook endpoints of the admin's clinics, newest first. */
 export const webhookEndpointsQueryOptions = queryOptions({
@@ -79,6 +75,6 @@ export function useResendWebhookDelivery(endpointId: string) {
         params: { id: endpointId, deliveryId },
         fallback: 'Failed to resend the delivery',
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...webhookKeys.all, endpointId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.endpoint(endpointId) }),
   });
 }

@@ -1,12 +1,19 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { WEBHOOK_EVENTS, type WebhookEndpointView } from '@contracts/webhooks';
-import { Providers } from '@web/app/providers';
-import { jsonResponse, makeSessionUser, sessionHandler, stubApi } from '@web/app/testing/api-stub';
+import {
+  json,
+  makeSessionUser,
+  polyfillPointerApis,
+  sessionHandler,
+  stubApi,
+} from '@web/test/api-stub';
+import { renderAppRoutes } from '@web/test/render-with-client';
 import { WebhooksSection } from './webhooks-section';
+
+const PATH = '/admin/integrations';
 
 const RIVERSIDE = {
   id: '7d2c0b0e-3a51-4f0f-8f43-6f1f1d2b9a01',
@@ -43,37 +50,24 @@ function renderSection(initial: WebhookEndpointView[]) {
   stubApi(
     sessionHandler(admin, ({ url, method, body }) => {
       if (url.pathname === '/api/admin/webhooks' && method === 'GET') {
-        return jsonResponse({ data: endpoints });
+        return json({ data: endpoints });
       }
       if (url.pathname === '/api/admin/webhooks' && method === 'POST') {
         posted.push(body);
         const made = endpoint({ ...(body as Partial<WebhookEndpointView>), clinics: [] });
         endpoints = [made, ...endpoints];
-        return jsonResponse(made, 201);
+        return json(made, 201);
       }
       return null;
     }),
   );
-  const router = createMemoryRouter(
-    [{ path: '/admin/integrations', element: <WebhooksSection /> }],
-    { initialEntries: ['/admin/integrations'] },
-  );
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  renderAppRoutes([{ path: '/admin/integrations', element: <WebhooksSection /> }], PATH);
   return posted;
 }
 
 vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
-beforeEach(() => {
-  Element.prototype.scrollIntoView = vi.fn();
-  Element.prototype.hasPointerCapture = vi.fn(() => false);
-  Element.prototype.releasePointerCapture = vi.fn();
-});
+beforeEach(polyfillPointerApis);
 
 afterEach(() => {
   cleanup();

@@ -2,6 +2,7 @@
 // the create wizard's own.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { json, stubApi } from '@web/test/api-stub';
 import type { TimeSlot } from '@domain/slots';
 import { buildCreateAppointmentBody, createAppointment } from '../../api/create-appointment';
 import {
@@ -17,21 +18,8 @@ import {
   type NewPatientFormValues,
 } from './add-patient-validation';
 
-const json = (body: unknown, status = 200, statusText = 'OK') =>
-  new Response(JSON.stringify(body), { status, statusText });
-
-function stubFetch(answer: (url: URL, init: RequestInit) => Response) {
-  const calls: Array<{ url: URL; init: RequestInit }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      calls.push({ url, init });
-      return answer(url, init);
-    }),
-  );
-  return calls;
-}
+const stubFetch = (answer: (url: URL, init: RequestInit) => Response) =>
+  stubApi(({ url, init }) => answer(url, init)).requests;
 
 afterEach(() => vi.unstubAllGlobals());
 

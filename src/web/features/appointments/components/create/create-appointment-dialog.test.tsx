@@ -5,15 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { CreateAppointmentButton, FloatingCreateButton } from './create-appointment-button';
 import { createAppointment } from '../../test/appointment-factory';
-import {
-  clinics,
-  json,
-  patients,
-  polyfillPointerApis,
-  renderWithClient,
-  stubServer,
-  type StubOptions,
-} from './wizard-test-kit';
+import { clinics, patients, stubServer, type StubOptions } from './wizard-test-kit';
+import { json, polyfillPointerApis } from '@web/test/api-stub';
+import { renderWithClient } from '@web/test/render-with-client';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 

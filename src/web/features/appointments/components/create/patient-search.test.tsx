@@ -4,13 +4,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { CreateAppointmentDialog } from './create-appointment-dialog';
-import {
-  json,
-  polyfillPointerApis,
-  renderWithClient,
-  stubServer,
-  type StubOptions,
-} from './wizard-test-kit';
+import { stubServer, type StubOptions } from './wizard-test-kit';
+import { json, polyfillPointerApis } from '@web/test/api-stub';
+import { renderWithClient } from '@web/test/render-with-client';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 

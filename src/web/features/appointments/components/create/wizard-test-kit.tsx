@@ -1,10 +1,7 @@
-// Test support for the create wizard's component tests: a stand-in server behind `fetch` and a
-// render helper. Not part of the app bundle (only *.test.tsx files import it).
-import { vi } from 'vitest';
-import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+// Test support for the create wizard's component tests: its data and a stand-in server behind
+// `fetch`. Not part of the app bundle (only *.test.tsx files import it).
 import { slotIdOf, type TimeSlot } from '@domain/slots';
-import type { ReactNode } from 'react';
+import { json, makeSessionUser, stubApi } from '@web/test/api-stub';
 import { createAppointment } from '../../test/appointment-factory';
 
 export const ZONE = 'America/New_York';
@@ -66,98 +63,69 @@ export interface StubOptions {
   clinics?: typeof clinics;
 }
 
-export const json = (body: unknown, status = 200, statusText = 'OK') =>
-  new Response(JSON.stringify(body), { status, statusText });
-
 /** Stands in for the API. Every call is recorded for the tests to inspect. */
 export function stubServer(options: StubOptions = {}) {
   const calls: Array<{ method: string; url: URL; body: unknown; headers: Record<string, string> }> =
     [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      const method = init.method ?? 'GET';
-      const headers = (init.headers ?? {}) as Record<string, string>;
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      calls.push({ method, url, body, headers });
-      const path = url.pathname;
-      if (path === '/api/auth/session') {
-        return json({
-          user: {
-            id: 'u1',
-            email: 'staff@carebook.test',
-            name: 'Sam Ortiz',
-            role: 'staff',
-            timezone: ZONE,
-            theme: 'system',
-            clinics,
-          },
-        });
-      }
-      if (path === '/api/clinics') return json(options.clinics ?? clinics);
-      if (path === '/api/clinics/patient') {
-        if (options.search) return options.search(url);
-        const keyword = url.searchParams.get('keyword')!.toLowerCase();
-        return json(
-          patients.filter((p) =>
-            JSON.stringify([p.firstName, p.first_name, p.email]).toLowerCase().includes(keyword),
-          ),
-        );
-      }
-      if (path.endsWith('/nurses')) {
-        return json([
-          {
-            _id: PRIYA,
-            name: 'Dr. Priya Raman',
-            email: 'priya@carebook.test',
-            role: 'provider',
-            timezone: ZONE,
-          },
-        ]);
-      }
-      if (path.endsWith('/slots')) {
-        return json({
-          timezone: ZONE,
-          slots: url.searchParams.get('from') === '2030-03-04' ? slots : [],
-        });
-      }
-      if (path.endsWith('/patients') && method === 'POST') {
-        if (options.createPatient) return options.createPatient(body);
-        return json(
-          {
-            _id: 'new-patient',
-            ...(body as object),
-            phoneNumber: null,
-            dob: null,
-            source: null,
-            clinic: 'riverside',
-          },
-          201,
-        );
-      }
-      if (path === '/api/appointments' && method === 'POST') {
-        if (options.createAppointment) return options.createAppointment(body, headers);
-        return json(createAppointment({ _id: 'appt-1' }), 201);
-      }
-      return json({ error: 'not_found', message: `No stub for ${method} ${path}` }, 404);
-    }),
-  );
-  return calls;
-}
-
-export function renderWithClient(ui: ReactNode) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  const user = makeSessionUser({
+    id: 'u1',
+    email: 'staff@carebook.test',
+    name: 'Sam Ortiz',
+    role: 'staff',
+    timezone: ZONE,
+    clinics,
   });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
-}
-
-/** jsdom lacks what Radix Select reaches for when it opens, and sonner as a toast is pressed. */
-export function polyfillPointerApis() {
-  const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
-  proto.hasPointerCapture ??= () => false;
-  proto.setPointerCapture ??= () => {};
-  proto.releasePointerCapture ??= () => {};
-  proto.scrollIntoView ??= () => {};
+  stubApi(({ url, method, body, init }) => {
+    const headers = (init.headers ?? {}) as Record<string, string>;
+    calls.push({ method, url, body, headers });
+    const path = url.pathname;
+    if (path === '/api/auth/session') return json({ user });
+    if (path === '/api/clinics') return json(options.clinics ?? clinics);
+    if (path === '/api/clinics/patient') {
+      if (options.search) return options.search(url);
+      const keyword = url.searchParams.get('keyword')!.toLowerCase();
+      return json(
+        patients.filter((p) =>
+          JSON.stringify([p.firstName, p.first_name, p.email]).toLowerCase().includes(keyword),
+        ),
+      );
+    }
+    if (path.endsWith('/nurses')) {
+      return json([
+        {
+          _id: PRIYA,
+          name: 'Dr. Priya Raman',
+          email: 'priya@carebook.test',
+          role: 'provider',
+          timezone: ZONE,
+        },
+      ]);
+    }
+    if (path.endsWith('/slots')) {
+      return json({
+        timezone: ZONE,
+        slots: url.searchParams.get('from') === '2030-03-04' ? slots : [],
+      });
+    }
+    if (path.endsWith('/patients') && method === 'POST') {
+      if (options.createPatient) return options.createPatient(body);
+      return json(
+        {
+          _id: 'new-patient',
+          ...(body as object),
+          phoneNumber: null,
+          dob: null,
+          source: null,
+          clinic: 'riverside',
+        },
+        201,
+      );
+    }
+    if (path === '/api/appointments' && method === 'POST') {
+      if (options.createAppointment) return options.createAppointment(body, headers);
+      return json(createAppointment({ _id: 'appt-1' }), 201);
+    }
+    return null;
+  });
+  return calls;
 }

@@ -5,9 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import type { Appointment } from '@contracts/appointments';
 import { createAppointment } from '../../test/appointment-factory';
-import { fakeApi, json, sessionAs } from '../../test/fake-api';
-import { renderWithClient } from '../../test/render-with-client';
-import { polyfillPointerApis } from '../create/wizard-test-kit';
+import { fakeApi, sessionAs } from '../../test/fake-api';
+import { json } from '@web/test/api-stub';
+import { renderWithClient } from '@web/test/render-with-client';
+import { polyfillPointerApis } from '@web/test/api-stub';
 import { AppointmentDetailsDialog } from './appointment-details-dialog';
 
 beforeAll(polyfillPointerApis);
@@ -27,7 +28,9 @@ function serve(appointment: Appointment, role: 'staff' | 'nurse' | 'admin' = 'st
 }
 
 function renderDetails(appointment: Appointment) {
-  return renderWithClient(<AppointmentDetailsDialog id={appointment._id} onClose={() => {}} />);
+  return renderWithClient(<AppointmentDetailsDialog id={appointment._id} onClose={() => {}} />, {
+    toasts: true,
+  });
 }
 
 async function openedHeader(name = 'Maya Lindqvist') {
@@ -350,7 +353,9 @@ describe('details dialog texts (spec §2)', { timeout: 20_000 }, () => {
 describe('an id that cannot be an appointment', () => {
   it('is not found, without asking the server for its wording of a malformed address', async () => {
     const calls = fakeApi({ 'GET /api/auth/session': sessionAs('staff') });
-    renderWithClient(<AppointmentDetailsDialog id="not-an-id" onClose={() => {}} />);
+    renderWithClient(<AppointmentDetailsDialog id="not-an-id" onClose={() => {}} />, {
+      toasts: true,
+    });
     expect(await screen.findByText('Failed to load appointment')).toBeInTheDocument();
     expect(screen.getByText('Appointment not found')).toBeInTheDocument();
     expect(calls.some((call) => call.url.pathname.startsWith('/api/appointments/'))).toBe(false);

@@ -2,8 +2,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createAppointment } from '../../test/appointment-factory';
-import { fakeApi, json } from '../../test/fake-api';
-import { renderWithClient } from '../../test/render-with-client';
+import { fakeApi } from '../../test/fake-api';
+import { json } from '@web/test/api-stub';
+import { renderWithClient } from '@web/test/render-with-client';
 import { SessionLinkBox } from './session-link-box';
 
 afterEach(() => {
@@ -17,7 +18,9 @@ describe('SessionLinkBox Reset link', () => {
       'POST /api/appointments/a-1/link-reset': () =>
         json(createAppointment({ _id: 'a-1', token: 'N'.repeat(32) })),
     });
-    renderWithClient(<SessionLinkBox token={'O'.repeat(32)} appointmentId="a-1" canReset />);
+    renderWithClient(<SessionLinkBox token={'O'.repeat(32)} appointmentId="a-1" canReset />, {
+      toasts: true,
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Reset link' }));
     expect(
       screen.getByText(/The link the patient has now will stop working at once/),
@@ -42,6 +45,7 @@ describe('SessionLinkBox Reset link', () => {
   it('is not offered for an appointment that can no longer change', () => {
     renderWithClient(
       <SessionLinkBox token={'O'.repeat(32)} appointmentId="a-1" canReset={false} />,
+      { toasts: true },
     );
     expect(screen.queryByRole('button', { name: 'Reset link' })).toBeNull();
   });

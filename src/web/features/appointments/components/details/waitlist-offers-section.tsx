@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AppointmentOffers } from '@contracts/waitlist';
 import { formatDateTimeWithZone } from '@domain/format';
-import { callEndpoint } from '@web/lib/endpoint-client';
-import { appointmentOffersRoute } from '@contracts/routes/waitlist';
+import { appointmentOffersQueryOptions } from '@web/queries/waitlist';
 
 const OUTCOME: Record<AppointmentOffers[number]['status'], string> = {
   open: 'awaiting an answer',
@@ -24,15 +23,7 @@ export function WaitlistOffersSection({
   appointmentId: string;
   timeZone: string;
 }) {
-  const offers = useQuery({
-    queryKey: ['waitlist', 'offers', appointmentId],
-    queryFn: ({ signal }) =>
-      callEndpoint(appointmentOffersRoute, {
-        params: { id: appointmentId },
-        signal,
-        fallback: 'Failed to load the waitlist offers',
-      }),
-  });
+  const offers = useQuery(appointmentOffersQueryOptions(appointmentId));
   if (!offers.data) return null;
   return (
     <section aria-labelledby={`waitlist-offers-${appointmentId}`} className="grid gap-2">

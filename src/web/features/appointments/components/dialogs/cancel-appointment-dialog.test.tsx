@@ -4,8 +4,9 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { createAppointment } from '../../test/appointment-factory';
-import { fakeApi, json } from '../../test/fake-api';
-import { renderWithClient } from '../../test/render-with-client';
+import { fakeApi } from '../../test/fake-api';
+import { json } from '@web/test/api-stub';
+import { renderWithClient } from '@web/test/render-with-client';
 import { CancelAppointmentDialog } from './cancel-appointment-dialog';
 
 const appointment = createAppointment({ date: '2030-03-04T14:30:00.000Z' });
@@ -19,6 +20,7 @@ function renderDialog(onClose = vi.fn()) {
       timeZone="America/New_York"
       onClose={onClose}
     />,
+    { toasts: true },
   );
   return { ...view, onClose };
 }

@@ -4,8 +4,9 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { createAppointment } from '../../test/appointment-factory';
-import { fakeApi, json, sessionAs, type RecordedCall } from '../../test/fake-api';
-import { renderWithClient } from '../../test/render-with-client';
+import { fakeApi, sessionAs, type RecordedCall } from '../../test/fake-api';
+import { json } from '@web/test/api-stub';
+import { renderWithClient } from '@web/test/render-with-client';
 import { ChangeAppointmentDialog, type ChangeMode } from './change-appointment-dialog';
 
 const ZONE = 'America/New_York';
@@ -71,6 +72,7 @@ function renderDialog(mode: ChangeMode, onClose = vi.fn()) {
       timeZone={ZONE}
       onClose={onClose}
     />,
+    { toasts: true },
   );
   return onClose;
 }

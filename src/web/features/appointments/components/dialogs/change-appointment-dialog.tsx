@@ -17,7 +17,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { TimeSlotPicker } from '@web/features/slots/components/time-slot-picker';
 import { isApiError } from '@web/lib/api-client';
 import { clinicAgentsQueryOptions } from '@web/queries/clinics';
-import { refreshAppointmentData } from '../../api/query-keys';
+import { refreshAppointmentData } from '@web/queries/query-keys';
 import { useUpdateAppointment } from '../../api/update-appointment';
 import { staffNameOf } from '../../utils/appointment-display';
 import { AppointmentDialogShell } from './appointment-dialog-shell';
