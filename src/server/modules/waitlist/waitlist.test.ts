@@ -45,18 +45,21 @@ async function newPatient(firstName: string) {
   });
 }
 
+/** The other patient as a booking names them. */
+const otherPatientRef = () => ({
+  id: s.otherPatient.id,
+  name: 'Anna Smith',
+  email: s.otherPatient.email,
+  phone: null,
+  clinic: s.clinic.slug,
+});
+
 /** Books with the other patient and cancels, freeing the time. */
 async function bookAndCancel(start = TUESDAY_10AM, overrides: Record<string, unknown> = {}) {
   const booked = await staff.post(
     '/api/appointments',
     createBody(s, start, {
-      patient: {
-        id: s.otherPatient.id,
-        name: 'Anna Smith',
-        email: s.otherPatient.email,
-        phone: null,
-        clinic: s.clinic.slug,
-      },
+      patient: otherPatientRef(),
       ...overrides,
     }),
   );
@@ -279,13 +282,7 @@ describe('offers of freed time', () => {
       const booked = await staff.post(
         '/api/appointments',
         createBody(s, start, {
-          patient: {
-            id: s.otherPatient.id,
-            name: 'Anna Smith',
-            email: s.otherPatient.email,
-            phone: null,
-            clinic: s.clinic.slug,
-          },
+          patient: otherPatientRef(),
         }),
       );
       ids.push(booked.json()._id);
@@ -302,13 +299,7 @@ describe('offers of freed time', () => {
     const booked = await staff.post(
       '/api/appointments',
       createBody(s, TUESDAY_10AM, {
-        patient: {
-          id: s.otherPatient.id,
-          name: 'Anna Smith',
-          email: s.otherPatient.email,
-          phone: null,
-          clinic: s.clinic.slug,
-        },
+        patient: otherPatientRef(),
       }),
     );
     const moved = await staff.put(`/api/appointments/${booked.json()._id}`, {
@@ -566,13 +557,7 @@ describe('accepting an offer', () => {
     const other = await staff.post(
       '/api/appointments',
       createBody(s, TUESDAY_10AM, {
-        patient: {
-          id: s.otherPatient.id,
-          name: 'Anna Smith',
-          email: s.otherPatient.email,
-          phone: null,
-          clinic: s.clinic.slug,
-        },
+        patient: otherPatientRef(),
       }),
     );
     expect(other.statusCode).toBe(201);
