@@ -4,6 +4,7 @@ import type { OnlineBookingPolicyBody, SelfServicePolicyBody } from '@contracts/
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
+import { clinicNameColumns } from '../../db/clinic-columns';
 import type { AgentScheduleData } from '../availability';
 
 export type ClinicRow = typeof t.clinics.$inferSelect;
@@ -127,10 +128,7 @@ export const onlineBookingColumns = {
 export async function findClinicPolicy(db: Executor, clinicId: string) {
   const [row] = await db
     .select({
-      id: t.clinics.id,
-      slug: t.clinics.slug,
-      name: t.clinics.name,
-      timezone: t.clinics.timezone,
+      ...clinicNameColumns,
       offsets: t.clinics.reminderOffsetsMinutes,
       selfService: {
         allowReschedule: t.clinics.patientCanReschedule,
@@ -210,10 +208,7 @@ export async function setOnlineBookingPolicy(
 export async function findClinicOnlineBooking(db: Executor, slug: string) {
   const [row] = await db
     .select({
-      id: t.clinics.id,
-      slug: t.clinics.slug,
-      name: t.clinics.name,
-      timezone: t.clinics.timezone,
+      ...clinicNameColumns,
       phone: t.clinics.phone,
       onlineBooking: onlineBookingColumns,
     })
@@ -239,10 +234,7 @@ export async function insertClinic(
       .values({ slug, ...values })
       .onConflictDoNothing({ target: t.clinics.slug })
       .returning({
-        id: t.clinics.id,
-        slug: t.clinics.slug,
-        name: t.clinics.name,
-        timezone: t.clinics.timezone,
+        ...clinicNameColumns,
         phone: t.clinics.phone,
         address: t.clinics.address,
       });
