@@ -6,6 +6,7 @@ import type * as t from './schema';
 import {
   PATIENTS_PER_CLINIC,
   SEED_WINDOW_DAYS,
+  VISIT_NOTES,
   type DEMO_USERS,
   type DemoClinic,
 } from './seed-plan';
@@ -134,16 +135,6 @@ function planOne(faker: Faker, start: Date, duration: number, now: Date): Planne
     reassigned: faker.number.float() < 0.05,
   };
 }
-
-const VISIT_NOTES = [
-  'Follow-up on blood pressure readings.',
-  'Annual physical; fasting labs requested.',
-  'Medication review.',
-  'Patient asked for an interpreter (Spanish).',
-  'Post-operative check.',
-  'Discuss test results.',
-  'Vaccination appointment.',
-];
 
 const CANCEL_REASONS = [
   'Patient requested a different day',
