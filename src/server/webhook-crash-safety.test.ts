@@ -3,13 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import * as t from './db/schema';
 import { clinicScenario, type ClinicScenario } from './test/scenario';
 import { TEST_PASSWORD } from './test/auth-helpers';
-import {
-  httpSignIn,
-  slotBooking,
-  slotsAhead,
-  spawnServer,
-  type SpawnedServer,
-} from './test/spawn-server';
+import { bookFirstSlot, httpSignIn, spawnServer, type SpawnedServer } from './test/spawn-server';
 import { spawnedServerDatabase, type SpawnedServerDatabase } from './test/spawned-database';
 import { startWebhookReceiver, type WebhookReceiver } from './test/webhook-receiver';
 
@@ -61,11 +55,7 @@ describe('a server killed mid-delivery', () => {
     receiver.answer((n) => (n === 1 ? 'hang' : 200));
     let server: SpawnedServer = await spawnServer(env);
     const api = await httpSignIn(server.base, s.staff.email, TEST_PASSWORD);
-    const [slot] = await slotsAhead(api, s.clinic.slug, 4);
-    const booked = await api('/api/appointments', {
-      method: 'POST',
-      body: slotBooking(s, slot!),
-    });
+    const booked = await bookFirstSlot(api, s, 4);
     expect(booked.status).toBe(201);
     const appointment = (await booked.json()) as { _id: string };
 

@@ -15,13 +15,7 @@ import { testConfig } from '../config';
 import { backupEmbedded, restoreEmbedded } from './backup';
 import { clinicScenario } from '../test/scenario';
 import { TEST_PASSWORD } from '../test/auth-helpers';
-import {
-  httpSignIn,
-  slotBooking,
-  slotsAhead,
-  spawnServer,
-  type SpawnedServer,
-} from '../test/spawn-server';
+import { bookFirstSlot, httpSignIn, spawnServer, type SpawnedServer } from '../test/spawn-server';
 
 // The app-managed PostgreSQL server, the embedded default (ADR 024): made once, started and
 // stopped with the app, cleaned up after an app killed with SIGKILL, backed up and restored.
@@ -151,8 +145,7 @@ describe('the embedded PostgreSQL server', () => {
     const s = await clinicScenario(db.db);
     await db.close();
     let api = await httpSignIn(server.base, s.staff.email, TEST_PASSWORD);
-    const [slot] = await slotsAhead(api, s.clinic.slug, 1);
-    const booked = await api('/api/appointments', { method: 'POST', body: slotBooking(s, slot!) });
+    const booked = await bookFirstSlot(api, s, 1);
     expect(booked.status).toBe(201);
     const { _id } = (await booked.json()) as { _id: string };
 

@@ -105,3 +105,10 @@ export const slotBooking = (s: ClinicScenario, slot: OfferedSlot) => ({
   patient: { id: s.patient.id, clinic: s.clinic.slug },
   duration: 30,
 });
+
+/** Books the scenario's patient in the first slot slotsAhead finds; the server's answer as it is. */
+export async function bookFirstSlot(api: HttpApi, s: ClinicScenario, lastDay: number) {
+  const [slot] = await slotsAhead(api, s.clinic.slug, lastDay);
+  if (!slot) throw new Error('no slot offered');
+  return api('/api/appointments', { method: 'POST', body: slotBooking(s, slot) });
+}

@@ -124,6 +124,14 @@ export const onlineBookingColumns = {
   allowNewPatients: t.clinics.onlineBookingNewPatients,
 };
 
+function updateClinic(
+  db: Executor,
+  clinicId: string,
+  values: Partial<typeof t.clinics.$inferInsert>,
+) {
+  return db.update(t.clinics).set(values).where(eq(t.clinics.id, clinicId));
+}
+
 /** A clinic with the rules it set for itself. */
 export async function findClinicPolicy(db: Executor, clinicId: string) {
   const [row] = await db
@@ -152,23 +160,17 @@ export async function setSelfServicePolicy(
   clinicId: string,
   policy: SelfServicePolicyBody,
 ) {
-  await db
-    .update(t.clinics)
-    .set({
-      patientCanReschedule: policy.allowReschedule,
-      patientCanCancel: policy.allowCancel,
-      patientChangeCutoffHours: policy.cutoffHours,
-      patientMaxReschedules: policy.maxReschedules,
-      phone: policy.phone,
-    })
-    .where(eq(t.clinics.id, clinicId));
+  await updateClinic(db, clinicId, {
+    patientCanReschedule: policy.allowReschedule,
+    patientCanCancel: policy.allowCancel,
+    patientChangeCutoffHours: policy.cutoffHours,
+    patientMaxReschedules: policy.maxReschedules,
+    phone: policy.phone,
+  });
 }
 
 export async function setReminderOffsets(db: Executor, clinicId: string, offsets: number[]) {
-  await db
-    .update(t.clinics)
-    .set({ reminderOffsetsMinutes: offsets })
-    .where(eq(t.clinics.id, clinicId));
+  await updateClinic(db, clinicId, { reminderOffsetsMinutes: offsets });
 }
 
 export async function setWaitlistPolicy(
@@ -176,13 +178,10 @@ export async function setWaitlistPolicy(
   clinicId: string,
   policy: { offersAtOnce: number; holdMinutes: number },
 ) {
-  await db
-    .update(t.clinics)
-    .set({
-      waitlistOffersAtOnce: policy.offersAtOnce,
-      waitlistOfferHoldMinutes: policy.holdMinutes,
-    })
-    .where(eq(t.clinics.id, clinicId));
+  await updateClinic(db, clinicId, {
+    waitlistOffersAtOnce: policy.offersAtOnce,
+    waitlistOfferHoldMinutes: policy.holdMinutes,
+  });
 }
 
 export async function setOnlineBookingPolicy(
@@ -190,28 +189,21 @@ export async function setOnlineBookingPolicy(
   clinicId: string,
   policy: OnlineBookingPolicyBody,
 ) {
-  await db
-    .update(t.clinics)
-    .set({
-      onlineBookingEnabled: policy.enabled,
-      onlineBookingAgentIds: policy.agentIds,
-      onlineBookingDurations: policy.durations,
-      onlineBookingNoticeHours: policy.minNoticeHours,
-      onlineBookingHorizonDays: policy.horizonDays,
-      onlineBookingIntro: policy.intro,
-      onlineBookingNewPatients: policy.allowNewPatients,
-    })
-    .where(eq(t.clinics.id, clinicId));
+  await updateClinic(db, clinicId, {
+    onlineBookingEnabled: policy.enabled,
+    onlineBookingAgentIds: policy.agentIds,
+    onlineBookingDurations: policy.durations,
+    onlineBookingNoticeHours: policy.minNoticeHours,
+    onlineBookingHorizonDays: policy.horizonDays,
+    onlineBookingIntro: policy.intro,
+    onlineBookingNewPatients: policy.allowNewPatients,
+  });
 }
 
 /** A clinic by its slug with its online booking rules, for the public booking page. */
 export async function findClinicOnlineBooking(db: Executor, slug: string) {
   const [row] = await db
-    .select({
-      ...clinicNameColumns,
-      phone: t.clinics.phone,
-      onlineBooking: onlineBookingColumns,
-    })
+    .select({ ...clinicNameColumns, phone: t.clinics.phone, onlineBooking: onlineBookingColumns })
     .from(t.clinics)
     .where(eq(t.clinics.slug, slug))
     .limit(1);
