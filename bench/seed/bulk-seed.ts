@@ -4,7 +4,8 @@
 // clinic, agent or patient without looking it up.
 import type { SqlRunner } from '../lib/sql';
 import { textArray, uid } from '../lib/sql';
-import { CLINIC_TIMEZONES, emailPart, FIRST_NAMES, LAST_NAMES, normalized, NOTES } from './names';
+import { VISIT_NOTES as NOTES } from '../../src/server/db/seed-plan';
+import { CLINIC_TIMEZONES, emailPart, FIRST_NAMES, LAST_NAMES, normalized } from './names';
 import { dropSecondaryStructures, restoreSecondaryStructures } from './structures';
 
 export interface SeedPlan {

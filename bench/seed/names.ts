@@ -161,13 +161,3 @@ export const CLINIC_TIMEZONES = [
   'Pacific/Auckland',
   'America/Toronto',
 ] as const;
-
-export const NOTES = [
-  'Follow-up on blood pressure readings.',
-  'Annual physical; fasting labs requested.',
-  'Medication review.',
-  'Patient asked for an interpreter (Spanish).',
-  'Post-operative check.',
-  'Discuss test results.',
-  'Vaccination appointment.',
-] as const;

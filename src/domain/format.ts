@@ -3,7 +3,9 @@ import {
   isRepeatedWallTime,
   localDateKeyOf,
   MINUTE_MS,
+  partsOf,
   zoneAbbreviation,
+  zoneFormat,
   type DateInput,
   type DateKey,
 } from './zoned-time';
@@ -40,24 +42,18 @@ export const MONTH_NAMES = [
 type Pattern = 'MMM d, yyyy' | 'MM/dd/yyyy' | 'EEEE, MMMM d, yyyy' | 'h:mm a';
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 
+const PARTS_FIELDS = {
+  weekday: 'long',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hourCycle: 'h12',
+} as const;
+
 function partsIn(value: DateInput, timeZone: string) {
-  let formatter = partsFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'long',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hourCycle: 'h12',
-    });
-    partsFormatters.set(timeZone, formatter);
-  }
-  const parts: Record<string, string> = {};
-  for (const part of formatter.formatToParts(toDate(value))) parts[part.type] = part.value;
-  return parts;
+  return partsOf(zoneFormat(partsFormatters, timeZone, PARTS_FIELDS), toDate(value));
 }
 
 function formatIn(value: DateInput, pattern: Pattern, timeZone: string): string {

@@ -1,3 +1,4 @@
+import { WEEKDAY_NAMES } from './schedule';
 import { parseDateKey, weekdayOfKey, type DateKey } from './zoned-time';
 
 /**
@@ -20,15 +21,6 @@ export type SeriesEnd = { count: number } | { until: DateKey };
 
 const BYDAY = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 const ORDINALS = ['first', 'second', 'third', 'fourth'] as const;
-const WEEKDAY_WORDS = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
 
 /**
  * Which weekday of its month a date is: 1–4, or -1 for a date in the month's last seven days
@@ -55,7 +47,7 @@ export function describeRepeat(choice: RepeatChoice, firstDate: DateKey): string
     case 'monthly_weekday': {
       const { weekday, nth } = weekdayOfMonth(firstDate);
       const ordinal = nth === -1 ? 'last' : ORDINALS[nth - 1];
-      return `Monthly on the ${ordinal} ${WEEKDAY_WORDS[weekday]}`;
+      return `Monthly on the ${ordinal} ${WEEKDAY_NAMES[weekday]}`;
     }
   }
 }

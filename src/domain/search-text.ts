@@ -17,7 +17,7 @@ export function normalizeSearchText(...parts: ReadonlyArray<string | null | unde
  * How a keyword appears in a patient's search text (both normalised), best first: as a whole
  * word, at the start of a word, or inside a word; null when it does not appear. Words are what
  * the spaces of the normalised text separate, so a keyword may span several ("maria gar").
- * The database ranks with the same rule (patient_search_words, clinics.repository).
+ * The database ranks with the same rule (patient_search_words, patients.repository).
  */
 export type SearchMatch = 0 | 1 | 2;
 

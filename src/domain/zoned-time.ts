@@ -101,16 +101,7 @@ export function localDateKeyOf(instant: Date | number, timeZone: string): DateKe
   assertTimeZone(timeZone);
   if (Number.isNaN(at)) throw new RangeError('Invalid date');
   // Intl, not a TZDate: the same answer, and the patient page need not ship TZDate.
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-    });
-    dayFormats.set(timeZone, format);
-  }
+  const format = zoneFormat(dayFormats, timeZone, DAY_FIELDS);
   // US English writes these "M/D/YYYY"; format() costs a third of formatToParts. A year of
   // other than four digits is read from the parts, as every date was before.
   const text = format.format(at);
@@ -118,8 +109,7 @@ export function localDateKeyOf(instant: Date | number, timeZone: string): DateKe
   let key: DateKey;
   if (match) key = toDateKey(Number(match[3]), Number(match[1]), Number(match[2]));
   else {
-    const parts: Record<string, string> = {};
-    for (const part of format.formatToParts(at)) parts[part.type] = part.value;
+    const parts = partsOf(format, at);
     key = toDateKey(Number(parts.year), Number(parts.month), Number(parts.day));
   }
   // The slot engine asks for the same instants (a day's start and end) once per agent, and a
@@ -136,6 +126,31 @@ export function localDateKeyOf(instant: Date | number, timeZone: string): DateKe
   return key;
 }
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const DAY_FIELDS = { year: 'numeric', month: 'numeric', day: 'numeric' } as const;
+
+/**
+ * The US-English formatter of `fields` in `timeZone`, made once per zone and kept in `cache`:
+ * making one costs many times what using it does.
+ */
+export function zoneFormat(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  fields: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  let format = cache.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, ...fields });
+    cache.set(timeZone, format);
+  }
+  return format;
+}
+
+/** What the formatter writes for the instant, by the kind of each part (year, month, ...). */
+export function partsOf(format: Intl.DateTimeFormat, at: Date | number): Record<string, string> {
+  const parts: Record<string, string> = {};
+  for (const part of format.formatToParts(at)) parts[part.type] = part.value;
+  return parts;
+}
 const dayKeys = new Map<string, Map<number, DateKey>>();
 let dayKeysHeld = 0;
 export const DAY_KEY_CACHE_LIMIT = 20_000;

@@ -1,56 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase, type DbHandle } from './db/client';
-import { runMigrations } from './db/migrate';
 import * as t from './db/schema';
 import { clinicScenario, type ClinicScenario } from './test/scenario';
 import { TEST_PASSWORD } from './test/auth-helpers';
-import { createTestDatabase, type TestDatabase } from './test/test-db';
-import { testDbKind } from './test/db-kind';
-import { httpSignIn, spawnServer, type SpawnedServer } from './test/spawn-server';
+import {
+  httpSignIn,
+  slotBooking,
+  slotsAhead,
+  spawnServer,
+  type SpawnedServer,
+} from './test/spawn-server';
+import { spawnedServerDatabase, type SpawnedServerDatabase } from './test/spawned-database';
 
 // Kills the real server process (SIGKILL) in the middle of a stream of bookings, restarts it,
 // and checks that nothing answered 2xx was lost, nothing is half-written, and retrying the
 // unanswered requests with their Idempotency-Keys books each exactly once.
 
-let testDb: TestDatabase | undefined;
-let dataDir: string | undefined;
+let database: SpawnedServerDatabase<ClinicScenario>;
 let env: Record<string, string>;
 let s: ClinicScenario;
 
-/** Runs `work` against the database while no server holds it (PGlite is single-process). */
-async function withDatabase<T>(work: (db: DbHandle) => Promise<T>): Promise<T> {
-  if (testDb) return work(testDb.handle);
-  const handle = await openDatabase({ dataDir: dataDir! });
-  try {
-    return await work(handle);
-  } finally {
-    await handle.close();
-  }
-}
-
 beforeAll(async () => {
-  if (testDbKind() === 'postgres') {
-    testDb = await createTestDatabase();
-    env = { DATABASE_URL: testDb.handle.url! };
-  } else {
-    const root = mkdtempSync(path.join(tmpdir(), 'carebook-crash-'));
-    dataDir = path.join(root, 'pglite');
-    env = { DATA_DIR: root };
-  }
-  s = await withDatabase(async (db) => {
-    await runMigrations(db);
-    return clinicScenario(db.db);
-  });
+  database = await spawnedServerDatabase('crash', (db) => clinicScenario(db.db));
+  ({ env, seeded: s } = database);
 }, 120_000);
-afterAll(async () => {
-  await testDb?.destroy();
-  if (dataDir) rmSync(path.dirname(dataDir), { recursive: true, force: true });
-});
+afterAll(() => database?.destroy());
 
 interface Attempt {
   key: string;
@@ -63,22 +38,10 @@ describe('a server killed mid-stream', () => {
   it('loses no answered booking, half-writes none, and books each retried key exactly once', async () => {
     let server: SpawnedServer = await spawnServer(env);
     let api = await httpSignIn(server.base, s.staff.email, TEST_PASSWORD);
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-    const slots = (
-      await (
-        await api(`/api/clinics/${s.clinic.slug}/slots?from=${tomorrow}&to=${inThreeDays}`)
-      ).json()
-    ).slots as Array<{ startTime: string; agentId: string }>;
-    const attempts: Attempt[] = slots.slice(0, 60).map((slot) => ({
-      key: randomUUID(),
-      body: {
-        date: slot.startTime,
-        staff: { id: slot.agentId },
-        patient: { id: s.patient.id, clinic: s.clinic.slug },
-        duration: 30,
-      },
-    }));
+    const slots = await slotsAhead(api, s.clinic.slug, 3);
+    const attempts: Attempt[] = slots
+      .slice(0, 60)
+      .map((slot) => ({ key: randomUUID(), body: slotBooking(s, slot) }));
     expect(attempts).toHaveLength(60);
 
     // Four clients book in parallel; the process dies after the twentieth answer.
@@ -111,7 +74,7 @@ describe('a server killed mid-stream', () => {
 
     // Everything acknowledged is there, whole: the appointment, its history, its notification.
     // (The other clinic's appointment comes from a factory, without history; it is left out.)
-    await withDatabase(async (db) => {
+    await database.withDatabase(async (db) => {
       for (const a of acknowledged) {
         const [row] = await db.db.select().from(t.appointments).where(eq(t.appointments.id, a.id!));
         expect(row, a.key).toBeTruthy();
@@ -145,7 +108,7 @@ describe('a server killed mid-stream', () => {
     }
     expect(new Set(attempts.map((a) => a.id)).size).toBe(attempts.length);
     await server.kill('SIGTERM');
-    await withDatabase(async (db) => {
+    await database.withDatabase(async (db) => {
       const [row] = await db.db
         .select({ n: sql<number>`count(*)::int` })
         .from(t.appointments)

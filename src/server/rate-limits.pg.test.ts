@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './test/test-db';
-import { buildTestApp } from './test/test-app';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useTwoInstances } from './test/test-app';
 import { apiAs } from './test/api-client';
 import { createToken } from './test/fhir-kit';
 import { clinicScenario, type ClinicScenario } from './test/scenario';
@@ -10,31 +9,26 @@ import type { App } from './app';
 // Two app instances sharing nothing but one PostgreSQL, as behind a load balancer: every limit
 // that protects against guessing must hold for both together (ADR 032).
 const LIMIT = 4;
-let testDb: TestDatabase;
-let a: App;
-let b: App;
-let s: ClinicScenario;
 const now = new Date('2026-11-23T12:00:00Z');
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const config = {
+const instances = useTwoInstances({
+  now,
+  config: {
     SESSION_LOOKUP_RATE_LIMIT_PER_MINUTE: LIMIT,
     LOGIN_RATE_LIMIT_PER_MINUTE: LIMIT,
     FHIR_RATE_LIMIT_PER_MINUTE: LIMIT,
     FEED_RATE_LIMIT_PER_MINUTE: LIMIT,
-  };
-  a = await buildTestApp(testDb.handle, { now: () => now, config });
-  b = await buildTestApp(testDb.handle, { now: () => now, config });
+  },
+});
+let a: App;
+let b: App;
+let s: ClinicScenario;
+
+beforeAll(() => {
+  ({ a, b } = instances);
 });
 beforeEach(async () => {
-  await testDb.reset();
-  s = await clinicScenario(testDb.handle.db);
-});
-afterAll(async () => {
-  await a.close();
-  await b.close();
-  await testDb.destroy();
+  await instances.testDb.reset();
+  s = await clinicScenario(instances.testDb.handle.db);
 });
 
 const secret = () => randomBytes(24).toString('base64url');

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './test/test-db';
-import { buildTestApp } from './test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTwoInstances } from './test/test-app';
 import { signIn } from './test/auth-helpers';
 import { clinicScenario, createBody, type ClinicScenario } from './test/scenario';
 import { withScratchDatabase } from './test/scratch-database';
@@ -11,22 +10,15 @@ import { DEMO_CLINICS, DEMO_USERS } from './db/seed-plan';
 import type { App } from './app';
 
 // Two app instances sharing nothing but one PostgreSQL, as behind a load balancer.
-let testDb: TestDatabase;
+const now = new Date('2026-11-23T12:00:00Z');
+const instances = useTwoInstances({ now });
 let a: App;
 let b: App;
 let s: ClinicScenario;
-const now = new Date('2026-11-23T12:00:00Z');
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  a = await buildTestApp(testDb.handle, { now: () => now });
-  b = await buildTestApp(testDb.handle, { now: () => now });
-  s = await clinicScenario(testDb.handle.db);
-});
-afterAll(async () => {
-  await a.close();
-  await b.close();
-  await testDb.destroy();
+  ({ a, b } = instances);
+  s = await clinicScenario(instances.testDb.handle.db);
 });
 
 describe('two instances on one database', () => {

@@ -1,56 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { openDatabase, type DbHandle } from './db/client';
-import { runMigrations } from './db/migrate';
 import * as t from './db/schema';
 import { clinicScenario, type ClinicScenario } from './test/scenario';
 import { TEST_PASSWORD } from './test/auth-helpers';
-import { createTestDatabase, type TestDatabase } from './test/test-db';
-import { testDbKind } from './test/db-kind';
-import { httpSignIn, spawnServer, type SpawnedServer } from './test/spawn-server';
+import { bookFirstSlot, httpSignIn, spawnServer, type SpawnedServer } from './test/spawn-server';
+import { spawnedServerDatabase, type SpawnedServerDatabase } from './test/spawned-database';
 import { startWebhookReceiver, type WebhookReceiver } from './test/webhook-receiver';
 
 // Kills the real server process (SIGKILL) while a receiver holds a webhook delivery unanswered,
 // starts it again, and checks the delivery still arrives, under the same webhook-id.
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
-let testDb: TestDatabase | undefined;
-let dataDir: string | undefined;
+let database: SpawnedServerDatabase<ClinicScenario>;
 let env: Record<string, string>;
 let s: ClinicScenario;
 let receiver: WebhookReceiver;
 
-async function withDatabase<T>(work: (db: DbHandle) => Promise<T>): Promise<T> {
-  if (testDb) return work(testDb.handle);
-  const handle = await openDatabase({ dataDir: dataDir! });
-  try {
-    return await work(handle);
-  } finally {
-    await handle.close();
-  }
-}
-
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  if (testDbKind() === 'postgres') {
-    testDb = await createTestDatabase();
-    env = { DATABASE_URL: testDb.handle.url! };
-  } else {
-    const root = mkdtempSync(path.join(tmpdir(), 'carebook-webhook-crash-'));
-    dataDir = path.join(root, 'pglite');
-    env = { DATA_DIR: root };
-  }
-  env = {
-    ...env,
-    WEBHOOK_ALLOW_PRIVATE: 'true',
-    WEBHOOK_TIMEOUT_MS: '1000',
-    OUTBOX_POLL_MS: '200',
-  };
-  s = await withDatabase(async (db) => {
-    await runMigrations(db);
+  database = await spawnedServerDatabase('webhook-crash', async (db) => {
     const scenario = await clinicScenario(db.db);
     await db.db.insert(t.webhookEndpoints).values({
       url: receiver.url,
@@ -60,11 +28,17 @@ beforeAll(async () => {
     });
     return scenario;
   });
+  s = database.seeded;
+  env = {
+    ...database.env,
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    WEBHOOK_TIMEOUT_MS: '1000',
+    OUTBOX_POLL_MS: '200',
+  };
 }, 120_000);
 afterAll(async () => {
   await receiver.close();
-  await testDb?.destroy();
-  if (dataDir) rmSync(path.dirname(dataDir), { recursive: true, force: true });
+  await database?.destroy();
 });
 
 async function until(check: () => boolean, ms: number) {
@@ -81,22 +55,7 @@ describe('a server killed mid-delivery', () => {
     receiver.answer((n) => (n === 1 ? 'hang' : 200));
     let server: SpawnedServer = await spawnServer(env);
     const api = await httpSignIn(server.base, s.staff.email, TEST_PASSWORD);
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const inFourDays = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
-    const slots = (
-      await (
-        await api(`/api/clinics/${s.clinic.slug}/slots?from=${tomorrow}&to=${inFourDays}`)
-      ).json()
-    ).slots as Array<{ startTime: string; agentId: string }>;
-    const booked = await api('/api/appointments', {
-      method: 'POST',
-      body: {
-        date: slots[0]!.startTime,
-        staff: { id: slots[0]!.agentId },
-        patient: { id: s.patient.id, clinic: s.clinic.slug },
-        duration: 30,
-      },
-    });
+    const booked = await bookFirstSlot(api, s, 4);
     expect(booked.status).toBe(201);
     const appointment = (await booked.json()) as { _id: string };
 
@@ -117,7 +76,7 @@ describe('a server killed mid-delivery', () => {
       data: { _id: string };
     };
     expect(payload).toMatchObject({ type: 'appointment.created', data: { _id: appointment._id } });
-    const rows = await withDatabase((db) => db.db.select().from(t.webhookDeliveries));
+    const rows = await database.withDatabase((db) => db.db.select().from(t.webhookDeliveries));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'sent', responseStatus: 200 });
   }, 120_000);

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { MONTH_NAMES } from '../../src/domain/format';
+import { chooseFirstTime } from './appointment-dialogs';
 import { expect, test } from './fixtures';
 
 interface PaginatedBody {
@@ -21,7 +22,6 @@ async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
-/** Chooses the first free time the picker offers, moving on to the next day with times if need be. */
 /**
  * Picks the clinic in the wizard's first step. A tap on an option that lands while the list is
  * still opening is ignored (Radix Select's guard against choosing what was under the finger); the
@@ -37,12 +37,9 @@ async function chooseClinic(page: Page, dialog: Locator, name: string) {
   await expect(dialog.getByRole('combobox', { name: 'Clinic' })).toHaveText(name);
 }
 
+/** Chooses the first free time, and reads back the time, date and provider it stands for. */
 async function chooseFirstSlot(dialog: Locator) {
-  const firstTime = dialog.getByRole('radio').first();
-  const nextAvailable = dialog.getByRole('button', { name: /^Next available:/ });
-  await expect(firstTime.or(nextAvailable)).toBeVisible();
-  if (!(await firstTime.isVisible())) await nextAvailable.click();
-  await firstTime.click();
+  const firstTime = await chooseFirstTime(dialog);
   // "9:00 AM, Dr. Priya Raman" when every agent's times are shown; names may hold commas.
   const [time = '', ...agent] = ((await firstTime.getAttribute('aria-label')) ?? '').split(', ');
   const group = (await dialog.getByRole('radiogroup').getAttribute('aria-label')) ?? '';

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
+import { chooseFirstTime, openDetails } from './appointment-dialogs';
 import { expect, test } from './fixtures';
 
 interface Listed {
@@ -28,27 +29,12 @@ async function pick(request: APIRequestContext, bucket: string, index: number): 
   return open[index]!;
 }
 
-async function openDetails(page: Page, appointment: Listed) {
-  await page.goto(`/appointments?view=${appointment._id}`);
-  const dialog = page.getByRole('dialog');
-  // The first visit loads the page's code: allow for a busy machine.
-  await expect(dialog.getByRole('heading', { name: appointment.patient.name })).toBeVisible({
-    timeout: 20_000,
-  });
-  return dialog;
-}
-
 test.beforeEach(() => test.slow());
 
 /** The first offered time; on a full day, the picker's jump to the next day with times. */
-async function chooseFirstTime(dialog: ReturnType<Page['getByRole']>) {
+const chooseFirstOfferedTime = (dialog: Locator) =>
   // The times' own group: a visit of a series also has "Apply to" radios, the first one checked.
-  const first = dialog.getByRole('radiogroup').getByRole('radio').first();
-  const jump = dialog.getByRole('button', { name: /^Next available:/ });
-  await expect(first.or(jump)).toBeVisible();
-  if (!(await first.isVisible())) await jump.click();
-  await first.click();
-}
+  chooseFirstTime(dialog, dialog.getByRole('radiogroup'));
 
 test('View Details shows the appointment, deep-linked through ?view=', async ({ page, signIn }) => {
   await signIn(page, 'staff');
@@ -181,7 +167,7 @@ test('reschedule moves the appointment to a chosen time', async ({ page, signIn 
   await expect(change.getByText(`Provider: ${appointment.staff.name}`)).toBeVisible();
   const save = change.getByRole('button', { name: 'Save' });
   await expect(save).toBeDisabled();
-  await chooseFirstTime(change);
+  await chooseFirstOfferedTime(change);
   await expect(save).toBeEnabled();
 
   // The demo data has moved some appointments already: one more entry, whatever was there
@@ -212,7 +198,7 @@ test('reassign hands the appointment to another of the clinic’s agents', async
 
   const change = page.getByRole('dialog', { name: 'Reassign Appointment' });
   await expect(change.getByText(`Provider: ${appointment.staff.name}`)).toBeVisible();
-  await chooseFirstTime(change);
+  await chooseFirstOfferedTime(change);
   // As with reschedule: the demo data may have reassigned this one before.
   const reassigned = dialog.getByText('Appointment was reassigned');
   const before = entriesOf(appointment, 'REASSIGN');

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { openDetails } from './appointment-dialogs';
 import { expect, test } from './fixtures';
 
 interface Listed {
@@ -14,15 +15,6 @@ async function pending(request: APIRequestContext, index: number): Promise<Liste
   const { data } = (await res.json()) as { data: Listed[] };
   expect(data.length).toBeGreaterThan(index);
   return data[index]!;
-}
-
-async function openDetails(page: Page, appointment: Listed) {
-  await page.goto(`/appointments?view=${appointment._id}`);
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: appointment.patient.name })).toBeVisible({
-    timeout: 20_000,
-  });
-  return dialog;
 }
 
 test.beforeEach(() => test.slow());

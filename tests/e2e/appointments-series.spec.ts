@@ -1,16 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { chooseFirstTime } from './appointment-dialogs';
 import { expect, test } from './fixtures';
 
 const origin = (page: Page) => new URL(page.url()).origin;
-
-/** Chooses the first free time the picker offers, moving on to the next day with times if need be. */
-async function chooseFirstSlot(dialog: Locator) {
-  const firstTime = dialog.getByRole('radio').first();
-  const nextAvailable = dialog.getByRole('button', { name: /^Next available:/ });
-  await expect(firstTime.or(nextAvailable)).toBeVisible();
-  if (!(await firstTime.isVisible())) await nextAvailable.click();
-  await firstTime.click();
-}
 
 test('staff book a weekly series of six, skipping the one date that is taken', async ({
   page,
@@ -39,7 +31,7 @@ test('staff book a weekly series of six, skipping the one date that is taken', a
   await search.press('Enter');
   await dialog.getByRole('button', { name: `Series Journey ${stamp}` }).click();
   await dialog.getByRole('button', { name: 'Next', exact: true }).click();
-  await chooseFirstSlot(dialog);
+  await chooseFirstTime(dialog);
   await dialog.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(dialog.getByRole('heading', { name: 'Additional Settings' })).toBeVisible();
 

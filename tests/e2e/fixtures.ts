@@ -15,6 +15,16 @@ export const chromiumLaunchOptions = {
   args: CHROMIUM_ARGS,
 } satisfies LaunchOptions;
 
+/** The same Chromium with a fake camera and microphone, allowed without asking: for video visits. */
+export const fakeMediaLaunchOptions = {
+  ...chromiumLaunchOptions,
+  args: [
+    ...chromiumLaunchOptions.args,
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+  ],
+} satisfies LaunchOptions;
+
 /** The seeded demo accounts (SEED_DEMO=always gives every run the same ones). */
 export const DEMO_PASSWORD = 'waiting-room-demo';
 export const DEMO_ACCOUNTS = {

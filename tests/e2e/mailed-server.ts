@@ -1,6 +1,7 @@
-import { test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { createOwnedDatabase } from '../../src/server/test/scratch-database';
 import { startSmtpSink, type SmtpSink } from '../../src/server/test/smtp-sink';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInWith } from './fixtures';
 import { startSessionServer, type SessionServer } from './session-server';
 
 type OwnedDatabase = Awaited<ReturnType<typeof createOwnedDatabase>>;
@@ -45,8 +46,41 @@ export function useMailedServer(portOffset: number, databasePrefix: string) {
     get sink() {
       return sink!;
     },
+    /** The front desk's browser on this server, in the clinic's zone, signed in as staff. */
+    async staffDesk(browser: Browser) {
+      const desk = await browser.newContext({
+        baseURL: server!.url,
+        timezoneId: 'America/New_York',
+      });
+      const page = await desk.newPage();
+      await signInWith(page, { email: DEMO_ACCOUNTS.staff.email, password: DEMO_PASSWORD });
+      return { desk, page };
+    },
+    /** Waits for the first message of the sink that `matches`, decoded, and returns its text. */
+    async mail(matches: (text: string) => boolean): Promise<string> {
+      let mail: string | undefined;
+      await expect
+        .poll(
+          () => {
+            mail = sink!.inbox.map((m) => decodeMail(m.raw)).find(matches);
+            return Boolean(mail);
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      return mail!;
+    },
   };
 }
+
+/** A phone's browser in the patient's zone, for the pages patients open from their mail. */
+export const openPhone = (browser: Browser, timezoneId: string) =>
+  browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    timezoneId,
+  });
 
 /** Quoted-printable and folded headers undone, enough to read links and lines. */
 export const decodeMail = (raw: string) =>

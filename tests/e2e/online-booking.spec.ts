@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { chromiumLaunchOptions, DEMO_ACCOUNTS, DEMO_PASSWORD } from './fixtures';
 import { providerApi } from './session-server';
-import { decodeMail, useMailedServer } from './mailed-server';
+import { openPhone, useMailedServer } from './mailed-server';
 
 /**
  * Issue 26's journey: the clinic turns online booking on, a patient holds a time on the booking
@@ -68,12 +68,7 @@ test('a time held on the booking page is booked by the e-mailed link, on a phone
   });
   expect(saved.status(), await saved.text()).toBe(200);
 
-  const phone = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    timezoneId: PATIENT_ZONE,
-  });
+  const phone = await openPhone(browser, PATIENT_ZONE);
   const patientPage = await phone.newPage();
   await patientPage.goto(`${env.server.url}/book-online/riverside`);
   await expect(patientPage.getByRole('heading', { name: 'Book a visit' })).toBeVisible();
@@ -114,19 +109,8 @@ test('a time held on the booking page is booked by the e-mailed link, on a phone
   await expect(patientPage.getByRole('heading', { name: 'Almost booked' })).toBeVisible();
   await expect(patientPage.getByText('mia.okafor@example.com')).toBeVisible();
 
-  let mail: string | undefined;
-  await expect
-    .poll(
-      () => {
-        mail = env.sink.inbox
-          .map((m) => decodeMail(m.raw))
-          .find((m) => m.includes('Confirm this booking'));
-        return Boolean(mail);
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  const link = /Confirm this booking: (\S+)/.exec(mail!)![1]!;
+  const mail = await env.mail((m) => m.includes('Confirm this booking'));
+  const link = /Confirm this booking: (\S+)/.exec(mail)![1]!;
   expect(link).toMatch(new RegExp(`^${env.server.url}/book-online/confirm/[A-Za-z0-9_-]{32}$`));
 
   await patientPage.goto(link);

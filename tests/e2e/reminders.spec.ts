@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
 import { formatDate, formatTime } from '../../src/domain/format';
-import { chromiumLaunchOptions, DEMO_ACCOUNTS, DEMO_PASSWORD, signInWith } from './fixtures';
+import { chromiumLaunchOptions } from './fixtures';
 import { providerApi, type Visit } from './session-server';
-import { decodeMail, useMailedServer } from './mailed-server';
+import { openPhone, useMailedServer } from './mailed-server';
 
 /**
  * A reminder from the outbox to a real SMTP sink, its Confirm link opened on a phone, and staff
@@ -30,22 +30,9 @@ async function reminderFor(visit: Visit): Promise<string> {
   } finally {
     await client.end();
   }
-  let mail: string | undefined;
-  await expect
-    .poll(
-      () => {
-        mail = env.sink.inbox
-          .map((m) => m.raw)
-          .map(decodeMail)
-          .find(
-            (m) => m.includes('This is a reminder of your appointment') && m.includes(visit.token),
-          );
-        return Boolean(mail);
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return mail!;
+  return env.mail(
+    (m) => m.includes('This is a reminder of your appointment') && m.includes(visit.token),
+  );
 }
 
 test('a reminder’s Confirm link confirms on the phone, and staff see it confirmed', async ({
@@ -58,12 +45,7 @@ test('a reminder’s Confirm link confirms on the phone, and staff see it confir
   const link = /Confirm that you will come: (\S+)/.exec(mail)![1]!;
   expect(link).toBe(`${env.server.url}/session/?token=${visit.token}&confirm=1`);
 
-  const phone = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    timezoneId: 'America/Chicago',
-  });
+  const phone = await openPhone(browser, 'America/Chicago');
   const patientPage = await phone.newPage();
   await patientPage.goto(link);
   const confirm = patientPage.getByRole('button', { name: 'Confirm my appointment' });
@@ -76,12 +58,7 @@ test('a reminder’s Confirm link confirms on the phone, and staff see it confir
   await patientPage.screenshot({ path: 'test-results/e2e/reminder-confirmed-phone.png' });
   await phone.close();
 
-  const desk = await browser.newContext({
-    baseURL: env.server.url,
-    timezoneId: 'America/New_York',
-  });
-  const staffPage = await desk.newPage();
-  await signInWith(staffPage, { email: DEMO_ACCOUNTS.staff.email, password: DEMO_PASSWORD });
+  const { desk, page: staffPage } = await env.staffDesk(browser);
   await staffPage.goto(`/appointments?search=${encodeURIComponent(visit.patient.lastName)}`);
   // The demo data may give the same patient other visits: the row is the one whose first cell
   // starts with the visit's day and time (a row's text runs its cells together, digits and all).

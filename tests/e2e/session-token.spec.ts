@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { chromiumLaunchOptions } from './fixtures';
+import { fakeMediaLaunchOptions } from './fixtures';
 import { providerApi, startSessionServer, type SessionServer } from './session-server';
 
 /**
@@ -11,14 +11,7 @@ import { providerApi, startSessionServer, type SessionServer } from './session-s
  */
 
 test.use({
-  launchOptions: {
-    ...chromiumLaunchOptions,
-    args: [
-      ...chromiumLaunchOptions.args,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ],
-  },
+  launchOptions: fakeMediaLaunchOptions,
   // The patient's own zone, which the page must use (not the clinic's, not UTC).
   timezoneId: 'America/Chicago',
 });

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { expect, test, type Browser, type Page, type WebSocketRoute } from '@playwright/test';
-import { chromiumLaunchOptions, DEMO_ACCOUNTS, DEMO_PASSWORD, signInWith } from './fixtures';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, fakeMediaLaunchOptions, signInWith } from './fixtures';
 import { providerApi, startSessionServer, type SessionServer, type Visit } from './session-server';
 
 /**
@@ -13,14 +13,7 @@ import { providerApi, startSessionServer, type SessionServer, type Visit } from 
  */
 
 test.use({
-  launchOptions: {
-    ...chromiumLaunchOptions,
-    args: [
-      ...chromiumLaunchOptions.args,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ],
-  },
+  launchOptions: fakeMediaLaunchOptions,
 });
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100) + 50;

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { chromiumLaunchOptions, DEMO_ACCOUNTS, DEMO_PASSWORD, signInWith } from './fixtures';
+import { chromiumLaunchOptions } from './fixtures';
 import { providerApi } from './session-server';
-import { decodeMail, useMailedServer } from './mailed-server';
+import { openPhone, useMailedServer } from './mailed-server';
 
 /**
  * Issue 22's journey: staff cancel a visit, the waiting patient gets the offer by e-mail (a real
@@ -39,27 +39,11 @@ test('a cancelled time is offered by e-mail, accepted on a phone, and staff see 
   });
   expect(cancelled.status(), await cancelled.text()).toBe(200);
 
-  let mail: string | undefined;
-  await expect
-    .poll(
-      () => {
-        mail = env.sink.inbox
-          .map((m) => decodeMail(m.raw))
-          .find((m) => m.includes('A time has become free'));
-        return Boolean(mail);
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  const link = /Accept or decline this time: (\S+)/.exec(mail!)![1]!;
+  const mail = await env.mail((m) => m.includes('A time has become free'));
+  const link = /Accept or decline this time: (\S+)/.exec(mail)![1]!;
   expect(link).toMatch(new RegExp(`^${env.server.url}/offer/[A-Za-z0-9_-]{32}$`));
 
-  const phone = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    timezoneId: 'America/Chicago',
-  });
+  const phone = await openPhone(browser, 'America/Chicago');
   const patientPage = await phone.newPage();
   await patientPage.goto(link);
   await expect(patientPage.getByRole('heading', { name: 'A time is free for you' })).toBeVisible();
@@ -73,12 +57,7 @@ test('a cancelled time is offered by e-mail, accepted on a phone, and staff see 
   await patientPage.screenshot({ path: 'test-results/e2e/waitlist-accepted-phone.png' });
   await phone.close();
 
-  const desk = await browser.newContext({
-    baseURL: env.server.url,
-    timezoneId: 'America/New_York',
-  });
-  const staffPage = await desk.newPage();
-  await signInWith(staffPage, { email: DEMO_ACCOUNTS.staff.email, password: DEMO_PASSWORD });
+  const { desk, page: staffPage } = await env.staffDesk(browser);
   await staffPage.goto(`/appointments?search=${encodeURIComponent(waiting.lastName)}`);
   const row = staffPage
     .getByRole('tabpanel')
@@ -108,12 +87,7 @@ test('a cancelled time is offered by e-mail, accepted on a phone, and staff see 
 test('staff add a patient to the waitlist by searching, as in the booking wizard', async ({
   browser,
 }) => {
-  const desk = await browser.newContext({
-    baseURL: env.server.url,
-    timezoneId: 'America/New_York',
-  });
-  const page = await desk.newPage();
-  await signInWith(page, { email: DEMO_ACCOUNTS.staff.email, password: DEMO_PASSWORD });
+  const { desk, page } = await env.staffDesk(browser);
   await page.getByRole('link', { name: 'Waitlist' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Waitlist' })).toBeVisible();
   await page.getByRole('button', { name: 'Add to waitlist' }).click();

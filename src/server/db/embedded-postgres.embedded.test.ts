@@ -15,7 +15,7 @@ import { testConfig } from '../config';
 import { backupEmbedded, restoreEmbedded } from './backup';
 import { clinicScenario } from '../test/scenario';
 import { TEST_PASSWORD } from '../test/auth-helpers';
-import { httpSignIn, spawnServer, type SpawnedServer } from '../test/spawn-server';
+import { bookFirstSlot, httpSignIn, spawnServer, type SpawnedServer } from '../test/spawn-server';
 
 // The app-managed PostgreSQL server, the embedded default (ADR 024): made once, started and
 // stopped with the app, cleaned up after an app killed with SIGKILL, backed up and restored.
@@ -145,19 +145,7 @@ describe('the embedded PostgreSQL server', () => {
     const s = await clinicScenario(db.db);
     await db.close();
     let api = await httpSignIn(server.base, s.staff.email, TEST_PASSWORD);
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const { slots } = (await (
-      await api(`/api/clinics/${s.clinic.slug}/slots?from=${tomorrow}&to=${tomorrow}`)
-    ).json()) as { slots: Array<{ startTime: string; agentId: string }> };
-    const booked = await api('/api/appointments', {
-      method: 'POST',
-      body: {
-        date: slots[0]!.startTime,
-        staff: { id: slots[0]!.agentId },
-        patient: { id: s.patient.id, clinic: s.clinic.slug },
-        duration: 30,
-      },
-    });
+    const booked = await bookFirstSlot(api, s, 1);
     expect(booked.status).toBe(201);
     const { _id } = (await booked.json()) as { _id: string };
 

@@ -124,6 +124,14 @@ async function migratedUpTo(
   }
 }
 
+/** A provider of the clinic, a patient and a visit between them, as the factories write them. */
+async function visitAt(db: DbHandle['db'], clinicId: string) {
+  const agent = await createUser(db, { role: 'provider', clinicIds: [clinicId] });
+  const patient = await createPatient(db, clinicId);
+  const visit = await createAppointment(db, { clinicId, patientId: patient.id, staffId: agent.id });
+  return { agent, patient, visit };
+}
+
 describe('migrations of stored rows', () => {
   it('0015 gives each stored Idempotency-Key to its user, so a retry still gets its answer', async () => {
     await migratedUpTo('0014_visit_participants', async (handle, migrateRest) => {
@@ -155,13 +163,7 @@ describe('migrations of stored rows', () => {
           sql`insert into clinics (slug, name) values ('lake', 'Lake'), ('hill', 'Hill') returning id`,
         );
         if (!clinic || !other) throw new Error('clinics not written');
-        const agent = await createUser(db, { role: 'provider', clinicIds: [clinic.id] });
-        const patient = await createPatient(db, clinic.id);
-        const visit = await createAppointment(db, {
-          clinicId: clinic.id,
-          patientId: patient.id,
-          staffId: agent.id,
-        });
+        const { visit } = await visitAt(db, clinic.id);
         const [endpoint] = await queryRows<{ id: string }>(
           db,
           sql`insert into webhook_endpoints (url, events, clinic_ids, secret)
@@ -200,13 +202,7 @@ describe('migrations of stored rows', () => {
     await migratedUpTo('0030_booking_locks', async (handle, migrateRest) => {
       const db = handle.db;
       const clinic = await createClinic(db, { name: 'Lakeside Clinic' });
-      const agent = await createUser(db, { role: 'provider', clinicIds: [clinic.id] });
-      const patient = await createPatient(db, clinic.id);
-      const visit = await createAppointment(db, {
-        clinicId: clinic.id,
-        patientId: patient.id,
-        staffId: agent.id,
-      });
+      const { agent, patient, visit } = await visitAt(db, clinic.id);
       const start = '2026-12-01T15:00:00Z';
       const end = '2026-12-01T15:30:00Z';
       const [entry] = await queryRows<{ id: string }>(

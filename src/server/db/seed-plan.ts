@@ -147,3 +147,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
 export const PATIENTS_PER_CLINIC = 200;
 /** Days on either side of today that get appointments. */
 export const SEED_WINDOW_DAYS = 28;
+
+/** Notes staff left on some visits: the demo's and the benchmarks' seeds draw from these. */
+export const VISIT_NOTES = [
+  'Follow-up on blood pressure readings.',
+  'Annual physical; fasting labs requested.',
+  'Medication review.',
+  'Patient asked for an interpreter (Spanish).',
+  'Post-operative check.',
+  'Discuss test results.',
+  'Vaccination appointment.',
+] as const;

@@ -69,6 +69,25 @@ export async function clinicScenario(db: Executor) {
 
 export type ClinicScenario = Awaited<ReturnType<typeof clinicScenario>>;
 
+type ScenarioAgent = ClinicScenario['provider'];
+type ScenarioPatient = ClinicScenario['patient'];
+
+/** An agent as a create body names them. */
+export const bodyAgent = (agent: ScenarioAgent) => ({
+  id: agent.id,
+  name: agent.name,
+  email: agent.email,
+});
+
+/** A patient of the scenario's clinic as a create body names them. */
+export const bodyPatient = (s: ClinicScenario, patient: ScenarioPatient) => ({
+  id: patient.id,
+  name: `${patient.firstName} ${patient.lastName}`,
+  email: patient.email,
+  phone: patient.phone,
+  clinic: s.clinic.slug,
+});
+
 /** A create body as the web app sends it (spec §7). */
 export function createBody(
   s: ClinicScenario,
@@ -79,14 +98,8 @@ export function createBody(
     date: start,
     startTime: start,
     endTime: new Date(new Date(start).getTime() + 30 * 60_000).toISOString(),
-    staff: { id: s.provider.id, name: s.provider.name, email: s.provider.email },
-    patient: {
-      id: s.patient.id,
-      name: `${s.patient.firstName} ${s.patient.lastName}`,
-      email: s.patient.email,
-      phone: s.patient.phone,
-      clinic: s.clinic.slug,
-    },
+    staff: bodyAgent(s.provider),
+    patient: bodyPatient(s, s.patient),
     duration: 30,
     metadata: { source: 'carebook', type: 'custom', notes: 'First visit', status: 'BOOKED' },
     ...overrides,

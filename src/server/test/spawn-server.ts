@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import type { ClinicScenario } from './scenario';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -82,4 +83,32 @@ export async function httpSignIn(base: string, email: string, password: string) 
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
+}
+export type HttpApi = Awaited<ReturnType<typeof httpSignIn>>;
+
+export interface OfferedSlot {
+  startTime: string;
+  agentId: string;
+}
+
+/** The slots the clinic offers from tomorrow to `lastDay` days from today, as a spawned server answers. */
+export async function slotsAhead(api: HttpApi, clinicSlug: string, lastDay: number) {
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const res = await api(`/api/clinics/${clinicSlug}/slots?from=${day(1)}&to=${day(lastDay)}`);
+  return ((await res.json()) as { slots: OfferedSlot[] }).slots;
+}
+
+/** A booking of the scenario's patient in the slot, as POST /api/appointments takes it. */
+export const slotBooking = (s: ClinicScenario, slot: OfferedSlot) => ({
+  date: slot.startTime,
+  staff: { id: slot.agentId },
+  patient: { id: s.patient.id, clinic: s.clinic.slug },
+  duration: 30,
+});
+
+/** Books the scenario's patient in the first slot slotsAhead finds; the server's answer as it is. */
+export async function bookFirstSlot(api: HttpApi, s: ClinicScenario, lastDay: number) {
+  const [slot] = await slotsAhead(api, s.clinic.slug, lastDay);
+  if (!slot) throw new Error('no slot offered');
+  return api('/api/appointments', { method: 'POST', body: slotBooking(s, slot) });
 }

@@ -117,3 +117,37 @@ export async function signedInScenario(app: App, db: Database) {
   const s = await clinicScenario(db);
   return { s, staff: await apiAs(app, s.staff.email) };
 }
+
+/**
+ * Two app instances sharing nothing but one test database, as behind a load balancer: built
+ * before the file's tests, closed after the last. Their clock stands at `now`.
+ */
+export function useTwoInstances(options: { now: Date; config?: Partial<Config> }) {
+  let testDb: TestDatabase | undefined;
+  let apps: [App, App] | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    const { now, config } = options;
+    const build = () => buildTestApp(testDb!.handle, { now: () => now, config });
+    apps = [await build(), await build()];
+  });
+  afterAll(async () => {
+    for (const app of apps ?? []) await app.close();
+    await testDb?.destroy();
+  });
+  const ready = () => {
+    if (!testDb || !apps) throw new Error('useTwoInstances: the apps are built in beforeAll');
+    return { testDb, apps };
+  };
+  return {
+    get a() {
+      return ready().apps[0];
+    },
+    get b() {
+      return ready().apps[1];
+    },
+    get testDb() {
+      return ready().testDb;
+    },
+  };
+}

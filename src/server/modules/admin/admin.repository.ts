@@ -1,6 +1,7 @@
 import { and, asc, eq, exists, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import * as t from '../../db/schema';
+import { clinicNameColumns } from '../../db/clinic-columns';
 
 export type StaffRow = typeof t.users.$inferSelect;
 
@@ -69,10 +70,7 @@ export async function clinicsOfStaff(
   return db
     .select({
       userId: t.clinicMembers.userId,
-      id: t.clinics.id,
-      slug: t.clinics.slug,
-      name: t.clinics.name,
-      timezone: t.clinics.timezone,
+      ...clinicNameColumns,
     })
     .from(t.clinicMembers)
     .innerJoin(t.clinics, eq(t.clinics.id, t.clinicMembers.clinicId))

@@ -1,7 +1,8 @@
-import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
+import { clinicNameColumns } from '../../db/clinic-columns';
 
 export type UserRow = typeof t.users.$inferSelect;
 
@@ -21,12 +22,7 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
 
 export async function clinicsOfUser(db: Executor, userId: string) {
   return db
-    .select({
-      id: t.clinics.id,
-      slug: t.clinics.slug,
-      name: t.clinics.name,
-      timezone: t.clinics.timezone,
-    })
+    .select(clinicNameColumns)
     .from(t.clinicMembers)
     .innerJoin(t.clinics, eq(t.clinics.id, t.clinicMembers.clinicId))
     .where(eq(t.clinicMembers.userId, userId))
@@ -189,50 +185,45 @@ export async function attemptHistory(
   };
 }
 
-/** Whether the account has signed in from this address, or in this browser, since `since`. */
-export async function isFamiliarSource(
+/** Whether the account has a sign-in source, matching `matches`, used since `since`. */
+async function hasSignInSource(
   db: Executor,
-  source: { userId: string; address: string; device: string | null; since: Date },
+  account: { userId: string; since: Date },
+  matches: SQL | undefined,
 ): Promise<boolean> {
   const s = t.signInSources;
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(s)
-    .where(
-      and(
-        eq(s.userId, source.userId),
-        gt(s.lastSignInAt, source.since),
-        or(
-          and(eq(s.kind, 'address'), eq(s.value, source.address)),
-          source.device === null
-            ? undefined
-            : and(eq(s.kind, 'device'), eq(s.value, source.device)),
-        ),
-      ),
-    )
+    .where(and(eq(s.userId, account.userId), gt(s.lastSignInAt, account.since), matches))
     .limit(1);
   return row !== undefined;
 }
 
+const sourceIs = (kind: 'address' | 'device', value: string) =>
+  and(eq(t.signInSources.kind, kind), eq(t.signInSources.value, value));
+
+/** Whether the account has signed in from this address, or in this browser, since `since`. */
+export function isFamiliarSource(
+  db: Executor,
+  source: { userId: string; address: string; device: string | null; since: Date },
+): Promise<boolean> {
+  return hasSignInSource(
+    db,
+    source,
+    or(
+      sourceIs('address', source.address),
+      source.device === null ? undefined : sourceIs('device', source.device),
+    ),
+  );
+}
+
 /** Whether this browser's device cookie (its hash) was given to the account, since `since`. */
-export async function isDeviceOf(
+export function isDeviceOf(
   db: Executor,
   device: { userId: string; hash: string; since: Date },
 ): Promise<boolean> {
-  const s = t.signInSources;
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(s)
-    .where(
-      and(
-        eq(s.userId, device.userId),
-        eq(s.kind, 'device'),
-        eq(s.value, device.hash),
-        gt(s.lastSignInAt, device.since),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  return hasSignInSource(db, device, sourceIs('device', device.hash));
 }
 
 /** Remembers where the account has just signed in: its address and its browser's device cookie. */

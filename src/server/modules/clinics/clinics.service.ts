@@ -18,6 +18,7 @@ import { availableSlots, bookingsWindow, slotSettings } from '../availability';
 import { requireMemberClinic } from './clinic-scope';
 import { READ_REUSE_MS, ReuseCache, versionsKey } from '../../core/reuse';
 import * as repo from './clinics.repository';
+import * as patientsRepo from './patients.repository';
 import { personName } from '@domain/person-name';
 
 const MAX_SLOT_RANGE_DAYS = 62;
@@ -45,7 +46,7 @@ export async function listClinicAgents(
 
 /** A patient of the clinic, for a booking; undefined when the clinic has no such patient. */
 export function findClinicPatient(db: Executor, clinicId: string, patientId: string) {
-  return repo.findPatient(db, clinicId, patientId);
+  return patientsRepo.findPatient(db, clinicId, patientId);
 }
 
 /**
@@ -56,7 +57,7 @@ export async function findBookableAgent(db: Executor, clinicId: string, agentId:
   return (await repo.listBookableAgents(db, clinicId)).find((a) => a.id === agentId);
 }
 
-export function toPatientView(row: repo.PatientRow, clinicSlug: string): PatientView {
+export function toPatientView(row: patientsRepo.PatientRow, clinicSlug: string): PatientView {
   return {
     _id: row.id,
     firstName: row.firstName,
@@ -69,7 +70,7 @@ export function toPatientView(row: repo.PatientRow, clinicSlug: string): Patient
   };
 }
 
-const searchReuse = new ReuseCache<{ rows: repo.PatientJsonRow[]; text: string }>(200);
+const searchReuse = new ReuseCache<{ rows: patientsRepo.PatientJsonRow[]; text: string }>(200);
 /** What a search's audit row says of each patient shown: one object for every entry. */
 const VIA_SEARCH = Object.freeze({ via: 'search' });
 
@@ -92,7 +93,12 @@ export async function searchPatients(
     versions && `${clinic.id}|${versions.join(';')}|${keyword}`,
     deps.now(),
     async () => {
-      const found = await repo.searchPatients(deps.db.db, clinic, keyword, PATIENT_SEARCH_LIMIT);
+      const found = await patientsRepo.searchPatients(
+        deps.db.db,
+        clinic,
+        keyword,
+        PATIENT_SEARCH_LIMIT,
+      );
       return { rows: found, text: `[${found.map((r) => r.json).join(',')}]` };
     },
   );
@@ -119,7 +125,7 @@ export async function createPatient(
 ): Promise<PatientView> {
   const clinic = requireMemberClinic(ctx.user, slug);
   const duplicateMessage = (name: string) => `A patient with this email already exists: ${name}.`;
-  const existing = await repo.findPatientByEmail(deps.db.db, clinic.id, body.email);
+  const existing = await patientsRepo.findPatientByEmail(deps.db.db, clinic.id, body.email);
   if (existing) {
     throw conflict(duplicateMessage(personName(existing)), {
       existingPatientId: existing.id,
@@ -127,7 +133,7 @@ export async function createPatient(
   }
   try {
     const row = await deps.db.db.transaction(async (tx) => {
-      const inserted = await repo.insertPatient(tx, {
+      const inserted = await patientsRepo.insertPatient(tx, {
         clinicId: clinic.id,
         firstName: body.firstName,
         lastName: body.lastName,
@@ -156,7 +162,7 @@ export async function createPatient(
   } catch (err) {
     // Two people adding the same patient at once: the unique index decides, and we name the winner.
     if (isDuplicate(err)) {
-      const winner = await repo.findPatientByEmail(deps.db.db, clinic.id, body.email);
+      const winner = await patientsRepo.findPatientByEmail(deps.db.db, clinic.id, body.email);
       if (winner)
         throw conflict(duplicateMessage(personName(winner)), {
           existingPatientId: winner.id,
@@ -267,10 +273,10 @@ export async function matchOnlinePatient(
   person: { firstName: string; lastName: string; email: string; phone: string; dob: string },
   allowNew: boolean,
 ) {
-  const known = await repo.findPatientByEmail(tx, clinicId, person.email);
+  const known = await patientsRepo.findPatientByEmail(tx, clinicId, person.email);
   if (known) return { patient: known, created: false };
   if (!allowNew) return null;
-  const patient = await repo.insertPatient(tx, {
+  const patient = await patientsRepo.insertPatient(tx, {
     clinicId,
     firstName: person.firstName,
     lastName: person.lastName,

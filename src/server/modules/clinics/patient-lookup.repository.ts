@@ -2,7 +2,7 @@ import { and, asc, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { pastPrefix } from '../../db/prefix-range';
 import * as t from '../../db/schema';
-import type { PatientRow } from './clinics.repository';
+import type { PatientRow } from './patients.repository';
 
 /**
  * Patients by what other systems look them up by (the FHIR API): ids, an email, and words of the

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { recordReadAudit } from '../audit';
 import * as repo from './patient-lookup.repository';
-import type { PatientRow } from './clinics.repository';
+import type { PatientRow } from './patients.repository';
 
 export type PatientRecord = PatientRow;
 

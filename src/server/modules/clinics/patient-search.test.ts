@@ -7,7 +7,7 @@ import { normalizeSearchText, searchMatch } from '@domain/search-text';
 import * as t from '../../db/schema';
 import { createClinic, createPatient } from '../../test/factories';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { searchPatients } from './clinics.repository';
+import { searchPatients } from './patients.repository';
 
 let testDb: TestDatabase;
 beforeAll(async () => {

@@ -7,7 +7,14 @@ import { addDaysToKey, wallClockToUtc, weekdayOfKey } from '@domain/zoned-time';
 import type { DashboardResponse } from '@contracts/dashboard';
 import { useTestApp } from '../../test/test-app';
 import { apiAs } from '../../test/api-client';
-import { clinicScenario, createBody, type ClinicScenario } from '../../test/scenario';
+import {
+  bodyAgent,
+  bodyPatient,
+  clinicScenario,
+  createBody,
+  type ClinicScenario,
+} from '../../test/scenario';
+import { patientMove } from '../../test/visit-link';
 import * as t from '../../db/schema';
 import { auditedRecords } from '../../test/audited-records';
 
@@ -296,12 +303,7 @@ describe('GET /api/dashboard: visits patients moved into the next 24 hours', () 
     return res.json<{ _id: string; token: string }>();
   };
   const patientMoves = async (token: string, start: string) => {
-    const res = await env.app.inject({
-      method: 'POST',
-      url: '/api/session/reschedule',
-      payload: { token, start },
-      remoteAddress: '203.0.113.9',
-    });
+    const res = await patientMove(env.app, token, start);
     expect(res.statusCode, res.body).toBe(200);
   };
   const staffMoves = async (id: string, start: string) => {
@@ -309,7 +311,7 @@ describe('GET /api/dashboard: visits patients moved into the next 24 hours', () 
     const res = await staff.put(`/api/appointments/${id}`, {
       id,
       date: start,
-      staff: { id: s.provider.id, name: s.provider.name, email: s.provider.email },
+      staff: bodyAgent(s.provider),
       duration: 30,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -319,14 +321,8 @@ describe('GET /api/dashboard: visits patients moved into the next 24 hours', () 
     // All first booked for Wednesday 25 Nov (two days ahead), then moved.
     const mine = await book('2026-11-25T16:00:00.000Z');
     const nurses = await book('2026-11-25T16:00:00.000Z', {
-      staff: { id: s.nurse.id, name: s.nurse.name, email: s.nurse.email },
-      patient: {
-        id: s.otherPatient.id,
-        name: `${s.otherPatient.firstName} ${s.otherPatient.lastName}`,
-        email: s.otherPatient.email,
-        phone: s.otherPatient.phone,
-        clinic: s.clinic.slug,
-      },
+      staff: bodyAgent(s.nurse),
+      patient: bodyPatient(s, s.otherPatient),
     });
     const byStaff = await book('2026-11-25T17:00:00.000Z');
     const later = await book('2026-11-25T18:00:00.000Z');

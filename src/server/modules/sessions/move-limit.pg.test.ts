@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { useTestApp } from '../../test/test-app';
 import { createBody } from '../../test/scenario';
 import * as t from '../../db/schema';
+import { patientMove } from '../../test/visit-link';
 
 // ADR 031: the patient's move limit is decided under the appointment's row
 // lock. Here the race the parallel test can only provoke is forced: another connection holds the
@@ -12,13 +13,7 @@ import * as t from '../../db/schema';
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
 const START = '2026-11-25T15:00:00.000Z';
 
-const move = (token: string, start: string) =>
-  env.app.inject({
-    method: 'POST',
-    url: '/api/session/reschedule',
-    payload: { token, start },
-    remoteAddress: '203.0.113.9',
-  });
+const move = (token: string, start: string) => patientMove(env.app, token, start);
 
 it('a move that read the count before another move committed is refused once it commits', async () => {
   const { s, staff } = await env.scenario();

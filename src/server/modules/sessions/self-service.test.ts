@@ -6,6 +6,7 @@ import { buildTestApp, useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
 import { bookThroughApi, createBody, type ClinicScenario } from '../../test/scenario';
 import * as t from '../../db/schema';
+import { patientCancel, patientMove } from '../../test/visit-link';
 
 // The patient's own changes from their link (ADR 016), through the real app and
 // database: the clinic's policy, the cut-off, the move limit, the same booking rules and
@@ -32,20 +33,8 @@ const slots = (token: string, from: string, to: string, timezone?: string) =>
     method: 'GET',
     url: `/api/session/slots?token=${encodeURIComponent(token)}&from=${from}&to=${to}${timezone ? `&timezone=${encodeURIComponent(timezone)}` : ''}`,
   });
-const move = (token: string, start: string) =>
-  env.app.inject({
-    method: 'POST',
-    url: '/api/session/reschedule',
-    payload: { token, start },
-    remoteAddress: '203.0.113.9',
-  });
-const cancel = (token: string, reason?: string) =>
-  env.app.inject({
-    method: 'POST',
-    url: '/api/session/cancel',
-    payload: reason === undefined ? { token } : { token, reason },
-    remoteAddress: '203.0.113.9',
-  });
+const move = (token: string, start: string) => patientMove(env.app, token, start);
+const cancel = (token: string, reason?: string) => patientCancel(env.app, token, reason);
 async function setPolicy(selfService: Record<string, unknown>) {
   const current = (await admin.get(`/api/admin/clinics/${s.clinic.slug}/policy`)).json();
   const res = await admin.put(`/api/admin/clinics/${s.clinic.slug}/policy`, {

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { PATIENT_ACTOR } from '../../core/request-context';
 import type { Executor } from '../../db/client';
 import * as t from '../../db/schema';
+import { clinicNameColumns } from '../../db/clinic-columns';
 
 const sessionColumns = {
   appointment: {
@@ -16,10 +17,7 @@ const sessionColumns = {
     version: t.appointments.version,
   },
   clinic: {
-    id: t.clinics.id,
-    slug: t.clinics.slug,
-    name: t.clinics.name,
-    timezone: t.clinics.timezone,
+    ...clinicNameColumns,
     phone: t.clinics.phone,
     address: t.clinics.address,
     onlineBookingEnabled: t.clinics.onlineBookingEnabled,
