@@ -56,6 +56,9 @@ export default defineConfig({
           ],
           environment: 'node',
           setupFiles: ['./src/web/test/jest-dom.ts'],
+          // Property tests and page renders take a second alone and several beside a build on
+          // two cores: the limit catches a hang, not a slow machine.
+          testTimeout: 20_000,
         },
       },
       integration('pglite'),
