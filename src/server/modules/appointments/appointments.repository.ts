@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { insertPrepared } from '../../db/prepared-insert';
+import { clinicNameColumns } from '../../db/clinic-columns';
 import * as t from '../../db/schema';
 
 const ph = sql.placeholder;
@@ -43,12 +44,7 @@ export function selectAppointmentRows(db: Executor) {
         source: t.patients.source,
       },
       agent: { id: t.users.id, name: t.users.name, email: t.users.email },
-      clinic: {
-        id: t.clinics.id,
-        slug: t.clinics.slug,
-        name: t.clinics.name,
-        timezone: t.clinics.timezone,
-      },
+      clinic: clinicNameColumns,
       history: historyJson,
     })
     .from(t.appointments)

@@ -26,16 +26,18 @@ export async function anyoneWaiting(db: Executor, clinicId: string): Promise<boo
   return waiting !== undefined;
 }
 
+/** Freed time as the waitlist records it: whose, when, and what freed it. */
+export interface NewOpening {
+  clinicId: string;
+  agentId: string;
+  slot: Slot;
+  source: 'cancelled' | 'rescheduled' | 'hours';
+  sourceAppointmentId: string | null;
+}
+
 export async function insertOpening(
   db: Executor,
-  o: {
-    clinicId: string;
-    agentId: string;
-    slot: Slot;
-    source: 'cancelled' | 'rescheduled' | 'hours';
-    sourceAppointmentId: string | null;
-    createdAt: Date;
-  },
+  o: NewOpening & { createdAt: Date },
 ): Promise<string> {
   const [opening] = await db
     .insert(t.waitlistOpenings)

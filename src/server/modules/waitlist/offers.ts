@@ -1,12 +1,7 @@
 // The offer engine: freed time becomes an opening, and an opening's offers go out to the waiting
 // patients it suits, as many at once as the clinic allows.
 import { localDateKeyOf } from '@domain/zoned-time';
-import {
-  DEFAULT_OPENING_STEP_MINUTES,
-  matchOpening,
-  offerExpiry,
-  type Slot,
-} from '@domain/waitlist';
+import { DEFAULT_OPENING_STEP_MINUTES, matchOpening, offerExpiry } from '@domain/waitlist';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import { newSessionToken } from '../../security/session-token';
@@ -22,13 +17,7 @@ export async function openAndOffer(
   tx: Executor,
   deps: Pick<AppDeps, 'config'>,
   now: Date,
-  o: {
-    clinicId: string;
-    agentId: string;
-    slot: Slot;
-    source: 'cancelled' | 'rescheduled' | 'hours';
-    sourceAppointmentId: string | null;
-  },
+  o: offersRepo.NewOpening,
 ): Promise<void> {
   // Only where someone could take it: skip the row when nobody waits at this clinic.
   if (!(await offersRepo.anyoneWaiting(tx, o.clinicId))) return;

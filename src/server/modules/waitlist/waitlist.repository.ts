@@ -12,6 +12,7 @@ import type { TimeOfDay, WaitlistPriority } from '@domain/waitlist';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import { clinicNameColumns } from '../../db/clinic-columns';
 import * as t from '../../db/schema';
 
 const agentUser = alias(t.users, 'agent_user');
@@ -38,12 +39,7 @@ function selectEntries(db: Executor, now: Date) {
   return db
     .select({
       entry: t.waitlistEntries,
-      clinic: {
-        id: t.clinics.id,
-        slug: t.clinics.slug,
-        name: t.clinics.name,
-        timezone: t.clinics.timezone,
-      },
+      clinic: clinicNameColumns,
       patient: {
         id: t.patients.id,
         firstName: t.patients.firstName,

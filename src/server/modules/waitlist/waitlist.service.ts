@@ -165,34 +165,64 @@ async function lockWaiting(tx: Executor, ctx: RequestContext, id: string) {
   return row;
 }
 
-export async function updateEntry(
+/**
+ * One staff change of a waiting entry, in one transaction: the entry locked while still waiting,
+ * the change, its history entry and its audit row; answers the entry as it now stands.
+ */
+async function changeWaitingEntry(
   deps: AppDeps,
   ctx: RequestContext,
   id: string,
-  body: EntryBody,
+  change: {
+    history: 'UPDATED' | 'REMOVED';
+    audit: 'update' | 'remove';
+    apply: (
+      tx: Executor,
+      row: Awaited<ReturnType<typeof lockWaiting>>,
+      now: Date,
+      by: { userId: string | null; name: string },
+    ) => Promise<() => Promise<void>>;
+  },
 ): Promise<WaitlistEntry> {
   const now = deps.now();
   const by = { userId: staffUserIdOf(ctx), name: ctx.user.name };
   await retryOnDeadlock(() =>
     deps.db.db.transaction(async (tx) => {
       const row = await lockWaiting(tx, ctx, id);
-      if (clinicOf(ctx, body.clinic).id !== row.clinicId || body.patientId !== row.patientId) {
-        throw unprocessable('An entry stays with its clinic and patient; add a new one instead.');
-      }
-      await checkParties(tx, row.clinicId, body);
-      await repo.updateEntry(tx, id, { ...entryValues(body), by: by.userId, at: now });
-      await addHistory(tx, id, now, 'UPDATED', null, by);
+      const after = await change.apply(tx, row, now, by);
+      await addHistory(tx, id, now, change.history, null, by);
       await auditEntry(tx, {
-        action: 'update',
+        action: change.audit,
         entryId: id,
         patientId: row.patientId,
         at: now,
         by: { userId: ctx.user.id, ip: ctx.ip },
       });
-      await offerOpenTimes(tx, deps, now, row.clinicId);
+      // What the change frees or opens up is offered last, after it is recorded.
+      await after();
     }),
   );
   return getEntry(deps, ctx, id);
+}
+
+export async function updateEntry(
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: string,
+  body: EntryBody,
+): Promise<WaitlistEntry> {
+  return changeWaitingEntry(deps, ctx, id, {
+    history: 'UPDATED',
+    audit: 'update',
+    apply: async (tx, row, now, by) => {
+      if (clinicOf(ctx, body.clinic).id !== row.clinicId || body.patientId !== row.patientId) {
+        throw unprocessable('An entry stays with its clinic and patient; add a new one instead.');
+      }
+      await checkParties(tx, row.clinicId, body);
+      await repo.updateEntry(tx, id, { ...entryValues(body), by: by.userId, at: now });
+      return () => offerOpenTimes(tx, deps, now, row.clinicId);
+    },
+  });
 }
 
 /** Takes the patient off the list; an offer they have not answered passes to the next. */
@@ -201,25 +231,17 @@ export async function removeEntry(
   ctx: RequestContext,
   id: string,
 ): Promise<WaitlistEntry> {
-  const now = deps.now();
-  const by = { userId: staffUserIdOf(ctx), name: ctx.user.name };
-  await retryOnDeadlock(() =>
-    deps.db.db.transaction(async (tx) => {
-      const row = await lockWaiting(tx, ctx, id);
+  return changeWaitingEntry(deps, ctx, id, {
+    history: 'REMOVED',
+    audit: 'remove',
+    apply: async (tx, _row, now, by) => {
       await repo.updateEntry(tx, id, { status: 'removed', by: by.userId, at: now });
       const withdrawn = await offersRepo.withdrawOpenOffers(tx, id, now);
-      await addHistory(tx, id, now, 'REMOVED', null, by);
-      await auditEntry(tx, {
-        action: 'remove',
-        entryId: id,
-        patientId: row.patientId,
-        at: now,
-        by: { userId: ctx.user.id, ip: ctx.ip },
-      });
-      for (const offer of withdrawn) await fillOpening(tx, deps, now, offer.openingId);
-    }),
-  );
-  return getEntry(deps, ctx, id);
+      return async () => {
+        for (const offer of withdrawn) await fillOpening(tx, deps, now, offer.openingId);
+      };
+    },
+  });
 }
 
 export async function appointmentOffers(
