@@ -14,17 +14,28 @@ import { lockHoldAllowances } from '../../db/locks';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+/** A refusal that offers a call only where the clinic gave a number to call (ADR 034). */
+const orCall = (clinic: { phone: string | null }, sentence: string) =>
+  `${sentence}${clinic.phone?.trim() ? ', or call the clinic' : ''}.`;
+
 /** Past the limits per client (address) and per e-mail in an hour. */
-export const TOO_MANY_HOLDS = 'Too many booking requests. Please wait an hour, or call the clinic.';
+export const tooManyHolds = (clinic: { phone: string | null }) =>
+  orCall(clinic, 'Too many booking requests. Please wait an hour');
 /** Past the confirmation mails one address is sent in a day. */
-export const TOO_MANY_MAILS =
-  'Too many booking requests for this e-mail address today. Please try again tomorrow, or call the clinic.';
+export const tooManyMails = (clinic: { phone: string | null }) =>
+  orCall(
+    clinic,
+    'Too many booking requests for this e-mail address today. Please try again tomorrow',
+  );
 /** The provider's day has as many unconfirmed holds as allowed at once. */
 export const PROVIDER_DAY_BUSY =
   'Many people are booking with this provider on this day right now. Please choose another day, or try again in a few minutes.';
 /** The clinic has as many unconfirmed holds as allowed at once. */
-export const CLINIC_BUSY =
-  'Many people are booking at this clinic right now. Please try again in a few minutes, or call the clinic.';
+export const clinicBusy = (clinic: { phone: string | null }) =>
+  orCall(
+    clinic,
+    'Many people are booking at this clinic right now. Please try again in a few minutes',
+  );
 
 type Limits = Pick<
   Config,
@@ -45,13 +56,13 @@ type Limits = Pick<
 export async function enforceAskerLimits(
   tx: Executor,
   limits: Limits,
-  r: { clinicId: string; email: string; clientKey: string; now: Date },
+  r: { clinic: { id: string; phone: string | null }; email: string; clientKey: string; now: Date },
 ) {
   // By inbox, not address: victim+1@, victim+2@ … are one inbox and share its allowances.
   const inbox = inboxOf(r.email);
   await lockHoldAllowances(tx, { clientKey: r.clientKey, inbox });
   const recent = await repo.countRecentHolds(tx, {
-    clinicId: r.clinicId,
+    clinicId: r.clinic.id,
     inbox,
     clientKey: r.clientKey,
     hourAgo: new Date(r.now.getTime() - HOUR),
@@ -61,9 +72,9 @@ export async function enforceAskerLimits(
     recent.byAddress >= limits.ONLINE_BOOKING_HOLDS_PER_ADDRESS_PER_HOUR ||
     recent.byEmailAtClinic >= limits.ONLINE_BOOKING_HOLDS_PER_EMAIL_PER_HOUR
   )
-    throw tooManyRequests(TOO_MANY_HOLDS, 3600);
+    throw tooManyRequests(tooManyHolds(r.clinic), 3600);
   if (recent.mailsToEmail >= limits.ONLINE_BOOKING_MAILS_PER_EMAIL_PER_DAY)
-    throw tooManyRequests(TOO_MANY_MAILS, 86_400);
+    throw tooManyRequests(tooManyMails(r.clinic), 86_400);
 }
 
 /**
@@ -75,7 +86,7 @@ export async function enforceOpenHoldCaps(
   tx: Executor,
   limits: Limits,
   r: {
-    clinic: { id: string; timezone: string };
+    clinic: { id: string; timezone: string; phone: string | null };
     staffId: string;
     email: string;
     start: Date;
@@ -93,5 +104,6 @@ export async function enforceOpenHoldCaps(
   });
   if (open.onProviderDay >= limits.ONLINE_BOOKING_OPEN_HOLDS_PER_PROVIDER_DAY)
     throw conflict(PROVIDER_DAY_BUSY);
-  if (open.atClinic >= limits.ONLINE_BOOKING_OPEN_HOLDS_PER_CLINIC) throw conflict(CLINIC_BUSY);
+  if (open.atClinic >= limits.ONLINE_BOOKING_OPEN_HOLDS_PER_CLINIC)
+    throw conflict(clinicBusy(r.clinic));
 }

@@ -4,7 +4,7 @@ import { buildTestApp, useTestApp } from '../../test/test-app';
 import type { ClinicScenario } from '../../test/scenario';
 import * as t from '../../db/schema';
 import { enableOnlineBooking } from '../../test/online-booking-kit';
-import { CLINIC_BUSY, PROVIDER_DAY_BUSY, TOO_MANY_HOLDS, TOO_MANY_MAILS } from './hold-limits';
+import { clinicBusy, PROVIDER_DAY_BUSY, tooManyHolds, tooManyMails } from './hold-limits';
 
 // ADR 031: a stranger, or a crowd of them, cannot flood a clinic's calendar
 // or an inbox through the public booking page. Every burst here is sent at once; on PostgreSQL
@@ -15,6 +15,10 @@ import { CLINIC_BUSY, PROVIDER_DAY_BUSY, TOO_MANY_HOLDS, TOO_MANY_MAILS } from '
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
 let s: ClinicScenario;
+// The scenario's clinics gave no phone number: nobody is told to call them.
+const TOO_MANY_HOLDS = tooManyHolds({ phone: null });
+const TOO_MANY_MAILS = tooManyMails({ phone: null });
+const CLINIC_BUSY = clinicBusy({ phone: null });
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
@@ -212,6 +216,23 @@ describe('a clinic’s unconfirmed holds', () => {
 });
 
 describe('what the hold path mails', () => {
+  it('offers a call in its refusal only where the clinic gave a phone number', async () => {
+    await env.db
+      .update(t.clinics)
+      .set({ phone: '(555) 010-0100' })
+      .where(eq(t.clinics.id, s.clinic.id));
+    const target = 'caller@example.com';
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        hold({ email: target, start: spreadStart(i), ip: `203.0.113.${i + 1}` }),
+      ),
+    );
+    // Three holds an hour per e-mail at a clinic.
+    expect(tally(answers)).toEqual({ 202: 3, 429: 1 });
+    const refused = answers.find((a) => a.statusCode === 429)!;
+    expect(refused.json().message).toMatch(/^Too many booking requests\b.*, or call the clinic\.$/);
+  });
+
   it('sends one address at most 5 confirmation mails a day, from any clinic, asked at once', async () => {
     // The scenario's second clinic takes online bookings too, with its own provider.
     await env.db

@@ -95,7 +95,7 @@ export async function createHold(
     // booking does, and is tried again like one.
     await retryOnDeadlock(() =>
       deps.db.db.transaction(async (tx) => {
-        await enforceAskerLimits(tx, deps.config, { clinicId: clinic.id, email, clientKey, now });
+        await enforceAskerLimits(tx, deps.config, { clinic, email, clientKey, now });
         const agent = await findBookableAgent(tx, clinic.id, body.agentId);
         if (!agent)
           throw unprocessable('That provider does not take online bookings at this clinic.');
