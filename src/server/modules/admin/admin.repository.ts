@@ -1,7 +1,7 @@
-import { and, asc, eq, exists, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import * as t from '../../db/schema';
-import { clinicNameColumns } from '../../db/clinic-columns';
+import { clinicNameColumns, memberOfAnyClinic } from '../../db/clinic-columns';
 
 export type StaffRow = typeof t.users.$inferSelect;
 
@@ -16,16 +16,7 @@ function visibleTo(db: Executor, adminClinicIds: readonly string[]) {
     .select({ one: sql`1` })
     .from(t.clinicMembers)
     .where(eq(t.clinicMembers.userId, t.users.id));
-  const shared = db
-    .select({ one: sql`1` })
-    .from(t.clinicMembers)
-    .where(
-      and(
-        eq(t.clinicMembers.userId, t.users.id),
-        inArray(t.clinicMembers.clinicId, [...adminClinicIds]),
-      ),
-    );
-  return or(notExists(membership), exists(shared));
+  return or(notExists(membership), memberOfAnyClinic(db, adminClinicIds));
 }
 
 export async function listVisibleStaff(

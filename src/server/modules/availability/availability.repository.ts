@@ -1,8 +1,9 @@
-import { and, asc, eq, exists, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { BOOKABLE_ROLES } from '@domain/roles';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { memberOfAnyClinic } from '../../db/clinic-columns';
 import * as t from '../../db/schema';
 
 export interface AgentScheduleData {
@@ -172,19 +173,16 @@ export async function findBookableAgentInClinics(
   agentId: string,
 ): Promise<AgentRow | undefined> {
   if (clinicIds.length === 0) return undefined;
-  const shared = db
-    .select({ one: sql`1` })
-    .from(t.clinicMembers)
-    .where(
-      and(
-        eq(t.clinicMembers.userId, t.users.id),
-        inArray(t.clinicMembers.clinicId, [...clinicIds]),
-      ),
-    );
   const [row] = await db
     .select(agentColumns)
     .from(t.users)
-    .where(and(eq(t.users.id, agentId), inArray(t.users.role, [...BOOKABLE_ROLES]), exists(shared)))
+    .where(
+      and(
+        eq(t.users.id, agentId),
+        inArray(t.users.role, [...BOOKABLE_ROLES]),
+        memberOfAnyClinic(db, clinicIds),
+      ),
+    )
     .limit(1);
   return row;
 }
