@@ -7,13 +7,7 @@ import type { WebhookEndpointView } from '@contracts/webhooks';
 import { TableEmpty, TableLoadError } from '@web/components/table-states';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { TitledDialog } from '@web/components/dialog-frame';
 import { Skeleton } from '@web/components/ui/skeleton';
 import {
   Table,
@@ -40,20 +34,23 @@ export function DeliveriesDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={endpoint !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-4xl">
-        <DialogHeader>
-          <DialogTitle>Delivery log</DialogTitle>
-          <DialogDescription className="break-all">
-            {endpoint?.url}
-            {endpoint && !endpoint.canManage && (
-              <span className="mt-1 block">Only the deliveries about your clinics are shown.</span>
-            )}
-          </DialogDescription>
-        </DialogHeader>
-        {endpoint && <DeliveriesTable endpoint={endpoint} timeZone={timeZone} />}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={endpoint !== null}
+      onOpenChange={onOpenChange}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-4xl"
+      title="Delivery log"
+      descriptionClassName="break-all"
+      description={
+        <>
+          {endpoint?.url}
+          {endpoint && !endpoint.canManage && (
+            <span className="mt-1 block">Only the deliveries about your clinics are shown.</span>
+          )}
+        </>
+      }
+    >
+      {endpoint && <DeliveriesTable endpoint={endpoint} timeZone={timeZone} />}
+    </TitledDialog>
   );
 }
 

@@ -6,16 +6,9 @@ import { WEBHOOK_EVENTS, type WebhookEndpointView } from '@contracts/webhooks';
 import { ClinicCheckboxes } from '@web/components/clinic-checkboxes';
 import { SharedWithOthersNote, VisitLinksCheckbox } from '@web/components/integration-sharing';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
-import { fieldDescription, FieldError, FormError, FormField } from '@web/components/ui/form-field';
+import { DialogForm, TitledDialog } from '@web/components/dialog-frame';
+import { DialogClose, DialogFooter } from '@web/components/ui/dialog';
+import { fieldDescription, FieldError, FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { useCopyText } from '@web/hooks/use-copy-text';
@@ -99,7 +92,13 @@ function EndpointForm({
   });
 
   return (
-    <form className="grid gap-5" onSubmit={submit} noValidate>
+    <DialogForm
+      onSubmit={submit}
+      error={save.error?.message}
+      pending={save.isPending}
+      label={endpoint ? 'Save endpoint' : 'Add endpoint'}
+      pendingLabel="Saving..."
+    >
       <FormField id="webhook-url" label="URL" hint={URL_HINT} error={errors.url?.message}>
         <Input
           id="webhook-url"
@@ -175,16 +174,7 @@ function EndpointForm({
         hint="Include the patient’s visit token in each appointment event."
         {...register('visitLinks')}
       />
-      <FormError message={save.error?.message} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : endpoint ? 'Save endpoint' : 'Add endpoint'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 
@@ -232,35 +222,32 @@ export function EndpointDialog({
   onSaved: (saved: WebhookEndpointView) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>
-            {!endpoint
-              ? 'Add webhook endpoint'
-              : endpoint.canManage
-                ? 'Edit webhook endpoint'
-                : 'Webhook endpoint'}
-          </DialogTitle>
-          <DialogDescription>
-            Another system (billing, messaging, analytics) is told of each appointment change in the
-            clinics you choose.
-          </DialogDescription>
-        </DialogHeader>
-        {endpoint && !endpoint.canManage ? (
-          <SharedEndpoint endpoint={endpoint} />
-        ) : (
-          <>
-            {endpoint?.secret && <SigningSecret secret={endpoint.secret} />}
-            <EndpointForm
-              key={endpoint?.id ?? 'new'}
-              endpoint={endpoint}
-              clinics={clinics}
-              onSaved={onSaved}
-            />
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-lg"
+      title={
+        !endpoint
+          ? 'Add webhook endpoint'
+          : endpoint.canManage
+            ? 'Edit webhook endpoint'
+            : 'Webhook endpoint'
+      }
+      description="Another system (billing, messaging, analytics) is told of each appointment change in the clinics you choose."
+    >
+      {endpoint && !endpoint.canManage ? (
+        <SharedEndpoint endpoint={endpoint} />
+      ) : (
+        <>
+          {endpoint?.secret && <SigningSecret secret={endpoint.secret} />}
+          <EndpointForm
+            key={endpoint?.id ?? 'new'}
+            endpoint={endpoint}
+            clinics={clinics}
+            onSaved={onSaved}
+          />
+        </>
+      )}
+    </TitledDialog>
   );
 }
