@@ -9,15 +9,8 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { TitledDialog } from '@web/components/dialog-frame';
 import { Skeleton } from '@web/components/ui/skeleton';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table';
+import { ListTable } from '@web/components/list-table';
+import { TableCell, TableRow } from '@web/components/ui/table';
 import { useResendWebhookDelivery, webhookDeliveriesQueryOptions } from '../api/webhooks';
 
 const when = (iso: string, timeZone: string) =>
@@ -87,69 +80,58 @@ function DeliveriesTable({
   }
   return (
     <div className="grid gap-3">
-      <Table className="[&_td]:align-top">
-        <TableCaption className="sr-only">Deliveries, newest first</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Event</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Response</TableHead>
-            <TableHead>Time</TableHead>
-            <TableHead>Attempts</TableHead>
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
+      <ListTable
+        caption="Deliveries, newest first"
+        className="[&_td]:align-top"
+        columns={['Event', 'Status', 'Response', 'Time', 'Attempts']}
+      >
+        {deliveries.data.data.map((d) => (
+          <TableRow key={d.id}>
+            <TableCell>
+              <div className="font-mono text-xs">{d.event}</div>
+              <div className="font-mono text-xs text-muted-foreground">{d.messageId}</div>
+            </TableCell>
+            <TableCell>
+              <Badge variant={d.status === 'sent' ? 'default' : 'secondary'}>
+                {d.status === 'sent' ? 'Delivered' : 'Pending'}
+              </Badge>
+            </TableCell>
+            <TableCell>
+              <div>{d.responseStatus ?? '—'}</div>
+              {d.status === 'pending' && d.lastError && (
+                <div className="max-w-56 text-xs break-words text-destructive">{d.lastError}</div>
+              )}
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              {when(d.sentAt ?? d.lastAttemptAt ?? d.createdAt, timeZone)}
+              {d.status === 'pending' && (
+                <div className="text-xs text-muted-foreground">
+                  Next try {when(d.nextAttemptAt, timeZone)}
+                </div>
+              )}
+            </TableCell>
+            <TableCell>{d.attempts}</TableCell>
+            <TableCell>
+              {d.status === 'sent' && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={resend.isPending}
+                  aria-label={`Resend ${d.event} ${d.messageId}`}
+                  onClick={() =>
+                    resend.mutate(d.id, {
+                      onSuccess: () => toast.success('The delivery will be sent again.'),
+                      onError: (err) => toast.error(err.message),
+                    })
+                  }
+                >
+                  Resend
+                </Button>
+              )}
+            </TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {deliveries.data.data.map((d) => (
-            <TableRow key={d.id}>
-              <TableCell>
-                <div className="font-mono text-xs">{d.event}</div>
-                <div className="font-mono text-xs text-muted-foreground">{d.messageId}</div>
-              </TableCell>
-              <TableCell>
-                <Badge variant={d.status === 'sent' ? 'default' : 'secondary'}>
-                  {d.status === 'sent' ? 'Delivered' : 'Pending'}
-                </Badge>
-              </TableCell>
-              <TableCell>
-                <div>{d.responseStatus ?? '—'}</div>
-                {d.status === 'pending' && d.lastError && (
-                  <div className="max-w-56 text-xs break-words text-destructive">{d.lastError}</div>
-                )}
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
-                {when(d.sentAt ?? d.lastAttemptAt ?? d.createdAt, timeZone)}
-                {d.status === 'pending' && (
-                  <div className="text-xs text-muted-foreground">
-                    Next try {when(d.nextAttemptAt, timeZone)}
-                  </div>
-                )}
-              </TableCell>
-              <TableCell>{d.attempts}</TableCell>
-              <TableCell>
-                {d.status === 'sent' && (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={resend.isPending}
-                    aria-label={`Resend ${d.event} ${d.messageId}`}
-                    onClick={() =>
-                      resend.mutate(d.id, {
-                        onSuccess: () => toast.success('The delivery will be sent again.'),
-                        onError: (err) => toast.error(err.message),
-                      })
-                    }
-                  >
-                    Resend
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </ListTable>
       <div className="flex justify-end gap-2">
         <Button
           size="sm"
