@@ -1,17 +1,15 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckIcon, CopyIcon } from 'lucide-react';
 import type { ClinicSummary } from '@contracts/auth';
 import { WEBHOOK_EVENTS, type WebhookEndpointView } from '@contracts/webhooks';
 import { ClinicCheckboxes } from '@web/components/clinic-checkboxes';
 import { SharedWithOthersNote, VisitLinksCheckbox } from '@web/components/integration-sharing';
 import { Button } from '@web/components/ui/button';
 import { DialogForm, TitledDialog } from '@web/components/dialog-frame';
+import { CopyField } from '@web/components/copy-field';
 import { DialogClose, DialogFooter } from '@web/components/ui/dialog';
 import { fieldDescription, FieldError, FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
-import { useCopyText } from '@web/hooks/use-copy-text';
 import { useSaveWebhookEndpoint } from '../api/webhooks';
 import {
   endpointFormSchema,
@@ -25,30 +23,21 @@ const URL_HINT = 'Carebook POSTs each event here as JSON, signed as Standard Web
 
 /** The key the receiver verifies signatures with, to copy into its configuration. */
 export function SigningSecret({ secret }: { secret: string }) {
-  const { copied, copy } = useCopyText({
-    copied: 'Signing secret copied to clipboard',
-    failed: 'Failed to copy the secret: select it and copy it by hand.',
-  });
   return (
-    <div className="grid gap-2">
-      <Label htmlFor="webhook-secret">Signing secret</Label>
-      <div className="flex gap-2">
-        <Input
-          id="webhook-secret"
-          readOnly
-          value={secret}
-          className="font-mono text-xs"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Button type="button" variant="outline" onClick={() => void copy(secret)}>
-          {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-          {copied ? 'Copied!' : 'Copy'}
-        </Button>
-      </div>
+    <CopyField
+      id="webhook-secret"
+      label="Signing secret"
+      value={secret}
+      copyLabel="Copy"
+      messages={{
+        copied: 'Signing secret copied to clipboard',
+        failed: 'Failed to copy the secret: select it and copy it by hand.',
+      }}
+    >
       <p className="text-sm text-muted-foreground">
         Verify the <code>webhook-signature</code> header with any Standard Webhooks library.
       </p>
-    </div>
+    </CopyField>
   );
 }
 
