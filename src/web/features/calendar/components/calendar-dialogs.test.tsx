@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { errorResponse, json, stubApi } from '@web/test/api-stub';
 import { createTestQueryClient, renderWithClient } from '@web/test/render-with-client';
 import type { Appointment } from '@contracts/appointments';
+import { calendarAppointment } from '../test/calendar-appointment';
 import { AppointmentList } from './appointment-list';
 import { ConfirmMoveDialog, type PendingDrop } from './confirm-move-dialog';
 import { MoveAppointmentDialog } from './move-appointment-dialog';
@@ -22,23 +23,13 @@ function appointment(
   status = 'BOOKED',
   name = 'José Núñez',
 ): Appointment {
-  return {
+  const base = calendarAppointment();
+  return calendarAppointment({
     _id: id,
     date,
-    duration: 30,
-    token: 't',
-    patient: {
-      id: 'p',
-      name,
-      email: 'p@example.com',
-      phone: null,
-      clinic: 'riverside',
-      source: null,
-    },
-    staff: { id: 's1', name: 'Dr. Priya Raman', email: 'priya@carebook.test' },
-    metadata: { status, notes: null, source: 'carebook', type: 'custom' },
-    statusHistory: [],
-  };
+    status,
+    patient: { ...base.patient, id: 'p', name, email: 'p@example.com' },
+  });
 }
 
 function wrap(ui: React.ReactNode) {
