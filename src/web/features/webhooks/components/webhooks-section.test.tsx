@@ -7,6 +7,7 @@ import {
   json,
   makeSessionUser,
   polyfillPointerApis,
+  RIVERSIDE,
   sessionHandler,
   stubApi,
 } from '@web/test/api-stub';
@@ -15,12 +16,6 @@ import { WebhooksSection } from './webhooks-section';
 
 const PATH = '/admin/integrations';
 
-const RIVERSIDE = {
-  id: '7d2c0b0e-3a51-4f0f-8f43-6f1f1d2b9a01',
-  slug: 'riverside',
-  name: 'Riverside Family Clinic',
-  timezone: 'America/New_York',
-};
 const admin = makeSessionUser({ clinics: [RIVERSIDE] });
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
