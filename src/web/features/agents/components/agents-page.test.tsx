@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminUser } from '@contracts/admin';
 import { TooltipProvider } from '@web/components/ui/tooltip';
@@ -13,7 +13,7 @@ import {
   RIVERSIDE,
   stubApi,
 } from '@web/test/api-stub';
-import { renderRoutes } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderRoutes } from '@web/test/render-with-client';
 import { AgentsPage } from './agents-page';
 
 const admin = makeSessionUser({ clinics: [RIVERSIDE, CAMDEN] });
@@ -76,10 +76,7 @@ vi.setConfig({ testTimeout: 20_000 });
 // Radix Select and Dialog measure and scroll; jsdom has neither.
 beforeEach(polyfillPointerApis);
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('AgentsPage', () => {
   it('lists staff with role, clinics and status, and links bookable agents to availability', async () => {

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, stubApi } from '@web/test/api-stub';
-import { renderRoutes } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderRoutes } from '@web/test/render-with-client';
 import type { AvailabilityResponse } from '@contracts/availability';
 import { AvailabilityEditor } from './availability-editor';
 import type { RenderVisitAction } from './outside-hours-dialog';
@@ -53,10 +53,7 @@ const setTime = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const saveButton = () => screen.getByRole('button', { name: 'Save' });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('AvailabilityEditor weekly hours', () => {
   it('lists the days from Sunday with their ranges; empty days read Unavailable', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiTokenView } from '@contracts/integrations';
 import {
@@ -14,7 +14,7 @@ import {
   stubApi,
   type ApiHandler,
 } from '@web/test/api-stub';
-import { renderAppRoutes } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderAppRoutes } from '@web/test/render-with-client';
 import { IntegrationsPage } from './integrations-page';
 
 const PATH = '/admin/integrations';
@@ -89,10 +89,7 @@ vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(polyfillPointerApis);
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { WaitlistEntry, WaitlistPage as Page } from '@contracts/waitlist';
 import { json, stubApi } from '@web/test/api-stub';
-import { renderWithClient } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderWithClient } from '@web/test/render-with-client';
 import { WaitlistPage } from './waitlist-page';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -66,10 +66,7 @@ beforeEach(() => {
     return json(page);
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function renderPage() {
   return renderWithClient(

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WEBHOOK_EVENTS, type WebhookEndpointView } from '@contracts/webhooks';
 import {
@@ -11,7 +11,7 @@ import {
   sessionHandler,
   stubApi,
 } from '@web/test/api-stub';
-import { renderAppRoutes } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderAppRoutes } from '@web/test/render-with-client';
 import { WebhooksSection } from './webhooks-section';
 
 const PATH = '/admin/integrations';
@@ -64,10 +64,7 @@ vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(polyfillPointerApis);
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('WebhooksSection', () => {
   it('shows a disabled endpoint and why', async () => {
