@@ -13,18 +13,22 @@ export type ListColumn = string | { label: string; className: string };
 
 /**
  * A list as a table: its caption for screen readers, its headings and, last, the column of each
- * row's buttons, named Actions for screen readers only. The rows are the caller's.
+ * row's buttons (unless it has none), named Actions for screen readers only. The rows are the
+ * caller's.
  */
 export function ListTable({
   caption,
   columns,
   className,
+  actions = true,
   actionsClassName,
   children,
 }: {
   caption: string;
   columns: readonly ListColumn[];
   className?: string;
+  /** Without a column of buttons, a list only to read. */
+  actions?: boolean;
   actionsClassName?: string;
   children: ReactNode;
 }) {
@@ -42,9 +46,11 @@ export function ListTable({
               </TableHead>
             ),
           )}
-          <TableHead className={actionsClassName}>
-            <span className="sr-only">Actions</span>
-          </TableHead>
+          {actions && (
+            <TableHead className={actionsClassName}>
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          )}
         </TableRow>
       </TableHeader>
       <TableBody>{children}</TableBody>
