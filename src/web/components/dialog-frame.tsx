@@ -73,24 +73,11 @@ export function DialogHeading({
 }
 
 /** A dialog that always shows its title and description above what it holds. */
-export function TitledDialog({
-  title,
-  description,
-  descriptionAsChild,
-  titleClassName,
-  descriptionClassName,
-  children,
-  ...frame
-}: DialogFrameProps & DialogHeadingProps) {
+export function TitledDialog({ children, ...props }: DialogFrameProps & DialogHeadingProps) {
+  // Each of the two takes its own props and leaves the other's.
   return (
-    <DialogFrame {...frame}>
-      <DialogHeading
-        title={title}
-        description={description}
-        descriptionAsChild={descriptionAsChild}
-        titleClassName={titleClassName}
-        descriptionClassName={descriptionClassName}
-      />
+    <DialogFrame {...props}>
+      <DialogHeading {...props} />
       {children}
     </DialogFrame>
   );
