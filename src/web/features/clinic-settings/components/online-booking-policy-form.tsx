@@ -2,16 +2,15 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { onlineBookingPolicy, type ClinicPolicyView } from '@contracts/clinic-policy';
 import { fieldDescription, FormField } from '@web/components/ui/form-field';
 import { Textarea } from '@web/components/ui/textarea';
 import { labelled, worded } from '@web/lib/form-schema';
 import { clinicAgentsQueryOptions } from '@web/queries/clinics';
-import { useUpdateClinicPolicy } from '../api/clinic-policy';
 import { NumberField } from './number-field';
 import { PolicySection } from './policy-section';
+import { useSavePolicyPart } from './use-save-policy-part';
 import { Checkbox } from '@web/components/ui/checkbox';
 
 const shape = onlineBookingPolicy.shape;
@@ -43,7 +42,6 @@ export function OnlineBookingPolicyForm({
   current: ClinicPolicyView;
 }) {
   const id = useId();
-  const save = useUpdateClinicPolicy(slug);
   const agents = useQuery(clinicAgentsQueryOptions(slug));
   const form = useForm<OnlineBookingFormInput, unknown, OnlineBookingFormValues>({
     resolver: zodResolver(onlineBookingForm),
@@ -55,17 +53,10 @@ export function OnlineBookingPolicyForm({
   const lengths = [...new Set([...COMMON_LENGTHS, ...current.policy.onlineBooking.durations])].sort(
     (a, b) => a - b,
   );
-  const submit = form.handleSubmit((onlineBooking) =>
-    save.mutate(
-      { reminders: current.policy.reminders, onlineBooking },
-      {
-        onSuccess: (saved) => {
-          form.reset(saved.policy.onlineBooking);
-          toast.success('Online booking settings saved.');
-        },
-      },
-    ),
-  );
+  const { save, submit } = useSavePolicyPart(slug, current, 'onlineBooking', form, {
+    toForm: (policy) => policy,
+    saved: 'Online booking settings saved.',
+  });
   const setList = (name: 'agentIds' | 'durations', value: string[] | number[]) =>
     form.setValue(name, value as never, { shouldDirty: true, shouldValidate: true });
   return (

@@ -1,15 +1,14 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { selfServicePolicy, type ClinicPolicyView } from '@contracts/clinic-policy';
 import { fieldDescription, FormError, FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { blankAsAbsent, labelled, worded } from '@web/lib/form-schema';
-import { useUpdateClinicPolicy } from '../api/clinic-policy';
 import { NumberField } from './number-field';
 import { PolicySection } from './policy-section';
+import { useSavePolicyPart } from './use-save-policy-part';
 import { Checkbox } from '@web/components/ui/checkbox';
 
 const shape = selfServicePolicy.shape;
@@ -36,7 +35,6 @@ export function SelfServicePolicyForm({
   current: ClinicPolicyView;
 }) {
   const id = useId();
-  const save = useUpdateClinicPolicy(slug);
   const toForm = (policy: ClinicPolicyView['policy']['selfService']): SelfServiceFormInput => ({
     ...policy,
     phone: policy.phone ?? '',
@@ -47,17 +45,10 @@ export function SelfServicePolicyForm({
   });
   const errors = form.formState.errors;
 
-  const submit = form.handleSubmit((selfService) =>
-    save.mutate(
-      { reminders: current.policy.reminders, selfService },
-      {
-        onSuccess: (saved) => {
-          form.reset(toForm(saved.policy.selfService));
-          toast.success('Online changes saved.');
-        },
-      },
-    ),
-  );
+  const { save, submit } = useSavePolicyPart(slug, current, 'selfService', form, {
+    toForm,
+    saved: 'Online changes saved.',
+  });
 
   return (
     <PolicySection

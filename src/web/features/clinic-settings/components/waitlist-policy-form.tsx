@@ -1,13 +1,12 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { waitlistPolicy, type ClinicPolicyView } from '@contracts/clinic-policy';
 import { labelled, worded } from '@web/lib/form-schema';
-import { useUpdateClinicPolicy } from '../api/clinic-policy';
 import { NumberField } from './number-field';
 import { PolicySection } from './policy-section';
+import { useSavePolicyPart } from './use-save-policy-part';
 
 /** The contract's waitlist rules, worded for the person typing. */
 const waitlistForm = z.object({
@@ -20,23 +19,15 @@ type WaitlistFormValues = z.output<typeof waitlistForm>;
 /** How many waiting patients hear of a freed time at once, and how long each offer holds. */
 export function WaitlistPolicyForm({ slug, current }: { slug: string; current: ClinicPolicyView }) {
   const id = useId();
-  const save = useUpdateClinicPolicy(slug);
   const form = useForm<WaitlistFormInput, unknown, WaitlistFormValues>({
     resolver: zodResolver(waitlistForm),
     defaultValues: current.policy.waitlist,
   });
   const errors = form.formState.errors;
-  const submit = form.handleSubmit((waitlist) =>
-    save.mutate(
-      { reminders: current.policy.reminders, waitlist },
-      {
-        onSuccess: (saved) => {
-          form.reset(saved.policy.waitlist);
-          toast.success('Waitlist settings saved.');
-        },
-      },
-    ),
-  );
+  const { save, submit } = useSavePolicyPart(slug, current, 'waitlist', form, {
+    toForm: (policy) => policy,
+    saved: 'Waitlist settings saved.',
+  });
   const atOnceError = errors.offersAtOnce?.message;
   const holdError = errors.holdMinutes?.message;
   return (
