@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Appointment } from '@contracts/appointments';
@@ -8,6 +8,7 @@ import { stubViewportWidth } from '@web/test/stub-match-media';
 import { Providers } from './providers';
 import { routes } from './router';
 import { json, makeSessionUser, sessionHandler, stubApi } from '@web/test/api-stub';
+import { cleanUpAfterEach } from '@web/test/render-with-client';
 
 const user = makeSessionUser({ role: 'provider', name: 'Dr. Priya Raman' });
 const APPOINTMENT_ID = '3f2b8c1e-4d5a-4b6c-9e7f-1a2b3c4d5e6f';
@@ -58,10 +59,7 @@ configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => stubViewportWidth(1280));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('/calendar with appointment details', () => {
   it('opens View Details over the calendar and closes back to the same view, date, filters and focus', async () => {

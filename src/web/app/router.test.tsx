@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { SessionUser } from '@contracts/auth';
@@ -15,6 +15,7 @@ import {
   stubApi,
   type ApiHandler,
 } from '@web/test/api-stub';
+import { cleanUpAfterEach } from '@web/test/render-with-client';
 
 const admin = makeSessionUser();
 const nurse = makeSessionUser({
@@ -49,10 +50,7 @@ configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(() => stubViewportWidth(1280));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('staff routes (spec §2)', () => {
   it.each([

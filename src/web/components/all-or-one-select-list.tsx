@@ -1,10 +1,4 @@
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@web/components/ui/select';
+import { OptionsSelect } from './options-select';
 import { choiceOf, type AllOrOneSelectProps } from './all-or-one-select';
 
 /** Radix Select cannot hold an empty value, so "all" has a name no option can have. */
@@ -25,23 +19,20 @@ export function AllOrOneSelectList(props: AllOrOneSelectProps) {
   } = props;
   const { value, unknown } = choiceOf(props);
   return (
-    <Select
+    <OptionsSelect
       value={disabled && disabledHint ? '' : (value ?? ALL)}
-      onValueChange={(v) => onChange(v === ALL ? undefined : v)}
+      onChange={(v) => onChange(v === ALL ? undefined : v)}
       disabled={disabled}
-    >
-      <SelectTrigger id={id} aria-label={ariaLabel} className={className}>
-        <SelectValue placeholder={disabledHint} />
-      </SelectTrigger>
-      <SelectContent className={contentClassName}>
-        <SelectItem value={ALL}>{allLabel}</SelectItem>
-        {options.map((o) => (
-          <SelectItem key={o.value} value={o.value}>
-            {o.label}
-          </SelectItem>
-        ))}
-        {unknown !== undefined && <SelectItem value={unknown}>{unknown}</SelectItem>}
-      </SelectContent>
-    </Select>
+      id={id}
+      aria-label={ariaLabel}
+      className={className}
+      placeholder={disabledHint}
+      contentClassName={contentClassName}
+      options={[
+        { value: ALL, label: allLabel },
+        ...options,
+        ...(unknown === undefined ? [] : [{ value: unknown, label: unknown }]),
+      ]}
+    />
   );
 }

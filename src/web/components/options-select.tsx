@@ -21,6 +21,7 @@ export function OptionsSelect({
   placeholder,
   disabled,
   className,
+  contentClassName,
   ...aria
 }: {
   id?: string;
@@ -33,6 +34,8 @@ export function OptionsSelect({
   placeholder?: string;
   disabled?: boolean;
   className?: string;
+  /** For the open list, e.g. a height limit for a long one. */
+  contentClassName?: string;
   'aria-label'?: string;
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;
@@ -48,7 +51,7 @@ export function OptionsSelect({
       <SelectTrigger id={id} ref={ref} className={className} {...aria}>
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>
-      <SelectContent>
+      <SelectContent className={contentClassName}>
         {options.map((option) => (
           <SelectItem key={option.value} value={option.value}>
             {option.label}

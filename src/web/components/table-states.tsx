@@ -14,6 +14,18 @@ export function TableLoadError({ message, onRetry }: { message: string; onRetry:
   );
 }
 
+/** Where a page's content would be: why it could not load, and a retry, in a bordered row. */
+export function LoadErrorRow({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border p-4">
+      <p className="text-sm text-destructive">{message}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
 /** Where a table would be: that there is nothing to list, and what to do about it if anything. */
 export function TableEmpty({
   icon: Icon,

@@ -1,9 +1,9 @@
 // The online booking confirmation link (/book-online/confirm/{token}, ADR 022) talks to its
 // public endpoint with plain fetch, like the visit page.
+import { callPublicEndpoint, linkTokenOf, UNREACHABLE, type PublicAnswer } from './public-fetch';
 
 export const NOT_A_VALID_BOOKING_LINK =
   'This link is not valid. Please check that you copied all of it from your e-mail.';
-const OFFLINE = 'We could not reach your clinic. Check your internet connection and try again.';
 
 export type ConfirmAnswer =
   | { kind: 'ok'; sessionUrl: string }
@@ -13,23 +13,16 @@ export type ConfirmAnswer =
 
 /** The token of a confirmation link's path, or '' when the path is not one. */
 export function holdTokenOf(pathname: string): string {
-  const match = /^\/book-online\/confirm\/([^/]+)\/?$/.exec(pathname);
-  if (!match) return '';
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    return '';
-  }
+  return linkTokenOf(/^\/book-online\/confirm\/([^/]+)\/?$/, pathname);
 }
 
-async function messageOf(response: Response, fallback: string): Promise<string> {
-  try {
-    const body = (await response.json()) as { message?: unknown };
-    return typeof body.message === 'string' && body.message.trim() ? body.message : fallback;
-  } catch {
-    return fallback;
-  }
-}
+/** A bad link, an expired hold, a clinic for known patients only, too many tries: the server says. */
+const HOLD_RULES = {
+  offline: UNREACHABLE,
+  badLink: NOT_A_VALID_BOOKING_LINK,
+  refusal: (status: number) =>
+    [400, 404, 409, 410, 422, 429].includes(status) ? NOT_A_VALID_BOOKING_LINK : undefined,
+};
 
 /** Books the held time; opening the link twice answers the same visit. */
 export async function confirmHold(
@@ -37,77 +30,35 @@ export async function confirmHold(
   fetchImpl: typeof fetch = fetch,
 ): Promise<ConfirmAnswer> {
   if (!token) return { kind: 'refused', status: 404, message: NOT_A_VALID_BOOKING_LINK };
-  let response: Response;
-  try {
-    response = await fetchImpl(`/api/public/holds/${encodeURIComponent(token)}/confirm`, {
-      method: 'POST',
-      headers: { accept: 'application/json' },
-      cache: 'no-store',
-    });
-  } catch {
-    return { kind: 'failed', message: OFFLINE };
-  }
-  if (response.ok) {
-    try {
-      const body = (await response.json()) as { sessionUrl?: unknown };
-      if (typeof body.sessionUrl === 'string') return { kind: 'ok', sessionUrl: body.sessionUrl };
-    } catch {
-      // An answer that is not the one promised is the network's fault, not the patient's.
-    }
-    return { kind: 'failed', message: OFFLINE };
-  }
-  if ([400, 404, 409, 410, 422, 429].includes(response.status)) {
-    return {
-      kind: 'refused',
-      status: response.status,
-      message:
-        response.status === 400
-          ? NOT_A_VALID_BOOKING_LINK
-          : await messageOf(response, NOT_A_VALID_BOOKING_LINK),
-    };
-  }
-  return { kind: 'failed', message: await messageOf(response, OFFLINE) };
+  const answer = await callPublicEndpoint<{ sessionUrl?: unknown } | null>(
+    `/api/public/holds/${encodeURIComponent(token)}/confirm`,
+    { method: 'POST' },
+    HOLD_RULES,
+    fetchImpl,
+  );
+  if (answer.kind !== 'ok') return answer;
+  const sessionUrl = answer.value?.sessionUrl;
+  // An answer that is not the one promised is the network's fault, not the patient's.
+  return typeof sessionUrl === 'string'
+    ? { kind: 'ok', sessionUrl }
+    : { kind: 'failed', message: UNREACHABLE };
 }
 
-export type LoadAnswer<T> =
-  | { kind: 'ok'; value: T }
-  | { kind: 'refused'; status: number; message: string }
-  | { kind: 'failed'; message: string };
+export type LoadAnswer<T> = PublicAnswer<T>;
+
+/** Any refusal of the booking page's calls is the patient's to read. */
+const BOOKING_RULES = {
+  offline: UNREACHABLE,
+  refusal: (status: number) => (status >= 400 && status < 500 ? UNREACHABLE : undefined),
+};
 
 /** A public call of the booking page: its answer, or the server's sentence in words. */
-export async function callPublic<T>(
+export function callPublic<T>(
   url: string,
   init: RequestInit,
   fetchImpl: typeof fetch = fetch,
 ): Promise<LoadAnswer<T>> {
-  let response: Response;
-  try {
-    response = await fetchImpl(url, {
-      ...init,
-      headers: {
-        accept: 'application/json',
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-      },
-      cache: 'no-store',
-    });
-  } catch {
-    return { kind: 'failed', message: OFFLINE };
-  }
-  if (response.ok) {
-    try {
-      return { kind: 'ok', value: (await response.json()) as T };
-    } catch {
-      return { kind: 'failed', message: OFFLINE };
-    }
-  }
-  if (response.status >= 400 && response.status < 500) {
-    return {
-      kind: 'refused',
-      status: response.status,
-      message: await messageOf(response, OFFLINE),
-    };
-  }
-  return { kind: 'failed', message: await messageOf(response, OFFLINE) };
+  return callPublicEndpoint<T>(url, init, BOOKING_RULES, fetchImpl);
 }
 
 /** The clinic's slug of a booking page's path, or '' when the path is not one. */

@@ -21,6 +21,18 @@ const clinic = {
 };
 const START = '2026-11-25T15:00:00.000Z';
 
+/** A free time of half an hour, with Dr. Priya Raman unless said otherwise. */
+const slot = (start: string, agentId = 'p1', agentName = 'Dr. Priya Raman') => ({
+  start,
+  end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
+  agentId,
+  agentName,
+});
+
+/** An answer about free times, for a patient in London and half-hour visits unless said otherwise. */
+const inLondon = (fields: Record<string, unknown>) =>
+  json({ timezone: 'Europe/London', duration: 30, ...fields }, 200);
+
 afterEach(cleanup);
 
 describe('BookOnlinePage', () => {
@@ -32,21 +44,7 @@ describe('BookOnlinePage', () => {
         return json({ message: 'Check your e-mail: we sent you a link.' }, 202);
       }
       if (url.includes('/slots')) {
-        return json(
-          {
-            timezone: 'Europe/London',
-            duration: 30,
-            slots: [
-              {
-                start: START,
-                end: '2026-11-25T15:30:00.000Z',
-                agentId: 'p1',
-                agentName: 'Dr. Priya Raman',
-              },
-            ],
-          },
-          200,
-        );
+        return inLondon({ slots: [slot(START)] });
       }
       return json(clinic, 200);
     }) as unknown as typeof fetch;
@@ -100,12 +98,6 @@ describe('BookOnlinePage', () => {
   });
 
   it('shows a time once for "First available" when several providers are free then, each for one', async () => {
-    const slot = (start: string, agentId: string, agentName: string) => ({
-      start,
-      end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
-      agentId,
-      agentName,
-    });
     const LATER = '2026-11-25T15:30:00.000Z';
     const fetchImpl = vi.fn(async (url: string) => {
       if (url.includes('/slots')) {
@@ -115,14 +107,7 @@ describe('BookOnlinePage', () => {
           slot(START, 'p1', 'Dr. Priya Raman'),
           slot(LATER, 'p1', 'Dr. Priya Raman'),
         ];
-        return json(
-          {
-            timezone: 'Europe/London',
-            duration: 30,
-            slots: all.filter((s) => !agent || s.agentId === agent),
-          },
-          200,
-        );
+        return inLondon({ slots: all.filter((s) => !agent || s.agentId === agent) });
       }
       return json(
         {
@@ -171,21 +156,17 @@ describe('BookOnlinePage', () => {
       if (url.includes('/slots')) {
         slotUrls.push(url);
         const minutes = Number(new URL(url, 'http://x').searchParams.get('duration'));
-        return json(
-          {
-            timezone: 'Europe/London',
-            duration: minutes,
-            slots: [
-              {
-                start: minutes === 60 ? '2026-11-25T10:00:00.000Z' : START,
-                end: '2026-11-25T16:00:00.000Z',
-                agentId: 'p1',
-                agentName: 'Dr. Priya Raman',
-              },
-            ],
-          },
-          200,
-        );
+        return inLondon({
+          duration: minutes,
+          slots: [
+            {
+              start: minutes === 60 ? '2026-11-25T10:00:00.000Z' : START,
+              end: '2026-11-25T16:00:00.000Z',
+              agentId: 'p1',
+              agentName: 'Dr. Priya Raman',
+            },
+          ],
+        });
       }
       return json({ ...clinic, durations: [30, 60, 90] }, 200);
     }) as unknown as typeof fetch;
@@ -227,34 +208,11 @@ describe('BookOnlinePage', () => {
       urls.push(url);
       const query = new URL(url, 'http://x').searchParams;
       if (url.includes('/next-free-day'))
-        return json(
-          {
-            timezone: 'Europe/London',
-            duration: 30,
-            day: '2026-12-03',
-            lastDay: '2027-01-22',
-          },
-          200,
-        );
+        return inLondon({ day: '2026-12-03', lastDay: '2027-01-22' });
       if (url.includes('/slots'))
-        return json(
-          {
-            timezone: 'Europe/London',
-            duration: 30,
-            slots:
-              query.get('from') === '2026-12-03'
-                ? [
-                    {
-                      start: '2026-12-03T09:30:00.000Z',
-                      end: '2026-12-03T10:00:00.000Z',
-                      agentId: 'p1',
-                      agentName: 'Dr. Priya Raman',
-                    },
-                  ]
-                : [],
-          },
-          200,
-        );
+        return inLondon({
+          slots: query.get('from') === '2026-12-03' ? [slot('2026-12-03T09:30:00.000Z')] : [],
+        });
       return json(clinic, 200);
     }) as unknown as typeof fetch;
     render(<BookOnlinePage slug="riverside" fetchImpl={fetchImpl} />);
@@ -282,18 +240,8 @@ describe('BookOnlinePage', () => {
   it('says so when no day up to the clinic’s horizon has a free time', async () => {
     const fetchImpl = (phone: string | null) =>
       vi.fn(async (url: string) => {
-        if (url.includes('/next-free-day'))
-          return json(
-            {
-              timezone: 'Europe/London',
-              duration: 30,
-              day: null,
-              lastDay: '2027-01-22',
-            },
-            200,
-          );
-        if (url.includes('/slots'))
-          return json({ timezone: 'Europe/London', duration: 30, slots: [] }, 200);
+        if (url.includes('/next-free-day')) return inLondon({ day: null, lastDay: '2027-01-22' });
+        if (url.includes('/slots')) return inLondon({ slots: [] });
         return json({ ...clinic, phone }, 200);
       }) as unknown as typeof fetch;
     const noneLeft =

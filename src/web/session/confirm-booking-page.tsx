@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { confirmHold, type ConfirmAnswer } from './book-online-api';
+import { LinkPageCard, LinkPageShell } from './link-page-frame';
 
 /**
  * /book-online/confirm/{token}: the link in the e-mail that proves the patient's address. Opening
@@ -32,8 +33,8 @@ export function ConfirmBookingPage({
 
   if (!answer || answer.kind === 'ok') {
     return (
-      <Shell>
-        <Card>
+      <LinkPageShell>
+        <LinkPageCard>
           <p role="status" className="text-center text-base text-slate-600 dark:text-slate-300">
             {answer ? 'Your visit is booked. Opening your visit page…' : 'Booking your visit…'}
           </p>
@@ -45,13 +46,13 @@ export function ConfirmBookingPage({
               Open your visit page
             </a>
           )}
-        </Card>
-      </Shell>
+        </LinkPageCard>
+      </LinkPageShell>
     );
   }
   return (
-    <Shell>
-      <Card>
+    <LinkPageShell>
+      <LinkPageCard>
         <h1 className="text-xl font-semibold text-slate-900 dark:text-slate-50">
           {answer.kind === 'refused' && answer.status === 410
             ? 'This time is no longer held'
@@ -65,27 +66,10 @@ export function ConfirmBookingPage({
             Try again
           </button>
         )}
-      </Card>
-    </Shell>
+      </LinkPageCard>
+    </LinkPageShell>
   );
 }
 
 const SECONDARY =
   'h-12 w-full rounded-xl border border-slate-300 bg-white px-4 text-base font-medium text-slate-900 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
-
-function Card({ children }: { children: ReactNode }) {
-  return (
-    <article className="w-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-      {children}
-    </article>
-  );
-}
-
-function Shell({ children }: { children: ReactNode }) {
-  return (
-    <main className="flex min-h-svh flex-col items-center bg-slate-50 px-4 py-6 sm:justify-center sm:py-10 dark:bg-slate-950">
-      <div className="flex w-full max-w-md flex-col items-center">{children}</div>
-      <p className="mt-6 text-xs text-slate-600 dark:text-slate-400">Carebook</p>
-    </main>
-  );
-}

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { PatientSessionView } from '@contracts/session';
 import { ManageVisit } from './manage-visit';
 import { json } from '@web/test/api-stub';
+import { cleanUpAfterEach } from '@web/test/render-with-client';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const allowed = { allowed: true, refusal: null };
@@ -31,10 +32,7 @@ const view = (over: Partial<PatientSessionView> = {}): PatientSessionView => ({
   },
   ...over,
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function renderManage(v: PatientSessionView, onChanged = vi.fn()) {
   render(

@@ -1,9 +1,9 @@
 // The offer page talks to its three public endpoints with plain fetch, like the visit page.
 import type { PublicOffer } from '@contracts/waitlist';
+import { callPublicEndpoint, linkTokenOf, UNREACHABLE } from './public-fetch';
 
 export const NOT_A_VALID_OFFER =
   'This offer link is not valid. Please check the link in your e-mail.';
-const OFFLINE = 'We could not reach your clinic. Check your internet connection and try again.';
 
 export type OfferAnswer =
   | { kind: 'ok'; offer: PublicOffer }
@@ -11,47 +11,25 @@ export type OfferAnswer =
   | { kind: 'refused'; status: number; message: string }
   | { kind: 'failed'; message: string };
 
-async function messageOf(response: Response, fallback: string): Promise<string> {
-  try {
-    const body = (await response.json()) as { message?: unknown };
-    return typeof body.message === 'string' && body.message.trim() ? body.message : fallback;
-  } catch {
-    return fallback;
-  }
-}
+/** A bad or spent link says so; a time taken or gone meanwhile, in the server's words. */
+const OFFER_RULES = {
+  offline: UNREACHABLE,
+  badLink: NOT_A_VALID_OFFER,
+  refusal: (status: number) =>
+    status === 400 || status === 404
+      ? NOT_A_VALID_OFFER
+      : status === 409 || status === 410
+        ? UNREACHABLE
+        : undefined,
+};
 
 async function call(
   url: string,
   method: 'GET' | 'POST',
   fetchImpl: typeof fetch,
 ): Promise<OfferAnswer> {
-  let response: Response;
-  try {
-    response = await fetchImpl(url, {
-      method,
-      headers: { accept: 'application/json' },
-      cache: 'no-store',
-    });
-  } catch {
-    return { kind: 'failed', message: OFFLINE };
-  }
-  if (response.ok) {
-    try {
-      return { kind: 'ok', offer: (await response.json()) as PublicOffer };
-    } catch {
-      return { kind: 'failed', message: OFFLINE };
-    }
-  }
-  if ([400, 404, 409, 410].includes(response.status)) {
-    const fallback =
-      response.status === 409 || response.status === 410 ? OFFLINE : NOT_A_VALID_OFFER;
-    return {
-      kind: 'refused',
-      status: response.status,
-      message: response.status === 400 ? NOT_A_VALID_OFFER : await messageOf(response, fallback),
-    };
-  }
-  return { kind: 'failed', message: await messageOf(response, OFFLINE) };
+  const answer = await callPublicEndpoint<PublicOffer>(url, { method }, OFFER_RULES, fetchImpl);
+  return answer.kind === 'ok' ? { kind: 'ok', offer: answer.value } : answer;
 }
 
 const base = (token: string) => `/api/offers/${encodeURIComponent(token)}`;
@@ -65,11 +43,5 @@ export const declineOffer = (token: string, fetchImpl: typeof fetch = fetch) =>
 
 /** The token of /offer/{token}, or '' when the path names none. */
 export function offerTokenOf(pathname: string): string {
-  const match = /^\/offer\/([^/]+)\/?$/.exec(pathname);
-  if (!match) return '';
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    return '';
-  }
+  return linkTokenOf(/^\/offer\/([^/]+)\/?$/, pathname);
 }

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { PublicOffer } from '@contracts/waitlist';
 import { formatDateWithWeekday, formatTime, formatTimeRange, zoneLongName } from '@domain/format';
 import { browserTimeZone } from '@web/lib/time-zones';
 import { ClinicReachBlock, reachOf } from './clinic-reach';
 import { acceptOffer, declineOffer, lookupOffer, type OfferAnswer } from './offer-api';
+import { LinkPageCard, LinkPageShell } from './link-page-frame';
 
 const STATE_TEXT: Record<
   Exclude<PublicOffer['status'], 'open'>,
@@ -74,19 +75,19 @@ export function OfferPage({
 
   if (!answer) {
     return (
-      <Shell>
-        <Card>
+      <LinkPageShell>
+        <LinkPageCard>
           <p role="status" className="text-center text-base text-slate-600 dark:text-slate-300">
             Loading your offer…
           </p>
-        </Card>
-      </Shell>
+        </LinkPageCard>
+      </LinkPageShell>
     );
   }
   if (!offer) {
     return (
-      <Shell>
-        <Card>
+      <LinkPageShell>
+        <LinkPageCard>
           <h1 className="text-xl font-semibold text-slate-900 dark:text-slate-50">
             We could not open this offer
           </h1>
@@ -98,16 +99,16 @@ export function OfferPage({
               Try again
             </button>
           )}
-        </Card>
-      </Shell>
+        </LinkPageCard>
+      </LinkPageShell>
     );
   }
 
   const start = new Date(offer.start);
   const state = offer.status === 'open' ? null : (problem ?? STATE_TEXT[offer.status]);
   return (
-    <Shell>
-      <Card>
+    <LinkPageShell>
+      <LinkPageCard>
         <p className="text-sm font-medium tracking-wide text-teal-700 uppercase dark:text-teal-400">
           {offer.clinic.name}
         </p>
@@ -188,8 +189,8 @@ export function OfferPage({
             className="mt-5"
           />
         )}
-      </Card>
-    </Shell>
+      </LinkPageCard>
+    </LinkPageShell>
   );
 }
 
@@ -197,20 +198,3 @@ const PRIMARY =
   'h-12 w-full rounded-xl bg-teal-700 px-4 text-base font-semibold text-white hover:bg-teal-800 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-60';
 const SECONDARY =
   'mt-0 h-12 w-full rounded-xl border border-slate-300 bg-white px-4 text-base font-medium text-slate-900 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
-
-function Card({ children }: { children: ReactNode }) {
-  return (
-    <article className="w-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-      {children}
-    </article>
-  );
-}
-
-function Shell({ children }: { children: ReactNode }) {
-  return (
-    <main className="flex min-h-svh flex-col items-center bg-slate-50 px-4 py-6 sm:justify-center sm:py-10 dark:bg-slate-950">
-      <div className="flex w-full max-w-md flex-col items-center">{children}</div>
-      <p className="mt-6 text-xs text-slate-600 dark:text-slate-400">Carebook</p>
-    </main>
-  );
-}

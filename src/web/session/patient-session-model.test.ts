@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PatientSessionView } from '@contracts/session';
 import { describePatientSession } from './patient-session-model';
+import { createPatientSessionView } from '@web/test/visit-views';
 
-const view = (over: Partial<PatientSessionView> = {}): PatientSessionView => ({
-  appointmentId: 'a1',
-  clinic: { name: 'Riverside Family Clinic', timezone: 'America/New_York' },
-  provider: { name: 'Dr. Priya Raman' },
-  patient: { firstName: 'José' },
-  start: '2026-11-24T20:00:00.000Z',
-  durationMinutes: 30,
-  status: 'BOOKED',
-  state: 'too_early',
-  joinOpensAt: '2026-11-24T19:50:00.000Z',
-  joinClosesAt: '2026-11-24T20:45:00.000Z',
-  serverNow: '2026-11-24T19:45:00.000Z',
-  confirmable: true,
-  ...over,
-});
+const view = createPatientSessionView;
 const at = (iso: string) => new Date(iso);
 
 describe('describePatientSession', () => {

@@ -3,23 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { PatientSessionView } from '@contracts/session';
 import { PatientSessionPage } from './patient-session-page';
+import { createPatientSessionView } from '@web/test/visit-views';
 
 const NOW = new Date('2026-11-24T19:45:00Z');
-const view = (over: Partial<PatientSessionView> = {}): PatientSessionView => ({
-  appointmentId: 'a1',
-  clinic: { name: 'Riverside Family Clinic', timezone: 'America/New_York' },
-  provider: { name: 'Dr. Priya Raman' },
-  patient: { firstName: 'José' },
-  start: '2026-11-24T20:00:00.000Z',
-  durationMinutes: 30,
-  status: 'BOOKED',
-  state: 'too_early',
-  joinOpensAt: '2026-11-24T19:50:00.000Z',
-  joinClosesAt: '2026-11-24T20:45:00.000Z',
-  serverNow: NOW.toISOString(),
-  confirmable: true,
-  ...over,
-});
+const view = (over: Partial<PatientSessionView> = {}) =>
+  createPatientSessionView({ serverNow: NOW.toISOString(), ...over });
 const respond = (status: number, body: unknown) =>
   vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify(body), { status })));
 

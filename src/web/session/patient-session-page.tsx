@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNow } from '@web/hooks/use-now';
 import { browserTimeZone } from '@web/lib/time-zones';
 import { formatVisitHeading } from '@web/lib/video-call/visit-window';
@@ -9,6 +9,7 @@ import { joinSession } from './session-api';
 import { anotherVisitWay, describePatientSession } from './patient-session-model';
 import { usePatientSession } from './use-patient-session';
 import { VisitCard } from './visit-card';
+import { LinkPageShell } from './link-page-frame';
 
 const PatientCall = lazy(() => import('./patient-call'));
 
@@ -46,19 +47,19 @@ export function PatientSessionPage({
 
   if (!answer) {
     return (
-      <Shell>
+      <LinkPageShell>
         <article className="w-full rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
           <p role="status" className="text-base text-slate-600 dark:text-slate-300">
             {problem ?? 'Loading your appointment…'}
           </p>
         </article>
-      </Shell>
+      </LinkPageShell>
     );
   }
 
   if (answer.kind === 'invalid') {
     return (
-      <Shell>
+      <LinkPageShell>
         <article className="w-full rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
           <h1 className="text-xl font-semibold text-slate-900 dark:text-slate-50">
             We could not open this visit
@@ -67,14 +68,14 @@ export function PatientSessionPage({
             {answer.message}
           </p>
         </article>
-      </Shell>
+      </LinkPageShell>
     );
   }
 
   const view = answer.view;
   if (inCall) {
     return (
-      <Shell wide>
+      <LinkPageShell wide>
         <header className="mb-3 w-full">
           <p className="text-sm font-medium text-teal-700 dark:text-teal-400">{view.clinic.name}</p>
           <h1 className="text-lg font-semibold text-slate-900 dark:text-slate-50">
@@ -100,7 +101,7 @@ export function PatientSessionPage({
             />
           </Suspense>
         </div>
-      </Shell>
+      </LinkPageShell>
     );
   }
 
@@ -114,7 +115,7 @@ export function PatientSessionPage({
     />
   );
   return (
-    <Shell>
+    <LinkPageShell>
       {/* From a reminder's Confirm link, confirming is what the patient came for: it goes first. */}
       {fromReminder && confirmBlock}
       {said && (
@@ -159,17 +160,6 @@ export function PatientSessionPage({
           {problem}
         </p>
       )}
-    </Shell>
-  );
-}
-
-function Shell({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
-  return (
-    <main className="flex min-h-svh flex-col items-center bg-slate-50 px-4 py-6 sm:justify-center sm:py-10 dark:bg-slate-950">
-      <div className={`flex w-full flex-col items-center ${wide ? 'max-w-4xl' : 'max-w-md'}`}>
-        {children}
-      </div>
-      <p className="mt-6 text-xs text-slate-600 dark:text-slate-400">Carebook</p>
-    </main>
+    </LinkPageShell>
   );
 }

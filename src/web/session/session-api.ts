@@ -2,6 +2,7 @@
 // and query cache would only add weight to a page a patient opens on a phone.
 import type { PatientSessionView, PatientSlotsResponse } from '@contracts/session';
 import { clockOffsetMs } from '@web/lib/video-call/visit-window';
+import { messageOf } from './public-fetch';
 
 /** The server's own words for a bad link (kept in step with NOT_A_VALID_LINK in @contracts). */
 export const NOT_A_VALID_LINK =
@@ -17,15 +18,6 @@ export type JoinResult =
 
 const OFFLINE =
   'We could not reach your clinic. Check your internet connection; this page keeps trying.';
-
-async function messageOf(response: Response, fallback: string): Promise<string> {
-  try {
-    const body = (await response.json()) as { message?: unknown };
-    return typeof body.message === 'string' && body.message.trim() ? body.message : fallback;
-  } catch {
-    return fallback;
-  }
-}
 
 export async function lookupSession(
   token: string,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PatientCard } from './patient-session-model';
+import { LinkPageCard } from './link-page-frame';
 
 const NOTICE_STYLE: Record<PatientCard['notice']['tone'], string> = {
   info: 'border-sky-200 bg-sky-50 text-sky-950 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-100',
@@ -24,7 +25,7 @@ export function VisitCard({
   noticeExtra?: ReactNode;
 }) {
   return (
-    <article className="w-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+    <LinkPageCard>
       <p className="text-sm font-medium tracking-wide text-teal-700 uppercase dark:text-teal-400">
         {card.clinicName}
       </p>
@@ -82,6 +83,6 @@ export function VisitCard({
           {joinError}
         </p>
       )}
-    </article>
+    </LinkPageCard>
   );
 }

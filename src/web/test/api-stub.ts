@@ -75,6 +75,20 @@ export function byRoute(
   return (request) => routes[`${request.method} ${request.url.pathname}`]?.(request);
 }
 
+/** The clinics the web tests' users work at. */
+export const RIVERSIDE = {
+  id: '7d2c0b0e-3a51-4f0f-8f43-6f1f1d2b9a01',
+  slug: 'riverside',
+  name: 'Riverside Family Clinic',
+  timezone: 'America/New_York',
+};
+export const CAMDEN = {
+  id: '1a0f6c2e-95b4-4d9b-8c55-0c9e4b7f3d22',
+  slug: 'camden',
+  name: 'Camden Health Centre',
+  timezone: 'Europe/London',
+};
+
 export function makeSessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return {
     id: '0b6f1d5e-8f4e-4c1e-9a51-5a4d3f0e2c11',
@@ -83,14 +97,7 @@ export function makeSessionUser(overrides: Partial<SessionUser> = {}): SessionUs
     role: 'admin',
     timezone: 'America/New_York',
     theme: 'system',
-    clinics: [
-      {
-        id: '7d2c0b0e-3a51-4f0f-8f43-6f1f1d2b9a01',
-        slug: 'riverside',
-        name: 'Riverside Family Clinic',
-        timezone: 'America/New_York',
-      },
-    ],
+    clinics: [RIVERSIDE],
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, type DefaultOptions } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { ToastOutlet } from '@web/components/ui/toast-outlet';
@@ -46,4 +47,12 @@ export function renderRoutes(
 /** As the app mounts a page: its own query client (`createQueryClient`) and the toast outlet. */
 export function renderAppRoutes(routes: RouteObject[], path: string) {
   return renderRoutes(routes, path, { client: createQueryClient(), toasts: true });
+}
+
+/** Each test starts clean: what the last one rendered is unmounted and stubbed globals (fetch) restored. */
+export function cleanUpAfterEach() {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 }

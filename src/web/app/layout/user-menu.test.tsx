@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { stubViewportWidth } from '@web/test/stub-match-media';
@@ -14,6 +14,7 @@ import {
   type ApiHandler,
 } from '@web/test/api-stub';
 import { UserMenu } from './user-menu';
+import { cleanUpAfterEach } from '@web/test/render-with-client';
 
 const nurse = makeSessionUser({
   name: 'Nora Kelly, RN',
@@ -57,10 +58,7 @@ configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(() => stubViewportWidth(1280));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('Account menu', () => {
   it('shows who is signed in: name, email and role', async () => {

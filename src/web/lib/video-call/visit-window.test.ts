@@ -5,19 +5,11 @@ import {
   describeVisit,
   formatVisitHeading,
   timeZoneName,
-  type VisitTiming,
 } from './visit-window';
+import { createVisitTiming } from '@web/test/visit-views';
 
 // 3:00 PM in New York on Tuesday, November 24, 2026; the window opens at 2:50 PM.
-const visit = (over: Partial<VisitTiming> = {}): VisitTiming => ({
-  start: '2026-11-24T20:00:00.000Z',
-  durationMinutes: 30,
-  status: 'BOOKED',
-  state: 'too_early',
-  joinOpensAt: '2026-11-24T19:50:00.000Z',
-  joinClosesAt: '2026-11-24T20:45:00.000Z',
-  ...over,
-});
+const visit = createVisitTiming;
 const at = (iso: string) => new Date(iso);
 const NY = 'America/New_York';
 

@@ -14,7 +14,7 @@ import {
   type AgentFormOutput,
   type AgentFormValues,
 } from '../utils/agent-form';
-import { AgentDialog, AgentDialogForm } from './agent-dialog';
+import { DialogForm, SubjectDialog } from '@web/components/dialog-frame';
 import { AgentFormFields } from './agent-form-fields';
 
 type FormTarget = { mode: 'create' } | { mode: 'edit'; agent: AdminUser };
@@ -63,7 +63,7 @@ function AgentForm({ target, onDone }: { target: FormTarget; onDone: () => void 
   }
 
   return (
-    <AgentDialogForm
+    <DialogForm
       onSubmit={form.handleSubmit(save)}
       error={mutation.error?.message}
       pending={mutation.isPending}
@@ -77,7 +77,7 @@ function AgentForm({ target, onDone }: { target: FormTarget; onDone: () => void 
         roleLocked={isSelf}
         accountLocked={target.mode === 'edit' && target.agent.alsoElsewhere}
       />
-    </AgentDialogForm>
+    </DialogForm>
   );
 }
 
@@ -90,7 +90,7 @@ export function AgentFormDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <AgentDialog
+    <SubjectDialog
       subject={target}
       onOpenChange={onOpenChange}
       className="sm:max-w-xl"
@@ -104,6 +104,6 @@ export function AgentFormDialog({
       }
     >
       {(target, close) => <AgentForm target={target} onDone={close} />}
-    </AgentDialog>
+    </SubjectDialog>
   );
 }

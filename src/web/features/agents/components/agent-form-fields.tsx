@@ -3,13 +3,7 @@ import { PASSWORD_MIN_LENGTH, type ClinicSummary } from '@contracts/auth';
 import { ROLES, type Role } from '@domain/roles';
 import { fieldDescription, FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@web/components/ui/select';
+import { OptionsSelect } from '@web/components/options-select';
 import { ROLE_LABELS } from '@web/lib/session';
 import type { AgentFormMode, AgentFormOutput, AgentFormValues } from '../utils/agent-form';
 import { ClinicCheckboxes } from '@web/components/clinic-checkboxes';
@@ -69,29 +63,18 @@ export function AgentFormFields({
             control={control}
             name="role"
             render={({ field }) => (
-              <Select
+              <OptionsSelect
+                id="agent-role"
+                ref={field.ref}
                 value={field.value}
                 disabled={roleLocked || accountLocked}
-                onValueChange={(role) => field.onChange(role as Role)}
-              >
-                <SelectTrigger
-                  id="agent-role"
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  {...(accountLocked && !roleLocked
-                    ? { 'aria-describedby': 'agent-name-hint' }
-                    : fieldDescription('agent-role', { hint: roleHint }))}
-                >
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {ROLES.map((role) => (
-                    <SelectItem key={role} value={role}>
-                      {ROLE_LABELS[role]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+                onChange={(role) => field.onChange(role as Role)}
+                onBlur={field.onBlur}
+                options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+                {...(accountLocked && !roleLocked
+                  ? { 'aria-describedby': 'agent-name-hint' }
+                  : fieldDescription('agent-role', { hint: roleHint }))}
+              />
             )}
           />
         </FormField>

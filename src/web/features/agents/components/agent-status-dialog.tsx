@@ -1,7 +1,8 @@
 import { toast } from 'sonner';
 import type { AdminUser } from '@contracts/admin';
 import { useSetAgentActive } from '../api/set-agent-active';
-import { AgentDialog, type AgentDialogProps, AgentDialogActions } from './agent-dialog';
+import { DialogActions, SubjectDialog } from '@web/components/dialog-frame';
+import type { AgentDialogProps } from './agent-dialog';
 
 function StatusActions({ agent, onDone }: { agent: AdminUser; onDone: () => void }) {
   const setActive = useSetAgentActive();
@@ -22,7 +23,7 @@ function StatusActions({ agent, onDone }: { agent: AdminUser; onDone: () => void
   }
 
   return (
-    <AgentDialogActions
+    <DialogActions
       error={setActive.error?.message}
       pending={setActive.isPending}
       label={activating ? 'Activate' : 'Deactivate'}
@@ -36,7 +37,7 @@ function StatusActions({ agent, onDone }: { agent: AdminUser; onDone: () => void
 /** Confirms deactivating (or re-activating) a staff member's account. */
 export function AgentStatusDialog({ agent, onOpenChange }: AgentDialogProps) {
   return (
-    <AgentDialog
+    <SubjectDialog
       subject={agent}
       onOpenChange={onOpenChange}
       confirmation
@@ -48,6 +49,6 @@ export function AgentStatusDialog({ agent, onOpenChange }: AgentDialogProps) {
       }
     >
       {(agent, close) => <StatusActions agent={agent} onDone={close} />}
-    </AgentDialog>
+    </SubjectDialog>
   );
 }

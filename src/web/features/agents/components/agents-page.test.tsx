@@ -1,37 +1,22 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminUser } from '@contracts/admin';
-import type { SessionUser } from '@contracts/auth';
 import { TooltipProvider } from '@web/components/ui/tooltip';
 import { createQueryClient } from '@web/lib/query-client';
-import { json, polyfillPointerApis, stubApi } from '@web/test/api-stub';
-import { renderRoutes } from '@web/test/render-with-client';
+import {
+  CAMDEN,
+  json,
+  makeSessionUser,
+  polyfillPointerApis,
+  RIVERSIDE,
+  stubApi,
+} from '@web/test/api-stub';
+import { cleanUpAfterEach, renderRoutes } from '@web/test/render-with-client';
 import { AgentsPage } from './agents-page';
 
-const RIVERSIDE = {
-  id: '7d2c0b0e-3a51-4f0f-8f43-6f1f1d2b9a01',
-  slug: 'riverside',
-  name: 'Riverside Family Clinic',
-  timezone: 'America/New_York',
-};
-const CAMDEN = {
-  id: '1a0f6c2e-95b4-4d9b-8c55-0c9e4b7f3d22',
-  slug: 'camden',
-  name: 'Camden Health Centre',
-  timezone: 'Europe/London',
-};
-
-const admin: SessionUser = {
-  id: '0b6f1d5e-8f4e-4c1e-9a51-5a4d3f0e2c11',
-  email: 'alex.morgan@carebook.test',
-  name: 'Alex Morgan',
-  role: 'admin',
-  timezone: 'America/New_York',
-  theme: 'system',
-  clinics: [RIVERSIDE, CAMDEN],
-};
+const admin = makeSessionUser({ clinics: [RIVERSIDE, CAMDEN] });
 
 function staff(overrides: Partial<AdminUser>): AdminUser {
   return {
@@ -91,10 +76,7 @@ vi.setConfig({ testTimeout: 20_000 });
 // Radix Select and Dialog measure and scroll; jsdom has neither.
 beforeEach(polyfillPointerApis);
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('AgentsPage', () => {
   it('lists staff with role, clinics and status, and links bookable agents to availability', async () => {

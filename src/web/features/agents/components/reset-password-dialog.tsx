@@ -6,7 +6,8 @@ import { PASSWORD_MIN_LENGTH } from '@contracts/auth';
 import { fieldDescription, FormField } from '@web/components/ui/form-field';
 import { useResetAgentPassword } from '../api/reset-agent-password';
 import { resetPasswordFormSchema } from '../utils/agent-form';
-import { AgentDialog, type AgentDialogProps, AgentDialogForm } from './agent-dialog';
+import { DialogForm, SubjectDialog } from '@web/components/dialog-frame';
+import type { AgentDialogProps } from './agent-dialog';
 import { PasswordInput } from './password-input';
 
 const HINT = `At least ${PASSWORD_MIN_LENGTH} characters. Give it to them privately.`;
@@ -20,7 +21,7 @@ function ResetPasswordForm({ agent, onDone }: { agent: AdminUser; onDone: () => 
   const error = form.formState.errors.password?.message;
 
   return (
-    <AgentDialogForm
+    <DialogForm
       onSubmit={form.handleSubmit((body) => {
         if (reset.isPending) return;
         reset.mutate(
@@ -45,20 +46,20 @@ function ResetPasswordForm({ agent, onDone }: { agent: AdminUser; onDone: () => 
           {...fieldDescription('reset-password', { error, hint: HINT })}
         />
       </FormField>
-    </AgentDialogForm>
+    </DialogForm>
   );
 }
 
 /** Sets a new password for someone; the server ends their sessions and lifts any sign-in throttle. */
 export function ResetPasswordDialog({ agent, onOpenChange }: AgentDialogProps) {
   return (
-    <AgentDialog
+    <SubjectDialog
       subject={agent}
       onOpenChange={onOpenChange}
       title={(agent) => `Reset password for ${agent.name}`}
       description={() => 'They are signed out everywhere and sign in again with the new password.'}
     >
       {(agent, close) => <ResetPasswordForm agent={agent} onDone={close} />}
-    </AgentDialog>
+    </SubjectDialog>
   );
 }

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { QueryClient } from '@tanstack/react-query';
 import { stubViewportWidth } from '@web/test/stub-match-media';
 import { createAppointment } from '../test/appointment-factory';
 import { fakeApi, sessionAs, type RecordedCall } from '../test/fake-api';
 import { json } from '@web/test/api-stub';
-import { renderRoutes } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderRoutes } from '@web/test/render-with-client';
 import { AppointmentsPage } from './appointments-page';
 
 const counts = { all: 25, upcoming: 12, pending: 3, completed: 6, cancelled: 3, no_show: 1 };
@@ -40,10 +40,7 @@ beforeEach(() => {
     },
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function renderPage(url: string) {
   const rendered = renderRoutes([{ path: '/appointments', element: <AppointmentsPage /> }], url);

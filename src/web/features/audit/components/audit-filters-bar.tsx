@@ -163,30 +163,22 @@ export function AuditFiltersBar({
         onApply={(patientName) => set({ patientName })}
       />
       <PatientIdField value={filters.patientId} onApply={(patientId) => set({ patientId })} />
-      <div className="grid gap-2">
-        <Label htmlFor="audit-from">From</Label>
-        <Input
-          id="audit-from"
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(event) => set({ from: event.target.value })}
-          aria-invalid={rangeError ? true : undefined}
-          aria-describedby={rangeError ? 'audit-range-error' : undefined}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="audit-to">To</Label>
-        <Input
-          id="audit-to"
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(event) => set({ to: event.target.value })}
-          aria-invalid={rangeError ? true : undefined}
-          aria-describedby={rangeError ? 'audit-range-error' : undefined}
-        />
-      </div>
+      <DateFilter
+        id="audit-from"
+        label="From"
+        value={filters.from}
+        max={filters.to || undefined}
+        invalid={Boolean(rangeError)}
+        onChange={(from) => set({ from })}
+      />
+      <DateFilter
+        id="audit-to"
+        label="To"
+        value={filters.to}
+        min={filters.from || undefined}
+        invalid={Boolean(rangeError)}
+        onChange={(to) => set({ to })}
+      />
       <div className="col-span-2 flex items-end lg:h-full">
         <Button
           variant="ghost"
@@ -202,6 +194,41 @@ export function AuditFiltersBar({
           {rangeError}
         </p>
       )}
+    </div>
+  );
+}
+
+/** One end of the date range; both point at the range's one error. */
+function DateFilter({
+  id,
+  label,
+  value,
+  min,
+  max,
+  invalid,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  invalid: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? 'audit-range-error' : undefined}
+      />
     </div>
   );
 }

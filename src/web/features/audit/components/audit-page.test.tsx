@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuditEntryView } from '@contracts/admin';
 import {
@@ -11,7 +11,7 @@ import {
   stubApi,
   type ApiRequest,
 } from '@web/test/api-stub';
-import { renderRoutes } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderRoutes } from '@web/test/render-with-client';
 import { AuditPage } from './audit-page';
 
 const NORA = {
@@ -58,10 +58,7 @@ beforeEach(() => {
     }),
   ).requests;
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function renderPage(url = '/admin/audit') {
   return renderRoutes([{ path: '/admin/audit', element: <AuditPage /> }], url).router;

@@ -3,15 +3,8 @@ import type { AuditEntryView, AuditRecordView } from '@contracts/admin';
 import { formatDate } from '@domain/format';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table';
+import { ListTable } from '@web/components/list-table';
+import { TableCell, TableRow } from '@web/components/ui/table';
 import {
   auditActionLabel,
   entityTypeLabel,
@@ -116,77 +109,73 @@ export function AuditTable({
   onFilterPatient: (patientId: string) => void;
 }) {
   return (
-    <Table>
-      <TableCaption className="sr-only">Audit log entries, newest first</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>When</TableHead>
-          <TableHead className="hidden sm:table-cell">Staff member</TableHead>
-          <TableHead>Action</TableHead>
-          <TableHead className="hidden md:table-cell">Patient</TableHead>
-          <TableHead className="hidden lg:table-cell">Address</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {entries.map((entry) => {
-          const details = formatAuditDetails(entry.details);
-          const patients = entry.records.filter(withPatient);
-          return (
-            <TableRow key={entry.id}>
-              <TableCell className="whitespace-nowrap">
-                <time dateTime={entry.at}>
-                  <span className="block">{formatDate(entry.at, timeZone)}</span>
-                  <span className="block text-xs text-muted-foreground">
-                    {formatAuditTime(entry.at, timeZone)}
-                  </span>
-                </time>
-                {/* Narrow screens: who did it, under when. */}
-                <span className="mt-1 block max-w-36 truncate text-xs font-medium sm:hidden">
-                  {entry.user?.name ?? 'Patient or system'}
+    <ListTable
+      caption="Audit log entries, newest first"
+      actions={false}
+      columns={[
+        'When',
+        { label: 'Staff member', className: 'hidden sm:table-cell' },
+        'Action',
+        { label: 'Patient', className: 'hidden md:table-cell' },
+        { label: 'Address', className: 'hidden lg:table-cell' },
+      ]}
+    >
+      {entries.map((entry) => {
+        const details = formatAuditDetails(entry.details);
+        const patients = entry.records.filter(withPatient);
+        return (
+          <TableRow key={entry.id}>
+            <TableCell className="whitespace-nowrap">
+              <time dateTime={entry.at}>
+                <span className="block">{formatDate(entry.at, timeZone)}</span>
+                <span className="block text-xs text-muted-foreground">
+                  {formatAuditTime(entry.at, timeZone)}
                 </span>
-              </TableCell>
-              <TableCell className="hidden max-w-48 sm:table-cell">
-                {entry.user ? (
-                  <>
-                    <span className="block truncate font-medium">{entry.user.name}</span>
-                    <span className="block truncate text-xs text-muted-foreground">
-                      {entry.user.email}
-                    </span>
-                  </>
-                ) : (
-                  <span className="text-muted-foreground">Patient or system</span>
-                )}
-              </TableCell>
-              <TableCell>
-                <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  <Badge variant={entry.action === 'read' ? 'secondary' : 'default'}>
-                    {auditActionLabel(entry.action)}
-                  </Badge>
-                  <RecordsLabel entry={entry} />
-                </div>
-                {details && (
-                  <p className="mt-1 max-w-md text-xs break-words text-muted-foreground">
-                    {details}
-                  </p>
-                )}
-                {/* Narrow screens: the patient column's facts, under the action. */}
-                {patients.length > 0 && (
-                  <p className="mt-1 text-xs text-muted-foreground md:hidden">
-                    {patients.length === 1 ? 'Patient' : 'Patients'}:{' '}
-                    {patients.map((r) => r.patientName ?? shortId(r.patientId)).join(', ')}
-                  </p>
-                )}
-              </TableCell>
-              <TableCell className="hidden max-w-56 md:table-cell">
-                <PatientCell records={patients} onFilterPatient={onFilterPatient} />
-              </TableCell>
-              <TableCell className="hidden font-mono text-xs lg:table-cell">
-                {entry.ip ?? '—'}
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+              </time>
+              {/* Narrow screens: who did it, under when. */}
+              <span className="mt-1 block max-w-36 truncate text-xs font-medium sm:hidden">
+                {entry.user?.name ?? 'Patient or system'}
+              </span>
+            </TableCell>
+            <TableCell className="hidden max-w-48 sm:table-cell">
+              {entry.user ? (
+                <>
+                  <span className="block truncate font-medium">{entry.user.name}</span>
+                  <span className="block truncate text-xs text-muted-foreground">
+                    {entry.user.email}
+                  </span>
+                </>
+              ) : (
+                <span className="text-muted-foreground">Patient or system</span>
+              )}
+            </TableCell>
+            <TableCell>
+              <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <Badge variant={entry.action === 'read' ? 'secondary' : 'default'}>
+                  {auditActionLabel(entry.action)}
+                </Badge>
+                <RecordsLabel entry={entry} />
+              </div>
+              {details && (
+                <p className="mt-1 max-w-md text-xs break-words text-muted-foreground">{details}</p>
+              )}
+              {/* Narrow screens: the patient column's facts, under the action. */}
+              {patients.length > 0 && (
+                <p className="mt-1 text-xs text-muted-foreground md:hidden">
+                  {patients.length === 1 ? 'Patient' : 'Patients'}:{' '}
+                  {patients.map((r) => r.patientName ?? shortId(r.patientId)).join(', ')}
+                </p>
+              )}
+            </TableCell>
+            <TableCell className="hidden max-w-56 md:table-cell">
+              <PatientCell records={patients} onFilterPatient={onFilterPatient} />
+            </TableCell>
+            <TableCell className="hidden font-mono text-xs lg:table-cell">
+              {entry.ip ?? '—'}
+            </TableCell>
+          </TableRow>
+        );
+      })}
+    </ListTable>
   );
 }

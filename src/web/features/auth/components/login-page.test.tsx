@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createQueryClient } from '@web/lib/query-client';
 import { json, stubApi } from '@web/test/api-stub';
-import { renderRoutes } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderRoutes } from '@web/test/render-with-client';
 import { LoginPage } from './login-page';
 
 const anonymous = () => json({ error: 'unauthorized', message: 'You need to sign in.' }, 401);
@@ -34,10 +34,7 @@ async function fillAndSubmit(email: string, password: string) {
 }
 
 beforeEach(() => stubServer(anonymous));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('LoginPage', () => {
   it('starts in the email field, with the attributes password managers look for', async () => {

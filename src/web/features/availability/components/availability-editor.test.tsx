@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderRoutes } from '@web/test/render-with-client';
+import { json, stubApi } from '@web/test/api-stub';
+import { cleanUpAfterEach, renderRoutes } from '@web/test/render-with-client';
 import type { AvailabilityResponse } from '@contracts/availability';
 import { AvailabilityEditor } from './availability-editor';
 import type { RenderVisitAction } from './outside-hours-dialog';
@@ -52,10 +53,7 @@ const setTime = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const saveButton = () => screen.getByRole('button', { name: 'Save' });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('AvailabilityEditor weekly hours', () => {
   it('lists the days from Sunday with their ranges; empty days read Unavailable', () => {
@@ -123,19 +121,18 @@ describe('AvailabilityEditor weekly hours', () => {
   });
 
   it('saves the whole schedule and shows the server text when it refuses', async () => {
-    const fetchMock = vi.fn(async (url: string) =>
-      url === CHECK_URL
-        ? new Response(JSON.stringify(noVisitsOutside))
-        : new Response(
-            JSON.stringify({
+    const fetchMock = stubApi(({ url }) =>
+      url.pathname === CHECK_URL
+        ? json(noVisitsOutside)
+        : json(
+            {
               error: 'bad_request',
               message: 'The schedule cannot be saved; fix the problems listed.',
               details: 'Segments overlap on Sunday',
-            }),
-            { status: 400 },
+            },
+            400,
           ),
     );
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderEditor();
     await user.click(screen.getByRole('button', { name: 'Remove Friday hours' }));
@@ -167,17 +164,11 @@ describe('AvailabilityEditor visits outside the new hours (ADR 034)', () => {
 
   function serve(checks: unknown[]) {
     const answers = [...checks];
-    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === CHECK_URL) return new Response(JSON.stringify(answers.shift()));
-      if (init?.method === 'PUT') {
-        return new Response(
-          JSON.stringify({ ...initial, weekly: JSON.parse(String(init.body)).weekly }),
-        );
-      }
-      return new Response('{}', { status: 404 });
+    return stubApi(({ url, method, body }) => {
+      if (url.pathname === CHECK_URL) return json(answers.shift());
+      if (method === 'PUT') return json({ ...initial, weekly: (body as typeof initial).weekly });
+      return null;
     });
-    vi.stubGlobal('fetch', fetchMock);
-    return fetchMock;
   }
   const puts = (fetchMock: ReturnType<typeof serve>) =>
     fetchMock.mock.calls.filter((c) => (c[1] as RequestInit | undefined)?.method === 'PUT');

@@ -1,14 +1,8 @@
 import { useState } from 'react';
 import { WEEKDAY_NAMES, type Weekday } from '@domain/schedule';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { TitledDialog } from '@web/components/dialog-frame';
+import { DialogFooter } from '@web/components/ui/dialog';
 import { WEEKDAYS, type DraftSegment } from '../utils/schedule-draft';
 import { formatRange } from './time-field';
 import { Checkbox } from '@web/components/ui/checkbox';
@@ -40,50 +34,52 @@ export function CopyDayDialog({
   const hours = segments.length > 0 ? segments.map(formatRange).join(', ') : 'Unavailable';
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Copy {name}</DialogTitle>
-          <DialogDescription>
-            {name}: {hours}. This replaces the hours on the days you pick.
-          </DialogDescription>
-        </DialogHeader>
-        <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm font-medium">Copy to</legend>
-          {others.map((day) => (
-            <label key={day} className="flex items-center gap-2 text-sm">
-              <Checkbox checked={targets.has(day)} onChange={() => toggle(day)} />
-              {WEEKDAY_NAMES[day]}
-            </label>
-          ))}
-        </fieldset>
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setTargets(new Set(WORKDAYS.filter((d) => d !== source)))}
-          >
-            Weekdays
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => setTargets(new Set(others))}>
-            Every other day
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => setTargets(new Set())}>
-            None
-          </Button>
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            disabled={targets.size === 0}
-            onClick={() => onCopy(WEEKDAYS.filter((day) => targets.has(day)))}
-          >
-            Copy to {targets.size} {targets.size === 1 ? 'day' : 'days'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      className="sm:max-w-md"
+      title={<>Copy {name}</>}
+      description={
+        <>
+          {name}: {hours}. This replaces the hours on the days you pick.
+        </>
+      }
+    >
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Copy to</legend>
+        {others.map((day) => (
+          <label key={day} className="flex items-center gap-2 text-sm">
+            <Checkbox checked={targets.has(day)} onChange={() => toggle(day)} />
+            {WEEKDAY_NAMES[day]}
+          </label>
+        ))}
+      </fieldset>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setTargets(new Set(WORKDAYS.filter((d) => d !== source)))}
+        >
+          Weekdays
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => setTargets(new Set(others))}>
+          Every other day
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => setTargets(new Set())}>
+          None
+        </Button>
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          disabled={targets.size === 0}
+          onClick={() => onCopy(WEEKDAYS.filter((day) => targets.has(day)))}
+        >
+          Copy to {targets.size} {targets.size === 1 ? 'day' : 'days'}
+        </Button>
+      </DialogFooter>
+    </TitledDialog>
   );
 }

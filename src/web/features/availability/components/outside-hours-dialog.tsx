@@ -3,14 +3,8 @@ import { AlertTriangleIcon } from 'lucide-react';
 import type { OutsideHoursVisit, VisitsOutsideHoursResponse } from '@contracts/availability';
 import { formatDateWithWeekday, formatTimeRange } from '@domain/format';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { DialogFrame, DialogHeading } from '@web/components/dialog-frame';
+import { DialogFooter } from '@web/components/ui/dialog';
 
 export type VisitAction = { kind: 'reschedule' | 'cancel'; appointmentId: string };
 
@@ -47,65 +41,66 @@ export function OutsideHoursDialog({
   const listed = result?.visits ?? [];
   const remaining = (result?.total ?? 0) + (result?.elsewhere ?? 0);
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !saving && onBack()}>
-      <DialogContent role="alertdialog" className="p-4 sm:max-w-xl sm:p-6">
-        {result && (
-          <>
-            <DialogHeader>
-              <DialogTitle>
-                {remaining > 0 ? 'Visits outside the new hours' : 'No visits left outside'}
-              </DialogTitle>
-              <DialogDescription>
-                {remaining > 0
-                  ? `These hours leave ${visitsWord(remaining)} outside them. Saving keeps the visits as they are; you can reschedule or cancel each first.`
-                  : 'Every booked visit now lies inside the new hours.'}
-              </DialogDescription>
-            </DialogHeader>
-            {listed.length > 0 && (
-              <ul
-                aria-label="Visits outside the new hours"
-                className="max-h-[50vh] divide-y overflow-y-auto rounded-lg border"
-              >
-                {listed.map((visit) => (
-                  <VisitRow
-                    key={visit._id}
-                    visit={visit}
-                    timeZone={timeZone}
-                    disabled={saving || !renderVisitAction}
-                    onAction={(kind) => setAction({ kind, appointmentId: visit._id })}
-                  />
-                ))}
-              </ul>
-            )}
-            {result.total > listed.length && (
-              <p className="text-sm text-muted-foreground">
-                And {result.total - listed.length} more, shown after these are dealt with.
-              </p>
-            )}
-            {result.elsewhere > 0 && (
-              <p className="flex gap-2 text-sm text-muted-foreground">
-                <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                {visitsWord(result.elsewhere)} at clinics you do not manage{' '}
-                {result.elsewhere === 1 ? 'is' : 'are'} also outside the new hours.
-              </p>
-            )}
-            <DialogFooter>
-              <Button variant="outline" onClick={onBack} disabled={saving}>
-                Back to editing
-              </Button>
-              <Button onClick={onSave} disabled={saving}>
-                {saving ? 'Saving...' : remaining > 0 ? 'Save and keep these visits' : 'Save'}
-              </Button>
-            </DialogFooter>
-            {action &&
-              renderVisitAction?.(action, () => {
-                setAction(null);
-                onRecheck();
-              })}
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={open}
+      onOpenChange={(next) => !next && !saving && onBack()}
+      confirmation
+      className="p-4 sm:max-w-xl sm:p-6"
+    >
+      {result && (
+        <>
+          <DialogHeading
+            title={remaining > 0 ? 'Visits outside the new hours' : 'No visits left outside'}
+            description={
+              remaining > 0
+                ? `These hours leave ${visitsWord(remaining)} outside them. Saving keeps the visits as they are; you can reschedule or cancel each first.`
+                : 'Every booked visit now lies inside the new hours.'
+            }
+          />
+          {listed.length > 0 && (
+            <ul
+              aria-label="Visits outside the new hours"
+              className="max-h-[50vh] divide-y overflow-y-auto rounded-lg border"
+            >
+              {listed.map((visit) => (
+                <VisitRow
+                  key={visit._id}
+                  visit={visit}
+                  timeZone={timeZone}
+                  disabled={saving || !renderVisitAction}
+                  onAction={(kind) => setAction({ kind, appointmentId: visit._id })}
+                />
+              ))}
+            </ul>
+          )}
+          {result.total > listed.length && (
+            <p className="text-sm text-muted-foreground">
+              And {result.total - listed.length} more, shown after these are dealt with.
+            </p>
+          )}
+          {result.elsewhere > 0 && (
+            <p className="flex gap-2 text-sm text-muted-foreground">
+              <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {visitsWord(result.elsewhere)} at clinics you do not manage{' '}
+              {result.elsewhere === 1 ? 'is' : 'are'} also outside the new hours.
+            </p>
+          )}
+          <DialogFooter>
+            <Button variant="outline" onClick={onBack} disabled={saving}>
+              Back to editing
+            </Button>
+            <Button onClick={onSave} disabled={saving}>
+              {saving ? 'Saving...' : remaining > 0 ? 'Save and keep these visits' : 'Save'}
+            </Button>
+          </DialogFooter>
+          {action &&
+            renderVisitAction?.(action, () => {
+              setAction(null);
+              onRecheck();
+            })}
+        </>
+      )}
+    </DialogFrame>
   );
 }
 

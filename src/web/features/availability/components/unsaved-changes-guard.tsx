@@ -1,14 +1,8 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { TitledDialog } from '@web/components/dialog-frame';
+import { DialogFooter } from '@web/components/ui/dialog';
 
 /** Asks before leaving the page (in the app or the browser) while changes are unsaved. */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
@@ -25,23 +19,22 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   }, [when]);
 
   return (
-    <Dialog open={blocker.state === 'blocked'} onOpenChange={(open) => !open && blocker.reset?.()}>
-      <DialogContent showCloseButton={false} className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Leave without saving?</DialogTitle>
-          <DialogDescription>
-            Your changes to this availability have not been saved.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => blocker.reset?.()}>
-            Stay on this page
-          </Button>
-          <Button variant="destructive" onClick={() => blocker.proceed?.()}>
-            Leave without saving
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={blocker.state === 'blocked'}
+      onOpenChange={(open) => !open && blocker.reset?.()}
+      showCloseButton={false}
+      className="sm:max-w-md"
+      title="Leave without saving?"
+      description="Your changes to this availability have not been saved."
+    >
+      <DialogFooter>
+        <Button variant="outline" onClick={() => blocker.reset?.()}>
+          Stay on this page
+        </Button>
+        <Button variant="destructive" onClick={() => blocker.proceed?.()}>
+          Leave without saving
+        </Button>
+      </DialogFooter>
+    </TitledDialog>
   );
 }

@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CheckIcon, CopyIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatDate, formatTime } from '@domain/format';
+import { CopyField } from '@web/components/copy-field';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormError } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { useCopyText } from '@web/hooks/use-copy-text';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import {
   myCalendarFeedQueryOptions,
@@ -18,31 +15,22 @@ import {
 } from '../api/calendar-feeds';
 
 function FeedUrl({ url }: { url: string }) {
-  const { copied, copy } = useCopyText({
-    copied: 'Feed URL copied to clipboard',
-    failed: 'Failed to copy the URL: select it and copy it by hand.',
-  });
   return (
-    <div className="grid gap-2">
-      <Label htmlFor="calendar-feed-url">Subscription URL</Label>
-      <div className="flex gap-2">
-        <Input
-          id="calendar-feed-url"
-          readOnly
-          value={url}
-          className="font-mono text-xs"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Button type="button" variant="outline" onClick={() => void copy(url)}>
-          {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-          {copied ? 'Copied!' : 'Copy'}
-        </Button>
-      </div>
+    <CopyField
+      id="calendar-feed-url"
+      label="Subscription URL"
+      value={url}
+      copyLabel="Copy"
+      messages={{
+        copied: 'Feed URL copied to clipboard',
+        failed: 'Failed to copy the URL: select it and copy it by hand.',
+      }}
+    >
       <p className="text-sm text-muted-foreground">
         Copy it now: it is shown only once. Anyone with it can see your appointment times, so keep
         it to your own calendar.
       </p>
-    </div>
+    </CopyField>
   );
 }
 

@@ -7,15 +7,8 @@ import { TableEmpty, TableLoadError } from '@web/components/table-states';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table';
+import { ListTable } from '@web/components/list-table';
+import { TableCell, TableRow } from '@web/components/ui/table';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { useSession } from '@web/lib/session';
 import {
@@ -86,47 +79,38 @@ export function CalendarFeedsAdminSection() {
         ) : feeds.data.data.length === 0 ? (
           <TableEmpty icon={CalendarIcon} message="Nobody has a calendar feed." />
         ) : (
-          <Table className="[&_td]:px-4 [&_th]:px-4">
-            <TableCaption className="sr-only">Staff with a calendar feed</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Staff member</TableHead>
-                <TableHead>Since</TableHead>
-                <TableHead>Last fetched</TableHead>
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
+          <ListTable
+            caption="Staff with a calendar feed"
+            className="[&_td]:px-4 [&_th]:px-4"
+            columns={['Staff member', 'Since', 'Last fetched']}
+          >
+            {feeds.data.data.map((feed) => (
+              <TableRow key={feed.user.id}>
+                <TableCell>
+                  <div>{feed.user.name}</div>
+                  <div className="text-xs text-muted-foreground">{feed.user.email}</div>
+                </TableCell>
+                <TableCell>{when(feed.createdAt)}</TableCell>
+                <TableCell>{feed.lastFetchedAt ? when(feed.lastFetchedAt) : 'Never'}</TableCell>
+                <TableCell className="text-right">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={revoke.isPending}
+                    aria-label={`Turn off the calendar feed of ${feed.user.name}`}
+                    onClick={() =>
+                      revoke.mutate(feed.user.id, {
+                        onSuccess: () => toast.success(`${feed.user.name}’s feed is off.`),
+                        onError: (err) => toast.error(err.message),
+                      })
+                    }
+                  >
+                    Revoke
+                  </Button>
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {feeds.data.data.map((feed) => (
-                <TableRow key={feed.user.id}>
-                  <TableCell>
-                    <div>{feed.user.name}</div>
-                    <div className="text-xs text-muted-foreground">{feed.user.email}</div>
-                  </TableCell>
-                  <TableCell>{when(feed.createdAt)}</TableCell>
-                  <TableCell>{feed.lastFetchedAt ? when(feed.lastFetchedAt) : 'Never'}</TableCell>
-                  <TableCell className="text-right">
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={revoke.isPending}
-                      aria-label={`Turn off the calendar feed of ${feed.user.name}`}
-                      onClick={() =>
-                        revoke.mutate(feed.user.id, {
-                          onSuccess: () => toast.success(`${feed.user.name}’s feed is off.`),
-                          onError: (err) => toast.error(err.message),
-                        })
-                      }
-                    >
-                      Revoke
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </ListTable>
         )}
       </div>
     </section>

@@ -2,12 +2,12 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { EventInput } from '@fullcalendar/react';
 import type { Appointment } from '@contracts/appointments';
 import type { DateKey } from '@domain/zoned-time';
-import { Button } from '@web/components/ui/button';
+import { LoadErrorRow } from '@web/components/table-states';
 import { Skeleton } from '@web/components/ui/skeleton';
 import type { CalendarAgent } from '../hooks/use-calendar-agents';
 import type { CalendarState } from '../hooks/use-calendar-state';
 import { AgentDayView } from './agent-day-view';
-import { AppointmentCalendar, type CalendarHandlers } from './appointment-calendar';
+import { AppointmentCalendar, type CalendarHandlers, type GridView } from './appointment-calendar';
 import { AppointmentList } from './appointment-list';
 import { WorkdayScroller } from './workday-scroller';
 
@@ -47,18 +47,23 @@ export function CalendarBody({
     );
   }
   if (query.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border p-4">
-        <p className="text-sm text-destructive">{query.error.message}</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadErrorRow message={query.error.message} onRetry={() => void query.refetch()} />;
   }
 
   const refreshing = query.isFetching && query.isPlaceholderData;
   const openAt = `${state.view} ${state.date} ${hours.slotMinTime}`;
+  const grid = (label: string, view: GridView) => (
+    <AppointmentCalendar
+      label={label}
+      view={view}
+      date={state.date}
+      timeZone={timeZone}
+      events={events}
+      hours={hours}
+      {...handlers}
+      onFreeTime={(date) => onFreeTime(date)}
+    />
+  );
   return (
     <div
       aria-busy={refreshing}
@@ -85,29 +90,9 @@ export function CalendarBody({
           />
         </WorkdayScroller>
       ) : state.view === 'week' ? (
-        <WorkdayScroller openAt={openAt}>
-          <AppointmentCalendar
-            label="Week calendar"
-            view="timeGridWeek"
-            date={state.date}
-            timeZone={timeZone}
-            events={events}
-            hours={hours}
-            {...handlers}
-            onFreeTime={(date) => onFreeTime(date)}
-          />
-        </WorkdayScroller>
+        <WorkdayScroller openAt={openAt}>{grid('Week calendar', 'timeGridWeek')}</WorkdayScroller>
       ) : (
-        <AppointmentCalendar
-          label="Month calendar"
-          view="dayGridMonth"
-          date={state.date}
-          timeZone={timeZone}
-          events={events}
-          hours={hours}
-          {...handlers}
-          onFreeTime={(date) => onFreeTime(date)}
-        />
+        grid('Month calendar', 'dayGridMonth')
       )}
     </div>
   );

@@ -3,8 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import { errorResponse, json, stubApi } from '@web/test/api-stub';
 import { createTestQueryClient, renderWithClient } from '@web/test/render-with-client';
 import type { Appointment } from '@contracts/appointments';
+import { calendarAppointment } from '../test/calendar-appointment';
 import { AppointmentList } from './appointment-list';
 import { ConfirmMoveDialog, type PendingDrop } from './confirm-move-dialog';
 import { MoveAppointmentDialog } from './move-appointment-dialog';
@@ -21,23 +23,13 @@ function appointment(
   status = 'BOOKED',
   name = 'José Núñez',
 ): Appointment {
-  return {
+  const base = calendarAppointment();
+  return calendarAppointment({
     _id: id,
     date,
-    duration: 30,
-    token: 't',
-    patient: {
-      id: 'p',
-      name,
-      email: 'p@example.com',
-      phone: null,
-      clinic: 'riverside',
-      source: null,
-    },
-    staff: { id: 's1', name: 'Dr. Priya Raman', email: 'priya@carebook.test' },
-    metadata: { status, notes: null, source: 'carebook', type: 'custom' },
-    statusHistory: [],
-  };
+    status,
+    patient: { ...base.patient, id: 'p', name, email: 'p@example.com' },
+  });
 }
 
 function wrap(ui: React.ReactNode) {
@@ -143,12 +135,11 @@ describe('ConfirmMoveDialog', () => {
   it('asks first, then sends the new time with the same provider and refreshes appointments and slots', async () => {
     const pending = drop();
     const moved = { ...pending.appointment, date: '2026-11-24T16:30:00.000Z' };
-    const fetchMock = vi.fn(async (url: string) =>
-      url.endsWith('/move-check')
-        ? new Response(JSON.stringify({ bookable: true, message: null, conflict: null }))
-        : new Response(JSON.stringify(moved), { status: 200 }),
+    const fetchMock = stubApi(({ url }) =>
+      url.pathname.endsWith('/move-check')
+        ? json({ bookable: true, message: null, conflict: null })
+        : json(moved),
     );
-    vi.stubGlobal('fetch', fetchMock);
     const onDone = vi.fn();
     const { invalidate } = wrap(
       <ConfirmMoveDialog pending={pending} timeZone={ZONE} onDone={onDone} />,
@@ -181,12 +172,7 @@ describe('ConfirmMoveDialog', () => {
 
   it('puts the event back and shows the server’s words when the time is taken', async () => {
     const message = 'This time was just booked by someone else. Pick another slot.';
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () => new Response(JSON.stringify({ error: 'conflict', message }), { status: 409 }),
-      ),
-    );
+    stubApi(() => errorResponse(409, message, 'conflict'));
     const pending = drop();
     wrap(<ConfirmMoveDialog pending={pending} timeZone={ZONE} onDone={() => {}} />);
     // The check failed too: it decides nothing, and Move still asks the server.
@@ -198,22 +184,18 @@ describe('ConfirmMoveDialog', () => {
   });
 
   it('shows a taken time before anyone confirms, and offers another time instead of Move (ADR 034)', async () => {
-    const fetchMock = vi.fn(
-      async () =>
-        new Response(
-          JSON.stringify({
-            bookable: false,
-            message: 'This time is already taken by another appointment. Pick another slot.',
-            conflict: {
-              kind: 'appointment',
-              start: '2026-11-24T16:15:00.000Z',
-              end: '2026-11-24T16:45:00.000Z',
-              expiresAt: null,
-            },
-          }),
-        ),
+    const fetchMock = stubApi(() =>
+      json({
+        bookable: false,
+        message: 'This time is already taken by another appointment. Pick another slot.',
+        conflict: {
+          kind: 'appointment',
+          start: '2026-11-24T16:15:00.000Z',
+          end: '2026-11-24T16:45:00.000Z',
+          expiresAt: null,
+        },
+      }),
     );
-    vi.stubGlobal('fetch', fetchMock);
     const pending = drop();
     const onPickAnother = vi.fn();
     const onDone = vi.fn();
@@ -240,23 +222,17 @@ describe('ConfirmMoveDialog', () => {
   });
 
   it('says until when a time is held online', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(
-            JSON.stringify({
-              bookable: false,
-              message: 'This time is held for a patient who is booking online. Pick another slot.',
-              conflict: {
-                kind: 'hold',
-                start: '2026-11-24T16:30:00.000Z',
-                end: '2026-11-24T17:00:00.000Z',
-                expiresAt: '2026-11-23T17:10:00.000Z',
-              },
-            }),
-          ),
-      ),
+    stubApi(() =>
+      json({
+        bookable: false,
+        message: 'This time is held for a patient who is booking online. Pick another slot.',
+        conflict: {
+          kind: 'hold',
+          start: '2026-11-24T16:30:00.000Z',
+          end: '2026-11-24T17:00:00.000Z',
+          expiresAt: '2026-11-23T17:10:00.000Z',
+        },
+      }),
     );
     wrap(<ConfirmMoveDialog pending={drop()} timeZone={ZONE} onDone={() => {}} />);
     const alert = await screen.findByRole('alert');
@@ -264,8 +240,7 @@ describe('ConfirmMoveDialog', () => {
   });
 
   it('puts the event back when the move is cancelled', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubApi(() => null);
     const pending = drop();
     const onDone = vi.fn();
     wrap(<ConfirmMoveDialog pending={pending} timeZone={ZONE} onDone={onDone} />);
@@ -280,10 +255,7 @@ describe('ConfirmMoveDialog', () => {
 
 describe('MoveAppointmentDialog', () => {
   it('is the spec’s Reschedule dialog: its title, the current time and provider on their own lines', () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ slots: [] }), { status: 200 })),
-    );
+    stubApi(() => json({ slots: [] }));
     wrap(
       <MoveAppointmentDialog
         appointment={appointment('a1', '2026-11-24T14:00:00Z')}

@@ -3,14 +3,8 @@ import { AlertTriangleIcon } from 'lucide-react';
 import type { Appointment, MoveCheckResponse } from '@contracts/appointments';
 import { formatDateWithWeekday, formatTime, formatTimeRange } from '@domain/format';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { DialogFrame, DialogHeading } from '@web/components/dialog-frame';
+import { DialogFooter } from '@web/components/ui/dialog';
 import { moveCheckQueryOptions } from '../api/check-move';
 import { useMoveAppointment } from '../api/move-appointment';
 
@@ -131,65 +125,70 @@ export function ConfirmMoveDialog({
 
   const appointment = pending?.appointment;
   return (
-    <Dialog open={pending !== null} onOpenChange={(open) => !open && cancel()}>
-      <DialogContent role="alertdialog" className="sm:max-w-md">
-        {appointment && pending && (
-          <>
-            <DialogHeader>
-              <DialogTitle>Move this appointment?</DialogTitle>
-              <DialogDescription>
+    <DialogFrame
+      open={pending !== null}
+      onOpenChange={(open) => !open && cancel()}
+      confirmation
+      className="sm:max-w-md"
+    >
+      {appointment && pending && (
+        <>
+          <DialogHeading
+            title="Move this appointment?"
+            description={
+              <>
                 {appointment.patient.name || 'Unknown Patient'} with {appointment.staff.name}. The
                 patient and provider will be notified.
-              </DialogDescription>
-            </DialogHeader>
-            <dl className="space-y-3">
-              <When
-                label="From"
-                date={appointment.date}
-                duration={appointment.duration}
+              </>
+            }
+          />
+          <dl className="space-y-3">
+            <When
+              label="From"
+              date={appointment.date}
+              duration={appointment.duration}
+              timeZone={timeZone}
+            />
+            <When
+              label="To"
+              date={pending.start}
+              duration={appointment.duration}
+              timeZone={timeZone}
+            />
+          </dl>
+          {check.isPending ? (
+            <p role="status" className="text-sm text-muted-foreground">
+              Checking the new time…
+            </p>
+          ) : (
+            refused && (
+              <Conflict
+                answer={refused}
                 timeZone={timeZone}
+                onPickAnother={
+                  onPickAnother &&
+                  (() => {
+                    pending.revert();
+                    onDone();
+                    onPickAnother(appointment);
+                  })
+                }
               />
-              <When
-                label="To"
-                date={pending.start}
-                duration={appointment.duration}
-                timeZone={timeZone}
-              />
-            </dl>
-            {check.isPending ? (
-              <p role="status" className="text-sm text-muted-foreground">
-                Checking the new time…
-              </p>
-            ) : (
-              refused && (
-                <Conflict
-                  answer={refused}
-                  timeZone={timeZone}
-                  onPickAnother={
-                    onPickAnother &&
-                    (() => {
-                      pending.revert();
-                      onDone();
-                      onPickAnother(appointment);
-                    })
-                  }
-                />
-              )
-            )}
-            <DialogFooter>
-              <Button variant="outline" onClick={cancel} disabled={move.isPending}>
-                Cancel
-              </Button>
-              <Button
-                onClick={confirm}
-                disabled={move.isPending || check.isPending || refused !== null}
-              >
-                {move.isPending ? 'Moving...' : 'Move'}
-              </Button>
-            </DialogFooter>
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+            )
+          )}
+          <DialogFooter>
+            <Button variant="outline" onClick={cancel} disabled={move.isPending}>
+              Cancel
+            </Button>
+            <Button
+              onClick={confirm}
+              disabled={move.isPending || check.isPending || refused !== null}
+            >
+              {move.isPending ? 'Moving...' : 'Move'}
+            </Button>
+          </DialogFooter>
+        </>
+      )}
+    </DialogFrame>
   );
 }

@@ -3,14 +3,8 @@ import type { Appointment } from '@contracts/appointments';
 import { localDateKeyOf } from '@domain/zoned-time';
 import { CurrentTimeLines } from '@web/components/current-time-lines';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { DialogFrame, DialogHeading } from '@web/components/dialog-frame';
+import { DialogFooter } from '@web/components/ui/dialog';
 import { TimeSlotPicker, type TimeSlot } from '@web/features/slots/components/time-slot-picker';
 import { useMoveAppointment } from '../api/move-appointment';
 
@@ -41,16 +35,17 @@ function MoveForm({
 
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>Reschedule Appointment</DialogTitle>
-        <DialogDescription asChild>
+      <DialogHeading
+        title="Reschedule Appointment"
+        descriptionAsChild
+        description={
           <CurrentTimeLines
             date={appointment.date}
             timeZone={timeZone}
             providerName={appointment.staff.name}
           />
-        </DialogDescription>
-      </DialogHeader>
+        }
+      />
       <TimeSlotPicker
         clinicSlug={appointment.patient.clinic}
         value={slot}
@@ -93,16 +88,14 @@ export function MoveAppointmentDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={appointment !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
-        {appointment && (
-          <MoveForm
-            appointment={appointment}
-            timeZone={timeZone}
-            onDone={() => onOpenChange(false)}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <DialogFrame open={appointment !== null} onOpenChange={onOpenChange} className="sm:max-w-2xl">
+      {appointment && (
+        <MoveForm
+          appointment={appointment}
+          timeZone={timeZone}
+          onDone={() => onOpenChange(false)}
+        />
+      )}
+    </DialogFrame>
   );
 }

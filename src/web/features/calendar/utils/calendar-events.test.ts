@@ -1,28 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Appointment } from '@contracts/appointments';
+import { calendarAppointment } from '../test/calendar-appointment';
 import { filterAppointments, toEventInput, visibleHours } from './calendar-events';
 
-function appointment(overrides: Partial<Appointment> & { status?: string } = {}): Appointment {
-  const { status = 'BOOKED', ...rest } = overrides;
-  return {
-    _id: 'a1',
-    date: '2026-11-24T14:00:00.000Z',
-    duration: 30,
-    token: 't',
-    patient: {
-      id: 'p1',
-      name: 'José Núñez',
-      email: 'jose@example.com',
-      phone: null,
-      clinic: 'riverside',
-      source: null,
-    },
-    staff: { id: 's1', name: 'Dr. Priya Raman', email: 'priya@carebook.test' },
-    metadata: { status, notes: null, source: 'carebook', type: 'custom' },
-    statusHistory: [],
-    ...rest,
-  };
-}
+const appointment = calendarAppointment;
 
 const now = new Date('2026-11-23T17:00:00Z');
 

@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AddClinicDialog } from './add-clinic-dialog';
 import { json, stubApi } from '@web/test/api-stub';
-import { renderRoutes } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderRoutes } from '@web/test/render-with-client';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function renderDialog() {
   const { router } = renderRoutes(

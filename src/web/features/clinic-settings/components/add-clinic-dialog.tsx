@@ -7,14 +7,8 @@ import { z } from 'zod';
 import { createClinicBody } from '@contracts/clinic-policy';
 import { TimeZonePicker } from '@web/components/time-zone-picker';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { TitledDialog } from '@web/components/dialog-frame';
+import { DialogFooter } from '@web/components/ui/dialog';
 import { fieldDescription, FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
@@ -158,16 +152,14 @@ export function AddClinicDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Add clinic</DialogTitle>
-          <DialogDescription>
-            You become its admin. Its hours, staff and rules are set next.
-          </DialogDescription>
-        </DialogHeader>
-        {open && <AddClinicForm onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-lg"
+      title="Add clinic"
+      description="You become its admin. Its hours, staff and rules are set next."
+    >
+      {open && <AddClinicForm onDone={() => onOpenChange(false)} />}
+    </TitledDialog>
   );
 }

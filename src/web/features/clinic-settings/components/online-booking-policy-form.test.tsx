@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClinicPolicyView } from '@contracts/clinic-policy';
-import { CURRENT_POLICY } from '../test/policy-test-kit';
+import { json } from '@web/test/api-stub';
+import { CURRENT_POLICY, stubPolicyServer } from '../test/policy-test-kit';
 import { renderWithClient } from '@web/test/render-with-client';
 import { OnlineBookingPolicyForm } from './online-booking-policy-form';
 
@@ -20,22 +21,7 @@ const agents = [
 let sent: Array<{ reminders: unknown; onlineBooking: ClinicPolicyView['policy']['onlineBooking'] }>;
 
 beforeEach(() => {
-  sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (init?.method !== 'PUT') return new Response(JSON.stringify(agents));
-      const body = JSON.parse(init!.body as string) as (typeof sent)[number];
-      sent.push(body);
-      return new Response(
-        JSON.stringify({
-          clinic: current.clinic,
-          policy: { ...current.policy, onlineBooking: body.onlineBooking },
-          rescheduledAppointments: 0,
-        }),
-      );
-    }),
-  );
+  sent = stubPolicyServer(current, 0, () => json(agents));
 });
 afterEach(() => {
   cleanup();

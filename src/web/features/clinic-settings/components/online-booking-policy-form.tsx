@@ -2,16 +2,15 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { onlineBookingPolicy, type ClinicPolicyView } from '@contracts/clinic-policy';
-import { Button } from '@web/components/ui/button';
 import { fieldDescription, FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { labelled, worded } from '@web/lib/form-schema';
 import { clinicAgentsQueryOptions } from '@web/queries/clinics';
-import { useUpdateClinicPolicy } from '../api/clinic-policy';
+import { NumberField } from './number-field';
+import { PolicySection } from './policy-section';
+import { useSavePolicyPart } from './use-save-policy-part';
 import { Checkbox } from '@web/components/ui/checkbox';
 
 const shape = onlineBookingPolicy.shape;
@@ -43,7 +42,6 @@ export function OnlineBookingPolicyForm({
   current: ClinicPolicyView;
 }) {
   const id = useId();
-  const save = useUpdateClinicPolicy(slug);
   const agents = useQuery(clinicAgentsQueryOptions(slug));
   const form = useForm<OnlineBookingFormInput, unknown, OnlineBookingFormValues>({
     resolver: zodResolver(onlineBookingForm),
@@ -55,30 +53,27 @@ export function OnlineBookingPolicyForm({
   const lengths = [...new Set([...COMMON_LENGTHS, ...current.policy.onlineBooking.durations])].sort(
     (a, b) => a - b,
   );
-  const submit = form.handleSubmit((onlineBooking) =>
-    save.mutate(
-      { reminders: current.policy.reminders, onlineBooking },
-      {
-        onSuccess: (saved) => {
-          form.reset(saved.policy.onlineBooking);
-          toast.success('Online booking settings saved.');
-        },
-      },
-    ),
-  );
+  const { save, submit } = useSavePolicyPart(slug, current, 'onlineBooking', form, {
+    toForm: (policy) => policy,
+    saved: 'Online booking settings saved.',
+  });
   const setList = (name: 'agentIds' | 'durations', value: string[] | number[]) =>
     form.setValue(name, value as never, { shouldDirty: true, shouldValidate: true });
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="grid gap-4">
-      <div>
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          Online booking
-        </h2>
-        <p className="text-sm text-muted-foreground">
+    <PolicySection
+      title="Online booking"
+      intro={
+        <>
           Patients book themselves on the clinic’s public page at /book-online/{slug}. A time is
           held for 15 minutes until they open the link e-mailed to them; only then is it booked.
-        </p>
-      </div>
+        </>
+      }
+      onSubmit={submit}
+      error={save.error?.message}
+      pending={save.isPending}
+      dirty={form.formState.isDirty}
+      saveLabel="Save online booking settings"
+    >
       <label className="flex items-center gap-2 text-sm">
         <Checkbox {...form.register('enabled')} />
         Patients may book online
@@ -130,44 +125,22 @@ export function OnlineBookingPolicyForm({
         )}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
+        <NumberField
           id={`${id}-notice`}
           label="Minimum notice (hours)"
           hint="No online booking starts sooner than this (default 12)."
           error={errors.minNoticeHours?.message}
-        >
-          <Input
-            id={`${id}-notice`}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            {...fieldDescription(`${id}-notice`, {
-              error: errors.minNoticeHours?.message,
-              hint: true,
-            })}
-            {...form.register('minNoticeHours', { valueAsNumber: true })}
-          />
-        </FormField>
-        <FormField
+          min={0}
+          registration={form.register('minNoticeHours', { valueAsNumber: true })}
+        />
+        <NumberField
           id={`${id}-horizon`}
           label="How far ahead (days)"
           hint="Nor later than this (default 60)."
           error={errors.horizonDays?.message}
-        >
-          <Input
-            id={`${id}-horizon`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            {...fieldDescription(`${id}-horizon`, {
-              error: errors.horizonDays?.message,
-              hint: true,
-            })}
-            {...form.register('horizonDays', { valueAsNumber: true })}
-          />
-        </FormField>
+          min={1}
+          registration={form.register('horizonDays', { valueAsNumber: true })}
+        />
       </div>
       <FormField
         id={`${id}-intro`}
@@ -186,16 +159,6 @@ export function OnlineBookingPolicyForm({
         <Checkbox {...form.register('allowNewPatients')} />
         New patients may book (otherwise only patients the clinic already knows)
       </label>
-      {save.error && (
-        <p role="alert" className="text-sm text-destructive">
-          {save.error.message}
-        </p>
-      )}
-      <div>
-        <Button type="submit" disabled={save.isPending || !form.formState.isDirty}>
-          {save.isPending ? 'Saving...' : 'Save online booking settings'}
-        </Button>
-      </div>
-    </form>
+    </PolicySection>
   );
 }

@@ -9,6 +9,7 @@ import { MAX_REMINDERS } from '@domain/reminders';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { useUpdateClinicPolicy } from '../api/clinic-policy';
+import { PolicySection } from './policy-section';
 import { OFFSET_UNITS, toMinutes, toOffsetRow, type OffsetUnit } from '../utils/reminder-offsets';
 
 const RANGE = 'A reminder goes out between 15 minutes and 7 days before the start.';
@@ -78,17 +79,31 @@ export function ReminderPolicyForm({ slug, current }: { slug: string; current: C
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="grid gap-4">
-      <div>
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          Reminders
-        </h2>
-        <p className="text-sm text-muted-foreground">
+    <PolicySection
+      title="Reminders"
+      intro={
+        <>
           Patients get an email before each appointment with the time in the clinic’s zone, the
           visit link and a link to confirm. {RANGE} Changing them plans again the reminders of
           upcoming appointments that have not been reminded yet.
-        </p>
-      </div>
+        </>
+      }
+      onSubmit={submit}
+      error={save.error?.message}
+      pending={save.isPending}
+      dirty={form.formState.isDirty}
+      saveLabel="Save reminders"
+      actions={
+        <Button
+          type="button"
+          variant="outline"
+          disabled={fields.length >= MAX_REMINDERS}
+          onClick={() => append({ amount: 1, unit: 'hours' })}
+        >
+          <PlusIcon /> Add reminder
+        </Button>
+      }
+    >
       {fields.length === 0 ? (
         <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
           No reminders: patients hear from the clinic only when an appointment is booked or changed.
@@ -144,24 +159,6 @@ export function ReminderPolicyForm({ slug, current }: { slug: string; current: C
           })}
         </ol>
       )}
-      {save.error && (
-        <p role="alert" className="text-sm text-destructive">
-          {save.error.message}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <Button
-          type="button"
-          variant="outline"
-          disabled={fields.length >= MAX_REMINDERS}
-          onClick={() => append({ amount: 1, unit: 'hours' })}
-        >
-          <PlusIcon /> Add reminder
-        </Button>
-        <Button type="submit" disabled={save.isPending || !form.formState.isDirty}>
-          {save.isPending ? 'Saving...' : 'Save reminders'}
-        </Button>
-      </div>
-    </form>
+    </PolicySection>
   );
 }

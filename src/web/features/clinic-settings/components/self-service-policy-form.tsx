@@ -1,14 +1,14 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { selfServicePolicy, type ClinicPolicyView } from '@contracts/clinic-policy';
-import { Button } from '@web/components/ui/button';
 import { fieldDescription, FormError, FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { blankAsAbsent, labelled, worded } from '@web/lib/form-schema';
-import { useUpdateClinicPolicy } from '../api/clinic-policy';
+import { NumberField } from './number-field';
+import { PolicySection } from './policy-section';
+import { useSavePolicyPart } from './use-save-policy-part';
 import { Checkbox } from '@web/components/ui/checkbox';
 
 const shape = selfServicePolicy.shape;
@@ -35,7 +35,6 @@ export function SelfServicePolicyForm({
   current: ClinicPolicyView;
 }) {
   const id = useId();
-  const save = useUpdateClinicPolicy(slug);
   const toForm = (policy: ClinicPolicyView['policy']['selfService']): SelfServiceFormInput => ({
     ...policy,
     phone: policy.phone ?? '',
@@ -46,30 +45,26 @@ export function SelfServicePolicyForm({
   });
   const errors = form.formState.errors;
 
-  const submit = form.handleSubmit((selfService) =>
-    save.mutate(
-      { reminders: current.policy.reminders, selfService },
-      {
-        onSuccess: (saved) => {
-          form.reset(toForm(saved.policy.selfService));
-          toast.success('Online changes saved.');
-        },
-      },
-    ),
-  );
+  const { save, submit } = useSavePolicyPart(slug, current, 'selfService', form, {
+    toForm,
+    saved: 'Online changes saved.',
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="grid gap-4">
-      <div>
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          Online changes by patients
-        </h2>
-        <p className="text-sm text-muted-foreground">
+    <PolicySection
+      title="Online changes by patients"
+      intro={
+        <>
           From the link in their messages, patients can move their appointment to another free time
           of the same provider, or cancel it, until the cut-off before the start. After it, or when
           online changes are off, the page shows the clinic’s phone number.
-        </p>
-      </div>
+        </>
+      }
+      onSubmit={submit}
+      pending={save.isPending}
+      dirty={form.formState.isDirty}
+      saveLabel="Save online changes"
+    >
       <label className="flex items-center gap-2 text-sm">
         <Checkbox {...form.register('allowReschedule')} />
         Patients may reschedule online
@@ -79,36 +74,20 @@ export function SelfServicePolicyForm({
         Patients may cancel online
       </label>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
+        <NumberField
           id={`${id}-cutoff`}
           label="Cut-off (hours before the start)"
           error={errors.cutoffHours?.message}
-        >
-          <Input
-            id={`${id}-cutoff`}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            {...fieldDescription(`${id}-cutoff`, { error: errors.cutoffHours?.message })}
-            {...form.register('cutoffHours', { valueAsNumber: true })}
-          />
-        </FormField>
-        <FormField
+          min={0}
+          registration={form.register('cutoffHours', { valueAsNumber: true })}
+        />
+        <NumberField
           id={`${id}-moves`}
           label="Online moves per appointment"
           error={errors.maxReschedules?.message}
-        >
-          <Input
-            id={`${id}-moves`}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            {...fieldDescription(`${id}-moves`, { error: errors.maxReschedules?.message })}
-            {...form.register('maxReschedules', { valueAsNumber: true })}
-          />
-        </FormField>
+          min={0}
+          registration={form.register('maxReschedules', { valueAsNumber: true })}
+        />
       </div>
       <FormField
         id={`${id}-phone`}
@@ -128,11 +107,6 @@ export function SelfServicePolicyForm({
         />
       </FormField>
       <FormError message={save.error?.message} />
-      <div>
-        <Button type="submit" disabled={save.isPending || !form.formState.isDirty}>
-          {save.isPending ? 'Saving...' : 'Save online changes'}
-        </Button>
-      </div>
-    </form>
+    </PolicySection>
   );
 }

@@ -1,5 +1,5 @@
 import type { ClinicPolicyView } from '@contracts/clinic-policy';
-import { json, stubApi } from '@web/test/api-stub';
+import { json, stubApi, type ApiHandler } from '@web/test/api-stub';
 
 // What the clinic policy forms' tests share: a clinic's policy as the server answers it and a
 // stub of the policy endpoint.
@@ -31,13 +31,17 @@ export const CURRENT_POLICY: ClinicPolicyView = {
 /**
  * Stands in for `PUT /api/admin/clinics/:slug/policy`: records each body sent (in the returned
  * array) and answers the whole policy, the parts sent over the ones kept, as the server does.
+ * With `reads`, that answers every other request (a form that loads what it offers).
  */
 export function stubPolicyServer<Body extends object>(
   current: ClinicPolicyView = CURRENT_POLICY,
   rescheduledAppointments = 0,
+  reads?: ApiHandler,
 ): Body[] {
   const sent: Body[] = [];
-  stubApi(({ body }) => {
+  stubApi((request) => {
+    if (reads && request.method !== 'PUT') return reads(request);
+    const { body } = request;
     sent.push(body as Body);
     return json({
       clinic: current.clinic,

@@ -6,7 +6,7 @@ import {
 } from '@contracts/dashboard';
 import { formatCount, formatDate, formatTime, formatTimeRange } from '@domain/format';
 import { formatRelativeTime } from '@domain/relative-time';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { DashboardCard } from './dashboard-card';
 import { AppointmentRows } from './appointment-rows';
 import { PatientMovesCard } from './patient-moves-card';
 
@@ -82,89 +82,76 @@ export function DashboardLists({
   );
   return (
     <div className="grid items-start gap-6 lg:grid-cols-5">
-      <Card className="min-w-0 lg:col-span-3">
-        <CardHeader>
-          <CardTitle level={2}>Today</CardTitle>
-          <CardDescription>
-            <TodaySummary data={data} clinic={clinic} />
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <AppointmentRows
-            label="Today's appointments"
-            appointments={data.today}
-            when={(a) => formatTimeRange(a.date, a.duration, timeZone)}
-            empty="Nothing booked today."
-            showAgent={showAgent}
-          />
-        </CardContent>
-      </Card>
+      <DashboardCard
+        title="Today"
+        description={<TodaySummary data={data} clinic={clinic} />}
+        className="min-w-0 lg:col-span-3"
+      >
+        <AppointmentRows
+          label="Today's appointments"
+          appointments={data.today}
+          when={(a) => formatTimeRange(a.date, a.duration, timeZone)}
+          empty="Nothing booked today."
+          showAgent={showAgent}
+        />
+      </DashboardCard>
       <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
         <PatientMovesCard data={data} now={now} timeZone={timeZone} showAgent={showAgent} />
-        <Card>
-          <CardHeader>
-            <CardTitle level={2}>Next up</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <AppointmentRows
-              label="Next appointments"
-              appointments={data.next}
-              when={relative}
-              layout="stacked"
-              empty="Nothing coming up."
-              showAgent={showAgent}
-            />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle level={2}>To confirm</CardTitle>
-            <CardDescription>
-              {data.unconfirmedTotal === 0
-                ? 'Everyone coming today and tomorrow has confirmed.'
-                : `${formatCount(data.unconfirmedTotal)} today and tomorrow not confirmed by the patient yet.`}
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="space-y-2">
-            <AppointmentRows
-              label="Appointments not confirmed"
-              appointments={data.unconfirmed}
-              when={relative}
-              layout="stacked"
-              empty="Nothing to confirm."
-              showAgent={showAgent}
-            />
-            {data.unconfirmedTotal > data.unconfirmed.length && (
-              <p className="text-sm text-muted-foreground">
-                The soonest {data.unconfirmed.length} are shown.
-              </p>
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle level={2}>Needs marking</CardTitle>
-            <CardDescription>Past appointments still waiting for a Mark as.</CardDescription>
-          </CardHeader>
-          <CardContent className="space-y-2">
-            <AppointmentRows
-              label="Appointments to mark"
-              appointments={data.pending}
-              when={relative}
-              layout="stacked"
-              empty="All caught up."
-              showAgent={showAgent}
-            />
-            {data.counts.pending > data.pending.length && (
-              <Link
-                className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-                to={`/appointments?status=pending${ownStaffId ? `&staffId=${ownStaffId}` : ''}`}
-              >
-                View all {formatCount(data.counts.pending)} pending
-              </Link>
-            )}
-          </CardContent>
-        </Card>
+        <DashboardCard title="Next up">
+          <AppointmentRows
+            label="Next appointments"
+            appointments={data.next}
+            when={relative}
+            layout="stacked"
+            empty="Nothing coming up."
+            showAgent={showAgent}
+          />
+        </DashboardCard>
+        <DashboardCard
+          title="To confirm"
+          description={
+            data.unconfirmedTotal === 0
+              ? 'Everyone coming today and tomorrow has confirmed.'
+              : `${formatCount(data.unconfirmedTotal)} today and tomorrow not confirmed by the patient yet.`
+          }
+          contentClassName="space-y-2"
+        >
+          <AppointmentRows
+            label="Appointments not confirmed"
+            appointments={data.unconfirmed}
+            when={relative}
+            layout="stacked"
+            empty="Nothing to confirm."
+            showAgent={showAgent}
+          />
+          {data.unconfirmedTotal > data.unconfirmed.length && (
+            <p className="text-sm text-muted-foreground">
+              The soonest {data.unconfirmed.length} are shown.
+            </p>
+          )}
+        </DashboardCard>
+        <DashboardCard
+          title="Needs marking"
+          description="Past appointments still waiting for a Mark as."
+          contentClassName="space-y-2"
+        >
+          <AppointmentRows
+            label="Appointments to mark"
+            appointments={data.pending}
+            when={relative}
+            layout="stacked"
+            empty="All caught up."
+            showAgent={showAgent}
+          />
+          {data.counts.pending > data.pending.length && (
+            <Link
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+              to={`/appointments?status=pending${ownStaffId ? `&staffId=${ownStaffId}` : ''}`}
+            >
+              View all {formatCount(data.counts.pending)} pending
+            </Link>
+          )}
+        </DashboardCard>
       </div>
     </div>
   );

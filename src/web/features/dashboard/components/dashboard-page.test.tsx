@@ -10,6 +10,7 @@ import {
   type DashboardResponse,
 } from '@contracts/dashboard';
 import { sessionKeys } from '@web/queries/query-keys';
+import { errorResponse, json, stubApi, type ApiHandler } from '@web/test/api-stub';
 import { createTestQueryClient, renderWithClient } from '@web/test/render-with-client';
 import { DashboardLists } from './dashboard-lists';
 import { DashboardPage } from './dashboard-page';
@@ -88,8 +89,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage(fetchMock = vi.fn(async () => new Response(JSON.stringify(body)))) {
-  vi.stubGlobal('fetch', fetchMock);
+function renderPage(answer: ApiHandler = () => json(body)) {
+  const fetchMock = stubApi(answer);
   const client = createTestQueryClient();
   client.setQueryData(sessionKeys.current, user);
   renderWithClient(
@@ -157,7 +158,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       row(`t${i}`, '2026-11-23T14:00:00Z'),
     );
     const perDay = [{ date: '2026-11-23', total: 612, statuses: { ...tally, BOOKED: 612 } }];
-    renderPage(vi.fn(async () => new Response(JSON.stringify({ ...body, today: many, perDay }))));
+    renderPage(() => json({ ...body, today: many, perDay }));
     expect(await screen.findByText(/The first 500 of 612 appointments/)).toBeInTheDocument();
     expect(
       screen.getByRole('link', { name: 'See the whole day in the calendar' }).getAttribute('href'),
@@ -233,11 +234,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       card,
     );
     cleanup();
-    renderPage(
-      vi.fn(
-        async () => new Response(JSON.stringify({ ...body, bookedOnline: { days: 30, count: 0 } })),
-      ),
-    );
+    renderPage(() => json({ ...body, bookedOnline: { days: 30, count: 0 } }));
     await screen.findByTestId('count-all');
     expect(screen.queryByTestId('booked-online')).toBeNull();
   });
@@ -250,18 +247,13 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       from: '2026-11-25T16:00:00Z',
       movedAt: '2026-11-23T15:00:00Z',
     };
-    renderPage(
-      vi.fn(
-        async () =>
-          new Response(
-            JSON.stringify({
-              ...body,
-              scope: 'clinic',
-              patientMoves: [moved, { ...moved, _id: 'm2', from: '2026-11-24T19:00:00Z' }],
-              patientMovesTotal: 12,
-            }),
-          ),
-      ),
+    renderPage(() =>
+      json({
+        ...body,
+        scope: 'clinic',
+        patientMoves: [moved, { ...moved, _id: 'm2', from: '2026-11-24T19:00:00Z' }],
+        patientMovesTotal: 12,
+      }),
     );
     const list = await screen.findByRole('list', { name: 'Visits moved by patients' });
     const [first, second] = within(list).getAllByRole('listitem');
@@ -287,12 +279,13 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
   });
 
   it('puts the waitlist and online figures in one row of cards that fill it', async () => {
-    const fetchMock = vi.fn(async (url: string) =>
-      Response.json(
-        url.startsWith('/api/waitlist/summary') ? { openOffers: 2, filledThisMonth: 5 } : body,
+    renderPage(({ url }) =>
+      json(
+        url.pathname.startsWith('/api/waitlist/summary')
+          ? { openOffers: 2, filledThisMonth: 5 }
+          : body,
       ),
     );
-    renderPage(fetchMock as never);
     const row = await screen.findByRole('list', { name: 'Waitlist and online booking' });
     await within(row).findByTestId('waitlist-open');
     // Three cards: two a row on a phone, the third across both; three a row from sm up.
@@ -319,14 +312,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
   });
 
   it('shows the server’s message and a retry when loading fails', async () => {
-    renderPage(
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ error: 'bad', message: 'Database unavailable' }), {
-            status: 503,
-          }),
-      ),
-    );
+    renderPage(() => errorResponse(503, 'Database unavailable', 'bad'));
     expect((await screen.findByRole('alert')).textContent).toContain('Database unavailable');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDateWithWeekday } from '@domain/format';
 import { wallClockToUtc } from '@domain/zoned-time';
 import { PageHeader } from '@web/components/page-header';
-import { Button } from '@web/components/ui/button';
+import { LoadErrorRow } from '@web/components/table-states';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { useSession } from '@web/lib/session';
 import { dashboardQueryOptions } from '../api/get-dashboard';
@@ -50,12 +50,7 @@ export function DashboardPage() {
       {query.isPending ? (
         <DashboardSkeleton />
       ) : query.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border p-4">
-          <p className="text-sm text-destructive">{query.error.message}</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadErrorRow message={query.error.message} onRetry={() => void query.refetch()} />
       ) : (
         <>
           <CountsCards counts={query.data.counts} staffId={own ? user?.id : undefined} />

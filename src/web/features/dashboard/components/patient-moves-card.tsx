@@ -6,7 +6,7 @@ import {
 } from '@contracts/dashboard';
 import { formatCount, formatDate, formatTime } from '@domain/format';
 import { formatRelativeTime } from '@domain/relative-time';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { DashboardCard } from './dashboard-card';
 
 /** "Tue, Nov 24, 10:00 AM" in the dashboard's zone, or the time alone on the same day. */
 function when(iso: string, timeZone: string, sameDayAs?: string) {
@@ -75,27 +75,25 @@ export function PatientMovesCard({
 }) {
   if (data.patientMoves.length === 0) return null;
   return (
-    <Card className="border-amber-300 dark:border-amber-800" data-testid="patient-moves">
-      <CardHeader>
-        <CardTitle level={2}>Moved by patients</CardTitle>
-        <CardDescription>
-          {`${formatCount(data.patientMovesTotal)} ${data.patientMovesTotal === 1 ? 'visit' : 'visits'} in the next ${DASHBOARD_PATIENT_MOVE_HOURS} hours, moved there by the patient.`}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-2">
-        <ul aria-label="Visits moved by patients" className="-mx-2 divide-y">
-          {data.patientMoves.map((move) => (
-            <li key={move._id}>
-              <MoveRow move={move} now={now} timeZone={timeZone} showAgent={showAgent} />
-            </li>
-          ))}
-        </ul>
-        {data.patientMovesTotal > data.patientMoves.length && (
-          <p className="text-sm text-muted-foreground">
-            The soonest {data.patientMoves.length} are shown.
-          </p>
-        )}
-      </CardContent>
-    </Card>
+    <DashboardCard
+      title="Moved by patients"
+      description={`${formatCount(data.patientMovesTotal)} ${data.patientMovesTotal === 1 ? 'visit' : 'visits'} in the next ${DASHBOARD_PATIENT_MOVE_HOURS} hours, moved there by the patient.`}
+      className="border-amber-300 dark:border-amber-800"
+      contentClassName="space-y-2"
+      data-testid="patient-moves"
+    >
+      <ul aria-label="Visits moved by patients" className="-mx-2 divide-y">
+        {data.patientMoves.map((move) => (
+          <li key={move._id}>
+            <MoveRow move={move} now={now} timeZone={timeZone} showAgent={showAgent} />
+          </li>
+        ))}
+      </ul>
+      {data.patientMovesTotal > data.patientMoves.length && (
+        <p className="text-sm text-muted-foreground">
+          The soonest {data.patientMoves.length} are shown.
+        </p>
+      )}
+    </DashboardCard>
   );
 }

@@ -5,17 +5,8 @@ import type { CreatedApiToken } from '@contracts/integrations';
 import type { ClinicSummary } from '@contracts/auth';
 import { ClinicCheckboxes } from '@web/components/clinic-checkboxes';
 import { VisitLinksCheckbox } from '@web/components/integration-sharing';
-import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
-import { fieldDescription, FormError, FormField } from '@web/components/ui/form-field';
+import { DialogForm, TitledDialog } from '@web/components/dialog-frame';
+import { fieldDescription, FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { useCreateApiToken } from '../api/api-tokens';
 import { tokenFormSchema, type TokenFormOutput, type TokenFormValues } from '../utils/token-form';
@@ -60,7 +51,13 @@ function TokenForm({
   });
 
   return (
-    <form className="grid gap-5" onSubmit={submit} noValidate>
+    <DialogForm
+      onSubmit={submit}
+      error={create.error?.message}
+      pending={create.isPending}
+      label="Create token"
+      pendingLabel="Creating..."
+    >
       <FormField id="token-name" label="Name" hint={NAME_HINT} error={errors.name?.message}>
         <Input
           id="token-name"
@@ -108,16 +105,7 @@ function TokenForm({
         hint="Include each appointment’s patient visit link in what the token reads."
         {...register('visitLinks')}
       />
-      <FormError message={create.error?.message} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create token'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 
@@ -140,22 +128,22 @@ export function CreateTokenDialog({
     onOpenChange(next);
   };
   return (
-    <Dialog open={open} onOpenChange={change}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{created ? 'Copy your token now' : 'Create integration token'}</DialogTitle>
-          <DialogDescription>
-            {created
-              ? 'This is the only time it is shown. Store it where the other system keeps its secrets.'
-              : 'Another system (a health record, billing, a patient app) uses it to call the FHIR API for the clinics you choose.'}
-          </DialogDescription>
-        </DialogHeader>
-        {created ? (
-          <SecretOnce secret={created.token} onDone={() => change(false)} />
-        ) : (
-          <TokenForm clinics={clinics} onCreated={setCreated} />
-        )}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={change}
+      className="sm:max-w-lg"
+      title={created ? 'Copy your token now' : 'Create integration token'}
+      description={
+        created
+          ? 'This is the only time it is shown. Store it where the other system keeps its secrets.'
+          : 'Another system (a health record, billing, a patient app) uses it to call the FHIR API for the clinics you choose.'
+      }
+    >
+      {created ? (
+        <SecretOnce secret={created.token} onDone={() => change(false)} />
+      ) : (
+        <TokenForm clinics={clinics} onCreated={setCreated} />
+      )}
+    </TitledDialog>
   );
 }

@@ -1,34 +1,24 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiTokenView } from '@contracts/integrations';
 import {
+  CAMDEN,
   errorResponse,
   json,
   makeSessionUser,
   polyfillPointerApis,
+  RIVERSIDE,
   sessionHandler,
   stubApi,
   type ApiHandler,
 } from '@web/test/api-stub';
-import { renderAppRoutes } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderAppRoutes } from '@web/test/render-with-client';
 import { IntegrationsPage } from './integrations-page';
 
 const PATH = '/admin/integrations';
 
-const RIVERSIDE = {
-  id: '7d2c0b0e-3a51-4f0f-8f43-6f1f1d2b9a01',
-  slug: 'riverside',
-  name: 'Riverside Family Clinic',
-  timezone: 'America/New_York',
-};
-const CAMDEN = {
-  id: '1a0f6c2e-95b4-4d9b-8c55-0c9e4b7f3d22',
-  slug: 'camden',
-  name: 'Camden Health Centre',
-  timezone: 'Europe/London',
-};
 const admin = makeSessionUser({ clinics: [RIVERSIDE, CAMDEN] });
 
 function token(overrides: Partial<ApiTokenView>): ApiTokenView {
@@ -99,10 +89,7 @@ vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(polyfillPointerApis);
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 

@@ -1,13 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLinkIcon } from 'lucide-react';
 import type { RenderedMail } from '@contracts/outbox';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { TitledDialog } from '@web/components/dialog-frame';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Button } from '@web/components/ui/button';
 import { outboxMessageQueryOptions } from '../api/outbox';
@@ -84,43 +78,39 @@ export function OutboxMessageDialog({
   const message = useQuery(outboxMessageQueryOptions(messageId));
   const data = message.data;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {/* One column no wider than the dialog: a long link wraps instead of widening it. */}
-      <DialogContent className="grid-cols-[minmax(0,1fr)] sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle className="pr-6 leading-snug break-words">
-            {data?.subject ?? 'Message'}
-          </DialogTitle>
-          <DialogDescription>
-            As each recipient gets it. Opening a link here acts as the recipient: a confirm link
-            books or confirms their visit. Viewing a message is recorded in the audit log.
-          </DialogDescription>
-        </DialogHeader>
-        {message.isPending ? (
-          <div className="space-y-3" aria-busy="true">
-            <span className="sr-only">Loading the message…</span>
-            <Skeleton className="h-5 w-2/3" />
-            <Skeleton className="h-40 w-full" />
-          </div>
-        ) : !data ? (
-          <div role="alert" className="space-y-3 text-sm">
-            <p>{message.error?.message ?? 'Failed to load the message'}</p>
-            <Button variant="outline" size="sm" onClick={() => void message.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : data.mails.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            There is nothing to show: the appointment this reminder is about no longer exists.
-          </p>
-        ) : (
-          <div className="space-y-4">
-            {data.mails.map((mail, i) => (
-              <MailView key={`${mail.to}-${i}`} mail={mail} index={i} />
-            ))}
-          </div>
-        )}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      // One column no wider than the dialog: a long link wraps instead of widening it.
+      className="grid-cols-[minmax(0,1fr)] sm:max-w-2xl"
+      title={data?.subject ?? 'Message'}
+      titleClassName="pr-6 leading-snug break-words"
+      description="As each recipient gets it. Opening a link here acts as the recipient: a confirm link books or confirms their visit. Viewing a message is recorded in the audit log."
+    >
+      {message.isPending ? (
+        <div className="space-y-3" aria-busy="true">
+          <span className="sr-only">Loading the message…</span>
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-40 w-full" />
+        </div>
+      ) : !data ? (
+        <div role="alert" className="space-y-3 text-sm">
+          <p>{message.error?.message ?? 'Failed to load the message'}</p>
+          <Button variant="outline" size="sm" onClick={() => void message.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : data.mails.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          There is nothing to show: the appointment this reminder is about no longer exists.
+        </p>
+      ) : (
+        <div className="space-y-4">
+          {data.mails.map((mail, i) => (
+            <MailView key={`${mail.to}-${i}`} mail={mail} index={i} />
+          ))}
+        </div>
+      )}
+    </TitledDialog>
   );
 }

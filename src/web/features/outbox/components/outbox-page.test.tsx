@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OutboxMessage, OutboxMessageDetail } from '@contracts/outbox';
 import { json, makeSessionUser, sessionHandler, stubApi } from '@web/test/api-stub';
-import { renderAppRoutes } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderAppRoutes } from '@web/test/render-with-client';
 import { stubViewportWidth } from '@web/test/stub-match-media';
 import { OutboxPage } from './outbox-page';
 
@@ -79,10 +79,7 @@ function renderPage() {
 }
 
 beforeEach(() => stubViewportWidth(1366));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('the Notifications page', () => {
   it('shows each message’s recipients, subject, first words and appointment', async () => {

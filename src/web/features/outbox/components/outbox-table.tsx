@@ -1,12 +1,5 @@
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table';
+import { ListTable } from '@web/components/list-table';
+import { TableCell, TableRow } from '@web/components/ui/table';
 import { useIsMobile } from '@web/hooks/use-is-mobile';
 import type { OutboxMessage } from '@contracts/outbox';
 import {
@@ -28,44 +21,34 @@ interface MessagesProps extends MessageActions {
 function MessagesTable({ messages, timeZone, ...actions }: MessagesProps) {
   return (
     // Several lines to a message: each cell starts at the row's top.
-    <Table className="[&_td]:px-4 [&_td]:align-top [&_th]:px-4">
-      <TableCaption className="sr-only">Notification messages, newest first</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Created</TableHead>
-          <TableHead>Message</TableHead>
-          <TableHead>Recipients</TableHead>
-          <TableHead>State</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
+    <ListTable
+      caption="Notification messages, newest first"
+      className="[&_td]:px-4 [&_td]:align-top [&_th]:px-4"
+      columns={['Created', 'Message', 'Recipients', 'State']}
+    >
+      {messages.map((m) => (
+        <TableRow key={m.id}>
+          <TableCell className="whitespace-nowrap">{when(m.createdAt, timeZone)}</TableCell>
+          <TableCell className="w-[40%] min-w-64 space-y-1 whitespace-normal">
+            <MessageSummary message={m} />
+            <AppointmentLink message={m} />
+          </TableCell>
+          <TableCell className="whitespace-normal">
+            <Recipients message={m} />
+          </TableCell>
+          <TableCell className="whitespace-normal">
+            <DeliveryState message={m} timeZone={timeZone} />
+          </TableCell>
+          <TableCell>
+            <MessageButtons
+              message={m}
+              actions={actions}
+              className="flex flex-col items-stretch gap-2"
+            />
+          </TableCell>
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {messages.map((m) => (
-          <TableRow key={m.id}>
-            <TableCell className="whitespace-nowrap">{when(m.createdAt, timeZone)}</TableCell>
-            <TableCell className="w-[40%] min-w-64 space-y-1 whitespace-normal">
-              <MessageSummary message={m} />
-              <AppointmentLink message={m} />
-            </TableCell>
-            <TableCell className="whitespace-normal">
-              <Recipients message={m} />
-            </TableCell>
-            <TableCell className="whitespace-normal">
-              <DeliveryState message={m} timeZone={timeZone} />
-            </TableCell>
-            <TableCell>
-              <MessageButtons
-                message={m}
-                actions={actions}
-                className="flex flex-col items-stretch gap-2"
-              />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </ListTable>
   );
 }
 

@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { StaffSessionView } from '@contracts/session';
 import { describeStaffSession } from './staff-session-model';
+import { createStaffSessionView } from '@web/test/visit-views';
 
-const view = (over: Partial<StaffSessionView> = {}): StaffSessionView => ({
-  appointmentId: 'a1',
-  clinic: { slug: 'riverside', name: 'Riverside Family Clinic', timezone: 'America/New_York' },
-  provider: { id: 'p1', name: 'Dr. Priya Raman', email: 'provider@carebook.test' },
-  patient: { firstName: 'José', name: 'José Núñez', email: 'jose@example.com' },
-  start: '2026-11-24T20:00:00.000Z',
-  durationMinutes: 30,
-  status: 'BOOKED',
-  state: 'too_early',
-  joinOpensAt: '2026-11-24T19:50:00.000Z',
-  joinClosesAt: '2026-11-24T20:45:00.000Z',
-  serverNow: '2026-11-24T19:45:00.000Z',
-  confirmable: true,
-  notes: null,
-  iceServers: [],
-  joinRefusal: null,
-  ...over,
-});
+const view = createStaffSessionView;
 const NY = 'America/New_York';
 
 describe('describeStaffSession', () => {

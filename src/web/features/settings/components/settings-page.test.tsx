@@ -6,6 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@contracts/auth';
 import { sessionKeys } from '@web/queries/query-keys';
 import { THEME_STORAGE_KEY } from '@web/lib/theme';
+import { errorResponse, json, stubApi, type ApiHandler } from '@web/test/api-stub';
 import { createTestQueryClient, renderWithClient } from '@web/test/render-with-client';
 import { SettingsPage } from './settings-page';
 
@@ -28,13 +29,12 @@ let calls: Call[];
 let client: QueryClient;
 
 /** A stand-in server: PUT /api/auth/profile merges into the user, POST /password checks "old". */
-function fakeServer() {
+function fakeServer(): ApiHandler {
   let current = structuredClone(user);
-  return vi.fn(async (url: string, init: RequestInit) => {
-    const body = init.body
-      ? (JSON.parse(init.body as string) as Record<string, unknown>)
-      : undefined;
-    calls.push({ url, method: init.method ?? 'GET', body });
+  return (request) => {
+    const url = request.url.pathname + request.url.search;
+    const body = request.body as Record<string, unknown> | undefined;
+    calls.push({ url, method: request.method, body });
     if (url === '/api/auth/profile') {
       const { notificationPrefs, ...rest } = body ?? {};
       current = {
@@ -42,23 +42,20 @@ function fakeServer() {
         ...rest,
         notificationPrefs: { ...current.notificationPrefs!, ...(notificationPrefs as object) },
       };
-      return new Response(JSON.stringify({ user: current }));
+      return json({ user: current });
     }
     if (url === '/api/auth/password') {
       if (body?.currentPassword !== 'old-password-1')
-        return new Response(
-          JSON.stringify({ error: 'bad_request', message: 'The current password is not correct.' }),
-          { status: 400 },
-        );
-      return new Response(JSON.stringify({ ok: true }));
+        return errorResponse(400, 'The current password is not correct.', 'bad_request');
+      return json({ ok: true });
     }
-    return new Response(JSON.stringify({ user: current }));
-  });
+    return json({ user: current });
+  };
 }
 
 beforeEach(() => {
   calls = [];
-  vi.stubGlobal('fetch', fakeServer());
+  stubApi(fakeServer());
   vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {} }));
   client = createTestQueryClient({ staleTime: Infinity });
   client.setQueryData(sessionKeys.current, user);

@@ -4,13 +4,7 @@ import type { AgentView } from '@contracts/clinics';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@web/components/ui/select';
+import { OptionsSelect } from '@web/components/options-select';
 import { addDaysToKey, parseDateKey } from '@domain/zoned-time';
 import { TimeZonePicker } from '@web/components/time-zone-picker';
 
@@ -93,22 +87,20 @@ export function SlotFilters({
     <div className="grid gap-3 sm:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)]">
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-duration`}>Duration</Label>
-        <Select value={String(duration)} onValueChange={(v) => onDurationChange(Number(v))}>
-          <SelectTrigger id={`${id}-duration`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {durations.map((minutes) => (
-              <SelectItem key={minutes} value={String(minutes)}>
-                {minutes} min
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionsSelect
+          id={`${id}-duration`}
+          value={String(duration)}
+          onChange={(v) => onDurationChange(Number(v))}
+          options={durations.map((minutes) => ({
+            value: String(minutes),
+            label: `${minutes} min`,
+          }))}
+        />
       </div>
       <div className="grid min-w-0 gap-1.5">
         <Label htmlFor={`${id}-agent`}>Provider</Label>
-        <Select
+        <OptionsSelect
+          id={`${id}-agent`}
           // An empty value shows the placeholder while the list loads.
           value={
             agents.some((agent) => agent._id === agentFilter) ||
@@ -116,21 +108,14 @@ export function SlotFilters({
               ? agentFilter
               : ''
           }
-          onValueChange={onAgentFilterChange}
+          onChange={onAgentFilterChange}
           disabled={agents.length <= 1}
-        >
-          <SelectTrigger id={`${id}-agent`}>
-            <SelectValue placeholder="All providers" />
-          </SelectTrigger>
-          <SelectContent>
-            {agents.length > 1 && <SelectItem value={ALL_AGENTS}>All providers</SelectItem>}
-            {agents.map((agent) => (
-              <SelectItem key={agent._id} value={agent._id}>
-                {agent.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          placeholder="All providers"
+          options={[
+            ...(agents.length > 1 ? [{ value: ALL_AGENTS, label: 'All providers' }] : []),
+            ...agents.map((agent) => ({ value: agent._id, label: agent.name })),
+          ]}
+        />
       </div>
       <div className="grid min-w-0 gap-1.5">
         <Label htmlFor={`${id}-zone`}>Times shown in</Label>

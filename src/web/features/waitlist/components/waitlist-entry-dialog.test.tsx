@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, polyfillPointerApis, stubApi } from '@web/test/api-stub';
-import { renderWithClient } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderWithClient } from '@web/test/render-with-client';
 import { WaitlistEntryDialog } from './waitlist-entry-dialog';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -24,10 +24,7 @@ beforeEach(() => {
     ),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function renderDialog() {
   renderWithClient(

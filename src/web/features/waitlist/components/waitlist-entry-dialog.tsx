@@ -10,14 +10,8 @@ import { AllOrOneSelect } from '@web/components/all-or-one-select';
 import { OptionsSelect } from '@web/components/options-select';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { TitledDialog } from '@web/components/dialog-frame';
+import { DialogFooter } from '@web/components/ui/dialog';
 import { FieldError, FormField, fieldDescription } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
@@ -114,26 +108,24 @@ export function WaitlistEntryDialog({
   const clinics = useQuery(clinicsQueryOptions);
   const firstClinic = clinics.data?.length === 1 ? clinics.data[0]!.slug : '';
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="max-h-[90svh] overflow-y-auto sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{entry ? 'Edit waitlist entry' : 'Add to waitlist'}</DialogTitle>
-          <DialogDescription>
-            When a time that suits these wishes becomes free, the patient is offered it by email.
-          </DialogDescription>
-        </DialogHeader>
-        {open && (
-          <EntryForm
-            key={entry?.id ?? `new-${firstClinic}`}
-            entry={entry}
-            initial={initialValues(entry, firstClinic)}
-            clinics={clinics.data ?? []}
-            onDone={onClose}
-            renderPatientPicker={renderPatientPicker}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      className="max-h-[90svh] overflow-y-auto sm:max-w-xl"
+      title={entry ? 'Edit waitlist entry' : 'Add to waitlist'}
+      description="When a time that suits these wishes becomes free, the patient is offered it by email."
+    >
+      {open && (
+        <EntryForm
+          key={entry?.id ?? `new-${firstClinic}`}
+          entry={entry}
+          initial={initialValues(entry, firstClinic)}
+          clinics={clinics.data ?? []}
+          onDone={onClose}
+          renderPatientPicker={renderPatientPicker}
+        />
+      )}
+    </TitledDialog>
   );
 }
 

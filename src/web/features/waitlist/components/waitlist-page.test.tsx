@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { WaitlistEntry, WaitlistPage as Page } from '@contracts/waitlist';
-import { renderWithClient } from '@web/test/render-with-client';
+import { json, stubApi } from '@web/test/api-stub';
+import { cleanUpAfterEach, renderWithClient } from '@web/test/render-with-client';
 import { WaitlistPage } from './waitlist-page';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -44,35 +45,28 @@ let removed: boolean;
 beforeEach(() => {
   requests = [];
   removed = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      requests.push(`${method} ${url}`);
-      if (url.startsWith('/api/clinics')) return new Response('[]');
-      if (method === 'DELETE') {
-        removed = true;
-        return new Response(JSON.stringify(entry({ status: 'removed', openOffer: null })));
-      }
-      const page: Page = {
-        data: removed ? [] : [entry()],
-        pagination: { hasNextPage: false, currentPage: 1 },
-        counts: {
-          active: removed ? 0 : 1,
-          expired: 2,
-          booked: 3,
-          removed: removed ? 1 : 0,
-          all: 6,
-        },
-      };
-      return new Response(JSON.stringify(page));
-    }),
-  );
+  stubApi(({ url, method }) => {
+    requests.push(`${method} ${url.pathname}${url.search}`);
+    if (url.pathname.startsWith('/api/clinics')) return json([]);
+    if (method === 'DELETE') {
+      removed = true;
+      return json(entry({ status: 'removed', openOffer: null }));
+    }
+    const page: Page = {
+      data: removed ? [] : [entry()],
+      pagination: { hasNextPage: false, currentPage: 1 },
+      counts: {
+        active: removed ? 0 : 1,
+        expired: 2,
+        booked: 3,
+        removed: removed ? 1 : 0,
+        all: 6,
+      },
+    };
+    return json(page);
+  });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function renderPage() {
   return renderWithClient(

@@ -7,23 +7,10 @@ import type { WebhookEndpointView } from '@contracts/webhooks';
 import { TableEmpty, TableLoadError } from '@web/components/table-states';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { TitledDialog } from '@web/components/dialog-frame';
 import { Skeleton } from '@web/components/ui/skeleton';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table';
+import { ListTable } from '@web/components/list-table';
+import { TableCell, TableRow } from '@web/components/ui/table';
 import { useResendWebhookDelivery, webhookDeliveriesQueryOptions } from '../api/webhooks';
 
 const when = (iso: string, timeZone: string) =>
@@ -40,20 +27,23 @@ export function DeliveriesDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={endpoint !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-4xl">
-        <DialogHeader>
-          <DialogTitle>Delivery log</DialogTitle>
-          <DialogDescription className="break-all">
-            {endpoint?.url}
-            {endpoint && !endpoint.canManage && (
-              <span className="mt-1 block">Only the deliveries about your clinics are shown.</span>
-            )}
-          </DialogDescription>
-        </DialogHeader>
-        {endpoint && <DeliveriesTable endpoint={endpoint} timeZone={timeZone} />}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={endpoint !== null}
+      onOpenChange={onOpenChange}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-4xl"
+      title="Delivery log"
+      descriptionClassName="break-all"
+      description={
+        <>
+          {endpoint?.url}
+          {endpoint && !endpoint.canManage && (
+            <span className="mt-1 block">Only the deliveries about your clinics are shown.</span>
+          )}
+        </>
+      }
+    >
+      {endpoint && <DeliveriesTable endpoint={endpoint} timeZone={timeZone} />}
+    </TitledDialog>
   );
 }
 
@@ -90,69 +80,58 @@ function DeliveriesTable({
   }
   return (
     <div className="grid gap-3">
-      <Table className="[&_td]:align-top">
-        <TableCaption className="sr-only">Deliveries, newest first</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Event</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Response</TableHead>
-            <TableHead>Time</TableHead>
-            <TableHead>Attempts</TableHead>
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
+      <ListTable
+        caption="Deliveries, newest first"
+        className="[&_td]:align-top"
+        columns={['Event', 'Status', 'Response', 'Time', 'Attempts']}
+      >
+        {deliveries.data.data.map((d) => (
+          <TableRow key={d.id}>
+            <TableCell>
+              <div className="font-mono text-xs">{d.event}</div>
+              <div className="font-mono text-xs text-muted-foreground">{d.messageId}</div>
+            </TableCell>
+            <TableCell>
+              <Badge variant={d.status === 'sent' ? 'default' : 'secondary'}>
+                {d.status === 'sent' ? 'Delivered' : 'Pending'}
+              </Badge>
+            </TableCell>
+            <TableCell>
+              <div>{d.responseStatus ?? '—'}</div>
+              {d.status === 'pending' && d.lastError && (
+                <div className="max-w-56 text-xs break-words text-destructive">{d.lastError}</div>
+              )}
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              {when(d.sentAt ?? d.lastAttemptAt ?? d.createdAt, timeZone)}
+              {d.status === 'pending' && (
+                <div className="text-xs text-muted-foreground">
+                  Next try {when(d.nextAttemptAt, timeZone)}
+                </div>
+              )}
+            </TableCell>
+            <TableCell>{d.attempts}</TableCell>
+            <TableCell>
+              {d.status === 'sent' && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={resend.isPending}
+                  aria-label={`Resend ${d.event} ${d.messageId}`}
+                  onClick={() =>
+                    resend.mutate(d.id, {
+                      onSuccess: () => toast.success('The delivery will be sent again.'),
+                      onError: (err) => toast.error(err.message),
+                    })
+                  }
+                >
+                  Resend
+                </Button>
+              )}
+            </TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {deliveries.data.data.map((d) => (
-            <TableRow key={d.id}>
-              <TableCell>
-                <div className="font-mono text-xs">{d.event}</div>
-                <div className="font-mono text-xs text-muted-foreground">{d.messageId}</div>
-              </TableCell>
-              <TableCell>
-                <Badge variant={d.status === 'sent' ? 'default' : 'secondary'}>
-                  {d.status === 'sent' ? 'Delivered' : 'Pending'}
-                </Badge>
-              </TableCell>
-              <TableCell>
-                <div>{d.responseStatus ?? '—'}</div>
-                {d.status === 'pending' && d.lastError && (
-                  <div className="max-w-56 text-xs break-words text-destructive">{d.lastError}</div>
-                )}
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
-                {when(d.sentAt ?? d.lastAttemptAt ?? d.createdAt, timeZone)}
-                {d.status === 'pending' && (
-                  <div className="text-xs text-muted-foreground">
-                    Next try {when(d.nextAttemptAt, timeZone)}
-                  </div>
-                )}
-              </TableCell>
-              <TableCell>{d.attempts}</TableCell>
-              <TableCell>
-                {d.status === 'sent' && (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={resend.isPending}
-                    aria-label={`Resend ${d.event} ${d.messageId}`}
-                    onClick={() =>
-                      resend.mutate(d.id, {
-                        onSuccess: () => toast.success('The delivery will be sent again.'),
-                        onError: (err) => toast.error(err.message),
-                      })
-                    }
-                  >
-                    Resend
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </ListTable>
       <div className="flex justify-end gap-2">
         <Button
           size="sm"

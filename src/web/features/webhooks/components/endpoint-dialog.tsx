@@ -1,24 +1,15 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckIcon, CopyIcon } from 'lucide-react';
 import type { ClinicSummary } from '@contracts/auth';
 import { WEBHOOK_EVENTS, type WebhookEndpointView } from '@contracts/webhooks';
 import { ClinicCheckboxes } from '@web/components/clinic-checkboxes';
 import { SharedWithOthersNote, VisitLinksCheckbox } from '@web/components/integration-sharing';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
-import { fieldDescription, FieldError, FormError, FormField } from '@web/components/ui/form-field';
+import { DialogForm, TitledDialog } from '@web/components/dialog-frame';
+import { CopyField } from '@web/components/copy-field';
+import { DialogClose, DialogFooter } from '@web/components/ui/dialog';
+import { fieldDescription, FieldError, FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
-import { useCopyText } from '@web/hooks/use-copy-text';
 import { useSaveWebhookEndpoint } from '../api/webhooks';
 import {
   endpointFormSchema,
@@ -32,30 +23,21 @@ const URL_HINT = 'Carebook POSTs each event here as JSON, signed as Standard Web
 
 /** The key the receiver verifies signatures with, to copy into its configuration. */
 export function SigningSecret({ secret }: { secret: string }) {
-  const { copied, copy } = useCopyText({
-    copied: 'Signing secret copied to clipboard',
-    failed: 'Failed to copy the secret: select it and copy it by hand.',
-  });
   return (
-    <div className="grid gap-2">
-      <Label htmlFor="webhook-secret">Signing secret</Label>
-      <div className="flex gap-2">
-        <Input
-          id="webhook-secret"
-          readOnly
-          value={secret}
-          className="font-mono text-xs"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Button type="button" variant="outline" onClick={() => void copy(secret)}>
-          {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-          {copied ? 'Copied!' : 'Copy'}
-        </Button>
-      </div>
+    <CopyField
+      id="webhook-secret"
+      label="Signing secret"
+      value={secret}
+      copyLabel="Copy"
+      messages={{
+        copied: 'Signing secret copied to clipboard',
+        failed: 'Failed to copy the secret: select it and copy it by hand.',
+      }}
+    >
       <p className="text-sm text-muted-foreground">
         Verify the <code>webhook-signature</code> header with any Standard Webhooks library.
       </p>
-    </div>
+    </CopyField>
   );
 }
 
@@ -99,7 +81,13 @@ function EndpointForm({
   });
 
   return (
-    <form className="grid gap-5" onSubmit={submit} noValidate>
+    <DialogForm
+      onSubmit={submit}
+      error={save.error?.message}
+      pending={save.isPending}
+      label={endpoint ? 'Save endpoint' : 'Add endpoint'}
+      pendingLabel="Saving..."
+    >
       <FormField id="webhook-url" label="URL" hint={URL_HINT} error={errors.url?.message}>
         <Input
           id="webhook-url"
@@ -175,16 +163,7 @@ function EndpointForm({
         hint="Include the patient’s visit token in each appointment event."
         {...register('visitLinks')}
       />
-      <FormError message={save.error?.message} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : endpoint ? 'Save endpoint' : 'Add endpoint'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 
@@ -232,35 +211,32 @@ export function EndpointDialog({
   onSaved: (saved: WebhookEndpointView) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>
-            {!endpoint
-              ? 'Add webhook endpoint'
-              : endpoint.canManage
-                ? 'Edit webhook endpoint'
-                : 'Webhook endpoint'}
-          </DialogTitle>
-          <DialogDescription>
-            Another system (billing, messaging, analytics) is told of each appointment change in the
-            clinics you choose.
-          </DialogDescription>
-        </DialogHeader>
-        {endpoint && !endpoint.canManage ? (
-          <SharedEndpoint endpoint={endpoint} />
-        ) : (
-          <>
-            {endpoint?.secret && <SigningSecret secret={endpoint.secret} />}
-            <EndpointForm
-              key={endpoint?.id ?? 'new'}
-              endpoint={endpoint}
-              clinics={clinics}
-              onSaved={onSaved}
-            />
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-lg"
+      title={
+        !endpoint
+          ? 'Add webhook endpoint'
+          : endpoint.canManage
+            ? 'Edit webhook endpoint'
+            : 'Webhook endpoint'
+      }
+      description="Another system (billing, messaging, analytics) is told of each appointment change in the clinics you choose."
+    >
+      {endpoint && !endpoint.canManage ? (
+        <SharedEndpoint endpoint={endpoint} />
+      ) : (
+        <>
+          {endpoint?.secret && <SigningSecret secret={endpoint.secret} />}
+          <EndpointForm
+            key={endpoint?.id ?? 'new'}
+            endpoint={endpoint}
+            clinics={clinics}
+            onSaved={onSaved}
+          />
+        </>
+      )}
+    </TitledDialog>
   );
 }

@@ -1,26 +1,21 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WEBHOOK_EVENTS, type WebhookEndpointView } from '@contracts/webhooks';
 import {
   json,
   makeSessionUser,
   polyfillPointerApis,
+  RIVERSIDE,
   sessionHandler,
   stubApi,
 } from '@web/test/api-stub';
-import { renderAppRoutes } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderAppRoutes } from '@web/test/render-with-client';
 import { WebhooksSection } from './webhooks-section';
 
 const PATH = '/admin/integrations';
 
-const RIVERSIDE = {
-  id: '7d2c0b0e-3a51-4f0f-8f43-6f1f1d2b9a01',
-  slug: 'riverside',
-  name: 'Riverside Family Clinic',
-  timezone: 'America/New_York',
-};
 const admin = makeSessionUser({ clinics: [RIVERSIDE] });
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
@@ -69,10 +64,7 @@ vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(polyfillPointerApis);
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('WebhooksSection', () => {
   it('shows a disabled endpoint and why', async () => {

@@ -8,15 +8,8 @@ import { TableEmpty, TableLoadError } from '@web/components/table-states';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table';
+import { ListTable } from '@web/components/list-table';
+import { TableCell, TableRow } from '@web/components/ui/table';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { useSession } from '@web/lib/session';
 import { webhookEndpointsQueryOptions } from '../api/webhooks';
@@ -103,72 +96,62 @@ export function WebhooksSection() {
         ) : endpoints.data.data.length === 0 ? (
           <TableEmpty icon={WebhookIcon} message="No webhook endpoints yet." />
         ) : (
-          <Table className="[&_td]:px-4 [&_td]:align-top [&_th]:px-4">
-            <TableCaption className="sr-only">Webhook endpoints, newest first</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Endpoint</TableHead>
-                <TableHead>Events</TableHead>
-                <TableHead>Clinics</TableHead>
-                <TableHead>State</TableHead>
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {endpoints.data.data.map((endpoint) => (
-                <TableRow key={endpoint.id}>
-                  <TableCell>
-                    <div className="max-w-72 font-mono text-xs break-all">{endpoint.url}</div>
-                    {endpoint.description && (
-                      <div className="text-xs text-muted-foreground">{endpoint.description}</div>
-                    )}
-                  </TableCell>
-                  <TableCell className="text-xs">
-                    {endpoint.events.map((e) => EVENT_LABELS[e]).join(', ')}
-                    {endpoint.visitLinks && (
-                      <div className="mt-1">
-                        <Badge variant="secondary">With visit links</Badge>
-                      </div>
-                    )}
-                  </TableCell>
-                  <TableCell className="text-xs">
-                    {endpoint.clinics.map((c) => c.name).join(', ')}
-                    {!endpoint.canManage && (
-                      <div className="mt-1 text-muted-foreground">
-                        {SHARED_WITH_OTHERS} ({endpoint.otherClinics} other
-                        {endpoint.otherClinics === 1 ? ' clinic' : ' clinics'})
-                      </div>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <EndpointState endpoint={endpoint} timeZone={timeZone} />
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex justify-end gap-2">
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        aria-label={`Delivery log of ${endpoint.url}`}
-                        onClick={() => setLogOf(endpoint)}
-                      >
-                        Delivery log
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        aria-label={`${endpoint.canManage ? 'Edit' : 'View'} ${endpoint.url}`}
-                        onClick={() => setEditing(endpoint)}
-                      >
-                        {endpoint.canManage ? 'Edit' : 'View'}
-                      </Button>
+          <ListTable
+            caption="Webhook endpoints, newest first"
+            className="[&_td]:px-4 [&_td]:align-top [&_th]:px-4"
+            columns={['Endpoint', 'Events', 'Clinics', 'State']}
+          >
+            {endpoints.data.data.map((endpoint) => (
+              <TableRow key={endpoint.id}>
+                <TableCell>
+                  <div className="max-w-72 font-mono text-xs break-all">{endpoint.url}</div>
+                  {endpoint.description && (
+                    <div className="text-xs text-muted-foreground">{endpoint.description}</div>
+                  )}
+                </TableCell>
+                <TableCell className="text-xs">
+                  {endpoint.events.map((e) => EVENT_LABELS[e]).join(', ')}
+                  {endpoint.visitLinks && (
+                    <div className="mt-1">
+                      <Badge variant="secondary">With visit links</Badge>
                     </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                  )}
+                </TableCell>
+                <TableCell className="text-xs">
+                  {endpoint.clinics.map((c) => c.name).join(', ')}
+                  {!endpoint.canManage && (
+                    <div className="mt-1 text-muted-foreground">
+                      {SHARED_WITH_OTHERS} ({endpoint.otherClinics} other
+                      {endpoint.otherClinics === 1 ? ' clinic' : ' clinics'})
+                    </div>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <EndpointState endpoint={endpoint} timeZone={timeZone} />
+                </TableCell>
+                <TableCell>
+                  <div className="flex justify-end gap-2">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={`Delivery log of ${endpoint.url}`}
+                      onClick={() => setLogOf(endpoint)}
+                    >
+                      Delivery log
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={`${endpoint.canManage ? 'Edit' : 'View'} ${endpoint.url}`}
+                      onClick={() => setEditing(endpoint)}
+                    >
+                      {endpoint.canManage ? 'Edit' : 'View'}
+                    </Button>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </ListTable>
         )}
       </div>
       <EndpointDialog

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { PlusIcon } from 'lucide-react';
 import { Button, type ButtonProps } from '@web/components/ui/button';
 import { cn } from '@web/lib/utils';
@@ -30,26 +30,14 @@ export interface CreateAppointmentButtonProps {
   size?: ButtonProps['size'];
 }
 
-/** Spec §2: opens the "Create New Appointment" dialog, optionally pre-set. */
-export function CreateAppointmentButton({
-  label = 'Create Appointment',
-  className,
-  variant,
-  size,
+type DialogProps = Omit<CreateAppointmentButtonProps, 'label' | 'className' | 'variant' | 'size'>;
+
+/** The button, drawn as a stand-in until the dialog it opens has loaded. */
+function WithCreateDialog({
+  button,
   ...dialogProps
-}: CreateAppointmentButtonProps) {
+}: DialogProps & { button: (standIn: boolean) => ReactNode }) {
   const [open, setOpen] = useState(false);
-  const button = (standIn: boolean) => (
-    <Button
-      className={cn(className, standIn && STAND_IN)}
-      variant={variant}
-      size={size}
-      disabled={standIn}
-    >
-      <PlusIcon aria-hidden="true" />
-      {label}
-    </Button>
-  );
   return (
     <Suspense fallback={button(true)}>
       <CreateAppointmentDialog
@@ -62,12 +50,33 @@ export function CreateAppointmentButton({
   );
 }
 
+/** Spec §2: opens the "Create New Appointment" dialog, optionally pre-set. */
+export function CreateAppointmentButton({
+  label = 'Create Appointment',
+  className,
+  variant,
+  size,
+  ...dialogProps
+}: CreateAppointmentButtonProps) {
+  const button = (standIn: boolean) => (
+    <Button
+      className={cn(className, standIn && STAND_IN)}
+      variant={variant}
+      size={size}
+      disabled={standIn}
+    >
+      <PlusIcon aria-hidden="true" />
+      {label}
+    </Button>
+  );
+  return <WithCreateDialog {...dialogProps} button={button} />;
+}
+
 /** Spec §2: the round "+" fixed at the bottom right, shown only under 768px. */
 export function FloatingCreateButton({
   className,
   ...dialogProps
 }: Omit<CreateAppointmentButtonProps, 'label' | 'variant' | 'size'>) {
-  const [open, setOpen] = useState(false);
   const button = (standIn: boolean) => (
     <Button
       aria-label="Create Appointment"
@@ -82,14 +91,5 @@ export function FloatingCreateButton({
       <PlusIcon className="size-6" aria-hidden="true" />
     </Button>
   );
-  return (
-    <Suspense fallback={button(true)}>
-      <CreateAppointmentDialog
-        {...dialogProps}
-        open={open}
-        onOpenChange={setOpen}
-        trigger={button(false)}
-      />
-    </Suspense>
-  );
+  return <WithCreateDialog {...dialogProps} button={button} />;
 }

@@ -1,12 +1,6 @@
 import { useId, useRef, useState, type Dispatch } from 'react';
 import { fieldDescription, FormField } from '@web/components/ui/form-field';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@web/components/ui/select';
+import { OptionsSelect } from '@web/components/options-select';
 import type { ClinicView } from '@web/queries/clinics';
 import type { PatientSearchResult } from '../../api/search-patients';
 import { AddPatientForm } from './add-patient-form';
@@ -66,32 +60,20 @@ export function PatientStep({
         required
         error={clinicError ?? clinicsError ?? undefined}
       >
-        <Select
+        <OptionsSelect
+          id={clinicId}
           value={form.clinic}
-          onValueChange={(clinic) => {
+          onChange={(clinic) => {
             dispatch({ type: 'setClinic', clinic });
             setNewPatient(null);
             setTouched((t) => ({ ...t, patient: false }));
           }}
-          onOpenChange={(open) => {
-            if (!open) setTouched((t) => ({ ...t, clinic: true }));
-          }}
-        >
-          <SelectTrigger
-            id={clinicId}
-            aria-required="true"
-            {...fieldDescription(clinicId, { error: clinicError ?? clinicsError ?? undefined })}
-          >
-            <SelectValue placeholder="Select a clinic first" />
-          </SelectTrigger>
-          <SelectContent>
-            {(clinics ?? []).map((clinic) => (
-              <SelectItem key={clinic.slug} value={clinic.slug}>
-                {clinic.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          onBlur={() => setTouched((t) => ({ ...t, clinic: true }))}
+          placeholder="Select a clinic first"
+          options={(clinics ?? []).map((clinic) => ({ value: clinic.slug, label: clinic.name }))}
+          aria-required="true"
+          {...fieldDescription(clinicId, { error: clinicError ?? clinicsError ?? undefined })}
+        />
       </FormField>
 
       {form.clinic !== '' && (

@@ -133,22 +133,28 @@ describe('details header actions (spec §4, §6)', { timeout: 20_000 }, () => {
 });
 
 describe('correcting a mark', { timeout: 20_000 }, () => {
-  it('undoes a mark from its toast, sending the correction back to not marked', async () => {
+  /** Marks an hour-old visit from its open details, as staff, and waits for the toast. */
+  async function markPastVisit(outcome: string, status: string) {
     const appointment = createAppointment({ startsInHours: -1 });
     const calls = fakeApi({
       'GET /api/auth/session': sessionAs('staff'),
       'GET /api/clinics': () => json(clinics),
       [`GET /api/appointments/${appointment._id}`]: () => json(appointment),
       [`POST /api/appointments/${appointment._id}`]: () =>
-        json({ ...appointment, metadata: { ...appointment.metadata, status: 'COMPLETED' } }),
+        json({ ...appointment, metadata: { ...appointment.metadata, status } }),
       [`PATCH /api/appointments/${appointment._id}/status`]: () => json(appointment),
     });
     const user = userEvent.setup();
     renderDetails(appointment);
     await openedHeader();
     await user.click(button('Mark as')!);
-    await user.click(await screen.findByRole('menuitem', { name: 'Completed' }));
+    await user.click(await screen.findByRole('menuitem', { name: outcome }));
     await screen.findByText('Appointment marked successfully');
+    return { calls, user };
+  }
+
+  it('undoes a mark from its toast, sending the correction back to not marked', async () => {
+    const { calls, user } = await markPastVisit('Completed', 'COMPLETED');
     // user-event refuses a click on anything with `pointer-events: none`, as the open dialog
     // would leave the toast without the toaster's own style.
     await user.click(await screen.findByRole('button', { name: 'Undo' }));
@@ -158,21 +164,7 @@ describe('correcting a mark', { timeout: 20_000 }, () => {
   });
 
   it('lets the keyboard reach Undo on the toast while the dialog is open', async () => {
-    const appointment = createAppointment({ startsInHours: -1 });
-    const calls = fakeApi({
-      'GET /api/auth/session': sessionAs('staff'),
-      'GET /api/clinics': () => json(clinics),
-      [`GET /api/appointments/${appointment._id}`]: () => json(appointment),
-      [`POST /api/appointments/${appointment._id}`]: () =>
-        json({ ...appointment, metadata: { ...appointment.metadata, status: 'NO_SHOW' } }),
-      [`PATCH /api/appointments/${appointment._id}/status`]: () => json(appointment),
-    });
-    const user = userEvent.setup();
-    renderDetails(appointment);
-    await openedHeader();
-    await user.click(button('Mark as')!);
-    await user.click(await screen.findByRole('menuitem', { name: 'No show' }));
-    await screen.findByText('Appointment marked successfully');
+    const { calls, user } = await markPastVisit('No show', 'NO_SHOW');
     // Sonner's hotkey moves focus to the toasts; the dialog's focus trap must not take it back.
     await user.keyboard('{Alt>}t{/Alt}');
     const undo = await screen.findByRole('button', { name: 'Undo' });

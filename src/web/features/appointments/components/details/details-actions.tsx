@@ -112,46 +112,27 @@ export function DetailsActions({
   return (
     <div className="flex flex-wrap gap-2">
       {show.mark && (
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button size="sm" disabled={busy}>
-              Mark as
-              {busy ? (
-                <Loader2Icon className="animate-spin" aria-hidden="true" />
-              ) : (
-                <ChevronDownIcon aria-hidden="true" />
-              )}
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="start">
-            {MARK_ACTIONS.map((action) => (
-              <DropdownMenuItem key={action} onSelect={() => onMark(action)}>
-                {statusLabel(markActionToStatus(action))}
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <StatusMenu
+          label="Mark as"
+          busy={busy}
+          choices={MARK_ACTIONS.map((action) => ({
+            key: action,
+            label: statusLabel(markActionToStatus(action)),
+            onSelect: () => onMark(action),
+          }))}
+        />
       )}
       {correctable && (
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button size="sm" variant="outline" disabled={busy}>
-              Correct status
-              {busy ? (
-                <Loader2Icon className="animate-spin" aria-hidden="true" />
-              ) : (
-                <ChevronDownIcon aria-hidden="true" />
-              )}
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="start">
-            {show.corrections.map((to) => (
-              <DropdownMenuItem key={to} onSelect={() => onCorrect(to)}>
-                {correctionLabel(to)}
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <StatusMenu
+          label="Correct status"
+          variant="outline"
+          busy={busy}
+          choices={show.corrections.map((to) => ({
+            key: to,
+            label: correctionLabel(to),
+            onSelect: () => onCorrect(to),
+          }))}
+        />
       )}
       {show.confirm && (
         <Button size="sm" variant="outline" disabled={busy} onClick={onConfirm}>
@@ -183,5 +164,40 @@ export function DetailsActions({
         </Button>
       )}
     </div>
+  );
+}
+
+/** A button that opens a list of statuses to set; it spins while one is being saved. */
+function StatusMenu({
+  label,
+  variant,
+  busy,
+  choices,
+}: {
+  label: string;
+  variant?: 'outline';
+  busy: boolean;
+  choices: { key: string; label: string; onSelect: () => void }[];
+}) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button size="sm" variant={variant} disabled={busy}>
+          {label}
+          {busy ? (
+            <Loader2Icon className="animate-spin" aria-hidden="true" />
+          ) : (
+            <ChevronDownIcon aria-hidden="true" />
+          )}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start">
+        {choices.map((choice) => (
+          <DropdownMenuItem key={choice.key} onSelect={choice.onSelect}>
+            {choice.label}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

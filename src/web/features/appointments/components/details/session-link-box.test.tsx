@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createAppointment } from '../../test/appointment-factory';
 import { fakeApi } from '../../test/fake-api';
 import { json } from '@web/test/api-stub';
-import { renderWithClient } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderWithClient } from '@web/test/render-with-client';
 import { SessionLinkBox } from './session-link-box';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('SessionLinkBox Reset link', () => {
   it('asks first; Keep link sends nothing, Yes resets and says the patient was sent the new one', async () => {

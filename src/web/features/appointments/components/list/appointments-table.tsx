@@ -1,15 +1,8 @@
 import type { Appointment } from '@contracts/appointments';
 import { formatDate, formatTimeRange } from '@domain/format';
 import { Button } from '@web/components/ui/button';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table';
+import { ListTable } from '@web/components/list-table';
+import { TableCell, TableRow } from '@web/components/ui/table';
 import { clinicNameOf, patientNameOf, staffNameOf } from '../../utils/appointment-display';
 import { StatusBadge } from '../status-badge';
 import type { AppointmentRowsProps } from './appointment-rows-props';
@@ -25,32 +18,28 @@ export function AppointmentsTable({
   onView,
 }: AppointmentRowsProps) {
   return (
-    <Table className={appointmentsTableClassName}>
-      <TableCaption className="sr-only">Appointments</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Date and time</TableHead>
-          <TableHead>Patient</TableHead>
-          <TableHead className="hidden lg:table-cell">Clinic</TableHead>
-          <TableHead>Provider</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead className="text-right">
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {appointments.map((appointment) => (
-          <AppointmentRow
-            key={appointment._id}
-            appointment={appointment}
-            clinicName={clinicNameOf(appointment.patient?.clinic, clinics)}
-            timeZone={timeZone}
-            onView={onView}
-          />
-        ))}
-      </TableBody>
-    </Table>
+    <ListTable
+      caption="Appointments"
+      className={appointmentsTableClassName}
+      columns={[
+        'Date and time',
+        'Patient',
+        { label: 'Clinic', className: 'hidden lg:table-cell' },
+        'Provider',
+        'Status',
+      ]}
+      actionsClassName="text-right"
+    >
+      {appointments.map((appointment) => (
+        <AppointmentRow
+          key={appointment._id}
+          appointment={appointment}
+          clinicName={clinicNameOf(appointment.patient?.clinic, clinics)}
+          timeZone={timeZone}
+          onView={onView}
+        />
+      ))}
+    </ListTable>
   );
 }
 

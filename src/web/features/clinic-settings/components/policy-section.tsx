@@ -1,0 +1,54 @@
+import { useId, type FormEventHandler, type ReactNode } from 'react';
+import { Button } from '@web/components/ui/button';
+
+/**
+ * One section of a clinic's settings: a form named by its heading, what it is for, its fields,
+ * and a Save that waits for a change.
+ */
+export function PolicySection({
+  title,
+  intro,
+  onSubmit,
+  error,
+  pending,
+  dirty,
+  saveLabel,
+  actions,
+  children,
+}: {
+  title: string;
+  intro: ReactNode;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The server's reason the last save failed. */
+  error?: string;
+  pending: boolean;
+  dirty: boolean;
+  saveLabel: string;
+  /** Buttons before Save (Add reminder). */
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="grid gap-4">
+      <div>
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <p className="text-sm text-muted-foreground">{intro}</p>
+      </div>
+      {children}
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <div className={actions ? 'flex flex-wrap gap-2' : undefined}>
+        {actions}
+        <Button type="submit" disabled={pending || !dirty}>
+          {pending ? 'Saving...' : saveLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
