@@ -44,6 +44,8 @@ for (const status of ['all', 'upcoming', 'pending', 'completed', 'cancelled', 'n
     await scrollToEnd(page);
     const fab = page.getByRole('button', { name: 'Create Appointment' }).last();
     await expect(fab).toBeInViewport();
+    // Measured once the real button has replaced its disabled stand-in, not between the two.
+    await expect(fab).toBeEnabled();
     const last = cards.last();
     await expectClear(fab, last.locator('[data-slot="badge"]'), 'the status badge');
     await expectClear(fab, last.getByRole('button', { name: /^View Details/ }), 'View Details');
