@@ -13,6 +13,7 @@ import * as feeds from './feeds';
 import * as integrations from './integrations';
 import * as onlineBooking from './online-booking';
 import * as outbox from './outbox';
+import * as patients from './patients';
 import * as series from './series';
 import * as session from './session';
 import * as system from './system';
@@ -31,6 +32,7 @@ export const contractModules = {
   integrations,
   onlineBooking,
   outbox,
+  patients,
   series,
   session,
   system,

@@ -15,6 +15,7 @@ export const API_TAGS = {
   Auth: 'Signing in and out, the signed-in user and their password and preferences.',
   Appointments: 'Booking, listing, counting, rescheduling, reassigning, cancelling and marking.',
   Clinics: 'Clinics, their bookable staff, patients and free time slots.',
+  Patients: 'Patient records: finding, reading and correcting them, with their visits and notes.',
   Availability: 'Weekly hours and time off of providers and nurses.',
   Dashboard: 'The day at a glance.',
   Waitlist: 'Patients waiting for a time, and the offers of freed time they answer by their link.',

@@ -1,6 +1,6 @@
 // The whole data model (docs/architecture.md, "Data model"). The no-overlap EXCLUDE constraint and the extensions
 // cannot be expressed in Drizzle; they live in custom SQL migrations beside the generated ones.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -185,17 +185,66 @@ export const patients = pgTable(
     email: text('email').notNull(),
     dob: date('dob', { mode: 'string' }),
     phone: text('phone'),
+    /** The phone's digits alone, so "555 0100" finds "(555) 010-0100" (issue 41's search). */
+    phoneDigits: text('phone_digits').generatedAlwaysAs(
+      (): SQL => sql`regexp_replace(coalesce(${patients.phone}, ''), '[^0-9]', '', 'g')`,
+    ),
     source: text('source'),
-    // Lower-cased, accent-stripped "first last email", written by the application so search is
-    // case- and accent-insensitive without the non-immutable unaccent() in an index.
+    preferredName: text('preferred_name'),
+    /** FHIR's AdministrativeGender code. */
+    gender: text('gender'),
+    addressLine: text('address_line'),
+    city: text('city'),
+    region: text('region'),
+    postalCode: text('postal_code'),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country'),
+    /** The clinic's own number for the patient (a chart or medical record number). */
+    recordNumber: text('record_number'),
+    preferredLanguage: text('preferred_language'),
+    contactChannel: text('contact_channel').notNull().default('email'),
+    /** The patient asked not to be reminded; confirmations and changes still reach them. */
+    remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
+    /** Hidden from search; their visits and history stay. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Raised by every edit: an edit names the version it read, so none is lost to another. */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Lower-cased, accent-stripped "first preferred last email", written by the application so
+    // search is case- and accent-insensitive without the non-immutable unaccent() in an index.
     searchText: text('search_text').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('patients_clinic_email_key').on(t.clinicId, sql`lower(${t.email})`),
+    uniqueIndex('patients_clinic_record_number_key')
+      .on(t.clinicId, sql`lower(${t.recordNumber}) text_pattern_ops`)
+      .where(sql`${t.recordNumber} is not null`),
     index('patients_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('patients_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    index('patients_phone_digits_trgm_idx').using('gin', t.phoneDigits.op('gin_trgm_ops')),
+    index('patients_clinic_dob_idx').on(t.clinicId, t.dob),
+    index('patients_name_order_idx').on(t.lastName, t.firstName, t.id),
+    check('patients_gender_check', sql`${t.gender} in ('male', 'female', 'other', 'unknown')`),
+    check('patients_contact_channel_check', sql`${t.contactChannel} in ('email', 'sms', 'phone')`),
   ],
+);
+
+/** A staff member's note on a patient's record, signed with its author and time. */
+export const patientNotes = pgTable(
+  'patient_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The author's name when they wrote it: a note outlives its author's account. */
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('patient_notes_patient_idx').on(t.patientId, t.createdAt)],
 );
 
 /**
