@@ -3,8 +3,8 @@ import { testConfig, type Config } from '../config';
 import { buildApp, type App } from '../app';
 import type { Database, DbHandle } from '../db/client';
 import type { SignalBus } from '../realtime/signal-bus';
-import { apiAs } from './api-client';
-import { clinicScenario } from './scenario';
+import { apiAs, type Api } from './api-client';
+import { clinicScenario, type ClinicScenario } from './scenario';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 /** A freshly built app on a test database, for app.inject(); the clock is pinnable. */
@@ -116,6 +116,67 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
 export async function signedInScenario(app: App, db: Database) {
   const s = await clinicScenario(db);
   return { s, staff: await apiAs(app, s.staff.email) };
+}
+
+/** The scenario's people a test may act as besides its front-desk staff member. */
+type ScenarioRole = 'admin' | 'provider' | 'nurse';
+
+/** What useScenario gives a test file: stand-ins for the running test's scenario and callers. */
+export type Scene<R extends ScenarioRole> = { s: ClinicScenario; staff: Api } & Record<R, Api> & {
+    /** Signs every caller in anew, for a test that moved the clock past their sessions' end. */
+    signInAgain(): Promise<void>;
+    /** Makes the scenario and signs its callers in again, for a test that emptied the database. */
+    makeAgain(): Promise<void>;
+  };
+
+/**
+ * The set-up most API test files share on top of useTestApp: before each test, the clinic
+ * scenario with its front-desk staff member signed in, and each of `roles` too, in that order.
+ * `s`, `staff` and the roles it answers stand for the running test's, whatever test that is:
+ * read them in tests and hooks (the file's own hooks, registered after this call, run after it),
+ * never at the top of the file, where no test runs yet.
+ */
+export function useScenario<R extends ScenarioRole = never>(env: TestApp, ...roles: R[]): Scene<R> {
+  let s: ClinicScenario | undefined;
+  const callers = new Map<string, Api>();
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useScenario: the scenario is made before each test');
+    return value;
+  };
+  const signInAgain = async () => {
+    const scenario = ready(s);
+    for (const name of ['staff', ...roles] as const) {
+      callers.set(name, await apiAs(env.app, scenario[name].email));
+    }
+  };
+  const makeAgain = async () => {
+    s = await clinicScenario(env.db);
+    await signInAgain();
+  };
+  beforeEach(makeAgain);
+  const scene: Record<string, unknown> = {
+    s: lateBound(() => ready(s)),
+    signInAgain,
+    makeAgain,
+  };
+  for (const name of ['staff', ...roles]) scene[name] = lateBound(() => ready(callers.get(name)));
+  return scene as Scene<R>;
+}
+
+/**
+ * An object that reads through to what `current` answers at the time of each read, so a file
+ * can name at its top what each test makes anew.
+ */
+function lateBound<T extends object>(current: () => T): T {
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(current(), key) as unknown,
+    has: (_, key) => Reflect.has(current(), key),
+    ownKeys: () => Reflect.ownKeys(current()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(current(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+  });
 }
 
 /**

@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, ne, sql } from 'drizzle-orm';
-import { useTestApp } from '../../test/test-app';
-import { apiAs, type Api } from '../../test/api-client';
-import { bookThroughApi, createBody, type ClinicScenario } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
+import { apiAs } from '../../test/api-client';
+import { bookThroughApi, createBody } from '../../test/scenario';
 import { createAppointment } from '../../test/factories';
 import * as t from '../../db/schema';
 
@@ -10,12 +10,8 @@ import * as t from '../../db/schema';
 const notReminder = ne(t.outbox.kind, 'appointment.reminder');
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New York
+const { s, staff } = useScenario(env);
 const TUESDAY_10AM = '2026-11-24T15:00:00.000Z';
-let s: ClinicScenario;
-let staff: Api;
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-});
 
 const count = async (
   table: typeof t.appointments | typeof t.outbox | typeof t.appointmentEvents,

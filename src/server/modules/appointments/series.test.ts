@@ -1,18 +1,13 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import { useTestApp } from '../../test/test-app';
-import { apiAs, type Api } from '../../test/api-client';
-import { createBody, type ClinicScenario } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
+import { createBody } from '../../test/scenario';
 import { createAppointment } from '../../test/factories';
 import * as t from '../../db/schema';
 
 // Monday October 19, 2026, 8:00 AM in New York. The clinic's clocks go back on November 1.
 const env = useTestApp({ now: '2026-10-19T12:00:00Z' });
-let s: ClinicScenario;
-let staff: Api;
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-});
+const { s, staff, signInAgain } = useScenario(env);
 
 // Tuesdays at 10:00 AM New York time: EDT (14:00Z) until November 1, EST (15:00Z) after.
 const TUESDAYS = [
@@ -297,7 +292,7 @@ describe('cancel with a scope', () => {
   it('cancels the whole series, leaving what already happened', async () => {
     const { created } = await bookSeries();
     env.setNow('2026-10-21T12:00:00Z'); // the first visit is past
-    staff = await apiAs(env.app, s.staff.email); // a new day, a new sign-in
+    await signInAgain(); // a new day, a new sign-in
     const res = await cancel(created[3]!._id, 'all');
     expect(res.statusCode, res.body).toBe(200);
     expect(await statuses()).toEqual([

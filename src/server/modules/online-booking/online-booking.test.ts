@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { useTestApp } from '../../test/test-app';
-import type { Api } from '../../test/api-client';
-import { createBody, type ClinicScenario } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
+import { createBody } from '../../test/scenario';
 import * as t from '../../db/schema';
 import { createHoldPurge } from './hold-purge';
 import { HOLD_ACCEPTED_MESSAGE } from '@contracts/online-booking';
@@ -13,14 +12,9 @@ import { enableOnlineBooking } from '../../test/online-booking-kit';
 // the same answer for known and unknown e-mails, and the abuse limits.
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
-let s: ClinicScenario;
-let staff: Api;
+const { s, staff } = useScenario(env);
 const START = '2026-11-25T15:00:00.000Z'; // 10:00 in New York, 51 hours ahead
 const MINUTE = 60_000;
-
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-});
 
 const enable = (changes: Record<string, unknown> = {}) =>
   enableOnlineBooking(env.app, s, { intro: 'Welcome.', ...changes }, [1440, 120]);

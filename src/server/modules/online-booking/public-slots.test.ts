@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { useTestApp } from '../../test/test-app';
-import type { ClinicScenario } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
 import * as t from '../../db/schema';
 import { enableOnlineBooking } from '../../test/online-booking-kit';
 
@@ -10,11 +9,7 @@ import { enableOnlineBooking } from '../../test/online-booking-kit';
 // notice and horizon, reckoned in the patient's zone.
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday, 07:00 in New York
-let s: ClinicScenario;
-
-beforeEach(async () => {
-  ({ s } = await env.scenario());
-});
+const { s } = useScenario(env);
 
 const enable = (changes: Record<string, unknown> = {}) =>
   enableOnlineBooking(env.app, s, { durations: [30, 60], ...changes });
