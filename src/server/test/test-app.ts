@@ -67,39 +67,34 @@ export interface TestApp {
 export function useTestApp(options: TestAppOptions = {}): TestApp {
   const start = options.now === undefined ? null : new Date(options.now);
   let clock = start;
-  let testDb: TestDatabase | undefined;
+  // Its hooks come first: the database is made before the app and dropped after it closes.
+  const testDb = useTestDatabase({ resetEachTest: options.resetEachTest });
   let app: App | undefined;
-  const ready = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('useTestApp: the app is built in beforeAll');
-    return value;
-  };
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
     const config = typeof options.config === 'function' ? options.config() : options.config;
     app = await buildTestApp(testDb.handle, { now: () => clock ?? new Date(), config });
     if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     await app?.close();
-    await testDb?.destroy();
   });
-  beforeEach(async () => {
+  beforeEach(() => {
     clock = start;
-    if (options.resetEachTest !== false) await ready(testDb).reset();
   });
 
   const env: TestApp = {
     get app() {
-      return ready(app);
+      if (!app) throw new Error('useTestApp: the app is built in beforeAll');
+      return app;
     },
     get handle() {
-      return ready(testDb).handle;
+      return testDb.handle;
     },
     get db() {
-      return ready(testDb).handle.db;
+      return testDb.db;
     },
-    reset: () => ready(testDb).reset(),
+    reset: () => testDb.reset(),
     now: () => clock ?? new Date(),
     setNow(at) {
       clock = new Date(at);
@@ -110,6 +105,34 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
     scenario: () => signedInScenario(env.app, env.db),
   };
   return env;
+}
+
+/**
+ * A test file's own database, for tests without an app: made before the file's tests, emptied
+ * before each (unless `resetEachTest` is false), dropped after the last.
+ */
+export function useTestDatabase(options: { resetEachTest?: boolean } = {}) {
+  let testDb: TestDatabase | undefined;
+  const ready = () => {
+    if (!testDb) throw new Error('useTestDatabase: the database is made in beforeAll');
+    return testDb;
+  };
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await testDb?.destroy();
+  });
+  if (options.resetEachTest !== false) beforeEach(() => ready().reset());
+  return {
+    get handle(): DbHandle {
+      return ready().handle;
+    },
+    get db(): Database {
+      return ready().handle.db;
+    },
+    reset: () => ready().reset(),
+  };
 }
 
 /** The clinic scenario with its front-desk staff member signed in: where most API tests start. */
