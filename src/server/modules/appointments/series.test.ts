@@ -26,6 +26,9 @@ const seriesBody = (overrides: Record<string, unknown> = {}, rrule = 'FREQ=WEEKL
   ...overrides,
 });
 
+const postSeries = (overrides: Record<string, unknown> = {}, headers?: Record<string, string>) =>
+  staff.post('/api/appointments/series', seriesBody(overrides), headers);
+
 const messages = () =>
   env.db
     .select()
@@ -64,7 +67,7 @@ async function conflicts() {
 }
 
 async function bookSeries(overrides: Record<string, unknown> = {}) {
-  const res = await staff.post('/api/appointments/series', seriesBody(overrides));
+  const res = await postSeries(overrides);
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as {
     seriesId: string;
@@ -107,10 +110,9 @@ describe('POST /api/appointments/series?preview=true', () => {
       expect(res.statusCode, rrule).toBe(400);
       expect(res.json()).toMatchObject({ error: expect.any(String), message });
     }
-    const mismatch = await staff.post(
-      '/api/appointments/series',
-      seriesBody({ recurrence: { rrule: 'FREQ=WEEKLY;COUNT=2', dtstart: TUESDAYS[1] } }),
-    );
+    const mismatch = await postSeries({
+      recurrence: { rrule: 'FREQ=WEEKLY;COUNT=2', dtstart: TUESDAYS[1] },
+    });
     expect(mismatch.statusCode).toBe(400);
   });
 });
@@ -154,10 +156,7 @@ describe('POST /api/appointments/series', () => {
 
   it('books none when one chosen date is taken, naming that date (409)', async () => {
     await conflicts();
-    const res = await staff.post(
-      '/api/appointments/series',
-      seriesBody({ skip: ['2026-11-10', '2026-11-17'] }),
-    );
+    const res = await postSeries({ skip: ['2026-11-10', '2026-11-17'] });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/Tuesday, November 3, 2026 at 10:00 AM/);
     expect(await seriesAppointments()).toHaveLength(0);
@@ -167,16 +166,10 @@ describe('POST /api/appointments/series', () => {
 
   it('refuses a date in time off or outside hours with a 422 naming it', async () => {
     await conflicts();
-    const off = await staff.post(
-      '/api/appointments/series',
-      seriesBody({ skip: ['2026-11-03', '2026-11-17'] }),
-    );
+    const off = await postSeries({ skip: ['2026-11-03', '2026-11-17'] });
     expect(off.statusCode).toBe(422);
     expect(off.json().message).toMatch(/is off on Tuesday, November 10, 2026/);
-    const hours = await staff.post(
-      '/api/appointments/series',
-      seriesBody({ skip: ['2026-11-03', '2026-11-10'] }),
-    );
+    const hours = await postSeries({ skip: ['2026-11-03', '2026-11-10'] });
     expect(hours.statusCode).toBe(422);
     expect(hours.json().message).toMatch(/not available on Tuesday, November 17, 2026/);
     expect(await seriesAppointments()).toHaveLength(0);
@@ -187,10 +180,7 @@ describe('POST /api/appointments/series', () => {
       ...createBody(s, FIRST).patient,
       id: s.otherPatient.id,
     };
-    const [a, b] = await Promise.all([
-      staff.post('/api/appointments/series', seriesBody()),
-      staff.post('/api/appointments/series', seriesBody({ patient: other })),
-    ]);
+    const [a, b] = await Promise.all([postSeries(), postSeries({ patient: other })]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     const loser = a.statusCode === 409 ? a : b;
     expect(loser.json().message).toMatch(/was just booked by someone else/);
@@ -200,8 +190,8 @@ describe('POST /api/appointments/series', () => {
 
   it('replays the first answer for a retried Idempotency-Key and books nothing twice', async () => {
     const headers = { 'idempotency-key': 'series-retry-1' };
-    const first = await staff.post('/api/appointments/series', seriesBody(), headers);
-    const again = await staff.post('/api/appointments/series', seriesBody(), headers);
+    const first = await postSeries({}, headers);
+    const again = await postSeries({}, headers);
     expect(first.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().seriesId).toBe(first.json().seriesId);
@@ -209,7 +199,7 @@ describe('POST /api/appointments/series', () => {
   });
 
   it('rejects a skip date that is not in the series', async () => {
-    const res = await staff.post('/api/appointments/series', seriesBody({ skip: ['2026-10-21'] }));
+    const res = await postSeries({ skip: ['2026-10-21'] });
     expect(res.statusCode).toBe(400);
   });
 });

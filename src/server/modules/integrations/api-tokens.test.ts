@@ -4,8 +4,8 @@ import { apiTokensResponse, apiTokenView, createdApiToken } from '@contracts/int
 import * as t from '../../db/schema';
 import { apiAs } from '../../test/api-client';
 import { createToken, fhirAs } from '../../test/fhir-kit';
-import { createSignInUser } from '../../test/auth-helpers';
 import { useScenario, useTestApp } from '../../test/test-app';
+import { createUserOfBothClinics } from '../../test/scenario';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
 const { s, staff, admin } = useScenario(env, 'admin');
@@ -144,11 +144,7 @@ describe('DELETE /api/admin/api-tokens/{id}', () => {
 
 describe('a token shared by clinics with different admins (ADR 030)', () => {
   it('may be revoked only by an admin of all its clinics; another sees it, read-only', async () => {
-    const head = await createSignInUser(env.db, {
-      role: 'admin',
-      name: 'Head Admin',
-      clinicIds: [s.clinic.id, s.foreign.id],
-    });
+    const head = await createUserOfBothClinics(env.db, s, { role: 'admin', name: 'Head Admin' });
     const headAdmin = await apiAs(env.app, head.email);
     const { id, token } = await createToken(headAdmin, {
       clinicIds: [s.clinic.id, s.foreign.id],

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { useScenario, useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
 import { createSignInUser } from '../../test/auth-helpers';
-import { createBody } from '../../test/scenario';
+import { createBody, createUserOfBothClinics } from '../../test/scenario';
 import { enableOnlineBooking, holdOnline as holdOnlineFor } from '../../test/online-booking-kit';
 import * as t from '../../db/schema';
 import type { OutboxMessage, OutboxMessageDetail } from '@contracts/outbox';
@@ -196,11 +196,7 @@ describe('a message of an appointment', () => {
 
 describe('the list of an admin of several clinics', () => {
   it('merges their clinics’ messages newest first, a page at a time, with notices only to their recipients', async () => {
-    const both = await createSignInUser(env.db, {
-      role: 'admin',
-      name: 'Rosa Lind',
-      clinicIds: [s.clinic.id, s.foreign.id],
-    });
+    const both = await createUserOfBothClinics(env.db, s, { role: 'admin', name: 'Rosa Lind' });
     const notice = (to: string) => ({
       kind: 'admin.notice',
       clinicId: null,

@@ -69,6 +69,11 @@ async function tokenFor(email: string) {
   );
   return (rows.at(-1)!.payload as { token: string }).token;
 }
+/** Holds the time for `email` (accepted: 202) and answers the token its confirmation mail carries. */
+async function heldToken(email: string) {
+  expect((await hold(email)).statusCode).toBe(202);
+  return tokenFor(email);
+}
 const appointmentsAt = (start = START) =>
   env.db
     .select()
@@ -166,8 +171,7 @@ describe('a held time', () => {
   });
 
   it('expires after 15 minutes: the time is free again and its link is a clear 410', async () => {
-    expect((await hold('mia@example.com')).statusCode).toBe(202);
-    const token = await tokenFor('mia@example.com');
+    const token = await heldToken('mia@example.com');
     env.advance(15 * MINUTE);
     const expired = await confirm(token);
     expect(expired.statusCode, expired.body).toBe(410);
@@ -190,8 +194,7 @@ describe('a held time', () => {
   });
 
   it('confirmed, books as "online" with BOOKED by "Patient (online)"; twice is one appointment', async () => {
-    expect((await hold('new.patient@example.com')).statusCode).toBe(202);
-    const token = await tokenFor('new.patient@example.com');
+    const token = await heldToken('new.patient@example.com');
     env.advance(5 * MINUTE);
     const first = await confirm(token);
     expect(first.statusCode, first.body).toBe(201);
@@ -233,8 +236,7 @@ describe('a held time', () => {
   });
 
   it('two confirmations at once give one appointment', async () => {
-    expect((await hold('mia@example.com')).statusCode).toBe(202);
-    const token = await tokenFor('mia@example.com');
+    const token = await heldToken('mia@example.com');
     const answers = await Promise.all([confirm(token), confirm(token), confirm(token)]);
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
@@ -257,8 +259,7 @@ describe('a held time', () => {
   });
 
   it('one open hold per e-mail: a new one replaces it and frees the first time', async () => {
-    expect((await hold('mia@example.com')).statusCode).toBe(202);
-    const firstToken = await tokenFor('mia@example.com');
+    const firstToken = await heldToken('mia@example.com');
     const later = '2026-11-25T17:00:00.000Z';
     expect((await hold('mia@example.com', { start: later })).statusCode).toBe(202);
     expect((await confirm(firstToken)).statusCode).toBe(410);
@@ -313,8 +314,7 @@ describe('a held time', () => {
 
   it('a clinic for known patients only books them, and turns a stranger away only after the link', async () => {
     await enable({ allowNewPatients: false });
-    expect((await hold('stranger@example.com')).statusCode).toBe(202);
-    const res = await confirm(await tokenFor('stranger@example.com'));
+    const res = await confirm(await heldToken('stranger@example.com'));
     expect(res.statusCode, res.body).toBe(422);
     expect(await appointmentsAt()).toHaveLength(0);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, type AnyColumn, type SQL } from 'drizzle-orm';
 import ical from 'node-ical';
 import { NOT_A_VALID_LINK } from '@contracts/session';
 import { buildTestApp, useScenario, useTestApp } from '../../test/test-app';
@@ -42,18 +42,17 @@ const history = (id: string) =>
     .from(t.appointmentEvents)
     .where(eq(t.appointmentEvents.appointmentId, id))
     .orderBy(asc(t.appointmentEvents.id));
+/** The appointment's outbox rows of the kinds `which` keeps, in `order`. */
+const outboxOf = (id: string, which: SQL, order: AnyColumn) =>
+  env.db
+    .select()
+    .from(t.outbox)
+    .where(and(eq(t.outbox.appointmentId, id), which))
+    .orderBy(asc(order));
 const messages = (id: string) =>
-  env.db
-    .select()
-    .from(t.outbox)
-    .where(and(eq(t.outbox.appointmentId, id), ne(t.outbox.kind, 'appointment.reminder')))
-    .orderBy(asc(t.outbox.id));
+  outboxOf(id, ne(t.outbox.kind, 'appointment.reminder'), t.outbox.id);
 const reminders = (id: string) =>
-  env.db
-    .select()
-    .from(t.outbox)
-    .where(and(eq(t.outbox.appointmentId, id), eq(t.outbox.kind, 'appointment.reminder')))
-    .orderBy(asc(t.outbox.dueAt));
+  outboxOf(id, eq(t.outbox.kind, 'appointment.reminder'), t.outbox.dueAt);
 
 describe('the clinic’s self-service policy', () => {
   it('starts open, a day’s cut-off, two moves, no phone; admins change it, and bad values are a 400', async () => {

@@ -12,7 +12,7 @@ import { testConfig } from '../../config';
 import * as t from '../../db/schema';
 import { apiAs, type Api } from '../../test/api-client';
 import { createSignInUser } from '../../test/auth-helpers';
-import { bookThroughApi, createBody } from '../../test/scenario';
+import { bookThroughApi, createBody, createUserOfBothClinics } from '../../test/scenario';
 import { useScenario, useTestApp } from '../../test/test-app';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { appointmentWebhooksFor } from './queue-webhooks';
@@ -424,11 +424,7 @@ describe('webhook delivery', () => {
 describe('an endpoint shared by clinics with different admins (ADR 030)', () => {
   let headAdmin: Api;
   beforeEach(async () => {
-    const head = await createSignInUser(env.db, {
-      role: 'admin',
-      name: 'Head Admin',
-      clinicIds: [s.clinic.id, s.foreign.id],
-    });
+    const head = await createUserOfBothClinics(env.db, s, { role: 'admin', name: 'Head Admin' });
     headAdmin = await apiAs(env.app, head.email);
   });
 
