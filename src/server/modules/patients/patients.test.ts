@@ -283,6 +283,7 @@ describe('correcting a patient’s details', () => {
 describe('notes', () => {
   it('are signed with their author and shown newest first', async () => {
     for (const text of ['Prefers mornings', 'Needs an interpreter\nSpanish']) {
+      env.advance(60_000); // a minute between them: the clock stands still otherwise
       const res = await staff.post(`/api/patients/${s.patient.id}/notes`, { text });
       expect(res.statusCode, res.body).toBe(201);
     }
