@@ -17,6 +17,58 @@ export interface PatientLookup {
   wordPrefixes?: readonly string[];
   after?: { lastName: string; firstName: string; id: string };
   limit: number;
+  fields?: PatientFieldFilters;
+}
+
+/**
+ * FHIR Patient's own search parameters. Each list is one repetition of a parameter: every
+ * repetition must match, and within one, any of its values.
+ */
+export interface PatientFieldFilters {
+  /** Birth dates from `from` (inclusive) to `before` (exclusive), YYYY-MM-DD. */
+  birth?: { from?: string; before?: string };
+  /** Case-insensitive starts of the family name. */
+  family?: readonly string[];
+  /** Case-insensitive starts of the given name. */
+  given?: readonly string[];
+  genders?: readonly (readonly string[])[];
+  /** A phone's digits; a country code on either side is allowed (one ends with the other). */
+  phoneDigits?: readonly (readonly string[])[];
+  /** Our ids or the clinic's record numbers (compared case-insensitively). */
+  identifiers?: readonly { ids: readonly string[]; recordNumbers: readonly string[] }[];
+}
+
+const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
+const startsWith = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function fieldConditions(f: PatientFieldFilters): SQL[] {
+  const p = t.patients;
+  const conditions: SQL[] = [];
+  if (f.birth?.from) conditions.push(sql`${p.dob} >= ${f.birth.from}::date`);
+  if (f.birth?.before) conditions.push(sql`${p.dob} < ${f.birth.before}::date`);
+  for (const family of f.family ?? []) {
+    conditions.push(sql`lower(${p.lastName}) like ${startsWith(family)}`);
+  }
+  for (const given of f.given ?? []) {
+    conditions.push(
+      sql`(lower(${p.firstName}) like ${startsWith(given)} or lower(${p.preferredName}) like ${startsWith(given)})`,
+    );
+  }
+  for (const genders of f.genders ?? [])
+    conditions.push(sql`${p.gender} = any(${textArray(genders)})`);
+  for (const digits of f.phoneDigits ?? []) {
+    // Either number may carry a country code the other leaves out.
+    const either = digits.map(
+      (d) =>
+        sql`(${p.phoneDigits} like ${`%${d}`} or (length(${p.phoneDigits}) >= 7 and ${d} like '%' || ${p.phoneDigits}))`,
+    );
+    conditions.push(sql`(${sql.join(either, sql` or `)})`);
+  }
+  for (const { ids, recordNumbers } of f.identifiers ?? []) {
+    conditions.push(sql`(${p.id} = any(${sql.param([...ids])}::uuid[])
+      or lower(${p.recordNumber}) = any(${textArray(recordNumbers.map((r) => r.toLowerCase()))}))`);
+  }
+  return conditions;
 }
 
 export function lookUpPatients(db: Executor, lookup: PatientLookup): Promise<PatientRow[]> {
@@ -32,6 +84,7 @@ export function lookUpPatients(db: Executor, lookup: PatientLookup): Promise<Pat
   for (const prefix of lookup.wordPrefixes ?? []) {
     conditions.push(hasWordStarting(clinics, prefix));
   }
+  if (lookup.fields) conditions.push(...fieldConditions(lookup.fields));
   if (lookup.after) {
     conditions.push(
       sql`(${p.lastName}, ${p.firstName}, ${p.id}) > (${lookup.after.lastName}, ${lookup.after.firstName}, ${lookup.after.id}::uuid)`,

@@ -14,6 +14,9 @@ export interface PatientCriteria {
   name?: string;
   after?: repo.PatientLookup['after'];
   limit: number;
+  fields?: repo.PatientFieldFilters;
+  /** False where the caller reads back what it just wrote, which is audited as that write. */
+  audit?: boolean;
 }
 
 /**
@@ -33,9 +36,11 @@ export async function lookUpPatients(
     emails: criteria.emails,
     wordPrefixes: words?.split(' '),
     after: criteria.after,
+    fields: criteria.fields,
     limit: criteria.limit + 1,
   });
   const shown = rows.slice(0, criteria.limit);
+  if (criteria.audit === false) return { records: shown, more: rows.length > criteria.limit };
   await recordReadAudit(
     deps.db.db,
     { userId: ctx.user.id, ip: ctx.ip },

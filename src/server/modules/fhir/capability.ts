@@ -122,9 +122,9 @@ export const RESOURCES = {
     ],
   },
   Patient: {
-    interactions: ['read', 'search-type', 'create'],
+    interactions: ['read', 'search-type', 'create', 'update'],
     documentation:
-      'Ids are those of the JSON API. Create needs a name (family and given), an email in telecom, and managingOrganization when you have several clinics; an email already registered at the clinic is 409.',
+      'Ids are those of the JSON API. Create needs a name (family and given), an email in telecom, and managingOrganization when you have several clinics; an email already registered at the clinic is 409. Update (PUT) replaces the details the record keeps (name, preferred name as a usual name, birth date, gender, e-mail and phone, address, the record number as an identifier of system urn:carebook:record-number, the preferred language), audited and shown in the patient’s history; If-Match with the ETag refuses a change to a version since replaced (412).',
     searchParams: [
       id,
       {
@@ -133,11 +133,30 @@ export const RESOURCES = {
         documentation:
           'Each word must start a word of the name or email; case and accents do not matter.',
       },
+      {
+        name: 'family',
+        type: 'string',
+        documentation: 'The start of the family name, in any case.',
+      },
+      {
+        name: 'given',
+        type: 'string',
+        documentation: 'The start of the given or preferred name, in any case.',
+      },
+      { name: 'birthdate', type: 'date', documentation: 'With eq, ge, gt, le or lt.' },
+      { name: 'gender', type: 'token', documentation: 'male, female, other or unknown.' },
+      {
+        name: 'phone',
+        type: 'token',
+        documentation:
+          'The number’s digits, however it is written; a country code may be left out.',
+      },
       { name: 'email', type: 'token', documentation: 'The exact email, in any case.' },
       {
         name: 'identifier',
         type: 'token',
-        documentation: 'urn:ietf:rfc:3986|urn:uuid:{id}, or the value alone.',
+        documentation:
+          'urn:ietf:rfc:3986|urn:uuid:{id}, urn:carebook:record-number|{record number}, or the value alone for either.',
       },
       count,
     ],

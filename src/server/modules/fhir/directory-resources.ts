@@ -1,7 +1,6 @@
 import type {
   Location,
   Organization,
-  Patient,
   Practitioner,
   PractitionerRole,
   Schedule,
@@ -9,9 +8,7 @@ import type {
 } from '@medplum/fhirtypes';
 import type { ClinicSummary } from '@contracts/auth';
 import type { AgentView } from '@contracts/clinics';
-import type { PatientRecord } from '../clinics';
 import { agentAtClinicId, slotId, type SlotKey } from './fhir-ids';
-import { personName } from '@domain/person-name';
 
 // The resources around appointments, from the records the JSON API shows: a clinic is an
 // Organization and its one Location (same id), a provider or nurse a Practitioner (the agent's
@@ -19,9 +16,6 @@ import { personName } from '@domain/person-name';
 
 /** R5 core's time-zone extension, which R4 servers use for a Location's zone. */
 export const TIMEZONE_EXTENSION = 'http://hl7.org/fhir/StructureDefinition/timezone';
-
-/** Patients' ids are UUIDs; as an identifier they are written the way RFC 3986 names a UUID. */
-export const UUID_IDENTIFIER_SYSTEM = 'urn:ietf:rfc:3986';
 
 export function toOrganization(clinic: ClinicSummary): Organization {
   return {
@@ -111,37 +105,5 @@ export function toSlot(key: SlotKey, status: Slot['status']): Slot {
     status,
     start: key.start.toISOString(),
     end: new Date(key.start.getTime() + key.durationMinutes * 60_000).toISOString(),
-  };
-}
-
-export function toFhirPatient(
-  patient: Pick<
-    PatientRecord,
-    'id' | 'clinicId' | 'firstName' | 'lastName' | 'email' | 'dob' | 'phone'
-  >,
-  clinic: ClinicSummary | undefined,
-): Patient {
-  return {
-    resourceType: 'Patient',
-    id: patient.id,
-    identifier: [{ system: UUID_IDENTIFIER_SYSTEM, value: `urn:uuid:${patient.id}` }],
-    active: true,
-    name: [
-      {
-        use: 'official',
-        text: personName(patient),
-        family: patient.lastName,
-        given: [patient.firstName],
-      },
-    ],
-    telecom: [
-      { system: 'email', value: patient.email },
-      ...(patient.phone ? [{ system: 'phone' as const, value: patient.phone }] : []),
-    ],
-    ...(patient.dob ? { birthDate: patient.dob } : {}),
-    managingOrganization: {
-      reference: `Organization/${patient.clinicId}`,
-      ...(clinic ? { display: clinic.name } : {}),
-    },
   };
 }

@@ -254,8 +254,12 @@ export async function createFhirAppointment(
   return { replayed: answer.replayed, resource: toResource(deps, ctx, record), record };
 }
 
-/** `If-Match: W/"3"`: the change is refused when the appointment is no longer at version 3. */
-export function checkVersion(ifMatch: string | undefined, record: AppointmentRecord) {
+/** `If-Match: W/"3"`: the change is refused when the record is no longer at version 3. */
+export function checkVersion(
+  ifMatch: string | undefined,
+  record: { version: number },
+  what = 'appointment',
+) {
   if (ifMatch === undefined) return;
   const match = /^(?:W\/)?"(\d+)"$/.exec(ifMatch.trim());
   if (!match) throw invalid('If-Match must be an ETag this server gave, such as W/"3".');
@@ -263,7 +267,7 @@ export function checkVersion(ifMatch: string | undefined, record: AppointmentRec
     throw new FhirError(
       412,
       'conflict',
-      `This appointment has changed since version ${match[1]}: it is at version ${record.version}. Read it again and retry.`,
+      `This ${what} has changed since version ${match[1]}: it is at version ${record.version}. Read it again and retry.`,
     );
   }
 }

@@ -1,36 +1,92 @@
 import type { Patient } from '@medplum/fhirtypes';
 import { createPatientBody } from '@contracts/clinics';
+import { updatePatientBody } from '@contracts/patients';
+import { ADMINISTRATIVE_GENDERS } from '@domain/patients';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
-import { createPatient, lookUpPatients } from '../clinics';
-import { toFhirPatient, UUID_IDENTIFIER_SYSTEM } from './directory-resources';
+import { createPatient, lookUpPatients, type PatientRecord } from '../clinics';
+import { updatePatient } from '../patients';
+import { checkVersion } from './fhir-appointments';
+import {
+  patientFieldsFrom,
+  RECORD_NUMBER_SYSTEM,
+  toFhirPatient,
+  UUID_IDENTIFIER_SYSTEM,
+} from './patient-resource';
 import { isUuid } from './fhir-ids';
 import { validateIncoming } from './fhir-validation';
 import { invalid, resourceNotFound, unprocessable } from './outcome';
 import { referenceId } from './references';
-import { alternatives, intersectAll, type SearchRequest } from './search-request';
+import { alternatives, instantRange, intersectAll, type SearchRequest } from './search-request';
 import { zodOutcome } from './zod-outcome';
 
 const clinicOf = (ctx: RequestContext, id: string) => ctx.user.clinics.find((c) => c.id === id);
 
-export async function readPatient(deps: AppDeps, ctx: RequestContext, id: string) {
+async function findPatient(deps: AppDeps, ctx: RequestContext, id: string, audit = true) {
   if (!isUuid(id)) throw resourceNotFound('Patient', id);
-  const { records } = await lookUpPatients(deps, ctx, { ids: [id], limit: 1 });
+  const { records } = await lookUpPatients(deps, ctx, { ids: [id], limit: 1, audit });
   const [patient] = records;
   if (!patient) throw resourceNotFound('Patient', id);
-  return toFhirPatient(patient, clinicOf(ctx, patient.clinicId));
+  return patient;
 }
 
-/** `identifier`: our ids as RFC 3986 names a UUID; a value of another system matches nobody. */
-function identifierIds(value: string): string[] {
-  return alternatives(value).flatMap((token) => {
+const resourceOf = (ctx: RequestContext, patient: PatientRecord) =>
+  toFhirPatient(patient, clinicOf(ctx, patient.clinicId));
+
+export async function readPatient(deps: AppDeps, ctx: RequestContext, id: string) {
+  return resourceOf(ctx, await findPatient(deps, ctx, id));
+}
+
+/**
+ * `identifier`, one repetition: our ids as RFC 3986 names a UUID, or the clinic's record numbers;
+ * a value without a system may be either, one of another system matches nobody.
+ */
+function identifierValues(value: string) {
+  const ids: string[] = [];
+  const recordNumbers: string[] = [];
+  for (const token of alternatives(value)) {
     const bar = token.indexOf('|');
-    const system = bar === -1 ? undefined : token.slice(0, bar);
+    const system = bar === -1 ? '' : token.slice(0, bar);
     const code = bar === -1 ? token : token.slice(bar + 1);
-    if (system !== undefined && system !== '' && system !== UUID_IDENTIFIER_SYSTEM) return [];
-    const id = code.startsWith('urn:uuid:') ? code.slice('urn:uuid:'.length) : code;
-    return [id.toLowerCase()];
-  });
+    const id = (code.startsWith('urn:uuid:') ? code.slice('urn:uuid:'.length) : code).toLowerCase();
+    if ((system === '' || system === UUID_IDENTIFIER_SYSTEM) && isUuid(id)) ids.push(id);
+    if (system === '' || system === RECORD_NUMBER_SYSTEM) recordNumbers.push(code);
+  }
+  return { ids, recordNumbers };
+}
+
+/** Every value of a token parameter, by repetition, with the system part dropped. */
+const tokenCodes = (request: SearchRequest, name: string) =>
+  request.all(name).map((v) => alternatives(v).map((t) => t.slice(t.indexOf('|') + 1)));
+
+/** FHIR Patient's own parameters: birthdate, family, given, gender, phone and identifier. */
+function fieldFilters(request: SearchRequest) {
+  const birth = instantRange(request, 'birthdate');
+  const day = (d: Date | undefined) => d?.toISOString().slice(0, 10);
+  const genders = tokenCodes(request, 'gender');
+  const unknown = genders
+    .flat()
+    .find((g) => !(ADMINISTRATIVE_GENDERS as readonly string[]).includes(g));
+  if (unknown !== undefined) {
+    throw invalid(
+      `gender is one of ${ADMINISTRATIVE_GENDERS.join(', ')}; not ${unknown}.`,
+      'gender',
+    );
+  }
+  const phoneDigits = tokenCodes(request, 'phone').map((values) =>
+    values.map((v) => v.replace(/\D/g, '')),
+  );
+  if (phoneDigits.flat().some((d) => d.length < 4)) {
+    throw invalid('phone must have at least four digits.', 'phone');
+  }
+  return {
+    birth: { from: day(birth.from), before: day(birth.before) },
+    family: request.all('family'),
+    given: request.all('given'),
+    genders,
+    phoneDigits,
+    identifiers: request.all('identifier').map(identifierValues),
+  };
 }
 
 type PatientCursor = [string, string, string];
@@ -41,11 +97,9 @@ const isPatientCursor = (v: unknown): v is PatientCursor =>
   isUuid(String(v[2]));
 
 export async function searchPatients(deps: AppDeps, ctx: RequestContext, request: SearchRequest) {
-  const idSets = [
-    ...request.all('_id').map((v) => alternatives(v).map((id) => id.toLowerCase())),
-    ...request.all('identifier').map(identifierIds),
-  ];
-  const ids = intersectAll(idSets)?.filter(isUuid);
+  const ids = intersectAll(
+    request.all('_id').map((v) => alternatives(v).map((id) => id.toLowerCase())),
+  )?.filter(isUuid);
   const emails = intersectAll(
     request.all('email').map((v) => alternatives(v).map((e) => e.toLowerCase())),
   );
@@ -53,6 +107,7 @@ export async function searchPatients(deps: AppDeps, ctx: RequestContext, request
   if (names.some((n) => n.includes(','))) {
     throw invalid('name takes one value per repetition; repeat it to require several.', 'name');
   }
+  const fields = fieldFilters(request);
   const size = request.pageSize();
   const after = request.cursor(isPatientCursor);
   const nothing = (ids && ids.length === 0) || (emails && emails.length === 0);
@@ -62,12 +117,13 @@ export async function searchPatients(deps: AppDeps, ctx: RequestContext, request
         ids,
         emails,
         name: names.length > 0 ? names.join(' ') : undefined,
+        fields,
         after: after && { lastName: after[0], firstName: after[1], id: after[2] },
         limit: size,
       });
   const last = records.at(-1);
   return {
-    items: records.map((p) => toFhirPatient(p, clinicOf(ctx, p.clinicId))),
+    items: records.map((p) => resourceOf(ctx, p)),
     next:
       more && last ? ([last.lastName, last.firstName, last.id] satisfies PatientCursor) : undefined,
   };
@@ -119,16 +175,44 @@ export async function createFhirPatient(deps: AppDeps, ctx: RequestContext, body
     );
   }
   const created = await createPatient(deps, ctx, clinic.slug, patientBodyFrom(patient));
-  return toFhirPatient(
-    {
-      id: created._id,
-      clinicId: clinic.id,
-      firstName: created.firstName,
-      lastName: created.lastName,
-      email: created.email,
-      dob: created.dob,
-      phone: created.phoneNumber,
-    },
-    clinic,
-  );
+  return resourceOf(ctx, await findPatient(deps, ctx, created._id, false));
+}
+
+const UPDATE_PATHS: Record<string, string> = {
+  ...FIELD_PATHS,
+  preferredName: "Patient.name.where(use='usual').given",
+  gender: 'Patient.gender',
+  addressLine: 'Patient.address.line',
+  city: 'Patient.address.city',
+  region: 'Patient.address.state',
+  postalCode: 'Patient.address.postalCode',
+  country: 'Patient.address.country',
+  recordNumber: 'Patient.identifier',
+};
+
+/**
+ * Replaces a patient's details with what the resource says (PUT), through the same edit as the
+ * profile's, so it is audited and shown in the patient's history. If-Match names the version the
+ * client read; without it the update applies to the version there is.
+ */
+export async function updateFhirPatient(
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: string,
+  body: unknown,
+  ifMatch: string | undefined,
+) {
+  const patient = await validateIncoming<Patient>(body, 'Patient');
+  if (patient.id !== id) {
+    throw invalid(`The resource's id must be ${id}, the id in the address.`, 'Patient.id');
+  }
+  const current = await findPatient(deps, ctx, id, false);
+  checkVersion(ifMatch, current, 'patient');
+  const parsed = updatePatientBody.safeParse({
+    version: current.version,
+    ...patientFieldsFrom(patient),
+  });
+  if (!parsed.success) throw zodOutcome(parsed.error, UPDATE_PATHS);
+  await updatePatient(deps, ctx, id, parsed.data);
+  return resourceOf(ctx, await findPatient(deps, ctx, id, false));
 }

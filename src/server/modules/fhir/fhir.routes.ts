@@ -23,7 +23,7 @@ import {
 import { authenticateFhirCaller, fhirRateLimitKeys, requestAudited } from './fhir-auth';
 import * as directory from './fhir-directory';
 import { FHIR_ID } from './fhir-ids';
-import { createFhirPatient, readPatient, searchPatients } from './fhir-patients';
+import { createFhirPatient, readPatient, searchPatients, updateFhirPatient } from './fhir-patients';
 import { readSlot, searchSlots } from './fhir-slots';
 import { FhirError, resourceNotFound, toOutcome } from './outcome';
 import { prefersStrict, SearchRequest } from './search-request';
@@ -287,6 +287,17 @@ function registerFhir(app: FastifyInstance, deps: AppDeps) {
     const patient = await createFhirPatient(deps, callerOf(request), request.body);
     void reply.header('location', `${base}/Patient/${patient.id}`);
     return sendResource(reply, 201, patient);
+  });
+
+  route('PUT', '/Patient/:id', async (request, reply) => {
+    const resource = await updateFhirPatient(
+      deps,
+      callerOf(request),
+      idOf(request, 'Patient'),
+      request.body,
+      request.headers['if-match'],
+    );
+    return sendResource(reply, 200, resource);
   });
 }
 

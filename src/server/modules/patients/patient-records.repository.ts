@@ -194,9 +194,17 @@ export async function insertPatientNote(db: Executor, values: typeof t.patientNo
 export function patientEdits(db: Executor, patientId: string, limit: number) {
   const l = t.auditLog;
   return db
-    .select({ at: l.at, details: l.details, userName: t.users.name })
+    .select({
+      at: l.at,
+      details: l.details,
+      // An integration token writes under its own id, named as the audit log names it.
+      userName: sql<
+        string | null
+      >`coalesce(${t.users.name}, ${t.apiTokens.name} || ' (API token)')`,
+    })
     .from(l)
     .leftJoin(t.users, eq(t.users.id, l.userId))
+    .leftJoin(t.apiTokens, eq(t.apiTokens.id, l.userId))
     .where(and(eq(l.patientId, patientId), eq(l.entityType, 'patient'), eq(l.action, 'update')))
     .orderBy(desc(l.at), desc(l.id))
     .limit(limit);

@@ -1,0 +1,153 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Bundle, Patient } from '@medplum/fhirtypes';
+import { patientProfile } from '@contracts/patients';
+import type { Api } from '../../test/api-client';
+import { createPatient } from '../../test/factories';
+import { expectValidFhir, fhirScenario, matches } from '../../test/fhir-kit';
+import type { ClinicScenario } from '../../test/scenario';
+import { useTestApp } from '../../test/test-app';
+
+const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
+let s: ClinicScenario;
+let staff: Api;
+let fhir: Awaited<ReturnType<typeof fhirScenario>>['fhir'];
+beforeEach(async () => {
+  ({ s, staff, fhir } = await fhirScenario(env, { scopes: ['read', 'write'] }));
+});
+
+async function read(id: string) {
+  const res = await fhir.get(`/Patient/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return { patient: expectValidFhir(res.json() as Patient), etag: res.headers.etag };
+}
+
+async function found(query: string): Promise<string[]> {
+  const res = await fhir.get(`/Patient?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return matches<Patient>(res.json() as Bundle).map((p) => p.id!);
+}
+
+describe('FHIR Patient and the patient record', () => {
+  it('reads the details the profile keeps, and reflects an edit made in the app', async () => {
+    const edit = await staff.patch(`/api/patients/${s.patient.id}`, {
+      version: 1,
+      preferredName: 'Pepe',
+      gender: 'male',
+      addressLine: '12 Elm Street\nApartment 4',
+      city: 'Albany',
+      region: 'NY',
+      postalCode: '12207',
+      country: 'US',
+      recordNumber: 'MRN-7',
+      preferredLanguage: 'es',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const { patient, etag } = await read(s.patient.id);
+    expect(etag).toBe('W/"2"');
+    expect(patient).toMatchObject({
+      meta: { versionId: '2' },
+      gender: 'male',
+      name: [
+        { use: 'official', family: 'Núñez', given: ['José'] },
+        { use: 'usual', given: ['Pepe'] },
+      ],
+      address: [
+        {
+          line: ['12 Elm Street', 'Apartment 4'],
+          city: 'Albany',
+          state: 'NY',
+          postalCode: '12207',
+          country: 'US',
+        },
+      ],
+      communication: [
+        { language: { coding: [{ system: 'urn:ietf:bcp:47', code: 'es' }] }, preferred: true },
+      ],
+      active: true,
+    });
+    expect(patient.identifier).toContainEqual(
+      expect.objectContaining({ system: 'urn:carebook:record-number', value: 'MRN-7' }),
+    );
+  });
+
+  it('updates with If-Match, audited in the patient’s history, and refuses an old version', async () => {
+    const { patient, etag } = await read(s.patient.id);
+    const changed: Patient = {
+      ...patient,
+      telecom: [
+        { system: 'email', value: 'jose@clinic-mail.example' },
+        { system: 'phone', value: '+1 (555) 010-9999' },
+      ],
+      birthDate: '1979-05-14',
+    };
+    const res = await fhir.put(`/Patient/${s.patient.id}`, changed, { 'if-match': etag! });
+    expect(res.statusCode, res.body).toBe(200);
+    const updated = expectValidFhir(res.json() as Patient);
+    expect(updated.meta?.versionId).toBe('2');
+    expect(updated.birthDate).toBe('1979-05-14');
+
+    const profile = patientProfile.parse((await staff.get(`/api/patients/${s.patient.id}`)).json());
+    expect(profile.patient.email).toBe('jose@clinic-mail.example');
+    expect(profile.history[0]!.by).toBe('EHR sync (API token)');
+    expect(profile.history[0]!.changes.map((c) => c.field)).toEqual(
+      expect.arrayContaining(['email', 'phone', 'dob']),
+    );
+
+    const stale = await fhir.put(`/Patient/${s.patient.id}`, changed, { 'if-match': etag! });
+    expect(stale.statusCode).toBe(412);
+    expect(JSON.stringify(stale.json())).toMatch(/version 1: it is at version 2/);
+  });
+
+  it('refuses a resource for another id, a bad value, a language it does not speak, and a read-only token', async () => {
+    const { patient } = await read(s.patient.id);
+    const wrongId = await fhir.put(`/Patient/${s.patient.id}`, {
+      ...patient,
+      id: s.otherPatient.id,
+    });
+    expect(wrongId.statusCode).toBe(400);
+    const badCountry = await fhir.put(`/Patient/${s.patient.id}`, {
+      ...patient,
+      address: [{ country: 'United States' }],
+    });
+    expect(badCountry.statusCode).toBe(400);
+    expect(JSON.stringify(badCountry.json())).toMatch(/Patient\.address\.country/);
+    const german = await fhir.put(`/Patient/${s.patient.id}`, {
+      ...patient,
+      communication: [{ language: { coding: [{ system: 'urn:ietf:bcp:47', code: 'de' }] } }],
+    });
+    expect(german.statusCode).toBe(422);
+    const foreign = await fhir.put(`/Patient/${s.foreignPatient.id}`, {
+      ...patient,
+      id: s.foreignPatient.id,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const { fhir: readOnly } = await fhirScenario(env, { scopes: ['read'], name: 'Reader' });
+    expect((await readOnly.put(`/Patient/${s.patient.id}`, patient)).statusCode).toBe(403);
+    expect((await read(s.patient.id)).patient.meta?.versionId).toBe('1');
+  });
+
+  it('searches by birth date, family, given, gender, phone and record number', async () => {
+    const maria = await createPatient(env.db, s.clinic.id, {
+      firstName: 'María',
+      lastName: 'García',
+      email: 'maria@example.org',
+      dob: '1984-02-29',
+      gender: 'female',
+      phone: '(555) 010-4477',
+      recordNumber: 'MRN-00912',
+    });
+    await createPatient(env.db, s.foreign.id, { lastName: 'García', dob: '1984-02-29' });
+    expect(await found('birthdate=1984-02-29')).toEqual([maria.id]);
+    expect(await found('birthdate=ge1984-01-01&birthdate=lt1985-01-01')).toEqual([maria.id]);
+    expect(await found('family=garc')).toEqual([maria.id]);
+    expect(await found('given=MAR&family=gar')).toEqual([maria.id]);
+    expect(await found('gender=female')).toEqual([maria.id]);
+    expect(await found(`phone=${encodeURIComponent('+1 555 010 4477')}`)).toEqual([maria.id]);
+    expect(await found('phone=0104477')).toEqual([maria.id]);
+    expect(await found('identifier=mrn-00912')).toEqual([maria.id]);
+    expect(await found('identifier=urn:carebook:record-number|MRN-00912')).toEqual([maria.id]);
+    expect(await found('identifier=urn:ietf:rfc:3986|MRN-00912')).toEqual([]);
+    expect((await fhir.get('/Patient?gender=robot')).statusCode).toBe(400);
+    expect((await fhir.get('/Patient?birthdate=1984-02-30')).statusCode).toBe(400);
+  });
+});
