@@ -122,6 +122,8 @@ export const AUDIT_ACTIONS = [
   'accept',
   'decline',
   'expire',
+  /** Records taken out of the app in a file (the patients' CSV export). */
+  'export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -14,6 +14,7 @@ import {
 import { defineEndpoint } from './endpoint';
 import {
   addPatientNoteRoute,
+  exportPatientsRoute,
   getPatientRoute,
   listPatientsRoute,
   updatePatientRoute,
@@ -33,6 +34,10 @@ export const listPatientsQuery = z.object({
   archived: booleanFlag,
 });
 export type ListPatientsQuery = z.input<typeof listPatientsQuery>;
+
+/** The patients an export takes: those the same search finds, all of them. */
+export const exportPatientsQuery = listPatientsQuery.omit({ after: true, limit: true });
+export type ExportPatientsQuery = z.input<typeof exportPatientsQuery>;
 
 const clinicOfPatient = z.object({ slug: z.string(), name: z.string(), timezone: z.string() });
 
@@ -237,5 +242,16 @@ export const addPatientNoteEndpoint = defineEndpoint({
   params: idParams,
   body: addPatientNoteBody,
   responses: { 201: patientNote },
+  errors: [404],
+});
+
+export const exportPatientsEndpoint = defineEndpoint({
+  ...forEditors,
+  ...exportPatientsRoute,
+  summary: 'The patients the same search finds, whole, as a CSV file',
+  description:
+    'One line per patient in name order, streamed, with the columns an import reads. Each patient exported is audited. A cell that a spreadsheet would take for a formula (starting with =, +, -, @, a tab or a carriage return) starts with a quote.',
+  query: exportPatientsQuery,
+  responses: { 200: z.string().describe('A CSV file (text/csv), with a header line.') },
   errors: [404],
 });

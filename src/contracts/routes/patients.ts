@@ -4,6 +4,7 @@ import { defineRoute } from '../endpoint';
 
 export const patientPaths = {
   list: '/api/patients',
+  export: '/api/patients/export',
   one: '/api/patients/:id',
   notes: '/api/patients/:id/notes',
 } as const;
@@ -30,4 +31,10 @@ export const addPatientNoteRoute = defineRoute({
   method: 'POST',
   path: patientPaths.notes,
   operationId: 'addPatientNote',
+});
+
+export const exportPatientsRoute = defineRoute({
+  method: 'GET',
+  path: patientPaths.export,
+  operationId: 'exportPatients',
 });

@@ -1,10 +1,9 @@
-import { Readable, pipeline } from 'node:stream';
 import { TZDate } from '@date-fns/tz';
-import { stringify } from 'csv-stringify';
 import { format } from 'date-fns';
 import type { AuditExportQuery } from '@contracts/admin';
 import { localDateKeyOf } from '@domain/zoned-time';
 import type { DbHandle } from '../../db/client';
+import { csvFile } from '../../core/csv-file';
 import type { RequestContext } from '../../core/request-context';
 import { auditConditions, listAuditRows, type AuditEntryRow } from './audit.repository';
 import { actorOf, auditFilterOf, isRecord } from './audit.service';
@@ -26,17 +25,6 @@ const COLUMNS = [
   'Details',
   'Entry id',
 ] as const;
-
-/**
- * A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV Injection"):
- * such a cell starts with a quote, which shows the text as it was and runs nothing. Names and
- * reasons come from patients booking online, so any text cell may be one.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function guardCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
 
 /** ISO 8601 with the zone's offset at that instant: the admin's wall clock, and unambiguous. */
 function zonedIso(at: string, timeZone: string): string {
@@ -93,15 +81,7 @@ export async function exportAuditCsv(
     }
   }
 
-  const csv = stringify({
-    header: true,
-    columns: [...COLUMNS],
-    // A byte order mark, so that spreadsheets read the names' accents as UTF-8.
-    bom: true,
-    cast: { string: guardCell },
-  });
-  // A failure after the first line aborts the response, so a broken file never looks whole.
-  pipeline(Readable.from(lines()), csv, () => {});
+  const csv = csvFile(COLUMNS, lines());
   return {
     filename: `audit-log-${localDateKeyOf(deps.now(), timeZone)}.csv`,
     body: csv,

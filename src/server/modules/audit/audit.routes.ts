@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { browseAuditEndpoint, exportAuditEndpoint } from '@contracts/admin';
 import type { DbHandle } from '../../db/client';
+import { sendCsvFile } from '../../core/csv-file';
 import { route } from '../../core/route';
 import { browseAudit } from './audit.service';
 import { exportAuditCsv } from './audit-export';
@@ -11,16 +12,8 @@ export function auditRoutes(deps: { db: DbHandle; now: () => Date }): FastifyPlu
     route(app, browseAuditEndpoint, async (request) =>
       browseAudit(deps, request.context, request.query),
     );
-    route(app, exportAuditEndpoint, async (request, reply) => {
-      const csv = await exportAuditCsv(deps, request.context, request.query);
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          // The name is ours (letters, digits and dashes): nothing in it needs quoting rules.
-          .header('content-disposition', `attachment; filename="${csv.filename}"`)
-          .header('cache-control', 'no-store')
-          .send(csv.body)
-      );
-    });
+    route(app, exportAuditEndpoint, async (request, reply) =>
+      sendCsvFile(reply, await exportAuditCsv(deps, request.context, request.query)),
+    );
   };
 }

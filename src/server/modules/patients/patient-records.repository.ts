@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { OPEN_STATUSES } from '@domain/appointment-status';
 import type { PatientQuery } from '@domain/patients';
 import { normalizeSearchText } from '@domain/search-text';
@@ -53,9 +53,8 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-/** A page of patients in name order, with each one's next open visit. */
-export async function listPatients(db: Executor, filter: PatientListFilter) {
-  if (filter.clinicIds.length === 0) return [];
+/** What the search finds, after a position in name order. */
+function listConditions(filter: Omit<PatientListFilter, 'now'>): SQL | undefined {
   const clinics = sql`${sql.param([...filter.clinicIds])}::uuid[]`;
   const conditions: (SQL | undefined)[] = [
     sql`${p.clinicId} = any(${clinics})`,
@@ -68,6 +67,25 @@ export async function listPatients(db: Executor, filter: PatientListFilter) {
       sql`(${p.lastName}, ${p.firstName}, ${p.id}) > (${a.lastName}, ${a.firstName}, ${a.id}::uuid)`,
     );
   }
+  return and(...conditions);
+}
+
+/** A batch of an export: every column the file has, in name order. */
+export async function exportPatients(db: Executor, filter: Omit<PatientListFilter, 'now'>) {
+  if (filter.clinicIds.length === 0) return [];
+  return db
+    .select({ ...getTableColumns(p), clinicSlug: c.slug })
+    .from(p)
+    .innerJoin(c, eq(c.id, p.clinicId))
+    .where(listConditions(filter))
+    .orderBy(asc(p.lastName), asc(p.firstName), asc(p.id))
+    .limit(filter.limit);
+}
+export type ExportedPatient = Awaited<ReturnType<typeof exportPatients>>[number];
+
+/** A page of patients in name order, with each one's next open visit. */
+export async function listPatients(db: Executor, filter: PatientListFilter) {
+  if (filter.clinicIds.length === 0) return [];
   const nextVisit = sql<Date | null>`(
     select min(${t.appointments.startAt}) from ${t.appointments}
     where ${t.appointments.patientId} = ${p.id}
@@ -89,7 +107,7 @@ export async function listPatients(db: Executor, filter: PatientListFilter) {
     })
     .from(p)
     .innerJoin(c, eq(c.id, p.clinicId))
-    .where(and(...conditions))
+    .where(listConditions(filter))
     .orderBy(asc(p.lastName), asc(p.firstName), asc(p.id))
     .limit(filter.limit);
 }

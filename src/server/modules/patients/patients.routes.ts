@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   addPatientNoteEndpoint,
+  exportPatientsEndpoint,
   getPatientEndpoint,
   listPatientsEndpoint,
   updatePatientEndpoint,
 } from '@contracts/patients';
 import type { AppDeps } from '../../app-deps';
+import { sendCsvFile } from '../../core/csv-file';
 import { route } from '../../core/route';
+import { exportPatientsCsv } from './export-patients';
 import { listPatients } from './list-patients';
 import { addPatientNote } from './patient-notes';
 import { getPatientProfile } from './patient-profile';
@@ -16,6 +19,9 @@ export function patientsRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
     route(app, listPatientsEndpoint, async (request) =>
       listPatients(deps, request.context, request.query),
+    );
+    route(app, exportPatientsEndpoint, async (request, reply) =>
+      sendCsvFile(reply, await exportPatientsCsv(deps, request.context, request.query)),
     );
     route(app, getPatientEndpoint, async (request) =>
       getPatientProfile(deps, request.context, request.params.id),

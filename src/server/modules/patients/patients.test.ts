@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import { parse } from 'csv-parse/sync';
 import {
   patientPage,
   patientProfile,
@@ -296,6 +297,45 @@ describe('notes', () => {
     expect(empty.statusCode).toBe(400);
     const foreign = await staff.post(`/api/patients/${s.foreignPatient.id}/notes`, { text: 'x' });
     expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('exporting patients', () => {
+  it('writes every patient the search finds, guards formulas, and audits each one exported', async () => {
+    await createPatient(env.db, s.clinic.id, {
+      firstName: '=HYPERLINK("http://evil.example","x")',
+      lastName: '+Cmd',
+      email: 'formula@example.org',
+      phone: '-1 555 0100',
+      addressLine: '@SUM(A1)\nSecond line',
+    });
+    const res = await staff.get('/api/patients/export');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="patients-2026-11-23.csv"',
+    );
+    const rows = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r['Last name'])).toEqual(["'+Cmd", 'Núñez', 'Smith']);
+    expect(rows[0]).toMatchObject({
+      'First name': '\'=HYPERLINK("http://evil.example","x")',
+      Phone: "'-1 555 0100",
+      Address: "'@SUM(A1)\nSecond line",
+      Clinic: s.clinic.slug,
+    });
+    expect(rows.map((r) => r['Patient id'])).not.toContain(s.foreignPatient.id);
+    const exported = await env.db.select().from(t.auditLog).where(eq(t.auditLog.action, 'export'));
+    const ids = exported.flatMap((r) => r.patientIds ?? [r.patientId]);
+    expect(ids.sort()).toEqual(rows.map((r) => r['Patient id']).sort());
+  });
+
+  it('takes the search and clinic filter, and is refused to providers', async () => {
+    const res = await staff.get('/api/patients/export?q=anna');
+    const rows = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r['E-mail'])).toEqual(['anna.smith@example.com']);
+    expect((await staff.get(`/api/patients/export?clinic=${s.foreign.slug}`)).statusCode).toBe(404);
+    const provider = await apiAs(env.app, s.provider.email);
+    expect((await provider.get('/api/patients/export')).statusCode).toBe(403);
   });
 });
 

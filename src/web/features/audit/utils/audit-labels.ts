@@ -23,6 +23,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   accept: 'Accepted an offer',
   decline: 'Declined an offer',
   expire: 'Offer expired',
+  export: 'Exported',
 };
 
 /** Past-tense wording for an audit action; an action this page does not know reads as itself. */
