@@ -34,13 +34,15 @@ function EditPatientForm({
     defaultValues: patientFormFrom(patient),
     reValidateMode: 'onSubmit',
   });
+  // Read while rendering: react-hook-form keeps only the form state a render subscribed to.
+  const { dirtyFields } = form.formState;
   const update = useUpdatePatient(patient.id);
   const conflict = isChangedMeanwhile(update.error);
   const refused = refusedFields(update.error).filter(({ field }) => isPatientField(field));
 
   const save = form.handleSubmit((values) => {
     if (update.isPending) return;
-    const body = toUpdateBody(values, form.formState.dirtyFields, patient.version);
+    const body = toUpdateBody(values, dirtyFields, patient.version);
     if (Object.keys(body).length === 1) return onDone();
     update.mutate(body, {
       onSuccess: () => {
