@@ -13,16 +13,10 @@ export const camdenClinic = clinicOf(CAMDEN);
 export const MARIA_ID = '3b1e9a52-4c7d-4e0f-9a61-2f5b8c7d9e10';
 
 export function makePatientListItem(overrides: Partial<PatientListItem> = {}): PatientListItem {
+  const { id, clinic, firstName, lastName, preferredName, dob, email, phone, recordNumber } =
+    makePatientRecord();
   return {
-    id: MARIA_ID,
-    clinic: riversideClinic,
-    firstName: 'Maria',
-    lastName: 'Garcia',
-    preferredName: 'Mia',
-    dob: '1984-03-07',
-    email: 'maria.garcia@example.com',
-    phone: '(555) 201-4477',
-    recordNumber: 'RV-10442',
+    ...{ id, clinic, firstName, lastName, preferredName, dob, email, phone, recordNumber },
     archived: false,
     nextVisit: '2026-12-02T15:30:00.000Z',
     ...overrides,
