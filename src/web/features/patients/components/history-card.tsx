@@ -5,6 +5,8 @@ import { NoneYet, ProfileCard } from './profile-card';
 
 /** "Phone changed from 555-0101 to 555-0199", in words for every field. */
 export function describeChange({ field, from, to }: PatientChange['changes'][number]): string {
+  if (field === 'remindersOptOut')
+    return to === true ? 'Reminders turned off' : 'Reminders turned on';
   const label = fieldLabel(field);
   const before = formatFieldValue(field, from);
   const after = formatFieldValue(field, to);
@@ -17,12 +19,14 @@ export function describeChange({ field, from, to }: PatientChange['changes'][num
 export function HistoryCard({
   history,
   timeZone,
+  className,
 }: {
   history: readonly PatientChange[];
   timeZone: string;
+  className?: string;
 }) {
   return (
-    <ProfileCard title="History">
+    <ProfileCard title="History" className={className}>
       {history.length === 0 ? (
         <NoneYet>No changes since the record was added.</NoneYet>
       ) : (

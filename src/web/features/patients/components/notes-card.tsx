@@ -21,14 +21,16 @@ export function NotesCard({
   notes,
   canEdit,
   timeZone,
+  className,
 }: {
   patientId: string;
   notes: readonly PatientNote[];
   canEdit: boolean;
   timeZone: string;
+  className?: string;
 }) {
   return (
-    <ProfileCard title="Notes">
+    <ProfileCard title="Notes" className={className}>
       {canEdit && <AddNoteForm patientId={patientId} />}
       {notes.length === 0 ? (
         <NoneYet>No notes yet.</NoneYet>

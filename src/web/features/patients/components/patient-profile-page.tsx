@@ -15,6 +15,9 @@ import { SeriesCard, WaitlistCard } from './plans-card';
 import { ProfileHeader } from './profile-header';
 import { VisitsCard } from './visits-card';
 
+// A column on wide screens; on narrow ones its cards join the page's one column, each in its order.
+const COLUMN = 'contents lg:grid lg:min-w-0 lg:content-start lg:gap-4';
+
 /**
  * /patients/:id: one patient's record, visits, waitlist entries, series, notes and history. The
  * booking button and an appointment's details belong to the appointments feature: the app hands
@@ -51,21 +54,36 @@ export function PatientProfilePage({
         book={renderBookButton(patient)}
         onEdit={canEdit ? () => setEditing(true) : undefined}
       />
-      <div className="grid items-start gap-4 lg:grid-cols-2">
-        <div className="grid min-w-0 gap-4">
+      {/* Two columns from lg; on a phone one, in the order of what is looked for first. */}
+      <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+        <div className={COLUMN}>
           <DetailsCard patient={patient} timeZone={timeZone} />
           <NotesCard
             patientId={patient.id}
             notes={profile.data.notes}
             canEdit={canEdit}
             timeZone={timeZone}
+            className="order-3 lg:order-none"
           />
-          <HistoryCard history={profile.data.history} timeZone={timeZone} />
         </div>
-        <div className="grid min-w-0 gap-4">
-          <VisitsCard profile={profile.data} timeZone={timeZone} onOpen={setOpenVisit} />
-          <WaitlistCard entries={profile.data.waitlist} />
-          <SeriesCard series={profile.data.series} timeZone={timeZone} />
+        <div className={COLUMN}>
+          <VisitsCard
+            profile={profile.data}
+            timeZone={timeZone}
+            onOpen={setOpenVisit}
+            className="order-2 lg:order-none"
+          />
+          <WaitlistCard entries={profile.data.waitlist} className="order-4 lg:order-none" />
+          <SeriesCard
+            series={profile.data.series}
+            timeZone={timeZone}
+            className="order-5 lg:order-none"
+          />
+          <HistoryCard
+            history={profile.data.history}
+            timeZone={timeZone}
+            className="order-6 lg:order-none"
+          />
         </div>
       </div>
       {canEdit && (

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import type { PatientListItem } from '@contracts/patients';
+import { formatDate, formatTime } from '@domain/format';
 import { ListTable, type ListColumn } from '@web/components/list-table';
 import { Badge } from '@web/components/ui/badge';
 import { TableCell, TableRow } from '@web/components/ui/table';
 import { formatCalendarDate, listName } from '../utils/patient-labels';
-import { formatVisitStart, profilePath, type PatientRowsProps } from './patient-rows-props';
+import { profilePath, type PatientRowsProps } from './patient-rows-props';
 
 const NONE = <span className="text-muted-foreground">—</span>;
 
@@ -15,8 +16,8 @@ export function PatientsTable({ patients, showClinic, timeZone }: PatientRowsPro
     'Date of birth',
     'Phone',
     'E-mail',
-    { label: 'Record number', className: 'hidden xl:table-cell' },
-    ...(showClinic ? [{ label: 'Clinic', className: 'hidden lg:table-cell' }] : []),
+    'Record number',
+    ...(showClinic ? [{ label: 'Clinic', className: 'hidden xl:table-cell' }] : []),
     'Next visit',
   ];
   return (
@@ -24,7 +25,7 @@ export function PatientsTable({ patients, showClinic, timeZone }: PatientRowsPro
       caption="Patients"
       columns={columns}
       actions={false}
-      className="[&_td]:px-4 [&_th]:px-4"
+      className="[&_td]:px-3 [&_th]:px-3"
     >
       {patients.map((patient) => (
         <PatientRow
@@ -49,7 +50,7 @@ function PatientRow({
 }) {
   return (
     <TableRow className="transition-colors hover:bg-muted/30">
-      <TableCell className="min-w-48">
+      <TableCell className="min-w-40">
         <Link
           to={profilePath(patient.id)}
           className="font-medium underline-offset-4 hover:underline focus-visible:underline"
@@ -61,16 +62,31 @@ function PatientRow({
             Archived
           </Badge>
         )}
+        {showClinic && (
+          // Where the Clinic column does not fit, the clinic is named under the patient.
+          <div className="text-muted-foreground xl:hidden">{patient.clinic.name}</div>
+        )}
       </TableCell>
       <TableCell className="whitespace-nowrap">
         {patient.dob ? formatCalendarDate(patient.dob) : NONE}
       </TableCell>
       <TableCell className="whitespace-nowrap">{patient.phone ?? NONE}</TableCell>
-      <TableCell className="max-w-64 truncate">{patient.email}</TableCell>
-      <TableCell className="hidden xl:table-cell">{patient.recordNumber ?? NONE}</TableCell>
-      {showClinic && <TableCell className="hidden lg:table-cell">{patient.clinic.name}</TableCell>}
+      <TableCell className="max-w-52 truncate" title={patient.email}>
+        {patient.email}
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{patient.recordNumber ?? NONE}</TableCell>
+      {showClinic && (
+        <TableCell className="hidden min-w-32 xl:table-cell">{patient.clinic.name}</TableCell>
+      )}
       <TableCell className="whitespace-nowrap">
-        {patient.nextVisit ? formatVisitStart(patient.nextVisit, timeZone) : NONE}
+        {patient.nextVisit ? (
+          <>
+            <div>{formatDate(patient.nextVisit, timeZone)}</div>
+            <div className="text-muted-foreground">{formatTime(patient.nextVisit, timeZone)}</div>
+          </>
+        ) : (
+          NONE
+        )}
       </TableCell>
     </TableRow>
   );

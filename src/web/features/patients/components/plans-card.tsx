@@ -11,9 +11,15 @@ const WAITLIST_STATUS_LABELS: Record<string, string> = {
 };
 
 /** The patient's places on the waitlist. */
-export function WaitlistCard({ entries }: { entries: PatientProfile['waitlist'] }) {
+export function WaitlistCard({
+  entries,
+  className,
+}: {
+  entries: PatientProfile['waitlist'];
+  className?: string;
+}) {
   return (
-    <ProfileCard title="Waitlist">
+    <ProfileCard title="Waitlist" className={className}>
       {entries.length === 0 ? (
         <NoneYet>Not on the waitlist.</NoneYet>
       ) : (
@@ -39,12 +45,14 @@ export function WaitlistCard({ entries }: { entries: PatientProfile['waitlist'] 
 export function SeriesCard({
   series,
   timeZone,
+  className,
 }: {
   series: PatientProfile['series'];
   timeZone: string;
+  className?: string;
 }) {
   return (
-    <ProfileCard title="Series">
+    <ProfileCard title="Series" className={className}>
       {series.length === 0 ? (
         <NoneYet>No recurring appointments.</NoneYet>
       ) : (

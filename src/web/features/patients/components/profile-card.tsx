@@ -28,7 +28,7 @@ export function ProfileCard({
 /** A term and its value in a card's list; a missing value reads as a dash. */
 export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid gap-0.5">
+    <div className="grid content-start gap-0.5">
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="break-words">{children || '—'}</dd>
     </div>

@@ -11,9 +11,11 @@ export function VisitsCard({
   profile,
   timeZone,
   onOpen,
+  className,
 }: {
   profile: PatientProfile;
   timeZone: string;
+  className?: string;
   /** Opens the appointment's details. */
   onOpen: (id: string) => void;
 }) {
@@ -24,7 +26,7 @@ export function VisitsCard({
   })}`;
   const rows = { timeZone, onOpen };
   return (
-    <ProfileCard title="Visits">
+    <ProfileCard title="Visits" className={className}>
       <dl className="mb-4 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
         <Count label="Completed" value={counts.completed} />
         <Count label="No-shows" value={counts.noShows} />
