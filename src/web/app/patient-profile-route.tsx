@@ -4,9 +4,9 @@ import { uuidParam } from '@contracts/common';
 import { personName } from '@domain/person-name';
 import { CreateAppointmentButton } from '@web/features/appointments/components/create/create-appointment-button';
 import { AppointmentDetailsDialog } from '@web/features/appointments/components/details/appointment-details-dialog';
+import { PatientNotFound } from '@web/features/patients/components/patient-not-found';
 import { PatientProfilePage } from '@web/features/patients/components/patient-profile-page';
 import { patientKeys } from '@web/queries/query-keys';
-import { NotFoundPage } from './not-found-page';
 
 /**
  * /patients/:id: the patient's profile with the appointments feature's booking dialog and
@@ -15,7 +15,8 @@ import { NotFoundPage } from './not-found-page';
 export function PatientProfileRoute() {
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
-  if (!uuidParam.safeParse(id).success) return <NotFoundPage />;
+  // An id that cannot be one (a mistyped address) is a patient that is not there.
+  if (!uuidParam.safeParse(id).success) return <PatientNotFound />;
   return (
     <PatientProfilePage
       key={id}
