@@ -41,6 +41,7 @@ import { onlineBookingRoutes } from './modules/online-booking';
 import { sessionsRoutes, SignalHub } from './modules/sessions';
 import { systemRoutes } from './modules/system';
 import { webhooksRoutes } from './modules/webhooks';
+import { patientsRoutes } from './modules/patients';
 import { waitlistRoutes } from './modules/waitlist';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -98,6 +99,7 @@ export async function buildApp(
   await app.register(auditRoutes(deps));
   await app.register(availabilityRoutes(deps));
   await app.register(clinicsRoutes(deps));
+  await app.register(patientsRoutes(deps));
   await app.register(appointmentsRoutes(deps));
   await app.register(dashboardRoutes(deps));
   // The waitlist books through the appointments module's rules without importing it (ADR 019).

@@ -1,31 +1,21 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './test/test-db';
-import { buildTestApp } from './test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './test/test-app';
 import { signIn } from './test/auth-helpers';
 import { clinicScenario, createBody, type ClinicScenario } from './test/scenario';
-import type { App } from './app';
 
 // Simultaneous bookings of one slot over real HTTP connections, round after round. Two inserts
 // of one time can deadlock on the exclusion constraint; the loser must hear "taken" (409), and
 // the winner must always get its 201 — never a 5xx.
-let testDb: TestDatabase;
-let app: App;
+const env = useTestApp({ now: '2026-11-23T12:00:00Z', listen: true, resetEachTest: false });
 let s: ClinicScenario;
 let base: string;
 let cookie: string;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle, { now: () => new Date('2026-11-23T12:00:00Z') });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  s = await clinicScenario(testDb.handle.db);
-  cookie = await signIn(app, s.staff.email);
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
+  base = `http://127.0.0.1:${(env.app.server.address() as AddressInfo).port}`;
+  s = await clinicScenario(env.db);
+  cookie = await signIn(env.app, s.staff.email);
 });
 
 const post = (body: unknown) =>

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './test/test-db';
-import { buildTestApp } from './test/test-app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, useTestDatabase } from './test/test-app';
 import { apiAs } from './test/api-client';
 import { clinicScenario, type ClinicScenario } from './test/scenario';
 import { createAppointment } from './test/factories';
@@ -8,15 +7,10 @@ import { createDatabaseClock, type Clock } from './clock';
 import type { App } from './app';
 
 const MINUTE = 60_000;
-let testDb: TestDatabase;
+const testDb = useTestDatabase();
 let s: ClinicScenario;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(() => testDb.destroy());
 beforeEach(async () => {
-  await testDb.reset();
   s = await clinicScenario(testDb.handle.db);
 });
 

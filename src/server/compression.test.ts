@@ -3,22 +3,17 @@
 // nothing, HEAD requests and the video visit's signal socket are as they were.
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMPRESS_THRESHOLD_BYTES } from './plugins/compression';
-import { apiAs, type Api } from './test/api-client';
+import { apiAs } from './test/api-client';
 import { createAppointment } from './test/factories';
 import { fhirAs, createToken, FHIR_JSON } from './test/fhir-kit';
-import { createBody, type ClinicScenario } from './test/scenario';
-import { useTestApp } from './test/test-app';
+import { createBody } from './test/scenario';
+import { useScenario, useTestApp } from './test/test-app';
 import { openSignal } from './test/ws-client';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z', listen: true });
-let s: ClinicScenario;
-let staff: Api;
-
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-});
+const { s, staff } = useScenario(env);
 
 const LIST = '/api/appointments/paginated?status=upcoming&limit=20';
 

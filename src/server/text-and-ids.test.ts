@@ -1,18 +1,14 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { useTestApp } from './test/test-app';
-import { apiAs, type Api } from './test/api-client';
-import { createBody, type ClinicScenario } from './test/scenario';
+import { useScenario, useTestApp } from './test/test-app';
+import { apiAs } from './test/api-client';
+import { createBody } from './test/scenario';
 import { createAppointment } from './test/factories';
 import * as t from './db/schema';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
+const { s, staff } = useScenario(env);
 const TUESDAY_10AM = '2026-11-24T15:00:00.000Z';
-let s: ClinicScenario;
-let staff: Api;
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-});
 
 const patientBody = (overrides: Record<string, unknown>) => ({
   firstName: 'Maya',

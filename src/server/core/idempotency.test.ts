@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import * as t from '../db/schema';
 import { HttpError } from '../errors';
 import { createClinic, createUser } from '../test/factories';
-import { createTestDatabase, type TestDatabase } from '../test/test-db';
 import { idempotent, KEY_REUSED, type IdempotencyOwner } from './idempotency';
+import { useTestDatabase } from '../test/test-app';
 
 // The piece on its own, with a stand-in POST that adds a clinic: what the appointment tests
 // show for booking holds for any change made this way.
 
-let testDb: TestDatabase;
+const testDb = useTestDatabase();
 let owner: IdempotencyOwner;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(() => testDb.destroy());
 beforeEach(async () => {
-  await testDb.reset();
   owner = { kind: 'user', id: (await createUser(testDb.handle.db)).id };
 });
 

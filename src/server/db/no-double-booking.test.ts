@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createAppointment, createClinic, createPatient, createUser } from '../test/factories';
-import { createTestDatabase, type TestDatabase } from '../test/test-db';
 import { ConflictError, withDbErrors } from './errors';
+import { useTestDatabase } from '../test/test-app';
 
-let testDb: TestDatabase;
+const testDb = useTestDatabase();
 let refs: { clinicId: string; patientId: string; staffId: string };
 let otherStaffId: string;
 const nineAm = new Date('2027-03-01T14:00:00Z');
 const minutes = (n: number) => new Date(nineAm.getTime() + n * 60_000);
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(() => testDb.destroy());
 beforeEach(async () => {
-  await testDb.reset();
   const db = testDb.handle.db;
   const clinic = await createClinic(db);
   const patient = await createPatient(db, clinic.id);

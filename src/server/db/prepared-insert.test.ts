@@ -3,19 +3,17 @@
 // and the statement kept for the shape still right when the values change.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { useTestApp } from '../test/test-app';
-import type { ClinicScenario } from '../test/scenario';
+import { useScenario, useTestApp } from '../test/test-app';
 import { createAppointment } from '../test/factories';
 import { queryRows } from './client';
 import { insertPrepared } from './prepared-insert';
 import * as t from './schema';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
-let s: ClinicScenario;
+const { s } = useScenario(env);
 let appointmentId: string;
 
 beforeEach(async () => {
-  ({ s } = await env.scenario());
   const row = await createAppointment(env.db, {
     clinicId: s.clinic.id,
     patientId: s.patient.id,

@@ -34,12 +34,12 @@ export async function enableOnlineBooking(
 /**
  * Asks the public booking API to hold a time for Mia Okafor, as the booking page does: the
  * scenario's provider, 30 minutes on Wednesday 25 November 2026 at 10:00 New York time unless
- * `options` say another start.
+ * `options` say another start or length.
  */
 export function holdOnline(
   app: App,
   s: ClinicScenario,
-  options: { email: string; start?: string; remoteAddress?: string },
+  options: { email: string; start?: string; duration?: number; remoteAddress?: string },
 ) {
   return app.inject({
     method: 'POST',
@@ -47,7 +47,7 @@ export function holdOnline(
     payload: {
       start: options.start ?? '2026-11-25T15:00:00.000Z',
       agentId: s.provider.id,
-      duration: 30,
+      duration: options.duration ?? 30,
       patient: {
         firstName: 'Mia',
         lastName: 'Okafor',

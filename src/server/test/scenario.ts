@@ -70,6 +70,13 @@ export async function clinicScenario(db: Executor) {
 export type ClinicScenario = Awaited<ReturnType<typeof clinicScenario>>;
 
 type ScenarioAgent = ClinicScenario['provider'];
+
+/** A user of both the scenario's clinics (each with admins of its own), ready to sign in. */
+export const createUserOfBothClinics = (
+  db: Executor,
+  s: ClinicScenario,
+  user: { role: 'admin' | 'nurse'; name: string },
+) => createSignInUser(db, { ...user, clinicIds: [s.clinic.id, s.foreign.id] });
 type ScenarioPatient = ClinicScenario['patient'];
 
 /** An agent as a create body names them. */

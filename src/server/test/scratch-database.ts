@@ -32,24 +32,24 @@ export async function withScratchDatabase<T>(
  */
 export async function createOwnedDatabase(adminUrl: string, prefix: string) {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
+  await onServer(adminUrl, `create database ${name}`);
   return {
     name,
     url: withDatabase(adminUrl, name),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await cleanup.end();
-      }
-    },
+    drop: () => onServer(adminUrl, `drop database if exists ${name} with (force)`),
   };
+}
+
+/**
+ * Runs one statement that must not run inside a database's own connections (create or drop a
+ * database) on a connection of its own to the server at `adminUrl`, closed whatever happens.
+ */
+export async function onServer(adminUrl: string, text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
 }

@@ -3,8 +3,8 @@ import { testConfig, type Config } from '../config';
 import { buildApp, type App } from '../app';
 import type { Database, DbHandle } from '../db/client';
 import type { SignalBus } from '../realtime/signal-bus';
-import { apiAs } from './api-client';
-import { clinicScenario } from './scenario';
+import { apiAs, type Api } from './api-client';
+import { clinicScenario, type ClinicScenario } from './scenario';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 /** A freshly built app on a test database, for app.inject(); the clock is pinnable. */
@@ -67,39 +67,34 @@ export interface TestApp {
 export function useTestApp(options: TestAppOptions = {}): TestApp {
   const start = options.now === undefined ? null : new Date(options.now);
   let clock = start;
-  let testDb: TestDatabase | undefined;
+  // Its hooks come first: the database is made before the app and dropped after it closes.
+  const testDb = useTestDatabase({ resetEachTest: options.resetEachTest });
   let app: App | undefined;
-  const ready = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('useTestApp: the app is built in beforeAll');
-    return value;
-  };
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
     const config = typeof options.config === 'function' ? options.config() : options.config;
     app = await buildTestApp(testDb.handle, { now: () => clock ?? new Date(), config });
     if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     await app?.close();
-    await testDb?.destroy();
   });
-  beforeEach(async () => {
+  beforeEach(() => {
     clock = start;
-    if (options.resetEachTest !== false) await ready(testDb).reset();
   });
 
   const env: TestApp = {
     get app() {
-      return ready(app);
+      if (!app) throw new Error('useTestApp: the app is built in beforeAll');
+      return app;
     },
     get handle() {
-      return ready(testDb).handle;
+      return testDb.handle;
     },
     get db() {
-      return ready(testDb).handle.db;
+      return testDb.db;
     },
-    reset: () => ready(testDb).reset(),
+    reset: () => testDb.reset(),
     now: () => clock ?? new Date(),
     setNow(at) {
       clock = new Date(at);
@@ -112,10 +107,99 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
   return env;
 }
 
+/**
+ * A test file's own database, for tests without an app: made before the file's tests, emptied
+ * before each (unless `resetEachTest` is false), dropped after the last.
+ */
+export function useTestDatabase(options: { resetEachTest?: boolean } = {}) {
+  let testDb: TestDatabase | undefined;
+  const ready = () => {
+    if (!testDb) throw new Error('useTestDatabase: the database is made in beforeAll');
+    return testDb;
+  };
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await testDb?.destroy();
+  });
+  if (options.resetEachTest !== false) beforeEach(() => ready().reset());
+  return {
+    get handle(): DbHandle {
+      return ready().handle;
+    },
+    get db(): Database {
+      return ready().handle.db;
+    },
+    reset: () => ready().reset(),
+  };
+}
+
 /** The clinic scenario with its front-desk staff member signed in: where most API tests start. */
 export async function signedInScenario(app: App, db: Database) {
   const s = await clinicScenario(db);
   return { s, staff: await apiAs(app, s.staff.email) };
+}
+
+/** The scenario's people a test may act as besides its front-desk staff member. */
+type ScenarioRole = 'admin' | 'provider' | 'nurse';
+
+/** What useScenario gives a test file: stand-ins for the running test's scenario and callers. */
+export type Scene<R extends ScenarioRole> = { s: ClinicScenario; staff: Api } & Record<R, Api> & {
+    /** Signs every caller in anew, for a test that moved the clock past their sessions' end. */
+    signInAgain(): Promise<void>;
+    /** Makes the scenario and signs its callers in again, for a test that emptied the database. */
+    makeAgain(): Promise<void>;
+  };
+
+/**
+ * The set-up most API test files share on top of useTestApp: before each test, the clinic
+ * scenario with its front-desk staff member signed in, and each of `roles` too, in that order.
+ * `s`, `staff` and the roles it answers stand for the running test's, whatever test that is:
+ * read them in tests and hooks (the file's own hooks, registered after this call, run after it),
+ * never at the top of the file, where no test runs yet.
+ */
+export function useScenario<R extends ScenarioRole = never>(env: TestApp, ...roles: R[]): Scene<R> {
+  let s: ClinicScenario | undefined;
+  const callers = new Map<string, Api>();
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useScenario: the scenario is made before each test');
+    return value;
+  };
+  const signInAgain = async () => {
+    const scenario = ready(s);
+    for (const name of ['staff', ...roles] as const) {
+      callers.set(name, await apiAs(env.app, scenario[name].email));
+    }
+  };
+  const makeAgain = async () => {
+    s = await clinicScenario(env.db);
+    await signInAgain();
+  };
+  beforeEach(makeAgain);
+  const scene: Record<string, unknown> = {
+    s: lateBound(() => ready(s)),
+    signInAgain,
+    makeAgain,
+  };
+  for (const name of ['staff', ...roles]) scene[name] = lateBound(() => ready(callers.get(name)));
+  return scene as Scene<R>;
+}
+
+/**
+ * An object that reads through to what `current` answers at the time of each read, so a file
+ * can name at its top what each test makes anew.
+ */
+function lateBound<T extends object>(current: () => T): T {
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(current(), key) as unknown,
+    has: (_, key) => Reflect.has(current(), key),
+    ownKeys: () => Reflect.ownKeys(current()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(current(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+  });
 }
 
 /**

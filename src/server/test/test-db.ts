@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type DbHandle } from '../db/client';
 import { DEFAULT_TEST_DATABASE_URL, testDbKind } from './db-kind';
 import { withDatabase } from './global-setup';
+import { onServer } from './scratch-database';
 
 /**
  * The text that empties every table of the schema, sequences back at 1. As a superuser (the
@@ -60,13 +60,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const url = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
   const name = `carebook_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplateDb')}`);
-  } finally {
-    await admin.end();
-  }
+  await onServer(url, `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplateDb')}`);
   // Tests assert what happens, not how long a request may wait for a free connection: a test's
   // burst of hundreds of requests on a busy two-core machine waits longer than production's 5 s
   // for one of the ten, which answered some of them 503 (the outage tests set their own wait).
@@ -80,13 +74,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     reset: reset(handle),
     async destroy() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await cleanup.end();
-      }
+      await onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

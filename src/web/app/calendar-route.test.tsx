@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Appointment } from '@contracts/appointments';
 import { stubViewportWidth } from '@web/test/stub-match-media';
-import { Providers } from './providers';
 import { routes } from './router';
 import { json, makeSessionUser, sessionHandler, stubApi } from '@web/test/api-stub';
-import { cleanUpAfterEach } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderAppRoutes } from '@web/test/render-with-client';
 
 const user = makeSessionUser({ role: 'provider', name: 'Dr. Priya Raman' });
 const APPOINTMENT_ID = '3f2b8c1e-4d5a-4b6c-9e7f-1a2b3c4d5e6f';
@@ -44,12 +42,7 @@ function renderCalendarAt(path: string) {
       return null;
     }),
   );
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  const { router } = renderAppRoutes(routes, path);
   return router;
 }
 

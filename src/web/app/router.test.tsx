@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { SessionUser } from '@contracts/auth';
 import { stubViewportWidth } from '@web/test/stub-match-media';
-import { Providers } from './providers';
 import { routes } from './router';
 import {
   errorResponse,
@@ -15,7 +13,7 @@ import {
   stubApi,
   type ApiHandler,
 } from '@web/test/api-stub';
-import { cleanUpAfterEach } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderAppRoutes } from '@web/test/render-with-client';
 
 const admin = makeSessionUser();
 const nurse = makeSessionUser({
@@ -32,12 +30,7 @@ const emptyLists: ApiHandler = ({ url }) =>
 
 function renderAt(path: string, user: SessionUser | null = admin, rest: ApiHandler = emptyLists) {
   const fetchMock = stubApi(sessionHandler(user, rest));
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  const { router } = renderAppRoutes(routes, path);
   return { router, fetchMock };
 }
 

@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import type { ClinicSummary } from '@contracts/auth';
 import { FieldError } from '@web/components/ui/form-field';
 import { Checkbox } from '@web/components/ui/checkbox';
@@ -48,5 +49,38 @@ export function ClinicCheckboxes({
       </div>
       <FieldError id={`${id}-error`} message={error} />
     </fieldset>
+  );
+}
+
+/** The form's `clinicIds`, chosen with ClinicCheckboxes: focus goes to the first box when missing. */
+export function ClinicCheckboxesField<
+  Values extends FieldValues & { clinicIds: string[] },
+  Output,
+>({
+  id,
+  control,
+  clinics,
+  error,
+}: {
+  id: string;
+  control: Control<Values, unknown, Output>;
+  clinics: readonly ClinicSummary[];
+  error?: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={'clinicIds' as Path<Values>}
+      render={({ field }) => (
+        <ClinicCheckboxes
+          id={id}
+          ref={field.ref}
+          clinics={clinics}
+          value={field.value}
+          onChange={field.onChange}
+          error={error}
+        />
+      )}
+    />
   );
 }

@@ -97,52 +97,50 @@ export async function joinSession(
 export type ConfirmResult =
   { ok: true; view: PatientSessionView } | { ok: false; status: number; message: string };
 
-/** The patient says they will come; confirming twice is the same as once. */
-export async function confirmSession(
+/** A change the patient makes by token; the answer is the visit as it now stands. */
+async function changeByToken(
+  path: string,
   token: string,
-  fetchImpl: typeof fetch = fetch,
+  refused: string,
+  fetchImpl: typeof fetch,
+  extra?: Record<string, unknown>,
 ): Promise<ConfirmResult> {
-  const result = await postByToken<PatientSessionView>(
+  const result = await postByToken<PatientSessionView>(path, token, refused, fetchImpl, extra);
+  return result.ok ? { ok: true, view: result.body } : result;
+}
+
+/** The patient says they will come; confirming twice is the same as once. */
+export function confirmSession(token: string, fetchImpl: typeof fetch = fetch) {
+  return changeByToken(
     '/api/session/confirm',
     token,
     'Your appointment could not be confirmed. Please try again.',
     fetchImpl,
   );
-  return result.ok ? { ok: true, view: result.body } : result;
 }
 
 export type ChangeResult = ConfirmResult;
 
 /** Moves the visit to another free time of the same provider. */
-export async function rescheduleSession(
-  token: string,
-  start: string,
-  fetchImpl: typeof fetch = fetch,
-): Promise<ChangeResult> {
-  const result = await postByToken<PatientSessionView>(
+export function rescheduleSession(token: string, start: string, fetchImpl: typeof fetch = fetch) {
+  return changeByToken(
     '/api/session/reschedule',
     token,
     'Your appointment could not be moved. Please try again.',
     fetchImpl,
     { start },
   );
-  return result.ok ? { ok: true, view: result.body } : result;
 }
 
 /** Cancels the visit; the reason is the patient's to give or not. */
-export async function cancelSession(
-  token: string,
-  reason: string,
-  fetchImpl: typeof fetch = fetch,
-): Promise<ChangeResult> {
-  const result = await postByToken<PatientSessionView>(
+export function cancelSession(token: string, reason: string, fetchImpl: typeof fetch = fetch) {
+  return changeByToken(
     '/api/session/cancel',
     token,
     'Your appointment could not be cancelled. Please try again.',
     fetchImpl,
     reason.trim() ? { reason } : {},
   );
-  return result.ok ? { ok: true, view: result.body } : result;
 }
 
 export type SlotsResult =

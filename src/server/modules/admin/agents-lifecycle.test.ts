@@ -13,22 +13,28 @@ beforeEach(async () => {
 const UNKNOWN_ID = '0b7f2c4e-3a1d-4e5f-9a8b-7c6d5e4f3a2b';
 const NEW_PASSWORD = 'a brand new passphrase';
 
+/** The admin's action on an account: deactivate, activate, or a new password. */
+const postToAgent = (
+  id: string,
+  action: 'deactivate' | 'activate' | 'password',
+  payload?: { password: string },
+) =>
+  w.call({
+    method: 'POST',
+    url: `/api/admin/agents/${id}/${action}`,
+    ...(payload === undefined ? {} : { payload }),
+  });
+
 describe('deactivating and activating', () => {
   it('ends the user’s sessions at once and refuses their sign-in, until activated again', async () => {
     const nurse = await signInAs(env.app, w.colleague.email);
-    const res = await w.call({
-      method: 'POST',
-      url: `/api/admin/agents/${w.colleague.id}/deactivate`,
-    });
+    const res = await postToAgent(w.colleague.id, 'deactivate');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: w.colleague.id, active: false });
     expect((await sessionOf(env.app, nurse)).statusCode).toBe(401);
     expect((await login(env.app, w.colleague.email, TEST_PASSWORD)).statusCode).toBe(401);
 
-    const back = await w.call({
-      method: 'POST',
-      url: `/api/admin/agents/${w.colleague.id}/activate`,
-    });
+    const back = await postToAgent(w.colleague.id, 'activate');
     expect(back.json()).toMatchObject({ active: true });
     expect((await login(env.app, w.colleague.email, TEST_PASSWORD)).statusCode).toBe(200);
     // The old session stays ended: activation is not a way to revive a stolen cookie.
@@ -36,7 +42,7 @@ describe('deactivating and activating', () => {
   });
 
   it('refuses an admin deactivating themselves', async () => {
-    const res = await w.call({ method: 'POST', url: `/api/admin/agents/${w.admin.id}/deactivate` });
+    const res = await postToAgent(w.admin.id, 'deactivate');
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/cannot deactivate your own account/);
     expect((await sessionOf(env.app, w.cookie)).statusCode).toBe(200);
@@ -44,10 +50,7 @@ describe('deactivating and activating', () => {
 
   it('cannot touch a user who works only in another admin’s clinic', async () => {
     const theirs = await signInAs(env.app, w.stranger.email);
-    const res = await w.call({
-      method: 'POST',
-      url: `/api/admin/agents/${w.stranger.id}/deactivate`,
-    });
+    const res = await postToAgent(w.stranger.id, 'deactivate');
     expect(res.statusCode).toBe(404);
     expect((await sessionOf(env.app, theirs)).statusCode).toBe(200);
   });
@@ -90,11 +93,7 @@ describe('resetting a password', () => {
   it('sets the new password and ends every session of the user', async () => {
     const laptop = await signInAs(env.app, w.colleague.email);
     const phone = await signInAs(env.app, w.colleague.email);
-    const res = await w.call({
-      method: 'POST',
-      url: `/api/admin/agents/${w.colleague.id}/password`,
-      payload: { password: NEW_PASSWORD },
-    });
+    const res = await postToAgent(w.colleague.id, 'password', { password: NEW_PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect((await sessionOf(env.app, laptop)).statusCode).toBe(401);
@@ -113,11 +112,7 @@ describe('resetting a password', () => {
       });
     for (let i = 0; i < 5; i++) await from('guess');
     expect((await from(TEST_PASSWORD)).statusCode).toBe(429);
-    await w.call({
-      method: 'POST',
-      url: `/api/admin/agents/${w.colleague.id}/password`,
-      payload: { password: NEW_PASSWORD },
-    });
+    await postToAgent(w.colleague.id, 'password', { password: NEW_PASSWORD });
     expect((await from(NEW_PASSWORD)).statusCode).toBe(200);
   });
 
@@ -127,21 +122,15 @@ describe('resetting a password', () => {
     ['carebook123', 'name of Carebook or of your clinic'],
     ['northside2026', 'name of Carebook or of your clinic'],
   ])('refuses %j and keeps the old password', async (weak, reason) => {
-    const res = await w.call({
-      method: 'POST',
-      url: `/api/admin/agents/${w.colleague.id}/password`,
-      payload: { password: weak },
-    });
+    const res = await postToAgent(w.colleague.id, 'password', { password: weak });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(reason);
     expect((await login(env.app, w.colleague.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
   it('refuses a password made of the person’s own email', async () => {
-    const res = await w.call({
-      method: 'POST',
-      url: `/api/admin/agents/${w.colleague.id}/password`,
-      payload: { password: `${w.colleague.email}!` },
+    const res = await postToAgent(w.colleague.id, 'password', {
+      password: `${w.colleague.email}!`,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/must not contain the email address or name/);
@@ -149,22 +138,14 @@ describe('resetting a password', () => {
 
   it('keeps the admin’s own session when they reset their own password', async () => {
     const other = await signInAs(env.app, w.admin.email);
-    const res = await w.call({
-      method: 'POST',
-      url: `/api/admin/agents/${w.admin.id}/password`,
-      payload: { password: NEW_PASSWORD },
-    });
+    const res = await postToAgent(w.admin.id, 'password', { password: NEW_PASSWORD });
     expect(res.statusCode).toBe(200);
     expect((await sessionOf(env.app, w.cookie)).statusCode).toBe(200);
     expect((await sessionOf(env.app, other)).statusCode).toBe(401);
   });
 
   it('refuses a short password', async () => {
-    const res = await w.call({
-      method: 'POST',
-      url: `/api/admin/agents/${w.colleague.id}/password`,
-      payload: { password: 'short' },
-    });
+    const res = await postToAgent(w.colleague.id, 'password', { password: 'short' });
     expect(res.statusCode).toBe(400);
   });
 });

@@ -91,8 +91,7 @@ export async function updateAgent(
     if (fields.email !== undefined || fields.role !== undefined || renamed) {
       await assertAccountInScope(tx, actor, id);
     }
-    const refusal = selfChangeRefusal(actor.id, current.id, { role: input.role });
-    if (refusal) throw conflict(refusal);
+    assertSelfChangeAllowed(actor, current.id, { role: input.role });
     if (input.email && (await repo.emailTakenByOther(tx, input.email, id))) {
       throw conflict(DUPLICATE_EMAIL);
     }
@@ -111,10 +110,8 @@ export async function setAgentActive(
 ): Promise<AdminUser> {
   const now = deps.now();
   return inTransaction(deps, async (tx) => {
-    const current = await loadVisible(tx, actor, id);
-    await assertAccountInScope(tx, actor, id);
-    const refusal = selfChangeRefusal(actor.id, current.id, { active });
-    if (refusal) throw conflict(refusal);
+    const current = await loadInScope(tx, actor, id);
+    assertSelfChangeAllowed(actor, current.id, { active });
     const row = await repo.updateStaff(tx, id, { active, updatedAt: now });
     if (!active) await endSessionsOf(tx, id, now);
     return one(deps, tx, row, actor);
@@ -137,8 +134,7 @@ export async function resetAgentPassword(
   assertPasswordAllowed(password, { ...target, clinicNames: clinics.map((c) => c.name) });
   const passwordHash = await hashPassword(password);
   await inTransaction(deps, async (tx) => {
-    const current = await loadVisible(tx, actor, id);
-    await assertAccountInScope(tx, actor, id);
+    const current = await loadInScope(tx, actor, id);
     await repo.updateStaff(tx, id, { passwordHash, passwordChangedAt: now, updatedAt: now });
     await endSessionsOf(tx, id, now, id === actor.id ? actor.sessionId : undefined);
     await liftSignInThrottle(tx, current);
@@ -156,8 +152,7 @@ export async function unlockAgentSignIn(
 ): Promise<AdminUser> {
   const now = deps.now();
   return inTransaction(deps, async (tx) => {
-    const current = await loadVisible(tx, actor, id);
-    await assertAccountInScope(tx, actor, id);
+    const current = await loadInScope(tx, actor, id);
     await liftSignInThrottle(tx, current);
     await recordAudit(
       tx,
@@ -179,6 +174,23 @@ async function loadVisible(db: Executor, actor: AdminActor, id: string) {
   const row = await repo.findVisibleStaff(db, [...actor.clinicIds], id);
   if (!row) throw notFound(NOT_FOUND);
   return row;
+}
+
+/** The account, for a change of who it is or how it signs in: for an admin of all its clinics. */
+async function loadInScope(db: Executor, actor: AdminActor, id: string) {
+  const row = await loadVisible(db, actor, id);
+  await assertAccountInScope(db, actor, id);
+  return row;
+}
+
+/** Refuses, in agent-rules' words, what an admin may not do to their own account. */
+function assertSelfChangeAllowed(
+  actor: AdminActor,
+  targetId: string,
+  change: Parameters<typeof selfChangeRefusal>[2],
+) {
+  const refusal = selfChangeRefusal(actor.id, targetId, change);
+  if (refusal) throw conflict(refusal);
 }
 
 async function assertAccountInScope(db: Executor, actor: AdminActor, id: string) {

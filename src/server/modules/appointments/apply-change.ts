@@ -6,6 +6,7 @@ import { notFound } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
 import { queueNotifications, type OutboxInsert } from '../notifications';
 import { actorOf, writeChange, type Change } from './appointment-writes';
+import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import { SLOT_TAKEN_MESSAGE } from './booking-rules';
 
@@ -13,6 +14,32 @@ export async function loadForChange(deps: AppDeps, ctx: RequestContext, id: stri
   const row = await repo.findAppointment(deps.db.db, id, [...ctx.user.clinicIds]);
   if (!row) throw notFound('Appointment not found');
   return row;
+}
+
+/** The appointment as the status rules read it (`canChangeAppointment`, `canMarkAppointment`). */
+export const statusSubject = ({ appointment }: repo.AppointmentRow) => ({
+  date: appointment.startAt,
+  status: appointment.status,
+});
+
+/**
+ * A use case that changes one appointment the caller may see, from what `decide` makes of it as
+ * it now stands: `decide` refuses by throwing, answers the change to persist (applyChange), or
+ * null when the appointment already is as asked, which is then answered as it is.
+ */
+export function appointmentChange<Args extends unknown[]>(
+  decide: (row: repo.AppointmentRow, now: Date, ...args: Args) => Change | null,
+) {
+  return async (
+    deps: AppDeps,
+    ctx: RequestContext,
+    id: string,
+    ...args: Args
+  ): Promise<Appointment> => {
+    const row = await loadForChange(deps, ctx, id);
+    const change = decide(row, deps.now(), ...args);
+    return change ? applyChange(deps, ctx, row, change) : toAppointmentView(row);
+  };
 }
 
 /**

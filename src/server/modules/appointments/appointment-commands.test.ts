@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, ne, sql } from 'drizzle-orm';
-import { useTestApp } from '../../test/test-app';
+import { useScenario, useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
-import { bookThroughApi, createBody, type ClinicScenario } from '../../test/scenario';
+import { bookThroughApi, createBody } from '../../test/scenario';
 import { createAppointment } from '../../test/factories';
 import * as t from '../../db/schema';
 
@@ -10,12 +10,8 @@ import * as t from '../../db/schema';
 const notReminder = ne(t.outbox.kind, 'appointment.reminder');
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New York
+const { s, staff } = useScenario(env);
 const TUESDAY_10AM = '2026-11-24T15:00:00.000Z';
-let s: ClinicScenario;
-let staff: Api;
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-});
 
 const count = async (
   table: typeof t.appointments | typeof t.outbox | typeof t.appointmentEvents,
@@ -23,6 +19,10 @@ const count = async (
   const [row] = await env.db.select({ n: sql<number>`count(*)::int` }).from(table);
   return row!.n;
 };
+
+/** Moves an appointment to `date` with `agentId`, as the calendar's drag and drop asks. */
+const changeTime = (api: Api, id: string, date: string, agentId: string) =>
+  api.put(`/api/appointments/${id}`, { date, staff: { id: agentId } });
 
 const book = (start = TUESDAY_10AM, overrides: Record<string, unknown> = {}) =>
   bookThroughApi(staff, s, start, overrides);
@@ -210,15 +210,14 @@ describe('PUT /api/appointments/:id', () => {
   it('refuses a reassign by a nurse, but lets a nurse reschedule', async () => {
     const created = await book();
     const nurse = await apiAs(env.app, s.nurse.email);
-    const reassign = await nurse.put(`/api/appointments/${created._id}`, {
-      date: created.date,
-      staff: { id: s.nurse.id },
-    });
+    const reassign = await changeTime(nurse, created._id, created.date, s.nurse.id);
     expect(reassign.statusCode).toBe(403);
-    const reschedule = await nurse.put(`/api/appointments/${created._id}`, {
-      date: '2026-11-24T17:00:00.000Z',
-      staff: { id: s.provider.id },
-    });
+    const reschedule = await changeTime(
+      nurse,
+      created._id,
+      '2026-11-24T17:00:00.000Z',
+      s.provider.id,
+    );
     expect(reschedule.statusCode).toBe(200);
   });
 
@@ -227,15 +226,9 @@ describe('PUT /api/appointments/:id', () => {
     await book('2026-11-24T16:00:00.000Z', {
       patient: { ...createBody(s, TUESDAY_10AM).patient, id: s.otherPatient.id },
     });
-    const taken = await staff.put(`/api/appointments/${created._id}`, {
-      date: '2026-11-24T16:00:00.000Z',
-      staff: { id: s.provider.id },
-    });
+    const taken = await changeTime(staff, created._id, '2026-11-24T16:00:00.000Z', s.provider.id);
     expect(taken.statusCode).toBe(409);
-    const outside = await staff.put(`/api/appointments/${created._id}`, {
-      date: '2026-11-24T04:00:00.000Z',
-      staff: { id: s.provider.id },
-    });
+    const outside = await changeTime(staff, created._id, '2026-11-24T04:00:00.000Z', s.provider.id);
     expect(outside.statusCode).toBe(422);
     const same = await staff.get(`/api/appointments/${created._id}`);
     expect(same.json().date).toBe(TUESDAY_10AM);
@@ -244,10 +237,7 @@ describe('PUT /api/appointments/:id', () => {
 
   it('lets an appointment move within its own time (overlapping itself)', async () => {
     const created = await book();
-    const res = await staff.put(`/api/appointments/${created._id}`, {
-      date: '2026-11-24T15:15:00.000Z',
-      staff: { id: s.provider.id },
-    });
+    const res = await changeTime(staff, created._id, '2026-11-24T15:15:00.000Z', s.provider.id);
     expect(res.statusCode, res.body).toBe(200);
   });
 
@@ -257,10 +247,7 @@ describe('PUT /api/appointments/:id', () => {
       { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id },
       { start: new Date('2026-11-20T15:00:00Z') },
     );
-    const res = await staff.put(`/api/appointments/${past.id}`, {
-      date: TUESDAY_10AM,
-      staff: { id: s.provider.id },
-    });
+    const res = await changeTime(staff, past.id, TUESDAY_10AM, s.provider.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/can no longer be changed/);
   });
@@ -334,12 +321,8 @@ describe('POST /api/appointments/:id?action=', () => {
     expect(res.body).not.toContain(s.foreignPatient.email);
     expect((await staff.get(`/api/appointments/${s.foreignAppointment.id}`)).statusCode).toBe(404);
     expect(
-      (
-        await staff.put(`/api/appointments/${s.foreignAppointment.id}`, {
-          date: TUESDAY_10AM,
-          staff: { id: s.foreignAgent.id },
-        })
-      ).statusCode,
+      (await changeTime(staff, s.foreignAppointment.id, TUESDAY_10AM, s.foreignAgent.id))
+        .statusCode,
     ).toBe(404);
   });
 });

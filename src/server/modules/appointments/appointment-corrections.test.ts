@@ -1,21 +1,13 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { NOTES_MAX } from '@contracts/appointments';
-import { useTestApp } from '../../test/test-app';
-import { apiAs, type Api } from '../../test/api-client';
-import type { ClinicScenario } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
 import { createAppointment } from '../../test/factories';
 import * as t from '../../db/schema';
 
 const MONDAY_NOON = new Date('2026-11-23T12:00:00Z');
 const env = useTestApp({ now: MONDAY_NOON });
-let s: ClinicScenario;
-let staff: Api;
-let nurse: Api;
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-  nurse = await apiAs(env.app, s.nurse.email);
-});
+const { s, staff, nurse, signInAgain } = useScenario(env, 'nurse');
 
 const pastVisit = (
   overrides: Partial<typeof t.appointments.$inferInsert> & { start?: Date } = {},
@@ -133,7 +125,7 @@ describe('PATCH /api/appointments/:id/status', () => {
     const visit = await pastVisit();
     await staff.post(`/api/appointments/${visit.id}?action=no_show`);
     env.setNow(new Date(MONDAY_NOON.getTime() + 25 * 3_600_000));
-    staff = await apiAs(env.app, s.staff.email); // a day idle ends the session
+    await signInAgain(); // a day idle ends the session
     const late = await staff.patch(`/api/appointments/${visit.id}/status`, { status: 'UNMARKED' });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toMatch(/only for a day after it was marked/);

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { useTestApp } from '../../test/test-app';
-import { apiAs, type Api } from '../../test/api-client';
-import type { ClinicScenario } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
+import { apiAs } from '../../test/api-client';
 import { createAppointment, createPatient } from '../../test/factories';
 import * as t from '../../db/schema';
 import { paginatedResponse } from '@contracts/appointments';
@@ -11,15 +10,13 @@ import { auditedRecords } from '../../test/audited-records';
 const now = new Date('2026-11-23T12:00:00Z');
 const hours = (n: number) => new Date(now.getTime() + n * 3_600_000);
 const env = useTestApp({ now });
-let s: ClinicScenario;
-let staff: Api;
+const { s, staff } = useScenario(env);
 
 /**
  * 25 upcoming (one cancelled), 3 past unmarked, 2 completed, 1 no-show, 1 disqualified for the
  * provider; 2 upcoming for the nurse with the other patient.
  */
 beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
   const db = env.db;
   const mine = { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id };
   for (let i = 0; i < 25; i++) {

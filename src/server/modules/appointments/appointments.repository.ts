@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { insertPrepared } from '../../db/prepared-insert';
-import { clinicNameColumns } from '../../db/clinic-columns';
+import { clinicNameColumns, patientContactColumns } from '../../db/clinic-columns';
 import * as t from '../../db/schema';
 
 const ph = sql.placeholder;
@@ -35,14 +35,7 @@ export function selectAppointmentRows(db: Executor) {
   return db
     .select({
       appointment: t.appointments,
-      patient: {
-        id: t.patients.id,
-        firstName: t.patients.firstName,
-        lastName: t.patients.lastName,
-        email: t.patients.email,
-        phone: t.patients.phone,
-        source: t.patients.source,
-      },
+      patient: { ...patientContactColumns, source: t.patients.source },
       agent: { id: t.users.id, name: t.users.name, email: t.users.email },
       clinic: clinicNameColumns,
       history: historyJson,

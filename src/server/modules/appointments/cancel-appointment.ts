@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { badRequest, conflict } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
 import { outboxRow } from '../notifications';
-import { applyChange, loadForChange } from './apply-change';
+import { applyChange, loadForChange, statusSubject } from './apply-change';
 import { CHANGE_REFUSED } from './change-appointment';
 import { cancelInSeries } from './series-changes';
 import { appointmentSnapshot } from './appointment-snapshot';
@@ -26,7 +26,7 @@ export async function cancelAppointment(
   const row = await loadForChange(deps, ctx, id);
   const { appointment: current } = row;
   const now = deps.now();
-  if (!canChangeAppointment({ date: current.startAt, status: current.status }, now)) {
+  if (!canChangeAppointment(statusSubject(row), now)) {
     throw conflict(CHANGE_REFUSED);
   }
   if (scope !== 'one' && current.seriesId) return cancelInSeries(deps, ctx, row, scope, reason);

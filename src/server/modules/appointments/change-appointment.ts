@@ -10,7 +10,7 @@ import { conflict, forbidden, unprocessable } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
 import { slotSettings } from '../availability';
 import { outboxRow, type NotificationParty } from '../notifications';
-import { applyChange, loadForChange } from './apply-change';
+import { applyChange, loadForChange, statusSubject } from './apply-change';
 import type { ChangeGuard } from './appointment-writes';
 import { moveCheckAnswer } from './slot-conflicts';
 import {
@@ -37,7 +37,7 @@ async function planChange(
   const row = await loadForChange(deps, ctx, id);
   const { appointment: current } = row;
   const now = deps.now();
-  if (!canChangeAppointment({ date: current.startAt, status: current.status }, now)) {
+  if (!canChangeAppointment(statusSubject(row), now)) {
     throw conflict(CHANGE_REFUSED);
   }
   const reassign = body.staff.id !== current.staffId;

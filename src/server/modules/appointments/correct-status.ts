@@ -3,30 +3,21 @@ import {
   correctedStatus,
   type StatusCorrection,
 } from '@domain/appointment-status';
-import type { Appointment } from '@contracts/appointments';
-import type { AppDeps } from '../../app-deps';
 import { conflict } from '../../errors';
-import type { RequestContext } from '../../core/request-context';
-import { applyChange, loadForChange } from './apply-change';
+import { appointmentChange } from './apply-change';
 
 /**
  * Corrects a marked visit (a mis-click on Mark as, or Undo on its toast): to another outcome at
  * any time, or back to not marked for a day after marking. The history keeps the mark and adds
  * who corrected it from what to what.
  */
-export async function correctStatus(
-  deps: AppDeps,
-  ctx: RequestContext,
-  id: string,
-  to: StatusCorrection,
-): Promise<Appointment> {
-  const row = await loadForChange(deps, ctx, id);
+export const correctStatus = appointmentChange((row, now, to: StatusCorrection) => {
   const { appointment: current } = row;
   const subject = {
     status: current.status,
     history: row.history.map((e) => ({ type: e.type, timestamp: e.timestamp, to: e.to })),
   };
-  if (!canCorrectStatus(subject, to, deps.now())) {
+  if (!canCorrectStatus(subject, to, now)) {
     throw conflict(
       to === 'UNMARKED'
         ? 'This appointment can no longer go back to not marked: that is possible only for a day after it was marked, and only for a marked visit. Mark it with the right outcome instead.'
@@ -34,11 +25,11 @@ export async function correctStatus(
     );
   }
   const status = correctedStatus(subject, to);
-  return applyChange(deps, ctx, row, {
+  return {
     values: { status },
     events: [{ type: 'STATUS_CORRECTED', fromValue: current.status, toValue: status }],
     outbox: [],
     audit: 'correct',
     auditDetails: { from: current.status, to: status },
-  });
-}
+  };
+});

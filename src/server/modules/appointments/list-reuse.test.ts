@@ -4,21 +4,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Appointment } from '@contracts/appointments';
-import { useTestApp } from '../../test/test-app';
+import { useScenario, useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
-import type { ClinicScenario } from '../../test/scenario';
 import { createAppointment } from '../../test/factories';
 import { auditedRecords } from '../../test/audited-records';
 import * as t from '../../db/schema';
 import { READ_REUSE_MS } from '../../core/reuse';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
-let s: ClinicScenario;
-let staff: Api;
+const { s, staff } = useScenario(env);
 let appointmentId: string;
 
 beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
   const row = await createAppointment(
     env.db,
     { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id },

@@ -1,18 +1,13 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import { useTestApp } from '../../test/test-app';
-import { apiAs, type Api } from '../../test/api-client';
-import { createBody, type ClinicScenario } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
+import { createBody } from '../../test/scenario';
 import { createAppointment } from '../../test/factories';
 import * as t from '../../db/schema';
 
 // Monday October 19, 2026, 8:00 AM in New York. The clinic's clocks go back on November 1.
 const env = useTestApp({ now: '2026-10-19T12:00:00Z' });
-let s: ClinicScenario;
-let staff: Api;
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-});
+const { s, staff, signInAgain } = useScenario(env);
 
 // Tuesdays at 10:00 AM New York time: EDT (14:00Z) until November 1, EST (15:00Z) after.
 const TUESDAYS = [
@@ -30,6 +25,9 @@ const seriesBody = (overrides: Record<string, unknown> = {}, rrule = 'FREQ=WEEKL
   recurrence: { rrule, dtstart: FIRST },
   ...overrides,
 });
+
+const postSeries = (overrides: Record<string, unknown> = {}, headers?: Record<string, string>) =>
+  staff.post('/api/appointments/series', seriesBody(overrides), headers);
 
 const messages = () =>
   env.db
@@ -69,7 +67,7 @@ async function conflicts() {
 }
 
 async function bookSeries(overrides: Record<string, unknown> = {}) {
-  const res = await staff.post('/api/appointments/series', seriesBody(overrides));
+  const res = await postSeries(overrides);
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as {
     seriesId: string;
@@ -112,10 +110,9 @@ describe('POST /api/appointments/series?preview=true', () => {
       expect(res.statusCode, rrule).toBe(400);
       expect(res.json()).toMatchObject({ error: expect.any(String), message });
     }
-    const mismatch = await staff.post(
-      '/api/appointments/series',
-      seriesBody({ recurrence: { rrule: 'FREQ=WEEKLY;COUNT=2', dtstart: TUESDAYS[1] } }),
-    );
+    const mismatch = await postSeries({
+      recurrence: { rrule: 'FREQ=WEEKLY;COUNT=2', dtstart: TUESDAYS[1] },
+    });
     expect(mismatch.statusCode).toBe(400);
   });
 });
@@ -159,10 +156,7 @@ describe('POST /api/appointments/series', () => {
 
   it('books none when one chosen date is taken, naming that date (409)', async () => {
     await conflicts();
-    const res = await staff.post(
-      '/api/appointments/series',
-      seriesBody({ skip: ['2026-11-10', '2026-11-17'] }),
-    );
+    const res = await postSeries({ skip: ['2026-11-10', '2026-11-17'] });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/Tuesday, November 3, 2026 at 10:00 AM/);
     expect(await seriesAppointments()).toHaveLength(0);
@@ -172,16 +166,10 @@ describe('POST /api/appointments/series', () => {
 
   it('refuses a date in time off or outside hours with a 422 naming it', async () => {
     await conflicts();
-    const off = await staff.post(
-      '/api/appointments/series',
-      seriesBody({ skip: ['2026-11-03', '2026-11-17'] }),
-    );
+    const off = await postSeries({ skip: ['2026-11-03', '2026-11-17'] });
     expect(off.statusCode).toBe(422);
     expect(off.json().message).toMatch(/is off on Tuesday, November 10, 2026/);
-    const hours = await staff.post(
-      '/api/appointments/series',
-      seriesBody({ skip: ['2026-11-03', '2026-11-10'] }),
-    );
+    const hours = await postSeries({ skip: ['2026-11-03', '2026-11-10'] });
     expect(hours.statusCode).toBe(422);
     expect(hours.json().message).toMatch(/not available on Tuesday, November 17, 2026/);
     expect(await seriesAppointments()).toHaveLength(0);
@@ -192,10 +180,7 @@ describe('POST /api/appointments/series', () => {
       ...createBody(s, FIRST).patient,
       id: s.otherPatient.id,
     };
-    const [a, b] = await Promise.all([
-      staff.post('/api/appointments/series', seriesBody()),
-      staff.post('/api/appointments/series', seriesBody({ patient: other })),
-    ]);
+    const [a, b] = await Promise.all([postSeries(), postSeries({ patient: other })]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     const loser = a.statusCode === 409 ? a : b;
     expect(loser.json().message).toMatch(/was just booked by someone else/);
@@ -205,8 +190,8 @@ describe('POST /api/appointments/series', () => {
 
   it('replays the first answer for a retried Idempotency-Key and books nothing twice', async () => {
     const headers = { 'idempotency-key': 'series-retry-1' };
-    const first = await staff.post('/api/appointments/series', seriesBody(), headers);
-    const again = await staff.post('/api/appointments/series', seriesBody(), headers);
+    const first = await postSeries({}, headers);
+    const again = await postSeries({}, headers);
     expect(first.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().seriesId).toBe(first.json().seriesId);
@@ -214,7 +199,7 @@ describe('POST /api/appointments/series', () => {
   });
 
   it('rejects a skip date that is not in the series', async () => {
-    const res = await staff.post('/api/appointments/series', seriesBody({ skip: ['2026-10-21'] }));
+    const res = await postSeries({ skip: ['2026-10-21'] });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -297,7 +282,7 @@ describe('cancel with a scope', () => {
   it('cancels the whole series, leaving what already happened', async () => {
     const { created } = await bookSeries();
     env.setNow('2026-10-21T12:00:00Z'); // the first visit is past
-    staff = await apiAs(env.app, s.staff.email); // a new day, a new sign-in
+    await signInAgain(); // a new day, a new sign-in
     const res = await cancel(created[3]!._id, 'all');
     expect(res.statusCode, res.body).toBe(200);
     expect(await statuses()).toEqual([

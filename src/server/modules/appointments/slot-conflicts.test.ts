@@ -1,22 +1,16 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { useTestApp } from '../../test/test-app';
+import { useScenario, useTestApp } from '../../test/test-app';
 import { createAppointment } from '../../test/factories';
-import { createBody, type ClinicScenario } from '../../test/scenario';
-import type { Api } from '../../test/api-client';
+import { createBody } from '../../test/scenario';
 import * as t from '../../db/schema';
 
 const NOW = new Date('2026-11-23T12:00:00Z'); // Monday 07:00 in New York
 const env = useTestApp({ now: NOW });
+const { s, staff } = useScenario(env);
 const TUESDAY_10AM = '2026-11-24T15:00:00.000Z';
 const TUESDAY_11AM = '2026-11-24T16:00:00.000Z';
 const LONG_AGO = new Date('2026-11-02T09:00:00Z');
-
-let s: ClinicScenario;
-let staff: Api;
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-});
 
 /** The other patient's visit, booked (and last changed) at `changedAt`. */
 function existing(start: string, changedAt: Date) {

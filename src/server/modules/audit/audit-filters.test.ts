@@ -3,9 +3,8 @@ import type { AuditEntryView } from '@contracts/admin';
 import { eq } from 'drizzle-orm';
 import { useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
-import { createSignInUser } from '../../test/auth-helpers';
 import { createAppointment, createPatient } from '../../test/factories';
-import { clinicScenario, type ClinicScenario } from '../../test/scenario';
+import { clinicScenario, createUserOfBothClinics, type ClinicScenario } from '../../test/scenario';
 import * as t from '../../db/schema';
 import { normalizeSearchText } from '@domain/search-text';
 import { recordReadAudit } from './audit-trail';
@@ -30,11 +29,7 @@ beforeEach(async () => {
   s = await clinicScenario(env.db);
   ours = await createPatient(env.db, s.clinic.id, { firstName: 'Olive', lastName: 'Ours' });
   elsewhere = await createPatient(env.db, s.foreign.id, { firstName: 'Olive', lastName: 'Ellis' });
-  const user = await createSignInUser(env.db, {
-    role: 'nurse',
-    name: 'Nora Both',
-    clinicIds: [s.clinic.id, s.foreign.id],
-  });
+  const user = await createUserOfBothClinics(env.db, s, { role: 'nurse', name: 'Nora Both' });
   noraId = user.id;
   const book = (clinicId: string, patientId: string, staffId: string, start: string) =>
     createAppointment(env.db, { clinicId, patientId, staffId }, { start: new Date(start) });

@@ -1,13 +1,12 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { useTestApp } from '../../test/test-app';
-import { apiAs, type Api } from '../../test/api-client';
+import { useScenario, useTestApp } from '../../test/test-app';
 import { createAppointment, createClinic, createPatient } from '../../test/factories';
-import type { ClinicScenario } from '../../test/scenario';
 import * as t from '../../db/schema';
 
 const NOW = new Date('2026-11-23T12:00:00Z'); // Monday 07:00 in New York
 const env = useTestApp({ now: NOW });
+const { s, staff, provider, admin } = useScenario(env, 'provider', 'admin');
 const TUESDAY_10AM = new Date('2026-11-24T15:00:00Z');
 const WEDNESDAY_10AM = new Date('2026-11-25T15:00:00Z');
 
@@ -17,16 +16,6 @@ const schedule = (overrides: unknown[] = [], weekly = everyDay('08:00', '18:00')
   timezone: 'America/New_York',
   weekly,
   overrides,
-});
-
-let s: ClinicScenario;
-let staff: Api;
-let provider: Api;
-let admin: Api;
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-  provider = await apiAs(env.app, s.provider.email);
-  admin = await apiAs(env.app, s.admin.email);
 });
 
 function visit(start: Date, overrides: Partial<typeof t.appointments.$inferInsert> = {}) {

@@ -1,18 +1,12 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { useTestApp } from '../../test/test-app';
-import type { Api } from '../../test/api-client';
-import type { ClinicScenario } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
 import { createPatient } from '../../test/factories';
 import * as t from '../../db/schema';
 import { patientSearchResponse, slotsResponse } from '@contracts/clinics';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
-let s: ClinicScenario;
-let staff: Api;
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-});
+const { s, staff } = useScenario(env);
 
 describe('GET /api/clinics and nurses', () => {
   it('lists only the user clinics', async () => {

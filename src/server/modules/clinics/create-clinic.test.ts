@@ -1,22 +1,13 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as t from '../../db/schema';
-import { apiAs, type Api } from '../../test/api-client';
-import { useTestApp } from '../../test/test-app';
-import type { ClinicScenario } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
 
 // A new installation's first step after its first admin: adding the clinic, with the phone and
 // address its patients are told about.
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
-let s: ClinicScenario;
-let staff: Api;
-let admin: Api;
-
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-  admin = await apiAs(env.app, s.admin.email);
-});
+const { s, staff, admin } = useScenario(env, 'admin');
 
 const lakeview = {
   name: 'Lakeview Family Clinic',

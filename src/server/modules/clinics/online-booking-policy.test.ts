@@ -1,21 +1,12 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/test-app';
-import { apiAs, type Api } from '../../test/api-client';
-import type { ClinicScenario } from '../../test/scenario';
+import { describe, expect, it } from 'vitest';
+import { useScenario, useTestApp } from '../../test/test-app';
 
 // The clinic's online booking rules (ADR 022) in its policy: off by default, edited by
 // admins only, kept when a client leaves them out, and only the clinic's own providers.
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
-let s: ClinicScenario;
-let staff: Api;
-let admin: Api;
+const { s, staff, admin } = useScenario(env, 'admin');
 const url = () => `/api/admin/clinics/${s.clinic.slug}/policy`;
-
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-  admin = await apiAs(env.app, s.admin.email);
-});
 
 const DEFAULTS = {
   enabled: false,

@@ -1,6 +1,6 @@
 import { and, asc, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { pastPrefix } from '../../db/prefix-range';
+import { hasWordStarting } from '../../db/patient-words';
 import * as t from '../../db/schema';
 import type { PatientRow } from './patients.repository';
 
@@ -22,7 +22,6 @@ export interface PatientLookup {
 export function lookUpPatients(db: Executor, lookup: PatientLookup): Promise<PatientRow[]> {
   if (lookup.clinicIds.length === 0) return Promise.resolve([]);
   const p = t.patients;
-  const w = t.patientSearchWords;
   const clinics = sql`${sql.param([...lookup.clinicIds])}::uuid[]`;
   const conditions: SQL[] = [sql`${p.clinicId} = any(${clinics})`];
   if (lookup.ids) conditions.push(sql`${p.id} = any(${sql.param([...lookup.ids])}::uuid[])`);
@@ -31,11 +30,7 @@ export function lookUpPatients(db: Executor, lookup: PatientLookup): Promise<Pat
     conditions.push(sql`lower(${p.email}) = any(${sql.param(emails)}::text[])`);
   }
   for (const prefix of lookup.wordPrefixes ?? []) {
-    const past = pastPrefix(prefix);
-    conditions.push(sql`${p.id} in (
-      select ${w.patientId} from ${w}
-      where ${w.clinicId} = any(${clinics}) and ${w.word} ~>=~ ${prefix}
-        ${past === null ? sql`` : sql`and ${w.word} ~<~ ${past}`})`);
+    conditions.push(hasWordStarting(clinics, prefix));
   }
   if (lookup.after) {
     conditions.push(

@@ -2,19 +2,14 @@
 // search paths give, held to the domain's searchMatch over random patients.
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { normalizeSearchText, searchMatch } from '@domain/search-text';
 import * as t from '../../db/schema';
 import { createClinic, createPatient } from '../../test/factories';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { searchPatients } from './patients.repository';
+import { useTestDatabase } from '../../test/test-app';
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(() => testDb.destroy());
-beforeEach(() => testDb.reset());
+const testDb = useTestDatabase();
 
 const db = () => testDb.handle.db;
 

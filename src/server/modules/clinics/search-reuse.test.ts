@@ -1,25 +1,19 @@
 // A patient search's answer is reused while the clinic's data version stands (ADR 025). These tests
 // add, change and remove patients straight in the database and expect the next search to show it
 // at once; otherwise an answer is reused for at most READ_REUSE_MS, and every search is audited.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { normalizeSearchText } from '@domain/search-text';
 import type { PatientView } from '@contracts/clinics';
-import { useTestApp } from '../../test/test-app';
-import { apiAs, type Api } from '../../test/api-client';
-import type { ClinicScenario } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
+import { apiAs } from '../../test/api-client';
 import { createPatient } from '../../test/factories';
 import { auditedRecords } from '../../test/audited-records';
 import * as t from '../../db/schema';
 import { READ_REUSE_MS } from '../../core/reuse';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
-let s: ClinicScenario;
-let staff: Api;
-
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-});
+const { s, staff } = useScenario(env);
 
 async function found(keyword: string): Promise<PatientView[]> {
   const res = await staff.get(

@@ -3,11 +3,9 @@
 // slots depend on and expect the next answer to show it at once; and show that otherwise the input
 // is reused for at most READ_REUSE_MS, while what only time changes (notice, a hold's expiry) is
 // applied at once.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { useTestApp } from '../../test/test-app';
-import { apiAs, type Api } from '../../test/api-client';
-import type { ClinicScenario } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
 import { createAppointment } from '../../test/factories';
 import { createSignInUser } from '../../test/auth-helpers';
 import * as t from '../../db/schema';
@@ -15,16 +13,11 @@ import { READ_REUSE_MS } from '../../core/reuse';
 import { slotAnswersHeld } from './clinics.service';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
-let s: ClinicScenario;
-let staff: Api;
+const { s, staff, signInAgain } = useScenario(env);
 
 const DAY = '2026-11-25';
 /** 10:00 in New York that day: inside everyone's 08:00–18:00. */
 const TEN = '2026-11-25T15:00:00.000Z';
-
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-});
 
 /** The day's slot starts for one agent, 30 minutes long. */
 async function starts(agentId: string = s.provider.id): Promise<string[]> {
@@ -107,7 +100,7 @@ describe("reusing a day's slots", () => {
 
   it('a start that has passed goes at once, though the day’s answer is reused', async () => {
     env.setNow('2026-11-25T14:59:59Z');
-    staff = await apiAs(env.app, s.staff.email);
+    await signInAgain();
     expect(await starts()).toContain(TEN);
     // Two seconds later nothing changed in the database and the input is still within its reuse
     // window, but 10:00 has begun: no longer bookable.

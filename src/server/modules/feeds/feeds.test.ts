@@ -1,24 +1,16 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import { createdCalendarFeed, myCalendarFeed } from '@contracts/feeds';
 import * as t from '../../db/schema';
-import { apiAs, type Api } from '../../test/api-client';
+import { type Api } from '../../test/api-client';
 import { createAppointment } from '../../test/factories';
-import { bookThroughApi, type ClinicScenario } from '../../test/scenario';
-import { useTestApp } from '../../test/test-app';
+import { bookThroughApi } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
 
 // The US clocks go forward on 2027-03-14: 9:00 AM in New York is 14:00 UTC before, 13:00 after.
 const env = useTestApp({ now: '2027-03-01T12:00:00Z' });
-let s: ClinicScenario;
-let staff: Api;
-let provider: Api;
-let admin: Api;
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-  provider = await apiAs(env.app, s.provider.email);
-  admin = await apiAs(env.app, s.admin.email);
-});
+const { s, staff, provider, admin } = useScenario(env, 'provider', 'admin');
 
 async function subscribe(as: Api = provider): Promise<string> {
   const res = await as.post('/api/auth/calendar-feed');

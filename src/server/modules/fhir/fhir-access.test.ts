@@ -1,21 +1,13 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CapabilityStatement, OperationOutcome } from '@medplum/fhirtypes';
 import * as t from '../../db/schema';
-import { apiAs, type Api } from '../../test/api-client';
 import { createAppointment } from '../../test/factories';
 import { createToken, expectValidFhir, fhirAs, FHIR_JSON } from '../../test/fhir-kit';
-import { useTestApp } from '../../test/test-app';
-import type { ClinicScenario } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
-let s: ClinicScenario;
-let staff: Api;
-let admin: Api;
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-  admin = await apiAs(env.app, s.admin.email);
-});
+const { s, staff, admin } = useScenario(env, 'admin');
 
 /** The OperationOutcome of a refusal, checked by the validator, with its first issue's code. */
 function refusal(res: { statusCode: number; body: string; headers: Record<string, unknown> }) {

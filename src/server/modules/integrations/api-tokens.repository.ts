@@ -1,4 +1,5 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { arrayNamesAnyClinic, clinicsOfArray, type NamedClinic } from '../../db/clinic-columns';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
@@ -13,14 +14,24 @@ export async function insertToken(db: Executor, values: typeof t.apiTokens.$infe
 /** A token as the admin's list shows it: the clinics' names and who created it. */
 export interface ListedTokenRow {
   token: ApiTokenRow;
-  clinics: Array<{ id: string; slug: string; name: string }>;
+  clinics: NamedClinic[];
   createdByName: string | null;
 }
 
-const tokenClinics = sql<ListedTokenRow['clinics']>`coalesce((
-  select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name)
-                  order by c.name, c.id)
-  from ${t.clinics} c where c.id = any(${t.apiTokens.clinicIds})), '[]'::json)`;
+const ofClinics = (clinicIds: readonly string[]) =>
+  arrayNamesAnyClinic(t.apiTokens.clinicIds, clinicIds);
+
+/** Tokens as the admin's list shows them, of the clinics `where` asks for. */
+const listedTokens = (db: Executor, where: SQL | undefined) =>
+  db
+    .select({
+      token: t.apiTokens,
+      clinics: clinicsOfArray(t.apiTokens.clinicIds),
+      createdByName: t.users.name,
+    })
+    .from(t.apiTokens)
+    .leftJoin(t.users, eq(t.users.id, t.apiTokens.createdBy))
+    .where(where);
 
 /** Tokens that cover at least one of the clinics, newest first. */
 export function listTokensOfClinics(
@@ -28,12 +39,10 @@ export function listTokensOfClinics(
   clinicIds: readonly string[],
 ): Promise<ListedTokenRow[]> {
   if (clinicIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ token: t.apiTokens, clinics: tokenClinics, createdByName: t.users.name })
-    .from(t.apiTokens)
-    .leftJoin(t.users, eq(t.users.id, t.apiTokens.createdBy))
-    .where(sql`${t.apiTokens.clinicIds} && ${sql.param([...clinicIds])}::uuid[]`)
-    .orderBy(desc(t.apiTokens.createdAt), desc(t.apiTokens.id));
+  return listedTokens(db, ofClinics(clinicIds)).orderBy(
+    desc(t.apiTokens.createdAt),
+    desc(t.apiTokens.id),
+  );
 }
 
 export async function findTokenOfClinics(
@@ -42,17 +51,7 @@ export async function findTokenOfClinics(
   clinicIds: readonly string[],
 ): Promise<ListedTokenRow | undefined> {
   if (clinicIds.length === 0) return undefined;
-  const [row] = await db
-    .select({ token: t.apiTokens, clinics: tokenClinics, createdByName: t.users.name })
-    .from(t.apiTokens)
-    .leftJoin(t.users, eq(t.users.id, t.apiTokens.createdBy))
-    .where(
-      and(
-        eq(t.apiTokens.id, id),
-        sql`${t.apiTokens.clinicIds} && ${sql.param([...clinicIds])}::uuid[]`,
-      ),
-    )
-    .limit(1);
+  const [row] = await listedTokens(db, and(eq(t.apiTokens.id, id), ofClinics(clinicIds))).limit(1);
   return row;
 }
 
@@ -66,12 +65,7 @@ export async function lockTokenOfClinics(
   const [row] = await db
     .select()
     .from(t.apiTokens)
-    .where(
-      and(
-        eq(t.apiTokens.id, id),
-        sql`${t.apiTokens.clinicIds} && ${sql.param([...clinicIds])}::uuid[]`,
-      ),
-    )
+    .where(and(eq(t.apiTokens.id, id), ofClinics(clinicIds)))
     .for('update');
   return row;
 }

@@ -1,21 +1,14 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiTokensResponse, apiTokenView, createdApiToken } from '@contracts/integrations';
 import * as t from '../../db/schema';
-import { apiAs, type Api } from '../../test/api-client';
+import { apiAs } from '../../test/api-client';
 import { createToken, fhirAs } from '../../test/fhir-kit';
-import { createSignInUser } from '../../test/auth-helpers';
-import { useTestApp } from '../../test/test-app';
-import type { ClinicScenario } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
+import { createUserOfBothClinics } from '../../test/scenario';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
-let s: ClinicScenario;
-let staff: Api;
-let admin: Api;
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-  admin = await apiAs(env.app, s.admin.email);
-});
+const { s, staff, admin } = useScenario(env, 'admin');
 
 describe('POST /api/admin/api-tokens', () => {
   it('answers the secret once and keeps only its hash', async () => {
@@ -151,11 +144,7 @@ describe('DELETE /api/admin/api-tokens/{id}', () => {
 
 describe('a token shared by clinics with different admins (ADR 030)', () => {
   it('may be revoked only by an admin of all its clinics; another sees it, read-only', async () => {
-    const head = await createSignInUser(env.db, {
-      role: 'admin',
-      name: 'Head Admin',
-      clinicIds: [s.clinic.id, s.foreign.id],
-    });
+    const head = await createUserOfBothClinics(env.db, s, { role: 'admin', name: 'Head Admin' });
     const headAdmin = await apiAs(env.app, head.email);
     const { id, token } = await createToken(headAdmin, {
       clinicIds: [s.clinic.id, s.foreign.id],

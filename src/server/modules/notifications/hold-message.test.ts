@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { renderHold, type HoldSnapshot } from './messages';
+import { keptTimeSnapshot } from '../../test/message-kit';
 
-const snapshot: HoldSnapshot = {
+const snapshot = keptTimeSnapshot({
   token: 'tok_en-123',
   clinic: { name: 'Riverside <Family> Clinic', timezone: 'America/New_York' },
-  start: '2026-11-25T15:00:00.000Z',
-  durationMinutes: 30,
   expiresAt: '2026-11-23T12:15:00.000Z',
-  staff: { name: 'Dr. Priya Raman' },
-};
+});
 /** A message queued before ADR 031 still carries the name a stranger typed. */
 const queuedBefore = {
   ...snapshot,

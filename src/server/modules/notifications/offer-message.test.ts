@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { renderOffer, type OfferSnapshot } from './messages';
+import { keptTimeSnapshot } from '../../test/message-kit';
 
 const snapshot: OfferSnapshot = {
-  token: 'tok_en-123',
-  clinic: { name: 'Riverside <Family> Clinic', timezone: 'America/New_York' },
-  start: '2026-11-24T15:00:00.000Z',
-  durationMinutes: 30,
-  expiresAt: '2026-11-23T14:00:00.000Z',
-  staff: { name: 'Dr. Priya Raman' },
+  ...keptTimeSnapshot({
+    token: 'tok_en-123',
+    clinic: { name: 'Riverside <Family> Clinic', timezone: 'America/New_York' },
+    start: '2026-11-24T15:00:00.000Z',
+    expiresAt: '2026-11-23T14:00:00.000Z',
+  }),
   patient: { name: 'José <img onerror=x> Núñez' },
 };
 

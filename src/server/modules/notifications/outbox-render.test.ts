@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { HOLD_KIND, renderHold, type HoldSnapshot } from './messages';
+import { HOLD_KIND, renderHold } from './messages';
 import { ADMIN_NOTICE_KIND } from './outbox-row';
 import { linksOf, preferenceOf, previewOf, renderOutboxMail } from './outbox-render';
+import { keptTimeSnapshot } from '../../test/message-kit';
 
 const PUBLIC_URL = 'https://care.example.org';
-const hold: HoldSnapshot = {
+const hold = keptTimeSnapshot({
   token: 'HOLDTOKEN_HOLDTOKEN_1234',
-  clinic: { name: 'Riverside Family Clinic', timezone: 'America/New_York' },
-  start: '2026-11-25T15:00:00.000Z',
-  durationMinutes: 30,
   expiresAt: '2026-11-23T12:30:00.000Z',
-  staff: { name: 'Dr. Priya Raman' },
-};
+});
 const patient = { email: 'mia@example.com', name: '', role: 'patient' as const };
 
 describe('an outbox row rendered for its recipient', () => {

@@ -16,7 +16,7 @@ import {
   type HoldSnapshot,
   type OfferSnapshot,
 } from './messages';
-import { staffOptedOut } from './outbox.repository';
+import { currentPatientContact, staffOptedOut } from './outbox.repository';
 import { REMINDER_KIND, type ReminderDelivery } from './reminders.repository';
 
 // What a queued row becomes, decided in one place: the worker sends exactly this, and an admin
@@ -108,9 +108,9 @@ export interface Addressee {
  */
 export async function addresseesOf(
   db: Executor,
-  row: RenderableRow & { recipients: unknown },
+  row: RenderableRow & { recipients: unknown; appointmentId?: string | null },
 ): Promise<Addressee[]> {
-  const recipients = row.recipients as NotificationParty[];
+  const recipients = await withCurrentPatient(db, row);
   const preference = preferenceOf(row.kind);
   const optedOut = preference
     ? await staffOptedOut(
@@ -123,6 +123,21 @@ export async function addresseesOf(
     recipient,
     optedOut: recipient.role === 'staff' && optedOut.has(recipient.email.toLowerCase()),
   }));
+}
+
+/**
+ * The row's recipients, the patient of its appointment addressed as their record says now (an
+ * e-mail corrected after the message was queued is where it goes).
+ */
+async function withCurrentPatient(
+  db: Executor,
+  row: { recipients: unknown; appointmentId?: string | null },
+): Promise<NotificationParty[]> {
+  const recipients = row.recipients as NotificationParty[];
+  if (!row.appointmentId || !recipients.some((r) => r.role === 'patient')) return recipients;
+  const current = await currentPatientContact(db, row.appointmentId);
+  if (!current) return recipients;
+  return recipients.map((r) => (r.role === 'patient' ? { ...r, ...current } : r));
 }
 
 /** "Join your online visit: https://…" → { label: 'Join your online visit', url }. */

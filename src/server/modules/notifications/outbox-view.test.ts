@@ -1,9 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { useTestApp } from '../../test/test-app';
+import { useScenario, useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
 import { createSignInUser } from '../../test/auth-helpers';
-import { createBody, type ClinicScenario } from '../../test/scenario';
+import { createBody, createUserOfBothClinics } from '../../test/scenario';
 import { enableOnlineBooking, holdOnline as holdOnlineFor } from '../../test/online-booking-kit';
 import * as t from '../../db/schema';
 import type { OutboxMessage, OutboxMessageDetail } from '@contracts/outbox';
@@ -14,13 +14,7 @@ import type { OutboxMessage, OutboxMessageDetail } from '@contracts/outbox';
 
 const PUBLIC_URL = 'https://care.example.org';
 const env = useTestApp({ now: '2026-11-23T12:00:00Z', config: { PUBLIC_URL } });
-let s: ClinicScenario;
-let staff: Api;
-let admin: Api;
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-  admin = await apiAs(env.app, s.admin.email);
-});
+const { s, staff, admin } = useScenario(env, 'admin');
 
 const holdOnline = () =>
   holdOnlineFor(env.app, s, { email: 'mia.okafor@example.com', remoteAddress: '198.51.100.7' });
@@ -202,11 +196,7 @@ describe('a message of an appointment', () => {
 
 describe('the list of an admin of several clinics', () => {
   it('merges their clinics’ messages newest first, a page at a time, with notices only to their recipients', async () => {
-    const both = await createSignInUser(env.db, {
-      role: 'admin',
-      name: 'Rosa Lind',
-      clinicIds: [s.clinic.id, s.foreign.id],
-    });
+    const both = await createUserOfBothClinics(env.db, s, { role: 'admin', name: 'Rosa Lind' });
     const notice = (to: string) => ({
       kind: 'admin.notice',
       clinicId: null,

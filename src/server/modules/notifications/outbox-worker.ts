@@ -25,6 +25,7 @@ export function pooledSmtpUrl(smtpUrl: string): string {
 }
 
 const STARTED_REASON = 'The appointment had started before this reminder could be sent.';
+const OPTED_OUT_REASON = 'The patient asked not to be reminded.';
 const MOVED_REASON = 'The appointment moved; this reminder was for its earlier time.';
 
 /** Minutes until the next try after `attempts` failures: 1, 2, 4 … capped at six hours. */
@@ -75,6 +76,10 @@ export function createOutboxWorker(
     }
     if (!plannedFor || new Date(plannedFor).getTime() !== current.startAt.getTime()) {
       await reminders.settleUnsent(deps.db.db, row.id, 'withdrawn', MOVED_REASON);
+      return false;
+    }
+    if (current.patient.remindersOptOut) {
+      await reminders.settleUnsent(deps.db.db, row.id, 'withdrawn', OPTED_OUT_REASON);
       return false;
     }
     if (hold === 'started') {

@@ -164,6 +164,23 @@ export async function requeue(db: Executor, id: number, now: Date) {
   return row;
 }
 
+/**
+ * The patient of an appointment as their record says now: a message queued before someone
+ * corrected the e-mail goes to the corrected one.
+ */
+export async function currentPatientContact(db: Executor, appointmentId: string) {
+  const [row] = await db
+    .select({
+      email: t.patients.email,
+      name: sql<string>`btrim(${t.patients.firstName} || ' ' || ${t.patients.lastName})`,
+    })
+    .from(t.appointments)
+    .innerJoin(t.patients, eq(t.patients.id, t.appointments.patientId))
+    .where(eq(t.appointments.id, appointmentId))
+    .limit(1);
+  return row;
+}
+
 /** Staff who turned off emails of this kind (users.notification_prefs[event] = false). */
 export async function staffOptedOut(
   db: Executor,

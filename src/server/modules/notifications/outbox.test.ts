@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, ne } from 'drizzle-orm';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import { useTestApp } from '../../test/test-app';
-import { apiAs, type Api } from '../../test/api-client';
-import { createBody, type ClinicScenario } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
+import { apiAs } from '../../test/api-client';
+import { createBody } from '../../test/scenario';
 import { testConfig } from '../../config';
 import * as t from '../../db/schema';
 import { startSmtpSink, unfoldMail, type SmtpSink } from '../../test/smtp-sink';
@@ -26,12 +26,10 @@ const env = useTestApp({
   now: '2026-11-23T12:00:00Z',
   config: () => ({ SMTP_URL: sink.url, PUBLIC_URL: 'https://care.example.org' }),
 });
-let s: ClinicScenario;
-let staff: Api;
+const { s, staff } = useScenario(env);
 beforeEach(async () => {
   sink.inbox.length = 0;
   sink.refuse = false;
-  ({ s, staff } = await env.scenario());
 });
 
 /** What the worker handed to the mail transport, before any encoding: subject, text, html … */

@@ -208,6 +208,7 @@ export async function reminderDeliveries(db: Executor, appointmentIds: readonly 
       patient: {
         name: sql<string>`btrim(${t.patients.firstName} || ' ' || ${t.patients.lastName})`,
         email: t.patients.email,
+        remindersOptOut: t.patients.remindersOptOut,
       },
       staff: { name: t.users.name, email: t.users.email },
     })

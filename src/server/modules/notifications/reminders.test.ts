@@ -2,41 +2,23 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { NOT_A_VALID_LINK } from '@contracts/session';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { buildTestApp } from '../../test/test-app';
-import { apiAs, type Api } from '../../test/api-client';
-import { bookThroughApi, clinicScenario, type ClinicScenario } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
+import { bookThroughApi } from '../../test/scenario';
 import { testConfig } from '../../config';
 import * as t from '../../db/schema';
-import type { App } from '../../app';
 import { startSmtpSink, unfoldMail, type SmtpSink } from '../../test/smtp-sink';
 import { createOutboxWorker } from './outbox-worker';
 
-let testDb: TestDatabase;
-let app: App;
-let s: ClinicScenario;
-let staff: Api;
-let admin: Api;
-let clock: Date;
 let sink: SmtpSink;
-
 beforeAll(async () => {
   sink = await startSmtpSink();
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb.handle, { now: () => clock });
 });
-afterAll(async () => {
-  await app.close();
-  await testDb.destroy();
-  await sink.close();
-});
-beforeEach(async () => {
-  await testDb.reset();
+afterAll(() => sink.close());
+
+const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // 7:00 AM in New York
+const { s, staff, admin, signInAgain } = useScenario(env, 'admin');
+beforeEach(() => {
   sink.inbox.length = 0;
-  clock = new Date('2026-11-23T12:00:00Z'); // 7:00 AM in New York
-  s = await clinicScenario(testDb.handle.db);
-  staff = await apiAs(app, s.staff.email);
-  admin = await apiAs(app, s.admin.email);
 });
 
 /** A worker of its own, as another instance would have, delivering to the real SMTP sink. */
@@ -53,16 +35,15 @@ function worker() {
     pool: true,
   });
   return createOutboxWorker(
-    { config, db: testDb.handle, now: () => clock, version: 'test' },
-    { logger: app.log, transport },
+    { config, db: env.handle, now: () => env.now(), version: 'test' },
+    { logger: env.app.log, transport },
   );
 }
 
 /** Moves the clock; staff sign in again, as their sessions do not outlive days of idleness. */
 async function travel(at: string) {
-  clock = new Date(at);
-  staff = await apiAs(app, s.staff.email);
-  admin = await apiAs(app, s.admin.email);
+  env.setNow(at);
+  await signInAgain();
 }
 
 async function deliverAt(at: string, workers = 1) {
@@ -76,7 +57,7 @@ async function deliverAt(at: string, workers = 1) {
 const book = (start: string) => bookThroughApi(staff, s, start);
 
 function reminders(appointmentId?: string) {
-  return testDb.handle.db
+  return env.db
     .select()
     .from(t.outbox)
     .where(
@@ -351,14 +332,14 @@ describe('the clinic’s reminder policy', () => {
 describe('confirmation', () => {
   it('the patient confirms once from the link: CONFIRMED, by "Patient", a second time changes nothing', async () => {
     const a = await book('2026-11-25T14:00:00.000Z');
-    const first = await app.inject({
+    const first = await env.app.inject({
       method: 'POST',
       url: '/api/session/confirm',
       payload: { token: a.token },
     });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ status: 'CONFIRMED', confirmable: false });
-    const again = await app.inject({
+    const again = await env.app.inject({
       method: 'POST',
       url: '/api/session/confirm',
       payload: { token: a.token },
@@ -374,7 +355,7 @@ describe('confirmation', () => {
   it('a cancelled appointment cannot be confirmed, and a bad token says no more than the page', async () => {
     const a = await book('2026-11-25T14:00:00.000Z');
     await staff.post(`/api/appointments/${a._id}?action=cancel`, { reason: 'Clinic closed' });
-    const res = await app.inject({
+    const res = await env.app.inject({
       method: 'POST',
       url: '/api/session/confirm',
       payload: { token: a.token },
@@ -384,7 +365,7 @@ describe('confirmation', () => {
       'This appointment was cancelled, so there is nothing to confirm.',
     );
     for (const token of ['x'.repeat(43), 'not a token', '']) {
-      const bad = await app.inject({
+      const bad = await env.app.inject({
         method: 'POST',
         url: '/api/session/confirm',
         payload: { token },
@@ -392,7 +373,7 @@ describe('confirmation', () => {
       expect(bad.statusCode).toBe(404);
       expect(bad.json().message).toBe(NOT_A_VALID_LINK);
     }
-    const malformed = await app.inject({
+    const malformed = await env.app.inject({
       method: 'POST',
       url: '/api/session/confirm',
       payload: { nope: 1 },

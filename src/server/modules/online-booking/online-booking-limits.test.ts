@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { buildTestApp, useTestApp } from '../../test/test-app';
-import type { ClinicScenario } from '../../test/scenario';
+import { buildTestApp, useScenario, useTestApp } from '../../test/test-app';
 import * as t from '../../db/schema';
 import { enableOnlineBooking } from '../../test/online-booking-kit';
 import { clinicBusy, PROVIDER_DAY_BUSY, tooManyHolds, tooManyMails } from './hold-limits';
@@ -14,7 +13,7 @@ import { clinicBusy, PROVIDER_DAY_BUSY, tooManyHolds, tooManyMails } from './hol
 // 5 confirmation mails a day per address.
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
-let s: ClinicScenario;
+const { s } = useScenario(env);
 // The scenario's clinics gave no phone number: nobody is told to call them.
 const TOO_MANY_HOLDS = tooManyHolds({ phone: null });
 const TOO_MANY_MAILS = tooManyMails({ phone: null });
@@ -23,7 +22,6 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 beforeEach(async () => {
-  ({ s } = await env.scenario());
   await enableOnlineBooking(env.app, s);
 });
 

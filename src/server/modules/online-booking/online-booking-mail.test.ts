@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import nodemailer from 'nodemailer';
-import { useTestApp } from '../../test/test-app';
-import type { ClinicScenario } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
 import { testConfig } from '../../config';
 import { startSmtpSink, unfoldMail, type SmtpSink } from '../../test/smtp-sink';
 import { createOutboxWorker } from '../notifications';
@@ -17,10 +16,9 @@ beforeAll(async () => {
 afterAll(() => sink.close());
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z', config: () => ({ SMTP_URL: sink.url }) });
-let s: ClinicScenario;
+const { s } = useScenario(env);
 beforeEach(async () => {
   sink.inbox.length = 0;
-  ({ s } = await env.scenario());
 });
 
 function worker() {

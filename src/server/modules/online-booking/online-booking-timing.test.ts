@@ -1,10 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HOLD_ACCEPTED_MESSAGE } from '@contracts/online-booking';
-import { useTestApp } from '../../test/test-app';
+import { useScenario, useTestApp } from '../../test/test-app';
 import { createPatient } from '../../test/factories';
-import type { ClinicScenario } from '../../test/scenario';
 import * as t from '../../db/schema';
 import { enableOnlineBooking } from '../../test/online-booking-kit';
 
@@ -24,12 +23,8 @@ const env = useTestApp({
     ONLINE_BOOKING_OPEN_HOLDS_PER_CLINIC: 1000,
   },
 });
-let s: ClinicScenario;
+const { s } = useScenario(env);
 const ROUNDS = 20;
-
-beforeEach(async () => {
-  ({ s } = await env.scenario());
-});
 
 const enable = (allowNewPatients: boolean) => enableOnlineBooking(env.app, s, { allowNewPatients });
 

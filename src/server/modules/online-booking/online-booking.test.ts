@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { useTestApp } from '../../test/test-app';
-import type { Api } from '../../test/api-client';
-import { createBody, type ClinicScenario } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
+import { createBody } from '../../test/scenario';
 import * as t from '../../db/schema';
 import { createHoldPurge } from './hold-purge';
 import { HOLD_ACCEPTED_MESSAGE } from '@contracts/online-booking';
@@ -13,14 +12,9 @@ import { enableOnlineBooking } from '../../test/online-booking-kit';
 // the same answer for known and unknown e-mails, and the abuse limits.
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
-let s: ClinicScenario;
-let staff: Api;
+const { s, staff } = useScenario(env);
 const START = '2026-11-25T15:00:00.000Z'; // 10:00 in New York, 51 hours ahead
 const MINUTE = 60_000;
-
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-});
 
 const enable = (changes: Record<string, unknown> = {}) =>
   enableOnlineBooking(env.app, s, { intro: 'Welcome.', ...changes }, [1440, 120]);
@@ -74,6 +68,11 @@ async function tokenFor(email: string) {
     (r) => (r.recipients as Array<{ email: string }>)[0]!.email === email,
   );
   return (rows.at(-1)!.payload as { token: string }).token;
+}
+/** Holds the time for `email` (accepted: 202) and answers the token its confirmation mail carries. */
+async function heldToken(email: string) {
+  expect((await hold(email)).statusCode).toBe(202);
+  return tokenFor(email);
 }
 const appointmentsAt = (start = START) =>
   env.db
@@ -172,8 +171,7 @@ describe('a held time', () => {
   });
 
   it('expires after 15 minutes: the time is free again and its link is a clear 410', async () => {
-    expect((await hold('mia@example.com')).statusCode).toBe(202);
-    const token = await tokenFor('mia@example.com');
+    const token = await heldToken('mia@example.com');
     env.advance(15 * MINUTE);
     const expired = await confirm(token);
     expect(expired.statusCode, expired.body).toBe(410);
@@ -196,8 +194,7 @@ describe('a held time', () => {
   });
 
   it('confirmed, books as "online" with BOOKED by "Patient (online)"; twice is one appointment', async () => {
-    expect((await hold('new.patient@example.com')).statusCode).toBe(202);
-    const token = await tokenFor('new.patient@example.com');
+    const token = await heldToken('new.patient@example.com');
     env.advance(5 * MINUTE);
     const first = await confirm(token);
     expect(first.statusCode, first.body).toBe(201);
@@ -239,8 +236,7 @@ describe('a held time', () => {
   });
 
   it('two confirmations at once give one appointment', async () => {
-    expect((await hold('mia@example.com')).statusCode).toBe(202);
-    const token = await tokenFor('mia@example.com');
+    const token = await heldToken('mia@example.com');
     const answers = await Promise.all([confirm(token), confirm(token), confirm(token)]);
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
@@ -263,8 +259,7 @@ describe('a held time', () => {
   });
 
   it('one open hold per e-mail: a new one replaces it and frees the first time', async () => {
-    expect((await hold('mia@example.com')).statusCode).toBe(202);
-    const firstToken = await tokenFor('mia@example.com');
+    const firstToken = await heldToken('mia@example.com');
     const later = '2026-11-25T17:00:00.000Z';
     expect((await hold('mia@example.com', { start: later })).statusCode).toBe(202);
     expect((await confirm(firstToken)).statusCode).toBe(410);
@@ -319,8 +314,7 @@ describe('a held time', () => {
 
   it('a clinic for known patients only books them, and turns a stranger away only after the link', async () => {
     await enable({ allowNewPatients: false });
-    expect((await hold('stranger@example.com')).statusCode).toBe(202);
-    const res = await confirm(await tokenFor('stranger@example.com'));
+    const res = await confirm(await heldToken('stranger@example.com'));
     expect(res.statusCode, res.body).toBe(422);
     expect(await appointmentsAt()).toHaveLength(0);
   });

@@ -1,20 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { useTestApp } from '../../test/test-app';
-import type { ClinicScenario } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
 import * as t from '../../db/schema';
-import { enableOnlineBooking } from '../../test/online-booking-kit';
+import { enableOnlineBooking, holdOnline } from '../../test/online-booking-kit';
 
 // The public page's times (ADR 022): a visit length the patient chooses among the clinic's,
 // and the next day with a free time when the day they look at has none, within the clinic's
 // notice and horizon, reckoned in the patient's zone.
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday, 07:00 in New York
-let s: ClinicScenario;
-
-beforeEach(async () => {
-  ({ s } = await env.scenario());
-});
+const { s } = useScenario(env);
 
 const enable = (changes: Record<string, unknown> = {}) =>
   enableOnlineBooking(env.app, s, { durations: [30, 60], ...changes });
@@ -51,23 +46,7 @@ describe('a visit length the patient chooses', () => {
     // The last hour-long time ends when the day does: 17:00 New York, not 17:30.
     expect(body.slots.map((x) => x.start)).not.toContain('2026-11-25T22:30:00.000Z');
     const start = '2026-11-25T15:00:00.000Z';
-    const held = await env.app.inject({
-      method: 'POST',
-      url: `/api/public/clinics/${s.clinic.slug}/holds`,
-      payload: {
-        start,
-        agentId: s.provider.id,
-        duration: 60,
-        patient: {
-          firstName: 'Mia',
-          lastName: 'Okafor',
-          email: 'mia@example.com',
-          phone: '(555) 010-7788',
-          dob: '1990-04-30',
-        },
-        consent: true,
-      },
-    });
+    const held = await holdOnline(env.app, s, { email: 'mia@example.com', start, duration: 60 });
     expect(held.statusCode, held.body).toBe(202);
     // The whole hour is held: a half-hour time in its second half is gone too.
     const after = (await get('slots?from=2026-11-25&to=2026-11-25&agentId=' + s.provider.id))
@@ -135,22 +114,10 @@ describe('the next day with a free time', () => {
     expect((await nextFreeDay('after=2026-11-23')).day).toBe('2027-02-17');
     // An hour-long visit fills it; then there is nothing left in the horizon.
     expect((await nextFreeDay('after=2026-11-23&duration=60')).day).toBe('2027-02-17');
-    const held = await env.app.inject({
-      method: 'POST',
-      url: `/api/public/clinics/${s.clinic.slug}/holds`,
-      payload: {
-        start: '2027-02-17T14:00:00.000Z',
-        agentId: s.provider.id,
-        duration: 60,
-        patient: {
-          firstName: 'Mia',
-          lastName: 'Okafor',
-          email: 'mia@example.com',
-          phone: '(555) 010-7788',
-          dob: '1990-04-30',
-        },
-        consent: true,
-      },
+    const held = await holdOnline(env.app, s, {
+      email: 'mia@example.com',
+      start: '2027-02-17T14:00:00.000Z',
+      duration: 60,
     });
     expect(held.statusCode, held.body).toBe(202);
     expect((await nextFreeDay('after=2026-11-23')).day).toBeNull();

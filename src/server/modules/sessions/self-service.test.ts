@@ -1,10 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { and, asc, eq, ne, type AnyColumn, type SQL } from 'drizzle-orm';
 import ical from 'node-ical';
 import { NOT_A_VALID_LINK } from '@contracts/session';
-import { buildTestApp, useTestApp } from '../../test/test-app';
-import { apiAs, type Api } from '../../test/api-client';
-import { bookThroughApi, createBody, type ClinicScenario } from '../../test/scenario';
+import { buildTestApp, useScenario, useTestApp } from '../../test/test-app';
+import { bookThroughApi, createBody } from '../../test/scenario';
 import * as t from '../../db/schema';
 import { patientCancel, patientMove } from '../../test/visit-link';
 
@@ -13,17 +12,10 @@ import { patientCancel, patientMove } from '../../test/visit-link';
 // constraint as staff's, the history and messages, and a link that lasts.
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
-let s: ClinicScenario;
-let staff: Api;
-let admin: Api;
+const { s, staff, admin, makeAgain } = useScenario(env, 'admin');
 const START = '2026-11-25T15:00:00.000Z'; // 10:00 in New York, 51 hours ahead
 const LATER = '2026-11-25T18:00:00.000Z';
 const HOUR = 3_600_000;
-
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-  admin = await apiAs(env.app, s.admin.email);
-});
 
 const booked = (start = START) => bookThroughApi(staff, s, start);
 const page = (token: string) =>
@@ -50,18 +42,17 @@ const history = (id: string) =>
     .from(t.appointmentEvents)
     .where(eq(t.appointmentEvents.appointmentId, id))
     .orderBy(asc(t.appointmentEvents.id));
+/** The appointment's outbox rows of the kinds `which` keeps, in `order`. */
+const outboxOf = (id: string, which: SQL, order: AnyColumn) =>
+  env.db
+    .select()
+    .from(t.outbox)
+    .where(and(eq(t.outbox.appointmentId, id), which))
+    .orderBy(asc(order));
 const messages = (id: string) =>
-  env.db
-    .select()
-    .from(t.outbox)
-    .where(and(eq(t.outbox.appointmentId, id), ne(t.outbox.kind, 'appointment.reminder')))
-    .orderBy(asc(t.outbox.id));
+  outboxOf(id, ne(t.outbox.kind, 'appointment.reminder'), t.outbox.id);
 const reminders = (id: string) =>
-  env.db
-    .select()
-    .from(t.outbox)
-    .where(and(eq(t.outbox.appointmentId, id), eq(t.outbox.kind, 'appointment.reminder')))
-    .orderBy(asc(t.outbox.dueAt));
+  outboxOf(id, eq(t.outbox.kind, 'appointment.reminder'), t.outbox.dueAt);
 
 describe('the clinic’s self-service policy', () => {
   it('starts open, a day’s cut-off, two moves, no phone; admins change it, and bad values are a 400', async () => {
@@ -329,7 +320,7 @@ describe('moving a visit from the link', () => {
   it('a patient’s move and a staff booking of the same time race: exactly one wins', async () => {
     for (let round = 0; round < 3; round += 1) {
       await env.reset();
-      ({ s, staff } = await env.scenario());
+      await makeAgain();
       const appt = await booked();
       const target = `2026-11-25T${String(17 + round).padStart(2, '0')}:00:00.000Z`;
       const [patientMove, staffBooking] = await Promise.all([

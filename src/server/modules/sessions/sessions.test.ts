@@ -1,22 +1,17 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
-import { buildTestApp, useTestApp } from '../../test/test-app';
-import { apiAs, type Api } from '../../test/api-client';
-import { bookThroughApi, type ClinicScenario } from '../../test/scenario';
+import { buildTestApp, useScenario, useTestApp } from '../../test/test-app';
+import { apiAs } from '../../test/api-client';
+import { bookThroughApi } from '../../test/scenario';
 import { openSignal } from '../../test/ws-client';
 import * as t from '../../db/schema';
 import { VISIT_ALREADY_OPEN, VISIT_LINK_EXPIRED, VISIT_OPENED_ELSEWHERE } from '@contracts/session';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z', listen: true });
-let s: ClinicScenario;
-let staff: Api;
+const { s, staff } = useScenario(env);
 const START = '2026-11-24T15:00:00.000Z';
 const minutesFromStart = (n: number) => new Date(new Date(START).getTime() + n * 60_000);
-
-beforeEach(async () => {
-  ({ s, staff } = await env.scenario());
-});
 
 const lookup = (token: string) =>
   env.app.inject({ method: 'GET', url: `/api/session?token=${encodeURIComponent(token)}` });

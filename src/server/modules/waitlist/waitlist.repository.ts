@@ -12,7 +12,7 @@ import type { TimeOfDay, WaitlistPriority } from '@domain/waitlist';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { clinicNameColumns } from '../../db/clinic-columns';
+import { clinicNameColumns, patientContactColumns } from '../../db/clinic-columns';
 import * as t from '../../db/schema';
 
 const agentUser = alias(t.users, 'agent_user');
@@ -40,13 +40,7 @@ function selectEntries(db: Executor, now: Date) {
     .select({
       entry: t.waitlistEntries,
       clinic: clinicNameColumns,
-      patient: {
-        id: t.patients.id,
-        firstName: t.patients.firstName,
-        lastName: t.patients.lastName,
-        email: t.patients.email,
-        phone: t.patients.phone,
-      },
+      patient: patientContactColumns,
       agent: { id: agentUser.id, name: agentUser.name },
       expired: sql<boolean>`(${t.waitlistEntries.status} = 'waiting' and ${windowPast(now)})`,
     })

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
 import * as t from '../../db/schema';
-import { apiAs, type Api } from '../../test/api-client';
-import { createBody, type ClinicScenario } from '../../test/scenario';
-import { useTestApp } from '../../test/test-app';
+import { createBody } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { createWebhookWorker } from './webhook-worker';
 
@@ -15,13 +14,9 @@ beforeAll(async () => {
 afterAll(() => receiver.close());
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
-let s: ClinicScenario;
-let staff: Api;
-let admin: Api;
+const { s, staff, admin } = useScenario(env, 'admin');
 beforeEach(async () => {
   receiver.received.length = 0;
-  ({ s, staff } = await env.scenario());
-  admin = await apiAs(env.app, s.admin.email);
 });
 
 describe('private addresses', () => {

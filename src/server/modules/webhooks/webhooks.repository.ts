@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { arrayNamesAnyClinic, clinicsOfArray, type NamedClinic } from '../../db/clinic-columns';
 import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
 
@@ -8,16 +9,13 @@ export type DeliveryRow = typeof t.webhookDeliveries.$inferSelect;
 
 export interface ListedEndpointRow {
   endpoint: EndpointRow;
-  clinics: Array<{ id: string; slug: string; name: string }>;
+  clinics: NamedClinic[];
 }
 
-const endpointClinics = sql<ListedEndpointRow['clinics']>`coalesce((
-  select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name)
-                  order by c.name, c.id)
-  from ${t.clinics} c where c.id = any(${t.webhookEndpoints.clinicIds})), '[]'::json)`;
+const endpointClinics = clinicsOfArray(t.webhookEndpoints.clinicIds);
 
 const ofClinics = (clinicIds: readonly string[]) =>
-  sql`${t.webhookEndpoints.clinicIds} && ${sql.param([...clinicIds])}::uuid[]`;
+  arrayNamesAnyClinic(t.webhookEndpoints.clinicIds, clinicIds);
 
 /** Endpoints that hear of at least one of the clinics, newest first. */
 export function listEndpointsOfClinics(

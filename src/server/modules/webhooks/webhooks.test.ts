@@ -12,8 +12,8 @@ import { testConfig } from '../../config';
 import * as t from '../../db/schema';
 import { apiAs, type Api } from '../../test/api-client';
 import { createSignInUser } from '../../test/auth-helpers';
-import { bookThroughApi, createBody, type ClinicScenario } from '../../test/scenario';
-import { useTestApp } from '../../test/test-app';
+import { bookThroughApi, createBody, createUserOfBothClinics } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { appointmentWebhooksFor } from './queue-webhooks';
 import { createWebhookWorker } from './webhook-worker';
@@ -30,14 +30,10 @@ const env = useTestApp({
   now: new Date(),
   config: { WEBHOOK_ALLOW_PRIVATE: true },
 });
-let s: ClinicScenario;
-let staff: Api;
-let admin: Api;
+const { s, staff, admin, signInAgain } = useScenario(env, 'admin');
 beforeEach(async () => {
   receiver.received.length = 0;
   receiver.answer(() => 200);
-  ({ s, staff } = await env.scenario());
-  admin = await apiAs(env.app, s.admin.email);
 });
 
 function worker() {
@@ -368,8 +364,7 @@ describe('webhook delivery', () => {
     await deliverNow();
     expect(receiver.received).toHaveLength(tried);
     // A day has passed: the sessions have ended.
-    staff = await apiAs(env.app, s.staff.email);
-    admin = await apiAs(env.app, s.admin.email);
+    await signInAgain();
     await book(inDays(2, 16));
     expect(await env.db.select().from(t.webhookDeliveries)).toHaveLength(1);
 
@@ -429,11 +424,7 @@ describe('webhook delivery', () => {
 describe('an endpoint shared by clinics with different admins (ADR 030)', () => {
   let headAdmin: Api;
   beforeEach(async () => {
-    const head = await createSignInUser(env.db, {
-      role: 'admin',
-      name: 'Head Admin',
-      clinicIds: [s.clinic.id, s.foreign.id],
-    });
+    const head = await createUserOfBothClinics(env.db, s, { role: 'admin', name: 'Head Admin' });
     headAdmin = await apiAs(env.app, head.email);
   });
 

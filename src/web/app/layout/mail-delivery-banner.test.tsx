@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { cleanup, configure, screen, within } from '@testing-library/react';
+import { renderAppRoutes } from '@web/test/render-with-client';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { SessionUser } from '@contracts/auth';
 import { useSession } from '@web/lib/session';
-import { Providers } from '../providers';
 import { makeSessionUser, sessionHandler, stubApi } from '@web/test/api-stub';
 import { MAIL_BANNER_HIDDEN_KEY, MailDeliveryBanner } from './mail-delivery-banner';
 
@@ -21,7 +20,7 @@ function SessionProbe() {
 
 function renderBanner(user: SessionUser) {
   stubApi(sessionHandler(user));
-  const router = createMemoryRouter(
+  const { router } = renderAppRoutes(
     [
       {
         path: '/dashboard',
@@ -34,12 +33,7 @@ function renderBanner(user: SessionUser) {
       },
       { path: '/admin/outbox', element: <h1>Notifications page</h1> },
     ],
-    { initialEntries: ['/dashboard'] },
-  );
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
+    '/dashboard',
   );
   return router;
 }

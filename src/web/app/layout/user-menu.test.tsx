@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { configure, render, screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { stubViewportWidth } from '@web/test/stub-match-media';
-import { Providers } from '../providers';
 import {
   errorResponse,
   json,
@@ -14,7 +12,7 @@ import {
   type ApiHandler,
 } from '@web/test/api-stub';
 import { UserMenu } from './user-menu';
-import { cleanUpAfterEach } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderAppRoutes } from '@web/test/render-with-client';
 
 const nurse = makeSessionUser({
   name: 'Nora Kelly, RN',
@@ -24,17 +22,12 @@ const nurse = makeSessionUser({
 
 function renderMenu(logout: ApiHandler) {
   const fetchMock = stubApi(sessionHandler(nurse, logout));
-  const router = createMemoryRouter(
+  const { router } = renderAppRoutes(
     [
       { path: '/dashboard', element: <UserMenu /> },
       { path: '/auth/login', element: <h1>Sign in</h1> },
     ],
-    { initialEntries: ['/dashboard'] },
-  );
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
+    '/dashboard',
   );
   return { router, fetchMock };
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateAgentBody } from '@contracts/admin';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import { useWriteThenRefresh } from '@web/lib/endpoint-queries';
 import { staffKeys } from '@web/queries/query-keys';
 import { createAgentRoute } from '@contracts/routes/admin';
 
@@ -9,9 +9,5 @@ export function createAgent(body: CreateAgentBody) {
 }
 
 export function useCreateAgent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createAgent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
-  });
+  return useWriteThenRefresh(createAgent, [staffKeys.all]);
 }

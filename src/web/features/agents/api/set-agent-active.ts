@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import { useWriteThenRefresh } from '@web/lib/endpoint-queries';
 import { staffKeys } from '@web/queries/query-keys';
 import { activateAgentRoute, deactivateAgentRoute } from '@contracts/routes/admin';
 
@@ -12,9 +12,5 @@ export function setAgentActive({ id, active }: { id: string; active: boolean }) 
 }
 
 export function useSetAgentActive() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setAgentActive,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
-  });
+  return useWriteThenRefresh(setAgentActive, [staffKeys.all]);
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import { useWriteThenRefresh } from '@web/lib/endpoint-queries';
 import { staffKeys } from '@web/queries/query-keys';
 import { unlockAgentSignInRoute } from '@contracts/routes/admin';
 
@@ -12,9 +12,5 @@ export function unlockAgentSignIn(id: string) {
 }
 
 export function useUnlockAgentSignIn() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: unlockAgentSignIn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
-  });
+  return useWriteThenRefresh(unlockAgentSignIn, [staffKeys.all]);
 }

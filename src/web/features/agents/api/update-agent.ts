@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateAgentBody } from '@contracts/admin';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import { useWriteThenRefresh } from '@web/lib/endpoint-queries';
 import { staffKeys } from '@web/queries/query-keys';
 import { updateAgentRoute } from '@contracts/routes/admin';
 
@@ -13,9 +13,5 @@ export function updateAgent({ id, body }: { id: string; body: UpdateAgentBody })
 }
 
 export function useUpdateAgent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateAgent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
-  });
+  return useWriteThenRefresh(updateAgent, [staffKeys.all]);
 }

@@ -6,7 +6,7 @@ import { Input } from '@web/components/ui/input';
 import { OptionsSelect } from '@web/components/options-select';
 import { ROLE_LABELS } from '@web/lib/session';
 import type { AgentFormMode, AgentFormOutput, AgentFormValues } from '../utils/agent-form';
-import { ClinicCheckboxes } from '@web/components/clinic-checkboxes';
+import { ClinicCheckboxesField } from '@web/components/clinic-checkboxes';
 import { PasswordInput } from './password-input';
 import { TimeZoneSelect } from './time-zone-select';
 
@@ -96,19 +96,11 @@ export function AgentFormFields({
           />
         </FormField>
       </div>
-      <Controller
+      <ClinicCheckboxesField
+        id="agent-clinics"
         control={control}
-        name="clinicIds"
-        render={({ field }) => (
-          <ClinicCheckboxes
-            id="agent-clinics"
-            ref={field.ref}
-            clinics={clinics}
-            value={field.value}
-            onChange={field.onChange}
-            error={errors.clinicIds?.message}
-          />
-        )}
+        clinics={clinics}
+        error={errors.clinicIds?.message}
       />
       {mode === 'create' && (
         <FormField

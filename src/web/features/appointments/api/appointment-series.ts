@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateSeriesBody, SeriesCreated, SeriesPreview } from '@contracts/series';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import { endpointQuery } from '@web/lib/endpoint-queries';
 import { buildCreateAppointmentBody, type CreateAppointmentInput } from './create-appointment';
 import { appointmentKeys, refreshAppointmentData } from '@web/queries/query-keys';
 import { createSeriesRoute, getSeriesOfAppointmentRoute } from '@contracts/routes/series';
@@ -61,13 +62,8 @@ export function useCreateSeries(
 
 /** The series an appointment is part of, or null; read with the details. */
 export function seriesOfAppointmentQueryOptions(appointmentId: string) {
-  return queryOptions({
-    queryKey: appointmentKeys.seriesOf(appointmentId),
-    queryFn: ({ signal }) =>
-      callEndpoint(getSeriesOfAppointmentRoute, {
-        params: { id: appointmentId },
-        signal,
-        fallback: 'Failed to load the series',
-      }),
+  return endpointQuery(appointmentKeys.seriesOf(appointmentId), getSeriesOfAppointmentRoute, {
+    params: { id: appointmentId },
+    fallback: 'Failed to load the series',
   });
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody } from '@contracts/auth';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import { useWriteThenRefresh } from '@web/lib/endpoint-queries';
 import { startSession } from '@web/lib/session';
 import { signInRoute } from '@contracts/routes/auth';
 
@@ -10,9 +10,5 @@ export function signIn(body: LoginBody) {
 
 /** Signs in and makes the new user the session the whole app reads. */
 export function useSignIn() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signIn,
-    onSuccess: ({ user }) => startSession(queryClient, user),
-  });
+  return useWriteThenRefresh(signIn, (queryClient, { user }) => startSession(queryClient, user));
 }

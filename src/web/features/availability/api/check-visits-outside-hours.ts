@@ -1,29 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SaveAvailabilityBody, VisitsOutsideHoursResponse } from '@contracts/availability';
-import { callEndpoint } from '@web/lib/endpoint-client';
+import type { SaveAvailabilityBody } from '@contracts/availability';
 import {
   checkAgentVisitsOutsideHoursRoute,
   checkOwnVisitsOutsideHoursRoute,
 } from '@contracts/routes/availability';
-import type { AvailabilityTarget } from './get-availability';
+import { scheduleEndpoint, type AvailabilityTarget } from './get-availability';
 
 /** Which booked visits the proposed hours leave outside them; nothing is saved. */
-export function checkVisitsOutsideHours(
-  target: AvailabilityTarget,
-  body: SaveAvailabilityBody,
-): Promise<VisitsOutsideHoursResponse> {
-  const fallback = 'Failed to check the booked visits';
-  return target.kind === 'own'
-    ? callEndpoint(checkOwnVisitsOutsideHoursRoute, { body, fallback })
-    : callEndpoint(checkAgentVisitsOutsideHoursRoute, {
-        params: { id: target.agentId },
-        body,
-        fallback,
-      });
-}
+export const checkVisitsOutsideHours = scheduleEndpoint(
+  { own: checkOwnVisitsOutsideHoursRoute, agent: checkAgentVisitsOutsideHoursRoute },
+  'Failed to check the booked visits',
+);
 
 export function useCheckVisitsOutsideHours(target: AvailabilityTarget) {
   return useMutation({
-    mutationFn: (body: SaveAvailabilityBody) => checkVisitsOutsideHours(target, body),
+    mutationFn: (body: SaveAvailabilityBody) => checkVisitsOutsideHours(target, { body }),
   });
 }

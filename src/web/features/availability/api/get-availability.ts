@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AvailabilityResponse } from '@contracts/availability';
-import { callEndpoint } from '@web/lib/endpoint-client';
+import type { EndpointResponse, Route } from '@contracts/endpoint';
+import { callEndpoint, type CallInput, type ContractOf } from '@web/lib/endpoint-client';
 import { detailFreshness } from '@web/lib/query-client';
 import { getAgentAvailabilityRoute, getOwnAvailabilityRoute } from '@contracts/routes/availability';
 import { availabilityKeys } from '@web/queries/query-keys';
@@ -12,24 +12,34 @@ export function availabilityKey(target: AvailabilityTarget) {
   return target.kind === 'own' ? availabilityKeys.own() : availabilityKeys.agent(target.agentId);
 }
 
-export function fetchAvailability(
-  target: AvailabilityTarget,
-  signal?: AbortSignal,
-): Promise<AvailabilityResponse> {
-  const fallback = 'Failed to load availability';
-  return target.kind === 'own'
-    ? callEndpoint(getOwnAvailabilityRoute, { signal, fallback })
-    : callEndpoint(getAgentAvailabilityRoute, {
-        params: { id: target.agentId },
-        signal,
-        fallback,
-      });
+/**
+ * One call on the signed-in agent's own schedule or, by the twin route that takes the agent's id,
+ * on one agent's: the two answer alike, so a screen need not care which it edits.
+ */
+export function scheduleEndpoint<Own extends Route, OfAgent extends Route>(
+  routes: { own: Own; agent: OfAgent },
+  fallback: string,
+) {
+  return (
+    target: AvailabilityTarget,
+    input: Omit<CallInput<ContractOf<Own>>, 'fallback'>,
+  ): Promise<EndpointResponse<ContractOf<Own>>> => {
+    const call = { ...input, fallback } as CallInput<ContractOf<Own>>;
+    if (target.kind === 'own') return callEndpoint(routes.own, call);
+    const ofAgent = { ...call, params: { id: target.agentId } } as CallInput<ContractOf<OfAgent>>;
+    return callEndpoint(routes.agent, ofAgent) as Promise<EndpointResponse<ContractOf<Own>>>;
+  };
 }
+
+export const fetchAvailability = scheduleEndpoint(
+  { own: getOwnAvailabilityRoute, agent: getAgentAvailabilityRoute },
+  'Failed to load availability',
+);
 
 export function availabilityQueryOptions(target: AvailabilityTarget) {
   return queryOptions({
     queryKey: availabilityKey(target),
-    queryFn: ({ signal }) => fetchAvailability(target, signal),
+    queryFn: ({ signal }) => fetchAvailability(target, { signal }),
     ...detailFreshness,
   });
 }

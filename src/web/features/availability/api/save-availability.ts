@@ -1,33 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { AvailabilityResponse, SaveAvailabilityBody } from '@contracts/availability';
-import { callEndpoint } from '@web/lib/endpoint-client';
+import type { SaveAvailabilityBody } from '@contracts/availability';
 import { availabilityKeys, slotKeys } from '@web/queries/query-keys';
-import { availabilityKey, type AvailabilityTarget } from './get-availability';
+import { availabilityKey, scheduleEndpoint, type AvailabilityTarget } from './get-availability';
 import {
   saveAgentAvailabilityRoute,
   saveOwnAvailabilityRoute,
 } from '@contracts/routes/availability';
 
-export function saveAvailability(
-  target: AvailabilityTarget,
-  body: SaveAvailabilityBody,
-): Promise<AvailabilityResponse> {
-  const fallback = 'Failed to save availability';
-  return target.kind === 'own'
-    ? callEndpoint(saveOwnAvailabilityRoute, { body, fallback })
-    : callEndpoint(saveAgentAvailabilityRoute, {
-        params: { id: target.agentId },
-        body,
-        fallback,
-      });
-}
+export const saveAvailability = scheduleEndpoint(
+  { own: saveOwnAvailabilityRoute, agent: saveAgentAvailabilityRoute },
+  'Failed to save availability',
+);
 
 /** Saves a whole schedule; bookable times everywhere are refetched, since they follow it. */
 export function useSaveAvailability(target: AvailabilityTarget) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveAvailabilityBody) => saveAvailability(target, body),
+    mutationFn: (body: SaveAvailabilityBody) => saveAvailability(target, { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(availabilityKey(target), saved);
       // The same schedule may be open under the other key (an admin editing their own agent).

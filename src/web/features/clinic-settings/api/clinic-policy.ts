@@ -1,31 +1,25 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClinicPolicy } from '@contracts/clinic-policy';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import { endpointQuery, useWriteThenRefresh } from '@web/lib/endpoint-queries';
 import { getClinicPolicyRoute, updateClinicPolicyRoute } from '@contracts/routes/clinic-policy';
 import { clinicPolicyKeys, outboxKeys } from '@web/queries/query-keys';
 
 export function clinicPolicyQueryOptions(slug: string) {
-  return queryOptions({
-    queryKey: clinicPolicyKeys.one(slug),
-    queryFn: ({ signal }) =>
-      callEndpoint(getClinicPolicyRoute, {
-        params: { slug },
-        signal,
-        fallback: 'Failed to load the clinic’s settings',
-      }),
+  return endpointQuery(clinicPolicyKeys.one(slug), getClinicPolicyRoute, {
+    params: { slug },
+    fallback: 'Failed to load the clinic’s settings',
   });
 }
 
 export function useUpdateClinicPolicy(slug: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (policy: ClinicPolicy) =>
+  return useWriteThenRefresh(
+    (policy: ClinicPolicy) =>
       callEndpoint(updateClinicPolicyRoute, {
         params: { slug },
         body: policy,
         fallback: 'Failed to save the clinic’s settings',
       }),
-    onSuccess: (saved) => {
+    (queryClient, saved) => {
       queryClient.setQueryData(clinicPolicyKeys.one(slug), {
         clinic: saved.clinic,
         policy: saved.policy,
@@ -33,5 +27,5 @@ export function useUpdateClinicPolicy(slug: string) {
       // Reminders were planned again: the outbox page shows them.
       void queryClient.invalidateQueries({ queryKey: outboxKeys.all });
     },
-  });
+  );
 }

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClinicPolicyView } from '@contracts/clinic-policy';
 import { json } from '@web/test/api-stub';
-import { CURRENT_POLICY, stubPolicyServer } from '../test/policy-test-kit';
-import { renderWithClient } from '@web/test/render-with-client';
+import { setUpPolicyForm } from '../test/policy-test-kit';
 import { OnlineBookingPolicyForm } from './online-booking-policy-form';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -13,25 +12,14 @@ vi.mock('sonner', () => ({ toast }));
 
 const PRIYA = '11111111-1111-4111-8111-111111111111';
 const NORA = '22222222-2222-4222-8222-222222222222';
-const current = CURRENT_POLICY;
 const agents = [
   { _id: PRIYA, name: 'Dr. Priya Raman', email: 'p@example.com', role: 'provider', timezone: null },
   { _id: NORA, name: 'Nora Kelly', email: 'n@example.com', role: 'nurse', timezone: null },
 ];
-let sent: Array<{ reminders: unknown; onlineBooking: ClinicPolicyView['policy']['onlineBooking'] }>;
-
-beforeEach(() => {
-  sent = stubPolicyServer(current, 0, () => json(agents));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  toast.success.mockReset();
-});
-
-function renderForm() {
-  return renderWithClient(<OnlineBookingPolicyForm slug="riverside" current={current} />);
-}
+const { sent, renderForm } = setUpPolicyForm<{
+  reminders: unknown;
+  onlineBooking: ClinicPolicyView['policy']['onlineBooking'];
+}>(OnlineBookingPolicyForm, { reads: () => json(agents), toast });
 
 describe('OnlineBookingPolicyForm', () => {
   it('starts off; an admin turns it on for a provider and two lengths, with the reminders kept', async () => {

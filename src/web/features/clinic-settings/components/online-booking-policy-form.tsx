@@ -9,7 +9,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { labelled, worded } from '@web/lib/form-schema';
 import { clinicAgentsQueryOptions } from '@web/queries/clinics';
 import { NumberField } from './number-field';
-import { PolicySection } from './policy-section';
+import { PolicySection, sectionState } from './policy-section';
 import { useSavePolicyPart } from './use-save-policy-part';
 import { Checkbox } from '@web/components/ui/checkbox';
 
@@ -68,10 +68,7 @@ export function OnlineBookingPolicyForm({
           held for 15 minutes until they open the link e-mailed to them; only then is it booked.
         </>
       }
-      onSubmit={submit}
-      error={save.error?.message}
-      pending={save.isPending}
-      dirty={form.formState.isDirty}
+      {...sectionState(form, save, submit)}
       saveLabel="Save online booking settings"
     >
       <label className="flex items-center gap-2 text-sm">

@@ -2,6 +2,23 @@ import { useId, type FormEventHandler, type ReactNode } from 'react';
 import { Button } from '@web/components/ui/button';
 
 /**
+ * What a section shows of its form and its save: the server's reason the last save failed, and a
+ * Save that waits for a change and for the save on its way.
+ */
+export function sectionState(
+  form: { formState: { isDirty: boolean } },
+  save: { error: Error | null; isPending: boolean },
+  onSubmit: FormEventHandler<HTMLFormElement>,
+) {
+  return {
+    onSubmit,
+    error: save.error?.message,
+    pending: save.isPending,
+    dirty: form.formState.isDirty,
+  };
+}
+
+/**
  * One section of a clinic's settings: a form named by its heading, what it is for, its fields,
  * and a Save that waits for a change.
  */

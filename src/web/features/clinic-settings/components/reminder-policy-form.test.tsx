@@ -1,29 +1,17 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CURRENT_POLICY, stubPolicyServer } from '../test/policy-test-kit';
-import { renderWithClient } from '@web/test/render-with-client';
+import { setUpPolicyForm } from '../test/policy-test-kit';
 import { ReminderPolicyForm } from './reminder-policy-form';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
-const current = CURRENT_POLICY;
-let sent: unknown[];
-
-beforeEach(() => {
-  sent = stubPolicyServer<object>(current, 4);
+const { sent, renderForm } = setUpPolicyForm<object>(ReminderPolicyForm, {
+  rescheduledAppointments: 4,
+  toast,
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  toast.success.mockReset();
-});
-
-function renderForm() {
-  return renderWithClient(<ReminderPolicyForm slug="riverside" current={current} />);
-}
 
 describe('ReminderPolicyForm', () => {
   it('shows the policy in days and hours, and saves a change in minutes', async () => {

@@ -9,7 +9,7 @@ import { MAX_REMINDERS } from '@domain/reminders';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { useUpdateClinicPolicy } from '../api/clinic-policy';
-import { PolicySection } from './policy-section';
+import { PolicySection, sectionState } from './policy-section';
 import { OFFSET_UNITS, toMinutes, toOffsetRow, type OffsetUnit } from '../utils/reminder-offsets';
 
 const RANGE = 'A reminder goes out between 15 minutes and 7 days before the start.';
@@ -88,10 +88,7 @@ export function ReminderPolicyForm({ slug, current }: { slug: string; current: C
           upcoming appointments that have not been reminded yet.
         </>
       }
-      onSubmit={submit}
-      error={save.error?.message}
-      pending={save.isPending}
-      dirty={form.formState.isDirty}
+      {...sectionState(form, save, submit)}
       saveLabel="Save reminders"
       actions={
         <Button

@@ -1,29 +1,17 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CURRENT_POLICY, stubPolicyServer } from '../test/policy-test-kit';
-import { renderWithClient } from '@web/test/render-with-client';
+import { setUpPolicyForm } from '../test/policy-test-kit';
 import { SelfServicePolicyForm } from './self-service-policy-form';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
-const current = CURRENT_POLICY;
-let sent: Array<{ reminders: unknown; selfService: unknown }>;
-
-beforeEach(() => {
-  sent = stubPolicyServer<{ reminders: unknown; selfService: unknown }>();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  toast.success.mockReset();
-});
-
-function renderForm() {
-  return renderWithClient(<SelfServicePolicyForm slug="riverside" current={current} />);
-}
+const { sent, renderForm } = setUpPolicyForm<{ reminders: unknown; selfService: unknown }>(
+  SelfServicePolicyForm,
+  { toast },
+);
 
 describe('SelfServicePolicyForm', () => {
   it('saves the switches, the cut-off, the moves and the phone with the reminders as they are', async () => {

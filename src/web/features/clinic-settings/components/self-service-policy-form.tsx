@@ -7,7 +7,7 @@ import { fieldDescription, FormError, FormField } from '@web/components/ui/form-
 import { Input } from '@web/components/ui/input';
 import { blankAsAbsent, labelled, worded } from '@web/lib/form-schema';
 import { NumberField } from './number-field';
-import { PolicySection } from './policy-section';
+import { PolicySection, sectionState } from './policy-section';
 import { useSavePolicyPart } from './use-save-policy-part';
 import { Checkbox } from '@web/components/ui/checkbox';
 
@@ -60,9 +60,9 @@ export function SelfServicePolicyForm({
           online changes are off, the page shows the clinic’s phone number.
         </>
       }
-      onSubmit={submit}
-      pending={save.isPending}
-      dirty={form.formState.isDirty}
+      {...sectionState(form, save, submit)}
+      // The reason a save failed stands out below the phone field instead.
+      error={undefined}
       saveLabel="Save online changes"
     >
       <label className="flex items-center gap-2 text-sm">

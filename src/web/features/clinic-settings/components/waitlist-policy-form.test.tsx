@@ -1,32 +1,17 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CURRENT_POLICY, stubPolicyServer } from '../test/policy-test-kit';
-import { renderWithClient } from '@web/test/render-with-client';
+import { setUpPolicyForm } from '../test/policy-test-kit';
 import { WaitlistPolicyForm } from './waitlist-policy-form';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
-const current = CURRENT_POLICY;
-let sent: Array<{ reminders: unknown; waitlist: { offersAtOnce: number; holdMinutes: number } }>;
-
-beforeEach(() => {
-  sent = stubPolicyServer<{
-    reminders: unknown;
-    waitlist: { offersAtOnce: number; holdMinutes: number };
-  }>();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  toast.success.mockReset();
-});
-
-function renderForm() {
-  return renderWithClient(<WaitlistPolicyForm slug="riverside" current={current} />);
-}
+const { sent, renderForm } = setUpPolicyForm<{
+  reminders: unknown;
+  waitlist: { offersAtOnce: number; holdMinutes: number };
+}>(WaitlistPolicyForm, { toast });
 
 describe('WaitlistPolicyForm', () => {
   it('shows the clinic’s numbers and saves a change with the reminders kept as they are', async () => {

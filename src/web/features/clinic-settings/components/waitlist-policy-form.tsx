@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { waitlistPolicy, type ClinicPolicyView } from '@contracts/clinic-policy';
 import { labelled, worded } from '@web/lib/form-schema';
 import { NumberField } from './number-field';
-import { PolicySection } from './policy-section';
+import { PolicySection, sectionState } from './policy-section';
 import { useSavePolicyPart } from './use-save-policy-part';
 
 /** The contract's waitlist rules, worded for the person typing. */
@@ -40,10 +40,7 @@ export function WaitlistPolicyForm({ slug, current }: { slug: string; current: C
           past the start of the time it offers.
         </>
       }
-      onSubmit={submit}
-      error={save.error?.message}
-      pending={save.isPending}
-      dirty={form.formState.isDirty}
+      {...sectionState(form, save, submit)}
       saveLabel="Save waitlist settings"
     >
       <div className="grid gap-4 sm:grid-cols-2">

@@ -1,5 +1,8 @@
+import type { ComponentType } from 'react';
+import { afterEach, beforeEach, type Mock } from 'vitest';
 import type { ClinicPolicyView } from '@contracts/clinic-policy';
 import { json, stubApi, type ApiHandler } from '@web/test/api-stub';
+import { cleanUpAfterEach, renderWithClient } from '@web/test/render-with-client';
 
 // What the clinic policy forms' tests share: a clinic's policy as the server answers it and a
 // stub of the policy endpoint.
@@ -37,8 +40,8 @@ export function stubPolicyServer<Body extends object>(
   current: ClinicPolicyView = CURRENT_POLICY,
   rescheduledAppointments = 0,
   reads?: ApiHandler,
+  sent: Body[] = [],
 ): Body[] {
-  const sent: Body[] = [];
   stubApi((request) => {
     if (reads && request.method !== 'PUT') return reads(request);
     const { body } = request;
@@ -50,4 +53,32 @@ export function stubPolicyServer<Body extends object>(
     });
   });
   return sent;
+}
+
+/**
+ * One policy form's tests: before each, a fresh policy server (its bodies in `sent`, emptied
+ * between tests); after each, the form unmounted and the toasts forgotten. `renderForm` shows the form on CURRENT_POLICY.
+ */
+export function setUpPolicyForm<Body extends object>(
+  Form: ComponentType<{ slug: string; current: ClinicPolicyView }>,
+  server: {
+    rescheduledAppointments?: number;
+    reads?: ApiHandler;
+    /** The test file's stand-in for sonner's toast, forgotten after each test. */
+    toast?: { success: Mock };
+  } = {},
+) {
+  const sent: Body[] = [];
+  beforeEach(() => {
+    sent.length = 0;
+    stubPolicyServer(CURRENT_POLICY, server.rescheduledAppointments, server.reads, sent);
+  });
+  cleanUpAfterEach();
+  afterEach(() => {
+    server.toast?.success.mockReset();
+  });
+  return {
+    sent,
+    renderForm: () => renderWithClient(<Form slug="riverside" current={CURRENT_POLICY} />),
+  };
 }

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateApiTokenBody } from '@contracts/integrations';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import { endpointQuery, useWriteThenRefresh } from '@web/lib/endpoint-queries';
 import { listFreshness } from '@web/lib/query-client';
 import {
   createApiTokenRoute,
@@ -10,33 +10,25 @@ import {
 import { apiTokenKeys } from '@web/queries/query-keys';
 
 /** The integration tokens of the admin's clinics, newest first, revoked ones included. */
-export const apiTokensQueryOptions = queryOptions({
-  queryKey: apiTokenKeys.all,
-  queryFn: ({ signal }) =>
-    callEndpoint(listApiTokensRoute, {
-      signal,
-      fallback: 'Failed to load integration tokens',
-    }),
-  ...listFreshness,
-});
+export const apiTokensQueryOptions = endpointQuery(
+  apiTokenKeys.all,
+  listApiTokensRoute,
+  { fallback: 'Failed to load integration tokens' },
+  listFreshness,
+);
 
 export function useCreateApiToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateApiTokenBody) =>
+  return useWriteThenRefresh(
+    (body: CreateApiTokenBody) =>
       callEndpoint(createApiTokenRoute, { body, fallback: 'Failed to create the token' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiTokenKeys.all }),
-  });
+    [apiTokenKeys.all],
+  );
 }
 
 export function useRevokeApiToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      callEndpoint(revokeApiTokenRoute, {
-        params: { id },
-        fallback: 'Failed to revoke the token',
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiTokenKeys.all }),
-  });
+  return useWriteThenRefresh(
+    (id: string) =>
+      callEndpoint(revokeApiTokenRoute, { params: { id }, fallback: 'Failed to revoke the token' }),
+    [apiTokenKeys.all],
+  );
 }

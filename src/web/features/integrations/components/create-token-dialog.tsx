@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CreatedApiToken } from '@contracts/integrations';
 import type { ClinicSummary } from '@contracts/auth';
-import { ClinicCheckboxes } from '@web/components/clinic-checkboxes';
+import { ClinicCheckboxesField } from '@web/components/clinic-checkboxes';
 import { VisitLinksCheckbox } from '@web/components/integration-sharing';
 import { DialogForm, TitledDialog } from '@web/components/dialog-frame';
 import { fieldDescription, FormField } from '@web/components/ui/form-field';
@@ -66,19 +66,11 @@ function TokenForm({
           {...fieldDescription('token-name', { error: errors.name?.message, hint: NAME_HINT })}
         />
       </FormField>
-      <Controller
+      <ClinicCheckboxesField
+        id="token-clinics"
         control={control}
-        name="clinicIds"
-        render={({ field }) => (
-          <ClinicCheckboxes
-            id="token-clinics"
-            ref={field.ref}
-            clinics={clinics}
-            value={field.value}
-            onChange={field.onChange}
-            error={errors.clinicIds?.message}
-          />
-        )}
+        clinics={clinics}
+        error={errors.clinicIds?.message}
       />
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm leading-none font-medium">Access</legend>

@@ -1,11 +1,7 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { OutboxKind, OutboxStatus } from '@contracts/outbox';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import { endpointQuery, useWriteThenRefresh } from '@web/lib/endpoint-queries';
 import { detailFreshness, listFreshness } from '@web/lib/query-client';
 import {
   getOutboxMessageRoute,
@@ -41,26 +37,21 @@ export function outboxQueryOptions(status: OutboxStatus | 'all', kind?: OutboxKi
  * patients' tokens): a reopened message within the detail freshness is not fetched again.
  */
 export function outboxMessageQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: outboxKeys.message(id),
-    queryFn: ({ signal }) =>
-      callEndpoint(getOutboxMessageRoute, {
-        params: { id },
-        fallback: 'Failed to load the message',
-        signal,
-      }),
-    ...detailFreshness,
-  });
+  return endpointQuery(
+    outboxKeys.message(id),
+    getOutboxMessageRoute,
+    { params: { id }, fallback: 'Failed to load the message' },
+    detailFreshness,
+  );
 }
 
 export function useResendMessage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) =>
+  return useWriteThenRefresh(
+    (id: number) =>
       callEndpoint(resendOutboxMessageRoute, {
         params: { id },
         fallback: 'Failed to resend the message',
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: outboxKeys.all }),
-  });
+    [outboxKeys.all],
+  );
 }

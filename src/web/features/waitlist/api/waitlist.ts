@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient } from '@tanstack/react-query';
 import type { WaitlistEntryBody, WaitlistQuery } from '@contracts/waitlist';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import { endpointQuery, useWriteThenRefresh } from '@web/lib/endpoint-queries';
 import {
   createWaitlistEntryRoute,
   listWaitlistRoute,
@@ -10,22 +11,22 @@ import {
 import { waitlistKeys } from '@web/queries/query-keys';
 
 export function waitlistQueryOptions(query: WaitlistQuery) {
-  return queryOptions({
-    queryKey: waitlistKeys.list(query),
-    queryFn: ({ signal }) =>
-      callEndpoint(listWaitlistRoute, {
-        query,
-        signal,
-        fallback: 'Failed to load the waitlist',
-      }),
-    placeholderData: keepPreviousData,
-  });
+  return endpointQuery(
+    waitlistKeys.list(query),
+    listWaitlistRoute,
+    { query, fallback: 'Failed to load the waitlist' },
+    { placeholderData: keepPreviousData },
+  );
 }
 
+// Not awaited: the dialog closes and the toast shows once the write succeeded; the list catches
+// up behind them.
+const refreshWaitlist = (queryClient: QueryClient) =>
+  void queryClient.invalidateQueries({ queryKey: waitlistKeys.all });
+
 export function useSaveWaitlistEntry(id: string | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: WaitlistEntryBody) =>
+  return useWriteThenRefresh(
+    (body: WaitlistEntryBody) =>
       id
         ? callEndpoint(updateWaitlistEntryRoute, {
             params: { id },
@@ -36,18 +37,17 @@ export function useSaveWaitlistEntry(id: string | null) {
             body,
             fallback: 'Failed to add to the waitlist',
           }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: waitlistKeys.all }),
-  });
+    refreshWaitlist,
+  );
 }
 
 export function useRemoveWaitlistEntry() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
+  return useWriteThenRefresh(
+    (id: string) =>
       callEndpoint(removeWaitlistEntryRoute, {
         params: { id },
         fallback: 'Failed to remove the waitlist entry',
       }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: waitlistKeys.all }),
-  });
+    refreshWaitlist,
+  );
 }

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WebhookEndpointBody } from '@contracts/webhooks';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import { endpointQuery, useWriteThenRefresh } from '@web/lib/endpoint-queries';
 import { listFreshness } from '@web/lib/query-client';
 import {
   createWebhookEndpointRoute,
@@ -13,34 +13,25 @@ import {
 import { webhookKeys } from '@web/queries/query-keys';
 
 /** The webhook endpoints of the admin's clinics, newest first. */
-export const webhookEndpointsQueryOptions = queryOptions({
-  queryKey: webhookKeys.all,
-  queryFn: ({ signal }) =>
-    callEndpoint(listWebhookEndpointsRoute, {
-      signal,
-      fallback: 'Failed to load webhook endpoints',
-    }),
-  ...listFreshness,
-});
+export const webhookEndpointsQueryOptions = endpointQuery(
+  webhookKeys.all,
+  listWebhookEndpointsRoute,
+  { fallback: 'Failed to load webhook endpoints' },
+  listFreshness,
+);
 
 export const webhookDeliveriesQueryOptions = (id: string, page: number) =>
-  queryOptions({
-    queryKey: webhookKeys.deliveries(id, page),
-    queryFn: ({ signal }) =>
-      callEndpoint(listWebhookDeliveriesRoute, {
-        params: { id },
-        query: { page, limit: 25 },
-        signal,
-        fallback: 'Failed to load the delivery log',
-      }),
+  endpointQuery(
+    webhookKeys.deliveries(id, page),
+    listWebhookDeliveriesRoute,
+    { params: { id }, query: { page, limit: 25 }, fallback: 'Failed to load the delivery log' },
     // The log moves as the worker delivers: look again while it is open.
-    refetchInterval: 5_000,
-  });
+    { refetchInterval: 5_000 },
+  );
 
 export function useSaveWebhookEndpoint() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: WebhookEndpointBody }) =>
+  return useWriteThenRefresh(
+    ({ id, body }: { id?: string; body: WebhookEndpointBody }) =>
       id
         ? callEndpoint(updateWebhookEndpointRoute, {
             params: { id },
@@ -51,30 +42,28 @@ export function useSaveWebhookEndpoint() {
             body,
             fallback: 'Failed to add the endpoint',
           }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
-  });
+    [webhookKeys.all],
+  );
 }
 
 export function useDeleteWebhookEndpoint() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
+  return useWriteThenRefresh(
+    (id: string) =>
       callEndpoint(deleteWebhookEndpointRoute, {
         params: { id },
         fallback: 'Failed to remove the endpoint',
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
-  });
+    [webhookKeys.all],
+  );
 }
 
 export function useResendWebhookDelivery(endpointId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (deliveryId: number) =>
+  return useWriteThenRefresh(
+    (deliveryId: number) =>
       callEndpoint(resendWebhookDeliveryRoute, {
         params: { id: endpointId, deliveryId },
         fallback: 'Failed to resend the delivery',
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.endpoint(endpointId) }),
-  });
+    [webhookKeys.endpoint(endpointId)],
+  );
 }

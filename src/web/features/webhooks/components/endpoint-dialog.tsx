@@ -2,7 +2,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ClinicSummary } from '@contracts/auth';
 import { WEBHOOK_EVENTS, type WebhookEndpointView } from '@contracts/webhooks';
-import { ClinicCheckboxes } from '@web/components/clinic-checkboxes';
+import { ClinicCheckboxesField } from '@web/components/clinic-checkboxes';
 import { SharedWithOthersNote, VisitLinksCheckbox } from '@web/components/integration-sharing';
 import { Button } from '@web/components/ui/button';
 import { DialogForm, TitledDialog } from '@web/components/dialog-frame';
@@ -140,19 +140,11 @@ function EndpointForm({
           </fieldset>
         )}
       />
-      <Controller
+      <ClinicCheckboxesField
+        id="webhook-clinics"
         control={control}
-        name="clinicIds"
-        render={({ field }) => (
-          <ClinicCheckboxes
-            id="webhook-clinics"
-            ref={field.ref}
-            clinics={clinics}
-            value={field.value}
-            onChange={field.onChange}
-            error={errors.clinicIds?.message}
-          />
-        )}
+        clinics={clinics}
+        error={errors.clinicIds?.message}
       />
       <label className="flex items-center gap-2 text-sm">
         <Checkbox {...register('enabled')} />

@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import type { listPatientsQuery, PatientPage } from '@contracts/patients';
+import { parsePatientQuery } from '@domain/patients';
+import type { AppDeps } from '../../app-deps';
+import type { RequestContext } from '../../core/request-context';
+import { badRequest } from '../../errors';
+import { recordReadAudit } from '../audit';
+import { requireMemberClinic } from '../clinics';
+import * as repo from './patient-records.repository';
+
+type Query = z.output<typeof listPatientsQuery>;
+
+/**
+ * A page of the caller's clinics' patients that the search box's text finds, in name order.
+ * Each one shown is audited as a read.
+ */
+export async function listPatients(
+  deps: AppDeps,
+  ctx: RequestContext,
+  q: Query,
+): Promise<PatientPage> {
+  const clinicIds = q.clinic
+    ? [requireMemberClinic(ctx.user, q.clinic).id]
+    : [...ctx.user.clinicIds];
+  const rows = await repo.listPatients(deps.db.db, {
+    clinicIds,
+    query: parsePatientQuery(q.q ?? ''),
+    archived: q.archived ?? false,
+    after: q.after === undefined ? undefined : decodeCursor(q.after),
+    limit: q.limit + 1,
+    now: deps.now(),
+  });
+  const shown = rows.slice(0, q.limit);
+  await recordReadAudit(
+    deps.db.db,
+    { userId: ctx.user.id, ip: ctx.ip },
+    shown.map((r) => ({ action: 'read', entityType: 'patient', entityId: r.id, patientId: r.id })),
+    deps.now(),
+  );
+  const last = shown.at(-1);
+  return {
+    patients: shown.map((r) => ({
+      id: r.id,
+      clinic: { slug: r.clinicSlug, name: r.clinicName, timezone: r.clinicTimezone },
+      firstName: r.firstName,
+      lastName: r.lastName,
+      preferredName: r.preferredName,
+      dob: r.dob,
+      email: r.email,
+      phone: r.phone,
+      recordNumber: r.recordNumber,
+      archived: r.archivedAt !== null,
+      nextVisit: r.nextVisit === null ? null : new Date(r.nextVisit).toISOString(),
+    })),
+    next: rows.length > q.limit && last ? encodeCursor(last) : null,
+  };
+}
+
+function encodeCursor(row: repo.PatientCursor): string {
+  return Buffer.from(JSON.stringify([row.lastName, row.firstName, row.id])).toString('base64url');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function decodeCursor(cursor: string): repo.PatientCursor {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 3 &&
+      value.every((v) => typeof v === 'string') &&
+      UUID.test(value[2] as string)
+    ) {
+      const [lastName, firstName, id] = value as [string, string, string];
+      return { lastName, firstName, id };
+    }
+  } catch {
+    // Not base64url JSON: refused below like any other malformed cursor.
+  }
+  throw badRequest('The page position is not valid.', {
+    details: 'Start again from the first page of patients.',
+    fields: [{ field: 'after', message: 'must be the `next` value of a previous page' }],
+  });
+}

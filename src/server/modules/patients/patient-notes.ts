@@ -1,0 +1,42 @@
+import type { PatientNote } from '@contracts/patients';
+import type { AppDeps } from '../../app-deps';
+import type { RequestContext } from '../../core/request-context';
+import { notFound } from '../../errors';
+import { recordAudit } from '../audit';
+import * as repo from './patient-records.repository';
+
+/** Adds a note to a patient's record, signed with its author's name as it is today. */
+export async function addPatientNote(
+  deps: AppDeps,
+  ctx: RequestContext,
+  patientId: string,
+  text: string,
+): Promise<PatientNote> {
+  return deps.db.db.transaction(async (tx) => {
+    const row = await repo.findPatientRecord(tx, [...ctx.user.clinicIds], patientId);
+    if (!row) throw notFound('Patient not found.');
+    const now = deps.now();
+    const note = await repo.insertPatientNote(tx, {
+      patientId,
+      authorId: ctx.user.id,
+      authorName: ctx.user.name,
+      body: text,
+      createdAt: now,
+    });
+    await recordAudit(
+      tx,
+      { userId: ctx.user.id, ip: ctx.ip },
+      [
+        {
+          action: 'notes',
+          entityType: 'patient',
+          entityId: patientId,
+          patientId,
+          details: { noteId: note.id },
+        },
+      ],
+      now,
+    );
+    return { id: note.id, text: note.body, author: note.authorName, at: now.toISOString() };
+  });
+}

@@ -1,0 +1,324 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import {
+  patientPage,
+  patientProfile,
+  patientRecord,
+  type PatientPage,
+  type PatientProfile,
+} from '@contracts/patients';
+import { testConfig } from '../../config';
+import * as t from '../../db/schema';
+import { apiAs, type Api } from '../../test/api-client';
+import { createAppointment, createPatient } from '../../test/factories';
+import { bookThroughApi, type ClinicScenario } from '../../test/scenario';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+import { useTestApp } from '../../test/test-app';
+import { createOutboxWorker } from '../notifications';
+
+const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New York
+let s: ClinicScenario;
+let staff: Api;
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+});
+afterAll(async () => {
+  await sink.close();
+});
+beforeEach(async () => {
+  ({ s, staff } = await env.scenario());
+  sink.inbox.length = 0;
+});
+
+async function page(api: Api, query: string): Promise<PatientPage> {
+  const res = await api.get(`/api/patients?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return patientPage.parse(res.json());
+}
+
+const names = (p: PatientPage) => p.patients.map((x) => `${x.firstName} ${x.lastName}`);
+
+async function profile(api: Api, id: string): Promise<PatientProfile> {
+  const res = await api.get(`/api/patients/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return patientProfile.parse(res.json());
+}
+
+describe('finding patients', () => {
+  beforeEach(async () => {
+    await createPatient(env.db, s.clinic.id, {
+      firstName: 'María',
+      lastName: 'García',
+      email: 'mgarcia@example.org',
+      phone: '(555) 010-4477',
+      dob: '1984-02-29',
+      recordNumber: 'MRN-00912',
+    });
+  });
+
+  it('finds by the start of a name or e-mail, accents aside', async () => {
+    expect(names(await page(staff, 'q=mar gar'))).toEqual(['María García']);
+    expect(names(await page(staff, 'q=MGARCIA'))).toEqual(['María García']);
+    expect(names(await page(staff, 'q=arcia'))).toEqual([]);
+  });
+
+  it('finds by phone digits however they are written, by birth date, and by record number', async () => {
+    expect(names(await page(staff, 'q=555 0104'))).toEqual(['María García']);
+    expect(names(await page(staff, 'q=4477'))).toEqual(['María García']);
+    expect(names(await page(staff, 'q=1984-02-29'))).toEqual(['María García']);
+    expect(names(await page(staff, `q=${encodeURIComponent('2/29/1984')}`))).toEqual([
+      'María García',
+    ]);
+    expect(names(await page(staff, 'q=mrn-009'))).toEqual(['María García']);
+    expect(names(await page(staff, 'q=1984-03-01'))).toEqual([]);
+  });
+
+  it('shows only the caller’s clinics, and a clinic of someone else is not found', async () => {
+    const all = await page(staff, '');
+    expect(all.patients.map((p) => p.id)).not.toContain(s.foreignPatient.id);
+    expect(all.patients.every((p) => p.clinic.slug === s.clinic.slug)).toBe(true);
+    const foreign = await staff.get(`/api/patients?clinic=${s.foreign.slug}`);
+    expect(foreign.statusCode).toBe(404);
+    const byName = await page(staff, `q=${encodeURIComponent(s.foreignPatient.lastName)}`);
+    expect(byName.patients.map((p) => p.id)).not.toContain(s.foreignPatient.id);
+  });
+
+  it('pages through everyone in name order without gaps or repeats', async () => {
+    for (let i = 0; i < 7; i++) {
+      await createPatient(env.db, s.clinic.id, { lastName: 'Page', firstName: `Person${i}` });
+    }
+    const seen: string[] = [];
+    let after: string | null = '';
+    let pages = 0;
+    while (after !== null) {
+      const next: PatientPage = await page(
+        staff,
+        `limit=4${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+      );
+      seen.push(...next.patients.map((p) => `${p.lastName},${p.firstName},${p.id}`));
+      after = next.next;
+      pages++;
+    }
+    expect(pages).toBe(3); // 10 patients, 4 a page
+    expect(new Set(seen).size).toBe(10);
+    expect([...seen].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(seen);
+  });
+
+  it('refuses a made-up page position with a sentence, not a failure', async () => {
+    for (const after of ['nonsense', Buffer.from('["a","b","c"]').toString('base64url')]) {
+      const res = await staff.get(`/api/patients?after=${after}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toMatch(/first page/);
+    }
+  });
+
+  it('shows each patient’s next open visit and leaves archived patients out unless asked', async () => {
+    const booked = await bookThroughApi(staff, s, '2026-11-24T15:00:00.000Z');
+    const listed = (await page(staff, 'q=jose')).patients[0]!;
+    expect(listed.nextVisit).toBe(booked.date);
+    await env.db
+      .update(t.patients)
+      .set({ archivedAt: new Date() })
+      .where(eq(t.patients.id, s.patient.id));
+    expect(names(await page(staff, 'q=jose'))).toEqual([]);
+    expect(names(await page(staff, 'q=jose&archived=true'))).toEqual(['José Núñez']);
+  });
+});
+
+describe('a patient’s profile', () => {
+  it('lists visits, counts no-shows and late cancellations, and is audited as a read', async () => {
+    const refs = { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id };
+    await createAppointment(env.db, refs, {
+      start: new Date('2026-11-02T15:00:00Z'),
+      status: 'NO_SHOW',
+    });
+    await createAppointment(env.db, refs, {
+      start: new Date('2026-11-09T15:00:00Z'),
+      status: 'COMPLETED',
+    });
+    const upcoming = await bookThroughApi(staff, s, '2026-11-30T15:00:00.000Z');
+    // Cancelled three hours before its start: inside the clinic's 24-hour cut-off.
+    const late = await bookThroughApi(staff, s, '2026-11-23T15:00:00.000Z');
+    const cancel = await staff.post(`/api/appointments/${late._id}?action=cancel`, {
+      reason: 'Car broke down',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+
+    const p = await profile(staff, s.patient.id);
+    expect(p.patient).toMatchObject({ firstName: 'José', lastName: 'Núñez', version: 1 });
+    expect(p.visits.upcoming.map((v) => v.id)).toEqual([upcoming._id]);
+    expect(p.visits.past.map((v) => v.status)).toEqual(['CANCELLED', 'COMPLETED', 'NO_SHOW']);
+    expect(p.visits.past[0]!.lateCancellation).toBe(true);
+    expect(p.counts).toEqual({ completed: 1, noShows: 1, cancelled: 1, lateCancellations: 1 });
+    expect(p.canEdit).toBe(true);
+
+    const reads = await env.db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.patientId, s.patient.id), eq(t.auditLog.action, 'read')));
+    expect(reads.length).toBeGreaterThan(0);
+  });
+
+  it('is not found for another clinic’s patient, and read-only for a provider', async () => {
+    expect((await staff.get(`/api/patients/${s.foreignPatient.id}`)).statusCode).toBe(404);
+    const provider = await apiAs(env.app, s.provider.email);
+    expect((await profile(provider, s.patient.id)).canEdit).toBe(false);
+    const edit = await provider.patch(`/api/patients/${s.patient.id}`, {
+      version: 1,
+      phone: '555 123 4567',
+    });
+    expect(edit.statusCode).toBe(403);
+    const note = await provider.post(`/api/patients/${s.patient.id}/notes`, { text: 'Hi' });
+    expect(note.statusCode).toBe(403);
+  });
+});
+
+describe('correcting a patient’s details', () => {
+  it('saves the change, audits it, and shows who changed what from what in the history', async () => {
+    const res = await staff.patch(`/api/patients/${s.patient.id}`, {
+      version: 1,
+      email: 'Jose.Nunez@Example.net',
+      preferredName: 'Pepe',
+      gender: 'male',
+      country: 'us',
+      remindersOptOut: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = patientRecord.parse(res.json());
+    expect(saved).toMatchObject({
+      email: 'jose.nunez@example.net',
+      preferredName: 'Pepe',
+      gender: 'male',
+      country: 'US',
+      remindersOptOut: true,
+      version: 2,
+    });
+    const p = await profile(staff, s.patient.id);
+    expect(p.history).toHaveLength(1);
+    expect(p.history[0]!.by).toBe('Sam Ortiz');
+    expect(p.history[0]!.changes).toContainEqual({
+      field: 'email',
+      from: 'jose.nunez@example.com',
+      to: 'jose.nunez@example.net',
+    });
+    // The preferred name is searched as the other names are.
+    expect(names(await page(staff, 'q=pepe'))).toEqual(['José Núñez']);
+  });
+
+  it('refuses an edit made on an old version and keeps the newer one', async () => {
+    const first = await staff.patch(`/api/patients/${s.patient.id}`, {
+      version: 1,
+      city: 'Albany',
+    });
+    expect(first.statusCode).toBe(200);
+    const stale = await staff.patch(`/api/patients/${s.patient.id}`, { version: 1, city: 'Troy' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/changed this patient’s details/);
+    expect((await profile(staff, s.patient.id)).patient.city).toBe('Albany');
+  });
+
+  it('refuses another patient’s e-mail or record number, naming the field', async () => {
+    await staff.patch(`/api/patients/${s.otherPatient.id}`, { version: 1, recordNumber: 'A-1' });
+    for (const body of [{ email: s.otherPatient.email }, { recordNumber: 'a-1' }]) {
+      const res = await staff.patch(`/api/patients/${s.patient.id}`, { version: 1, ...body });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().fields[0].field).toBe(Object.keys(body)[0]);
+    }
+    expect((await profile(staff, s.patient.id)).patient.version).toBe(1);
+  });
+
+  it('refuses bad values with a sentence per field and changes nothing', async () => {
+    for (const body of [
+      { version: 1, email: 'not an email' },
+      { version: 1, dob: '2999-01-01' },
+      { version: 1, gender: 'robot' },
+      { version: 1, country: 'USA' },
+      { version: 1, firstName: '' },
+      { version: 1, firstName: 'A\u202Eb' },
+      { version: 1, surprise: 'field' },
+      { email: 'a@example.org' },
+    ]) {
+      const res = await staff.patch(`/api/patients/${s.patient.id}`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().details).toBeTruthy();
+    }
+    const p = await profile(staff, s.patient.id);
+    expect(p.patient.version).toBe(1);
+    expect(p.history).toEqual([]);
+  });
+
+  it('sends a message queued before the e-mail was corrected to the corrected address', async () => {
+    await bookThroughApi(staff, s, '2026-11-24T15:00:00.000Z');
+    const res = await staff.patch(`/api/patients/${s.patient.id}`, {
+      version: 1,
+      email: 'jose.new@example.org',
+    });
+    expect(res.statusCode).toBe(200);
+    await deliverAll();
+    const to = sink.inbox.flatMap((m) => m.to);
+    expect(to).toContain('jose.new@example.org');
+    expect(to).not.toContain('jose.nunez@example.com');
+  });
+
+  it('withdraws reminders of a patient who asked not to be reminded', async () => {
+    const booked = await bookThroughApi(staff, s, '2026-11-24T15:00:00.000Z');
+    await staff.patch(`/api/patients/${s.patient.id}`, { version: 1, remindersOptOut: true });
+    env.setNow('2026-11-24T13:00:00Z'); // the two-hour reminder is due
+    await deliverAll();
+    const [reminder] = await env.db
+      .select()
+      .from(t.outbox)
+      .where(
+        and(eq(t.outbox.appointmentId, booked._id), eq(t.outbox.kind, 'appointment.reminder')),
+      );
+    expect(reminder).toMatchObject({
+      status: 'withdrawn',
+      lastError: 'The patient asked not to be reminded.',
+    });
+  });
+});
+
+describe('notes', () => {
+  it('are signed with their author and shown newest first', async () => {
+    for (const text of ['Prefers mornings', 'Needs an interpreter\nSpanish']) {
+      env.advance(60_000); // a minute between them: the clock stands still otherwise
+      const res = await staff.post(`/api/patients/${s.patient.id}/notes`, { text });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const p = await profile(staff, s.patient.id);
+    expect(p.notes.map((n) => [n.text, n.author])).toEqual([
+      ['Needs an interpreter\nSpanish', 'Sam Ortiz'],
+      ['Prefers mornings', 'Sam Ortiz'],
+    ]);
+    const empty = await staff.post(`/api/patients/${s.patient.id}/notes`, { text: '   ' });
+    expect(empty.statusCode).toBe(400);
+    const foreign = await staff.post(`/api/patients/${s.foreignPatient.id}/notes`, { text: 'x' });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
+/** Delivers everything due now through a worker of its own to the SMTP sink. */
+async function deliverAll() {
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: sink.port,
+    secure: false,
+    ignoreTLS: true,
+  });
+  const worker = createOutboxWorker(
+    {
+      config: testConfig({ SMTP_URL: sink.url, PUBLIC_URL: 'https://care.example.org' }),
+      db: env.handle,
+      now: env.now,
+      version: 'test',
+    },
+    { logger: env.app.log, transport },
+  );
+  try {
+    while ((await worker.runOnce()) > 0);
+  } finally {
+    await worker.stop();
+  }
+}

@@ -1,0 +1,94 @@
+import type { z } from 'zod';
+import type { PatientRecord, updatePatientBody } from '@contracts/patients';
+import { changedFields } from '@domain/patients';
+import { personName } from '@domain/person-name';
+import { normalizeSearchText } from '@domain/search-text';
+import type { AppDeps } from '../../app-deps';
+import type { RequestContext } from '../../core/request-context';
+import { ConflictError, translateDbError } from '../../db/errors';
+import { conflict, notFound } from '../../errors';
+import { recordAudit } from '../audit';
+import { toPatientRecord } from './patient-record-view';
+import * as repo from './patient-records.repository';
+
+type Body = z.output<typeof updatePatientBody>;
+
+const CHANGED_MEANWHILE =
+  'Someone else changed this patient’s details since you opened them. Reload to see their changes, then make yours again.';
+
+/** What a unique key that refused an edit means to the person who made it. */
+const TAKEN: Record<string, { message: string; field: string }> = {
+  patients_clinic_email_key: {
+    message: 'Another patient of this clinic has this e-mail address.',
+    field: 'email',
+  },
+  patients_clinic_record_number_key: {
+    message: 'Another patient of this clinic has this record number.',
+    field: 'recordNumber',
+  },
+};
+
+/**
+ * Corrects a patient's details: only if nobody changed them since `version` was read, and with
+ * one audit row naming each field's old and new value (the profile's history reads it). The
+ * unique keys decide between two patients given one e-mail or record number at once.
+ */
+export async function updatePatient(
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: string,
+  body: Body,
+): Promise<PatientRecord> {
+  const { version, ...fields } = body;
+  try {
+    return await deps.db.db.transaction(async (tx) => {
+      const row = await repo.findPatientRecord(tx, [...ctx.user.clinicIds], id, true);
+      if (!row) throw notFound('Patient not found.');
+      if (row.patient.version !== version) throw conflict(CHANGED_MEANWHILE);
+      const changes = changedFields(row.patient, fields);
+      if (changes.length === 0) return toPatientRecord(row);
+      const next = { ...row.patient, ...fields };
+      const now = deps.now();
+      const patient = await repo.updatePatient(
+        tx,
+        id,
+        {
+          ...fields,
+          searchText: normalizeSearchText(
+            next.firstName,
+            next.preferredName,
+            next.lastName,
+            next.email,
+          ),
+        },
+        now,
+      );
+      await recordAudit(
+        tx,
+        { userId: ctx.user.id, ip: ctx.ip },
+        [
+          {
+            action: 'update',
+            entityType: 'patient',
+            entityId: id,
+            patientId: id,
+            details: { changes, name: personName(patient) },
+          },
+        ],
+        now,
+      );
+      return toPatientRecord({ ...row, patient });
+    });
+  } catch (err) {
+    const translated = translateDbError(err);
+    const taken =
+      translated instanceof ConflictError ? TAKEN[translated.constraint ?? ''] : undefined;
+    if (taken) {
+      throw conflict(taken.message, {
+        details: `${taken.message} Search for them first: they may be the same person.`,
+        fields: [{ field: taken.field, message: 'is already used by another patient' }],
+      });
+    }
+    throw err;
+  }
+}
