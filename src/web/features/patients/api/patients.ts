@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { fieldIssue, type FieldIssue } from '@contracts/errors';
 import type { ListPatientsQuery, UpdatePatientBody } from '@contracts/patients';
 import {
@@ -9,27 +9,23 @@ import {
 } from '@contracts/routes/patients';
 import { isApiError } from '@web/lib/api-client';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import { endpointQuery, useWriteThenRefresh } from '@web/lib/endpoint-queries';
 import { patientKeys } from '@web/queries/query-keys';
 
 export function patientListQueryOptions(query: ListPatientsQuery) {
-  return queryOptions({
-    queryKey: patientKeys.list(query),
-    queryFn: ({ signal }) =>
-      callEndpoint(listPatientsRoute, { query, signal, fallback: 'Failed to load patients' }),
+  return endpointQuery(
+    patientKeys.list(query),
+    listPatientsRoute,
+    { query, fallback: 'Failed to load patients' },
     // The page keeps showing the last results while the next search or page loads.
-    placeholderData: keepPreviousData,
-  });
+    { placeholderData: keepPreviousData },
+  );
 }
 
 export function patientProfileQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: patientKeys.profile(id),
-    queryFn: ({ signal }) =>
-      callEndpoint(getPatientRoute, {
-        params: { id },
-        signal,
-        fallback: 'Failed to load the patient',
-      }),
+  return endpointQuery(patientKeys.profile(id), getPatientRoute, {
+    params: { id },
+    fallback: 'Failed to load the patient',
   });
 }
 
@@ -49,34 +45,30 @@ export function isChangedMeanwhile(error: unknown): boolean {
   return isApiError(error) && error.status === 409 && refusedFields(error).length === 0;
 }
 
-/** An edit or a note changes the profile and may change how the list shows the patient. */
-function useRefreshPatients() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: patientKeys.all });
-}
+// An edit or a note changes the profile and may change how the list shows the patient; the
+// write waits for both to be fetched again, so the dialog closes on the record as now saved.
+const PATIENT_DATA = [patientKeys.all];
 
 export function useUpdatePatient(id: string) {
-  const refresh = useRefreshPatients();
-  return useMutation({
-    mutationFn: (body: UpdatePatientBody) =>
+  return useWriteThenRefresh(
+    (body: UpdatePatientBody) =>
       callEndpoint(updatePatientRoute, {
         params: { id },
         body,
         fallback: 'Failed to save the patient’s details',
       }),
-    onSuccess: refresh,
-  });
+    PATIENT_DATA,
+  );
 }
 
 export function useAddPatientNote(id: string) {
-  const refresh = useRefreshPatients();
-  return useMutation({
-    mutationFn: (text: string) =>
+  return useWriteThenRefresh(
+    (text: string) =>
       callEndpoint(addPatientNoteRoute, {
         params: { id },
         body: { text },
         fallback: 'Failed to add the note',
       }),
-    onSuccess: refresh,
-  });
+    PATIENT_DATA,
+  );
 }

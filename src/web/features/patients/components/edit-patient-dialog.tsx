@@ -17,8 +17,6 @@ import { displayName } from '../utils/patient-labels';
 import { EditPatientFields } from './edit-patient-fields';
 
 export const SAVED_MESSAGE = 'Patient details saved';
-export const CHANGED_MEANWHILE =
-  'Someone else changed this record while you were editing, so nothing was saved. Reload it to see their changes, then make yours again.';
 
 function EditPatientForm({
   patient,
@@ -74,7 +72,7 @@ function EditPatientForm({
           role="alert"
           className="grid gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm"
         >
-          <p>{CHANGED_MEANWHILE}</p>
+          <p>{update.error?.message}</p>
           <Button
             type="button"
             size="sm"

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PatientProfile } from '@contracts/patients';
 import {
@@ -133,7 +133,7 @@ describe('PatientProfilePage', () => {
     const box = await screen.findByRole('textbox', { name: 'Add a note' });
     await userEvent.type(box, '  Asked for a Spanish-speaking provider. ');
     await userEvent.click(screen.getByRole('button', { name: 'Add note' }));
-    await vi.waitFor(() => expect(notes).toHaveLength(1));
+    await waitFor(() => expect(notes).toHaveLength(1));
     expect(notes[0]?.body).toEqual({ text: 'Asked for a Spanish-speaking provider.' });
   });
 
