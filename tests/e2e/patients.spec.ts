@@ -31,10 +31,14 @@ test('find a patient, correct their phone, leave a note and book for them', asyn
 }) => {
   await signIn(page, 'admin');
   await page.getByRole('navigation').getByRole('link', { name: 'Patients' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Patients' })).toBeVisible();
+  // The page's code loads on first visit: on a busy machine that takes a few seconds.
+  await expect(page.getByRole('heading', { level: 1, name: 'Patients' })).toBeVisible({
+    timeout: 15_000,
+  });
   const first = nameLinks(page).first();
   await expect(first).toBeVisible();
   expect(await seriousProblems(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/e2e/patients-desktop.png', fullPage: true });
 
   const listed = (await first.textContent())!;
   const lastName = listed.split(',')[0]!;
@@ -73,6 +77,7 @@ test('find a patient, correct their phone, leave a note and book for them', asyn
   await expect(notes.getByText(note)).toBeVisible();
   await expect(notes.getByText(/^Alex Morgan, /).first()).toBeVisible();
   await expect(notes.getByLabel('Add a note')).toHaveValue('');
+  await page.screenshot({ path: 'test-results/e2e/patient-profile-desktop.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Book for this patient' }).click();
   const booking = page.getByRole('dialog', { name: 'Create New Appointment' });
