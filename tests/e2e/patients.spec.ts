@@ -77,6 +77,7 @@ test('find a patient, correct their phone, leave a note and book for them', asyn
   await expect(notes.getByText(note)).toBeVisible();
   await expect(notes.getByText(/^Alex Morgan, /).first()).toBeVisible();
   await expect(notes.getByLabel('Add a note')).toHaveValue('');
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: 'test-results/e2e/patient-profile-desktop.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Book for this patient' }).click();
