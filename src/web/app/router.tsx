@@ -90,6 +90,22 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'patients',
+                    ...titled('Patients'),
+                    lazy: page(() =>
+                      import('@web/features/patients/components/patients-page').then(
+                        (m) => m.PatientsPage,
+                      ),
+                    ),
+                  },
+                  {
+                    path: 'patients/:id',
+                    ...titled('Patient'),
+                    lazy: page(() =>
+                      import('./patient-profile-route').then((m) => m.PatientProfileRoute),
+                    ),
+                  },
+                  {
                     path: 'waitlist',
                     ...titled('Waitlist'),
                     lazy: page(() => import('./waitlist-route').then((m) => m.WaitlistRoute)),

@@ -134,3 +134,10 @@ export function refreshAppointmentData(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: slotKeys.all }),
   ]);
 }
+
+/** Patient records (issue 41): the list's pages and each profile; an edit refreshes both. */
+export const patientKeys = {
+  all: ['patients'] as const,
+  list: (query: object) => [...patientKeys.all, 'list', query] as const,
+  profile: (id: string) => [...patientKeys.all, 'profile', id] as const,
+};

@@ -2,6 +2,7 @@ import {
   Building2Icon,
   CalendarDaysIcon,
   CalendarPlusIcon,
+  ContactRoundIcon,
   ClipboardListIcon,
   ClockIcon,
   KeyRoundIcon,
@@ -27,6 +28,7 @@ export const mainNavItems: readonly NavItem[] = [
   { title: 'Dashboard', to: '/dashboard', icon: LayoutDashboardIcon },
   { title: 'Appointments', to: '/appointments', icon: ClipboardListIcon },
   { title: 'Calendar', to: '/calendar', icon: CalendarDaysIcon },
+  { title: 'Patients', to: '/patients', icon: ContactRoundIcon },
   { title: 'Waitlist', to: '/waitlist', icon: ListTodoIcon },
   // Only providers and nurses have hours of their own; admins keep agents' hours from Staff.
   { title: 'Availability', to: '/availability', icon: ClockIcon, roles: BOOKABLE_ROLES },

@@ -1,0 +1,48 @@
+import { PageHeader } from '@web/components/page-header';
+import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
+import { useSession } from '@web/lib/session';
+import { usePatientList } from '../hooks/use-patient-list';
+import { PatientFilters } from './patient-filters';
+import { PatientPager } from './patient-pager';
+import { PatientResults } from './patient-results';
+
+/** /patients: find a patient of the user's clinics and open their record. */
+export function PatientsPage() {
+  const { user } = useSession();
+  const clinics = user?.clinics ?? [];
+  const timeZone = useViewerTimeZone();
+  const search = usePatientList();
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Patients"
+        description="Find a patient to see their details, visits and notes."
+      />
+      <PatientFilters
+        text={search.text}
+        onTextChange={search.setText}
+        clinics={clinics}
+        clinic={search.clinic}
+        onClinicChange={search.setClinic}
+        archived={search.archived}
+        onArchivedChange={search.setArchived}
+      />
+      <div className="overflow-hidden rounded-xl border bg-card">
+        <PatientResults
+          list={search.list}
+          q={search.q}
+          archived={search.archived}
+          showClinic={clinics.length > 1}
+          timeZone={timeZone}
+        />
+        <PatientPager
+          pageNumber={search.pageNumber}
+          onPrevious={search.goPrevious}
+          onNext={search.goNext}
+          loading={search.list.isFetching}
+        />
+      </div>
+    </div>
+  );
+}

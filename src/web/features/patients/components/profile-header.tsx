@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ChevronLeftIcon, PencilIcon } from 'lucide-react';
+import type { PatientRecord } from '@contracts/patients';
+import { PageHeader } from '@web/components/page-header';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { displayName, formatCalendarDate } from '../utils/patient-labels';
+
+/** The patient's name, clinic and what can be done for them. */
+export function ProfileHeader({
+  patient,
+  book,
+  onEdit,
+}: {
+  patient: PatientRecord;
+  /** The app's booking button, filled in with this patient. */
+  book: ReactNode;
+  /** Absent for those who may not change the record. */
+  onEdit?: () => void;
+}) {
+  const facts = [
+    patient.clinic.name,
+    patient.dob ? `Born ${formatCalendarDate(patient.dob)}` : null,
+    patient.recordNumber ? `Record ${patient.recordNumber}` : null,
+  ].filter(Boolean);
+  return (
+    <>
+      <Link
+        to="/patients"
+        className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ChevronLeftIcon className="size-4" aria-hidden="true" />
+        Patients
+      </Link>
+      <PageHeader
+        title={displayName(patient)}
+        description={
+          <>
+            {facts.join(' · ')}
+            {patient.archived && (
+              <Badge variant="secondary" className="ml-2">
+                Archived
+              </Badge>
+            )}
+          </>
+        }
+        actions={
+          <>
+            {onEdit && (
+              <Button variant="outline" onClick={onEdit}>
+                <PencilIcon aria-hidden="true" />
+                Edit
+              </Button>
+            )}
+            {book}
+          </>
+        }
+      />
+    </>
+  );
+}
