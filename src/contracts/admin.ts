@@ -4,6 +4,7 @@ import {
   emailField,
   idParams,
   instantField,
+  pageOf,
   safeText,
   timezoneField,
   uuidParam,
@@ -187,10 +188,7 @@ export const auditEntry = z.object({
 });
 export type AuditEntryView = z.infer<typeof auditEntry>;
 
-export const auditResponse = z.object({
-  data: z.array(auditEntry),
-  pagination: z.object({ hasNextPage: z.boolean(), currentPage: z.number() }),
-});
+export const auditResponse = pageOf(auditEntry);
 export type AuditResponse = z.infer<typeof auditResponse>;
 
 const admins = { tag: 'Admin', access: { roles: ['admin'] } } as const;

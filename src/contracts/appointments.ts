@@ -10,6 +10,7 @@ import {
   booleanFlag,
   calendarDate,
   clinicRef,
+  countsOf,
   idempotencyHeaders,
   idParams,
   instantField,
@@ -73,12 +74,7 @@ export const appointment = z.object({
 });
 export type Appointment = z.infer<typeof appointment>;
 
-export const appointmentCounts = z.object(
-  Object.fromEntries(COUNT_BUCKETS.map((b) => [b, z.number().int()])) as Record<
-    (typeof COUNT_BUCKETS)[number],
-    z.ZodNumber
-  >,
-);
+export const appointmentCounts = countsOf(COUNT_BUCKETS);
 export type AppointmentCountsView = z.infer<typeof appointmentCounts>;
 
 /** A calendar date or a full ISO instant. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from '@domain/appointment-status';
 import { appointmentCounts } from './appointments';
-import { clinicRef } from './common';
+import { clinicRef, countsOf, namedRef } from './common';
 import { defineEndpoint } from './endpoint';
 import { getDashboardRoute } from './routes/dashboard';
 
@@ -36,7 +36,7 @@ export const dashboardAppointment = z.object({
   duration: z.number().int(),
   status: z.string(),
   patientName: z.string(),
-  staff: z.object({ id: z.string(), name: z.string() }),
+  staff: namedRef,
   clinic: z.string(),
 });
 export type DashboardAppointment = z.infer<typeof dashboardAppointment>;
@@ -50,12 +50,7 @@ export const dashboardPatientMove = dashboardAppointment.extend({
 });
 export type DashboardPatientMove = z.infer<typeof dashboardPatientMove>;
 
-export const statusTally = z.object(
-  Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, z.number().int()])) as Record<
-    (typeof APPOINTMENT_STATUSES)[number],
-    z.ZodNumber
-  >,
-);
+export const statusTally = countsOf(APPOINTMENT_STATUSES);
 export type StatusTally = z.infer<typeof statusTally>;
 
 export const perDayEntry = z.object({

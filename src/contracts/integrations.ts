@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParams, safeText, uuidParam } from './common';
+import { idParams, namedRef, safeText, uuidParam } from './common';
 import { defineEndpoint } from './endpoint';
 import {
   createApiTokenRoute,
@@ -58,7 +58,7 @@ export const apiTokenView = z.object({
   scopes: z.array(apiTokenScope),
   visitLinks: z.boolean(),
   createdAt: z.string(),
-  createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  createdBy: namedRef.nullable(),
   lastUsedAt: z.string().nullable(),
   lastUsedIp: z.string().nullable(),
   revokedAt: z.string().nullable(),

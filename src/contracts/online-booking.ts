@@ -3,6 +3,7 @@ import {
   calendarDate,
   emailField,
   instantField,
+  namedRef,
   phoneNumberField,
   safeText,
   timezoneField,
@@ -37,7 +38,7 @@ export const HOLD_TAKEN_MESSAGE =
 
 export const publicClinicParams = z.object({ slug: safeText(100) });
 
-export const publicProvider = z.object({ id: z.string(), name: z.string() });
+export const publicProvider = namedRef;
 export const publicClinic = z.object({
   slug: z.string(),
   name: z.string(),

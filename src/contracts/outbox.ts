@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from './common';
+import { pageOf, wholeNumber } from './common';
 import { defineEndpoint } from './endpoint';
 import { getOutboxMessageRoute, listOutboxRoute, resendOutboxMessageRoute } from './routes/outbox';
 
@@ -63,10 +63,7 @@ export const outboxQuery = z.object({
 });
 export type OutboxQuery = z.infer<typeof outboxQuery>;
 
-export const outboxPage = z.object({
-  data: z.array(outboxMessage),
-  pagination: z.object({ hasNextPage: z.boolean(), currentPage: z.number() }),
-});
+export const outboxPage = pageOf(outboxMessage);
 export type OutboxPage = z.infer<typeof outboxPage>;
 
 export const outboxIdParams = z.object({ id: wholeNumber(1, Number.MAX_SAFE_INTEGER) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WEBHOOK_EVENTS } from '@domain/webhook-events';
-import { safeText, uuidParam, wholeNumber } from './common';
+import { idParams, pageOf, safeText, uuidParam, wholeNumber } from './common';
 import { defineEndpoint } from './endpoint';
 import {
   createWebhookEndpointRoute,
@@ -111,13 +111,9 @@ export const webhookDeliveriesQuery = z.object({
   limit: wholeNumber(1, 100).default(25),
 });
 
-export const webhookDeliveriesPage = z.object({
-  data: z.array(webhookDeliveryView),
-  pagination: z.object({ hasNextPage: z.boolean(), currentPage: z.number() }),
-});
+export const webhookDeliveriesPage = pageOf(webhookDeliveryView);
 export type WebhookDeliveriesPage = z.infer<typeof webhookDeliveriesPage>;
 
-const idParams = z.object({ id: uuidParam });
 const deliveryParams = z.object({
   id: uuidParam,
   deliveryId: wholeNumber(1, Number.MAX_SAFE_INTEGER),
