@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clinicSummary, newPasswordField, okResponse, roleSchema } from './auth';
+import { clinicSummary, newPasswordField, okResponse, roleSchema, staffAccount } from './auth';
 import {
   emailField,
   idParams,
@@ -33,12 +33,7 @@ const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'tr
 const nameField = safeText(120).pipe(z.string().min(1, 'must not be empty'));
 
 /** A staff member as an admin sees them: only the clinics the admin manages are listed. */
-export const adminUser = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  role: roleSchema,
-  timezone: z.string().nullable(),
+export const adminUser = staffAccount.extend({
   active: z.boolean(),
   clinics: z.array(clinicSummary),
   /**

@@ -3,7 +3,7 @@ import { validateWeekly, type ScheduleOverride, type WeeklySegment } from '@doma
 import { formatDate } from '@domain/format';
 import { MINUTES_PER_DAY, parseWallTime } from '@domain/zoned-time';
 import { roleSchema } from './auth';
-import { instantField, timezoneField, uuidParam } from './common';
+import { instantField, timezoneField, uuidParam, visitRow } from './common';
 import { defineEndpoint } from './endpoint';
 import {
   checkAgentVisitsOutsideHoursRoute,
@@ -129,13 +129,7 @@ export const saveAgentAvailabilityEndpoint = defineEndpoint({
 export const MAX_OUTSIDE_HOURS_VISITS = 100;
 
 /** A booked visit a proposed schedule would leave outside the agent's hours. */
-export const outsideHoursVisit = z.object({
-  _id: z.string(),
-  /** ISO start. */
-  date: z.string(),
-  duration: z.number().int(),
-  status: z.string(),
-  patientName: z.string(),
+export const outsideHoursVisit = visitRow.extend({
   /** The clinic's slug. */
   clinic: z.string(),
 });

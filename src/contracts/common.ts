@@ -63,6 +63,16 @@ export const idParams = z.object({ id: uuidParam });
 /** Another record as a row names it: its id and the name to show. */
 export const namedRef = z.object({ id: z.string(), name: z.string() });
 
+/** A booked visit as one row of a list shows it: when, how long, its state and the patient. */
+export const visitRow = z.object({
+  _id: z.string(),
+  /** ISO start. */
+  date: z.string(),
+  duration: z.number().int(),
+  status: z.string(),
+  patientName: z.string(),
+});
+
 /** How many records each of `keys` holds (a list's tabs, a tally by status). */
 export const countsOf = <const K extends readonly string[]>(keys: K) =>
   z.object(

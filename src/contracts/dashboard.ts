@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from '@domain/appointment-status';
 import { appointmentCounts } from './appointments';
-import { clinicRef, countsOf, namedRef } from './common';
+import { clinicRef, countsOf, namedRef, visitRow } from './common';
 import { defineEndpoint } from './endpoint';
 import { getDashboardRoute } from './routes/dashboard';
 
@@ -30,12 +30,7 @@ export const dashboardQuery = z.object({
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
 /** Just what a dashboard row shows: no contact details, no session token. */
-export const dashboardAppointment = z.object({
-  _id: z.string(),
-  date: z.string(),
-  duration: z.number().int(),
-  status: z.string(),
-  patientName: z.string(),
+export const dashboardAppointment = visitRow.extend({
   staff: namedRef,
   clinic: z.string(),
 });

@@ -54,15 +54,20 @@ export const publicClinic = z.object({
 });
 export type PublicClinic = z.infer<typeof publicClinic>;
 
-export const publicSlotsQuery = z.object({
-  from: calendarDate(),
-  to: calendarDate(),
+/** What the patient picked, for every search of free times. */
+const patientChoice = {
   /** One provider, or any of the clinic's online providers ("first available") when left out. */
   agentId: uuidParam.optional(),
   /** One of the clinic's online lengths; its shortest when left out. */
   duration: z.coerce.number().int().min(5).max(480).optional(),
-  /** The patient's own zone, in which `from` and `to` are days; the clinic's when left out. */
+  /** The patient's own zone, in which the days are reckoned; the clinic's when left out. */
   timezone: timezoneField.optional(),
+};
+
+export const publicSlotsQuery = z.object({
+  from: calendarDate(),
+  to: calendarDate(),
+  ...patientChoice,
 });
 export type PublicSlotsQuery = z.infer<typeof publicSlotsQuery>;
 
@@ -83,9 +88,7 @@ export type PublicSlotsResponse = z.infer<typeof publicSlotsResponse>;
 export const nextFreeDayQuery = z.object({
   /** The day the patient looked at (in `timezone`): the search starts the day after. */
   after: calendarDate(),
-  agentId: uuidParam.optional(),
-  duration: z.coerce.number().int().min(5).max(480).optional(),
-  timezone: timezoneField.optional(),
+  ...patientChoice,
 });
 export type NextFreeDayQuery = z.infer<typeof nextFreeDayQuery>;
 
