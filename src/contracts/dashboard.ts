@@ -61,22 +61,24 @@ export type PerDayEntry = z.infer<typeof perDayEntry>;
  * with a recorded outcome (completed, no-show or disqualified), `noShows` the no-shows among them.
  * Cancelled and not-yet-marked appointments are left out, so they neither raise nor dilute it.
  */
-export const noShowByAgentEntry = z.object({
-  agentId: z.string(),
-  name: z.string(),
+const noShowRate = {
   total: z.number().int(),
   noShows: z.number().int(),
   /** noShows / total, 0 when total is 0. */
   rate: z.number(),
+};
+
+export const noShowByAgentEntry = z.object({
+  agentId: z.string(),
+  name: z.string(),
+  ...noShowRate,
 });
 export type NoShowByAgentEntry = z.infer<typeof noShowByAgentEntry>;
 
 export const noShowByWeekdayEntry = z.object({
   /** 0 = Sunday … 6 = Saturday, in the dashboard's zone. */
   weekday: z.number().int().min(0).max(6),
-  total: z.number().int(),
-  noShows: z.number().int(),
-  rate: z.number(),
+  ...noShowRate,
 });
 export type NoShowByWeekdayEntry = z.infer<typeof noShowByWeekdayEntry>;
 
