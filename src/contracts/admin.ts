@@ -6,6 +6,7 @@ import {
   instantField,
   pageOf,
   safeText,
+  staffRef,
   timezoneField,
   uuidParam,
   wholeNumber,
@@ -171,7 +172,7 @@ export type AuditRecordView = z.infer<typeof auditRecord>;
 export const auditEntry = z.object({
   id: z.string(),
   at: z.string(),
-  user: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  user: staffRef.nullable(),
   action: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),

@@ -16,6 +16,7 @@ import {
   instantField,
   multiLineText,
   safeText,
+  staffRef,
   uuidParam,
   wholeNumber,
 } from './common';
@@ -63,7 +64,7 @@ export const appointment = z.object({
     clinic: z.string(),
     source: z.string().nullable(),
   }),
-  staff: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  staff: staffRef,
   metadata: z.object({
     status: z.string(),
     notes: z.string().nullable(),

@@ -10,8 +10,9 @@ import {
   MAX_OFFERS_AT_ONCE,
   MIN_OFFER_HOLD_MINUTES,
 } from '@domain/waitlist';
+import { clinicSummary } from './auth';
 import {
-  clinicRef,
+  clinicSlugParams,
   multiLineText,
   phoneNumberField,
   safeText,
@@ -26,7 +27,7 @@ import {
   updateClinicPolicyRoute,
 } from './routes/clinic-policy';
 
-export const clinicPolicyParams = z.object({ slug: clinicRef });
+export const clinicPolicyParams = clinicSlugParams;
 
 /** One reminder's offset before the start, in minutes: 15 minutes to 7 days. */
 export const reminderOffset = wholeCountOf('minutes')
@@ -126,7 +127,7 @@ export const clinicPolicy = z.object({
 export type ClinicPolicy = z.infer<typeof clinicPolicy>;
 
 export const clinicPolicyView = z.object({
-  clinic: z.object({ id: z.string(), slug: z.string(), name: z.string(), timezone: z.string() }),
+  clinic: clinicSummary,
   // Answers are plain values: the body's trimming transform cannot run backwards.
   policy: z.object({
     reminders: reminderPolicy,

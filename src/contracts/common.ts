@@ -59,9 +59,17 @@ export const clinicRef = z
   .max(120)
   .transform((s) => s.toLowerCase());
 export const idParams = z.object({ id: uuidParam });
+/** A clinic named in the path by its slug (or id). */
+export const clinicSlugParams = z.object({ slug: clinicRef });
 
 /** Another record as a row names it: its id and the name to show. */
 export const namedRef = z.object({ id: z.string(), name: z.string() });
+/** A staff member as a record names them: with their email, to tell two of one name apart. */
+export const staffRef = namedRef.extend({ email: z.string() });
+/** A clinic as a list of them names it. */
+export const clinicLabel = z.object({ id: z.string(), slug: z.string(), name: z.string() });
+/** A clinic as a patient's page shows it: its name, and the zone its times are told in. */
+export const clinicForPatients = z.object({ name: z.string(), timezone: z.string() });
 
 /** A booked visit as one row of a list shows it: when, how long, its state and the patient. */
 export const visitRow = z.object({
@@ -78,6 +86,12 @@ export const countsOf = <const K extends readonly string[]>(keys: K) =>
   z.object(
     Object.fromEntries(keys.map((k) => [k, z.number().int()])) as Record<K[number], z.ZodNumber>,
   );
+
+/** Which page of an admin list is asked for, and its length (`pageSize` when not said). */
+export const pageQueryOf = (pageSize: number) => ({
+  page: wholeNumber(1, 10_000).default(1),
+  limit: wholeNumber(1, 100).default(pageSize),
+});
 
 /** One page of an admin list: its rows, and whether a page follows the one asked for. */
 export const pageOf = <T extends z.ZodType>(item: T) =>

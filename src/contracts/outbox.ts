@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, wholeNumber } from './common';
+import { pageOf, pageQueryOf, wholeNumber } from './common';
 import { defineEndpoint } from './endpoint';
 import { getOutboxMessageRoute, listOutboxRoute, resendOutboxMessageRoute } from './routes/outbox';
 
@@ -58,8 +58,7 @@ export type OutboxMessage = z.infer<typeof outboxMessage>;
 export const outboxQuery = z.object({
   status: outboxStatus.optional(),
   kind: outboxKind.optional(),
-  page: wholeNumber(1, 10_000).default(1),
-  limit: wholeNumber(1, 100).default(50),
+  ...pageQueryOf(50),
 });
 export type OutboxQuery = z.infer<typeof outboxQuery>;
 

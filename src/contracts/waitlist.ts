@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { TIMES_OF_DAY, WAITLIST_PRIORITIES } from '@domain/waitlist';
 import { dateKeyField } from './availability';
+import { clinicSummary } from './auth';
 import {
+  clinicForPatients,
   clinicReach,
   clinicRef,
   countsOf,
@@ -90,7 +92,7 @@ export const waitlistOfferView = z.object({
 
 export const waitlistEntry = z.object({
   id: z.string(),
-  clinic: z.object({ id: z.string(), slug: z.string(), name: z.string(), timezone: z.string() }),
+  clinic: clinicSummary,
   patient: z.object({
     id: z.string(),
     name: z.string(),
@@ -162,7 +164,7 @@ export const publicOffer = z.object({
   end: z.string(),
   durationMinutes: z.number().int(),
   expiresAt: z.string(),
-  clinic: z.object({ name: z.string(), timezone: z.string() }),
+  clinic: clinicForPatients,
   /** How to reach the clinic, and book online where it takes bookings (ADR 034). */
   reach: clinicReach,
   provider: z.object({ name: z.string() }),
