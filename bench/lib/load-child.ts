@@ -3,7 +3,7 @@
 // The parent sends one job at a time over IPC and gets a summary back.
 import http from 'node:http';
 import autocannon from 'autocannon';
-import { summarize } from './stats';
+import { summarize, throughput, type Throughput } from './stats';
 
 export interface HttpRequestSpec {
   method: 'GET' | 'POST';
@@ -31,10 +31,7 @@ export type LoadJob =
       size: number;
     };
 
-export interface CannonResult {
-  latency: ReturnType<typeof summarize>;
-  requests: number;
-  rps: number;
+export interface CannonResult extends Throughput {
   statuses: Record<string, number>;
   errors: number;
   elapsedMs: number;
@@ -97,9 +94,7 @@ async function cannon(job: Extract<LoadJob, { type: 'cannon' }>): Promise<Cannon
   });
   const elapsedMs = performance.now() - t0;
   return {
-    latency: summarize(latencies),
-    requests: latencies.length,
-    rps: latencies.length / (elapsedMs / 1000),
+    ...throughput(latencies, elapsedMs),
     statuses,
     errors: result.errors + result.timeouts,
     elapsedMs,

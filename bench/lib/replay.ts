@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Capture, Statement } from './capture';
-import { summarize } from './stats';
+import { throughput, type Throughput } from './stats';
 
 type Rows = { rows: unknown[] };
 type Run = (text: string, values: unknown[], options: Record<string, unknown>) => Promise<Rows>;
@@ -102,10 +102,7 @@ export async function replay(target: ReplayTarget, capture: Capture, rw?: Rewrit
   }
 }
 
-export interface RawRun {
-  latency: ReturnType<typeof summarize>;
-  requests: number;
-  rps: number;
+export interface RawRun extends Throughput {
   errors: number;
 }
 
@@ -138,10 +135,5 @@ export async function rawLoad(
   };
   await Promise.all(Array.from({ length: connections }, worker));
   const elapsed = performance.now() - t0;
-  return {
-    latency: summarize(latencies),
-    requests: latencies.length,
-    rps: latencies.length / (elapsed / 1000),
-    errors,
-  };
+  return { ...throughput(latencies, elapsed), errors };
 }

@@ -26,6 +26,21 @@ export function summarize(samples: ArrayLike<number>): LatencySummary {
   };
 }
 
+/** What a closed-loop run reports: its latencies summarised, how many answered, and how fast. */
+export interface Throughput {
+  latency: LatencySummary;
+  requests: number;
+  rps: number;
+}
+
+export function throughput(latencies: ArrayLike<number>, elapsedMs: number): Throughput {
+  return {
+    latency: summarize(latencies),
+    requests: latencies.length,
+    rps: latencies.length / (elapsedMs / 1000),
+  };
+}
+
 export function median(values: readonly number[]): number {
   const finite = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   if (finite.length === 0) return NaN;

@@ -161,33 +161,39 @@ export async function benchFhir(
   const questions = await fhirQuestions(target);
   const session = { cookie: target.staffCookie };
   const results: FhirResult[] = [];
+  // The same FHIR search and JSON request for the same answer, timed side by side.
+  const ask = async (
+    heading: string,
+    question: string,
+    requests: { fhir: HttpRequestSpec[]; json: HttpRequestSpec[] },
+    note: string,
+  ) => {
+    log(`${target.label} ${heading} c=${options.connections}`);
+    results.push({
+      question,
+      connections: options.connections,
+      runs: options.runs,
+      ...(await compare(
+        target,
+        options,
+        { headers: questions.auth, requests: requests.fhir },
+        { headers: session, requests: requests.json },
+      )),
+      note,
+    });
+  };
 
-  log(`${target.label} FHIR Appointment search (one practitioner's day) c=${options.connections}`);
-  results.push({
-    question: "one practitioner's day of appointments",
-    connections: options.connections,
-    runs: options.runs,
-    ...(await compare(
-      target,
-      options,
-      { headers: questions.auth, requests: questions.appointments.fhir },
-      { headers: session, requests: questions.appointments.json },
-    )),
-    note: 'FHIR: Appointment?practitioner&date=<day>; JSON: the paginated list filtered by the agent and the day (it also counts the tabs). A different day each request.',
-  });
-
-  log(`${target.label} FHIR Slot search (one schedule, one week) c=${options.connections}`);
-  results.push({
-    question: "one schedule's week of free slots",
-    connections: options.connections,
-    runs: options.runs,
-    ...(await compare(
-      target,
-      options,
-      { headers: questions.auth, requests: questions.slots.fhir },
-      { headers: session, requests: questions.slots.json },
-    )),
-    note: 'FHIR: Slot?schedule&start=ge<Monday>&start=lt<next Monday>&_count=200 (one page holds the week); JSON: /api/clinics/{slug}/slots for the agent and the week. A different week each request, of eight.',
-  });
+  await ask(
+    "FHIR Appointment search (one practitioner's day)",
+    "one practitioner's day of appointments",
+    questions.appointments,
+    'FHIR: Appointment?practitioner&date=<day>; JSON: the paginated list filtered by the agent and the day (it also counts the tabs). A different day each request.',
+  );
+  await ask(
+    'FHIR Slot search (one schedule, one week)',
+    "one schedule's week of free slots",
+    questions.slots,
+    'FHIR: Slot?schedule&start=ge<Monday>&start=lt<next Monday>&_count=200 (one page holds the week); JSON: /api/clinics/{slug}/slots for the agent and the week. A different week each request, of eight.',
+  );
   return results;
 }

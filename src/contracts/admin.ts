@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { clinicSummary, newPasswordField, okResponse, roleSchema } from './auth';
+import { clinicSummary, newPasswordField, okResponse, roleSchema, staffAccount } from './auth';
 import {
   emailField,
   idParams,
   instantField,
+  pageOf,
   safeText,
+  staffRef,
   timezoneField,
   uuidParam,
   wholeNumber,
@@ -32,12 +34,7 @@ const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'tr
 const nameField = safeText(120).pipe(z.string().min(1, 'must not be empty'));
 
 /** A staff member as an admin sees them: only the clinics the admin manages are listed. */
-export const adminUser = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  role: roleSchema,
-  timezone: z.string().nullable(),
+export const adminUser = staffAccount.extend({
   active: z.boolean(),
   clinics: z.array(clinicSummary),
   /**
@@ -177,7 +174,7 @@ export type AuditRecordView = z.infer<typeof auditRecord>;
 export const auditEntry = z.object({
   id: z.string(),
   at: z.string(),
-  user: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  user: staffRef.nullable(),
   action: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),
@@ -189,10 +186,7 @@ export const auditEntry = z.object({
 });
 export type AuditEntryView = z.infer<typeof auditEntry>;
 
-export const auditResponse = z.object({
-  data: z.array(auditEntry),
-  pagination: z.object({ hasNextPage: z.boolean(), currentPage: z.number() }),
-});
+export const auditResponse = pageOf(auditEntry);
 export type AuditResponse = z.infer<typeof auditResponse>;
 
 const admins = { tag: 'Admin', access: { roles: ['admin'] } } as const;

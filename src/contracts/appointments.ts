@@ -10,11 +10,13 @@ import {
   booleanFlag,
   calendarDate,
   clinicRef,
+  countsOf,
   idempotencyHeaders,
   idParams,
   instantField,
   multiLineText,
   safeText,
+  staffRef,
   uuidParam,
   wholeNumber,
 } from './common';
@@ -62,7 +64,7 @@ export const appointment = z.object({
     clinic: z.string(),
     source: z.string().nullable(),
   }),
-  staff: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  staff: staffRef,
   metadata: z.object({
     status: z.string(),
     notes: z.string().nullable(),
@@ -73,12 +75,7 @@ export const appointment = z.object({
 });
 export type Appointment = z.infer<typeof appointment>;
 
-export const appointmentCounts = z.object(
-  Object.fromEntries(COUNT_BUCKETS.map((b) => [b, z.number().int()])) as Record<
-    (typeof COUNT_BUCKETS)[number],
-    z.ZodNumber
-  >,
-);
+export const appointmentCounts = countsOf(COUNT_BUCKETS);
 export type AppointmentCountsView = z.infer<typeof appointmentCounts>;
 
 /** A calendar date or a full ISO instant. */

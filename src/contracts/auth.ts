@@ -58,13 +58,17 @@ export const DEFAULT_NOTIFICATION_PREFS: NotificationPrefs = {
 export const MAIL_DELIVERY = ['smtp', 'off'] as const;
 export type MailDelivery = (typeof MAIL_DELIVERY)[number];
 
-/** The signed-in user as the web app sees them. */
-export const sessionUser = z.object({
+/** Who a staff member is, as every view of their account starts. */
+export const staffAccount = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
   role: roleSchema,
   timezone: z.string().nullable(),
+});
+
+/** The signed-in user as the web app sees them. */
+export const sessionUser = staffAccount.extend({
   theme: themeSchema,
   clinics: z.array(clinicSummary),
   /** Optional so clients and fixtures written before it keep working; the server always sends it. */

@@ -3,7 +3,7 @@ import { validateWeekly, type ScheduleOverride, type WeeklySegment } from '@doma
 import { formatDate } from '@domain/format';
 import { MINUTES_PER_DAY, parseWallTime } from '@domain/zoned-time';
 import { roleSchema } from './auth';
-import { instantField, timezoneField, uuidParam } from './common';
+import { clinicLabel, instantField, timezoneField, uuidParam, visitRow } from './common';
 import { defineEndpoint } from './endpoint';
 import {
   checkAgentVisitsOutsideHoursRoute,
@@ -70,12 +70,10 @@ export const availabilityAgent = z.object({
   timezone: z.string().nullable(),
 });
 
-const clinicRef = z.object({ id: z.string(), slug: z.string(), name: z.string() });
-
 export const availabilityResponse = z.object({
   agent: availabilityAgent,
   /** Clinics the agent and the viewer share: where the agent's bookable times can be previewed. */
-  clinics: z.array(clinicRef),
+  clinics: z.array(clinicLabel),
   timezone: z.string(),
   weekly: z.array(weeklySegment),
   overrides: z.array(scheduleOverride),
@@ -129,13 +127,7 @@ export const saveAgentAvailabilityEndpoint = defineEndpoint({
 export const MAX_OUTSIDE_HOURS_VISITS = 100;
 
 /** A booked visit a proposed schedule would leave outside the agent's hours. */
-export const outsideHoursVisit = z.object({
-  _id: z.string(),
-  /** ISO start. */
-  date: z.string(),
-  duration: z.number().int(),
-  status: z.string(),
-  patientName: z.string(),
+export const outsideHoursVisit = visitRow.extend({
   /** The clinic's slug. */
   clinic: z.string(),
 });

@@ -10,7 +10,16 @@ import {
   MAX_OFFERS_AT_ONCE,
   MIN_OFFER_HOLD_MINUTES,
 } from '@domain/waitlist';
-import { clinicRef, multiLineText, phoneNumberField, safeText, timezoneField } from './common';
+import { clinicSummary } from './auth';
+import {
+  clinicSlugParams,
+  multiLineText,
+  phoneNumberField,
+  safeText,
+  timezoneField,
+  visitLengthField,
+  wholeCountOf,
+} from './common';
 import { defineEndpoint } from './endpoint';
 import {
   createClinicRoute,
@@ -18,12 +27,10 @@ import {
   updateClinicPolicyRoute,
 } from './routes/clinic-policy';
 
-export const clinicPolicyParams = z.object({ slug: clinicRef });
+export const clinicPolicyParams = clinicSlugParams;
 
 /** One reminder's offset before the start, in minutes: 15 minutes to 7 days. */
-export const reminderOffset = z
-  .number({ error: 'must be a number of minutes' })
-  .int('must be a whole number of minutes')
+export const reminderOffset = wholeCountOf('minutes')
   .min(MIN_REMINDER_OFFSET_MINUTES, 'must be at least 15 minutes before the start')
   .max(MAX_REMINDER_OFFSET_MINUTES, 'must be at most 7 days before the start');
 
@@ -41,15 +48,11 @@ export const selfServicePolicy = z.object({
   allowReschedule: z.boolean(),
   allowCancel: z.boolean(),
   /** Online changes close this many hours before the start (default 24). */
-  cutoffHours: z
-    .number({ error: 'must be a number of hours' })
-    .int('must be a whole number of hours')
+  cutoffHours: wholeCountOf('hours')
     .min(0, 'must not be negative')
     .max(MAX_CUTOFF_HOURS, `must be at most ${MAX_CUTOFF_HOURS} hours (30 days)`),
   /** How many times one appointment may be moved online (default 2). */
-  maxReschedules: z
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
+  maxReschedules: wholeCountOf()
     .min(0, 'must not be negative')
     .max(MAX_ONLINE_RESCHEDULES, `must be at most ${MAX_ONLINE_RESCHEDULES}`),
   /** Shown to patients when online changes are closed; null when the clinic gives none. */
@@ -60,15 +63,11 @@ export type SelfServicePolicyBody = z.infer<typeof selfServicePolicy>;
 /** How a clinic's waitlist offers freed time (ADR 019). */
 export const waitlistPolicy = z.object({
   /** How many waiting patients are offered one freed time at once. */
-  offersAtOnce: z
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
+  offersAtOnce: wholeCountOf()
     .min(1, 'must be at least 1')
     .max(MAX_OFFERS_AT_ONCE, `must be at most ${MAX_OFFERS_AT_ONCE}`),
   /** How long an offer holds, in minutes; it never holds past the offered time's start. */
-  holdMinutes: z
-    .number({ error: 'must be a number of minutes' })
-    .int('must be a whole number of minutes')
+  holdMinutes: wholeCountOf('minutes')
     .min(MIN_OFFER_HOLD_MINUTES, `must be at least ${MIN_OFFER_HOLD_MINUTES} minutes`)
     .max(MAX_OFFER_HOLD_MINUTES, 'must be at most 7 days'),
 });
@@ -90,26 +89,16 @@ export const onlineBookingPolicy = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'each provider once'),
   /** The visit lengths offered, in minutes. */
   durations: z
-    .array(
-      z
-        .number({ error: 'must be a number of minutes' })
-        .int('must be a whole number of minutes')
-        .min(5, 'must be at least 5 minutes')
-        .max(480, 'must be at most 8 hours'),
-    )
+    .array(visitLengthField)
     .min(1, 'offer at least one visit length')
     .max(MAX_ONLINE_DURATIONS, `at most ${MAX_ONLINE_DURATIONS} visit lengths`)
     .refine((d) => new Set(d).size === d.length, 'each visit length once'),
   /** No online booking starts sooner than this many hours from now (default 12). */
-  minNoticeHours: z
-    .number({ error: 'must be a number of hours' })
-    .int('must be a whole number of hours')
+  minNoticeHours: wholeCountOf('hours')
     .min(0, 'must not be negative')
     .max(MAX_ONLINE_NOTICE_HOURS, `must be at most ${MAX_ONLINE_NOTICE_HOURS} hours (30 days)`),
   /** Nor later than this many days from now (default 60). */
-  horizonDays: z
-    .number({ error: 'must be a number of days' })
-    .int('must be a whole number of days')
+  horizonDays: wholeCountOf('days')
     .min(1, 'must be at least 1 day')
     .max(MAX_ONLINE_HORIZON_DAYS, `must be at most ${MAX_ONLINE_HORIZON_DAYS} days`),
   /** Shown at the top of the public page; blank means none. */
@@ -138,7 +127,7 @@ export const clinicPolicy = z.object({
 export type ClinicPolicy = z.infer<typeof clinicPolicy>;
 
 export const clinicPolicyView = z.object({
-  clinic: z.object({ id: z.string(), slug: z.string(), name: z.string(), timezone: z.string() }),
+  clinic: clinicSummary,
   // Answers are plain values: the body's trimming transform cannot run backwards.
   policy: z.object({
     reminders: reminderPolicy,

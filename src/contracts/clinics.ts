@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   calendarDate,
   clinicRef,
+  clinicSlugParams,
   emailField,
   phoneNumberField,
   safeText,
@@ -18,7 +19,7 @@ import {
   searchPatientsRoute,
 } from './routes/clinics';
 
-export const slugParams = z.object({ slug: clinicRef });
+export const slugParams = clinicSlugParams;
 
 export const clinicView = z.object({
   id: z.string(),

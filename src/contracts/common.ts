@@ -59,6 +59,46 @@ export const clinicRef = z
   .max(120)
   .transform((s) => s.toLowerCase());
 export const idParams = z.object({ id: uuidParam });
+/** A clinic named in the path by its slug (or id). */
+export const clinicSlugParams = z.object({ slug: clinicRef });
+
+/** Another record as a row names it: its id and the name to show. */
+export const namedRef = z.object({ id: z.string(), name: z.string() });
+/** A staff member as a record names them: with their email, to tell two of one name apart. */
+export const staffRef = namedRef.extend({ email: z.string() });
+/** A clinic as a list of them names it. */
+export const clinicLabel = z.object({ id: z.string(), slug: z.string(), name: z.string() });
+/** A clinic as a patient's page shows it: its name, and the zone its times are told in. */
+export const clinicForPatients = z.object({ name: z.string(), timezone: z.string() });
+
+/** A booked visit as one row of a list shows it: when, how long, its state and the patient. */
+export const visitRow = z.object({
+  _id: z.string(),
+  /** ISO start. */
+  date: z.string(),
+  duration: z.number().int(),
+  status: z.string(),
+  patientName: z.string(),
+});
+
+/** How many records each of `keys` holds (a list's tabs, a tally by status). */
+export const countsOf = <const K extends readonly string[]>(keys: K) =>
+  z.object(
+    Object.fromEntries(keys.map((k) => [k, z.number().int()])) as Record<K[number], z.ZodNumber>,
+  );
+
+/** Which page of an admin list is asked for, and its length (`pageSize` when not said). */
+export const pageQueryOf = (pageSize: number) => ({
+  page: wholeNumber(1, 10_000).default(1),
+  limit: wholeNumber(1, 100).default(pageSize),
+});
+
+/** One page of an admin list: its rows, and whether a page follows the one asked for. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    pagination: z.object({ hasNextPage: z.boolean(), currentPage: z.number() }),
+  });
 
 export const timezoneField = z
   .string()
@@ -121,6 +161,20 @@ export const wholeNumber = (min: number, max: number) =>
       { error: 'must be a whole number' },
     )
     .pipe(z.number().int().min(min).max(max));
+
+/**
+ * A whole number a person typed into a form, refused in words that name its unit ("must be a
+ * whole number of hours"); the field adds its bounds.
+ */
+export const wholeCountOf = (unit?: 'minutes' | 'hours' | 'days') =>
+  z
+    .number({ error: unit ? `must be a number of ${unit}` : 'must be a number' })
+    .int(unit ? `must be a whole number of ${unit}` : 'must be a whole number');
+
+/** A visit's length as a person picks it, from 5 minutes to 8 hours. */
+export const visitLengthField = wholeCountOf('minutes')
+  .min(5, 'must be at least 5 minutes')
+  .max(480, 'must be at most 8 hours');
 
 /** A yes/no in a query string; a boolean as it is (the web app builds queries as objects). */
 export const booleanFlag = z

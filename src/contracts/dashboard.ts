@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from '@domain/appointment-status';
 import { appointmentCounts } from './appointments';
-import { clinicRef } from './common';
+import { clinicRef, countsOf, namedRef, visitRow } from './common';
 import { defineEndpoint } from './endpoint';
 import { getDashboardRoute } from './routes/dashboard';
 
@@ -30,13 +30,8 @@ export const dashboardQuery = z.object({
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
 /** Just what a dashboard row shows: no contact details, no session token. */
-export const dashboardAppointment = z.object({
-  _id: z.string(),
-  date: z.string(),
-  duration: z.number().int(),
-  status: z.string(),
-  patientName: z.string(),
-  staff: z.object({ id: z.string(), name: z.string() }),
+export const dashboardAppointment = visitRow.extend({
+  staff: namedRef,
   clinic: z.string(),
 });
 export type DashboardAppointment = z.infer<typeof dashboardAppointment>;
@@ -50,12 +45,7 @@ export const dashboardPatientMove = dashboardAppointment.extend({
 });
 export type DashboardPatientMove = z.infer<typeof dashboardPatientMove>;
 
-export const statusTally = z.object(
-  Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, z.number().int()])) as Record<
-    (typeof APPOINTMENT_STATUSES)[number],
-    z.ZodNumber
-  >,
-);
+export const statusTally = countsOf(APPOINTMENT_STATUSES);
 export type StatusTally = z.infer<typeof statusTally>;
 
 export const perDayEntry = z.object({
@@ -71,22 +61,24 @@ export type PerDayEntry = z.infer<typeof perDayEntry>;
  * with a recorded outcome (completed, no-show or disqualified), `noShows` the no-shows among them.
  * Cancelled and not-yet-marked appointments are left out, so they neither raise nor dilute it.
  */
-export const noShowByAgentEntry = z.object({
-  agentId: z.string(),
-  name: z.string(),
+const noShowRate = {
   total: z.number().int(),
   noShows: z.number().int(),
   /** noShows / total, 0 when total is 0. */
   rate: z.number(),
+};
+
+export const noShowByAgentEntry = z.object({
+  agentId: z.string(),
+  name: z.string(),
+  ...noShowRate,
 });
 export type NoShowByAgentEntry = z.infer<typeof noShowByAgentEntry>;
 
 export const noShowByWeekdayEntry = z.object({
   /** 0 = Sunday … 6 = Saturday, in the dashboard's zone. */
   weekday: z.number().int().min(0).max(6),
-  total: z.number().int(),
-  noShows: z.number().int(),
-  rate: z.number(),
+  ...noShowRate,
 });
 export type NoShowByWeekdayEntry = z.infer<typeof noShowByWeekdayEntry>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clinicRef, uuidParam } from './common';
+import { clinicSlugParams, uuidParam } from './common';
 import { defineEndpoint } from './endpoint';
 import {
   createMyCalendarFeedRoute,
@@ -29,6 +29,9 @@ export const calendarFeedOwner = z.object({
   lastFetchedAt: z.string().nullable(),
 });
 export type CalendarFeedOwner = z.infer<typeof calendarFeedOwner>;
+
+/** The staff members with a feed, as an admin lists them. */
+export const calendarFeedOwners = z.object({ data: z.array(calendarFeedOwner) });
 
 export const FEED_SUMMARY_DETAILS = ['initial', 'none'] as const;
 export const feedSummaryDetail = z.enum(FEED_SUMMARY_DETAILS);
@@ -67,7 +70,7 @@ export const listCalendarFeedsEndpoint = defineEndpoint({
   ...forAdmins,
   ...listCalendarFeedsRoute,
   summary: 'Staff of the admin’s clinics who have a calendar feed',
-  responses: { 200: z.object({ data: z.array(calendarFeedOwner) }) },
+  responses: { 200: calendarFeedOwners },
 });
 
 export const revokeCalendarFeedEndpoint = defineEndpoint({
@@ -75,17 +78,15 @@ export const revokeCalendarFeedEndpoint = defineEndpoint({
   ...revokeCalendarFeedRoute,
   summary: 'Turn a staff member’s calendar feed off',
   params: z.object({ userId: uuidParam }),
-  responses: { 200: z.object({ data: z.array(calendarFeedOwner) }) },
+  responses: { 200: calendarFeedOwners },
   errors: [404],
 });
-
-const clinicParams = z.object({ slug: clinicRef });
 
 export const getClinicFeedSettingsEndpoint = defineEndpoint({
   ...forAdmins,
   ...getClinicFeedSettingsRoute,
   summary: 'What staff calendar feeds of a clinic say about the patient',
-  params: clinicParams,
+  params: clinicSlugParams,
   responses: { 200: clinicFeedSettings },
   errors: [404],
 });
@@ -94,7 +95,7 @@ export const updateClinicFeedSettingsEndpoint = defineEndpoint({
   ...forAdmins,
   ...updateClinicFeedSettingsRoute,
   summary: 'Choose what staff calendar feeds of a clinic say about the patient',
-  params: clinicParams,
+  params: clinicSlugParams,
   body: clinicFeedSettings,
   responses: { 200: clinicFeedSettings },
   errors: [404],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParams, safeText, uuidParam } from './common';
+import { clinicLabel, idParams, namedRef, safeText, uuidParam } from './common';
 import { defineEndpoint } from './endpoint';
 import {
   createApiTokenRoute,
@@ -50,7 +50,7 @@ export type CreatedApiToken = z.infer<typeof createdApiToken>;
 export const apiTokenView = z.object({
   id: z.string(),
   name: z.string(),
-  clinics: z.array(z.object({ id: z.string(), slug: z.string(), name: z.string() })),
+  clinics: z.array(clinicLabel),
   /** Clinics it covers that this admin does not manage, by count only. */
   otherClinics: z.number().int(),
   /** Whether this admin administers all its clinics, and so may revoke it (ADR 030). */
@@ -58,7 +58,7 @@ export const apiTokenView = z.object({
   scopes: z.array(apiTokenScope),
   visitLinks: z.boolean(),
   createdAt: z.string(),
-  createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  createdBy: namedRef.nullable(),
   lastUsedAt: z.string().nullable(),
   lastUsedIp: z.string().nullable(),
   revokedAt: z.string().nullable(),

@@ -3,6 +3,7 @@ import {
   calendarDate,
   emailField,
   instantField,
+  namedRef,
   phoneNumberField,
   safeText,
   timezoneField,
@@ -37,7 +38,7 @@ export const HOLD_TAKEN_MESSAGE =
 
 export const publicClinicParams = z.object({ slug: safeText(100) });
 
-export const publicProvider = z.object({ id: z.string(), name: z.string() });
+export const publicProvider = namedRef;
 export const publicClinic = z.object({
   slug: z.string(),
   name: z.string(),
@@ -53,15 +54,20 @@ export const publicClinic = z.object({
 });
 export type PublicClinic = z.infer<typeof publicClinic>;
 
-export const publicSlotsQuery = z.object({
-  from: calendarDate(),
-  to: calendarDate(),
+/** What the patient picked, for every search of free times. */
+const patientChoice = {
   /** One provider, or any of the clinic's online providers ("first available") when left out. */
   agentId: uuidParam.optional(),
   /** One of the clinic's online lengths; its shortest when left out. */
   duration: z.coerce.number().int().min(5).max(480).optional(),
-  /** The patient's own zone, in which `from` and `to` are days; the clinic's when left out. */
+  /** The patient's own zone, in which the days are reckoned; the clinic's when left out. */
   timezone: timezoneField.optional(),
+};
+
+export const publicSlotsQuery = z.object({
+  from: calendarDate(),
+  to: calendarDate(),
+  ...patientChoice,
 });
 export type PublicSlotsQuery = z.infer<typeof publicSlotsQuery>;
 
@@ -82,9 +88,7 @@ export type PublicSlotsResponse = z.infer<typeof publicSlotsResponse>;
 export const nextFreeDayQuery = z.object({
   /** The day the patient looked at (in `timezone`): the search starts the day after. */
   after: calendarDate(),
-  agentId: uuidParam.optional(),
-  duration: z.coerce.number().int().min(5).max(480).optional(),
-  timezone: timezoneField.optional(),
+  ...patientChoice,
 });
 export type NextFreeDayQuery = z.infer<typeof nextFreeDayQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from './common';
+import { pageOf, pageQueryOf, wholeNumber } from './common';
 import { defineEndpoint } from './endpoint';
 import { getOutboxMessageRoute, listOutboxRoute, resendOutboxMessageRoute } from './routes/outbox';
 
@@ -58,15 +58,11 @@ export type OutboxMessage = z.infer<typeof outboxMessage>;
 export const outboxQuery = z.object({
   status: outboxStatus.optional(),
   kind: outboxKind.optional(),
-  page: wholeNumber(1, 10_000).default(1),
-  limit: wholeNumber(1, 100).default(50),
+  ...pageQueryOf(50),
 });
 export type OutboxQuery = z.infer<typeof outboxQuery>;
 
-export const outboxPage = z.object({
-  data: z.array(outboxMessage),
-  pagination: z.object({ hasNextPage: z.boolean(), currentPage: z.number() }),
-});
+export const outboxPage = pageOf(outboxMessage);
 export type OutboxPage = z.infer<typeof outboxPage>;
 
 export const outboxIdParams = z.object({ id: wholeNumber(1, Number.MAX_SAFE_INTEGER) });

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { OCCURRENCE_STATUSES } from '@domain/series-preview';
 import { MAX_SERIES_OCCURRENCES } from '@domain/repeat-rule';
 import { appointment, createAppointmentBody } from './appointments';
-import { booleanFlag, calendarDate, idempotencyHeaders, idParams, instantField } from './common';
+import {
+  booleanFlag,
+  calendarDate,
+  idempotencyHeaders,
+  idParams,
+  instantField,
+  namedRef,
+} from './common';
 import { defineEndpoint } from './endpoint';
 import { createSeriesRoute, getSeriesOfAppointmentRoute, getSeriesRoute } from './routes/series';
 
@@ -80,7 +87,7 @@ export const seriesView = z.object({
   rrule: z.string(),
   dtstart: z.string(),
   timezone: z.string(),
-  patient: z.object({ id: z.string(), name: z.string() }),
+  patient: namedRef,
   appointments: z.array(seriesMember),
 });
 export type SeriesView = z.infer<typeof seriesView>;

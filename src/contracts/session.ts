@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import {
   calendarDate,
+  clinicForPatients,
   clinicReach,
   idParams,
   instantField,
   multiLineText,
+  staffRef,
   timezoneField,
   uuidParam,
 } from './common';
@@ -25,9 +27,11 @@ import {
 /** A token as we issue them (base64url); anything else is refused before a database look-up. */
 export const sessionToken = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'is not a valid link');
 
-export const sessionTokenQuery = z.object({ token: z.string().max(256) });
-export const joinBody = z.object({ token: z.string().max(256) });
-export const confirmBody = z.object({ token: z.string().max(256) });
+/** The link's token, as the patient page sends it to read, join or confirm. */
+const linkToken = z.object({ token: z.string().max(256) });
+export const sessionTokenQuery = linkToken;
+export const joinBody = linkToken;
+export const confirmBody = linkToken;
 
 /** Two weeks of free times at a time, from the patient's page. */
 export const MAX_PATIENT_SLOT_DAYS = 14;
@@ -74,9 +78,10 @@ export const selfServiceRefusal = z.enum([
 ]);
 
 /** What the patient may change from their link, as the clinic's policy has it now (ADR 016). */
+const selfServiceChoice = z.object({ allowed: z.boolean(), refusal: z.string().nullable() });
 export const patientSelfService = z.object({
-  reschedule: z.object({ allowed: z.boolean(), refusal: z.string().nullable() }),
-  cancel: z.object({ allowed: z.boolean(), refusal: z.string().nullable() }),
+  reschedule: selfServiceChoice,
+  cancel: selfServiceChoice,
   /** When both are refused for the same reason: that reason once, for both. */
   closed: z.string().nullable(),
   /** When online changes close. */
@@ -89,7 +94,7 @@ export type PatientSelfService = z.infer<typeof patientSelfService>;
 /** What the patient page may know: the least it needs, the patient's first name only. */
 export const patientSessionView = z.object({
   appointmentId: z.string(),
-  clinic: z.object({ name: z.string(), timezone: z.string() }),
+  clinic: clinicForPatients,
   provider: z.object({ name: z.string() }),
   patient: z.object({ firstName: z.string() }),
   start: z.string(),
@@ -113,7 +118,7 @@ export const joinResponse = z.object({ iceServers: z.array(iceServer) });
 
 export const staffSessionView = patientSessionView.extend({
   patient: z.object({ firstName: z.string(), name: z.string(), email: z.string() }),
-  provider: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  provider: staffRef,
   clinic: z.object({ slug: z.string(), name: z.string(), timezone: z.string() }),
   /** Staff only: notes may hold what the patient told the front desk. */
   notes: z.string().nullable(),

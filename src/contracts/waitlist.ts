@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { TIMES_OF_DAY, WAITLIST_PRIORITIES } from '@domain/waitlist';
 import { dateKeyField } from './availability';
-import { clinicReach, clinicRef, idParams, multiLineText, safeText, uuidParam } from './common';
+import { clinicSummary } from './auth';
+import {
+  clinicForPatients,
+  clinicReach,
+  clinicRef,
+  countsOf,
+  idParams,
+  multiLineText,
+  namedRef,
+  safeText,
+  uuidParam,
+  visitLengthField,
+} from './common';
 import { defineEndpoint } from './endpoint';
 import {
   acceptOfferRoute,
@@ -40,11 +52,7 @@ export const waitlistEntryBody = z
     patientId: uuidParam,
     /** Null: any provider of the clinic. */
     providerId: uuidParam.nullable(),
-    duration: z
-      .number({ error: 'must be a number of minutes' })
-      .int('must be a whole number of minutes')
-      .min(5, 'must be at least 5 minutes')
-      .max(480, 'must be at most 8 hours'),
+    duration: visitLengthField,
     windowFrom: dateKeyField,
     windowTo: dateKeyField,
     weekdays: z
@@ -79,19 +87,19 @@ export const waitlistOfferView = z.object({
   start: z.string(),
   end: z.string(),
   expiresAt: z.string(),
-  provider: z.object({ id: z.string(), name: z.string() }),
+  provider: namedRef,
 });
 
 export const waitlistEntry = z.object({
   id: z.string(),
-  clinic: z.object({ id: z.string(), slug: z.string(), name: z.string(), timezone: z.string() }),
+  clinic: clinicSummary,
   patient: z.object({
     id: z.string(),
     name: z.string(),
     email: z.string(),
     phone: z.string().nullable(),
   }),
-  provider: z.object({ id: z.string(), name: z.string() }).nullable(),
+  provider: namedRef.nullable(),
   duration: z.number().int(),
   windowFrom: z.string(),
   windowTo: z.string(),
@@ -111,12 +119,7 @@ export const waitlistEntry = z.object({
 });
 export type WaitlistEntry = z.infer<typeof waitlistEntry>;
 
-export const waitlistCounts = z.object(
-  Object.fromEntries(WAITLIST_FILTERS.map((f) => [f, z.number().int()])) as Record<
-    WaitlistFilter,
-    z.ZodNumber
-  >,
-);
+export const waitlistCounts = countsOf(WAITLIST_FILTERS);
 export type WaitlistCounts = z.infer<typeof waitlistCounts>;
 
 export const waitlistQuery = z.object({
@@ -146,7 +149,7 @@ export const appointmentOffers = z.array(
     end: z.string(),
     offeredAt: z.string(),
     respondedAt: z.string().nullable(),
-    patient: z.object({ id: z.string(), name: z.string() }),
+    patient: namedRef,
     entryId: z.string(),
   }),
 );
@@ -161,7 +164,7 @@ export const publicOffer = z.object({
   end: z.string(),
   durationMinutes: z.number().int(),
   expiresAt: z.string(),
-  clinic: z.object({ name: z.string(), timezone: z.string() }),
+  clinic: clinicForPatients,
   /** How to reach the clinic, and book online where it takes bookings (ADR 034). */
   reach: clinicReach,
   provider: z.object({ name: z.string() }),

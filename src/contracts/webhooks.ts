@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { WEBHOOK_EVENTS } from '@domain/webhook-events';
-import { safeText, uuidParam, wholeNumber } from './common';
+import {
+  clinicLabel,
+  idParams,
+  pageOf,
+  pageQueryOf,
+  safeText,
+  uuidParam,
+  wholeNumber,
+} from './common';
 import { defineEndpoint } from './endpoint';
 import {
   createWebhookEndpointRoute,
@@ -64,7 +72,7 @@ export const webhookEndpointView = z.object({
   description: z.string(),
   events: z.array(webhookEvent),
   /** The clinics it serves that this admin administers. */
-  clinics: z.array(z.object({ id: z.string(), slug: z.string(), name: z.string() })),
+  clinics: z.array(clinicLabel),
   /** Clinics it serves that this admin does not administer, by count only. */
   otherClinics: z.number().int(),
   /** Whether this admin administers all its clinics, and so may see its secret and change it. */
@@ -106,18 +114,11 @@ export const webhookDeliveryView = z.object({
 });
 export type WebhookDeliveryView = z.infer<typeof webhookDeliveryView>;
 
-export const webhookDeliveriesQuery = z.object({
-  page: wholeNumber(1, 10_000).default(1),
-  limit: wholeNumber(1, 100).default(25),
-});
+export const webhookDeliveriesQuery = z.object(pageQueryOf(25));
 
-export const webhookDeliveriesPage = z.object({
-  data: z.array(webhookDeliveryView),
-  pagination: z.object({ hasNextPage: z.boolean(), currentPage: z.number() }),
-});
+export const webhookDeliveriesPage = pageOf(webhookDeliveryView);
 export type WebhookDeliveriesPage = z.infer<typeof webhookDeliveriesPage>;
 
-const idParams = z.object({ id: uuidParam });
 const deliveryParams = z.object({
   id: uuidParam,
   deliveryId: wholeNumber(1, Number.MAX_SAFE_INTEGER),

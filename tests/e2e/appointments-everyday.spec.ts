@@ -35,7 +35,10 @@ test('notes are shown and edited in the details, with a history entry', async ({
   await page.screenshot({ path: 'test-results/everyday-notes.png' });
 });
 
-async function markAs(page: Page, dialog: ReturnType<Page['getByRole']>, outcome: string) {
+/** Opens the details of the pending appointment `index` and marks it; the toast offers Undo. */
+async function markPendingAs(page: Page, index: number, outcome: string) {
+  const appointment = await pending(page.request, index);
+  const dialog = await openDetails(page, appointment);
   await dialog.getByRole('button', { name: 'Mark as' }).click();
   await page.getByRole('menuitem', { name: outcome }).click();
   const toast = page.getByRole('listitem').filter({ hasText: 'Appointment marked successfully' });
@@ -43,7 +46,7 @@ async function markAs(page: Page, dialog: ReturnType<Page['getByRole']>, outcome
   // The toast can show before the details swap "Mark as" for "Correct status"; the focus that
   // swap moves would land after a keyboard user's first keys (a full run once lost Alt+T to it).
   await expect(dialog.getByRole('button', { name: 'Correct status' })).toBeVisible();
-  return toast;
+  return { appointment, dialog, toast };
 }
 
 /** Back in Pending: the tab's list holds it again, and the dialog offers Mark as once more. */
@@ -65,9 +68,7 @@ test('Undo on the marked toast, clicked over the open details, puts the visit ba
   signIn,
 }) => {
   await signIn(page, 'staff');
-  const appointment = await pending(page.request, 3);
-  const dialog = await openDetails(page, appointment);
-  const toast = await markAs(page, dialog, 'Completed');
+  const { appointment, dialog, toast } = await markPendingAs(page, 3, 'Completed');
   await page.screenshot({ path: 'test-results/everyday-undo-toast.png' });
   await toast.getByRole('button', { name: 'Undo' }).click();
   // The click was the toast's, not one outside the dialog.
@@ -80,9 +81,7 @@ test('Undo on the marked toast is reached by keyboard: Alt+T, Tab, Enter', async
   signIn,
 }) => {
   await signIn(page, 'staff');
-  const appointment = await pending(page.request, 4);
-  const dialog = await openDetails(page, appointment);
-  const toast = await markAs(page, dialog, 'No show');
+  const { appointment, dialog, toast } = await markPendingAs(page, 4, 'No show');
   await page.keyboard.press('Alt+KeyT');
   const undo = toast.getByRole('button', { name: 'Undo' });
   for (let presses = 0; presses < 4; presses += 1) {

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { halfHourBooking, type ListedPatient } from './booking-api';
 import { DEMO_ACCOUNTS, expect, test } from './fixtures';
 
 const agentPath = (id: string) => `/api/admin/agents/${id}/availability`;
@@ -170,23 +171,16 @@ test('a day off over a booked visit lists it before saving, and the visit can be
     `/api/clinics/riverside/slots?from=${from}&to=${to}&duration=30&agentId=${user.id}&timezone=${encodeURIComponent(original.timezone)}`,
   );
   const slot = slots[0]!;
-  const [patient] = await get<
-    Array<{ _id: string; firstName: string; lastName: string; email: string }>
-  >('/api/clinics/patient?clinic=riverside&keyword=a');
+  const [patient] = await get<ListedPatient[]>('/api/clinics/patient?clinic=riverside&keyword=a');
   const booked = await page.request.post('/api/appointments', {
     headers: { origin },
-    data: {
-      date: slot.startTime,
-      staff: { id: user.id, name: user.name, email: user.email },
-      patient: {
-        id: patient!._id,
-        name: `${patient!.firstName} ${patient!.lastName}`,
-        email: patient!.email,
-        clinic: 'riverside',
-      },
-      duration: 30,
-      metadata: { source: 'carebook', type: 'custom', status: 'BOOKED', notes: 'day off e2e' },
-    },
+    data: halfHourBooking(
+      slot.startTime,
+      { id: user.id, name: user.name, email: user.email },
+      patient!,
+      'riverside',
+      'day off e2e',
+    ),
   });
   expect(booked.ok(), await booked.text()).toBe(true);
   const appointment = (await booked.json()) as { _id: string };

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { formatTime } from '../../src/domain/format';
+import { halfHourBooking, type ListedPatient } from './booking-api';
 import { expect, test } from './fixtures';
 
 const ZONE = 'America/New_York';
@@ -76,23 +77,19 @@ async function bookFreshAppointment(page: Page) {
   const free = rest.filter(
     (s) => new Date(s.startTime).getTime() - new Date(first!.startTime).getTime() >= 60 * 60_000,
   );
-  const [patient] = await api<
-    Array<{ _id: string; firstName: string; lastName: string; email: string }>
-  >(page.request, `/api/clinics/patient?clinic=${CLINIC}&keyword=a`);
+  const [patient] = await api<ListedPatient[]>(
+    page.request,
+    `/api/clinics/patient?clinic=${CLINIC}&keyword=a`,
+  );
   const book = (slot: Slot) =>
     api<Appointment>(page.request, '/api/appointments', {
-      data: {
-        date: slot.startTime,
-        staff: { id: slot.agentId, name: slot.agentName, email: slot.agentEmail },
-        patient: {
-          id: patient!._id,
-          name: `${patient!.firstName} ${patient!.lastName}`,
-          email: patient!.email,
-          clinic: CLINIC,
-        },
-        duration: 30,
-        metadata: { source: 'carebook', type: 'custom', status: 'BOOKED', notes: 'calendar e2e' },
-      },
+      data: halfHourBooking(
+        slot.startTime,
+        { id: slot.agentId, name: slot.agentName, email: slot.agentEmail },
+        patient!,
+        CLINIC,
+        'calendar e2e',
+      ),
     });
   return {
     agentId: user.id,
@@ -144,6 +141,17 @@ test.use({ viewport: { width: 1280, height: 1400 } });
 
 const calendarFor = (page: Page, agentId: string) => page.locator(`[data-agent-id="${agentId}"]`);
 
+/** The booked appointment's day on the calendar, in its agent's column. */
+async function openItsDay(
+  page: Page,
+  { appointment, agentId, date }: { appointment: Appointment; agentId: string; date: string },
+) {
+  const url = `/calendar?view=day&date=${date}&agent=${agentId}`;
+  await page.goto(url);
+  const column = calendarFor(page, agentId);
+  return { url, column, block: column.locator(`[data-event-id="${appointment._id}"]`) };
+}
+
 test('moves between day, week and month views, with Sunday-first weeks', async ({
   page,
   signIn,
@@ -194,11 +202,10 @@ test('a dragged appointment moves after confirming, and the server has the new t
   signIn,
 }) => {
   await signIn(page, 'provider');
-  const { appointment, free, agentId, date } = await bookFreshAppointment(page);
+  const fresh = await bookFreshAppointment(page);
+  const { appointment, free } = fresh;
   const target = free[0]!;
-  await page.goto(`/calendar?view=day&date=${date}&agent=${agentId}`);
-  const column = calendarFor(page, agentId);
-  const block = column.locator(`[data-event-id="${appointment._id}"]`);
+  const { column, block } = await openItsDay(page, fresh);
   await expect(block).toBeVisible();
 
   await dragTo(
@@ -222,11 +229,10 @@ test('a drop outside the provider’s hours or onto a taken time is refused in t
 }) => {
   test.slow();
   await signIn(page, 'provider');
-  const { appointment, free, agentId, date, book } = await bookFreshAppointment(page);
+  const fresh = await bookFreshAppointment(page);
+  const { appointment, free, book } = fresh;
   const blocker = await book(free[1]!);
-  await page.goto(`/calendar?view=day&date=${date}&agent=${agentId}`);
-  const column = calendarFor(page, agentId);
-  const block = column.locator(`[data-event-id="${appointment._id}"]`);
+  const { column, block } = await openItsDay(page, fresh);
   await expect(block).toBeVisible();
   const startTop = (await block.boundingBox())!.y;
   const dialog = page.getByRole('alertdialog', { name: 'Move this appointment?' });
@@ -293,9 +299,9 @@ test('the keyboard way: M on a focused appointment opens the slot picker to move
   signIn,
 }) => {
   await signIn(page, 'provider');
-  const { appointment, agentId, date } = await bookFreshAppointment(page);
-  await page.goto(`/calendar?view=day&date=${date}&agent=${agentId}`);
-  const block = calendarFor(page, agentId).locator(`[data-event-id="${appointment._id}"]`);
+  const fresh = await bookFreshAppointment(page);
+  const { appointment, date } = fresh;
+  const { block } = await openItsDay(page, fresh);
   await block.focus();
   await page.keyboard.press('m');
 
@@ -323,11 +329,9 @@ test('an appointment opens over the calendar, which is as it was after closing',
   signIn,
 }) => {
   await signIn(page, 'provider');
-  const { appointment, agentId, date } = await bookFreshAppointment(page);
-  const calendarUrl = `/calendar?view=day&date=${date}&agent=${agentId}`;
-  await page.goto(calendarUrl);
-  const column = calendarFor(page, agentId);
-  const block = column.locator(`[data-event-id="${appointment._id}"]`);
+  const fresh = await bookFreshAppointment(page);
+  const { appointment } = fresh;
+  const { url: calendarUrl, block } = await openItsDay(page, fresh);
   // The details dialog is titled with the patient's name.
   const details = page.getByRole('dialog', { name: appointment.patient.name });
 

@@ -60,6 +60,12 @@ async function expectLiveRemoteVideo(page: Page) {
     .toBe(true);
 }
 
+/** The call is up: each side sees the other's live video, then each says it is connected. */
+async function expectConnected(...sides: Page[]) {
+  for (const page of sides) await expectLiveRemoteVideo(page);
+  for (const page of sides) await expect(callStatus(page)).toHaveText('Connected');
+}
+
 test.describe('video visit on one app instance', () => {
   let server: SessionServer;
   let provider: Awaited<ReturnType<typeof providerApi>>;
@@ -88,10 +94,7 @@ test.describe('video visit on one app instance', () => {
     await expect(callStatus(doctor)).toHaveText('Waiting for the patient…');
 
     const patient = await openPatient(browser, server.url, booking);
-    await expectLiveRemoteVideo(doctor);
-    await expectLiveRemoteVideo(patient);
-    await expect(callStatus(doctor)).toHaveText('Connected');
-    await expect(callStatus(patient)).toHaveText('Connected');
+    await expectConnected(doctor, patient);
 
     // Controls: mute and camera off are the patient's to flip; the call stays up.
     await patient.getByRole('button', { name: 'Mute' }).click();
@@ -287,9 +290,6 @@ test.describe('video visit across two app instances on one PostgreSQL', () => {
     const doctor = await openProvider(browser, servers[0]!.url, booking);
     await expect(callStatus(doctor)).toHaveText('Waiting for the patient…');
     const patient = await openPatient(browser, servers[1]!.url, booking);
-    await expectLiveRemoteVideo(doctor);
-    await expectLiveRemoteVideo(patient);
-    await expect(callStatus(doctor)).toHaveText('Connected');
-    await expect(callStatus(patient)).toHaveText('Connected');
+    await expectConnected(doctor, patient);
   });
 });
