@@ -1,8 +1,13 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { fieldIssue, type FieldIssue } from '@contracts/errors';
-import type { ListPatientsQuery, UpdatePatientBody } from '@contracts/patients';
+import type {
+  ExportPatientsQuery,
+  ListPatientsQuery,
+  UpdatePatientBody,
+} from '@contracts/patients';
 import {
   addPatientNoteRoute,
+  exportPatientsRoute,
   getPatientRoute,
   listPatientsRoute,
   updatePatientRoute,
@@ -20,6 +25,16 @@ export function patientListQueryOptions(query: ListPatientsQuery) {
     // The page keeps showing the last results while the next search or page loads.
     { placeholderData: keepPreviousData },
   );
+}
+
+/** The CSV of every patient the same search finds (a link: the browser saves it as it comes). */
+export function patientsExportHref(query: ExportPatientsQuery): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.clinic) params.set('clinic', query.clinic);
+  if (query.archived) params.set('archived', 'true');
+  const search = params.toString();
+  return search ? `${exportPatientsRoute.path}?${search}` : exportPatientsRoute.path;
 }
 
 export function patientProfileQueryOptions(id: string) {

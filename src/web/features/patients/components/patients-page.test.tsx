@@ -152,3 +152,21 @@ describe('PatientsPage', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });
+
+describe('PatientsPage download', () => {
+  it('offers the front desk the CSV of what the search finds', async () => {
+    serve(makeSessionUser({ role: 'staff' }), () => json(makePatientPage([makePatientListItem()])));
+    renderPage('/patients?q=garcia&archived=1');
+    const link = await screen.findByRole('link', { name: 'Download CSV' });
+    expect(link).toHaveAttribute('href', '/api/patients/export?q=garcia&archived=true');
+  });
+
+  it('offers providers no download', async () => {
+    serve(makeSessionUser({ role: 'provider' }), () =>
+      json(makePatientPage([makePatientListItem()])),
+    );
+    renderPage();
+    await screen.findByRole('link', { name: 'Garcia, Maria “Mia”' });
+    expect(screen.queryByRole('link', { name: 'Download CSV' })).not.toBeInTheDocument();
+  });
+});

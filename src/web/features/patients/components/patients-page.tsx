@@ -1,6 +1,10 @@
+import { DownloadIcon } from 'lucide-react';
+import { DEFAULT_PATIENT_EDITOR_ROLES } from '@domain/patients';
 import { PageHeader } from '@web/components/page-header';
+import { Button } from '@web/components/ui/button';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
-import { useSession } from '@web/lib/session';
+import { hasRole, useSession } from '@web/lib/session';
+import { patientsExportHref } from '../api/patients';
 import { usePatientList } from '../hooks/use-patient-list';
 import { PatientFilters } from './patient-filters';
 import { PatientPager } from './patient-pager';
@@ -18,6 +22,17 @@ export function PatientsPage() {
       <PageHeader
         title="Patients"
         description="Find a patient to see their details, visits and notes."
+        actions={
+          hasRole(user, DEFAULT_PATIENT_EDITOR_ROLES) && (
+            <Button variant="outline" asChild>
+              {/* A link, not a fetch: the browser saves the file as it streams in. */}
+              <a href={patientsExportHref(search.filters)} download>
+                <DownloadIcon aria-hidden="true" />
+                Download CSV
+              </a>
+            </Button>
+          )
+        }
       />
       <PatientFilters
         text={search.text}

@@ -65,6 +65,8 @@ export function usePatientList() {
     archived,
     setArchived: (value: boolean) => setParam('archived', value ? '1' : undefined),
     list,
+    /** What the search finds, whatever the page: what an export takes. */
+    filters: { q: q || undefined, clinic, archived },
     pageNumber: stack.length + 1,
     goNext: next ? () => setCursors({ filters, stack: [...stack, next] }) : undefined,
     goPrevious: stack.length ? () => setCursors({ filters, stack: stack.slice(0, -1) }) : undefined,
