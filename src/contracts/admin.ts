@@ -121,6 +121,8 @@ export const AUDIT_ACTIONS = [
   'expire',
   /** Records taken out of the app in a file (the patients' CSV export). */
   'export',
+  /** A patient's personal data erased at their request (the visits stay, as counts). */
+  'erase',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

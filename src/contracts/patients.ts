@@ -14,6 +14,7 @@ import {
 import { defineEndpoint } from './endpoint';
 import {
   addPatientNoteRoute,
+  erasePatientRoute,
   exportPatientsRoute,
   getPatientRoute,
   listPatientsRoute,
@@ -192,9 +193,17 @@ export const updatePatientBody = z
     preferredLanguage: z.enum(PATIENT_LANGUAGES).nullable().optional(),
     contactChannel: z.enum(CONTACT_CHANNELS).optional(),
     remindersOptOut: z.boolean().optional(),
+    /** Archived patients leave search (their visits and history stay); false restores them. */
+    archived: z.boolean().optional(),
   })
   .strict();
 export type UpdatePatientBody = z.input<typeof updatePatientBody>;
+
+export const erasePatientBody = z.object({
+  version: z.number({ error: 'must be the version you read' }).int().min(1),
+  /** The reason, kept in the audit log: a request from the patient, say. */
+  reason: safeText(500).pipe(z.string().min(1, 'is required')),
+});
 
 export const addPatientNoteBody = z.object({
   text: multiLineText(4000).pipe(z.string().min(1, 'must not be empty')),
@@ -254,4 +263,16 @@ export const exportPatientsEndpoint = defineEndpoint({
   query: exportPatientsQuery,
   responses: { 200: z.string().describe('A CSV file (text/csv), with a header line.') },
   errors: [404],
+});
+
+export const erasePatientEndpoint = defineEndpoint({
+  ...forEditors,
+  ...erasePatientRoute,
+  summary: 'Erase a patient’s personal data at their request, keeping their visits as counts',
+  description:
+    'Names, contact details, address, record number and notes are replaced or removed; the visits stay, with the placeholder name, so the clinic’s counts and the audit log stay whole. A patient with upcoming visits is a 409: cancel those first. The erasure itself is audited, with its reason. It cannot be undone.',
+  params: idParams,
+  body: erasePatientBody,
+  responses: { 200: patientRecord },
+  errors: [404, 409],
 });

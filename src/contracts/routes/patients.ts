@@ -7,6 +7,7 @@ export const patientPaths = {
   export: '/api/patients/export',
   one: '/api/patients/:id',
   notes: '/api/patients/:id/notes',
+  erase: '/api/patients/:id/erase',
 } as const;
 
 export const listPatientsRoute = defineRoute({
@@ -37,4 +38,10 @@ export const exportPatientsRoute = defineRoute({
   method: 'GET',
   path: patientPaths.export,
   operationId: 'exportPatients',
+});
+
+export const erasePatientRoute = defineRoute({
+  method: 'POST',
+  path: patientPaths.erase,
+  operationId: 'erasePatient',
 });

@@ -207,6 +207,8 @@ export const patients = pgTable(
     remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
     /** Hidden from search; their visits and history stay. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Their personal data was erased at their request; the row stays for the visits' sake. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     /** Raised by every edit: an edit names the version it read, so none is lost to another. */
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

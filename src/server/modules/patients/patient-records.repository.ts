@@ -227,3 +227,79 @@ export function patientEdits(db: Executor, patientId: string, limit: number) {
     .orderBy(desc(l.at), desc(l.id))
     .limit(limit);
 }
+
+/** What keeps a patient's data needed: visits still to come, and a place on the waitlist. */
+export async function openCommitments(db: Executor, patientId: string, now: Date) {
+  const [row] = await queryRows<{ upcoming: number; waiting: number }>(
+    db,
+    sql`select
+      (select count(*)::int from ${t.appointments} a
+        where a.patient_id = ${patientId} and a.start_at > ${now.toISOString()}::timestamptz
+          and a.status = any(${sql.param([...OPEN_STATUSES])}::text[])) as upcoming,
+      (select count(*)::int from ${t.waitlistEntries} w
+        where w.patient_id = ${patientId} and w.status = 'waiting') as waiting`,
+  );
+  return { upcomingVisits: row?.upcoming ?? 0, waiting: row?.waiting ?? 0 };
+}
+
+/**
+ * Replaces a patient's personal data with a placeholder, removes their notes, strikes the old
+ * and new values of their audited edits, and withdraws their messages not yet sent.
+ */
+export async function erasePatientData(db: Executor, patientId: string, now: Date) {
+  await db.delete(t.patientNotes).where(eq(t.patientNotes.patientId, patientId));
+  await db.execute(sql`
+    update ${t.auditLog} set details = jsonb_set(details, '{changes}', (
+      select coalesce(jsonb_agg(jsonb_build_object('field', c ->> 'field', 'from', null, 'to', null)), '[]'::jsonb)
+      from jsonb_array_elements(details -> 'changes') c)) - 'name'
+    where patient_id = ${patientId} and entity_type = 'patient' and action = 'update'
+      and jsonb_typeof(details -> 'changes') = 'array'`);
+  const placeholder = { name: 'Erased patient', email: `erased-${patientId}@erased.invalid` };
+  const theirs = sql`(select id from ${t.appointments} where patient_id = ${patientId})`;
+  const erasedPerson = sql`${JSON.stringify(placeholder)}::jsonb`;
+  await db.execute(sql`
+    update ${t.outbox} set status = 'withdrawn', last_error = 'The patient’s data was erased.'
+    where status = 'pending' and appointment_id in ${theirs}`);
+  // Messages already written keep their kind and time; the patient in them becomes the placeholder.
+  await db.execute(sql`
+    update ${t.outbox} set
+      recipients = (select coalesce(jsonb_agg(case when r ->> 'role' = 'patient'
+                      then ${erasedPerson} || '{"role":"patient"}'::jsonb else r end), '[]'::jsonb)
+                    from jsonb_array_elements(recipients) r),
+      payload = case when payload ? 'patient'
+                  then jsonb_set(payload, '{patient}', (payload -> 'patient') || ${erasedPerson} || '{"phone":null}'::jsonb)
+                  else payload end
+    where appointment_id in ${theirs}`);
+  await db.execute(sql`
+    update ${t.webhookDeliveries} set payload = jsonb_set(payload, '{data,patient}',
+      (payload -> 'data' -> 'patient') || ${erasedPerson} || '{"phone":null}'::jsonb)
+    where appointment_id in ${theirs} and jsonb_typeof(payload -> 'data' -> 'patient') = 'object'`);
+  const [row] = await db
+    .update(p)
+    .set({
+      firstName: 'Erased',
+      lastName: 'patient',
+      preferredName: null,
+      dob: null,
+      gender: null,
+      email: placeholder.email,
+      phone: null,
+      addressLine: null,
+      city: null,
+      region: null,
+      postalCode: null,
+      country: null,
+      recordNumber: null,
+      preferredLanguage: null,
+      remindersOptOut: true,
+      source: null,
+      searchText: 'erased patient',
+      archivedAt: sql`coalesce(${p.archivedAt}, ${now.toISOString()}::timestamptz)`,
+      erasedAt: now,
+      version: sql`${p.version} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(p.id, patientId))
+    .returning();
+  return row!;
+}

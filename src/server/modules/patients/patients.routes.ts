@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   addPatientNoteEndpoint,
+  erasePatientEndpoint,
   exportPatientsEndpoint,
   getPatientEndpoint,
   listPatientsEndpoint,
@@ -9,6 +10,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { sendCsvFile } from '../../core/csv-file';
 import { route } from '../../core/route';
+import { erasePatient } from './erase-patient';
 import { exportPatientsCsv } from './export-patients';
 import { listPatients } from './list-patients';
 import { addPatientNote } from './patient-notes';
@@ -28,6 +30,9 @@ export function patientsRoutes(deps: AppDeps): FastifyPluginAsync {
     );
     route(app, updatePatientEndpoint, async (request) =>
       updatePatient(deps, request.context, request.params.id, request.body),
+    );
+    route(app, erasePatientEndpoint, async (request) =>
+      erasePatient(deps, request.context, request.params.id, request.body),
     );
     route(app, addPatientNoteEndpoint, async (request, reply) =>
       reply

@@ -300,6 +300,98 @@ describe('notes', () => {
   });
 });
 
+describe('archiving and erasing', () => {
+  it('archives a patient out of search and restores them, each in the history', async () => {
+    const archive = await staff.patch(`/api/patients/${s.patient.id}`, {
+      version: 1,
+      archived: true,
+    });
+    expect(archive.statusCode, archive.body).toBe(200);
+    expect(archive.json()).toMatchObject({ archived: true, version: 2 });
+    expect(names(await page(staff, 'q=jose'))).toEqual([]);
+    const restore = await staff.patch(`/api/patients/${s.patient.id}`, {
+      version: 2,
+      archived: false,
+    });
+    expect(restore.json()).toMatchObject({ archived: false, version: 3 });
+    expect(names(await page(staff, 'q=jose'))).toEqual(['José Núñez']);
+    const p = await profile(staff, s.patient.id);
+    expect(p.history.map((h) => h.changes)).toEqual([
+      [{ field: 'archived', from: true, to: false }],
+      [{ field: 'archived', from: false, to: true }],
+    ]);
+  });
+
+  it('erases personal data but keeps the visits, strikes old values from the audit, and refuses further edits', async () => {
+    const refs = { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id };
+    await createAppointment(env.db, refs, {
+      start: new Date('2026-11-02T15:00:00Z'),
+      status: 'COMPLETED',
+    });
+    await staff.patch(`/api/patients/${s.patient.id}`, { version: 1, phone: '555 010 7777' });
+    await staff.post(`/api/patients/${s.patient.id}/notes`, { text: 'Allergic to latex' });
+    const erase = await staff.post(`/api/patients/${s.patient.id}/erase`, {
+      version: 2,
+      reason: 'Asked by the patient in writing',
+    });
+    expect(erase.statusCode, erase.body).toBe(200);
+    expect(erase.json()).toMatchObject({
+      firstName: 'Erased',
+      lastName: 'patient',
+      phone: null,
+      dob: null,
+      archived: true,
+    });
+    const p = await profile(staff, s.patient.id);
+    expect(p.counts.completed).toBe(1);
+    expect(p.notes).toEqual([]);
+    expect(p.history[0]!.changes).toEqual([{ field: 'phone', from: null, to: null }]);
+    const audit = JSON.stringify(await env.db.select().from(t.auditLog));
+    expect(audit).not.toMatch(/555 010 7777|jose\.nunez|Núñez/);
+    expect(audit).toMatch(/Asked by the patient in writing/);
+    const again = await staff.patch(`/api/patients/${s.patient.id}`, { version: 3, city: 'Troy' });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('leaves no name or e-mail of theirs in the messages and webhooks already written', async () => {
+    const booked = await bookThroughApi(staff, s, '2026-11-24T15:00:00.000Z');
+    const cancel = await staff.post(`/api/appointments/${booked._id}?action=cancel`, {
+      reason: 'Moving away',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const before = JSON.stringify(await env.db.select().from(t.outbox));
+    expect(before).toMatch(/jose\.nunez@example\.com/);
+    const erase = await staff.post(`/api/patients/${s.patient.id}/erase`, {
+      version: 1,
+      reason: 'Asked by the patient',
+    });
+    expect(erase.statusCode, erase.body).toBe(200);
+    const after = JSON.stringify([
+      await env.db.select().from(t.outbox),
+      await env.db.select().from(t.webhookDeliveries),
+    ]);
+    expect(after).not.toMatch(/jose\.nunez|Núñez|José/);
+    expect(after).toMatch(/Erased patient/);
+  });
+
+  it('refuses to erase a patient with visits to come, and a provider', async () => {
+    await bookThroughApi(staff, s, '2026-11-24T15:00:00.000Z');
+    const res = await staff.post(`/api/patients/${s.patient.id}/erase`, {
+      version: 1,
+      reason: 'Asked',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().details).toMatch(/Cancel their 1 upcoming visit/);
+    const provider = await apiAs(env.app, s.provider.email);
+    const refused = await provider.post(`/api/patients/${s.otherPatient.id}/erase`, {
+      version: 1,
+      reason: 'Asked',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await profile(staff, s.patient.id)).patient.firstName).toBe('José');
+  });
+});
+
 describe('exporting patients', () => {
   it('writes every patient the search finds, guards formulas, and audits each one exported', async () => {
     await createPatient(env.db, s.clinic.id, {

@@ -16,6 +16,9 @@ type Body = z.output<typeof updatePatientBody>;
 const CHANGED_MEANWHILE =
   'Someone else changed this patient’s details since you opened them. Reload to see their changes, then make yours again.';
 
+export const ERASED =
+  'This patient’s personal data was erased at their request; the record can no longer be changed.';
+
 /** What a unique key that refused an edit means to the person who made it. */
 const TAKEN: Record<string, { message: string; field: string }> = {
   patients_clinic_email_key: {
@@ -39,21 +42,31 @@ export async function updatePatient(
   id: string,
   body: Body,
 ): Promise<PatientRecord> {
-  const { version, ...fields } = body;
+  const { version, archived, ...fields } = body;
   try {
     return await deps.db.db.transaction(async (tx) => {
       const row = await repo.findPatientRecord(tx, [...ctx.user.clinicIds], id, true);
       if (!row) throw notFound('Patient not found.');
       if (row.patient.version !== version) throw conflict(CHANGED_MEANWHILE);
-      const changes = changedFields(row.patient, fields);
+      if (row.patient.erasedAt) throw conflict(ERASED);
+      const now = deps.now();
+      const wasArchived = row.patient.archivedAt !== null;
+      const changes = [
+        ...changedFields(row.patient, fields),
+        ...(archived === undefined || archived === wasArchived
+          ? []
+          : [{ field: 'archived', from: wasArchived, to: archived }]),
+      ];
       if (changes.length === 0) return toPatientRecord(row);
       const next = { ...row.patient, ...fields };
-      const now = deps.now();
       const patient = await repo.updatePatient(
         tx,
         id,
         {
           ...fields,
+          ...(archived === undefined
+            ? {}
+            : { archivedAt: archived ? (row.patient.archivedAt ?? now) : null }),
           searchText: normalizeSearchText(
             next.firstName,
             next.preferredName,

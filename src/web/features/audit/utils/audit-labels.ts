@@ -24,6 +24,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   decline: 'Declined an offer',
   expire: 'Offer expired',
   export: 'Exported',
+  erase: 'Erased personal data',
 };
 
 /** Past-tense wording for an audit action; an action this page does not know reads as itself. */

@@ -7,6 +7,7 @@ import { NoneYet, ProfileCard } from './profile-card';
 export function describeChange({ field, from, to }: PatientChange['changes'][number]): string {
   if (field === 'remindersOptOut')
     return to === true ? 'Reminders turned off' : 'Reminders turned on';
+  if (field === 'archived') return to === true ? 'Archived' : 'Restored from the archive';
   const label = fieldLabel(field);
   const before = formatFieldValue(field, from);
   const after = formatFieldValue(field, to);

@@ -22,7 +22,8 @@ export const CHANNEL_LABELS = {
   phone: 'Phone call',
 } as const satisfies Record<ContactChannel, string>;
 
-export type PatientField = Exclude<keyof UpdatePatientBody, 'version'>;
+/** The fields the edit form holds; archiving is an action of its own. */
+export type PatientField = Exclude<keyof UpdatePatientBody, 'version' | 'archived'>;
 
 /** Every field a person can change, in words: the edit form's labels and the history's. */
 export const FIELD_LABELS = {
