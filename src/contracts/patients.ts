@@ -86,6 +86,8 @@ export const patientRecord = z.object({
   remindersOptOut: z.boolean(),
   source: z.string().nullable(),
   archived: z.boolean(),
+  /** Their personal data was erased at their request: the record only stands for past visits. */
+  erased: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Sent back with an edit: a change made meanwhile by someone else is refused, not lost. */

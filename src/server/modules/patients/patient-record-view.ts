@@ -26,6 +26,7 @@ export function toPatientRecord(row: PatientRecordRow): PatientRecord {
     remindersOptOut: p.remindersOptOut,
     source: p.source,
     archived: p.archivedAt !== null,
+    erased: p.erasedAt !== null,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
     version: p.version,

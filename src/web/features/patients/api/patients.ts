@@ -7,6 +7,7 @@ import type {
 } from '@contracts/patients';
 import {
   addPatientNoteRoute,
+  erasePatientRoute,
   exportPatientsRoute,
   getPatientRoute,
   listPatientsRoute,
@@ -83,6 +84,18 @@ export function useAddPatientNote(id: string) {
         params: { id },
         body: { text },
         fallback: 'Failed to add the note',
+      }),
+    PATIENT_DATA,
+  );
+}
+
+export function useErasePatient(id: string) {
+  return useWriteThenRefresh(
+    (body: { version: number; reason: string }) =>
+      callEndpoint(erasePatientRoute, {
+        params: { id },
+        body,
+        fallback: 'Failed to erase the patient’s data',
       }),
     PATIENT_DATA,
   );

@@ -147,3 +147,61 @@ describe('PatientProfilePage', () => {
     expect(await screen.findByText('Patients list')).toBeInTheDocument();
   });
 });
+
+describe('archiving and erasing from the profile', () => {
+  let writes: ApiRequest[];
+  function serveWrites(profile: PatientProfile) {
+    writes = [];
+    const record = (request: ApiRequest) => {
+      writes.push(request);
+      return json(profile.patient);
+    };
+    stubApi(
+      sessionHandler(
+        makeSessionUser(),
+        byRoute({
+          [`GET /api/patients/${MARIA_ID}`]: () => json(profile),
+          [`PATCH /api/patients/${MARIA_ID}`]: record,
+          [`POST /api/patients/${MARIA_ID}/erase`]: record,
+        }),
+      ),
+    );
+  }
+
+  it('archives with the version read', async () => {
+    serveWrites(makePatientProfile());
+    renderProfile();
+    await userEvent.click(await screen.findByRole('button', { name: 'Archive' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]!.body).toEqual({ version: 4, archived: true });
+  });
+
+  it('erases only with a reason, after saying what goes and what stays', async () => {
+    serveWrites(makePatientProfile());
+    renderProfile();
+    await userEvent.click(await screen.findByRole('button', { name: 'Erase data' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(/cannot be undone/)).toBeInTheDocument();
+    const confirm = within(dialog).getByRole('button', { name: 'Erase personal data' });
+    await userEvent.click(confirm);
+    expect(writes).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Asked in writing');
+    await userEvent.click(confirm);
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]!.body).toEqual({ version: 4, reason: 'Asked in writing' });
+  });
+
+  it('shows an erased record without anything to do to it', async () => {
+    serveWrites(
+      makePatientProfile({
+        patient: makePatientRecord({ erased: true, archived: true, firstName: 'Erased' }),
+      }),
+    );
+    renderProfile();
+    expect(await screen.findByText('Personal data erased')).toBeInTheDocument();
+    for (const name of ['Edit', 'Archive', 'Erase data']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByRole('button', { name: /^Book/ })).not.toBeInTheDocument();
+  });
+});

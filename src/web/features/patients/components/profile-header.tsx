@@ -6,6 +6,7 @@ import { PageHeader } from '@web/components/page-header';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { displayName, formatCalendarDate } from '../utils/patient-labels';
+import { RecordActions } from './record-actions';
 
 /** The patient's name, clinic and what can be done for them. */
 export function ProfileHeader({
@@ -40,20 +41,23 @@ export function ProfileHeader({
             {facts.join(' · ')}
             {patient.archived && (
               <Badge variant="secondary" className="ml-2">
-                Archived
+                {patient.erased ? 'Personal data erased' : 'Archived'}
               </Badge>
             )}
           </>
         }
         actions={
           <>
-            {onEdit && (
-              <Button variant="outline" onClick={onEdit}>
-                <PencilIcon aria-hidden="true" />
-                Edit
-              </Button>
+            {onEdit && !patient.erased && (
+              <>
+                <Button variant="outline" onClick={onEdit}>
+                  <PencilIcon aria-hidden="true" />
+                  Edit
+                </Button>
+                <RecordActions patient={patient} />
+              </>
             )}
-            {book}
+            {!patient.erased && book}
           </>
         }
       />

@@ -52,6 +52,7 @@ export function makePatientRecord(overrides: Partial<PatientRecord> = {}): Patie
     remindersOptOut: false,
     source: null,
     archived: false,
+    erased: false,
     createdAt: '2025-06-11T14:02:00.000Z',
     updatedAt: '2026-10-30T09:15:00.000Z',
     version: 4,

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { ArchiveIcon, ArchiveRestoreIcon, EraserIcon } from 'lucide-react';
+import { toast } from 'sonner';
+import type { PatientRecord } from '@contracts/patients';
+import { DialogActions, TitledDialog } from '@web/components/dialog-frame';
+import { Button } from '@web/components/ui/button';
+import { Label } from '@web/components/ui/label';
+import { Textarea } from '@web/components/ui/textarea';
+import { useErasePatient, useUpdatePatient } from '../api/patients';
+import { displayName } from '../utils/patient-labels';
+
+/** Archive or restore: reversible, so one click, said in a toast. */
+function ArchiveButton({ patient }: { patient: PatientRecord }) {
+  const update = useUpdatePatient(patient.id);
+  const archive = !patient.archived;
+  return (
+    <Button
+      variant="outline"
+      disabled={update.isPending}
+      onClick={() =>
+        update.mutate(
+          { version: patient.version, archived: archive },
+          {
+            onSuccess: () =>
+              toast.success(archive ? 'Patient archived' : 'Patient restored from the archive'),
+            onError: (error) => toast.error(error.message),
+          },
+        )
+      }
+    >
+      {archive ? <ArchiveIcon aria-hidden="true" /> : <ArchiveRestoreIcon aria-hidden="true" />}
+      {archive ? 'Archive' : 'Restore'}
+    </Button>
+  );
+}
+
+/** Erasure cannot be undone: a dialog that says what goes and what stays, with a reason. */
+function EraseDialog({
+  patient,
+  open,
+  onOpenChange,
+}: {
+  patient: PatientRecord;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const erase = useErasePatient(patient.id);
+  const [reason, setReason] = useState('');
+  return (
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      confirmation
+      className="sm:max-w-md"
+      title={`Erase ${displayName(patient)}’s personal data?`}
+      description="Their name, contact details, address, record number and notes are removed for good. Their past visits stay, without their name, so the clinic’s counts stay right. This cannot be undone."
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="erase-reason">Reason</Label>
+        <Textarea
+          id="erase-reason"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          placeholder="For example: asked by the patient in writing on 11/27/2026"
+        />
+      </div>
+      <DialogActions
+        error={erase.error?.message}
+        pending={erase.isPending}
+        label="Erase personal data"
+        pendingLabel="Erasing..."
+        destructive
+        onConfirm={() => {
+          if (reason.trim() === '') {
+            toast.error('Say why the data is erased: the reason is kept in the audit log.');
+            return;
+          }
+          erase.mutate(
+            { version: patient.version, reason: reason.trim() },
+            {
+              onSuccess: () => {
+                toast.success('Personal data erased');
+                onOpenChange(false);
+              },
+            },
+          );
+        }}
+      />
+    </TitledDialog>
+  );
+}
+
+/** What the front desk and admins may do to the record besides editing it. */
+export function RecordActions({ patient }: { patient: PatientRecord }) {
+  const [erasing, setErasing] = useState(false);
+  return (
+    <>
+      <ArchiveButton patient={patient} />
+      <Button variant="outline" onClick={() => setErasing(true)}>
+        <EraserIcon aria-hidden="true" />
+        Erase data
+      </Button>
+      <EraseDialog patient={patient} open={erasing} onOpenChange={setErasing} />
+    </>
+  );
+}
