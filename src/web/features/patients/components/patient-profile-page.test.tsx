@@ -171,7 +171,10 @@ describe('archiving and erasing from the profile', () => {
   it('archives with the version read', async () => {
     serveWrites(makePatientProfile());
     renderProfile();
-    await userEvent.click(await screen.findByRole('button', { name: 'Archive' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'More actions for this patient' }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Archive' }));
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]!.body).toEqual({ version: 4, archived: true });
   });
@@ -179,7 +182,10 @@ describe('archiving and erasing from the profile', () => {
   it('erases only with a reason, after saying what goes and what stays', async () => {
     serveWrites(makePatientProfile());
     renderProfile();
-    await userEvent.click(await screen.findByRole('button', { name: 'Erase data' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'More actions for this patient' }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Erase personal data…' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText(/cannot be undone/)).toBeInTheDocument();
     const confirm = within(dialog).getByRole('button', { name: 'Erase personal data' });
@@ -199,7 +205,7 @@ describe('archiving and erasing from the profile', () => {
     );
     renderProfile();
     expect(await screen.findByText('Personal data erased')).toBeInTheDocument();
-    for (const name of ['Edit', 'Archive', 'Erase data']) {
+    for (const name of ['Edit', 'More actions for this patient']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
     expect(screen.queryByRole('button', { name: /^Book/ })).not.toBeInTheDocument();

@@ -1,37 +1,34 @@
 import { useState } from 'react';
-import { ArchiveIcon, ArchiveRestoreIcon, EraserIcon } from 'lucide-react';
+import { ArchiveIcon, ArchiveRestoreIcon, EraserIcon, MoreHorizontalIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import type { PatientRecord } from '@contracts/patients';
 import { DialogActions, TitledDialog } from '@web/components/dialog-frame';
 import { Button } from '@web/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@web/components/ui/dropdown-menu';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { useErasePatient, useUpdatePatient } from '../api/patients';
 import { displayName } from '../utils/patient-labels';
 
-/** Archive or restore: reversible, so one click, said in a toast. */
-function ArchiveButton({ patient }: { patient: PatientRecord }) {
+/** Archive or restore: reversible, so at once, said in a toast. */
+function useArchive(patient: PatientRecord) {
   const update = useUpdatePatient(patient.id);
   const archive = !patient.archived;
-  return (
-    <Button
-      variant="outline"
-      disabled={update.isPending}
-      onClick={() =>
-        update.mutate(
-          { version: patient.version, archived: archive },
-          {
-            onSuccess: () =>
-              toast.success(archive ? 'Patient archived' : 'Patient restored from the archive'),
-            onError: (error) => toast.error(error.message),
-          },
-        )
-      }
-    >
-      {archive ? <ArchiveIcon aria-hidden="true" /> : <ArchiveRestoreIcon aria-hidden="true" />}
-      {archive ? 'Archive' : 'Restore'}
-    </Button>
-  );
+  return () =>
+    update.mutate(
+      { version: patient.version, archived: archive },
+      {
+        onSuccess: () =>
+          toast.success(archive ? 'Patient archived' : 'Patient restored from the archive'),
+        onError: (error) => toast.error(error.message),
+      },
+    );
 }
 
 /** Erasure cannot be undone: a dialog that says what goes and what stays, with a reason. */
@@ -90,16 +87,37 @@ function EraseDialog({
   );
 }
 
-/** What the front desk and admins may do to the record besides editing it. */
+/**
+ * What the front desk and admins may do to the record besides editing it, in a menu: archiving is
+ * seldom needed and erasing must not sit one slip away.
+ */
 export function RecordActions({ patient }: { patient: PatientRecord }) {
   const [erasing, setErasing] = useState(false);
+  const archive = useArchive(patient);
   return (
     <>
-      <ArchiveButton patient={patient} />
-      <Button variant="outline" onClick={() => setErasing(true)}>
-        <EraserIcon aria-hidden="true" />
-        Erase data
-      </Button>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="outline" size="icon" aria-label="More actions for this patient">
+            <MoreHorizontalIcon aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={archive}>
+            {patient.archived ? (
+              <ArchiveRestoreIcon aria-hidden="true" />
+            ) : (
+              <ArchiveIcon aria-hidden="true" />
+            )}
+            {patient.archived ? 'Restore from the archive' : 'Archive'}
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="destructive" onSelect={() => setErasing(true)}>
+            <EraserIcon aria-hidden="true" />
+            Erase personal data…
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
       <EraseDialog patient={patient} open={erasing} onOpenChange={setErasing} />
     </>
   );
