@@ -213,6 +213,17 @@ export async function readMixes(target: ApiTarget): Promise<Record<string, HttpR
     'search-keywords': searchKeywords().map((k) =>
       get(`/api/clinics/patient?clinic=clinic-0&keyword=${encodeURIComponent(k)}`),
     ),
+    // The patients page (issue 41): its first page, and a different search each request: the
+    // starts of the seed's names, and birth dates, over 200,000 patients.
+    patients: [get('/api/patients')],
+    'patients-find': [
+      ...searchKeywords().map((k) => get(`/api/patients?q=${encodeURIComponent(k)}`)),
+      ...Array.from({ length: 100 }, (_, i) =>
+        get(
+          `/api/patients?q=${new Date(Date.UTC(1950, 0, 1 + i * 97)).toISOString().slice(0, 10)}`,
+        ),
+      ),
+    ],
     'slots-days': Array.from({ length: 80 }, (_, i) =>
       new Date(Date.now() + (i + 1) * 86_400_000).toISOString().slice(0, 10),
     ).flatMap((d) =>

@@ -212,6 +212,7 @@ export async function benchApi(target: ApiTarget, options: ApiOptions, log: (s: 
     ['counts', 'counts-days', 'a different day each request: no counts reused'],
     ['search', 'search-keywords', 'a different keyword each request: no answer reused'],
     ['slots', 'slots-days', 'a different day or length each request: no input reused'],
+    ['patients', 'patients-find', 'a different name start or birth date each request'],
   ] as const) {
     if (!options.endpoints.includes(endpoint)) continue;
     const specs = mixes[mix]!;
