@@ -2,7 +2,7 @@ import type { PatientRecord } from '@contracts/patients';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { conflict, notFound } from '../../errors';
-import { recordAudit } from '../audit';
+import { auditPatientChange } from './patient-audit';
 import { toPatientRecord } from './patient-record-view';
 import * as repo from './patient-records.repository';
 import { ERASED } from './update-patient';
@@ -37,20 +37,12 @@ export async function erasePatient(
       });
     }
     const patient = await repo.erasePatientData(tx, id, now);
-    await recordAudit(
-      tx,
-      { userId: ctx.user.id, ip: ctx.ip },
-      [
-        {
-          action: 'erase',
-          entityType: 'patient',
-          entityId: id,
-          patientId: id,
-          details: { reason: body.reason },
-        },
-      ],
-      now,
-    );
+    await auditPatientChange(tx, ctx, {
+      patientId: id,
+      action: 'erase',
+      details: { reason: body.reason },
+      at: now,
+    });
     return toPatientRecord({ ...row, patient });
   });
 }

@@ -5,8 +5,8 @@ import { localDateKeyOf } from '@domain/zoned-time';
 import type { AppDeps } from '../../app-deps';
 import { csvFile } from '../../core/csv-file';
 import type { RequestContext } from '../../core/request-context';
-import { recordReadAudit } from '../audit';
 import { requireMemberClinic } from '../clinics';
+import { auditPatientReads } from './patient-audit';
 import * as repo from './patient-records.repository';
 
 type Query = z.output<typeof exportPatientsQuery>;
@@ -78,16 +78,11 @@ export async function exportPatientsCsv(deps: AppDeps, ctx: RequestContext, q: Q
   };
   const read = async (after?: repo.PatientCursor) => {
     const rows = await repo.exportPatients(deps.db.db, { ...filter, after });
-    await recordReadAudit(
-      deps.db.db,
-      { userId: ctx.user.id, ip: ctx.ip },
-      rows.map((r) => ({
-        action: 'export',
-        entityType: 'patient',
-        entityId: r.id,
-        patientId: r.id,
-      })),
-      deps.now(),
+    await auditPatientReads(
+      deps,
+      ctx,
+      rows.map((r) => r.id),
+      'export',
     );
     return rows;
   };

@@ -4,8 +4,8 @@ import { parsePatientQuery } from '@domain/patients';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { badRequest } from '../../errors';
-import { recordReadAudit } from '../audit';
 import { requireMemberClinic } from '../clinics';
+import { auditPatientReads } from './patient-audit';
 import * as repo from './patient-records.repository';
 
 type Query = z.output<typeof listPatientsQuery>;
@@ -31,11 +31,10 @@ export async function listPatients(
     now: deps.now(),
   });
   const shown = rows.slice(0, q.limit);
-  await recordReadAudit(
-    deps.db.db,
-    { userId: ctx.user.id, ip: ctx.ip },
-    shown.map((r) => ({ action: 'read', entityType: 'patient', entityId: r.id, patientId: r.id })),
-    deps.now(),
+  await auditPatientReads(
+    deps,
+    ctx,
+    shown.map((r) => r.id),
   );
   const last = shown.at(-1);
   return {

@@ -2,7 +2,7 @@ import type { PatientNote } from '@contracts/patients';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { notFound } from '../../errors';
-import { recordAudit } from '../audit';
+import { auditPatientChange } from './patient-audit';
 import * as repo from './patient-records.repository';
 
 /** Adds a note to a patient's record, signed with its author's name as it is today. */
@@ -23,20 +23,12 @@ export async function addPatientNote(
       body: text,
       createdAt: now,
     });
-    await recordAudit(
-      tx,
-      { userId: ctx.user.id, ip: ctx.ip },
-      [
-        {
-          action: 'notes',
-          entityType: 'patient',
-          entityId: patientId,
-          patientId,
-          details: { noteId: note.id },
-        },
-      ],
-      now,
-    );
+    await auditPatientChange(tx, ctx, {
+      patientId,
+      action: 'notes',
+      details: { noteId: note.id },
+      at: now,
+    });
     return { id: note.id, text: note.body, author: note.authorName, at: now.toISOString() };
   });
 }

@@ -4,7 +4,7 @@ import { isLateCancellation, type FieldChange } from '@domain/patients';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { notFound } from '../../errors';
-import { recordReadAudit } from '../audit';
+import { auditPatientReads } from './patient-audit';
 import { mayEditPatients } from './patient-editors';
 import { toPatientRecord } from './patient-record-view';
 import * as repo from './patient-records.repository';
@@ -29,12 +29,7 @@ export async function getPatientProfile(
     repo.patientEdits(db, id, HISTORY_SHOWN),
   ]);
   const now = deps.now();
-  await recordReadAudit(
-    db,
-    { userId: ctx.user.id, ip: ctx.ip },
-    [{ action: 'read', entityType: 'patient', entityId: id, patientId: id }],
-    now,
-  );
+  await auditPatientReads(deps, ctx, [id]);
   const visits = appointments.map((a): PatientVisit => {
     const start = new Date(a.start_at);
     return {

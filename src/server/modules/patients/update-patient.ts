@@ -7,7 +7,7 @@ import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { ConflictError, translateDbError } from '../../db/errors';
 import { conflict, notFound } from '../../errors';
-import { recordAudit } from '../audit';
+import { auditPatientChange } from './patient-audit';
 import { toPatientRecord } from './patient-record-view';
 import * as repo from './patient-records.repository';
 
@@ -76,20 +76,13 @@ export async function updatePatient(
         },
         now,
       );
-      await recordAudit(
-        tx,
-        { userId: ctx.user.id, ip: ctx.ip },
-        [
-          {
-            action: 'update',
-            entityType: 'patient',
-            entityId: id,
-            patientId: id,
-            details: { changes, name: personName(patient) },
-          },
-        ],
-        now,
-      );
+      await auditPatientChange(tx, ctx, {
+        patientId: id,
+        action: 'update',
+        details: { changes, name: personName(patient) },
+        at: now,
+      });
+
       return toPatientRecord({ ...row, patient });
     });
   } catch (err) {

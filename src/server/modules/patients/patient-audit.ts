@@ -1,0 +1,42 @@
+import type { AuditAction } from '../audit';
+import type { AppDeps } from '../../app-deps';
+import type { RequestContext } from '../../core/request-context';
+import type { Executor } from '../../db/client';
+import { recordAudit, recordReadAudit } from '../audit';
+
+/** Patients shown or taken out (`export`), each audited as the caller's read of their record. */
+export function auditPatientReads(
+  deps: AppDeps,
+  ctx: RequestContext,
+  ids: readonly string[],
+  action: 'read' | 'export' = 'read',
+): Promise<void> {
+  return recordReadAudit(
+    deps.db.db,
+    { userId: ctx.user.id, ip: ctx.ip },
+    ids.map((id) => ({ action, entityType: 'patient', entityId: id, patientId: id })),
+    deps.now(),
+  );
+}
+
+/** One change of a patient's record, audited in the transaction that makes it. */
+export function auditPatientChange(
+  tx: Executor,
+  ctx: RequestContext,
+  change: { patientId: string; action: AuditAction; details: Record<string, unknown>; at: Date },
+): Promise<void> {
+  return recordAudit(
+    tx,
+    { userId: ctx.user.id, ip: ctx.ip },
+    [
+      {
+        action: change.action,
+        entityType: 'patient',
+        entityId: change.patientId,
+        patientId: change.patientId,
+        details: change.details,
+      },
+    ],
+    change.at,
+  );
+}
