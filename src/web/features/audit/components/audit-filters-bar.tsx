@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { XIcon } from 'lucide-react';
 import type { AdminUser } from '@contracts/admin';
@@ -23,6 +23,30 @@ const errorText = 'text-xs font-medium text-destructive';
 /** Everyone an entry may name, deactivated staff included: their past actions still count. */
 const byName = (staff: AdminUser[]) => [...staff].sort((a, b) => a.name.localeCompare(b.name));
 
+/**
+ * What is typed in a field, taken anew whenever the filter it sets changes from outside
+ * (clearing the filters, Back, a row's "only this patient").
+ */
+function useDraft(value: string) {
+  const [draft, setDraft] = useState(value);
+  const [prevValue, setPrevValue] = useState(value);
+  if (value !== prevValue) {
+    setPrevValue(value);
+    setDraft(value);
+  }
+  return [draft, setDraft] as const;
+}
+
+/** A labelled filter: half the bar's width on a phone, a quarter on a wide screen. */
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="col-span-2 grid gap-2 sm:col-span-1">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  );
+}
+
 function PatientIdField({
   value,
   onApply,
@@ -30,14 +54,8 @@ function PatientIdField({
   value: string;
   onApply: (patientId: string) => void;
 }) {
-  const [draft, setDraft] = useState(value);
+  const [draft, setDraft] = useDraft(value);
   const [showError, setShowError] = useState(false);
-  const [prevValue, setPrevValue] = useState(value);
-  // Clearing the filters (or a row's "only this patient") replaces what was typed here.
-  if (value !== prevValue) {
-    setPrevValue(value);
-    setDraft(value);
-  }
   const trimmed = draft.trim();
   const invalid = trimmed !== '' && !isId(trimmed);
 
@@ -50,8 +68,7 @@ function PatientIdField({
   }
 
   return (
-    <div className="col-span-2 grid gap-2 sm:col-span-1">
-      <Label htmlFor="audit-patient">Patient id</Label>
+    <FilterField id="audit-patient" label="Patient id">
       <Input
         id="audit-patient"
         placeholder="e.g. 1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed"
@@ -68,7 +85,7 @@ function PatientIdField({
           Enter the patient&apos;s full id.
         </p>
       )}
-    </div>
+    </FilterField>
   );
 }
 
@@ -82,13 +99,7 @@ function PatientNameField({
   value: string;
   onApply: (patientName: string) => void;
 }) {
-  const [draft, setDraft] = useState(value);
-  const [prevValue, setPrevValue] = useState(value);
-  // Clearing the filters (or Back) replaces what was typed here.
-  if (value !== prevValue) {
-    setPrevValue(value);
-    setDraft(value);
-  }
+  const [draft, setDraft] = useDraft(value);
   const settled = useDebouncedValue(draft, PATIENT_NAME_DEBOUNCE_MS);
   useEffect(() => {
     if (settled.trim() !== value.trim()) onApply(settled);
@@ -97,8 +108,7 @@ function PatientNameField({
   }, [settled]);
 
   return (
-    <div className="col-span-2 grid gap-2 sm:col-span-1">
-      <Label htmlFor="audit-patient-name">Patient name</Label>
+    <FilterField id="audit-patient-name" label="Patient name">
       <Input
         id="audit-patient-name"
         type="search"
@@ -108,7 +118,7 @@ function PatientNameField({
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
       />
-    </div>
+    </FilterField>
   );
 }
 
@@ -129,8 +139,7 @@ export function AuditFiltersBar({
       aria-label="Filters"
       className="mb-4 grid grid-cols-2 gap-4 rounded-xl border bg-card p-4 lg:grid-cols-4 lg:items-start"
     >
-      <div className="col-span-2 grid gap-2 sm:col-span-1">
-        <Label htmlFor="audit-user">Staff member</Label>
+      <FilterField id="audit-user" label="Staff member">
         <AllOrOneSelect
           id="audit-user"
           allLabel="All staff"
@@ -146,9 +155,8 @@ export function AuditFiltersBar({
           contentClassName="max-h-72"
         />
         {users.isError && <p className={errorText}>{users.error.message}</p>}
-      </div>
-      <div className="col-span-2 grid gap-2 sm:col-span-1">
-        <Label htmlFor="audit-action">Action</Label>
+      </FilterField>
+      <FilterField id="audit-action" label="Action">
         <AllOrOneSelect
           id="audit-action"
           allLabel="All actions"
@@ -157,7 +165,7 @@ export function AuditFiltersBar({
           onChange={(action) => set({ action: action ?? '' })}
           contentClassName="max-h-72"
         />
-      </div>
+      </FilterField>
       <PatientNameField
         value={filters.patientName}
         onApply={(patientName) => set({ patientName })}
