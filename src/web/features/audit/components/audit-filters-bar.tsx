@@ -47,13 +47,13 @@ function FilterField({ id, label, children }: { id: string; label: string; child
   );
 }
 
-function PatientIdField({
-  value,
-  onApply,
-}: {
+/** A typed filter: what it filters by now, and how to apply what was typed. */
+interface TypedFilterProps {
   value: string;
-  onApply: (patientId: string) => void;
-}) {
+  onApply: (value: string) => void;
+}
+
+function PatientIdField({ value, onApply }: TypedFilterProps) {
   const [draft, setDraft] = useDraft(value);
   const [showError, setShowError] = useState(false);
   const trimmed = draft.trim();
@@ -92,13 +92,7 @@ function PatientIdField({
 /** How long typing pauses before the name filters: one request per pause, not per key. */
 export const PATIENT_NAME_DEBOUNCE_MS = 300;
 
-function PatientNameField({
-  value,
-  onApply,
-}: {
-  value: string;
-  onApply: (patientName: string) => void;
-}) {
+function PatientNameField({ value, onApply }: TypedFilterProps) {
   const [draft, setDraft] = useDraft(value);
   const settled = useDebouncedValue(draft, PATIENT_NAME_DEBOUNCE_MS);
   useEffect(() => {
