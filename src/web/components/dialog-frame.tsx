@@ -165,6 +165,34 @@ export function DialogActions({
   );
 }
 
+/**
+ * Cancel and Save for a dialog that saves a choice (a new time): Save waits for the choice, and
+ * neither can be pressed while saving.
+ */
+export function SaveOrCancel({
+  onCancel,
+  onSave,
+  ready,
+  pending,
+}: {
+  onCancel: () => void;
+  onSave: () => void;
+  /** Something has been chosen to save. */
+  ready: boolean;
+  pending: boolean;
+}) {
+  return (
+    <DialogFooter>
+      <Button variant="outline" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button onClick={onSave} disabled={!ready || pending}>
+        {pending ? 'Saving...' : 'Save'}
+      </Button>
+    </DialogFooter>
+  );
+}
+
 /** A dialog's form: its fields, then the server's refusal and the footer. */
 export function DialogForm({
   onSubmit,

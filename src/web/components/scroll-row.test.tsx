@@ -11,42 +11,42 @@ function sized(row: HTMLElement, { width, content }: { width: number; content: n
   Object.defineProperty(row, 'scrollWidth', { configurable: true, value: content });
 }
 
+/** A row of six tabs at the given sizes, measured once as a first scroll would. */
+function renderSized(size: { width: number; content: number }) {
+  render(
+    <ScrollRow>
+      <div data-testid="tabs">six tabs</div>
+    </ScrollRow>,
+  );
+  const row = screen.getByTestId('tabs').parentElement!;
+  sized(row, size);
+  fireEvent.scroll(row);
+  return row;
+}
+
+function scrollTo(row: HTMLElement, left: number) {
+  act(() => {
+    row.scrollLeft = left;
+  });
+  fireEvent.scroll(row);
+}
+
 describe('ScrollRow', () => {
   it('marks the side that has more, and follows the scroll', () => {
-    render(
-      <ScrollRow>
-        <div data-testid="tabs">six tabs</div>
-      </ScrollRow>,
-    );
-    const row = screen.getByTestId('tabs').parentElement!;
-    sized(row, { width: 358, content: 560 });
-    fireEvent.scroll(row);
+    const row = renderSized({ width: 358, content: 560 });
     expect(screen.getByTestId('scroll-more-after')).toBeInTheDocument();
     expect(screen.queryByTestId('scroll-more-before')).toBeNull();
 
-    act(() => {
-      row.scrollLeft = 100;
-    });
-    fireEvent.scroll(row);
+    scrollTo(row, 100);
     expect(screen.getByTestId('scroll-more-before')).toBeInTheDocument();
     expect(screen.getByTestId('scroll-more-after')).toBeInTheDocument();
 
-    act(() => {
-      row.scrollLeft = 202;
-    });
-    fireEvent.scroll(row);
+    scrollTo(row, 202);
     expect(screen.queryByTestId('scroll-more-after')).toBeNull();
   });
 
   it('shows no hint where everything fits', () => {
-    render(
-      <ScrollRow>
-        <div data-testid="tabs">six tabs</div>
-      </ScrollRow>,
-    );
-    const row = screen.getByTestId('tabs').parentElement!;
-    sized(row, { width: 900, content: 560 });
-    fireEvent.scroll(row);
+    renderSized({ width: 900, content: 560 });
     expect(screen.queryByTestId('scroll-more-after')).toBeNull();
     expect(screen.queryByTestId('scroll-more-before')).toBeNull();
   });

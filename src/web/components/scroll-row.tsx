@@ -28,31 +28,39 @@ export function ScrollRow({ children }: { children: ReactNode }) {
       resized?.disconnect();
     };
   }, []);
-  const fade =
-    'pointer-events-none absolute inset-y-0 flex w-10 items-center text-muted-foreground';
   return (
     <div className="relative -mx-4 md:mx-0">
       <div ref={ref} className="overflow-x-auto px-4 pb-1 md:px-0">
         {children}
       </div>
-      {more.before && (
-        <div
-          aria-hidden="true"
-          data-testid="scroll-more-before"
-          className={`${fade} left-0 justify-start bg-linear-to-r from-background via-background/80 to-transparent`}
-        >
-          <ChevronLeftIcon className="size-4" />
-        </div>
-      )}
-      {more.after && (
-        <div
-          aria-hidden="true"
-          data-testid="scroll-more-after"
-          className={`${fade} right-0 justify-end bg-linear-to-l from-background via-background/80 to-transparent`}
-        >
-          <ChevronRightIcon className="size-4" />
-        </div>
-      )}
+      {more.before && <MoreFade side="before" />}
+      {more.after && <MoreFade side="after" />}
+    </div>
+  );
+}
+
+const fadeSides = {
+  before: {
+    Chevron: ChevronLeftIcon,
+    className:
+      'left-0 justify-start bg-linear-to-r from-background via-background/80 to-transparent',
+  },
+  after: {
+    Chevron: ChevronRightIcon,
+    className:
+      'right-0 justify-end bg-linear-to-l from-background via-background/80 to-transparent',
+  },
+} as const;
+
+function MoreFade({ side }: { side: keyof typeof fadeSides }) {
+  const { Chevron, className } = fadeSides[side];
+  return (
+    <div
+      aria-hidden="true"
+      data-testid={`scroll-more-${side}`}
+      className={`pointer-events-none absolute inset-y-0 flex w-10 items-center text-muted-foreground ${className}`}
+    >
+      <Chevron className="size-4" />
     </div>
   );
 }

@@ -1,15 +1,18 @@
 // The online booking confirmation link (/book-online/confirm/{token}, ADR 022) talks to its
 // public endpoint with plain fetch, like the visit page.
-import { callPublicEndpoint, linkTokenOf, UNREACHABLE, type PublicAnswer } from './public-fetch';
+import {
+  callPublicEndpoint,
+  linkTokenOf,
+  UNREACHABLE,
+  type LinkAnswer,
+  type PublicAnswer,
+} from './public-fetch';
 
 export const NOT_A_VALID_BOOKING_LINK =
   'This link is not valid. Please check that you copied all of it from your e-mail.';
 
-export type ConfirmAnswer =
-  | { kind: 'ok'; sessionUrl: string }
-  /** The server's sentence: a bad link, an expired hold, a clinic for known patients only. */
-  | { kind: 'refused'; status: number; message: string }
-  | { kind: 'failed'; message: string };
+/** Refused: a bad link, an expired hold, a clinic for known patients only. */
+export type ConfirmAnswer = LinkAnswer<{ sessionUrl: string }>;
 
 /** The token of a confirmation link's path, or '' when the path is not one. */
 export function holdTokenOf(pathname: string): string {

@@ -1,15 +1,12 @@
 // The offer page talks to its three public endpoints with plain fetch, like the visit page.
 import type { PublicOffer } from '@contracts/waitlist';
-import { callPublicEndpoint, linkTokenOf, UNREACHABLE } from './public-fetch';
+import { callPublicEndpoint, linkTokenOf, UNREACHABLE, type LinkAnswer } from './public-fetch';
 
 export const NOT_A_VALID_OFFER =
   'This offer link is not valid. Please check the link in your e-mail.';
 
-export type OfferAnswer =
-  | { kind: 'ok'; offer: PublicOffer }
-  /** The server's sentence: a bad link, an expired offer, a time someone else took. */
-  | { kind: 'refused'; status: number; message: string }
-  | { kind: 'failed'; message: string };
+/** Refused: a bad link, an expired offer, a time someone else took. */
+export type OfferAnswer = LinkAnswer<{ offer: PublicOffer }>;
 
 /** A bad or spent link says so; a time taken or gone meanwhile, in the server's words. */
 const OFFER_RULES = {

@@ -10,6 +10,11 @@ const view = (over: Partial<PatientSessionView> = {}) =>
   createPatientSessionView({ serverNow: NOW.toISOString(), ...over });
 const respond = (status: number, body: unknown) =>
   vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify(body), { status })));
+/** The page for link `t`, the server answering with this view. */
+const showPage = (body: unknown) => {
+  respond(200, body);
+  render(<PatientSessionPage token="t" />);
+};
 
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
@@ -22,8 +27,7 @@ afterEach(() => {
 
 describe('PatientSessionPage', () => {
   it('shows the visit and a disabled Join before the window opens', async () => {
-    respond(200, view());
-    render(<PatientSessionPage token="t" />);
+    showPage(view());
     expect(await screen.findByRole('heading', { name: 'Hello José' })).toBeInTheDocument();
     expect(screen.getByText('Riverside Family Clinic')).toBeInTheDocument();
     expect(screen.getByText(/You can join from .* \(in 5 minutes\)/)).toBeInTheDocument();
@@ -33,8 +37,7 @@ describe('PatientSessionPage', () => {
   });
 
   it('offers Join when the visit is open', async () => {
-    respond(200, view({ state: 'open', serverNow: '2026-11-24T19:55:00Z' }));
-    render(<PatientSessionPage token="t" />);
+    showPage(view({ state: 'open', serverNow: '2026-11-24T19:55:00Z' }));
     const join = (await screen.findByRole('button', {
       name: 'Join your visit',
     })) as HTMLButtonElement;
@@ -50,22 +53,19 @@ describe('PatientSessionPage', () => {
   });
 
   it('says a cancelled appointment was cancelled, with no Join', async () => {
-    respond(200, view({ state: 'cancelled', status: 'CANCELLED' }));
-    render(<PatientSessionPage token="t" />);
+    showPage(view({ state: 'cancelled', status: 'CANCELLED' }));
     expect(await screen.findByText('This appointment was cancelled.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Join your visit' })).toBeNull();
   });
 
   it('after a cancellation offers online booking where the clinic books online', async () => {
-    respond(
-      200,
+    showPage(
       view({
         state: 'cancelled',
         status: 'CANCELLED',
         reach: { phone: null, address: null, bookOnlinePath: '/book-online/riverside' },
       }),
     );
-    render(<PatientSessionPage token="t" />);
     expect(
       await screen.findByText('To book again, choose a new time online below.'),
     ).toBeInTheDocument();
@@ -76,15 +76,13 @@ describe('PatientSessionPage', () => {
   });
 
   it('never says to call a clinic that gave no number, and names what it gave', async () => {
-    respond(
-      200,
+    showPage(
       view({
         state: 'cancelled',
         status: 'CANCELLED',
         reach: { phone: null, address: '118 Riverside Drive', bookOnlinePath: null },
       }),
     );
-    render(<PatientSessionPage token="t" />);
     expect(
       await screen.findByText('To book again, please contact Riverside Family Clinic.'),
     ).toBeInTheDocument();
@@ -93,15 +91,13 @@ describe('PatientSessionPage', () => {
     expect(screen.queryByRole('link', { name: 'Book online' })).toBeNull();
     cleanup();
     // A clinic with a number: call it, the number a tap away.
-    respond(
-      200,
+    showPage(
       view({
         state: 'ended',
         serverNow: '2026-11-24T21:00:00Z',
         reach: { phone: '(555) 010-2030', address: null, bookOnlinePath: null },
       }),
     );
-    render(<PatientSessionPage token="t" />);
     expect(
       await screen.findByText(
         'If you need another appointment, please call Riverside Family Clinic.',
@@ -114,8 +110,7 @@ describe('PatientSessionPage', () => {
   });
 
   it('writes the Carebook footer in a colour readable on the page (WCAG AA, 4.5:1)', async () => {
-    respond(200, view());
-    render(<PatientSessionPage token="t" />);
+    showPage(view());
     await screen.findByRole('heading', { name: 'Hello José' });
     // On slate-50 / slate-950: slate-600 is 7.2:1 and slate-400 7.7:1; slate-400 on slate-50
     // was 2.5:1, slate-500 on slate-950 4.2:1.
@@ -125,8 +120,7 @@ describe('PatientSessionPage', () => {
   });
 
   it('says when the visit has ended', async () => {
-    respond(200, view({ state: 'ended', serverNow: '2026-11-24T21:00:00Z' }));
-    render(<PatientSessionPage token="t" />);
+    showPage(view({ state: 'ended', serverNow: '2026-11-24T21:00:00Z' }));
     expect(await screen.findByText('This visit has ended.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Join your visit' })).toBeNull();
   });
@@ -183,12 +177,10 @@ describe('PatientSessionPage', () => {
   });
 
   it('offers no confirmation once confirmed or when it cannot be', async () => {
-    respond(200, view({ status: 'CONFIRMED', confirmable: false }));
-    render(<PatientSessionPage token="t" />);
+    showPage(view({ status: 'CONFIRMED', confirmable: false }));
     expect(await screen.findByText('You have confirmed this appointment.')).toBeInTheDocument();
     cleanup();
-    respond(200, view({ state: 'ended', confirmable: false }));
-    render(<PatientSessionPage token="t" />);
+    showPage(view({ state: 'ended', confirmable: false }));
     await screen.findByText('This visit has ended.');
     expect(screen.queryByRole('button', { name: 'Confirm my appointment' })).toBeNull();
   });

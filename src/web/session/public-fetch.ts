@@ -26,11 +26,14 @@ export function linkTokenOf(pattern: RegExp, pathname: string): string {
   }
 }
 
-export type PublicAnswer<T> =
-  | { kind: 'ok'; value: T }
+/** What a public link's call answers: what it gives when it works, or why not. */
+export type LinkAnswer<Ok extends object> =
+  | ({ kind: 'ok' } & Ok)
   /** The server's sentence for the patient: a bad link, an expired hold, a time someone took. */
   | { kind: 'refused'; status: number; message: string }
   | { kind: 'failed'; message: string };
+
+export type PublicAnswer<T> = LinkAnswer<{ value: T }>;
 
 export interface PublicCallRules {
   /** What to say when the clinic cannot be reached or answers with nonsense. */

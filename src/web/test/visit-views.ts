@@ -16,17 +16,24 @@ export function createVisitTiming(overrides: Partial<VisitTiming> = {}): VisitTi
   };
 }
 
+/** What both views say about the visit itself. */
+function visit() {
+  return {
+    appointmentId: 'a1',
+    ...createVisitTiming(),
+    serverNow: '2026-11-24T19:45:00.000Z',
+    confirmable: true,
+  };
+}
+
 export function createPatientSessionView(
   overrides: Partial<PatientSessionView> = {},
 ): PatientSessionView {
   return {
-    appointmentId: 'a1',
+    ...visit(),
     clinic: { name: 'Riverside Family Clinic', timezone: 'America/New_York' },
     provider: { name: 'Dr. Priya Raman' },
     patient: { firstName: 'José' },
-    ...createVisitTiming(),
-    serverNow: '2026-11-24T19:45:00.000Z',
-    confirmable: true,
     ...overrides,
   };
 }
@@ -35,13 +42,10 @@ export function createStaffSessionView(
   overrides: Partial<StaffSessionView> = {},
 ): StaffSessionView {
   return {
-    appointmentId: 'a1',
+    ...visit(),
     clinic: { slug: 'riverside', name: 'Riverside Family Clinic', timezone: 'America/New_York' },
     provider: { id: 'p1', name: 'Dr. Priya Raman', email: 'provider@carebook.test' },
     patient: { firstName: 'José', name: 'José Núñez', email: 'jose@example.com' },
-    ...createVisitTiming(),
-    serverNow: '2026-11-24T19:45:00.000Z',
-    confirmable: true,
     notes: null,
     iceServers: [],
     joinRefusal: null,

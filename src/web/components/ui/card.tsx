@@ -1,22 +1,14 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@web/lib/utils';
+import { classed } from './classed';
 
-export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card"
-      className={cn(
-        'flex flex-col gap-4 rounded-xl border bg-card py-5 text-card-foreground shadow-xs',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const Card = classed(
+  'div',
+  'card',
+  'flex flex-col gap-4 rounded-xl border bg-card py-5 text-card-foreground shadow-xs',
+);
 
-export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="card-header" className={cn('grid gap-1.5 px-5', className)} {...props} />;
-}
+export const CardHeader = classed('div', 'card-header', 'grid gap-1.5 px-5');
 
 /**
  * An h3 by default; `level={2}` where the card is a top-level section right under the page's
@@ -37,22 +29,8 @@ export function CardTitle({
   );
 }
 
-export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return (
-    <p
-      data-slot="card-description"
-      className={cn('text-sm text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const CardDescription = classed('p', 'card-description', 'text-sm text-muted-foreground');
 
-export function CardContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="card-content" className={cn('px-5', className)} {...props} />;
-}
+export const CardContent = classed('div', 'card-content', 'px-5');
 
-export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div data-slot="card-footer" className={cn('flex items-center px-5', className)} {...props} />
-  );
-}
+export const CardFooter = classed('div', 'card-footer', 'flex items-center px-5');

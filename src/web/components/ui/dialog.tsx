@@ -1,9 +1,10 @@
 import { useLayoutEffect, useRef, useState, type ComponentProps, type RefObject } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { FocusScope } from 'radix-ui/internal';
-import { XIcon } from 'lucide-react';
 import { cn } from '@web/lib/utils';
 import { TOASTER_SLOT } from '@web/lib/ui-constants';
+import { classed } from './classed';
+import { DialogCloseButton, DialogOverlay } from './dialog-parts';
 
 const TOASTER = `[data-slot="${TOASTER_SLOT}"]`;
 
@@ -12,18 +13,7 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogPortal = DialogPrimitive.Portal;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogOverlay({
-  className,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return (
-    <DialogPrimitive.Overlay
-      data-slot="dialog-overlay"
-      className={cn('animate-overlay fixed inset-0 z-50 bg-slate-950/50', className)}
-      {...props}
-    />
-  );
-}
+export { DialogOverlay };
 
 /**
  * Notes what had focus as the dialog opens. It mounts with the dialog's content, and its layout
@@ -104,58 +94,32 @@ export function DialogContent({
         <NoteOpener into={opener} />
         <ToasterBranch />
         {children}
-        {showCloseButton && (
-          <DialogPrimitive.Close
-            className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background [&_svg]:size-4"
-            aria-label="Close"
-          >
-            <XIcon aria-hidden="true" />
-          </DialogPrimitive.Close>
-        )}
+        {showCloseButton && <DialogCloseButton />}
       </DialogPrimitive.Content>
     </DialogPortal>
   );
 }
 
-export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="dialog-header"
-      className={cn('flex flex-col gap-2 text-center sm:text-left', className)}
-      {...props}
-    />
-  );
-}
+export const DialogHeader = classed(
+  'div',
+  'dialog-header',
+  'flex flex-col gap-2 text-center sm:text-left',
+);
 
-export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="dialog-footer"
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
-      {...props}
-    />
-  );
-}
+export const DialogFooter = classed(
+  'div',
+  'dialog-footer',
+  'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end',
+);
 
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      data-slot="dialog-title"
-      className={cn('text-lg leading-none font-semibold', className)}
-      {...props}
-    />
-  );
-}
+export const DialogTitle = classed(
+  DialogPrimitive.Title,
+  'dialog-title',
+  'text-lg leading-none font-semibold',
+);
 
-export function DialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      data-slot="dialog-description"
-      className={cn('text-sm text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const DialogDescription = classed(
+  DialogPrimitive.Description,
+  'dialog-description',
+  'text-sm text-muted-foreground',
+);

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 
 /** Ids a control needs to point at its hint and error, so both are read with it. */
@@ -48,6 +49,26 @@ export function FormField({
       )}
       <FieldError id={`${id}-error`} message={error} />
     </div>
+  );
+}
+
+/**
+ * A FormField around an Input that points at the field's hint and error: pass the input's own
+ * props (`type`, `aria-required`, `{...register('name')}`) beside the field's.
+ */
+export function TextField({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  ...input
+}: Omit<ComponentProps<typeof FormField>, 'children'> &
+  Omit<ComponentProps<'input'>, 'id' | 'required'>) {
+  return (
+    <FormField id={id} label={label} required={required} hint={hint} error={error}>
+      <Input id={id} {...input} {...fieldDescription(id, { error, hint })} />
+    </FormField>
   );
 }
 

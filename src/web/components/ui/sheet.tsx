@@ -1,7 +1,8 @@
 import type { ComponentProps } from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
-import { XIcon } from 'lucide-react';
 import { cn } from '@web/lib/utils';
+import { classed } from './classed';
+import { DialogCloseButton, DialogOverlay } from './dialog-parts';
 
 // A sheet is a Radix Dialog pinned to one edge: it inherits focus trapping, Escape to close and
 // the scroll lock, which the mobile sidebar needs.
@@ -26,10 +27,7 @@ export function SheetContent({
 }) {
   return (
     <SheetPrimitive.Portal>
-      <SheetPrimitive.Overlay
-        data-slot="sheet-overlay"
-        className="animate-overlay fixed inset-0 z-50 bg-slate-950/50"
-      />
+      <DialogOverlay data-slot="sheet-overlay" />
       <SheetPrimitive.Content
         data-slot="sheet-content"
         className={cn(
@@ -40,58 +38,24 @@ export function SheetContent({
         {...props}
       >
         {children}
-        {showCloseButton && (
-          <SheetPrimitive.Close
-            className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background [&_svg]:size-4"
-            aria-label="Close"
-          >
-            <XIcon aria-hidden="true" />
-          </SheetPrimitive.Close>
-        )}
+        {showCloseButton && <DialogCloseButton />}
       </SheetPrimitive.Content>
     </SheetPrimitive.Portal>
   );
 }
 
-export function SheetHeader({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="sheet-header"
-      className={cn('flex flex-col gap-1.5 p-4', className)}
-      {...props}
-    />
-  );
-}
+export const SheetHeader = classed('div', 'sheet-header', 'flex flex-col gap-1.5 p-4');
 
-export function SheetFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="sheet-footer"
-      className={cn('mt-auto flex flex-col gap-2 p-4', className)}
-      {...props}
-    />
-  );
-}
+export const SheetFooter = classed('div', 'sheet-footer', 'mt-auto flex flex-col gap-2 p-4');
 
-export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetPrimitive.Title>) {
-  return (
-    <SheetPrimitive.Title
-      data-slot="sheet-title"
-      className={cn('font-semibold text-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const SheetTitle = classed(
+  SheetPrimitive.Title,
+  'sheet-title',
+  'font-semibold text-foreground',
+);
 
-export function SheetDescription({
-  className,
-  ...props
-}: ComponentProps<typeof SheetPrimitive.Description>) {
-  return (
-    <SheetPrimitive.Description
-      data-slot="sheet-description"
-      className={cn('text-sm text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const SheetDescription = classed(
+  SheetPrimitive.Description,
+  'sheet-description',
+  'text-sm text-muted-foreground',
+);

@@ -1,79 +1,36 @@
 import { use, type ComponentProps, type ReactNode } from 'react';
 import { Slot } from 'radix-ui';
 import { cn } from '@web/lib/utils';
+import { classed } from './classed';
 import { useSidebar } from './sidebar';
 import { SidebarTooltipSlot } from './sidebar-tooltip-slot';
 
-export function SidebarHeader({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="sidebar-header"
-      className={cn('flex flex-col gap-2 p-2', className)}
-      {...props}
-    />
-  );
-}
+export const SidebarHeader = classed('div', 'sidebar-header', 'flex flex-col gap-2 p-2');
 
-export function SidebarContent({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="sidebar-content"
-      className={cn(
-        'flex min-h-0 flex-1 flex-col gap-2 overflow-auto group-data-[collapsible=icon]:overflow-hidden',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const SidebarContent = classed(
+  'div',
+  'sidebar-content',
+  'flex min-h-0 flex-1 flex-col gap-2 overflow-auto group-data-[collapsible=icon]:overflow-hidden',
+);
 
-export function SidebarFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="sidebar-footer"
-      className={cn('flex flex-col gap-2 p-2', className)}
-      {...props}
-    />
-  );
-}
+export const SidebarFooter = classed('div', 'sidebar-footer', 'flex flex-col gap-2 p-2');
 
-export function SidebarGroup({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="sidebar-group"
-      className={cn('relative flex w-full min-w-0 flex-col p-2', className)}
-      {...props}
-    />
-  );
-}
+export const SidebarGroup = classed(
+  'div',
+  'sidebar-group',
+  'relative flex w-full min-w-0 flex-col p-2',
+);
 
-export function SidebarGroupLabel({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="sidebar-group-label"
-      className={cn(
-        // Collapsed, the label fades out but stays readable to screen readers.
-        'flex h-8 shrink-0 items-center rounded-md px-2 text-xs font-medium text-sidebar-foreground/70 transition-[margin,opacity] duration-200 ease-linear group-data-[collapsible=icon]:-mt-8 group-data-[collapsible=icon]:opacity-0',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const SidebarGroupLabel = classed(
+  'div',
+  'sidebar-group-label',
+  // Collapsed, the label fades out but stays readable to screen readers.
+  'flex h-8 shrink-0 items-center rounded-md px-2 text-xs font-medium text-sidebar-foreground/70 transition-[margin,opacity] duration-200 ease-linear group-data-[collapsible=icon]:-mt-8 group-data-[collapsible=icon]:opacity-0',
+);
 
-export function SidebarMenu({ className, ...props }: ComponentProps<'ul'>) {
-  return (
-    <ul
-      data-slot="sidebar-menu"
-      className={cn('flex w-full min-w-0 flex-col gap-1', className)}
-      {...props}
-    />
-  );
-}
+export const SidebarMenu = classed('ul', 'sidebar-menu', 'flex w-full min-w-0 flex-col gap-1');
 
-export function SidebarMenuItem({ className, ...props }: ComponentProps<'li'>) {
-  return <li data-slot="sidebar-menu-item" className={cn('relative', className)} {...props} />;
-}
+export const SidebarMenuItem = classed('li', 'sidebar-menu-item', 'relative');
 
 export function SidebarMenuButton({
   asChild = false,

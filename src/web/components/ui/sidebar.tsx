@@ -16,6 +16,7 @@ import { readSidebarCookie, writeSidebarCookie } from '@web/lib/sidebar-cookie';
 import { SIDEBAR_KEYBOARD_SHORTCUT } from '@web/lib/ui-constants';
 import { cn } from '@web/lib/utils';
 import { Button } from './button';
+import { classed } from './classed';
 
 // On a phone the sidebar is a sheet that opens on demand: its dialog machinery loads after the
 // first paint, and never on a wide screen (ADR 023).
@@ -181,12 +182,8 @@ export function SidebarTrigger({ className, onClick, ...props }: ComponentProps<
 }
 
 /** The page area beside the sidebar. */
-export function SidebarInset({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="sidebar-inset"
-      className={cn('relative flex w-full min-w-0 flex-1 flex-col bg-background', className)}
-      {...props}
-    />
-  );
-}
+export const SidebarInset = classed(
+  'div',
+  'sidebar-inset',
+  'relative flex w-full min-w-0 flex-1 flex-col bg-background',
+);

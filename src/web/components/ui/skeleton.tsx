@@ -1,14 +1,6 @@
-import type { ComponentProps } from 'react';
-import { cn } from '@web/lib/utils';
+import { classed } from './classed';
 
-export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="skeleton"
-      // Purely visual: the surrounding region announces loading (aria-busy), not each bar.
-      aria-hidden="true"
-      className={cn('animate-pulse rounded-md bg-muted', className)}
-      {...props}
-    />
-  );
-}
+// Purely visual: the surrounding region announces loading (aria-busy), not each bar.
+export const Skeleton = classed('div', 'skeleton', 'animate-pulse rounded-md bg-muted', {
+  'aria-hidden': 'true',
+});

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@web/lib/utils';
+import { classed } from './classed';
 
 /**
  * A table that scrolls sideways inside its own box when the screen is narrower than its columns.
@@ -25,29 +26,11 @@ export function Table({
   );
 }
 
-export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
-  return (
-    <thead
-      data-slot="table-header"
-      className={cn('bg-muted/40 [&_tr]:border-b', className)}
-      {...props}
-    />
-  );
-}
+export const TableHeader = classed('thead', 'table-header', 'bg-muted/40 [&_tr]:border-b');
 
-export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
-  return (
-    <tbody
-      data-slot="table-body"
-      className={cn('[&_tr:last-child]:border-0', className)}
-      {...props}
-    />
-  );
-}
+export const TableBody = classed('tbody', 'table-body', '[&_tr:last-child]:border-0');
 
-export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  return <tr data-slot="table-row" className={cn('border-b', className)} {...props} />;
-}
+export const TableRow = classed('tr', 'table-row', 'border-b');
 
 /**
  * A header cell: a column's (`scope="col"`, the default) in the table header, or a row's
@@ -69,18 +52,10 @@ export function TableHead({ className, scope = 'col', ...props }: ComponentProps
   );
 }
 
-export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return (
-    <td data-slot="table-cell" className={cn('px-3 py-3 align-middle', className)} {...props} />
-  );
-}
+export const TableCell = classed('td', 'table-cell', 'px-3 py-3 align-middle');
 
-export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
-  return (
-    <caption
-      data-slot="table-caption"
-      className={cn('mt-4 text-sm text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const TableCaption = classed(
+  'caption',
+  'table-caption',
+  'mt-4 text-sm text-muted-foreground',
+);

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
-import { cn } from '@web/lib/utils';
+import { classed, inPortal } from './classed';
 
 /** Mounted once in the app providers so every tooltip shares the open delay. */
 export function TooltipProvider({
@@ -13,25 +13,12 @@ export function TooltipProvider({
 export const Tooltip = TooltipPrimitive.Root;
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
-export function TooltipContent({
-  className,
-  sideOffset = 6,
-  children,
-  ...props
-}: ComponentProps<typeof TooltipPrimitive.Content>) {
-  return (
-    <TooltipPrimitive.Portal>
-      <TooltipPrimitive.Content
-        data-slot="tooltip-content"
-        sideOffset={sideOffset}
-        className={cn(
-          'animate-pop z-50 w-fit rounded-md bg-foreground px-3 py-1.5 text-xs text-background',
-          className,
-        )}
-        {...props}
-      >
-        {children}
-      </TooltipPrimitive.Content>
-    </TooltipPrimitive.Portal>
-  );
-}
+export const TooltipContent = inPortal(
+  TooltipPrimitive.Portal,
+  classed(
+    TooltipPrimitive.Content,
+    'tooltip-content',
+    'animate-pop z-50 w-fit rounded-md bg-foreground px-3 py-1.5 text-xs text-background',
+    { sideOffset: 6 },
+  ),
+);

@@ -76,6 +76,21 @@ function setup(
   return { call, signal, pc, pcs, signals };
 }
 
+/** A call with its devices, in the room, its signalling open. */
+async function inRoom(role: 'patient' | 'staff') {
+  const started = setup(role);
+  await started.call.start('camera');
+  started.signal().ready(role);
+  return started;
+}
+
+/** A call in the room that the other side has joined. */
+async function withPeer(role: 'patient' | 'staff') {
+  const joined = await inRoom(role);
+  joined.signal().receive({ type: 'peer-joined', from: role === 'patient' ? 'staff' : 'patient' });
+  return joined;
+}
+
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
@@ -98,10 +113,7 @@ describe('VideoCall', () => {
   });
 
   it('starts a fresh peer connection whenever the other side (re)joins', async () => {
-    const { call, signal, pcs } = setup('staff');
-    await call.start('camera');
-    signal().ready('staff');
-    signal().receive({ type: 'peer-joined', from: 'patient' });
+    const { call, signal, pcs } = await withPeer('staff');
     expect(pcs).toHaveLength(2);
     expect(pcs[0]!.closed).toBe(true);
     expect(call.getSnapshot().remotePresent).toBe(true);
@@ -111,28 +123,21 @@ describe('VideoCall', () => {
   });
 
   it('learns who answered from the server’s name on their messages', async () => {
-    const { call, signal } = setup('patient');
-    await call.start('camera');
-    signal().ready('patient');
+    const { call, signal } = await inRoom('patient');
     expect(call.getSnapshot().remoteName).toBeNull();
     signal().receive({ type: 'peer-joined', from: 'staff', name: 'Dr. Jane Smith' });
     expect(call.getSnapshot()).toMatchObject({ remotePresent: true, remoteName: 'Dr. Jane Smith' });
   });
 
   it('ignores messages from another tab of its own side', async () => {
-    const { call, signal, pcs } = setup('staff');
-    await call.start('camera');
-    signal().ready('staff');
+    const { call, signal, pcs } = await inRoom('staff');
     signal().receive({ type: 'peer-joined', from: 'staff' });
     expect(pcs).toHaveLength(1);
     expect(call.getSnapshot().remotePresent).toBe(false);
   });
 
   it('waits again when the other side says bye', async () => {
-    const { call, signal, pc } = setup('patient');
-    await call.start('camera');
-    signal().ready('patient');
-    signal().receive({ type: 'peer-joined', from: 'staff' });
+    const { call, signal, pc } = await withPeer('patient');
     pc().setConnectionState('connected');
     expect(call.getSnapshot().connection).toBe('connected');
     const connected = pc();
@@ -142,10 +147,7 @@ describe('VideoCall', () => {
   });
 
   it('restarts ICE when the connection fails, and rejoins the room if that stalls', async () => {
-    const { call, signal, pc } = setup('patient');
-    await call.start('camera');
-    signal().ready('patient');
-    signal().receive({ type: 'peer-joined', from: 'staff' });
+    const { signal, pc } = await withPeer('patient');
     pc().setConnectionState('connected');
     pc().setConnectionState('failed');
     expect(pc().restarts).toBe(1);
@@ -154,10 +156,7 @@ describe('VideoCall', () => {
   });
 
   it('gives a disconnected connection a moment to mend before restarting ICE', async () => {
-    const { call, signal, pc } = setup('patient');
-    await call.start('camera');
-    signal().ready('patient');
-    signal().receive({ type: 'peer-joined', from: 'staff' });
+    const { pc } = await withPeer('patient');
     pc().setConnectionState('disconnected');
     vi.advanceTimersByTime(DISCONNECTED_GRACE_MS - 1);
     expect(pc().restarts).toBe(0);
@@ -170,10 +169,7 @@ describe('VideoCall', () => {
   });
 
   it('leaves ICE restarts to the patient’s side; staff rejoin the room if the call stays down', async () => {
-    const { call, signal, pc } = setup('staff');
-    await call.start('camera');
-    signal().ready('staff');
-    signal().receive({ type: 'peer-joined', from: 'patient' });
+    const { signal, pc } = await withPeer('staff');
     pc().setConnectionState('failed');
     expect(pc().restarts).toBe(0);
     vi.advanceTimersByTime(STUCK_CALL_MS);
@@ -222,9 +218,7 @@ describe('VideoCall', () => {
   });
 
   it('shows a refusal and drops the peer connection', async () => {
-    const { call, signal, pc } = setup('patient');
-    await call.start('camera');
-    signal().ready('patient');
+    const { call, signal, pc } = await inRoom('patient');
     signal().options.onStatus('refused', 'The visit is not open.');
     expect(call.getSnapshot()).toMatchObject({
       signalling: 'refused',

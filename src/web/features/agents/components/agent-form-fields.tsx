@@ -1,7 +1,7 @@
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { PASSWORD_MIN_LENGTH, type ClinicSummary } from '@contracts/auth';
 import { ROLES, type Role } from '@domain/roles';
-import { fieldDescription, FormField } from '@web/components/ui/form-field';
+import { fieldDescription, FormField, TextField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { OptionsSelect } from '@web/components/options-select';
 import { ROLE_LABELS } from '@web/lib/session';
@@ -35,15 +35,15 @@ export function AgentFormFields({
   const roleHint = roleLocked ? 'You cannot change your own role.' : undefined;
   return (
     <div className="grid gap-4">
-      <FormField id="agent-name" label="Name" error={errors.name?.message} hint={accountHint}>
-        <Input
-          id="agent-name"
-          autoComplete="off"
-          disabled={accountLocked}
-          {...register('name')}
-          {...fieldDescription('agent-name', { error: errors.name?.message, hint: accountHint })}
-        />
-      </FormField>
+      <TextField
+        id="agent-name"
+        label="Name"
+        error={errors.name?.message}
+        hint={accountHint}
+        autoComplete="off"
+        disabled={accountLocked}
+        {...register('name')}
+      />
       <FormField id="agent-email" label="Email" error={errors.email?.message}>
         <Input
           id="agent-email"

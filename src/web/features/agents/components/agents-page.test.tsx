@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { AdminUser } from '@contracts/admin';
 import { TooltipProvider } from '@web/components/ui/tooltip';
 import { createQueryClient } from '@web/lib/query-client';
@@ -77,6 +77,16 @@ vi.setConfig({ testTimeout: 20_000 });
 beforeEach(polyfillPointerApis);
 
 cleanUpAfterEach();
+
+/** Opens the row's Actions menu for this agent. */
+async function openActions(user: UserEvent, agent: string) {
+  await user.click(await screen.findByRole('button', { name: `Actions for ${agent}` }));
+}
+
+async function chooseAction(user: UserEvent, agent: string, item: string) {
+  await openActions(user, agent);
+  await user.click(await screen.findByRole('menuitem', { name: item }));
+}
 
 describe('AgentsPage', () => {
   it('lists staff with role, clinics and status, and links bookable agents to availability', async () => {
@@ -192,8 +202,7 @@ describe('AgentsPage', () => {
     );
     renderPage();
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('button', { name: 'Actions for Sam Ortiz' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Reset password' }));
+    await chooseAction(user, 'Sam Ortiz', 'Reset password');
     const dialog = await screen.findByRole('dialog', { name: 'Reset password for Sam Ortiz' });
     const field = within(dialog).getByLabelText('New password');
     await user.type(field, 'short');
@@ -222,12 +231,11 @@ describe('AgentsPage', () => {
     renderPage();
     const user = userEvent.setup({ delay: null });
 
-    await user.click(await screen.findByRole('button', { name: 'Actions for Alex Morgan' }));
+    await openActions(user, 'Alex Morgan');
     expect(screen.queryByRole('menuitem', { name: 'Deactivate' })).toBeNull();
     await user.keyboard('{Escape}');
 
-    await user.click(screen.getByRole('button', { name: 'Actions for Sam Ortiz' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Deactivate' }));
+    await chooseAction(user, 'Sam Ortiz', 'Deactivate');
     const confirm = await screen.findByRole('alertdialog', { name: 'Deactivate Sam Ortiz?' });
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
@@ -249,7 +257,7 @@ describe('AgentsPage', () => {
     renderPage();
     const user = userEvent.setup({ delay: null });
 
-    await user.click(await screen.findByRole('button', { name: 'Actions for Nora Kelly, RN' }));
+    await openActions(user, 'Nora Kelly, RN');
     expect(screen.queryByRole('menuitem', { name: 'Reset password' })).toBeNull();
     expect(screen.queryByRole('menuitem', { name: 'Deactivate' })).toBeNull();
     const note = screen.getByRole('menuitem', { name: /an admin of all their clinics/ });
@@ -282,12 +290,11 @@ describe('AgentsPage', () => {
     renderPage();
     const user = userEvent.setup({ delay: null });
 
-    await user.click(await screen.findByRole('button', { name: 'Actions for Sam Ortiz' }));
+    await openActions(user, 'Sam Ortiz');
     expect(screen.queryByRole('menuitem', { name: 'Unlock sign-in' })).toBeNull();
     await user.keyboard('{Escape}');
 
-    await user.click(screen.getByRole('button', { name: 'Actions for Tess Locked' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Unlock sign-in' }));
+    await chooseAction(user, 'Tess Locked', 'Unlock sign-in');
     await waitFor(() =>
       expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
         `/api/admin/agents/${locked.id}/unlock`,
@@ -299,7 +306,7 @@ describe('AgentsPage', () => {
         1,
       ),
     );
-    await user.click(screen.getByRole('button', { name: 'Actions for Tess Locked' }));
+    await openActions(user, 'Tess Locked');
     expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Unlock sign-in' })).toBeNull();
   });
@@ -314,7 +321,7 @@ describe('AgentsPage', () => {
     stubServer(() => undefined, [adminRow, shared]);
     renderPage();
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('button', { name: 'Actions for Nora Kelly, RN' }));
+    await openActions(user, 'Nora Kelly, RN');
     expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Unlock sign-in' })).toBeNull();
   });

@@ -30,3 +30,19 @@ export function createAppointment(
     ...rest,
   };
 }
+
+type StatusEntry = Appointment['statusHistory'][number];
+
+/** One entry of an appointment's status history: Sam Ortiz's, just now, unless told. */
+export function createStatusEntry(
+  overrides: Partial<StatusEntry> & Pick<StatusEntry, 'type'>,
+): StatusEntry {
+  return {
+    timestamp: new Date().toISOString(),
+    reason: null,
+    from: null,
+    to: null,
+    by: 'Sam Ortiz',
+    ...overrides,
+  };
+}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { XIcon } from 'lucide-react';
 import type { AdminUser } from '@contracts/admin';
@@ -23,21 +23,39 @@ const errorText = 'text-xs font-medium text-destructive';
 /** Everyone an entry may name, deactivated staff included: their past actions still count. */
 const byName = (staff: AdminUser[]) => [...staff].sort((a, b) => a.name.localeCompare(b.name));
 
-function PatientIdField({
-  value,
-  onApply,
-}: {
-  value: string;
-  onApply: (patientId: string) => void;
-}) {
+/**
+ * What is typed in a field, taken anew whenever the filter it sets changes from outside
+ * (clearing the filters, Back, a row's "only this patient").
+ */
+function useDraft(value: string) {
   const [draft, setDraft] = useState(value);
-  const [showError, setShowError] = useState(false);
   const [prevValue, setPrevValue] = useState(value);
-  // Clearing the filters (or a row's "only this patient") replaces what was typed here.
   if (value !== prevValue) {
     setPrevValue(value);
     setDraft(value);
   }
+  return [draft, setDraft] as const;
+}
+
+/** A labelled filter: half the bar's width on a phone, a quarter on a wide screen. */
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="col-span-2 grid gap-2 sm:col-span-1">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  );
+}
+
+/** A typed filter: what it filters by now, and how to apply what was typed. */
+interface TypedFilterProps {
+  value: string;
+  onApply: (value: string) => void;
+}
+
+function PatientIdField({ value, onApply }: TypedFilterProps) {
+  const [draft, setDraft] = useDraft(value);
+  const [showError, setShowError] = useState(false);
   const trimmed = draft.trim();
   const invalid = trimmed !== '' && !isId(trimmed);
 
@@ -50,8 +68,7 @@ function PatientIdField({
   }
 
   return (
-    <div className="col-span-2 grid gap-2 sm:col-span-1">
-      <Label htmlFor="audit-patient">Patient id</Label>
+    <FilterField id="audit-patient" label="Patient id">
       <Input
         id="audit-patient"
         placeholder="e.g. 1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed"
@@ -68,27 +85,15 @@ function PatientIdField({
           Enter the patient&apos;s full id.
         </p>
       )}
-    </div>
+    </FilterField>
   );
 }
 
 /** How long typing pauses before the name filters: one request per pause, not per key. */
 export const PATIENT_NAME_DEBOUNCE_MS = 300;
 
-function PatientNameField({
-  value,
-  onApply,
-}: {
-  value: string;
-  onApply: (patientName: string) => void;
-}) {
-  const [draft, setDraft] = useState(value);
-  const [prevValue, setPrevValue] = useState(value);
-  // Clearing the filters (or Back) replaces what was typed here.
-  if (value !== prevValue) {
-    setPrevValue(value);
-    setDraft(value);
-  }
+function PatientNameField({ value, onApply }: TypedFilterProps) {
+  const [draft, setDraft] = useDraft(value);
   const settled = useDebouncedValue(draft, PATIENT_NAME_DEBOUNCE_MS);
   useEffect(() => {
     if (settled.trim() !== value.trim()) onApply(settled);
@@ -97,8 +102,7 @@ function PatientNameField({
   }, [settled]);
 
   return (
-    <div className="col-span-2 grid gap-2 sm:col-span-1">
-      <Label htmlFor="audit-patient-name">Patient name</Label>
+    <FilterField id="audit-patient-name" label="Patient name">
       <Input
         id="audit-patient-name"
         type="search"
@@ -108,7 +112,7 @@ function PatientNameField({
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
       />
-    </div>
+    </FilterField>
   );
 }
 
@@ -129,8 +133,7 @@ export function AuditFiltersBar({
       aria-label="Filters"
       className="mb-4 grid grid-cols-2 gap-4 rounded-xl border bg-card p-4 lg:grid-cols-4 lg:items-start"
     >
-      <div className="col-span-2 grid gap-2 sm:col-span-1">
-        <Label htmlFor="audit-user">Staff member</Label>
+      <FilterField id="audit-user" label="Staff member">
         <AllOrOneSelect
           id="audit-user"
           allLabel="All staff"
@@ -146,9 +149,8 @@ export function AuditFiltersBar({
           contentClassName="max-h-72"
         />
         {users.isError && <p className={errorText}>{users.error.message}</p>}
-      </div>
-      <div className="col-span-2 grid gap-2 sm:col-span-1">
-        <Label htmlFor="audit-action">Action</Label>
+      </FilterField>
+      <FilterField id="audit-action" label="Action">
         <AllOrOneSelect
           id="audit-action"
           allLabel="All actions"
@@ -157,7 +159,7 @@ export function AuditFiltersBar({
           onChange={(action) => set({ action: action ?? '' })}
           contentClassName="max-h-72"
         />
-      </div>
+      </FilterField>
       <PatientNameField
         value={filters.patientName}
         onApply={(patientName) => set({ patientName })}

@@ -62,24 +62,21 @@ export function DayRow({
           const suffix = segments.length > 1 ? ` ${i + 1}` : '';
           const problem = segmentProblems[segment.key];
           const problemId = `${id}-${segment.key}-problem`;
+          const edgeField = (edge: 'start' | 'end') => (
+            <TimeField
+              aria-label={`${name} ${edge}${suffix}`}
+              value={segment[edge]}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? problemId : undefined}
+              onChange={(event) => update(segment.key, { [edge]: event.target.value })}
+            />
+          );
           return (
             <div key={segment.key}>
               <div className="flex flex-wrap items-center gap-1.5 sm:gap-2">
-                <TimeField
-                  aria-label={`${name} start${suffix}`}
-                  value={segment.start}
-                  aria-invalid={problem ? true : undefined}
-                  aria-describedby={problem ? problemId : undefined}
-                  onChange={(event) => update(segment.key, { start: event.target.value })}
-                />
+                {edgeField('start')}
                 <span aria-hidden="true">–</span>
-                <TimeField
-                  aria-label={`${name} end${suffix}`}
-                  value={segment.end}
-                  aria-invalid={problem ? true : undefined}
-                  aria-describedby={problem ? problemId : undefined}
-                  onChange={(event) => update(segment.key, { end: event.target.value })}
-                />
+                {edgeField('end')}
                 <Button
                   variant="ghost"
                   size="icon"

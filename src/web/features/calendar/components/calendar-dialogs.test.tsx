@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -39,6 +40,23 @@ function wrap(ui: React.ReactNode) {
   return { invalidate };
 }
 
+/** The day list at `now`, opening and moving nothing unless told. */
+function renderList(
+  appointments: ComponentProps<typeof AppointmentList>['appointments'],
+  handlers: Partial<Pick<ComponentProps<typeof AppointmentList>, 'onOpen' | 'onMove'>> = {},
+) {
+  return wrap(
+    <AppointmentList
+      timeZone={ZONE}
+      now={now}
+      onOpen={() => {}}
+      onMove={() => {}}
+      {...handlers}
+      appointments={appointments}
+    />,
+  );
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -47,20 +65,12 @@ afterEach(() => {
 
 describe('AppointmentList', () => {
   it('groups by local date in the viewer’s zone, by time within a day', () => {
-    wrap(
-      <AppointmentList
-        timeZone={ZONE}
-        now={now}
-        onOpen={() => {}}
-        onMove={() => {}}
-        appointments={[
-          appointment('late', '2026-11-24T20:00:00Z', 'BOOKED', 'Anna Smith'),
-          // 00:30 UTC on the 25th is still the evening of the 24th in New York.
-          appointment('evening', '2026-11-25T00:30:00Z', 'BOOKED', 'Ben Ode'),
-          appointment('early', '2026-11-24T14:00:00Z'),
-        ]}
-      />,
-    );
+    renderList([
+      appointment('late', '2026-11-24T20:00:00Z', 'BOOKED', 'Anna Smith'),
+      // 00:30 UTC on the 25th is still the evening of the 24th in New York.
+      appointment('evening', '2026-11-25T00:30:00Z', 'BOOKED', 'Ben Ode'),
+      appointment('early', '2026-11-24T14:00:00Z'),
+    ]);
     const days = screen.getAllByRole('heading', { level: 3 });
     expect(days.map((d) => d.textContent)).toEqual(['Tuesday, November 24, 2026']);
     const rows = within(screen.getByRole('list')).getAllByRole('listitem');
@@ -73,18 +83,13 @@ describe('AppointmentList', () => {
 
   it('offers Move… only for a future appointment that is not cancelled', async () => {
     const onMove = vi.fn();
-    wrap(
-      <AppointmentList
-        timeZone={ZONE}
-        now={now}
-        onOpen={() => {}}
-        onMove={onMove}
-        appointments={[
-          appointment('past', '2026-11-23T14:00:00Z', 'BOOKED', 'Past Patient'),
-          appointment('gone', '2026-11-24T15:00:00Z', 'CANCELLED', 'Cancelled Patient'),
-          appointment('next', '2026-11-24T16:00:00Z', 'CONFIRMED', 'Next Patient'),
-        ]}
-      />,
+    renderList(
+      [
+        appointment('past', '2026-11-23T14:00:00Z', 'BOOKED', 'Past Patient'),
+        appointment('gone', '2026-11-24T15:00:00Z', 'CANCELLED', 'Cancelled Patient'),
+        appointment('next', '2026-11-24T16:00:00Z', 'CONFIRMED', 'Next Patient'),
+      ],
+      { onMove },
     );
     const moves = screen.getAllByRole('button', { name: /^Move…/ });
     expect(moves).toHaveLength(1);
@@ -95,17 +100,12 @@ describe('AppointmentList', () => {
 
   it('opens the details of any appointment in place, past and cancelled ones too', async () => {
     const onOpen = vi.fn();
-    wrap(
-      <AppointmentList
-        timeZone={ZONE}
-        now={now}
-        onOpen={onOpen}
-        onMove={() => {}}
-        appointments={[
-          appointment('past', '2026-11-23T14:00:00Z', 'BOOKED', 'Past Patient'),
-          appointment('gone', '2026-11-24T15:00:00Z', 'CANCELLED', 'Cancelled Patient'),
-        ]}
-      />,
+    renderList(
+      [
+        appointment('past', '2026-11-23T14:00:00Z', 'BOOKED', 'Past Patient'),
+        appointment('gone', '2026-11-24T15:00:00Z', 'CANCELLED', 'Cancelled Patient'),
+      ],
+      { onOpen },
     );
     // A button, not a link to /appointments: the dialog opens over the calendar.
     expect(screen.queryByRole('link', { name: /View Details/ })).toBeNull();

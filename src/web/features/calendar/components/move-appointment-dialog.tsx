@@ -2,9 +2,7 @@ import { useState } from 'react';
 import type { Appointment } from '@contracts/appointments';
 import { localDateKeyOf } from '@domain/zoned-time';
 import { CurrentTimeLines } from '@web/components/current-time-lines';
-import { Button } from '@web/components/ui/button';
-import { DialogFrame, DialogHeading } from '@web/components/dialog-frame';
-import { DialogFooter } from '@web/components/ui/dialog';
+import { DialogFrame, DialogHeading, SaveOrCancel } from '@web/components/dialog-frame';
 import { TimeSlotPicker, type TimeSlot } from '@web/features/slots/components/time-slot-picker';
 import { useMoveAppointment } from '../api/move-appointment';
 
@@ -62,14 +60,7 @@ function MoveForm({
           durationMinutes: appointment.duration,
         }}
       />
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={move.isPending}>
-          Cancel
-        </Button>
-        <Button onClick={save} disabled={!slot || move.isPending}>
-          {move.isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </DialogFooter>
+      <SaveOrCancel onCancel={onDone} onSave={save} ready={!!slot} pending={move.isPending} />
     </>
   );
 }

@@ -9,8 +9,7 @@ import { TimeZonePicker } from '@web/components/time-zone-picker';
 import { Button } from '@web/components/ui/button';
 import { TitledDialog } from '@web/components/dialog-frame';
 import { DialogFooter } from '@web/components/ui/dialog';
-import { fieldDescription, FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
+import { fieldDescription, FormField, TextField } from '@web/components/ui/form-field';
 import { Textarea } from '@web/components/ui/textarea';
 import { blankAsAbsent, labelled, worded } from '@web/lib/form-schema';
 import { browserTimeZone } from '@web/lib/time-zones';
@@ -65,15 +64,15 @@ function AddClinicForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={(event) => void save(event)} className="grid gap-4">
-      <FormField id={`${id}-name`} label="Name" required error={errors.name?.message}>
-        <Input
-          id={`${id}-name`}
-          autoComplete="organization"
-          aria-required="true"
-          {...fieldDescription(`${id}-name`, { error: errors.name?.message })}
-          {...form.register('name')}
-        />
-      </FormField>
+      <TextField
+        id={`${id}-name`}
+        label="Name"
+        required
+        error={errors.name?.message}
+        autoComplete="organization"
+        aria-required="true"
+        {...form.register('name')}
+      />
       <FormField
         id={`${id}-timezone`}
         label="Time zone"
@@ -99,22 +98,17 @@ function AddClinicForm({ onDone }: { onDone: () => void }) {
           )}
         />
       </FormField>
-      <FormField
+      <TextField
         id={`${id}-phone`}
         label="Phone"
         required
         hint="Patients are asked to call it when they cannot change a visit online."
         error={errors.phone?.message}
-      >
-        <Input
-          id={`${id}-phone`}
-          type="tel"
-          autoComplete="tel"
-          aria-required="true"
-          {...fieldDescription(`${id}-phone`, { error: errors.phone?.message, hint: true })}
-          {...form.register('phone')}
-        />
-      </FormField>
+        type="tel"
+        autoComplete="tel"
+        aria-required="true"
+        {...form.register('phone')}
+      />
       <FormField
         id={`${id}-address`}
         label="Address (optional)"

@@ -3,8 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { selfServicePolicy, type ClinicPolicyView } from '@contracts/clinic-policy';
-import { fieldDescription, FormError, FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
+import { FormError, TextField } from '@web/components/ui/form-field';
 import { blankAsAbsent, labelled, worded } from '@web/lib/form-schema';
 import { NumberField } from './number-field';
 import { PolicySection, sectionState } from './policy-section';
@@ -89,23 +88,15 @@ export function SelfServicePolicyForm({
           registration={form.register('maxReschedules', { valueAsNumber: true })}
         />
       </div>
-      <FormField
+      <TextField
         id={`${id}-phone`}
         label="Clinic phone for patients"
         hint="Shown when online changes are closed, and on a cancelled appointment’s page."
         error={errors.phone?.message}
-      >
-        <Input
-          id={`${id}-phone`}
-          type="tel"
-          autoComplete="off"
-          {...fieldDescription(`${id}-phone`, {
-            error: errors.phone?.message,
-            hint: 'hint',
-          })}
-          {...form.register('phone')}
-        />
-      </FormField>
+        type="tel"
+        autoComplete="off"
+        {...form.register('phone')}
+      />
       <FormError message={save.error?.message} />
     </PolicySection>
   );

@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import type { DashboardResponse } from '@contracts/dashboard';
 import { DashboardCard } from './dashboard-card';
 import { agentRateRows, weekdayRateRows } from '../utils/chart-data';
@@ -15,31 +16,33 @@ export function DashboardCharts({ data, own }: { data: DashboardResponse; own: b
         <PerDayChart entries={data.perDay} today={data.date} />
       </DashboardCard>
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <DashboardCard
+        <NoShowCard
           title={own ? 'Your no-show rate' : 'No-show rate by provider'}
-          description="Last 30 days, of visits with an outcome."
-          className="min-w-0"
-        >
-          <NoShowChart
-            rows={agentRateRows(data.noShowByAgent)}
-            rowHeader="Provider"
-            caption="No-show rate by provider"
-            layout="vertical"
-          />
-        </DashboardCard>
-        <DashboardCard
+          rows={agentRateRows(data.noShowByAgent)}
+          rowHeader="Provider"
+          caption="No-show rate by provider"
+          layout="vertical"
+        />
+        <NoShowCard
           title="No-show rate by weekday"
-          description="Last 30 days, of visits with an outcome."
-          className="min-w-0"
-        >
-          <NoShowChart
-            rows={weekdayRateRows(data.noShowByWeekday)}
-            rowHeader="Weekday"
-            caption="No-show rate by weekday"
-            layout="horizontal"
-          />
-        </DashboardCard>
+          rows={weekdayRateRows(data.noShowByWeekday)}
+          rowHeader="Weekday"
+          caption="No-show rate by weekday"
+          layout="horizontal"
+        />
       </div>
     </>
+  );
+}
+
+function NoShowCard({ title, ...chart }: { title: string } & ComponentProps<typeof NoShowChart>) {
+  return (
+    <DashboardCard
+      title={title}
+      description="Last 30 days, of visits with an outcome."
+      className="min-w-0"
+    >
+      <NoShowChart {...chart} />
+    </DashboardCard>
   );
 }

@@ -6,8 +6,7 @@ import type { ClinicSummary } from '@contracts/auth';
 import { ClinicCheckboxesField } from '@web/components/clinic-checkboxes';
 import { VisitLinksCheckbox } from '@web/components/integration-sharing';
 import { DialogForm, TitledDialog } from '@web/components/dialog-frame';
-import { fieldDescription, FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
+import { TextField } from '@web/components/ui/form-field';
 import { useCreateApiToken } from '../api/api-tokens';
 import { tokenFormSchema, type TokenFormOutput, type TokenFormValues } from '../utils/token-form';
 import { SecretOnce } from './secret-once';
@@ -58,14 +57,14 @@ function TokenForm({
       label="Create token"
       pendingLabel="Creating..."
     >
-      <FormField id="token-name" label="Name" hint={NAME_HINT} error={errors.name?.message}>
-        <Input
-          id="token-name"
-          autoComplete="off"
-          {...register('name')}
-          {...fieldDescription('token-name', { error: errors.name?.message, hint: NAME_HINT })}
-        />
-      </FormField>
+      <TextField
+        id="token-name"
+        label="Name"
+        hint={NAME_HINT}
+        error={errors.name?.message}
+        autoComplete="off"
+        {...register('name')}
+      />
       <ClinicCheckboxesField
         id="token-clinics"
         control={control}

@@ -12,8 +12,7 @@ import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { TitledDialog } from '@web/components/dialog-frame';
 import { DialogFooter } from '@web/components/ui/dialog';
-import { FieldError, FormField, fieldDescription } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
+import { FieldError, FormField, TextField, fieldDescription } from '@web/components/ui/form-field';
 import { Textarea } from '@web/components/ui/textarea';
 import { clinicAgentsQueryOptions, clinicsQueryOptions } from '@web/queries/clinics';
 import { useSaveWaitlistEntry } from '../api/waitlist';
@@ -288,22 +287,22 @@ function EntryForm({
             )}
           />
         </FormField>
-        <FormField id={`${id}-from`} label="From" required error={errors.windowFrom?.message}>
-          <Input
-            id={`${id}-from`}
-            type="date"
-            {...fieldDescription(`${id}-from`, { error: errors.windowFrom?.message })}
-            {...form.register('windowFrom')}
-          />
-        </FormField>
-        <FormField id={`${id}-to`} label="Until" required error={errors.windowTo?.message}>
-          <Input
-            id={`${id}-to`}
-            type="date"
-            {...fieldDescription(`${id}-to`, { error: errors.windowTo?.message })}
-            {...form.register('windowTo')}
-          />
-        </FormField>
+        <TextField
+          id={`${id}-from`}
+          label="From"
+          required
+          error={errors.windowFrom?.message}
+          type="date"
+          {...form.register('windowFrom')}
+        />
+        <TextField
+          id={`${id}-to`}
+          label="Until"
+          required
+          error={errors.windowTo?.message}
+          type="date"
+          {...form.register('windowTo')}
+        />
       </div>
 
       <Controller

@@ -8,8 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { DialogForm, TitledDialog } from '@web/components/dialog-frame';
 import { CopyField } from '@web/components/copy-field';
 import { DialogClose, DialogFooter } from '@web/components/ui/dialog';
-import { fieldDescription, FieldError, FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
+import { FieldError, TextField } from '@web/components/ui/form-field';
 import { useSaveWebhookEndpoint } from '../api/webhooks';
 import {
   endpointFormSchema,
@@ -88,24 +87,23 @@ function EndpointForm({
       label={endpoint ? 'Save endpoint' : 'Add endpoint'}
       pendingLabel="Saving..."
     >
-      <FormField id="webhook-url" label="URL" hint={URL_HINT} error={errors.url?.message}>
-        <Input
-          id="webhook-url"
-          type="url"
-          autoComplete="off"
-          placeholder="https://billing.example.com/carebook"
-          {...register('url')}
-          {...fieldDescription('webhook-url', { error: errors.url?.message, hint: URL_HINT })}
-        />
-      </FormField>
-      <FormField id="webhook-description" label="Description" error={errors.description?.message}>
-        <Input
-          id="webhook-description"
-          autoComplete="off"
-          {...register('description')}
-          {...fieldDescription('webhook-description', { error: errors.description?.message })}
-        />
-      </FormField>
+      <TextField
+        id="webhook-url"
+        label="URL"
+        hint={URL_HINT}
+        error={errors.url?.message}
+        type="url"
+        autoComplete="off"
+        placeholder="https://billing.example.com/carebook"
+        {...register('url')}
+      />
+      <TextField
+        id="webhook-description"
+        label="Description"
+        error={errors.description?.message}
+        autoComplete="off"
+        {...register('description')}
+      />
       <Controller
         control={control}
         name="events"

@@ -48,6 +48,19 @@ async function choosePatient(user: User, keyword: string, name: RegExp) {
   await user.click(await screen.findByRole('button', { name }));
 }
 
+/** At Riverside, a search that finds nobody, then Add new patient: its form. */
+async function openAddPatient(user: User, keyword: string) {
+  await openWizard(user);
+  await chooseClinic(user, 'Riverside Family Clinic');
+  await user.type(
+    screen.getByPlaceholderText('Enter patient name or email...'),
+    `${keyword}{Enter}`,
+  );
+  await screen.findByText('No patients found. Try a different search term.');
+  await user.click(button('Add new patient'));
+  return screen.getByRole('form', { name: 'Add new patient' });
+}
+
 /** Through steps 1 and 2 to Additional Settings, with Ana Silva at 9:00 AM. */
 async function reachSettings(user: User) {
   await openWizard(user);
@@ -333,16 +346,7 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
             )
           : json({}, 500),
     });
-    await openWizard(user);
-    await chooseClinic(user, 'Riverside Family Clinic');
-    await user.type(
-      screen.getByPlaceholderText('Enter patient name or email...'),
-      'Ana Sliva{Enter}',
-    );
-    await screen.findByText('No patients found. Try a different search term.');
-    await user.click(button('Add new patient'));
-
-    const form = screen.getByRole('form', { name: 'Add new patient' });
+    const form = await openAddPatient(user, 'Ana Sliva');
     expect((within(form).getByLabelText(/First name/) as HTMLInputElement).value).toBe('Ana');
     expect((within(form).getByLabelText(/Last name/) as HTMLInputElement).value).toBe('Sliva');
     await user.click(within(form).getByRole('button', { name: 'Add patient' }));
@@ -383,15 +387,7 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
             )
           : json({ error: 'internal', message: 'The patient could not be saved.' }, 500),
     });
-    await openWizard(user);
-    await chooseClinic(user, 'Riverside Family Clinic');
-    await user.type(
-      screen.getByPlaceholderText('Enter patient name or email...'),
-      'Zed Quinn{Enter}',
-    );
-    await screen.findByText('No patients found. Try a different search term.');
-    await user.click(button('Add new patient'));
-    const form = screen.getByRole('form', { name: 'Add new patient' });
+    const form = await openAddPatient(user, 'Zed Quinn');
     await user.type(within(form).getByLabelText(/Email/), 'zed.quinn@example.com');
     await user.click(within(form).getByRole('button', { name: 'Add patient' }));
 

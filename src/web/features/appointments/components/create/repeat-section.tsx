@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { formatDateWithWeekday, formatTime } from '@domain/format';
 import {
   describeRepeat,
@@ -83,6 +83,11 @@ export function RepeatSection({
   const countId = useId();
   const untilId = useId();
   const set = (patch: Partial<RepeatSettings>) => onChange({ ...settings, ...patch });
+  const endsChoice = (ends: 'count' | 'until') => ({
+    group: `${countId}-ends`,
+    checked: settings.ends === ends,
+    onChoose: () => set({ ends, excluded: [] }),
+  });
   const toBook = preview ? preview.occurrences.length - skippedDates(preview, settings).length : 0;
   return (
     <section className="grid gap-3" aria-label="Repeat settings">
@@ -104,15 +109,7 @@ export function RepeatSection({
       {settings.choice !== 'none' && (
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">Ends</legend>
-          <div className="flex flex-wrap items-center gap-2 text-sm">
-            <input
-              type="radio"
-              id={`${countId}-radio`}
-              name={`${countId}-ends`}
-              checked={settings.ends === 'count'}
-              onChange={() => set({ ends: 'count', excluded: [] })}
-            />
-            <label htmlFor={`${countId}-radio`}>After</label>
+          <EndsOption id={countId} label="After" {...endsChoice('count')}>
             <Input
               id={countId}
               type="number"
@@ -125,16 +122,8 @@ export function RepeatSection({
               onChange={(e) => set({ count: e.target.valueAsNumber, excluded: [] })}
             />
             <span>occurrences (at most {MAX_SERIES_OCCURRENCES})</span>
-          </div>
-          <div className="flex flex-wrap items-center gap-2 text-sm">
-            <input
-              type="radio"
-              id={`${untilId}-radio`}
-              name={`${countId}-ends`}
-              checked={settings.ends === 'until'}
-              onChange={() => set({ ends: 'until', excluded: [] })}
-            />
-            <label htmlFor={`${untilId}-radio`}>On</label>
+          </EndsOption>
+          <EndsOption id={untilId} label="On" {...endsChoice('until')}>
             <Input
               id={untilId}
               type="date"
@@ -145,7 +134,7 @@ export function RepeatSection({
               disabled={settings.ends !== 'until'}
               onChange={(e) => set({ until: e.target.value, excluded: [] })}
             />
-          </div>
+          </EndsOption>
         </fieldset>
       )}
       {settings.choice !== 'none' && previewLoading && (
@@ -209,5 +198,30 @@ export function RepeatSection({
         </div>
       )}
     </section>
+  );
+}
+
+/** One way the series ends: its radio, its label, and the field that says when. */
+function EndsOption({
+  id,
+  label,
+  group,
+  checked,
+  onChoose,
+  children,
+}: {
+  id: string;
+  label: string;
+  group: string;
+  checked: boolean;
+  onChoose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <input type="radio" id={`${id}-radio`} name={group} checked={checked} onChange={onChoose} />
+      <label htmlFor={`${id}-radio`}>{label}</label>
+      {children}
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import type { Appointment } from '@contracts/appointments';
-import { createAppointment } from '../../test/appointment-factory';
+import { createAppointment, createStatusEntry } from '../../test/appointment-factory';
 import { fakeApi, sessionAs } from '../../test/fake-api';
 import { json } from '@web/test/api-stub';
 import { renderWithClient } from '@web/test/render-with-client';
@@ -184,14 +184,10 @@ describe('correcting a mark', { timeout: 20_000 }, () => {
       startsInHours: -3,
       status: 'NO_SHOW',
       statusHistory: [
-        {
+        createStatusEntry({
           type: 'NO_SHOW',
           timestamp: new Date(Date.now() - 3_600_000).toISOString(),
-          reason: null,
-          from: null,
-          to: null,
-          by: 'Sam Ortiz',
-        },
+        }),
       ],
     });
     const calls = fakeApi({
@@ -223,14 +219,7 @@ describe('correcting a mark', { timeout: 20_000 }, () => {
       startsInHours: -3,
       status: 'COMPLETED',
       statusHistory: [
-        {
-          type: 'STATUS_CORRECTED',
-          timestamp: new Date().toISOString(),
-          reason: null,
-          from: 'NO_SHOW',
-          to: 'COMPLETED',
-          by: 'Sam Ortiz',
-        },
+        createStatusEntry({ type: 'STATUS_CORRECTED', from: 'NO_SHOW', to: 'COMPLETED' }),
       ],
     });
     serve(appointment);

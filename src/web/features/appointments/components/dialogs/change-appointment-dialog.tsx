@@ -5,13 +5,8 @@ import type { Appointment, SeriesScope } from '@contracts/appointments';
 import { formatDate, formatTimeRange, localDateKey } from '@domain/format';
 import type { TimeSlot } from '@domain/slots';
 import { CurrentTimeLines } from '@web/components/current-time-lines';
-import { Button } from '@web/components/ui/button';
-import {
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { SaveOrCancel } from '@web/components/dialog-frame';
+import { DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Skeleton } from '@web/components/ui/skeleton';
 // The slot picker is the one shared building block features may import (agreed exception).
 import { TimeSlotPicker } from '@web/features/slots/components/time-slot-picker';
@@ -159,14 +154,7 @@ function ChangeForm({
           {when(slot.startTime, slot.durationMinutes || appointment.duration)}.
         </p>
       )}
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={update.isPending}>
-          Cancel
-        </Button>
-        <Button onClick={save} disabled={!slot || update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </DialogFooter>
+      <SaveOrCancel onCancel={onClose} onSave={save} ready={!!slot} pending={update.isPending} />
     </>
   );
 }
