@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { OPEN_STATUSES } from '@domain/appointment-status';
 import type { PatientQuery } from '@domain/patients';
 import { normalizeSearchText } from '@domain/search-text';
 import { queryRows, type Executor } from '../../db/client';
 import { hasWordStarting } from '../../db/patient-words';
+import { pastPrefix } from '../../db/prefix-range';
 import * as t from '../../db/schema';
 
 const p = t.patients;
@@ -27,24 +28,45 @@ export interface PatientListFilter {
 
 const clinicColumns = { clinicSlug: c.slug, clinicName: c.name, clinicTimezone: c.timezone };
 
+/** `(last, first, id) > after` on the given columns: where the previous page ended. */
+function pastCursor(after: PatientCursor | undefined, columns: SQL): SQL {
+  if (!after) return sql`true`;
+  return sql`(${columns}) > (${after.lastName}, ${after.firstName}, ${after.id}::uuid)`;
+}
+
 /**
- * What the search box's text matches: a birth date, digits of a phone or a record number's start,
- * or words starting the patient's names and e-mail (or a record number's start).
+ * The patients the search box's text may mean, each with the names it sorts by: a birth date,
+ * digits of a phone or a record number's start, or words starting the patient's names and e-mail
+ * (the words' index carries the names, so they sort without reading patients) or a record
+ * number's start. Null for an empty box: everyone.
  */
-function queryCondition(query: PatientQuery, clinics: SQL): SQL | undefined {
+function candidates(query: PatientQuery, clinics: SQL, after?: PatientCursor): SQL | null {
+  const fromPatients = (condition: SQL) =>
+    sql`select p.id, p.last_name, p.first_name from ${t.patients} p
+        where p.clinic_id = any(${clinics}) and ${condition}
+          and ${pastCursor(after, sql`p.last_name, p.first_name, p.id`)}`;
   const recordNumberStarts = (text: string) =>
-    sql`lower(${p.recordNumber}) like ${escapeLike(text.toLowerCase()) + '%'}`;
+    fromPatients(sql`lower(p.record_number) like ${escapeLike(text.toLowerCase()) + '%'}`);
   switch (query.kind) {
     case 'all':
-      return undefined;
+      return null;
     case 'birthDate':
-      return eq(p.dob, query.date);
+      return fromPatients(sql`p.dob = ${query.date}::date`);
     case 'digits':
-      return sql`(${p.phoneDigits} like ${'%' + query.digits + '%'} or ${recordNumberStarts(query.text)})`;
+      return sql`${fromPatients(sql`p.phone_digits like ${'%' + query.digits + '%'}`)}
+        union ${recordNumberStarts(query.text)}`;
     case 'words': {
-      const words = normalizeSearchText(query.text).split(' ').filter(Boolean);
-      const allWords = and(...words.map((word) => hasWordStarting(clinics, word)));
-      return sql`(${allWords} or ${recordNumberStarts(query.text)})`;
+      const [first = '', ...more] = normalizeSearchText(query.text).split(' ').filter(Boolean);
+      const past = pastPrefix(first);
+      const alsoOthers = more.map(
+        (word) => sql` and ${hasWordStarting(clinics, word, sql.raw('w.patient_id'))}`,
+      );
+      return sql`select w.patient_id as id, w.last_name, w.first_name
+          from ${t.patientSearchWords} w
+          where w.clinic_id = any(${clinics}) and w.word ~>=~ ${first}
+            ${past === null ? sql`` : sql`and w.word ~<~ ${past}`}
+            and ${pastCursor(after, sql`w.last_name, w.first_name, w.patient_id`)}${sql.join(alsoOthers)}
+        union ${recordNumberStarts(query.text)}`;
     }
   }
 }
@@ -53,45 +75,60 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-/** What the search finds, after a position in name order. */
-function listConditions(filter: Omit<PatientListFilter, 'now'>): SQL | undefined {
+/**
+ * The ids of one page of what the search finds, in name order. A search sorts its candidates
+ * (few, from indexes) and reads only the page's patients to leave out the archived; an empty box
+ * walks the name index. Either way the cost follows what is found, not the 200,000 there are.
+ */
+async function pageIds(db: Executor, filter: Omit<PatientListFilter, 'now'>): Promise<string[]> {
   const clinics = sql`${sql.param([...filter.clinicIds])}::uuid[]`;
-  const conditions: (SQL | undefined)[] = [
-    sql`${p.clinicId} = any(${clinics})`,
-    filter.archived ? undefined : sql`${p.archivedAt} is null`,
-    queryCondition(filter.query, clinics),
-  ];
-  if (filter.after) {
-    const a = filter.after;
-    conditions.push(
-      sql`(${p.lastName}, ${p.firstName}, ${p.id}) > (${a.lastName}, ${a.firstName}, ${a.id}::uuid)`,
-    );
-  }
-  return and(...conditions);
+  const found = candidates(filter.query, clinics, filter.after);
+  const archived = filter.archived ? sql`true` : sql`p.archived_at is null`;
+  const rows = await queryRows<{ id: string }>(
+    db,
+    found === null
+      ? sql`select p.id from ${t.patients} p
+          where p.clinic_id = any(${clinics}) and ${archived}
+            and ${pastCursor(filter.after, sql`p.last_name, p.first_name, p.id`)}
+          order by p.last_name, p.first_name, p.id limit ${filter.limit}`
+      : sql`select m.id from (${found} order by 2, 3, 1) m
+          cross join lateral (select 1 from ${t.patients} p where p.id = m.id and ${archived}) kept
+          order by m.last_name, m.first_name, m.id limit ${filter.limit}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Rows read by id, put back in the order of the ids. */
+function inOrder<T extends { id: string }>(ids: readonly string[], rows: readonly T[]): T[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** A batch of an export: every column the file has, in name order. */
 export async function exportPatients(db: Executor, filter: Omit<PatientListFilter, 'now'>) {
   if (filter.clinicIds.length === 0) return [];
-  return db
+  const ids = await pageIds(db, filter);
+  if (ids.length === 0) return [];
+  const rows = await db
     .select({ ...getTableColumns(p), clinicSlug: c.slug })
     .from(p)
     .innerJoin(c, eq(c.id, p.clinicId))
-    .where(listConditions(filter))
-    .orderBy(asc(p.lastName), asc(p.firstName), asc(p.id))
-    .limit(filter.limit);
+    .where(inArray(p.id, ids));
+  return inOrder(ids, rows);
 }
 export type ExportedPatient = Awaited<ReturnType<typeof exportPatients>>[number];
 
 /** A page of patients in name order, with each one's next open visit. */
 export async function listPatients(db: Executor, filter: PatientListFilter) {
   if (filter.clinicIds.length === 0) return [];
+  const ids = await pageIds(db, filter);
+  if (ids.length === 0) return [];
   const nextVisit = sql<Date | null>`(
     select min(${t.appointments.startAt}) from ${t.appointments}
     where ${t.appointments.patientId} = ${p.id}
       and ${t.appointments.startAt} > ${filter.now.toISOString()}::timestamptz
       and ${t.appointments.status} = any(${sql.param([...OPEN_STATUSES])}::text[]))`;
-  return db
+  const rows = await db
     .select({
       id: p.id,
       firstName: p.firstName,
@@ -107,9 +144,8 @@ export async function listPatients(db: Executor, filter: PatientListFilter) {
     })
     .from(p)
     .innerJoin(c, eq(c.id, p.clinicId))
-    .where(listConditions(filter))
-    .orderBy(asc(p.lastName), asc(p.firstName), asc(p.id))
-    .limit(filter.limit);
+    .where(inArray(p.id, ids));
+  return inOrder(ids, rows);
 }
 
 /** One patient of the given clinics, with their clinic; `lock` holds the row for an edit. */
