@@ -96,6 +96,20 @@ describe('the authorization matrix', () => {
     }
   });
 
+  it('lets every role read patient records and only the front desk and admins change them', () => {
+    const patientRoutes = routes.filter((r) => r.url.startsWith('/api/patients'));
+    const who = (r: RegisteredRoute) =>
+      ROLES.filter((role) => r.access !== undefined && allows(r.access, role)).join(',');
+    expect(Object.fromEntries(patientRoutes.map((r) => [label(r), who(r)]))).toEqual({
+      'GET /api/patients': 'admin,provider,nurse,staff',
+      'GET /api/patients/:id': 'admin,provider,nurse,staff',
+      'PATCH /api/patients/:id': 'admin,staff',
+      'POST /api/patients/:id/notes': 'admin,staff',
+      'POST /api/patients/:id/erase': 'admin,staff',
+      'GET /api/patients/export': 'admin,staff',
+    });
+  });
+
   it('has an access rule on every /api route, and cannot register one without', async () => {
     expect(routes.filter((r) => r.access === undefined).map(label)).toEqual([]);
     const probe = await buildTestApp(testDb.handle);
