@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
 import { isDuplicate } from '../../db/errors';
 import type { AuthUser, RequestContext } from '../../core/request-context';
-import { recordAudit, recordReadAudit } from '../audit';
+import { auditReads, recordAudit } from '../audit';
 import { availableSlots, bookingsWindow, slotSettings } from '../availability';
 import { requireMemberClinic } from './clinic-scope';
 import { READ_REUSE_MS, ReuseCache, versionsKey } from '../../core/reuse';
@@ -102,17 +102,12 @@ export async function searchPatients(
       return { rows: found, text: `[${found.map((r) => r.json).join(',')}]` };
     },
   );
-  await recordReadAudit(
-    deps.db.db,
-    { userId: ctx.user.id, ip: ctx.ip },
-    rows.map((r) => ({
-      action: 'read',
-      entityType: 'patient',
-      entityId: r.id,
-      patientId: r.id,
-      details: VIA_SEARCH,
-    })),
-    deps.now(),
+  await auditReads(
+    deps,
+    ctx,
+    'patient',
+    rows.map((r) => ({ id: r.id, patientId: r.id })),
+    { details: VIA_SEARCH },
   );
   return text;
 }
