@@ -85,6 +85,16 @@ export function recordReadAudit(
   return batch.written;
 }
 
+/** One change the caller makes, audited in the transaction `tx` that makes it. */
+export function auditChange(
+  tx: Executor,
+  ctx: RequestContext,
+  entry: AuditEntry,
+  at: Date,
+): Promise<void> {
+  return recordAudit(tx, { userId: ctx.user.id, ip: ctx.ip }, [entry], at);
+}
+
 /**
  * The records a caller is shown (or takes out, `export`), one entry each in the caller's name.
  * One `details` object serves every entry, so the read queue can fold them into one row group.

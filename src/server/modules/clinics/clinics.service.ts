@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
 import { isDuplicate } from '../../db/errors';
 import type { AuthUser, RequestContext } from '../../core/request-context';
-import { auditReads, recordAudit } from '../audit';
+import { auditChange, auditReads } from '../audit';
 import { availableSlots, bookingsWindow, slotSettings } from '../availability';
 import { requireMemberClinic } from './clinic-scope';
 import { READ_REUSE_MS, ReuseCache, versionsKey } from '../../core/reuse';
@@ -138,17 +138,10 @@ export async function createPatient(
         source: body.source ?? 'front-desk',
         searchText: normalizeSearchText(body.firstName, body.lastName, body.email),
       });
-      await recordAudit(
+      await auditChange(
         tx,
-        { userId: ctx.user.id, ip: ctx.ip },
-        [
-          {
-            action: 'create',
-            entityType: 'patient',
-            entityId: inserted.id,
-            patientId: inserted.id,
-          },
-        ],
+        ctx,
+        { action: 'create', entityType: 'patient', entityId: inserted.id, patientId: inserted.id },
         deps.now(),
       );
       return inserted;
