@@ -19,6 +19,9 @@ export const patientContactColumns = {
   phone: t.patients.phone,
 };
 
+/** A patient's full name as the messages that greet them write it: first and last, trimmed. */
+export const patientFullName = sql<string>`btrim(${t.patients.firstName} || ' ' || ${t.patients.lastName})`;
+
 /** The users row at hand (`users.id` of the outer query) belongs to one of these clinics. */
 export function memberOfAnyClinic(db: Executor, clinicIds: readonly string[]) {
   return exists(

@@ -15,7 +15,8 @@ import type { Executor } from '../../db/client';
 import { notFound } from '../../errors';
 import type { AuthUser, RequestContext } from '../../core/request-context';
 import { viewerTimezone } from '../../core/viewer-timezone';
-import { recordReadAudit } from '../audit';
+import { auditReads } from '../audit';
+import { auditAppointmentReads } from './appointment-records';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import * as list from './appointment-list.repository';
@@ -120,36 +121,13 @@ function cachedPage(
   return pagesReuse.get(deps.db.db, pageKey, now, read);
 }
 
-/** Each read is written to the audit log before the user is shown it. */
-function auditReads(
-  deps: AppDeps,
-  ctx: RequestContext,
-  rows: ReadonlyArray<{ id: string; patientId: string }>,
-): Promise<void> {
-  return recordReadAudit(
-    deps.db.db,
-    { userId: ctx.user.id, ip: ctx.ip },
-    rows.map((r) => ({
-      action: 'read',
-      entityType: 'appointment',
-      entityId: r.id,
-      patientId: r.patientId,
-    })),
-    deps.now(),
-  );
-}
-
 /** The views of rows a user is shown, each read written to the audit log first. */
 async function shown(
   deps: AppDeps,
   ctx: RequestContext,
   rows: repo.AppointmentRow[],
 ): Promise<Appointment[]> {
-  await auditReads(
-    deps,
-    ctx,
-    rows.map((r) => ({ id: r.appointment.id, patientId: r.patient.id })),
-  );
+  await auditAppointmentReads(deps, ctx, rows);
   return rows.map(toAppointmentView);
 }
 
@@ -180,7 +158,7 @@ export async function listAppointmentsPage(
   ]);
   const hasNextPage = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
-  await auditReads(deps, ctx, page);
+  await auditReads(deps, ctx, 'appointment', page);
   const rest: Omit<PaginatedResponse, 'data'> = {
     pagination: { hasNextPage, currentPage: query.page },
     counts,

@@ -2,7 +2,7 @@ import type { Appointment } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { notFound } from '../../errors';
-import { recordReadAudit } from '../audit';
+import { auditReads } from '../audit';
 import { toAppointmentView } from './appointment-view';
 import * as search from './appointment-search.repository';
 import * as repo from './appointments.repository';
@@ -37,17 +37,17 @@ function toRecord(row: repo.AppointmentRow): AppointmentRecord {
   };
 }
 
-function auditReads(deps: AppDeps, ctx: RequestContext, rows: repo.AppointmentRow[]) {
-  return recordReadAudit(
-    deps.db.db,
-    { userId: ctx.user.id, ip: ctx.ip },
-    rows.map((r) => ({
-      action: 'read' as const,
-      entityType: 'appointment' as const,
-      entityId: r.appointment.id,
-      patientId: r.patient.id,
-    })),
-    deps.now(),
+/** Appointments a user is shown, each read written to the audit log. */
+export function auditAppointmentReads(
+  deps: AppDeps,
+  ctx: RequestContext,
+  rows: repo.AppointmentRow[],
+): Promise<void> {
+  return auditReads(
+    deps,
+    ctx,
+    'appointment',
+    rows.map((r) => ({ id: r.appointment.id, patientId: r.patient.id })),
   );
 }
 
@@ -63,7 +63,7 @@ export async function readAppointmentRecord(
 ): Promise<AppointmentRecord> {
   const row = await repo.findAppointment(deps.db.db, id, [...ctx.user.clinicIds]);
   if (!row) throw notFound('Appointment not found');
-  if (options.audit) await auditReads(deps, ctx, [row]);
+  if (options.audit) await auditAppointmentReads(deps, ctx, [row]);
   return toRecord(row);
 }
 
@@ -82,6 +82,6 @@ export async function searchAppointmentRecords(
     limit: criteria.limit + 1,
   });
   const shown = rows.slice(0, criteria.limit);
-  await auditReads(deps, ctx, shown);
+  await auditAppointmentReads(deps, ctx, shown);
   return { records: shown.map(toRecord), more: rows.length > criteria.limit };
 }

@@ -136,6 +136,24 @@ export function occurrenceRefusal(
   }
 }
 
+/** Why the first of these occurrences that is not free cannot be booked; none if all are. */
+function firstRefusal(
+  occurrences: readonly PlannedOccurrence[],
+  timeZone: string,
+  agentName: string,
+): HttpError | undefined {
+  const refused = occurrences.find((o) => o.status !== 'free');
+  return (
+    refused &&
+    occurrenceRefusal(
+      refused.status as Exclude<OccurrenceStatus, 'free'>,
+      refused.start,
+      timeZone,
+      agentName,
+    )
+  );
+}
+
 async function bookSeries(
   deps: AppDeps,
   ctx: RequestContext,
@@ -152,15 +170,8 @@ async function bookSeries(
   }
   const chosen = plan.occurrences.filter((o) => !skip.has(o.localDate));
   if (chosen.length === 0) throw unprocessable('Every date is skipped: there is nothing to book.');
-  const refused = chosen.find((o) => o.status !== 'free');
-  if (refused) {
-    throw occurrenceRefusal(
-      refused.status as Exclude<OccurrenceStatus, 'free'>,
-      refused.start,
-      clinic.timezone,
-      agent.name,
-    );
-  }
+  const refusal = firstRefusal(chosen, clinic.timezone, agent.name);
+  if (refusal) throw refusal;
   const skipped = plan.occurrences
     .filter((o) => skip.has(o.localDate))
     .map((o) => ({
@@ -221,15 +232,9 @@ async function bookSeries(
     if (!isBookingConflict(err)) throw err;
     // Someone booked one of the dates between the check and the insert: name it.
     const again = await planSeries(deps, ctx, body);
-    const taken = again.occurrences.find((o) => !skip.has(o.localDate) && o.status !== 'free');
-    if (taken) {
-      throw occurrenceRefusal(
-        taken.status as Exclude<OccurrenceStatus, 'free'>,
-        taken.start,
-        clinic.timezone,
-        agent.name,
-      );
-    }
+    const chosenAgain = again.occurrences.filter((o) => !skip.has(o.localDate));
+    const refusal = firstRefusal(chosenAgain, clinic.timezone, agent.name);
+    if (refusal) throw refusal;
     throw conflict('One of these times was just booked by someone else. Preview the series again.');
   }
 }

@@ -1,5 +1,7 @@
+import type { AppDeps } from '../../app-deps';
+import type { RequestContext } from '../../core/request-context';
 import type { Database, Executor } from '../../db/client';
-import type { AuditActor, AuditEntry, ReadGroup } from './audit-entry';
+import type { AuditActor, AuditEntityType, AuditEntry, ReadGroup } from './audit-entry';
 import * as repo from './audit.repository';
 
 // The audit trail as the other modules write it: a change's rows in its transaction, and reads
@@ -81,4 +83,34 @@ export function recordReadAudit(
   batch.rows += entries.length;
   if (!queue.writing) void writeBatches(db, queue);
   return batch.written;
+}
+
+/** One change the caller makes, audited in the transaction `tx` that makes it. */
+export function auditChange(
+  tx: Executor,
+  ctx: RequestContext,
+  entry: AuditEntry,
+  at: Date,
+): Promise<void> {
+  return recordAudit(tx, { userId: ctx.user.id, ip: ctx.ip }, [entry], at);
+}
+
+/**
+ * The records a caller is shown (or takes out, `export`), one entry each in the caller's name.
+ * One `details` object serves every entry, so the read queue can fold them into one row group.
+ */
+export function auditReads(
+  deps: AppDeps,
+  ctx: RequestContext,
+  entityType: AuditEntityType,
+  records: ReadonlyArray<{ id: string; patientId: string }>,
+  options: { action?: 'read' | 'export'; details?: Record<string, unknown> } = {},
+): Promise<void> {
+  const { action = 'read', details } = options;
+  return recordReadAudit(
+    deps.db.db,
+    { userId: ctx.user.id, ip: ctx.ip },
+    records.map((r) => ({ action, entityType, entityId: r.id, patientId: r.patientId, details })),
+    deps.now(),
+  );
 }

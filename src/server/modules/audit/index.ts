@@ -1,4 +1,4 @@
 // The audit module's public entry: the browser's routes, and the trail every module writes.
 export { auditRoutes } from './audit.routes';
-export { recordAudit, recordReadAudit } from './audit-trail';
+export { auditChange, auditReads, recordAudit, recordReadAudit } from './audit-trail';
 export type { AuditAction, AuditActor, AuditEntry } from './audit-entry';

@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
 import { isDuplicate } from '../../db/errors';
 import type { AuthUser, RequestContext } from '../../core/request-context';
-import { recordAudit, recordReadAudit } from '../audit';
+import { auditChange, auditReads } from '../audit';
 import { availableSlots, bookingsWindow, slotSettings } from '../availability';
 import { requireMemberClinic } from './clinic-scope';
 import { READ_REUSE_MS, ReuseCache, versionsKey } from '../../core/reuse';
@@ -102,17 +102,12 @@ export async function searchPatients(
       return { rows: found, text: `[${found.map((r) => r.json).join(',')}]` };
     },
   );
-  await recordReadAudit(
-    deps.db.db,
-    { userId: ctx.user.id, ip: ctx.ip },
-    rows.map((r) => ({
-      action: 'read',
-      entityType: 'patient',
-      entityId: r.id,
-      patientId: r.id,
-      details: VIA_SEARCH,
-    })),
-    deps.now(),
+  await auditReads(
+    deps,
+    ctx,
+    'patient',
+    rows.map((r) => ({ id: r.id, patientId: r.id })),
+    { details: VIA_SEARCH },
   );
   return text;
 }
@@ -143,17 +138,10 @@ export async function createPatient(
         source: body.source ?? 'front-desk',
         searchText: normalizeSearchText(body.firstName, body.lastName, body.email),
       });
-      await recordAudit(
+      await auditChange(
         tx,
-        { userId: ctx.user.id, ip: ctx.ip },
-        [
-          {
-            action: 'create',
-            entityType: 'patient',
-            entityId: inserted.id,
-            patientId: inserted.id,
-          },
-        ],
+        ctx,
+        { action: 'create', entityType: 'patient', entityId: inserted.id, patientId: inserted.id },
         deps.now(),
       );
       return inserted;

@@ -1,7 +1,7 @@
 import { normalizeSearchText } from '@domain/search-text';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
-import { recordReadAudit } from '../audit';
+import { auditReads } from '../audit';
 import * as repo from './patient-lookup.repository';
 import type { PatientRow } from './patients.repository';
 
@@ -41,16 +41,11 @@ export async function lookUpPatients(
   });
   const shown = rows.slice(0, criteria.limit);
   if (criteria.audit === false) return { records: shown, more: rows.length > criteria.limit };
-  await recordReadAudit(
-    deps.db.db,
-    { userId: ctx.user.id, ip: ctx.ip },
-    shown.map((r) => ({
-      action: 'read' as const,
-      entityType: 'patient' as const,
-      entityId: r.id,
-      patientId: r.id,
-    })),
-    deps.now(),
+  await auditReads(
+    deps,
+    ctx,
+    'patient',
+    shown.map((r) => ({ id: r.id, patientId: r.id })),
   );
   return { records: shown, more: rows.length > criteria.limit };
 }

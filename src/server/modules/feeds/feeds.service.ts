@@ -8,7 +8,7 @@ import type {
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { notFound } from '../../errors';
-import { recordAudit } from '../audit';
+import { auditChange } from '../audit';
 import { requireMemberClinic } from '../clinics';
 import { feedCalendar } from './feed-calendar';
 import * as repo from './feeds.repository';
@@ -48,10 +48,10 @@ export async function createMyFeed(
   const now = deps.now();
   await deps.db.db.transaction(async (tx) => {
     await repo.putFeed(tx, ctx.user.id, hashOf(secret), now);
-    await recordAudit(
+    await auditChange(
       tx,
-      { userId: ctx.user.id, ip: ctx.ip },
-      [{ action: 'create', entityType: 'calendar_feed', entityId: ctx.user.id, patientId: null }],
+      ctx,
+      { action: 'create', entityType: 'calendar_feed', entityId: ctx.user.id, patientId: null },
       now,
     );
   });
@@ -68,10 +68,10 @@ async function revoke(deps: AppDeps, ctx: RequestContext, userId: string) {
   return deps.db.db.transaction(async (tx) => {
     const deleted = await repo.deleteFeed(tx, userId);
     if (deleted) {
-      await recordAudit(
+      await auditChange(
         tx,
-        { userId: ctx.user.id, ip: ctx.ip },
-        [{ action: 'revoke', entityType: 'calendar_feed', entityId: userId, patientId: null }],
+        ctx,
+        { action: 'revoke', entityType: 'calendar_feed', entityId: userId, patientId: null },
         now,
       );
     }

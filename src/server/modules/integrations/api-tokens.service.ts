@@ -3,7 +3,7 @@ import type { ApiTokenView, CreateApiTokenBody, CreatedApiToken } from '@contrac
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { forbidden, notFound } from '../../errors';
-import { recordAudit } from '../audit';
+import { auditChange } from '../audit';
 import * as repo from './api-tokens.repository';
 
 /**
@@ -48,22 +48,20 @@ export async function createApiToken(
       createdBy: ctx.user.id,
       createdAt: now,
     });
-    await recordAudit(
+    await auditChange(
       tx,
-      { userId: ctx.user.id, ip: ctx.ip },
-      [
-        {
-          action: 'create',
-          entityType: 'api_token',
-          entityId: inserted.id,
-          patientId: null,
-          details: {
-            name: body.name,
-            scopes: body.scopes.join(' '),
-            ...(body.visitLinks ? { visitLinks: true } : {}),
-          },
+      ctx,
+      {
+        action: 'create',
+        entityType: 'api_token',
+        entityId: inserted.id,
+        patientId: null,
+        details: {
+          name: body.name,
+          scopes: body.scopes.join(' '),
+          ...(body.visitLinks ? { visitLinks: true } : {}),
         },
-      ],
+      },
       now,
     );
     return inserted;
@@ -101,10 +99,10 @@ export async function revokeApiToken(
     }
     if (token.revokedAt) return;
     await repo.revokeToken(tx, id, ctx.user.id, now);
-    await recordAudit(
+    await auditChange(
       tx,
-      { userId: ctx.user.id, ip: ctx.ip },
-      [{ action: 'revoke', entityType: 'api_token', entityId: id, patientId: null }],
+      ctx,
+      { action: 'revoke', entityType: 'api_token', entityId: id, patientId: null },
       now,
     );
   });

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm
 import { queryRows, type Executor } from '../../db/client';
 import { insertPrepared } from '../../db/prepared-insert';
 import { unionAll } from 'drizzle-orm/pg-core';
+import { patientFullName } from '../../db/clinic-columns';
 import * as t from '../../db/schema';
 import { HOLD_KIND, OFFER_KIND } from './messages';
 
@@ -172,7 +173,7 @@ export async function currentPatientContact(db: Executor, appointmentId: string)
   const [row] = await db
     .select({
       email: t.patients.email,
-      name: sql<string>`btrim(${t.patients.firstName} || ' ' || ${t.patients.lastName})`,
+      name: patientFullName,
     })
     .from(t.appointments)
     .innerJoin(t.patients, eq(t.patients.id, t.appointments.patientId))

@@ -3,6 +3,7 @@ import { OPEN_STATUSES } from '@domain/appointment-status';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { insertPrepared } from '../../db/prepared-insert';
+import { patientFullName } from '../../db/clinic-columns';
 import * as t from '../../db/schema';
 
 export const REMINDER_KIND = 'appointment.reminder';
@@ -21,7 +22,7 @@ export async function findReminderSubject(db: Executor, appointmentId: string) {
         status: t.appointments.status,
         timezone: t.clinics.timezone,
         offsets: t.clinics.reminderOffsetsMinutes,
-        patientName: sql<string>`btrim(${t.patients.firstName} || ' ' || ${t.patients.lastName})`,
+        patientName: patientFullName,
         patientEmail: t.patients.email,
       })
       .from(t.appointments)
@@ -159,7 +160,7 @@ export async function unremindedUpcoming(
         id: t.appointments.id,
         clinicId: t.appointments.clinicId,
         startAt: t.appointments.startAt,
-        patientName: sql<string>`btrim(${t.patients.firstName} || ' ' || ${t.patients.lastName})`,
+        patientName: patientFullName,
         patientEmail: t.patients.email,
       })
       .from(t.appointments)
@@ -206,7 +207,7 @@ export async function reminderDeliveries(db: Executor, appointmentIds: readonly 
       version: t.appointments.version,
       clinic: { name: t.clinics.name, timezone: t.clinics.timezone },
       patient: {
-        name: sql<string>`btrim(${t.patients.firstName} || ' ' || ${t.patients.lastName})`,
+        name: patientFullName,
         email: t.patients.email,
         remindersOptOut: t.patients.remindersOptOut,
       },

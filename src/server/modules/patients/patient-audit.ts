@@ -2,7 +2,7 @@ import type { AuditAction } from '../audit';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import type { Executor } from '../../db/client';
-import { recordAudit, recordReadAudit } from '../audit';
+import { auditChange, auditReads } from '../audit';
 
 /** Patients shown or taken out (`export`), each audited as the caller's read of their record. */
 export function auditPatientReads(
@@ -11,11 +11,12 @@ export function auditPatientReads(
   ids: readonly string[],
   action: 'read' | 'export' = 'read',
 ): Promise<void> {
-  return recordReadAudit(
-    deps.db.db,
-    { userId: ctx.user.id, ip: ctx.ip },
-    ids.map((id) => ({ action, entityType: 'patient', entityId: id, patientId: id })),
-    deps.now(),
+  return auditReads(
+    deps,
+    ctx,
+    'patient',
+    ids.map((id) => ({ id, patientId: id })),
+    { action },
   );
 }
 
@@ -25,18 +26,16 @@ export function auditPatientChange(
   ctx: RequestContext,
   change: { patientId: string; action: AuditAction; details: Record<string, unknown>; at: Date },
 ): Promise<void> {
-  return recordAudit(
+  return auditChange(
     tx,
-    { userId: ctx.user.id, ip: ctx.ip },
-    [
-      {
-        action: change.action,
-        entityType: 'patient',
-        entityId: change.patientId,
-        patientId: change.patientId,
-        details: change.details,
-      },
-    ],
+    ctx,
+    {
+      action: change.action,
+      entityType: 'patient',
+      entityId: change.patientId,
+      patientId: change.patientId,
+      details: change.details,
+    },
     change.at,
   );
 }

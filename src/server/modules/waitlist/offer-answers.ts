@@ -82,27 +82,56 @@ async function lapse(tx: Executor, deps: AppDeps, row: OfferRow, now: Date): Pro
   await fillOpening(tx, deps, now, row.openingId);
 }
 
+/** The patient's answer by their offer link: no user, their address. */
+function auditAnswer(
+  tx: Executor,
+  row: OfferRow,
+  now: Date,
+  ip: string,
+  action: 'accept' | 'decline',
+  details?: Record<string, unknown>,
+): Promise<void> {
+  return auditEntry(tx, {
+    action,
+    entryId: row.entryId,
+    patientId: row.patientId,
+    at: now,
+    by: { userId: null, ip },
+    details,
+  });
+}
+
+/**
+ * The offer of a link's token, locked, and its status at `now`. One found past its hold lapses
+ * here and answers with the error, returned rather than thrown so that the lapse commits.
+ */
+async function lockedOffer(
+  tx: Executor,
+  deps: AppDeps,
+  token: string,
+  now: Date,
+): Promise<{ row: OfferRow; status: OfferStatus } | { error: HttpError }> {
+  const row = await findOffer(tx, token, true);
+  const status = statusAt(row, now);
+  if (status === 'expired' && row.status === 'open') {
+    await lapse(tx, deps, row, now);
+    return { error: gone(OFFER_EXPIRED_MESSAGE) };
+  }
+  return { row, status };
+}
+
 export async function declineOffer(deps: AppDeps, token: string, ip: string): Promise<PublicOffer> {
   const now = deps.now();
   const outcome = await retryOnDeadlock(() =>
     deps.db.db.transaction(async (tx) => {
-      const row = await findOffer(tx, token, true);
-      const status = statusAt(row, now);
-      if (status === 'expired' && row.status === 'open') {
-        await lapse(tx, deps, row, now);
-        return { error: gone(OFFER_EXPIRED_MESSAGE) };
-      }
+      const found = await lockedOffer(tx, deps, token, now);
+      if ('error' in found) return found;
+      const { row, status } = found;
       if (status === 'declined') return { offer: view(row, now) };
       if (status !== 'open') return { error: conflict(OFFER_CLOSED[status]) };
       await offersRepo.setOfferStatus(tx, row.id, 'declined', now);
       await addHistory(tx, row.entryId, now, 'DECLINED', row.start.toISOString(), BY_PATIENT);
-      await auditEntry(tx, {
-        action: 'decline',
-        entryId: row.entryId,
-        patientId: row.patientId,
-        at: now,
-        by: { userId: null, ip },
-      });
+      await auditAnswer(tx, row, now, ip, 'decline');
       await fillOpening(tx, deps, now, row.openingId);
       return { offer: view(row, now, 'declined') };
     }),
@@ -133,12 +162,9 @@ export async function acceptOffer(
         // second waited for the first's hold on the agent: a deadlock, and after three in a
         // row under load the loser heard "Someone else changed this" instead of why.
         await lockWaitlistOpening(tx, (await findOffer(tx, token)).openingId);
-        const row = await findOffer(tx, token, true);
-        const status = statusAt(row, now);
-        if (status === 'expired' && row.status === 'open') {
-          await lapse(tx, deps, row, now);
-          return { error: gone(OFFER_EXPIRED_MESSAGE) };
-        }
+        const found = await lockedOffer(tx, deps, token, now);
+        if ('error' in found) return found;
+        const { row, status } = found;
         if (status === 'accepted') return { offer: view(row, now) };
         if (status !== 'open') {
           const error =
@@ -161,14 +187,7 @@ export async function acceptOffer(
         });
         await offersRepo.setOfferAppointment(tx, row.id, appointment.id);
         await repo.markEntryBooked(tx, row.entryId, appointment.id, now);
-        await auditEntry(tx, {
-          action: 'accept',
-          entryId: row.entryId,
-          patientId: row.patientId,
-          at: now,
-          by: { userId: null, ip },
-          details: { appointmentId: appointment.id },
-        });
+        await auditAnswer(tx, row, now, ip, 'accept', { appointmentId: appointment.id });
         await queueWaitlistWebhook(
           tx,
           row.entryId,

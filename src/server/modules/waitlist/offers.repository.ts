@@ -5,6 +5,7 @@ import type { AppointmentOffers, OfferStatus } from '@contracts/waitlist';
 import type { Slot, TimeOfDay, WaitlistPriority } from '@domain/waitlist';
 import type { DateKey } from '@domain/zoned-time';
 import type { Executor } from '../../db/client';
+import { patientFullName } from '../../db/clinic-columns';
 import * as t from '../../db/schema';
 
 /** The clinics an agent works at, where their new hours are offered. */
@@ -148,7 +149,7 @@ export async function findCandidates(
       priority: t.waitlistEntries.priority,
       createdAt: t.waitlistEntries.createdAt,
       patientId: t.patients.id,
-      patientName: sql<string>`btrim(${t.patients.firstName} || ' ' || ${t.patients.lastName})`,
+      patientName: patientFullName,
       patientEmail: t.patients.email,
     })
     .from(t.waitlistEntries)

@@ -14,7 +14,7 @@ import { staffUserIdOf, type RequestContext } from '../../core/request-context';
 import type { Executor } from '../../db/client';
 import { retryOnDeadlock } from '../../db/errors';
 import { conflict, notFound, unprocessable } from '../../errors';
-import { recordReadAudit } from '../audit';
+import { auditReads } from '../audit';
 import { auditEntry } from './entry-audit';
 import { addHistory } from './entry-history';
 import { fillOpening } from './offers';
@@ -63,17 +63,11 @@ export async function listWaitlist(
 }
 
 async function recordReads(deps: AppDeps, ctx: RequestContext, rows: WaitlistEntry[]) {
-  if (rows.length === 0) return;
-  await recordReadAudit(
-    deps.db.db,
-    { userId: ctx.user.id, ip: ctx.ip },
-    rows.map((r) => ({
-      action: 'read' as const,
-      entityType: 'waitlist_entry' as const,
-      entityId: r.id,
-      patientId: r.patient.id,
-    })),
-    deps.now(),
+  await auditReads(
+    deps,
+    ctx,
+    'waitlist_entry',
+    rows.map((r) => ({ id: r.id, patientId: r.patient.id })),
   );
 }
 

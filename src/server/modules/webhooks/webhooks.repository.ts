@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { arrayNamesAnyClinic, clinicsOfArray, type NamedClinic } from '../../db/clinic-columns';
 import { prepared } from '../../db/prepared';
@@ -17,17 +17,23 @@ const endpointClinics = clinicsOfArray(t.webhookEndpoints.clinicIds);
 const ofClinics = (clinicIds: readonly string[]) =>
   arrayNamesAnyClinic(t.webhookEndpoints.clinicIds, clinicIds);
 
+/** Endpoints with the clinics they hear of, as the list and the single endpoint show them. */
+const listedEndpoints = (db: Executor, where: SQL | undefined) =>
+  db
+    .select({ endpoint: t.webhookEndpoints, clinics: endpointClinics })
+    .from(t.webhookEndpoints)
+    .where(where);
+
 /** Endpoints that hear of at least one of the clinics, newest first. */
 export function listEndpointsOfClinics(
   db: Executor,
   clinicIds: readonly string[],
 ): Promise<ListedEndpointRow[]> {
   if (clinicIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ endpoint: t.webhookEndpoints, clinics: endpointClinics })
-    .from(t.webhookEndpoints)
-    .where(ofClinics(clinicIds))
-    .orderBy(desc(t.webhookEndpoints.createdAt), desc(t.webhookEndpoints.id));
+  return listedEndpoints(db, ofClinics(clinicIds)).orderBy(
+    desc(t.webhookEndpoints.createdAt),
+    desc(t.webhookEndpoints.id),
+  );
 }
 
 export async function findEndpointOfClinics(
@@ -36,11 +42,10 @@ export async function findEndpointOfClinics(
   clinicIds: readonly string[],
 ): Promise<ListedEndpointRow | undefined> {
   if (clinicIds.length === 0) return undefined;
-  const [row] = await db
-    .select({ endpoint: t.webhookEndpoints, clinics: endpointClinics })
-    .from(t.webhookEndpoints)
-    .where(and(eq(t.webhookEndpoints.id, id), ofClinics(clinicIds)))
-    .limit(1);
+  const [row] = await listedEndpoints(
+    db,
+    and(eq(t.webhookEndpoints.id, id), ofClinics(clinicIds)),
+  ).limit(1);
   return row;
 }
 

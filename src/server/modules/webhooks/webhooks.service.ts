@@ -9,7 +9,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import type { RequestContext } from '../../core/request-context';
 import { conflict, forbidden, notFound, unprocessable } from '../../errors';
-import { recordAudit } from '../audit';
+import { auditChange } from '../audit';
 import { assertPublicUrl, PrivateAddressError } from './url-guard';
 import * as repo from './webhooks.repository';
 
@@ -199,17 +199,17 @@ async function findView(deps: AppDeps, ctx: RequestContext, id: string) {
 }
 
 function audit(
-  tx: Parameters<typeof recordAudit>[0],
+  tx: Parameters<typeof auditChange>[0],
   ctx: RequestContext,
   action: 'create' | 'update' | 'revoke',
   id: string,
   now: Date,
   details: Record<string, unknown>,
 ) {
-  return recordAudit(
+  return auditChange(
     tx,
-    { userId: ctx.user.id, ip: ctx.ip },
-    [{ action, entityType: 'webhook_endpoint', entityId: id, patientId: null, details }],
+    ctx,
+    { action, entityType: 'webhook_endpoint', entityId: id, patientId: null, details },
     now,
   );
 }
