@@ -44,3 +44,37 @@ export function TableEmpty({
     </div>
   );
 }
+
+/**
+ * Where a table would be while it loads: `rows` copies of one row of skeleton bars, and the
+ * words a screen reader hears (`announce` reads them out as a status).
+ */
+export function TableSkeleton({
+  label,
+  announce = false,
+  rows = 6,
+  className = 'space-y-4 p-4',
+  rowClassName = 'flex items-center gap-4',
+  children,
+}: {
+  label: string;
+  announce?: boolean;
+  rows?: number;
+  className?: string;
+  rowClassName?: string;
+  /** One row's bars. */
+  children: ReactNode;
+}) {
+  return (
+    <div aria-busy="true" className={className}>
+      <span className="sr-only" role={announce ? 'status' : undefined}>
+        {label}
+      </span>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className={rowClassName}>
+          {children}
+        </div>
+      ))}
+    </div>
+  );
+}
