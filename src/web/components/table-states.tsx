@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
+import { LoadingBlock } from '@web/components/loading-block';
 import { Button } from '@web/components/ui/button';
 
 /** Where a table would be: why it could not load (the server's own words), and a retry. */
@@ -66,15 +67,12 @@ export function TableSkeleton({
   children: ReactNode;
 }) {
   return (
-    <div aria-busy="true" className={className}>
-      <span className="sr-only" role={announce ? 'status' : undefined}>
-        {label}
-      </span>
+    <LoadingBlock label={label} announce={announce} className={className}>
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className={rowClassName}>
           {children}
         </div>
       ))}
-    </div>
+    </LoadingBlock>
   );
 }
