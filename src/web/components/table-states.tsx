@@ -76,3 +76,28 @@ export function TableSkeleton({
     </LoadingBlock>
   );
 }
+
+/**
+ * The bordered card a page's table sits in, busy while its query refetches. With `label` it is a
+ * named section (a landmark of its own); without, a plain block inside one.
+ */
+export function TableCard({
+  label,
+  busy,
+  children,
+}: {
+  label?: string;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  const Frame = label ? 'section' : 'div';
+  return (
+    <Frame
+      aria-label={label}
+      aria-busy={busy || undefined}
+      className="overflow-hidden rounded-xl border bg-card"
+    >
+      {children}
+    </Frame>
+  );
+}

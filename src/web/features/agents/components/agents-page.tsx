@@ -5,7 +5,7 @@ import { PlusIcon, UsersIcon } from 'lucide-react';
 import type { AdminUser } from '@contracts/admin';
 import { PageHeader } from '@web/components/page-header';
 import { SearchField } from '@web/components/search-field';
-import { TableEmpty, TableLoadError } from '@web/components/table-states';
+import { TableCard, TableEmpty, TableLoadError } from '@web/components/table-states';
 import { Button } from '@web/components/ui/button';
 import { useSession } from '@web/lib/session';
 import { staffQueryOptions } from '@web/queries/staff';
@@ -90,11 +90,7 @@ export function AgentsPage() {
           Show deactivated staff
         </label>
       </div>
-      <section
-        aria-label="Staff members"
-        aria-busy={agents.isFetching || undefined}
-        className="overflow-hidden rounded-xl border bg-card"
-      >
+      <TableCard label="Staff members" busy={agents.isFetching}>
         {agents.isPending ? (
           <AgentsTableSkeleton />
         ) : agents.isError ? (
@@ -104,7 +100,7 @@ export function AgentsPage() {
         ) : (
           <AgentsTable agents={agents.data} currentUserId={user?.id} onAction={onAction} />
         )}
-      </section>
+      </TableCard>
       <AgentFormDialog
         target={
           dialog?.kind === 'create'

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { DownloadIcon, ScrollTextIcon } from 'lucide-react';
 import { PageHeader } from '@web/components/page-header';
-import { TableEmpty, TableLoadError, TableSkeleton } from '@web/components/table-states';
+import { TableCard, TableEmpty, TableLoadError, TableSkeleton } from '@web/components/table-states';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
@@ -53,11 +53,7 @@ export function AuditPage() {
         }
       />
       <AuditFiltersBar filters={filters} onChange={setFilters} />
-      <section
-        aria-label="Audit entries"
-        aria-busy={audit.isFetching || undefined}
-        className="overflow-hidden rounded-xl border bg-card"
-      >
+      <TableCard label="Audit entries" busy={audit.isFetching}>
         {audit.isPending ? (
           <AuditSkeleton />
         ) : audit.isError && entries.length === 0 ? (
@@ -78,7 +74,7 @@ export function AuditPage() {
             onFilterPatient={(patientId) => setFilters({ ...filters, patientId })}
           />
         )}
-      </section>
+      </TableCard>
       {audit.isFetchNextPageError && (
         <p role="alert" className="mt-3 text-center text-sm text-destructive">
           {audit.error?.message}
