@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
+import { LoadingBlock } from '@web/components/loading-block';
 import { Button } from '@web/components/ui/button';
 
 /** Where a table would be: why it could not load (the server's own words), and a retry. */
@@ -42,5 +43,61 @@ export function TableEmpty({
       <p className="text-sm text-muted-foreground">{message}</p>
       {action}
     </div>
+  );
+}
+
+/**
+ * Where a table would be while it loads: `rows` copies of one row of skeleton bars, and the
+ * words a screen reader hears (`announce` reads them out as a status).
+ */
+export function TableSkeleton({
+  label,
+  announce = false,
+  rows = 6,
+  className = 'space-y-4 p-4',
+  rowClassName = 'flex items-center gap-4',
+  children,
+}: {
+  label: string;
+  announce?: boolean;
+  rows?: number;
+  className?: string;
+  rowClassName?: string;
+  /** One row's bars. */
+  children: ReactNode;
+}) {
+  return (
+    <LoadingBlock label={label} announce={announce} className={className}>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className={rowClassName}>
+          {children}
+        </div>
+      ))}
+    </LoadingBlock>
+  );
+}
+
+/**
+ * The bordered card a page's table sits in, busy while its query refetches. With `label` it is a
+ * named section (a landmark of its own); without, a plain block inside one.
+ */
+export function TableCard({
+  label,
+  busy,
+  children,
+}: {
+  label?: string;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  const Frame = label ? 'section' : 'div';
+  return (
+    <Frame
+      aria-label={label}
+      aria-busy={busy || undefined}
+      className="overflow-hidden rounded-xl border bg-card"
+    >
+      {children}
+    </Frame>
   );
 }

@@ -147,22 +147,17 @@ export function OfferPage({
               </p>
             )}
             <div className="mt-6 grid gap-3">
-              <button
-                type="button"
-                className={PRIMARY}
-                disabled={busy !== null}
-                onClick={() => void respond('accept')}
-              >
-                {busy === 'accept' ? 'Booking…' : 'Accept'}
-              </button>
-              <button
-                type="button"
-                className={SECONDARY}
-                disabled={busy !== null}
-                onClick={() => void respond('decline')}
-              >
-                {busy === 'decline' ? 'Sending…' : 'No thanks'}
-              </button>
+              {ANSWERS.map(({ choice, className, label, busyLabel }) => (
+                <button
+                  key={choice}
+                  type="button"
+                  className={className}
+                  disabled={busy !== null}
+                  onClick={() => void respond(choice)}
+                >
+                  {busy === choice ? busyLabel : label}
+                </button>
+              ))}
             </div>
           </>
         ) : (
@@ -198,3 +193,9 @@ const PRIMARY =
   'h-12 w-full rounded-xl bg-teal-700 px-4 text-base font-semibold text-white hover:bg-teal-800 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-60';
 const SECONDARY =
   'mt-0 h-12 w-full rounded-xl border border-slate-300 bg-white px-4 text-base font-medium text-slate-900 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
+
+/** The two answers, in the order the page offers them, with the words while each is sent. */
+const ANSWERS = [
+  { choice: 'accept', className: PRIMARY, label: 'Accept', busyLabel: 'Booking…' },
+  { choice: 'decline', className: SECONDARY, label: 'No thanks', busyLabel: 'Sending…' },
+] as const;

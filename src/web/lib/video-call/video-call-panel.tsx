@@ -160,24 +160,29 @@ function CallControls({
       aria-label="Call controls"
       className="grid grid-cols-3 gap-2 sm:flex sm:justify-center sm:gap-3"
     >
-      <button
-        type="button"
-        className={toggle(snapshot.micOn)}
-        disabled={!snapshot.hasMic}
-        onClick={() => call?.toggleMic()}
-      >
-        <MicIcon off={!snapshot.micOn} />
-        <span>{snapshot.micOn ? 'Mute' : 'Unmute'}</span>
-      </button>
-      <button
-        type="button"
-        className={toggle(snapshot.cameraOn)}
-        disabled={!snapshot.hasCamera}
-        onClick={() => call?.toggleCamera()}
-      >
-        <CameraIcon off={!snapshot.cameraOn} />
-        <span>{snapshot.cameraOn ? 'Stop video' : 'Start video'}</span>
-      </button>
+      {[
+        {
+          key: 'mic',
+          on: snapshot.micOn,
+          has: snapshot.hasMic,
+          Icon: MicIcon,
+          onClick: () => call?.toggleMic(),
+          label: snapshot.micOn ? 'Mute' : 'Unmute',
+        },
+        {
+          key: 'camera',
+          on: snapshot.cameraOn,
+          has: snapshot.hasCamera,
+          Icon: CameraIcon,
+          onClick: () => call?.toggleCamera(),
+          label: snapshot.cameraOn ? 'Stop video' : 'Start video',
+        },
+      ].map(({ key, on, has, Icon, onClick, label }) => (
+        <button key={key} type="button" className={toggle(on)} disabled={!has} onClick={onClick}>
+          <Icon off={!on} />
+          <span>{label}</span>
+        </button>
+      ))}
       <button
         type="button"
         className={`${base} bg-destructive text-destructive-foreground hover:bg-destructive/90`}

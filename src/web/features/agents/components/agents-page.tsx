@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { PlusIcon, SearchIcon, UsersIcon } from 'lucide-react';
+import { PlusIcon, UsersIcon } from 'lucide-react';
 import type { AdminUser } from '@contracts/admin';
 import { PageHeader } from '@web/components/page-header';
-import { TableEmpty, TableLoadError } from '@web/components/table-states';
+import { SearchField } from '@web/components/search-field';
+import { TableCard, TableEmpty, TableLoadError } from '@web/components/table-states';
 import { Button } from '@web/components/ui/button';
-import { Input } from '@web/components/ui/input';
 import { useSession } from '@web/lib/session';
 import { staffQueryOptions } from '@web/queries/staff';
 import { useUnlockAgentSignIn } from '../api/unlock-agent-sign-in';
@@ -75,20 +75,13 @@ export function AgentsPage() {
         }
       />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="relative w-full sm:max-w-xs">
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Search staff"
-            placeholder="Search by name or email"
-            className="pl-9"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchField
+          className="relative w-full sm:max-w-xs"
+          aria-label="Search staff"
+          placeholder="Search by name or email"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <label className="flex items-center gap-2 text-sm">
           <Checkbox
             checked={includeInactive}
@@ -97,11 +90,7 @@ export function AgentsPage() {
           Show deactivated staff
         </label>
       </div>
-      <section
-        aria-label="Staff members"
-        aria-busy={agents.isFetching || undefined}
-        className="overflow-hidden rounded-xl border bg-card"
-      >
+      <TableCard label="Staff members" busy={agents.isFetching}>
         {agents.isPending ? (
           <AgentsTableSkeleton />
         ) : agents.isError ? (
@@ -111,7 +100,7 @@ export function AgentsPage() {
         ) : (
           <AgentsTable agents={agents.data} currentUserId={user?.id} onAction={onAction} />
         )}
-      </section>
+      </TableCard>
       <AgentFormDialog
         target={
           dialog?.kind === 'create'

@@ -2,6 +2,7 @@ import type { AdminUser } from '@contracts/admin';
 import { Badge } from '@web/components/ui/badge';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ListTable } from '@web/components/list-table';
+import { TableSkeleton } from '@web/components/table-states';
 import { TableCell, TableHead, TableRow } from '@web/components/ui/table';
 import { ROLE_LABELS } from '@web/lib/session';
 import { cn } from '@web/lib/utils';
@@ -23,19 +24,14 @@ function StatusBadge({ active }: { active: boolean }) {
 
 export function AgentsTableSkeleton({ rows = 5 }: { rows?: number }) {
   return (
-    <div aria-busy="true" className="space-y-3 p-4">
-      <span className="sr-only">Loading staff…</span>
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="flex items-center gap-4">
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-40" />
-            <Skeleton className="h-3 w-56" />
-          </div>
-          <Skeleton className="hidden h-5 w-16 sm:block" />
-          <Skeleton className="h-5 w-16" />
-        </div>
-      ))}
-    </div>
+    <TableSkeleton label="Loading staff…" rows={rows} className="space-y-3 p-4">
+      <div className="flex-1 space-y-2">
+        <Skeleton className="h-4 w-40" />
+        <Skeleton className="h-3 w-56" />
+      </div>
+      <Skeleton className="hidden h-5 w-16 sm:block" />
+      <Skeleton className="h-5 w-16" />
+    </TableSkeleton>
   );
 }
 

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { DownloadIcon, ScrollTextIcon } from 'lucide-react';
 import { PageHeader } from '@web/components/page-header';
-import { TableEmpty, TableLoadError } from '@web/components/table-states';
+import { TableCard, TableEmpty, TableLoadError, TableSkeleton } from '@web/components/table-states';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
@@ -19,16 +19,11 @@ import { AuditTable } from './audit-table';
 
 function AuditSkeleton() {
   return (
-    <div aria-busy="true" className="space-y-4 p-4">
-      <span className="sr-only">Loading the audit log…</span>
-      {Array.from({ length: 6 }, (_, i) => (
-        <div key={i} className="flex gap-4">
-          <Skeleton className="h-9 w-24" />
-          <Skeleton className="h-9 flex-1" />
-          <Skeleton className="h-9 w-28" />
-        </div>
-      ))}
-    </div>
+    <TableSkeleton label="Loading the audit log…" rowClassName="flex gap-4">
+      <Skeleton className="h-9 w-24" />
+      <Skeleton className="h-9 flex-1" />
+      <Skeleton className="h-9 w-28" />
+    </TableSkeleton>
   );
 }
 
@@ -58,11 +53,7 @@ export function AuditPage() {
         }
       />
       <AuditFiltersBar filters={filters} onChange={setFilters} />
-      <section
-        aria-label="Audit entries"
-        aria-busy={audit.isFetching || undefined}
-        className="overflow-hidden rounded-xl border bg-card"
-      >
+      <TableCard label="Audit entries" busy={audit.isFetching}>
         {audit.isPending ? (
           <AuditSkeleton />
         ) : audit.isError && entries.length === 0 ? (
@@ -83,7 +74,7 @@ export function AuditPage() {
             onFilterPatient={(patientId) => setFilters({ ...filters, patientId })}
           />
         )}
-      </section>
+      </TableCard>
       {audit.isFetchNextPageError && (
         <p role="alert" className="mt-3 text-center text-sm text-destructive">
           {audit.error?.message}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { LoadingBlock } from '@web/components/loading-block';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { PageHeader } from '@web/components/page-header';
 import { isApiError } from '@web/lib/api-client';
@@ -32,14 +33,14 @@ export function AvailabilityScreen({
 
   if (query.isPending) {
     return (
-      <div className="mx-auto max-w-4xl space-y-6" aria-busy="true">
-        <PageHeader title={title} />
-        <span className="sr-only" role="status">
-          Loading availability…
-        </span>
+      <LoadingBlock
+        label="Loading availability…"
+        className="mx-auto max-w-4xl space-y-6"
+        heading={<PageHeader title={title} />}
+      >
         <Skeleton className="h-96" />
         <Skeleton className="h-48" />
-      </div>
+      </LoadingBlock>
     );
   }
   if (query.isError) {

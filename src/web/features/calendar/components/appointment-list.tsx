@@ -1,7 +1,7 @@
 import type { Appointment } from '@contracts/appointments';
-import { badgeVariant, canChangeAppointment, statusLabel } from '@domain/appointment-status';
+import { canChangeAppointment } from '@domain/appointment-status';
 import { formatDateWithWeekday, formatTimeRange, groupByLocalDate } from '@domain/format';
-import { Badge } from '@web/components/ui/badge';
+import { StatusBadge } from '@web/components/appointment-status-badge';
 import { Button } from '@web/components/ui/button';
 
 function describe(a: Appointment, timeZone: string): string {
@@ -50,12 +50,7 @@ export function AppointmentList({
                 <span className="text-sm tabular-nums">
                   {formatTimeRange(a.date, a.duration, timeZone)}
                 </span>
-                <Badge
-                  variant={badgeVariant(a.metadata.status)}
-                  className="justify-self-end sm:order-3"
-                >
-                  {statusLabel(a.metadata.status)}
-                </Badge>
+                <StatusBadge status={a.metadata.status} className="justify-self-end sm:order-3" />
                 <span className="col-span-2 min-w-0 sm:order-2 sm:col-span-1">
                   <span className="block truncate text-sm font-medium">
                     {a.patient.name || 'Unknown Patient'}

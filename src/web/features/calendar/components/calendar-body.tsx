@@ -3,6 +3,7 @@ import type { EventInput } from '@fullcalendar/react';
 import type { Appointment } from '@contracts/appointments';
 import type { DateKey } from '@domain/zoned-time';
 import { LoadErrorRow } from '@web/components/table-states';
+import { LoadingBlock } from '@web/components/loading-block';
 import { Skeleton } from '@web/components/ui/skeleton';
 import type { CalendarAgent } from '../hooks/use-calendar-agents';
 import type { CalendarState } from '../hooks/use-calendar-state';
@@ -37,13 +38,10 @@ export function CalendarBody({
 }) {
   if (query.isPending) {
     return (
-      <div aria-busy="true" className="space-y-2">
-        <span role="status" className="sr-only">
-          Loading appointments…
-        </span>
+      <LoadingBlock label="Loading appointments…" className="space-y-2">
         <Skeleton className="h-10 w-full" />
         <Skeleton className="h-[28rem] w-full" />
-      </div>
+      </LoadingBlock>
     );
   }
   if (query.isError) {

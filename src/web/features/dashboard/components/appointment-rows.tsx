@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DashboardAppointment } from '@contracts/dashboard';
-import { badgeVariant, statusLabel } from '@domain/appointment-status';
-import { Badge } from '@web/components/ui/badge';
+import { StatusBadge } from '@web/components/appointment-status-badge';
 
 /**
  * A compact list of appointments for the dashboard's cards. `when` says how the time reads in
@@ -61,7 +60,7 @@ export function AppointmentRows({
                 {a.clinic.toUpperCase()}
               </span>
             </span>
-            <Badge variant={badgeVariant(a.status)}>{statusLabel(a.status)}</Badge>
+            <StatusBadge status={a.status} />
           </Link>
         </li>
       ))}

@@ -8,7 +8,7 @@ import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { useSession } from '@web/lib/session';
 import { dashboardQueryOptions } from '../api/get-dashboard';
 import { useNow } from '@web/hooks/use-now';
-import { ClinicPicker } from './clinic-picker';
+import { ClinicPicker } from '@web/components/clinic-picker';
 import { CountsCards } from './counts-cards';
 import { DashboardCharts } from './dashboard-charts';
 import { DashboardLists } from './dashboard-lists';

@@ -1,11 +1,9 @@
+import { LoadingBlock } from '@web/components/loading-block';
 import { Skeleton } from '@web/components/ui/skeleton';
 
 export function DashboardSkeleton() {
   return (
-    <div aria-busy="true" className="space-y-6">
-      <span role="status" className="sr-only">
-        Loading the dashboard…
-      </span>
+    <LoadingBlock label="Loading the dashboard…" className="space-y-6">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
         {Array.from({ length: 6 }, (_, i) => (
           <Skeleton key={i} className="h-24" />
@@ -16,6 +14,6 @@ export function DashboardSkeleton() {
         <Skeleton className="h-72 lg:col-span-2" />
       </div>
       <Skeleton className="h-80" />
-    </div>
+    </LoadingBlock>
   );
 }

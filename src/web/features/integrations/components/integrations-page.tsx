@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { KeyRoundIcon, PlusIcon } from 'lucide-react';
 import type { ApiTokenView } from '@contracts/integrations';
 import { PageHeader } from '@web/components/page-header';
-import { TableEmpty, TableLoadError } from '@web/components/table-states';
+import { TableCard, TableEmpty, TableLoadError } from '@web/components/table-states';
 import { Button } from '@web/components/ui/button';
+import { LoadingBlock } from '@web/components/loading-block';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { useSession } from '@web/lib/session';
@@ -34,17 +35,17 @@ export function IntegrationsPage() {
         description="Tokens let other systems (a health record, billing, a patient app) read and book appointments through the FHIR API at /fhir/R4. Each sees only the clinics you choose."
         actions={create}
       />
-      <div
-        aria-busy={tokens.isFetching || undefined}
-        className="overflow-hidden rounded-xl border bg-card"
-      >
+      <TableCard busy={tokens.isFetching}>
         {tokens.isPending ? (
-          <div className="space-y-3 p-4" aria-busy="true">
-            <span className="sr-only">Loading integration tokens…</span>
+          <LoadingBlock
+            label="Loading integration tokens…"
+            announce={false}
+            className="space-y-3 p-4"
+          >
             {Array.from({ length: 3 }, (_, i) => (
               <Skeleton key={i} className="h-10 w-full" />
             ))}
-          </div>
+          </LoadingBlock>
         ) : tokens.isError ? (
           <TableLoadError message={tokens.error.message} onRetry={() => void tokens.refetch()} />
         ) : tokens.data.data.length === 0 ? (
@@ -52,7 +53,7 @@ export function IntegrationsPage() {
         ) : (
           <ApiTokensTable tokens={tokens.data.data} timeZone={timeZone} onRevoke={setRevoking} />
         )}
-      </div>
+      </TableCard>
       <CreateTokenDialog open={creating} onOpenChange={setCreating} clinics={user?.clinics ?? []} />
       <RevokeTokenDialog token={revoking} onOpenChange={(open) => !open && setRevoking(null)} />
     </div>

@@ -1,11 +1,7 @@
 import type { PatientRecord } from '@contracts/patients';
 import { formatDate } from '@domain/format';
-import {
-  CHANNEL_LABELS,
-  formatCalendarDate,
-  GENDER_LABELS,
-  LANGUAGE_LABELS,
-} from '../utils/patient-labels';
+import { formatCalendarDate } from '@web/lib/calendar-date';
+import { CHANNEL_LABELS, GENDER_LABELS, LANGUAGE_LABELS } from '../utils/patient-labels';
 import { Field, ProfileCard } from './profile-card';
 
 function addressOf(p: PatientRecord): string {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Badge } from '@web/components/ui/badge';
-import { formatCalendarDate, listName } from '../utils/patient-labels';
+import { formatCalendarDate } from '@web/lib/calendar-date';
+import { listName } from '../utils/patient-labels';
 import { formatVisitStart, profilePath, type PatientRowsProps } from './patient-rows-props';
 
 /** The small-screen list: one card per patient, the whole name a tap target to their profile. */

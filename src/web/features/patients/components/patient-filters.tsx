@@ -1,9 +1,8 @@
 import { useId } from 'react';
-import { SearchIcon } from 'lucide-react';
 import type { ClinicSummary } from '@contracts/auth';
-import { AllOrOneSelect } from '@web/components/all-or-one-select';
+import { ClinicPicker } from '@web/components/clinic-picker';
+import { SearchField } from '@web/components/search-field';
 import { Checkbox } from '@web/components/ui/checkbox';
-import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 
 export const SEARCH_PLACEHOLDER = 'Search by name, e-mail, phone, date of birth or record number';
@@ -29,26 +28,17 @@ export function PatientFilters({
   const archivedId = useId();
   return (
     <div className="mb-4 flex flex-wrap items-center gap-3">
-      <div className="relative min-w-0 flex-[1_1_20rem]">
-        <SearchIcon
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          aria-label="Search patients"
-          placeholder={SEARCH_PLACEHOLDER}
-          className="pl-9"
-          value={text}
-          onChange={(event) => onTextChange(event.target.value)}
-        />
-      </div>
+      <SearchField
+        className="relative min-w-0 flex-[1_1_20rem]"
+        aria-label="Search patients"
+        placeholder={SEARCH_PLACEHOLDER}
+        value={text}
+        onChange={(event) => onTextChange(event.target.value)}
+      />
       {clinics.length > 1 && (
-        <AllOrOneSelect
-          aria-label="Clinic"
-          allLabel="All clinics"
+        <ClinicPicker
+          clinics={clinics}
           className="w-full sm:w-56"
-          options={clinics.map((c) => ({ value: c.slug, label: c.name }))}
           value={clinic}
           onChange={onClinicChange}
         />

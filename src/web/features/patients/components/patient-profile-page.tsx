@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { PatientRecord } from '@contracts/patients';
 import { LoadErrorRow } from '@web/components/table-states';
+import { LoadingBlock } from '@web/components/loading-block';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { isApiError } from '@web/lib/api-client';
@@ -105,16 +106,13 @@ export function PatientProfilePage({
 
 function ProfileSkeleton() {
   return (
-    <div className="mx-auto max-w-6xl" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading the patient…
-      </span>
+    <LoadingBlock label="Loading the patient…" className="mx-auto max-w-6xl">
       <Skeleton className="mb-2 h-8 w-64" />
       <Skeleton className="mb-6 h-4 w-48" />
       <div className="grid gap-4 lg:grid-cols-2">
         <Skeleton className="h-72" />
         <Skeleton className="h-72" />
       </div>
-    </div>
+    </LoadingBlock>
   );
 }

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { UserRoundSearchIcon } from 'lucide-react';
 import type { PatientPage } from '@contracts/patients';
-import { TableEmpty, TableLoadError } from '@web/components/table-states';
+import { TableEmpty, TableLoadError, TableSkeleton } from '@web/components/table-states';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { PatientCards } from './patient-cards';
@@ -49,19 +49,12 @@ function emptyMessage(q: string, archived: boolean) {
 
 function ResultsSkeleton() {
   return (
-    <div aria-busy="true" className="space-y-4 p-4">
-      <span className="sr-only" role="status">
-        Loading patients…
-      </span>
-      {Array.from({ length: 6 }, (_, i) => (
-        <div key={i} className="flex items-center gap-4">
-          <Skeleton className="h-4 w-40" />
-          <Skeleton className="h-4 w-24" />
-          <Skeleton className="hidden h-4 w-28 md:block" />
-          <Skeleton className="hidden h-4 flex-1 md:block" />
-          <Skeleton className="h-4 w-28" />
-        </div>
-      ))}
-    </div>
+    <TableSkeleton label="Loading patients…" announce>
+      <Skeleton className="h-4 w-40" />
+      <Skeleton className="h-4 w-24" />
+      <Skeleton className="hidden h-4 w-28 md:block" />
+      <Skeleton className="hidden h-4 flex-1 md:block" />
+      <Skeleton className="h-4 w-28" />
+    </TableSkeleton>
   );
 }

@@ -4,7 +4,8 @@ import { formatDate, formatTime } from '@domain/format';
 import { ListTable, type ListColumn } from '@web/components/list-table';
 import { Badge } from '@web/components/ui/badge';
 import { TableCell, TableRow } from '@web/components/ui/table';
-import { formatCalendarDate, listName } from '../utils/patient-labels';
+import { formatCalendarDate } from '@web/lib/calendar-date';
+import { listName } from '../utils/patient-labels';
 import { profilePath, type PatientRowsProps } from './patient-rows-props';
 
 const NONE = <span className="text-muted-foreground">—</span>;

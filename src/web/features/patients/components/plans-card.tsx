@@ -1,14 +1,9 @@
 import type { PatientProfile } from '@contracts/patients';
 import { formatCount, formatDate, formatTime } from '@domain/format';
 import { Badge } from '@web/components/ui/badge';
-import { formatCalendarDate } from '../utils/patient-labels';
+import { formatCalendarDate } from '@web/lib/calendar-date';
+import { waitlistStatusLabel } from '@web/lib/waitlist-status';
 import { NoneYet, ProfileCard } from './profile-card';
-
-const WAITLIST_STATUS_LABELS: Record<string, string> = {
-  waiting: 'Waiting',
-  booked: 'Booked',
-  removed: 'Removed',
-};
 
 /** The patient's places on the waitlist. */
 export function WaitlistCard({
@@ -31,7 +26,7 @@ export function WaitlistCard({
               </span>
               <span className="text-muted-foreground">{entry.provider ?? 'Any provider'}</span>
               <Badge variant="secondary" className="ml-auto">
-                {WAITLIST_STATUS_LABELS[entry.status] ?? entry.status}
+                {waitlistStatusLabel(entry.status)}
               </Badge>
             </li>
           ))}

@@ -5,7 +5,8 @@ import type { PatientRecord } from '@contracts/patients';
 import { PageHeader } from '@web/components/page-header';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { displayName, formatCalendarDate } from '../utils/patient-labels';
+import { formatCalendarDate } from '@web/lib/calendar-date';
+import { displayName } from '../utils/patient-labels';
 import { RecordActions } from './record-actions';
 
 /** The patient's name, clinic and what can be done for them. */

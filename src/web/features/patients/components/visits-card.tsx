@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { PatientProfile, PatientVisit } from '@contracts/patients';
-import { badgeVariant, statusLabel } from '@domain/appointment-status';
 import { formatCount, formatDate, formatTime } from '@domain/format';
+import { StatusBadge } from '@web/components/appointment-status-badge';
 import { Badge } from '@web/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { NoneYet, ProfileCard } from './profile-card';
@@ -95,7 +95,7 @@ function VisitList({
           <span className="text-muted-foreground">{visit.provider.name}</span>
           <span className="ml-auto flex gap-1.5">
             {visit.lateCancellation && <Badge variant="outline">Late cancellation</Badge>}
-            <Badge variant={badgeVariant(visit.status)}>{statusLabel(visit.status)}</Badge>
+            <StatusBadge status={visit.status} />
           </span>
         </li>
       ))}

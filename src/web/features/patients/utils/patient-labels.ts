@@ -1,5 +1,5 @@
 import type { PatientRecord, UpdatePatientBody } from '@contracts/patients';
-import { formatDateNumeric } from '@domain/format';
+import { formatCalendarDate } from '@web/lib/calendar-date';
 import type { AdministrativeGender, ContactChannel, PatientLanguage } from '@domain/patients';
 
 export const GENDER_LABELS = {
@@ -44,11 +44,6 @@ export const FIELD_LABELS = {
   contactChannel: 'Contact by',
   remindersOptOut: 'Reminders',
 } as const satisfies Record<PatientField, string>;
-
-/** A calendar date (a birth date, a waitlist window), not an instant: as written, month-day-year. */
-export function formatCalendarDate(date: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? formatDateNumeric(`${date}T00:00:00Z`, 'UTC') : date;
-}
 
 type Named = Pick<PatientRecord, 'firstName' | 'lastName' | 'preferredName'>;
 

@@ -1,5 +1,6 @@
 import type { WaitlistFilter } from '@contracts/waitlist';
 import { formatWallClock } from '@domain/format';
+import { WAITLIST_STATUS_LABELS } from '@web/lib/waitlist-status';
 import {
   AFTERNOON_FROM_MINUTES,
   EVENING_FROM_MINUTES,
@@ -8,10 +9,10 @@ import {
 } from '@domain/waitlist';
 
 export const FILTER_LABELS = {
-  active: 'Waiting',
+  active: WAITLIST_STATUS_LABELS.waiting,
   expired: 'Window passed',
-  booked: 'Booked',
-  removed: 'Removed',
+  booked: WAITLIST_STATUS_LABELS.booked,
+  removed: WAITLIST_STATUS_LABELS.removed,
   all: 'All',
 } as const satisfies Record<WaitlistFilter, string>;
 

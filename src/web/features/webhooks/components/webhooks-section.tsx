@@ -4,9 +4,10 @@ import { PlusIcon, WebhookIcon } from 'lucide-react';
 import { formatDate, formatTime } from '@domain/format';
 import type { WebhookEndpointView } from '@contracts/webhooks';
 import { SHARED_WITH_OTHERS } from '@web/components/integration-sharing';
-import { TableEmpty, TableLoadError } from '@web/components/table-states';
+import { TableCard, TableEmpty, TableLoadError } from '@web/components/table-states';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { LoadingBlock } from '@web/components/loading-block';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ListTable } from '@web/components/list-table';
 import { TableCell, TableRow } from '@web/components/ui/table';
@@ -79,15 +80,15 @@ export function WebhooksSection() {
           Add endpoint
         </Button>
       </div>
-      <div
-        aria-busy={endpoints.isFetching || undefined}
-        className="overflow-hidden rounded-xl border bg-card"
-      >
+      <TableCard busy={endpoints.isFetching}>
         {endpoints.isPending ? (
-          <div className="space-y-3 p-4" aria-busy="true">
-            <span className="sr-only">Loading webhook endpoints…</span>
+          <LoadingBlock
+            label="Loading webhook endpoints…"
+            announce={false}
+            className="space-y-3 p-4"
+          >
             <Skeleton className="h-10 w-full" />
-          </div>
+          </LoadingBlock>
         ) : endpoints.isError ? (
           <TableLoadError
             message={endpoints.error.message}
@@ -153,7 +154,7 @@ export function WebhooksSection() {
             ))}
           </ListTable>
         )}
-      </div>
+      </TableCard>
       <EndpointDialog
         open={editing !== null}
         endpoint={editing === 'new' ? null : editing}

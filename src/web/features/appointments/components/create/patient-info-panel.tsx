@@ -1,11 +1,6 @@
 import { useId } from 'react';
-import { formatDateNumeric } from '@domain/format';
+import { formatCalendarDate } from '@web/lib/calendar-date';
 import type { CreateForm } from './use-create-wizard';
-
-/** A date of birth is a calendar date, not an instant: shown as written, in month-day-year. */
-export function formatDob(dob: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(dob) ? formatDateNumeric(`${dob}T00:00:00Z`, 'UTC') : dob;
-}
 
 /** Spec §2: after a patient is chosen, their ID, Full Name, DOB, Phone and Email. */
 export function PatientInfoPanel({ form }: { form: CreateForm }) {
@@ -13,7 +8,7 @@ export function PatientInfoPanel({ form }: { form: CreateForm }) {
   const rows: Array<[string, string]> = [
     ['ID', form.patientId],
     ['Full Name', form.patientName],
-    ['DOB', form.patientDob ? formatDob(form.patientDob) : ''],
+    ['DOB', form.patientDob ? formatCalendarDate(form.patientDob) : ''],
     ['Phone', form.patientPhone],
     ['Email', form.patientEmail],
   ];

@@ -5,7 +5,7 @@ import { formatDate, formatDuration, formatTime } from '@domain/format';
 import { Badge } from '@web/components/ui/badge';
 import { DialogDescription, DialogTitle } from '@web/components/ui/dialog';
 import { patientNameOf } from '../../utils/appointment-display';
-import { StatusBadge } from '../status-badge';
+import { StatusBadge } from '@web/components/appointment-status-badge';
 import { DetailsActions, type ChangeAction } from './details-actions';
 
 /** Badges, the patient's name, when, and what can be done (spec §2 "Header"). */

@@ -7,6 +7,7 @@ import type { TimeSlot } from '@domain/slots';
 import { CurrentTimeLines } from '@web/components/current-time-lines';
 import { SaveOrCancel } from '@web/components/dialog-frame';
 import { DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { LoadingBlock } from '@web/components/loading-block';
 import { Skeleton } from '@web/components/ui/skeleton';
 // The slot picker is the one shared building block features may import (agreed exception).
 import { TimeSlotPicker } from '@web/features/slots/components/time-slot-picker';
@@ -119,13 +120,10 @@ function ChangeForm({
         <SeriesScopeField value={scope} onChange={setScope} disabled={update.isPending} />
       )}
       {mode === 'reassign' && agents.isPending ? (
-        <div aria-busy="true" className="space-y-3">
-          <span className="sr-only" role="status">
-            Loading providers…
-          </span>
+        <LoadingBlock label="Loading providers…" className="space-y-3">
           <Skeleton className="h-9 w-full" />
           <Skeleton className="h-24 w-full" />
-        </div>
+        </LoadingBlock>
       ) : mode === 'reassign' && agents.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {agents.error.message}

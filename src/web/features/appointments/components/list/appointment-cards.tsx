@@ -1,7 +1,7 @@
 import { formatDate, formatTimeRange } from '@domain/format';
 import { Button } from '@web/components/ui/button';
 import { clinicNameOf, patientNameOf, staffNameOf } from '../../utils/appointment-display';
-import { StatusBadge } from '../status-badge';
+import { StatusBadge } from '@web/components/appointment-status-badge';
 import type { AppointmentRowsProps } from './appointment-rows-props';
 
 /** The small-screen list: one card per appointment, the action a full-width tap target. */

@@ -1,6 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { AlertCircleIcon, CalendarXIcon } from 'lucide-react';
 import type { PaginatedResponse } from '@contracts/appointments';
+import { TableSkeleton } from '@web/components/table-states';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useIsMobile } from '@web/hooks/use-is-mobile';
@@ -101,25 +102,18 @@ export function AppointmentList({
 
 function ListSkeleton() {
   return (
-    <div aria-busy="true" className="space-y-4 p-4">
-      <span className="sr-only" role="status">
-        Loading appointments…
-      </span>
-      {Array.from({ length: 6 }, (_, i) => (
-        <div key={i} className="flex items-center gap-4">
-          <div className="w-32 space-y-2">
-            <Skeleton className="h-4 w-24" />
-            <Skeleton className="h-3 w-32" />
-          </div>
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-40" />
-            <Skeleton className="h-3 w-52" />
-          </div>
-          <Skeleton className="hidden h-4 w-28 md:block" />
-          <Skeleton className="h-5 w-20" />
-          <Skeleton className="hidden h-8 w-24 md:block" />
-        </div>
-      ))}
-    </div>
+    <TableSkeleton label="Loading appointments…" announce>
+      <div className="w-32 space-y-2">
+        <Skeleton className="h-4 w-24" />
+        <Skeleton className="h-3 w-32" />
+      </div>
+      <div className="flex-1 space-y-2">
+        <Skeleton className="h-4 w-40" />
+        <Skeleton className="h-3 w-52" />
+      </div>
+      <Skeleton className="hidden h-4 w-28 md:block" />
+      <Skeleton className="h-5 w-20" />
+      <Skeleton className="hidden h-8 w-24 md:block" />
+    </TableSkeleton>
   );
 }

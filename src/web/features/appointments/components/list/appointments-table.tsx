@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { ListTable } from '@web/components/list-table';
 import { TableCell, TableRow } from '@web/components/ui/table';
 import { clinicNameOf, patientNameOf, staffNameOf } from '../../utils/appointment-display';
-import { StatusBadge } from '../status-badge';
+import { StatusBadge } from '@web/components/appointment-status-badge';
 import type { AppointmentRowsProps } from './appointment-rows-props';
 
 // The list's own page has room: its cells are padded a little wider than the admin tables'.
