@@ -42,29 +42,6 @@ export type ExportPatientsQuery = z.input<typeof exportPatientsQuery>;
 
 const clinicOfPatient = z.object({ slug: z.string(), name: z.string(), timezone: z.string() });
 
-export const patientListItem = z.object({
-  id: z.string(),
-  clinic: clinicOfPatient,
-  firstName: z.string(),
-  lastName: z.string(),
-  preferredName: z.string().nullable(),
-  dob: z.string().nullable(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  recordNumber: z.string().nullable(),
-  archived: z.boolean(),
-  /** The start of their next open visit, if any. */
-  nextVisit: z.string().nullable(),
-});
-export type PatientListItem = z.infer<typeof patientListItem>;
-
-export const patientPage = z.object({
-  patients: z.array(patientListItem),
-  /** Pass as `after` for the next page; null on the last. */
-  next: z.string().nullable(),
-});
-export type PatientPage = z.infer<typeof patientPage>;
-
 export const patientRecord = z.object({
   id: z.string(),
   clinic: clinicOfPatient,
@@ -94,6 +71,33 @@ export const patientRecord = z.object({
   version: z.number(),
 });
 export type PatientRecord = z.infer<typeof patientRecord>;
+
+/** A patient as the list shows them: the record's names and contact, and their next visit. */
+export const patientListItem = patientRecord
+  .pick({
+    id: true,
+    clinic: true,
+    firstName: true,
+    lastName: true,
+    preferredName: true,
+    dob: true,
+    email: true,
+    phone: true,
+    recordNumber: true,
+    archived: true,
+  })
+  .extend({
+    /** The start of their next open visit, if any. */
+    nextVisit: z.string().nullable(),
+  });
+export type PatientListItem = z.infer<typeof patientListItem>;
+
+export const patientPage = z.object({
+  patients: z.array(patientListItem),
+  /** Pass as `after` for the next page; null on the last. */
+  next: z.string().nullable(),
+});
+export type PatientPage = z.infer<typeof patientPage>;
 
 export const patientVisit = z.object({
   id: z.string(),
