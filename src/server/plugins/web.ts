@@ -17,6 +17,8 @@ const SPA_ROUTES: RegExp[] = [
   /^\/calendar\/?$/,
   /^\/availability\/?$/,
   /^\/waitlist\/?$/,
+  /^\/patients\/?$/,
+  /^\/patients\/[^/]+\/?$/,
   /^\/settings\/?$/,
   /^\/book\/?$/,
   /^\/reschedule\/?$/,
