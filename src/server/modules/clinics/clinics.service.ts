@@ -44,9 +44,18 @@ export async function listClinicAgents(
   }));
 }
 
-/** A patient of the clinic, for a booking; undefined when the clinic has no such patient. */
-export function findClinicPatient(db: Executor, clinicId: string, patientId: string) {
-  return patientsRepo.findPatient(db, clinicId, patientId);
+/**
+ * A patient of the clinic, for a booking; undefined when the clinic has no such patient. One
+ * whose personal data was erased (ADR 041) is refused: the record stands only for past visits.
+ */
+export async function findClinicPatient(db: Executor, clinicId: string, patientId: string) {
+  const patient = await patientsRepo.findPatient(db, clinicId, patientId);
+  if (patient?.erasedAt) {
+    throw conflict(
+      'This patient’s personal data was erased at their request; they cannot be booked.',
+    );
+  }
+  return patient;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { literalCount } from '../../db/literal-count';
 import { prepared } from '../../db/prepared';
@@ -104,12 +104,15 @@ function searchPatientsByWord(
       )
     ) as m`;
     const m = (column: string) => sql.raw(`m.${column}`);
-    return db
-      .select(patientJsonColumns)
-      .from(matches)
-      .innerJoin(p, eq(p.id, m('patient_id')))
-      .orderBy(m('best'), m('last_name'), m('first_name'), m('patient_id'))
-      .prepare(name);
+    return (
+      db
+        .select(patientJsonColumns)
+        .from(matches)
+        // An archived patient (ADR 041) is not offered for a new booking.
+        .innerJoin(p, and(eq(p.id, m('patient_id')), isNull(p.archivedAt)))
+        .orderBy(m('best'), m('last_name'), m('first_name'), m('patient_id'))
+        .prepare(name)
+    );
   });
   return query.execute({ clinicId: clinic.id, clinicSlug: clinic.slug, keyword, pastKeyword });
 }
@@ -128,6 +131,7 @@ function searchPatientsContaining(
       .where(
         and(
           eq(p.clinicId, sql.placeholder('clinicId')),
+          isNull(p.archivedAt),
           sql`${p.searchText} like ${sql.placeholder('contains')}`,
         ),
       )

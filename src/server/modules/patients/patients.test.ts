@@ -13,7 +13,7 @@ import { testConfig } from '../../config';
 import * as t from '../../db/schema';
 import { apiAs, type Api } from '../../test/api-client';
 import { createAppointment, createPatient } from '../../test/factories';
-import { bookThroughApi, type ClinicScenario } from '../../test/scenario';
+import { bookThroughApi, createBody, type ClinicScenario } from '../../test/scenario';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { useTestApp } from '../../test/test-app';
 import { createOutboxWorker } from '../notifications';
@@ -372,6 +372,23 @@ describe('archiving and erasing', () => {
     ]);
     expect(after).not.toMatch(/jose\.nunez|Núñez|José/);
     expect(after).toMatch(/Erased patient/);
+  });
+
+  it('leaves archived patients out of the booking search, and refuses to book an erased one', async () => {
+    await staff.patch(`/api/patients/${s.otherPatient.id}`, { version: 1, archived: true });
+    const search = await staff.get(`/api/clinics/patient?clinic=${s.clinic.slug}&keyword=anna`);
+    expect(search.json()).toEqual([]);
+    const erase = await staff.post(`/api/patients/${s.patient.id}/erase`, {
+      version: 1,
+      reason: 'Asked by the patient',
+    });
+    expect(erase.statusCode, erase.body).toBe(200);
+    const booking = await staff.post(
+      '/api/appointments',
+      createBody(s, '2026-11-24T15:00:00.000Z'),
+    );
+    expect(booking.statusCode).toBe(409);
+    expect(booking.json().message).toMatch(/erased/);
   });
 
   it('refuses to erase a patient with visits to come, and a provider', async () => {
