@@ -2,6 +2,7 @@
 // cannot be expressed in Drizzle; they live in custom SQL migrations beside the generated ones.
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  customType,
   bigint,
   bigserial,
   boolean,
@@ -10,6 +11,7 @@ import {
   index,
   integer,
   jsonb,
+  type AnyPgColumn,
   pgTable,
   primaryKey,
   text,
@@ -17,6 +19,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** Raw bytes (drizzle has no bytea of its own). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -71,6 +76,11 @@ export const clinics = pgTable(
     onlineBookingIntro: text('online_booking_intro'),
     /** Whether someone the clinic does not know yet may book online (else known patients only). */
     onlineBookingNewPatients: boolean('online_booking_new_patients').notNull().default(true),
+    /** Besides admins, the roles that may change, merge and import patient records (issue 41). */
+    patientEditorRoles: text('patient_editor_roles')
+      .array()
+      .notNull()
+      .default(sql`'{staff}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -87,6 +97,10 @@ export const clinics = pgTable(
       sql`${t.patientMaxReschedules} between 0 and 20`,
     ),
     check('clinics_feed_summary_check', sql`${t.feedSummary} in ('initial', 'none')`),
+    check(
+      'clinics_patient_editor_roles_check',
+      sql`${t.patientEditorRoles} <@ '{staff,provider,nurse}'::text[]`,
+    ),
     check(
       'clinics_waitlist_policy_check',
       sql`${t.waitlistOffersAtOnce} between 1 and 10 and ${t.waitlistOfferHoldMinutes} between 5 and 10080`,
@@ -209,6 +223,9 @@ export const patients = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /** Their personal data was erased at their request; the row stays for the visits' sake. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** Merged into this record (issue 41): FHIR answers with a `replaced-by` link to it. */
+    mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => patients.id),
+    mergedAt: timestamp('merged_at', { withTimezone: true }),
     /** Raised by every edit: an edit names the version it read, so none is lost to another. */
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -229,6 +246,98 @@ export const patients = pgTable(
     index('patients_name_order_idx').on(t.lastName, t.firstName, t.id),
     check('patients_gender_check', sql`${t.gender} in ('male', 'female', 'other', 'unknown')`),
     check('patients_contact_channel_check', sql`${t.contactChannel} in ('email', 'sms', 'phone')`),
+    check(
+      'patients_merged_check',
+      sql`(${t.mergedIntoId} is null) = (${t.mergedAt} is null) and ${t.mergedIntoId} <> ${t.id}`,
+    ),
+    index('patients_merged_into_idx')
+      .on(t.mergedIntoId)
+      .where(sql`${t.mergedIntoId} is not null`),
+  ],
+);
+
+/** Two records staff said are different people, so they are no longer shown as likely duplicates. */
+export const patientDuplicateDismissals = pgTable(
+  'patient_duplicate_dismissals',
+  {
+    /** The pair in uuid order, so one pair is one row whichever way it was dismissed. */
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    otherPatientId: uuid('other_patient_id')
+      .notNull()
+      .references(() => patients.id),
+    dismissedBy: uuid('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.patientId, t.otherPatientId] }),
+    check('patient_duplicate_dismissals_order_check', sql`${t.patientId} < ${t.otherPatientId}`),
+  ],
+);
+
+/**
+ * One CSV file brought in (issue 41): kept from upload through its dry run to its application,
+ * with the column mapping used (the next import of the clinic starts from it) and its progress.
+ */
+export const patientImports = pgTable(
+  'patient_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    /** Hex SHA-256 of the bytes uploaded. */
+    fileSha256: text('file_sha256').notNull(),
+    /** The file as uploaded, until the import is applied or abandoned. */
+    file: bytea('file'),
+    /** The file's column for each patient field. */
+    mapping: jsonb('mapping').$type<Record<string, string>>(),
+    /** uploaded → checked (dry run done) → applying → applied, or failed. */
+    status: text('status').notNull().default('uploaded'),
+    totalRows: integer('total_rows').notNull().default(0),
+    processedRows: integer('processed_rows').notNull().default(0),
+    /** Rows by outcome: new, updated, unchanged, duplicate, invalid. */
+    counts: jsonb('counts').$type<Record<string, number>>(),
+    error: text('error'),
+    /** Raised while an application runs; an import whose beat stopped may be applied again. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('patient_imports_clinic_idx').on(t.clinicId, t.createdAt),
+    check(
+      'patient_imports_status_check',
+      sql`${t.status} in ('uploaded', 'checked', 'applying', 'applied', 'failed')`,
+    ),
+  ],
+);
+
+/** Each row of an import's dry run or application: what it would do or did, and why. */
+export const patientImportRows = pgTable(
+  'patient_import_rows',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => patientImports.id, { onDelete: 'cascade' }),
+    /** The row's line in the file, counting the header as 1. */
+    rowNumber: integer('row_number').notNull(),
+    /** new, updated, unchanged, duplicate or invalid. */
+    outcome: text('outcome').notNull(),
+    /** A sentence for staff: which field is wrong, or which record it matched. */
+    reason: text('reason'),
+    patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.importId, t.rowNumber] }),
+    index('patient_import_rows_outcome_idx').on(t.importId, t.outcome, t.rowNumber),
+    check(
+      'patient_import_rows_outcome_check',
+      sql`${t.outcome} in ('new', 'updated', 'unchanged', 'duplicate', 'invalid')`,
+    ),
   ],
 );
 
