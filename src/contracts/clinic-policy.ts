@@ -4,6 +4,7 @@ import {
   MAX_REMINDERS,
   MIN_REMINDER_OFFSET_MINUTES,
 } from '@domain/reminders';
+import { PATIENT_EDITOR_CHOICES } from '@domain/patients';
 import { MAX_CUTOFF_HOURS, MAX_ONLINE_RESCHEDULES } from '@domain/self-service';
 import {
   MAX_OFFER_HOLD_MINUTES,
@@ -113,9 +114,17 @@ export const onlineBookingPolicy = z.object({
 });
 export type OnlineBookingPolicyBody = z.infer<typeof onlineBookingPolicy>;
 
+/** Besides admins, who may change, merge, import and export the clinic's patient records. */
+export const patientRecordsPolicy = z.object({
+  editorRoles: z
+    .array(z.enum(PATIENT_EDITOR_CHOICES, { error: 'must be staff, provider or nurse' }))
+    .refine((roles) => new Set(roles).size === roles.length, 'each role once'),
+});
+export type PatientRecordsPolicy = z.infer<typeof patientRecordsPolicy>;
+
 /**
- * What a clinic decides for itself, edited by its admins. `selfService`, `waitlist` and
- * `onlineBooking` may be left out of a change (clients written before them), which keeps each as
+ * What a clinic decides for itself, edited by its admins. `selfService`, `waitlist`,
+ * `onlineBooking` and `patientRecords` may be left out of a change (clients written before them), which keeps each as
  * it is.
  */
 export const clinicPolicy = z.object({
@@ -123,6 +132,7 @@ export const clinicPolicy = z.object({
   selfService: selfServicePolicy.optional(),
   waitlist: waitlistPolicy.optional(),
   onlineBooking: onlineBookingPolicy.optional(),
+  patientRecords: patientRecordsPolicy.optional(),
 });
 export type ClinicPolicy = z.infer<typeof clinicPolicy>;
 
@@ -134,6 +144,7 @@ export const clinicPolicyView = z.object({
     selfService: selfServicePolicy.extend({ phone: z.string().nullable() }),
     waitlist: waitlistPolicy,
     onlineBooking: onlineBookingPolicy.extend({ intro: z.string().nullable() }),
+    patientRecords: patientRecordsPolicy,
   }),
 });
 export type ClinicPolicyView = z.infer<typeof clinicPolicyView>;

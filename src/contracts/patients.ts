@@ -96,6 +96,8 @@ export const patientPage = z.object({
   patients: z.array(patientListItem),
   /** Pass as `after` for the next page; null on the last. */
   next: z.string().nullable(),
+  /** The slugs of the caller's clinics whose patient records they may change, export and import. */
+  editableClinics: z.array(z.string()),
 });
 export type PatientPage = z.infer<typeof patientPage>;
 
@@ -216,7 +218,12 @@ export const addPatientNoteBody = z.object({
 });
 
 const forStaff = { tag: 'Patients', access: 'authenticated' } as const;
-const forEditors = { tag: 'Patients', access: { roles: ['admin', 'staff'] } } as const;
+/**
+ * Changes are for admins and the roles each clinic's admins chose (the front desk unless they
+ * chose otherwise, `patientRecords` in the clinic's policy): every staff member may call, and the
+ * service answers 403 where the patient's clinic does not let the caller's role.
+ */
+const forEditors = { tag: 'Patients', access: 'authenticated' } as const;
 
 export const listPatientsEndpoint = defineEndpoint({
   ...forStaff,

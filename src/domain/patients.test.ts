@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { changedFields, isLateCancellation, parsePatientQuery } from './patients';
+import { ROLES } from './roles';
+import {
+  changedFields,
+  isLateCancellation,
+  mayEditPatientsAs,
+  parsePatientQuery,
+  PATIENT_EDITOR_CHOICES,
+} from './patients';
 
 describe('parsePatientQuery', () => {
   it.each([
@@ -97,5 +104,20 @@ describe('changedFields', () => {
       { field: 'phone', from: null, to: '555 0100' },
       { field: 'remindersOptOut', from: false, to: true },
     ]);
+  });
+});
+
+describe('mayEditPatientsAs', () => {
+  it('lets admins always, and another role exactly when the clinic chose it', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ROLES),
+        fc.subarray([...PATIENT_EDITOR_CHOICES]),
+        (role, chosen) => {
+          const may = mayEditPatientsAs(role, chosen);
+          expect(may).toBe(role === 'admin' || (chosen as string[]).includes(role));
+        },
+      ),
+    );
   });
 });

@@ -16,6 +16,15 @@ export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 /** Roles that may change patient records unless an admin decides otherwise for a clinic. */
 export const DEFAULT_PATIENT_EDITOR_ROLES = ['admin', 'staff'] as const;
 
+/** The roles an admin may let change a clinic's patient records; admins always may. */
+export const PATIENT_EDITOR_CHOICES = ['staff', 'provider', 'nurse'] as const;
+export type PatientEditorChoice = (typeof PATIENT_EDITOR_CHOICES)[number];
+
+/** Whether someone of this role may change patient records in a clinic that chose these roles. */
+export function mayEditPatientsAs(role: string, clinicEditorRoles: readonly string[]): boolean {
+  return role === 'admin' || clinicEditorRoles.includes(role);
+}
+
 /**
  * What a person typed in the patients page's search box, read as what it most likely is: a date
  * of birth (2026-01-31 or 1/31/2026, the US order the app writes dates in), digits of a phone

@@ -7,7 +7,8 @@ import { route } from './core/route';
 import { createTestDatabase, type TestDatabase } from './test/test-db';
 import { buildTestApp } from './test/test-app';
 import { createSignInUser, signIn } from './test/auth-helpers';
-import { createClinic } from './test/factories';
+import { createClinic, createPatient } from './test/factories';
+import { eq } from 'drizzle-orm';
 import { sessionIdOf } from './modules/auth';
 import type { AccessRule } from './plugins/access';
 import type { RegisteredRoute } from './plugins/route-registry';
@@ -22,13 +23,14 @@ let testDb: TestDatabase;
 let app: App;
 let routes: RegisteredRoute[];
 const users = {} as Record<Role, { id: string; email: string }>;
+let clinic: { id: string };
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
   app = await buildTestApp(testDb.handle);
   await app.ready();
   routes = app.routeRegistry.filter((r) => isApi(r.url) && r.method !== 'HEAD');
-  const clinic = await createClinic(testDb.handle.db);
+  clinic = await createClinic(testDb.handle.db);
   for (const role of ROLES) {
     users[role] = await createSignInUser(testDb.handle.db, { role, clinicIds: [clinic.id] });
   }
@@ -39,6 +41,13 @@ afterAll(async () => {
 });
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Routes every role reaches, where the record's clinic decides who may act (walked below). */
+const DECIDED_BY_CLINIC = new Set([
+  'PATCH /api/patients/:id',
+  'POST /api/patients/:id/notes',
+  'POST /api/patients/:id/erase',
+  'GET /api/patients/export',
+]);
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
 const label = (r: RegisteredRoute) => `${r.method} ${r.url}`;
 
@@ -96,18 +105,67 @@ describe('the authorization matrix', () => {
     }
   });
 
-  it('lets every role read patient records and only the front desk and admins change them', () => {
+  it('lets every role read patient records, and change them as each clinic’s admins chose', async () => {
     const patientRoutes = routes.filter((r) => r.url.startsWith('/api/patients'));
-    const who = (r: RegisteredRoute) =>
-      ROLES.filter((role) => r.access !== undefined && allows(r.access, role)).join(',');
-    expect(Object.fromEntries(patientRoutes.map((r) => [label(r), who(r)]))).toEqual({
-      'GET /api/patients': 'admin,provider,nurse,staff',
-      'GET /api/patients/:id': 'admin,provider,nurse,staff',
-      'PATCH /api/patients/:id': 'admin,staff',
-      'POST /api/patients/:id/notes': 'admin,staff',
-      'POST /api/patients/:id/erase': 'admin,staff',
-      'GET /api/patients/export': 'admin,staff',
-    });
+    // Every staff member reaches each patient route; the patient's clinic decides who changes.
+    for (const r of patientRoutes)
+      expect([label(r), r.access]).toEqual([label(r), 'authenticated']);
+    const db = testDb.handle.db;
+    const patient = await createPatient(db, clinic.id);
+    const attempts: Record<string, (cookie: string) => Promise<{ statusCode: number }>> = {
+      'PATCH /api/patients/:id': (cookie: string) =>
+        app.inject({
+          method: 'PATCH',
+          url: `/api/patients/${patient.id}`,
+          headers: { cookie },
+          payload: { version: 999, phone: '555 0100' },
+        }),
+      'POST /api/patients/:id/notes': (cookie: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/patients/${patient.id}/notes`,
+          headers: { cookie },
+          payload: { text: 'Asked for morning visits.' },
+        }),
+      'POST /api/patients/:id/erase': (cookie: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/patients/${patient.id}/erase`,
+          headers: { cookie },
+          payload: { version: 999, reason: 'Asked by the patient' },
+        }),
+      'GET /api/patients/export': (cookie: string) =>
+        app.inject({ method: 'GET', url: '/api/patients/export', headers: { cookie } }),
+    };
+    expect(Object.keys(attempts).sort()).toEqual([...DECIDED_BY_CLINIC].sort());
+    const changers = async () => {
+      const result: Record<string, string> = {};
+      for (const [name, attempt] of Object.entries(attempts)) {
+        const may: Role[] = [];
+        for (const role of ROLES) {
+          const res = await attempt(await freshCookie(users[role].id));
+          if (res.statusCode !== 403) may.push(role);
+        }
+        result[name] = may.join(',');
+      }
+      return result;
+    };
+    const frontDesk = 'admin,staff';
+    expect(await changers()).toEqual(
+      Object.fromEntries(Object.keys(attempts).map((name) => [name, frontDesk])),
+    );
+    await db
+      .update(t.clinics)
+      .set({ patientEditorRoles: ['provider', 'nurse'] })
+      .where(eq(t.clinics.id, clinic.id));
+    const clinicians = 'admin,provider,nurse';
+    expect(await changers()).toEqual(
+      Object.fromEntries(Object.keys(attempts).map((name) => [name, clinicians])),
+    );
+    await db
+      .update(t.clinics)
+      .set({ patientEditorRoles: ['staff'] })
+      .where(eq(t.clinics.id, clinic.id));
   });
 
   it('has an access rule on every /api route, and cannot register one without', async () => {
@@ -181,7 +239,7 @@ describe('the authorization matrix', () => {
     'lets the %s role through exactly where the rule allows, else 403',
     async (role) => {
       const wrong: string[] = [];
-      for (const route of routes) {
+      for (const route of routes.filter((r) => !DECIDED_BY_CLINIC.has(label(r)))) {
         const res = await call(route, await freshCookie(users[role].id));
         const ok = allows(route.access!, role)
           ? ![401, 403].includes(res.statusCode) && res.statusCode < 500

@@ -3,6 +3,7 @@ import type {
   ClinicPolicyView,
   UpdateClinicPolicyResponse,
 } from '@contracts/clinic-policy';
+import { PATIENT_EDITOR_CHOICES } from '@domain/patients';
 import type { AppDeps } from '../../app-deps';
 import { badRequest, notFound } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
@@ -12,6 +13,7 @@ import {
   findClinicPolicy,
   listBookableAgents,
   setOnlineBookingPolicy,
+  setPatientEditorRoles,
   setReminderOffsets,
   setSelfServicePolicy,
   setWaitlistPolicy,
@@ -33,6 +35,9 @@ const viewOf = (row: Awaited<ReturnType<typeof readPolicy>>): ClinicPolicyView =
     onlineBooking: {
       ...row.onlineBooking,
       durations: [...row.onlineBooking.durations].sort((a, b) => a - b),
+    },
+    patientRecords: {
+      editorRoles: PATIENT_EDITOR_CHOICES.filter((r) => row.patientEditorRoles.includes(r)),
     },
   },
 });
@@ -96,12 +101,23 @@ export async function updateClinicPolicy(
     if (policy.selfService) await setSelfServicePolicy(tx, clinic.id, policy.selfService);
     if (policy.waitlist) await setWaitlistPolicy(tx, clinic.id, policy.waitlist);
     if (policy.onlineBooking) await setOnlineBookingPolicy(tx, clinic.id, policy.onlineBooking);
+    if (policy.patientRecords) {
+      await setPatientEditorRoles(tx, clinic.id, policy.patientRecords.editorRoles);
+    }
     return replanClinicReminders(tx, { ...clinic, offsets }, now);
   });
   const selfService = policy.selfService ?? clinic.selfService;
   const onlineBooking = policy.onlineBooking ?? clinic.onlineBooking;
+  const patientEditorRoles = policy.patientRecords?.editorRoles ?? clinic.patientEditorRoles;
   return {
-    ...viewOf({ ...clinic, ...policy.waitlist, offsets, selfService, onlineBooking }),
+    ...viewOf({
+      ...clinic,
+      ...policy.waitlist,
+      offsets,
+      selfService,
+      onlineBooking,
+      patientEditorRoles,
+    }),
     rescheduledAppointments,
   };
 }

@@ -148,6 +148,7 @@ export async function findClinicPolicy(db: Executor, clinicId: string) {
       offersAtOnce: t.clinics.waitlistOffersAtOnce,
       holdMinutes: t.clinics.waitlistOfferHoldMinutes,
       onlineBooking: onlineBookingColumns,
+      patientEditorRoles: t.clinics.patientEditorRoles,
     })
     .from(t.clinics)
     .where(eq(t.clinics.id, clinicId))
@@ -182,6 +183,14 @@ export async function setWaitlistPolicy(
     waitlistOffersAtOnce: policy.offersAtOnce,
     waitlistOfferHoldMinutes: policy.holdMinutes,
   });
+}
+
+export async function setPatientEditorRoles(
+  db: Executor,
+  clinicId: string,
+  roles: readonly string[],
+) {
+  await updateClinic(db, clinicId, { patientEditorRoles: [...roles] });
 }
 
 export async function setOnlineBookingPolicy(

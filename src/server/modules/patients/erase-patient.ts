@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { conflict, notFound } from '../../errors';
 import { auditPatientChange } from './patient-audit';
+import { requirePatientEditor } from './patient-editors';
 import { toPatientRecord } from './patient-record-view';
 import * as repo from './patient-records.repository';
 import { ERASED } from './update-patient';
@@ -27,6 +28,7 @@ export async function erasePatient(
   return deps.db.db.transaction(async (tx) => {
     const row = await repo.findPatientRecord(tx, [...ctx.user.clinicIds], id, true);
     if (!row) throw notFound('Patient not found.');
+    requirePatientEditor(ctx, row.editorRoles);
     if (row.patient.erasedAt) throw conflict(ERASED);
     if (row.patient.version !== body.version) throw conflict(CHANGED_MEANWHILE);
     const now = deps.now();

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../app-deps';
 import { csvFile } from '../../core/csv-file';
 import type { RequestContext } from '../../core/request-context';
 import { requireMemberClinic } from '../clinics';
+import { requirePatientEditorIn } from './patient-editors';
 import { auditPatientReads } from './patient-audit';
 import * as repo from './patient-records.repository';
 
@@ -67,9 +68,11 @@ function toLine(p: repo.ExportedPatient): string[] {
  * read before anything is sent, so a failure there is an error answer, not a broken file.
  */
 export async function exportPatientsCsv(deps: AppDeps, ctx: RequestContext, q: Query) {
-  const clinicIds = q.clinic
-    ? [requireMemberClinic(ctx.user, q.clinic).id]
-    : [...ctx.user.clinicIds];
+  const clinicIds = await requirePatientEditorIn(
+    deps.db.db,
+    ctx,
+    q.clinic ? [requireMemberClinic(ctx.user, q.clinic).id] : [...ctx.user.clinicIds],
+  );
   const filter = {
     clinicIds,
     query: parsePatientQuery(q.q ?? ''),

@@ -6,6 +6,7 @@ import type { RequestContext } from '../../core/request-context';
 import { badRequest } from '../../errors';
 import { requireMemberClinic } from '../clinics';
 import { auditPatientReads } from './patient-audit';
+import { patientEditorClinicIds } from './patient-editors';
 import * as repo from './patient-records.repository';
 
 type Query = z.output<typeof listPatientsQuery>;
@@ -22,14 +23,17 @@ export async function listPatients(
   const clinicIds = q.clinic
     ? [requireMemberClinic(ctx.user, q.clinic).id]
     : [...ctx.user.clinicIds];
-  const rows = await repo.listPatients(deps.db.db, {
-    clinicIds,
-    query: parsePatientQuery(q.q ?? ''),
-    archived: q.archived ?? false,
-    after: q.after === undefined ? undefined : decodeCursor(q.after),
-    limit: q.limit + 1,
-    now: deps.now(),
-  });
+  const [rows, editable] = await Promise.all([
+    repo.listPatients(deps.db.db, {
+      clinicIds,
+      query: parsePatientQuery(q.q ?? ''),
+      archived: q.archived ?? false,
+      after: q.after === undefined ? undefined : decodeCursor(q.after),
+      limit: q.limit + 1,
+      now: deps.now(),
+    }),
+    patientEditorClinicIds(deps.db.db, ctx),
+  ]);
   const shown = rows.slice(0, q.limit);
   await auditPatientReads(
     deps,
@@ -52,6 +56,7 @@ export async function listPatients(
       nextVisit: r.nextVisit === null ? null : new Date(r.nextVisit).toISOString(),
     })),
     next: rows.length > q.limit && last ? encodeCursor(last) : null,
+    editableClinics: ctx.user.clinics.filter((c) => editable.has(c.id)).map((c) => c.slug),
   };
 }
 

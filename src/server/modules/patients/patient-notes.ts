@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { notFound } from '../../errors';
 import { auditPatientChange } from './patient-audit';
+import { requirePatientEditor } from './patient-editors';
 import * as repo from './patient-records.repository';
 
 /** Adds a note to a patient's record, signed with its author's name as it is today. */
@@ -15,6 +16,7 @@ export async function addPatientNote(
   return deps.db.db.transaction(async (tx) => {
     const row = await repo.findPatientRecord(tx, [...ctx.user.clinicIds], patientId);
     if (!row) throw notFound('Patient not found.');
+    requirePatientEditor(ctx, row.editorRoles);
     const now = deps.now();
     const note = await repo.insertPatientNote(tx, {
       patientId,

@@ -80,6 +80,6 @@ export async function getPatientProfile(
         to: c.to ?? null,
       })),
     })),
-    canEdit: mayEditPatients(ctx),
+    canEdit: mayEditPatients(ctx, row.editorRoles),
   };
 }

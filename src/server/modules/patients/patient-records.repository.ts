@@ -156,7 +156,12 @@ export async function findPatientRecord(
   lock = false,
 ) {
   const query = db
-    .select({ patient: p, ...clinicColumns, cutoffHours: c.patientChangeCutoffHours })
+    .select({
+      patient: p,
+      ...clinicColumns,
+      cutoffHours: c.patientChangeCutoffHours,
+      editorRoles: c.patientEditorRoles,
+    })
     .from(p)
     .innerJoin(c, eq(c.id, p.clinicId))
     .where(and(eq(p.id, id), sql`${p.clinicId} = any(${sql.param([...clinicIds])}::uuid[])`))

@@ -176,6 +176,62 @@ describe('a patient’s profile', () => {
   });
 });
 
+describe('who may change patient records', () => {
+  it('is the front desk and admins until an admin chooses other roles for the clinic', async () => {
+    const admin = await apiAs(env.app, s.admin.email);
+    const provider = await apiAs(env.app, s.provider.email);
+    const policyUrl = `/api/admin/clinics/${s.clinic.slug}/policy`;
+    const reminders = { offsetsMinutes: [1440, 120] };
+    expect((await admin.get(policyUrl)).json().policy.patientRecords).toEqual({
+      editorRoles: ['staff'],
+    });
+    expect((await page(provider, '')).editableClinics).toEqual([]);
+    expect((await page(staff, '')).editableClinics).toEqual([s.clinic.slug]);
+
+    // Only the roles an admin may choose, each once; nothing saved otherwise.
+    for (const editorRoles of [['admin'], ['staff', 'staff'], 'staff']) {
+      const bad = await admin.put(policyUrl, { reminders, patientRecords: { editorRoles } });
+      expect(bad.statusCode, bad.body).toBe(400);
+      expect(bad.json().details).toMatch(/\w/);
+    }
+    // Another staff role cannot choose.
+    const byStaff = await staff.put(policyUrl, {
+      reminders,
+      patientRecords: { editorRoles: ['staff', 'provider'] },
+    });
+    expect(byStaff.statusCode).toBe(403);
+
+    const saved = await admin.put(policyUrl, {
+      reminders,
+      patientRecords: { editorRoles: ['provider'] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().policy.patientRecords).toEqual({ editorRoles: ['provider'] });
+    // A save that leaves the section out keeps it.
+    await admin.put(policyUrl, { reminders });
+    expect((await admin.get(policyUrl)).json().policy.patientRecords.editorRoles).toEqual([
+      'provider',
+    ]);
+
+    expect((await profile(provider, s.patient.id)).canEdit).toBe(true);
+    expect((await profile(staff, s.patient.id)).canEdit).toBe(false);
+    expect((await page(provider, '')).editableClinics).toEqual([s.clinic.slug]);
+    const byProvider = await provider.patch(`/api/patients/${s.patient.id}`, {
+      version: 1,
+      phone: '555 123 4567',
+    });
+    expect(byProvider.statusCode, byProvider.body).toBe(200);
+    const refused = await staff.patch(`/api/patients/${s.patient.id}`, {
+      version: 2,
+      phone: '555 000 0000',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/Ask an admin/);
+    expect((await staff.get('/api/patients/export')).statusCode).toBe(403);
+    expect((await profile(admin, s.patient.id)).patient.phone).toBe('555 123 4567');
+  });
+});
+
 describe('correcting a patient’s details', () => {
   it('saves the change, audits it, and shows who changed what from what in the history', async () => {
     const res = await staff.patch(`/api/patients/${s.patient.id}`, {

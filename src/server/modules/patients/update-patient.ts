@@ -8,6 +8,7 @@ import type { RequestContext } from '../../core/request-context';
 import { ConflictError, translateDbError } from '../../db/errors';
 import { conflict, notFound } from '../../errors';
 import { auditPatientChange } from './patient-audit';
+import { requirePatientEditor } from './patient-editors';
 import { toPatientRecord } from './patient-record-view';
 import * as repo from './patient-records.repository';
 
@@ -47,6 +48,7 @@ export async function updatePatient(
     return await deps.db.db.transaction(async (tx) => {
       const row = await repo.findPatientRecord(tx, [...ctx.user.clinicIds], id, true);
       if (!row) throw notFound('Patient not found.');
+      requirePatientEditor(ctx, row.editorRoles);
       if (row.patient.version !== version) throw conflict(CHANGED_MEANWHILE);
       if (row.patient.erasedAt) throw conflict(ERASED);
       const now = deps.now();

@@ -11,6 +11,7 @@ import { ReminderPolicyForm } from './reminder-policy-form';
 import { SelfServicePolicyForm } from './self-service-policy-form';
 import { WaitlistPolicyForm } from './waitlist-policy-form';
 import { OnlineBookingPolicyForm } from './online-booking-policy-form';
+import { PatientRecordsPolicyForm } from './patient-records-policy-form';
 import { readableTimeZone } from '@web/lib/time-zones';
 import { Button } from '@web/components/ui/button';
 import { AddClinicDialog } from './add-clinic-dialog';
@@ -112,6 +113,11 @@ export function ClinicSettingsPage() {
           <Card className="mt-4">
             <CardContent>
               <OnlineBookingPolicyForm key={slug} slug={slug} current={policy.data} />
+            </CardContent>
+          </Card>
+          <Card className="mt-4">
+            <CardContent>
+              <PatientRecordsPolicyForm key={slug} slug={slug} current={policy.data} />
             </CardContent>
           </Card>
         </>

@@ -28,6 +28,7 @@ export const CURRENT_POLICY: ClinicPolicyView = {
       intro: null,
       allowNewPatients: true,
     },
+    patientRecords: { editorRoles: ['staff'] },
   },
 };
 

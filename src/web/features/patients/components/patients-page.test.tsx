@@ -161,12 +161,23 @@ describe('PatientsPage download', () => {
     expect(link).toHaveAttribute('href', '/api/patients/export?q=garcia&archived=true');
   });
 
-  it('offers providers no download', async () => {
+  it('offers no download where the server says the user may not change records', async () => {
     serve(makeSessionUser({ role: 'provider' }), () =>
-      json(makePatientPage([makePatientListItem()])),
+      json(makePatientPage([makePatientListItem()], null, [])),
     );
     renderPage();
     await screen.findByRole('link', { name: 'Garcia, Maria “Mia”' });
     expect(screen.queryByRole('link', { name: 'Download CSV' })).not.toBeInTheDocument();
+  });
+
+  it('offers a provider the download where their clinic lets providers change records', async () => {
+    serve(makeSessionUser({ role: 'provider' }), () =>
+      json(makePatientPage([makePatientListItem()], null, ['riverside'])),
+    );
+    renderPage('/patients?clinic=riverside');
+    expect(await screen.findByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+      'href',
+      '/api/patients/export?clinic=riverside',
+    );
   });
 });

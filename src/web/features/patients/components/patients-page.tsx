@@ -1,9 +1,8 @@
 import { DownloadIcon } from 'lucide-react';
-import { DEFAULT_PATIENT_EDITOR_ROLES } from '@domain/patients';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
-import { hasRole, useSession } from '@web/lib/session';
+import { useSession } from '@web/lib/session';
 import { patientsExportHref } from '../api/patients';
 import { usePatientList } from '../hooks/use-patient-list';
 import { PatientFilters } from './patient-filters';
@@ -16,6 +15,9 @@ export function PatientsPage() {
   const clinics = user?.clinics ?? [];
   const timeZone = useViewerTimeZone();
   const search = usePatientList();
+  // The server says where the user may change records: admins choose the roles per clinic.
+  const editable = search.list.data?.editableClinics ?? [];
+  const mayExport = search.clinic ? editable.includes(search.clinic) : editable.length > 0;
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -23,7 +25,7 @@ export function PatientsPage() {
         title="Patients"
         description="Find a patient to see their details, visits and notes."
         actions={
-          hasRole(user, DEFAULT_PATIENT_EDITOR_ROLES) && (
+          mayExport && (
             <Button variant="outline" asChild>
               {/* A link, not a fetch: the browser saves the file as it streams in. */}
               <a href={patientsExportHref(search.filters)} download>

@@ -26,8 +26,9 @@ export function makePatientListItem(overrides: Partial<PatientListItem> = {}): P
 export function makePatientPage(
   patients: PatientListItem[] = [makePatientListItem()],
   next: string | null = null,
+  editableClinics: string[] = [riversideClinic.slug],
 ): PatientPage {
-  return { patients, next };
+  return { patients, next, editableClinics };
 }
 
 export function makePatientRecord(overrides: Partial<PatientRecord> = {}): PatientRecord {
