@@ -59,7 +59,7 @@ export const appointment = z.object({
   patient: z.object({
     id: z.string(),
     name: z.string(),
-    email: z.string(),
+    email: z.string().nullable(),
     phone: z.string().nullable(),
     clinic: z.string(),
     source: z.string().nullable(),

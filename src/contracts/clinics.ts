@@ -45,7 +45,7 @@ export const patientView = z.object({
   _id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   dob: z.string().nullable(),
   phoneNumber: z.string().nullable(),
   source: z.string().nullable(),
@@ -77,6 +77,16 @@ export const createPatientBody = z.object({
   source: safeText(100).optional().nullable(),
 });
 export type CreatePatientBody = z.infer<typeof createPatientBody>;
+
+/**
+ * A patient as another system may send one (FHIR): many records have no e-mail address or no
+ * given name. The app's own "Add patient" asks for both (createPatientBody).
+ */
+export const importedPatientBody = createPatientBody.extend({
+  firstName: safeText(100),
+  email: emailField.nullable(),
+});
+export type NewPatient = z.infer<typeof importedPatientBody>;
 
 export const slotsQuery = z.object({
   from: calendarDate(),

@@ -50,7 +50,7 @@ export const patientRecord = z.object({
   preferredName: z.string().nullable(),
   dob: z.string().nullable(),
   gender: z.enum(ADMINISTRATIVE_GENDERS).nullable(),
-  email: z.string(),
+  email: z.string().nullable(),
   phone: z.string().nullable(),
   addressLine: z.string().nullable(),
   city: z.string().nullable(),
@@ -184,7 +184,7 @@ export const updatePatientBody = z
       .nullable()
       .optional(),
     gender: z.enum(ADMINISTRATIVE_GENDERS).nullable().optional(),
-    email: emailField.optional(),
+    email: emailField.nullable().optional(),
     phone: phoneNumberField.nullable().optional(),
     addressLine: multiLineText(200).nullable().optional(),
     city: optionalText(100),

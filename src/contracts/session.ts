@@ -117,7 +117,7 @@ export type PatientSessionView = z.infer<typeof patientSessionView>;
 export const joinResponse = z.object({ iceServers: z.array(iceServer) });
 
 export const staffSessionView = patientSessionView.extend({
-  patient: z.object({ firstName: z.string(), name: z.string(), email: z.string() }),
+  patient: z.object({ firstName: z.string(), name: z.string(), email: z.string().nullable() }),
   provider: staffRef,
   clinic: z.object({ slug: z.string(), name: z.string(), timezone: z.string() }),
   /** Staff only: notes may hold what the patient told the front desk. */

@@ -96,7 +96,7 @@ export const waitlistEntry = z.object({
   patient: z.object({
     id: z.string(),
     name: z.string(),
-    email: z.string(),
+    email: z.string().nullable(),
     phone: z.string().nullable(),
   }),
   provider: namedRef.nullable(),

@@ -196,7 +196,7 @@ export const patients = pgTable(
       .references(() => clinics.id, { onDelete: 'cascade' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    email: text('email').notNull(),
+    email: text('email'),
     dob: date('dob', { mode: 'string' }),
     phone: text('phone'),
     /** The phone's digits alone, so "555 0100" finds "(555) 010-0100" (issue 41's search). */

@@ -21,21 +21,24 @@ export function PatientProfileRoute() {
     <PatientProfilePage
       key={id}
       id={id}
-      renderBookButton={(patient) => (
-        <CreateAppointmentButton
-          label="Book for this patient"
-          defaultPatient={{
-            clinic: patient.clinic.slug,
-            email: patient.email,
-            name: personName(patient),
-            id: patient.id,
-            dob: patient.dob,
-            phone: patient.phone,
-          }}
-          // The new visit shows among the patient's upcoming ones.
-          onCreated={() => void queryClient.invalidateQueries({ queryKey: patientKeys.all })}
-        />
-      )}
+      renderBookButton={(patient) =>
+        // The booking dialog finds its patient by e-mail (the product's create shape).
+        patient.email && (
+          <CreateAppointmentButton
+            label="Book for this patient"
+            defaultPatient={{
+              clinic: patient.clinic.slug,
+              email: patient.email,
+              name: personName(patient),
+              id: patient.id,
+              dob: patient.dob,
+              phone: patient.phone,
+            }}
+            // The new visit shows among the patient's upcoming ones.
+            onCreated={() => void queryClient.invalidateQueries({ queryKey: patientKeys.all })}
+          />
+        )
+      }
       renderVisitDetails={(appointmentId, onClose) => (
         <AppointmentDetailsDialog id={appointmentId} onClose={onClose} />
       )}

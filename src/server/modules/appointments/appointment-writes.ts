@@ -66,7 +66,7 @@ export interface NewAppointment {
     id: string;
     firstName: string;
     lastName: string;
-    email: string;
+    email: string | null;
     phone: string | null;
     source: string | null;
   };

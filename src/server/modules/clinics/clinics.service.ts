@@ -3,7 +3,7 @@ import { addDaysToKey, wallClockToUtc } from '@domain/zoned-time';
 import {
   PATIENT_SEARCH_LIMIT,
   type AgentView,
-  type CreatePatientBody,
+  type NewPatient,
   type PatientView,
   type SlotsQuery,
   type SlotsResponse,
@@ -125,11 +125,13 @@ export async function createPatient(
   deps: AppDeps,
   ctx: RequestContext,
   slug: string,
-  body: CreatePatientBody,
+  body: NewPatient,
 ): Promise<PatientView> {
   const clinic = requireMemberClinic(ctx.user, slug);
   const duplicateMessage = (name: string) => `A patient with this email already exists: ${name}.`;
-  const existing = await patientsRepo.findPatientByEmail(deps.db.db, clinic.id, body.email);
+  const existing = body.email
+    ? await patientsRepo.findPatientByEmail(deps.db.db, clinic.id, body.email)
+    : undefined;
   if (existing) {
     throw conflict(duplicateMessage(personName(existing)), {
       existingPatientId: existing.id,
@@ -158,7 +160,7 @@ export async function createPatient(
     return toPatientView(row, clinic.slug);
   } catch (err) {
     // Two people adding the same patient at once: the unique index decides, and we name the winner.
-    if (isDuplicate(err)) {
+    if (isDuplicate(err) && body.email) {
       const winner = await patientsRepo.findPatientByEmail(deps.db.db, clinic.id, body.email);
       if (winner)
         throw conflict(duplicateMessage(personName(winner)), {

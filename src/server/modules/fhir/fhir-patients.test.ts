@@ -98,6 +98,21 @@ describe('FHIR Patient and the patient record', () => {
     expect(JSON.stringify(stale.json())).toMatch(/version 1: it is at version 2/);
   });
 
+  it('takes an update that leaves out the e-mail and the given name, and reads it back without them', async () => {
+    const { patient, etag } = await read(s.patient.id);
+    const res = await fhir.put(
+      `/Patient/${s.patient.id}`,
+      { ...patient, name: [{ use: 'official', family: 'Núñez' }], telecom: undefined },
+      { 'if-match': etag! },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const updated = expectValidFhir(res.json() as Patient);
+    expect(updated.telecom).toBeUndefined();
+    expect(updated.name?.[0]?.given).toBeUndefined();
+    const profile = patientProfile.parse((await staff.get(`/api/patients/${s.patient.id}`)).json());
+    expect(profile.patient).toMatchObject({ firstName: '', email: null, phone: null });
+  });
+
   it('refuses a resource for another id, a bad value, a language it does not speak, and a read-only token', async () => {
     const { patient } = await read(s.patient.id);
     const wrongId = await fhir.put(`/Patient/${s.patient.id}`, {

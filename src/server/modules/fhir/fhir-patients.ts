@@ -1,5 +1,6 @@
 import type { Patient } from '@medplum/fhirtypes';
-import { createPatientBody } from '@contracts/clinics';
+import { importedPatientBody } from '@contracts/clinics';
+import { safeText } from '@contracts/common';
 import { updatePatientBody } from '@contracts/patients';
 import { ADMINISTRATIVE_GENDERS } from '@domain/patients';
 import type { AppDeps } from '../../app-deps';
@@ -19,6 +20,9 @@ import { invalid, resourceNotFound, unprocessable } from './outcome';
 import { referenceId } from './references';
 import { alternatives, instantRange, intersectAll, type SearchRequest } from './search-request';
 import { zodOutcome } from './zod-outcome';
+
+/** A whole Patient's fields for the profile's edit: as with a new one, e-mail and given name may be absent. */
+const importedPatientUpdate = updatePatientBody.extend({ firstName: safeText(100).optional() });
 
 const clinicOf = (ctx: RequestContext, id: string) => ctx.user.clinics.find((c) => c.id === id);
 
@@ -137,12 +141,12 @@ function patientBodyFrom(patient: Patient) {
   const candidate = {
     firstName: name?.given?.join(' ') ?? '',
     lastName: name?.family ?? '',
-    email: email ?? '',
+    email: email ?? null,
     dob: patient.birthDate ?? null,
     phone: phone ?? null,
     source: 'fhir',
   };
-  const parsed = createPatientBody.safeParse(candidate);
+  const parsed = importedPatientBody.safeParse(candidate);
   if (!parsed.success) throw zodOutcome(parsed.error, FIELD_PATHS);
   return parsed.data;
 }
@@ -208,7 +212,7 @@ export async function updateFhirPatient(
   }
   const current = await findPatient(deps, ctx, id, false);
   checkVersion(ifMatch, current, 'patient');
-  const parsed = updatePatientBody.safeParse({
+  const parsed = importedPatientUpdate.safeParse({
     version: current.version,
     ...patientFieldsFrom(patient),
   });

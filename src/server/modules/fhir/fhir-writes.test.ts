@@ -393,6 +393,35 @@ describe('POST /fhir/R4/Patient', () => {
     expect(found.json()[0]._id).toBe(created.id);
   });
 
+  it('adds a patient with neither e-mail nor given name, as many records are', async () => {
+    const res = await fhir.post(
+      '/Patient',
+      patient({ name: [{ use: 'official', family: 'Okafor' }], telecom: undefined }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const created = expectValidFhir(res.json() as Patient);
+    expect(created.name).toEqual([{ use: 'official', text: 'Okafor', family: 'Okafor' }]);
+    expect(created.telecom).toBeUndefined();
+    const profile = await staff.get(`/api/patients/${created.id}`);
+    expect(profile.json().patient).toMatchObject({
+      firstName: '',
+      lastName: 'Okafor',
+      email: null,
+    });
+    // A second one without an e-mail is another patient, not a duplicate address.
+    const second = await fhir.post(
+      '/Patient',
+      patient({ name: [{ family: 'Adeyemi' }], telecom: undefined }),
+    );
+    expect(second.statusCode, second.body).toBe(201);
+    // And one of them can be booked through FHIR.
+    const booked = await fhir.post('/Appointment', {
+      ...newAppointment(),
+      participant: participants(created.id!, s.provider.id),
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+  });
+
   it('answers an email the clinic already has with 409, naming the patient', async () => {
     const res = await fhir.post(
       '/Patient',
@@ -403,7 +432,7 @@ describe('POST /fhir/R4/Patient', () => {
   });
 
   it.each([
-    ['no email', { telecom: [] }, 400],
+    ['an e-mail address that is not one', { telecom: [{ system: 'email', value: 'nope' }] }, 400],
     ['no family name', { name: [{ given: ['Chidi'] }] }, 400],
     ['a birth date in the future', { birthDate: '2030-01-01' }, 400],
     [

@@ -41,14 +41,19 @@ export function toFhirPatient(patient: PatientRecord, clinic: ClinicSummary | un
         use: 'official',
         text: personName(patient),
         family: patient.lastName,
-        given: [patient.firstName],
+        // Many records have no given name (a newborn, a name not known yet).
+        ...(patient.firstName ? { given: [patient.firstName] } : {}),
       },
       ...(patient.preferredName ? [{ use: 'usual' as const, given: [patient.preferredName] }] : []),
     ],
-    telecom: [
-      { system: 'email', value: patient.email },
-      ...(patient.phone ? [{ system: 'phone' as const, value: patient.phone }] : []),
-    ],
+    ...(patient.email || patient.phone
+      ? {
+          telecom: [
+            ...(patient.email ? [{ system: 'email' as const, value: patient.email }] : []),
+            ...(patient.phone ? [{ system: 'phone' as const, value: patient.phone }] : []),
+          ],
+        }
+      : {}),
     ...(patient.gender ? { gender: patient.gender as Patient['gender'] } : {}),
     ...(patient.dob ? { birthDate: patient.dob } : {}),
     ...(address.some(Boolean) || patient.country
@@ -105,7 +110,7 @@ export function patientFieldsFrom(patient: Patient): Omit<UpdatePatientBody, 've
     preferredName: usual?.given?.[0] ?? null,
     dob: patient.birthDate ?? null,
     gender: patient.gender ?? null,
-    email: telecom('email') ?? '',
+    email: telecom('email') ?? null,
     phone: telecom('phone') ?? null,
     addressLine: address?.line?.join('\n') || null,
     city: address?.city ?? null,

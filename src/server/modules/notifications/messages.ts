@@ -1,6 +1,6 @@
 import { createEvent, createEvents } from 'ics';
 import { formatDateTimeWithZone, formatDateWithWeekday, formatTimeRange } from '@domain/format';
-import type { NotificationParty, NotificationSnapshot, SeriesVisit } from './outbox-row';
+import type { AddressedParty, NotificationSnapshot, SeriesVisit } from './outbox-row';
 
 export interface RenderedMessage {
   to: string;
@@ -46,7 +46,7 @@ const HEADLINES: Record<string, (s: NotificationSnapshot) => string> = {
 export function renderMessage(
   kind: string,
   snapshot: NotificationSnapshot,
-  recipient: NotificationParty,
+  recipient: AddressedParty,
   publicUrl: string,
 ): RenderedMessage {
   const tz = snapshot.clinic.timezone;

@@ -2,6 +2,7 @@ import { NOTIFICATION_EVENTS, type NotificationEvent } from '@contracts/auth';
 import type { Executor } from '../../db/client';
 import {
   ADMIN_NOTICE_KIND,
+  type AddressedParty,
   type AdminNotice,
   type NotificationParty,
   type NotificationSnapshot,
@@ -46,13 +47,13 @@ export interface RenderableRow {
  */
 export function renderOutboxMail(
   row: RenderableRow,
-  recipient: NotificationParty,
+  recipient: AddressedParty,
   publicUrl: string,
   current?: ReminderDelivery,
 ): OutboxMail | null {
   switch (row.kind) {
     case REMINDER_KIND:
-      if (!current) return null;
+      if (!current?.patient.email) return null;
       // Addressed as the patient's record says at sending time, not as it said when planned.
       return renderReminder(
         {
@@ -115,13 +116,13 @@ export async function addresseesOf(
   const optedOut = preference
     ? await staffOptedOut(
         db,
-        recipients.filter((r) => r.role === 'staff').map((r) => r.email),
+        recipients.flatMap((r) => (r.role === 'staff' && r.email ? [r.email] : [])),
         preference,
       )
     : new Set<string>();
   return recipients.map((recipient) => ({
     recipient,
-    optedOut: recipient.role === 'staff' && optedOut.has(recipient.email.toLowerCase()),
+    optedOut: recipient.role === 'staff' && optedOut.has((recipient.email ?? '').toLowerCase()),
   }));
 }
 

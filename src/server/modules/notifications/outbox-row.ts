@@ -21,10 +21,17 @@ export interface SeriesVisit {
 }
 
 export interface NotificationParty {
-  email: string;
+  /** Null for a patient whose record has no e-mail address: nothing is sent to them. */
+  email: string | null;
   name: string;
   role: 'patient' | 'staff';
 }
+
+/** A party with an address to write to. */
+export type AddressedParty = NotificationParty & { email: string };
+
+export const hasAddress = (party: NotificationParty): party is AddressedParty =>
+  party.email !== null && party.email !== '';
 
 export interface NotificationSnapshot {
   appointmentId: string;
@@ -33,7 +40,7 @@ export interface NotificationSnapshot {
   start: string;
   durationMinutes: number;
   token: string;
-  patient: { name: string; email: string };
+  patient: { name: string; email: string | null };
   staff: { name: string; email: string };
   /** Calendar sequence for the .ics: grows with each change, so calendars replace the event. */
   sequence: number;
@@ -66,9 +73,8 @@ export function outboxRow(
       : [{ email: snapshot.staff.email, name: snapshot.staff.name, role: 'staff' as const }]),
     ...extraStaff,
   ];
-  const unique = recipients.filter(
-    (r, i) => recipients.findIndex((o) => o.email.toLowerCase() === r.email.toLowerCase()) === i,
-  );
+  const key = (r: NotificationParty) => r.email?.toLowerCase() ?? `(none):${r.role}`;
+  const unique = recipients.filter((r, i) => recipients.findIndex((o) => key(o) === key(r)) === i);
   return {
     kind: `appointment.${kind}`,
     appointmentId: snapshot.appointmentId,

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { isOpenStatus } from '@domain/appointment-status';
 import { reminderHold } from '@domain/reminders';
 import { addresseesOf, renderOutboxMail, type OutboxMail } from './outbox-render';
+import { hasAddress } from './outbox-row';
 import * as repo from './outbox.repository';
 import * as reminders from './reminders.repository';
 
@@ -26,6 +27,7 @@ export function pooledSmtpUrl(smtpUrl: string): string {
 
 const STARTED_REASON = 'The appointment had started before this reminder could be sent.';
 const OPTED_OUT_REASON = 'The patient asked not to be reminded.';
+const NO_ADDRESS_REASON = 'The patient has no e-mail address on their record.';
 const MOVED_REASON = 'The appointment moved; this reminder was for its earlier time.';
 
 /** Minutes until the next try after `attempts` failures: 1, 2, 4 … capped at six hours. */
@@ -78,6 +80,10 @@ export function createOutboxWorker(
       await reminders.settleUnsent(deps.db.db, row.id, 'withdrawn', MOVED_REASON);
       return false;
     }
+    if (!current.patient.email) {
+      await reminders.settleUnsent(deps.db.db, row.id, 'withdrawn', NO_ADDRESS_REASON);
+      return false;
+    }
     if (current.patient.remindersOptOut) {
       await reminders.settleUnsent(deps.db.db, row.id, 'withdrawn', OPTED_OUT_REASON);
       return false;
@@ -111,7 +117,8 @@ export function createOutboxWorker(
   /** Each addressee who has not turned this kind off gets the message renderOutboxMail writes. */
   async function deliver(row: repo.OutboxRow, current?: reminders.ReminderDelivery): Promise<void> {
     for (const { recipient, optedOut } of await addresseesOf(deps.db.db, row)) {
-      if (optedOut) continue;
+      // A patient without an e-mail address on their record is not written to.
+      if (optedOut || !hasAddress(recipient)) continue;
       const message = renderOutboxMail(row, recipient, config.PUBLIC_URL, current);
       if (message) await send(message);
     }

@@ -10,7 +10,7 @@ import { isDuplicate } from '../../db/errors';
 import { conflict, notFound } from '../../errors';
 import type { AuthUser, RequestContext } from '../../core/request-context';
 import { recordReadAudit } from '../audit';
-import type { NotificationParty, OutboxInsert } from './outbox-row';
+import { hasAddress, type NotificationParty, type OutboxInsert } from './outbox-row';
 import { addresseesOf, linksOf, previewOf, renderOutboxMail } from './outbox-render';
 import { REMINDER_KIND, reminderDeliveries, type ReminderDelivery } from './reminders.repository';
 import * as repo from './outbox.repository';
@@ -62,7 +62,7 @@ async function summariesOf(
 ): Promise<OutboxMessage[]> {
   const reminders = await currentReminders(deps, rows);
   return rows.map((row) => {
-    const [first] = row.recipients as NotificationParty[];
+    const first = (row.recipients as NotificationParty[]).find(hasAddress);
     const current = reminders.get(row.appointmentId ?? '');
     return view(row, first ? renderOutboxMail(row, first, deps.config.PUBLIC_URL, current) : null);
   });
@@ -105,6 +105,7 @@ export async function getOutboxMessage(
   ]);
   const current = reminders.get(row.appointmentId ?? '');
   const mails = addressees.flatMap(({ recipient, optedOut }) => {
+    if (!hasAddress(recipient)) return [];
     const mail = renderOutboxMail(row, recipient, deps.config.PUBLIC_URL, current);
     if (!mail) return [];
     return [

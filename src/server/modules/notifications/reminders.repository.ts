@@ -72,7 +72,7 @@ export interface PlannedReminderRow {
     clinicId: string;
     startAt: Date;
     patientName: string;
-    patientEmail: string;
+    patientEmail: string | null;
   };
   offsetMinutes: number;
   dueAt: Date;

@@ -262,6 +262,7 @@ describe('the clinic’s reminder policy', () => {
           intro: null,
           allowNewPatients: true,
         },
+        patientRecords: { editorRoles: ['staff'] },
       },
     });
     const reminded = await book('2026-11-24T14:00:00.000Z');

@@ -82,7 +82,7 @@ export async function remindersForNewAppointment(
   clinicId: string,
 ): Promise<
   (
-    appointment: { id: string; startAt: Date; patientName: string; patientEmail: string },
+    appointment: { id: string; startAt: Date; patientName: string; patientEmail: string | null },
     now: Date,
   ) => Promise<void>
 > {

@@ -109,7 +109,7 @@ describe('holding a time takes as long for a known e-mail as for an unknown one'
     const known = await Promise.all(
       Array.from({ length: ROUNDS }, () => createPatient(env.db, s.clinic.id)),
     );
-    const knownEmails = known.map((p) => p.email);
+    const knownEmails = known.map((p) => p.email!);
     const patientsBefore = await env.db
       .select({ id: t.patients.id })
       .from(t.patients)

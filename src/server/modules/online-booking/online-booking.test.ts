@@ -137,7 +137,7 @@ describe('a held time', () => {
   beforeEach(() => enable());
 
   it('answers 202 alike for a known and an unknown e-mail, and e-mails the link', async () => {
-    const known = await hold(s.patient.email);
+    const known = await hold(s.patient.email!);
     const unknown = await hold('stranger@example.com', { start: '2026-11-25T16:00:00.000Z' });
     expect(known.statusCode, known.body).toBe(202);
     expect(unknown.statusCode, unknown.body).toBe(202);
@@ -226,8 +226,8 @@ describe('a held time', () => {
   });
 
   it('confirmed by a known patient books for that patient, no new record', async () => {
-    expect((await hold(s.patient.email.toUpperCase())).statusCode).toBe(202);
-    const res = await confirm(await tokenFor(s.patient.email));
+    expect((await hold(s.patient.email!.toUpperCase())).statusCode).toBe(202);
+    const res = await confirm(await tokenFor(s.patient.email!));
     expect(res.statusCode, res.body).toBe(201);
     const [appt] = await appointmentsAt();
     expect(appt!.patientId).toBe(s.patient.id);

@@ -46,7 +46,7 @@ function toLine(p: repo.ExportedPatient): string[] {
     p.preferredName ?? '',
     p.dob ?? '',
     p.gender ?? '',
-    p.email,
+    p.email ?? '',
     p.phone ?? '',
     p.addressLine ?? '',
     p.city ?? '',

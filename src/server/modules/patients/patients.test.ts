@@ -335,6 +335,33 @@ describe('correcting a patient’s details', () => {
       lastError: 'The patient asked not to be reminded.',
     });
   });
+
+  it('keeps writing to staff when the patient’s e-mail is removed, and withdraws their reminders saying why', async () => {
+    const booked = await bookThroughApi(staff, s, '2026-11-24T15:00:00.000Z');
+    const res = await staff.patch(`/api/patients/${s.patient.id}`, { version: 1, email: null });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(patientRecord.parse(res.json()).email).toBeNull();
+    await deliverAll();
+    const to = sink.inbox.flatMap((m) => m.to);
+    expect(to).toContain(s.provider.email);
+    expect(to).not.toContain(s.patient.email);
+    // The appointment still reads whole, the patient's address as none.
+    const appointment = await staff.get(`/api/appointments/${booked._id}`);
+    expect(appointment.statusCode, appointment.body).toBe(200);
+    expect(appointment.json().patient.email).toBeNull();
+    env.setNow('2026-11-24T13:00:00Z'); // the two-hour reminder is due
+    await deliverAll();
+    const reminders = await env.db
+      .select()
+      .from(t.outbox)
+      .where(
+        and(eq(t.outbox.appointmentId, booked._id), eq(t.outbox.kind, 'appointment.reminder')),
+      );
+    expect(reminders.map((r) => [r.status, r.lastError])).toContainEqual([
+      'withdrawn',
+      'The patient has no e-mail address on their record.',
+    ]);
+  });
 });
 
 describe('notes', () => {

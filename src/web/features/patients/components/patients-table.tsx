@@ -72,8 +72,8 @@ function PatientRow({
         {patient.dob ? formatCalendarDate(patient.dob) : NONE}
       </TableCell>
       <TableCell className="whitespace-nowrap">{patient.phone ?? NONE}</TableCell>
-      <TableCell className="max-w-52 truncate" title={patient.email}>
-        {patient.email}
+      <TableCell className="max-w-52 truncate" title={patient.email ?? undefined}>
+        {patient.email ?? NONE}
       </TableCell>
       <TableCell className="whitespace-nowrap">{patient.recordNumber ?? NONE}</TableCell>
       {showClinic && (

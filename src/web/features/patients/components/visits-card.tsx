@@ -20,10 +20,10 @@ export function VisitsCard({
   onOpen: (id: string) => void;
 }) {
   const { visits, counts, patient } = profile;
-  const allVisits = `/appointments?${new URLSearchParams({
-    clinic: patient.clinic.slug,
-    patientEmail: patient.email,
-  })}`;
+  // The appointments page finds a patient's visits by their e-mail.
+  const allVisits = patient.email
+    ? `/appointments?${new URLSearchParams({ clinic: patient.clinic.slug, patientEmail: patient.email })}`
+    : null;
   const rows = { timeZone, onOpen };
   return (
     <ProfileCard title="Visits" className={className}>
@@ -47,10 +47,15 @@ export function VisitsCard({
           <VisitList visits={visits.past} empty="No past visits." {...rows} />
           {visits.pastTotal > visits.past.length && (
             <p className="mt-3 text-sm text-muted-foreground">
-              The latest {formatCount(visits.past.length)} of {formatCount(visits.pastTotal)}.{' '}
-              <Link to={allVisits} className="text-foreground underline underline-offset-4">
-                See all their appointments
-              </Link>
+              The latest {formatCount(visits.past.length)} of {formatCount(visits.pastTotal)}.
+              {allVisits && (
+                <>
+                  {' '}
+                  <Link to={allVisits} className="text-foreground underline underline-offset-4">
+                    See all their appointments
+                  </Link>
+                </>
+              )}
             </p>
           )}
         </TabsContent>

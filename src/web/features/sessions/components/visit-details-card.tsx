@@ -8,7 +8,7 @@ import type { StaffVisit } from '../utils/staff-session-model';
 export function VisitDetailsCard({ visit, timeZone }: { visit: StaffVisit; timeZone: string }) {
   const rows: Array<[string, ReactNode]> = [
     ['Patient', visit.patientName],
-    ['Email', visit.patientEmail],
+    ['Email', visit.patientEmail ?? 'None on record'],
     ['Provider', visit.providerName],
     ['Clinic', visit.clinicName],
     ['Date', visit.date],

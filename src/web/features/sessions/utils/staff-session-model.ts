@@ -5,7 +5,7 @@ export interface StaffVisit extends VisitDescription {
   /** The stored status (BOOKED, …), for the badge style; `status` is its label. */
   statusValue: string;
   patientName: string;
-  patientEmail: string;
+  patientEmail: string | null;
   providerName: string;
   clinicName: string;
   /** The booking's notes, for the provider to read before and during the visit. */

@@ -182,7 +182,7 @@ export function WaitlistPage({
                       <Link
                         to={`/book?${new URLSearchParams({
                           clinic: entry.clinic.slug,
-                          patient: entry.patient.email,
+                          ...(entry.patient.email ? { patient: entry.patient.email } : {}),
                           // The booking page opens on the first day of the window still to come.
                           date: entry.windowFrom > todayKey() ? entry.windowFrom : todayKey(),
                           ...(entry.provider ? { agent: entry.provider.id } : {}),

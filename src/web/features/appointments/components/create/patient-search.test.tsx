@@ -56,6 +56,21 @@ describe('Patient Search', () => {
     expect(searches()[0]!.url.searchParams.get('clinic')).toBe('riverside');
   });
 
+  it('shows a patient without an e-mail address but does not let them be chosen', async () => {
+    const user = userEvent.setup();
+    const { field } = await open({
+      search: () =>
+        json([{ _id: 'p-none', firstName: 'Baby', lastName: 'Okafor', email: null, dob: null }]),
+    });
+    await user.type(field, 'okafor{Enter}');
+    const list = await screen.findByRole('list', { name: /matching patient/ });
+    const row = within(list).getByRole('button');
+    expect(row).toBeDisabled();
+    expect(row).toHaveTextContent('No e-mail address: add one on their record to book here.');
+    await user.click(row);
+    expect(screen.queryByText('Patient Information')).not.toBeInTheDocument();
+  });
+
   it('searches with the search button too', async () => {
     const user = userEvent.setup();
     const { field, searches } = await open();

@@ -134,14 +134,18 @@ export function PatientSearch(props: PatientSearchProps) {
             <li key={patient.id}>
               <button
                 type="button"
-                className="flex w-full flex-col items-start px-3 py-2 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+                className="flex w-full flex-col items-start px-3 py-2 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-transparent"
+                // The booking is made for a patient's e-mail (a record from another system may have none).
+                disabled={!patient.email}
                 onClick={() => {
                   onSelect(patient);
                   setShowResults(false);
                 }}
               >
                 <span className="font-medium">{patient.fullName || patient.email}</span>
-                <span className="text-muted-foreground">{patient.email}</span>
+                <span className="text-muted-foreground">
+                  {patient.email || 'No e-mail address: add one on their record to book here.'}
+                </span>
               </button>
             </li>
           ))}
