@@ -107,6 +107,10 @@ describe('the authorization matrix', () => {
       'POST /api/patients/:id/notes': 'admin,staff',
       'POST /api/patients/:id/erase': 'admin,staff',
       'GET /api/patients/export': 'admin,staff',
+      'GET /api/patients/duplicates': 'admin,provider,nurse,staff',
+      'GET /api/patients/:id/duplicates': 'admin,provider,nurse,staff',
+      'POST /api/patients/:id/merge': 'admin,staff',
+      'POST /api/patients/:id/duplicates/dismiss': 'admin,staff',
     });
   });
 

@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../errors';
 import { auditPatientChange } from './patient-audit';
 import { toPatientRecord } from './patient-record-view';
 import * as repo from './patient-records.repository';
-import { ERASED } from './update-patient';
+import { ERASED, MERGED_AWAY, mergedDetails } from './update-patient';
 
 const CHANGED_MEANWHILE =
   'Someone else changed this patient’s details since you opened them. Reload, check, and erase again.';
@@ -28,6 +28,7 @@ export async function erasePatient(
     const row = await repo.findPatientRecord(tx, [...ctx.user.clinicIds], id, true);
     if (!row) throw notFound('Patient not found.');
     if (row.patient.erasedAt) throw conflict(ERASED);
+    if (row.patient.mergedIntoId) throw conflict(MERGED_AWAY, mergedDetails(row));
     if (row.patient.version !== body.version) throw conflict(CHANGED_MEANWHILE);
     const now = deps.now();
     const open = await repo.openCommitments(tx, id, now);

@@ -110,6 +110,7 @@ export function makePatientProfile(overrides: Partial<PatientProfile> = {}): Pat
       },
     ],
     canEdit: true,
+    mergedInto: null,
     ...overrides,
   };
 }
