@@ -20,7 +20,7 @@ import * as repo from './patient-records.repository';
 type Query = z.output<typeof listDuplicatePatientsQuery>;
 
 /** Patients looked at per query, and per request at most: a page costs the same on any clinic. */
-const STRETCH = 500;
+const STRETCH = 2000;
 const MOST_LOOKED_AT = 4000;
 
 async function recordsById(deps: AppDeps, ids: readonly string[]) {

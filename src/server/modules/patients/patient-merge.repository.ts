@@ -41,7 +41,10 @@ export async function candidateIdsOf(db: Executor, patientId: string): Promise<s
 
 /**
  * A stretch of the clinics' live patients in name order after `after`, each with its candidates
- * that come later in that order (so a pair is found once, at its first record).
+ * that come later in that order (so a pair is found once, in the database's collation). Birth
+ * date and e-mail come from their indexes per patient; phones are matched for the whole stretch
+ * at once (one pass over the clinics' phone digits against the stretch's, hashed), as a trigram
+ * lookup per patient costs milliseconds each where every number shares its area code.
  */
 export async function candidatePairsInStretch(
   db: Executor,
@@ -53,6 +56,9 @@ export async function candidatePairsInStretch(
   const past = after
     ? sql`and (a.last_name, a.first_name, a.id) > (${after.lastName}, ${after.firstName}, ${after.id}::uuid)`
     : sql``;
+  const live = (x: string) => sql.raw(`${x}.merged_into_id is null and ${x}.erased_at is null`);
+  const later = sql`(a.last_name, a.first_name, a.id) < (b.last_name, b.first_name, b.id)`;
+  const phoneKey = (x: string) => sql.raw(`right(${x}.phone_digits, ${PHONE_DIGITS_MINIMUM})`);
   return queryRows<{
     id: string;
     last_name: string;
@@ -60,17 +66,28 @@ export async function candidatePairsInStretch(
     other_id: string | null;
   }>(
     db,
-    sql`with stretch as (
+    sql`with stretch as materialized (
           select a.* from ${p} a
-          where a.clinic_id = any(${clinics}) and a.merged_into_id is null and a.erased_at is null
-            ${past}
-          order by a.last_name, a.first_name, a.id limit ${size})
-        select a.id, a.last_name, a.first_name, b.id as other_id
-        from stretch a left join lateral (
-          select b.id from ${p} b where ${candidateOf('a', 'b')}
-            and (a.last_name, a.first_name, a.id) < (b.last_name, b.first_name, b.id)
-          limit ${CANDIDATES_PER_PATIENT}) b on true
-        order by a.last_name, a.first_name, a.id, b.id`,
+          where a.clinic_id = any(${clinics}) and ${live('a')} ${past}
+          order by a.last_name, a.first_name, a.id limit ${size}),
+        phones as materialized (
+          select b.id, b.clinic_id, b.last_name, b.first_name, ${phoneKey('b')} as key
+          from ${p} b
+          where b.clinic_id = any(${clinics}) and ${live('b')}
+            and ${phoneKey('b')} in (select ${phoneKey('s')} from stretch s
+              where length(s.phone_digits) >= ${PHONE_DIGITS_MINIMUM})),
+        pairs as (
+          select a.id, b.id as other_id from stretch a cross join lateral (
+            select b.id from ${p} b
+            where b.clinic_id = a.clinic_id and b.id <> a.id and ${live('b')}
+              and (b.dob = a.dob or lower(b.email) = lower(trim(a.email))) and ${later}
+            limit ${CANDIDATES_PER_PATIENT}) b
+          union
+          select a.id, b.id from stretch a join phones b on b.key = ${phoneKey('a')}
+          where b.clinic_id = a.clinic_id and b.id <> a.id and ${later})
+        select a.id, a.last_name, a.first_name, pairs.other_id
+        from stretch a left join pairs on pairs.id = a.id
+        order by a.last_name, a.first_name, a.id, pairs.other_id`,
   );
 }
 
