@@ -350,6 +350,21 @@ describe('merging two records', () => {
     expect(created.json()).toMatchObject({ existingPatientId: s.patient.id });
   });
 
+  it('lets only one of two merges of one pair, made either way round at once, happen', async () => {
+    const { s } = scene;
+    const twin = await twinRecord();
+    const [one, other] = await Promise.all([
+      merge(staff, s.patient.id, twin.id),
+      merge(scene.admin, twin.id, s.patient.id),
+    ]);
+    expect([one.statusCode, other.statusCode].sort()).toEqual([200, 409]);
+    const rows = await env.db
+      .select({ id: t.patients.id, into: t.patients.mergedIntoId })
+      .from(t.patients)
+      .where(inArray(t.patients.id, [s.patient.id, twin.id]));
+    expect(rows.filter((r) => r.into !== null)).toHaveLength(1);
+  });
+
   it('decides a merge racing a booking for the merged-away record: the visit moves or is refused', async () => {
     const { s } = scene;
     for (let round = 0; round < 4; round++) {
