@@ -8,9 +8,14 @@ import {
 } from '@contracts/patient-merge';
 import { patientProfile } from '@contracts/patients';
 import * as t from '../../db/schema';
-import type { Api } from '../../test/api-client';
+import { apiAs, type Api } from '../../test/api-client';
 import { createPatient } from '../../test/factories';
-import { bookThroughApi, bodyPatient, createBody } from '../../test/scenario';
+import {
+  bookThroughApi,
+  bodyPatient,
+  createBody,
+  createUserOfBothClinics,
+} from '../../test/scenario';
 import { useScenario, useTestApp } from '../../test/test-app';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New York
@@ -214,6 +219,21 @@ describe('likely duplicates', () => {
 });
 
 describe('merging two records', () => {
+  it('refuses to merge or dismiss records of two different clinics, even for a user of both', async () => {
+    const { s } = scene;
+    const both = await createUserOfBothClinics(env.db, s, { role: 'admin', name: 'Dana Both' });
+    const api = await apiAs(env.app, both.email);
+    const merged = await merge(api, s.patient.id, s.foreignPatient.id);
+    expect(merged.statusCode, merged.body).toBe(409);
+    expect(merged.json().message).toMatch(/different clinics/);
+    const dismissed = await api.post(`/api/patients/${s.patient.id}/duplicates/dismiss`, {
+      otherId: s.foreignPatient.id,
+    });
+    expect(dismissed.statusCode).toBe(409);
+    expect(await env.db.select().from(t.patientDuplicateDismissals)).toEqual([]);
+    expect(await versionOf(s.foreignPatient.id)).toBe(1);
+  });
+
   it('moves visits, waitlist entries, series and notes, fills empty fields, and audits what moved', async () => {
     const { s } = scene;
     const twin = await twinRecord({
