@@ -123,6 +123,10 @@ export const AUDIT_ACTIONS = [
   'export',
   /** A patient's personal data erased at their request (the visits stay, as counts). */
   'erase',
+  /** Two records of one person made one (issue 41): what moved is in the details. */
+  'merge',
+  /** Two records staff said are different people, no longer shown as duplicates. */
+  'dismiss',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

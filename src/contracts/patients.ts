@@ -165,6 +165,8 @@ export const patientProfile = z.object({
   history: z.array(patientChange),
   /** Whether the caller may change this record (front desk and admins). */
   canEdit: z.boolean(),
+  /** The record this one was merged into (ADR 042): this one is kept for history only. */
+  mergedInto: z.object({ id: z.string(), name: z.string(), at: z.string() }).nullable(),
 });
 export type PatientProfile = z.infer<typeof patientProfile>;
 

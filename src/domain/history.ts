@@ -12,6 +12,7 @@ export const HISTORY_TYPES = [
   'NOTES_EDITED',
   'STATUS_CORRECTED',
   'LINK_RESET',
+  'PATIENT_MERGED',
 ] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 
@@ -40,6 +41,7 @@ const HISTORY_TEXTS: Partial<Record<HistoryType, string>> = {
   NOTES_EDITED: 'Notes were edited',
   STATUS_CORRECTED: 'Marked status was corrected',
   LINK_RESET: 'The patient’s visit link was reset',
+  PATIENT_MERGED: 'The patient’s records were merged',
 };
 
 function present(value: string | null | undefined): value is string {

@@ -9,6 +9,8 @@ export const WEBHOOK_EVENTS = [
   'appointment.cancelled',
   'appointment.status_changed',
   'appointment.confirmed',
+  /** Another field than those above changed: the patient, after two records were merged. */
+  'appointment.updated',
   'waitlist.offered',
   'waitlist.accepted',
   'waitlist.declined',
@@ -26,6 +28,7 @@ const BY_HISTORY_TYPE: Readonly<Record<string, WebhookEvent>> = {
   NO_SHOW: 'appointment.status_changed',
   DISQUALIFIED: 'appointment.status_changed',
   STATUS_CORRECTED: 'appointment.status_changed',
+  PATIENT_MERGED: 'appointment.updated',
 };
 
 /**

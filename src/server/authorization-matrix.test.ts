@@ -47,6 +47,8 @@ const DECIDED_BY_CLINIC = new Set([
   'POST /api/patients/:id/notes',
   'POST /api/patients/:id/erase',
   'GET /api/patients/export',
+  'POST /api/patients/:id/merge',
+  'POST /api/patients/:id/duplicates/dismiss',
 ]);
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
 const label = (r: RegisteredRoute) => `${r.method} ${r.url}`;
@@ -112,6 +114,7 @@ describe('the authorization matrix', () => {
       expect([label(r), r.access]).toEqual([label(r), 'authenticated']);
     const db = testDb.handle.db;
     const patient = await createPatient(db, clinic.id);
+    const other = await createPatient(db, clinic.id);
     const attempts: Record<string, (cookie: string) => Promise<{ statusCode: number }>> = {
       'PATCH /api/patients/:id': (cookie: string) =>
         app.inject({
@@ -136,6 +139,20 @@ describe('the authorization matrix', () => {
         }),
       'GET /api/patients/export': (cookie: string) =>
         app.inject({ method: 'GET', url: '/api/patients/export', headers: { cookie } }),
+      'POST /api/patients/:id/merge': (cookie: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/patients/${patient.id}/merge`,
+          headers: { cookie },
+          payload: { mergedAwayId: other.id, version: 999, mergedAwayVersion: 999 },
+        }),
+      'POST /api/patients/:id/duplicates/dismiss': (cookie: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/patients/${patient.id}/duplicates/dismiss`,
+          headers: { cookie },
+          payload: { otherId: other.id },
+        }),
     };
     expect(Object.keys(attempts).sort()).toEqual([...DECIDED_BY_CLINIC].sort());
     const changers = async () => {

@@ -18,6 +18,7 @@ const SPA_ROUTES: RegExp[] = [
   /^\/availability\/?$/,
   /^\/waitlist\/?$/,
   /^\/patients\/?$/,
+  /^\/patients\/duplicates\/?$/,
   /^\/patients\/[^/]+\/?$/,
   /^\/settings\/?$/,
   /^\/book\/?$/,

@@ -99,6 +99,15 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'patients/duplicates',
+                    ...titled('Possible duplicates'),
+                    lazy: page(() =>
+                      import('@web/features/patients/components/duplicates-page').then(
+                        (m) => m.DuplicatesPage,
+                      ),
+                    ),
+                  },
+                  {
                     path: 'patients/:id',
                     ...titled('Patient'),
                     lazy: page(() =>

@@ -140,4 +140,6 @@ export const patientKeys = {
   all: ['patients'] as const,
   list: (query: object) => [...patientKeys.all, 'list', query] as const,
   profile: (id: string) => [...patientKeys.all, 'profile', id] as const,
+  duplicates: (query: object) => [...patientKeys.all, 'duplicates', query] as const,
+  duplicatesOf: (id: string) => [...patientKeys.all, 'duplicates-of', id] as const,
 };

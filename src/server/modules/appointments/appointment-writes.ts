@@ -6,6 +6,7 @@ import { INITIAL_APPOINTMENT_STATUS } from '@domain/appointment-status';
 import { APPOINTMENT_SOURCE, type Appointment } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
+import { holdPatientsForBooking } from '../../db/patient-hold';
 import type * as t from '../../db/schema';
 import { auditUserIdOf, staffUserIdOf, type RequestContext } from '../../core/request-context';
 import { conflict, notFound } from '../../errors';
@@ -106,6 +107,11 @@ export async function insertAppointments(
 ): Promise<Written[]> {
   const first = items[0];
   if (!first) return [];
+  // A merge of the patient's record decides against this booking here (ADR 042).
+  await holdPatientsForBooking(
+    tx,
+    items.map((i) => i.patient.id),
+  );
   const queueReminders = await remindersForNewAppointment(tx, first.clinic.id);
   const queueWebhooks = await appointmentWebhooksFor(tx, first.clinic.id, ['BOOKED']);
   const planned = items.map((item) => ({ item, id: randomUUID(), token: newSessionToken() }));

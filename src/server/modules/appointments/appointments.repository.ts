@@ -127,6 +127,17 @@ export async function lockAppointmentRow(db: Executor, id: string) {
   return row;
 }
 
+/** Locks every appointment of a patient, oldest first, and gives their ids. */
+export async function lockPatientAppointments(db: Executor, patientId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: t.appointments.id })
+    .from(t.appointments)
+    .where(eq(t.appointments.patientId, patientId))
+    .orderBy(t.appointments.startAt, t.appointments.id)
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
 export async function updateAppointment(
   db: Executor,
   id: string,

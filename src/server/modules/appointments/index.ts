@@ -16,4 +16,5 @@ export { correctStatus } from './correct-status';
 export { createAppointment } from './create-appointment';
 export { editNotes } from './edit-notes';
 export { markAppointment } from './mark-appointment';
+export { moveAppointmentsToPatient } from './move-to-patient';
 export { bookInTransaction, type BookingRequest, type BookInTransaction } from './booking-core';

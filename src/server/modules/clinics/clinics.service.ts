@@ -12,6 +12,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
 import { isDuplicate } from '../../db/errors';
+import { ERASED_NOT_BOOKABLE, mergedNotBookable } from '../../db/patient-hold';
 import type { AuthUser, RequestContext } from '../../core/request-context';
 import { auditChange, auditReads } from '../audit';
 import { availableSlots, bookingsWindow, slotSettings } from '../availability';
@@ -50,10 +51,10 @@ export async function listClinicAgents(
  */
 export async function findClinicPatient(db: Executor, clinicId: string, patientId: string) {
   const patient = await patientsRepo.findPatient(db, clinicId, patientId);
-  if (patient?.erasedAt) {
-    throw conflict(
-      'This patient’s personal data was erased at their request; they cannot be booked.',
-    );
+  if (patient?.erasedAt) throw conflict(ERASED_NOT_BOOKABLE);
+  if (patient?.mergedIntoId) {
+    const kept = await patientsRepo.findPatient(db, clinicId, patient.mergedIntoId);
+    throw mergedNotBookable(patient.mergedIntoId, kept ? personName(kept) : null);
   }
   return patient;
 }

@@ -77,6 +77,8 @@ export function lookUpPatients(db: Executor, lookup: PatientLookup): Promise<Pat
   const clinics = sql`${sql.param([...lookup.clinicIds])}::uuid[]`;
   const conditions: SQL[] = [sql`${p.clinicId} = any(${clinics})`];
   if (lookup.ids) conditions.push(sql`${p.id} = any(${sql.param([...lookup.ids])}::uuid[])`);
+  // A merged record answers when asked for by id (FHIR's `replaced-by`), never to a search.
+  else conditions.push(sql`${p.mergedIntoId} is null`);
   if (lookup.emails) {
     const emails = lookup.emails.map((e) => e.toLowerCase());
     conditions.push(sql`lower(${p.email}) = any(${sql.param(emails)}::text[])`);
@@ -96,4 +98,23 @@ export function lookUpPatients(db: Executor, lookup: PatientLookup): Promise<Pat
     .where(and(...conditions))
     .orderBy(asc(p.lastName), asc(p.firstName), asc(p.id))
     .limit(lookup.limit);
+}
+
+/** For each of these records, the records merged into it (FHIR's `replaces`). */
+export async function mergedInto(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, string[]>> {
+  const merged = new Map<string, string[]>();
+  if (ids.length === 0) return merged;
+  const p = t.patients;
+  const rows = await db
+    .select({ id: p.id, into: p.mergedIntoId })
+    .from(p)
+    .where(sql`${p.mergedIntoId} = any(${sql.param([...ids])}::uuid[])`)
+    .orderBy(asc(p.mergedAt), asc(p.id));
+  for (const row of rows) {
+    if (row.into) merged.set(row.into, [...(merged.get(row.into) ?? []), row.id]);
+  }
+  return merged;
 }

@@ -5,7 +5,10 @@ import { auditReads } from '../audit';
 import * as repo from './patient-lookup.repository';
 import type { PatientRow } from './patients.repository';
 
-export type PatientRecord = PatientRow;
+export type PatientRecord = PatientRow & {
+  /** The records merged into this one (ADR 042), for FHIR's `replaces` links. */
+  replaces: string[];
+};
 
 export interface PatientCriteria {
   ids?: readonly string[];
@@ -39,7 +42,12 @@ export async function lookUpPatients(
     fields: criteria.fields,
     limit: criteria.limit + 1,
   });
-  const shown = rows.slice(0, criteria.limit);
+  const found = rows.slice(0, criteria.limit);
+  const merged = await repo.mergedInto(
+    deps.db.db,
+    found.map((r) => r.id),
+  );
+  const shown = found.map((r) => ({ ...r, replaces: merged.get(r.id) ?? [] }));
   if (criteria.audit === false) return { records: shown, more: rows.length > criteria.limit };
   await auditReads(
     deps,

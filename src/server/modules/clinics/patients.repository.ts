@@ -173,6 +173,10 @@ export async function findPatient(db: Executor, clinicId: string, patientId: str
   return row;
 }
 
+/**
+ * The clinic's patient with this e-mail; for a record merged into another (which keeps its
+ * e-mail, so the address stays taken), the record it was merged into.
+ */
 export async function findPatientByEmail(db: Executor, clinicId: string, email: string) {
   const [row] = await db
     .select()
@@ -184,7 +188,9 @@ export async function findPatientByEmail(db: Executor, clinicId: string, email: 
       ),
     )
     .limit(1);
-  return row;
+  if (!row?.mergedIntoId) return row;
+  const [kept] = await db.select().from(t.patients).where(eq(t.patients.id, row.mergedIntoId));
+  return kept;
 }
 
 export async function insertPatient(db: Executor, values: typeof t.patients.$inferInsert) {

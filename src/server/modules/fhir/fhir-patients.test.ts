@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Bundle, Patient } from '@medplum/fhirtypes';
 import { patientProfile } from '@contracts/patients';
 import type { Api } from '../../test/api-client';
+import { eq } from 'drizzle-orm';
+import * as t from '../../db/schema';
 import { createPatient } from '../../test/factories';
 import { expectValidFhir, fhirScenario, matches } from '../../test/fhir-kit';
 import type { ClinicScenario } from '../../test/scenario';
@@ -164,5 +166,37 @@ describe('FHIR Patient and the patient record', () => {
     expect(await found('identifier=urn:ietf:rfc:3986|MRN-00912')).toEqual([]);
     expect((await fhir.get('/Patient?gender=robot')).statusCode).toBe(400);
     expect((await fhir.get('/Patient?birthdate=1984-02-30')).statusCode).toBe(400);
+  });
+
+  it('answers a read of a merged-away record with replaced-by, and leaves it out of search', async () => {
+    await env.db
+      .update(t.patients)
+      .set({ dob: '1979-05-04' })
+      .where(eq(t.patients.id, s.patient.id));
+    const twin = await createPatient(env.db, s.clinic.id, {
+      firstName: 'Jose',
+      lastName: 'Nunez',
+      dob: '1979-05-04',
+    });
+    const merge = await staff.post(`/api/patients/${s.patient.id}/merge`, {
+      mergedAwayId: twin.id,
+      version: 1,
+      mergedAwayVersion: 1,
+    });
+    expect(merge.statusCode, merge.body).toBe(200);
+    const { patient: away } = await read(twin.id);
+    expect(away).toMatchObject({
+      active: false,
+      link: [{ other: { reference: `Patient/${s.patient.id}` }, type: 'replaced-by' }],
+    });
+    const { patient: kept } = await read(s.patient.id);
+    expect(kept).toMatchObject({
+      active: true,
+      link: [{ other: { reference: `Patient/${twin.id}` }, type: 'replaces' }],
+    });
+    expect(await found('birthdate=1979-05-04')).toEqual([s.patient.id]);
+    expect(await found(`_id=${twin.id}`)).toEqual([twin.id]);
+    const put = await fhir.put(`/Patient/${twin.id}`, { ...away, gender: 'male' });
+    expect(put.statusCode).toBe(409);
   });
 });

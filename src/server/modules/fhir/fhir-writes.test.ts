@@ -164,6 +164,20 @@ describe('POST /fhir/R4/Appointment', () => {
     expect(await ours()).toEqual([]);
   });
 
+  it('refuses a patient whose record was merged into another with 409, naming the kept one', async () => {
+    await env.db
+      .update(t.patients)
+      .set({ mergedIntoId: s.patient.id, mergedAt: new Date('2026-11-23T11:00:00Z') })
+      .where(eq(t.patients.id, s.otherPatient.id));
+    const res = await fhir.post(
+      '/Appointment',
+      newAppointment({ participant: participants(s.otherPatient.id, s.provider.id) as never }),
+    );
+    expect(res.statusCode, res.body).toBe(409);
+    expect(JSON.stringify(expectValidFhir(res.json()))).toContain('José Núñez');
+    expect(await ours()).toEqual([]);
+  });
+
   it('answers another clinic’s patient or practitioner with 404', async () => {
     const foreignPatient = await fhir.post(
       '/Appointment',

@@ -35,7 +35,7 @@ export function toFhirPatient(patient: PatientRecord, clinic: ClinicSummary | un
           ]
         : []),
     ],
-    active: patient.archivedAt === null,
+    active: patient.archivedAt === null && patient.mergedIntoId === null,
     name: [
       {
         use: 'official',
@@ -91,7 +91,22 @@ export function toFhirPatient(patient: PatientRecord, clinic: ClinicSummary | un
       reference: `Organization/${patient.clinicId}`,
       ...(clinic ? { display: clinic.name } : {}),
     },
+    ...linksOf(patient),
   };
+}
+
+/** A merged record points at the kept one, and the kept one at each merged into it (ADR 042). */
+function linksOf(patient: PatientRecord): Pick<Patient, 'link'> {
+  const link = [
+    ...(patient.mergedIntoId
+      ? [{ other: { reference: `Patient/${patient.mergedIntoId}` }, type: 'replaced-by' as const }]
+      : []),
+    ...patient.replaces.map((id) => ({
+      other: { reference: `Patient/${id}` },
+      type: 'replaces' as const,
+    })),
+  ];
+  return link.length > 0 ? { link } : {};
 }
 
 /**

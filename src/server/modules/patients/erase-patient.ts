@@ -6,7 +6,7 @@ import { auditPatientChange } from './patient-audit';
 import { requirePatientEditor } from './patient-editors';
 import { toPatientRecord } from './patient-record-view';
 import * as repo from './patient-records.repository';
-import { ERASED } from './update-patient';
+import { ERASED, MERGED_AWAY, mergedDetails } from './update-patient';
 
 const CHANGED_MEANWHILE =
   'Someone else changed this patient’s details since you opened them. Reload, check, and erase again.';
@@ -30,6 +30,7 @@ export async function erasePatient(
     if (!row) throw notFound('Patient not found.');
     requirePatientEditor(ctx, row.editorRoles);
     if (row.patient.erasedAt) throw conflict(ERASED);
+    if (row.patient.mergedIntoId) throw conflict(MERGED_AWAY, mergedDetails(row));
     if (row.patient.version !== body.version) throw conflict(CHANGED_MEANWHILE);
     const now = deps.now();
     const open = await repo.openCommitments(tx, id, now);

@@ -60,13 +60,17 @@ export async function listPatients(
   };
 }
 
-function encodeCursor(row: repo.PatientCursor): string {
+/** A page's end as its `next` says it: also the duplicates' list's (find-duplicates.ts). */
+export function encodeCursor(row: repo.PatientCursor): string {
   return Buffer.from(JSON.stringify([row.lastName, row.firstName, row.id])).toString('base64url');
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function decodeCursor(cursor: string): repo.PatientCursor {
+export function decodeCursor(
+  cursor: string,
+  restart = 'Start again from the first page of patients.',
+): repo.PatientCursor {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (
@@ -82,7 +86,7 @@ function decodeCursor(cursor: string): repo.PatientCursor {
     // Not base64url JSON: refused below like any other malformed cursor.
   }
   throw badRequest('The page position is not valid.', {
-    details: 'Start again from the first page of patients.',
+    details: restart,
     fields: [{ field: 'after', message: 'must be the `next` value of a previous page' }],
   });
 }

@@ -22,8 +22,12 @@ export function mayEditPatients(
 }
 
 /** Refuses (403) a change to a patient record of a clinic where the caller's role may not make it. */
-export function requirePatientEditor(ctx: RequestContext, clinicEditorRoles: readonly string[]) {
-  if (!mayEditPatients(ctx, clinicEditorRoles)) throw forbidden(NOT_AN_EDITOR);
+export function requirePatientEditor(
+  ctx: RequestContext,
+  clinicEditorRoles: readonly string[],
+  refusal = NOT_AN_EDITOR,
+) {
+  if (!mayEditPatients(ctx, clinicEditorRoles)) throw forbidden(refusal);
 }
 
 /** The caller's clinics in which they may change patient records. */

@@ -1,12 +1,14 @@
 import type { PatientChange, PatientProfile, PatientVisit } from '@contracts/patients';
 import { isOpenStatus } from '@domain/appointment-status';
 import { isLateCancellation, type FieldChange } from '@domain/patients';
+import { personName } from '@domain/person-name';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { notFound } from '../../errors';
 import { auditPatientReads } from './patient-audit';
 import { mayEditPatients } from './patient-editors';
 import { toPatientRecord } from './patient-record-view';
+import { mergedIntoOf } from './patient-merge.repository';
 import * as repo from './patient-records.repository';
 
 /** How many past visits and changes the profile lists; `pastTotal` counts every past visit. */
@@ -21,12 +23,14 @@ export async function getPatientProfile(
   const db = deps.db.db;
   const row = await repo.findPatientRecord(db, [...ctx.user.clinicIds], id);
   if (!row) throw notFound('Patient not found.');
-  const [appointments, waitlist, series, notes, edits] = await Promise.all([
+  const merged = row.patient.mergedIntoId;
+  const [appointments, waitlist, series, notes, edits, mergedInto] = await Promise.all([
     repo.patientAppointments(db, id),
     repo.patientWaitlistEntries(db, id),
     repo.patientSeries(db, id),
     repo.patientNotes(db, id),
     repo.patientEdits(db, id, HISTORY_SHOWN),
+    merged ? mergedIntoOf(db, [...ctx.user.clinicIds], merged) : undefined,
   ]);
   const now = deps.now();
   await auditPatientReads(deps, ctx, [id]);
@@ -80,6 +84,14 @@ export async function getPatientProfile(
         to: c.to ?? null,
       })),
     })),
-    canEdit: mayEditPatients(ctx, row.editorRoles),
+    canEdit: mayEditPatients(ctx, row.editorRoles) && merged === null,
+    mergedInto:
+      mergedInto && row.patient.mergedAt
+        ? {
+            id: mergedInto.id,
+            name: personName(mergedInto),
+            at: row.patient.mergedAt.toISOString(),
+          }
+        : null,
   };
 }

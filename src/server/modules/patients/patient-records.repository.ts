@@ -83,7 +83,10 @@ function escapeLike(text: string): string {
 async function pageIds(db: Executor, filter: Omit<PatientListFilter, 'now'>): Promise<string[]> {
   const clinics = sql`${sql.param([...filter.clinicIds])}::uuid[]`;
   const found = candidates(filter.query, clinics, filter.after);
-  const archived = filter.archived ? sql`true` : sql`p.archived_at is null`;
+  // A merged record is history only (ADR 042): its profile opens by id, never from a search.
+  const archived = filter.archived
+    ? sql`p.merged_into_id is null`
+    : sql`p.archived_at is null and p.merged_into_id is null`;
   const rows = await queryRows<{ id: string }>(
     db,
     found === null

@@ -14,6 +14,7 @@ import { erasePatient } from './erase-patient';
 import { exportPatientsCsv } from './export-patients';
 import { listPatients } from './list-patients';
 import { addPatientNote } from './patient-notes';
+import { registerPatientMergeRoutes } from './patient-merge.routes';
 import { getPatientProfile } from './patient-profile';
 import { updatePatient } from './update-patient';
 
@@ -39,5 +40,6 @@ export function patientsRoutes(deps: AppDeps): FastifyPluginAsync {
         .code(201)
         .send(await addPatientNote(deps, request.context, request.params.id, request.body.text)),
     );
+    registerPatientMergeRoutes(app, deps);
   };
 }

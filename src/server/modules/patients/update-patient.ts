@@ -11,6 +11,7 @@ import { auditPatientChange } from './patient-audit';
 import { requirePatientEditor } from './patient-editors';
 import { toPatientRecord } from './patient-record-view';
 import * as repo from './patient-records.repository';
+import type { PatientRecordRow } from './patient-records.repository';
 
 type Body = z.output<typeof updatePatientBody>;
 
@@ -19,6 +20,9 @@ const CHANGED_MEANWHILE =
 
 export const ERASED =
   'This patient’s personal data was erased at their request; the record can no longer be changed.';
+
+export const MERGED_AWAY =
+  'This record was merged into another record of the same patient; make changes on that record.';
 
 /** What a unique key that refused an edit means to the person who made it. */
 const TAKEN: Record<string, { message: string; field: string }> = {
@@ -31,6 +35,15 @@ const TAKEN: Record<string, { message: string; field: string }> = {
     field: 'recordNumber',
   },
 };
+
+/** Where the record went: the error names the kept record's id for a client to follow. */
+export function mergedDetails(row: PatientRecordRow) {
+  return {
+    details:
+      'Open the kept record from this one’s profile (“Merged into”), and make the change there.',
+    existingPatientId: row.patient.mergedIntoId ?? undefined,
+  };
+}
 
 /**
  * Corrects a patient's details: only if nobody changed them since `version` was read, and with
@@ -51,6 +64,7 @@ export async function updatePatient(
       requirePatientEditor(ctx, row.editorRoles);
       if (row.patient.version !== version) throw conflict(CHANGED_MEANWHILE);
       if (row.patient.erasedAt) throw conflict(ERASED);
+      if (row.patient.mergedIntoId) throw conflict(MERGED_AWAY, mergedDetails(row));
       const now = deps.now();
       const wasArchived = row.patient.archivedAt !== null;
       const changes = [

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../app-deps';
 import { staffUserIdOf, type RequestContext } from '../../core/request-context';
 import type { Executor } from '../../db/client';
 import { retryOnDeadlock } from '../../db/errors';
+import { holdPatientsForBooking } from '../../db/patient-hold';
 import { conflict, notFound, unprocessable } from '../../errors';
 import { auditReads } from '../audit';
 import { auditEntry } from './entry-audit';
@@ -87,6 +88,9 @@ async function checkParties(db: Executor, clinicId: string, body: EntryBody): Pr
   if (!(await repo.isClinicPatient(db, clinicId, body.patientId))) {
     throw notFound('Patient not found in this clinic.');
   }
+  // Held until the entry commits: a merge of this record waits and moves it, or came first and
+  // refuses it (ADR 042).
+  await holdPatientsForBooking(db, [body.patientId]);
   if (body.providerId && !(await repo.takesAppointmentsAt(db, clinicId, body.providerId))) {
     throw unprocessable('The chosen provider does not take appointments at this clinic.');
   }

@@ -25,6 +25,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   expire: 'Offer expired',
   export: 'Exported',
   erase: 'Erased personal data',
+  merge: 'Merged records',
+  dismiss: 'Marked not a duplicate',
 };
 
 /** Past-tense wording for an audit action; an action this page does not know reads as itself. */

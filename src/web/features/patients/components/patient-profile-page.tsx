@@ -8,6 +8,8 @@ import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { isApiError } from '@web/lib/api-client';
 import { patientProfileQueryOptions } from '../api/patients';
 import { DetailsCard } from './details-card';
+import { DuplicatesCard } from './duplicates-card';
+import { MergedNotice } from './merged-notice';
 import { EditPatientDialog } from './edit-patient-dialog';
 import { HistoryCard } from './history-card';
 import { NotesCard } from './notes-card';
@@ -47,18 +49,26 @@ export function PatientProfilePage({
       </div>
     );
   }
-  const { patient, canEdit } = profile.data;
+  const { patient, canEdit, mergedInto } = profile.data;
   return (
     <div className="mx-auto max-w-6xl">
       <ProfileHeader
         patient={patient}
-        book={renderBookButton(patient)}
+        book={mergedInto ? null : renderBookButton(patient)}
         onEdit={canEdit ? () => setEditing(true) : undefined}
       />
+      {mergedInto && <MergedNotice mergedInto={mergedInto} timeZone={timeZone} />}
       {/* Two columns from lg; on a phone one, in the order of what is looked for first. */}
       <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
         <div className={COLUMN}>
           <DetailsCard patient={patient} timeZone={timeZone} />
+          {!mergedInto && !patient.erased && (
+            <DuplicatesCard
+              patientId={patient.id}
+              canEdit={canEdit}
+              className="order-2 lg:order-none"
+            />
+          )}
           <NotesCard
             patientId={patient.id}
             notes={profile.data.notes}

@@ -1,4 +1,5 @@
-import { DownloadIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { DownloadIcon, UsersIcon } from 'lucide-react';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
@@ -25,15 +26,23 @@ export function PatientsPage() {
         title="Patients"
         description="Find a patient to see their details, visits and notes."
         actions={
-          mayExport && (
+          <>
             <Button variant="outline" asChild>
-              {/* A link, not a fetch: the browser saves the file as it streams in. */}
-              <a href={patientsExportHref(search.filters)} download>
-                <DownloadIcon aria-hidden="true" />
-                Download CSV
-              </a>
+              <Link to="/patients/duplicates">
+                <UsersIcon aria-hidden="true" />
+                Possible duplicates
+              </Link>
             </Button>
-          )
+            {mayExport && (
+              <Button variant="outline" asChild>
+                {/* A link, not a fetch: the browser saves the file as it streams in. */}
+                <a href={patientsExportHref(search.filters)} download>
+                  <DownloadIcon aria-hidden="true" />
+                  Download CSV
+                </a>
+              </Button>
+            )}
+          </>
         }
       />
       <PatientFilters

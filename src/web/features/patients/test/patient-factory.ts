@@ -111,6 +111,7 @@ export function makePatientProfile(overrides: Partial<PatientProfile> = {}): Pat
       },
     ],
     canEdit: true,
+    mergedInto: null,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ export const EVENT_LABELS: Record<WebhookEndpointView['events'][number], string>
   'appointment.cancelled': 'Cancelled',
   'appointment.status_changed': 'Marked (completed, no-show…)',
   'appointment.confirmed': 'Confirmed',
+  'appointment.updated': 'Patient changed (records merged)',
   'waitlist.offered': 'Waitlist: time offered',
   'waitlist.accepted': 'Waitlist: offer accepted',
   'waitlist.declined': 'Waitlist: offer declined',
