@@ -16,6 +16,8 @@ const ON_PGLITE_TOO = [
   'src/server/modules/online-booking/online-booking.test.ts',
   // Patient records: a generated column, word search and the erasure's JSON rewriting.
   'src/server/modules/patients/patients.test.ts',
+  // Imports: rows passed as JSON record sets, arrays and bytes, on both engines' drivers.
+  'src/server/modules/patients/patient-import.test.ts',
 ];
 
 const integration = (db: 'pglite' | 'postgres') => ({

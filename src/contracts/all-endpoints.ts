@@ -13,6 +13,7 @@ import * as feeds from './feeds';
 import * as integrations from './integrations';
 import * as onlineBooking from './online-booking';
 import * as outbox from './outbox';
+import * as patientImport from './patient-import';
 import * as patients from './patients';
 import * as series from './series';
 import * as session from './session';
@@ -32,6 +33,7 @@ export const contractModules = {
   integrations,
   onlineBooking,
   outbox,
+  patientImport,
   patients,
   series,
   session,

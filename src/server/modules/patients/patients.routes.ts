@@ -16,9 +16,11 @@ import { listPatients } from './list-patients';
 import { addPatientNote } from './patient-notes';
 import { getPatientProfile } from './patient-profile';
 import { updatePatient } from './update-patient';
+import { patientImportRoutes } from './patient-import.routes';
 
 export function patientsRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
+    await app.register(patientImportRoutes(deps));
     route(app, listPatientsEndpoint, async (request) =>
       listPatients(deps, request.context, request.query),
     );
