@@ -107,6 +107,12 @@ describe('the authorization matrix', () => {
       'POST /api/patients/:id/notes': 'admin,staff',
       'POST /api/patients/:id/erase': 'admin,staff',
       'GET /api/patients/export': 'admin,staff',
+      // Imports (ADR 043): the front desk and admins bring patients in.
+      'POST /api/patients/imports': 'admin,staff',
+      'GET /api/patients/imports/:id': 'admin,staff',
+      'POST /api/patients/imports/:id/check': 'admin,staff',
+      'GET /api/patients/imports/:id/rows': 'admin,staff',
+      'POST /api/patients/imports/:id/apply': 'admin,staff',
     });
   });
 

@@ -9,6 +9,7 @@ import {
 import { LOGIN_PATH } from '@web/lib/session';
 import { PageLoadError } from './error/page-load-error';
 import { RouteErrorPage } from './error/route-error-page';
+import { DEFAULT_PATIENT_EDITOR_ROLES } from '@domain/patients';
 import { RequireRole } from './guards/require-role';
 import { RequireSession } from './guards/require-session';
 import { AppShell } from './layout/app-shell';
@@ -97,6 +98,21 @@ export const routes: RouteObject[] = [
                         (m) => m.PatientsPage,
                       ),
                     ),
+                  },
+                  {
+                    // Imports change records: the patient editors' page (ADR 043).
+                    element: <RequireRole roles={DEFAULT_PATIENT_EDITOR_ROLES} />,
+                    children: [
+                      {
+                        path: 'patients/import',
+                        ...titled('Import patients'),
+                        lazy: page(() =>
+                          import('@web/features/patients/components/import/import-patients-page').then(
+                            (m) => m.ImportPatientsPage,
+                          ),
+                        ),
+                      },
+                    ],
                   },
                   {
                     path: 'patients/:id',

@@ -141,3 +141,9 @@ export const patientKeys = {
   list: (query: object) => [...patientKeys.all, 'list', query] as const,
   profile: (id: string) => [...patientKeys.all, 'profile', id] as const,
 };
+
+/** A CSV import of patients (ADR 043): its status, and pages of its rows. */
+export const patientImportKeys = {
+  one: (id: string) => [...patientKeys.all, 'import', id] as const,
+  rows: (id: string, query: object) => [...patientImportKeys.one(id), 'rows', query] as const,
+};

@@ -7,13 +7,14 @@ import type { Executor } from '../../db/client';
 import { ConflictError, translateDbError } from '../../db/errors';
 import { conflict } from '../../errors';
 import { reportError } from '../../instrument';
-import { recordAudit, type AuditEntry } from '../audit';
+import { recordAudit, recordAuditGroup } from '../audit';
 import {
   ALREADY_APPLIED,
   BEING_APPLIED,
   IMPORT_BATCH_ROWS,
   rowsOfImport,
 } from './check-patient-import';
+import { forgetFile } from './patient-import-cache';
 import { decideBatch, type Claims, type DecidedRow } from './patient-import-decide';
 import { findOwnImport, getPatientImport, zeroCounts } from './patient-import-view';
 import * as repo from './patient-import.repository';
@@ -116,6 +117,7 @@ async function runApply(deps: AppDeps, ctx: RequestContext, job: ApplyJob, runne
       );
       await repo.finishApply(tx, job.id, { status: 'applied', now });
     });
+    forgetFile(job.id);
   } catch (err) {
     const translated = translateDbError(err);
     const error =
@@ -175,23 +177,33 @@ async function writeBatch(
     updated.map((d) => ({ ...writeOf(d), id: d.patientId! })),
     now,
   );
+  // The new patients of a batch share one audit row naming them all; each update has its own,
+  // with its changes, which the patient's history reads (ADR 041).
   const source = { importId: job.id, fileName: job.fileName };
-  const entries: AuditEntry[] = [
-    ...created.map((d) => ({
-      action: 'create' as const,
-      entityType: 'patient' as const,
+  const actor = { userId: ctx.user.id, ip: ctx.ip };
+  await recordAuditGroup(
+    tx,
+    actor,
+    created.map((d) => ({
+      action: 'create',
+      entityType: 'patient',
       entityId: d.patientId,
       patientId: d.patientId,
-      details: { ...source, name: personName(d.fields!) },
+      details: source,
     })),
-    ...updated.map((d) => ({
-      action: 'update' as const,
-      entityType: 'patient' as const,
+    now,
+  );
+  await recordAudit(
+    tx,
+    actor,
+    updated.map((d) => ({
+      action: 'update',
+      entityType: 'patient',
       entityId: d.patientId,
       patientId: d.patientId,
       details: { ...source, changes: d.changes, name: personName(d.fields!) },
     })),
-  ];
-  await recordAudit(tx, { userId: ctx.user.id, ip: ctx.ip }, entries, now);
+    now,
+  );
   await repo.writeRowOutcomes(tx, job.id, decided);
 }

@@ -4,6 +4,7 @@ import { IMPORT_FIELDS, repeatedRows } from '@domain/patient-import';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { conflict } from '../../errors';
+import { recallFile, rememberFile } from './patient-import-cache';
 import { decideBatch, type Claims } from './patient-import-decide';
 import { columnsOf, parseRows, readPatientFile, type ParsedRow } from './patient-import-file';
 import { findOwnImport, getPatientImport, zeroCounts } from './patient-import-view';
@@ -24,9 +25,13 @@ export async function rowsOfImport(
   id: string,
   mapping: Body['mapping'],
 ): Promise<{ rows: ParsedRow[]; repeated: Map<number, string> } | null> {
-  const bytes = await repo.readFileOf(deps.db.db, id);
-  if (!bytes) return null;
-  const file = readPatientFile(bytes);
+  let file = recallFile(id);
+  if (!file) {
+    const bytes = await repo.readFileOf(deps.db.db, id);
+    if (!bytes) return null;
+    file = readPatientFile(bytes);
+    rememberFile(id, file);
+  }
   const rows = parseRows(file, columnsOf(file, mapping));
   const repeated = repeatedRows(
     rows.flatMap((r) =>

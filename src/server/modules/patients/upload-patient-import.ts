@@ -6,6 +6,7 @@ import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { badRequest, notFound } from '../../errors';
 import { requireMemberClinic } from '../clinics';
+import { rememberFile } from './patient-import-cache';
 import { readPatientFile } from './patient-import-file';
 import { requireImporter, toPatientImport } from './patient-import-view';
 import * as repo from './patient-import.repository';
@@ -55,6 +56,7 @@ export async function uploadPatientImport(
     totalRows: file.records.length,
     createdAt: deps.now(),
   });
+  rememberFile(id, file);
   const row = await repo.findImport(db, [clinic.id], id);
   if (!row) throw notFound('Import not found.');
   return {

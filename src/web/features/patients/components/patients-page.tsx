@@ -1,4 +1,5 @@
-import { DownloadIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { DownloadIcon, UploadIcon } from 'lucide-react';
 import { DEFAULT_PATIENT_EDITOR_ROLES } from '@domain/patients';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
@@ -24,13 +25,21 @@ export function PatientsPage() {
         description="Find a patient to see their details, visits and notes."
         actions={
           hasRole(user, DEFAULT_PATIENT_EDITOR_ROLES) && (
-            <Button variant="outline" asChild>
-              {/* A link, not a fetch: the browser saves the file as it streams in. */}
-              <a href={patientsExportHref(search.filters)} download>
-                <DownloadIcon aria-hidden="true" />
-                Download CSV
-              </a>
-            </Button>
+            <>
+              <Button variant="outline" asChild>
+                <Link to="/patients/import">
+                  <UploadIcon aria-hidden="true" />
+                  Import
+                </Link>
+              </Button>
+              <Button variant="outline" asChild>
+                {/* A link, not a fetch: the browser saves the file as it streams in. */}
+                <a href={patientsExportHref(search.filters)} download>
+                  <DownloadIcon aria-hidden="true" />
+                  Download CSV
+                </a>
+              </Button>
+            </>
           )
         }
       />
