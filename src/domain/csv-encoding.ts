@@ -24,12 +24,27 @@ export function detectCsvEncoding(bytes: Uint8Array): CsvEncoding {
   }
 }
 
+/**
+ * Windows-1252's letters and signs at 0x80–0x9F (€, ’, “, Š, œ…), where ISO-8859-1 has control
+ * codes. Some Node builds decode the 'windows-1252' label as ISO-8859-1 (nodejs/node#56542), so
+ * O’Brien would lose its apostrophe: the range is mapped here. Five codes are undefined and stay.
+ */
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  return new TextDecoder('latin1')
+    .decode(bytes)
+    .replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
+}
+
 /** The file's text in the encoding detected, without the byte-order mark. */
 export function decodeCsv(bytes: Uint8Array): { encoding: CsvEncoding; text: string } {
   const encoding = detectCsvEncoding(bytes);
   const text =
     encoding === 'windows-1252'
-      ? new TextDecoder('windows-1252').decode(bytes)
+      ? decodeWindows1252(bytes)
       : new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes);
   return { encoding, text };
 }
