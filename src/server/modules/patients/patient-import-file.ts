@@ -24,6 +24,11 @@ export interface PatientFile {
 
 /** More columns than any patient list has: a file read with the wrong separator, most likely. */
 const MAX_COLUMNS = 200;
+/**
+ * Rows one file may hold. 50 MB of one-letter lines would be millions of records held in memory
+ * at once; no clinic's list is that long, and a longer one goes in several files.
+ */
+export const MAX_IMPORT_ROWS = 200_000;
 
 /**
  * Reads an uploaded file into its header and records (csv-parse: quotes, separators within
@@ -45,6 +50,8 @@ export function readPatientFile(bytes: Buffer): PatientFile {
       delimiter: guessDelimiter(text),
       relax_column_count: true,
       skip_empty_lines: false,
+      // Stops reading past the limit: the header and one record more say it is over.
+      to: MAX_IMPORT_ROWS + 2,
     }) as string[][];
   } catch (err) {
     const { message, lines } = err as { message: string; lines?: number };
@@ -71,6 +78,11 @@ export function readPatientFile(bytes: Buffer): PatientFile {
     }
     if (seen.has(h)) throw badRequest(`Two columns are named “${h}”. Rename one of them.`);
     seen.add(h);
+  }
+  if (body.length > MAX_IMPORT_ROWS) {
+    throw badRequest(
+      `This file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows. Split it into several files and import each.`,
+    );
   }
   const records = body
     .map((cells, i) => ({ rowNumber: i + 2, cells }))

@@ -272,6 +272,8 @@ describe('importing patients from a CSV file', () => {
       ['First name,Last name,E-mail\n', 'fileName=a.csv', 400, /no patients/],
       ['First name,First name\nA,B\n', 'fileName=a.csv', 400, /Two columns are named “First name”/],
       ['a,"b\nc,d\n', 'fileName=a.csv', 400, /cannot be read as CSV/],
+      // Millions of one-letter lines would be held in memory at once.
+      [`E-mail\n${'a\n'.repeat(200_001)}`, 'fileName=a.csv', 400, /more than 200,000 rows/],
       ['First name,Last name,E-mail\nA,B,c@d.org\n', '', 400, /query/i],
       [
         'First name,Last name,E-mail\nA,B,c@d.org\n',
