@@ -1,6 +1,7 @@
 // `npm run bench`: every figure of issue 9 in one run, written to bench/results/<name>.{md,json}.
 //   --quick            small data, one 1 s run each at 20 clients: a smoke test in ~3 minutes
-//   --only a,b         sections: seed, api, fhir, race, slots, reminders, startup, web (seed runs when needed)
+//   --only a,b         sections: seed, api, fhir, race, slots, reminders, patients-import, startup, web
+//                      (seed runs when needed)
 //   --db pg,embedded,pglite   which databases the API section covers (embedded = the app-managed
 //                      PostgreSQL server, the embedded default; pglite = the WebAssembly one)
 //   --runs N --seconds S   runs per figure and seconds per run
@@ -33,6 +34,7 @@ import { collectPlans, tryFixes } from './sections/explain';
 import { benchRace } from './sections/race';
 import { benchScale } from './sections/scale';
 import { benchReminders } from './sections/reminders';
+import { benchPatientsImport } from './sections/patients-import';
 import { benchSlotEngine } from './sections/slot-engine';
 import { benchStartup } from './sections/startup';
 import { benchWeb } from './sections/web';
@@ -57,7 +59,17 @@ const { values: flags } = parseArgs({
 });
 
 const quick = flags.quick!;
-const ALL = ['seed', 'api', 'fhir', 'race', 'slots', 'reminders', 'startup', 'web'];
+const ALL = [
+  'seed',
+  'api',
+  'fhir',
+  'race',
+  'slots',
+  'reminders',
+  'patients-import',
+  'startup',
+  'web',
+];
 const only = flags.only ? flags.only.split(',').map((s) => s.trim()) : ALL;
 const dbs = flags.db!.split(',').map((s) => s.trim());
 const want = (s: string) => only.includes(s);
@@ -156,6 +168,11 @@ async function main() {
     results.slotEngine = benchSlotEngine(quick ? 300 : 2000);
   }
   if (want('reminders')) results.reminders = await benchReminders(quick ? 1000 : 10_000, log);
+  if (want('patients-import')) {
+    // Issue 41: 100,000 patients from one CSV file on the embedded databases (ADR 043).
+    const engines = (['embedded', 'pglite'] as const).filter((e) => dbs.includes(e));
+    results.patientsImport = await benchPatientsImport(quick ? 10_000 : 100_000, engines, log);
+  }
   const pgNeeded =
     want('seed') ||
     (want('api') && dbs.includes('pg')) ||

@@ -14,6 +14,7 @@ import * as integrations from './integrations';
 import * as onlineBooking from './online-booking';
 import * as outbox from './outbox';
 import * as patientMerge from './patient-merge';
+import * as patientImport from './patient-import';
 import * as patients from './patients';
 import * as series from './series';
 import * as session from './session';
@@ -34,6 +35,7 @@ export const contractModules = {
   onlineBooking,
   outbox,
   patientMerge,
+  patientImport,
   patients,
   series,
   session,

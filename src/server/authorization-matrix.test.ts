@@ -49,6 +49,11 @@ const DECIDED_BY_CLINIC = new Set([
   'GET /api/patients/export',
   'POST /api/patients/:id/merge',
   'POST /api/patients/:id/duplicates/dismiss',
+  'POST /api/patients/imports',
+  'GET /api/patients/imports/:id',
+  'POST /api/patients/imports/:id/check',
+  'GET /api/patients/imports/:id/rows',
+  'POST /api/patients/imports/:id/apply',
 ]);
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
 const label = (r: RegisteredRoute) => `${r.method} ${r.url}`;
@@ -115,6 +120,16 @@ describe('the authorization matrix', () => {
     const db = testDb.handle.db;
     const patient = await createPatient(db, clinic.id);
     const other = await createPatient(db, clinic.id);
+    // An import the admin uploaded: the others are asked about it.
+    const CSV = 'First name,Last name,E-mail\nAda,Byron,ada@example.org\n';
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/api/patients/imports?fileName=patients.csv',
+      headers: { cookie: await freshCookie(users.admin.id), 'content-type': 'text/csv' },
+      payload: CSV,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const importId = uploaded.json<{ import: { id: string } }>().import.id;
     const attempts: Record<string, (cookie: string) => Promise<{ statusCode: number }>> = {
       'PATCH /api/patients/:id': (cookie: string) =>
         app.inject({
@@ -152,6 +167,38 @@ describe('the authorization matrix', () => {
           url: `/api/patients/${patient.id}/duplicates/dismiss`,
           headers: { cookie },
           payload: { otherId: other.id },
+        }),
+      'POST /api/patients/imports': (cookie: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/patients/imports?fileName=patients.csv',
+          headers: { cookie, 'content-type': 'text/csv' },
+          payload: CSV,
+        }),
+      'GET /api/patients/imports/:id': (cookie: string) =>
+        app.inject({
+          method: 'GET',
+          url: `/api/patients/imports/${importId}`,
+          headers: { cookie },
+        }),
+      'POST /api/patients/imports/:id/check': (cookie: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/patients/imports/${importId}/check`,
+          headers: { cookie },
+          payload: { mapping: {} },
+        }),
+      'GET /api/patients/imports/:id/rows': (cookie: string) =>
+        app.inject({
+          method: 'GET',
+          url: `/api/patients/imports/${importId}/rows`,
+          headers: { cookie },
+        }),
+      'POST /api/patients/imports/:id/apply': (cookie: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/patients/imports/${importId}/apply`,
+          headers: { cookie },
         }),
     };
     expect(Object.keys(attempts).sort()).toEqual([...DECIDED_BY_CLINIC].sort());

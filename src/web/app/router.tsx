@@ -108,6 +108,17 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    // Who may import is each clinic's choice: the page offers the clinics the
+                    // server says the user may change (ADR 041, ADR 043).
+                    path: 'patients/import',
+                    ...titled('Import patients'),
+                    lazy: page(() =>
+                      import('@web/features/patients/components/import/import-patients-page').then(
+                        (m) => m.ImportPatientsPage,
+                      ),
+                    ),
+                  },
+                  {
                     path: 'patients/:id',
                     ...titled('Patient'),
                     lazy: page(() =>

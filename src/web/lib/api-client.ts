@@ -6,7 +6,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiFetchOptions {
   method?: HttpMethod;
-  /** Sent as JSON. */
+  /** Sent as JSON; a file (a Blob) is sent as it is, with the type `headers` give it. */
   body?: unknown;
   /** Arrays become repeated `key[]=` params; null and undefined are left out. */
   query?: QueryParams;
@@ -131,6 +131,7 @@ function isAbortError(error: unknown): boolean {
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, headers } = options;
   const hasBody = body !== undefined;
+  const isFile = body instanceof Blob;
   let response: Response;
   try {
     response = await fetch(`${path}${buildQueryString(query)}`, {
@@ -139,10 +140,10 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
       signal,
       headers: {
         Accept: 'application/json',
-        ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+        ...(hasBody && !isFile ? { 'Content-Type': 'application/json' } : {}),
         ...headers,
       },
-      body: hasBody ? JSON.stringify(body) : undefined,
+      body: isFile ? body : hasBody ? JSON.stringify(body) : undefined,
     });
   } catch (error) {
     // TanStack Query relies on seeing the abort itself to cancel quietly.

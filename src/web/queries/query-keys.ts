@@ -143,3 +143,9 @@ export const patientKeys = {
   duplicates: (query: object) => [...patientKeys.all, 'duplicates', query] as const,
   duplicatesOf: (id: string) => [...patientKeys.all, 'duplicates-of', id] as const,
 };
+
+/** A CSV import of patients (ADR 043): its status, and pages of its rows. */
+export const patientImportKeys = {
+  one: (id: string) => [...patientKeys.all, 'import', id] as const,
+  rows: (id: string, query: object) => [...patientImportKeys.one(id), 'rows', query] as const,
+};

@@ -17,6 +17,8 @@ export type AuditEntityType =
   | 'webhook_endpoint'
   | 'calendar_feed'
   | 'waitlist_entry'
+  /** A CSV file of patients applied (ADR 043): one row with its counts. */
+  | 'patient_import'
   /** A clinic, added by an admin. */
   | 'clinic'
   /** An outbox message read in full (its links carry tokens): no uuid, details.messageId. */

@@ -85,6 +85,20 @@ export function recordReadAudit(
   return batch.written;
 }
 
+/**
+ * Many records one change touches alike (an import's new patients, ADR 043), in its transaction:
+ * entries of one action, type and details share a row naming them all, as a read's do (ADR 007).
+ */
+export async function recordAuditGroup(
+  tx: Executor,
+  actor: AuditActor,
+  entries: readonly AuditEntry[],
+  at: Date,
+): Promise<void> {
+  if (entries.length === 0) return;
+  await repo.insertReadGroups(tx, [{ actor, at, entries }]);
+}
+
 /** One change the caller makes, audited in the transaction `tx` that makes it. */
 export function auditChange(
   tx: Executor,

@@ -1,5 +1,5 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Database, type Executor } from '../../db/client';
+import { queryRows, type Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { pastPrefix } from '../../db/prefix-range';
 import { insertPrepared } from '../../db/prepared-insert';
@@ -80,7 +80,7 @@ function readRows(group: ReadGroup) {
  * A batch of reads as one JSON parameter that the database spreads into rows, in order; the
  * statement text never changes, so it is prepared once.
  */
-export function insertReadGroups(db: Database, groups: readonly ReadGroup[]) {
+export function insertReadGroups(db: Executor, groups: readonly ReadGroup[]) {
   const column = (name: string) => sql.raw(`r.${name}`).as(name);
   return prepared(db, 'audit_read_rows', (name) =>
     db

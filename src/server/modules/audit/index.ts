@@ -1,4 +1,10 @@
 // The audit module's public entry: the browser's routes, and the trail every module writes.
 export { auditRoutes } from './audit.routes';
-export { auditChange, auditReads, recordAudit, recordReadAudit } from './audit-trail';
+export {
+  auditChange,
+  auditReads,
+  recordAudit,
+  recordAuditGroup,
+  recordReadAudit,
+} from './audit-trail';
 export type { AuditAction, AuditActor, AuditEntry } from './audit-entry';

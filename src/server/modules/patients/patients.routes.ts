@@ -17,9 +17,11 @@ import { addPatientNote } from './patient-notes';
 import { registerPatientMergeRoutes } from './patient-merge.routes';
 import { getPatientProfile } from './patient-profile';
 import { updatePatient } from './update-patient';
+import { patientImportRoutes } from './patient-import.routes';
 
 export function patientsRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
+    await app.register(patientImportRoutes(deps));
     route(app, listPatientsEndpoint, async (request) =>
       listPatients(deps, request.context, request.query),
     );

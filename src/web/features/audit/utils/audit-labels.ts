@@ -48,6 +48,7 @@ const ENTITY_LABELS: Record<string, string> = {
   calendar_feed: 'Calendar feed',
   waitlist_entry: 'Waitlist entry',
   notification: 'Notification',
+  patient_import: 'Patient import',
 };
 
 export function entityTypeLabel(entityType: string): string {

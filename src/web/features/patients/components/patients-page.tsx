@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { DownloadIcon, UsersIcon } from 'lucide-react';
+import { DownloadIcon, UploadIcon, UsersIcon } from 'lucide-react';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
@@ -33,6 +33,14 @@ export function PatientsPage() {
                 Possible duplicates
               </Link>
             </Button>
+            {editable.length > 0 && (
+              <Button variant="outline" asChild>
+                <Link to="/patients/import">
+                  <UploadIcon aria-hidden="true" />
+                  Import
+                </Link>
+              </Button>
+            )}
             {mayExport && (
               <Button variant="outline" asChild>
                 {/* A link, not a fetch: the browser saves the file as it streams in. */}
