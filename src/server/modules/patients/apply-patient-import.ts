@@ -170,6 +170,7 @@ async function writeBatch(
   };
   const created = decided.filter((d) => d.outcome === 'new');
   const updated = decided.filter((d) => d.outcome === 'updated');
+  if (created.length + updated.length > 0) await repo.startBulkPatientWrites(tx);
   const ids = await repo.insertPatients(tx, job.clinicId, created.map(writeOf), now);
   for (const d of created) d.patientId = ids.get(d.fields!.email.toLowerCase()) ?? null;
   await repo.updatePatients(
@@ -206,4 +207,8 @@ async function writeBatch(
     now,
   );
   await repo.writeRowOutcomes(tx, job.id, decided);
+  await repo.finishBulkPatientWrites(tx, job.clinicId, [
+    ...created.flatMap((d) => (d.patientId ? [d.patientId] : [])),
+    ...updated.map((d) => d.patientId!),
+  ]);
 }

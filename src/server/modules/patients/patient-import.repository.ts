@@ -313,6 +313,37 @@ export async function insertPatients(
   return new Map(rows.map((r) => [r.email, r.id]));
 }
 
+/**
+ * Until its transaction ends, patients written here skip the per-row triggers that keep their
+ * search words and their clinic's data version (migration 0036): finishBulkPatientWrites does
+ * both for the whole batch. Call it only in a transaction that writes nothing else of patients.
+ */
+export async function startBulkPatientWrites(db: Executor) {
+  await db.execute(sql`select set_config('carebook.bulk_patients', 'on', true)`);
+}
+
+/** The batch's search words, as the trigger writes one patient's, and its clinic's next number. */
+export async function finishBulkPatientWrites(
+  db: Executor,
+  clinicId: string,
+  patientIds: readonly string[],
+) {
+  if (patientIds.length === 0) return;
+  const ids = sql`${JSON.stringify(patientIds)}::jsonb`;
+  await db.execute(sql`
+    delete from ${t.patientSearchWords}
+    where patient_id in (select value::uuid from jsonb_array_elements_text(${ids}))`);
+  await db.execute(sql`
+    insert into ${t.patientSearchWords} (patient_id, word, clinic_id, last_name, first_name)
+    select distinct p.id, w.word, p.clinic_id, p.last_name, p.first_name
+    from ${t.patients} p cross join lateral unnest(string_to_array(p.search_text, ' ')) as w(word)
+    where p.id in (select value::uuid from jsonb_array_elements_text(${ids})) and w.word <> ''`);
+  // Last in the batch, so the clinic's row is held only until the commit just after.
+  await db.execute(sql`
+    insert into ${t.clinicDataVersions} as v (clinic_id, version) values (${clinicId}::uuid, 1)
+    on conflict (clinic_id) do update set version = v.version + 1`);
+}
+
 /** Changed patients in one statement, each with its version raised as an edit raises it. */
 export async function updatePatients(
   db: Executor,
