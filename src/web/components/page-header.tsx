@@ -19,7 +19,10 @@ export function PageHeader({
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         {description && <p className="text-sm text-muted-foreground">{description}</p>}
       </div>
-      {actions && <div className="flex shrink-0 items-center gap-2">{actions}</div>}
+      {actions && (
+        // Wraps on a narrow screen rather than pushing the page sideways.
+        <div className="flex max-w-full flex-wrap items-center gap-2">{actions}</div>
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -20,10 +21,12 @@ export const SAVED_MESSAGE = 'Patient details saved';
 
 function EditPatientForm({
   patient,
+  update,
   onDone,
   onReload,
 }: {
   patient: PatientRecord;
+  update: ReturnType<typeof useUpdatePatient>;
   onDone: () => void;
   onReload: () => void;
 }) {
@@ -34,7 +37,6 @@ function EditPatientForm({
   });
   // Read while rendering: react-hook-form keeps only the form state a render subscribed to.
   const { dirtyFields } = form.formState;
-  const update = useUpdatePatient(patient.id);
   const conflict = isChangedMeanwhile(update.error);
   const refused = refusedFields(update.error).filter(({ field }) => isPatientField(field));
 
@@ -101,6 +103,14 @@ export function EditPatientDialog({
   /** Loads the record again; the form then starts afresh from it. */
   onReload: () => void;
 }) {
+  // Held here, not in the form: a save refreshes the record, whose new version starts the form
+  // again (its key), and the save's own callbacks must outlive that form.
+  const update = useUpdatePatient(patient.id);
+  // Each opening starts without the last one's refusal.
+  const { reset } = update;
+  useEffect(() => {
+    if (open) reset();
+  }, [open, reset]);
   return (
     <DialogFrame
       open={open}
@@ -116,6 +126,7 @@ export function EditPatientDialog({
           // A reloaded record (a new version) starts the form again from what is now saved.
           key={patient.version}
           patient={patient}
+          update={update}
           onDone={() => onOpenChange(false)}
           onReload={onReload}
         />
