@@ -5,7 +5,7 @@ import { localDateKeyOf } from '@domain/zoned-time';
 import type { AppDeps } from '../../app-deps';
 import { csvFile } from '../../core/csv-file';
 import type { RequestContext } from '../../core/request-context';
-import { requireMemberClinic } from '../clinics';
+import { clinicsAsked } from './list-patients';
 import { requirePatientEditorIn } from './patient-editors';
 import { auditPatientReads } from './patient-audit';
 import * as repo from './patient-records.repository';
@@ -68,11 +68,7 @@ function toLine(p: repo.ExportedPatient): string[] {
  * read before anything is sent, so a failure there is an error answer, not a broken file.
  */
 export async function exportPatientsCsv(deps: AppDeps, ctx: RequestContext, q: Query) {
-  const clinicIds = await requirePatientEditorIn(
-    deps.db.db,
-    ctx,
-    q.clinic ? [requireMemberClinic(ctx.user, q.clinic).id] : [...ctx.user.clinicIds],
-  );
+  const clinicIds = await requirePatientEditorIn(deps.db.db, ctx, clinicsAsked(ctx, q.clinic));
   const filter = {
     clinicIds,
     query: parsePatientQuery(q.q ?? ''),

@@ -10,8 +10,7 @@ import { duplicateReasons, type DuplicateReason } from '@domain/patient-duplicat
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { notFound } from '../../errors';
-import { requireMemberClinic } from '../clinics';
-import { decodeCursor, encodeCursor } from './list-patients';
+import { clinicsAsked, decodeCursor, encodeCursor } from './list-patients';
 import { auditPatientReads } from './patient-audit';
 import { patientEditorClinicIds } from './patient-editors';
 import * as merges from './patient-merge.repository';
@@ -73,9 +72,7 @@ export async function listDuplicatePairs(
   ctx: RequestContext,
   q: Query,
 ): Promise<DuplicatePairPage> {
-  const clinicIds = q.clinic
-    ? [requireMemberClinic(ctx.user, q.clinic).id]
-    : [...ctx.user.clinicIds];
+  const clinicIds = clinicsAsked(ctx, q.clinic);
   let after =
     q.after === undefined
       ? undefined

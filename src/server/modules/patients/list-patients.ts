@@ -20,9 +20,7 @@ export async function listPatients(
   ctx: RequestContext,
   q: Query,
 ): Promise<PatientPage> {
-  const clinicIds = q.clinic
-    ? [requireMemberClinic(ctx.user, q.clinic).id]
-    : [...ctx.user.clinicIds];
+  const clinicIds = clinicsAsked(ctx, q.clinic);
   const [rows, editable] = await Promise.all([
     repo.listPatients(deps.db.db, {
       clinicIds,
@@ -58,6 +56,11 @@ export async function listPatients(
     next: rows.length > q.limit && last ? encodeCursor(last) : null,
     editableClinics: ctx.user.clinics.filter((c) => editable.has(c.id)).map((c) => c.slug),
   };
+}
+
+/** The one clinic a filter names (404 if not the caller's), or all of the caller's clinics. */
+export function clinicsAsked(ctx: RequestContext, slug: string | undefined): string[] {
+  return slug ? [requireMemberClinic(ctx.user, slug).id] : [...ctx.user.clinicIds];
 }
 
 /** A page's end as its `next` says it: also the duplicates' list's (find-duplicates.ts). */

@@ -1,5 +1,6 @@
 import type { PatientRecord, UpdatePatientBody } from '@contracts/patients';
 import { formatCalendarDate } from '@web/lib/calendar-date';
+import { IMPORT_FIELD_LABELS } from '@domain/patient-import';
 import type { AdministrativeGender, ContactChannel, PatientLanguage } from '@domain/patients';
 
 export const GENDER_LABELS = {
@@ -25,23 +26,14 @@ export const CHANNEL_LABELS = {
 /** The fields the edit form holds; archiving is an action of its own. */
 export type PatientField = Exclude<keyof UpdatePatientBody, 'version' | 'archived'>;
 
-/** Every field a person can change, in words: the edit form's labels and the history's. */
+/**
+ * Every field a person can change, in words: the edit form's labels and the history's. The
+ * import's names (one list for a column header and a form label), but for two the form words
+ * as questions of its own.
+ */
 export const FIELD_LABELS = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  preferredName: 'Preferred name',
-  dob: 'Date of birth',
-  gender: 'Gender',
-  email: 'E-mail',
-  phone: 'Phone',
-  addressLine: 'Address',
-  city: 'City',
-  region: 'State or region',
-  postalCode: 'Postal code',
-  country: 'Country',
-  recordNumber: 'Record number',
+  ...IMPORT_FIELD_LABELS,
   preferredLanguage: 'Language',
-  contactChannel: 'Contact by',
   remindersOptOut: 'Reminders',
 } as const satisfies Record<PatientField, string>;
 
