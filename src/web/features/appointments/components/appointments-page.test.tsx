@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { QueryClient } from '@tanstack/react-query';
@@ -9,6 +9,13 @@ import { fakeApi, sessionAs, type RecordedCall } from '../test/fake-api';
 import { json } from '@web/test/api-stub';
 import { cleanUpAfterEach, renderRoutes } from '@web/test/render-with-client';
 import { AppointmentsPage } from './appointments-page';
+
+// The details dialog loads its parts lazily and fetches its body ahead without waiting for it:
+// loaded here first, no import is still under way when the file's environment is torn down
+// (one was, once, on a busy machine: an unhandled error that failed the run).
+beforeAll(async () => {
+  await Promise.all([import('./details/details-dialog-frame'), import('./details/details-body')]);
+});
 
 const counts = { all: 25, upcoming: 12, pending: 3, completed: 6, cancelled: 3, no_show: 1 };
 const page = (n: number, size: number) =>
