@@ -40,6 +40,9 @@ const queryArb = fc
         agent: fc.integer({ min: 0, max: 2 }),
         startOffset: fc.integer({ min: -24 * 12, max: 96 * 12 }).map((n) => n * 5),
         minutes: fc.integer({ min: 1, max: 36 }).map((n) => n * 5),
+        // Each booking keeps its own service's buffers (ADR 044).
+        before: fc.constantFrom(0, 0, 5, 10, 15, 30),
+        after: fc.constantFrom(0, 0, 5, 10, 15, 30),
       }),
       { maxLength: 12 },
     ),
@@ -76,6 +79,8 @@ const queryArb = fc
           agentId: `agent-${b.agent}`,
           start: new Date(start),
           end: new Date(start + b.minutes * MINUTE_MS),
+          bufferBeforeMinutes: b.before,
+          bufferAfterMinutes: b.after,
         };
       }),
       rangeStart: new Date(rangeStart),
@@ -91,7 +96,7 @@ const queryArb = fc
   });
 
 describe('computeAvailableSlots properties', () => {
-  it('never overlaps a booking or its buffers, never leaves availability, respects notice and horizon', () => {
+  it('never lets its buffers and a booking’s buffers overlap, never leaves availability, respects notice and horizon', () => {
     fc.assert(
       fc.property(queryArb, (query) => {
         const earliest = query.now.getTime() + query.minNoticeMinutes * MINUTE_MS;
@@ -110,10 +115,14 @@ describe('computeAvailableSlots properties', () => {
             new Date(end + DAY_MS),
           );
           expect(wide.some((i) => i.start.getTime() <= start && end <= i.end.getTime())).toBe(true);
+          // The exclusion constraint's rule: blocked ranges (each with its own buffers) are disjoint.
+          const blockedStart = start - query.bufferBeforeMinutes * MINUTE_MS;
+          const blockedEnd = end + query.bufferAfterMinutes * MINUTE_MS;
           for (const b of query.bookings.filter((b) => b.agentId === slot.agentId)) {
-            const busyStart = b.start.getTime() - query.bufferBeforeMinutes * MINUTE_MS;
-            const busyEnd = b.end.getTime() + query.bufferAfterMinutes * MINUTE_MS;
-            expect(start < busyEnd && busyStart < end).toBe(false);
+            if (!(b.end > b.start)) continue;
+            const busyStart = b.start.getTime() - (b.bufferBeforeMinutes ?? 0) * MINUTE_MS;
+            const busyEnd = b.end.getTime() + (b.bufferAfterMinutes ?? 0) * MINUTE_MS;
+            expect(blockedStart < busyEnd && busyStart < blockedEnd).toBe(false);
           }
           expect(isSlotBookable(query, slot.agentId, new Date(start), query.slotMinutes)).toEqual({
             ok: true,

@@ -76,6 +76,23 @@ describe('computeAvailableSlots', () => {
       without('09:30', '10:00', '10:30'),
     ],
     [
+      'a booking’s own buffers widen it',
+      {
+        bookings: [
+          { ...onMonday('10:00', '10:30'), bufferBeforeMinutes: 15, bufferAfterMinutes: 15 },
+        ],
+      },
+      without('09:30', '10:00', '10:30'),
+    ],
+    [
+      'a booking’s buffers and the new visit’s add up',
+      {
+        bookings: [{ ...onMonday('10:00', '10:30'), bufferAfterMinutes: 10 }],
+        bufferBeforeMinutes: 10,
+      },
+      without('10:00', '10:30'),
+    ],
+    [
       'an off-grid booking blocks both slots it touches',
       { bookings: [onMonday('10:10', '10:40')] },
       without('10:00', '10:30'),
@@ -361,12 +378,44 @@ describe('isSlotBookable', () => {
     ],
     ['right after a booking', 'agent-ana', '10:30', 30, { bookings: [taken] }, { ok: true }],
     [
-      'inside the after-buffer',
+      'inside the booking’s after-buffer',
       'agent-ana',
       '10:30',
       30,
-      { bookings: [taken], bufferAfterMinutes: 10 },
+      { bookings: [{ ...taken, bufferAfterMinutes: 10 }] },
       { ok: false, reason: 'taken' },
+    ],
+    [
+      'its own before-buffer reaches the booking',
+      'agent-ana',
+      '10:30',
+      30,
+      { bookings: [taken], bufferBeforeMinutes: 10 },
+      { ok: false, reason: 'taken' },
+    ],
+    [
+      'buffers never overlap each other: after 10 and before 10 need 20 minutes',
+      'agent-ana',
+      '10:45',
+      30,
+      { bookings: [{ ...taken, bufferAfterMinutes: 10 }], bufferBeforeMinutes: 10 },
+      { ok: false, reason: 'taken' },
+    ],
+    [
+      'both buffers kept free',
+      'agent-ana',
+      '10:50',
+      30,
+      { bookings: [{ ...taken, bufferAfterMinutes: 10 }], bufferBeforeMinutes: 10 },
+      { ok: true },
+    ],
+    [
+      'the booked visit’s after-buffer is not the new one’s concern before it',
+      'agent-ana',
+      '09:30',
+      30,
+      { bookings: [{ ...taken, bufferAfterMinutes: 30 }] },
+      { ok: true },
     ],
     [
       'too soon',

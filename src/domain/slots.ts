@@ -8,11 +8,14 @@ export interface SlotAgent {
   schedule: Schedule;
 }
 
-/** An appointment that holds an agent's time (see ACTIVE_STATUSES). */
+/** An appointment or a hold that holds an agent's time (see ACTIVE_STATUSES). */
 export interface AgentBooking {
   agentId: string;
   start: Date;
   end: Date;
+  /** The buffers it keeps free around itself, its service's when it was booked (default 0). */
+  bufferBeforeMinutes?: number;
+  bufferAfterMinutes?: number;
 }
 
 export interface SlotQuery {
@@ -28,6 +31,11 @@ export interface SlotQuery {
   minNoticeMinutes: number;
   /** Starts must come before now + horizonDays × 24 h (elapsed time, not calendar days). */
   horizonDays: number;
+  /**
+   * The buffers of what is being booked (its service's). A time is free when its blocked range,
+   * [start − before, end + after), overlaps no booking's own blocked range: buffers never overlap
+   * each other, as the exclusion constraint decides (ADR 044).
+   */
   bufferBeforeMinutes: number;
   bufferAfterMinutes: number;
 }
@@ -87,19 +95,19 @@ function startWindow(query: SlotQuery): { earliest: number; latest: number } {
 }
 
 /**
- * Each agent's bookings widened by the buffers, then sorted and merged: a disjoint, ordered
- * list lets the slot sweep advance one pointer instead of testing every booking per slot.
- * Bookings that are empty or unreadable hold no time.
+ * Each agent's bookings widened by their own buffers (their blocked ranges), then sorted and
+ * merged: a disjoint, ordered list lets the slot sweep advance one pointer instead of testing
+ * every booking per slot. Bookings that are empty or unreadable hold no time.
  */
 function busyByAgent(query: SlotQuery, agentIds?: ReadonlySet<string>): Map<string, MsInterval[]> {
-  const before = query.bufferBeforeMinutes * MINUTE_MS;
-  const after = query.bufferAfterMinutes * MINUTE_MS;
   const raw = new Map<string, MsInterval[]>();
   for (const booking of query.bookings) {
     if (agentIds && !agentIds.has(booking.agentId)) continue;
     const start = booking.start.getTime();
     const end = booking.end.getTime();
     if (!(end > start)) continue;
+    const before = (booking.bufferBeforeMinutes ?? 0) * MINUTE_MS;
+    const after = (booking.bufferAfterMinutes ?? 0) * MINUTE_MS;
     const list = raw.get(booking.agentId) ?? [];
     list.push({ start: start - before, end: end + after });
     raw.set(booking.agentId, list);
@@ -133,6 +141,7 @@ function slotsForAgent(
   to: number,
   slotMs: number,
   stepMs: number,
+  buffers: { before: number; after: number },
   out: RawSlot[],
 ): void {
   let b = 0;
@@ -141,10 +150,11 @@ function slotsForAgent(
     const anchor = interval.start;
     let start = anchor + stepsAfter(anchor, from, stepMs) * stepMs;
     while (start < to && start + slotMs <= interval.end) {
-      while (b < busy.length && busy[b]!.end <= start) b++;
+      // The slot's own blocked range against the bookings' blocked ranges.
+      while (b < busy.length && busy[b]!.end <= start - buffers.before) b++;
       const blocking = busy[b];
-      if (blocking && blocking.start < start + slotMs) {
-        start = anchor + stepsAfter(anchor, blocking.end, stepMs) * stepMs;
+      if (blocking && blocking.start < start + slotMs + buffers.after) {
+        start = anchor + stepsAfter(anchor, blocking.end + buffers.before, stepMs) * stepMs;
         continue;
       }
       out.push({ start, agent });
@@ -168,9 +178,13 @@ export function computeAvailableSlots(query: SlotQuery): TimeSlot[] {
   if (!(to > from)) return [];
 
   const busy = busyByAgent(query, new Set(query.agents.map((agent) => agent.id)));
+  const buffers = {
+    before: query.bufferBeforeMinutes * MINUTE_MS,
+    after: query.bufferAfterMinutes * MINUTE_MS,
+  };
   const raw: RawSlot[] = [];
   for (const agent of query.agents) {
-    slotsForAgent(agent, busy.get(agent.id) ?? [], from, to, slotMs, stepMs, raw);
+    slotsForAgent(agent, busy.get(agent.id) ?? [], from, to, slotMs, stepMs, buffers, raw);
   }
 
   raw.sort(
@@ -256,6 +270,8 @@ export function isSlotBookable(
   if (!fits) return { ok: false, reason: 'outside_availability' };
 
   const busy = busyByAgent(query, new Set([agentId])).get(agentId) ?? [];
-  const taken = busy.some((interval) => interval.start < endMs && startMs < interval.end);
+  const blockedFrom = startMs - query.bufferBeforeMinutes * MINUTE_MS;
+  const blockedTo = endMs + query.bufferAfterMinutes * MINUTE_MS;
+  const taken = busy.some((interval) => interval.start < blockedTo && blockedFrom < interval.end);
   return taken ? { ok: false, reason: 'taken' } : { ok: true };
 }

@@ -60,6 +60,7 @@ export const configSchema = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(1440),
   SLOT_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(0),
   SLOT_HORIZON_DAYS: z.coerce.number().int().min(1).max(730).default(90),
+  /** Only read by migration 0037: the buffers of each clinic's first default service (ADR 044). */
   SLOT_BUFFER_BEFORE_MINUTES: z.coerce.number().int().min(0).max(240).default(0),
   SLOT_BUFFER_AFTER_MINUTES: z.coerce.number().int().min(0).max(240).default(0),
   SLOT_STEP_MINUTES: z.coerce.number().int().min(5).max(480).optional(),

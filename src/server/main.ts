@@ -2,7 +2,7 @@ import { loadConfig, ConfigError } from './config';
 import { initErrorReporting } from './instrument';
 import { readVersion } from './version';
 import { openConfiguredDatabase } from './db/open';
-import { runMigrations } from './db/migrate';
+import { migrationSettingsOf, runMigrations } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed';
 import { buildApp } from './app';
 import { createDatabaseClock } from './clock';
@@ -26,7 +26,7 @@ async function main() {
     writeLock(dataRoot);
   }
   const db = await openConfiguredDatabase(config, (message) => console.warn(message));
-  await runMigrations(db);
+  await runMigrations(db, undefined, migrationSettingsOf(config));
   // The bus must exist before the app (it is a dependency); its warnings reach the app's logger
   // once there is one.
   const logTo: { app?: { warn(obj: unknown, msg?: string): void } } = {};

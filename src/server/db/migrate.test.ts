@@ -1,14 +1,14 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type DbHandle } from './client';
-import { migrationsFolder, runMigrations } from './migrate';
+import { migrationsFolder, runMigrations, type MigrationSettings } from './migrate';
 import * as t from './schema';
 import { testDbKind } from '../test/db-kind';
-import { createAppointment, createUser } from '../test/factories';
+import { createUser } from '../test/factories';
 import { withScratchDatabase } from '../test/scratch-database';
 import { createTestDatabase, type TestDatabase } from '../test/test-db';
 
@@ -59,6 +59,8 @@ describe('migrations', () => {
       'rate_limit_counters',
       'schedule_overrides',
       'schedules',
+      'service_agents',
+      'services',
       'sessions',
       'sign_in_sources',
       'users',
@@ -100,7 +102,10 @@ describe('migrations', () => {
  */
 async function migratedUpTo(
   last: string,
-  use: (handle: DbHandle, migrateRest: () => Promise<void>) => Promise<void>,
+  use: (
+    handle: DbHandle,
+    migrateRest: (settings?: MigrationSettings) => Promise<void>,
+  ) => Promise<void>,
 ) {
   const folder = mkdtempSync(path.join(tmpdir(), 'carebook-migrations-'));
   try {
@@ -116,7 +121,7 @@ async function migratedUpTo(
     const run = async (handle: DbHandle) => {
       try {
         await runMigrations(handle, folder);
-        await use(handle, () => runMigrations(handle));
+        await use(handle, (settings) => runMigrations(handle, undefined, settings));
       } finally {
         await handle.close();
       }
@@ -139,7 +144,14 @@ async function visitAt(db: DbHandle['db'], clinicId: string) {
         returning id`,
   );
   if (!patient) throw new Error('patient not written');
-  const visit = await createAppointment(db, { clinicId, patientId: patient.id, staffId: agent.id });
+  // The appointment too: services (0037) added columns the factory writes.
+  const [visit] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into appointments (clinic_id, patient_id, staff_id, start_at, end_at, duration, status, token)
+        values (${clinicId}, ${patient.id}, ${agent.id}, '2026-12-02T09:00:00Z', '2026-12-02T09:30:00Z', 30, 'BOOKED', ${randomUUID()})
+        returning id`,
+  );
+  if (!visit) throw new Error('appointment not written');
   return { agent, patient, visit };
 }
 
@@ -263,6 +275,65 @@ describe('migrations of stored rows', () => {
         { kind: 'online.hold', clinic_id: null },
         { kind: 'admin.notice', clinic_id: null },
       ]);
+    });
+  }, 60_000);
+
+  it('0037 gives every clinic a default service with the server’s buffers, which then bind', async () => {
+    await migratedUpTo('0036_patient_bulk_writes', async (handle, migrateRest) => {
+      const db = handle.db;
+      const [clinic] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into clinics (slug, name, timezone)
+            values ('harbour', 'Harbour Physio', 'Europe/London') returning id`,
+      );
+      if (!clinic) throw new Error('clinic not written');
+      const { agent, patient, visit } = await visitAt(db, clinic.id);
+      await migrateRest({ slotBufferBeforeMinutes: 5, slotBufferAfterMinutes: 10 });
+
+      const services = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select clinic_id, name, durations, buffer_before_minutes, buffer_after_minutes, kind, is_default
+            from services`,
+      );
+      expect(services).toEqual([
+        {
+          clinic_id: clinic.id,
+          name: 'Video visit',
+          durations: [30, 15, 45, 60],
+          buffer_before_minutes: 5,
+          buffer_after_minutes: 10,
+          kind: 'video',
+          is_default: true,
+        },
+      ]);
+      // The visit booked before keeps its time and no buffers; its service is the default.
+      const [kept] = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select service_id, buffer_before_minutes, buffer_after_minutes from appointments where id = ${visit.id}`,
+      );
+      expect(kept).toEqual({ service_id: null, buffer_before_minutes: 0, buffer_after_minutes: 0 });
+
+      // A visit whose before-buffer reaches the stored one (09:00–09:30) is refused by the
+      // database itself; one that keeps its buffer clear is not.
+      const book = (start: string, end: string) =>
+        db.execute(sql`
+          insert into appointments (clinic_id, patient_id, staff_id, start_at, end_at, duration, status, token, buffer_before_minutes)
+          values (${clinic.id}, ${patient.id}, ${agent.id}, ${start}, ${end}, 30, 'BOOKED', ${randomUUID()}, 10)`);
+      await expect(book('2026-12-02T09:35:00Z', '2026-12-02T10:05:00Z')).rejects.toMatchObject({
+        cause: { code: '23P01' },
+      });
+      await book('2026-12-02T09:40:00Z', '2026-12-02T10:10:00Z');
+
+      // A clinic made after the migration gets its own default service, with no buffers.
+      const [later] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into clinics (slug, name, timezone) values ('later', 'Later Clinic', 'UTC') returning id`,
+      );
+      const [own] = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select name, buffer_before_minutes, is_default from services where clinic_id = ${later!.id}`,
+      );
+      expect(own).toEqual({ name: 'Video visit', buffer_before_minutes: 0, is_default: true });
     });
   }, 60_000);
 });

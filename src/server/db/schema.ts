@@ -390,6 +390,91 @@ export const patientSearchWords = pgTable(
  * A run of visits booked together (ADR 017): the RFC 5545 rule, and the start and zone whose
  * wall-clock time each occurrence keeps. Each occurrence is an ordinary appointment pointing here.
  */
+/**
+ * What a clinic books (issue 42, ADR 044): a name, the lengths it may take, the buffers kept free
+ * before and after it, how it happens (in person, video, phone), and who offers it. Every clinic
+ * has exactly one default service, what a booking without a service is (migration 0037). An
+ * archived service keeps its appointments and history but is no longer offered.
+ */
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    name: text('name').notNull(),
+    /** The lengths it may be booked for, in minutes; the first is the one offered first. */
+    durations: integer('durations').array().notNull(),
+    bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
+    bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
+    /** in_person | video | phone */
+    kind: text('kind').notNull().default('video'),
+    /** For a visit in person, where: the clinic's address, unless this says otherwise. */
+    location: text('location'),
+    /** `#rrggbb`: the calendar's colour for its appointments. */
+    colour: text('colour').notNull().default('#2563eb'),
+    /** Offered by every provider and nurse of the clinic, or only by those in service_agents. */
+    offeredByAll: boolean('offered_by_all').notNull().default(true),
+    /** Whether the public booking page offers it. */
+    bookableOnline: boolean('bookable_online').notNull().default(false),
+    /** all | new | existing: which patients may book it online. */
+    patientsAllowed: text('patients_allowed').notNull().default('all'),
+    /** Shown to the patient in the confirmation, reminders and their visit page. */
+    instructions: text('instructions'),
+    isDefault: boolean('is_default').notNull().default(false),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('services_clinic_idx').on(t.clinicId),
+    uniqueIndex('services_default_key').on(t.clinicId).where(sql`${t.isDefault}`),
+    uniqueIndex('services_name_key')
+      .on(t.clinicId, sql`lower(${t.name})`)
+      .where(sql`${t.archivedAt} is null`),
+    check('services_kind_check', sql`${t.kind} in ('in_person', 'video', 'phone')`),
+    check(
+      'services_patients_allowed_check',
+      sql`${t.patientsAllowed} in ('all', 'new', 'existing')`,
+    ),
+    check(
+      'services_durations_check',
+      sql`cardinality(${t.durations}) between 1 and 8 and 5 <= all(${t.durations}) and 480 >= all(${t.durations})`,
+    ),
+    check(
+      'services_buffers_check',
+      sql`${t.bufferBeforeMinutes} between 0 and 240 and ${t.bufferAfterMinutes} between 0 and 240`,
+    ),
+    check('services_colour_check', sql`${t.colour} ~ '^#[0-9a-f]{6}$'`),
+    check('services_default_active_check', sql`not (${t.isDefault} and ${t.archivedAt} is not null)`),
+  ],
+);
+
+/** Who offers a service that not everyone offers, with their own length where it differs. */
+export const serviceAgents = pgTable(
+  'service_agents',
+  {
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => users.id),
+    /** This agent's length for the service, in minutes; null: the service's own. */
+    durationMinutes: integer('duration_minutes'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serviceId, t.agentId] }),
+    index('service_agents_agent_idx').on(t.agentId),
+    check(
+      'service_agents_duration_check',
+      sql`${t.durationMinutes} is null or ${t.durationMinutes} between 5 and 480`,
+    ),
+  ],
+);
+
 export const appointmentSeries = pgTable(
   'appointment_series',
   {
@@ -407,6 +492,7 @@ export const appointmentSeries = pgTable(
     dtstart: timestamp('dtstart', { withTimezone: true }).notNull(),
     timezone: text('timezone').notNull(),
     duration: integer('duration').notNull(),
+    serviceId: uuid('service_id').references(() => services.id),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
@@ -442,6 +528,15 @@ export const appointments = pgTable(
     /** The series this appointment is an occurrence of, and which occurrence of its rule. */
     seriesId: uuid('series_id').references(() => appointmentSeries.id),
     seriesIndex: integer('series_index'),
+    /** What is booked; null: the clinic's default service (every row written before services). */
+    serviceId: uuid('service_id').references(() => services.id),
+    /**
+     * The buffers this appointment keeps free around it, copied from its service when booked, so
+     * that a service's later change never makes an existing booking break the exclusion
+     * constraint, which compares the blocked ranges (start − before, end + after), ADR 044.
+     */
+    bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
+    bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
   },
   (t) => [
     uniqueIndex('appointments_token_key').on(t.token),
@@ -465,6 +560,11 @@ export const appointments = pgTable(
     ),
     check('appointments_duration_check', sql`${t.duration} > 0 and ${t.duration} <= 1440`),
     check('appointments_range_check', sql`${t.endAt} > ${t.startAt}`),
+    check(
+      'appointments_buffers_check',
+      sql`${t.bufferBeforeMinutes} between 0 and 240 and ${t.bufferAfterMinutes} between 0 and 240`,
+    ),
+    index('appointments_service_idx').on(t.serviceId),
   ],
 );
 
@@ -856,6 +956,8 @@ export const waitlistEntries = pgTable(
     /** Null: any provider of the clinic. */
     agentId: uuid('provider_id').references(() => users.id),
     duration: integer('duration').notNull(),
+    /** What the patient waits for; null: the clinic's default service. */
+    serviceId: uuid('service_id').references(() => services.id),
     windowFrom: date('window_from').notNull(),
     windowTo: date('window_to').notNull(),
     weekdays: integer('weekdays')
@@ -998,6 +1100,10 @@ export const onlineBookingHolds = pgTable(
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
     duration: integer('duration').notNull(),
+    serviceId: uuid('service_id').references(() => services.id),
+    /** The buffers of the service held, as an appointment keeps them (ADR 044). */
+    bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
+    bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
     /** Lower-cased: one open hold per address. */
     email: text('email').notNull(),
     /** The inbox the address delivers to (`inboxOf`, no +tag, Gmail without dots): what is counted. */

@@ -1,11 +1,11 @@
 import { loadConfig } from '../../config';
 import { openConfiguredDatabase } from '../open';
-import { runMigrations } from '../migrate';
+import { migrationSettingsOf, runMigrations } from '../migrate';
 
 const config = loadConfig();
 const db = await openConfiguredDatabase(config);
 try {
-  await runMigrations(db);
+  await runMigrations(db, undefined, migrationSettingsOf(config));
   console.log(`Migrations applied (${db.kind}).`);
 } finally {
   await db.close();
