@@ -20,6 +20,8 @@ const ON_PGLITE_TOO = [
   'src/server/modules/patients/patient-merge.test.ts',
   // Imports: rows passed as JSON record sets, arrays and bytes, on both engines' drivers.
   'src/server/modules/patients/patient-import.test.ts',
+  // Services: buffers in the exclusion constraint through an immutable SQL function (ADR 044).
+  'src/server/modules/services/service-bookings.test.ts',
 ];
 
 const integration = (db: 'pglite' | 'postgres') => ({

@@ -72,6 +72,10 @@ export const appointment = z.object({
     type: z.string(),
   }),
   statusHistory: z.array(historyEntry),
+  serviceId: z
+    .string()
+    .nullable()
+    .describe('What was booked (a service of the clinic); null: the clinic’s default service.'),
 });
 export type Appointment = z.infer<typeof appointment>;
 
@@ -165,6 +169,11 @@ export const createAppointmentBody = z.object({
     clinic: clinicRef,
   }),
   duration: z.number().int().min(5).max(480).optional(),
+  serviceId: uuidParam
+    .nullish()
+    .describe(
+      'The service booked; absent: the clinic’s default service, which takes any length. The length must be one the service allows.',
+    ),
   metadata: z
     .object({
       source: safeText(100)

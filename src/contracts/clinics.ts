@@ -91,7 +91,10 @@ export type NewPatient = z.infer<typeof importedPatientBody>;
 export const slotsQuery = z.object({
   from: calendarDate(),
   to: calendarDate(),
-  duration: wholeNumber(5, 480).default(30),
+  /** Absent: the service's first length (30 minutes for the default service). */
+  duration: wholeNumber(5, 480).optional(),
+  /** The service to book; absent: the clinic's default service. */
+  serviceId: uuidParam.optional(),
   agentId: uuidParam.optional(),
   timezone: timezoneField.optional(),
   /** When moving an appointment, its own time is not taken. */

@@ -28,6 +28,7 @@ function createAppointment(overrides: Partial<Appointment> = {}): Appointment {
     staff: { id: user.id, name: user.name, email: user.email },
     metadata: { status: 'BOOKED', notes: null, source: 'carebook', type: 'custom' },
     statusHistory: [],
+    serviceId: null,
     ...overrides,
   };
 }

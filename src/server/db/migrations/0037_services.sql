@@ -148,3 +148,9 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER "clinics_default_service" AFTER INSERT ON "clinics"
   FOR EACH ROW EXECUTE FUNCTION "clinic_default_service"();
+--> statement-breakpoint
+-- A service's change changes the clinic's slots (lengths, buffers, who offers it): the clinic's
+-- data version moves with it, so no reused answer outlives it (ADR 025). Who offers it is kept
+-- in service_agents, which the app changes only together with its service's row.
+CREATE CONSTRAINT TRIGGER "service_data_version" AFTER INSERT OR UPDATE OR DELETE ON "services"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "row_clinic_data_version"('clinic_id');

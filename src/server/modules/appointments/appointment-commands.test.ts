@@ -30,9 +30,21 @@ const book = (start = TUESDAY_10AM, overrides: Record<string, unknown> = {}) =>
 describe('POST /api/appointments', () => {
   it('books the slot and returns the spec appointment with its history', async () => {
     const created = await book();
+    // The spec's keys, and what was booked (ADR 044): the clinic's default service here.
     expect(Object.keys(created).sort()).toEqual(
-      ['_id', 'date', 'duration', 'metadata', 'patient', 'staff', 'statusHistory', 'token'].sort(),
+      [
+        '_id',
+        'date',
+        'duration',
+        'metadata',
+        'patient',
+        'serviceId',
+        'staff',
+        'statusHistory',
+        'token',
+      ].sort(),
     );
+    expect(created.serviceId).toEqual(expect.any(String));
     expect(created).toMatchObject({
       date: TUESDAY_10AM,
       duration: 30,

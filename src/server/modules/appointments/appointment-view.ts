@@ -28,5 +28,6 @@ export function toAppointmentView(row: AppointmentRow): Appointment {
       to: e.to,
       by: e.by,
     })),
+    serviceId: a.serviceId,
   };
 }

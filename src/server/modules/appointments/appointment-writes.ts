@@ -78,6 +78,8 @@ export interface NewAppointment {
   /** Where the booking came from: "online" for the public page; this product's own otherwise. */
   source?: string;
   series?: { id: string; index: number };
+  /** What is booked, and the buffers the row keeps from it (ADR 044). */
+  service: { id: string; bufferBeforeMinutes: number; bufferAfterMinutes: number };
 }
 
 export interface Written {
@@ -146,6 +148,9 @@ export async function insertAppointments(
       updatedAt: now,
       seriesId: item.series?.id ?? null,
       seriesIndex: item.series?.index ?? null,
+      serviceId: item.service.id,
+      bufferBeforeMinutes: item.service.bufferBeforeMinutes,
+      bufferAfterMinutes: item.service.bufferAfterMinutes,
     });
     // Everything the booking's answer shows was just written: it is made, not read back.
     const row: repo.AppointmentRow = {

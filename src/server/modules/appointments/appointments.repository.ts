@@ -73,7 +73,8 @@ const appointmentJson = sql<string>`json_build_object(
     'notes', ${t.appointments.notes},
     'source', ${t.appointments.source},
     'type', ${t.appointments.type}),
-  'statusHistory', ${historyJson})::text`;
+  'statusHistory', ${historyJson},
+  'serviceId', ${t.appointments.serviceId})::text`;
 
 /** Appointments as the JSON text of their views, with the ids a read's audit row needs. */
 export function selectAppointmentJson(db: Executor) {

@@ -1,4 +1,3 @@
-import { DEFAULT_DURATION_MINUTES } from '@domain/constants';
 import { formatDateTimeWithZone } from '@domain/format';
 import { RecurrenceError, seriesOccurrences, type Occurrence } from '@domain/recurrence';
 import { classifyOccurrences, type OccurrenceStatus } from '@domain/series-preview';
@@ -15,6 +14,7 @@ import { isBookingConflict, retryOnDeadlock } from '../../db/errors';
 import { badRequest, conflict, notFound, unprocessable, type HttpError } from '../../errors';
 import { loadSlotQuery, slotSettings } from '../availability';
 import { findClinicPatient, requireMemberClinic } from '../clinics';
+import { bufferSettingsOf, requireBookingService, requireServiceLength } from '../services';
 import { outboxRow } from '../notifications';
 import { actorOf, insertAppointments } from './appointment-writes';
 import { NOT_BOOKABLE_MESSAGE, requireAgent } from './bookable-time';
@@ -83,7 +83,8 @@ async function planSeries(deps: AppDeps, ctx: RequestContext, body: CreateSeries
     if (err instanceof RecurrenceError) throw badRequest(err.message);
     throw err;
   }
-  const duration = body.duration ?? DEFAULT_DURATION_MINUTES;
+  const service = await requireBookingService(db, clinic.id, body.serviceId);
+  const duration = requireServiceLength(service, agent.id, body.duration);
   const now = deps.now();
   const last = occurrences.at(-1)!;
   const query = await loadSlotQuery(db, {
@@ -92,7 +93,7 @@ async function planSeries(deps: AppDeps, ctx: RequestContext, body: CreateSeries
     rangeEnd: new Date(last.start.getTime() + duration * 60_000),
     durationMinutes: duration,
     now,
-    settings: slotSettings(deps.config),
+    settings: slotSettings(deps.config, bufferSettingsOf(service)),
   });
   const statuses = classifyOccurrences(
     query,
@@ -105,6 +106,7 @@ async function planSeries(deps: AppDeps, ctx: RequestContext, body: CreateSeries
     patient,
     agent,
     duration,
+    service,
     now,
     occurrences: occurrences.map((o, i): PlannedOccurrence => ({ ...o, status: statuses[i]! })),
   };
@@ -192,6 +194,7 @@ async function bookSeries(
           dtstart: new Date(body.date),
           timezone: clinic.timezone,
           duration,
+          serviceId: plan.service.id,
           createdBy: actor.userId,
           createdAt: now,
         });
@@ -207,6 +210,7 @@ async function bookSeries(
             duration,
             notes: body.metadata?.notes || null,
             series: { id: seriesId, index: occurrence.index },
+            service: plan.service,
           })),
           now,
           // One message for the whole series, listing every date, rather than one per visit.

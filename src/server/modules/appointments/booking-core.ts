@@ -5,6 +5,7 @@ import { lockAgents } from '../../db/locks';
 import { notFound } from '../../errors';
 import { slotSettings } from '../availability';
 import { findClinicPatient } from '../clinics';
+import { bufferSettingsOf, requireBookingService } from '../services';
 import { actorWithoutAccount, insertAppointments } from './appointment-writes';
 import { requireBookableTime } from './bookable-time';
 import { SLOT_TAKEN_MESSAGE } from './booking-rules';
@@ -19,6 +20,8 @@ export interface BookingRequest {
   agentId: string;
   start: Date;
   duration: number;
+  /** What is booked; absent: the clinic's default service. */
+  serviceId?: string | null;
   notes: string | null;
   source?: string;
   by: { userId: string | null; name: string };
@@ -36,6 +39,8 @@ export function bookInTransaction(deps: AppDeps) {
     const patient = await findClinicPatient(tx, r.clinic.id, r.patientId);
     if (!patient) throw notFound('Patient not found in this clinic.');
     const now = deps.now();
+    // The length was settled when the time was held or offered; the buffers are the service's.
+    const service = await requireBookingService(tx, r.clinic.id, r.serviceId);
     // Under the agent's booking lock, the time checked free stays free until the insert.
     await lockAgents(tx, [r.agentId]);
     const agent = await requireBookableTime(tx, {
@@ -44,7 +49,7 @@ export function bookInTransaction(deps: AppDeps) {
       start: r.start,
       durationMinutes: r.duration,
       now,
-      settings: slotSettings(deps.config),
+      settings: slotSettings(deps.config, bufferSettingsOf(service)),
       notBookableMessage: 'The provider no longer takes appointments at this clinic.',
     });
     try {
@@ -61,6 +66,7 @@ export function bookInTransaction(deps: AppDeps) {
             duration: r.duration,
             notes: r.notes,
             source: r.source,
+            service,
           },
         ],
         now,

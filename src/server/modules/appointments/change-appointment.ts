@@ -1,3 +1,5 @@
+import { offersService } from '@domain/services';
+import { requireServiceLength, serviceOfAppointment } from '../services';
 import { canChangeAppointment } from '@domain/appointment-status';
 import { canReassign } from '@domain/roles';
 import type {
@@ -49,6 +51,17 @@ async function planChange(
   const reschedule = start.getTime() !== current.startAt.getTime() || duration !== current.duration;
   if (!reassign && !reschedule)
     throw unprocessable('Nothing to change: pick a new time or another provider.');
+  // What was booked stays booked: the new agent must offer it, and a new length must be one of
+  // its lengths with them (ADR 044).
+  if (reassign || duration !== current.duration) {
+    const service = await serviceOfAppointment(deps.db.db, row.clinic.id, current.serviceId);
+    if (reassign && !offersService(service, body.staff.id)) {
+      throw unprocessable(
+        `The chosen provider does not offer ${service.name}. Pick another provider.`,
+      );
+    }
+    if (duration !== current.duration) requireServiceLength(service, body.staff.id, duration);
+  }
 
   const asked: TimeAsked = {
     clinicId: row.clinic.id,
@@ -56,7 +69,11 @@ async function planChange(
     start,
     durationMinutes: duration,
     now,
-    settings: slotSettings(deps.config),
+    // The appointment keeps the buffers it was booked with.
+    settings: slotSettings(deps.config, {
+      bufferBeforeMinutes: current.bufferBeforeMinutes,
+      bufferAfterMinutes: current.bufferAfterMinutes,
+    }),
     excludeAppointmentId: current.id,
     notBookableMessage: NOT_BOOKABLE_MESSAGE,
   };

@@ -1,4 +1,3 @@
-import { DEFAULT_DURATION_MINUTES } from '@domain/constants';
 import type { Appointment, CreateAppointmentBody } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import {
@@ -12,6 +11,7 @@ import { notFound } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
 import { slotSettings } from '../availability';
 import { findClinicPatient, requireMemberClinic } from '../clinics';
+import { bufferSettingsOf, requireBookingService, requireServiceLength } from '../services';
 import { actorOf, insertAppointments } from './appointment-writes';
 import { NOT_BOOKABLE_MESSAGE, requireBookableTime } from './bookable-time';
 import { SLOT_TAKEN_MESSAGE } from './booking-rules';
@@ -47,7 +47,10 @@ async function book(
   const patient = await findClinicPatient(db, clinic.id, body.patient.id);
   if (!patient) throw notFound('Patient not found in this clinic.');
   const start = new Date(body.date);
-  const duration = body.duration ?? DEFAULT_DURATION_MINUTES;
+  // No service named: the clinic's default, which takes any length (30 minutes unless asked),
+  // so the spec's body books as it always has (ADR 044).
+  const service = await requireBookingService(db, clinic.id, body.serviceId);
+  const duration = requireServiceLength(service, body.staff.id, body.duration);
   const now = deps.now();
   // One statement reads the agent's bookings and holds around this one time: a clear reason up
   // front; the exclusion constraint has the last word.
@@ -57,7 +60,7 @@ async function book(
     start,
     durationMinutes: duration,
     now,
-    settings: slotSettings(deps.config),
+    settings: slotSettings(deps.config, bufferSettingsOf(service)),
     notBookableMessage: NOT_BOOKABLE_MESSAGE,
   });
   const actor = actorOf(ctx);
@@ -68,7 +71,17 @@ async function book(
           tx,
           deps,
           actor,
-          [{ clinic, patient, agent, start, duration, notes: body.metadata?.notes || null }],
+          [
+            {
+              clinic,
+              patient,
+              agent,
+              start,
+              duration,
+              notes: body.metadata?.notes || null,
+              service,
+            },
+          ],
           now,
         );
         // The answer is made inside the booking's transaction: once it commits there is nothing

@@ -123,7 +123,11 @@ export async function rescheduleInSeries(
     rangeEnd: new Date(last.start.getTime() + last.duration * 60_000),
     durationMinutes: Math.max(...moves.map((m) => m.duration)),
     now,
-    settings: slotSettings(deps.config),
+    // A series' visits were booked with one service: they keep its buffers.
+    settings: slotSettings(deps.config, {
+      bufferBeforeMinutes: row.appointment.bufferBeforeMinutes,
+      bufferAfterMinutes: row.appointment.bufferAfterMinutes,
+    }),
     excludeAppointmentIds: rows.map((r) => r.appointment.id),
   });
   const statuses = classifyOccurrences(

@@ -11,6 +11,8 @@ export interface SlotConflictRow {
   expiresAt: Date | null;
   /** When an appointment was booked or last changed; null for a hold. */
   changedAt: Date | null;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
 }
 
 /**
@@ -25,7 +27,13 @@ export async function findSlotConflicts(
   const h = t.onlineBookingHolds;
   const [appointments, holds] = await Promise.all([
     db
-      .select({ start: a.startAt, end: a.endAt, changedAt: a.updatedAt })
+      .select({
+        start: a.startAt,
+        end: a.endAt,
+        changedAt: a.updatedAt,
+        bufferBeforeMinutes: a.bufferBeforeMinutes,
+        bufferAfterMinutes: a.bufferAfterMinutes,
+      })
       .from(a)
       .where(
         and(
@@ -37,7 +45,13 @@ export async function findSlotConflicts(
         ),
       ),
     db
-      .select({ start: h.startAt, end: h.endAt, expiresAt: h.expiresAt })
+      .select({
+        start: h.startAt,
+        end: h.endAt,
+        expiresAt: h.expiresAt,
+        bufferBeforeMinutes: h.bufferBeforeMinutes,
+        bufferAfterMinutes: h.bufferAfterMinutes,
+      })
       .from(h)
       .where(
         and(

@@ -1,3 +1,4 @@
+import { SERVICE_BUFFER_MAX } from '@domain/services';
 import type { SlotCheck } from '@domain/slots';
 import type { MoveCheckResponse } from '@contracts/appointments';
 import type { Executor } from '../../db/client';
@@ -33,10 +34,18 @@ export interface SlotAsked {
  * over the time itself before one that only comes within the buffers, and an appointment before
  * a hold, which lapses by itself.
  */
-function mainConflict(rows: SlotConflictRow[], start: number, end: number) {
+function mainConflict(rows: SlotConflictRow[], asked: SlotAsked) {
+  const start = asked.start.getTime();
+  const end = start + asked.durationMinutes * 60_000;
   const overlaps = (r: SlotConflictRow) => r.start.getTime() < end && start < r.end.getTime();
+  // Blocked ranges, each with its own buffers, as the exclusion constraint compares them.
+  const blockedFrom = start - asked.settings.bufferBeforeMinutes * 60_000;
+  const blockedTo = end + asked.settings.bufferAfterMinutes * 60_000;
+  const blocks = (r: SlotConflictRow) =>
+    r.start.getTime() - r.bufferBeforeMinutes * 60_000 < blockedTo &&
+    blockedFrom < r.end.getTime() + r.bufferAfterMinutes * 60_000;
   const rank = (r: SlotConflictRow) => (overlaps(r) ? 0 : 2) + (r.kind === 'appointment' ? 0 : 1);
-  const sorted = [...rows].sort((x, y) => rank(x) - rank(y));
+  const sorted = rows.filter(blocks).sort((x, y) => rank(x) - rank(y));
   const first = sorted[0];
   return first ? { row: first, overlaps: overlaps(first) } : null;
 }
@@ -55,15 +64,17 @@ function wordsFor(found: ReturnType<typeof mainConflict>, now: Date): string {
 async function explainTaken(db: Executor, asked: SlotAsked) {
   const start = asked.start.getTime();
   const end = start + asked.durationMinutes * 60_000;
+  // Both sides keep buffers (ADR 044): look as far out as this one's and the longest a booking
+  // can keep, then keep what really blocks (mainConflict).
+  const reach = SERVICE_BUFFER_MAX * 60_000;
   const rows = await findSlotConflicts(db, {
     agentId: asked.agentId,
-    // A booking blocks its own time widened by the buffers (busyByAgent), so look that far out.
-    from: new Date(start - asked.settings.bufferAfterMinutes * 60_000),
-    to: new Date(end + asked.settings.bufferBeforeMinutes * 60_000),
+    from: new Date(start - asked.settings.bufferBeforeMinutes * 60_000 - reach),
+    to: new Date(end + asked.settings.bufferAfterMinutes * 60_000 + reach),
     now: asked.now,
     excludeAppointmentId: asked.excludeAppointmentId,
   });
-  const found = mainConflict(rows, start, end);
+  const found = mainConflict(rows, asked);
   return { found, message: wordsFor(found, asked.now) };
 }
 

@@ -45,16 +45,23 @@ const forAgents = (column: AnyPgColumn) =>
 function selectBookings(db: Executor, excluding: boolean) {
   const a = t.appointments;
   return db
-    .select({ id: a.id, agentId: a.staffId, start: a.startAt, end: a.endAt })
+    .select({
+      id: a.id,
+      agentId: a.staffId,
+      start: a.startAt,
+      end: a.endAt,
+      bufferBeforeMinutes: a.bufferBeforeMinutes,
+      bufferAfterMinutes: a.bufferAfterMinutes,
+    })
     .from(a)
     .where(
       and(
         forAgents(a.staffId),
         ne(a.status, 'CANCELLED'),
         sql`${a.startAt} < ${at('to')}`,
-        // No appointment lasts longer than a day (appointments_duration_check): the same rows,
-        // but the (staff_id, start_at) index can stop a day before `from` instead of reading
-        // all history.
+        // No appointment lasts longer than a day (appointments_duration_check), and `from` is
+        // already widened by the longest buffer: the same rows, but the (staff_id, start_at)
+        // index can stop a day before `from` instead of reading all history.
         sql`${a.startAt} > ${at('dayBefore')}`,
         sql`${a.endAt} > ${at('from')}`,
         excluding ? sql`${a.id} <> ${sql.placeholder('exclude')}::uuid` : undefined,
@@ -66,7 +73,14 @@ function selectBookings(db: Executor, excluding: boolean) {
 function selectLiveHolds(db: Executor) {
   const h = t.onlineBookingHolds;
   return db
-    .select({ id: h.id, agentId: h.staffId, start: h.startAt, end: h.endAt })
+    .select({
+      id: h.id,
+      agentId: h.staffId,
+      start: h.startAt,
+      end: h.endAt,
+      bufferBeforeMinutes: h.bufferBeforeMinutes,
+      bufferAfterMinutes: h.bufferAfterMinutes,
+    })
     .from(h)
     .where(
       and(

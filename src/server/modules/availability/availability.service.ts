@@ -8,10 +8,12 @@ import {
   computeAvailableSlots,
   slotsStableUntil,
   isSlotBookable,
+  type AgentBooking,
   type SlotAgent,
   type SlotCheck,
   type SlotQuery,
 } from '@domain/slots';
+import { SERVICE_BUFFER_MAX } from '@domain/services';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import * as repo from './availability.repository';
@@ -24,14 +26,14 @@ export interface AgentIdentity {
   /** The saved week and overrides, when the agent's row was read with them. */
   schedule?: repo.AgentScheduleData;
   /** Bookings in the query's bookingsWindow, when the agent's row was read with them. */
-  bookings?: ReadonlyArray<{ id: string; agentId: string; start: Date; end: Date }>;
+  bookings?: ReadonlyArray<AgentBooking & { id: string }>;
   /** Holds live at the query's `now` in its bookingsWindow, read with the bookings. */
-  holds?: ReadonlyArray<{ id: string; agentId: string; start: Date; end: Date; expiresAt?: Date }>;
+  holds?: ReadonlyArray<AgentBooking & { id: string; expiresAt?: Date }>;
 }
 
 /**
  * The stretch around [rangeStart, rangeEnd) whose bookings can block a slot in it: a slot's
- * length and both buffers either side.
+ * length and its own buffers, and the longest buffer a booking can keep, either side.
  */
 export function bookingsWindow(
   settings: SlotSettings,
@@ -40,7 +42,11 @@ export function bookingsWindow(
   rangeEnd: Date,
 ) {
   const margin =
-    (settings.bufferBeforeMinutes + settings.bufferAfterMinutes + durationMinutes) * 60_000;
+    (settings.bufferBeforeMinutes +
+      settings.bufferAfterMinutes +
+      durationMinutes +
+      SERVICE_BUFFER_MAX) *
+    60_000;
   return {
     from: new Date(rangeStart.getTime() - margin),
     to: new Date(rangeEnd.getTime() + margin),
@@ -50,17 +56,22 @@ export function bookingsWindow(
 export interface SlotSettings {
   minNoticeMinutes: number;
   horizonDays: number;
+  /** The buffers of what is being booked: its service's, or the appointment's own (ADR 044). */
   bufferBeforeMinutes: number;
   bufferAfterMinutes: number;
   stepMinutes?: number;
 }
 
-export function slotSettings(config: Config): SlotSettings {
+/** The server's slot settings for a booking that keeps `buffers` free around it. */
+export function slotSettings(
+  config: Config,
+  buffers: { bufferBeforeMinutes: number; bufferAfterMinutes: number },
+): SlotSettings {
   return {
     minNoticeMinutes: config.SLOT_MIN_NOTICE_MINUTES,
     horizonDays: config.SLOT_HORIZON_DAYS,
-    bufferBeforeMinutes: config.SLOT_BUFFER_BEFORE_MINUTES,
-    bufferAfterMinutes: config.SLOT_BUFFER_AFTER_MINUTES,
+    bufferBeforeMinutes: buffers.bufferBeforeMinutes,
+    bufferAfterMinutes: buffers.bufferAfterMinutes,
     stepMinutes: config.SLOT_STEP_MINUTES,
   };
 }

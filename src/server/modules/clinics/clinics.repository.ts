@@ -31,6 +31,15 @@ export interface BookingsWindow {
   now: Date;
 }
 
+/** A booking or hold as the statement below reads it: epoch ms and its buffers in minutes. */
+interface BlockedJson {
+  id: string;
+  start: number;
+  end: number;
+  before: number;
+  after: number;
+}
+
 /**
  * Providers and nurses of the clinic who can still be booked, each with their saved week and
  * date overrides: what the slot engine needs, in the same statement. Given a window, each agent
@@ -60,9 +69,11 @@ export async function listBookableAgents(db: Executor, clinicId: string, window?
         // Times as epoch milliseconds: a Date from a number costs a quarter of one parsed from
         // text, and a day's bookings of a clinic are a hundred or more.
         bookings: window
-          ? sql<Array<{ id: string; start: number; end: number }>>`coalesce((
+          ? sql<Array<BlockedJson>>`coalesce((
               select json_agg(json_build_object('id', b.id, 'start', ${epochMs(sql`b.start_at`)},
-                                                'end', ${epochMs(sql`b.end_at`)}))
+                                                'end', ${epochMs(sql`b.end_at`)},
+                                                'before', b.buffer_before_minutes,
+                                                'after', b.buffer_after_minutes))
               from ${a} b
               where b.staff_id = ${u.id} and b.status <> 'CANCELLED'
                 and b.start_at < ${at('to')} and b.start_at > ${at('dayBefore')}
@@ -71,9 +82,11 @@ export async function listBookableAgents(db: Executor, clinicId: string, window?
         // Times held on the public booking page and not expired at `now` block like bookings
         // (ADR 022, loadLiveHolds): read here too, so a slots request needs no second statement.
         holds: window
-          ? sql<Array<{ id: string; start: number; end: number; expires: number }>>`coalesce((
+          ? sql<Array<BlockedJson & { expires: number }>>`coalesce((
               select json_agg(json_build_object('id', h.id, 'start', ${epochMs(sql`h.start_at`)},
                                                 'end', ${epochMs(sql`h.end_at`)},
+                                                'before', h.buffer_before_minutes,
+                                                'after', h.buffer_after_minutes,
                                                 'expires', ${epochMs(sql`h.expires_at`)}))
               from ${t.onlineBookingHolds} h
               where h.staff_id = ${u.id} and h.state = 'open' and h.expires_at > ${at('now')}
@@ -99,12 +112,17 @@ export async function listBookableAgents(db: Executor, clinicId: string, window?
     dayBefore: window && new Date(window.from.getTime() - 24 * 60 * 60_000).toISOString(),
     now: window?.now.toISOString(),
   });
-  const times = (agentId: string, list: Array<{ id: string; start: number; end: number }>) =>
-    list.map((b) => ({ id: b.id, agentId, start: new Date(b.start), end: new Date(b.end) }));
-  const heldTimes = (
-    agentId: string,
-    list: Array<{ id: string; start: number; end: number; expires: number }>,
-  ) => list.map((h) => ({ ...times(agentId, [h])[0]!, expiresAt: new Date(h.expires) }));
+  const times = (agentId: string, list: BlockedJson[]) =>
+    list.map((b) => ({
+      id: b.id,
+      agentId,
+      start: new Date(b.start),
+      end: new Date(b.end),
+      bufferBeforeMinutes: b.before,
+      bufferAfterMinutes: b.after,
+    }));
+  const heldTimes = (agentId: string, list: Array<BlockedJson & { expires: number }>) =>
+    list.map((h) => ({ ...times(agentId, [h])[0]!, expiresAt: new Date(h.expires) }));
   return rows.map(({ scheduleTimezone, weekly, overrides, bookings, holds, ...agent }) => ({
     ...agent,
     schedule: { agentId: agent.id, timezone: scheduleTimezone, weekly, overrides },

@@ -1,4 +1,6 @@
 import { normalizeSearchText } from '@domain/search-text';
+import { bookingDuration, offersService } from '@domain/services';
+import type { TimeSlot } from '@domain/slots';
 import { addDaysToKey, wallClockToUtc } from '@domain/zoned-time';
 import {
   PATIENT_SEARCH_LIMIT,
@@ -16,6 +18,7 @@ import { ERASED_NOT_BOOKABLE, mergedNotBookable } from '../../db/patient-hold';
 import type { AuthUser, RequestContext } from '../../core/request-context';
 import { auditChange, auditReads } from '../audit';
 import { availableSlots, bookingsWindow, slotSettings } from '../availability';
+import { bufferSettingsOf, requireBookingService, type BookingService } from '../services';
 import { requireMemberClinic } from './clinic-scope';
 import { READ_REUSE_MS, ReuseCache, versionsKey } from '../../core/reuse';
 import * as repo from './clinics.repository';
@@ -186,9 +189,17 @@ export async function clinicSlots(
     throw badRequest(`Ask for at most ${MAX_SLOT_RANGE_DAYS} days of slots at a time.`);
   const rangeStart = new Date(wallClockToUtc(query.from, 0, timezone));
   const rangeEnd = new Date(wallClockToUtc(addDaysToKey(query.to, 1), 0, timezone));
-  const settings = slotSettings(deps.config);
   const now = deps.now();
-  const window = { ...bookingsWindow(settings, query.duration, rangeStart, rangeEnd), now };
+  const versions = versionsKey(user, [clinic.id]);
+  const service = await reusedBookingService(deps, clinic.id, query.serviceId, versions, now);
+  const settings = slotSettings(deps.config, bufferSettingsOf(service));
+  // The longest length any agent books the service for sizes the window of bookings read.
+  const longest = Math.max(
+    query.duration ?? 0,
+    ...service.durations,
+    ...service.agents.map((a) => a.durationMinutes ?? 0),
+  );
+  const window = { ...bookingsWindow(settings, longest, rangeStart, rangeEnd), now };
   const compute = async () => {
     const input = query.excludeAppointmentId
       ? { agents: await repo.listBookableAgents(deps.db.db, clinic.id), readAt: now.getTime() }
@@ -199,15 +210,30 @@ export async function clinicSlots(
       if (agents.length === 0)
         throw notFound('That provider does not take appointments at this clinic.');
     }
-    const { slots, stableUntil } = await availableSlots(deps.db.db, {
-      agents,
-      rangeStart,
-      rangeEnd,
-      durationMinutes: query.duration,
-      now,
-      settings,
-      excludeAppointmentId: query.excludeAppointmentId,
-    });
+    // Each agent who offers the service, at the length asked for if it is one of theirs, or at
+    // their first (ADR 044); agents of one length share one run of the engine.
+    const byLength = new Map<number, typeof agents>();
+    for (const agent of agents) {
+      if (!offersService(service, agent.id)) continue;
+      const length = bookingDuration(service, agent.id, query.duration);
+      if (!length.ok) continue;
+      byLength.set(length.minutes, [...(byLength.get(length.minutes) ?? []), agent]);
+    }
+    const runs = await Promise.all(
+      [...byLength].map(([durationMinutes, group]) =>
+        availableSlots(deps.db.db, {
+          agents: group,
+          rangeStart,
+          rangeEnd,
+          durationMinutes,
+          now,
+          settings,
+          excludeAppointmentId: query.excludeAppointmentId,
+        }),
+      ),
+    );
+    const slots = runs.length === 1 ? runs[0]!.slots : mergeSlotRuns(runs.map((r) => r.slots));
+    const stableUntil = Math.min(Infinity, ...runs.map((r) => r.stableUntil));
     // Frozen: a reused answer is shared by every request that gets it.
     return {
       answer: Object.freeze({ timezone, slots: Object.freeze(slots) }) as SlotsResponse,
@@ -219,13 +245,49 @@ export async function clinicSlots(
   // input was read) and only while time alone leaves it as it is: until the first offered start
   // enters the notice or a hold it counts expires (ADR 029). A request that leaves an
   // appointment out (moving it) computes afresh.
-  const versions = query.excludeAppointmentId ? null : versionsKey(user, [clinic.id]);
   const key =
+    !query.excludeAppointmentId &&
     versions &&
-    `${clinic.id}|${rangeStart.getTime()}|${rangeEnd.getTime()}|${query.duration}|` +
-      `${query.agentId ?? ''}|${timezone}|${versions.join(';')}`;
-  const { answer } = await slotAnswersReuse.get(deps.db.db, key, now, compute, (v) => v.until);
+    `${clinic.id}|${rangeStart.getTime()}|${rangeEnd.getTime()}|${query.duration ?? ''}|` +
+      `${service.id}|${query.agentId ?? ''}|${timezone}|${versions.join(';')}`;
+  const { answer } = await slotAnswersReuse.get(
+    deps.db.db,
+    key || null,
+    now,
+    compute,
+    (v) => v.until,
+  );
   return answer;
+}
+
+/** Runs of the engine for agents of different lengths, in the engine's own order. */
+function mergeSlotRuns(runs: ReadonlyArray<readonly TimeSlot[]>): TimeSlot[] {
+  return runs
+    .flat()
+    .sort(
+      (a, b) =>
+        compareText(a.startTime, b.startTime) ||
+        compareText(a.agentName, b.agentName) ||
+        compareText(a.agentId, b.agentId),
+    );
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+const serviceReuse = new ReuseCache<BookingService>(200);
+
+/** The service a slots request is for, reused while the clinic's data version stands. */
+function reusedBookingService(
+  deps: AppDeps,
+  clinicId: string,
+  serviceId: string | undefined,
+  versions: ReturnType<typeof versionsKey>,
+  now: Date,
+) {
+  const key = versions && `${clinicId}|${serviceId ?? 'default'}|${versions.join(';')}`;
+  return serviceReuse.get(deps.db.db, key, now, () =>
+    requireBookingService(deps.db.db, clinicId, serviceId),
+  );
 }
 
 type SlotAgentRows = Awaited<ReturnType<typeof repo.listBookableAgents>>;

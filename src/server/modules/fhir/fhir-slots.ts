@@ -16,6 +16,7 @@ import {
   referenceIds,
   type SearchRequest,
 } from './search-request';
+import { bufferSettingsOf, requireBookingService } from '../services';
 
 const DAY_MS = 86_400_000;
 /** Without an end, a search covers a week; no search covers more than a month. */
@@ -118,7 +119,11 @@ export async function readSlot(deps: AppDeps, ctx: RequestContext, id: string): 
     start: key.start,
     durationMinutes: key.durationMinutes,
     now: deps.now(),
-    settings: slotSettings(deps.config),
+    // FHIR's slots are the default service's until Slot.serviceType is offered (ADR 044).
+    settings: slotSettings(
+      deps.config,
+      bufferSettingsOf(await requireBookingService(deps.db.db, clinic.id, null)),
+    ),
   });
   if (check.ok) {
     const offered = await freeSlotsAt(

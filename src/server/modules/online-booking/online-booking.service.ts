@@ -24,6 +24,7 @@ import * as repo from './online-booking.repository';
 import { bookingWindow, enabledClinic, NOT_OFFERED, publicContext } from './online-clinic';
 import { lockClinicHoldsAndAgent } from '../../db/locks';
 import { asBookingConflict } from '../../db/errors';
+import { bufferSettingsOf, requireBookingService } from '../services';
 
 /** The name staff see in the history of a booking a patient made on the public page. */
 export const ONLINE_ACTOR = 'Patient (online)';
@@ -111,12 +112,14 @@ export async function createHold(
         });
         if (held) throw conflict(NOT_FREE);
         await repo.expireStaleHolds(tx, { clinicId: clinic.id, staffId: agent.id, email, now });
+        // The public page books the clinic's default service until it offers services (ADR 044).
+        const service = await requireBookingService(tx, clinic.id, null);
         const check = await checkBookable(tx, {
           agent,
           start,
           durationMinutes: body.duration,
           now,
-          settings: slotSettings(deps.config),
+          settings: slotSettings(deps.config, bufferSettingsOf(service)),
         });
         if (!check.ok) throw conflict(NOT_FREE);
         await enforceOpenHoldCaps(tx, deps.config, {
@@ -134,6 +137,8 @@ export async function createHold(
           startAt: start,
           endAt: end,
           duration: body.duration,
+          serviceId: service.id,
+          ...bufferSettingsOf(service),
           email,
           inbox: inboxOf(email),
           patient: { firstName, lastName, phone, dob },
@@ -219,6 +224,7 @@ export async function confirmHold(
         agentId: hold.staffId,
         start: hold.startAt,
         duration: hold.duration,
+        serviceId: hold.serviceId,
         notes: null,
         source: ONLINE_SOURCE,
         by: { userId: null, name: ONLINE_ACTOR },

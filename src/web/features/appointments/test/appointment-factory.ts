@@ -27,6 +27,7 @@ export function createAppointment(
     },
     metadata: { status, notes: null, source: 'carebook', type: 'custom' },
     statusHistory: [],
+    serviceId: null,
     ...rest,
   };
 }

@@ -21,6 +21,7 @@ export function calendarAppointment(
     staff: { id: 's1', name: 'Dr. Priya Raman', email: 'priya@carebook.test' },
     metadata: { status, notes: null, source: 'carebook', type: 'custom' },
     statusHistory: [],
+    serviceId: null,
     ...rest,
   };
 }
