@@ -20,6 +20,8 @@ const ON_PGLITE_TOO = [
   'src/server/modules/patients/patient-merge.test.ts',
   // Imports: rows passed as JSON record sets, arrays and bytes, on both engines' drivers.
   'src/server/modules/patients/patient-import.test.ts',
+  // Services: a partial unique index on lower(name), integer arrays and their checks (issue 42).
+  'src/server/modules/services/services.test.ts',
 ];
 
 const integration = (db: 'pglite' | 'postgres') => ({
