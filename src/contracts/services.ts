@@ -66,7 +66,7 @@ const serviceFields = {
     .array(serviceLength, { error: 'must be a list of lengths in minutes' })
     .min(1, 'choose at least one length')
     .max(SERVICE_DURATIONS_MAX, `choose at most ${SERVICE_DURATIONS_MAX} lengths`)
-    .refine(distinct, 'each length once'),
+    .refine(distinct, 'choose each length once'),
   /** Kept free before each visit (getting a room ready), in minutes. */
   bufferBeforeMinutes: bufferMinutes.default(0),
   /** Kept free after each visit (cleaning, notes), in minutes. */

@@ -250,7 +250,7 @@ describe('a clinic’s services', () => {
         [{ name: 'X' }, 'Name must be at least 2 characters long.'],
         [{ name: 'x'.repeat(81) }, 'Name must be at most 80 characters long.'],
         [{ durations: [] }, 'Durations choose at least one length.'],
-        [{ durations: [30, 30] }, 'Durations each length once.'],
+        [{ durations: [30, 30] }, 'Durations choose each length once.'],
         [
           { durations: [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => n * 10) },
           'Durations choose at most 8',
