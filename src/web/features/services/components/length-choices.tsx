@@ -53,7 +53,7 @@ export function LengthChoices({
       aria-invalid={error ? true : undefined}
     >
       <legend className="mb-2 text-sm leading-none font-medium">Lengths</legend>
-      <div className="grid grid-cols-3 gap-1 rounded-md border p-1 sm:grid-cols-4">
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(7rem,1fr))] gap-1 rounded-md border p-1">
         {shown.map((minutes, index) => (
           <label
             key={minutes}
@@ -64,16 +64,16 @@ export function LengthChoices({
               checked={value.includes(minutes)}
               onChange={(e) => onChange(toggleLength(value, minutes, e.target.checked))}
             />
-            <span>{lengthLabel(minutes)}</span>
+            <span className="whitespace-nowrap">{lengthLabel(minutes)}</span>
           </label>
         ))}
       </div>
-      <div className="flex flex-wrap items-end gap-2">
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-other`}>Another length (minutes)</Label>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-other`}>Another length (minutes)</Label>
+        <div className="flex flex-wrap gap-2">
           <Input
             id={`${id}-other`}
-            className="w-32"
+            className="w-28"
             inputMode="numeric"
             value={other}
             aria-invalid={otherError ? true : undefined}
@@ -87,10 +87,10 @@ export function LengthChoices({
               }
             }}
           />
+          <Button type="button" variant="outline" onClick={addOther}>
+            Add length
+          </Button>
         </div>
-        <Button type="button" variant="outline" onClick={addOther}>
-          Add length
-        </Button>
       </div>
       <FieldError id={`${id}-other-error`} message={otherError} />
       {value.length > 1 && (

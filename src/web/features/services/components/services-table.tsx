@@ -36,7 +36,7 @@ export function ServicesTable({
   return (
     <ListTable
       caption="Services, active first"
-      className="[&_td]:align-top [&_th]:align-top"
+      className="[&_tbody_th]:align-top [&_td]:align-top"
       columns={[
         'Service',
         { label: 'Kind', className: 'hidden md:table-cell' },
@@ -65,10 +65,14 @@ export function ServicesTable({
               {service.bookableOnline ? 'Bookable online' : 'Not online'}
             </span>
             <span className="mt-1 block text-xs text-muted-foreground lg:hidden">
-              Offered by {describeOfferedBy(service)}
+              {service.offeredByAll
+                ? 'Offered by everyone who sees patients'
+                : `Offered by ${describeOfferedBy(service)}`}
             </span>
           </TableHead>
-          <TableCell className="hidden md:table-cell">{KIND_LABELS[service.kind]}</TableCell>
+          <TableCell className="hidden whitespace-nowrap md:table-cell">
+            {KIND_LABELS[service.kind]}
+          </TableCell>
           <TableCell className="hidden whitespace-normal sm:table-cell">
             {describeLengths(service.durations)}
           </TableCell>
