@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signInWith, test } from './fixtures';
 
 // Issue 42, first part: an admin sets up a service at Admin → Services, changes it, and archives
@@ -6,6 +8,12 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signInWith, test } from './fixtur
 test.use({ viewport: { width: 1280, height: 900 } });
 
 const SHOTS = process.env.SERVICES_SHOTS_DIR ?? 'test-results';
+
+async function seriousViolations(page: Page, scope: string) {
+  return (await new AxeBuilder({ page }).include(scope).analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 test('an admin adds a physiotherapy service, edits it and archives it', async ({ page }) => {
   await signInWith(page, { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORD });
@@ -30,6 +38,7 @@ test('an admin adds a physiotherapy service, edits it and archives it', async ({
   await expect(dialog.getByRole('combobox', { name: 'How it happens' })).toHaveText('In person');
   await dialog.getByLabel(/^Where/).fill('Treatment room 2');
   await page.screenshot({ path: `${SHOTS}/services-dialog-1280.png` });
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await dialog.getByRole('button', { name: 'Add service' }).click();
   await expect(page.getByText('Physiotherapy was added')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -37,6 +46,7 @@ test('an admin adds a physiotherapy service, edits it and archives it', async ({
   await expect(row('Physiotherapy')).toContainText('45 min');
   await expect(row('Physiotherapy')).toContainText('15 min after');
   await page.screenshot({ path: `${SHOTS}/services-list-1280.png`, fullPage: true });
+  expect(await seriousViolations(page, 'main')).toEqual([]);
 
   await list.getByRole('button', { name: 'Edit Physiotherapy' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Physiotherapy' });
