@@ -276,6 +276,35 @@ describe('a clinic’s services', () => {
   });
 });
 
+describe('two admins at once', () => {
+  it('save one of two changes made at the same version; the other is told to reload', async () => {
+    const made = await create(admin);
+    const second = await apiAs(env.app, s.admin.email);
+    const change = (name: string) => ({ ...physiotherapy(), name, version: 1 });
+    const answers = await Promise.all([
+      admin.put(`${base()}/${made.id}`, change('Physiotherapy, long')),
+      second.put(`${base()}/${made.id}`, change('Physiotherapy, short')),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const saved = (await list(admin)).find((x) => x.id === made.id)!;
+    expect(saved.version).toBe(2);
+    expect(saved.name).toBe(
+      serviceView.parse(answers.find((r) => r.statusCode === 200)!.json()).name,
+    );
+    expect((await auditOf(made.id)).map((a) => a.action)).toEqual(['create', 'update']);
+  });
+
+  it('add one of two services given the same name at the same moment', async () => {
+    const second = await apiAs(env.app, s.admin.email);
+    const answers = await Promise.all([
+      admin.post(base(), physiotherapy()),
+      second.post(base(), physiotherapy()),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect((await list(admin)).filter((x) => x.name === 'Physiotherapy')).toHaveLength(1);
+  });
+});
+
 describe('who may manage a clinic’s services', () => {
   it('lets front-desk staff and providers list them but not change them', async () => {
     const made = await create(admin);

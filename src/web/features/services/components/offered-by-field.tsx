@@ -18,6 +18,7 @@ export function OfferedByField({
   id,
   clinicSlug,
   listed,
+  isDefault,
   offeredByAll,
   agents,
   onOfferedByAllChange,
@@ -28,6 +29,8 @@ export function OfferedByField({
   clinicSlug: string;
   /** Who the service lists now, by name: kept on the list even if no longer bookable. */
   listed: ServiceView['agents'];
+  /** The default service: always everyone's, so bookings made without a service go to anyone. */
+  isDefault: boolean;
   offeredByAll: boolean;
   agents: readonly AgentChoice[];
   onOfferedByAllChange: (all: boolean) => void;
@@ -48,6 +51,18 @@ export function OfferedByField({
         a.id === agentId ? { ...a, durationMinutes: text === '' ? null : Number(text) } : a,
       ),
     );
+
+  if (isDefault) {
+    return (
+      <div className="grid gap-2">
+        <p className="text-sm font-medium">Who offers it</p>
+        <p className="text-sm text-muted-foreground">
+          Everyone who sees patients: this is the default service, what a booking made without a
+          service is, so every provider and nurse offers it.
+        </p>
+      </div>
+    );
+  }
 
   return (
     <fieldset className="grid gap-3" aria-describedby={error ? `${id}-error` : undefined}>

@@ -151,6 +151,7 @@ export function ServiceForm({
         id={fieldId('agents')}
         clinicSlug={clinic.slug}
         listed={service?.agents ?? []}
+        isDefault={service?.isDefault ?? false}
         offeredByAll={offeredByAll.field.value}
         agents={agents.field.value}
         onOfferedByAllChange={offeredByAll.field.onChange}

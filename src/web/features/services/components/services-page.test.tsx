@@ -219,6 +219,11 @@ describe('ServicesPage', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Video visit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Video visit' });
     expect(within(dialog).getByRole('checkbox', { name: '15 min' })).toBeChecked();
+    // The default service stays everyone's: there is no choice to make.
+    expect(
+      within(dialog).getByText(/^Everyone who sees patients: this is the default/),
+    ).toBeVisible();
+    expect(within(dialog).queryByRole('radio')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/Someone else changed/);
     const put = calls.find((c) => c.method === 'PUT');
