@@ -22,6 +22,8 @@ const ON_PGLITE_TOO = [
   'src/server/modules/patients/patient-import.test.ts',
   // Services: buffers in the exclusion constraint through an immutable SQL function (ADR 044).
   'src/server/modules/services/service-bookings.test.ts',
+  // Services: a partial unique index on lower(name), integer arrays and their checks (issue 42).
+  'src/server/modules/services/services.test.ts',
 ];
 
 const integration = (db: 'pglite' | 'postgres') => ({

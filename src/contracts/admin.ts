@@ -127,6 +127,9 @@ export const AUDIT_ACTIONS = [
   'merge',
   /** Two records staff said are different people, no longer shown as duplicates. */
   'dismiss',
+  /** A clinic's service (issue 42) no longer offered, or offered again; its history is kept. */
+  'archive',
+  'restore',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -17,6 +17,7 @@ import * as patientMerge from './patient-merge';
 import * as patientImport from './patient-import';
 import * as patients from './patients';
 import * as series from './series';
+import * as services from './services';
 import * as session from './session';
 import * as system from './system';
 import * as waitlist from './waitlist';
@@ -38,6 +39,7 @@ export const contractModules = {
   patientImport,
   patients,
   series,
+  services,
   session,
   system,
   waitlist,

@@ -40,6 +40,7 @@ import { outboxRoutes } from './modules/notifications';
 import { onlineBookingRoutes } from './modules/online-booking';
 import { sessionsRoutes, SignalHub } from './modules/sessions';
 import { systemRoutes } from './modules/system';
+import { servicesRoutes } from './modules/services';
 import { webhooksRoutes } from './modules/webhooks';
 import { patientsRoutes } from './modules/patients';
 import { waitlistRoutes } from './modules/waitlist';
@@ -99,6 +100,7 @@ export async function buildApp(
   await app.register(auditRoutes(deps));
   await app.register(availabilityRoutes(deps));
   await app.register(clinicsRoutes(deps));
+  await app.register(servicesRoutes(deps));
   await app.register(patientsRoutes(deps));
   await app.register(appointmentsRoutes(deps));
   await app.register(dashboardRoutes(deps));

@@ -107,6 +107,12 @@ describe('the authorization matrix', () => {
       'GET /api/admin/agents',
       'POST /api/admin/agents/:id/deactivate',
       'GET /api/admin/audit',
+      // A clinic's services (issue 42): any member lists them, its admins change them.
+      'GET /api/clinics/:clinicId/services',
+      'POST /api/clinics/:clinicId/services',
+      'PUT /api/clinics/:clinicId/services/:serviceId',
+      'POST /api/clinics/:clinicId/services/:serviceId/archive',
+      'POST /api/clinics/:clinicId/services/:serviceId/restore',
     ]) {
       expect(seen).toContain(expected);
     }

@@ -55,6 +55,8 @@ async function fingerprint() {
       (select md5(coalesce(string_agg(t::text, ',' order by id), '')) from patients t) as patients,
       (select md5(coalesce(string_agg(concat_ws('|', id, email, role, active, password_hash), ',' order by id), '')) from users) as users,
       (select md5(coalesce(string_agg(t::text, ',' order by id), '')) from clinics t) as clinics,
+      (select md5(coalesce(string_agg(t::text, ',' order by id), '')) from services t) as services,
+      (select count(*) from service_agents)::text as "serviceAgents",
       (select count(*) from appointment_events)::text as events,
       (select count(*) from outbox)::text as outbox,
       (select count(*) from clinic_members)::text as members,

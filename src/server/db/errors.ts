@@ -161,6 +161,14 @@ export function isDuplicate(err: unknown): boolean {
   return conflictKindOf(err) === 'duplicate';
 }
 
+/** The unique key a write met already taken (SQLSTATE 23505), by name; undefined for any other. */
+export function duplicateKeyOf(err: unknown): string | undefined {
+  const translated = err instanceof ConflictError ? err : translateDbError(err);
+  return translated instanceof ConflictError && translated.kind === 'duplicate'
+    ? translated.constraint
+    : undefined;
+}
+
 /** Runs a database operation and rethrows its failure in typed form. */
 export async function withDbErrors<T>(operation: () => Promise<T>): Promise<T> {
   try {

@@ -58,6 +58,7 @@ describe('staff routes (spec §2)', () => {
     ['/admin/agents/a1/availability', 'Staff availability'],
     ['/admin/audit', 'Audit log'],
     ['/admin/integrations', 'Integrations'],
+    ['/admin/services', 'Services'],
     ['/session/s1', 'Session'],
   ])('%s shows its page inside the signed-in shell', async (path, title) => {
     renderAt(path);
@@ -100,6 +101,9 @@ describe('staff routes (spec §2)', () => {
     expect(within(nav).getByRole('link', { name: 'Integrations' }).getAttribute('href')).toBe(
       '/admin/integrations',
     );
+    expect(within(nav).getByRole('link', { name: 'Services' }).getAttribute('href')).toBe(
+      '/admin/services',
+    );
   });
 
   it('hides the Admin group from everyone else', async () => {
@@ -111,6 +115,7 @@ describe('staff routes (spec §2)', () => {
     expect(within(nav).queryByRole('link', { name: 'Staff' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Audit log' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Integrations' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Services' })).toBeNull();
   });
 
   it('tells an admin who opens /availability where agents’ hours are kept, instead of failing', async () => {

@@ -204,6 +204,15 @@ export const routes: RouteObject[] = [
                         ),
                       },
                       {
+                        path: 'admin/services',
+                        ...titled('Services'),
+                        lazy: page(() =>
+                          import('@web/features/services/components/services-page').then(
+                            (m) => m.ServicesPage,
+                          ),
+                        ),
+                      },
+                      {
                         path: 'admin/outbox',
                         ...titled('Notifications'),
                         lazy: page(() =>

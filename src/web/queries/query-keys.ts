@@ -53,6 +53,12 @@ export const clinicKeys = {
   agents: (clinicSlug: string) => [...clinicKeys.all, clinicSlug, 'nurses'] as const,
 };
 
+/** What a clinic books (issue 42): its services, as its admin page and the booking wizard list them. */
+export const serviceKeys = {
+  all: ['services'] as const,
+  list: (clinicId: string, archived: string) => [...serviceKeys.all, clinicId, archived] as const,
+};
+
 export const clinicPolicyKeys = {
   all: ['clinic-policy'] as const,
   one: (slug: string) => [...clinicPolicyKeys.all, slug] as const,

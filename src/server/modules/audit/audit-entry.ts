@@ -21,6 +21,8 @@ export type AuditEntityType =
   | 'patient_import'
   /** A clinic, added by an admin. */
   | 'clinic'
+  /** A clinic's service (issue 42): added, changed, archived or restored by an admin. */
+  | 'service'
   /** An outbox message read in full (its links carry tokens): no uuid, details.messageId. */
   | 'notification';
 

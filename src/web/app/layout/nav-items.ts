@@ -11,6 +11,7 @@ import {
   MailIcon,
   ScrollTextIcon,
   SettingsIcon,
+  StethoscopeIcon,
   UsersIcon,
   type LucideIcon,
 } from 'lucide-react';
@@ -39,6 +40,7 @@ export const mainNavItems: readonly NavItem[] = [
 export const adminNavItems: readonly NavItem[] = [
   { title: 'Staff', to: '/admin/agents', icon: UsersIcon },
   { title: 'Clinics', to: '/admin/clinics', icon: Building2Icon },
+  { title: 'Services', to: '/admin/services', icon: StethoscopeIcon },
   { title: 'Notifications', to: '/admin/outbox', icon: MailIcon },
   { title: 'Audit log', to: '/admin/audit', icon: ScrollTextIcon },
   { title: 'Integrations', to: '/admin/integrations', icon: KeyRoundIcon },

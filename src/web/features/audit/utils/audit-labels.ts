@@ -27,6 +27,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   erase: 'Erased personal data',
   merge: 'Merged records',
   dismiss: 'Marked not a duplicate',
+  archive: 'Archived',
+  restore: 'Restored',
 };
 
 /** Past-tense wording for an audit action; an action this page does not know reads as itself. */

@@ -81,6 +81,16 @@ export function ClinicSettingsPage() {
             : undefined
         }
       />
+      <p className="mb-4 text-sm text-muted-foreground">
+        What this clinic books, with each service’s lengths and buffers, is set under{' '}
+        <Link
+          to={`/admin/services?clinic=${encodeURIComponent(slug)}`}
+          className="font-medium text-foreground underline underline-offset-4"
+        >
+          Services
+        </Link>
+        .
+      </p>
       <Card>
         <CardContent>
           {policy.isPending ? (

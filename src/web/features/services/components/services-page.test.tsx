@@ -1,0 +1,247 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ServiceView } from '@contracts/services';
+import {
+  CAMDEN,
+  errorResponse,
+  json,
+  makeSessionUser,
+  polyfillPointerApis,
+  RIVERSIDE,
+  sessionHandler,
+  stubApi,
+  type ApiHandler,
+} from '@web/test/api-stub';
+import { cleanUpAfterEach, renderAppRoutes } from '@web/test/render-with-client';
+import { ServicesPage } from './services-page';
+
+const admin = makeSessionUser({ clinics: [RIVERSIDE, CAMDEN] });
+const PRIYA = '5f0e1c2b-6a7d-4e8f-9a0b-1c2d3e4f5a61';
+const NORA = '6a1f2d3c-7b8e-4f9a-8b1c-2d3e4f5a6b72';
+
+function service(overrides: Partial<ServiceView>): ServiceView {
+  return {
+    id: crypto.randomUUID(),
+    clinicId: RIVERSIDE.id,
+    name: 'Service',
+    durations: [30],
+    bufferBeforeMinutes: 0,
+    bufferAfterMinutes: 0,
+    kind: 'video',
+    location: null,
+    colour: '#2563eb',
+    offeredByAll: true,
+    agents: [],
+    bookableOnline: false,
+    patientsAllowed: 'all',
+    instructions: null,
+    isDefault: false,
+    archived: false,
+    version: 1,
+    ...overrides,
+  };
+}
+
+const videoVisit = service({
+  name: 'Video visit',
+  durations: [30, 15, 45, 60],
+  isDefault: true,
+  bookableOnline: true,
+});
+const massage = service({
+  name: 'Massage',
+  kind: 'in_person',
+  durations: [60],
+  bufferAfterMinutes: 15,
+  offeredByAll: false,
+  agents: [{ id: NORA, name: 'Nora Kelly', durationMinutes: 45 }],
+  archived: true,
+  colour: '#db2777',
+});
+
+type Call = { path: string; method: string; body: unknown };
+
+function renderPage(answer: ApiHandler = () => null) {
+  const calls: Call[] = [];
+  let services = [videoVisit, massage];
+  stubApi(
+    sessionHandler(admin, (request) => {
+      const { url, method, body } = request;
+      calls.push({ path: url.pathname, method, body });
+      const answered = answer(request);
+      if (answered) return answered;
+      const list = `/api/clinics/${RIVERSIDE.id}/services`;
+      if (url.pathname === list && method === 'GET') return json({ data: services });
+      if (url.pathname === list && method === 'POST') {
+        const made = service({ ...(body as Partial<ServiceView>), agents: [] });
+        services = [...services, made];
+        return json(made, 201);
+      }
+      const archived = /\/services\/([^/]+)\/(archive|restore)$/.exec(url.pathname);
+      if (archived && method === 'POST') {
+        services = services.map((s) =>
+          s.id === archived[1] ? { ...s, archived: archived[2] === 'archive' } : s,
+        );
+        return json(services.find((s) => s.id === archived[1]));
+      }
+      if (url.pathname === '/api/clinics/riverside/nurses') {
+        return json([
+          {
+            _id: PRIYA,
+            name: 'Dr. Priya Raman',
+            email: 'p@x.test',
+            role: 'provider',
+            timezone: 'UTC',
+          },
+          { _id: NORA, name: 'Nora Kelly', email: 'n@x.test', role: 'nurse', timezone: 'UTC' },
+        ]);
+      }
+      return null;
+    }),
+  );
+  renderAppRoutes(
+    [{ path: '/admin/services', element: <ServicesPage /> }],
+    '/admin/services?clinic=riverside',
+  );
+  return calls;
+}
+
+vi.setConfig({ testTimeout: 20_000 });
+beforeEach(polyfillPointerApis);
+cleanUpAfterEach();
+
+const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
+
+async function openAddDialog() {
+  const user = userEvent.setup();
+  await screen.findByRole('row', { name: /Video visit/ });
+  await user.click(screen.getByRole('button', { name: 'Add service' }));
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Add service' }) };
+}
+
+describe('ServicesPage', () => {
+  it('lists the clinic’s services with their lengths, buffers, who offers them and badges', async () => {
+    renderPage();
+    await screen.findByRole('row', { name: /Video visit/ });
+    expect(within(row('Video visit')).getByText('Default')).toBeInTheDocument();
+    expect(
+      within(row('Video visit')).getAllByText('30 min (also 15 min, 45 min and 1 h)'),
+    ).not.toEqual([]);
+    expect(within(row('Video visit')).queryByRole('button', { name: /Archive/ })).toBeNull();
+    expect(within(row('Massage')).getByText('Archived')).toBeInTheDocument();
+    expect(within(row('Massage')).getAllByText('15 min after')).not.toEqual([]);
+    expect(within(row('Massage')).getAllByText(/Nora Kelly \(45 min\)/)).not.toEqual([]);
+    expect(
+      within(row('Massage')).getByRole('button', { name: 'Restore Massage' }),
+    ).toBeInTheDocument();
+  });
+
+  it('refuses what the contract refuses, in the form’s words, and sends nothing', async () => {
+    const calls = renderPage();
+    const { user, dialog } = await openAddDialog();
+    await user.type(within(dialog).getByLabelText(/^Name/), 'P');
+    // The only length ticked is taken away.
+    await user.click(within(dialog).getByRole('checkbox', { name: '30 min' }));
+    const after = within(dialog).getByLabelText('Buffer after (minutes)');
+    await user.clear(after);
+    await user.type(after, '300');
+    await user.click(within(dialog).getByLabelText('Only the providers and nurses chosen here'));
+    await within(dialog).findByRole('checkbox', { name: /Nora Kelly/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Add service' }));
+    expect(
+      await within(dialog).findByText('Name must be at least 2 characters long'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose at least one length.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Buffer after must be at most 240 minutes'),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Choose at least one provider or nurse, or offer it to everyone who sees patients.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('adds a service with its lengths, buffers and own lengths, then closes', async () => {
+    const calls = renderPage();
+    const { user, dialog } = await openAddDialog();
+    await user.type(within(dialog).getByLabelText(/^Name/), '  Physiotherapy ');
+    await user.click(within(dialog).getByRole('checkbox', { name: '45 min' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: '30 min' }));
+    await user.type(within(dialog).getByLabelText('Another length (minutes)'), '50{Enter}');
+    const after = within(dialog).getByLabelText('Buffer after (minutes)');
+    await user.clear(after);
+    await user.type(after, '15');
+    await user.type(within(dialog).getByLabelText(/^Where/), 'Treatment room 2');
+    await user.click(within(dialog).getByLabelText('Only the providers and nurses chosen here'));
+    await user.click(await within(dialog).findByRole('checkbox', { name: /Dr\. Priya Raman/ }));
+    await user.type(
+      within(dialog).getByLabelText('Dr. Priya Raman’s own length in minutes (optional)'),
+      '60',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Add service' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      {
+        name: 'Physiotherapy',
+        durations: [45, 50],
+        bufferBeforeMinutes: 0,
+        bufferAfterMinutes: 15,
+        kind: 'in_person',
+        location: 'Treatment room 2',
+        colour: '#2563eb',
+        offeredByAll: false,
+        agents: [{ id: PRIYA, durationMinutes: 60 }],
+        bookableOnline: false,
+        patientsAllowed: 'all',
+        instructions: null,
+      },
+    ]);
+    expect(await screen.findByRole('row', { name: /Physiotherapy/ })).toBeInTheDocument();
+  });
+
+  it('edits at the version read and shows the server’s refusal in the dialog', async () => {
+    const calls = renderPage(({ method, url }) =>
+      method === 'PUT' && url.pathname.endsWith(videoVisit.id)
+        ? errorResponse(
+            409,
+            'Someone else changed this service since you opened it. Reload to see their changes, then make yours again.',
+            'conflict',
+          )
+        : null,
+    );
+    const user = userEvent.setup();
+    await screen.findByRole('row', { name: /Video visit/ });
+    await user.click(screen.getByRole('button', { name: 'Edit Video visit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Video visit' });
+    expect(within(dialog).getByRole('checkbox', { name: '15 min' })).toBeChecked();
+    // The default service stays everyone's: there is no choice to make.
+    expect(
+      within(dialog).getByText(/^Everyone who sees patients: this is the default/),
+    ).toBeVisible();
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/Someone else changed/);
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toMatchObject({ durations: [30, 15, 45, 60], version: 1 });
+  });
+
+  it('archives and restores only after asking', async () => {
+    const calls = renderPage();
+    const user = userEvent.setup();
+    await screen.findByRole('row', { name: /Video visit/ });
+    await user.click(screen.getByRole('button', { name: 'Restore Massage' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Restore Massage?' });
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.click(within(ask).getByRole('button', { name: 'Restore service' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      `/api/clinics/${RIVERSIDE.id}/services/${massage.id}/restore`,
+    ]);
+    await waitFor(() => expect(within(row('Massage')).queryByText('Archived')).toBeNull());
+  });
+});

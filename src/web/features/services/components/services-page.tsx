@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { PlusIcon, StethoscopeIcon } from 'lucide-react';
+import type { ServiceView } from '@contracts/services';
+import { OptionsSelect } from '@web/components/options-select';
+import { PageHeader } from '@web/components/page-header';
+import { TableCard, TableEmpty, TableLoadError, TableSkeleton } from '@web/components/table-states';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useSession } from '@web/lib/session';
+import { servicesQueryOptions } from '../api/services';
+import { ArchiveServiceDialog, type ArchiveRequest } from './archive-service-dialog';
+import { ServiceDialog } from './service-dialog';
+import { ServicesTable, type ServiceAction } from './services-table';
+
+/** /admin/services: what each of the admin's clinics books, added and changed by its admins. */
+export function ServicesPage() {
+  const { user } = useSession();
+  const clinics = [...(user?.clinics ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const clinic = clinics.find((c) => c.slug === searchParams.get('clinic')) ?? clinics[0];
+  const services = useQuery(servicesQueryOptions(clinic?.id ?? ''));
+  const [editing, setEditing] = useState<ServiceView | 'new' | null>(null);
+  const [archiving, setArchiving] = useState<ArchiveRequest | null>(null);
+
+  function act(action: ServiceAction, service: ServiceView) {
+    if (action === 'edit') setEditing(service);
+    else setArchiving({ service, archive: action === 'archive' });
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Services"
+        description="What patients are booked for: each service’s lengths, the time kept free around it, how it happens and who offers it."
+        actions={
+          clinic && (
+            <Button onClick={() => setEditing('new')}>
+              <PlusIcon aria-hidden="true" />
+              Add service
+            </Button>
+          )
+        }
+      />
+      {clinics.length > 1 && clinic && (
+        <div className="mb-4 flex flex-wrap items-center gap-2">
+          <label htmlFor="services-clinic" className="text-sm font-medium">
+            Clinic
+          </label>
+          <OptionsSelect
+            id="services-clinic"
+            className="w-64 max-w-full"
+            value={clinic.slug}
+            onChange={(slug) => setSearchParams({ clinic: slug }, { replace: true })}
+            options={clinics.map((c) => ({ value: c.slug, label: c.name }))}
+          />
+        </div>
+      )}
+      {!clinic ? (
+        <div className="rounded-xl border bg-card p-6 text-sm">
+          <p className="font-medium">You do not belong to any clinic yet.</p>
+          <p className="mt-1 text-muted-foreground">
+            Add your clinic under Clinics first; its services are set up here.
+          </p>
+        </div>
+      ) : (
+        <TableCard label={`Services of ${clinic.name}`} busy={services.isFetching}>
+          {services.isPending ? (
+            <TableSkeleton label="Loading services…" rows={3} className="space-y-3 p-4">
+              <Skeleton className="size-3 rounded-full" />
+              <Skeleton className="h-4 w-48" />
+              <Skeleton className="ml-auto h-8 w-24" />
+            </TableSkeleton>
+          ) : services.isError ? (
+            <TableLoadError
+              message={services.error.message}
+              onRetry={() => void services.refetch()}
+            />
+          ) : services.data.data.length === 0 ? (
+            <TableEmpty
+              icon={StethoscopeIcon}
+              message="This clinic has no services yet."
+              action={<Button onClick={() => setEditing('new')}>Add service</Button>}
+            />
+          ) : (
+            <ServicesTable services={services.data.data} onAction={act} />
+          )}
+        </TableCard>
+      )}
+      {clinic && (
+        <>
+          <ServiceDialog
+            open={editing !== null}
+            clinic={clinic}
+            service={editing === 'new' ? null : editing}
+            onOpenChange={(open) => !open && setEditing(null)}
+          />
+          <ArchiveServiceDialog
+            clinicId={clinic.id}
+            request={archiving}
+            onOpenChange={(open) => !open && setArchiving(null)}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import type { ServiceView } from '@contracts/services';
+import { ListTable } from '@web/components/list-table';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { TableCell, TableHead, TableRow } from '@web/components/ui/table';
+import { cn } from '@web/lib/utils';
+import {
+  describeBuffers,
+  describeLengths,
+  describeOfferedBy,
+  KIND_LABELS,
+} from '../utils/service-form';
+
+export type ServiceAction = 'edit' | 'archive' | 'restore';
+
+/** The service's colour, as the calendar shows its appointments; the name says the rest. */
+function ColourDot({ colour }: { colour: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-block size-3 shrink-0 rounded-full ring-1 ring-black/10"
+      style={{ backgroundColor: colour }}
+    />
+  );
+}
+
+/** A clinic's services, active first: what each is, who offers it, and its buttons. */
+export function ServicesTable({
+  services,
+  onAction,
+}: {
+  services: readonly ServiceView[];
+  onAction: (action: ServiceAction, service: ServiceView) => void;
+}) {
+  const ordered = [...services].sort((a, b) => Number(a.archived) - Number(b.archived));
+  return (
+    <ListTable
+      caption="Services, active first"
+      className="[&_tbody_th]:align-top [&_td]:align-top"
+      columns={[
+        'Service',
+        { label: 'Kind', className: 'hidden md:table-cell' },
+        { label: 'Lengths', className: 'hidden sm:table-cell' },
+        { label: 'Buffers', className: 'hidden md:table-cell' },
+        { label: 'Offered by', className: 'hidden lg:table-cell' },
+        { label: 'Online', className: 'hidden md:table-cell' },
+      ]}
+      actionsClassName="text-right"
+    >
+      {ordered.map((service) => (
+        <TableRow key={service.id} className={cn(service.archived && 'text-muted-foreground')}>
+          <TableHead scope="row" className="max-w-56 font-normal whitespace-normal sm:max-w-72">
+            <span className="flex flex-wrap items-center gap-2 font-medium">
+              <ColourDot colour={service.colour} />
+              <span className="break-words">{service.name}</span>
+              {service.isDefault && <Badge variant="outline">Default</Badge>}
+              {service.archived && <Badge variant="secondary">Archived</Badge>}
+            </span>
+            {/* Where the table is narrow, the hidden columns' facts move under the name. */}
+            <span className="mt-1 block text-xs text-muted-foreground md:hidden">
+              {KIND_LABELS[service.kind]}
+              <span className="sm:hidden"> · {describeLengths(service.durations)}</span>
+              {' · '}Buffers: {describeBuffers(service)}
+              {' · '}
+              {service.bookableOnline ? 'Bookable online' : 'Not online'}
+            </span>
+            <span className="mt-1 block text-xs text-muted-foreground lg:hidden">
+              {service.offeredByAll
+                ? 'Offered by everyone who sees patients'
+                : `Offered by ${describeOfferedBy(service)}`}
+            </span>
+          </TableHead>
+          <TableCell className="hidden whitespace-nowrap md:table-cell">
+            {KIND_LABELS[service.kind]}
+          </TableCell>
+          <TableCell className="hidden whitespace-normal sm:table-cell">
+            {describeLengths(service.durations)}
+          </TableCell>
+          <TableCell className="hidden whitespace-normal md:table-cell">
+            {describeBuffers(service)}
+          </TableCell>
+          <TableCell className="hidden max-w-64 whitespace-normal lg:table-cell">
+            {describeOfferedBy(service)}
+          </TableCell>
+          <TableCell className="hidden md:table-cell">
+            {service.bookableOnline ? 'Yes' : 'No'}
+          </TableCell>
+          <TableCell className="py-2 text-right">
+            <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`Edit ${service.name}`}
+                onClick={() => onAction('edit', service)}
+              >
+                Edit
+              </Button>
+              {service.archived ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Restore ${service.name}`}
+                  onClick={() => onAction('restore', service)}
+                >
+                  Restore
+                </Button>
+              ) : (
+                !service.isDefault && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Archive ${service.name}`}
+                    onClick={() => onAction('archive', service)}
+                  >
+                    Archive
+                  </Button>
+                )
+              )}
+            </div>
+          </TableCell>
+        </TableRow>
+      ))}
+    </ListTable>
+  );
+}

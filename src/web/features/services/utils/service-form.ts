@@ -1,0 +1,181 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  createServiceBody,
+  DEFAULT_SERVICE_COLOUR,
+  NOBODY_OFFERS_IT,
+  offeredBySomeone,
+  type ServiceView,
+} from '@contracts/services';
+import type { ServiceKind, ServicePatients } from '@domain/services';
+import { labelled, worded, type Wording } from '@web/lib/form-schema';
+
+export const KIND_LABELS: Record<ServiceKind, string> = {
+  in_person: 'In person',
+  video: 'Video',
+  phone: 'Phone',
+};
+
+export const PATIENTS_LABELS: Record<ServicePatients, string> = {
+  all: 'New and existing patients',
+  new: 'New patients only',
+  existing: 'Existing patients only',
+};
+
+/** The lengths most clinics book, offered as ticks; any other is added by hand. */
+export const COMMON_LENGTHS = [10, 15, 20, 30, 45, 60, 90, 120] as const;
+
+/** "45 min", "1 h", "1 h 30 min". */
+export function lengthLabel(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+const sentence = (text: string) => {
+  const capital = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+};
+
+/** A list's own rule ("choose at least one length") or one item's ("Each length must be …"). */
+const listWording =
+  (each: string): Wording =>
+  (issue) =>
+    sentence(issue.path.length > 0 ? `${each} ${issue.message}` : issue.message);
+
+const { shape } = createServiceBody;
+
+/**
+ * createServiceBody's rules in the form's words; the output is the body the server takes. Who
+ * offers it is sent only when not everyone does.
+ */
+export const serviceFormSchema = z
+  .object({
+    name: worded(shape.name, labelled('Name')),
+    durations: worded(shape.durations, listWording('Each length')),
+    bufferBeforeMinutes: worded(shape.bufferBeforeMinutes, labelled('Buffer before')),
+    bufferAfterMinutes: worded(shape.bufferAfterMinutes, labelled('Buffer after')),
+    kind: worded(shape.kind, () => 'Choose how the visit happens.'),
+    location: worded(shape.location, labelled('Location')),
+    colour: worded(shape.colour, labelled('Colour')),
+    offeredByAll: z.boolean(),
+    agents: worded(shape.agents, listWording('Their own length')),
+    bookableOnline: z.boolean(),
+    patientsAllowed: worded(shape.patientsAllowed, () => 'Choose which patients may book it.'),
+    instructions: worded(shape.instructions, labelled('Instructions')),
+  })
+  // Said beside the other fields' problems, not only once they are mended.
+  .refine(
+    (body) => offeredBySomeone({ ...body, agents: Array.isArray(body.agents) ? body.agents : [] }),
+    {
+      message: sentence(NOBODY_OFFERS_IT),
+      path: ['agents'],
+      when: () => true,
+    },
+  )
+  .transform((body) => ({ ...body, agents: body.offeredByAll ? [] : body.agents }));
+
+/** What the form holds while it is filled in: every field present, text where one is typed. */
+export interface ServiceFormValues {
+  name: string;
+  durations: number[];
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  kind: ServiceKind;
+  location: string;
+  colour: string;
+  offeredByAll: boolean;
+  agents: Array<{ id: string; durationMinutes: number | null }>;
+  bookableOnline: boolean;
+  patientsAllowed: ServicePatients;
+  instructions: string;
+}
+export type ServiceFormOutput = z.output<typeof serviceFormSchema>;
+
+/** The form's resolver: the schema reads what the form holds (a narrower input than it takes). */
+export const serviceFormResolver = zodResolver(serviceFormSchema) as Resolver<
+  ServiceFormValues,
+  unknown,
+  ServiceFormOutput
+>;
+
+/** What the form starts from: the service as it is, or a new one's defaults. */
+export function formValuesOf(service: ServiceView | null): ServiceFormValues {
+  if (!service) {
+    return {
+      name: '',
+      durations: [30],
+      bufferBeforeMinutes: 0,
+      bufferAfterMinutes: 0,
+      kind: 'in_person',
+      location: '',
+      colour: DEFAULT_SERVICE_COLOUR,
+      offeredByAll: true,
+      agents: [],
+      bookableOnline: false,
+      patientsAllowed: 'all',
+      instructions: '',
+    };
+  }
+  return {
+    name: service.name,
+    durations: [...service.durations],
+    bufferBeforeMinutes: service.bufferBeforeMinutes,
+    bufferAfterMinutes: service.bufferAfterMinutes,
+    kind: service.kind,
+    location: service.location ?? '',
+    colour: service.colour,
+    offeredByAll: service.offeredByAll,
+    agents: service.agents.map(({ id, durationMinutes }) => ({ id, durationMinutes })),
+    bookableOnline: service.bookableOnline,
+    patientsAllowed: service.patientsAllowed,
+    instructions: service.instructions ?? '',
+  };
+}
+
+/**
+ * The lengths with `minutes` ticked or not: the first stays the one offered first (the first
+ * ticked when there was none), the others in order of length.
+ */
+export function toggleLength(durations: readonly number[], minutes: number, on: boolean) {
+  const kept = durations.filter((d) => d !== minutes);
+  const next = on ? [...kept, minutes] : kept;
+  const [first, ...rest] = next;
+  return first === undefined ? [] : [first, ...rest.sort((a, b) => a - b)];
+}
+
+/** The lengths with `minutes` offered first, the others in order of length. */
+export function offerFirst(durations: readonly number[], minutes: number) {
+  return [minutes, ...durations.filter((d) => d !== minutes).sort((a, b) => a - b)];
+}
+
+/** "45 min", or "30 min (also 15, 45 and 60 min)": the first is the one offered first. */
+export function describeLengths(durations: readonly number[]): string {
+  const [first, ...others] = durations;
+  if (first === undefined) return '';
+  if (others.length === 0) return lengthLabel(first);
+  const also = others.map(lengthLabel);
+  const last = also.pop();
+  return `${lengthLabel(first)} (also ${also.length ? `${also.join(', ')} and ` : ''}${last})`;
+}
+
+/** "None", "15 min after", "5 min before, 15 min after". */
+export function describeBuffers(
+  service: Pick<ServiceView, 'bufferBeforeMinutes' | 'bufferAfterMinutes'>,
+) {
+  const parts = [
+    service.bufferBeforeMinutes > 0 ? `${lengthLabel(service.bufferBeforeMinutes)} before` : null,
+    service.bufferAfterMinutes > 0 ? `${lengthLabel(service.bufferAfterMinutes)} after` : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(', ') : 'None';
+}
+
+/** "Everyone who sees patients", or the chosen names with their own lengths. */
+export function describeOfferedBy(service: Pick<ServiceView, 'offeredByAll' | 'agents'>) {
+  if (service.offeredByAll) return 'Everyone who sees patients';
+  return service.agents
+    .map((a) => (a.durationMinutes ? `${a.name} (${lengthLabel(a.durationMinutes)})` : a.name))
+    .join(', ');
+}
