@@ -462,3 +462,38 @@ describe('isSlotBookable', () => {
     );
   });
 });
+
+describe('buffers across a change of clocks', () => {
+  // New York's clocks go back at 02:00 EDT on 2026-11-01: 01:00–02:00 happens twice.
+  const night = createQuery({
+    agents: [createAgent({ schedule: createSchedule('America/New_York', '00:00', '06:00') })],
+    rangeStart: new Date('2026-11-01T04:00:00Z'),
+    rangeEnd: new Date('2026-11-01T11:00:00Z'),
+    now: new Date('2026-10-30T00:00:00Z'),
+    // 01:00–01:45 EDT, keeping 30 minutes after: until 01:15 EST, by the clock the second time.
+    bookings: [
+      {
+        ...booking('2026-11-01T05:00:00Z', '2026-11-01T05:45:00Z'),
+        bufferAfterMinutes: 30,
+      },
+    ],
+  });
+
+  it('counts a buffer in elapsed minutes, through the repeated hour', () => {
+    // 01:00 EST is 15 minutes after the visit ended, by the clock an hour earlier: still kept.
+    expect(isSlotBookable(night, 'agent-ana', new Date('2026-11-01T06:00:00Z'), 30)).toEqual({
+      ok: false,
+      reason: 'taken',
+    });
+    expect(isSlotBookable(night, 'agent-ana', new Date('2026-11-01T06:15:00Z'), 30)).toEqual({
+      ok: true,
+    });
+  });
+
+  it('offers the repeated hour only once the buffer is over', () => {
+    const starts = computeAvailableSlots(night).map((slot) => slot.startTime);
+    expect(starts).not.toContain('2026-11-01T05:30:00.000Z');
+    expect(starts).not.toContain('2026-11-01T06:00:00.000Z');
+    expect(starts).toContain('2026-11-01T06:30:00.000Z');
+  });
+});
