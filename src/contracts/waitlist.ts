@@ -52,6 +52,8 @@ export const waitlistEntryBody = z
     patientId: uuidParam,
     /** Null: any provider of the clinic. */
     providerId: uuidParam.nullable(),
+    /** What the patient waits for; absent or null: the clinic's default service (ADR 044). */
+    serviceId: uuidParam.nullish(),
     duration: visitLengthField,
     windowFrom: dateKeyField,
     windowTo: dateKeyField,
@@ -100,6 +102,8 @@ export const waitlistEntry = z.object({
     phone: z.string().nullable(),
   }),
   provider: namedRef.nullable(),
+  /** Null: the clinic's default service. */
+  serviceId: z.string().nullable(),
   duration: z.number().int(),
   windowFrom: z.string(),
   windowTo: z.string(),

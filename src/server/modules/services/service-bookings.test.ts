@@ -212,3 +212,61 @@ describe('booking a service', () => {
     expect(fine.json()).toMatchObject({ serviceId: physio.id, duration: 45 });
   });
 });
+
+describe('waiting for a service', () => {
+  const entry = (over: Record<string, unknown>) =>
+    staff.post('/api/waitlist', {
+      clinic: s.clinic.slug,
+      patientId: s.patient.id,
+      providerId: null,
+      duration: 45,
+      windowFrom: '2026-11-23',
+      windowTo: '2026-12-31',
+      ...over,
+    });
+
+  it('refuses a length the service does not take and another clinic’s service', async () => {
+    const physio = await addService();
+    const wrong = await entry({ serviceId: physio.id, duration: 30 });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().message).toBe('Physiotherapy takes 45 or 60 minutes.');
+    const foreign = await addService({ clinicId: s.foreign.id });
+    expect((await entry({ serviceId: foreign.id })).statusCode).toBe(422);
+  });
+
+  it('books an accepted offer as the service waited for, with its buffers', async () => {
+    const physio = await addService();
+    const waiting = await entry({ serviceId: physio.id });
+    expect(waiting.statusCode, waiting.body).toBe(201);
+    expect(waiting.json().serviceId).toBe(physio.id);
+    // Someone else's 45 minutes at 10:00 are booked and cancelled: the time is offered.
+    const other = await staff.post(
+      '/api/appointments',
+      createBody(s, TEN, {
+        duration: 45,
+        patient: { ...createBody(s, TEN).patient, id: s.otherPatient.id },
+      }),
+    );
+    expect(other.statusCode, other.body).toBe(201);
+    const cancelled = await staff.post(`/api/appointments/${other.json()._id}?action=cancel`, {
+      reason: 'Feeling better',
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const [offer] = await env.db.select().from(t.waitlistOffers);
+    const accepted = await env.app.inject({
+      method: 'POST',
+      url: `/api/offers/${offer!.token}/accept`,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const [booked] = await env.db
+      .select()
+      .from(t.appointments)
+      .where(eq(t.appointments.patientId, s.patient.id));
+    expect(booked).toMatchObject({
+      serviceId: physio.id,
+      duration: 45,
+      bufferAfterMinutes: 15,
+      startAt: new Date(TEN),
+    });
+  });
+});

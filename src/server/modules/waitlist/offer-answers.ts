@@ -181,6 +181,7 @@ export async function acceptOffer(
           agentId: row.agentId,
           start: row.start,
           duration: Math.round((row.end.getTime() - row.start.getTime()) / 60_000),
+          serviceId: row.serviceId,
           notes: row.notes,
           by: BY_PATIENT,
           ip,

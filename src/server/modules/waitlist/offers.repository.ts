@@ -242,6 +242,7 @@ function selectOffer(db: Executor) {
       patientId: t.waitlistEntries.patientId,
       entryStatus: t.waitlistEntries.status,
       notes: t.waitlistEntries.notes,
+      serviceId: t.waitlistEntries.serviceId,
       agentId: t.waitlistOpenings.agentId,
       agentName: t.users.name,
       clinic: {

@@ -165,6 +165,7 @@ async function withDetails(db: Executor, rows: EntryRow[]): Promise<WaitlistEntr
         phone: r.patient.phone,
       },
       provider: r.agent ? { id: r.agent.id, name: r.agent.name } : null,
+      serviceId: r.entry.serviceId,
       duration: r.entry.duration,
       windowFrom: r.entry.windowFrom,
       windowTo: r.entry.windowTo,
@@ -232,6 +233,7 @@ export async function takesAppointmentsAt(
 export type EntryWishes = Pick<
   typeof t.waitlistEntries.$inferInsert,
   | 'agentId'
+  | 'serviceId'
   | 'duration'
   | 'windowFrom'
   | 'windowTo'

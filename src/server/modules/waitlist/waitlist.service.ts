@@ -21,6 +21,8 @@ import { addHistory } from './entry-history';
 import { fillOpening } from './offers';
 import * as offersRepo from './offers.repository';
 import * as repo from './waitlist.repository';
+import { requireBookingService, requireServiceLength } from '../services';
+import { describeDurations } from '@domain/services';
 
 type EntryBody = z.output<typeof waitlistEntryBody>;
 type Query = z.output<typeof waitlistQuery>;
@@ -94,10 +96,19 @@ async function checkParties(db: Executor, clinicId: string, body: EntryBody): Pr
   if (body.providerId && !(await repo.takesAppointmentsAt(db, clinicId, body.providerId))) {
     throw unprocessable('The chosen provider does not take appointments at this clinic.');
   }
+  // The service waited for must be one the clinic books, at a length it takes (ADR 044).
+  if (body.serviceId) {
+    const service = await requireBookingService(db, clinicId, body.serviceId);
+    if (body.providerId) requireServiceLength(service, body.providerId, body.duration);
+    else if (!service.isDefault && !service.durations.includes(body.duration)) {
+      throw unprocessable(`${service.name} takes ${describeDurations(service.durations)}.`);
+    }
+  }
 }
 
 const entryValues = (body: EntryBody): repo.EntryWishes => ({
   agentId: body.providerId,
+  serviceId: body.serviceId ?? null,
   duration: body.duration,
   windowFrom: body.windowFrom,
   windowTo: body.windowTo,

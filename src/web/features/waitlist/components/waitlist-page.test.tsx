@@ -15,6 +15,7 @@ const entry = (over: Partial<WaitlistEntry> = {}): WaitlistEntry => ({
   clinic: { id: 'c1', slug: 'riverside', name: 'Riverside', timezone: 'America/New_York' },
   patient: { id: 'p1', name: 'José Núñez', email: 'jose@example.com', phone: null },
   provider: null,
+  serviceId: null,
   duration: 30,
   windowFrom: '2026-11-23',
   windowTo: '2026-12-31',
