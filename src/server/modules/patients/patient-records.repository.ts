@@ -165,14 +165,14 @@ async function page<T extends SelectedFields>(
   values: Record<string, unknown> = {},
 ): Promise<Array<SelectResultFields<T>>> {
   const shape = shapeOf(filter);
-  // A merged record is history only (ADR 042): its profile opens by id, never from a search.
-  const kept = filter.archived
-    ? sql`${p.mergedIntoId} is null`
-    : sql`${p.archivedAt} is null and ${p.mergedIntoId} is null`;
-  const n = literalCount(filter.limit);
   // Typed by the caller's columns below: drizzle's builder cannot follow a generic selection.
   const fields: SelectedFields = columns;
   const query = prepared(db, `${statement}_${shape.name}_${filter.limit}`, (name) => {
+    // A merged record is history only (ADR 042): its profile opens by id, never from a search.
+    const kept = filter.archived
+      ? sql`${p.mergedIntoId} is null`
+      : sql`${p.archivedAt} is null and ${p.mergedIntoId} is null`;
+    const n = literalCount(filter.limit);
     const found = candidates(filter, shape);
     if (found === null) {
       return db
@@ -207,37 +207,39 @@ export async function exportPatients(db: Executor, filter: Omit<PatientListFilte
 export type ExportedPatient = Awaited<ReturnType<typeof exportPatients>>[number];
 
 /**
- * A page of patients in name order, each with their clinic's id and their next open visit (as
- * PostgreSQL writes a timestamptz), read in the one statement that finds them.
+ * A patient's next open visit, as PostgreSQL writes a timestamptz. Its tables are named by hand:
+ * drizzle writes a one-table select's columns without their table, and a bare "id" in here would
+ * be the appointment's.
+ */
+const nextVisit = sql<string | null>`(
+  select min(v.start_at) from ${t.appointments} v
+  where v.patient_id = ${p}.id and v.start_at > ${value('now', 'timestamptz')}
+    and v.status = any(${value('openStatuses', 'text[]')}))::text`;
+
+const listedColumns = {
+  id: p.id,
+  clinicId: p.clinicId,
+  firstName: p.firstName,
+  lastName: p.lastName,
+  preferredName: p.preferredName,
+  dob: p.dob,
+  email: p.email,
+  phone: p.phone,
+  recordNumber: p.recordNumber,
+  archivedAt: p.archivedAt,
+  nextVisit,
+};
+
+/**
+ * A page of patients in name order, each with their clinic's id and their next open visit, read
+ * in the one statement that finds them.
  */
 export async function listPatients(db: Executor, filter: PatientListFilter) {
   if (filter.clinicIds.length === 0) return [];
-  const a = t.appointments;
-  // Qualified by hand: drizzle writes a one-table select's columns without their table, and a
-  // bare "id" in here would be the appointment's.
-  const nextVisit = sql<string | null>`(
-    select min(v.start_at) from ${a} v
-    where v.patient_id = ${p}.id and v.start_at > ${value('now', 'timestamptz')}
-      and v.status = any(${value('openStatuses', 'text[]')}))::text`;
-  return page(
-    db,
-    filter,
-    'patient_page',
-    {
-      id: p.id,
-      clinicId: p.clinicId,
-      firstName: p.firstName,
-      lastName: p.lastName,
-      preferredName: p.preferredName,
-      dob: p.dob,
-      email: p.email,
-      phone: p.phone,
-      recordNumber: p.recordNumber,
-      archivedAt: p.archivedAt,
-      nextVisit,
-    },
-    { now: filter.now.toISOString(), openStatuses: [...OPEN_STATUSES] },
-  );
+  return page(db, filter, 'patient_page', listedColumns, {
+    now: filter.now.toISOString(),
+    openStatuses: OPEN_STATUSES,
+  });
 }
 
 /** One patient of the given clinics, with their clinic; `lock` holds the row for an edit. */
