@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ClinicSummary } from '@contracts/auth';
 import type { listPatientsQuery, PatientPage } from '@contracts/patients';
 import { parsePatientQuery } from '@domain/patients';
 import type { AppDeps } from '../../app-deps';
@@ -33,6 +34,8 @@ export async function listPatients(
     patientEditorClinicIds(deps.db.db, ctx),
   ]);
   const shown = rows.slice(0, q.limit);
+  // The patients are of the caller's clinics, which the session read with their names.
+  const clinics = new Map(ctx.user.clinics.map((c) => [c.id, c]));
   await auditPatientReads(
     deps,
     ctx,
@@ -42,7 +45,7 @@ export async function listPatients(
   return {
     patients: shown.map((r) => ({
       id: r.id,
-      clinic: { slug: r.clinicSlug, name: r.clinicName, timezone: r.clinicTimezone },
+      clinic: clinicOf(clinics, r.clinicId),
       firstName: r.firstName,
       lastName: r.lastName,
       preferredName: r.preferredName,
@@ -56,6 +59,12 @@ export async function listPatients(
     next: rows.length > q.limit && last ? encodeCursor(last) : null,
     editableClinics: ctx.user.clinics.filter((c) => editable.has(c.id)).map((c) => c.slug),
   };
+}
+
+function clinicOf(clinics: ReadonlyMap<string, ClinicSummary>, id: string) {
+  const clinic = clinics.get(id);
+  if (!clinic) throw new Error(`patient of clinic ${id} outside the caller's clinics`);
+  return { slug: clinic.slug, name: clinic.name, timezone: clinic.timezone };
 }
 
 /** The one clinic a filter names (404 if not the caller's), or all of the caller's clinics. */

@@ -1,7 +1,8 @@
 import { mayEditPatientsAs } from '@domain/patients';
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { RequestContext } from '../../core/request-context';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
 import { forbidden } from '../../errors';
 
@@ -37,10 +38,14 @@ export async function patientEditorClinicIds(
 ): Promise<Set<string>> {
   const mine = [...ctx.user.clinicIds];
   if (mine.length === 0) return new Set();
-  const rows = await db
-    .select({ id: t.clinics.id, roles: t.clinics.patientEditorRoles })
-    .from(t.clinics)
-    .where(inArray(t.clinics.id, mine));
+  // Prepared: the patients page asks it with every search.
+  const rows = await prepared(db, 'clinic_patient_editor_roles', (name) =>
+    db
+      .select({ id: t.clinics.id, roles: t.clinics.patientEditorRoles })
+      .from(t.clinics)
+      .where(sql`${t.clinics.id} = any(${sql.placeholder('clinics')}::uuid[])`)
+      .prepare(name),
+  ).execute({ clinics: mine });
   return new Set(rows.filter((r) => mayEditPatients(ctx, r.roles)).map((r) => r.id));
 }
 

@@ -1,9 +1,12 @@
-import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { OPEN_STATUSES } from '@domain/appointment-status';
 import type { PatientQuery } from '@domain/patients';
 import { normalizeSearchText } from '@domain/search-text';
 import { queryRows, type Executor } from '../../db/client';
-import { hasWordStarting } from '../../db/patient-words';
+import { literalCount } from '../../db/literal-count';
+import { prepared } from '../../db/prepared';
 import { pastPrefix } from '../../db/prefix-range';
 import * as t from '../../db/schema';
 
@@ -28,127 +31,215 @@ export interface PatientListFilter {
 
 const clinicColumns = { clinicSlug: c.slug, clinicName: c.name, clinicTimezone: c.timezone };
 
+/**
+ * A placeholder's value in a subquery of its own, which the planner cannot look into. Every
+ * value of a page's statement is given this way, so that each execution's plan costs what the
+ * prepared statement's generic plan costs: PostgreSQL then keeps the generic plan after its first
+ * five executions instead of planning every search again for its values (planning was half the
+ * CPU the database spent on a search). The plan is the same whatever the values: ranges of
+ * indexes, the candidates sorted, the page's patients read by id.
+ */
+function value(name: string, type: string): SQL {
+  return sql`((select ${sql.placeholder(name)}::${sql.raw(type)})::${sql.raw(type)})`;
+}
+
 /** `(last, first, id) > after` on the given columns: where the previous page ended. */
 function pastCursor(after: PatientCursor | undefined, columns: SQL): SQL {
   if (!after) return sql`true`;
-  return sql`(${columns}) > (${after.lastName}, ${after.firstName}, ${after.id}::uuid)`;
+  return sql`(${columns}) > (${value('afterLast', 'text')}, ${value('afterFirst', 'text')}, ${value('afterId', 'uuid')})`;
+}
+
+/**
+ * `column` starts with the text of the placeholder `name`: a range of an index, [text, its
+ * pastPrefix), whose end shapeOf gives as `${name}Past` when there is one.
+ */
+function startsWith(column: SQL, name: string, shape: PageShape): SQL {
+  const past = `${name}Past`;
+  return past in shape.values
+    ? sql`${column} ~>=~ ${value(name, 'text')} and ${column} ~<~ ${value(past, 'text')}`
+    : sql`${column} ~>=~ ${value(name, 'text')}`;
+}
+
+/**
+ * A statement's text for a filter, as a name that spells out its shape (db/prepared.ts), and
+ * the values of its placeholders. Each prefix is a range of an index whatever its value, so the
+ * plan a prepared statement keeps reads the same few rows a fresh plan would.
+ */
+interface PageShape {
+  name: string;
+  values: Record<string, unknown>;
+}
+
+function shapeOf(filter: Omit<PatientListFilter, 'now'>): PageShape {
+  const { query, after, archived } = filter;
+  const values: Record<string, unknown> = { clinics: [...filter.clinicIds] };
+  if (after)
+    Object.assign(values, {
+      afterLast: after.lastName,
+      afterFirst: after.firstName,
+      afterId: after.id,
+    });
+  const parts = [query.kind, after ? 'after' : 'first', archived ? 'all' : 'current'];
+  const prefix = (name: string, text: string) => {
+    const past = pastPrefix(text);
+    values[name] = text;
+    if (past !== null) values[`${name}Past`] = past;
+    parts.push(past === null ? 'open' : 'range');
+  };
+  switch (query.kind) {
+    case 'all':
+      break;
+    case 'birthDate':
+      values.dob = query.date;
+      break;
+    case 'digits':
+      values.digits = `%${query.digits}%`;
+      prefix('recordNumber', query.text.toLowerCase());
+      break;
+    case 'words':
+      wordsOf(query.text).forEach((word, i) => prefix(`word${i}`, word));
+      prefix('recordNumber', query.text.toLowerCase());
+      break;
+  }
+  return { name: parts.join('_'), values };
+}
+
+/** The words typed, normalised as the patients' words are (at least one, maybe empty). */
+function wordsOf(text: string): string[] {
+  const words = normalizeSearchText(text).split(' ').filter(Boolean);
+  return words.length === 0 ? [''] : words;
 }
 
 /**
  * The patients the search box's text may mean, each with the names it sorts by: a birth date,
  * digits of a phone or a record number's start, or words starting the patient's names and e-mail
  * (the words' index carries the names, so they sort without reading patients) or a record
- * number's start. Null for an empty box: everyone.
+ * number's start. Null for an empty box: everyone. Its placeholders are shapeOf's.
  */
-function candidates(query: PatientQuery, clinics: SQL, after?: PatientCursor): SQL | null {
+function candidates(filter: Omit<PatientListFilter, 'now'>, shape: PageShape): SQL | null {
+  const { query, after } = filter;
+  const clinics = value('clinics', 'uuid[]');
   const fromPatients = (condition: SQL) =>
     sql`select p.id, p.last_name, p.first_name from ${t.patients} p
         where p.clinic_id = any(${clinics}) and ${condition}
           and ${pastCursor(after, sql`p.last_name, p.first_name, p.id`)}`;
-  const recordNumberStarts = (text: string) =>
-    fromPatients(sql`lower(p.record_number) like ${escapeLike(text.toLowerCase()) + '%'}`);
+  const recordNumberStarts = () =>
+    fromPatients(startsWith(sql`lower(p.record_number)`, 'recordNumber', shape));
   switch (query.kind) {
     case 'all':
       return null;
     case 'birthDate':
-      return fromPatients(sql`p.dob = ${query.date}::date`);
+      return fromPatients(sql`p.dob = ${value('dob', 'date')}`);
     case 'digits':
-      return sql`${fromPatients(sql`p.phone_digits like ${'%' + query.digits + '%'}`)}
-        union ${recordNumberStarts(query.text)}`;
+      return sql`${fromPatients(sql`p.phone_digits like ${value('digits', 'text')}`)}
+        union ${recordNumberStarts()}`;
     case 'words': {
-      const [first = '', ...more] = normalizeSearchText(query.text).split(' ').filter(Boolean);
-      const past = pastPrefix(first);
-      const alsoOthers = more.map(
-        (word) => sql` and ${hasWordStarting(clinics, word, sql.raw('w.patient_id'))}`,
+      const words = wordsOf(query.text);
+      const alsoOthers = words.slice(1).map(
+        (_, i) => sql` and w.patient_id in (
+          select o.patient_id from ${t.patientSearchWords} o
+          where o.clinic_id = any(${clinics})
+            and ${startsWith(sql`o.word`, `word${i + 1}`, shape)})`,
       );
       return sql`select w.patient_id as id, w.last_name, w.first_name
           from ${t.patientSearchWords} w
-          where w.clinic_id = any(${clinics}) and w.word ~>=~ ${first}
-            ${past === null ? sql`` : sql`and w.word ~<~ ${past}`}
+          where w.clinic_id = any(${clinics}) and ${startsWith(sql`w.word`, 'word0', shape)}
             and ${pastCursor(after, sql`w.last_name, w.first_name, w.patient_id`)}${sql.join(alsoOthers)}
-        union ${recordNumberStarts(query.text)}`;
+        union ${recordNumberStarts()}`;
     }
   }
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
 /**
- * The ids of one page of what the search finds, in name order. A search sorts its candidates
- * (few, from indexes) and reads only the page's patients to leave out the archived; an empty box
- * walks the name index. Either way the cost follows what is found, not the 200,000 there are.
+ * One page of what the search finds, in name order, with the given columns of each patient, in
+ * one prepared statement. A search sorts its candidates (few, from indexes) and reads only the
+ * page's patients, to leave out the archived and to take their columns; an empty box walks the
+ * name index. Either way the cost follows what is found, not the 200,000 there are, and columns
+ * worked out per patient (the next visit) are worked out for the page's patients alone.
  */
-async function pageIds(db: Executor, filter: Omit<PatientListFilter, 'now'>): Promise<string[]> {
-  const clinics = sql`${sql.param([...filter.clinicIds])}::uuid[]`;
-  const found = candidates(filter.query, clinics, filter.after);
-  // A merged record is history only (ADR 042): its profile opens by id, never from a search.
-  const archived = filter.archived
-    ? sql`p.merged_into_id is null`
-    : sql`p.archived_at is null and p.merged_into_id is null`;
-  const rows = await queryRows<{ id: string }>(
-    db,
-    found === null
-      ? sql`select p.id from ${t.patients} p
-          where p.clinic_id = any(${clinics}) and ${archived}
-            and ${pastCursor(filter.after, sql`p.last_name, p.first_name, p.id`)}
-          order by p.last_name, p.first_name, p.id limit ${filter.limit}`
-      : sql`select m.id from (${found} order by 2, 3, 1) m
-          cross join lateral (select 1 from ${t.patients} p where p.id = m.id and ${archived}) kept
-          order by m.last_name, m.first_name, m.id limit ${filter.limit}`,
-  );
-  return rows.map((r) => r.id);
-}
-
-/** Rows read by id, put back in the order of the ids. */
-function inOrder<T extends { id: string }>(ids: readonly string[], rows: readonly T[]): T[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+async function page<T extends SelectedFields>(
+  db: Executor,
+  filter: Omit<PatientListFilter, 'now'>,
+  statement: string,
+  columns: T,
+  values: Record<string, unknown> = {},
+): Promise<Array<SelectResultFields<T>>> {
+  const shape = shapeOf(filter);
+  // Typed by the caller's columns below: drizzle's builder cannot follow a generic selection.
+  const fields: SelectedFields = columns;
+  const query = prepared(db, `${statement}_${shape.name}_${filter.limit}`, (name) => {
+    // A merged record is history only (ADR 042): its profile opens by id, never from a search.
+    const kept = filter.archived
+      ? sql`${p.mergedIntoId} is null`
+      : sql`${p.archivedAt} is null and ${p.mergedIntoId} is null`;
+    const n = literalCount(filter.limit);
+    const found = candidates(filter, shape);
+    if (found === null) {
+      return db
+        .select(fields)
+        .from(p)
+        .where(
+          sql`${p.clinicId} = any(${value('clinics', 'uuid[]')}) and ${kept}
+            and ${pastCursor(filter.after, sql`${p.lastName}, ${p.firstName}, ${p.id}`)}`,
+        )
+        .orderBy(p.lastName, p.firstName, p.id)
+        .limit(n)
+        .prepare(name);
+    }
+    const m = (column: string) => sql.raw(`m.${column}`);
+    return db
+      .select(fields)
+      .from(sql`(${found} order by 2, 3, 1) as m`)
+      .innerJoin(p, and(eq(p.id, m('id')), kept))
+      .orderBy(m('last_name'), m('first_name'), m('id'))
+      .limit(n)
+      .prepare(name);
+  });
+  return (await query.execute({ ...shape.values, ...values })) as Array<SelectResultFields<T>>;
 }
 
 /** A batch of an export: every column the file has, in name order. */
 export async function exportPatients(db: Executor, filter: Omit<PatientListFilter, 'now'>) {
   if (filter.clinicIds.length === 0) return [];
-  const ids = await pageIds(db, filter);
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ ...getTableColumns(p), clinicSlug: c.slug })
-    .from(p)
-    .innerJoin(c, eq(c.id, p.clinicId))
-    .where(inArray(p.id, ids));
-  return inOrder(ids, rows);
+  const clinicSlug = sql<string>`(select k.slug from ${c} k where k.id = ${p}.clinic_id)`;
+  return page(db, filter, 'patient_export', { ...getTableColumns(p), clinicSlug });
 }
 export type ExportedPatient = Awaited<ReturnType<typeof exportPatients>>[number];
 
-/** A page of patients in name order, with each one's next open visit. */
+/**
+ * A patient's next open visit, as PostgreSQL writes a timestamptz. Its tables are named by hand:
+ * drizzle writes a one-table select's columns without their table, and a bare "id" in here would
+ * be the appointment's.
+ */
+const nextVisit = sql<string | null>`(
+  select min(v.start_at) from ${t.appointments} v
+  where v.patient_id = ${p}.id and v.start_at > ${value('now', 'timestamptz')}
+    and v.status = any(${value('openStatuses', 'text[]')}))::text`;
+
+const listedColumns = {
+  id: p.id,
+  clinicId: p.clinicId,
+  firstName: p.firstName,
+  lastName: p.lastName,
+  preferredName: p.preferredName,
+  dob: p.dob,
+  email: p.email,
+  phone: p.phone,
+  recordNumber: p.recordNumber,
+  archivedAt: p.archivedAt,
+  nextVisit,
+};
+
+/**
+ * A page of patients in name order, each with their clinic's id and their next open visit, read
+ * in the one statement that finds them.
+ */
 export async function listPatients(db: Executor, filter: PatientListFilter) {
   if (filter.clinicIds.length === 0) return [];
-  const ids = await pageIds(db, filter);
-  if (ids.length === 0) return [];
-  const nextVisit = sql<Date | null>`(
-    select min(${t.appointments.startAt}) from ${t.appointments}
-    where ${t.appointments.patientId} = ${p.id}
-      and ${t.appointments.startAt} > ${filter.now.toISOString()}::timestamptz
-      and ${t.appointments.status} = any(${sql.param([...OPEN_STATUSES])}::text[]))`;
-  const rows = await db
-    .select({
-      id: p.id,
-      firstName: p.firstName,
-      lastName: p.lastName,
-      preferredName: p.preferredName,
-      dob: p.dob,
-      email: p.email,
-      phone: p.phone,
-      recordNumber: p.recordNumber,
-      archivedAt: p.archivedAt,
-      nextVisit: sql<string | null>`${nextVisit}::text`,
-      ...clinicColumns,
-    })
-    .from(p)
-    .innerJoin(c, eq(c.id, p.clinicId))
-    .where(inArray(p.id, ids));
-  return inOrder(ids, rows);
+  return page(db, filter, 'patient_page', listedColumns, {
+    now: filter.now.toISOString(),
+    openStatuses: OPEN_STATUSES,
+  });
 }
 
 /** One patient of the given clinics, with their clinic; `lock` holds the row for an edit. */

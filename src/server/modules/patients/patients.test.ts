@@ -119,6 +119,12 @@ describe('finding patients', () => {
     const booked = await bookThroughApi(staff, s, '2026-11-24T15:00:00.000Z');
     const listed = (await page(staff, 'q=jose')).patients[0]!;
     expect(listed.nextVisit).toBe(booked.date);
+    // The list without a search reads the next visits in the statement that walks the names.
+    const everyone = (await page(staff, '')).patients;
+    expect(everyone.find((p) => p.id === s.patient.id)?.nextVisit).toBe(booked.date);
+    expect(everyone.filter((p) => p.id !== s.patient.id).map((p) => p.nextVisit)).toEqual(
+      everyone.filter((p) => p.id !== s.patient.id).map(() => null),
+    );
     await env.db
       .update(t.patients)
       .set({ archivedAt: new Date() })
