@@ -430,7 +430,9 @@ export const services = pgTable(
   },
   (t) => [
     index('services_clinic_idx').on(t.clinicId),
-    uniqueIndex('services_default_key').on(t.clinicId).where(sql`${t.isDefault}`),
+    uniqueIndex('services_default_key')
+      .on(t.clinicId)
+      .where(sql`${t.isDefault}`),
     uniqueIndex('services_name_key')
       .on(t.clinicId, sql`lower(${t.name})`)
       .where(sql`${t.archivedAt} is null`),
@@ -448,7 +450,10 @@ export const services = pgTable(
       sql`${t.bufferBeforeMinutes} between 0 and 240 and ${t.bufferAfterMinutes} between 0 and 240`,
     ),
     check('services_colour_check', sql`${t.colour} ~ '^#[0-9a-f]{6}$'`),
-    check('services_default_active_check', sql`not (${t.isDefault} and ${t.archivedAt} is not null)`),
+    check(
+      'services_default_active_check',
+      sql`not (${t.isDefault} and ${t.archivedAt} is not null)`,
+    ),
   ],
 );
 
@@ -549,7 +554,8 @@ export const appointments = pgTable(
     ),
     index('appointments_clinic_start_idx').on(t.clinicId, t.startAt),
     index('appointments_staff_start_idx').on(t.staffId, t.startAt),
-    index('appointments_patient_idx').on(t.patientId),
+    // A patient's visits in time order (the profile, the patients page's next visit): one range.
+    index('appointments_patient_start_idx').on(t.patientId, t.startAt),
     index('appointments_status_start_idx').on(t.status, t.startAt),
     // Lists across several clinics (every admin) read in this order and stop after a page.
     // NULLS FIRST is what ORDER BY start_at DESC means; an index in another null order is not used.
