@@ -212,6 +212,36 @@ describe('Appointment.serviceType', () => {
   });
 });
 
+describe('changing an appointment', () => {
+  it('keeps its service: another serviceType is refused, the same one is no change', async () => {
+    const res = await fhir.post('/Appointment', {
+      resourceType: 'Appointment',
+      status: 'booked',
+      start: '2026-11-24T15:00:00Z',
+      end: '2026-11-24T15:45:00Z',
+      participant: [
+        { actor: { reference: `Patient/${s.patient.id}` }, status: 'accepted' },
+        { actor: { reference: `Practitioner/${s.provider.id}` }, status: 'accepted' },
+      ],
+      serviceType: [coding(physio)],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const booked = res.json() as Appointment;
+    const standard = await defaultService(s.clinic.id);
+    const changed = await fhir.put(`/Appointment/${booked.id}`, {
+      ...booked,
+      serviceType: [coding(standard)],
+    });
+    expect(refusal(changed)).toEqual({
+      status: 422,
+      text: 'The service of an appointment cannot change; cancel it and book a new one.',
+    });
+    const same = await fhir.put(`/Appointment/${booked.id}`, booked);
+    expect(same.statusCode, same.body).toBe(200);
+    expect((same.json() as Appointment).meta?.versionId).toBe(booked.meta?.versionId);
+  });
+});
+
 describe('Slot and Schedule serviceType', () => {
   it('offers a service’s slots with its length, clear of a booking’s buffer, and books one', async () => {
     // 10:00–10:45 in New York, keeping 15 minutes after: 10:00–11:00 is blocked.
