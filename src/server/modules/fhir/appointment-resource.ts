@@ -5,6 +5,8 @@ import type { ClinicSummary } from '@contracts/auth';
 import type { AppointmentRecord } from '../appointments';
 import { sessionLink } from '../notifications';
 import { slotId } from './fhir-ids';
+import type { BookingService } from '../services';
+import { serviceConcept } from './service-resources';
 
 /**
  * The patient's visit link, as FHIR R5's Appointment.virtualService says it, in R4 through the
@@ -41,7 +43,7 @@ function cancelReason(record: AppointmentRecord): string | undefined {
 export function toFhirAppointment(
   record: AppointmentRecord,
   clinic: ClinicSummary | undefined,
-  options: { publicUrl: string; visitLink: boolean },
+  options: { publicUrl: string; visitLink: boolean; service: BookingService },
 ): FhirAppointment {
   const { view } = record;
   const reason = cancelReason(record);
@@ -52,6 +54,9 @@ export function toFhirAppointment(
     ...(options.visitLink ? { extension: [virtualService(options.publicUrl, view.token)] } : {}),
     status: toFhirStatus(view.metadata.status),
     ...(reason ? { cancelationReason: { text: reason } } : {}),
+    // What was booked (null service_id: the clinic's default). appointmentType (HL7 v2 table
+    // 0276: routine, follow-up, walk-in…) is left out: nothing we keep says which it is.
+    serviceType: [serviceConcept(options.service)],
     start: record.startAt.toISOString(),
     end: record.endAt.toISOString(),
     minutesDuration: view.duration,
@@ -62,6 +67,7 @@ export function toFhirAppointment(
           clinicId: record.clinicId,
           start: record.startAt,
           durationMinutes: view.duration,
+          serviceId: options.service.isDefault ? undefined : options.service.id,
         })}`,
       },
     ],

@@ -24,6 +24,11 @@ const id: SearchParam = {
   type: 'token',
   documentation: 'Resource ids, comma-separated for any of several.',
 };
+const serviceType = (what: string): SearchParam => ({
+  name: 'service-type',
+  type: 'token',
+  documentation: `${what} A service is named urn:carebook:service|{HealthcareService id}, or by its id alone; comma-separated for any of several.`,
+});
 const count: SearchParam = {
   name: '_count',
   type: 'number',
@@ -34,7 +39,7 @@ export const RESOURCES = {
   Appointment: {
     interactions: ['read', 'vread', 'search-type', 'create', 'update', 'patch'],
     documentation:
-      'Ids are those of the JSON API (GET /api/appointments/{id}). Create books a free time through the same rules as the app (a taken time is 409); update and patch (JSON Patch) cancel (cancelationReason is required), mark fulfilled or noshow, correct a mark, reschedule (start/end), reassign (the Practitioner participant) and edit the comment, each writing the history, notifications and audit the app writes. If-Match with the ETag refuses a change to a version since replaced (412). The session link is the extension http://hl7.org/fhir/5.0/StructureDefinition/extension-Appointment.virtualService, present only for a token an admin gave the visit-links permission, and for a signed-in staff member.',
+      'Ids are those of the JSON API (GET /api/appointments/{id}). Create books a free time through the same rules as the app (a taken time is 409); update and patch (JSON Patch) cancel (cancelationReason is required), mark fulfilled or noshow, correct a mark, reschedule (start/end), reassign (the Practitioner participant) and edit the comment, each writing the history, notifications and audit the app writes. If-Match with the ETag refuses a change to a version since replaced (412). serviceType names what is booked with a coding of system urn:carebook:service whose code is the HealthcareService id (every appointment has one: without a service named, the clinic’s default); a create books the service so named (an unknown one, or another clinic’s, is 422; the length must be one the service takes), and its service cannot change afterwards. The session link is the extension http://hl7.org/fhir/5.0/StructureDefinition/extension-Appointment.virtualService, present only for a token an admin gave the visit-links permission, and for a signed-in staff member.',
     searchParams: [
       id,
       {
@@ -70,7 +75,7 @@ export const RESOURCES = {
   Slot: {
     interactions: ['read', 'search-type'],
     documentation:
-      'Free times computed from the schedules, bookings and booking rules, 30 minutes long; an id names its schedule, start and length and stays the same. A read of a slot that was booked since answers status busy. Book one by creating an Appointment whose slot refers to it.',
+      'Free times computed from the schedules, bookings and booking rules: of the clinic’s default service, 30 minutes long, unless service-type names another service, whose slots are each provider’s length of it and keep its buffers free. serviceType names the service a slot was computed for; an id names its schedule, start, length and service and stays the same. A read of a slot that was booked since answers status busy. Book one by creating an Appointment whose slot refers to it.',
     searchParams: [
       id,
       {
@@ -85,12 +90,14 @@ export const RESOURCES = {
           'Slot start; prefixes eq, ge, gt, le and lt. From now for 7 days unless bounded; at most 31 days at a time.',
       },
       { name: 'status', type: 'token', documentation: 'free: only free slots are published.' },
+      serviceType('The slots of this service, from the providers and nurses who offer it.'),
       count,
     ],
   },
   Schedule: {
     interactions: ['read', 'search-type'],
-    documentation: 'One per bookable provider or nurse and clinic.',
+    documentation:
+      'One per bookable provider or nurse and clinic; serviceType lists the services they offer there.',
     searchParams: [
       id,
       {
@@ -98,6 +105,7 @@ export const RESOURCES = {
         type: 'reference',
         documentation: 'Practitioner/{id} or Location/{id}.',
       },
+      serviceType('The schedules of those who offer this service.'),
       count,
     ],
   },
@@ -158,6 +166,30 @@ export const RESOURCES = {
         documentation:
           'urn:ietf:rfc:3986|urn:uuid:{id}, urn:carebook:record-number|{record number}, or the value alone for either.',
       },
+      count,
+    ],
+  },
+  HealthcareService: {
+    interactions: ['read', 'search-type'],
+    documentation:
+      'One per service a clinic books; the id is the service id. type names it as Appointment, Slot and Schedule do (urn:carebook:service|{id}); characteristic says how it happens, as an HL7 v3 ParticipationMode code (FACE in person, VIDEOCONF video, PHONE telephone); comment gives its lengths and buffers, extraDetails the instructions patients get. An archived service is active false: it is read by its id, and a search lists the services offered.',
+    searchParams: [
+      id,
+      {
+        name: 'active',
+        type: 'token',
+        documentation: 'true: the services offered (a search lists no others).',
+      },
+      { name: 'name', type: 'string', documentation: 'The start of any word of the name.' },
+      serviceType('The service itself.'),
+      {
+        name: 'characteristic',
+        type: 'token',
+        documentation:
+          'How it happens: http://terminology.hl7.org/CodeSystem/v3-ParticipationMode|FACE, VIDEOCONF or PHONE.',
+      },
+      { name: 'organization', type: 'reference', documentation: 'Organization/{id}.' },
+      { name: 'location', type: 'reference', documentation: 'Location/{id}.' },
       count,
     ],
   },

@@ -9,6 +9,8 @@ import type {
 import type { ClinicSummary } from '@contracts/auth';
 import type { AgentView } from '@contracts/clinics';
 import { agentAtClinicId, slotId, type SlotKey } from './fhir-ids';
+import type { BookingService } from '../services';
+import { serviceConcept } from './service-resources';
 
 // The resources around appointments, from the records the JSON API shows: a clinic is an
 // Organization and its one Location (same id), a provider or nurse a Practitioner (the agent's
@@ -83,11 +85,14 @@ export function toSchedule(
   agent: AgentView,
   clinic: ClinicSummary,
   horizon: { start: Date; end: Date },
+  services: ReadonlyArray<Pick<BookingService, 'id' | 'name'>>,
 ): Schedule {
   return {
     resourceType: 'Schedule',
     id: agentAtClinicId({ agentId: agent._id, clinicId: clinic.id }),
     active: true,
+    // The services the agent offers at the clinic: a Slot search by service-type books them.
+    ...(services.length ? { serviceType: services.map(serviceConcept) } : {}),
     actor: [
       { reference: `Practitioner/${agent._id}`, display: agent.name },
       { reference: `Location/${clinic.id}`, display: clinic.name },
@@ -97,10 +102,16 @@ export function toSchedule(
   };
 }
 
-export function toSlot(key: SlotKey, status: Slot['status']): Slot {
+export function toSlot(
+  key: SlotKey,
+  status: Slot['status'],
+  service: Pick<BookingService, 'id' | 'name'>,
+): Slot {
   return {
     resourceType: 'Slot',
     id: slotId(key),
+    // The service the slot was computed for: its lengths and buffers (ADR 044).
+    serviceType: [serviceConcept(service)],
     schedule: { reference: `Schedule/${agentAtClinicId(key)}` },
     status,
     start: key.start.toISOString(),

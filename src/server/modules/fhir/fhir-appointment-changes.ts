@@ -22,6 +22,7 @@ import {
 import { validateIncoming } from './fhir-validation';
 import { FhirError, invalid, unprocessable } from './outcome';
 import { zodOutcome } from './zod-outcome';
+import { serviceIdOf, serviceKey, servicesOfAppointments } from './fhir-services';
 
 // A FHIR client changes an appointment by sending it back (PUT) or a JSON Patch of it (PATCH).
 // What differs from the stored appointment becomes the app's own actions, each through the
@@ -58,6 +59,17 @@ async function applyFhirChanges(
       'Name the agent with a Practitioner participant, as this server writes it.',
       'Appointment.participant',
     );
+  }
+  // What was booked stays: a new service is a new appointment. No serviceType keeps it.
+  const serviceId = serviceIdOf(wanted.serviceType, 'Appointment.serviceType');
+  if (serviceId !== undefined) {
+    const booked = (await servicesOfAppointments(deps, [current])).get(serviceKey(current))!;
+    if (serviceId !== booked.id) {
+      throw unprocessable(
+        'The service of an appointment cannot change; cancel it and book a new one.',
+        'Appointment.serviceType',
+      );
+    }
   }
   const agentId = participants.practitioner ?? view.staff.id;
   const time = timeOf(wanted, { start: current.startAt, durationMinutes: view.duration });
@@ -167,7 +179,7 @@ export async function patchFhirAppointment(
   }
   const current = await readFhirAppointment(deps, ctx, id, { audit: false });
   checkVersion(ifMatch, current);
-  const document = structuredClone(toResource(deps, ctx, current)) as unknown as Record<
+  const document = structuredClone(await toResource(deps, ctx, current)) as unknown as Record<
     string,
     unknown
   >;

@@ -16,7 +16,10 @@ import {
 } from '../appointments';
 import { findClinicPatient } from '../clinics';
 import { toFhirAppointment } from './appointment-resource';
-import { parseAgentAtClinicId, parseSlotId, isUuid } from './fhir-ids';
+import { parseAgentAtClinicId, parseSlotId, isUuid, type ParsedSlotId } from './fhir-ids';
+import type { BookingService } from '../services';
+import { serviceIdOf, serviceKey, servicesOfAppointments } from './fhir-services';
+import { serviceOfSlot } from './fhir-slots';
 import { validateIncoming } from './fhir-validation';
 import { FhirError, invalid, notSupported, resourceNotFound, unprocessable } from './outcome';
 import { referenceId, referenceParts } from './references';
@@ -38,10 +41,19 @@ export function clinicById(ctx: RequestContext, id: string): ClinicSummary | und
  * gave that permission, and for a signed-in staff member, who sees the same link in the app; a
  * token without it never gets one, since the link's token moves and cancels the visit (ADR 030).
  */
-export function toResource(deps: AppDeps, ctx: RequestContext, record: AppointmentRecord) {
+export async function toResource(
+  deps: AppDeps,
+  ctx: RequestContext,
+  record: AppointmentRecord,
+  services?: Map<string, BookingService>,
+) {
+  const service =
+    services?.get(serviceKey(record)) ??
+    (await servicesOfAppointments(deps, [record])).get(serviceKey(record))!;
   return toFhirAppointment(record, clinicById(ctx, record.clinicId), {
     publicUrl: deps.config.PUBLIC_URL,
     visitLink: ctx.apiToken ? ctx.apiToken.visitLinks : true,
+    service,
   });
 }
 
@@ -97,8 +109,9 @@ export async function searchFhirAppointments(
     limit: size,
   });
   const last = records.at(-1);
+  const services = await servicesOfAppointments(deps, records);
   return {
-    items: records.map((r) => toResource(deps, ctx, r)),
+    items: await Promise.all(records.map((r) => toResource(deps, ctx, r, services))),
     next:
       more && last
         ? ([last.startAt.toISOString(), last.view._id] satisfies AppointmentCursor)
@@ -181,6 +194,29 @@ function agreed(values: Array<string | undefined>, what: string): string | undef
   return given[0];
 }
 
+/**
+ * The service a create books: the one serviceType names with our system, or the slot's; the two
+ * must agree. A slot of the default service, or none, leaves it to serviceType.
+ */
+async function serviceToBook(
+  deps: AppDeps,
+  clinic: ClinicSummary,
+  resource: FhirAppointment,
+  slot: ParsedSlotId | null,
+): Promise<string | undefined> {
+  const named = serviceIdOf(resource.serviceType, 'Appointment.serviceType');
+  if (!slot?.serviceTag) return named;
+  const ofSlot = await serviceOfSlot(deps, clinic.id, slot.serviceTag);
+  if (!ofSlot) throw unprocessable('The slot’s service is no longer offered.', 'Appointment.slot');
+  if (named && named !== ofSlot.id) {
+    throw unprocessable(
+      'serviceType names another service than the slot was offered for.',
+      'Appointment.serviceType',
+    );
+  }
+  return ofSlot.id;
+}
+
 /** The caller's clinic the patient belongs to, when nothing else names the clinic. */
 async function clinicOfPatient(deps: AppDeps, ctx: RequestContext, patientId: string) {
   for (const clinic of ctx.user.clinics) {
@@ -240,18 +276,22 @@ export async function createFhirAppointment(
   const clinicId = agreed([slot?.clinicId, role?.clinicId, participants.location], 'clinic');
   const clinic = clinicId ? clinicById(ctx, clinicId) : await clinicOfPatient(deps, ctx, patientId);
   if (!clinic) throw resourceNotFound('Location', clinicId!);
+  const serviceId = await serviceToBook(deps, clinic, resource, slot);
 
   const parsed = createAppointmentBody.safeParse({
     date: time.start.toISOString(),
     staff: { id: agentId },
     patient: { id: patientId, clinic: clinic.slug },
     duration: time.durationMinutes,
+    // None named: the clinic's default service, as before services (ADR 044). An unknown or
+    // another clinic's service is refused by the services module in words (422).
+    ...(serviceId ? { serviceId } : {}),
     metadata: { notes: resource.comment ?? null },
   });
   if (!parsed.success) throw zodOutcome(parsed.error);
   const answer = await createAppointment(deps, ctx, parsed.data, idempotencyKey);
   const record = await readFhirAppointment(deps, ctx, answer.body._id, { audit: false });
-  return { replayed: answer.replayed, resource: toResource(deps, ctx, record), record };
+  return { replayed: answer.replayed, resource: await toResource(deps, ctx, record), record };
 }
 
 /** `If-Match: W/"3"`: the change is refused when the record is no longer at version 3. */

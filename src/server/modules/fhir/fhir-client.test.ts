@@ -5,6 +5,7 @@ import type {
   Appointment,
   Bundle,
   CapabilityStatement,
+  HealthcareService,
   OperationOutcome,
   Patient,
   Schedule,
@@ -13,6 +14,7 @@ import type {
 import { apiAs } from '../../test/api-client';
 import { createToken, expectValidFhir, matches } from '../../test/fhir-kit';
 import { useTestApp } from '../../test/test-app';
+import * as t from '../../db/schema';
 
 // The API driven by an independent FHIR client library over HTTP, as another system would:
 // fhir-kit-client knows nothing of this server but the FHIR specification.
@@ -161,4 +163,65 @@ it('serves a FHIR client: capability, slot search with paging, read, booking, re
   // The time is free again.
   const again = await answer<Slot>(client.read({ resourceType: 'Slot', id: slot.id! }));
   expect(again.status).toBe('free');
+});
+
+it('finds a service as a HealthcareService and books one of its slots by its type', async () => {
+  const { s } = await env.scenario();
+  await env.db.insert(t.services).values({
+    clinicId: s.clinic.id,
+    name: 'Physiotherapy',
+    durations: [45],
+    bufferAfterMinutes: 15,
+    kind: 'in_person',
+  });
+  const { token } = await createToken(await apiAs(env.app, s.admin.email), {
+    clinicIds: [s.clinic.id],
+  });
+  const client = new Client({ baseUrl: `http://127.0.0.1:${port}/fhir/R4`, bearerToken: token });
+
+  const [service] = matches<HealthcareService>(
+    expectValidFhir(
+      await answer<Bundle>(
+        client.search({ resourceType: 'HealthcareService', searchParams: { name: 'physio' } }),
+      ),
+    ),
+  );
+  expect(service).toMatchObject({ name: 'Physiotherapy', active: true, appointmentRequired: true });
+  const [type] = service!.type![0]!.coding!;
+  const slots = matches<Slot>(
+    expectValidFhir(
+      await answer<Bundle>(
+        client.search({
+          resourceType: 'Slot',
+          searchParams: {
+            'service-type': `${type!.system}|${type!.code}`,
+            start: ['ge2026-11-24T00:00:00-05:00', 'lt2026-11-25T00:00:00-05:00'],
+          },
+        }),
+      ),
+    ),
+  );
+  const slot = slots[0]!;
+  expect(slot.serviceType![0]!.coding![0]).toEqual(type);
+  const booked = expectValidFhir(
+    await answer<Appointment>(
+      client.create({
+        resourceType: 'Appointment',
+        body: {
+          resourceType: 'Appointment',
+          status: 'booked',
+          serviceType: [{ coding: [type!] }],
+          slot: [{ reference: `Slot/${slot.id}` }],
+          start: slot.start,
+          end: slot.end,
+          participant: [{ actor: { reference: `Patient/${s.patient.id}` }, status: 'accepted' }],
+        },
+      }),
+    ),
+  );
+  expect(booked).toMatchObject({ minutesDuration: 45, serviceType: [{ coding: [type] }] });
+  const read = await answer<HealthcareService>(
+    client.read({ resourceType: 'HealthcareService', id: service!.id! }),
+  );
+  expect(read).toEqual(service);
 });

@@ -15,6 +15,8 @@ import {
 } from './directory-resources';
 import { parseAgentAtClinicId } from './fhir-ids';
 import { resourceNotFound } from './outcome';
+import { offersService } from '@domain/services';
+import { servicesAtClinics, serviceTypeIds, type ServiceAtClinic } from './fhir-services';
 import { alternatives, intersectAll, referenceIds, type SearchRequest } from './search-request';
 
 // Clinics, their providers and nurses, their roles and schedules: few records, read from the
@@ -155,19 +157,40 @@ function horizon(deps: AppDeps) {
   return { start, end: new Date(start.getTime() + deps.config.SLOT_HORIZON_DAYS * 86_400_000) };
 }
 
+/** The services an agent offers at a clinic, from the clinic's offered services. */
+function offeredBy(agentId: string, services: readonly ServiceAtClinic[], clinicId: string) {
+  return services
+    .filter(({ service, clinic }) => clinic.id === clinicId && offersService(service, agentId))
+    .map(({ service }) => service);
+}
+
 export async function readSchedule(deps: AppDeps, ctx: RequestContext, id: string) {
   const found = await findAgentAtClinic(deps, ctx, id);
   if (!found) throw resourceNotFound('Schedule', id);
-  return toSchedule(found.agent, found.clinic, horizon(deps));
+  const services = await servicesAtClinics(deps, ctx, [found.clinic]);
+  return toSchedule(
+    found.agent,
+    found.clinic,
+    horizon(deps),
+    offeredBy(found.agent._id, services, found.clinic.id),
+  );
 }
 
 export async function searchSchedules(deps: AppDeps, ctx: RequestContext, request: SearchRequest) {
   // Each repetition of actor must name one of the schedule's actors (its agent or its clinic).
   const actors = referenceIds(request, 'actor', ['Practitioner', 'Location']);
+  const serviceIds = serviceTypeIds(request);
+  const services = await servicesAtClinics(deps, ctx);
   const schedules = (await agentsAtClinics(deps, ctx))
     .filter(({ agent, clinic }) =>
       actors.every((any) => any.includes(agent._id) || any.includes(clinic.id)),
     )
-    .map(({ agent, clinic }) => toSchedule(agent, clinic, horizon(deps)));
+    .map(({ agent, clinic }) => ({
+      agent,
+      clinic,
+      offered: offeredBy(agent._id, services, clinic.id),
+    }))
+    .filter(({ offered }) => !serviceIds || offered.some((o) => serviceIds.includes(o.id)))
+    .map(({ agent, clinic, offered }) => toSchedule(agent, clinic, horizon(deps), offered));
   return pageById(request, filterIds(request, schedules));
 }

@@ -48,21 +48,54 @@ export function parseAgentAtClinicId(id: string): AgentAtClinic | null {
   return agentId && clinicId ? { agentId, clinicId } : null;
 }
 
-/** A slot: a schedule, a start (to the minute, UTC) and a length in minutes. */
+/**
+ * A slot: a schedule, a start (to the minute, UTC), a length in minutes and, unless it is the
+ * clinic's default service's, the service it was computed for.
+ */
 export interface SlotKey extends AgentAtClinic {
   start: Date;
   durationMinutes: number;
+  serviceId?: string;
+}
+
+/** A service in a slot id: the first 8 characters of its compact id (48 bits, per clinic). */
+const SERVICE_TAG_LENGTH = 8;
+
+export function serviceTag(serviceId: string): string {
+  return compactUuid(serviceId).slice(0, SERVICE_TAG_LENGTH);
 }
 
 /** `<schedule>-<yyyymmddThhmm>-<minutes>`, e.g. `…-20261124T1500-30`: 62 characters at most. */
 export function slotId(key: SlotKey): string {
+  if (key.serviceId) {
+    // A service's slot names it too; to stay within 64 characters its start is written as
+    // minutes since 1970 in base 36: `<schedule>-<start>-<minutes>-<service>`.
+    const stamp = Math.floor(key.start.getTime() / 60_000)
+      .toString(36)
+      .padStart(6, '0');
+    return `${agentAtClinicId(key)}-${stamp}-${key.durationMinutes}-${serviceTag(key.serviceId)}`;
+  }
   const iso = key.start.toISOString();
   const stamp = `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}`;
   return `${agentAtClinicId(key)}-${stamp}-${key.durationMinutes}`;
 }
 
-export function parseSlotId(id: string): SlotKey | null {
+/** A slot id read back: a service's slot carries the service's tag, to be found at its clinic. */
+export type ParsedSlotId = Omit<SlotKey, 'serviceId'> & { serviceTag?: string };
+
+export function parseSlotId(id: string): ParsedSlotId | null {
   const schedule = parseAgentAtClinicId(id.slice(0, 2 * COMPACT_UUID_LENGTH));
+  const ofService = /^-([0-9a-z]{6})-(\d{1,3})-([A-Za-z0-9\-.]{8})$/.exec(
+    id.slice(2 * COMPACT_UUID_LENGTH),
+  );
+  if (schedule && ofService) {
+    const [, stamp, minutes, tag] = ofService;
+    const start = new Date(parseInt(stamp!, 36) * 60_000);
+    const durationMinutes = Number(minutes);
+    if (durationMinutes < 5 || durationMinutes > 480) return null;
+    const canonical = `${agentAtClinicId(schedule)}-${stamp}-${durationMinutes}-${tag}`;
+    return canonical === id ? { ...schedule, start, durationMinutes, serviceTag: tag! } : null;
+  }
   const rest = /^-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})-(\d{1,3})$/.exec(
     id.slice(2 * COMPACT_UUID_LENGTH),
   );

@@ -7,7 +7,7 @@ import { checkBookable, slotSettings } from '../availability';
 import { clinicSlots, findBookableAgent } from '../clinics';
 import { pageOf } from './bundle';
 import { toSlot } from './directory-resources';
-import { parseAgentAtClinicId, parseSlotId, slotId, type SlotKey } from './fhir-ids';
+import { parseAgentAtClinicId, parseSlotId, serviceTag, slotId, type SlotKey } from './fhir-ids';
 import { invalid, resourceNotFound } from './outcome';
 import {
   alternatives,
@@ -16,7 +16,13 @@ import {
   referenceIds,
   type SearchRequest,
 } from './search-request';
-import { bufferSettingsOf, requireBookingService } from '../services';
+import {
+  bufferSettingsOf,
+  listBookingServices,
+  requireBookingService,
+  type BookingService,
+} from '../services';
+import { serviceTypeIds } from './fhir-services';
 
 const DAY_MS = 86_400_000;
 /** Without an end, a search covers a week; no search covers more than a month. */
@@ -36,11 +42,14 @@ async function freeSlotsAt(
   clinic: ClinicSummary,
   range: { from: Date; before: Date },
   agentIds: readonly string[] | undefined,
+  service: BookingService,
 ): Promise<SlotKey[]> {
   const { slots } = await clinicSlots(deps, ctx, clinic.slug, {
     from: utcDay(range.from),
     to: utcDay(new Date(range.before.getTime() - 1)),
-    duration: DEFAULT_DURATION_MINUTES,
+    // The default service's slots are 30 minutes long, as before services; another service's
+    // are each agent's first length of it, with its buffers, from those who offer it (ADR 044).
+    ...(service.isDefault ? { duration: DEFAULT_DURATION_MINUTES } : { serviceId: service.id }),
     timezone: 'UTC',
     // One agent is asked for by id, so only their schedule and bookings are read.
     ...(agentIds?.length === 1 ? { agentId: agentIds[0] } : {}),
@@ -52,6 +61,7 @@ async function freeSlotsAt(
       clinicId: clinic.id,
       start: new Date(s.startTime),
       durationMinutes: s.durationMinutes,
+      ...(service.isDefault ? {} : { serviceId: service.id }),
     }))
     .filter((key) => key.start >= range.from && key.start < range.before);
 }
@@ -85,14 +95,23 @@ export async function searchSlots(deps: AppDeps, ctx: RequestContext, request: S
     for (const clinic of ctx.user.clinics) wanted.set(clinic, undefined);
   }
   const freeAsked = !statuses || statuses.includes('free');
-  const lists =
-    before > from && freeAsked
-      ? await Promise.all(
-          [...wanted].map(([clinic, agents]) =>
-            freeSlotsAt(deps, ctx, clinic, { from, before }, agents),
-          ),
-        )
-      : [];
+  // Which services: those service-type names (each clinic's own), else the default's slots.
+  const serviceIds = serviceTypeIds(request);
+  const searches: Array<[ClinicSummary, string[] | undefined, BookingService]> = [];
+  if (before > from && freeAsked) {
+    for (const [clinic, agents] of wanted) {
+      const offered = await listBookingServices(deps.db.db, clinic.id);
+      const services = serviceIds
+        ? offered.filter((service) => serviceIds.includes(service.id))
+        : offered.filter((service) => service.isDefault);
+      for (const service of services) searches.push([clinic, agents, service]);
+    }
+  }
+  const lists = await Promise.all(
+    searches.map(([clinic, agents, service]) =>
+      freeSlotsAt(deps, ctx, clinic, { from, before }, agents, service),
+    ),
+  );
   const after = request.cursor(isSlotCursor);
   const keyed = lists
     .flat()
@@ -102,7 +121,28 @@ export async function searchSlots(deps: AppDeps, ctx: RequestContext, request: S
     .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.id < b.id ? -1 : 1));
   const size = request.pageSize();
   const page = pageOf(keyed.slice(0, size + 1), size, (s): SlotCursor => [s.start, s.id]);
-  return { items: page.items.map((s) => toSlot(s.key, 'free')), next: page.next };
+  const names = new Map(searches.map(([, , service]) => [service.id, service]));
+  const defaults = new Map(
+    searches.filter(([, , v]) => v.isDefault).map(([clinic, , v]) => [clinic.id, v]),
+  );
+  return {
+    items: page.items.map((s) =>
+      toSlot(s.key, 'free', names.get(s.key.serviceId ?? '') ?? defaults.get(s.key.clinicId)!),
+    ),
+    next: page.next,
+  };
+}
+
+/** The clinic's offered service a slot id's tag names (serviceTag), if any. */
+export async function serviceOfSlot(
+  deps: AppDeps,
+  clinicId: string,
+  tag: string,
+): Promise<BookingService | undefined> {
+  const matching = (await listBookingServices(deps.db.db, clinicId)).filter(
+    (service) => !service.isDefault && serviceTag(service.id) === tag,
+  );
+  return matching.length === 1 ? matching[0] : undefined;
 }
 
 /**
@@ -110,20 +150,24 @@ export async function searchSlots(deps: AppDeps, ctx: RequestContext, request: S
  * when too soon or too far ahead to book. A time outside the agent's hours was never a slot.
  */
 export async function readSlot(deps: AppDeps, ctx: RequestContext, id: string): Promise<Slot> {
-  const key = parseSlotId(id);
-  const clinic = key && ctx.user.clinics.find((c) => c.id === key.clinicId);
-  const agent = key && clinic ? await findBookableAgent(deps.db.db, clinic.id, key.agentId) : null;
-  if (!key || !clinic || !agent) throw resourceNotFound('Slot', id);
+  const parsed = parseSlotId(id);
+  const clinic = parsed && ctx.user.clinics.find((c) => c.id === parsed.clinicId);
+  const agent =
+    parsed && clinic ? await findBookableAgent(deps.db.db, clinic.id, parsed.agentId) : null;
+  if (!parsed || !clinic || !agent) throw resourceNotFound('Slot', id);
+  // The slot's service: the one its id names (still offered), else the clinic's default.
+  const service = parsed.serviceTag
+    ? await serviceOfSlot(deps, clinic.id, parsed.serviceTag)
+    : await requireBookingService(deps.db.db, clinic.id, null);
+  if (!service) throw resourceNotFound('Slot', id);
+  const { serviceTag: _tag, ...rest } = parsed;
+  const key: SlotKey = { ...rest, ...(service.isDefault ? {} : { serviceId: service.id }) };
   const check = await checkBookable(deps.db.db, {
     agent,
     start: key.start,
     durationMinutes: key.durationMinutes,
     now: deps.now(),
-    // FHIR's slots are the default service's until Slot.serviceType is offered (ADR 044).
-    settings: slotSettings(
-      deps.config,
-      bufferSettingsOf(await requireBookingService(deps.db.db, clinic.id, null)),
-    ),
+    settings: slotSettings(deps.config, bufferSettingsOf(service)),
   });
   if (check.ok) {
     const offered = await freeSlotsAt(
@@ -132,18 +176,19 @@ export async function readSlot(deps: AppDeps, ctx: RequestContext, id: string): 
       clinic,
       { from: key.start, before: new Date(key.start.getTime() + 60_000) },
       [key.agentId],
+      service,
     );
-    if (key.durationMinutes !== DEFAULT_DURATION_MINUTES || offered.length === 0) {
+    if (!offered.some((o) => o.durationMinutes === key.durationMinutes)) {
       throw resourceNotFound('Slot', id);
     }
-    return toSlot(key, 'free');
+    return toSlot(key, 'free', service);
   }
   switch (check.reason) {
     case 'taken':
-      return toSlot(key, 'busy');
+      return toSlot(key, 'busy', service);
     case 'too_soon':
     case 'beyond_horizon':
-      return toSlot(key, 'busy-unavailable');
+      return toSlot(key, 'busy-unavailable', service);
     case 'outside_availability':
       throw resourceNotFound('Slot', id);
   }

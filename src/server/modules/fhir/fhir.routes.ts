@@ -25,6 +25,7 @@ import * as directory from './fhir-directory';
 import { FHIR_ID } from './fhir-ids';
 import { createFhirPatient, readPatient, searchPatients, updateFhirPatient } from './fhir-patients';
 import { readSlot, searchSlots } from './fhir-slots';
+import { readHealthcareService, searchHealthcareServices } from './fhir-services';
 import { FhirError, resourceNotFound, toOutcome } from './outcome';
 import { prefersStrict, SearchRequest } from './search-request';
 
@@ -40,6 +41,7 @@ type Searcher = (
 const READ: Record<FhirResourceType, Reader> = {
   Appointment: async (deps, ctx, id) =>
     toResource(deps, ctx, await readFhirAppointment(deps, ctx, id)),
+  HealthcareService: readHealthcareService,
   Slot: readSlot,
   Schedule: directory.readSchedule,
   Practitioner: directory.readPractitioner,
@@ -51,6 +53,7 @@ const READ: Record<FhirResourceType, Reader> = {
 
 const SEARCH: Record<FhirResourceType, Searcher> = {
   Appointment: searchFhirAppointments,
+  HealthcareService: searchHealthcareServices,
   Slot: searchSlots,
   Schedule: directory.searchSchedules,
   Practitioner: directory.searchPractitioners,
@@ -219,7 +222,7 @@ function registerFhir(app: FastifyInstance, deps: AppDeps) {
   route('GET', '/Appointment/:id/_history/:vid', async (request, reply) => {
     const ctx = callerOf(request);
     const id = idOf(request, 'Appointment');
-    const resource = toResource(deps, ctx, await readFhirAppointment(deps, ctx, id));
+    const resource = await toResource(deps, ctx, await readFhirAppointment(deps, ctx, id));
     const { vid } = request.params as { vid: string };
     if (resource.meta?.versionId !== vid) {
       throw new FhirError(
