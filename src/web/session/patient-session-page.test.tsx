@@ -241,6 +241,9 @@ describe('PatientSessionPage by kind of visit', () => {
       await screen.findByText('Riverside Family Clinic will call you at the time above.'),
     ).toBeInTheDocument();
     expect(screen.getByText('They will call your number ending in 2030.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Let your clinic know you will be ready for their call.'),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Your phone visit with/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Join your visit' })).toBeNull();
     expect(screen.queryByRole('link', { name: /Get directions/ })).toBeNull();
