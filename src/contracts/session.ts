@@ -11,6 +11,7 @@ import {
   uuidParam,
 } from './common';
 import { PATIENT_CANCEL_REASON_MAX } from '@domain/self-service';
+import { SERVICE_KINDS } from '@domain/services';
 import { defineEndpoint } from './endpoint';
 import {
   cancelPatientSessionRoute,
@@ -91,6 +92,21 @@ export const patientSelfService = z.object({
 });
 export type PatientSelfService = z.infer<typeof patientSelfService>;
 
+/**
+ * What kind of visit it is (issue 42): by video through the link, in person at `address`, or by
+ * phone. Only a video visit has a call to join.
+ */
+export const patientVisitKind = z.object({
+  kind: z.enum(SERVICE_KINDS),
+  serviceName: z.string(),
+  /** In person: where to go (the service's place, else the clinic's address); null otherwise. */
+  address: z.string().nullable(),
+  instructions: z.string().nullable(),
+  /** By phone: the last four digits of the number on the patient's record, if there is one. */
+  phoneEnding: z.string().nullable(),
+});
+export type PatientVisitKind = z.infer<typeof patientVisitKind>;
+
 /** What the patient page may know: the least it needs, the patient's first name only. */
 export const patientSessionView = z.object({
   appointmentId: z.string(),
@@ -111,6 +127,8 @@ export const patientSessionView = z.object({
   /** A cancelled appointment: when, and the reason as the clinic wrote it (if any). */
   cancellation: z.object({ at: z.string(), reason: z.string().nullable() }).nullable().optional(),
   selfService: patientSelfService.optional(),
+  /** Absent from answers of before services: a video visit, as every visit was. */
+  visit: patientVisitKind.optional(),
 });
 export type PatientSessionView = z.infer<typeof patientSessionView>;
 

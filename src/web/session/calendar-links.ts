@@ -6,6 +6,8 @@ export interface CalendarEvent {
   start: Date;
   end: Date;
   details: string;
+  /** Where an in-person visit happens; absent for a video or phone visit. */
+  location?: string | null;
 }
 
 /** 20261125T150000Z: the basic UTC form both services read. */
@@ -21,6 +23,7 @@ export function googleCalendarUrl(event: CalendarEvent): string {
     text: event.title,
     dates: `${basicUtc(event.start)}/${basicUtc(event.end)}`,
     details: event.details,
+    ...(event.location ? { location: event.location } : {}),
   });
   return `https://calendar.google.com/calendar/render?${query.toString()}`;
 }
@@ -33,6 +36,7 @@ export function outlookCalendarUrl(event: CalendarEvent): string {
     startdt: event.start.toISOString(),
     enddt: event.end.toISOString(),
     body: event.details,
+    ...(event.location ? { location: event.location } : {}),
   });
   return `https://outlook.live.com/calendar/0/deeplink/compose?${query.toString()}`;
 }

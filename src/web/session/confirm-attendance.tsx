@@ -14,7 +14,7 @@ export function ConfirmAttendance({
   onConfirmed,
 }: {
   token: string;
-  view: Pick<PatientSessionView, 'status' | 'confirmable'>;
+  view: Pick<PatientSessionView, 'status' | 'confirmable' | 'visit'>;
   fromReminder: boolean;
   onConfirmed: () => void;
 }) {
@@ -73,7 +73,10 @@ export function ConfirmAttendance({
         Will you come?
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        Let your clinic know, so they do not need to call you.
+        {/* A phone visit is a call: "so they need not call you" would say the opposite. */}
+        {view.visit?.kind === 'phone'
+          ? 'Let your clinic know you will be ready for their call.'
+          : 'Let your clinic know, so they do not need to call you.'}
       </p>
       <button
         ref={button}

@@ -6,6 +6,7 @@ import { ClinicReachBlock, REACH_LINK, reachOf } from './clinic-reach';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendar-links';
 import { ReschedulePicker } from './reschedule-picker';
 import { calendarFileUrl } from './session-api';
+import { calendarDetails, calendarTitle } from './patient-session-model';
 
 const ACTION =
   'inline-flex h-12 w-full items-center justify-center rounded-xl border border-slate-300 bg-white px-4 text-base font-semibold text-slate-900 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
@@ -37,10 +38,11 @@ export function ManageVisit({
   ) as string[];
   const start = new Date(view.start);
   const event = {
-    title: `Video visit with ${view.provider.name} (${view.clinic.name})`,
+    title: calendarTitle(view),
     start,
     end: new Date(start.getTime() + view.durationMinutes * 60_000),
-    details: `Join your online visit: ${window.location.origin}/session/?token=${token}`,
+    details: calendarDetails(view, `${window.location.origin}/session/?token=${token}`),
+    location: view.visit?.address,
   };
 
   return (

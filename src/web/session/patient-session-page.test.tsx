@@ -185,3 +185,106 @@ describe('PatientSessionPage', () => {
     expect(screen.queryByRole('button', { name: 'Confirm my appointment' })).toBeNull();
   });
 });
+
+describe('PatientSessionPage by kind of visit', () => {
+  const inPerson = {
+    kind: 'in_person' as const,
+    serviceName: 'Physiotherapy',
+    address: '40 Mill Lane\nSpringfield, IL 62701',
+    instructions: 'Wear loose clothing.\nBring your referral letter.',
+    phoneEnding: null,
+  };
+
+  it('shows an in-person visit’s address, directions and instructions, and no Join', async () => {
+    // Open: a video visit could be joined now; this one cannot.
+    showPage(view({ state: 'open', serverNow: '2026-11-24T19:55:00Z', visit: inPerson }));
+    expect(await screen.findByText('This visit is in person.')).toBeInTheDocument();
+    expect(screen.getByText('Please come to the address below.')).toBeInTheDocument();
+    expect(screen.getByText(/Your visit in person with/)).toBeInTheDocument();
+    expect(screen.getByText('Physiotherapy')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Where' })).toBeInTheDocument();
+    expect(screen.getByText(/40 Mill Lane/).textContent).toBe(inPerson.address);
+    const directions = screen.getByRole('link', { name: /Get directions/ });
+    expect(directions).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/search?query=40%20Mill%20Lane%20Springfield%2C%20IL%2062701',
+    );
+    expect(directions).toHaveAttribute('target', '_blank');
+    expect(directions).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByRole('heading', { name: 'Before your visit' })).toBeInTheDocument();
+    expect(screen.getByText(/Wear loose clothing/).textContent).toBe(inPerson.instructions);
+    expect(screen.queryByRole('button', { name: 'Join your visit' })).toBeNull();
+    expect(screen.queryByText(/join|camera|video/i)).toBeNull();
+  });
+
+  it('before an in-person visit shows no Join either, and no address once it is over', async () => {
+    showPage(view({ visit: inPerson }));
+    expect(await screen.findByText('Starts in 15 minutes')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join your visit' })).toBeNull();
+    expect(screen.queryByText(/You can join from/)).toBeNull();
+    cleanup();
+    showPage(view({ state: 'ended', serverNow: '2026-11-24T21:00:00Z', visit: inPerson }));
+    expect(await screen.findByText('This visit has ended.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Get directions/ })).toBeNull();
+  });
+
+  it('says a phone visit’s clinic will call, at the number on the record, with no Join', async () => {
+    const phone = {
+      kind: 'phone' as const,
+      serviceName: 'Phone follow-up',
+      address: null,
+      instructions: null,
+      phoneEnding: '2030',
+    };
+    showPage(view({ state: 'open', serverNow: '2026-11-24T19:55:00Z', visit: phone }));
+    expect(
+      await screen.findByText('Riverside Family Clinic will call you at the time above.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('They will call your number ending in 2030.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Let your clinic know you will be ready for their call.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Your phone visit with/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join your visit' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Get directions/ })).toBeNull();
+    cleanup();
+    // No number on the record: the patient is asked to give one.
+    showPage(
+      view({
+        visit: { ...phone, phoneEnding: null },
+        reach: { phone: '(555) 010-9000', address: null, bookOnlinePath: null },
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'We do not have a phone number for you. To give one, please call the clinic.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join your visit' })).toBeNull();
+  });
+
+  it('keeps a video visit as it was, with Join, and shows its instructions', async () => {
+    showPage(
+      view({
+        state: 'open',
+        serverNow: '2026-11-24T19:55:00Z',
+        visit: {
+          kind: 'video',
+          serviceName: 'Video visit',
+          address: null,
+          instructions: 'Find a quiet room.',
+          phoneEnding: null,
+        },
+      }),
+    );
+    const join = (await screen.findByRole('button', {
+      name: 'Join your visit',
+    })) as HTMLButtonElement;
+    expect(join.disabled).toBe(false);
+    expect(screen.getByText('Your visit is open.')).toBeInTheDocument();
+    expect(screen.getByText(/Your video visit with/)).toBeInTheDocument();
+    expect(screen.queryByText('Video visit')).toBeNull();
+    expect(screen.getByText('Find a quiet room.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Where' })).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PatientCard } from './patient-session-model';
 import { LinkPageCard } from './link-page-frame';
+import { VisitPlace } from './visit-place';
 
 const NOTICE_STYLE: Record<PatientCard['notice']['tone'], string> = {
   info: 'border-sky-200 bg-sky-50 text-sky-950 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-100',
@@ -33,10 +34,16 @@ export function VisitCard({
         {card.greeting}
       </h1>
       <p className="mt-1 text-base text-slate-600 dark:text-slate-300">
-        Your video visit with <span className="font-medium">{card.providerName}</span>
+        {card.withWords} <span className="font-medium">{card.providerName}</span>
       </p>
 
       <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        {card.serviceName && (
+          <>
+            <dt className="text-slate-500 dark:text-slate-400">Visit</dt>
+            <dd className="font-medium text-slate-900 dark:text-slate-100">{card.serviceName}</dd>
+          </>
+        )}
         <dt className="text-slate-500 dark:text-slate-400">Date</dt>
         <dd className="font-medium text-slate-900 dark:text-slate-100">{card.date}</dd>
         <dt className="text-slate-500 dark:text-slate-400">Time</dt>
@@ -83,6 +90,7 @@ export function VisitCard({
           {joinError}
         </p>
       )}
+      <VisitPlace card={card} />
     </LinkPageCard>
   );
 }

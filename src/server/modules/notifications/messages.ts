@@ -1,6 +1,8 @@
 import { createEvent, createEvents } from 'ics';
 import { formatDateTimeWithZone, formatDateWithWeekday, formatTimeRange } from '@domain/format';
+import type { VisitKind } from '@domain/visit-kind';
 import type { AddressedParty, NotificationSnapshot, SeriesVisit } from './outbox-row';
+import { oneLine, visitLines, visitLinkLabel } from './visit-lines';
 
 export interface RenderedMessage {
   to: string;
@@ -41,13 +43,15 @@ const HEADLINES: Record<string, (s: NotificationSnapshot) => string> = {
 
 /**
  * One email for one recipient. Every stored value is escaped in the HTML part: a patient named
- * `<img onerror=…>` reads as text. Times are in the clinic's own zone.
+ * `<img onerror=…>` reads as text. Times are in the clinic's own zone. `visit` is the kind of
+ * visit as its service says now; without it the message reads as before services (video).
  */
 export function renderMessage(
   kind: string,
   snapshot: NotificationSnapshot,
   recipient: AddressedParty,
   publicUrl: string,
+  visit?: VisitKind,
 ): RenderedMessage {
   const tz = snapshot.clinic.timezone;
   const whenOf = (iso: string) =>
@@ -59,6 +63,7 @@ export function renderMessage(
     ' ',
   );
   const link = sessionLink(publicUrl, snapshot.token);
+  const linkLabel = visitLinkLabel(visit);
   const visits = snapshot.visits;
   // A series change is one message listing every visit, each with its own link.
   const whenLines = visits
@@ -87,19 +92,17 @@ export function renderMessage(
       : []),
     ...(snapshot.previous?.staffName ? [`Previous provider: ${snapshot.previous.staffName}`] : []),
     ...(snapshot.reason ? [`Reason: ${snapshot.reason}`] : []),
-    ...(cancelled || visits ? [] : [`Join your online visit: ${link}`]),
+    ...visitLines(visit, { to: recipient.role, clinicName: snapshot.clinic.name, cancelled }),
+    ...(cancelled || visits ? [] : [`${linkLabel}: ${link}`]),
   ];
   return {
     to: recipient.email,
     subject: `${headline} — ${snapshot.clinic.name}`,
     text: lines.join('\n'),
-    html: htmlOf(
-      lines,
-      ...(cancelled || visits ? [] : [['Join your online visit', link] as [string, string]]),
-    ),
+    html: htmlOf(lines, ...(cancelled || visits ? [] : [[linkLabel, link] as [string, string]])),
     ...(visits
-      ? seriesCalendarFile(snapshot, visits, publicUrl, cancelled)
-      : calendarFile(snapshot, link, cancelled)),
+      ? seriesCalendarFile(snapshot, visits, publicUrl, cancelled, visit)
+      : calendarFile(snapshot, link, cancelled, visit)),
   };
 }
 
@@ -109,6 +112,7 @@ function seriesCalendarFile(
   visits: readonly SeriesVisit[],
   publicUrl: string,
   cancelled: boolean,
+  visit: VisitKind | undefined,
 ): Pick<RenderedMessage, 'ics' | 'icsMethod'> {
   const method = cancelled ? 'CANCEL' : 'REQUEST';
   const result = createEvents(
@@ -121,7 +125,8 @@ function seriesCalendarFile(
         startOutputType: 'utc' as const,
         duration: { minutes: v.durationMinutes },
         title: `Appointment at ${snapshot.clinic.name}`,
-        description: cancelled ? 'This appointment was cancelled.' : `Join: ${link}`,
+        description: calendarDescription(link, cancelled, visit),
+        ...calendarLocation(visit),
         url: cancelled ? undefined : link,
         sequence: v.sequence + (cancelled ? 1 : 0),
         status: cancelled ? ('CANCELLED' as const) : ('CONFIRMED' as const),
@@ -133,6 +138,17 @@ function seriesCalendarFile(
   return { ics: result.value, icsMethod: method };
 }
 
+/** A calendar event's words: how to join a video visit, else the visit's page; the instructions. */
+function calendarDescription(link: string, cancelled: boolean, visit: VisitKind | undefined) {
+  if (cancelled) return 'This appointment was cancelled.';
+  const reach = !visit || visit.kind === 'video' ? `Join: ${link}` : `Your appointment: ${link}`;
+  return visit?.instructions ? `${reach}\n\n${visit.instructions}` : reach;
+}
+
+/** Where an in-person visit is, for the calendar to show and map. */
+const calendarLocation = (visit: VisitKind | undefined) =>
+  visit?.address ? { location: oneLine(visit.address) } : {};
+
 /** The calendar file every message carries, so the patient's calendar holds the current time. */
 function calendarFile(
   snapshot: Pick<
@@ -143,6 +159,7 @@ function calendarFile(
   },
   link: string,
   cancelled: boolean,
+  visit: VisitKind | undefined,
 ): Pick<RenderedMessage, 'ics' | 'icsMethod'> {
   const start = new Date(snapshot.start);
   const event = createEvent({
@@ -152,7 +169,8 @@ function calendarFile(
     startOutputType: 'utc',
     duration: { minutes: snapshot.durationMinutes },
     title: `Appointment at ${snapshot.clinic.name}`,
-    description: cancelled ? 'This appointment was cancelled.' : `Join: ${link}`,
+    description: calendarDescription(link, cancelled, visit),
+    ...calendarLocation(visit),
     url: cancelled ? undefined : link,
     sequence: snapshot.sequence + (cancelled ? 1 : 0),
     method: cancelled ? 'CANCEL' : 'REQUEST',
@@ -196,26 +214,29 @@ export function renderReminder(
   snapshot: ReminderSnapshot,
   to: string,
   publicUrl: string,
+  visit?: VisitKind,
 ): RenderedMessage {
   const when = formatDateTimeWithZone(snapshot.start, snapshot.clinic.timezone);
   const link = sessionLink(publicUrl, snapshot.token);
+  const linkLabel = visitLinkLabel(visit);
   const confirm = confirmLink(publicUrl, snapshot.token);
   const lines = [
     `Hello ${snapshot.patient.name},`,
     `This is a reminder of your appointment at ${snapshot.clinic.name}.`,
     `When: ${when}`,
     `Provider: ${snapshot.staff.name}`,
+    ...visitLines(visit, { to: 'patient', clinicName: snapshot.clinic.name, cancelled: false }),
     ...(snapshot.confirmed
       ? ['You have confirmed that you will come. Thank you.']
       : [`Confirm that you will come: ${confirm}`]),
-    `Join your online visit: ${link}`,
+    `${linkLabel}: ${link}`,
   ];
   return {
     to,
     subject: `Reminder: your appointment on ${when} — ${snapshot.clinic.name}`,
     text: lines.join('\n'),
-    html: htmlOf(lines, ['Confirm that you will come', confirm], ['Join your online visit', link]),
-    ...calendarFile(snapshot, link, false),
+    html: htmlOf(lines, ['Confirm that you will come', confirm], [linkLabel, link]),
+    ...calendarFile(snapshot, link, false, visit),
   };
 }
 

@@ -1,4 +1,5 @@
 import { NOTIFICATION_EVENTS, type NotificationEvent } from '@contracts/auth';
+import type { VisitKind } from '@domain/visit-kind';
 import type { Executor } from '../../db/client';
 import {
   ADMIN_NOTICE_KIND,
@@ -43,13 +44,15 @@ export interface RenderableRow {
 /**
  * The message `recipient` gets for `row`. A reminder is written from its appointment as it is
  * now (`current`), not as it was planned; without it (the appointment is gone) there is nothing
- * to write and the answer is null.
+ * to write and the answer is null. `visit` is the kind of visit of the row's appointment as its
+ * service says now (visitsOfRows); without it a message reads as before services.
  */
 export function renderOutboxMail(
   row: RenderableRow,
   recipient: AddressedParty,
   publicUrl: string,
   current?: ReminderDelivery,
+  visit?: VisitKind,
 ): OutboxMail | null {
   switch (row.kind) {
     case REMINDER_KIND:
@@ -69,6 +72,7 @@ export function renderOutboxMail(
         },
         current.patient.email,
         publicUrl,
+        visit,
       );
     case OFFER_KIND:
       // A waitlist offer goes to its patient only, with the link that answers it.
@@ -81,7 +85,13 @@ export function renderOutboxMail(
       return { to: recipient.email, subject: notice.subject, text: notice.text };
     }
     default:
-      return renderMessage(row.kind, row.payload as NotificationSnapshot, recipient, publicUrl);
+      return renderMessage(
+        row.kind,
+        row.payload as NotificationSnapshot,
+        recipient,
+        publicUrl,
+        visit,
+      );
   }
 }
 

@@ -5,6 +5,8 @@ import type { AppDeps } from '../../app-deps';
 import { isOpenStatus } from '@domain/appointment-status';
 import { reminderHold } from '@domain/reminders';
 import { addresseesOf, renderOutboxMail, type OutboxMail } from './outbox-render';
+import type { VisitKind } from '@domain/visit-kind';
+import { visitsOfRows } from './message-visits';
 import { hasAddress } from './outbox-row';
 import * as repo from './outbox.repository';
 import * as reminders from './reminders.repository';
@@ -115,11 +117,15 @@ export function createOutboxWorker(
   }
 
   /** Each addressee who has not turned this kind off gets the message renderOutboxMail writes. */
-  async function deliver(row: repo.OutboxRow, current?: reminders.ReminderDelivery): Promise<void> {
+  async function deliver(
+    row: repo.OutboxRow,
+    current: reminders.ReminderDelivery | undefined,
+    visit: VisitKind | undefined,
+  ): Promise<void> {
     for (const { recipient, optedOut } of await addresseesOf(deps.db.db, row)) {
       // A patient without an e-mail address on their record is not written to.
       if (optedOut || !hasAddress(recipient)) continue;
-      const message = renderOutboxMail(row, recipient, config.PUBLIC_URL, current);
+      const message = renderOutboxMail(row, recipient, config.PUBLIC_URL, current, visit);
       if (message) await send(message);
     }
   }
@@ -138,11 +144,12 @@ export function createOutboxWorker(
         d,
       ]),
     );
+    const visits = await visitsOfRows(deps.db.db, claimed);
     let sent = 0;
     const queue = [...claimed];
     const worker = async () => {
       for (let row = queue.shift(); row; row = queue.shift()) {
-        if (await deliverOne(row, current)) sent++;
+        if (await deliverOne(row, current, visits)) sent++;
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, worker));
@@ -152,6 +159,7 @@ export function createOutboxWorker(
   async function deliverOne(
     row: repo.OutboxRow,
     current: Map<string, reminders.ReminderDelivery>,
+    visits: Map<string, VisitKind>,
   ): Promise<boolean> {
     try {
       const reminder =
@@ -159,7 +167,7 @@ export function createOutboxWorker(
       if (row.kind === reminders.REMINDER_KIND && !(await reminderStillDue(row, reminder))) {
         return false;
       }
-      await deliver(row, reminder);
+      await deliver(row, reminder, visits.get(row.appointmentId ?? ''));
       await repo.markSent(deps.db.db, row.id, deps.now());
       return true;
     } catch (err) {

@@ -221,3 +221,18 @@ export async function insertOutbox(
     );
   }
 }
+
+/** The service each appointment was booked for (null: the clinic's default) and its clinic's address. */
+export async function appointmentServices(db: Executor, appointmentIds: readonly string[]) {
+  if (appointmentIds.length === 0) return [];
+  return db
+    .select({
+      appointmentId: t.appointments.id,
+      clinicId: t.appointments.clinicId,
+      serviceId: t.appointments.serviceId,
+      clinicAddress: t.clinics.address,
+    })
+    .from(t.appointments)
+    .innerJoin(t.clinics, eq(t.clinics.id, t.appointments.clinicId))
+    .where(inArray(t.appointments.id, [...appointmentIds]));
+}

@@ -12,6 +12,7 @@ import type { AuthUser, RequestContext } from '../../core/request-context';
 import { recordReadAudit } from '../audit';
 import { hasAddress, type NotificationParty, type OutboxInsert } from './outbox-row';
 import { addresseesOf, linksOf, previewOf, renderOutboxMail } from './outbox-render';
+import { visitsOfRows } from './message-visits';
 import { REMINDER_KIND, reminderDeliveries, type ReminderDelivery } from './reminders.repository';
 import * as repo from './outbox.repository';
 
@@ -60,11 +61,18 @@ async function summariesOf(
   deps: AppDeps,
   rows: readonly repo.OutboxRow[],
 ): Promise<OutboxMessage[]> {
-  const reminders = await currentReminders(deps, rows);
+  const [reminders, visits] = await Promise.all([
+    currentReminders(deps, rows),
+    visitsOfRows(deps.db.db, rows),
+  ]);
   return rows.map((row) => {
     const first = (row.recipients as NotificationParty[]).find(hasAddress);
     const current = reminders.get(row.appointmentId ?? '');
-    return view(row, first ? renderOutboxMail(row, first, deps.config.PUBLIC_URL, current) : null);
+    const visit = visits.get(row.appointmentId ?? '');
+    return view(
+      row,
+      first ? renderOutboxMail(row, first, deps.config.PUBLIC_URL, current, visit) : null,
+    );
   });
 }
 
@@ -98,15 +106,17 @@ export async function getOutboxMessage(
 ): Promise<OutboxMessageDetail> {
   const row = await repo.findVisible(deps.db.db, id, viewerOf(ctx.user));
   if (!row) throw notFound(NOT_FOUND);
-  const [addressees, reminders, patientId] = await Promise.all([
+  const [addressees, reminders, patientId, visits] = await Promise.all([
     addresseesOf(deps.db.db, row),
     currentReminders(deps, [row]),
     repo.patientOfMessage(deps.db.db, row),
+    visitsOfRows(deps.db.db, [row]),
   ]);
   const current = reminders.get(row.appointmentId ?? '');
+  const visit = visits.get(row.appointmentId ?? '');
   const mails = addressees.flatMap(({ recipient, optedOut }) => {
     if (!hasAddress(recipient)) return [];
-    const mail = renderOutboxMail(row, recipient, deps.config.PUBLIC_URL, current);
+    const mail = renderOutboxMail(row, recipient, deps.config.PUBLIC_URL, current, visit);
     if (!mail) return [];
     return [
       {

@@ -28,7 +28,7 @@ import {
 import { clinicSlots } from '../clinics';
 import { sessionLink } from '../notifications';
 import * as repo from './sessions.repository';
-import { findSessionByToken, toPatientView } from './sessions.service';
+import { findSessionByToken, toPatientView, visitKindOfSession } from './sessions.service';
 
 // The patient's own changes through their link (ADR 016): the clinic's policy decides whether
 // they may; the appointments module makes them, exactly as it makes staff's, as "Patient".
@@ -55,6 +55,7 @@ export async function patientView(
     ? await repo.findCancellation(deps.db.db, row.appointment.id)
     : undefined;
   const horizonEnd = new Date(deps.now().getTime() + deps.config.SLOT_HORIZON_DAYS * 86_400_000);
+  const visit = await visitKindOfSession(deps, row);
   const answer = (refusal: typeof state.reschedule, action: 'reschedule' | 'cancel') => ({
     allowed: refusal === null,
     refusal: refusal === null ? null : selfServiceRefusalText(refusal, action, policy, row.clinic),
@@ -75,6 +76,7 @@ export async function patientView(
       cutoffAt: state.cutoffAt.toISOString(),
       horizonEnd: horizonEnd.toISOString(),
     },
+    visit,
   };
 }
 
@@ -210,6 +212,12 @@ export async function cancelPatientSession(
   return patientView(deps, await findSessionByToken(deps, body.token));
 }
 
+const CALENDAR_TITLES = {
+  video: 'Video visit',
+  in_person: 'Visit',
+  phone: 'Phone visit',
+} as const;
+
 /** The visit as an iCalendar event; its UID and sequence match the messages' files. */
 export async function patientCalendar(deps: AppDeps, token: string): Promise<string> {
   const row = await findSessionByToken(deps, token);
@@ -220,16 +228,22 @@ export async function patientCalendar(deps: AppDeps, token: string): Promise<str
     prodId: { company: 'Carebook', product: 'Carebook' },
     method: ICalCalendarMethod.PUBLISH,
   });
+  const visit = await visitKindOfSession(deps, row);
+  const phone = row.clinic.phone ? `\nClinic phone: ${row.clinic.phone}` : '';
+  const instructions = visit.instructions ? `\n\n${visit.instructions}` : '';
   calendar.createEvent({
     id: `${row.appointment.id}@carebook`,
     sequence: row.appointment.version,
     stamp: deps.now(),
     start: row.appointment.startAt,
     end: row.appointment.endAt,
-    summary: `Video visit with ${row.provider.name} (${row.clinic.name})`,
+    summary: `${CALENDAR_TITLES[visit.kind]} with ${row.provider.name} (${row.clinic.name})`,
     description: cancelled
       ? 'This appointment was cancelled.'
-      : `Join your online visit: ${link}${row.clinic.phone ? `\nClinic phone: ${row.clinic.phone}` : ''}`,
+      : visit.kind === 'video'
+        ? `Join your online visit: ${link}${phone}${instructions}`
+        : `Your appointment: ${link}${phone}${instructions}`,
+    location: visit.address,
     url: link,
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });

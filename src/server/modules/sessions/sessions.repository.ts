@@ -15,6 +15,8 @@ const sessionColumns = {
     staffId: t.appointments.staffId,
     notes: t.appointments.notes,
     version: t.appointments.version,
+    /** Null: the clinic's default service, as for every appointment booked before services. */
+    serviceId: t.appointments.serviceId,
   },
   clinic: {
     ...clinicNameColumns,
@@ -37,6 +39,8 @@ const sessionColumns = {
     firstName: t.patients.firstName,
     lastName: t.patients.lastName,
     email: t.patients.email,
+    /** For a phone visit: the number the clinic will call. */
+    phone: t.patients.phone,
   },
 };
 

@@ -11,14 +11,17 @@ import {
   sessionToken,
   VISIT_LINK_EXPIRED,
   type PatientSessionView,
+  type PatientVisitKind,
   type StaffSessionView,
 } from '@contracts/session';
+import { phoneEnding, visitKindOf } from '@domain/visit-kind';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import { conflict, gone, notFound } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
 import { recordAudit } from '../audit';
 import { queueChangeWebhooks } from '../appointments';
+import { serviceOfAppointment } from '../services';
 import * as repo from './sessions.repository';
 import { personName } from '@domain/person-name';
 
@@ -71,6 +74,32 @@ export function toPatientView(deps: AppDeps, row: repo.SessionRow): PatientSessi
   };
 }
 
+/**
+ * What kind of visit the link is for (issue 42), read from its service as it is now: an
+ * appointment booked before services (no service) is the clinic's default, a video visit.
+ */
+export async function visitKindOfSession(
+  deps: AppDeps,
+  row: repo.SessionRow,
+): Promise<PatientVisitKind> {
+  const service = await serviceOfAppointment(
+    deps.db.db,
+    row.appointment.clinicId,
+    row.appointment.serviceId,
+  );
+  return {
+    ...visitKindOf(service, row.clinic.address),
+    phoneEnding: service.kind === 'phone' ? phoneEnding(row.patient.phone) : null,
+  };
+}
+
+/** Why there is no call to join for a visit that is not by video. */
+export function noCallRefusal(kind: PatientVisitKind['kind']): string | null {
+  if (kind === 'in_person') return 'This visit is in person, so there is no video call to join.';
+  if (kind === 'phone') return 'This visit is by phone: the clinic will call you.';
+  return null;
+}
+
 /** What the patient did through their link, in the audit log: by the token's address, no user. */
 function auditPatientAction(
   tx: Executor,
@@ -103,6 +132,8 @@ export async function joinPatientSession(deps: AppDeps, token: string, ip: strin
   const row = await findSessionByToken(deps, token);
   const window = windowOf(deps, row);
   if (window.state === 'cancelled') throw conflict('This appointment was cancelled.');
+  const noCall = noCallRefusal((await visitKindOfSession(deps, row)).kind);
+  if (noCall) throw conflict(noCall);
   if (window.state === 'too_early') throw conflict('The visit is not open yet.');
   if (window.state === 'ended') throw conflict('This visit has ended.');
   const now = deps.now();

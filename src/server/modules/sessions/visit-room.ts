@@ -6,7 +6,12 @@ import { conflict, forbidden, notFound } from '../../errors';
 import type { AuthUser } from '../../core/request-context';
 import { recordAudit } from '../audit';
 import * as repo from './sessions.repository';
-import { findSessionByToken, windowOf } from './sessions.service';
+import {
+  findSessionByToken,
+  noCallRefusal,
+  visitKindOfSession,
+  windowOf,
+} from './sessions.service';
 
 /**
  * A place whose socket has not beaten for this long is free: its instance died without letting
@@ -46,6 +51,8 @@ export async function enterVisit(
   const state = windowOf(deps, row).state;
   if (entrant.kind === 'patient') {
     if (state !== 'open') throw conflict('The visit is not open.');
+    const noCall = noCallRefusal((await visitKindOfSession(deps, row)).kind);
+    if (noCall) throw conflict(noCall);
     return claimSeat(deps, row, {
       seat: 'patient',
       userId: null,

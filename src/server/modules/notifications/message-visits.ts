@@ -1,0 +1,34 @@
+// The kind of visit each message is about, read when it is written (issue 42): a service renamed
+// or given instructions after booking is told as it is now, as a reminder already reads the
+// appointment when it goes out. A row without an appointment (an offer, a hold) has none.
+import { visitKindOf, type VisitKind } from '@domain/visit-kind';
+import type { Executor } from '../../db/client';
+import { serviceOfAppointment } from '../services';
+import { appointmentServices } from './outbox.repository';
+
+/**
+ * The visit of each of the rows' appointments. The services module reads each service once
+ * (and knows that no service means the clinic's default): a batch holds few distinct services.
+ */
+export async function visitsOfRows(
+  db: Executor,
+  rows: ReadonlyArray<{ appointmentId?: string | null }>,
+): Promise<Map<string, VisitKind>> {
+  const ids = [...new Set(rows.flatMap((row) => (row.appointmentId ? [row.appointmentId] : [])))];
+  const appointments = await appointmentServices(db, ids);
+  const services = new Map<string, ReturnType<typeof serviceOfAppointment>>();
+  const serviceOf = (clinicId: string, serviceId: string | null) => {
+    const key = `${clinicId}/${serviceId ?? 'default'}`;
+    if (!services.has(key)) services.set(key, serviceOfAppointment(db, clinicId, serviceId));
+    return services.get(key)!;
+  };
+  const visits = await Promise.all(
+    appointments.map(async (a) => {
+      // A clinic always has its default service (a trigger makes it); should one be missing, the
+      // message still goes, as messages read before services, rather than not at all.
+      const service = await serviceOf(a.clinicId, a.serviceId).catch(() => null);
+      return service ? [[a.appointmentId, visitKindOf(service, a.clinicAddress)] as const] : [];
+    }),
+  );
+  return new Map(visits.flat());
+}

@@ -1,0 +1,263 @@
+// Messages say what kind of visit it is (issue 42): the booking, its reminders and a new time
+// name the kind, give an in-person visit's address instead of the words about joining online,
+// and carry the service's instructions, read from the service when the message is written.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type { VisitKind } from '@domain/visit-kind';
+import { useScenario, useTestApp } from '../../test/test-app';
+import { bookThroughApi } from '../../test/scenario';
+import { testConfig } from '../../config';
+import * as t from '../../db/schema';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+import { renderMessage, renderReminder, type ReminderSnapshot } from './messages';
+import type { NotificationSnapshot } from './outbox-row';
+import { createOutboxWorker } from './outbox-worker';
+
+const PUBLIC_URL = 'https://care.example.org';
+const TOKEN = 'TOKEN_TOKEN_TOKEN_TOKEN_TOKEN_12';
+const LINK = `${PUBLIC_URL}/session/?token=${TOKEN}`;
+const patient = { email: 'jose@example.com', name: 'José Núñez', role: 'patient' as const };
+
+const snapshot: NotificationSnapshot = {
+  appointmentId: 'a-1',
+  clinic: {
+    id: '7d2c0b0e-3a51-4f0f-8f43-6f1f1d2b9a01',
+    name: 'Riverside Family Clinic',
+    timezone: 'America/New_York',
+  },
+  start: '2026-11-25T15:00:00.000Z',
+  durationMinutes: 30,
+  token: TOKEN,
+  patient: { name: 'José Núñez', email: 'jose@example.com' },
+  staff: { name: 'Dr. Priya Raman', email: 'priya@example.com' },
+  sequence: 1,
+};
+const reminder: ReminderSnapshot = {
+  appointmentId: 'a-1',
+  clinic: snapshot.clinic,
+  start: snapshot.start,
+  durationMinutes: 30,
+  token: TOKEN,
+  confirmed: false,
+  patient: { name: 'José Núñez' },
+  staff: { name: 'Dr. Priya Raman' },
+  sequence: 1,
+};
+
+const IN_PERSON: VisitKind = {
+  kind: 'in_person',
+  serviceName: 'Physiotherapy',
+  address: '40 Mill Lane\nSpringfield, IL 62701',
+  instructions: 'Wear loose clothing.\nBring your referral letter.',
+};
+const PHONE: VisitKind = {
+  kind: 'phone',
+  serviceName: 'Phone follow-up',
+  address: null,
+  instructions: null,
+};
+const VIDEO: VisitKind = {
+  kind: 'video',
+  serviceName: 'Video visit',
+  address: null,
+  instructions: null,
+};
+
+const booked = (visit?: VisitKind) =>
+  renderMessage('appointment.booked', snapshot, patient, PUBLIC_URL, visit);
+
+describe('what a message says of the kind of visit', () => {
+  it('gives an in-person visit’s address and instructions, and no words about joining online', () => {
+    for (const message of [
+      booked(IN_PERSON),
+      renderMessage(
+        'appointment.rescheduled',
+        { ...snapshot, previous: { start: '2026-11-24T15:00:00.000Z' } },
+        patient,
+        PUBLIC_URL,
+        IN_PERSON,
+      ),
+      renderReminder(reminder, patient.email, PUBLIC_URL, IN_PERSON),
+    ]) {
+      const lines = message.text.split('\n');
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          'Type of visit: In person',
+          'Service: Physiotherapy',
+          'Address: 40 Mill Lane, Springfield, IL 62701',
+          'Before your visit:',
+          'Wear loose clothing.',
+          'Bring your referral letter.',
+          `View your appointment: ${LINK}`,
+        ]),
+      );
+      expect(message.text).not.toMatch(/join|online visit|video/i);
+      expect(message.html).toContain(
+        `<a href="${LINK.replace(/&/g, '&amp;')}">View your appointment</a>`,
+      );
+      expect(message.ics).toContain('LOCATION:40 Mill Lane\\, Springfield\\, IL 62701');
+      expect(message.ics).not.toMatch(/Join:/);
+    }
+  });
+
+  it('tells the patient of a phone visit that the clinic will call, and the provider who calls', () => {
+    const message = booked(PHONE);
+    expect(message.text).toContain('Type of visit: Phone\nService: Phone follow-up');
+    expect(message.text).toContain('Riverside Family Clinic will call you at this time.');
+    expect(message.text).toContain(`View your appointment: ${LINK}`);
+    expect(message.text).not.toMatch(/join|online visit/i);
+    const toProvider = renderMessage(
+      'appointment.booked',
+      snapshot,
+      { email: 'priya@example.com', name: 'Dr. Priya Raman', role: 'staff' },
+      PUBLIC_URL,
+      PHONE,
+    );
+    expect(toProvider.text).toContain('The clinic calls the patient at this time.');
+    const remind = renderReminder(reminder, patient.email, PUBLIC_URL, PHONE);
+    expect(remind.text).toContain('Type of visit: Phone');
+    expect(remind.text).not.toMatch(/join|online visit/i);
+  });
+
+  it('keeps a video visit’s link to join, says it is by video, and names no service named for it', () => {
+    const message = booked(VIDEO);
+    expect(message.text).toContain(`Type of visit: Video\nJoin your online visit: ${LINK}`);
+    expect(message.text).not.toContain('Service:');
+    expect(message.ics.replace(/\r?\n[ \t]/g, '')).toContain(`Join: ${LINK}`);
+    expect(renderReminder(reminder, patient.email, PUBLIC_URL, VIDEO).text).toContain(
+      `Join your online visit: ${LINK}`,
+    );
+    // A video service of its own name is named, with its instructions.
+    const followUp = booked({
+      ...VIDEO,
+      serviceName: 'Follow-up',
+      instructions: 'Find a quiet room.',
+    });
+    expect(followUp.text).toContain('Service: Follow-up\nBefore your visit:\nFind a quiet room.');
+  });
+
+  it('says nothing of the service in a cancellation but its kind', () => {
+    const message = renderMessage(
+      'appointment.cancelled',
+      snapshot,
+      patient,
+      PUBLIC_URL,
+      IN_PERSON,
+    );
+    expect(message.text).toContain('Type of visit: In person\nService: Physiotherapy');
+    expect(message.text).not.toContain('Address:');
+    expect(message.text).not.toContain('Before your visit');
+    expect(message.text).not.toContain(LINK);
+  });
+
+  it('reads as before services without a visit (a message of an appointment no longer there)', () => {
+    const message = booked(undefined);
+    expect(message.text).not.toContain('Type of visit');
+    expect(message.text).toContain(`Join your online visit: ${LINK}`);
+  });
+});
+
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+});
+afterAll(() => sink.close());
+
+const env = useTestApp({ now: '2026-11-23T12:00:00Z', config: { PUBLIC_URL } });
+const { s, staff } = useScenario(env);
+
+/** Runs a worker of its own once, and answers the patient's texts it handed to the transport. */
+async function deliveredToPatient(): Promise<string[]> {
+  const handed: SendMailOptions[] = [];
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: sink.port,
+    secure: false,
+    ignoreTLS: true,
+  });
+  const sendMail = transport.sendMail.bind(transport);
+  transport.sendMail = ((options: SendMailOptions) => {
+    handed.push(options);
+    return sendMail(options);
+  }) as typeof transport.sendMail;
+  const worker = createOutboxWorker(
+    {
+      config: testConfig({ SMTP_URL: sink.url, PUBLIC_URL }),
+      db: env.handle,
+      now: () => env.now(),
+      version: 'test',
+    },
+    { logger: env.app.log, transport },
+  );
+  await worker.runOnce();
+  await worker.stop();
+  return handed.filter((m) => m.to === s.patient.email).map((m) => String(m.text));
+}
+
+describe('the messages the worker sends about a service’s visit', () => {
+  it('read the service when sent: booked, moved and reminded, each with the address', async () => {
+    await env.db
+      .update(t.clinics)
+      .set({ address: '118 Riverside Drive\nSpringfield, IL 62701' })
+      .where(eq(t.clinics.id, s.clinic.id));
+    const [service] = await env.db
+      .insert(t.services)
+      .values({
+        clinicId: s.clinic.id,
+        name: 'Physiotherapy',
+        durations: [30],
+        kind: 'in_person',
+        instructions: 'Wear loose clothing.',
+      })
+      .returning();
+    const appt = await bookThroughApi(staff, s, '2026-11-25T15:00:00.000Z', {
+      serviceId: service!.id,
+    });
+    const [bookedText] = await deliveredToPatient();
+    expect(bookedText).toContain('Your appointment is booked.');
+    expect(bookedText).toContain('Address: 118 Riverside Drive, Springfield, IL 62701');
+    expect(bookedText).toContain('Before your visit:\nWear loose clothing.');
+    expect(bookedText).not.toMatch(/online visit/);
+
+    // Instructions changed after booking are the ones a later message gives.
+    await env.db
+      .update(t.services)
+      .set({ instructions: 'Wear shorts.' })
+      .where(eq(t.services.id, service!.id));
+    const moved = await staff.put(`/api/appointments/${appt._id}`, {
+      date: '2026-11-25T16:00:00.000Z',
+      staff: { id: s.provider.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [movedText] = await deliveredToPatient();
+    expect(movedText).toContain('Your appointment has a new time.');
+    expect(movedText).toContain('Type of visit: In person');
+    expect(movedText).toContain('Before your visit:\nWear shorts.');
+    expect(movedText).toContain(
+      `View your appointment: ${PUBLIC_URL}/session/?token=${appt.token}`,
+    );
+
+    const [firstReminder] = await env.db
+      .select({ dueAt: t.outbox.dueAt })
+      .from(t.outbox)
+      .where(eq(t.outbox.kind, 'appointment.reminder'))
+      .orderBy(asc(t.outbox.dueAt));
+    env.setNow(firstReminder!.dueAt!);
+    const [reminderText] = await deliveredToPatient();
+    expect(reminderText).toContain('This is a reminder of your appointment');
+    expect(reminderText).toContain('Address: 118 Riverside Drive, Springfield, IL 62701');
+    expect(reminderText).not.toMatch(/online visit/);
+  });
+
+  it('treats an appointment booked before services as the default video visit', async () => {
+    const appt = await bookThroughApi(staff, s, '2026-11-25T15:00:00.000Z');
+    await env.db
+      .update(t.appointments)
+      .set({ serviceId: null })
+      .where(eq(t.appointments.id, appt._id));
+    const [text] = await deliveredToPatient();
+    expect(text).toContain('Type of visit: Video');
+    expect(text).toContain(`Join your online visit: ${PUBLIC_URL}/session/?token=${appt.token}`);
+  });
+});
