@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import type { ServiceView } from '@contracts/services';
 import { listServicesRoute } from '@contracts/routes/services';
 import type { ServiceKind, ServiceRules } from '@domain/services';
@@ -88,4 +88,26 @@ export function useClinicServices(clinicSlug: string | undefined) {
   const clinics = useQuery(clinicsQueryOptions);
   const clinicId = clinics.data?.find((c) => c.slug === clinicSlug || c.id === clinicSlug)?.id;
   return useQuery({ ...clinicServicesQueryOptions(clinicId ?? ''), select: listOf });
+}
+
+/**
+ * The services of several clinics at once (the calendar shows every clinic of the user), as a
+ * look-up from an appointment to what it booked: undefined until its clinic's list is in.
+ */
+export function useServiceLookup(clinics: ReadonlyArray<{ id: string; slug: string }>) {
+  return useQueries({
+    queries: clinics.map((clinic) => clinicServicesQueryOptions(clinic.id)),
+    combine: (results) => {
+      const bySlug = new Map<string, ServiceView[]>();
+      results.forEach((result, i) => {
+        const clinic = clinics[i];
+        if (clinic && result.data) {
+          bySlug.set(clinic.slug, result.data.data);
+          bySlug.set(clinic.id, result.data.data);
+        }
+      });
+      return (appointment: { patient: { clinic: string }; serviceId: string | null }) =>
+        serviceOf(bySlug.get(appointment.patient.clinic), appointment.serviceId);
+    },
+  });
 }
