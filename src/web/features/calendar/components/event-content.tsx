@@ -45,7 +45,7 @@ export function EventContent({
   const service = serviceOfEvent(info.event);
   return (
     <div
-      className="flex min-w-0 flex-col overflow-hidden px-1 leading-tight data-[service]:pl-2"
+      className="flex h-full min-w-0 flex-col overflow-hidden px-1 leading-tight data-[service]:pl-2"
       data-service={service ? service.name : undefined}
       style={
         service

@@ -140,6 +140,22 @@ describe('the create wizard’s Service', { timeout: 20_000 }, () => {
     });
   });
 
+  it('offers a provider’s own length for the service when they are chosen', async () => {
+    const everyone = { ...physiotherapy, offeredByAll: true };
+    everyone.agents = [{ id: NORA, name: 'Nora Kelly', durationMinutes: 60 }];
+    const { user, calls } = setup({ agents: [priya, nora], services: [videoVisit, everyone] });
+    await reachTimeSlot(user);
+    await choose(user, 'Service', 'Physiotherapy');
+    expect(await optionsOf(user, 'Duration')).toEqual(['45 min']);
+    await choose(user, 'Provider', 'Nora Kelly');
+    expect(await optionsOf(user, 'Duration')).toEqual(['60 min']);
+    await waitFor(() =>
+      expect(
+        slotRequests(calls).some((q) => q.get('agentId') === NORA && q.get('duration') === '60'),
+      ).toBe(true),
+    );
+  });
+
   it('lets go of a time chosen for another service', async () => {
     const { user } = setup({ agents: [priya, nora], services: riversideServices });
     await reachTimeSlot(user);
