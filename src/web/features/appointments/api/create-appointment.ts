@@ -23,6 +23,8 @@ export interface CreateAppointmentInput {
   notes: string;
   slot: TimeSlot;
   duration: number;
+  /** The service booked (issue 42); absent: the clinic's default, as the spec's body books. */
+  serviceId?: string;
 }
 
 /** Spec §7 "Create": the request body, from the wizard's form and the chosen slot. */
@@ -41,6 +43,7 @@ export function buildCreateAppointmentBody(input: CreateAppointmentInput): Creat
       clinic: input.clinic,
     },
     duration: input.duration,
+    ...(input.serviceId ? { serviceId: input.serviceId } : {}),
     metadata: {
       source: APPOINTMENT_SOURCE,
       type: APPOINTMENT_METADATA_TYPE,

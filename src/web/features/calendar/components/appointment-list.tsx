@@ -2,6 +2,7 @@ import type { Appointment } from '@contracts/appointments';
 import { canChangeAppointment } from '@domain/appointment-status';
 import { formatDateWithWeekday, formatTimeRange, groupByLocalDate } from '@domain/format';
 import { StatusBadge } from '@web/components/appointment-status-badge';
+import { ServiceLabel } from '@web/components/service-label';
 import { Button } from '@web/components/ui/button';
 
 function describe(a: Appointment, timeZone: string): string {
@@ -58,6 +59,7 @@ export function AppointmentList({
                   <span className="block truncate text-xs text-muted-foreground">
                     {a.staff.name} · {a.patient.clinic.toUpperCase()}
                   </span>
+                  <ServiceLabel appointment={a} className="flex" />
                 </span>
                 <span className="col-span-2 flex justify-end gap-1 sm:order-4 sm:col-span-1">
                   <Button

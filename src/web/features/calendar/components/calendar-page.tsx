@@ -11,6 +11,7 @@ import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { useSession } from '@web/lib/session';
 import { heldTimesQueryOptions } from '@web/queries/held-times';
+import { useServiceLookup } from '@web/queries/services';
 import { calendarAppointmentsQueryOptions } from '../api/get-calendar-appointments';
 import { useCalendarAgents } from '../hooks/use-calendar-agents';
 import { useCalendarState } from '../hooks/use-calendar-state';
@@ -88,9 +89,14 @@ export function CalendarPage({ renderDetails }: CalendarPageProps) {
     }),
     enabled: canQuery && state.view !== 'list',
   });
+  // What each appointment booked (issue 42): its service's colour marks the block.
+  const serviceOf = useServiceLookup(shownClinics);
   const events = useMemo(
-    () => [...visible.map((a) => toEventInput(a, now)), ...(held.data ?? []).map(holdToEventInput)],
-    [visible, now, held.data],
+    () => [
+      ...visible.map((a) => toEventInput(a, now, serviceOf(a))),
+      ...(held.data ?? []).map(holdToEventInput),
+    ],
+    [visible, now, held.data, serviceOf],
   );
   // With today on screen, the hours also reach the present, so the current-time line shows.
   const showsToday = range.first <= today && today <= range.last;

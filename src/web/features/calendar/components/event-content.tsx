@@ -2,7 +2,7 @@ import type { EventDisplayInfo } from '@fullcalendar/react';
 import { CircleCheckIcon } from 'lucide-react';
 import { normalizeStatus } from '@domain/appointment-status';
 import { formatTime } from '@domain/format';
-import { appointmentOf, holdOf } from '../utils/calendar-events';
+import { appointmentOf, holdOf, serviceOfEvent } from '../utils/calendar-events';
 
 /** What an appointment block says: time and patient, then the agent unless the column says it. */
 export function EventContent({
@@ -40,10 +40,19 @@ export function EventContent({
   const agentLine = showAgent && info.view.type !== 'dayGridMonth';
   // Confirmed by the patient (or by staff for them): a mark to see at a glance who is coming.
   const confirmed = normalizeStatus(appointment.metadata.status) === 'CONFIRMED';
+  // The service's colour is a stripe at the start, set off from the status colour by a line of
+  // the event's text colour, so any service colour stays visible on any status (issue 42).
+  const service = serviceOfEvent(info.event);
   return (
     <div
-      className="flex min-w-0 flex-col overflow-hidden px-1 leading-tight"
-      title={`${time} ${info.event.title} · ${appointment.staff.name} · ${status}`}
+      className="flex h-full min-w-0 flex-col overflow-hidden px-1 leading-tight data-[service]:pl-2"
+      data-service={service ? service.name : undefined}
+      style={
+        service
+          ? { boxShadow: `inset 4px 0 0 ${service.colour}, inset 5px 0 0 currentColor` }
+          : undefined
+      }
+      title={`${time} ${info.event.title} · ${appointment.staff.name} · ${status}${service ? ` · ${service.name}` : ''}`}
     >
       <span className="truncate text-xs">
         {confirmed && (
@@ -61,6 +70,7 @@ export function EventContent({
       <span className="sr-only">
         , {status}
         {agentLine ? '' : `, with ${appointment.staff.name}`}
+        {service ? `, ${service.name}` : ''}
       </span>
     </div>
   );

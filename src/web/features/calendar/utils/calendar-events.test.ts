@@ -21,6 +21,16 @@ describe('toEventInput', () => {
     );
   });
 
+  it('keeps the status colour and carries the service for its stripe (issue 42)', () => {
+    const event = toEventInput(appointment({ status: 'BOOKED' }), now, {
+      name: 'Physiotherapy',
+      colour: '#059669',
+    });
+    expect(event.color).toBe('var(--calendar-secondary-event)');
+    expect(event.extendedProps?.service).toEqual({ name: 'Physiotherapy', colour: '#059669' });
+    expect(toEventInput(appointment(), now).extendedProps?.service).toBeUndefined();
+  });
+
   it('ends after the duration, 30 minutes when it is missing', () => {
     expect(toEventInput(appointment({ duration: 45 }), now).end).toBe('2026-11-24T14:45:00.000Z');
     expect(toEventInput(appointment({ duration: 0 }), now).end).toBe('2026-11-24T14:30:00.000Z');

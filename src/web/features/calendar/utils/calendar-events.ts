@@ -46,8 +46,21 @@ export function endOf(appointment: Pick<Appointment, 'date' | 'duration'>): Date
   return new Date(new Date(appointment.date).getTime() + minutes * MINUTE_MS);
 }
 
-/** The appointment as FullCalendar draws it; only a future, not-cancelled one can be dragged. */
-export function toEventInput(appointment: Appointment, now: Date): EventInput {
+/** What an event says of its service (issue 42): its name, and its colour for the stripe. */
+export interface EventService {
+  name: string;
+  colour: string;
+}
+
+/**
+ * The appointment as FullCalendar draws it; only a future, not-cancelled one can be dragged.
+ * The status keeps the block's colour (spec §4); the service, once known, adds a stripe.
+ */
+export function toEventInput(
+  appointment: Appointment,
+  now: Date,
+  service?: EventService,
+): EventInput {
   const cancelled = normalizeStatus(appointment.metadata.status) === 'CANCELLED';
   return {
     id: appointment._id,
@@ -64,8 +77,15 @@ export function toEventInput(appointment: Appointment, now: Date): EventInput {
     extendedProps: {
       appointment,
       statusText: statusLabel(appointment.metadata.status),
+      service: service ? { name: service.name, colour: service.colour } : undefined,
     },
   };
+}
+
+export function serviceOfEvent(event: {
+  extendedProps: Record<string, unknown>;
+}): EventService | undefined {
+  return event.extendedProps.service as EventService | undefined;
 }
 
 export function appointmentOf(event: { extendedProps: Record<string, unknown> }): Appointment {

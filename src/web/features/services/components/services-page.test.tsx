@@ -15,34 +15,15 @@ import {
   type ApiHandler,
 } from '@web/test/api-stub';
 import { cleanUpAfterEach, renderAppRoutes } from '@web/test/render-with-client';
+import { createServiceView } from '@web/test/service-view';
 import { ServicesPage } from './services-page';
 
 const admin = makeSessionUser({ clinics: [RIVERSIDE, CAMDEN] });
 const PRIYA = '5f0e1c2b-6a7d-4e8f-9a0b-1c2d3e4f5a61';
 const NORA = '6a1f2d3c-7b8e-4f9a-8b1c-2d3e4f5a6b72';
 
-function service(overrides: Partial<ServiceView>): ServiceView {
-  return {
-    id: crypto.randomUUID(),
-    clinicId: RIVERSIDE.id,
-    name: 'Service',
-    durations: [30],
-    bufferBeforeMinutes: 0,
-    bufferAfterMinutes: 0,
-    kind: 'video',
-    location: null,
-    colour: '#2563eb',
-    offeredByAll: true,
-    agents: [],
-    bookableOnline: false,
-    patientsAllowed: 'all',
-    instructions: null,
-    isDefault: false,
-    archived: false,
-    version: 1,
-    ...overrides,
-  };
-}
+const service = (overrides: Partial<ServiceView>) =>
+  createServiceView({ clinicId: RIVERSIDE.id, ...overrides });
 
 const videoVisit = service({
   name: 'Video visit',

@@ -10,12 +10,9 @@ import {
 } from '@contracts/services';
 import type { ServiceKind, ServicePatients } from '@domain/services';
 import { labelled, worded, type Wording } from '@web/lib/form-schema';
+import { lengthLabel, SERVICE_KIND_LABELS } from '@web/queries/services';
 
-export const KIND_LABELS: Record<ServiceKind, string> = {
-  in_person: 'In person',
-  video: 'Video',
-  phone: 'Phone',
-};
+export const KIND_LABELS = SERVICE_KIND_LABELS;
 
 export const PATIENTS_LABELS: Record<ServicePatients, string> = {
   all: 'New and existing patients',
@@ -26,13 +23,7 @@ export const PATIENTS_LABELS: Record<ServicePatients, string> = {
 /** The lengths most clinics book, offered as ticks; any other is added by hand. */
 export const COMMON_LENGTHS = [10, 15, 20, 30, 45, 60, 90, 120] as const;
 
-/** "45 min", "1 h", "1 h 30 min". */
-export function lengthLabel(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
+export { lengthLabel };
 
 const sentence = (text: string) => {
   const capital = text.charAt(0).toUpperCase() + text.slice(1);

@@ -12,6 +12,8 @@ export interface SlotsRequest {
   from: string;
   to: string;
   durationMinutes: number;
+  /** The service booked (issue 42); absent: the clinic's default service. */
+  serviceId?: string;
   /** One agent, or every bookable agent of the clinic when absent. */
   agentId?: string;
   timezone: string;
@@ -28,6 +30,7 @@ export function fetchSlots(request: SlotsRequest, signal?: AbortSignal): Promise
       from: request.from,
       to: request.to,
       duration: request.durationMinutes,
+      serviceId: request.serviceId,
       agentId: request.agentId,
       timezone: request.timezone,
       excludeAppointmentId: request.excludeAppointmentId,

@@ -7,7 +7,9 @@ import { localDateKeyOf, wallClockToUtc } from '@domain/zoned-time';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
+import { durationsFor, offersService } from '@domain/services';
 import { clinicAgentsQueryOptions } from '@web/queries/clinics';
+import { serviceRulesOf, type ServiceView } from '@web/queries/services';
 import { slotsQueryOptions, type SlotsRequest } from '../api/get-slots';
 import { ALL_AGENTS, SlotDateNav, SlotFilters } from './slot-picker-controls';
 import { HeldTimesNote } from './held-times-note';
@@ -34,6 +36,11 @@ export interface TimeSlotPickerProps {
   excludeAppointmentId?: string;
   /** That appointment's present time and agent: not offered, since choosing it changes nothing. */
   current?: { start: string; agentId: string; durationMinutes: number };
+  /**
+   * The service booked (issue 42): its lengths (or a provider's own), only those who offer it,
+   * and its free times. Absent or the clinic's default: any of the usual lengths, as before.
+   */
+  service?: ServiceView;
 }
 
 /** Whether `slot` is exactly `current`: the same agent, start and length. */
@@ -67,22 +74,44 @@ export function TimeSlotPicker(props: TimeSlotPickerProps) {
   const today = localDateKeyOf(Date.now(), timeZone);
   const [dateChoice, setDateChoice] = useState(props.defaultDate ?? null);
   const date = dateChoice && dateChoice > today ? dateChoice : today;
-  const [duration, setDuration] = useState(props.durationMinutes ?? DEFAULT_DURATION_MINUTES);
-  const durations = DURATIONS.includes(duration)
-    ? DURATIONS
-    : [...DURATIONS, duration].sort((a, b) => a - b);
+  const service = props.service && !props.service.isDefault ? props.service : undefined;
+  const rules = useMemo(() => service && serviceRulesOf(service), [service]);
+  const [durationChoice, setDuration] = useState(props.durationMinutes ?? DEFAULT_DURATION_MINUTES);
   const [filterChoice, setFilterChoice] = useState(props.defaultAgentId ?? ALL_AGENTS);
 
   const agentsQuery = useQuery(clinicAgentsQueryOptions(clinicSlug));
-  const allowAgent = (agentId: string) => !agentIds || agentIds.includes(agentId);
+  const allowAgent = (agentId: string) =>
+    (!agentIds || agentIds.includes(agentId)) && (!rules || offersService(rules, agentId));
   const agents = (agentsQuery.data ?? []).filter((agent) => allowAgent(agent._id));
-  const agentFilter = agents.length === 1 ? agents[0]!._id : filterChoice;
+  // A provider who does not offer the chosen service is no longer a choice: everyone again.
+  const agentFilter =
+    agents.length === 1
+      ? agents[0]!._id
+      : !agentsQuery.isSuccess || filterChoice === ALL_AGENTS || allowAgent(filterChoice)
+        ? filterChoice
+        : ALL_AGENTS;
+
+  // A service is booked for its own lengths (a provider's own where they have one, ADR 044);
+  // the default service for any length, so the usual choices and a custom one stay.
+  const serviceLengths =
+    rules && (agentFilter === ALL_AGENTS ? rules.durations : durationsFor(rules, agentFilter));
+  const duration = serviceLengths
+    ? serviceLengths.includes(durationChoice)
+      ? durationChoice
+      : serviceLengths[0]!
+    : durationChoice;
+  const durations: number[] = serviceLengths
+    ? [...serviceLengths]
+    : DURATIONS.includes(duration)
+      ? DURATIONS
+      : [...DURATIONS, duration].sort((a, b) => a - b);
 
   const request: SlotsRequest = {
     clinicSlug,
     from: date,
     to: date,
     durationMinutes: duration,
+    serviceId: service?.id,
     agentId: agentFilter === ALL_AGENTS ? undefined : agentFilter,
     timezone: timeZone,
     excludeAppointmentId,

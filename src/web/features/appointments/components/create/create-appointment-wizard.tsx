@@ -10,6 +10,8 @@ import {
   type Appointment,
 } from '../../api/create-appointment';
 import { clinicsQueryOptions } from '@web/queries/clinics';
+import { useClinicServices } from '@web/queries/services';
+import { ServiceChoice } from './service-choice';
 import { localDateKey } from '@domain/format';
 import { seriesPreviewQueryOptions, useCreateSeries } from '../../api/appointment-series';
 import { NO_REPEAT, RepeatSection, ruleOf, skippedDates } from './repeat-section';
@@ -77,6 +79,16 @@ export function CreateAppointmentWizard({
     },
   });
 
+  // What is booked (issue 42): the service chosen, else the clinic's default (still active, so
+  // always listed). Only another service is sent; the default is what a body without one books,
+  // so a clinic that never set up services sends the spec's body exactly as before.
+  const services = useClinicServices(form.clinic);
+  const activeServices = services.data?.filter((s) => !s.archived);
+  const service =
+    activeServices?.find((s) => s.id === state.serviceId) ??
+    activeServices?.find((s) => s.isDefault);
+  const serviceId = service && !service.isDefault ? service.id : undefined;
+
   // A repeating booking (ADR 017): the rule from the chosen slot's date in the clinic's zone,
   // its preview, and the series call. Without a repeat, everything above is as it was.
   const [repeat, setRepeat] = useState(NO_REPEAT);
@@ -85,7 +97,9 @@ export function CreateAppointmentWizard({
   const firstDate = slot ? localDateKey(slot.startTime, clinicZone) : '';
   const rule = slot ? ruleOf(repeat, firstDate) : null;
   const seriesInput =
-    rule && slot ? { ...form, slot, duration: state.duration, rrule: rule, skip: [] } : null;
+    rule && slot
+      ? { ...form, slot, duration: state.duration, serviceId, rrule: rule, skip: [] }
+      : null;
   const preview = useQuery(seriesPreviewQueryOptions(step === 3 ? seriesInput : null));
   const series = useCreateSeries(seriesKey, {
     onSuccess: ({ created }) => {
@@ -138,7 +152,7 @@ export function CreateAppointmentWizard({
       series.mutate({ ...seriesInput, skip: skippedDates(preview.data, repeat) });
       return;
     }
-    create.mutate({ ...form, slot, duration: state.duration });
+    create.mutate({ ...form, slot, duration: state.duration, serviceId });
   }
 
   return (
@@ -163,7 +177,12 @@ export function CreateAppointmentWizard({
           />
         )}
         {pickerShown && form.clinic !== '' && (
-          <div hidden={step !== 2}>
+          <div hidden={step !== 2} className="space-y-4">
+            <ServiceChoice
+              services={services}
+              chosen={service}
+              onChange={(next) => dispatch({ type: 'setService', serviceId: next })}
+            />
             <TimeSlotPicker
               key={form.clinic}
               clinicSlug={form.clinic}
@@ -171,6 +190,7 @@ export function CreateAppointmentWizard({
               onChange={(next) => dispatch({ type: 'setSlot', slot: next })}
               defaultDate={defaultDate}
               defaultAgentId={defaultAgentId}
+              service={service}
             />
           </div>
         )}

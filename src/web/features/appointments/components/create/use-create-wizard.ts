@@ -38,6 +38,8 @@ export interface WizardState {
   keyword: string;
   slot: TimeSlot | null;
   duration: number;
+  /** The service chosen on step 2 (issue 42); '' for the clinic's default service. */
+  serviceId: string;
 }
 
 export type WizardAction =
@@ -45,6 +47,8 @@ export type WizardAction =
   | { type: 'setKeyword'; keyword: string }
   | { type: 'selectPatient'; patient: PatientSearchResult }
   | { type: 'setSlot'; slot: TimeSlot }
+  /** Another service: its own lengths and providers, so a slot chosen for the last one goes. */
+  | { type: 'setService'; serviceId: string }
   | { type: 'setNotes'; notes: string }
   | { type: 'next' }
   | { type: 'back' }
@@ -75,6 +79,7 @@ export function initialWizardState(defaults: DefaultPatient = {}): WizardState {
     keyword: defaults.email ?? '',
     slot: null,
     duration: DEFAULT_DURATION_MINUTES,
+    serviceId: '',
   };
 }
 
@@ -123,6 +128,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         keyword: '',
         slot: null,
         duration: DEFAULT_DURATION_MINUTES,
+        serviceId: '',
       };
     case 'setKeyword':
       return { ...state, keyword: action.keyword };
@@ -143,6 +149,14 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     }
     case 'setSlot':
       return { ...state, slot: action.slot, duration: durationOf(action.slot) };
+    case 'setService':
+      if (action.serviceId === state.serviceId) return state;
+      return {
+        ...state,
+        serviceId: action.serviceId,
+        slot: null,
+        duration: DEFAULT_DURATION_MINUTES,
+      };
     case 'setNotes':
       return { ...state, form: { ...state.form, notes: action.notes } };
     case 'next':

@@ -1,7 +1,9 @@
 // Test support for the create wizard's component tests: its data and a stand-in server behind
 // `fetch`. Not part of the app bundle (only *.test.tsx files import it).
 import { slotIdOf, type TimeSlot } from '@domain/slots';
+import type { ServiceView } from '@contracts/services';
 import { json, makeSessionUser, stubApi } from '@web/test/api-stub';
+import { createServiceView } from '@web/test/service-view';
 import { createAppointment } from '../../test/appointment-factory';
 
 export const ZONE = 'America/New_York';
@@ -36,18 +38,43 @@ export const patients = [
   },
 ];
 
-export function makeSlot(startIso: string, durationMinutes = 30): TimeSlot {
+export const NORA = '6a1f2d3c-7b8e-4f9a-8b1c-2d3e4f5a6b72';
+
+export const priya = {
+  _id: PRIYA,
+  name: 'Dr. Priya Raman',
+  email: 'priya@carebook.test',
+  role: 'provider',
+  timezone: ZONE,
+};
+export const nora = {
+  _id: NORA,
+  name: 'Nora Kelly',
+  email: 'nora@carebook.test',
+  role: 'nurse',
+  timezone: ZONE,
+};
+
+export function makeSlot(startIso: string, durationMinutes = 30, agent = priya): TimeSlot {
   return {
-    slotId: slotIdOf(PRIYA, startIso),
+    slotId: slotIdOf(agent._id, startIso),
     timestamp: startIso,
     startTime: startIso,
     endTime: new Date(new Date(startIso).getTime() + durationMinutes * 60_000).toISOString(),
-    agentId: PRIYA,
-    agentName: 'Dr. Priya Raman',
-    agentEmail: 'priya@carebook.test',
+    agentId: agent._id,
+    agentName: agent.name,
+    agentEmail: agent.email,
     durationMinutes,
   };
 }
+
+/** Riverside's services (issue 42): the default every clinic has, unless a test gives more. */
+export const videoVisit = createServiceView({
+  clinicId: 'c2',
+  name: 'Video visit',
+  durations: [30],
+  isDefault: true,
+});
 
 /** 2030-03-04 is a Monday; New York is on EST (UTC-5) then. */
 export const slots = [makeSlot('2030-03-04T14:00:00.000Z'), makeSlot('2030-03-04T14:30:00.000Z')];
@@ -61,6 +88,10 @@ export interface StubOptions {
   createPatient?: (body: unknown) => Response;
   /** The clinics the user belongs to; both demo clinics unless given. */
   clinics?: typeof clinics;
+  /** Riverside's bookable agents; Dr. Priya Raman alone unless given. */
+  agents?: Array<typeof priya>;
+  /** Riverside's services, or a Response (a failure); its default service alone unless given. */
+  services?: ServiceView[] | (() => Response);
 }
 
 /** Stands in for the API. Every call is recorded for the tests to inspect. */
@@ -90,21 +121,34 @@ export function stubServer(options: StubOptions = {}) {
         ),
       );
     }
-    if (path.endsWith('/nurses')) {
-      return json([
-        {
-          _id: PRIYA,
-          name: 'Dr. Priya Raman',
-          email: 'priya@carebook.test',
-          role: 'provider',
-          timezone: ZONE,
-        },
-      ]);
+    if (path.endsWith('/nurses')) return json(options.agents ?? [priya]);
+    if (/^\/api\/clinics\/c\d\/services$/.test(path)) {
+      const services = options.services ?? [videoVisit];
+      return typeof services === 'function' ? services() : json({ data: services });
     }
     if (path.endsWith('/slots')) {
+      // Free at 9:00 and 9:30 on 2030-03-04 for each agent asked about, at the length asked for.
+      const length = Number(url.searchParams.get('duration') ?? 30);
+      const asked = url.searchParams.get('agentId');
+      // As the server does: only those who offer the service asked for (issue 42).
+      const listed = Array.isArray(options.services) ? options.services : [];
+      const service = listed.find((s) => s.id === url.searchParams.get('serviceId'));
+      const offers = (id: string) =>
+        !service || service.offeredByAll || service.agents.some((a) => a.id === id);
+      const agents = (options.agents ?? [priya]).filter(
+        (a) => (!asked || a._id === asked) && offers(a._id),
+      );
+      const free =
+        length === 30 && !options.agents
+          ? slots
+          : agents.flatMap((agent) =>
+              ['2030-03-04T14:00:00.000Z', '2030-03-04T14:30:00.000Z'].map((start) =>
+                makeSlot(start, length, agent),
+              ),
+            );
       return json({
         timezone: ZONE,
-        slots: url.searchParams.get('from') === '2030-03-04' ? slots : [],
+        slots: url.searchParams.get('from') === '2030-03-04' ? free : [],
       });
     }
     if (path.endsWith('/patients') && method === 'POST') {

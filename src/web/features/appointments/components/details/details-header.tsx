@@ -6,6 +6,7 @@ import { Badge } from '@web/components/ui/badge';
 import { DialogDescription, DialogTitle } from '@web/components/ui/dialog';
 import { patientNameOf } from '../../utils/appointment-display';
 import { StatusBadge } from '@web/components/appointment-status-badge';
+import { ServiceLabel } from '@web/components/service-label';
 import { DetailsActions, type ChangeAction } from './details-actions';
 
 /** Badges, the patient's name, when, and what can be done (spec §2 "Header"). */
@@ -52,6 +53,7 @@ export function DetailsHeader({
           <TimerIcon className="size-4" aria-hidden="true" />
           {formatDuration(appointment.duration)}
         </span>
+        <ServiceLabel appointment={appointment} className="text-sm" />
       </DialogDescription>
       <DetailsActions appointment={appointment} role={role} now={now} onAction={onAction} />
     </div>

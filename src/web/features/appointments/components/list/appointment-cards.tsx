@@ -2,6 +2,7 @@ import { formatDate, formatTimeRange } from '@domain/format';
 import { Button } from '@web/components/ui/button';
 import { clinicNameOf, patientNameOf, staffNameOf } from '../../utils/appointment-display';
 import { StatusBadge } from '@web/components/appointment-status-badge';
+import { ServiceLabel } from '@web/components/service-label';
 import type { AppointmentRowsProps } from './appointment-rows-props';
 
 /** The small-screen list: one card per appointment, the action a full-width tap target. */
@@ -25,6 +26,7 @@ export function AppointmentCards({
                   <br />
                   {formatTimeRange(appointment.date, appointment.duration, timeZone)}
                 </p>
+                <ServiceLabel appointment={appointment} className="flex" />
               </div>
               <StatusBadge status={appointment.metadata?.status} />
             </div>

@@ -5,6 +5,7 @@ import { ListTable } from '@web/components/list-table';
 import { TableCell, TableRow } from '@web/components/ui/table';
 import { clinicNameOf, patientNameOf, staffNameOf } from '../../utils/appointment-display';
 import { StatusBadge } from '@web/components/appointment-status-badge';
+import { ServiceLabel } from '@web/components/service-label';
 import type { AppointmentRowsProps } from './appointment-rows-props';
 
 // The list's own page has room: its cells are padded a little wider than the admin tables'.
@@ -62,6 +63,7 @@ function AppointmentRow({
         <div className="text-muted-foreground">
           {formatTimeRange(appointment.date, appointment.duration, timeZone)}
         </div>
+        <ServiceLabel appointment={appointment} className="flex max-w-48" />
       </TableCell>
       <TableCell>
         <div className="font-medium">{patient}</div>

@@ -1,0 +1,192 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { errorResponse, polyfillPointerApis } from '@web/test/api-stub';
+import { renderWithClient } from '@web/test/render-with-client';
+import { createServiceView } from '@web/test/service-view';
+import { CreateAppointmentButton } from './create-appointment-button';
+import { NORA, nora, priya, stubServer, videoVisit, type StubOptions } from './wizard-test-kit';
+
+// Step 2's Service (issue 42): what is booked decides the lengths, the providers and the slots,
+// and the booking names it; the clinic's default service leaves the wizard as the spec has it.
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+type User = ReturnType<typeof userEvent.setup>;
+
+const physiotherapy = createServiceView({
+  clinicId: 'c2',
+  name: 'Physiotherapy',
+  kind: 'in_person',
+  durations: [45],
+  bufferAfterMinutes: 15,
+  colour: '#059669',
+  offeredByAll: false,
+  agents: [{ id: NORA, name: 'Nora Kelly', durationMinutes: null }],
+});
+const riversideServices = [videoVisit, physiotherapy];
+
+function setup(options: StubOptions = {}) {
+  const calls = stubServer(options);
+  const onCreated = vi.fn();
+  renderWithClient(<CreateAppointmentButton defaultDate="2030-03-04" onCreated={onCreated} />);
+  return { calls, onCreated, user: userEvent.setup() };
+}
+
+const combobox = (name: string) => screen.getByRole('combobox', { name });
+const slotRequests = (calls: ReturnType<typeof stubServer>) =>
+  calls.filter((c) => c.url.pathname.endsWith('/slots')).map((c) => c.url.searchParams);
+
+/** Riverside, Ana Silva, then Next: step 2 with its Service loaded. */
+async function reachTimeSlot(user: User) {
+  await user.click(
+    await screen.findByRole('button', { name: 'Create Appointment', expanded: false }),
+  );
+  await user.click(await screen.findByRole('combobox', { name: /Clinic/ }));
+  await user.click(await screen.findByRole('option', { name: 'Riverside Family Clinic' }));
+  await user.type(screen.getByPlaceholderText('Enter patient name or email...'), 'ana{Enter}');
+  await user.click(await screen.findByRole('button', { name: /Ana Silva/ }));
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('heading', { name: 'Select Time Slot' });
+  await waitFor(() => expect(combobox('Service').textContent).not.toBe(''));
+}
+
+async function choose(user: User, field: string, option: string) {
+  await user.click(combobox(field));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+async function optionsOf(user: User, field: string) {
+  await user.click(combobox(field));
+  const listbox = await screen.findByRole('listbox');
+  const labels = within(listbox)
+    .getAllByRole('option')
+    .map((o) => o.textContent);
+  await user.keyboard('{Escape}');
+  return labels;
+}
+
+async function bookFirstTime(user: User, time = '9:00 AM') {
+  await user.click(await screen.findByRole('radio', { name: time }));
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('heading', { name: 'Additional Settings' });
+  await user.click(screen.getByRole('button', { name: 'Create Appointment' }));
+}
+
+beforeEach(() => polyfillPointerApis());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the create wizard’s Service', { timeout: 20_000 }, () => {
+  it('is the clinic’s default service, with the usual lengths, and books the spec’s body', async () => {
+    const { user, calls, onCreated } = setup();
+    await reachTimeSlot(user);
+    expect(combobox('Service').textContent).toBe('Video visit');
+    // One service: nothing to choose, as before services.
+    expect(combobox('Service')).toBeDisabled();
+    expect(combobox('Service')).toHaveAccessibleDescription('Video');
+    expect(await optionsOf(user, 'Duration')).toEqual(['15 min', '30 min', '45 min', '60 min']);
+    expect(
+      slotRequests(calls).every((q) => !q.has('serviceId') && q.get('duration') === '30'),
+    ).toBe(true);
+
+    await bookFirstTime(user);
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).not.toHaveProperty('serviceId');
+    expect(post.body).toMatchObject({ duration: 30, metadata: { type: 'custom' } });
+  });
+
+  it('offers the chosen service’s lengths and only those who offer it, and books it', async () => {
+    const { user, calls, onCreated } = setup({
+      agents: [priya, nora],
+      services: riversideServices,
+    });
+    await reachTimeSlot(user);
+    expect(await optionsOf(user, 'Service')).toEqual(['Video visit', 'Physiotherapy']);
+    expect(await optionsOf(user, 'Provider')).toEqual([
+      'All providers',
+      'Dr. Priya Raman',
+      'Nora Kelly',
+    ]);
+
+    await choose(user, 'Service', 'Physiotherapy');
+    expect(combobox('Service')).toHaveAccessibleDescription('In person · 15 min kept free after');
+    expect(await optionsOf(user, 'Duration')).toEqual(['45 min']);
+    // Nora alone offers it: she is the provider, with nothing else to choose.
+    expect(combobox('Provider').textContent).toBe('Nora Kelly');
+    expect(combobox('Provider')).toBeDisabled();
+    await waitFor(() =>
+      expect(
+        slotRequests(calls).some(
+          (q) =>
+            q.get('serviceId') === physiotherapy.id &&
+            q.get('duration') === '45' &&
+            q.get('agentId') === NORA,
+        ),
+      ).toBe(true),
+    );
+
+    await bookFirstTime(user);
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toMatchObject({
+      serviceId: physiotherapy.id,
+      duration: 45,
+      staff: { id: NORA, name: 'Nora Kelly' },
+    });
+  });
+
+  it('offers a provider’s own length for the service when they are chosen', async () => {
+    const everyone = { ...physiotherapy, offeredByAll: true };
+    everyone.agents = [{ id: NORA, name: 'Nora Kelly', durationMinutes: 60 }];
+    const { user, calls } = setup({ agents: [priya, nora], services: [videoVisit, everyone] });
+    await reachTimeSlot(user);
+    await choose(user, 'Service', 'Physiotherapy');
+    expect(await optionsOf(user, 'Duration')).toEqual(['45 min']);
+    await choose(user, 'Provider', 'Nora Kelly');
+    expect(await optionsOf(user, 'Duration')).toEqual(['60 min']);
+    await waitFor(() =>
+      expect(
+        slotRequests(calls).some((q) => q.get('agentId') === NORA && q.get('duration') === '60'),
+      ).toBe(true),
+    );
+  });
+
+  it('lets go of a time chosen for another service', async () => {
+    const { user } = setup({ agents: [priya, nora], services: riversideServices });
+    await reachTimeSlot(user);
+    // Everyone's times, grouped by provider: Dr. Priya Raman's first.
+    await user.click((await screen.findAllByRole('radio', { name: /9:00 AM/ }))[0]!);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+    await choose(user, 'Service', 'Physiotherapy');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await choose(user, 'Service', 'Video visit');
+    expect(combobox('Service')).toHaveAccessibleDescription('Video');
+    expect(await optionsOf(user, 'Duration')).toEqual(['15 min', '30 min', '45 min', '60 min']);
+  });
+
+  it('says when the services cannot be loaded, offers to try again, and books the default meanwhile', async () => {
+    const { user, calls, onCreated } = setup({
+      services: () => errorResponse(503, 'The database is not answering'),
+    });
+    await user.click(
+      await screen.findByRole('button', { name: 'Create Appointment', expanded: false }),
+    );
+    await user.click(await screen.findByRole('combobox', { name: /Clinic/ }));
+    await user.click(await screen.findByRole('option', { name: 'Riverside Family Clinic' }));
+    await user.type(screen.getByPlaceholderText('Enter patient name or email...'), 'ana{Enter}');
+    await user.click(await screen.findByRole('button', { name: /Ana Silva/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The database is not answering. The clinic’s usual visit is booked.',
+    );
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    await bookFirstTime(user);
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST')!.body).not.toHaveProperty('serviceId');
+  });
+});
