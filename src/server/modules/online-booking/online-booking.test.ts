@@ -108,6 +108,17 @@ describe('a clinic’s public booking', () => {
       phone: null,
       intro: 'Welcome.',
       providers: [{ id: s.provider.id, name: 'Dr. Priya Raman' }],
+      // The default service, online since before services, at the policy's lengths (issue 42).
+      services: [
+        {
+          id: expect.any(String),
+          name: 'Video visit',
+          kind: 'video',
+          durations: [30],
+          instructions: null,
+          providerIds: [s.provider.id],
+        },
+      ],
       durations: [30],
       minNoticeHours: 12,
       horizonDays: 60,
