@@ -9,12 +9,16 @@ const KIND_LABELS: Record<PublicService['kind'], string> = {
   phone: 'Phone call',
 };
 
-/** "In person · 45 minutes", "Video visit · 30 minutes or 1 hour": what a patient compares. */
+/**
+ * "In person · 45 minutes", "Video visit · 30 minutes or 1 hour": what a patient compares. A
+ * service named for its kind ("Video visit") is not told twice.
+ */
 export function serviceSummary(service: PublicService): string {
   const lengths = service.durations.map(visitLengthLabel);
   const last = lengths.pop();
-  const length = lengths.length === 0 ? last : `${lengths.join(', ')} or ${last}`;
-  return `${KIND_LABELS[service.kind]} · ${length}`;
+  const length = lengths.length === 0 ? last! : `${lengths.join(', ')} or ${last}`;
+  const kind = KIND_LABELS[service.kind];
+  return kind.toLowerCase() === service.name.trim().toLowerCase() ? length : `${kind} · ${length}`;
 }
 
 /** The services as large radio cards: arrow keys move between them, as for any radios. */

@@ -81,10 +81,7 @@ describe('BookOnlinePage: choosing a service', () => {
       within(services)
         .getAllByRole('radio')
         .map((r) => r.closest('label')!.textContent),
-    ).toEqual([
-      'Video visitVideo visit · 30 minutes',
-      'PhysiotherapyIn person · 45 minutes or 1 hour',
-    ]);
+    ).toEqual(['Video visit30 minutes', 'PhysiotherapyIn person · 45 minutes or 1 hour']);
     // Nothing is chosen for the patient, and no times are asked for yet.
     expect(screen.getByText('Choose a service to see its free times.')).toBeTruthy();
     expect(slotUrls).toHaveLength(0);
