@@ -57,15 +57,18 @@ export async function getPublicClinic(
     phone: clinic.phone?.trim() || null,
     intro: clinic.onlineBooking.intro,
     providers: agents.filter((a) => allowed.has(a._id)).map((a) => ({ id: a._id, name: a.name })),
-    // Every online service is listed to anyone: who is new is known only at confirmation.
-    services: services.map(({ service }) => ({
-      id: service.id,
-      name: service.name,
-      kind: service.kind,
-      durations: onlineLengths(clinic, service).sort((a, b) => a - b),
-      instructions: service.instructions,
-      providerIds: onlineProvidersOf(clinic, service),
-    })),
+    // Every online service someone online offers is listed to anyone: who is new is known only
+    // at confirmation.
+    services: services
+      .map(({ service }) => ({
+        id: service.id,
+        name: service.name,
+        kind: service.kind,
+        durations: onlineLengths(clinic, service).sort((a, b) => a - b),
+        instructions: service.instructions,
+        providerIds: onlineProvidersOf(clinic, service),
+      }))
+      .filter((service) => service.providerIds.length > 0),
     durations: [...clinic.onlineBooking.durations].sort((a, b) => a - b),
     minNoticeHours: clinic.onlineBooking.minNoticeHours,
     horizonDays: clinic.onlineBooking.horizonDays,
