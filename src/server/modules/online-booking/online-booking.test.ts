@@ -109,16 +109,7 @@ describe('a clinic’s public booking', () => {
       intro: 'Welcome.',
       providers: [{ id: s.provider.id, name: 'Dr. Priya Raman' }],
       // The default service, online since before services, at the policy's lengths (issue 42).
-      services: [
-        {
-          id: expect.any(String),
-          name: 'Video visit',
-          kind: 'video',
-          durations: [30],
-          instructions: null,
-          providerIds: [s.provider.id],
-        },
-      ],
+      services: [expect.objectContaining({ name: 'Video visit', durations: [30] })],
       durations: [30],
       minNoticeHours: 12,
       horizonDays: 60,
