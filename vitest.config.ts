@@ -14,6 +14,8 @@ const ON_PGLITE_TOO = [
   'src/server/modules/appointments/**/*.test.ts',
   'src/server/modules/availability/**/*.test.ts',
   'src/server/modules/online-booking/online-booking.test.ts',
+  // Online services: holds and bookings with a service's buffers (issue 42).
+  'src/server/modules/online-booking/online-booking-services.test.ts',
   // Patient records: a generated column, word search and the erasure's JSON rewriting.
   'src/server/modules/patients/patients.test.ts',
   // Merging decides a race with a booking by row locks (ADR 042).

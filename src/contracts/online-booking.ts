@@ -10,6 +10,7 @@ import {
   uuidParam,
 } from './common';
 import { ONLINE_BOOKING_NAME_MAX } from '@domain/constants';
+import { SERVICE_KINDS } from '@domain/services';
 import { defineEndpoint } from './endpoint';
 import {
   confirmHoldRoute,
@@ -39,6 +40,21 @@ export const HOLD_TAKEN_MESSAGE =
 export const publicClinicParams = z.object({ slug: safeText(100) });
 
 export const publicProvider = namedRef;
+/**
+ * A service the page offers (issue 42): what it is, how long, and what to know before booking.
+ * Who may book it (new or existing patients) is decided at confirmation, once the e-mail is proven.
+ */
+export const publicService = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(SERVICE_KINDS),
+  /** Its lengths online, shortest first. */
+  durations: z.array(z.number()),
+  instructions: z.string().nullable(),
+  /** The online providers who offer it. */
+  providerIds: z.array(z.string()),
+});
+export type PublicService = z.infer<typeof publicService>;
 export const publicClinic = z.object({
   slug: z.string(),
   name: z.string(),
@@ -47,6 +63,9 @@ export const publicClinic = z.object({
   phone: z.string().nullable(),
   intro: z.string().nullable(),
   providers: z.array(publicProvider),
+  /** The services patients may book online, the default first; empty when none. */
+  services: z.array(publicService),
+  /** The default service's online lengths (pages from before services ask for these). */
   durations: z.array(z.number()),
   minNoticeHours: z.number(),
   horizonDays: z.number(),
@@ -56,6 +75,8 @@ export type PublicClinic = z.infer<typeof publicClinic>;
 
 /** What the patient picked, for every search of free times. */
 const patientChoice = {
+  /** One of the clinic's online services; its default service when left out. */
+  serviceId: uuidParam.optional(),
   /** One provider, or any of the clinic's online providers ("first available") when left out. */
   agentId: uuidParam.optional(),
   /** One of the clinic's online lengths; its shortest when left out. */
@@ -112,6 +133,8 @@ const onlineName = safeText(1000).pipe(
 const latestBirthDate = () => new Date(Date.now()).toISOString().slice(0, 10);
 
 export const holdBody = z.object({
+  /** One of the clinic's online services; its default service when left out. */
+  serviceId: uuidParam.optional(),
   start: instantField,
   agentId: uuidParam,
   duration: z.number().int().min(5).max(480),

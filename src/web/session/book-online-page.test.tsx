@@ -14,12 +14,23 @@ const clinic = {
   phone: null as string | null,
   intro: 'New patients welcome.',
   providers: [{ id: 'p1', name: 'Dr. Priya Raman' }],
+  services: [] as unknown[],
   durations: [30],
   minNoticeHours: 12,
   horizonDays: 60,
   allowNewPatients: true,
 };
 const START = '2026-11-25T15:00:00.000Z';
+/** The clinic's default service, the only one online: the page asks nothing about it. */
+const videoVisit = {
+  id: 'svc-video',
+  name: 'Video visit',
+  kind: 'video' as const,
+  durations: [30],
+  instructions: null as string | null,
+  providerIds: ['p1', 'p2'],
+};
+clinic.services = [videoVisit];
 
 /** A free time of half an hour, with Dr. Priya Raman unless said otherwise. */
 const slot = (start: string, agentId = 'p1', agentName = 'Dr. Priya Raman') => ({
@@ -81,6 +92,7 @@ describe('BookOnlinePage', () => {
     expect(screen.getByText(/at 3:00 PM \(30 minutes\) with /)).toBeTruthy();
     expect(posts).toEqual([
       {
+        serviceId: 'svc-video',
         start: START,
         agentId: 'p1',
         duration: 30,
@@ -161,14 +173,16 @@ describe('BookOnlinePage', () => {
           slots: [
             {
               start: minutes === 60 ? '2026-11-25T10:00:00.000Z' : START,
-              end: '2026-11-25T16:00:00.000Z',
+              end: new Date(
+                Date.parse(minutes === 60 ? '2026-11-25T10:00:00.000Z' : START) + minutes * 60_000,
+              ).toISOString(),
               agentId: 'p1',
               agentName: 'Dr. Priya Raman',
             },
           ],
         });
       }
-      return json({ ...clinic, durations: [30, 60, 90] }, 200);
+      return json({ ...clinic, services: [{ ...videoVisit, durations: [30, 60, 90] }] }, 200);
     }) as unknown as typeof fetch;
     render(<BookOnlinePage slug="riverside" fetchImpl={fetchImpl} />);
     const lengths = await screen.findByRole('group', { name: 'Visit length' });

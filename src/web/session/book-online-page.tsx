@@ -1,20 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PublicClinic } from '@contracts/online-booking';
+import type { PublicClinic, PublicService } from '@contracts/online-booking';
 import { formatDateWithWeekday, formatTime, localDateKey } from '@domain/format';
 import { browserTimeZone } from '@web/lib/time-zones';
 import { callPublic, type LoadAnswer } from './book-online-api';
 import { DetailsForm, type HoldDetails } from './book-online-details';
+import { ServiceChooser, ServiceInstructions, serviceSummary } from './book-online-service';
+import { HoldSent, LoadingClinic, NotAvailable, type SentHold } from './book-online-states';
 import { FIRST_AVAILABLE, TimeChooser, visitLengthLabel } from './book-online-times';
 import { Card, Shell } from './book-online-ui';
 import { useFreeTimes, type PublicSlot, type TimesChoice } from './use-free-times';
 
 const HOUR = 3_600_000;
+const MINUTE = 60_000;
 
 /**
- * /book-online/{clinicSlug}: a patient books themselves (ADR 022). A provider or "first
- * available", a visit length when the clinic offers several, a day and a time in the patient's
- * own zone (named), then their details and consent; the time is held and a confirmation link
- * e-mailed. Phone first: one column.
+ * /book-online/{clinicSlug}: a patient books themselves (ADR 022). A service when the clinic
+ * offers several (issue 42), a provider or "first available", a visit length when the service has
+ * several, a day and a time in the patient's own zone (named), then the service's instructions,
+ * their details and consent; the time is held and a confirmation link e-mailed. Phone first.
  */
 export function BookOnlinePage({
   slug,
@@ -26,11 +29,12 @@ export function BookOnlinePage({
   const [timeZone] = useState(browserTimeZone);
   const [clinic, setClinic] = useState<LoadAnswer<PublicClinic> | null>(null);
   const [choice, setChoice] = useState<TimesChoice>({
+    serviceId: '',
     agentId: FIRST_AVAILABLE,
     duration: 0,
     day: '',
   });
-  const [picked, setPicked] = useState<(PublicSlot & { duration: number }) | null>(null);
+  const [picked, setPicked] = useState<PublicSlot | null>(null);
   // On a phone the details form opens below the fold: bring it into view when a time is picked.
   const detailsRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -41,7 +45,7 @@ export function BookOnlinePage({
       block: 'nearest',
     });
   }, [picked]);
-  const [sent, setSent] = useState<{ message: string; email: string; held: string } | null>(null);
+  const [sent, setSent] = useState<SentHold | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const times = useFreeTimes(slug, choice, timeZone, fetchImpl);
@@ -53,10 +57,12 @@ export function BookOnlinePage({
         setClinic(answer);
         if (answer.kind === 'ok') {
           const earliest = new Date(Date.now() + answer.value.minNoticeHours * HOUR);
-          // The clinic's lengths come shortest first: the first is the default.
+          // One service is chosen for the patient; of several, they choose first.
+          const only = answer.value.services.length === 1 ? answer.value.services[0]! : null;
           setChoice((c) => ({
             ...c,
-            duration: answer.value.durations[0]!,
+            serviceId: only?.id ?? '',
+            duration: only?.durations[0] ?? 0,
             day: localDateKey(earliest, timeZone),
           }));
         }
@@ -69,8 +75,20 @@ export function BookOnlinePage({
     setPicked(null);
   };
 
+  if (!clinic) return <LoadingClinic />;
+  if (clinic.kind !== 'ok') return <NotAvailable message={clinic.message} />;
+  if (sent) return <HoldSent sent={sent} />;
+  const c = clinic.value;
+  const service = c.services.find((x) => x.id === choice.serviceId) ?? null;
+
+  const chooseService = (next: PublicService) => {
+    // A provider who does not offer the new service gives way to "first available".
+    const keep = next.providerIds.includes(choice.agentId) ? choice.agentId : FIRST_AVAILABLE;
+    choose({ serviceId: next.id, agentId: keep, duration: next.durations[0]! });
+  };
+
   const hold = async (details: HoldDetails) => {
-    if (!picked) return;
+    if (!picked || !service) return;
     setBusy(true);
     setRefusal(null);
     const answer = await callPublic<{ message: string }>(
@@ -78,9 +96,11 @@ export function BookOnlinePage({
       {
         method: 'POST',
         body: JSON.stringify({
+          serviceId: service.id,
           start: picked.start,
           agentId: picked.agentId,
-          duration: picked.duration,
+          // The provider's own length when they have one: the slot says how long it is.
+          duration: lengthOf(picked),
           ...details,
         }),
       },
@@ -91,57 +111,12 @@ export function BookOnlinePage({
       setSent({
         message: answer.value.message,
         email: details.patient.email,
+        service: service.name,
         held: heldLabel(picked, timeZone),
       });
     } else setRefusal(answer.message);
   };
 
-  if (!clinic) {
-    return (
-      <Shell>
-        <Card>
-          <p role="status" className="text-center text-base text-slate-600">
-            Loading…
-          </p>
-        </Card>
-      </Shell>
-    );
-  }
-  if (clinic.kind !== 'ok') {
-    return (
-      <Shell>
-        <Card>
-          <h1 className="text-xl font-semibold text-slate-900">Online booking is not available</h1>
-          <p role="alert" className="mt-3 text-base text-slate-700">
-            {clinic.message}
-          </p>
-        </Card>
-      </Shell>
-    );
-  }
-  const c = clinic.value;
-  if (sent) {
-    return (
-      <Shell>
-        <Card>
-          <h1 className="text-xl font-semibold text-slate-900">Almost booked</h1>
-          <p role="status" className="mt-3 text-base text-slate-700">
-            {sent.message}
-          </p>
-          <dl className="mt-4 space-y-1 text-sm text-slate-700">
-            <div>
-              <dt className="inline font-medium text-slate-900">Sent to </dt>
-              <dd className="inline break-all">{sent.email}</dd>
-            </div>
-            <div>
-              <dt className="inline font-medium text-slate-900">Time held </dt>
-              <dd className="inline">{sent.held}</dd>
-            </div>
-          </dl>
-        </Card>
-      </Shell>
-    );
-  }
   const now = Date.now();
   const bounds = {
     first: localDateKey(new Date(now + c.minNoticeHours * HOUR), timeZone),
@@ -153,22 +128,51 @@ export function BookOnlinePage({
         <p className="text-sm font-medium tracking-wide text-teal-700 uppercase">{c.name}</p>
         <h1 className="mt-2 text-2xl font-semibold text-slate-900">Book a visit</h1>
         {c.intro && <p className="mt-2 text-base text-slate-700">{c.intro}</p>}
-        <TimeChooser
-          clinic={c}
-          choice={choice}
-          onChoose={choose}
-          bounds={bounds}
-          timeZone={timeZone}
-          times={times}
-          picked={picked}
-          onPick={(slot) => setPicked({ ...slot, duration: choice.duration })}
-        />
+        {c.services.length === 0 ? (
+          <p role="status" className="mt-4 text-base text-slate-700">
+            No visits can be booked online right now.{' '}
+            {c.phone ? `Please call the clinic: ${c.phone}.` : 'Please contact the clinic.'}
+          </p>
+        ) : (
+          c.services.length > 1 && (
+            <ServiceChooser
+              services={c.services}
+              value={choice.serviceId}
+              onChange={(id) => chooseService(c.services.find((x) => x.id === id)!)}
+            />
+          )
+        )}
+        {service ? (
+          <TimeChooser
+            clinic={{
+              ...c,
+              providers: c.providers.filter((p) => service.providerIds.includes(p.id)),
+              durations: service.durations,
+            }}
+            choice={choice}
+            onChoose={choose}
+            bounds={bounds}
+            timeZone={timeZone}
+            times={times}
+            picked={picked}
+            onPick={setPicked}
+          />
+        ) : (
+          c.services.length > 1 && (
+            <p className="mt-3 text-sm text-slate-600">Choose a service to see its free times.</p>
+          )
+        )}
       </Card>
-      {picked && (
+      {picked && service && (
         <div ref={detailsRef}>
           <Card>
             <h2 className="text-lg font-semibold text-slate-900">Your details</h2>
+            <p className="mt-1 text-sm font-medium text-slate-900">
+              {service.name}
+              <span className="font-normal text-slate-600"> · {serviceSummary(service)}</span>
+            </p>
             <p className="mt-1 text-sm text-slate-700">{heldLabel(picked, timeZone)}</p>
+            <ServiceInstructions service={service} />
             <DetailsForm busy={busy} refusal={refusal} onSubmit={(d) => void hold(d)} />
           </Card>
         </div>
@@ -177,13 +181,13 @@ export function BookOnlinePage({
   );
 }
 
+const lengthOf = (slot: PublicSlot) =>
+  Math.round((Date.parse(slot.end) - Date.parse(slot.start)) / MINUTE);
+
 /** "Saturday, November 28, 2026 at 5:00 PM (30 minutes) with Dr. Marcus Bell", in the patient's zone. */
-function heldLabel(
-  picked: { start: string; duration: number; agentName: string },
-  timeZone: string,
-): string {
+function heldLabel(picked: PublicSlot, timeZone: string): string {
   return (
     `${formatDateWithWeekday(picked.start, timeZone)} at ${formatTime(picked.start, timeZone)} ` +
-    `(${visitLengthLabel(picked.duration)}) with ${picked.agentName}`
+    `(${visitLengthLabel(lengthOf(picked))}) with ${picked.agentName}`
   );
 }

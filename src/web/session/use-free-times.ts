@@ -3,6 +3,8 @@ import type { NextFreeDay, PublicSlotsResponse } from '@contracts/online-booking
 import { callPublic } from './book-online-api';
 
 export interface TimesChoice {
+  /** The service asked for; '' until one is chosen (no times are asked for then). */
+  serviceId: string;
   /** '' for "first available". */
   agentId: string;
   duration: number;
@@ -26,7 +28,7 @@ export type FreeTimes =
   | { kind: 'empty'; next: NextDay };
 
 /**
- * The free times of the chosen day, provider and length; when there are none, the next day that
+ * The free times of the chosen service, day, provider and length; when there are none, the next day that
  * has some (the server searches up to the clinic's horizon). An answer for a choice the patient
  * has already left is dropped, so a slow reply never shows another day's times.
  */
@@ -37,13 +39,17 @@ export function useFreeTimes(
   fetchImpl: typeof fetch,
 ): FreeTimes {
   const [times, setTimes] = useState<FreeTimes>({ kind: 'loading' });
-  const { agentId, duration, day } = choice;
+  const { serviceId, agentId, duration, day } = choice;
 
   useEffect(() => {
-    if (!day) return;
+    if (!day || !serviceId) return;
     let current = true;
     setTimes({ kind: 'loading' });
-    const query = new URLSearchParams({ timezone: timeZone, duration: String(duration) });
+    const query = new URLSearchParams({
+      serviceId,
+      timezone: timeZone,
+      duration: String(duration),
+    });
     if (agentId) query.set('agentId', agentId);
     const base = `/api/public/clinics/${slug}`;
     const get = <T>(path: string) => callPublic<T>(`${base}/${path}`, { method: 'GET' }, fetchImpl);
@@ -69,7 +75,7 @@ export function useFreeTimes(
     return () => {
       current = false;
     };
-  }, [slug, agentId, duration, day, timeZone, fetchImpl]);
+  }, [slug, serviceId, agentId, duration, day, timeZone, fetchImpl]);
 
   return times;
 }

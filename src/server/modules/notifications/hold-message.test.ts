@@ -34,6 +34,18 @@ describe('the online booking confirmation e-mail', () => {
     expect(message).not.toHaveProperty('ics');
   });
 
+  it('names the service held, escaped, and leaves the line out of messages from before services', () => {
+    const withService = { ...snapshot, service: { name: 'Physio <first> visit' } };
+    const message = renderHold(withService, 'mia@example.com', 'https://care.example');
+    expect(message.text).toContain(
+      'You asked to book a visit at Riverside <Family> Clinic.\nService: Physio <first> visit\nWhen:',
+    );
+    expect(message.html).toContain('Service: Physio &lt;first&gt; visit');
+    expect(renderHold(snapshot, 'mia@example.com', 'https://care.example').text).not.toContain(
+      'Service:',
+    );
+  });
+
   it('escapes stored text in the HTML part', () => {
     const { html } = renderHold(snapshot, 'mia@example.com', 'https://care.example');
     expect(html).toContain('Riverside &lt;Family&gt; Clinic');

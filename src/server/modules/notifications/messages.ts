@@ -308,7 +308,10 @@ export const HOLD_KIND = 'online.hold';
  * What the confirmation of a held online booking says. No patient name: what a stranger typed on
  * a public page is not put into a mail (ADR 031).
  */
-export type HoldSnapshot = KeptTimeSnapshot;
+export interface HoldSnapshot extends KeptTimeSnapshot {
+  /** The service held (issue 42); absent from messages queued before services. */
+  service?: { name: string };
+}
 
 /** The link that books a held time (the public booking page confirms it). */
 export function holdLink(publicUrl: string, token: string): string {
@@ -326,6 +329,7 @@ export function renderHold(snapshot: HoldSnapshot, to: string, publicUrl: string
   const lines = [
     'Hello,',
     `You asked to book a visit at ${snapshot.clinic.name}.`,
+    ...(snapshot.service ? [`Service: ${snapshot.service.name}`] : []),
     `When: ${when}`,
     `Provider: ${snapshot.staff.name}`,
     `The time is held for you until ${until}. It is booked only when you open the link below.`,

@@ -180,3 +180,26 @@ export async function deleteUnconfirmedHolds(db: Executor, before: Date): Promis
     return rows.length;
   });
 }
+
+/**
+ * The clinic's active services the public page offers, with which patients may book each. The
+ * services module reads the rest of a service (lengths, buffers, who offers it); these two columns
+ * are online booking's alone.
+ */
+export function onlineServiceRules(db: Executor, clinicId: string) {
+  const s = t.services;
+  return db
+    .select({ id: s.id, patientsAllowed: s.patientsAllowed })
+    .from(s)
+    .where(and(eq(s.clinicId, clinicId), eq(s.bookableOnline, true), sql`${s.archivedAt} is null`));
+}
+
+/** Which patients may book the service online ('all' for a hold that names none). */
+export async function servicePatientsAllowed(db: Executor, serviceId: string | null) {
+  if (!serviceId) return 'all';
+  const [row] = await db
+    .select({ patientsAllowed: t.services.patientsAllowed })
+    .from(t.services)
+    .where(eq(t.services.id, serviceId));
+  return row?.patientsAllowed ?? 'all';
+}

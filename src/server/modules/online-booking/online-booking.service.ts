@@ -24,12 +24,19 @@ import * as repo from './online-booking.repository';
 import { bookingWindow, enabledClinic, NOT_OFFERED, publicContext } from './online-clinic';
 import { lockClinicHoldsAndAgent } from '../../db/locks';
 import { asBookingConflict } from '../../db/errors';
-import { bufferSettingsOf, requireBookingService } from '../services';
+import { offersService } from '@domain/services';
+import { bufferSettingsOf } from '../services';
+import {
+  listOnlineServices,
+  NOT_FREE,
+  onlineLengths,
+  onlineProvidersOf,
+  requireOnlineServiceForHold,
+} from './online-services';
 
 /** The name staff see in the history of a booking a patient made on the public page. */
 export const ONLINE_ACTOR = 'Patient (online)';
 export const ONLINE_SOURCE = 'online';
-const NOT_FREE = 'This time is no longer free. Please choose another time.';
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function getPublicClinic(
@@ -39,7 +46,10 @@ export async function getPublicClinic(
 ): Promise<PublicClinic> {
   const clinic = await enabledClinic(deps, slug);
   const allowed = new Set(clinic.onlineBooking.agentIds);
-  const agents = await listClinicAgents(deps, publicContext(clinic, ip), clinic.slug);
+  const [agents, services] = await Promise.all([
+    listClinicAgents(deps, publicContext(clinic, ip), clinic.slug),
+    listOnlineServices(deps.db.db, clinic),
+  ]);
   return {
     slug: clinic.slug,
     name: clinic.name,
@@ -47,6 +57,18 @@ export async function getPublicClinic(
     phone: clinic.phone?.trim() || null,
     intro: clinic.onlineBooking.intro,
     providers: agents.filter((a) => allowed.has(a._id)).map((a) => ({ id: a._id, name: a.name })),
+    // Every online service someone online offers is listed to anyone: who is new is known only
+    // at confirmation.
+    services: services
+      .map(({ service }) => ({
+        id: service.id,
+        name: service.name,
+        kind: service.kind,
+        durations: onlineLengths(clinic, service).sort((a, b) => a - b),
+        instructions: service.instructions,
+        providerIds: onlineProvidersOf(clinic, service),
+      }))
+      .filter((service) => service.providerIds.length > 0),
     durations: [...clinic.onlineBooking.durations].sort((a, b) => a - b),
     minNoticeHours: clinic.onlineBooking.minNoticeHours,
     horizonDays: clinic.onlineBooking.horizonDays,
@@ -75,7 +97,10 @@ export async function createHold(
   const now = deps.now();
   if (!policy.agentIds.includes(body.agentId))
     throw unprocessable('That provider does not take online bookings at this clinic.');
-  if (!policy.durations.includes(body.duration))
+  // An unknown, archived, offline or other clinic's service is answered as a time not free.
+  const { service } = await requireOnlineServiceForHold(deps.db.db, clinic, body.serviceId);
+  if (!offersService(service, body.agentId)) throw conflict(NOT_FREE);
+  if (!onlineLengths(clinic, service, body.agentId).includes(body.duration))
     throw unprocessable('This visit length cannot be booked online.');
   const start = new Date(body.start);
   const { earliest, latest } = bookingWindow(clinic, now);
@@ -112,8 +137,7 @@ export async function createHold(
         });
         if (held) throw conflict(NOT_FREE);
         await repo.expireStaleHolds(tx, { clinicId: clinic.id, staffId: agent.id, email, now });
-        // The public page books the clinic's default service until it offers services (ADR 044).
-        const service = await requireBookingService(tx, clinic.id, null);
+        // The service's buffers, as the hold's constraint and the booking keep them (ADR 044).
         const check = await checkBookable(tx, {
           agent,
           start,
@@ -155,6 +179,7 @@ export async function createHold(
           durationMinutes: body.duration,
           expiresAt: expiresAt.toISOString(),
           staff: { name: agent.name },
+          service: { name: service.name },
         };
         await queueNotifications(
           tx,
@@ -204,16 +229,26 @@ export async function confirmHold(
       if (hold.state !== 'open' || hold.expiresAt.getTime() <= now.getTime())
         throw gone(HOLD_EXPIRED_MESSAGE);
       const clinic = await findOnlineBookingClinicById(tx, hold.clinicId);
+      // A clinic that gave no number is not one to call: the patient is to contact it.
+      const reach = `Please ${clinic.phone ? 'call' : 'contact'} the clinic to book it.`;
+      const patients = await repo.servicePatientsAllowed(tx, hold.serviceId);
       const match = await matchOnlinePatient(
         tx,
         clinic.id,
         { ...hold.patient, email: hold.email },
-        clinic.onlineBooking.allowNewPatients,
+        clinic.onlineBooking.allowNewPatients && patients !== 'existing',
       );
       if (!match) {
-        // A clinic that gave no number is not one to call: the patient is to contact it.
         throw unprocessable(
-          `This clinic books online only for its own patients. Please ${clinic.phone ? 'call' : 'contact'} the clinic to book.`,
+          patients === 'existing'
+            ? `Sorry, this service can be booked online only by the clinic’s own patients. ${reach}`
+            : `This clinic books online only for its own patients. Please ${clinic.phone ? 'call' : 'contact'} the clinic to book.`,
+        );
+      }
+      // Thrown before anything is written: the new patient's row goes with the transaction.
+      if (patients === 'new' && !match.created) {
+        throw unprocessable(
+          `Sorry, this service can be booked online only by new patients, and you are already a patient of the clinic. ${reach}`,
         );
       }
       // The hold stops holding before the booking goes in, so the time is free for it alone.

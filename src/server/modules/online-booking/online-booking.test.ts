@@ -108,6 +108,8 @@ describe('a clinic’s public booking', () => {
       phone: null,
       intro: 'Welcome.',
       providers: [{ id: s.provider.id, name: 'Dr. Priya Raman' }],
+      // The default service, online since before services, at the policy's lengths (issue 42).
+      services: [expect.objectContaining({ name: 'Video visit', durations: [30] })],
       durations: [30],
       minNoticeHours: 12,
       horizonDays: 60,

@@ -10,19 +10,27 @@ import type { AppDeps } from '../../app-deps';
 import { badRequest, notFound } from '../../errors';
 import { clinicSlots } from '../clinics';
 import { bookingWindow, enabledClinic, publicContext, type OnlineClinic } from './online-clinic';
+import { onlineLengths, requireOnlineServiceForSlots } from './online-services';
 
 /** Days one look for the next free day covers; well inside the slot engine's own limit. */
 const SEARCH_STEP_DAYS = 31;
 
-/** The length asked for (the clinic's shortest when none) and the provider, if offered online. */
-function lengthAndProvider(clinic: OnlineClinic, query: { duration?: number; agentId?: string }) {
-  const policy = clinic.onlineBooking;
-  const duration = query.duration ?? Math.min(...policy.durations);
-  if (!policy.durations.includes(duration))
-    throw badRequest('This visit length cannot be booked online.');
-  if (query.agentId && !policy.agentIds.includes(query.agentId))
+/**
+ * The service asked for (the default when none), the length (its shortest online when none) and
+ * the provider, if offered online.
+ */
+async function serviceLengthAndProvider(
+  deps: AppDeps,
+  clinic: OnlineClinic,
+  query: { serviceId?: string; duration?: number; agentId?: string },
+) {
+  const { service } = await requireOnlineServiceForSlots(deps.db.db, clinic, query.serviceId);
+  const lengths = onlineLengths(clinic, service);
+  const duration = query.duration ?? Math.min(...lengths);
+  if (!lengths.includes(duration)) throw badRequest('This visit length cannot be booked online.');
+  if (query.agentId && !clinic.onlineBooking.agentIds.includes(query.agentId))
     throw notFound('That provider does not take online bookings at this clinic.');
-  return { duration, agentId: query.agentId };
+  return { serviceId: service.id, duration, agentId: query.agentId };
 }
 
 /** Free times of the clinic's online providers between two days, within notice and horizon. */
@@ -30,7 +38,14 @@ async function freeTimes(
   deps: AppDeps,
   clinic: OnlineClinic,
   ip: string,
-  range: { from: string; to: string; duration: number; agentId?: string; timezone?: string },
+  range: {
+    from: string;
+    to: string;
+    serviceId: string;
+    duration: number;
+    agentId?: string;
+    timezone?: string;
+  },
 ) {
   const { timezone, slots } = await clinicSlots(
     deps,
@@ -39,6 +54,7 @@ async function freeTimes(
     range,
   );
   const { earliest, latest } = bookingWindow(clinic, deps.now());
+  // The slot engine leaves out who does not offer the service and keeps its buffers (ADR 044).
   const allowed = new Set(clinic.onlineBooking.agentIds);
   // Held times are already left out: the slot engine counts live holds as bookings.
   return {
@@ -57,7 +73,7 @@ async function freeTimes(
   };
 }
 
-/** Free times of the clinic's online providers and lengths, within notice and horizon. */
+/** Free times of one online service with the clinic's online providers, within notice and horizon. */
 export async function getPublicSlots(
   deps: AppDeps,
   slug: string,
@@ -68,10 +84,11 @@ export async function getPublicSlots(
   if (query.to < query.from) throw badRequest('The end date must not be before the start date.');
   if (query.to > addDaysToKey(query.from, MAX_PUBLIC_SLOT_DAYS - 1))
     throw badRequest(`Ask for at most ${MAX_PUBLIC_SLOT_DAYS} days of times at a time.`);
-  const { duration, agentId } = lengthAndProvider(clinic, query);
+  const { serviceId, duration, agentId } = await serviceLengthAndProvider(deps, clinic, query);
   const { timezone, slots } = await freeTimes(deps, clinic, ip, {
     from: query.from,
     to: query.to,
+    serviceId,
     duration,
     agentId,
     timezone: query.timezone,
@@ -92,7 +109,7 @@ export async function getNextFreeDay(
   ip: string,
 ): Promise<NextFreeDay> {
   const clinic = await enabledClinic(deps, slug);
-  const { duration, agentId } = lengthAndProvider(clinic, query);
+  const { serviceId, duration, agentId } = await serviceLengthAndProvider(deps, clinic, query);
   const timezone = query.timezone ?? clinic.timezone;
   const now = deps.now();
   const lastDay = localDateKeyOf(bookingWindow(clinic, now).latest, timezone);
@@ -104,7 +121,14 @@ export async function getNextFreeDay(
   for (let from = firstDay; from <= lastDay; from = addDaysToKey(from, SEARCH_STEP_DAYS)) {
     const stepEnd = addDaysToKey(from, SEARCH_STEP_DAYS - 1);
     const to = stepEnd < lastDay ? stepEnd : lastDay;
-    const { slots } = await freeTimes(deps, clinic, ip, { from, to, duration, agentId, timezone });
+    const { slots } = await freeTimes(deps, clinic, ip, {
+      from,
+      to,
+      serviceId,
+      duration,
+      agentId,
+      timezone,
+    });
     if (slots.length > 0) {
       const first = Math.min(...slots.map((slot) => Date.parse(slot.start)));
       return { ...base, day: localDateKeyOf(first, timezone) };
