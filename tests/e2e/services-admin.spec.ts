@@ -88,7 +88,10 @@ test('an admin adds a sports massage service, edits it and archives it', async (
   }>;
   const riverside = clinics.find((c) => c.slug === 'riverside')!;
   const active = await page.request.get(`/api/clinics/${riverside.id}/services`);
-  expect(
-    ((await active.json()) as { data: Array<{ name: string }> }).data.map((s) => s.name),
-  ).toEqual(['Video visit']);
+  // (Other journeys on the same server add their own services to this clinic.)
+  const names = ((await active.json()) as { data: Array<{ name: string }> }).data.map(
+    (s) => s.name,
+  );
+  expect(names).toContain('Video visit');
+  expect(names).not.toContain('Sports massage');
 });
