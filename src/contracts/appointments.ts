@@ -76,6 +76,10 @@ export const appointment = z.object({
     .string()
     .nullable()
     .describe('What was booked (a service of the clinic); null: the clinic’s default service.'),
+  resourceId: z
+    .string()
+    .nullable()
+    .describe('The room or equipment it uses (a resource of the clinic); null: none.'),
 });
 export type Appointment = z.infer<typeof appointment>;
 

@@ -57,6 +57,8 @@ describe('migrations', () => {
       'patient_search_words',
       'patients',
       'rate_limit_counters',
+      'resource_time_off',
+      'resources',
       'schedule_overrides',
       'schedules',
       'service_agents',

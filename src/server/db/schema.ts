@@ -2,6 +2,7 @@
 // cannot be expressed in Drizzle; they live in custom SQL migrations beside the generated ones.
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  foreignKey,
   customType,
   bigint,
   bigserial,
@@ -423,6 +424,12 @@ export const services = pgTable(
     /** Shown to the patient in the confirmation, reminders and their visit page. */
     instructions: text('instructions'),
     isDefault: boolean('is_default').notNull().default(false),
+    /**
+     * What it needs besides its provider (ADR 045): any resource of this category, or this one
+     * resource, or (both null) nothing.
+     */
+    resourceCategory: text('resource_category'),
+    resourceId: uuid('resource_id'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -430,6 +437,12 @@ export const services = pgTable(
   },
   (t) => [
     index('services_clinic_idx').on(t.clinicId),
+    foreignKey({
+      name: 'services_resource_fk',
+      columns: [t.resourceId, t.clinicId],
+      foreignColumns: [resources.id, resources.clinicId],
+    }),
+    check('services_resource_check', sql`${t.resourceCategory} is null or ${t.resourceId} is null`),
     uniqueIndex('services_default_key')
       .on(t.clinicId)
       .where(sql`${t.isDefault}`),
@@ -454,6 +467,70 @@ export const services = pgTable(
       'services_default_active_check',
       sql`not (${t.isDefault} and ${t.archivedAt} is not null)`,
     ),
+  ],
+);
+
+/**
+ * A room or a piece of equipment of a clinic that a service may need (ADR 045). Its `category`
+ * is what a service asks for ("Treatment room": any of them); a service may also name one
+ * resource. `weekly` are its own hours in the clinic's zone, [{weekday, start, end}] as an
+ * agent's; null: none of its own, it is there whenever the clinic's staff work.
+ */
+export const resources = pgTable(
+  'resources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    name: text('name').notNull(),
+    /** room | equipment: a room is a FHIR Location, equipment a Device. */
+    kind: text('kind').notNull().default('room'),
+    /** What services ask for: "Treatment room", "Ultrasound". */
+    category: text('category').notNull(),
+    weekly: jsonb('weekly'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('resources_clinic_idx').on(t.clinicId),
+    // What an appointment's or a service's composite key names: a resource of the same clinic.
+    uniqueIndex('resources_id_clinic_key').on(t.id, t.clinicId),
+    uniqueIndex('resources_name_key')
+      .on(t.clinicId, sql`lower(${t.name})`)
+      .where(sql`${t.archivedAt} is null`),
+    check('resources_kind_check', sql`${t.kind} in ('room', 'equipment')`),
+    check(
+      'resources_text_check',
+      sql`length(btrim(${t.name})) between 1 and 120 and length(btrim(${t.category})) between 1 and 120`,
+    ),
+  ],
+);
+
+/** A resource out of use for a while: maintenance, a room closed for painting. */
+export const resourceTimeOff = pgTable(
+  'resource_time_off',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    resourceId: uuid('resource_id').notNull(),
+    /** The resource's clinic, so the clinic's data version moves with it (ADR 025). */
+    clinicId: uuid('clinic_id').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    reason: text('reason'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'resource_time_off_resource_fk',
+      columns: [t.resourceId, t.clinicId],
+      foreignColumns: [resources.id, resources.clinicId],
+    }).onDelete('cascade'),
+    index('resource_time_off_resource_idx').on(t.resourceId, t.startAt),
+    check('resource_time_off_range_check', sql`${t.endAt} > ${t.startAt}`),
   ],
 );
 
@@ -542,9 +619,22 @@ export const appointments = pgTable(
      */
     bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
     bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
+    /**
+     * The room or equipment it uses, kept free for its blocked range by its own exclusion
+     * constraint (migration 0039, ADR 045); of the appointment's clinic (composite key).
+     */
+    resourceId: uuid('resource_id'),
   },
   (t) => [
     uniqueIndex('appointments_token_key').on(t.token),
+    foreignKey({
+      name: 'appointments_resource_fk',
+      columns: [t.resourceId, t.clinicId],
+      foreignColumns: [resources.id, resources.clinicId],
+    }),
+    index('appointments_resource_start_idx')
+      .on(t.resourceId, t.startAt)
+      .where(sql`${t.resourceId} is not null`),
     uniqueIndex('appointments_series_occurrence_key')
       .on(t.seriesId, t.seriesIndex)
       .where(sql`${t.seriesId} is not null`),
@@ -1110,6 +1200,8 @@ export const onlineBookingHolds = pgTable(
     /** The buffers of the service held, as an appointment keeps them (ADR 044). */
     bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
     bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
+    /** The resource held with the time, as an appointment keeps it (ADR 045). */
+    resourceId: uuid('resource_id'),
     /** Lower-cased: one open hold per address. */
     email: text('email').notNull(),
     /** The inbox the address delivers to (`inboxOf`, no +tag, Gmail without dots): what is counted. */
@@ -1131,6 +1223,11 @@ export const onlineBookingHolds = pgTable(
   },
   (t) => [
     check('online_booking_holds_state_check', sql`${t.state} in ('open', 'confirmed', 'expired')`),
+    foreignKey({
+      name: 'online_booking_holds_resource_fk',
+      columns: [t.resourceId, t.clinicId],
+      foreignColumns: [resources.id, resources.clinicId],
+    }),
     check('online_booking_holds_range_check', sql`${t.endAt} > ${t.startAt}`),
     uniqueIndex('online_booking_holds_open_email_idx')
       .on(t.clinicId, t.email)

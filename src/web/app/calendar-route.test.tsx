@@ -29,6 +29,7 @@ function createAppointment(overrides: Partial<Appointment> = {}): Appointment {
     metadata: { status: 'BOOKED', notes: null, source: 'carebook', type: 'custom' },
     statusHistory: [],
     serviceId: null,
+    resourceId: null,
     ...overrides,
   };
 }

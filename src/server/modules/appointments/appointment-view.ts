@@ -29,5 +29,6 @@ export function toAppointmentView(row: AppointmentRow): Appointment {
       by: e.by,
     })),
     serviceId: a.serviceId,
+    resourceId: a.resourceId,
   };
 }

@@ -74,7 +74,8 @@ const appointmentJson = sql<string>`json_build_object(
     'source', ${t.appointments.source},
     'type', ${t.appointments.type}),
   'statusHistory', ${historyJson},
-  'serviceId', ${t.appointments.serviceId})::text`;
+  'serviceId', ${t.appointments.serviceId},
+  'resourceId', ${t.appointments.resourceId})::text`;
 
 /** Appointments as the JSON text of their views, with the ids a read's audit row needs. */
 export function selectAppointmentJson(db: Executor) {

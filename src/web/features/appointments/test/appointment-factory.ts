@@ -28,6 +28,7 @@ export function createAppointment(
     metadata: { status, notes: null, source: 'carebook', type: 'custom' },
     statusHistory: [],
     serviceId: null,
+    resourceId: null,
     ...rest,
   };
 }

@@ -22,6 +22,7 @@ export function calendarAppointment(
     metadata: { status, notes: null, source: 'carebook', type: 'custom' },
     statusHistory: [],
     serviceId: null,
+    resourceId: null,
     ...rest,
   };
 }
