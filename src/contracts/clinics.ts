@@ -99,6 +99,8 @@ export const slotsQuery = z.object({
   timezone: timezoneField.optional(),
   /** When moving an appointment, its own time is not taken. */
   excludeAppointmentId: uuidParam.optional(),
+  /** Only times when this room or equipment (one the service can use) is free (ADR 045). */
+  resourceId: uuidParam.optional(),
 });
 export type SlotsQuery = z.infer<typeof slotsQuery>;
 
@@ -111,9 +113,22 @@ export const timeSlot = z.object({
   agentName: z.string(),
   agentEmail: z.string(),
   durationMinutes: z.number(),
+  /**
+   * The room or equipment a booking of this time would get (the first free one the service can
+   * use); null when the service needs none. Absent on the spec's own answers' older clients.
+   */
+  resourceId: z.string().nullable().optional(),
 });
 export type TimeSlotView = z.infer<typeof timeSlot>;
-export const slotsResponse = z.object({ timezone: z.string(), slots: z.array(timeSlot) });
+export const slotsResponse = z.object({
+  timezone: z.string(),
+  slots: z.array(timeSlot),
+  /**
+   * Times the provider is free but no room or equipment the service needs is (ADR 045): the
+   * picker says so instead of leaving them out unexplained. Absent when the service needs none.
+   */
+  withoutResource: z.array(z.object({ startTime: z.string(), agentId: z.string() })).optional(),
+});
 export type SlotsResponse = z.infer<typeof slotsResponse>;
 
 const signedIn = { tag: 'Clinics', access: 'authenticated' } as const;
