@@ -132,6 +132,69 @@ const openingArb = fc.record({
   minutes: fc.integer({ min: 5, max: 8 * 60 }),
 });
 
+describe('buffers around an offered time (ADR 044)', () => {
+  const base = opening('2026-11-24T15:00:00Z', 60);
+  // A neighbour ends at the opening's start: its blocked range reaches 15 minutes into it.
+  const withNeighbour: Opening = {
+    ...base,
+    busy: [{ start: new Date('2026-11-24T14:00:00Z'), end: new Date('2026-11-24T15:15:00Z') }],
+  };
+
+  it('a wish without buffers is offered the opening’s start beside a neighbour’s buffer-free edge', () => {
+    expect(firstFittingSlot({ ...base, busy: [] }, wish(), opts)?.start).toEqual(base.start);
+  });
+
+  it('starts after a neighbour’s buffer, and its own buffer before counts too', () => {
+    expect(firstFittingSlot(withNeighbour, wish(), opts)?.start).toEqual(
+      new Date('2026-11-24T15:15:00Z'),
+    );
+    // 10 minutes before of its own: 15:15 is too soon (its range starts 15:05), 15:30 fits.
+    expect(firstFittingSlot(withNeighbour, wish({ bufferBeforeMinutes: 10 }), opts)?.start).toEqual(
+      new Date('2026-11-24T15:30:00Z'),
+    );
+  });
+
+  it('is not offered when its buffer after would meet the next booking', () => {
+    const next: Opening = {
+      ...base,
+      busy: [{ start: new Date('2026-11-24T16:00:00Z'), end: new Date('2026-11-24T16:30:00Z') }],
+    };
+    expect(firstFittingSlot(next, wish({ durationMinutes: 60 }), opts)).not.toBeNull();
+    expect(
+      firstFittingSlot(next, wish({ durationMinutes: 60, bufferAfterMinutes: 5 }), opts),
+    ).toBeNull();
+  });
+
+  it('an offered time’s blocked range never meets a busy range, for any buffers', () => {
+    const range = fc
+      .record({ start: instant, minutes: fc.integer({ min: 5, max: 240 }) })
+      .map((r) => ({ start: r.start, end: new Date(+r.start + r.minutes * MINUTE_MS) }));
+    fc.assert(
+      fc.property(
+        wishArb,
+        openingArb,
+        fc.array(range, { maxLength: 4 }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 0, max: 60 }),
+        (w, o, busy, before, after) => {
+          const open: Opening = {
+            agentId: o.agentId,
+            start: o.start,
+            end: new Date(+o.start + o.minutes * MINUTE_MS),
+            busy,
+          };
+          const asked = { ...w, bufferBeforeMinutes: before, bufferAfterMinutes: after };
+          const slot = firstFittingSlot(open, asked, { timeZone: 'UTC', now: new Date(0) });
+          if (!slot) return;
+          const from = +slot.start - before * MINUTE_MS;
+          const to = +slot.end + after * MINUTE_MS;
+          for (const b of busy) expect(+b.end <= from || +b.start >= to).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
 describe('matching, for any wish, opening, zone and clock', () => {
   it('a slot found keeps every rule', () => {
     fc.assert(

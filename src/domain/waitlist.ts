@@ -49,6 +49,9 @@ export interface WaitlistWish {
   timesOfDay: readonly TimeOfDay[];
   priority: WaitlistPriority;
   createdAt: Date;
+  /** The buffers of the service waited for (ADR 044); none when absent. */
+  bufferBeforeMinutes?: number;
+  bufferAfterMinutes?: number;
 }
 
 /** A freed interval of one agent's time. */
@@ -56,6 +59,12 @@ export interface Opening {
   agentId: string;
   start: Date;
   end: Date;
+  /**
+   * The blocked ranges (a visit with its own buffers) of the agent's other bookings near the
+   * opening: an offered visit's own blocked range must meet none of them, as the exclusion
+   * constraint will decide when the offer is accepted (ADR 044).
+   */
+  busy?: readonly Slot[];
 }
 
 export interface MatchOptions {
@@ -74,8 +83,9 @@ export interface Slot {
 
 /**
  * The earliest start inside the opening that suits the wish: same agent (or any), the whole
- * duration inside the opening, the day inside the window, a wished weekday and time of day on
- * the clinic's clock, and not in the past. Null when none does.
+ * duration inside the opening, its buffers clear of the agent's other bookings' blocked ranges,
+ * the day inside the window, a wished weekday and time of day on the clinic's clock, and not in
+ * the past. Null when none does.
  */
 export function firstFittingSlot(
   opening: Opening,
@@ -87,12 +97,17 @@ export function firstFittingSlot(
   const step = Math.max(1, options.stepMinutes ?? DEFAULT_OPENING_STEP_MINUTES) * MINUTE_MS;
   const earliest = options.now.getTime() + (options.minNoticeMinutes ?? 0) * MINUTE_MS;
   const length = wish.durationMinutes * MINUTE_MS;
+  const before = (wish.bufferBeforeMinutes ?? 0) * MINUTE_MS;
+  const after = (wish.bufferAfterMinutes ?? 0) * MINUTE_MS;
+  const busy = opening.busy ?? [];
+  const clear = (start: number) =>
+    busy.every((b) => +b.end <= start - before || +b.start >= start + length + after);
   for (
     let start = opening.start.getTime();
     start + length <= opening.end.getTime();
     start += step
   ) {
-    if (start < earliest) continue;
+    if (start < earliest || !clear(start)) continue;
     if (suitsWish(start, wish, options.timeZone)) {
       return { start: new Date(start), end: new Date(start + length) };
     }

@@ -234,12 +234,8 @@ describe('waiting for a service', () => {
     expect((await entry({ serviceId: foreign.id })).statusCode).toBe(422);
   });
 
-  it('books an accepted offer as the service waited for, with its buffers', async () => {
-    const physio = await addService();
-    const waiting = await entry({ serviceId: physio.id });
-    expect(waiting.statusCode, waiting.body).toBe(201);
-    expect(waiting.json().serviceId).toBe(physio.id);
-    // Someone else's 45 minutes at 10:00 are booked and cancelled: the time is offered.
+  /** Someone else's 45 minutes at 10:00, booked then cancelled: the freed time is offered. */
+  async function freeTenOClock() {
     const other = await staff.post(
       '/api/appointments',
       createBody(s, TEN, {
@@ -252,6 +248,40 @@ describe('waiting for a service', () => {
       reason: 'Feeling better',
     });
     expect(cancelled.statusCode).toBe(200);
+  }
+
+  it('offers a freed time only where the service’s buffers fit beside the next booking', async () => {
+    const physio = await addService();
+    expect((await entry({ serviceId: physio.id })).statusCode).toBe(201);
+    // The next visit starts at 10:45: 45 minutes of physio fit from 10:00, its 15 minutes after
+    // do not, so the freed 10:00–10:45 is not offered to this patient.
+    // (Another patient's: a waiting patient booked in their window leaves the list.)
+    const next = await staff.post(
+      '/api/appointments',
+      createBody(s, at(TEN, 45), {
+        duration: 30,
+        patient: { ...createBody(s, TEN).patient, id: s.otherPatient.id },
+      }),
+    );
+    expect(next.statusCode, next.body).toBe(201);
+    await freeTenOClock();
+    expect(await env.db.select().from(t.waitlistOffers)).toEqual([]);
+  });
+
+  it('offers a freed time only to patients waiting for a service its provider offers', async () => {
+    const physio = await addService({ offeredByAll: false });
+    await env.db.insert(t.serviceAgents).values({ serviceId: physio.id, agentId: s.nurse.id });
+    expect((await entry({ serviceId: physio.id })).statusCode).toBe(201);
+    await freeTenOClock();
+    expect(await env.db.select().from(t.waitlistOffers)).toEqual([]);
+  });
+
+  it('books an accepted offer as the service waited for, with its buffers', async () => {
+    const physio = await addService();
+    const waiting = await entry({ serviceId: physio.id });
+    expect(waiting.statusCode, waiting.body).toBe(201);
+    expect(waiting.json().serviceId).toBe(physio.id);
+    await freeTenOClock();
     const [offer] = await env.db.select().from(t.waitlistOffers);
     const accepted = await env.app.inject({
       method: 'POST',

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { AppointmentOffers, OfferStatus } from '@contracts/waitlist';
 import type { Slot, TimeOfDay, WaitlistPriority } from '@domain/waitlist';
 import type { DateKey } from '@domain/zoned-time';
-import type { Executor } from '../../db/client';
+import { queryRows, type Executor } from '../../db/client';
 import { patientFullName } from '../../db/clinic-columns';
 import * as t from '../../db/schema';
 
@@ -151,13 +151,25 @@ export async function findCandidates(
       patientId: t.patients.id,
       patientName: patientFullName,
       patientEmail: t.patients.email,
+      bufferBeforeMinutes: t.services.bufferBeforeMinutes,
+      bufferAfterMinutes: t.services.bufferAfterMinutes,
     })
     .from(t.waitlistEntries)
     .innerJoin(t.patients, eq(t.patients.id, t.waitlistEntries.patientId))
+    // The service waited for (none named: the clinic's default), for its buffers; only entries
+    // whose service is still offered, by the agent whose time was freed, are offered it.
+    .innerJoin(
+      t.services,
+      sql`${t.services.id} = coalesce(${t.waitlistEntries.serviceId}, (select d.id from ${t.services} d
+            where d.clinic_id = ${t.waitlistEntries.clinicId} and d.is_default))`,
+    )
     .where(
       and(
         eq(t.waitlistEntries.clinicId, o.clinicId),
         eq(t.waitlistEntries.status, 'waiting'),
+        sql`${t.services.archivedAt} is null`,
+        sql`(${t.services.offeredByAll} or exists (select 1 from ${t.serviceAgents} sa
+              where sa.service_id = ${t.services.id} and sa.agent_id = ${o.agentId}))`,
         sql`${t.waitlistEntries.windowTo} >= ${o.today}::date`,
         sql`(${t.waitlistEntries.agentId} is null or ${t.waitlistEntries.agentId} = ${o.agentId})`,
         sql`not exists (select 1 from ${t.waitlistOffers} o where o.entry_id = ${t.waitlistEntries.id}
@@ -169,6 +181,37 @@ export async function findCandidates(
     timesOfDay: c.timesOfDay as TimeOfDay[],
     priority: c.priority as WaitlistPriority,
   }));
+}
+
+/** The most a buffer reaches from its visit (SERVICE_BUFFER_MAX): what "near" means below. */
+const NEAR_MINUTES = 2 * 240;
+
+/**
+ * The blocked ranges (visit and buffers, ADR 044) of the agent's open appointments and open
+ * holds near a freed time: what an offer made of it must keep clear of.
+ */
+export async function agentBusyNear(
+  db: Executor,
+  o: { agentId: string; start: Date; end: Date; now: Date },
+): Promise<Slot[]> {
+  const near = sql`tstzrange(${o.start}::timestamptz - make_interval(mins => ${NEAR_MINUTES}),
+    ${o.end}::timestamptz + make_interval(mins => ${NEAR_MINUTES}))`;
+  const rows = await queryRows<{ start_at: string | Date; end_at: string | Date }>(
+    db,
+    sql`
+    select lower(r) as start_at, upper(r) as end_at from (
+      select blocked_range(a.start_at, a.end_at, a.buffer_before_minutes, a.buffer_after_minutes) r
+      from ${t.appointments} a
+      where a.staff_id = ${o.agentId} and a.status <> 'CANCELLED'
+        and blocked_range(a.start_at, a.end_at, a.buffer_before_minutes, a.buffer_after_minutes) && ${near}
+      union all
+      select blocked_range(h.start_at, h.end_at, h.buffer_before_minutes, h.buffer_after_minutes)
+      from ${t.onlineBookingHolds} h
+      where h.staff_id = ${o.agentId} and h.state = 'open' and h.expires_at > ${o.now}
+        and blocked_range(h.start_at, h.end_at, h.buffer_before_minutes, h.buffer_after_minutes) && ${near}
+    ) busy`,
+  );
+  return rows.map((r) => ({ start: new Date(r.start_at), end: new Date(r.end_at) }));
 }
 
 /**

@@ -51,8 +51,18 @@ export async function fillOpening(
     agentId: opening.agentId,
     today,
   });
+  // An offer's visit keeps its service's buffers clear of the agent's other bookings, as the
+  // constraint will when it is accepted: a time inside a neighbour's buffer is not offered.
+  const busy = wishes.length
+    ? await offersRepo.agentBusyNear(tx, {
+        agentId: opening.agentId,
+        start: opening.start,
+        end: opening.end,
+        now,
+      })
+    : [];
   const matches = matchOpening(
-    { agentId: opening.agentId, start: opening.start, end: opening.end },
+    { agentId: opening.agentId, start: opening.start, end: opening.end, busy },
     wishes,
     {
       timeZone: opening.timezone,
