@@ -73,3 +73,84 @@ describe('WaitlistEntryDialog', { timeout: 20_000 }, () => {
     expect(within(dialog).queryByText(/17:00/)).toBeNull();
   });
 });
+
+const service = (over: Record<string, unknown>) => ({
+  clinicId: 'c1',
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 0,
+  kind: 'video',
+  location: null,
+  colour: '#2563eb',
+  offeredByAll: true,
+  agents: [],
+  bookableOnline: false,
+  patientsAllowed: 'all',
+  instructions: null,
+  isDefault: false,
+  archived: false,
+  version: 1,
+  ...over,
+});
+
+describe('WaitlistEntryDialog with services', { timeout: 20_000 }, () => {
+  it('waits for the chosen service at one of its lengths, and sends it', async () => {
+    const api = stubApi(({ url, method }) => {
+      if (url.pathname.endsWith('/services'))
+        return json({
+          data: [
+            service({
+              id: 's0',
+              name: 'Video visit',
+              durations: [30, 15, 45, 60],
+              isDefault: true,
+            }),
+            service({ id: 's1', name: 'Physiotherapy', durations: [45, 60], kind: 'in_person' }),
+            service({ id: 's2', name: 'Old massage', durations: [30], archived: true }),
+          ],
+        });
+      if (url.pathname.includes('agents'))
+        return json([{ _id: 'u1', name: 'Dr. Priya Raman', email: 'priya@carebook.test' }]);
+      if (method === 'POST') return json({ id: 'e1' }, 201);
+      return json(clinics);
+    });
+    const user = userEvent.setup();
+    renderWithClient(
+      <WaitlistEntryDialog
+        entry={null}
+        open
+        onClose={() => {}}
+        renderPatientPicker={(_clinic, onSelect) => (
+          <button type="button" onClick={() => onSelect({ id: 'p1', fullName: 'José Núñez' })}>
+            Pick José
+          </button>
+        )}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Add to waitlist' });
+    await user.click(await within(dialog).findByRole('combobox', { name: 'Clinic' }));
+    await user.click(await screen.findByRole('option', { name: 'Riverside Family Clinic' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pick José' }));
+
+    const choice = await within(dialog).findByRole('combobox', { name: 'Service' });
+    expect(choice).toHaveTextContent('Video visit');
+    await user.click(choice);
+    // The archived service is not offered.
+    expect(screen.queryByRole('option', { name: 'Old massage' })).toBeNull();
+    await user.click(await screen.findByRole('option', { name: 'Physiotherapy' }));
+    const duration = within(dialog).getByRole('combobox', { name: 'Duration' });
+    expect(duration).toHaveTextContent('45 min');
+    await user.click(duration);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['45 min', '1 h']);
+    await user.click(screen.getByRole('option', { name: '1 h' }));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add to waitlist' }));
+    await vi.waitFor(() =>
+      expect(api.requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+        clinic: 'riverside',
+        patientId: 'p1',
+        serviceId: 's1',
+        duration: 60,
+      }),
+    );
+  });
+});

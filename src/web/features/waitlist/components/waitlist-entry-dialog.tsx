@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import type { WaitlistEntry } from '@contracts/waitlist';
+import { durationsFor } from '@domain/services';
 import { TIMES_OF_DAY, WAITLIST_PRIORITIES } from '@domain/waitlist';
 import { AllOrOneSelect } from '@web/components/all-or-one-select';
 import { OptionsSelect } from '@web/components/options-select';
@@ -15,6 +16,12 @@ import { DialogFooter } from '@web/components/ui/dialog';
 import { FieldError, FormField, TextField, fieldDescription } from '@web/components/ui/form-field';
 import { Textarea } from '@web/components/ui/textarea';
 import { clinicAgentsQueryOptions, clinicsQueryOptions } from '@web/queries/clinics';
+import {
+  lengthLabel,
+  serviceRulesOf,
+  useClinicServices,
+  type ServiceView,
+} from '@web/queries/services';
 import { useSaveWaitlistEntry } from '../api/waitlist';
 import { DURATIONS, PRIORITY_LABELS, TIME_OF_DAY_LABELS, WEEKDAY_SHORT } from './waitlist-labels';
 
@@ -34,6 +41,8 @@ const entryForm = z
     patientId: z.string().min(1, 'Find or add the patient.'),
     patientName: z.string(),
     providerId: z.string(),
+    /** '': the clinic's default service. */
+    serviceId: z.string(),
     duration: z.number(),
     windowFrom: z.iso.date('Enter the first date the patient could come.'),
     windowTo: z.iso.date('Enter the last date the patient could come.'),
@@ -66,6 +75,7 @@ function initialValues(entry: WaitlistEntry | null, clinic: string): EntryFormVa
       patientId: entry.patient.id,
       patientName: entry.patient.name,
       providerId: entry.provider?.id ?? '',
+      serviceId: entry.serviceId ?? '',
       duration: entry.duration,
       windowFrom: entry.windowFrom,
       windowTo: entry.windowTo,
@@ -81,6 +91,7 @@ function initialValues(entry: WaitlistEntry | null, clinic: string): EntryFormVa
     patientId: '',
     patientName: '',
     providerId: '',
+    serviceId: '',
     duration: 30,
     windowFrom: from,
     windowTo: inDays(from, 30),
@@ -150,6 +161,16 @@ function EntryForm({
   const clinic = form.watch('clinic');
   const patientName = form.watch('patientName');
   const agents = useQuery(clinicAgentsQueryOptions(clinic));
+  const services = useClinicServices(clinic || undefined);
+  const serviceId = form.watch('serviceId');
+  const providerId = form.watch('providerId');
+  const chosen = services.data?.find((s) => s.id === serviceId);
+  // The service's lengths (the chosen provider's own where they have one); the default
+  // service takes the usual choices.
+  const lengths =
+    chosen && !chosen.isDefault ? durationsFor(serviceRulesOf(chosen), providerId) : [...DURATIONS];
+  // An entry keeps an archived service it names; new choices are the active ones.
+  const serviceOptions = (services.data ?? []).filter((s) => !s.archived || s.id === serviceId);
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit((values) =>
@@ -158,6 +179,7 @@ function EntryForm({
         clinic: values.clinic,
         patientId: values.patientId,
         providerId: values.providerId || null,
+        serviceId: values.serviceId || null,
         duration: values.duration,
         windowFrom: values.windowFrom,
         windowTo: values.windowTo,
@@ -261,13 +283,48 @@ function EntryForm({
                   label: agent.name,
                 }))}
                 value={field.value || undefined}
-                onChange={(next) => field.onChange(next ?? '')}
+                onChange={(next) => {
+                  field.onChange(next ?? '');
+                  // A provider's own length for the service replaces the service's.
+                  if (chosen && !chosen.isDefault) {
+                    const allowed = durationsFor(serviceRulesOf(chosen), next ?? '');
+                    if (!allowed.includes(form.getValues('duration')))
+                      form.setValue('duration', allowed[0]!);
+                  }
+                }}
                 disabled={!clinic}
                 disabledHint="Choose the clinic first"
               />
             )}
           />
         </FormField>
+        {serviceOptions.length > 1 && (
+          <FormField id={`${id}-service`} label="Service">
+            <Controller
+              control={form.control}
+              name="serviceId"
+              render={({ field }) => (
+                <OptionsSelect
+                  id={`${id}-service`}
+                  ref={field.ref}
+                  value={field.value || defaultIdOf(serviceOptions)}
+                  onChange={(next) => {
+                    const service = serviceOptions.find((s) => s.id === next);
+                    field.onChange(service?.isDefault ? '' : next);
+                    // A service's own lengths: its first unless the length chosen is one of them.
+                    if (service && !service.isDefault) {
+                      const allowed = durationsFor(serviceRulesOf(service), providerId);
+                      if (!allowed.includes(form.getValues('duration')))
+                        form.setValue('duration', allowed[0]!);
+                    }
+                  }}
+                  onBlur={field.onBlur}
+                  options={serviceOptions.map((s) => ({ value: s.id, label: s.name }))}
+                />
+              )}
+            />
+          </FormField>
+        )}
         <FormField id={`${id}-duration`} label="Duration">
           <Controller
             control={form.control}
@@ -279,9 +336,9 @@ function EntryForm({
                 value={String(field.value)}
                 onChange={(next) => field.onChange(Number(next))}
                 onBlur={field.onBlur}
-                options={DURATIONS.map((minutes) => ({
+                options={lengths.map((minutes) => ({
                   value: String(minutes),
-                  label: `${minutes} minutes`,
+                  label: chosen && !chosen.isDefault ? lengthLabel(minutes) : `${minutes} minutes`,
                 }))}
               />
             )}
@@ -391,4 +448,9 @@ function EntryForm({
       </DialogFooter>
     </form>
   );
+}
+
+/** The default service's id: what '' (no service named) shows as in the select. */
+function defaultIdOf(services: readonly ServiceView[]): string {
+  return services.find((s) => s.isDefault)?.id ?? '';
 }
