@@ -4,6 +4,7 @@ import { localDateKeyOf } from '@domain/zoned-time';
 import { CurrentTimeLines } from '@web/components/current-time-lines';
 import { DialogFrame, DialogHeading, SaveOrCancel } from '@web/components/dialog-frame';
 import { TimeSlotPicker, type TimeSlot } from '@web/features/slots/components/time-slot-picker';
+import { serviceOf, useClinicServices } from '@web/queries/services';
 import { useMoveAppointment } from '../api/move-appointment';
 
 function MoveForm({
@@ -17,6 +18,8 @@ function MoveForm({
 }) {
   const [slot, setSlot] = useState<TimeSlot | null>(null);
   const move = useMoveAppointment();
+  // Its service's free times: its buffers kept, as the server will keep them (ADR 044).
+  const services = useClinicServices(appointment.patient.clinic);
 
   function save() {
     if (!slot) return;
@@ -53,6 +56,7 @@ function MoveForm({
         defaultDate={localDateKeyOf(new Date(appointment.date), timeZone)}
         timezone={timeZone}
         durationMinutes={appointment.duration}
+        service={serviceOf(services.data, appointment.serviceId)}
         excludeAppointmentId={appointment._id}
         current={{
           start: appointment.date,

@@ -105,6 +105,58 @@ describe('ChangeAppointmentDialog (spec §2, §5, §7)', { timeout: 20_000 }, ()
     });
   });
 
+  it('asks for the free times of the appointment’s own service, whose buffers they keep', async () => {
+    const physio = {
+      id: 'svc-physio',
+      clinicId: 'clinic-1',
+      name: 'Physiotherapy',
+      durations: [45, 60],
+      bufferBeforeMinutes: 0,
+      bufferAfterMinutes: 15,
+      kind: 'in_person',
+      location: null,
+      colour: '#16a34a',
+      offeredByAll: true,
+      agents: [],
+      bookableOnline: false,
+      patientsAllowed: 'all',
+      instructions: null,
+      isDefault: false,
+      archived: false,
+      version: 1,
+    };
+    const booked = { ...appointment, duration: 45, serviceId: physio.id };
+    calls = fakeApi({
+      'GET /api/auth/session': sessionAs('staff'),
+      'GET /api/clinics': () =>
+        json([
+          { id: 'clinic-1', slug: 'riverside', name: 'Riverside Family Clinic', timezone: ZONE },
+        ]),
+      'GET /api/clinics/clinic-1/services': () => json({ data: [physio] }),
+      'GET /api/clinics/riverside/nurses': () => json(agents),
+      'GET /api/clinics/riverside/slots': () => json({ timezone: ZONE, slots }),
+    });
+    renderWithClient(
+      <ChangeAppointmentDialog
+        open
+        mode="reschedule"
+        appointment={booked}
+        timeZone={ZONE}
+        onClose={vi.fn()}
+      />,
+    );
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) =>
+            c.url.pathname.endsWith('/slots') &&
+            c.url.searchParams.get('serviceId') === physio.id &&
+            c.url.searchParams.get('duration') === '45',
+        ),
+      ).toBe(true),
+    );
+  });
+
   it('does not offer the appointment’s own time, which would change nothing', async () => {
     const own = {
       ...slotOf(agents[0]!, appointment.date),

@@ -13,6 +13,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { TimeSlotPicker } from '@web/features/slots/components/time-slot-picker';
 import { isApiError } from '@web/lib/api-client';
 import { clinicAgentsQueryOptions } from '@web/queries/clinics';
+import { serviceOf, useClinicServices } from '@web/queries/services';
 import { refreshAppointmentData } from '@web/queries/query-keys';
 import { useUpdateAppointment } from '../../api/update-appointment';
 import { staffNameOf } from '../../utils/appointment-display';
@@ -58,6 +59,8 @@ function ChangeForm({
   const [slot, setSlot] = useState<TimeSlot | null>(null);
   const update = useUpdateAppointment();
   const clinic = appointment.patient?.clinic ?? '';
+  // Its service's free times, and only those who offer it: its buffers kept (ADR 044).
+  const services = useClinicServices(clinic);
   const staffId = appointment.staff?.id;
   // Reassign offers the clinic's bookable agents but the current one; reschedule keeps the agent.
   const agents = useQuery({ ...clinicAgentsQueryOptions(clinic), enabled: mode === 'reassign' });
@@ -139,6 +142,7 @@ function ChangeForm({
           defaultDate={localDateKey(appointment.date, timeZone)}
           timezone={timeZone}
           durationMinutes={appointment.duration || undefined}
+          service={serviceOf(services.data, appointment.serviceId)}
           excludeAppointmentId={appointment._id}
           current={currentSlot}
         />
