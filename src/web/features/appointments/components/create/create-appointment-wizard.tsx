@@ -201,6 +201,7 @@ export function CreateAppointmentWizard({
               dispatch={dispatch}
               clinicName={clinicName}
               timeZone={timeZone}
+              serviceName={serviceId ? service?.name : undefined}
             />
             {slot && (
               <RepeatSection

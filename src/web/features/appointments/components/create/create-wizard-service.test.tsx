@@ -67,10 +67,19 @@ async function optionsOf(user: User, field: string) {
   return labels;
 }
 
-async function bookFirstTime(user: User, time = '9:00 AM') {
+/** Books the time, after checking what the summary says of the service (none: no row). */
+async function bookFirstTime(user: User, time = '9:00 AM', serviceInSummary?: string) {
   await user.click(await screen.findByRole('radio', { name: time }));
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByRole('heading', { name: 'Additional Settings' });
+  const summary = screen.getByRole('region', { name: 'Appointment Summary' });
+  const terms = [...summary.querySelectorAll('dt')].map((dt) => dt.textContent);
+  expect(terms).toEqual(
+    ['Patient', 'Email', 'Clinic', 'Date', 'Time', 'Provider'].concat(
+      serviceInSummary ? ['Service'] : [],
+    ),
+  );
+  if (serviceInSummary) expect(summary).toHaveTextContent(`Service${serviceInSummary}`);
   await user.click(screen.getByRole('button', { name: 'Create Appointment' }));
 }
 
@@ -130,7 +139,7 @@ describe('the create wizard’s Service', { timeout: 20_000 }, () => {
       ).toBe(true),
     );
 
-    await bookFirstTime(user);
+    await bookFirstTime(user, '9:00 AM', 'Physiotherapy');
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.body).toMatchObject({

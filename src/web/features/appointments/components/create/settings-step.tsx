@@ -11,11 +11,14 @@ export function SettingsStep({
   dispatch,
   clinicName,
   timeZone,
+  serviceName,
 }: {
   state: WizardState;
   dispatch: Dispatch<WizardAction>;
   clinicName: string;
   timeZone: string;
+  /** A service other than the clinic's default (issue 42): the summary names it. */
+  serviceName?: string;
 }) {
   const notesId = useId();
   const summaryId = useId();
@@ -27,6 +30,8 @@ export function SettingsStep({
     ['Date', slot ? formatDateNumeric(slot.startTime, timeZone) : ''],
     ['Time', slot ? formatTimeRange(slot.startTime, duration, timeZone) : ''],
     ['Provider', providerNameOf(slot)],
+    // The spec's rows are the default service's summary; another service is named after them.
+    ...(serviceName ? [['Service', serviceName] as [string, string]] : []),
   ];
   return (
     <div className="grid gap-5">
