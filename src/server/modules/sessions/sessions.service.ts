@@ -211,5 +211,7 @@ export async function getStaffSession(
     notes: row.appointment.notes,
     iceServers: deps.config.ICE_SERVERS,
     joinRefusal: visitJoinRefusal(user.id, row.provider),
+    // Staff see what kind of visit it is too: only a video visit has a call to start.
+    visit: await visitKindOfSession(deps, row),
   };
 }

@@ -64,6 +64,13 @@ describe('what kind of visit the link is for', () => {
     expect(events.filter((e) => e.type === 'PATIENT_JOINED')).toHaveLength(0);
   });
 
+  it('tells staff on the visit’s page that it is in person, where', async () => {
+    const appt = await bookService({ kind: 'in_person', location: 'Treatment room 2' });
+    const res = await staff.get(`/api/sessions/${appt._id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().visit).toMatchObject({ kind: 'in_person', address: 'Treatment room 2' });
+  });
+
   it('sends an in-person visit without a place of its own to the clinic’s address', async () => {
     await env.db
       .update(t.clinics)

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftIcon, VideoIcon } from 'lucide-react';
+import { ArrowLeftIcon, MapPinIcon, PhoneIcon, VideoIcon } from 'lucide-react';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -10,7 +10,7 @@ import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { signalUrl } from '@web/lib/video-call/signalling-client';
 import { VideoCallPanel } from '@web/lib/video-call/video-call-panel';
 import { staffSessionQueryOptions } from '../api/get-staff-session';
-import { describeStaffSession } from '../utils/staff-session-model';
+import { describeStaffSession, type StaffVisit } from '../utils/staff-session-model';
 import { VisitDetailsCard } from './visit-details-card';
 
 /** /session/:id — the staff side of a video visit: who, when, the join window, and the call. */
@@ -50,7 +50,7 @@ export function SessionPage() {
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader
-        title={`Video visit with ${visit.patientName}`}
+        title={`${visit.kindTitle} with ${visit.patientName}`}
         description={`${visit.date} · ${visit.time}`}
         actions={
           <Button variant="ghost" asChild>
@@ -63,7 +63,9 @@ export function SessionPage() {
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div>
-          {inCall ? (
+          {visit.kind !== 'video' ? (
+            <NoCall visit={visit} />
+          ) : inCall ? (
             <VideoCallPanel
               role="staff"
               signalUrl={signalUrl({ appointmentId: view.appointmentId })}
@@ -96,5 +98,32 @@ export function SessionPage() {
         <VisitDetailsCard visit={visit} timeZone={timeZone} />
       </div>
     </div>
+  );
+}
+
+/** An in-person or phone visit: where it happens, and no call to start (issue 42). */
+function NoCall({ visit }: { visit: StaffVisit }) {
+  const Icon = visit.kind === 'in_person' ? MapPinIcon : PhoneIcon;
+  return (
+    <section
+      aria-label="How the visit happens"
+      className="flex w-full flex-col items-center justify-center gap-3 rounded-2xl border bg-muted/40 p-6 text-center sm:aspect-video"
+    >
+      <Icon className="size-10 text-muted-foreground" aria-hidden="true" />
+      {visit.kind === 'in_person' ? (
+        <div className="max-w-md space-y-1">
+          <p className="font-medium">This visit is in person, so there is no video call.</p>
+          {visit.place && (
+            <address className="text-sm whitespace-pre-line text-muted-foreground not-italic">
+              {visit.place}
+            </address>
+          )}
+        </div>
+      ) : (
+        <p className="max-w-md font-medium">
+          This visit is by phone: the clinic calls the patient on the number on their record.
+        </p>
+      )}
+    </section>
   );
 }

@@ -14,6 +14,7 @@ export function VisitDetailsCard({ visit, timeZone }: { visit: StaffVisit; timeZ
     ['Date', visit.date],
     ['Time', visit.time],
     ['Duration', visit.duration],
+    ...(visit.serviceName ? [['Service', visit.serviceName] as [string, ReactNode]] : []),
   ];
   return (
     <Card className="h-fit">
@@ -36,11 +37,13 @@ export function VisitDetailsCard({ visit, timeZone }: { visit: StaffVisit; timeZ
             {visit.notes ?? 'No notes.'}
           </p>
         </div>
-        <div className="rounded-lg bg-muted/60 p-3 text-sm">
-          <p className="font-medium">Join window</p>
-          <p className="mt-1 text-muted-foreground">{visit.windowText}</p>
-          {visit.countdown && <p className="mt-1">{visit.countdown}</p>}
-        </div>
+        {visit.kind === 'video' && (
+          <div className="rounded-lg bg-muted/60 p-3 text-sm">
+            <p className="font-medium">Join window</p>
+            <p className="mt-1 text-muted-foreground">{visit.windowText}</p>
+            {visit.countdown && <p className="mt-1">{visit.countdown}</p>}
+          </div>
+        )}
         <p className="text-xs text-muted-foreground">Times in {timeZone}.</p>
       </CardContent>
     </Card>

@@ -1,4 +1,4 @@
-import type { StaffSessionView } from '@contracts/session';
+import type { PatientVisitKind, StaffSessionView } from '@contracts/session';
 import { describeVisit, type VisitDescription } from '@web/lib/video-call/visit-window';
 
 export interface StaffVisit extends VisitDescription {
@@ -15,7 +15,20 @@ export interface StaffVisit extends VisitDescription {
   canStart: boolean;
   /** Why Start visit is off, when it is. */
   startBlockedReason: string | null;
+  /** How the visit happens (issue 42): only a video visit has a call to start. */
+  kind: PatientVisitKind['kind'];
+  /** "Video visit", "In-person visit", "Phone visit": the page's title. */
+  kindTitle: string;
+  serviceName: string | null;
+  /** In person: where (the service's place, else the clinic's address). */
+  place: string | null;
 }
+
+const KIND_TITLES: Record<PatientVisitKind['kind'], string> = {
+  video: 'Video visit',
+  in_person: 'In-person visit',
+  phone: 'Phone visit',
+};
 
 /** What the staff visit page shows for one answer of GET /api/sessions/:id. */
 export function describeStaffSession(
@@ -47,5 +60,10 @@ export function describeStaffSession(
     windowText,
     canStart: startBlockedReason === null,
     startBlockedReason,
+    // Answers from before services name no kind: every visit was by video then.
+    kind: view.visit?.kind ?? 'video',
+    kindTitle: KIND_TITLES[view.visit?.kind ?? 'video'],
+    serviceName: view.visit?.serviceName ?? null,
+    place: view.visit?.address ?? null,
   };
 }
