@@ -338,4 +338,60 @@ describe('migrations of stored rows', () => {
       expect(own).toEqual({ name: 'Video visit', buffer_before_minutes: 0, is_default: true });
     });
   }, 60_000);
+
+  it('0039 keeps visits booked before rooms, and then keeps a room free across providers', async () => {
+    await migratedUpTo('0038_appointments_patient_start', async (handle, migrateRest) => {
+      const db = handle.db;
+      const [clinic] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into clinics (slug, name, timezone)
+            values ('harbour', 'Harbour Physio', 'Europe/London') returning id`,
+      );
+      const [other] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into clinics (slug, name, timezone)
+            values ('elsewhere', 'Elsewhere', 'UTC') returning id`,
+      );
+      if (!clinic || !other) throw new Error('clinics not written');
+      const { patient, visit } = await visitAt(db, clinic.id);
+      const second = await createUser(db, { role: 'provider', clinicIds: [clinic.id] });
+      await migrateRest();
+
+      // The visit booked before has no room; the services have no need.
+      const [kept] = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select resource_id, start_at = '2026-12-02T09:00:00Z' as kept from appointments where id = ${visit.id}`,
+      );
+      expect(kept).toEqual({ resource_id: null, kept: true });
+      const needs = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select resource_category, resource_id from services`,
+      );
+      expect(needs.every((n) => n.resource_category === null && n.resource_id === null)).toBe(true);
+
+      const [room] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into resources (clinic_id, name, kind, category)
+            values (${clinic.id}, 'Room 1', 'room', 'Treatment room') returning id`,
+      );
+      // The room with its 10 minutes of cleaning after: a second provider's visit that reaches
+      // into it is refused by the database; one after it is not.
+      const book = (staffId: string, start: string, end: string, clinicId = clinic.id) =>
+        db.execute(sql`
+          insert into appointments (clinic_id, patient_id, staff_id, start_at, end_at, duration, status, token, buffer_after_minutes, resource_id)
+          values (${clinicId}, ${patient.id}, ${staffId}, ${start}, ${end}, 30, 'BOOKED', ${randomUUID()}, 10, ${room!.id})`);
+      await book(second.id, '2026-12-03T09:00:00Z', '2026-12-03T09:30:00Z');
+      const agent = await createUser(db, { role: 'provider', clinicIds: [clinic.id] });
+      await expect(
+        book(agent.id, '2026-12-03T09:35:00Z', '2026-12-03T10:05:00Z'),
+      ).rejects.toMatchObject({
+        cause: { code: '23P01', constraint: 'appointments_resource_no_overlap' },
+      });
+      await book(agent.id, '2026-12-03T09:40:00Z', '2026-12-03T10:10:00Z');
+      // Another clinic's appointment cannot name this room, even written by hand.
+      await expect(
+        book(agent.id, '2026-12-04T09:00:00Z', '2026-12-04T09:30:00Z', other.id),
+      ).rejects.toMatchObject({ cause: { code: '23503' } });
+    });
+  }, 60_000);
 });
