@@ -208,6 +208,9 @@ export const updateAppointmentBody = z.object({
   date: isoDateTime,
   staff: personRef,
   duration: z.number().int().min(5).max(480).optional(),
+  resourceId: uuidParam
+    .optional()
+    .describe('Move it to this room or equipment at the same time (ADR 045)'),
   scope: seriesScope,
 });
 export type UpdateAppointmentBody = z.infer<typeof updateAppointmentBody>;

@@ -59,6 +59,12 @@ export const serviceKeys = {
   list: (clinicId: string, archived: string) => [...serviceKeys.all, clinicId, archived] as const,
 };
 
+/** A clinic's rooms and equipment (issue 42, ADR 045), as the calendar and the details read them. */
+export const resourceKeys = {
+  all: ['resources'] as const,
+  list: (clinicId: string, archived: string) => [...resourceKeys.all, clinicId, archived] as const,
+};
+
 export const clinicPolicyKeys = {
   all: ['clinic-policy'] as const,
   one: (slug: string) => [...clinicPolicyKeys.all, slug] as const,

@@ -7,6 +7,8 @@ import { sessionLink } from '../notifications';
 import { slotId } from './fhir-ids';
 import type { BookingService } from '../services';
 import { serviceConcept } from './service-resources';
+import type { ClinicResource } from './clinic-resources.repository';
+import { resourceReference } from './room-device-resources';
 
 /**
  * The patient's visit link, as FHIR R5's Appointment.virtualService says it, in R4 through the
@@ -43,7 +45,13 @@ function cancelReason(record: AppointmentRecord): string | undefined {
 export function toFhirAppointment(
   record: AppointmentRecord,
   clinic: ClinicSummary | undefined,
-  options: { publicUrl: string; visitLink: boolean; service: BookingService },
+  options: {
+    publicUrl: string;
+    visitLink: boolean;
+    service: BookingService;
+    /** The room or equipment it uses, if any (ADR 045). */
+    resource?: ClinicResource;
+  },
 ): FhirAppointment {
   const { view } = record;
   const reason = cancelReason(record);
@@ -92,6 +100,16 @@ export function toFhirAppointment(
         required: 'required',
         status: 'accepted',
       },
+      // The room (a Location of its own, part of the clinic's) or equipment (a Device) it uses.
+      ...(options.resource
+        ? [
+            {
+              actor: resourceReference(options.resource),
+              required: 'required' as const,
+              status: 'accepted' as const,
+            },
+          ]
+        : []),
     ],
   };
 }

@@ -39,7 +39,7 @@ export const RESOURCES = {
   Appointment: {
     interactions: ['read', 'vread', 'search-type', 'create', 'update', 'patch'],
     documentation:
-      'Ids are those of the JSON API (GET /api/appointments/{id}). Create books a free time through the same rules as the app (a taken time is 409); update and patch (JSON Patch) cancel (cancelationReason is required), mark fulfilled or noshow, correct a mark, reschedule (start/end), reassign (the Practitioner participant) and edit the comment, each writing the history, notifications and audit the app writes. If-Match with the ETag refuses a change to a version since replaced (412). serviceType names what is booked with a coding of system urn:carebook:service whose code is the HealthcareService id (every appointment has one: without a service named, the clinic’s default); a create books the service so named (an unknown one, or another clinic’s, is 422; the length must be one the service takes), and its service cannot change afterwards. The session link is the extension http://hl7.org/fhir/5.0/StructureDefinition/extension-Appointment.virtualService, present only for a token an admin gave the visit-links permission, and for a signed-in staff member.',
+      'Ids are those of the JSON API (GET /api/appointments/{id}). Create books a free time through the same rules as the app (a taken time is 409); update and patch (JSON Patch) cancel (cancelationReason is required), mark fulfilled or noshow, correct a mark, reschedule (start/end), reassign (the Practitioner participant) and edit the comment, each writing the history, notifications and audit the app writes. If-Match with the ETag refuses a change to a version since replaced (412). The room or equipment an appointment uses is a further participant, Location/{room id} or Device/{id} (accepted); a change may send it back as read, but moves to another room are made in the app, and a create books none (one named is 422). serviceType names what is booked with a coding of system urn:carebook:service whose code is the HealthcareService id (every appointment has one: without a service named, the clinic’s default); a create books the service so named (an unknown one, or another clinic’s, is 422; the length must be one the service takes), and its service cannot change afterwards. The session link is the extension http://hl7.org/fhir/5.0/StructureDefinition/extension-Appointment.virtualService, present only for a token an admin gave the visit-links permission, and for a signed-in staff member.',
     searchParams: [
       id,
       {
@@ -205,10 +205,37 @@ export const RESOURCES = {
   Location: {
     interactions: ['read', 'search-type'],
     documentation:
-      'One per clinic, with the Organization’s id; its time zone is the extension http://hl7.org/fhir/StructureDefinition/timezone.',
+      'One per clinic, with the Organization’s id, and one per room of a clinic, with the room’s id: physicalType ro (http://terminology.hl7.org/CodeSystem/location-physical-type), partOf and managingOrganization the clinic, type the room’s category as text, status inactive once archived (archived rooms are read and searched too). The time zone is the extension http://hl7.org/fhir/StructureDefinition/timezone. An Appointment names its room as a Location participant beside the clinic’s.',
     searchParams: [
       id,
       { name: 'name', type: 'string', documentation: 'The start of any word of the name.' },
+      {
+        name: 'organization',
+        type: 'reference',
+        documentation:
+          'Organization/{id}: that clinic’s Location and its rooms; comma-separated for any of several.',
+      },
+      count,
+    ],
+  },
+  Device: {
+    interactions: ['read', 'search-type'],
+    documentation:
+      'One per piece of equipment a clinic books (an ultrasound machine), with its id: deviceName its name (user-friendly-name), type its category as text, owner the clinic’s Organization, status inactive once archived (archived equipment is read and searched too). An Appointment names the equipment it uses as a Device participant.',
+    searchParams: [
+      id,
+      {
+        name: 'device-name',
+        type: 'string',
+        documentation: 'The start of any word of the name.',
+      },
+      { name: 'name', type: 'string', documentation: 'The same as device-name.' },
+      {
+        name: 'organization',
+        type: 'reference',
+        documentation:
+          'Organization/{id}: that clinic’s equipment; comma-separated for any of several.',
+      },
       count,
     ],
   },

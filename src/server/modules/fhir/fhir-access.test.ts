@@ -32,6 +32,7 @@ describe('GET /fhir/R4/metadata', () => {
     expect(resources.map((r) => r.type).sort()).toEqual(
       [
         'Appointment',
+        'Device',
         'HealthcareService',
         'Location',
         'Organization',

@@ -14,7 +14,9 @@ import {
 } from '../appointments';
 import {
   checkVersion,
+  clinicById,
   participantsOf,
+  placesOf,
   readFhirAppointment,
   timeOf,
   toResource,
@@ -51,8 +53,19 @@ async function applyFhirChanges(
       'Appointment.participant',
     );
   }
-  if (participants.location !== undefined && participants.location !== current.clinicId) {
+  const otherClinic = participants.locations.find(
+    (location) => location !== current.clinicId && clinicById(ctx, location),
+  );
+  if (otherClinic !== undefined) {
     throw unprocessable('An appointment cannot move to another clinic.', 'Appointment.participant');
+  }
+  // Its room or equipment may be sent back as read; another is a move staff make in the app.
+  const places = await placesOf(deps, ctx, participants);
+  if (places.resources.some((r) => r.id !== view.resourceId)) {
+    throw unprocessable(
+      'An appointment moves to another room or equipment in the app (Move to another room), not here.',
+      'Appointment.participant',
+    );
   }
   if (participants.role !== undefined) {
     throw unprocessable(

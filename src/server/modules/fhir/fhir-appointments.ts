@@ -20,6 +20,8 @@ import { parseAgentAtClinicId, parseSlotId, isUuid, type ParsedSlotId } from './
 import type { BookingService } from '../services';
 import { serviceIdOf, serviceKey, servicesOfAppointments } from './fhir-services';
 import { serviceOfSlot } from './fhir-slots';
+import type { ClinicResource } from './clinic-resources.repository';
+import { findCallerResources, resourcesOfAppointments } from './fhir-rooms-equipment';
 import { validateIncoming } from './fhir-validation';
 import { FhirError, invalid, notSupported, resourceNotFound, unprocessable } from './outcome';
 import { referenceId, referenceParts } from './references';
@@ -46,14 +48,20 @@ export async function toResource(
   ctx: RequestContext,
   record: AppointmentRecord,
   services?: Map<string, BookingService>,
+  resources?: Map<string, ClinicResource>,
 ) {
   const service =
     services?.get(serviceKey(record)) ??
     (await servicesOfAppointments(deps, [record])).get(serviceKey(record))!;
+  const resourceId = record.view.resourceId;
+  const resource = resourceId
+    ? (resources ?? (await resourcesOfAppointments(deps, [record]))).get(resourceId)
+    : undefined;
   return toFhirAppointment(record, clinicById(ctx, record.clinicId), {
     publicUrl: deps.config.PUBLIC_URL,
     visitLink: ctx.apiToken ? ctx.apiToken.visitLinks : true,
     service,
+    resource,
   });
 }
 
@@ -110,8 +118,9 @@ export async function searchFhirAppointments(
   });
   const last = records.at(-1);
   const services = await servicesOfAppointments(deps, records);
+  const resources = await resourcesOfAppointments(deps, records);
   return {
-    items: await Promise.all(records.map((r) => toResource(deps, ctx, r, services))),
+    items: await Promise.all(records.map((r) => toResource(deps, ctx, r, services, resources))),
     next:
       more && last
         ? ([last.startAt.toISOString(), last.view._id] satisfies AppointmentCursor)
@@ -149,8 +158,34 @@ export function participantsOf(resource: FhirAppointment) {
     patient: one('Patient'),
     practitioner: one('Practitioner'),
     role: one('PractitionerRole'),
-    location: one('Location'),
+    // The clinic's Location and a room's (ADR 045): told apart by the caller's clinics.
+    locations: [...new Set(found.Location ?? [])],
+    devices: [...new Set(found.Device ?? [])],
   };
+}
+
+/**
+ * The clinic the Location participants name (one at most) and the rooms and equipment the
+ * Location and Device participants name, which must be the caller's: another is not found.
+ */
+export async function placesOf(
+  deps: AppDeps,
+  ctx: RequestContext,
+  participants: { locations: string[]; devices: string[] },
+): Promise<{ clinicId: string | undefined; resources: ClinicResource[] }> {
+  const clinics = participants.locations.filter((id) => clinicById(ctx, id));
+  if (clinics.length > 1) {
+    throw unprocessable('An appointment is at one clinic.', 'Appointment.participant');
+  }
+  const others = participants.locations.filter((id) => !clinicById(ctx, id));
+  const resources = await findCallerResources(deps, ctx, [...others, ...participants.devices]);
+  const known = (id: string, kind: ClinicResource['kind']) =>
+    resources.some((r) => r.id === id.toLowerCase() && r.kind === kind);
+  const unknownRoom = others.find((id) => !known(id, 'room'));
+  if (unknownRoom !== undefined) throw resourceNotFound('Location', unknownRoom);
+  const unknownDevice = participants.devices.find((id) => !known(id, 'equipment'));
+  if (unknownDevice !== undefined) throw resourceNotFound('Device', unknownDevice);
+  return { clinicId: clinics[0], resources };
 }
 
 /** Start and length: from start and end (or minutesDuration), or from the slot booked. */
@@ -273,7 +308,15 @@ export async function createFhirAppointment(
   ) {
     throw unprocessable('start and end must be those of the slot booked.', 'Appointment.start');
   }
-  const clinicId = agreed([slot?.clinicId, role?.clinicId, participants.location], 'clinic');
+  const places = await placesOf(deps, ctx, participants);
+  if (places.resources.length > 0) {
+    // The appointments module assigns a free room when it books; a client does not name one.
+    throw unprocessable(
+      'Rooms and equipment are assigned when an appointment is booked: leave out the room’s Location and the Device participants.',
+      'Appointment.participant',
+    );
+  }
+  const clinicId = agreed([slot?.clinicId, role?.clinicId, places.clinicId], 'clinic');
   const clinic = clinicId ? clinicById(ctx, clinicId) : await clinicOfPatient(deps, ctx, patientId);
   if (!clinic) throw resourceNotFound('Location', clinicId!);
   const serviceId = await serviceToBook(deps, clinic, resource, slot);

@@ -7,7 +7,6 @@ import type { RequestContext } from '../../core/request-context';
 import { listClinicAgents } from '../clinics';
 import { pageOf, type Page } from './bundle';
 import {
-  toLocation,
   toOrganization,
   toPractitioner,
   toPractitionerRole,
@@ -63,10 +62,8 @@ function nameMatches(name: string, typed: string): boolean {
 }
 
 /** `name` as FHIR reads it: each repetition must match, each of its alternatives may. */
-function matchesNameParam(request: SearchRequest, name: string): boolean {
-  return request
-    .all('name')
-    .every((value) => alternatives(value).some((v) => nameMatches(name, v)));
+export function matchesNameParam(request: SearchRequest, name: string, param = 'name'): boolean {
+  return request.all(param).every((value) => alternatives(value).some((v) => nameMatches(name, v)));
 }
 
 function idsParam(request: SearchRequest): string[] | undefined {
@@ -74,7 +71,7 @@ function idsParam(request: SearchRequest): string[] | undefined {
 }
 
 /** A page of resources held in memory, in id order, after the cursor's id. */
-function pageById<T extends Resource & { id?: string }>(
+export function pageById<T extends Resource & { id?: string }>(
   request: SearchRequest,
   resources: T[],
 ): Page<T> {
@@ -85,7 +82,7 @@ function pageById<T extends Resource & { id?: string }>(
   return pageOf(sorted.slice(0, request.pageSize() + 1), request.pageSize(), (r) => r.id!);
 }
 
-function filterIds<T extends { id?: string }>(request: SearchRequest, resources: T[]): T[] {
+export function filterIds<T extends { id?: string }>(request: SearchRequest, resources: T[]): T[] {
   const ids = idsParam(request);
   return ids ? resources.filter((r) => ids.includes(r.id!)) : resources;
 }
@@ -100,18 +97,9 @@ export function readOrganization(ctx: RequestContext, id: string) {
   return toOrganization(clinicOf(ctx, 'Organization', id));
 }
 
-export function readLocation(ctx: RequestContext, id: string) {
-  return toLocation(clinicOf(ctx, 'Location', id));
-}
-
 export function searchOrganizations(ctx: RequestContext, request: SearchRequest) {
   const clinics = ctx.user.clinics.filter((c) => matchesNameParam(request, c.name));
   return pageById(request, filterIds(request, clinics.map(toOrganization)));
-}
-
-export function searchLocations(ctx: RequestContext, request: SearchRequest) {
-  const clinics = ctx.user.clinics.filter((c) => matchesNameParam(request, c.name));
-  return pageById(request, filterIds(request, clinics.map(toLocation)));
 }
 
 export async function readPractitioner(deps: AppDeps, ctx: RequestContext, id: string) {

@@ -24,6 +24,7 @@ import { authenticateFhirCaller, fhirRateLimitKeys, requestAudited } from './fhi
 import * as directory from './fhir-directory';
 import { FHIR_ID } from './fhir-ids';
 import { createFhirPatient, readPatient, searchPatients, updateFhirPatient } from './fhir-patients';
+import * as rooms from './fhir-rooms-equipment';
 import { readSlot, searchSlots } from './fhir-slots';
 import { readHealthcareService, searchHealthcareServices } from './fhir-services';
 import { FhirError, resourceNotFound, toOutcome } from './outcome';
@@ -48,7 +49,8 @@ const READ: Record<FhirResourceType, Reader> = {
   PractitionerRole: directory.readPractitionerRole,
   Patient: readPatient,
   Organization: (_deps, ctx, id) => directory.readOrganization(ctx, id),
-  Location: (_deps, ctx, id) => directory.readLocation(ctx, id),
+  Location: rooms.readLocation,
+  Device: rooms.readDevice,
 };
 
 const SEARCH: Record<FhirResourceType, Searcher> = {
@@ -60,7 +62,8 @@ const SEARCH: Record<FhirResourceType, Searcher> = {
   PractitionerRole: directory.searchPractitionerRoles,
   Patient: searchPatients,
   Organization: (_deps, ctx, request) => directory.searchOrganizations(ctx, request),
-  Location: (_deps, ctx, request) => directory.searchLocations(ctx, request),
+  Location: rooms.searchLocations,
+  Device: rooms.searchDevices,
 };
 
 /** The caller the auth hook found; only /metadata is answered without one. */

@@ -42,6 +42,8 @@ export interface AppointmentCalendarProps extends CalendarHandlers {
   /** Replaces the date in the column header (the day view puts the agent's name there). */
   dayHeader?: ReactNode;
   showAgent?: boolean;
+  /** Writes the service's name in each block (the Rooms view). */
+  showService?: boolean;
   label: string;
   /** The hours the time grid shows ('HH:mm:ss'); shared so side-by-side grids line up. */
   hours: { slotMinTime: string; slotMaxTime: string };
@@ -52,7 +54,7 @@ export interface AppointmentCalendarProps extends CalendarHandlers {
  * this only keeps the grid in step and turns its callbacks into appointment terms.
  */
 export function AppointmentCalendar(props: AppointmentCalendarProps) {
-  const { view, date, timeZone, events, dayHeader, hours, showAgent = true } = props;
+  const { view, date, timeZone, events, dayHeader, hours, showAgent = true, showService } = props;
   const ref = useRef<CalendarRef>(null);
   // FullCalendar keeps the handlers it was given at mount for DOM listeners; read the latest.
   const handlers = useRef<CalendarHandlers>(props);
@@ -93,7 +95,12 @@ export function AppointmentCalendar(props: AppointmentCalendarProps) {
         dayHeaderContent={dayHeader ? () => dayHeader : undefined}
         events={events}
         eventContent={(info: EventDisplayInfo) => (
-          <EventContent info={info} timeZone={timeZone} showAgent={showAgent} />
+          <EventContent
+            info={info}
+            timeZone={timeZone}
+            showAgent={showAgent}
+            showService={showService}
+          />
         )}
         eventDidMount={(info) => {
           info.el.dataset.eventId = info.event.id;

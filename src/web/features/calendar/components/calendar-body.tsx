@@ -10,6 +10,7 @@ import type { CalendarState } from '../hooks/use-calendar-state';
 import { AgentDayView } from './agent-day-view';
 import { AppointmentCalendar, type CalendarHandlers, type GridView } from './appointment-calendar';
 import { AppointmentList } from './appointment-list';
+import { ResourceDayView, type CalendarResources } from './resource-day-view';
 import { WorkdayScroller } from './workday-scroller';
 
 /** Loading, error, then the chosen view of the range. */
@@ -21,6 +22,7 @@ export function CalendarBody({
   appointments,
   events,
   agents,
+  resources,
   hours,
   handlers,
   onFreeTime,
@@ -32,6 +34,8 @@ export function CalendarBody({
   appointments: Appointment[];
   events: EventInput[];
   agents: CalendarAgent[];
+  /** The Rooms view's columns, with their own loading and error; several clinics name theirs. */
+  resources: CalendarResources & { showClinic: boolean };
   hours: { slotMinTime: string; slotMaxTime: string };
   handlers: Omit<CalendarHandlers, 'onFreeTime'>;
   onFreeTime: (date: DateKey, agentId?: string) => void;
@@ -85,6 +89,19 @@ export function CalendarBody({
             hours={hours}
             handlers={handlers}
             onFreeTime={onFreeTime}
+          />
+        </WorkdayScroller>
+      ) : state.view === 'resources' ? (
+        <WorkdayScroller openAt={openAt}>
+          <ResourceDayView
+            columns={resources}
+            showClinic={resources.showClinic}
+            date={state.date}
+            timeZone={timeZone}
+            events={events}
+            hours={hours}
+            handlers={handlers}
+            onFreeTime={(date) => onFreeTime(date)}
           />
         </WorkdayScroller>
       ) : state.view === 'week' ? (

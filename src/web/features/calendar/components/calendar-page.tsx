@@ -12,6 +12,7 @@ import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { useSession } from '@web/lib/session';
 import { heldTimesQueryOptions } from '@web/queries/held-times';
 import { useServiceLookup } from '@web/queries/services';
+import { useResourcesOfClinics } from '@web/queries/resources';
 import { calendarAppointmentsQueryOptions } from '../api/get-calendar-appointments';
 import { useCalendarAgents } from '../hooks/use-calendar-agents';
 import { useCalendarState } from '../hooks/use-calendar-state';
@@ -98,6 +99,8 @@ export function CalendarPage({ renderDetails }: CalendarPageProps) {
     ],
     [visible, now, held.data, serviceOf],
   );
+  // The Rooms view's columns (issue 42), asked for only when it is shown.
+  const resources = useResourcesOfClinics(shownClinics, canQuery && state.view === 'resources');
   // With today on screen, the hours also reach the present, so the current-time line shows.
   const showsToday = range.first <= today && today <= range.last;
   const hours = useMemo(
@@ -168,6 +171,7 @@ export function CalendarPage({ renderDetails }: CalendarPageProps) {
         events={events}
         hours={hours}
         agents={state.agentId ? agents.filter((a) => a.id === state.agentId) : agents}
+        resources={{ ...resources, showClinic: shownClinics.length > 1 }}
         handlers={handlers}
         onFreeTime={(date, agentId) => bookAt(date, agentId ?? state.agentId)}
       />

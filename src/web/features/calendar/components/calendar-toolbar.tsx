@@ -13,9 +13,10 @@ const STEP_NAMES: Record<CalendarView, string> = {
   week: 'week',
   month: 'month',
   list: 'week',
+  resources: 'day',
 };
 
-/** Today, previous/next, the range's title and the view switch (Day, Week, Month, List). */
+/** Today, previous/next, the range's title and the view switch (Day, Week, Month, List, Rooms). */
 export function CalendarToolbar({
   view,
   date,

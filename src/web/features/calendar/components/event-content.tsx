@@ -4,15 +4,20 @@ import { normalizeStatus } from '@domain/appointment-status';
 import { formatTime } from '@domain/format';
 import { appointmentOf, holdOf, serviceOfEvent } from '../utils/calendar-events';
 
-/** What an appointment block says: time and patient, then the agent unless the column says it. */
+/**
+ * What an appointment block says: time and patient, then the agent unless the column says it,
+ * and the service's name where the column is a room (its colour alone says little there).
+ */
 export function EventContent({
   info,
   timeZone,
   showAgent,
+  showService = false,
 }: {
   info: EventDisplayInfo;
   timeZone: string;
   showAgent: boolean;
+  showService?: boolean;
 }) {
   const hold = holdOf(info.event);
   if (hold) {
@@ -67,10 +72,13 @@ export function EventContent({
       {agentLine && (
         <span className="truncate text-[11px] opacity-80">{appointment.staff.name}</span>
       )}
+      {showService && service && (
+        <span className="truncate text-[11px] opacity-80">{service.name}</span>
+      )}
       <span className="sr-only">
         , {status}
         {agentLine ? '' : `, with ${appointment.staff.name}`}
-        {service ? `, ${service.name}` : ''}
+        {service && !showService ? `, ${service.name}` : ''}
       </span>
     </div>
   );

@@ -121,6 +121,14 @@ export function agentIdOfEvent(event: { extendedProps: Record<string, unknown> }
   return holdOf(event)?.agentId ?? appointmentOf(event).staff.id;
 }
 
+/** Which room or machine an event's appointment uses (issue 42); none for a held time. */
+export function resourceIdOfEvent(event: {
+  extendedProps: Record<string, unknown>;
+}): string | null {
+  if (holdOf(event)) return null;
+  return appointmentOf(event).resourceId ?? null;
+}
+
 /** Where a clinic's working day starts when nothing says otherwise: the grid opens here. */
 export const DEFAULT_FIRST_HOUR = 7;
 const DEFAULT_LAST_HOUR = 19;

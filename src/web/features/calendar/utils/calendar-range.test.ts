@@ -52,3 +52,15 @@ describe('rangeTitle', () => {
     expect(rangeTitle(view, anchor)).toBe(title);
   });
 });
+
+describe('the Rooms view (issue 42)', () => {
+  it('shows, steps and names one day, as the day view does', () => {
+    expect(visibleRange('resources', '2026-11-23')).toEqual({
+      first: '2026-11-23',
+      last: '2026-11-23',
+    });
+    expect(stepAnchor('resources', '2026-11-30', 1)).toBe('2026-12-01');
+    expect(stepAnchor('resources', '2026-11-23', -1)).toBe('2026-11-22');
+    expect(rangeTitle('resources', '2026-11-24')).toBe('Tuesday, November 24, 2026');
+  });
+});

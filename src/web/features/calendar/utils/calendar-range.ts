@@ -8,7 +8,8 @@ import {
   type DateKey,
 } from '@domain/zoned-time';
 
-export const CALENDAR_VIEWS = ['day', 'week', 'month', 'list'] as const;
+/** `resources`: the Rooms view, a day with a column per room or machine (issue 42). */
+export const CALENDAR_VIEWS = ['day', 'week', 'month', 'list', 'resources'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
 
 export const VIEW_LABELS: Record<CalendarView, string> = {
@@ -16,6 +17,7 @@ export const VIEW_LABELS: Record<CalendarView, string> = {
   week: 'Week',
   month: 'Month',
   list: 'List',
+  resources: 'Rooms',
 };
 
 export function isCalendarView(value: unknown): value is CalendarView {
@@ -48,6 +50,7 @@ function monthBounds(key: DateKey): DateRange {
 export function visibleRange(view: CalendarView, anchor: DateKey): DateRange {
   switch (view) {
     case 'day':
+    case 'resources':
       return { first: anchor, last: anchor };
     case 'week':
     case 'list': {
@@ -63,7 +66,7 @@ export function visibleRange(view: CalendarView, anchor: DateKey): DateRange {
 
 /** The anchor one step back (-1) or forward (+1): a day, a week or a month. */
 export function stepAnchor(view: CalendarView, anchor: DateKey, direction: 1 | -1): DateKey {
-  if (view === 'day') return addDaysToKey(anchor, direction);
+  if (view === 'day' || view === 'resources') return addDaysToKey(anchor, direction);
   if (view !== 'month') return addDaysToKey(anchor, 7 * direction);
   const { year, month, day } = parseDateKey(anchor)!;
   const target = new Date(Date.UTC(year, month - 1 + direction, 1));
@@ -83,7 +86,7 @@ const short = (month: number) => MONTH_NAMES[month - 1]!.slice(0, 3);
  */
 export function rangeTitle(view: CalendarView, anchor: DateKey): string {
   const a = parseDateKey(anchor)!;
-  if (view === 'day') {
+  if (view === 'day' || view === 'resources') {
     return `${WEEKDAY_NAMES[weekdayOfKey(anchor)]}, ${MONTH_NAMES[a.month - 1]} ${a.day}, ${a.year}`;
   }
   if (view === 'month') return `${MONTH_NAMES[a.month - 1]} ${a.year}`;

@@ -18,6 +18,7 @@ import type { ChangeAction } from './details-actions';
 import { DetailsCards } from './details-cards';
 import { DetailsHeader } from './details-header';
 import { NotesSection } from './notes-section';
+import { RoomSection } from './room-section';
 import { SeriesPanel, useSeriesOf } from './series-panel';
 import { SessionLinkBox } from './session-link-box';
 import { canChangeAppointment } from '@domain/appointment-status';
@@ -94,6 +95,13 @@ export function DetailsBody({ id }: { id: string }) {
         appointment={appointment}
         clinicName={clinicNameOf(appointment.patient?.clinic, clinics.data ?? [])}
         timeZone={timeZone}
+      />
+      <RoomSection
+        appointment={appointment}
+        canChange={canChangeAppointment(
+          { date: appointment.date, status: appointment.metadata?.status },
+          now,
+        )}
       />
       <NotesSection
         key={appointment._id}
