@@ -16,6 +16,7 @@ import * as outbox from './outbox';
 import * as patientMerge from './patient-merge';
 import * as patientImport from './patient-import';
 import * as patients from './patients';
+import * as resources from './resources';
 import * as series from './series';
 import * as services from './services';
 import * as session from './session';
@@ -38,6 +39,7 @@ export const contractModules = {
   patientMerge,
   patientImport,
   patients,
+  resources,
   series,
   services,
   session,
