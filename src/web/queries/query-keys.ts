@@ -59,6 +59,12 @@ export const serviceKeys = {
   list: (clinicId: string, archived: string) => [...serviceKeys.all, clinicId, archived] as const,
 };
 
+/** A clinic's rooms and equipment (issue 42), as their admin page and the services form list them. */
+export const resourceKeys = {
+  all: ['resources'] as const,
+  list: (clinicId: string, archived: string) => [...resourceKeys.all, clinicId, archived] as const,
+};
+
 export const clinicPolicyKeys = {
   all: ['clinic-policy'] as const,
   one: (slug: string) => [...clinicPolicyKeys.all, slug] as const,
