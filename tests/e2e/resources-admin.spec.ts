@@ -53,7 +53,7 @@ test('an admin sets up a room and a machine, gives a service a need, takes time 
   await expect(add).toBeHidden();
   await expect(item(ROOM)).toContainText('Room');
   await expect(item(ROOM)).toContainText(ROOM_CATEGORY);
-  await expect(item(ROOM)).toContainText('Mon 09:00–18:00 · Tue–Thu 09:00–17:00');
+  await expect(item(ROOM)).toContainText('Mon 9:00 AM – 6:00 PM · Tue–Thu 9:00 AM – 5:00 PM');
 
   // A machine that is there whenever the clinic's staff work.
   await page.getByRole('button', { name: 'Add room or equipment' }).first().click();

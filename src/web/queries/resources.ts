@@ -2,6 +2,7 @@ import type { ResourceView } from '@contracts/resources';
 import { listResourcesRoute } from '@contracts/routes/resources';
 import type { ResourceKind } from '@domain/resources';
 import { WEEKDAY_NAMES, type WeeklySegment } from '@domain/schedule';
+import { formatRange } from '@web/components/weekly-hours/time-field';
 import { endpointQuery } from '@web/lib/endpoint-queries';
 import { listFreshness } from '@web/lib/query-client';
 import { resourceKeys } from './query-keys';
@@ -43,8 +44,9 @@ export function categoriesOf(resources: readonly ResourceView[]): string[] {
 const SHORT_DAY = WEEKDAY_NAMES.map((name) => name.slice(0, 3));
 
 /**
- * "The clinic's staff hours", or its own hours a day at a time with days of equal hours joined:
- * "Mon–Fri 08:00–18:00 · Sat 09:00–12:00". An empty week: "Never available".
+ * "The clinic's staff hours", or its own hours a day at a time with days of equal hours joined,
+ * as the availability editor words times: "Mon–Fri 8:00 AM – 6:00 PM · Sat 9:00 AM – 12:00 PM".
+ * An empty week: "Never available".
  */
 export function describeHours(weekly: readonly WeeklySegment[] | null): string {
   if (weekly === null) return 'The clinic’s staff hours';
@@ -53,7 +55,7 @@ export function describeHours(weekly: readonly WeeklySegment[] | null): string {
     weekly
       .filter((s) => s.weekday === weekday)
       .sort((a, b) => a.start.localeCompare(b.start))
-      .map((s) => `${s.start}–${s.end}`)
+      .map(formatRange)
       .join(', '),
   );
   // Monday first, as people read a working week; runs of days with the same hours joined.

@@ -21,7 +21,7 @@ export function ResourceDialog({
     <TitledDialog
       open={open}
       onOpenChange={onOpenChange}
-      className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl"
+      className="max-h-[90dvh] overflow-y-auto sm:max-w-3xl"
       title={resource ? `Edit ${resource.name}` : 'Add room or equipment'}
       description={
         resource
