@@ -269,6 +269,9 @@ describe('ServicesPage', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       expect.objectContaining({ resourceCategory: 'Treatment room', resourceId: null }),
     ]);
+    expect(
+      await within(row('Physiotherapy')).findByText('Needs any Treatment room'),
+    ).toBeInTheDocument();
   });
 
   it('names one resource as a need', async () => {
@@ -286,5 +289,6 @@ describe('ServicesPage', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       expect.objectContaining({ resourceCategory: null, resourceId: ultrasound.id }),
     ]);
+    expect(await within(row('Abdominal scan')).findByText('Needs Ultrasound')).toBeInTheDocument();
   });
 });

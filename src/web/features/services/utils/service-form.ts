@@ -203,3 +203,17 @@ export function describeOfferedBy(service: Pick<ServiceView, 'offeredByAll' | 'a
     .map((a) => (a.durationMinutes ? `${a.name} (${lengthLabel(a.durationMinutes)})` : a.name))
     .join(', ');
 }
+
+/**
+ * "Needs any Treatment room", "Needs Ultrasound", or null for a service that needs nothing
+ * besides its provider. `resourceName` names a resource by id (undefined while unknown).
+ */
+export function describeNeed(
+  service: Pick<ServiceView, 'resourceCategory' | 'resourceId'>,
+  resourceName: (id: string) => string | undefined,
+): string | null {
+  if (service.resourceId)
+    return `Needs ${resourceName(service.resourceId) ?? 'a room or equipment'}`;
+  if (service.resourceCategory) return `Needs any ${service.resourceCategory}`;
+  return null;
+}
