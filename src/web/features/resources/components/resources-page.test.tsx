@@ -114,7 +114,9 @@ describe('ResourcesPage', () => {
     const user = userEvent.setup();
     renderPage();
     await screen.findByRole('listitem', { name: 'Treatment room 1' });
-    expect(within(card('Treatment room 1')).getByText('Mon–Fri 8:00 AM – 6:00 PM')).toBeInTheDocument();
+    expect(
+      within(card('Treatment room 1')).getByText('Mon–Fri 8:00 AM – 6:00 PM'),
+    ).toBeInTheDocument();
     expect(within(card('Treatment room 1')).getByText('1 time off')).toBeInTheDocument();
     expect(within(card('Ultrasound')).getByText('Equipment')).toBeInTheDocument();
     expect(within(card('Ultrasound')).getByText('The clinic’s staff hours')).toBeInTheDocument();
