@@ -125,10 +125,17 @@ describe('a clinic’s rooms and equipment', () => {
       name: 'Treatment room 1',
       changed: ['category', 'weekly'],
     });
-    // The same again changes nothing and writes nothing.
+    // The same again changes nothing and writes nothing, hours included.
     const same = await admin.put(`${base()}/${room.id}`, { ...change, version: 2 });
     expect(same.statusCode).toBe(200);
     expect(resourceView.parse(same.json()).version).toBe(2);
+    const hours = { ...change, weekly: treatmentRoom().weekly, version: 2 };
+    expect(
+      resourceView.parse((await admin.put(`${base()}/${room.id}`, hours)).json()).version,
+    ).toBe(3);
+    const again = await admin.put(`${base()}/${room.id}`, { ...hours, version: 3 });
+    expect(resourceView.parse(again.json()).version).toBe(3);
+    expect((await auditOf(room.id)).map((a) => a.action)).toEqual(['create', 'update', 'update']);
   });
 
   it('refuse a name another active resource of the clinic has, whatever its case', async () => {

@@ -23,8 +23,16 @@ const fieldsOf = (input: ResourceInput): repo.ResourceFields => ({
 
 /** Which of the fields an admin sets differ from the resource as it was: what the audit names. */
 function changedFields(before: repo.ResourceRow, after: repo.ResourceFields): string[] {
+  // jsonb keeps an object's keys in its own order, so the hours are compared field by field.
+  const comparable = (fields: repo.ResourceFields) =>
+    JSON.stringify([
+      fields.name,
+      fields.kind,
+      fields.category,
+      fields.weekly?.map((s) => [s.weekday, s.start, s.end]) ?? null,
+    ]);
   return (Object.keys(after) as Array<keyof repo.ResourceFields>).filter(
-    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+    (key) => comparable({ ...after, [key]: before[key] }) !== comparable(after),
   );
 }
 
