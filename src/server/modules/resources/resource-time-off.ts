@@ -29,13 +29,14 @@ export async function addResourceTimeOff(
   return deps.db.db.transaction(async (tx) => {
     const now = deps.now();
     // Locked: two admins adding overlapping time off at once are told one after the other.
+    // Only time off still listed (not yet ended) counts, so the refusal names one the admin sees.
     if (!(await repo.lockResource(tx, clinic.id, resourceId))) throw resourceNotFound();
     if (end <= now) {
       throw unprocessable('This time off has already ended: only time to come can be taken off.', {
         fields: [{ field: 'end', message: 'must be in the future' }],
       });
     }
-    const [overlap] = await repo.overlappingTimeOff(tx, resourceId, start, end);
+    const [overlap] = await repo.overlappingTimeOff(tx, resourceId, start, end, now);
     if (overlap) {
       const when = (iso: string) => formatDateTimeWithZone(iso, clinic.timezone);
       throw unprocessable('This time off overlaps time off already set.', {

@@ -174,12 +174,13 @@ export function activeServicesNaming(
     .orderBy(asc(sql`lower(${s.name})`));
 }
 
-/** The resource's time off that overlaps [start, end). */
+/** The resource's time off that overlaps [start, end) and has not ended by `now`. */
 export function overlappingTimeOff(
   db: Executor,
   resourceId: string,
   start: Date,
   end: Date,
+  now: Date,
 ): Promise<TimeOffRow[]> {
   return db
     .select({
@@ -189,7 +190,14 @@ export function overlappingTimeOff(
       reason: off.reason,
     })
     .from(off)
-    .where(and(eq(off.resourceId, resourceId), lt(off.startAt, end), gt(off.endAt, start)))
+    .where(
+      and(
+        eq(off.resourceId, resourceId),
+        lt(off.startAt, end),
+        gt(off.endAt, start),
+        gt(off.endAt, now),
+      ),
+    )
     .orderBy(asc(off.startAt));
 }
 

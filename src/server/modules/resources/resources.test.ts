@@ -234,6 +234,17 @@ describe('time off', () => {
       endAt: new Date('2026-11-02T09:00:00Z'),
     });
     expect((await list(staff))[0]!.timeOff).toHaveLength(2);
+    // It does not stand in the way of new time off that began meanwhile.
+    const running = await admin.post(`${base()}/${room.id}/time-off`, {
+      start: '2026-11-02T08:00:00Z',
+      end: '2026-11-23T12:30:00Z',
+    });
+    expect(running.statusCode, running.body).toBe(201);
+    expect(resourceView.parse(running.json()).timeOff.map((o) => o.start)).toEqual([
+      '2026-11-02T08:00:00.000Z',
+      '2026-11-23T13:00:00.000Z',
+      '2026-12-10T09:00:00.000Z',
+    ]);
 
     const removed = await admin.call(
       'DELETE',
@@ -241,6 +252,7 @@ describe('time off', () => {
     );
     expect(removed.statusCode, removed.body).toBe(200);
     expect(resourceView.parse(removed.json()).timeOff.map((o) => o.start)).toEqual([
+      '2026-11-02T08:00:00.000Z',
       '2026-11-23T13:00:00.000Z',
     ]);
     const again = await admin.call(
@@ -250,6 +262,7 @@ describe('time off', () => {
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe('Time off not found.');
     expect((await auditOf(room.id)).map((a) => a.action)).toEqual([
+      'create',
       'create',
       'create',
       'create',
