@@ -8,6 +8,7 @@ import {
   SERVICE_PATIENTS,
 } from '@domain/services';
 import { multiLineText, safeText, uuidParam, wholeCountOf } from './common';
+import { RESOURCE_CATEGORY_MAX } from './resources';
 import { defineEndpoint } from './endpoint';
 import {
   archiveServiceRoute,
@@ -100,11 +101,34 @@ const serviceFields = {
     .default('all'),
   /** Shown to the patient in the confirmation, reminders and their visit page. */
   instructions: optionalText(SERVICE_INSTRUCTIONS_MAX).default(null),
+  /**
+   * What it needs besides its provider (ADR 045): any active room or equipment of this category
+   * ("Treatment room"); blank or null for none.
+   */
+  resourceCategory: safeText(RESOURCE_CATEGORY_MAX)
+    .nullable()
+    .transform((text) => text || null)
+    .default(null),
+  /** …or this one room or piece of equipment of the clinic; null for none. */
+  resourceId: uuidParam.nullable().default(null),
 };
 
-const someoneOffersIt = { message: NOBODY_OFFERS_IT, path: ['agents'] };
+/** The words of the refusal of a service that needs a category and one resource at once. */
+export const ONE_NEED = 'choose either a category of rooms or equipment or one of them, not both';
 
-export const createServiceBody = z.object(serviceFields).refine(offeredBySomeone, someoneOffersIt);
+/** Whether a service asks for at most one of a category and a named resource. */
+export const needsOneThing = (body: {
+  resourceCategory?: string | null;
+  resourceId?: string | null;
+}) => !(body.resourceCategory && body.resourceId);
+
+const someoneOffersIt = { message: NOBODY_OFFERS_IT, path: ['agents'] };
+const oneNeed = { message: ONE_NEED, path: ['resourceId'] };
+
+export const createServiceBody = z
+  .object(serviceFields)
+  .refine(offeredBySomeone, someoneOffersIt)
+  .refine(needsOneThing, oneNeed);
 export type CreateServiceBody = z.input<typeof createServiceBody>;
 export type ServiceInput = z.output<typeof createServiceBody>;
 
@@ -114,7 +138,8 @@ export const updateServiceBody = z
     ...serviceFields,
     version: z.number({ error: 'must be the version you read' }).int().min(1),
   })
-  .refine(offeredBySomeone, someoneOffersIt);
+  .refine(offeredBySomeone, someoneOffersIt)
+  .refine(needsOneThing, oneNeed);
 export type UpdateServiceBody = z.input<typeof updateServiceBody>;
 export type ServiceUpdate = z.output<typeof updateServiceBody>;
 
@@ -136,6 +161,10 @@ export const serviceView = z.object({
   bookableOnline: z.boolean(),
   patientsAllowed: z.enum(SERVICE_PATIENTS),
   instructions: z.string().nullable(),
+  /** Any room or equipment of this category is needed (ADR 045); null: none. */
+  resourceCategory: z.string().nullable(),
+  /** This one room or piece of equipment is needed; null: none. */
+  resourceId: z.string().nullable(),
   /** What a booking without a service is; it can be changed but never archived. */
   isDefault: z.boolean(),
   archived: z.boolean(),
@@ -179,7 +208,8 @@ export const createServiceEndpoint = defineEndpoint({
   summary: 'Add a service to a clinic',
   description:
     'Only an admin of the clinic (else 404). Another active service of the clinic with the same ' +
-    'name is a 409; a provider or nurse who is not of the clinic is a 422.',
+    'name is a 409; a provider or nurse who is not of the clinic is a 422, and so is a need ' +
+    '(`resourceId`, `resourceCategory`) no active room or equipment of the clinic answers.',
   params: clinicServicesParams,
   body: createServiceBody,
   responses: { 201: serviceView },

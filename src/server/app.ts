@@ -40,6 +40,7 @@ import { outboxRoutes } from './modules/notifications';
 import { onlineBookingRoutes } from './modules/online-booking';
 import { sessionsRoutes, SignalHub } from './modules/sessions';
 import { systemRoutes } from './modules/system';
+import { resourcesRoutes } from './modules/resources';
 import { servicesRoutes } from './modules/services';
 import { webhooksRoutes } from './modules/webhooks';
 import { patientsRoutes } from './modules/patients';
@@ -101,6 +102,7 @@ export async function buildApp(
   await app.register(availabilityRoutes(deps));
   await app.register(clinicsRoutes(deps));
   await app.register(servicesRoutes(deps));
+  await app.register(resourcesRoutes(deps));
   await app.register(patientsRoutes(deps));
   await app.register(appointmentsRoutes(deps));
   await app.register(dashboardRoutes(deps));

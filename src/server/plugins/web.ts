@@ -23,7 +23,7 @@ const SPA_ROUTES: RegExp[] = [
   /^\/settings\/?$/,
   /^\/book\/?$/,
   /^\/reschedule\/?$/,
-  /^\/admin\/(?:agents|clinics|services|outbox|audit|integrations)\/?$/,
+  /^\/admin\/(?:agents|clinics|services|resources|outbox|audit|integrations)\/?$/,
   /^\/admin\/agents\/[^/]+\/availability\/?$/,
   /^\/admin\/clinics\/[^/]+\/?$/,
   /^\/session\/[^/]+\/?$/,

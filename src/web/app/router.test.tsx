@@ -59,6 +59,7 @@ describe('staff routes (spec §2)', () => {
     ['/admin/audit', 'Audit log'],
     ['/admin/integrations', 'Integrations'],
     ['/admin/services', 'Services'],
+    ['/admin/resources', 'Rooms and equipment'],
     ['/session/s1', 'Session'],
   ])('%s shows its page inside the signed-in shell', async (path, title) => {
     renderAt(path);
@@ -104,6 +105,9 @@ describe('staff routes (spec §2)', () => {
     expect(within(nav).getByRole('link', { name: 'Services' }).getAttribute('href')).toBe(
       '/admin/services',
     );
+    expect(
+      within(nav).getByRole('link', { name: 'Rooms and equipment' }).getAttribute('href'),
+    ).toBe('/admin/resources');
   });
 
   it('hides the Admin group from everyone else', async () => {

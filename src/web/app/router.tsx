@@ -213,6 +213,15 @@ export const routes: RouteObject[] = [
                         ),
                       },
                       {
+                        path: 'admin/resources',
+                        ...titled('Rooms and equipment'),
+                        lazy: page(() =>
+                          import('@web/features/resources/components/resources-page').then(
+                            (m) => m.ResourcesPage,
+                          ),
+                        ),
+                      },
+                      {
                         path: 'admin/outbox',
                         ...titled('Notifications'),
                         lazy: page(() =>

@@ -59,7 +59,7 @@ export const serviceKeys = {
   list: (clinicId: string, archived: string) => [...serviceKeys.all, clinicId, archived] as const,
 };
 
-/** A clinic's rooms and equipment (issue 42, ADR 045), as the calendar and the details read them. */
+/** A clinic's rooms and equipment (issue 42, ADR 045): its admin page, the services form, the calendar and the details. */
 export const resourceKeys = {
   all: ['resources'] as const,
   list: (clinicId: string, archived: string) => [...resourceKeys.all, clinicId, archived] as const,

@@ -18,6 +18,8 @@ export function createServiceView(overrides: Partial<ServiceView> = {}): Service
     bookableOnline: false,
     patientsAllowed: 'all',
     instructions: null,
+    resourceCategory: null,
+    resourceId: null,
     isDefault: false,
     archived: false,
     version: 1,

@@ -23,6 +23,8 @@ export type AuditEntityType =
   | 'clinic'
   /** A clinic's service (issue 42): added, changed, archived or restored by an admin. */
   | 'service'
+  /** A clinic's room or equipment (issue 42): added, changed, archived, restored, time off. */
+  | 'resource'
   /** An outbox message read in full (its links carry tokens): no uuid, details.messageId. */
   | 'notification';
 

@@ -4,21 +4,13 @@ import { isBookableRole } from '@domain/roles';
 import { duplicateKeyOf } from '../../db/errors';
 import type { Executor } from '../../db/client';
 import { conflict, notFound, unprocessable } from '../../errors';
-import type { AuthUser } from '../../core/request-context';
+import { requireClinicOf } from '../../core/clinic-scope';
 import { findClinicMembers, type AgentChoice, type ServiceRow } from './services.repository';
 
 // What every use case of the services module shares: whose clinic it is, who may offer a
 // service, the view, and the words of its refusals.
 
-/**
- * The clinic by id, if the user belongs to it: another clinic is a 404, exactly like one that
- * does not exist. The user's clinics come with the session, so this costs no query.
- */
-export function requireClinicOf(user: Pick<AuthUser, 'clinics'>, clinicId: string) {
-  const clinic = user.clinics.find((c) => c.id === clinicId);
-  if (!clinic) throw notFound('Clinic not found.');
-  return clinic;
-}
+export { requireClinicOf };
 
 export const serviceNotFound = () => notFound('Service not found.');
 

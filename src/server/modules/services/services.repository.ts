@@ -20,6 +20,8 @@ export interface ServiceRow {
   bookableOnline: boolean;
   patientsAllowed: string;
   instructions: string | null;
+  resourceCategory: string | null;
+  resourceId: string | null;
   isDefault: boolean;
   archivedAt: Date | null;
   version: number;
@@ -39,6 +41,8 @@ export type ServiceFields = Pick<
   | 'bookableOnline'
   | 'patientsAllowed'
   | 'instructions'
+  | 'resourceCategory'
+  | 'resourceId'
 >;
 
 export interface AgentChoice {
@@ -70,6 +74,8 @@ const serviceColumns = {
   bookableOnline: s.bookableOnline,
   patientsAllowed: s.patientsAllowed,
   instructions: s.instructions,
+  resourceCategory: s.resourceCategory,
+  resourceId: s.resourceId,
   isDefault: s.isDefault,
   archivedAt: s.archivedAt,
   version: s.version,

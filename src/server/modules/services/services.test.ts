@@ -91,6 +91,8 @@ describe('a clinic’s services', () => {
       bookableOnline: false,
       patientsAllowed: 'all',
       instructions: 'Wear loose clothing.',
+      resourceCategory: null,
+      resourceId: null,
       isDefault: false,
       archived: false,
       version: 1,

@@ -4,6 +4,7 @@ import type { RequestContext } from '../../core/request-context';
 import type { Transaction } from '../../db/client';
 import { conflict, unprocessable } from '../../errors';
 import { auditChange } from '../audit';
+import { checkServiceNeed, type ServiceNeedColumns } from '../resources';
 import {
   asNameTaken,
   CHANGED_MEANWHILE,
@@ -32,6 +33,13 @@ function changedFields(before: repo.ServiceRow, after: ServiceInput): string[] {
   return agentsOf(before.agents) === agentsOf(after.agents) ? changed : [...changed, 'agents'];
 }
 
+/** Whether a change asks for what the service needs already (a category's case aside). */
+function sameNeed(before: ServiceNeedColumns, after: ServiceNeedColumns): boolean {
+  const category = (need: ServiceNeedColumns) =>
+    need.resourceCategory?.trim().toLowerCase() ?? null;
+  return before.resourceId === after.resourceId && category(before) === category(after);
+}
+
 /** The service as it now is, read in the transaction that wrote it. */
 async function savedView(tx: Transaction, clinicId: string, serviceId: string) {
   const row = await repo.findService(tx, clinicId, serviceId);
@@ -48,10 +56,13 @@ export async function createService(
 ): Promise<ServiceView> {
   const clinic = requireClinicOf(ctx.user, clinicId);
   await checkAgents(deps.db.db, clinic.id, body.agents);
+  const input = { ...body, ...(await checkServiceNeed(deps.db.db, clinic.id, body)) };
   try {
     return await deps.db.db.transaction(async (tx) => {
       const now = deps.now();
-      const id = await repo.insertService(tx, clinic.id, fieldsOf(body));
+      // Again under the resource's lock, so it cannot be archived before this is written.
+      await checkServiceNeed(tx, clinic.id, input);
+      const id = await repo.insertService(tx, clinic.id, fieldsOf(input));
       await repo.replaceServiceAgents(tx, id, body.agents);
       await auditChange(
         tx,
@@ -85,21 +96,31 @@ export async function updateService(
   body: ServiceUpdate,
 ): Promise<ServiceView> {
   const clinic = requireClinicOf(ctx.user, clinicId);
-  const { version, ...input } = body;
+  const { version, ...asked } = body;
   const before = await repo.findService(deps.db.db, clinic.id, serviceId);
   if (!before) throw serviceNotFound();
   if (before.version !== version) throw conflict(CHANGED_MEANWHILE);
-  if (before.isDefault && !input.offeredByAll) {
+  if (before.isDefault && !asked.offeredByAll) {
     throw unprocessable(DEFAULT_OFFERED_BY_ALL, {
       fields: [{ field: 'offeredByAll', message: 'must stay on for the default service' }],
     });
   }
-  await checkAgents(deps.db.db, clinic.id, input.agents);
+  await checkAgents(deps.db.db, clinic.id, asked.agents);
+  // A need left as it was is kept as it was, even if what it names has gone meanwhile.
+  const keepsNeed = sameNeed(before, asked);
+  const input = {
+    ...asked,
+    ...(keepsNeed
+      ? { resourceCategory: before.resourceCategory, resourceId: before.resourceId }
+      : await checkServiceNeed(deps.db.db, clinic.id, asked)),
+  };
   const changed = changedFields(before, input);
   if (changed.length === 0) return toServiceView(before);
   try {
     return await deps.db.db.transaction(async (tx) => {
       const now = deps.now();
+      // Again under the resource's lock, so it cannot be archived before this is written.
+      if (!keepsNeed) await checkServiceNeed(tx, clinic.id, input);
       // The version decides, in the statement that writes: a change read at the same version
       // that committed first leaves this one nothing to update.
       const written = await repo.updateServiceAt(

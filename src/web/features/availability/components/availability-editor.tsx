@@ -26,7 +26,7 @@ import { DaysOffForm, ExtraHoursForm } from './time-off-forms';
 import { TimeOffList } from './time-off-list';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { WeekPreview } from './week-preview';
-import { WeeklyEditor } from './weekly-editor';
+import { WeeklyEditor } from '@web/components/weekly-hours/weekly-editor';
 
 /**
  * The whole schedule form: weekly hours in the agent's zone, time off and extra hours, a preview

@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { daysOffSchema, extraHoursSchema } from '../utils/time-off-forms';
-import { TimeField } from './time-field';
+import { TimeField } from '@web/components/weekly-hours/time-field';
 import { Checkbox } from '@web/components/ui/checkbox';
 
 interface TimeOffFormProps {

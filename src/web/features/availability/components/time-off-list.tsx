@@ -4,7 +4,7 @@ import { formatDateWithWeekday } from '@domain/format';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { timeOffEntries, withoutEntry, type TimeOffEntry } from '../utils/time-off';
-import { formatRange } from './time-field';
+import { formatRange } from '@web/components/weekly-hours/time-field';
 
 /** "Friday, December 25, 2026" for a zone-less date key. */
 export function formatDateKey(date: string): string {

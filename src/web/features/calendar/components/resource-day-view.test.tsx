@@ -64,6 +64,8 @@ const physio: ServiceView = {
   patientsAllowed: 'all',
   instructions: null,
   isDefault: false,
+  resourceCategory: 'Treatment room',
+  resourceId: null,
   archived: false,
   version: 1,
 };

@@ -18,6 +18,7 @@ import {
   type ServiceFormValues,
 } from '../utils/service-form';
 import { LengthChoices } from './length-choices';
+import { NeedsField } from './needs-field';
 import { OfferedByField } from './offered-by-field';
 
 const KIND_OPTIONS = SERVICE_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }));
@@ -44,6 +45,9 @@ export function ServiceForm({
   const { errors } = formState;
   const agents = useController({ control, name: 'agents' });
   const offeredByAll = useController({ control, name: 'offeredByAll' });
+  const need = useController({ control, name: 'need' });
+  const needCategory = useController({ control, name: 'resourceCategory' });
+  const needResource = useController({ control, name: 'resourceId' });
   const bookableOnline = watch('bookableOnline');
   const kind = watch('kind');
 
@@ -157,6 +161,18 @@ export function ServiceForm({
         onOfferedByAllChange={offeredByAll.field.onChange}
         onAgentsChange={agents.field.onChange}
         error={errors.agents?.message}
+      />
+      <NeedsField
+        id={fieldId('needs')}
+        clinicId={clinic.id}
+        need={need.field.value}
+        category={needCategory.field.value}
+        resourceId={needResource.field.value}
+        onNeedChange={need.field.onChange}
+        onCategoryChange={needCategory.field.onChange}
+        onResourceChange={needResource.field.onChange}
+        categoryError={errors.resourceCategory?.message}
+        resourceError={errors.resourceId?.message}
       />
       <div className="grid gap-3">
         <label className="flex items-center gap-2 text-sm">

@@ -42,6 +42,21 @@ const massage = service({
   colour: '#db2777',
 });
 
+const resource = (name: string, category: string, kind: 'room' | 'equipment' = 'room') => ({
+  id: crypto.randomUUID(),
+  clinicId: RIVERSIDE.id,
+  name,
+  kind,
+  category,
+  weekly: null,
+  timeOff: [],
+  archived: false,
+  version: 1,
+});
+const treatmentRoom1 = resource('Treatment room 1', 'Treatment room');
+const treatmentRoom2 = resource('Treatment room 2', 'Treatment room');
+const ultrasound = resource('Ultrasound', 'Ultrasound', 'equipment');
+
 type Call = { path: string; method: string; body: unknown };
 
 function renderPage(answer: ApiHandler = () => null) {
@@ -66,6 +81,9 @@ function renderPage(answer: ApiHandler = () => null) {
           s.id === archived[1] ? { ...s, archived: archived[2] === 'archive' } : s,
         );
         return json(services.find((s) => s.id === archived[1]));
+      }
+      if (url.pathname === `/api/clinics/${RIVERSIDE.id}/resources`) {
+        return json({ data: [treatmentRoom1, treatmentRoom2, ultrasound] });
       }
       if (url.pathname === '/api/clinics/riverside/nurses') {
         return json([
@@ -180,6 +198,8 @@ describe('ServicesPage', () => {
         bookableOnline: false,
         patientsAllowed: 'all',
         instructions: null,
+        resourceCategory: null,
+        resourceId: null,
       },
     ]);
     expect(await screen.findByRole('row', { name: /Physiotherapy/ })).toBeInTheDocument();
@@ -204,7 +224,7 @@ describe('ServicesPage', () => {
     expect(
       within(dialog).getByText(/^Everyone who sees patients: this is the default/),
     ).toBeVisible();
-    expect(within(dialog).queryByRole('radio')).toBeNull();
+    expect(within(dialog).queryByRole('radio', { name: /sees patients|chosen here/ })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/Someone else changed/);
     const put = calls.find((c) => c.method === 'PUT');
@@ -224,5 +244,51 @@ describe('ServicesPage', () => {
       `/api/clinics/${RIVERSIDE.id}/services/${massage.id}/restore`,
     ]);
     await waitFor(() => expect(within(row('Massage')).queryByText('Archived')).toBeNull());
+  });
+
+  it('says what a service needs: a category of the clinic’s, or one of its resources', async () => {
+    const calls = renderPage();
+    const { user, dialog } = await openAddDialog();
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Physiotherapy');
+    const needs = within(dialog).getByRole('group', { name: 'Needs' });
+    expect(within(needs).getByRole('radio', { name: 'Nothing' })).toBeChecked();
+    await user.click(
+      within(needs).getByRole('radio', { name: 'Any room or equipment of a category' }),
+    );
+    // Chosen nothing yet: said in words, nothing sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Add service' }));
+    expect(
+      await within(dialog).findByText('Choose the category of rooms or equipment it needs.'),
+    ).toBeInTheDocument();
+    await user.click(within(needs).getByRole('combobox', { name: 'Category it needs' }));
+    const categories = await screen.findAllByRole('option');
+    expect(categories.map((o) => o.textContent)).toEqual(['Treatment room', 'Ultrasound']);
+    await user.click(screen.getByRole('option', { name: 'Treatment room' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add service' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      expect.objectContaining({ resourceCategory: 'Treatment room', resourceId: null }),
+    ]);
+    expect(
+      await within(row('Physiotherapy')).findByText('Needs any Treatment room'),
+    ).toBeInTheDocument();
+  });
+
+  it('names one resource as a need', async () => {
+    const calls = renderPage();
+    const { user, dialog } = await openAddDialog();
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Abdominal scan');
+    const needs = within(dialog).getByRole('group', { name: 'Needs' });
+    await user.click(
+      within(needs).getByRole('radio', { name: 'A specific room or piece of equipment' }),
+    );
+    await user.click(within(needs).getByRole('combobox', { name: 'Room or equipment it needs' }));
+    await user.click(await screen.findByRole('option', { name: 'Ultrasound (equipment)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add service' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      expect.objectContaining({ resourceCategory: null, resourceId: ultrasound.id }),
+    ]);
+    expect(await within(row('Abdominal scan')).findByText('Needs Ultrasound')).toBeInTheDocument();
   });
 });

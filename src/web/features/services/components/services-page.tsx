@@ -9,6 +9,7 @@ import { TableCard, TableEmpty, TableLoadError, TableSkeleton } from '@web/compo
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useSession } from '@web/lib/session';
+import { clinicResourcesQueryOptions } from '@web/queries/resources';
 import { servicesQueryOptions } from '../api/services';
 import { ArchiveServiceDialog, type ArchiveRequest } from './archive-service-dialog';
 import { ServiceDialog } from './service-dialog';
@@ -21,6 +22,9 @@ export function ServicesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const clinic = clinics.find((c) => c.slug === searchParams.get('clinic')) ?? clinics[0];
   const services = useQuery(servicesQueryOptions(clinic?.id ?? ''));
+  // Only to name the room or machine a service needs; the list shows without it.
+  const resources = useQuery(clinicResourcesQueryOptions(clinic?.id ?? ''));
+  const resourceName = (id: string) => resources.data?.data.find((r) => r.id === id)?.name;
   const [editing, setEditing] = useState<ServiceView | 'new' | null>(null);
   const [archiving, setArchiving] = useState<ArchiveRequest | null>(null);
 
@@ -84,7 +88,11 @@ export function ServicesPage() {
               action={<Button onClick={() => setEditing('new')}>Add service</Button>}
             />
           ) : (
-            <ServicesTable services={services.data.data} onAction={act} />
+            <ServicesTable
+              services={services.data.data}
+              resourceName={resourceName}
+              onAction={act}
+            />
           )}
         </TableCard>
       )}

@@ -7,6 +7,7 @@ import { cn } from '@web/lib/utils';
 import {
   describeBuffers,
   describeLengths,
+  describeNeed,
   describeOfferedBy,
   KIND_LABELS,
 } from '../utils/service-form';
@@ -27,9 +28,12 @@ function ColourDot({ colour }: { colour: string }) {
 /** A clinic's services, active first: what each is, who offers it, and its buttons. */
 export function ServicesTable({
   services,
+  resourceName,
   onAction,
 }: {
   services: readonly ServiceView[];
+  /** A room's or a machine's name by id, for what a service needs. */
+  resourceName: (id: string) => string | undefined;
   onAction: (action: ServiceAction, service: ServiceView) => void;
 }) {
   const ordered = [...services].sort((a, b) => Number(a.archived) - Number(b.archived));
@@ -64,6 +68,11 @@ export function ServicesTable({
               {' · '}
               {service.bookableOnline ? 'Bookable online' : 'Not online'}
             </span>
+            {describeNeed(service, resourceName) && (
+              <span className="mt-1 block text-xs text-muted-foreground">
+                {describeNeed(service, resourceName)}
+              </span>
+            )}
             <span className="mt-1 block text-xs text-muted-foreground lg:hidden">
               {service.offeredByAll
                 ? 'Offered by everyone who sees patients'

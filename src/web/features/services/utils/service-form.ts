@@ -38,6 +38,10 @@ const listWording =
 
 const { shape } = createServiceBody;
 
+/** What a service needs besides its provider (ADR 045): the form's three choices. */
+export const NEED_CHOICES = ['none', 'category', 'one'] as const;
+export type NeedChoice = (typeof NEED_CHOICES)[number];
+
 /**
  * createServiceBody's rules in the form's words; the output is the body the server takes. Who
  * offers it is sent only when not everyone does.
@@ -56,6 +60,9 @@ export const serviceFormSchema = z
     bookableOnline: z.boolean(),
     patientsAllowed: worded(shape.patientsAllowed, () => 'Choose which patients may book it.'),
     instructions: worded(shape.instructions, labelled('Instructions')),
+    need: z.enum(NEED_CHOICES),
+    resourceCategory: z.string(),
+    resourceId: z.string(),
   })
   // Said beside the other fields' problems, not only once they are mended.
   .refine(
@@ -66,7 +73,22 @@ export const serviceFormSchema = z
       when: () => true,
     },
   )
-  .transform((body) => ({ ...body, agents: body.offeredByAll ? [] : body.agents }));
+  .refine((body) => body.need !== 'category' || body.resourceCategory.trim() !== '', {
+    message: 'Choose the category of rooms or equipment it needs.',
+    path: ['resourceCategory'],
+    when: () => true,
+  })
+  .refine((body) => body.need !== 'one' || body.resourceId !== '', {
+    message: 'Choose the room or piece of equipment it needs.',
+    path: ['resourceId'],
+    when: () => true,
+  })
+  .transform(({ need, resourceCategory, resourceId, ...body }) => ({
+    ...body,
+    agents: body.offeredByAll ? [] : body.agents,
+    resourceCategory: need === 'category' ? resourceCategory.trim() : null,
+    resourceId: need === 'one' ? resourceId : null,
+  }));
 
 /** What the form holds while it is filled in: every field present, text where one is typed. */
 export interface ServiceFormValues {
@@ -82,6 +104,11 @@ export interface ServiceFormValues {
   bookableOnline: boolean;
   patientsAllowed: ServicePatients;
   instructions: string;
+  need: NeedChoice;
+  /** The category chosen when `need` is 'category'; kept while another choice is tried. */
+  resourceCategory: string;
+  /** The resource chosen when `need` is 'one'. */
+  resourceId: string;
 }
 export type ServiceFormOutput = z.output<typeof serviceFormSchema>;
 
@@ -108,6 +135,9 @@ export function formValuesOf(service: ServiceView | null): ServiceFormValues {
       bookableOnline: false,
       patientsAllowed: 'all',
       instructions: '',
+      need: 'none',
+      resourceCategory: '',
+      resourceId: '',
     };
   }
   return {
@@ -123,6 +153,9 @@ export function formValuesOf(service: ServiceView | null): ServiceFormValues {
     bookableOnline: service.bookableOnline,
     patientsAllowed: service.patientsAllowed,
     instructions: service.instructions ?? '',
+    need: service.resourceId ? 'one' : service.resourceCategory ? 'category' : 'none',
+    resourceCategory: service.resourceCategory ?? '',
+    resourceId: service.resourceId ?? '',
   };
 }
 
@@ -169,4 +202,18 @@ export function describeOfferedBy(service: Pick<ServiceView, 'offeredByAll' | 'a
   return service.agents
     .map((a) => (a.durationMinutes ? `${a.name} (${lengthLabel(a.durationMinutes)})` : a.name))
     .join(', ');
+}
+
+/**
+ * "Needs any Treatment room", "Needs Ultrasound", or null for a service that needs nothing
+ * besides its provider. `resourceName` names a resource by id (undefined while unknown).
+ */
+export function describeNeed(
+  service: Pick<ServiceView, 'resourceCategory' | 'resourceId'>,
+  resourceName: (id: string) => string | undefined,
+): string | null {
+  if (service.resourceId)
+    return `Needs ${resourceName(service.resourceId) ?? 'a room or equipment'}`;
+  if (service.resourceCategory) return `Needs any ${service.resourceCategory}`;
+  return null;
 }

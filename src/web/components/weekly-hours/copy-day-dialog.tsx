@@ -3,7 +3,7 @@ import { WEEKDAY_NAMES, type Weekday } from '@domain/schedule';
 import { Button } from '@web/components/ui/button';
 import { TitledDialog } from '@web/components/dialog-frame';
 import { DialogFooter } from '@web/components/ui/dialog';
-import { WEEKDAYS, type DraftSegment } from '../utils/schedule-draft';
+import { WEEKDAYS, type DraftSegment } from './weekly-draft';
 import { formatRange } from './time-field';
 import { Checkbox } from '@web/components/ui/checkbox';
 

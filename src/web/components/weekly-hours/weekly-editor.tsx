@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import type { Weekday } from '@domain/schedule';
-import {
-  newSegment,
-  WEEKDAYS,
-  type DraftProblems,
-  type DraftSegment,
-} from '../utils/schedule-draft';
+import { newSegment, WEEKDAYS, type DraftSegment, type WeeklyProblems } from './weekly-draft';
 import { CopyDayDialog } from './copy-day-dialog';
 import { DayRow } from './day-row';
 
@@ -16,7 +11,7 @@ export function WeeklyEditor({
   onChange,
 }: {
   days: DraftSegment[][];
-  problems: DraftProblems;
+  problems: Pick<WeeklyProblems, 'segments' | 'days'>;
   onChange: (days: DraftSegment[][]) => void;
 }) {
   const [copySource, setCopySource] = useState<Weekday | null>(null);

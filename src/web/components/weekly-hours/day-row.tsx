@@ -3,7 +3,7 @@ import { CopyIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { WEEKDAY_NAMES, type Weekday } from '@domain/schedule';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { isOvernight, nextSegment, type DraftSegment } from '../utils/schedule-draft';
+import { isOvernight, nextSegment, type DraftSegment } from './weekly-draft';
 import { TimeField } from './time-field';
 
 /** One weekday of the weekly editor: its time ranges, with add, remove and copy. */
