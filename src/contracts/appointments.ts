@@ -178,6 +178,11 @@ export const createAppointmentBody = z.object({
     .describe(
       'The service booked; absent: the clinic’s default service, which takes any length. The length must be one the service allows.',
     ),
+  resourceId: uuidParam
+    .optional()
+    .describe(
+      'The room or equipment to use, one the service needs that is free then (ADR 045); absent: the first free one.',
+    ),
   metadata: z
     .object({
       source: safeText(100)

@@ -44,6 +44,8 @@ export function buildCreateAppointmentBody(input: CreateAppointmentInput): Creat
     },
     duration: input.duration,
     ...(input.serviceId ? { serviceId: input.serviceId } : {}),
+    // A room staff chose (ADR 045); none chosen: the booking gives the first free one.
+    ...(slot.resourceId ? { resourceId: slot.resourceId } : {}),
     metadata: {
       source: APPOINTMENT_SOURCE,
       type: APPOINTMENT_METADATA_TYPE,

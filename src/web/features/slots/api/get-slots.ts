@@ -19,6 +19,8 @@ export interface SlotsRequest {
   timezone: string;
   /** The appointment being moved: its own time is not "taken" for itself. */
   excludeAppointmentId?: string;
+  /** Only times when this room or machine is free (ADR 045); absent: any that the service can use. */
+  resourceId?: string;
 }
 
 export type SlotsAnswer = EndpointResponse<typeof listSlotsEndpoint>;
@@ -34,6 +36,7 @@ export function fetchSlots(request: SlotsRequest, signal?: AbortSignal): Promise
       agentId: request.agentId,
       timezone: request.timezone,
       excludeAppointmentId: request.excludeAppointmentId,
+      resourceId: request.resourceId,
     },
     signal,
     fallback: 'Failed to load available times',

@@ -15,6 +15,13 @@ import { ALL_AGENTS, SlotDateNav, SlotFilters } from './slot-picker-controls';
 import { HeldTimesNote } from './held-times-note';
 import { SlotEmptyState } from './slot-empty-state';
 import { SlotRadioGroup, type SlotGroup } from './slot-radio-group';
+import {
+  ANY_RESOURCE,
+  ResourceSelect,
+  resourceNameOf,
+  useResourceNeed,
+  WithoutResourceNote,
+} from './resource-choice';
 
 export type { TimeSlot };
 
@@ -106,6 +113,13 @@ export function TimeSlotPicker(props: TimeSlotPickerProps) {
       ? DURATIONS
       : [...DURATIONS, duration].sort((a, b) => a - b);
 
+  // What the service needs besides its provider (ADR 045): any free one, or the one staff chose.
+  const resourceNeed = useResourceNeed(clinicSlug, service);
+  const [resourceChoice, setResourceChoice] = useState(ANY_RESOURCE);
+  const pickedResource = resourceNeed.candidates.some((r) => r.id === resourceChoice)
+    ? resourceChoice
+    : undefined;
+
   const request: SlotsRequest = {
     clinicSlug,
     from: date,
@@ -115,6 +129,7 @@ export function TimeSlotPicker(props: TimeSlotPickerProps) {
     agentId: agentFilter === ALL_AGENTS ? undefined : agentFilter,
     timezone: timeZone,
     excludeAppointmentId,
+    resourceId: pickedResource,
   };
   const slotsQuery = useQuery(slotsQueryOptions(request));
   const slots = useMemo(
@@ -125,6 +140,19 @@ export function TimeSlotPicker(props: TimeSlotPickerProps) {
     [slotsQuery.data, agentIds, current],
   );
   const showAgent = agentFilter === ALL_AGENTS;
+  const withoutResource = (slotsQuery.data?.withoutResource ?? []).filter(
+    (t) => (!agentIds || agentIds.includes(t.agentId)) && (showAgent || t.agentId === agentFilter),
+  );
+  // A time hands on the room staff chose; left to the booking, none (the first free one then).
+  const choose = (slot: TimeSlot) =>
+    onChange({ ...slot, resourceId: pickedResource ? slot.resourceId : undefined });
+  // The chosen time's room: the one chosen, else the one it would get now.
+  const chosenResource =
+    value &&
+    resourceNameOf(
+      resourceNeed,
+      value.resourceId ?? slots.find((s) => s.slotId === value.slotId)?.resourceId ?? undefined,
+    );
   const dayLabel = formatDateWithWeekday(wallClockToUtc(date, 12 * 60, timeZone), timeZone);
   const noAgents = agentsQuery.isSuccess && agents.length === 0;
 
@@ -141,6 +169,11 @@ export function TimeSlotPicker(props: TimeSlotPickerProps) {
           onAgentFilterChange={setFilterChoice}
           timeZone={timeZone}
           onTimeZoneChange={setZoneChoice}
+        />
+        <ResourceSelect
+          choice={resourceNeed}
+          value={pickedResource ?? ANY_RESOURCE}
+          onChange={setResourceChoice}
         />
       </div>
       <section aria-labelledby={headingId} className="space-y-3">
@@ -180,9 +213,12 @@ export function TimeSlotPicker(props: TimeSlotPickerProps) {
             groups={showAgent ? groupByAgent(slots) : [{ agentId: '', agentName: '', slots }]}
             showAgent={showAgent}
             value={value}
-            onChange={onChange}
+            onChange={choose}
             timeZone={timeZone}
           />
+        )}
+        {slotsQuery.isSuccess && (
+          <WithoutResourceNote choice={resourceNeed} times={withoutResource} timeZone={timeZone} />
         )}
         {!noAgents && (
           <HeldTimesNote
@@ -204,6 +240,7 @@ export function TimeSlotPicker(props: TimeSlotPickerProps) {
               {formatTime(value.startTime, timeZone)}
             </span>{' '}
             with {value.agentName}
+            {chosenResource && <>, in {chosenResource}</>}
           </>
         )}
       </p>

@@ -87,6 +87,8 @@ const service = (over: Record<string, unknown>) => ({
   patientsAllowed: 'all',
   instructions: null,
   isDefault: false,
+  resourceCategory: null,
+  resourceId: null,
   archived: false,
   version: 1,
   ...over,

@@ -10,6 +10,7 @@ import {
   type Appointment,
 } from '../../api/create-appointment';
 import { clinicsQueryOptions } from '@web/queries/clinics';
+import { useClinicResources } from '@web/queries/resources';
 import { useClinicServices } from '@web/queries/services';
 import { ServiceChoice } from './service-choice';
 import { localDateKey } from '@domain/format';
@@ -88,6 +89,18 @@ export function CreateAppointmentWizard({
     activeServices?.find((s) => s.id === state.serviceId) ??
     activeServices?.find((s) => s.isDefault);
   const serviceId = service && !service.isDefault ? service.id : undefined;
+  // The room it will use (ADR 045): the one staff chose, the one the service names, or the
+  // first free one of its kind, which the booking gives.
+  const resources = useClinicResources(
+    service?.resourceCategory || service?.resourceId ? form.clinic : undefined,
+  );
+  const roomName = !serviceId
+    ? undefined
+    : slot?.resourceId || service?.resourceId
+      ? resources.data?.find((r) => r.id === (slot?.resourceId ?? service?.resourceId))?.name
+      : service?.resourceCategory
+        ? `The first free ${service.resourceCategory.toLowerCase()}`
+        : undefined;
 
   // A repeating booking (ADR 017): the rule from the chosen slot's date in the clinic's zone,
   // its preview, and the series call. Without a repeat, everything above is as it was.
@@ -202,6 +215,7 @@ export function CreateAppointmentWizard({
               clinicName={clinicName}
               timeZone={timeZone}
               serviceName={serviceId ? service?.name : undefined}
+              roomName={roomName}
             />
             {slot && (
               <RepeatSection

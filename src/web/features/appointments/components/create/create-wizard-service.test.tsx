@@ -199,3 +199,79 @@ describe('the create wizard’s Service', { timeout: 20_000 }, () => {
     expect(calls.find((c) => c.method === 'POST')!.body).not.toHaveProperty('serviceId');
   });
 });
+
+const room = (id: string, name: string, category = 'Treatment room') => ({
+  id,
+  clinicId: 'c2',
+  name,
+  kind: 'room' as const,
+  category,
+  weekly: null,
+  timeOff: [],
+  archived: false,
+  version: 1,
+});
+const ROOM_1 = '0b1c2d3e-0000-4000-8000-000000000001';
+const ROOM_2 = '0b1c2d3e-0000-4000-8000-000000000002';
+const rooms = [
+  room(ROOM_2, 'Room 2'),
+  room(ROOM_1, 'Room 1'),
+  room('0b1c2d3e-0000-4000-8000-000000000003', 'Ultrasound', 'Ultrasound'),
+  { ...room('0b1c2d3e-0000-4000-8000-000000000004', 'Old room'), archived: true },
+];
+const hydrotherapy = createServiceView({
+  id: 'svc-hydro',
+  clinicId: 'c2',
+  name: 'Hydrotherapy',
+  kind: 'in_person',
+  durations: [45],
+  resourceCategory: 'Treatment room',
+});
+
+describe('the create wizard’s room (ADR 045)', { timeout: 20_000 }, () => {
+  const reachRooms = async () => {
+    const ctx = setup({ services: [videoVisit, hydrotherapy], resources: rooms });
+    await reachTimeSlot(ctx.user);
+    await choose(ctx.user, 'Service', 'Hydrotherapy');
+    return ctx;
+  };
+
+  it('leaves the room to the booking, names the one a time would get, and says when none is free', async () => {
+    const { user, calls, onCreated } = await reachRooms();
+    // The active rooms of the category, by name: no machine of another kind, no archived room.
+    expect(await optionsOf(user, 'Room')).toEqual(['Any free treatment room', 'Room 1', 'Room 2']);
+    expect(combobox('Room').textContent).toBe('Any free treatment room');
+    expect(await screen.findByTestId('without-resource')).toHaveTextContent(
+      '10:00 AM is free for the provider, but no treatment room is.',
+    );
+    await user.click(await screen.findByRole('radio', { name: '9:00 AM' }));
+    expect(screen.getByText(/Chosen:/)).toHaveTextContent('with Dr. Priya Raman, in Room 2');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const summary = await screen.findByRole('region', { name: 'Appointment Summary' });
+    expect(summary).toHaveTextContent('RoomThe first free treatment room');
+    await user.click(screen.getByRole('button', { name: 'Create Appointment' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toMatchObject({ serviceId: hydrotherapy.id });
+    expect(post.body).not.toHaveProperty('resourceId');
+  });
+
+  it('books the room staff chose, asking for the times it is free', async () => {
+    const { user, calls, onCreated } = await reachRooms();
+    await choose(user, 'Room', 'Room 1');
+    await waitFor(() =>
+      expect(slotRequests(calls).some((q) => q.get('resourceId') === ROOM_1)).toBe(true),
+    );
+    await user.click(await screen.findByRole('radio', { name: '9:00 AM' }));
+    expect(screen.getByText(/Chosen:/)).toHaveTextContent('in Room 1');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const summary = await screen.findByRole('region', { name: 'Appointment Summary' });
+    expect(summary).toHaveTextContent('RoomRoom 1');
+    await user.click(screen.getByRole('button', { name: 'Create Appointment' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      serviceId: hydrotherapy.id,
+      resourceId: ROOM_1,
+    });
+  });
+});

@@ -12,6 +12,7 @@ export function SettingsStep({
   clinicName,
   timeZone,
   serviceName,
+  roomName,
 }: {
   state: WizardState;
   dispatch: Dispatch<WizardAction>;
@@ -19,6 +20,8 @@ export function SettingsStep({
   timeZone: string;
   /** A service other than the clinic's default (issue 42): the summary names it. */
   serviceName?: string;
+  /** The room or equipment it will use, or how it is chosen (ADR 045). */
+  roomName?: string;
 }) {
   const notesId = useId();
   const summaryId = useId();
@@ -32,6 +35,7 @@ export function SettingsStep({
     ['Provider', providerNameOf(slot)],
     // The spec's rows are the default service's summary; another service is named after them.
     ...(serviceName ? [['Service', serviceName] as [string, string]] : []),
+    ...(roomName ? [['Room', roomName] as [string, string]] : []),
   ];
   return (
     <div className="grid gap-5">

@@ -1,6 +1,7 @@
 // Test support for the create wizard's component tests: its data and a stand-in server behind
 // `fetch`. Not part of the app bundle (only *.test.tsx files import it).
 import { slotIdOf, type TimeSlot } from '@domain/slots';
+import type { ResourceView } from '@web/queries/resources';
 import type { ServiceView } from '@contracts/services';
 import { json, makeSessionUser, stubApi } from '@web/test/api-stub';
 import { createServiceView } from '@web/test/service-view';
@@ -92,6 +93,8 @@ export interface StubOptions {
   agents?: Array<typeof priya>;
   /** Riverside's services, or a Response (a failure); its default service alone unless given. */
   services?: ServiceView[] | (() => Response);
+  /** Riverside's rooms and equipment (ADR 045); none unless given. */
+  resources?: ResourceView[];
 }
 
 /** Stands in for the API. Every call is recorded for the tests to inspect. */
@@ -126,6 +129,8 @@ export function stubServer(options: StubOptions = {}) {
       const services = options.services ?? [videoVisit];
       return typeof services === 'function' ? services() : json({ data: services });
     }
+    if (/^\/api\/clinics\/c\d\/resources$/.test(path))
+      return json({ data: options.resources ?? [] });
     if (path.endsWith('/slots')) {
       // Free at 9:00 and 9:30 on 2030-03-04 for each agent asked about, at the length asked for.
       const length = Number(url.searchParams.get('duration') ?? 30);
@@ -146,9 +151,22 @@ export function stubServer(options: StubOptions = {}) {
                 makeSlot(start, length, agent),
               ),
             );
+      // A service with a need (ADR 045): each time gets the room asked for, else the first of
+      // its category; at 10:00 the providers are free but no room is.
+      const category = service?.resourceCategory?.toLowerCase();
+      const rooms = (options.resources ?? []).filter(
+        (r) => category && r.category.toLowerCase() === category,
+      );
+      const room = url.searchParams.get('resourceId') ?? rooms[0]?.id;
+      const day = url.searchParams.get('from') === '2030-03-04';
       return json({
         timezone: ZONE,
-        slots: url.searchParams.get('from') === '2030-03-04' ? free : [],
+        slots: day ? free.map((s) => (category ? { ...s, resourceId: room } : s)) : [],
+        ...(category && {
+          withoutResource: day
+            ? agents.map((a) => ({ startTime: '2030-03-04T15:00:00.000Z', agentId: a._id }))
+            : [],
+        }),
       });
     }
     if (path.endsWith('/patients') && method === 'POST') {

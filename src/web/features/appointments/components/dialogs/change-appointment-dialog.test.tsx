@@ -122,6 +122,8 @@ describe('ChangeAppointmentDialog (spec §2, §5, §7)', { timeout: 20_000 }, ()
       patientsAllowed: 'all',
       instructions: null,
       isDefault: false,
+      resourceCategory: null,
+      resourceId: null,
       archived: false,
       version: 1,
     };
