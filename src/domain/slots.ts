@@ -50,6 +50,8 @@ export interface TimeSlot {
   agentName: string;
   agentEmail: string;
   durationMinutes: number;
+  /** The room or equipment a booking of this time would get (ADR 045); absent: none needed. */
+  resourceId?: string | null;
 }
 
 export const SLOT_REJECTIONS = [
