@@ -178,6 +178,11 @@ export const createAppointmentBody = z.object({
     .describe(
       'The service booked; absent: the clinic’s default service, which takes any length. The length must be one the service allows.',
     ),
+  resourceId: uuidParam
+    .optional()
+    .describe(
+      'The room or equipment to use, one the service needs that is free then (ADR 045); absent: the first free one.',
+    ),
   metadata: z
     .object({
       source: safeText(100)
@@ -209,6 +214,11 @@ export const updateAppointmentBody = z.object({
   staff: personRef,
   duration: z.number().int().min(5).max(480).optional(),
   scope: seriesScope,
+  resourceId: uuidParam
+    .optional()
+    .describe(
+      'Another room or equipment the service can use, free at the new time; absent: the appointment keeps its own if free then, else the first free one.',
+    ),
 });
 export type UpdateAppointmentBody = z.infer<typeof updateAppointmentBody>;
 

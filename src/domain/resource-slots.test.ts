@@ -308,7 +308,11 @@ describe('slots with resources (properties)', () => {
         expect(result.slots.length + result.withoutResource.length).toBe(slots.length);
         for (const s of result.withoutResource) {
           const full = slots.find((x) => x.startTime === s.startTime)!;
-          const v = { start: Date.parse(full.startTime), end: Date.parse(full.endTime), ...buffers };
+          const v = {
+            start: Date.parse(full.startTime),
+            end: Date.parse(full.endTime),
+            ...buffers,
+          };
           expect(freeResourcesFor(pool, need, v)).toEqual([]);
         }
       }),

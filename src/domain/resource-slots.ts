@@ -2,7 +2,12 @@
 // offered, and booked, only with a resource the service can use that is there and free. Pure:
 // the zone, the resources, their bookings and the buffers are all arguments.
 import { meetsNeed, type ResourceNeed } from './resources';
-import { availabilityAround, mergeIntervals, type MsInterval, type WeeklySegment } from './schedule';
+import {
+  availabilityAround,
+  mergeIntervals,
+  type MsInterval,
+  type WeeklySegment,
+} from './schedule';
 import { MINUTE_MS } from './zoned-time';
 
 /** A resource of the clinic as the engine needs it. */
@@ -226,7 +231,10 @@ export function assignSlotResources<S extends ResourcedSlot>(
   need: ResourceNeed,
   buffers: { bufferBeforeMinutes: number; bufferAfterMinutes: number },
   only?: string,
-): { slots: S[]; withoutResource: Array<{ startTime: string; agentId: string }> } {
+): {
+  slots: Array<S & { resourceId?: string | null }>;
+  withoutResource: Array<{ startTime: string; agentId: string }>;
+} {
   if (need.kind === 'none') return { slots: [...slots], withoutResource: [] };
   const candidates = candidatesFor(pool, need).filter((r) => !only || r.id === only);
   let from = Infinity;
@@ -236,7 +244,7 @@ export function assignSlotResources<S extends ResourcedSlot>(
     to = Math.max(to, Date.parse(slot.endTime) + buffers.bufferAfterMinutes * MINUTE_MS);
   }
   const prepared = slots.length > 0 ? candidates.map((r) => prepare(r, pool, from, to)) : [];
-  const offered: S[] = [];
+  const offered: Array<S & { resourceId: string }> = [];
   const withoutResource: Array<{ startTime: string; agentId: string }> = [];
   for (const slot of slots) {
     const visit = {

@@ -49,7 +49,9 @@ async function planChange(
   const start = new Date(body.date);
   const duration = body.duration ?? current.duration;
   const reschedule = start.getTime() !== current.startAt.getTime() || duration !== current.duration;
-  if (!reassign && !reschedule)
+  // Another room or machine at the same time and with the same provider (ADR 045).
+  const moveResource = body.resourceId !== undefined && body.resourceId !== current.resourceId;
+  if (!reassign && !reschedule && !moveResource)
     throw unprocessable('Nothing to change: pick a new time or another provider.');
   // What was booked stays booked: the new agent must offer it, and a new length must be one of
   // its lengths with them (ADR 044).
@@ -77,7 +79,7 @@ async function planChange(
     excludeAppointmentId: current.id,
     notBookableMessage: NOT_BOOKABLE_MESSAGE,
   };
-  return { row, current, start, duration, reassign, reschedule, asked };
+  return { row, current, start, duration, reassign, reschedule, moveResource, asked };
 }
 
 /**
@@ -111,7 +113,19 @@ export async function changeAppointment(
   options: { guard?: ChangeGuard } = {},
 ): Promise<Appointment> {
   const plan = await planChange(deps, ctx, id, body);
-  const { row, current, start, duration, reassign, reschedule, asked } = plan;
+  const { row, current, start, duration, reassign, reschedule, moveResource, asked } = plan;
+  const resource = body.resourceId ? { pick: body.resourceId } : undefined;
+  if (!reassign && !reschedule && moveResource) {
+    // Only the room changes: the time and provider stand as booked; the room is checked free.
+    return applyChange(deps, ctx, row, {
+      values: {},
+      events: [],
+      outbox: [],
+      audit: 'reassign',
+      resource,
+      guard: options.guard,
+    });
+  }
   if (body.scope && body.scope !== 'one' && current.seriesId) {
     return rescheduleInSeries(deps, ctx, row, body.scope, {
       start,
@@ -141,6 +155,7 @@ export async function changeAppointment(
       outboxRow(reassign && !reschedule ? 'reassigned' : 'rescheduled', snapshot, formerProvider),
     ],
     audit: reassign && !reschedule ? 'reassign' : 'reschedule',
+    resource,
     guard: options.guard,
   });
 }
