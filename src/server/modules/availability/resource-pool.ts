@@ -40,6 +40,9 @@ export async function loadResourcePool(
   const to = new Date(w.to.getTime() + margin).toISOString();
   const now = w.now.toISOString();
   const r = t.resources;
+  // Spelled out: inside a subquery drizzle names the column without its table, which would be
+  // the subquery's own id.
+  const resourceId = sql.raw('"resources"."id"');
   const excluded = w.excludeAppointmentIds ?? [];
   const exclude =
     excluded.length > 0 ? sql`and a.id <> all(${`{${excluded.join(',')}}`}::uuid[])` : sql``;
@@ -52,20 +55,20 @@ export async function loadResourcePool(
       timeOff: sql<Array<[number, number]>>`coalesce((
         select json_agg(json_build_array(${ms('o.start_at')}, ${ms('o.end_at')}))
         from ${t.resourceTimeOff} o
-        where o.resource_id = ${r.id} and o.start_at < ${to}::timestamptz
+        where o.resource_id = ${resourceId} and o.start_at < ${to}::timestamptz
           and o.end_at > ${from}::timestamptz), '[]'::json)`,
       booked: sql<Array<[number, number, number, number]>>`coalesce((
         select json_agg(json_build_array(${ms('a.start_at')}, ${ms('a.end_at')},
           a.buffer_before_minutes, a.buffer_after_minutes))
         from ${t.appointments} a
-        where a.resource_id = ${r.id} and a.status <> 'CANCELLED'
+        where a.resource_id = ${resourceId} and a.status <> 'CANCELLED'
           and a.start_at < ${to}::timestamptz and a.start_at > ${from}::timestamptz - interval '1 day'
           and a.end_at > ${from}::timestamptz ${exclude}), '[]'::json)`,
       held: sql<Array<[number, number, number, number, number]>>`coalesce((
         select json_agg(json_build_array(${ms('h.start_at')}, ${ms('h.end_at')},
           h.buffer_before_minutes, h.buffer_after_minutes, ${ms('h.expires_at')}))
         from ${t.onlineBookingHolds} h
-        where h.resource_id = ${r.id} and h.state = 'open' and h.expires_at > ${now}::timestamptz
+        where h.resource_id = ${resourceId} and h.state = 'open' and h.expires_at > ${now}::timestamptz
           and h.start_at < ${to}::timestamptz and h.end_at > ${from}::timestamptz), '[]'::json)`,
     })
     .from(r)
