@@ -8,7 +8,8 @@ import type {
   UpdateAppointmentBody,
 } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
-import { conflict, forbidden, unprocessable } from '../../errors';
+import { conflict, forbidden, HttpError, unprocessable } from '../../errors';
+import { planResources } from './resource-assignment';
 import type { RequestContext } from '../../core/request-context';
 import { slotSettings } from '../availability';
 import { outboxRow, type NotificationParty } from '../notifications';
@@ -95,7 +96,34 @@ export async function checkAppointmentMove(
 ): Promise<MoveCheckResponse> {
   const plan = await planChange(deps, ctx, id, body);
   const { agent, check, slotAsked } = await checkTimeAsked(deps.db.db, plan.asked);
-  return moveCheckAnswer(deps.db.db, check, agent.name, slotAsked);
+  const answer = await moveCheckAnswer(deps.db.db, check, agent.name, slotAsked);
+  if (!answer.bookable) return answer;
+  // The provider is free then: is a room or machine the service needs free too (ADR 045)?
+  const { current, start, duration } = plan;
+  const service = await serviceOfAppointment(deps.db.db, plan.row.clinic.id, current.serviceId);
+  try {
+    await planResources(
+      deps.db.db,
+      plan.row.clinic,
+      [
+        {
+          start,
+          end: new Date(start.getTime() + duration * 60_000),
+          bufferBeforeMinutes: current.bufferBeforeMinutes,
+          bufferAfterMinutes: current.bufferAfterMinutes,
+          need: service.need,
+          serviceName: service.name,
+          wish: { pick: body.resourceId, prefer: current.resourceId },
+        },
+      ],
+      deps.now(),
+      [current.id],
+    );
+  } catch (err) {
+    if (err instanceof HttpError) return { bookable: false, message: err.message, conflict: null };
+    throw err;
+  }
+  return answer;
 }
 
 /**

@@ -280,6 +280,16 @@ describe('moving an appointment with its room', () => {
       .update(t.resources)
       .set({ archivedAt: new Date() })
       .where(eq(t.resources.id, b.id));
+    // The calendar asks first, and hears the words the move would be refused with.
+    const asked = await staff.post(`/api/appointments/${mine._id}/move-check`, {
+      date: ny('14:15'),
+      staff: { id: s.provider.id },
+    });
+    expect(asked.json()).toEqual({
+      bookable: false,
+      message: 'No treatment room is free at that time. Choose another time.',
+      conflict: null,
+    });
     const refused = await move(ny('14:15'));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
