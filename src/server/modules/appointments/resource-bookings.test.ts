@@ -8,6 +8,7 @@ import { useScenario, useTestApp } from '../../test/test-app';
 import { bodyAgent, bodyPatient, createBody } from '../../test/scenario';
 import * as t from '../../db/schema';
 import { enableOnlineBooking } from '../../test/online-booking-kit';
+import { patientMove } from '../../test/visit-link';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New York
 const { s, staff } = useScenario(env);
@@ -312,6 +313,46 @@ describe('moving an appointment with its room', () => {
       action: 'reassign',
       details: { resource: { from: b.id, to: a.id } },
     });
+  });
+});
+
+describe('a patient’s own move', () => {
+  it('is offered only times with a free room, and keeps or changes the room as staff’s move does', async () => {
+    const physio = await addPhysio();
+    const a = await addRoom({ name: 'Room A' });
+    const b = await addRoom({ name: 'Room B' });
+    const mine = (await book(physio.id, ny('10:00'))).json();
+    const nurses = (
+      await book(physio.id, ny('14:00'), { agent: s.nurse, patient: s.otherPatient })
+    ).json();
+    expect([mine.resourceId, nurses.resourceId]).toEqual([a.id, a.id]);
+    await env.db
+      .update(t.resources)
+      .set({ archivedAt: new Date() })
+      .where(eq(t.resources.id, b.id));
+    const token = encodeURIComponent(mine.token);
+    const offered = await env.app.inject({
+      method: 'GET',
+      url: `/api/session/slots?token=${token}&from=${DAY}&to=${DAY}`,
+    });
+    expect(offered.statusCode, offered.body).toBe(200);
+    const starts = (offered.json().slots as Array<{ startTime?: string; start?: string }>).map(
+      (x) => x.startTime ?? x.start,
+    );
+    // Room A is the nurse's from 14:00 to 15:00 with its cleaning: nothing of ours meets it.
+    // 45-minute steps from 08:00: 12:30 is free, 13:15 would be cleaned into the nurse's visit.
+    expect(starts).toContain(ny('12:30'));
+    for (const taken of ['13:15', '14:00', '14:45']) expect(starts).not.toContain(ny(taken));
+    expect(starts).toContain(ny('15:30'));
+    expect((await patientMove(env.app, mine.token, ny('14:00'))).statusCode).toBe(409);
+    await env.db.update(t.resources).set({ archivedAt: null }).where(eq(t.resources.id, b.id));
+    const moved = await patientMove(env.app, mine.token, ny('14:00'));
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [row] = await env.db
+      .select({ resourceId: t.appointments.resourceId })
+      .from(t.appointments)
+      .where(eq(t.appointments.id, mine._id));
+    expect(row).toEqual({ resourceId: b.id });
   });
 });
 

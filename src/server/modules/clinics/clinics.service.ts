@@ -19,7 +19,12 @@ import type { AuthUser, RequestContext } from '../../core/request-context';
 import { auditChange, auditReads } from '../audit';
 import { availableSlots, bookingsWindow, slotSettings } from '../availability';
 import { slotsWithResources } from './slot-resources';
-import { bufferSettingsOf, requireBookingService, type BookingService } from '../services';
+import {
+  bufferSettingsOf,
+  requireBookingService,
+  serviceOfAppointment,
+  type BookingService,
+} from '../services';
 import { requireMemberClinic } from './clinic-scope';
 import { READ_REUSE_MS, ReuseCache, versionsKey } from '../../core/reuse';
 import * as repo from './clinics.repository';
@@ -181,6 +186,8 @@ export async function clinicSlots(
   { user }: RequestContext,
   slug: string,
   query: SlotsQuery,
+  /** bookedService: the service is an appointment's own, kept even if since archived. */
+  options: { bookedService?: boolean } = {},
 ) {
   const clinic = requireMemberClinic(user, slug);
   const timezone = query.timezone ?? clinic.timezone;
@@ -192,7 +199,9 @@ export async function clinicSlots(
   const rangeEnd = new Date(wallClockToUtc(addDaysToKey(query.to, 1), 0, timezone));
   const now = deps.now();
   const versions = versionsKey(user, [clinic.id]);
-  const service = await reusedBookingService(deps, clinic.id, query.serviceId, versions, now);
+  const service = options.bookedService
+    ? await serviceOfAppointment(deps.db.db, clinic.id, query.serviceId ?? null)
+    : await reusedBookingService(deps, clinic.id, query.serviceId, versions, now);
   if (query.resourceId && service.need.kind === 'none')
     throw unprocessable(
       `${service.name} needs no room or equipment: ask for its times without one.`,
