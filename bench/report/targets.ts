@@ -25,6 +25,7 @@ const READS = [
   'counts-days',
   'search-keywords',
   'slots-days',
+  'slots-rooms',
   'patients',
   'patients-find',
   'fhir-appointments',
