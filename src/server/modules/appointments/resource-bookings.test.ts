@@ -9,6 +9,9 @@ import { bodyAgent, bodyPatient, createBody } from '../../test/scenario';
 import * as t from '../../db/schema';
 import { enableOnlineBooking } from '../../test/online-booking-kit';
 import { patientMove } from '../../test/visit-link';
+import { conflict } from '../../errors';
+import { createSignInUser } from '../../test/auth-helpers';
+import { writeWithResource } from './resource-assignment';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New York
 const { s, staff } = useScenario(env);
@@ -386,6 +389,56 @@ describe('races for a room', () => {
     ]);
     expect(answers.map((r) => r.statusCode)).toEqual([201, 201]);
     expect(new Set(answers.map((r) => r.json().resourceId))).toEqual(new Set([a.id, b.id]));
+  });
+});
+
+describe('a room lost to another booking in the database', () => {
+  it('passes to the next candidate in a savepoint, and says what is missing when none is left', async () => {
+    const physio = await addPhysio();
+    const a = await addRoom({ name: 'Room A' });
+    const b = await addRoom({ name: 'Room B' });
+    // Written past every check, as a racing transaction's commit would be.
+    const row = (resourceId: string, agentId: string, patientId: string, token: string) => ({
+      clinicId: s.clinic.id,
+      patientId,
+      staffId: agentId,
+      startAt: new Date(ny('10:00')),
+      endAt: new Date(ny('10:45')),
+      duration: 45,
+      status: 'BOOKED',
+      token,
+      serviceId: physio.id,
+      bufferBeforeMinutes: 0,
+      bufferAfterMinutes: 15,
+      resourceId,
+    });
+    await env.db.insert(t.appointments).values(row(a.id, s.nurse.id, s.otherPatient.id, 'raced-1'));
+    const missing = () => conflict('No treatment room is free at that time.');
+    const won = await env.db.transaction((tx) =>
+      writeWithResource(tx, { candidates: [a.id, b.id], missing }, async (db, resourceId) => {
+        const [inserted] = await db
+          .insert(t.appointments)
+          .values(row(resourceId!, s.provider.id, s.patient.id, 'raced-2'))
+          .returning({ resourceId: t.appointments.resourceId });
+        return inserted!;
+      }),
+    );
+    expect(won).toEqual({ resourceId: b.id });
+    // A third provider, free then: both rooms are lost.
+    const third = await createSignInUser(env.db, { role: 'provider', clinicIds: [s.clinic.id] });
+    await expect(
+      env.db.transaction((tx) =>
+        writeWithResource(tx, { candidates: [a.id, b.id], missing }, async (db, resourceId) => {
+          await db
+            .insert(t.appointments)
+            .values(row(resourceId!, third.id, s.otherPatient.id, 'raced-3'));
+        }),
+      ),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'No treatment room is free at that time.',
+    });
+    expect(await countBooked()).toBe(2);
   });
 });
 
