@@ -489,6 +489,22 @@ describe('other booking paths take rooms', () => {
     const physio = await addPhysio();
     const a = await addRoom();
     const start = ny('10:00', '2026-11-25');
+    // The nurse (not online) has the room from 11:00 to 12:00 with its cleaning: the page offers
+    // the provider (45-minute steps from 08:00) 09:30 and 12:30, and nothing that meets it.
+    const nurses = await book(physio.id, ny('11:00', '2026-11-25'), {
+      agent: s.nurse,
+      patient: s.otherPatient,
+    });
+    expect(nurses.statusCode, nurses.body).toBe(201);
+    const page = await env.app.inject({
+      method: 'GET',
+      url: `/api/public/clinics/${s.clinic.slug}/slots?from=2026-11-25&to=2026-11-25&serviceId=${physio.id}`,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const offered = (page.json().slots as Array<{ start: string }>).map((x) => x.start);
+    for (const free of ['09:30', '12:30']) expect(offered).toContain(ny(free, '2026-11-25'));
+    for (const near of ['10:15', '11:00', '11:45'])
+      expect(offered).not.toContain(ny(near, '2026-11-25'));
     const held = await env.app.inject({
       method: 'POST',
       url: `/api/public/clinics/${s.clinic.slug}/holds`,
@@ -511,9 +527,9 @@ describe('other booking paths take rooms', () => {
     expect(held.statusCode, held.body).toBe(202);
     const [hold] = await env.db.select().from(t.onlineBookingHolds);
     expect(hold!.resourceId).toBe(a.id);
-    const nurses = await book(physio.id, start, { agent: s.nurse });
-    expect(nurses.statusCode).toBe(409);
-    expect(nurses.json().message).toBe(
+    const taken = await book(physio.id, start, { agent: s.nurse });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(
       'No treatment room is free at that time. Choose another time.',
     );
     // The public page offers the nurse no time then either: the room is held.
