@@ -20,8 +20,6 @@ import {
   type OutboxInsert,
   type SeriesVisit,
 } from '../notifications';
-import { findClinicResource } from '../availability';
-import { serviceOfAppointment } from '../services';
 import { bookedForWaitlist, offerFreedTime } from '../waitlist';
 import { appointmentWebhooksFor } from '../webhooks';
 import { appointmentSnapshot } from './appointment-snapshot';
@@ -29,6 +27,7 @@ import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import {
   planResources,
+  resourcesForChange,
   writeWithResource,
   type ResourceVisit,
   type ResourceWish,
@@ -271,54 +270,6 @@ export interface Change {
   guard?: ChangeGuard;
   /** The staff's choice of another room or equipment (ADR 045), checked like a new booking's. */
   resource?: { pick: string };
-}
-
-/**
- * The resources a change may write: a new time (or agent) keeps the appointment's own if it is
- * still free then, else takes the first free one its service needs; a pick is checked as at a
- * booking. Nothing to plan for a change that moves nothing (a cancel, a mark).
- */
-async function resourcesForChange(
-  tx: Executor,
-  item: { row: repo.AppointmentRow; change: Change; movingWith?: readonly string[] },
-  now: Date,
-) {
-  const { row, change } = item;
-  const current = row.appointment;
-  const names = new Map<string, string>();
-  const nameOf = async (resourceId: string | null) => {
-    if (!resourceId) return null;
-    const known = names.get(resourceId);
-    if (known) return known;
-    return (await findClinicResource(tx, current.clinicId, resourceId))?.name ?? null;
-  };
-  const moves =
-    change.values.startAt !== undefined ||
-    change.values.endAt !== undefined ||
-    change.values.staffId !== undefined;
-  const none = { candidates: null, missing: () => conflict(CHANGED_MEANWHILE) };
-  if ((!moves && !change.resource) || change.values.status === 'CANCELLED')
-    return { plan: none, nameOf };
-  const service = await serviceOfAppointment(tx, current.clinicId, current.serviceId);
-  const [plan] = await planResources(
-    tx,
-    row.clinic,
-    [
-      {
-        start: change.values.startAt ?? current.startAt,
-        end: change.values.endAt ?? current.endAt,
-        bufferBeforeMinutes: current.bufferBeforeMinutes,
-        bufferAfterMinutes: current.bufferAfterMinutes,
-        need: service.need,
-        serviceName: service.name,
-        wish: { pick: change.resource?.pick, prefer: current.resourceId },
-      },
-    ],
-    now,
-    [current.id, ...(item.movingWith ?? [])],
-    names,
-  );
-  return { plan: plan!, nameOf };
 }
 
 type AppointmentEvent = Omit<

@@ -15,6 +15,9 @@ import type { Executor } from '../../db/client';
 import { isResourceTaken } from '../../db/errors';
 import { conflict, unprocessable } from '../../errors';
 import { findClinicResource, loadResourcePool } from '../availability';
+import { serviceOfAppointment } from '../services';
+import type { Change } from './appointment-writes';
+import type { AppointmentRow } from './appointments.repository';
 
 /** What the person booking asked of the resource. */
 export interface ResourceWish {
@@ -183,4 +186,56 @@ export async function writeWithResource<T>(
     }
   }
   throw missing();
+}
+
+/**
+ * The resources a change may write: a new time (or agent) keeps the appointment's own if it is
+ * still free then, else takes the first free one its service needs; a pick is checked as at a
+ * booking. Nothing to plan for a change that moves nothing (a cancel, a mark).
+ */
+export async function resourcesForChange(
+  tx: Executor,
+  item: {
+    row: AppointmentRow;
+    change: Pick<Change, 'values' | 'resource'>;
+    movingWith?: readonly string[];
+  },
+  now: Date,
+) {
+  const { row, change } = item;
+  const current = row.appointment;
+  const names = new Map<string, string>();
+  const nameOf = async (resourceId: string | null) => {
+    if (!resourceId) return null;
+    const known = names.get(resourceId);
+    if (known) return known;
+    return (await findClinicResource(tx, current.clinicId, resourceId))?.name ?? null;
+  };
+  const moves =
+    change.values.startAt !== undefined ||
+    change.values.endAt !== undefined ||
+    change.values.staffId !== undefined;
+  const none = { candidates: null, missing: () => new Error('no resource was asked for') };
+  if ((!moves && !change.resource) || change.values.status === 'CANCELLED')
+    return { plan: none, nameOf };
+  const service = await serviceOfAppointment(tx, current.clinicId, current.serviceId);
+  const [plan] = await planResources(
+    tx,
+    row.clinic,
+    [
+      {
+        start: change.values.startAt ?? current.startAt,
+        end: change.values.endAt ?? current.endAt,
+        bufferBeforeMinutes: current.bufferBeforeMinutes,
+        bufferAfterMinutes: current.bufferAfterMinutes,
+        need: service.need,
+        serviceName: service.name,
+        wish: { pick: change.resource?.pick, prefer: current.resourceId },
+      },
+    ],
+    now,
+    [current.id, ...(item.movingWith ?? [])],
+    names,
+  );
+  return { plan: plan!, nameOf };
 }
