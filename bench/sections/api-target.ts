@@ -29,6 +29,14 @@ export interface ApiTarget {
   /** Captures each request's statements, sent with these headers (a session cookie, a token). */
   variants(specs: HttpRequestSpec[], headers: Record<string, string>): Promise<Variant[]>;
   freeSlots: HttpRequestSpec[];
+  /**
+   * Free times of clinic-0's agents for a booking of a service with buffers and a room (issue 42):
+   * each agent's own 15-minute service, 5 minutes before and 10 after, in the agent's own room,
+   * on the hour with the quarter hours either side free; none of them is among `freeSlots`.
+   */
+  roomSlots: HttpRequestSpec[];
+  /** Clinic-0's service that needs any of its rooms (30 minutes, 5 before, 10 after). */
+  roomServiceId: string;
   explain(text: string, values: unknown[]): Promise<string>;
 }
 
@@ -45,6 +53,50 @@ async function signIn(url: string, email: string): Promise<string> {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+}
+
+/**
+ * Clinic-0's rooms (issue 42): one per agent, each agent's own service needing it (a booking
+ * there never races another agent's for the room, so its replay is the same SQL), and a service
+ * any of them can hold, offered by all, for the slots figure. Made again on each start.
+ */
+async function benchRooms(
+  query: <T>(text: string, values?: unknown[]) => Promise<T[]>,
+  agentIds: string[],
+) {
+  const clinic = uid(`'clinic0'`);
+  // A reused database keeps the last run's, archived (their bookings keep them).
+  for (const table of ['services', 'resources']) {
+    await query(
+      `update ${table} set archived_at = now() where clinic_id = ${clinic}
+         and name like 'Bench room%' and archived_at is null`,
+    );
+  }
+  const serviceIds: string[] = [];
+  for (const [i, agentId] of agentIds.entries()) {
+    const [room] = await query<{ id: string }>(
+      `insert into resources (clinic_id, name, kind, category)
+       values (${clinic}, $1, 'room', 'Bench room') returning id`,
+      [`Bench room ${i}`],
+    );
+    const [service] = await query<{ id: string }>(
+      `insert into services (clinic_id, name, durations, buffer_before_minutes,
+         buffer_after_minutes, kind, offered_by_all, resource_id)
+       values (${clinic}, $1, '{15}', 5, 10, 'in_person', false, $2) returning id`,
+      [`Bench room service ${i}`, room!.id],
+    );
+    await query(`insert into service_agents (service_id, agent_id) values ($1, $2)`, [
+      service!.id,
+      agentId,
+    ]);
+    serviceIds.push(service!.id);
+  }
+  const [shared] = await query<{ id: string }>(
+    `insert into services (clinic_id, name, durations, buffer_before_minutes,
+       buffer_after_minutes, kind, resource_category)
+     values (${clinic}, 'Bench room visit', '{30}', 5, 10, 'in_person', 'bench room') returning id`,
+  );
+  return { serviceIds, clinicServiceId: shared!.id };
 }
 
 /** The length of each benchmarked booking: a quarter hour of the seeded 08:00–18:00 week. */
@@ -108,17 +160,55 @@ export async function startApiTarget(label: string, seeded: SeededDatabase): Pro
             ${uid(`'patient' || ((i / ${apc}) * ${perClinic} + (i * 37) % ${perClinic})`)}::text as patient
      from generate_series(0, ${plan.clinics * apc - 1}) i order by i`,
   );
-  const freeSlots = free.map(({ agent, start }) => ({
+  const rooms = await benchRooms(
+    query,
+    ids.slice(0, apc).map((i) => i.agent),
+  );
+  // The room bookings' times: clinic-0's free hours whose neighbouring quarter hours are free too
+  // (their buffers reach into them); the other bookings keep half an hour away from them.
+  const QUARTER = BOOKING_MINUTES * 60_000;
+  const freeCells = new Set(
+    free.map(({ agent, start }) => `${agent}|${new Date(start).getTime()}`),
+  );
+  const isFree = (agent: number, at: number) => freeCells.has(`${agent}|${at}`);
+  const roomCells = free.filter(({ agent, start }) => {
+    const at = new Date(start).getTime();
+    return (
+      agent < apc &&
+      new Date(at).getUTCMinutes() === 0 &&
+      isFree(agent, at - QUARTER) &&
+      isFree(agent, at + QUARTER)
+    );
+  });
+  const nearRoom = new Set(
+    roomCells.flatMap(({ agent, start }) =>
+      [-2, -1, 0, 1, 2].map((q) => `${agent}|${new Date(start).getTime() + q * QUARTER}`),
+    ),
+  );
+  const roomSlots = roomCells.map(({ agent, start }) => ({
     method: 'POST' as const,
     path: '/api/appointments',
     body: JSON.stringify({
       date: new Date(start).toISOString(),
-      duration: BOOKING_MINUTES,
+      serviceId: rooms.serviceIds[agent],
       staff: { id: ids[agent]!.agent },
-      patient: { id: ids[agent]!.patient, clinic: `clinic-${Math.floor(agent / apc)}` },
-      metadata: { notes: 'Benchmark booking' },
+      patient: { id: ids[agent]!.patient, clinic: 'clinic-0' },
+      metadata: { notes: 'Benchmark booking with a room' },
     }),
   }));
+  const freeSlots = free
+    .filter(({ agent, start }) => !nearRoom.has(`${agent}|${new Date(start).getTime()}`))
+    .map(({ agent, start }) => ({
+      method: 'POST' as const,
+      path: '/api/appointments',
+      body: JSON.stringify({
+        date: new Date(start).toISOString(),
+        duration: BOOKING_MINUTES,
+        staff: { id: ids[agent]!.agent },
+        patient: { id: ids[agent]!.patient, clinic: `clinic-${Math.floor(agent / apc)}` },
+        metadata: { notes: 'Benchmark booking' },
+      }),
+    }));
 
   return {
     label,
@@ -128,6 +218,8 @@ export async function startApiTarget(label: string, seeded: SeededDatabase): Pro
     adminCookie,
     raw,
     freeSlots,
+    roomSlots,
+    roomServiceId: rooms.clinicServiceId,
     async variants(specs, headers) {
       const out: Variant[] = [];
       for (const spec of specs) {
@@ -224,6 +316,13 @@ export async function readMixes(target: ApiTarget): Promise<Record<string, HttpR
         ),
       ),
     ],
+    // A day of clinic-0 for a service that needs one of its rooms (issue 42), a different day
+    // each request.
+    'slots-rooms': Array.from({ length: 80 }, (_, i) =>
+      get(
+        `/api/clinics/clinic-0/slots?from=${new Date(Date.now() + (i + 1) * 86_400_000).toISOString().slice(0, 10)}&to=${new Date(Date.now() + (i + 1) * 86_400_000).toISOString().slice(0, 10)}&serviceId=${target.roomServiceId}`,
+      ),
+    ),
     'slots-days': Array.from({ length: 80 }, (_, i) =>
       new Date(Date.now() + (i + 1) * 86_400_000).toISOString().slice(0, 10),
     ).flatMap((d) =>

@@ -217,6 +217,11 @@ export const updateAppointmentBody = z.object({
     .optional()
     .describe('Move it to this room or equipment at the same time (ADR 045)'),
   scope: seriesScope,
+  resourceId: uuidParam
+    .optional()
+    .describe(
+      'Another room or equipment the service can use, free at the new time; absent: the appointment keeps its own if free then, else the first free one.',
+    ),
 });
 export type UpdateAppointmentBody = z.infer<typeof updateAppointmentBody>;
 

@@ -13,6 +13,7 @@ export const HISTORY_TYPES = [
   'STATUS_CORRECTED',
   'LINK_RESET',
   'PATIENT_MERGED',
+  'RESOURCE_CHANGED',
 ] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 
@@ -42,6 +43,7 @@ const HISTORY_TEXTS: Partial<Record<HistoryType, string>> = {
   STATUS_CORRECTED: 'Marked status was corrected',
   LINK_RESET: 'The patient’s visit link was reset',
   PATIENT_MERGED: 'The patient’s records were merged',
+  RESOURCE_CHANGED: 'The room or equipment was changed',
 };
 
 function present(value: string | null | undefined): value is string {

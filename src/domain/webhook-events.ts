@@ -29,6 +29,7 @@ const BY_HISTORY_TYPE: Readonly<Record<string, WebhookEvent>> = {
   DISQUALIFIED: 'appointment.status_changed',
   STATUS_CORRECTED: 'appointment.status_changed',
   PATIENT_MERGED: 'appointment.updated',
+  RESOURCE_CHANGED: 'appointment.updated',
 };
 
 /**

@@ -88,6 +88,16 @@ function causeMessages(err: unknown): string[] {
   return messages;
 }
 
+/**
+ * The exclusion constraints that keep a room or a piece of equipment to one booking at a time
+ * (ADR 045): an appointment's, and an online hold's (the triggers between the two tables answer
+ * in their names too).
+ */
+const RESOURCE_CONSTRAINTS = new Set([
+  'appointments_resource_no_overlap',
+  'online_booking_holds_resource_no_overlap',
+]);
+
 /** Returns a typed error for what we know how to name, or the original error otherwise. */
 export function translateDbError(err: unknown): unknown {
   const driver = driverErrorOf(err);
@@ -102,7 +112,9 @@ export function translateDbError(err: unknown): unknown {
       return new ConflictError(
         'overlap',
         driver.constraint,
-        'This time overlaps another appointment.',
+        driver.constraint && RESOURCE_CONSTRAINTS.has(driver.constraint)
+          ? 'This room or equipment is already booked at that time.'
+          : 'This time overlaps another appointment.',
       );
     case '23505':
       return new ConflictError('duplicate', driver.constraint, 'This record already exists.');
@@ -154,6 +166,20 @@ export function isBookingConflict(err: unknown): boolean {
  */
 export function asBookingConflict(err: unknown, message: string): unknown {
   return isBookingConflict(err) ? conflict(message) : err;
+}
+
+/**
+ * Whether a write lost its room or equipment (not its provider's time) to another booking or
+ * hold: the caller may try the next free resource, in a savepoint.
+ */
+export function isResourceTaken(err: unknown): boolean {
+  const translated = err instanceof ConflictError ? err : translateDbError(err);
+  return (
+    translated instanceof ConflictError &&
+    translated.kind === 'overlap' &&
+    translated.constraint !== undefined &&
+    RESOURCE_CONSTRAINTS.has(translated.constraint)
+  );
 }
 
 /** Whether the write met a unique key already taken (SQLSTATE 23505). */

@@ -82,8 +82,11 @@ export async function applyChanges(
             .map(({ row, change }) => change.values.staffId ?? row.appointment.staffId),
         );
         const views: Appointment[] = [];
+        const movingWith = items.map(({ row }) => row.appointment.id);
         for (const { row, change } of items)
-          views.push(await writeChange(tx, deps, actor, { row, change, clinicIds }, now));
+          views.push(
+            await writeChange(tx, deps, actor, { row, change, clinicIds, movingWith }, now),
+          );
         await queueNotifications(tx, outbox, now);
         return views[0]!;
       }),

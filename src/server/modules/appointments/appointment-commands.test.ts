@@ -30,7 +30,8 @@ const book = (start = TUESDAY_10AM, overrides: Record<string, unknown> = {}) =>
 describe('POST /api/appointments', () => {
   it('books the slot and returns the spec appointment with its history', async () => {
     const created = await book();
-    // The spec's keys, and what was booked (ADR 044): the clinic's default service here.
+    // The spec's keys, and what was booked (ADR 044): the clinic's default service here, which
+    // needs no room (ADR 045: resourceId null).
     expect(Object.keys(created).sort()).toEqual(
       [
         '_id',
@@ -38,6 +39,7 @@ describe('POST /api/appointments', () => {
         'duration',
         'metadata',
         'patient',
+        'resourceId',
         'serviceId',
         'staff',
         'statusHistory',
@@ -45,6 +47,7 @@ describe('POST /api/appointments', () => {
       ].sort(),
     );
     expect(created.serviceId).toEqual(expect.any(String));
+    expect(created.resourceId).toBeNull();
     expect(created).toMatchObject({
       date: TUESDAY_10AM,
       duration: 30,

@@ -25,6 +25,14 @@ import { appointmentWebhooksFor } from '../webhooks';
 import { appointmentSnapshot } from './appointment-snapshot';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
+import {
+  planResources,
+  resourcesForChange,
+  writeWithResource,
+  type ResourceVisit,
+  type ResourceWish,
+} from './resource-assignment';
+import type { ResourceNeed } from '@domain/resources';
 
 /** The answer when the appointment changed between reading it and writing the change. */
 export const CHANGED_MEANWHILE =
@@ -78,8 +86,33 @@ export interface NewAppointment {
   /** Where the booking came from: "online" for the public page; this product's own otherwise. */
   source?: string;
   series?: { id: string; index: number };
-  /** What is booked, and the buffers the row keeps from it (ADR 044). */
-  service: { id: string; bufferBeforeMinutes: number; bufferAfterMinutes: number };
+  /**
+   * What is booked, the buffers the row keeps from it (ADR 044) and the room or equipment it
+   * needs (ADR 045; absent: none).
+   */
+  service: {
+    id: string;
+    name?: string;
+    bufferBeforeMinutes: number;
+    bufferAfterMinutes: number;
+    need?: ResourceNeed;
+  };
+  /** The staff's choice of resource, or the one a hold kept; absent: the first free one. */
+  resource?: ResourceWish;
+}
+
+/** A new appointment as a visit that may need a resource. */
+function resourceVisitOf(item: NewAppointment, namesDate: boolean): ResourceVisit {
+  return {
+    start: item.start,
+    end: new Date(item.start.getTime() + item.duration * 60_000),
+    bufferBeforeMinutes: item.service.bufferBeforeMinutes,
+    bufferAfterMinutes: item.service.bufferAfterMinutes,
+    need: item.service.need ?? { kind: 'none' },
+    serviceName: item.service.name ?? 'This service',
+    wish: item.resource,
+    namesDate,
+  };
 }
 
 export interface Written {
@@ -114,6 +147,9 @@ export async function insertAppointments(
     tx,
     items.map((i) => i.patient.id),
   );
+  // The resources each visit may take, read before the insert takes the agent's lock (ADR 027).
+  const visits = items.map((item) => resourceVisitOf(item, items.length > 1));
+  const resourcePlans = await planResources(tx, first.clinic, visits, now);
   const queueReminders = await remindersForNewAppointment(tx, first.clinic.id);
   const queueWebhooks = await appointmentWebhooksFor(tx, first.clinic.id, ['BOOKED']);
   const planned = items.map((item) => ({ item, id: randomUUID(), token: newSessionToken() }));
@@ -129,29 +165,33 @@ export async function insertAppointments(
     now,
   );
   const written: Written[] = [];
-  for (const { item, id, token } of planned) {
-    const appointment = await repo.insertAppointment(tx, {
-      id,
-      clinicId: item.clinic.id,
-      patientId: item.patient.id,
-      staffId: item.agent.id,
-      startAt: item.start,
-      endAt: new Date(item.start.getTime() + item.duration * 60_000),
-      duration: item.duration,
-      status: INITIAL_APPOINTMENT_STATUS,
-      token,
-      notes: item.notes,
-      source: item.source ?? APPOINTMENT_SOURCE,
-      type: 'custom',
-      createdBy: actor.userId,
-      createdAt: now,
-      updatedAt: now,
-      seriesId: item.series?.id ?? null,
-      seriesIndex: item.series?.index ?? null,
-      serviceId: item.service.id,
-      bufferBeforeMinutes: item.service.bufferBeforeMinutes,
-      bufferAfterMinutes: item.service.bufferAfterMinutes,
-    });
+  for (const [index, { item, id, token }] of planned.entries()) {
+    // The first free resource the database lets this visit have (a race is lost in a savepoint).
+    const appointment = await writeWithResource(tx, resourcePlans[index]!, (db, resourceId) =>
+      repo.insertAppointment(db, {
+        id,
+        clinicId: item.clinic.id,
+        patientId: item.patient.id,
+        staffId: item.agent.id,
+        startAt: item.start,
+        endAt: new Date(item.start.getTime() + item.duration * 60_000),
+        duration: item.duration,
+        status: INITIAL_APPOINTMENT_STATUS,
+        token,
+        notes: item.notes,
+        source: item.source ?? APPOINTMENT_SOURCE,
+        type: 'custom',
+        createdBy: actor.userId,
+        createdAt: now,
+        updatedAt: now,
+        seriesId: item.series?.id ?? null,
+        seriesIndex: item.series?.index ?? null,
+        serviceId: item.service.id,
+        bufferBeforeMinutes: item.service.bufferBeforeMinutes,
+        bufferAfterMinutes: item.service.bufferAfterMinutes,
+        resourceId,
+      }),
+    );
     // Everything the booking's answer shows was just written: it is made, not read back.
     const row: repo.AppointmentRow = {
       appointment,
@@ -228,6 +268,8 @@ export interface Change {
    * row as it now stands and throws to refuse.
    */
   guard?: ChangeGuard;
+  /** The staff's choice of another room or equipment (ADR 045), checked like a new booking's. */
+  resource?: { pick: string };
 }
 
 type AppointmentEvent = Omit<
@@ -249,7 +291,13 @@ export async function writeChange(
   tx: Executor,
   deps: Pick<AppDeps, 'config'>,
   actor: WriteActor,
-  item: { row: repo.AppointmentRow; change: Change; clinicIds: readonly string[] },
+  item: {
+    row: repo.AppointmentRow;
+    change: Change;
+    clinicIds: readonly string[];
+    /** Other appointments that move in the same transaction (a series'). */
+    movingWith?: readonly string[];
+  },
   now: Date,
 ): Promise<Appointment> {
   const { row, change } = item;
@@ -260,9 +308,39 @@ export async function writeChange(
     if (!current) throw notFound('Appointment not found');
     await change.guard(tx, current);
   }
-  const historyTypes = change.events.map((e) => e.type);
+  const resources = await resourcesForChange(tx, item, now);
+  let resourceId = row.appointment.resourceId;
+  const updated = await writeWithResource(tx, resources.plan, async (db, chosen) => {
+    const written = await repo.updateAppointment(db, id, row.appointment.version, {
+      ...change.values,
+      ...(chosen !== null ? { resourceId: chosen } : {}),
+      updatedAt: now,
+    });
+    if (written && chosen !== null) resourceId = chosen;
+    return written;
+  });
+  if (!updated) throw conflict(CHANGED_MEANWHILE);
+  // A new room or machine is history of its own, as a new provider is (RESOURCE_CHANGED).
+  const events =
+    resourceId !== row.appointment.resourceId
+      ? [
+          ...change.events,
+          {
+            type: 'RESOURCE_CHANGED',
+            fromValue: await resources.nameOf(row.appointment.resourceId),
+            toValue: await resources.nameOf(resourceId),
+          },
+        ]
+      : change.events;
+  const historyTypes = events.map((e) => e.type);
   const queueWebhooks = await appointmentWebhooksFor(tx, row.appointment.clinicId, historyTypes);
-  const details = { ...change.auditDetails, ...(actor.byPatient ? { by: 'patient' } : {}) };
+  const details = {
+    ...change.auditDetails,
+    ...(resourceId !== row.appointment.resourceId
+      ? { resource: { from: row.appointment.resourceId, to: resourceId } }
+      : {}),
+    ...(actor.byPatient ? { by: 'patient' } : {}),
+  };
   await recordAudit(
     tx,
     { userId: actor.auditUserId, ip: actor.ip },
@@ -277,14 +355,9 @@ export async function writeChange(
     ],
     now,
   );
-  const updated = await repo.updateAppointment(tx, id, row.appointment.version, {
-    ...change.values,
-    updatedAt: now,
-  });
-  if (!updated) throw conflict(CHANGED_MEANWHILE);
   return writeWhatGoesWith(tx, actor, now, {
     id,
-    events: change.events,
+    events,
     outbox: change.outbox,
     // A new time moves the reminders; a cancel or a mark withdraws them.
     reminders: async () => {

@@ -22,6 +22,8 @@ export interface BookingRequest {
   duration: number;
   /** What is booked; absent: the clinic's default service. */
   serviceId?: string | null;
+  /** The room or equipment held with the time (an online hold's): kept if still free. */
+  resourceId?: string | null;
   notes: string | null;
   source?: string;
   by: { userId: string | null; name: string };
@@ -67,6 +69,7 @@ export function bookInTransaction(deps: AppDeps) {
             notes: r.notes,
             source: r.source,
             service,
+            resource: { prefer: r.resourceId },
           },
         ],
         now,

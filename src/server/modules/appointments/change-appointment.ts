@@ -8,7 +8,8 @@ import type {
   UpdateAppointmentBody,
 } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
-import { conflict, forbidden, unprocessable } from '../../errors';
+import { conflict, forbidden, HttpError, unprocessable } from '../../errors';
+import { planResources } from './resource-assignment';
 import type { RequestContext } from '../../core/request-context';
 import { slotSettings } from '../availability';
 import { outboxRow, type NotificationParty } from '../notifications';
@@ -49,7 +50,9 @@ async function planChange(
   const start = new Date(body.date);
   const duration = body.duration ?? current.duration;
   const reschedule = start.getTime() !== current.startAt.getTime() || duration !== current.duration;
-  if (!reassign && !reschedule)
+  // Another room or machine at the same time and with the same provider (ADR 045).
+  const moveResource = body.resourceId !== undefined && body.resourceId !== current.resourceId;
+  if (!reassign && !reschedule && !moveResource)
     throw unprocessable('Nothing to change: pick a new time or another provider.');
   // What was booked stays booked: the new agent must offer it, and a new length must be one of
   // its lengths with them (ADR 044).
@@ -77,7 +80,7 @@ async function planChange(
     excludeAppointmentId: current.id,
     notBookableMessage: NOT_BOOKABLE_MESSAGE,
   };
-  return { row, current, start, duration, reassign, reschedule, asked };
+  return { row, current, start, duration, reassign, reschedule, moveResource, asked };
 }
 
 /**
@@ -93,7 +96,34 @@ export async function checkAppointmentMove(
 ): Promise<MoveCheckResponse> {
   const plan = await planChange(deps, ctx, id, body);
   const { agent, check, slotAsked } = await checkTimeAsked(deps.db.db, plan.asked);
-  return moveCheckAnswer(deps.db.db, check, agent.name, slotAsked);
+  const answer = await moveCheckAnswer(deps.db.db, check, agent.name, slotAsked);
+  if (!answer.bookable) return answer;
+  // The provider is free then: is a room or machine the service needs free too (ADR 045)?
+  const { current, start, duration } = plan;
+  const service = await serviceOfAppointment(deps.db.db, plan.row.clinic.id, current.serviceId);
+  try {
+    await planResources(
+      deps.db.db,
+      plan.row.clinic,
+      [
+        {
+          start,
+          end: new Date(start.getTime() + duration * 60_000),
+          bufferBeforeMinutes: current.bufferBeforeMinutes,
+          bufferAfterMinutes: current.bufferAfterMinutes,
+          need: service.need,
+          serviceName: service.name,
+          wish: { pick: body.resourceId, prefer: current.resourceId },
+        },
+      ],
+      deps.now(),
+      [current.id],
+    );
+  } catch (err) {
+    if (err instanceof HttpError) return { bookable: false, message: err.message, conflict: null };
+    throw err;
+  }
+  return answer;
 }
 
 /**
@@ -111,7 +141,19 @@ export async function changeAppointment(
   options: { guard?: ChangeGuard } = {},
 ): Promise<Appointment> {
   const plan = await planChange(deps, ctx, id, body);
-  const { row, current, start, duration, reassign, reschedule, asked } = plan;
+  const { row, current, start, duration, reassign, reschedule, moveResource, asked } = plan;
+  const resource = body.resourceId ? { pick: body.resourceId } : undefined;
+  if (!reassign && !reschedule && moveResource) {
+    // Only the room changes: the time and provider stand as booked; the room is checked free.
+    return applyChange(deps, ctx, row, {
+      values: {},
+      events: [],
+      outbox: [],
+      audit: 'reassign',
+      resource,
+      guard: options.guard,
+    });
+  }
   if (body.scope && body.scope !== 'one' && current.seriesId) {
     return rescheduleInSeries(deps, ctx, row, body.scope, {
       start,
@@ -141,6 +183,7 @@ export async function changeAppointment(
       outboxRow(reassign && !reschedule ? 'reassigned' : 'rescheduled', snapshot, formerProvider),
     ],
     audit: reassign && !reschedule ? 'reassign' : 'reschedule',
+    resource,
     guard: options.guard,
   });
 }

@@ -80,6 +80,7 @@ async function book(
               duration,
               notes: body.metadata?.notes || null,
               service,
+              resource: { pick: body.resourceId },
             },
           ],
           now,

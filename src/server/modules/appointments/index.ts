@@ -18,3 +18,9 @@ export { editNotes } from './edit-notes';
 export { markAppointment } from './mark-appointment';
 export { moveAppointmentsToPatient } from './move-to-patient';
 export { bookInTransaction, type BookingRequest, type BookInTransaction } from './booking-core';
+export {
+  planResources,
+  writeWithResource,
+  type ResourcePlan,
+  type ResourceVisit,
+} from './resource-assignment';

@@ -12,13 +12,19 @@ import {
 } from '@contracts/clinics';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound, unprocessable } from '../../errors';
 import { isDuplicate } from '../../db/errors';
 import { ERASED_NOT_BOOKABLE, mergedNotBookable } from '../../db/patient-hold';
 import type { AuthUser, RequestContext } from '../../core/request-context';
 import { auditChange, auditReads } from '../audit';
 import { availableSlots, bookingsWindow, slotSettings } from '../availability';
-import { bufferSettingsOf, requireBookingService, type BookingService } from '../services';
+import { slotsWithResources } from './slot-resources';
+import {
+  bufferSettingsOf,
+  requireBookingService,
+  serviceOfAppointment,
+  type BookingService,
+} from '../services';
 import { requireMemberClinic } from './clinic-scope';
 import { READ_REUSE_MS, ReuseCache, versionsKey } from '../../core/reuse';
 import * as repo from './clinics.repository';
@@ -180,6 +186,8 @@ export async function clinicSlots(
   { user }: RequestContext,
   slug: string,
   query: SlotsQuery,
+  /** bookedService: the service is an appointment's own, kept even if since archived. */
+  options: { bookedService?: boolean } = {},
 ) {
   const clinic = requireMemberClinic(user, slug);
   const timezone = query.timezone ?? clinic.timezone;
@@ -191,7 +199,13 @@ export async function clinicSlots(
   const rangeEnd = new Date(wallClockToUtc(addDaysToKey(query.to, 1), 0, timezone));
   const now = deps.now();
   const versions = versionsKey(user, [clinic.id]);
-  const service = await reusedBookingService(deps, clinic.id, query.serviceId, versions, now);
+  const service = options.bookedService
+    ? await serviceOfAppointment(deps.db.db, clinic.id, query.serviceId ?? null)
+    : await reusedBookingService(deps, clinic.id, query.serviceId, versions, now);
+  if (query.resourceId && service.need.kind === 'none')
+    throw unprocessable(
+      `${service.name} needs no room or equipment: ask for its times without one.`,
+    );
   const settings = slotSettings(deps.config, bufferSettingsOf(service));
   // The longest length any agent books the service for sizes the window of bookings read.
   const longest = Math.max(
@@ -232,11 +246,29 @@ export async function clinicSlots(
         }),
       ),
     );
-    const slots = runs.length === 1 ? runs[0]!.slots : mergeSlotRuns(runs.map((r) => r.slots));
-    const stableUntil = Math.min(Infinity, ...runs.map((r) => r.stableUntil));
+    const free = runs.length === 1 ? runs[0]!.slots : mergeSlotRuns(runs.map((r) => r.slots));
+    let stableUntil = Math.min(Infinity, ...runs.map((r) => r.stableUntil));
+    // A service that needs a room or machine is offered only with one free (ADR 045).
+    const withResources = await slotsWithResources(deps, {
+      clinic,
+      service,
+      slots: free,
+      window: { from: rangeStart, to: rangeEnd, now },
+      versions,
+      only: query.resourceId,
+      excludeAppointmentId: query.excludeAppointmentId,
+    });
+    stableUntil = Math.min(stableUntil, withResources.stableUntil);
+    const answer = withResources.withoutResource
+      ? {
+          timezone,
+          slots: Object.freeze(withResources.slots),
+          withoutResource: Object.freeze(withResources.withoutResource),
+        }
+      : { timezone, slots: Object.freeze(free) };
     // Frozen: a reused answer is shared by every request that gets it.
     return {
-      answer: Object.freeze({ timezone, slots: Object.freeze(slots) }) as SlotsResponse,
+      answer: Object.freeze(answer) as SlotsResponse,
       // No later than its input may be reused.
       until: Math.min(stableUntil, input.readAt + READ_REUSE_MS),
     };
@@ -249,7 +281,8 @@ export async function clinicSlots(
     !query.excludeAppointmentId &&
     versions &&
     `${clinic.id}|${rangeStart.getTime()}|${rangeEnd.getTime()}|${query.duration ?? ''}|` +
-      `${service.id}|${query.agentId ?? ''}|${timezone}|${versions.join(';')}`;
+      `${service.id}|${query.agentId ?? ''}|${query.resourceId ?? ''}|${timezone}|` +
+      versions.join(';');
   const { answer } = await slotAnswersReuse.get(
     deps.db.db,
     key || null,

@@ -11,11 +11,11 @@ import {
 } from '@contracts/online-booking';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
-import { conflict, gone, notFound, unprocessable } from '../../errors';
+import { conflict, gone, HttpError, notFound, unprocessable } from '../../errors';
 import { retryOnDeadlock } from '../../db/errors';
 import { clientAddressKey } from '../../security/client-address';
 import { newSessionToken } from '../../security/session-token';
-import { bookInTransaction } from '../appointments';
+import { bookInTransaction, planResources, writeWithResource } from '../appointments';
 import { checkBookable, slotSettings } from '../availability';
 import { findBookableAgent, listClinicAgents, matchOnlinePatient } from '../clinics';
 import { HOLD_KIND, queueNotifications, sessionLink, type HoldSnapshot } from '../notifications';
@@ -154,24 +154,49 @@ export async function createHold(
           now,
         });
         await repo.releaseEmailHolds(tx, clinic.id, email);
-        const { firstName, lastName, phone, dob } = body.patient;
-        await repo.insertHold(tx, {
-          clinicId: clinic.id,
-          staffId: agent.id,
-          startAt: start,
-          endAt: end,
-          duration: body.duration,
-          serviceId: service.id,
-          ...bufferSettingsOf(service),
-          email,
-          inbox: inboxOf(email),
-          patient: { firstName, lastName, phone, dob },
-          tokenHash: hashToken(token),
-          ip,
-          clientKey,
-          expiresAt,
-          createdAt: now,
+        // A time that needs a room holds one too (ADR 045): the first free one the database lets
+        // it have; the confirmed booking keeps it. On the public page none free is a time not free.
+        const [resourcePlan] = await planResources(
+          tx,
+          clinic,
+          [
+            {
+              start,
+              end,
+              ...bufferSettingsOf(service),
+              need: service.need,
+              serviceName: service.name,
+            },
+          ],
+          now,
+        ).catch((err: unknown) => {
+          throw err instanceof HttpError && err.statusCode === 409 ? conflict(NOT_FREE) : err;
         });
+        const { firstName, lastName, phone, dob } = body.patient;
+        const insert = (db: Executor, resourceId: string | null) =>
+          repo.insertHold(db, {
+            clinicId: clinic.id,
+            staffId: agent.id,
+            startAt: start,
+            endAt: end,
+            duration: body.duration,
+            serviceId: service.id,
+            ...bufferSettingsOf(service),
+            email,
+            inbox: inboxOf(email),
+            patient: { firstName, lastName, phone, dob },
+            tokenHash: hashToken(token),
+            ip,
+            clientKey,
+            expiresAt,
+            createdAt: now,
+            resourceId,
+          });
+        await writeWithResource(
+          tx,
+          { candidates: resourcePlan!.candidates, missing: () => conflict(NOT_FREE) },
+          insert,
+        );
         const payload: HoldSnapshot = {
           token,
           clinic: { name: clinic.name, timezone: clinic.timezone },
@@ -260,6 +285,7 @@ export async function confirmHold(
         start: hold.startAt,
         duration: hold.duration,
         serviceId: hold.serviceId,
+        resourceId: hold.resourceId,
         notes: null,
         source: ONLINE_SOURCE,
         by: { userId: null, name: ONLINE_ACTOR },

@@ -9,6 +9,7 @@ import {
   type ServiceKind,
   type ServiceRules,
 } from '@domain/services';
+import { resourceNeedOf, type ResourceNeed } from '@domain/resources';
 import type { Executor } from '../../db/client';
 import * as t from '../../db/schema';
 import { unprocessable } from '../../errors';
@@ -21,6 +22,8 @@ export interface BookingService extends ServiceRules {
   location: string | null;
   instructions: string | null;
   archived: boolean;
+  /** The room or equipment it needs besides its provider (ADR 045). */
+  need: ResourceNeed;
 }
 
 const agentsOf = sql<
@@ -44,6 +47,8 @@ function selectServices(db: Executor) {
       offeredByAll: s.offeredByAll,
       isDefault: s.isDefault,
       archivedAt: s.archivedAt,
+      resourceCategory: s.resourceCategory,
+      resourceId: s.resourceId,
       agents: agentsOf,
     })
     .from(s);
@@ -52,8 +57,13 @@ function selectServices(db: Executor) {
 type ServiceRow = Awaited<ReturnType<ReturnType<typeof selectServices>['where']>>[number];
 
 function toBookingService(row: ServiceRow): BookingService {
-  const { archivedAt, kind, ...rest } = row;
-  return { ...rest, kind: kind as ServiceKind, archived: archivedAt !== null };
+  const { archivedAt, kind, resourceCategory, resourceId, ...rest } = row;
+  return {
+    ...rest,
+    kind: kind as ServiceKind,
+    archived: archivedAt !== null,
+    need: resourceNeedOf({ resourceCategory, resourceId }),
+  };
 }
 
 export const UNKNOWN_SERVICE =

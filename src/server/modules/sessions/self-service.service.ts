@@ -129,7 +129,10 @@ export async function patientSlots(
       agentId: row.appointment.staffId,
       timezone: query.timezone,
       excludeAppointmentId: row.appointment.id,
+      // What was booked, archived or not: its buffers and the room it needs (ADR 044, 045).
+      serviceId: row.appointment.serviceId ?? undefined,
     },
+    { bookedService: true },
   );
   const current = row.appointment.startAt.getTime();
   const earliest = earliestMoveOf(deps, row).getTime();
