@@ -213,14 +213,11 @@ export const updateAppointmentBody = z.object({
   date: isoDateTime,
   staff: personRef,
   duration: z.number().int().min(5).max(480).optional(),
-  resourceId: uuidParam
-    .optional()
-    .describe('Move it to this room or equipment at the same time (ADR 045)'),
   scope: seriesScope,
   resourceId: uuidParam
     .optional()
     .describe(
-      'Another room or equipment the service can use, free at the new time; absent: the appointment keeps its own if free then, else the first free one.',
+      'Another room or equipment the service can use, free at the new time (the same time moves it to that room, ADR 045); absent: the appointment keeps its own if free then, else the first free one.',
     ),
 });
 export type UpdateAppointmentBody = z.infer<typeof updateAppointmentBody>;
