@@ -309,13 +309,15 @@ export async function createFhirAppointment(
     throw unprocessable('start and end must be those of the slot booked.', 'Appointment.start');
   }
   const places = await placesOf(deps, ctx, participants);
-  if (places.resources.length > 0) {
-    // The appointments module assigns a free room when it books; a client does not name one.
+  // A room or machine named is the staff's pick in the app: checked by the one write path (its
+  // service needs it, it is open and free), else the first free one is given (ADR 045).
+  if (places.resources.length > 1) {
     throw unprocessable(
-      'Rooms and equipment are assigned when an appointment is booked: leave out the room’s Location and the Device participants.',
+      'Name at most one room or piece of equipment: the one the service needs.',
       'Appointment.participant',
     );
   }
+  const resourceId = places.resources[0]?.id;
   const clinicId = agreed([slot?.clinicId, role?.clinicId, places.clinicId], 'clinic');
   const clinic = clinicId ? clinicById(ctx, clinicId) : await clinicOfPatient(deps, ctx, patientId);
   if (!clinic) throw resourceNotFound('Location', clinicId!);
@@ -329,6 +331,7 @@ export async function createFhirAppointment(
     // None named: the clinic's default service, as before services (ADR 044). An unknown or
     // another clinic's service is refused by the services module in words (422).
     ...(serviceId ? { serviceId } : {}),
+    ...(resourceId ? { resourceId } : {}),
     metadata: { notes: resource.comment ?? null },
   });
   if (!parsed.success) throw zodOutcome(parsed.error);

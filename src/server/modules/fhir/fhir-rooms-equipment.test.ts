@@ -261,35 +261,73 @@ describe('Appointment participants', () => {
     expect(row!.resourceId).toBe(room1.id);
   });
 
-  it('refuses a create naming a room, and answers an unknown one as not found', async () => {
-    const booking = (extra: { reference: string }) => ({
+  it('books a create in the room it names, refusing one its service does not need', async () => {
+    const [physio] = await env.db
+      .insert(t.services)
+      .values({
+        clinicId: s.clinic.id,
+        name: 'Physiotherapy',
+        durations: [30],
+        kind: 'in_person',
+        resourceCategory: 'Treatment room',
+      })
+      .returning();
+    const booking = (extra: Array<{ reference: string }>, serviceId?: string) => ({
       resourceType: 'Appointment',
       status: 'booked',
       start: '2026-11-24T16:00:00Z',
       end: '2026-11-24T16:30:00Z',
+      ...(serviceId && {
+        serviceType: [{ coding: [{ system: 'urn:carebook:service', code: serviceId }] }],
+      }),
       participant: [
         { actor: { reference: `Patient/${s.patient.id}` }, status: 'accepted' },
         { actor: { reference: `Practitioner/${s.provider.id}` }, status: 'accepted' },
         { actor: { reference: `Location/${s.clinic.id}` }, status: 'accepted' },
-        { actor: extra, status: 'accepted' },
+        ...extra.map((actor) => ({ actor, status: 'accepted' })),
       ],
     });
-    expect(
-      refusal(await fhir.post('/Appointment', booking({ reference: `Device/${ultrasound.id}` }))),
-    ).toEqual({
+    const bookedAt = () =>
+      env.db
+        .select()
+        .from(t.appointments)
+        .where(eq(t.appointments.startAt, new Date('2026-11-24T16:00:00Z')));
+
+    // The default service needs no machine: the write path refuses it in words.
+    const needless = await fhir.post(
+      '/Appointment',
+      booking([{ reference: `Device/${ultrasound.id}` }]),
+    );
+    expect(refusal(needless).status).toBe(422);
+    const both = await fhir.post(
+      '/Appointment',
+      booking(
+        [{ reference: `Location/${room1.id}` }, { reference: `Location/${room2.id}` }],
+        physio!.id,
+      ),
+    );
+    expect(refusal(both)).toEqual({
       status: 422,
-      text: 'Rooms and equipment are assigned when an appointment is booked: leave out the room’s Location and the Device participants.',
+      text: 'Name at most one room or piece of equipment: the one the service needs.',
     });
     const foreignRoom = await addResource(s.foreign.id, { name: 'Abroad' });
     const unknown = await fhir.post(
       '/Appointment',
-      booking({ reference: `Location/${foreignRoom.id}` }),
+      booking([{ reference: `Location/${foreignRoom.id}` }], physio!.id),
     );
     expect(refusal(unknown).status).toBe(404);
-    const booked = await env.db
-      .select()
-      .from(t.appointments)
-      .where(eq(t.appointments.startAt, new Date('2026-11-24T16:00:00Z')));
-    expect(booked).toEqual([]);
+    expect(await bookedAt()).toEqual([]);
+
+    // Treatment room 2 named: booked there, although room 1 (first by name) is free too.
+    const made = await fhir.post(
+      '/Appointment',
+      booking([{ reference: `Location/${room2.id}` }], physio!.id),
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    expect(expectValidFhir(made.json() as Appointment).participant.at(-1)!.actor!.reference).toBe(
+      `Location/${room2.id}`,
+    );
+    const [row] = await bookedAt();
+    expect(row).toMatchObject({ serviceId: physio!.id, resourceId: room2.id });
   });
 });
