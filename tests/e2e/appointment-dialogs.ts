@@ -26,3 +26,14 @@ export async function chooseFirstTime(dialog: Locator, times: Locator = dialog) 
   await first.click();
   return first;
 }
+
+/** Chooses an option of a select in `scope`, again if a tap landed while the list was opening. */
+export async function chooseOption(page: Page, scope: Locator, field: string, option: string) {
+  await expect(async () => {
+    const item = page.getByRole('option', { name: option, exact: true });
+    if (!(await item.isVisible())) await scope.getByRole('combobox', { name: field }).click();
+    await item.click({ timeout: 2_000 });
+    await expect(page.getByRole('listbox')).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(scope.getByRole('combobox', { name: field })).toHaveText(option);
+}

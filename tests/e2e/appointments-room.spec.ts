@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { chooseFirstTime } from './appointment-dialogs';
+import type { Page } from '@playwright/test';
+import { chooseFirstTime, chooseOption as choose } from './appointment-dialogs';
 import { expect, test } from './fixtures';
 
 // Issue 42, rooms (ADR 045): a clinic with two hydrotherapy pools and a service that needs one.
@@ -20,17 +20,6 @@ async function api<T>(page: Page, path: string, data?: unknown): Promise<T> {
   });
   expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
-}
-
-/** Chooses an option of a select in `scope`, again if a tap landed while the list was opening. */
-async function choose(page: Page, scope: Locator, field: string, option: string) {
-  await expect(async () => {
-    const item = page.getByRole('option', { name: option, exact: true });
-    if (!(await item.isVisible())) await scope.getByRole('combobox', { name: field }).click();
-    await item.click({ timeout: 2_000 });
-    await expect(page.getByRole('listbox')).toBeHidden({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-  await expect(scope.getByRole('combobox', { name: field })).toHaveText(option);
 }
 
 test('a service that needs a pool is booked in a free one, moved to the other and shown in the Rooms view', async ({

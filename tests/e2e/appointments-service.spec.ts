@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
-import { chooseFirstTime } from './appointment-dialogs';
+import type { Page } from '@playwright/test';
+import { chooseFirstTime, chooseOption as choose } from './appointment-dialogs';
 import { expect, test } from './fixtures';
 
 // Issue 42: an admin sets up a 45-minute physiotherapy session in person with 15 minutes kept
@@ -17,17 +17,6 @@ async function seriousViolations(page: Page, scope: string) {
   return (await new AxeBuilder({ page }).include(scope).analyze()).violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Chooses an option of a select in `scope`, again if a tap landed while the list was opening. */
-async function choose(page: Page, scope: Locator, field: string, option: string) {
-  await expect(async () => {
-    const item = page.getByRole('option', { name: option, exact: true });
-    if (!(await item.isVisible())) await scope.getByRole('combobox', { name: field }).click();
-    await item.click({ timeout: 2_000 });
-    await expect(page.getByRole('listbox')).toBeHidden({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-  await expect(scope.getByRole('combobox', { name: field })).toHaveText(option);
 }
 
 test('an admin sets up physiotherapy, books it in the wizard and sees it on the calendar', async ({
