@@ -71,6 +71,11 @@ export interface Endpoint extends Route {
   readonly description?: string;
   readonly tag: ApiTag;
   readonly access: AccessRule;
+  /**
+   * Whether a session part-way through signing in (password given, second factor not yet: ADR
+   * 046) reaches it as its user. Everywhere else such a session is no session at all.
+   */
+  readonly signingIn?: true;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

@@ -124,6 +124,12 @@ export const configSchema = z.object({
       });
       return z.NEVER;
     }),
+  /**
+   * Seals the secrets the server must read back (authenticator keys, identity providers' client
+   * secrets: ADR 046) with AES-256-GCM. At least 32 characters; every instance needs the same.
+   * Without it they are stored as they are, like webhook secrets.
+   */
+  ACCOUNT_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** The whole request, headers and body, must arrive within this; else a 408 and the socket closes. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),

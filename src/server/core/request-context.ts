@@ -2,10 +2,22 @@ import type { ClinicSummary, SessionUser } from '@contracts/auth';
 import type { Endpoint } from '@contracts/endpoint';
 import type { Role } from '@domain/roles';
 
+export type SessionStage = 'full' | 'second_factor' | 'enrol';
+
 /** The signed-in user of a request, with the clinics that scope everything they may see. */
 export interface AuthUser extends SessionUser {
   role: Role;
   sessionId: string;
+  /**
+   * 'full' for a signed-in user; a session part-way through signing in (ADR 046) reaches only
+   * the endpoints whose contract says `signingIn`, and with its stage: 'second_factor' (give it)
+   * or 'enrol' (set one up first).
+   */
+  stage: SessionStage;
+  /** How the session began. */
+  signInMethod: 'password' | 'passkey' | 'sso';
+  /** When a second factor was last given in this session (a step-up is fresh for a while). */
+  secondFactorAt: Date | null;
   clinicIds: ReadonlySet<string>;
   /**
    * Each of the user's clinics' data version, read with the session: it moves on, at the commit,
@@ -86,6 +98,9 @@ export function patientContext(
       theme: 'system',
       clinics: [link.clinic],
       sessionId: '',
+      stage: 'full',
+      signInMethod: 'password',
+      secondFactorAt: null,
       clinicIds: new Set([link.clinic.id]),
       dataVersions: new Map(),
     },

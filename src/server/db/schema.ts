@@ -82,6 +82,13 @@ export const clinics = pgTable(
       .array()
       .notNull()
       .default(sql`'{staff}'::text[]`),
+    /**
+     * Who must sign in with a second factor (issue 43, ADR 046): 'off', 'admins' (the clinic's
+     * admins), or 'everyone' at the clinic. A user must when any of their clinics says so.
+     */
+    secondFactorPolicy: text('second_factor_policy').notNull().default('off'),
+    /** Whether the clinic's staff may sign in with a passkey alone, without their password. */
+    passkeySignIn: boolean('passkey_sign_in').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -98,6 +105,10 @@ export const clinics = pgTable(
       sql`${t.patientMaxReschedules} between 0 and 20`,
     ),
     check('clinics_feed_summary_check', sql`${t.feedSummary} in ('initial', 'none')`),
+    check(
+      'clinics_second_factor_policy_check',
+      sql`${t.secondFactorPolicy} in ('off', 'admins', 'everyone')`,
+    ),
     check(
       'clinics_patient_editor_roles_check',
       sql`${t.patientEditorRoles} <@ '{staff,provider,nurse}'::text[]`,
@@ -832,9 +843,283 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /**
+     * 'full' may use the app; 'second_factor' has given its password and must give a second
+     * factor; 'enrol' must set one up first (ADR 046). Only the second-factor routes answer the
+     * two pending stages, and they end after a few minutes.
+     */
+    stage: text('stage').notNull().default('full'),
+    /** How the session began: 'password', 'passkey' (passwordless) or 'sso'. */
+    method: text('method').notNull().default('password'),
+    /** When a second factor was last given in this session: a step-up is fresh for a while. */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    /** Who ended it when not its user: an admin ending a colleague's sessions (issue 43). */
+    revokedBy: uuid('revoked_by'),
+    /** An SSO session's identity provider and what its sign-out needs (the ID token's sid). */
+    identityProviderId: uuid('identity_provider_id').references(() => identityProviders.id, {
+      onDelete: 'set null',
+    }),
+    idpSessionId: text('idp_session_id'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    check('sessions_stage_check', sql`${t.stage} in ('full', 'second_factor', 'enrol')`),
+    check('sessions_method_check', sql`${t.method} in ('password', 'passkey', 'sso')`),
+  ],
 );
+
+/**
+ * A user's authenticator app (RFC 6238, ADR 046). Unconfirmed until the user gives a first code;
+ * only a confirmed one is a second factor. `last_used_step` is the 30-second step of the last code
+ * accepted: a code of that step or an earlier one is a replay and is refused.
+ */
+export const userTotp = pgTable('user_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The shared key, base32, or sealed with ACCOUNT_SECRETS_KEY when that is set. */
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Ten single-use codes for when the phone is lost; only their hashes are kept. */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_recovery_codes_user_idx').on(t.userId)],
+);
+
+/** A user's passkeys (WebAuthn credentials), several each, named by the user. */
+export const userPasskeys = pgTable(
+  'user_passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    signCount: bigint('sign_count', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    deviceType: text('device_type'),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('user_passkeys_credential_key').on(t.credentialId),
+    index('user_passkeys_user_idx').on(t.userId),
+    check('user_passkeys_name_check', sql`length(btrim(${t.name})) between 1 and 80`),
+  ],
+);
+
+/**
+ * A WebAuthn challenge waiting for its answer, kept in the database so that any instance can
+ * check it: for registering a passkey, for a second factor, or for a passwordless sign-in (no
+ * user yet). Used once.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose').notNull(),
+    challenge: text('challenge').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The session (its hash) that asked, where there is one. */
+    sessionId: text('session_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webauthn_challenges_challenge_key').on(t.challenge),
+    check(
+      'webauthn_challenges_purpose_check',
+      sql`${t.purpose} in ('register', 'second_factor', 'sign_in')`,
+    ),
+  ],
+);
+
+/**
+ * "Remember this browser" for 30 days: the cookie holds a random token, the database its
+ * SHA-256, so a remembered browser can be forgotten (revoked) from the sessions page.
+ */
+export const rememberedBrowsers = pgTable(
+  'remembered_browsers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('remembered_browsers_token_key').on(t.tokenHash),
+    index('remembered_browsers_user_idx').on(t.userId),
+  ],
+);
+
+/** A password reset link (30 minutes, used once); only the SHA-256 of its token is kept. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_key').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * An admin's invitation to a new staff member: the account is made when they accept, with a
+ * password they choose. Only the SHA-256 of the link's token is kept. One open invitation per
+ * address.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The account made on acceptance. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_key').on(t.tokenHash),
+    uniqueIndex('invitations_open_email_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    check('invitations_role_check', sql`${t.role} in ('admin', 'provider', 'nurse', 'staff')`),
+  ],
+);
+
+/** The clinics an invitation makes its staff member a member of. */
+export const invitationClinics = pgTable(
+  'invitation_clinics',
+  {
+    invitationId: uuid('invitation_id')
+      .notNull()
+      .references(() => invitations.id, { onDelete: 'cascade' }),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.invitationId, t.clinicId] })],
+);
+
+/**
+ * An OpenID Provider staff may sign in through (issue 43): set up by an admin for the clinics it
+ * serves (an admin manages it only when a member of all of them). `group_mappings` maps the
+ * provider's groups to a role and clinics: [{group, role, clinicIds}]. `sso_only` turns passwords
+ * off for the users linked to it.
+ */
+export const identityProviders = pgTable(
+  'identity_providers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    /** Sealed with ACCOUNT_SECRETS_KEY when that is set. */
+    clientSecret: text('client_secret').notNull(),
+    clinicIds: uuid('clinic_ids').array().notNull(),
+    emailDomains: text('email_domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    groupMappings: jsonb('group_mappings').notNull().default([]),
+    /** Whether a verified e-mail with no account yet may have one made at its first sign-in. */
+    createUsers: boolean('create_users').notNull().default(false),
+    /** Whether an existing account with the same verified e-mail may be linked at sign-in. */
+    linkByEmail: boolean('link_by_email').notNull().default(false),
+    ssoOnly: boolean('sso_only').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    check('identity_providers_clinics_check', sql`cardinality(${t.clinicIds}) > 0`),
+    check('identity_providers_name_check', sql`length(btrim(${t.name})) between 1 and 120`),
+  ],
+);
+
+/** Which account an identity provider's subject is. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => identityProviders.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.providerId, t.subject] }),
+    uniqueIndex('user_identities_provider_user_key').on(t.providerId, t.userId),
+    index('user_identities_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A sign-in sent to an identity provider and not back yet: its state (by SHA-256), nonce and PKCE
+ * verifier, bound to the browser that started it (the SHA-256 of a cookie). Used once, for ten
+ * minutes.
+ */
+export const oidcSignIns = pgTable('oidc_sign_ins', {
+  stateHash: text('state_hash').primaryKey(),
+  providerId: uuid('provider_id')
+    .notNull()
+    .references(() => identityProviders.id, { onDelete: 'cascade' }),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  browserHash: text('browser_hash').notNull(),
+  returnTo: text('return_to'),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * Replayed answers for POST retries carrying the same Idempotency-Key (core/idempotency.ts). A key

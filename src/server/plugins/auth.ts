@@ -45,7 +45,10 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
       throw forbidden('Requests from other sites are not allowed.');
     }
     const token = request.cookies[SESSION_COOKIE];
-    const user = token ? await authenticate(deps, token) : null;
+    // A session part-way through signing in (ADR 046) is no session but on the routes that
+    // finish signing in.
+    const allowPending = request.routeOptions.config?.endpoint?.signingIn === true;
+    const user = token ? await authenticate(deps, token, { allowPending }) : null;
     request.context = user ? { user, ip: request.ip } : null;
     if (rule === 'public') return;
     if (!user) throw unauthorized();

@@ -38,7 +38,15 @@ export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsync {
     });
 
     route(app, getSessionEndpoint, async (request) => {
-      const { sessionId: _s, clinicIds: _c, dataVersions: _d, ...user } = request.context.user;
+      const {
+        sessionId: _s,
+        clinicIds: _c,
+        dataVersions: _d,
+        stage: _st,
+        signInMethod: _m,
+        secondFactorAt: _f,
+        ...user
+      } = request.context.user;
       return { user: auth.sessionUserView(deps.config, user) };
     });
 

@@ -9,7 +9,7 @@ import {
   type UpdateProfileBody,
 } from '@contracts/auth';
 import type { Config } from '../../config';
-import type { AuthUser, RequestContext } from '../../core/request-context';
+import type { AuthUser, RequestContext, SessionStage } from '../../core/request-context';
 import type { DbHandle } from '../../db/client';
 import { badRequest, forbidden, unauthorized } from '../../errors';
 import { hashPassword } from '../../security/password';
@@ -105,11 +105,22 @@ export async function signIn(
   return { token, device, user: toSessionUser(user, clinics), maxAgeSeconds };
 }
 
-/** The user behind a session token, or null when it is unknown, revoked, idle too long or expired. */
-export async function authenticate(deps: AuthDeps, token: string): Promise<AuthUser | null> {
+/**
+ * The user behind a session token, or null when it is unknown, revoked, idle too long or expired.
+ * A session part-way through signing in (its password given, its second factor not yet: ADR 046)
+ * counts only where the caller says it may (`allowPending`: the second-factor routes); everywhere
+ * else it is no session at all.
+ */
+export async function authenticate(
+  deps: AuthDeps,
+  token: string,
+  { allowPending = false }: { allowPending?: boolean } = {},
+): Promise<AuthUser | null> {
   const id = sessionIdOf(token);
   const found = await repo.findLiveSession(deps.db.db, id);
   if (!found) return null;
+  const stage = sessionStageOf(found.session.stage);
+  if (stage !== 'full' && !allowPending) return null;
   const now = deps.now();
   const { session, user, clinics, dataVersions } = found;
   const idleLimit = session.lastSeenAt.getTime() + deps.config.SESSION_IDLE_MINUTES * 60_000;
@@ -125,9 +136,19 @@ export async function authenticate(deps: AuthDeps, token: string): Promise<AuthU
     ...toSessionUser(user, clinics),
     role: user.role,
     sessionId: id,
+    stage,
+    signInMethod:
+      found.session.method === 'sso' || found.session.method === 'passkey'
+        ? found.session.method
+        : 'password',
+    secondFactorAt: found.session.secondFactorAt,
     clinicIds: new Set(clinics.map((c) => c.id)),
     dataVersions: new Map(Object.entries(dataVersions)),
   };
+}
+
+function sessionStageOf(stage: string): SessionStage {
+  return stage === 'second_factor' || stage === 'enrol' ? stage : 'full';
 }
 
 export async function signOut(deps: AuthDeps, sessionId: string) {

@@ -253,3 +253,23 @@ describe('route rules', () => {
     await probe.close();
   });
 });
+
+describe('a session part-way through signing in (ADR 046)', () => {
+  it('is no session on any route that does not finish signing in', async () => {
+    const user = await createSignInUser(env.db, { role: 'admin' });
+    const res = await login(user.email, TEST_PASSWORD);
+    const cookie = `carebook_session=${res.cookies.find((c) => c.name === 'carebook_session')!.value}`;
+    expect((await session(cookie)).statusCode).toBe(200);
+
+    for (const stage of ['second_factor', 'enrol'] as const) {
+      await env.db.update(t.sessions).set({ stage }).where(eq(t.sessions.userId, user.id));
+      expect((await session(cookie)).statusCode).toBe(401);
+      const list = await env.app.inject({
+        method: 'GET',
+        url: '/api/clinics',
+        headers: { cookie },
+      });
+      expect(list.statusCode).toBe(401);
+    }
+  });
+});
