@@ -130,6 +130,24 @@ export const AUDIT_ACTIONS = [
   /** A clinic's service (issue 42) no longer offered, or offered again; its history is kept. */
   'archive',
   'restore',
+  /** Staff accounts (issue 43, ADR 046): signing in and out, and each session ended. */
+  'sign_in',
+  'sign_out',
+  'end_session',
+  /** A second factor (authenticator app, passkey, recovery codes) set up or taken away. */
+  'factor_add',
+  'factor_remove',
+  /** A second factor given: at sign-in, or as a step-up before a sensitive change. */
+  'factor_verify',
+  'factor_refused',
+  /** A password reset asked for by e-mail, and a password set through its link. */
+  'reset_request',
+  'password_reset',
+  /** A new staff member invited by an admin, and the invitation taken up. */
+  'invite',
+  'invite_accept',
+  /** An account linked to an identity provider's subject (single sign-on). */
+  'sso_link',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -26,7 +26,13 @@ export type AuditEntityType =
   /** A clinic's room or equipment (issue 42): added, changed, archived, restored, time off. */
   | 'resource'
   /** An outbox message read in full (its links carry tokens): no uuid, details.messageId. */
-  | 'notification';
+  | 'notification'
+  /** A staff member's sign-in session (issue 43): signed in, out, or ended by an admin. */
+  | 'session'
+  /** An admin's invitation to a new staff member. */
+  | 'invitation'
+  /** An OpenID Provider staff sign in through. */
+  | 'identity_provider';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -29,28 +29,6 @@ export async function clinicsOfUser(db: Executor, userId: string) {
     .orderBy(t.clinics.name);
 }
 
-export async function insertSession(
-  db: Executor,
-  values: {
-    id: string;
-    userId: string;
-    expiresAt: Date;
-    now: Date;
-    ip: string;
-    userAgent: string | null;
-  },
-) {
-  await db.insert(t.sessions).values({
-    id: values.id,
-    userId: values.userId,
-    createdAt: values.now,
-    lastSeenAt: values.now,
-    expiresAt: values.expiresAt,
-    ip: values.ip,
-    userAgent: values.userAgent,
-  });
-}
-
 export interface MemberClinic {
   id: string;
   slug: string;

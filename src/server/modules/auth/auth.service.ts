@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { isRole } from '@domain/roles';
 import {
   DEFAULT_NOTIFICATION_PREFS,
@@ -18,6 +17,8 @@ import { clientAddressKey } from '../../security/client-address';
 import { deviceHashOf, KNOWN_SOURCE_DAYS, newDeviceValue } from './device-cookie';
 import { checkPasswordAttempt } from './password-attempts';
 import * as repo from './auth.repository';
+import { sessionIdOf } from './session-id';
+import { startSession } from './sign-in-stage';
 
 export interface AuthDeps {
   db: DbHandle;
@@ -28,10 +29,7 @@ export interface AuthDeps {
 const INVALID_CREDENTIALS = 'Invalid email or password.';
 const TOUCH_AFTER_MS = 30_000;
 
-/** The cookie holds a random token; the database holds only its hash, so a leak of the table signs nobody in. */
-export function sessionIdOf(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+export { sessionIdOf };
 
 const SIGN_IN_THROTTLED = (wait: string) =>
   `Too many sign-in attempts. Please wait ${wait} and try again.`;
@@ -53,7 +51,7 @@ export async function signIn(
     presentedDevice?: string | undefined;
   },
 ): Promise<{ token: string; device: string; user: SessionUser; maxAgeSeconds: number }> {
-  const { db, config } = deps;
+  const { db } = deps;
   const user = await repo.findUserByEmail(db.db, input.email);
   const attempt = await checkPasswordAttempt(
     deps,
@@ -69,7 +67,6 @@ export async function signIn(
   if (!attempt.ok || !user) throw unauthorized(INVALID_CREDENTIALS);
 
   const now = deps.now();
-  const token = randomBytes(32).toString('base64url');
   // A browser keeps the device cookie this account was given in it; any other value, one planted
   // by whoever used the browser before or another account's, is replaced by a new one: adopted,
   // it would be a familiar browser of this account to whoever chose it (ADR 010).
@@ -82,16 +79,14 @@ export async function signIn(
     }))
       ? input.presentedDevice
       : newDeviceValue();
-  const maxAgeSeconds = config.SESSION_ABSOLUTE_HOURS * 3600;
-  await db.db.transaction(async (tx) => {
-    if (input.presentedToken) await repo.revokeSession(tx, sessionIdOf(input.presentedToken), now);
-    await repo.insertSession(tx, {
-      id: sessionIdOf(token),
+  const { token, maxAgeSeconds } = await db.db.transaction(async (tx) => {
+    const started = await startSession(deps, tx, {
       userId: user.id,
-      now,
-      expiresAt: new Date(now.getTime() + maxAgeSeconds * 1000),
+      method: 'password',
+      stage: 'full',
       ip: input.ip,
-      userAgent: input.userAgent?.slice(0, 400) ?? null,
+      userAgent: input.userAgent,
+      replacing: input.presentedToken,
     });
     await attempt.forget(tx);
     await repo.rememberSignInSources(tx, {
@@ -100,6 +95,7 @@ export async function signIn(
       device: deviceHashOf(device),
       at: now,
     });
+    return started;
   });
   const clinics = await repo.clinicsOfUser(db.db, user.id);
   return { token, device, user: toSessionUser(user, clinics), maxAgeSeconds };

@@ -4,3 +4,17 @@ export { authRoutes } from './auth.routes';
 export { authenticate, sessionIdOf, type AuthDeps } from './auth.service';
 export { SESSION_COOKIE } from './session-cookie';
 export { endSessionsOf, liftSignInThrottle, throttledAccounts } from './sign-in-access';
+export {
+  finishSignIn,
+  hasSecondFactor,
+  markSecondFactorGiven,
+  PENDING_SIGN_IN_MINUTES,
+  secondFactorRequired,
+  secondFactorsOf,
+  stageAfterFirstFactor,
+  startSession,
+  stepUpIsFresh,
+  type SignInMethod,
+  type StartedSession,
+} from './sign-in-stage';
+export { clearSessionCookie, setSessionCookie } from './session-cookie';

@@ -29,6 +29,18 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   dismiss: 'Marked not a duplicate',
   archive: 'Archived',
   restore: 'Restored',
+  sign_in: 'Signed in',
+  sign_out: 'Signed out',
+  end_session: 'Ended a session',
+  factor_add: 'Added a second factor',
+  factor_remove: 'Removed a second factor',
+  factor_verify: 'Gave a second factor',
+  factor_refused: 'Second factor refused',
+  reset_request: 'Asked for a password reset',
+  password_reset: 'Reset their password',
+  invite: 'Invited',
+  invite_accept: 'Accepted an invitation',
+  sso_link: 'Linked single sign-on',
 };
 
 /** Past-tense wording for an audit action; an action this page does not know reads as itself. */
@@ -51,6 +63,9 @@ const ENTITY_LABELS: Record<string, string> = {
   waitlist_entry: 'Waitlist entry',
   notification: 'Notification',
   patient_import: 'Patient import',
+  session: 'Session',
+  invitation: 'Invitation',
+  identity_provider: 'Identity provider',
 };
 
 export function entityTypeLabel(entityType: string): string {
