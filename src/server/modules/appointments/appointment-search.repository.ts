@@ -18,6 +18,16 @@ export interface AppointmentSearch {
   patientIds?: readonly string[];
   /** Stored statuses (upper case). */
   statuses?: readonly string[];
+  /**
+   * Where (FHIR's `location`): at one of these clinics, or in one of these rooms. Either list may
+   * be empty; an appointment matches when it is at one of the clinics or in one of the rooms.
+   */
+  locations?: { clinicIds: readonly string[]; resourceIds: readonly string[] };
+  /**
+   * What (FHIR's `service-type`): booked as one of these services. An appointment booked before
+   * services (no service id) is its clinic's default service's.
+   */
+  serviceIds?: readonly string[];
   from?: Date;
   before?: Date;
   order: 'asc' | 'desc';
@@ -34,6 +44,8 @@ function shapeOf(search: AppointmentSearch): string {
     [search.staffIds, 's'],
     [search.patientIds, 'p'],
     [search.statuses, 'x'],
+    [search.locations, 'l'],
+    [search.serviceIds, 'v'],
     [search.from, 'f'],
     [search.before, 'b'],
     [search.after, 'a'],
@@ -65,6 +77,21 @@ export async function searchAppointments(
       conditions.push(sql`${a.patientId} = any(${ph('patientIds')}::uuid[])`);
     }
     if (search.statuses) conditions.push(sql`${a.status} = any(${ph('statuses')}::text[])`);
+    if (search.locations) {
+      conditions.push(
+        sql`(${a.clinicId} = any(${ph('locationClinicIds')}::uuid[])
+             or ${a.resourceId} = any(${ph('locationResourceIds')}::uuid[]))`,
+      );
+    }
+    if (search.serviceIds) {
+      const s = t.services;
+      conditions.push(
+        sql`(${a.serviceId} = any(${ph('serviceIds')}::uuid[])
+             or (${a.serviceId} is null and exists (
+               select 1 from ${s} where ${s.clinicId} = ${a.clinicId} and ${s.isDefault}
+                 and ${s.id} = any(${ph('serviceIds')}::uuid[]))))`,
+      );
+    }
     if (search.from) conditions.push(sql`${a.startAt} >= ${ph('from')}::timestamptz`);
     if (search.before) conditions.push(sql`${a.startAt} < ${ph('before')}::timestamptz`);
     if (search.after) {
@@ -89,6 +116,9 @@ export async function searchAppointments(
     staffIds: search.staffIds && [...search.staffIds],
     patientIds: search.patientIds && [...search.patientIds],
     statuses: search.statuses && [...search.statuses],
+    locationClinicIds: search.locations && [...search.locations.clinicIds],
+    locationResourceIds: search.locations && [...search.locations.resourceIds],
+    serviceIds: search.serviceIds && [...search.serviceIds],
     from: search.from?.toISOString(),
     before: search.before?.toISOString(),
     afterStart: search.after?.startAt.toISOString(),

@@ -59,6 +59,18 @@ export const RESOURCES = {
         documentation: 'Practitioner/{id}; comma-separated for any of several.',
       },
       {
+        name: 'location',
+        type: 'reference',
+        documentation:
+          'Location/{id}: a clinic (all its appointments) or one of its rooms; comma-separated for any of several.',
+      },
+      {
+        name: 'service-type',
+        type: 'token',
+        documentation:
+          'The service booked: {system}|{service id} or the service id; comma-separated for any of several.',
+      },
+      {
         name: 'status',
         type: 'token',
         documentation:

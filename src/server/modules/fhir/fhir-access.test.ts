@@ -57,6 +57,8 @@ describe('GET /fhir/R4/metadata', () => {
       'date',
       'patient',
       'practitioner',
+      'location',
+      'service-type',
       'status',
       '_sort',
       '_count',

@@ -18,7 +18,7 @@ import { findClinicPatient } from '../clinics';
 import { toFhirAppointment } from './appointment-resource';
 import { parseAgentAtClinicId, parseSlotId, isUuid, type ParsedSlotId } from './fhir-ids';
 import type { BookingService } from '../services';
-import { serviceIdOf, serviceKey, servicesOfAppointments } from './fhir-services';
+import { serviceIdOf, serviceKey, servicesOfAppointments, serviceTypeIds } from './fhir-services';
 import { serviceOfSlot } from './fhir-slots';
 import type { ClinicResource } from './clinic-resources.repository';
 import { findCallerResources, resourcesOfAppointments } from './fhir-rooms-equipment';
@@ -99,10 +99,19 @@ export async function searchFhirAppointments(
   const ids = uuids(intersectAll(request.all('_id').map(alternatives)));
   const staffIds = uuids(intersectAll(referenceIds(request, 'practitioner', ['Practitioner'])));
   const patientIds = uuids(intersectAll(referenceIds(request, 'patient', ['Patient'])));
+  // A Location is a clinic (its id the Organization's) or one of its rooms.
+  const locationIds = uuids(intersectAll(referenceIds(request, 'location', ['Location'])));
+  const locations = locationIds && {
+    clinicIds: locationIds.filter((id) => ctx.user.clinicIds.has(id)),
+    resourceIds: locationIds.filter((id) => !ctx.user.clinicIds.has(id)),
+  };
+  const serviceIds = uuids(serviceTypeIds(request));
   const after = request.cursor(isAppointmentCursor);
   const size = request.pageSize();
   const impossible =
-    [ids, staffIds, patientIds, statuses].some((list) => list?.length === 0) ||
+    [ids, staffIds, patientIds, statuses, locationIds, serviceIds].some(
+      (list) => list?.length === 0,
+    ) ||
     (from !== undefined && before !== undefined && from >= before);
   if (impossible) return { items: [], next: undefined };
   const { records, more } = await searchAppointmentRecords(deps, ctx, {
@@ -110,6 +119,8 @@ export async function searchFhirAppointments(
     staffIds,
     patientIds,
     statuses,
+    locations,
+    serviceIds,
     from,
     before,
     order: sort === '-date' ? 'desc' : 'asc',

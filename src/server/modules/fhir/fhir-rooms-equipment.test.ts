@@ -219,6 +219,36 @@ describe('Appointment participants', () => {
     });
   });
 
+  it('are found by location: the clinic (all its appointments) or one of its rooms', async () => {
+    const refs = { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id };
+    const at = (hour: number) => new Date(`2026-11-24T${hour}:00:00Z`);
+    const inRoom1 = await createAppointment(env.db, refs, { start: at(15), resourceId: room1.id });
+    const inRoom2 = await createAppointment(env.db, refs, { start: at(16), resourceId: room2.id });
+    const nowhere = await createAppointment(env.db, refs, { start: at(17) });
+    expect(ids(await search<Appointment>(`/Appointment?location=Location/${room1.id}`))).toEqual([
+      inRoom1.id,
+    ]);
+    expect(
+      ids(await search<Appointment>(`/Appointment?location=${room1.id},Location/${room2.id}`)),
+    ).toEqual(ids([inRoom1, inRoom2]));
+    expect(ids(await search<Appointment>(`/Appointment?location=Location/${s.clinic.id}`))).toEqual(
+      ids([inRoom1, inRoom2, nowhere]),
+    );
+    // Equipment is a Device, not a Location; an id of nothing we know finds nothing.
+    expect(await search<Appointment>(`/Appointment?location=Location/${ultrasound.id}`)).toEqual(
+      [],
+    );
+    expect(
+      await search<Appointment>(
+        '/Appointment?location=Location/00000000-0000-4000-8000-000000000000',
+      ),
+    ).toEqual([]);
+    expect(refusal(await fhir.get(`/Appointment?location=Device/${ultrasound.id}`))).toEqual({
+      status: 400,
+      text: 'location refers to Location, not Device.',
+    });
+  });
+
   it('has no resource participant for an appointment without one', async () => {
     const plain = await inRoom(null);
     const read = expectValidFhir(

@@ -144,6 +144,28 @@ describe('Appointment.serviceType', () => {
     expect(appointment.appointmentType).toBeUndefined();
   });
 
+  it('are found by service-type, the default service finding those booked without one', async () => {
+    const at = (hour: number) => new Date(`2026-11-24T${hour}:00:00Z`);
+    const refs = { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id };
+    const before = await createAppointment(env.db, refs, { start: at(14) });
+    const session = await createAppointment(env.db, refs, { start: at(15), serviceId: physio.id });
+    const standard = await defaultService(s.clinic.id);
+    const appointments = async (query: string) =>
+      (await fhir.get(`/Appointment?${query}`)).json() as Bundle;
+    const idsOf = (bundle: Bundle) =>
+      matches<Appointment>(expectValidFhir(bundle))
+        .map((a) => a.id)
+        .sort();
+    expect(idsOf(await appointments(`service-type=${SERVICE_SYSTEM}|${physio.id}`))).toEqual([
+      session.id,
+    ]);
+    expect(idsOf(await appointments(`service-type=${standard.id}`))).toEqual([before.id]);
+    expect(idsOf(await appointments(`service-type=${standard.id},${physio.id}`))).toEqual(
+      [before.id, session.id].sort(),
+    );
+    expect(idsOf(await appointments('service-type=http://example.org/other|x'))).toEqual([]);
+  });
+
   const booking = (overrides: Partial<Appointment>) => ({
     resourceType: 'Appointment',
     status: 'booked',
