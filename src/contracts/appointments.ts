@@ -32,6 +32,7 @@ import {
   getAppointmentRoute,
   listAppointmentsInRangeRoute,
   listAppointmentsPageRoute,
+  exportAppointmentsRoute,
   resetAppointmentLinkRoute,
 } from './routes/appointments';
 
@@ -265,6 +266,20 @@ export const listAppointmentsPageEndpoint = defineEndpoint({
   summary: 'A page of appointments with the counts of each tab (spec §7)',
   query: paginatedQuery,
   responses: { 200: paginatedResponse },
+});
+
+/** The list's filters and tab, without its paging: what an export of the list takes. */
+export const exportAppointmentsQuery = appointmentFilters.extend({ status: statusFilter.optional() });
+export type ExportAppointmentsQuery = z.infer<typeof exportAppointmentsQuery>;
+
+export const exportAppointmentsEndpoint = defineEndpoint({
+  ...forStaff,
+  ...exportAppointmentsRoute,
+  summary: 'The appointments the list shows with the same filters and tab, whole, as a CSV file',
+  description:
+    'One line per appointment in the list’s order, times in the viewer’s time zone, streamed; at most 100,000 lines (a narrower period for more). Each appointment exported is audited. A cell that a spreadsheet would take for a formula (starting with =, +, -, @, a tab or a carriage return) starts with a quote.',
+  query: exportAppointmentsQuery,
+  responses: { 200: z.string().describe('A CSV file (text/csv), with a header line.') },
 });
 
 export const countAppointmentsEndpoint = defineEndpoint({

@@ -5,6 +5,7 @@ import { defineRoute } from '../endpoint';
 export const appointmentPaths = {
   list: '/api/appointments',
   paginated: '/api/appointments/paginated',
+  export: '/api/appointments/export',
   counts: '/api/appointments/counts',
   one: '/api/appointments/:id',
   notes: '/api/appointments/:id/notes',
@@ -23,6 +24,12 @@ export const listAppointmentsPageRoute = defineRoute({
   method: 'GET',
   path: appointmentPaths.paginated,
   operationId: 'listAppointmentsPage',
+});
+
+export const exportAppointmentsRoute = defineRoute({
+  method: 'GET',
+  path: appointmentPaths.export,
+  operationId: 'exportAppointments',
 });
 
 export const countAppointmentsRoute = defineRoute({

@@ -4,6 +4,8 @@ import * as series from '@contracts/series';
 import type { AppDeps } from '../../app-deps';
 import { sendIdempotent } from '../../core/idempotency';
 import { route } from '../../core/route';
+import { sendCsvFile } from '../../core/csv-file';
+import { exportAppointmentsCsv } from './export-appointments';
 import * as queries from './appointment-queries';
 import { confirmAppointment } from './confirm-appointment';
 import { cancelAppointment } from './cancel-appointment';
@@ -28,6 +30,10 @@ export function appointmentsRoutes(deps: AppDeps): FastifyPluginAsync {
       // a JSON type skips the serialiser, which the route's typing cannot express.
       return reply.type('application/json; charset=utf-8').send(text);
     });
+
+    route(app, contract.exportAppointmentsEndpoint, async (request, reply) =>
+      sendCsvFile(reply, await exportAppointmentsCsv(deps, request.context, request.query)),
+    );
 
     route(app, contract.countAppointmentsEndpoint, async (request) =>
       queries.countAppointments(deps, request.context, request.query),

@@ -5,7 +5,7 @@ import { callEndpoint } from '@web/lib/endpoint-client';
 import { listFreshness } from '@web/lib/query-client';
 import type { AppointmentFilterValues } from '../utils/appointment-filters';
 import { appointmentKeys } from '@web/queries/query-keys';
-import { listAppointmentsPageRoute } from '@contracts/routes/appointments';
+import { exportAppointmentsRoute, listAppointmentsPageRoute } from '@contracts/routes/appointments';
 
 /** What a list request sends: the URL filters plus the zone the date range is read in. */
 export interface AppointmentListRequest extends AppointmentFilterValues {
@@ -53,4 +53,14 @@ export function appointmentListQueryOptions(request: AppointmentListRequest, ena
     enabled,
     ...listFreshness,
   });
+}
+
+/** The list as a CSV file: the same filters, tab and time zone, without paging. */
+export function appointmentsExportHref(request: AppointmentListRequest): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filterQuery(request))) {
+    if (value) params.set(key, value);
+  }
+  if (request.status !== 'all') params.set('status', request.status);
+  return `${exportAppointmentsRoute.path}?${params.toString()}`;
 }

@@ -197,6 +197,20 @@ describe('AppointmentsPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Swap the dates' })).toBeNull();
   });
 
+  it('downloads the list as CSV with the filters and the tab it shows', async () => {
+    renderPage('/appointments?status=upcoming&clinic=riverside&dateFrom=2026-11-01');
+    const link = await screen.findByRole('link', { name: 'Download CSV' });
+    const href = new URL(link.getAttribute('href')!, 'http://localhost');
+    expect(href.pathname).toBe('/api/appointments/export');
+    expect(Object.fromEntries(href.searchParams)).toMatchObject({
+      status: 'upcoming',
+      clinic: 'riverside',
+      dateFrom: '2026-11-01',
+      timezone: expect.any(String),
+    });
+    expect(link).toHaveAttribute('download');
+  });
+
   it('View Details opens the details dialog through ?view=', async () => {
     const user = userEvent.setup();
     const router = renderPage('/appointments');

@@ -5,7 +5,8 @@ import { Button } from '@web/components/ui/button';
 import { useSession } from '@web/lib/session';
 import { getAppointmentCountsQueryOptions } from '../api/get-appointment-counts';
 import { clinicsQueryOptions } from '@web/queries/clinics';
-import { appointmentListQueryOptions } from '../api/list-appointments';
+import { DownloadIcon } from 'lucide-react';
+import { appointmentListQueryOptions, appointmentsExportHref } from '../api/list-appointments';
 import { useAppointmentFilters } from '../hooks/use-appointment-filters';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { datesReversed, hasActiveFilters } from '../utils/appointment-filters';
@@ -36,7 +37,18 @@ export function AppointmentsPage() {
       <PageHeader
         title="Appointments"
         description={`Every appointment at your clinics. Times are shown in ${readableTimeZone(timeZone)}.`}
-        actions={<CreateAppointmentButton onView={(created) => setViewId(created._id)} />}
+        actions={
+          <>
+            <Button variant="outline" asChild>
+              {/* A link, not a fetch: the browser saves the file as it streams in. */}
+              <a href={appointmentsExportHref(request)} download>
+                <DownloadIcon aria-hidden="true" />
+                Download CSV
+              </a>
+            </Button>
+            <CreateAppointmentButton onView={(created) => setViewId(created._id)} />
+          </>
+        }
       />
       {/* Small screens get the round "+" fixed at the bottom right (spec §2). */}
       <FloatingCreateButton onView={(created) => setViewId(created._id)} />
