@@ -15,6 +15,7 @@ const SPA_ROUTES: RegExp[] = [
   /^\/dashboard\/?$/,
   /^\/appointments\/?$/,
   /^\/calendar\/?$/,
+  /^\/print\/day\/?$/,
   /^\/availability\/?$/,
   /^\/waitlist\/?$/,
   /^\/patients\/?$/,

@@ -64,6 +64,17 @@ export const routes: RouteObject[] = [
         Component: RequireSession,
         children: [
           {
+            // The printed day (issue 45) stands outside the app's frame: only its sheets print.
+            path: 'print/day',
+            ...titled('Print the day'),
+            errorElement: <PageLoadError />,
+            lazy: page(() =>
+              import('@web/features/calendar/components/print-day-page').then(
+                (m) => m.PrintDayPage,
+              ),
+            ),
+          },
+          {
             Component: AppShell,
             children: [
               {

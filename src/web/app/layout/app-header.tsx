@@ -14,7 +14,10 @@ export function AppHeader() {
   const title = titleFromMatches(useMatches());
 
   return (
-    <header className="sticky top-0 z-20 flex h-(--header-height) shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 md:px-4">
+    <header
+      data-print="hide"
+      className="sticky top-0 z-20 flex h-(--header-height) shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 md:px-4"
+    >
       <SidebarTrigger className="-ml-1" />
       <Separator orientation="vertical" className="mx-1 h-5!" />
       {/* Not a heading: each page owns its <h1>, and two would confuse screen-reader outlines. */}

@@ -35,6 +35,7 @@ export function MailDeliveryBanner() {
   };
   return (
     <aside
+      data-print="hide"
       aria-label="Mail delivery"
       className="flex items-start gap-3 border-b border-amber-300 bg-amber-50 px-4 py-2.5 text-sm text-amber-950 md:px-8 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50"
     >

@@ -1,5 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { PrinterIcon } from 'lucide-react';
+import { Button } from '@web/components/ui/button';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Appointment } from '@contracts/appointments';
@@ -142,6 +144,20 @@ export function CalendarPage({ renderDetails }: CalendarPageProps) {
       <PageHeader
         title="Calendar"
         description={`Appointments of your clinics, shown in ${readableTimeZone(timeZone)} time.`}
+        actions={
+          <Button variant="outline" asChild className="print:hidden">
+            <Link
+              to={`/print/day?${new URLSearchParams({
+                date: state.date,
+                ...(state.clinic ? { clinic: state.clinic } : {}),
+                by: state.view === 'resources' ? 'room' : 'provider',
+              }).toString()}`}
+            >
+              <PrinterIcon aria-hidden="true" />
+              Print day sheets
+            </Link>
+          </Button>
+        }
       />
       <CalendarFilters
         clinics={userClinics}
