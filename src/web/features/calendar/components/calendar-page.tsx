@@ -27,6 +27,7 @@ import {
 import { stepAnchor, visibleRange } from '../utils/calendar-range';
 import { CalendarBody } from './calendar-body';
 import { CalendarFilters } from './calendar-filters';
+import { CalendarSearch } from './calendar-search';
 import { CalendarToolbar } from './calendar-toolbar';
 import { ConfirmMoveDialog, type PendingDrop } from './confirm-move-dialog';
 import { MoveAppointmentDialog } from './move-appointment-dialog';
@@ -159,17 +160,32 @@ export function CalendarPage({ renderDetails }: CalendarPageProps) {
           </Button>
         }
       />
-      <CalendarFilters
-        clinics={userClinics}
-        clinic={state.clinic}
-        onClinicChange={(clinic) =>
-          // Another clinic's list may not have the chosen agent; one's own column stays.
-          update({ clinic, agentId: state.agentId === ownAgentId ? ownAgentId : undefined })
-        }
-        agents={agents}
-        agentId={state.agentId}
-        onAgentChange={(agentId) => update({ agentId })}
-      />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <CalendarFilters
+          clinics={userClinics}
+          clinic={state.clinic}
+          onClinicChange={(clinic) =>
+            // Another clinic's list may not have the chosen agent; one's own column stays.
+            update({ clinic, agentId: state.agentId === ownAgentId ? ownAgentId : undefined })
+          }
+          agents={agents}
+          agentId={state.agentId}
+          onAgentChange={(agentId) => update({ agentId })}
+        />
+        <CalendarSearch
+          timeZone={timeZone}
+          onPick={(a) =>
+            // Its day, its provider's column and its clinic, with its details open.
+            update({
+              date: localDateKeyOf(new Date(a.date), timeZone),
+              view: state.view === 'month' ? 'day' : state.view,
+              clinic: state.clinic ? a.patient.clinic : undefined,
+              agentId: state.agentId ? a.staff.id : undefined,
+              appointmentId: a._id,
+            })
+          }
+        />
+      </div>
       <CalendarToolbar
         view={state.view}
         date={state.date}
