@@ -33,7 +33,12 @@ async function setArchived(
     return await deps.db.db.transaction(async (tx) => {
       const now = deps.now();
       // Locked before the services are read: a service being changed to need it either
-      // committed first (and is seen below) or waits, then finds it archived.
+      // committed first (and is seen below) or waits, then finds it archived. Its category's
+      // others are locked with it, in id order, so that two archivings cannot together take the
+      // category's last one from a service that needs "any" of them.
+      const category = archive
+        ? await repo.lockActiveOfCategory(tx, clinic.id, before.category)
+        : [];
       if (!(await repo.lockResource(tx, clinic.id, resourceId))) throw resourceNotFound();
       if (archive) {
         const services = await repo.activeServicesNaming(tx, clinic.id, resourceId);
@@ -43,6 +48,16 @@ async function setArchived(
             `${before.name} cannot be archived: ${listOfNames(names)} ${names.length === 1 ? 'needs' : 'need'} it.`,
             `Change what ${names.length === 1 ? 'that service needs' : 'those services need'} under Services first, then archive it.`,
           );
+        }
+        if (category.every((id) => id === resourceId)) {
+          const needing = await repo.activeServicesNeedingCategory(tx, clinic.id, before.category);
+          if (needing.length > 0) {
+            const names = needing.map((s) => s.name);
+            throw unprocessable(
+              `${before.name} cannot be archived: it is the clinic’s last “${before.category}”, and ${listOfNames(names)} ${names.length === 1 ? 'needs' : 'need'} one.`,
+              `Add another “${before.category}”, or change what ${names.length === 1 ? 'that service needs' : 'those services need'} under Services, then archive it.`,
+            );
+          }
         }
       }
       await repo.setArchivedAt(tx, resourceId, archive ? now : null, now);

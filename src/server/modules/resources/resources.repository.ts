@@ -112,6 +112,55 @@ export async function lockResource(
   return rows.length > 0;
 }
 
+/** A category as it is compared: the same words in any case, spaces around them ignored. */
+const categoryKey = (column: typeof r.category | typeof t.services.resourceCategory) =>
+  sql`lower(btrim(${column}))`;
+
+/**
+ * Locks the clinic's active resources of one category, in id order, until the transaction ends:
+ * two archivings in one category are decided one after the other, so they cannot together take
+ * its last one away. Their ids.
+ */
+export async function lockActiveOfCategory(
+  db: Executor,
+  clinicId: string,
+  category: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: r.id })
+    .from(r)
+    .where(
+      and(
+        eq(r.clinicId, clinicId),
+        isNull(r.archivedAt),
+        sql`${categoryKey(r.category)} = ${category.trim().toLowerCase()}`,
+      ),
+    )
+    .orderBy(asc(r.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+/** The active services of the clinic that need any resource of this category. */
+export function activeServicesNeedingCategory(
+  db: Executor,
+  clinicId: string,
+  category: string,
+): Promise<Array<{ name: string }>> {
+  const s = t.services;
+  return db
+    .select({ name: s.name })
+    .from(s)
+    .where(
+      and(
+        eq(s.clinicId, clinicId),
+        isNull(s.archivedAt),
+        sql`${categoryKey(s.resourceCategory)} = ${category.trim().toLowerCase()}`,
+      ),
+    )
+    .orderBy(asc(sql`lower(${s.name})`));
+}
+
 export async function insertResource(
   db: Executor,
   clinicId: string,

@@ -197,6 +197,59 @@ describe('a clinic’s rooms and equipment', () => {
   });
 });
 
+describe('the last of a category a service needs', () => {
+  it('is not archived, said in words; another of its category lets it go', async () => {
+    const room1 = await create(admin);
+    const made = await admin.post(
+      `/api/clinics/${s.clinic.id}/services`,
+      service({ resourceCategory: 'treatment room' }),
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const before = await stored();
+    const res = await admin.post(`${base()}/${room1.id}/archive`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      error: 'unprocessable',
+      message:
+        'Treatment room 1 cannot be archived: it is the clinic’s last “Treatment room”, and Physiotherapy needs one.',
+      details:
+        'Add another “Treatment room”, or change what that service needs under Services, then archive it.',
+    });
+    expect(await stored()).toEqual(before);
+    const room2 = await create(admin, { ...treatmentRoom(), name: 'Treatment room 2' });
+    expect((await admin.post(`${base()}/${room1.id}/archive`)).statusCode).toBe(200);
+    expect((await admin.post(`${base()}/${room2.id}/archive`)).statusCode).toBe(422);
+  });
+
+  it('is kept by one of two archivings made at once, four times over', async () => {
+    for (let round = 0; round < 4; round++) {
+      const [a, b] = [
+        await create(admin, { ...treatmentRoom(), name: `Room ${round}a` }),
+        await create(admin, { ...treatmentRoom(), name: `Room ${round}b` }),
+      ];
+      if (round === 0) {
+        const made = await admin.post(
+          `/api/clinics/${s.clinic.id}/services`,
+          service({ resourceCategory: 'Treatment room' }),
+        );
+        expect(made.statusCode, made.body).toBe(201);
+      }
+      const active = async () =>
+        (await list(staff)).filter((r) => r.category === 'Treatment room').map((r) => r.id);
+      // Only a and b of the category are active: archive the others first.
+      for (const id of await active()) {
+        if (id !== a!.id && id !== b!.id) await admin.post(`${base()}/${id}/archive`);
+      }
+      const answers = await Promise.all([
+        admin.post(`${base()}/${a!.id}/archive`),
+        admin.post(`${base()}/${b!.id}/archive`),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+      expect(await active()).toHaveLength(1);
+    }
+  });
+});
+
 describe('time off', () => {
   it('is added and removed by an admin; the view lists what has not ended, soonest first', async () => {
     const room = await create(admin);

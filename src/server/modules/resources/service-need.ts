@@ -34,9 +34,16 @@ export async function checkServiceNeed(
   }
   if (need.resourceCategory !== null) {
     const wanted = need.resourceCategory.trim().toLowerCase();
-    const match = (await repo.activeResourcesOf(db, clinicId)).find(
-      (r) => r.category.trim().toLowerCase() === wanted,
-    );
+    // One of the category held (for share) until the service is saved: archiving it waits for
+    // the save and then sees the service need its category (archive-resource.ts).
+    let match: { category: string } | undefined;
+    for (const candidate of await repo.activeResourcesOf(db, clinicId)) {
+      if (candidate.category.trim().toLowerCase() !== wanted) continue;
+      if (await repo.shareActiveResource(db, clinicId, candidate.id)) {
+        match = candidate;
+        break;
+      }
+    }
     if (!match) {
       throw unprocessable(`No room or equipment of this clinic is a “${need.resourceCategory}”.`, {
         details:
