@@ -57,6 +57,16 @@ describe('firstFittingSlot', () => {
     expect(firstFittingSlot(tuesday10, wish({ agentId: OTHER }), opts)).toBeNull();
   });
 
+  it('passes over a start the wish’s other needs refuse (a room taken), to the next that fits', () => {
+    const hour = opening('2026-11-24T15:00:00Z', 60);
+    const roomTakenUntil = new Date('2026-11-24T15:30:00Z').getTime();
+    const fits = (_: WaitlistWish, slot: { start: Date }) => slot.start.getTime() >= roomTakenUntil;
+    expect(firstFittingSlot(hour, wish(), { ...opts, stepMinutes: 15, fits })?.start).toEqual(
+      new Date(roomTakenUntil),
+    );
+    expect(firstFittingSlot(hour, wish(), { ...opts, fits: () => false })).toBeNull();
+  });
+
   it('needs the whole duration inside the opening', () => {
     expect(firstFittingSlot(tuesday10, wish({ durationMinutes: 45 }), opts)).toBeNull();
     expect(firstFittingSlot(tuesday10, wish({ durationMinutes: 15 }), opts)?.start).toEqual(

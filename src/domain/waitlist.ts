@@ -67,9 +67,14 @@ export interface Opening {
   busy?: readonly Slot[];
 }
 
-export interface MatchOptions {
+export interface MatchOptions<W extends WaitlistWish = WaitlistWish> {
   timeZone: string;
   now: Date;
+  /**
+   * What else a start must pass for this wish, besides the agent's time: a room or machine its
+   * service needs being free then (ADR 045). None: the agent's time is enough.
+   */
+  fits?: (wish: W, slot: Slot) => boolean;
   /** Starts inside the opening are tried this far apart, from its start. */
   stepMinutes?: number;
   /** A start must be at least this far after now (the clinic's minimum notice). */
@@ -87,10 +92,10 @@ export interface Slot {
  * the day inside the window, a wished weekday and time of day on the clinic's clock, and not in
  * the past. Null when none does.
  */
-export function firstFittingSlot(
+export function firstFittingSlot<W extends WaitlistWish>(
   opening: Opening,
-  wish: WaitlistWish,
-  options: MatchOptions,
+  wish: W,
+  options: MatchOptions<W>,
 ): Slot | null {
   if (wish.agentId !== null && wish.agentId !== opening.agentId) return null;
   if (!(wish.durationMinutes > 0)) return null;
@@ -108,9 +113,9 @@ export function firstFittingSlot(
     start += step
   ) {
     if (start < earliest || !clear(start)) continue;
-    if (suitsWish(start, wish, options.timeZone)) {
-      return { start: new Date(start), end: new Date(start + length) };
-    }
+    if (!suitsWish(start, wish, options.timeZone)) continue;
+    const slot = { start: new Date(start), end: new Date(start + length) };
+    if (!options.fits || options.fits(wish, slot)) return slot;
   }
   return null;
 }
@@ -148,7 +153,7 @@ export interface Match<W extends WaitlistWish = WaitlistWish> {
 export function matchOpening<W extends WaitlistWish>(
   opening: Opening,
   wishes: readonly W[],
-  options: MatchOptions,
+  options: MatchOptions<W>,
 ): Match<W>[] {
   return [...wishes].sort(compareWishes).flatMap((wish) => {
     const slot = firstFittingSlot(opening, wish, options);

@@ -14,7 +14,7 @@ import { meetsNeed } from '@domain/resources';
 import type { Executor } from '../../db/client';
 import { isResourceTaken } from '../../db/errors';
 import { conflict, unprocessable } from '../../errors';
-import { findClinicResource, loadResourcePool } from '../availability';
+import { findClinicResource, loadResourcePool } from '../../db/resource-pool';
 import { serviceOfAppointment } from '../services';
 import type { Change } from './appointment-writes';
 import type { AppointmentRow } from './appointments.repository';

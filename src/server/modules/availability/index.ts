@@ -10,4 +10,3 @@ export {
 } from './availability.service';
 export type { AgentScheduleData } from './availability.repository';
 export type { SlotSettings } from './availability.service';
-export { findClinicResource, loadResourcePool, type LoadedPool } from './resource-pool';

@@ -5,7 +5,7 @@ import type { TimeSlot } from '@domain/slots';
 import type { AppDeps } from '../../app-deps';
 import { ReuseCache, type versionsKey } from '../../core/reuse';
 import { notFound } from '../../errors';
-import { loadResourcePool, type LoadedPool } from '../availability';
+import { loadResourcePool, type LoadedPool } from '../../db/resource-pool';
 import { bufferSettingsOf, type BookingService } from '../services';
 
 const poolReuse = new ReuseCache<LoadedPool>(200);

@@ -268,6 +268,39 @@ describe('waiting for a service', () => {
     expect(await env.db.select().from(t.waitlistOffers)).toEqual([]);
   });
 
+  it('offers a freed time only where a room the service needs is free then', async () => {
+    const [room] = await env.db
+      .insert(t.resources)
+      .values({ clinicId: s.clinic.id, name: 'Treatment room 1', category: 'Treatment room' })
+      .returning();
+    const physio = await addService({ resourceCategory: 'Treatment room' });
+    expect((await entry({ serviceId: physio.id })).statusCode).toBe(201);
+    // The nurse's visit holds the clinic's only treatment room from 10:00 to 11:00.
+    const [roomTaken] = await env.db
+      .insert(t.appointments)
+      .values({
+        clinicId: s.clinic.id,
+        patientId: s.otherPatient.id,
+        staffId: s.nurse.id,
+        startAt: new Date(TEN),
+        endAt: new Date(at(TEN, 60)),
+        duration: 60,
+        token: 'room-taken-token-0123456789abcdef',
+        resourceId: room!.id,
+      })
+      .returning();
+    await freeTenOClock();
+    expect(await env.db.select().from(t.waitlistOffers)).toEqual([]);
+    // Once the room is free again, the next freed time is offered.
+    await env.db
+      .update(t.appointments)
+      .set({ status: 'CANCELLED' })
+      .where(eq(t.appointments.id, roomTaken!.id));
+    await freeTenOClock();
+    const [offer] = await env.db.select().from(t.waitlistOffers);
+    expect(offer).toMatchObject({ startAt: new Date(TEN) });
+  });
+
   it('offers a freed time only to patients waiting for a service its provider offers', async () => {
     const physio = await addService({ offeredByAll: false });
     await env.db.insert(t.serviceAgents).values({ serviceId: physio.id, agentId: s.nurse.id });

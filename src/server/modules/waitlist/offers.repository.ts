@@ -153,6 +153,8 @@ export async function findCandidates(
       patientEmail: t.patients.email,
       bufferBeforeMinutes: t.services.bufferBeforeMinutes,
       bufferAfterMinutes: t.services.bufferAfterMinutes,
+      resourceCategory: t.services.resourceCategory,
+      resourceId: t.services.resourceId,
     })
     .from(t.waitlistEntries)
     .innerJoin(t.patients, eq(t.patients.id, t.waitlistEntries.patientId))

@@ -2,12 +2,15 @@
 // patients it suits, as many at once as the clinic allows.
 import { localDateKeyOf } from '@domain/zoned-time';
 import { DEFAULT_OPENING_STEP_MINUTES, matchOpening, offerExpiry } from '@domain/waitlist';
+import { freeResourcesFor } from '@domain/resource-slots';
+import { resourceNeedOf } from '@domain/resources';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import { newSessionToken } from '../../security/session-token';
 import { auditEntry } from './entry-audit';
 import { addHistory } from './entry-history';
 import { OFFER_KIND, queueNotifications } from '../notifications';
+import { loadResourcePool } from '../../db/resource-pool';
 import * as offersRepo from './offers.repository';
 
 export { OFFER_KIND };
@@ -61,10 +64,33 @@ export async function fillOpening(
         now,
       })
     : [];
+  // A wish whose service needs a room or machine is offered only a time one of them is free:
+  // accepting would otherwise be refused (ADR 045).
+  const needs = new Map(wishes.map((w) => [w.id, resourceNeedOf(w)]));
+  const pool = [...needs.values()].some((need) => need.kind !== 'none')
+    ? await loadResourcePool(tx, opening.timezone, {
+        clinicId: opening.clinicId,
+        from: opening.start,
+        to: opening.end,
+        now,
+      })
+    : null;
   const matches = matchOpening(
     { agentId: opening.agentId, start: opening.start, end: opening.end, busy },
     wishes,
     {
+      fits: (wish, slot) => {
+        const need = needs.get(wish.id)!;
+        return (
+          need.kind === 'none' ||
+          freeResourcesFor(pool!, need, {
+            start: slot.start.getTime(),
+            end: slot.end.getTime(),
+            bufferBeforeMinutes: wish.bufferBeforeMinutes,
+            bufferAfterMinutes: wish.bufferAfterMinutes,
+          }).length > 0
+        );
+      },
       timeZone: opening.timezone,
       now,
       stepMinutes: deps.config.SLOT_STEP_MINUTES ?? DEFAULT_OPENING_STEP_MINUTES,

@@ -1,12 +1,13 @@
-// A clinic's rooms and equipment as the slot engine and the booking check read them (ADR 045):
-// its active resources with their hours, their time off and what keeps them (appointments and
-// live online holds) around a stretch of time, in one statement.
+// A clinic's rooms and equipment as the slot engine, the booking check and the waitlist's offers
+// read them (ADR 045): its active resources with their hours, their time off and what keeps them
+// (appointments and live online holds) around a stretch of time, in one statement. It lives here,
+// not in a module, because several modules read it.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ResourcePool, SlotResource } from '@domain/resource-slots';
 import type { WeeklySegment } from '@domain/schedule';
 import { SERVICE_BUFFER_MAX } from '@domain/services';
-import type { Executor } from '../../db/client';
-import * as t from '../../db/schema';
+import type { Executor } from './client';
+import * as t from './schema';
 
 /** Epoch milliseconds of a timestamptz, as JSON numbers (no Date per row to parse). */
 const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
