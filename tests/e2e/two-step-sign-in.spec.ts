@@ -7,7 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, submitSignIn, test } from './fixt
 // sign out, sign in with a code from the app, and with a recovery code when the phone is away.
 // Each run signs in a staff member of its own, made by the demo admin through the API.
 
-const PASSWORD = 'harbour-lantern-keeper';
+const PASSWORD = 'violet-orchard-ledger';
 
 function origin() {
   return new URL(test.info().project.use.baseURL!).origin;
