@@ -22,7 +22,7 @@ import * as repo from './auth.repository';
 import { sessionIdOf } from './session-id';
 import { startSession } from './sign-in-stage';
 import { forgetAllRememberedBrowsers } from './remembered-browsers';
-import { nextOf, recordSignedIn, stageAfterPassword } from './two-step-sign-in';
+import { nextOf, stageAfterPassword } from './two-step-sign-in';
 
 export interface AuthDeps {
   db: DbHandle;
@@ -103,9 +103,6 @@ export async function signIn(
       userAgent: input.userAgent,
       replacing: input.presentedToken,
     });
-    if (stage === 'full') {
-      await recordSignedIn(deps, tx, { userId: user.id, ip: input.ip }, { method: 'password' });
-    }
     await attempt.forget(tx);
     await repo.rememberSignInSources(tx, {
       userId: user.id,
