@@ -21,6 +21,7 @@ import * as series from './series';
 import * as services from './services';
 import * as session from './session';
 import * as system from './system';
+import * as twoStep from './two-step';
 import * as waitlist from './waitlist';
 import * as webhooks from './webhooks';
 
@@ -44,6 +45,7 @@ export const contractModules = {
   services,
   session,
   system,
+  twoStep,
   waitlist,
   webhooks,
 };

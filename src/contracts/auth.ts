@@ -81,6 +81,24 @@ export type SessionUser = z.infer<typeof sessionUser>;
 export const sessionResponse = z.object({ user: sessionUser });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
+/** How a second factor may be given (ADR 046): an authenticator app's code, a recovery code, a passkey. */
+export const SECOND_FACTOR_METHODS = ['totp', 'recovery', 'passkey'] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+
+/** What a sign-in still needs after the password: a second factor, or setting one up first. */
+export const SIGN_IN_NEXT = ['second_factor', 'enrol'] as const;
+export type SignInNext = (typeof SIGN_IN_NEXT)[number];
+
+/**
+ * A password sign-in's answer: the user, and where a second factor is still owed (ADR 046) what
+ * comes next and how it may be given. Without `next` the session is whole, as it always was.
+ */
+export const signInResponse = sessionResponse.extend({
+  next: z.enum(SIGN_IN_NEXT).optional(),
+  methods: z.array(z.enum(SECOND_FACTOR_METHODS)).optional(),
+});
+export type SignInResponse = z.infer<typeof signInResponse>;
+
 export const PASSWORD_MIN_LENGTH = 10;
 export const newPasswordField = z
   .string()
@@ -109,11 +127,11 @@ export const signInEndpoint = defineEndpoint({
   ...signInRoute,
   summary: 'Sign in with email and password',
   description:
-    'Sets the session cookie. Failed attempts slow further ones down for the account and the address (429 with Retry-After).',
+    'Sets the session cookie. Failed attempts slow further ones down for the account and the address (429 with Retry-After). Where a second factor is owed (ADR 046) the answer says `next` and the session reaches only the two-step sign-in endpoints until it is given.',
   tag: 'Auth',
   access: 'public',
   body: loginBody,
-  responses: { 200: sessionResponse },
+  responses: { 200: signInResponse },
   errors: [401, 429],
 });
 

@@ -22,6 +22,7 @@ import {
   wholeCountOf,
 } from './common';
 import { defineEndpoint } from './endpoint';
+import { SECOND_FACTOR_POLICIES } from './two-step';
 import {
   createClinicRoute,
   getClinicPolicyRoute,
@@ -122,6 +123,17 @@ export const patientRecordsPolicy = z.object({
 });
 export type PatientRecordsPolicy = z.infer<typeof patientRecordsPolicy>;
 
+/** How the clinic's staff sign in (ADR 046). */
+export const signInPolicy = z.object({
+  /** Who must give a second factor: nobody, the clinic's admins, or everyone at the clinic. */
+  secondFactor: z.enum(SECOND_FACTOR_POLICIES, {
+    error: 'must be off, admins or everyone',
+  }),
+  /** Whether staff may sign in with a passkey alone, without their password. */
+  passkeySignIn: z.boolean(),
+});
+export type SignInPolicy = z.infer<typeof signInPolicy>;
+
 /**
  * What a clinic decides for itself, edited by its admins. `selfService`, `waitlist`,
  * `onlineBooking` and `patientRecords` may be left out of a change (clients written before them), which keeps each as
@@ -133,6 +145,7 @@ export const clinicPolicy = z.object({
   waitlist: waitlistPolicy.optional(),
   onlineBooking: onlineBookingPolicy.optional(),
   patientRecords: patientRecordsPolicy.optional(),
+  signIn: signInPolicy.optional(),
 });
 export type ClinicPolicy = z.infer<typeof clinicPolicy>;
 
@@ -145,6 +158,8 @@ export const clinicPolicyView = z.object({
     waitlist: waitlistPolicy,
     onlineBooking: onlineBookingPolicy.extend({ intro: z.string().nullable() }),
     patientRecords: patientRecordsPolicy,
+    /** Optional so fixtures written before it keep working; the server always sends it. */
+    signIn: signInPolicy.optional(),
   }),
 });
 export type ClinicPolicyView = z.infer<typeof clinicPolicyView>;

@@ -5,6 +5,8 @@ export const errorCodes = [
   'bad_request',
   'unauthorized',
   'forbidden',
+  /** A sensitive change needs the second factor given again (ADR 046): POST /api/auth/step-up. */
+  'step_up_required',
   'not_found',
   'conflict',
   'request_timeout',

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { StepUpDialogHost } from '@web/components/two-step/step-up-dialog';
 import { ToastOutlet } from '@web/components/ui/toast-outlet';
 import { createQueryClient } from '@web/lib/query-client';
 
@@ -10,6 +11,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
+      <StepUpDialogHost />
       <ToastOutlet />
     </QueryClientProvider>
   );

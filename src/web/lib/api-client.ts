@@ -14,6 +14,18 @@ export interface ApiFetchOptions {
   fallback?: string;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Not to ask for a step-up on a `step_up_required` answer (the step-up call itself, a retry). */
+  noStepUp?: boolean;
+}
+
+/**
+ * Asked when an answer says `step_up_required` (ADR 046): resolves true once the user has given
+ * their second factor again, and the request is then sent once more. Set by the step-up dialog.
+ */
+let stepUpHandler: (() => Promise<boolean>) | null = null;
+
+export function setStepUpHandler(handler: (() => Promise<boolean>) | null): void {
+  stepUpHandler = handler;
 }
 
 /** A non-OK answer from our API; `message` is already the text to show a person. */
@@ -154,6 +166,16 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   }
 
   const parsed = await readBody(response);
+  if (
+    response.status === 403 &&
+    isRecord(parsed) &&
+    parsed.error === 'step_up_required' &&
+    stepUpHandler &&
+    !options.noStepUp &&
+    (await stepUpHandler())
+  ) {
+    return apiFetch<T>(path, { ...options, noStepUp: true });
+  }
   if (!response.ok) {
     const fallback = options.fallback ?? `HTTP error! status: ${response.status}`;
     const digest =

@@ -161,3 +161,10 @@ export const patientImportKeys = {
   one: (id: string) => [...patientKeys.all, 'import', id] as const,
   rows: (id: string, query: object) => [...patientImportKeys.one(id), 'rows', query] as const,
 };
+
+/** The signed-in user's second factors and remembered browsers (ADR 046). */
+export const twoStepKeys = {
+  all: ['two-step'] as const,
+  status: () => [...twoStepKeys.all, 'status'] as const,
+  browsers: () => [...twoStepKeys.all, 'browsers'] as const,
+};

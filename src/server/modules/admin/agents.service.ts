@@ -13,7 +13,12 @@ import type { AuthUser, RequestContext } from '../../core/request-context';
 import { hashPassword } from '../../security/password';
 import { passwordRefusal, type PasswordOwner } from '../../security/password-policy';
 import { recordAudit } from '../audit';
-import { endSessionsOf, liftSignInThrottle, throttledAccounts } from '../auth';
+import {
+  endSessionsOf,
+  liftSignInThrottle,
+  requireFreshSecondFactor,
+  throttledAccounts,
+} from '../auth';
 import { accountChangeRefusal, clinicsOutsideScope, selfChangeRefusal } from './agent-rules';
 import * as repo from './admin.repository';
 
@@ -78,10 +83,11 @@ export async function createAgent(
 
 export async function updateAgent(
   deps: AgentsDeps,
-  { user: actor }: RequestContext,
+  ctx: RequestContext,
   id: string,
   input: UpdateAgentBody,
 ): Promise<AdminUser> {
+  const actor = ctx.user;
   if (input.clinicIds) assertClinicsInScope(input.clinicIds, actor);
   const now = deps.now();
   return inTransaction(deps, async (tx) => {
@@ -92,6 +98,10 @@ export async function updateAgent(
       await assertAccountInScope(tx, actor, id);
     }
     assertSelfChangeAllowed(actor, current.id, { role: input.role });
+    // A new role is a sensitive change (ADR 046); a form sending the role unchanged is not.
+    if (input.role !== undefined && input.role !== current.role) {
+      await requireFreshSecondFactor(deps, ctx);
+    }
     if (input.email && (await repo.emailTakenByOther(tx, input.email, id))) {
       throw conflict(DUPLICATE_EMAIL);
     }

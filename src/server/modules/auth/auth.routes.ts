@@ -10,9 +10,12 @@ import { route } from '../../core/route';
 import * as auth from './auth.service';
 import { presentedDevice, setDeviceCookie } from './device-cookie';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie';
+import { presentedRememberedToken } from './remembered-browsers';
+import { twoStepRoutes } from './two-step.routes';
 
 export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsync {
   return async (app) => {
+    await app.register(twoStepRoutes(deps));
     route(
       app,
       signInEndpoint,
@@ -23,10 +26,12 @@ export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsync {
           userAgent: request.headers['user-agent'] ?? null,
           presentedToken: request.cookies[SESSION_COOKIE],
           presentedDevice: presentedDevice(request),
+          presentedRemembered: presentedRememberedToken(request),
         });
         setSessionCookie(request, reply, result.token, result.maxAgeSeconds);
         setDeviceCookie(request, reply, result.device);
-        return { user: auth.sessionUserView(deps.config, result.user) };
+        const user = auth.sessionUserView(deps.config, result.user);
+        return result.next ? { user, next: result.next, methods: result.methods } : { user };
       },
       { rateLimit: { max: deps.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     );

@@ -4,7 +4,9 @@ import {
   NOTIFICATION_EVENTS,
   type MailDelivery,
   type NotificationPrefs,
+  type SecondFactorMethod,
   type SessionUser,
+  type SignInNext,
   type UpdateProfileBody,
 } from '@contracts/auth';
 import type { Config } from '../../config';
@@ -19,6 +21,8 @@ import { checkPasswordAttempt } from './password-attempts';
 import * as repo from './auth.repository';
 import { sessionIdOf } from './session-id';
 import { startSession } from './sign-in-stage';
+import { forgetAllRememberedBrowsers } from './remembered-browsers';
+import { nextOf, stageAfterPassword } from './two-step-sign-in';
 
 export interface AuthDeps {
   db: DbHandle;
@@ -49,8 +53,18 @@ export async function signIn(
     presentedToken?: string;
     /** The browser's device cookie, if it brought one (ADR 010). */
     presentedDevice?: string | undefined;
+    /** The browser's "remember this browser" cookie, if it brought one (ADR 046). */
+    presentedRemembered?: string | undefined;
   },
-): Promise<{ token: string; device: string; user: SessionUser; maxAgeSeconds: number }> {
+): Promise<{
+  token: string;
+  device: string;
+  user: SessionUser;
+  maxAgeSeconds: number;
+  /** What the sign-in still needs (ADR 046); undefined when the session is whole. */
+  next: SignInNext | undefined;
+  methods: SecondFactorMethod[];
+}> {
   const { db } = deps;
   const user = await repo.findUserByEmail(db.db, input.email);
   const attempt = await checkPasswordAttempt(
@@ -79,11 +93,12 @@ export async function signIn(
     }))
       ? input.presentedDevice
       : newDeviceValue();
-  const { token, maxAgeSeconds } = await db.db.transaction(async (tx) => {
+  const { token, maxAgeSeconds, stage, methods } = await db.db.transaction(async (tx) => {
+    const { stage, methods } = await stageAfterPassword(deps, tx, user, input.presentedRemembered);
     const started = await startSession(deps, tx, {
       userId: user.id,
       method: 'password',
-      stage: 'full',
+      stage,
       ip: input.ip,
       userAgent: input.userAgent,
       replacing: input.presentedToken,
@@ -95,10 +110,17 @@ export async function signIn(
       device: deviceHashOf(device),
       at: now,
     });
-    return started;
+    return { ...started, stage, methods };
   });
   const clinics = await repo.clinicsOfUser(db.db, user.id);
-  return { token, device, user: toSessionUser(user, clinics), maxAgeSeconds };
+  return {
+    token,
+    device,
+    user: toSessionUser(user, clinics),
+    maxAgeSeconds,
+    next: nextOf(stage),
+    methods,
+  };
 }
 
 /**
@@ -193,6 +215,7 @@ export async function changePassword(
   await deps.db.db.transaction(async (tx) => {
     await repo.updateUser(tx, user.id, { passwordHash, passwordChangedAt: now, updatedAt: now });
     await repo.revokeUserSessions(tx, user.id, now, user.sessionId);
+    await forgetAllRememberedBrowsers(tx, user.id, now);
     await attempt.forget(tx);
   });
 }
@@ -241,7 +264,7 @@ export function sessionUserView(
   return { ...user, mailDelivery: config.SMTP_URL ? 'smtp' : 'off' };
 }
 
-function toSessionUser(user: repo.UserRow, clinics: SessionUser['clinics']): SessionUser {
+export function toSessionUser(user: repo.UserRow, clinics: SessionUser['clinics']): SessionUser {
   return {
     id: user.id,
     email: user.email,

@@ -18,3 +18,4 @@ export {
   type StartedSession,
 } from './sign-in-stage';
 export { clearSessionCookie, setSessionCookie } from './session-cookie';
+export { requireFreshSecondFactor } from './step-up';

@@ -3,6 +3,7 @@ import type {
   ClinicPolicyView,
   UpdateClinicPolicyResponse,
 } from '@contracts/clinic-policy';
+import { SECOND_FACTOR_POLICIES } from '@contracts/two-step';
 import { PATIENT_EDITOR_CHOICES } from '@domain/patients';
 import type { AppDeps } from '../../app-deps';
 import { badRequest, notFound } from '../../errors';
@@ -16,6 +17,7 @@ import {
   setPatientEditorRoles,
   setReminderOffsets,
   setSelfServicePolicy,
+  setSignInPolicy,
   setWaitlistPolicy,
 } from './clinics.repository';
 
@@ -38,6 +40,10 @@ const viewOf = (row: Awaited<ReturnType<typeof readPolicy>>): ClinicPolicyView =
     },
     patientRecords: {
       editorRoles: PATIENT_EDITOR_CHOICES.filter((r) => row.patientEditorRoles.includes(r)),
+    },
+    signIn: {
+      secondFactor: SECOND_FACTOR_POLICIES.find((p) => p === row.signIn.secondFactor) ?? 'off',
+      passkeySignIn: row.signIn.passkeySignIn,
     },
   },
 });
@@ -104,6 +110,7 @@ export async function updateClinicPolicy(
     if (policy.patientRecords) {
       await setPatientEditorRoles(tx, clinic.id, policy.patientRecords.editorRoles);
     }
+    if (policy.signIn) await setSignInPolicy(tx, clinic.id, policy.signIn);
     return replanClinicReminders(tx, { ...clinic, offsets }, now);
   });
   const selfService = policy.selfService ?? clinic.selfService;
@@ -117,6 +124,7 @@ export async function updateClinicPolicy(
       selfService,
       onlineBooking,
       patientEditorRoles,
+      signIn: policy.signIn ?? clinic.signIn,
     }),
     rescheduledAppointments,
   };

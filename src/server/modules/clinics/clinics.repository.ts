@@ -167,6 +167,10 @@ export async function findClinicPolicy(db: Executor, clinicId: string) {
       holdMinutes: t.clinics.waitlistOfferHoldMinutes,
       onlineBooking: onlineBookingColumns,
       patientEditorRoles: t.clinics.patientEditorRoles,
+      signIn: {
+        secondFactor: t.clinics.secondFactorPolicy,
+        passkeySignIn: t.clinics.passkeySignIn,
+      },
     })
     .from(t.clinics)
     .where(eq(t.clinics.id, clinicId))
@@ -200,6 +204,17 @@ export async function setWaitlistPolicy(
   await updateClinic(db, clinicId, {
     waitlistOffersAtOnce: policy.offersAtOnce,
     waitlistOfferHoldMinutes: policy.holdMinutes,
+  });
+}
+
+export async function setSignInPolicy(
+  db: Executor,
+  clinicId: string,
+  policy: { secondFactor: string; passkeySignIn: boolean },
+) {
+  await updateClinic(db, clinicId, {
+    secondFactorPolicy: policy.secondFactor,
+    passkeySignIn: policy.passkeySignIn,
   });
 }
 

@@ -9,6 +9,7 @@ import {
 } from '@contracts/webhooks';
 import type { AppDeps } from '../../app-deps';
 import { route } from '../../core/route';
+import { requireFreshSecondFactor } from '../auth';
 import * as webhooks from './webhooks.service';
 
 export function webhooksRoutes(deps: AppDeps): FastifyPluginAsync {
@@ -16,9 +17,12 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsync {
     route(app, listWebhookEndpointsEndpoint, async (request) =>
       webhooks.listEndpoints(deps, request.context),
     );
-    route(app, createWebhookEndpointEndpoint, async (request, reply) =>
-      reply.status(201).send(await webhooks.createEndpoint(deps, request.context, request.body)),
-    );
+    route(app, createWebhookEndpointEndpoint, async (request, reply) => {
+      await requireFreshSecondFactor(deps, request.context);
+      return reply
+        .status(201)
+        .send(await webhooks.createEndpoint(deps, request.context, request.body));
+    });
     route(app, updateWebhookEndpointEndpoint, async (request) =>
       webhooks.updateEndpoint(deps, request.context, request.params.id, request.body),
     );

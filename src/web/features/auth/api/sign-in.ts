@@ -8,7 +8,12 @@ export function signIn(body: LoginBody) {
   return callEndpoint(signInRoute, { body, fallback: 'Sign-in failed. Please try again.' });
 }
 
-/** Signs in and makes the new user the session the whole app reads. */
+/**
+ * Signs in and makes the new user the session the whole app reads, unless a second factor is
+ * still owed (`next`, ADR 046): the session starts once it is given.
+ */
 export function useSignIn() {
-  return useWriteThenRefresh(signIn, (queryClient, { user }) => startSession(queryClient, user));
+  return useWriteThenRefresh(signIn, (queryClient, { user, next }) => {
+    if (!next) startSession(queryClient, user);
+  });
 }

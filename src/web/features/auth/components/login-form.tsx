@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { loginBody } from '@contracts/auth';
+import { loginBody, type SignInResponse } from '@contracts/auth';
 import { Button } from '@web/components/ui/button';
 import { FormError } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
@@ -24,19 +24,30 @@ const loginForm = z.object({
 });
 
 /** Email and password; the server's message shows inline, the same for any wrong combination. */
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+export function LoginForm({
+  onSignedIn,
+  onSecondStep,
+  notice,
+}: {
+  onSignedIn: () => void;
+  /** The password was right and a second factor is owed (ADR 046). */
+  onSecondStep?: (answer: SignInResponse) => void;
+  /** Why the user is back here (their sign-in ended part-way). */
+  notice?: string | undefined;
+}) {
   const signIn = useSignIn();
   const { register, handleSubmit, setValue, setFocus, formState } = useForm({
     resolver: zodResolver(loginForm),
     defaultValues: { email: '', password: '' },
   });
   const { errors } = formState;
-  const message = errors.email?.message ?? errors.password?.message ?? signIn.error?.message;
+  const message =
+    errors.email?.message ?? errors.password?.message ?? signIn.error?.message ?? notice;
 
   const submit = handleSubmit((body) => {
     if (signIn.isPending) return;
     signIn.mutate(body, {
-      onSuccess: onSignedIn,
+      onSuccess: (answer) => (answer.next && onSecondStep ? onSecondStep(answer) : onSignedIn()),
       onError: () => {
         // Keep the email, which is usually right, and let the user retype the password at once.
         setValue('password', '');

@@ -1,10 +1,13 @@
+import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { SignInResponse } from '@contracts/auth';
 import { HeartPulseIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useSession } from '@web/lib/session';
 import { safeNextPath } from '../utils/next-path';
 import { LoginForm } from './login-form';
+import { SignInSecondStep } from './sign-in-second-step';
 
 /** /auth/login, outside the signed-in shell. Afterwards the user returns to `next`. */
 export function LoginPage() {
@@ -12,6 +15,10 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const next = safeNextPath(searchParams.get('next'));
+  // After a right password, what the sign-in still needs (ADR 046); and why it started over.
+  const [secondStep, setSecondStep] = useState<SignInResponse | null>(null);
+  const [notice, setNotice] = useState<string>();
+  const signedIn = () => void navigate(next, { replace: true });
 
   if (session.status === 'signed-in') return <Navigate to={next} replace />;
 
@@ -36,8 +43,24 @@ export function LoginPage() {
               <Skeleton className="h-14 w-full" />
               <Skeleton className="h-9 w-full" />
             </div>
+          ) : secondStep ? (
+            <SignInSecondStep
+              answer={secondStep}
+              onSignedIn={signedIn}
+              onStartOver={(message) => {
+                setSecondStep(null);
+                setNotice(message);
+              }}
+            />
           ) : (
-            <LoginForm onSignedIn={() => void navigate(next, { replace: true })} />
+            <LoginForm
+              onSignedIn={signedIn}
+              onSecondStep={(answer) => {
+                setNotice(undefined);
+                setSecondStep(answer);
+              }}
+              notice={notice}
+            />
           )}
         </CardContent>
       </Card>

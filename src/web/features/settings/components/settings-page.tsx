@@ -6,6 +6,7 @@ import { NotificationSettings } from './notification-settings';
 import { PasswordSettings } from './password-settings';
 import { ThemeSettings } from './theme-settings';
 import { TimeZoneSettings } from './time-zone-settings';
+import { TwoStepSettings } from './two-step-settings';
 
 export function SettingsPage() {
   const { user } = useSession();
@@ -22,6 +23,7 @@ export function SettingsPage() {
           <ThemeSettings user={user} />
           <NotificationSettings user={user} />
           <PasswordSettings />
+          <TwoStepSettings email={user.email} />
         </>
       ) : (
         <div aria-busy="true" className="space-y-6">

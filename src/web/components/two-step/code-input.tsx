@@ -1,0 +1,47 @@
+import type { ComponentProps } from 'react';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+
+/**
+ * The field for a second factor's code: six digits from the authenticator app (the phone's
+ * keyboard shows digits, and the browser may fill a code it received), or a recovery code.
+ */
+export function CodeInput({
+  id,
+  label,
+  recovery = false,
+  error,
+  ...props
+}: Omit<ComponentProps<'input'>, 'id'> & {
+  id: string;
+  label: string;
+  /** A recovery code: letters and digits, typed off paper. */
+  recovery?: boolean;
+  error?: string | undefined;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        name="code"
+        autoComplete="one-time-code"
+        inputMode={recovery ? 'text' : 'numeric'}
+        pattern={recovery ? undefined : '[0-9 ]*'}
+        maxLength={recovery ? 40 : 7}
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        className="font-mono tracking-widest"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...props}
+      />
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { RecoveryCodesView } from '@contracts/two-step';
+import { RecoveryCodesPanel } from '@web/components/two-step/recovery-codes-panel';
+import { TotpSetup } from '@web/components/two-step/totp-setup';
+import { Button } from '@web/components/ui/button';
+import { startSession } from '@web/lib/session';
+
+/**
+ * A sign-in that must set up a second factor first (the clinic requires one, ADR 046): set up
+ * the authenticator app, save the recovery codes, then go on into the app.
+ */
+export function EnrolStep({ email, onSignedIn }: { email: string; onSignedIn: () => void }) {
+  const queryClient = useQueryClient();
+  const [confirmed, setConfirmed] = useState<RecoveryCodesView | null>(null);
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-1">
+        <h2 className="text-base font-semibold">Set up two-step sign-in</h2>
+        <p className="text-sm text-muted-foreground">
+          Your clinic asks everyone in your role to sign in with a code from an authenticator app as
+          well as a password. Set it up now to continue.
+        </p>
+      </div>
+      {confirmed ? (
+        <RecoveryCodesPanel codes={confirmed.recoveryCodes} email={email}>
+          <Button
+            type="button"
+            className="w-full"
+            onClick={() => {
+              if (confirmed.user) startSession(queryClient, confirmed.user);
+              onSignedIn();
+            }}
+          >
+            I have saved my codes. Continue
+          </Button>
+        </RecoveryCodesPanel>
+      ) : (
+        <TotpSetup onConfirmed={setConfirmed} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { SignInResponse } from '@contracts/auth';
+import { Button } from '@web/components/ui/button';
+import { EnrolStep } from './enrol-step';
+import { SecondFactorStep } from './second-factor-step';
+
+/**
+ * What follows a right password when the sign-in is not whole yet (ADR 046): the second factor,
+ * or setting one up. Other ways of giving it (passkeys) add their choice to SecondFactorStep's
+ * `otherMethods` here.
+ */
+export function SignInSecondStep({
+  answer,
+  onSignedIn,
+  onStartOver,
+}: {
+  answer: SignInResponse;
+  onSignedIn: () => void;
+  /** Back to the password, with why when the sign-in ended. */
+  onStartOver: (message?: string) => void;
+}) {
+  return (
+    <div className="grid gap-4">
+      {answer.next === 'enrol' ? (
+        <EnrolStep email={answer.user.email} onSignedIn={onSignedIn} />
+      ) : (
+        <SecondFactorStep
+          methods={answer.methods ?? []}
+          onSignedIn={onSignedIn}
+          onStartOver={onStartOver}
+        />
+      )}
+      <Button
+        type="button"
+        variant="ghost"
+        className="justify-self-center text-muted-foreground"
+        onClick={() => onStartOver()}
+      >
+        Sign in as someone else
+      </Button>
+    </div>
+  );
+}
