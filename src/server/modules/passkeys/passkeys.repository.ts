@@ -131,30 +131,24 @@ export async function takeChallenge(
  * staff sign in through it, so leaving the organisation there ends their access here).
  */
 export async function passwordlessAllowed(db: Executor, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({
-      active: t.users.active,
-      clinics: sql<number>`(select count(*) from ${t.clinicMembers} where ${t.clinicMembers.userId} = ${t.users.id})`,
-      refusing: sql<number>`(select count(*) from ${t.clinicMembers}
-        join ${t.clinics} on ${t.clinics.id} = ${t.clinicMembers.clinicId}
-        where ${t.clinicMembers.userId} = ${t.users.id} and not ${t.clinics.passkeySignIn})`,
-      ssoOnly: sql<boolean>`exists (select 1 from ${t.userIdentities}
-        join ${t.identityProviders} on ${t.identityProviders.id} = ${t.userIdentities.providerId}
-        where ${t.userIdentities.userId} = ${t.users.id} and ${t.identityProviders.ssoOnly})`,
-    })
+  const [user] = await db
+    .select({ active: t.users.active })
     .from(t.users)
     .where(eq(t.users.id, userId));
-  if (!row) return false;
-  return row.active && Number(row.clinics) > 0 && Number(row.refusing) === 0 && !row.ssoOnly;
-}
-
-/** The user as sign-in needs them. */
-export async function findUser(db: Executor, userId: string) {
-  const [row] = await db
-    .select({ id: t.users.id, email: t.users.email, name: t.users.name, role: t.users.role })
-    .from(t.users)
-    .where(eq(t.users.id, userId));
-  return row;
+  if (!user?.active) return false;
+  const clinics = await db
+    .select({ allows: t.clinics.passkeySignIn })
+    .from(t.clinicMembers)
+    .innerJoin(t.clinics, eq(t.clinics.id, t.clinicMembers.clinicId))
+    .where(eq(t.clinicMembers.userId, userId));
+  if (clinics.length === 0 || clinics.some((c) => !c.allows)) return false;
+  const ssoOnly = await db
+    .select({ id: t.identityProviders.id })
+    .from(t.userIdentities)
+    .innerJoin(t.identityProviders, eq(t.identityProviders.id, t.userIdentities.providerId))
+    .where(and(eq(t.userIdentities.userId, userId), eq(t.identityProviders.ssoOnly, true)))
+    .limit(1);
+  return ssoOnly.length === 0;
 }
 
 /** Serialises changes to one user's factors, so two removals cannot each leave the other's last. */
