@@ -33,7 +33,14 @@ export const passkeyName = safeText(PASSKEY_NAME_MAX).pipe(z.string().min(1, 'is
 /** A credential id: at most 1023 bytes (WebAuthn Level 3), 1364 characters as base64url. */
 const credentialId = base64url(1364);
 
-const clientExtensionResults = z.record(z.string(), z.unknown()).default({});
+/** The extension outputs we read (none decide anything yet); others are dropped. */
+const clientExtensionResults = z
+  .object({
+    appid: z.boolean().optional(),
+    credProps: z.object({ rk: z.boolean().optional() }).optional(),
+    hmacCreateSecret: z.boolean().optional(),
+  })
+  .default({});
 const authenticatorAttachment = z.enum(['platform', 'cross-platform']).optional();
 
 /** What navigator.credentials.create() gave, as JSON (RegistrationResponseJSON). */
@@ -41,7 +48,7 @@ export const registrationResponse = z.object({
   id: credentialId,
   rawId: credentialId,
   type: z.literal('public-key'),
-  response: z.looseObject({
+  response: z.object({
     clientDataJSON: base64url(8_192),
     attestationObject: base64url(65_536),
     transports: z.array(z.string().max(32)).max(10).optional(),
@@ -55,7 +62,7 @@ export const authenticationResponse = z.object({
   id: credentialId,
   rawId: credentialId,
   type: z.literal('public-key'),
-  response: z.looseObject({
+  response: z.object({
     clientDataJSON: base64url(8_192),
     authenticatorData: base64url(8_192),
     signature: base64url(1_024),

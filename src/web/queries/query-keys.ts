@@ -161,3 +161,8 @@ export const patientImportKeys = {
   one: (id: string) => [...patientKeys.all, 'import', id] as const,
   rows: (id: string, query: object) => [...patientImportKeys.one(id), 'rows', query] as const,
 };
+
+/** The signed-in user's own passkeys (Settings). */
+export const passkeyKeys = {
+  all: ['passkeys'] as const,
+};

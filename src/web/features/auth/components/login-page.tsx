@@ -5,6 +5,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useSession } from '@web/lib/session';
 import { safeNextPath } from '../utils/next-path';
 import { LoginForm } from './login-form';
+import { PasskeySignIn } from './passkey-sign-in';
 
 /** /auth/login, outside the signed-in shell. Afterwards the user returns to `next`. */
 export function LoginPage() {
@@ -37,7 +38,10 @@ export function LoginPage() {
               <Skeleton className="h-9 w-full" />
             </div>
           ) : (
-            <LoginForm onSignedIn={() => void navigate(next, { replace: true })} />
+            <>
+              <LoginForm onSignedIn={() => void navigate(next, { replace: true })} />
+              <PasskeySignIn onSignedIn={() => void navigate(next, { replace: true })} />
+            </>
           )}
         </CardContent>
       </Card>

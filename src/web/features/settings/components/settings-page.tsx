@@ -3,6 +3,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useSession } from '@web/lib/session';
 import { useThemeSync } from '../hooks/use-theme-sync';
 import { NotificationSettings } from './notification-settings';
+import { PasskeySettings } from './passkey-settings';
 import { PasswordSettings } from './password-settings';
 import { ThemeSettings } from './theme-settings';
 import { TimeZoneSettings } from './time-zone-settings';
@@ -22,6 +23,7 @@ export function SettingsPage() {
           <ThemeSettings user={user} />
           <NotificationSettings user={user} />
           <PasswordSettings />
+          <PasskeySettings />
         </>
       ) : (
         <div aria-busy="true" className="space-y-6">
