@@ -13,6 +13,7 @@ import * as feeds from './feeds';
 import * as integrations from './integrations';
 import * as onlineBooking from './online-booking';
 import * as outbox from './outbox';
+import * as passkeys from './passkeys';
 import * as patientMerge from './patient-merge';
 import * as patientImport from './patient-import';
 import * as patients from './patients';
@@ -37,6 +38,7 @@ export const contractModules = {
   integrations,
   onlineBooking,
   outbox,
+  passkeys,
   patientMerge,
   patientImport,
   patients,

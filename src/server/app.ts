@@ -37,6 +37,7 @@ import { feedsRoutes } from './modules/feeds';
 import { fhirRoutes } from './modules/fhir';
 import { integrationsRoutes } from './modules/integrations';
 import { outboxRoutes } from './modules/notifications';
+import { passkeysRoutes } from './modules/passkeys';
 import { onlineBookingRoutes } from './modules/online-booking';
 import { sessionsRoutes, SignalHub } from './modules/sessions';
 import { systemRoutes } from './modules/system';
@@ -97,6 +98,7 @@ export async function buildApp(
 
   await app.register(systemRoutes(deps));
   await app.register(authRoutes(deps));
+  await app.register(passkeysRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(auditRoutes(deps));
   await app.register(availabilityRoutes(deps));

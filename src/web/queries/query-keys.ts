@@ -168,3 +168,8 @@ export const twoStepKeys = {
   status: () => [...twoStepKeys.all, 'status'] as const,
   browsers: () => [...twoStepKeys.all, 'browsers'] as const,
 };
+
+/** The signed-in user's own passkeys (Settings). */
+export const passkeyKeys = {
+  all: ['passkeys'] as const,
+};

@@ -5,6 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { DialogFooter } from '@web/components/ui/dialog';
 import { setStepUpHandler } from '@web/lib/api-client';
 import { stepUp } from '@web/lib/two-step';
+import { browserSupportsWebAuthn, verifyWithPasskey } from '@web/lib/passkey-ceremony';
 import { CodeInput } from './code-input';
 
 /**
@@ -21,6 +22,8 @@ export function StepUpDialogHost() {
     null,
   );
   const check = useMutation({ mutationFn: stepUp });
+  // A passkey does as well as a code (ADR 049); one the user does not have is refused in words.
+  const passkey = useMutation({ mutationFn: () => verifyWithPasskey('step-up') });
 
   useEffect(() => {
     setStepUpHandler(() => {
@@ -31,6 +34,7 @@ export function StepUpDialogHost() {
         setCode('');
         setRecovery(false);
         check.reset();
+        passkey.reset();
         setOpen(true);
       }
       return waiting.current.promise;
@@ -83,6 +87,23 @@ export function StepUpDialogHost() {
         >
           {recovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
         </Button>
+        {browserSupportsWebAuthn() && (
+          <div className="grid gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              disabled={passkey.isPending}
+              onClick={() => passkey.mutate(undefined, { onSuccess: () => finish(true) })}
+            >
+              {passkey.isPending ? 'Waiting for your passkey…' : 'Use a passkey instead'}
+            </Button>
+            {passkey.error && (
+              <p role="alert" className="text-sm text-destructive">
+                {passkey.error.message}
+              </p>
+            )}
+          </div>
+        )}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => finish(false)}>
             Cancel

@@ -8,6 +8,7 @@ import { useSession } from '@web/lib/session';
 import { safeNextPath } from '../utils/next-path';
 import { LoginForm } from './login-form';
 import { SignInSecondStep } from './sign-in-second-step';
+import { PasskeySignIn } from './passkey-sign-in';
 
 /** /auth/login, outside the signed-in shell. Afterwards the user returns to `next`. */
 export function LoginPage() {
@@ -53,14 +54,17 @@ export function LoginPage() {
               }}
             />
           ) : (
-            <LoginForm
-              onSignedIn={signedIn}
-              onSecondStep={(answer) => {
-                setNotice(undefined);
-                setSecondStep(answer);
-              }}
-              notice={notice}
-            />
+            <>
+              <LoginForm
+                onSignedIn={signedIn}
+                onSecondStep={(answer) => {
+                  setNotice(undefined);
+                  setSecondStep(answer);
+                }}
+                notice={notice}
+              />
+              <PasskeySignIn onSignedIn={signedIn} />
+            </>
           )}
         </CardContent>
       </Card>

@@ -1,12 +1,12 @@
 import type { SignInResponse } from '@contracts/auth';
 import { Button } from '@web/components/ui/button';
 import { EnrolStep } from './enrol-step';
+import { PasskeySecondFactor } from './passkey-second-factor';
 import { SecondFactorStep } from './second-factor-step';
 
 /**
  * What follows a right password when the sign-in is not whole yet (ADR 046): the second factor,
- * or setting one up. Other ways of giving it (passkeys) add their choice to SecondFactorStep's
- * `otherMethods` here.
+ * or setting one up; a user with a passkey may give it instead of a code.
  */
 export function SignInSecondStep({
   answer,
@@ -27,6 +27,11 @@ export function SignInSecondStep({
           methods={answer.methods ?? []}
           onSignedIn={onSignedIn}
           onStartOver={onStartOver}
+          otherMethods={
+            answer.methods?.includes('passkey') ? (
+              <PasskeySecondFactor onSignedIn={onSignedIn} />
+            ) : undefined
+          }
         />
       )}
       <Button

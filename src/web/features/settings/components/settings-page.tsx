@@ -3,6 +3,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useSession } from '@web/lib/session';
 import { useThemeSync } from '../hooks/use-theme-sync';
 import { NotificationSettings } from './notification-settings';
+import { PasskeySettings } from './passkey-settings';
 import { PasswordSettings } from './password-settings';
 import { ThemeSettings } from './theme-settings';
 import { TimeZoneSettings } from './time-zone-settings';
@@ -24,6 +25,7 @@ export function SettingsPage() {
           <NotificationSettings user={user} />
           <PasswordSettings />
           <TwoStepSettings email={user.email} />
+          <PasskeySettings />
         </>
       ) : (
         <div aria-busy="true" className="space-y-6">
