@@ -20,6 +20,7 @@ import * as resources from './resources';
 import * as series from './series';
 import * as services from './services';
 import * as session from './session';
+import * as sso from './sso';
 import * as system from './system';
 import * as waitlist from './waitlist';
 import * as webhooks from './webhooks';
@@ -43,6 +44,7 @@ export const contractModules = {
   series,
   services,
   session,
+  sso,
   system,
   waitlist,
   webhooks,

@@ -11,7 +11,15 @@ import * as auth from './auth.service';
 import { presentedDevice, setDeviceCookie } from './device-cookie';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie';
 
-export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsync {
+export interface AuthRouteOptions {
+  /** Where a browser goes after signing out of this session: its identity provider (ADR 048). */
+  signOutRedirect?: (sessionId: string) => Promise<string | undefined>;
+}
+
+export function authRoutes(
+  deps: auth.AuthDeps,
+  options: AuthRouteOptions = {},
+): FastifyPluginAsync {
   return async (app) => {
     route(
       app,
@@ -32,9 +40,11 @@ export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsync {
     );
 
     route(app, signOutEndpoint, async (request, reply) => {
-      if (request.context) await auth.signOut(deps, request.context.user.sessionId);
+      const sessionId = request.context?.user.sessionId;
+      const redirectTo = sessionId ? await options.signOutRedirect?.(sessionId) : undefined;
+      if (sessionId) await auth.signOut(deps, sessionId);
       clearSessionCookie(request, reply);
-      return { ok: true as const };
+      return { ok: true as const, ...(redirectTo ? { redirectTo } : {}) };
     });
 
     route(app, getSessionEndpoint, async (request) => {
