@@ -69,6 +69,9 @@ export async function configurationOf(
     ),
   );
   if (isPlainHttp(provider.issuer)) client.allowInsecureRequests(config);
+  // openid-client trusts an ID token from the token endpoint on TLS alone (OpenID Connect Core
+  // 3.1.3.7 allows it); we check its signature against the provider's keys as well.
+  client.enableNonRepudiationChecks(config);
   return config;
 }
 
