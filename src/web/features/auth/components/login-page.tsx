@@ -5,6 +5,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useSession } from '@web/lib/session';
 import { safeNextPath } from '../utils/next-path';
 import { LoginForm } from './login-form';
+import { SsoSignIn } from './sso-sign-in';
 
 /** /auth/login, outside the signed-in shell. Afterwards the user returns to `next`. */
 export function LoginPage() {
@@ -39,6 +40,7 @@ export function LoginPage() {
           ) : (
             <LoginForm onSignedIn={() => void navigate(next, { replace: true })} />
           )}
+          <SsoSignIn next={next} />
         </CardContent>
       </Card>
     </main>
