@@ -21,6 +21,7 @@ import * as resources from './resources';
 import * as series from './series';
 import * as services from './services';
 import * as session from './session';
+import * as sso from './sso';
 import * as system from './system';
 import * as twoStep from './two-step';
 import * as waitlist from './waitlist';
@@ -46,6 +47,7 @@ export const contractModules = {
   series,
   services,
   session,
+  sso,
   system,
   twoStep,
   waitlist,

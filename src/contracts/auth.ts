@@ -140,7 +140,17 @@ export const signOutEndpoint = defineEndpoint({
   summary: 'Sign out: end this session and clear its cookie',
   tag: 'Auth',
   access: 'public',
-  responses: { 200: okResponse },
+  responses: {
+    200: okResponse.extend({
+      redirectTo: z
+        .string()
+        .optional()
+        .describe(
+          'Where the browser should go next: the identity provider’s sign-out, for a session ' +
+            'begun there (RP-Initiated Logout). Absent otherwise.',
+        ),
+    }),
+  },
 });
 
 export const getSessionEndpoint = defineEndpoint({

@@ -40,6 +40,7 @@ import { outboxRoutes } from './modules/notifications';
 import { passkeysRoutes } from './modules/passkeys';
 import { onlineBookingRoutes } from './modules/online-booking';
 import { sessionsRoutes, SignalHub } from './modules/sessions';
+import { ssoRoutes, ssoSignOutRedirect } from './modules/sso';
 import { systemRoutes } from './modules/system';
 import { resourcesRoutes } from './modules/resources';
 import { servicesRoutes } from './modules/services';
@@ -97,8 +98,9 @@ export async function buildApp(
   await app.register(openApiPlugin, { version: deps.version, publicUrl: config.PUBLIC_URL });
 
   await app.register(systemRoutes(deps));
-  await app.register(authRoutes(deps));
+  await app.register(authRoutes(deps, { signOutRedirect: ssoSignOutRedirect(deps) }));
   await app.register(passkeysRoutes(deps));
+  await app.register(ssoRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(auditRoutes(deps));
   await app.register(availabilityRoutes(deps));

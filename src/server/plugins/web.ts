@@ -25,6 +25,7 @@ const SPA_ROUTES: RegExp[] = [
   /^\/book\/?$/,
   /^\/reschedule\/?$/,
   /^\/admin\/(?:agents|clinics|services|resources|outbox|audit|integrations)\/?$/,
+  /^\/admin\/sign-in\/?$/,
   /^\/admin\/agents\/[^/]+\/availability\/?$/,
   /^\/admin\/clinics\/[^/]+\/?$/,
   /^\/session\/[^/]+\/?$/,

@@ -251,6 +251,15 @@ export const routes: RouteObject[] = [
                         ),
                       },
                       {
+                        path: 'admin/sign-in',
+                        ...titled('Single sign-on'),
+                        lazy: page(() =>
+                          import('@web/features/sso/components/single-sign-on-page').then(
+                            (m) => m.SingleSignOnPage,
+                          ),
+                        ),
+                      },
+                      {
                         path: 'admin/integrations',
                         ...titled('Integrations'),
                         lazy: page(() =>

@@ -279,3 +279,23 @@ export async function updateUser(
   const [row] = await db.update(t.users).set(values).where(eq(t.users.id, id)).returning();
   return row;
 }
+
+/**
+ * Whether the user is linked to a live identity provider in "SSO only" mode (ADR 048): their
+ * password no longer signs them in.
+ */
+export async function signsInOnlyWithSso(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(t.userIdentities)
+    .innerJoin(t.identityProviders, eq(t.identityProviders.id, t.userIdentities.providerId))
+    .where(
+      and(
+        eq(t.userIdentities.userId, userId),
+        eq(t.identityProviders.ssoOnly, true),
+        isNull(t.identityProviders.archivedAt),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}

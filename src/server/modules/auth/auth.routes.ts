@@ -13,7 +13,15 @@ import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-
 import { presentedRememberedToken } from './remembered-browsers';
 import { twoStepRoutes } from './two-step.routes';
 
-export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsync {
+export interface AuthRouteOptions {
+  /** Where a browser goes after signing out of this session: its identity provider (ADR 048). */
+  signOutRedirect?: (sessionId: string) => Promise<string | undefined>;
+}
+
+export function authRoutes(
+  deps: auth.AuthDeps,
+  options: AuthRouteOptions = {},
+): FastifyPluginAsync {
   return async (app) => {
     await app.register(twoStepRoutes(deps));
     route(
@@ -37,9 +45,11 @@ export function authRoutes(deps: auth.AuthDeps): FastifyPluginAsync {
     );
 
     route(app, signOutEndpoint, async (request, reply) => {
-      if (request.context) await auth.signOut(deps, request.context.user.sessionId);
+      const sessionId = request.context?.user.sessionId;
+      const redirectTo = sessionId ? await options.signOutRedirect?.(sessionId) : undefined;
+      if (sessionId) await auth.signOut(deps, sessionId);
       clearSessionCookie(request, reply);
-      return { ok: true as const };
+      return { ok: true as const, ...(redirectTo ? { redirectTo } : {}) };
     });
 
     route(app, getSessionEndpoint, async (request) => {

@@ -1,4 +1,5 @@
 import { isRole } from '@domain/roles';
+import { SSO_ONLY_SIGN_IN } from '@domain/sso-errors';
 import {
   DEFAULT_NOTIFICATION_PREFS,
   NOTIFICATION_EVENTS,
@@ -79,6 +80,7 @@ export async function signIn(
     SIGN_IN_THROTTLED,
   );
   if (!attempt.ok || !user) throw unauthorized(INVALID_CREDENTIALS);
+  if (await repo.signsInOnlyWithSso(db.db, user.id)) throw forbidden(SSO_ONLY_SIGN_IN);
 
   const now = deps.now();
   // A browser keeps the device cookie this account was given in it; any other value, one planted

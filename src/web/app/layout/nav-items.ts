@@ -7,6 +7,7 @@ import {
   ClipboardListIcon,
   ClockIcon,
   KeyRoundIcon,
+  KeySquareIcon,
   LayoutDashboardIcon,
   ListTodoIcon,
   MailIcon,
@@ -46,4 +47,5 @@ export const adminNavItems: readonly NavItem[] = [
   { title: 'Notifications', to: '/admin/outbox', icon: MailIcon },
   { title: 'Audit log', to: '/admin/audit', icon: ScrollTextIcon },
   { title: 'Integrations', to: '/admin/integrations', icon: KeyRoundIcon },
+  { title: 'Single sign-on', to: '/admin/sign-in', icon: KeySquareIcon },
 ];

@@ -53,8 +53,9 @@ export function UserMenu() {
 
   async function handleSignOut() {
     setSigningOut(true);
+    let redirectTo: string | undefined;
     try {
-      await signOut();
+      ({ redirectTo } = await signOut());
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Failed to sign out');
       setSigningOut(false);
@@ -63,7 +64,9 @@ export function UserMenu() {
     // Patient data must not outlive the session in memory. The guard of this page then sends
     // the user to sign in too, to the same plain address, as endSession records a sign-out.
     endSession(queryClient, { signedOut: true });
-    void navigate(LOGIN_PATH, { replace: true });
+    // Signed in through an identity provider: its own sign-out, which sends the browser back.
+    if (redirectTo) window.location.assign(redirectTo);
+    else void navigate(LOGIN_PATH, { replace: true });
   }
 
   return (

@@ -9,6 +9,7 @@ import { safeNextPath } from '../utils/next-path';
 import { LoginForm } from './login-form';
 import { SignInSecondStep } from './sign-in-second-step';
 import { PasskeySignIn } from './passkey-sign-in';
+import { SsoSignIn } from './sso-sign-in';
 
 /** /auth/login, outside the signed-in shell. Afterwards the user returns to `next`. */
 export function LoginPage() {
@@ -64,6 +65,7 @@ export function LoginPage() {
                 notice={notice}
               />
               <PasskeySignIn onSignedIn={signedIn} />
+              <SsoSignIn next={next} />
             </>
           )}
         </CardContent>
