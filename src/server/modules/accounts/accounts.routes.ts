@@ -59,9 +59,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsync {
       app,
       acceptInvitationEndpoint,
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(await invitations.acceptInvitation(deps, request.body, request.ip)),
+        reply.status(201).send(await invitations.acceptInvitation(deps, request.body, request.ip)),
       linkLimit,
     );
 
@@ -80,9 +78,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsync {
       data: await invitations.listInvitations(deps, request.context),
     }));
     route(app, inviteStaffEndpoint, async (request, reply) =>
-      reply
-        .status(201)
-        .send(await invitations.inviteStaff(deps, request.context, request.body)),
+      reply.status(201).send(await invitations.inviteStaff(deps, request.context, request.body)),
     );
     route(app, resendInvitationEndpoint, async (request) =>
       invitations.resendInvitation(deps, request.context, request.params.id),

@@ -169,6 +169,9 @@ export async function createAccount(
         select ${user!.id}::uuid, ic.clinic_id, ${now.toISOString()}::timestamptz
         from ${t.invitationClinics} ic where ic.invitation_id = ${invitation.id}`,
   );
-  await db.update(t.invitations).set({ userId: user!.id }).where(eq(t.invitations.id, invitation.id));
+  await db
+    .update(t.invitations)
+    .set({ userId: user!.id })
+    .where(eq(t.invitations.id, invitation.id));
   return user!;
 }

@@ -113,6 +113,7 @@ async function sendInvitation(
         {
           token,
           expiresAt: row.expiresAt.toISOString(),
+          validDays: INVITATION_DAYS,
           name: row.name,
           invitedBy: admin.name,
           clinics: clinics.map((c) => c.name),

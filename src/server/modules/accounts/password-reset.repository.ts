@@ -162,12 +162,7 @@ export async function useReset(tx: Executor, reset: { id: string; userId: string
   return true;
 }
 
-export async function setPassword(
-  tx: Executor,
-  userId: string,
-  passwordHash: string,
-  now: Date,
-) {
+export async function setPassword(tx: Executor, userId: string, passwordHash: string, now: Date) {
   await tx
     .update(t.users)
     .set({ passwordHash, passwordChangedAt: now, updatedAt: now })

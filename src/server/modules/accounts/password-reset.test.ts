@@ -6,12 +6,7 @@ import { useScenario, useTestApp } from '../../test/test-app';
 import { apiAs } from '../../test/api-client';
 import { createSignInUser, signInFrom, TEST_PASSWORD } from '../../test/auth-helpers';
 import * as t from '../../db/schema';
-import {
-  choosePassword,
-  forgotPassword,
-  NEW_PASSWORD,
-  resetTokensOf,
-} from './account-test-kit';
+import { choosePassword, forgotPassword, NEW_PASSWORD, resetTokensOf } from './account-test-kit';
 
 // A forgotten password, reset through a link sent by e-mail (issue 43, ADR 047).
 

@@ -49,7 +49,9 @@ export async function endUserSessions(
   const ended = await db
     .update(s)
     .set({ revokedAt: r.now, revokedBy: r.by ?? null })
-    .where(and(eq(s.userId, userId), isNull(s.revokedAt), r.keepId ? ne(s.id, r.keepId) : undefined))
+    .where(
+      and(eq(s.userId, userId), isNull(s.revokedAt), r.keepId ? ne(s.id, r.keepId) : undefined),
+    )
     .returning({ id: s.id });
   return ended.length;
 }

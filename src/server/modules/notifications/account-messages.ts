@@ -20,6 +20,8 @@ export interface PasswordResetSnapshot {
 export interface InvitationSnapshot {
   token: string;
   expiresAt: string;
+  /** How long the link works, as the e-mail says it. */
+  validDays: number;
   name: string;
   invitedBy: string | null;
   clinics: string[];
@@ -57,14 +59,6 @@ export function invitationRow(
     payload: snapshot,
   };
 }
-
-const until = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  });
 
 export function renderPasswordReset(
   snapshot: PasswordResetSnapshot,
@@ -107,7 +101,7 @@ export function renderInvitation(
       '',
       `Choose your password: ${invitationLink(publicUrl, snapshot.token)}`,
       '',
-      `The link works once, until ${until(snapshot.expiresAt)}. Nobody else knows the password you choose.`,
+      `The link works once, for ${snapshot.validDays} days. Nobody else will know the password you choose.`,
       '',
       'Welcome,',
       'Carebook',
