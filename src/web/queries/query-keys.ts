@@ -161,3 +161,11 @@ export const patientImportKeys = {
   one: (id: string) => [...patientKeys.all, 'import', id] as const,
   rows: (id: string, query: object) => [...patientImportKeys.one(id), 'rows', query] as const,
 };
+
+/** Staff accounts (issue 43, ADR 047): open invitations, and the signed-in user's sessions. */
+export const accountKeys = {
+  invitations: ['admin', 'invitations'] as const,
+  mySessions: ['auth', 'sessions'] as const,
+  /** A reset or invitation link, checked when its page opens. */
+  link: (kind: 'reset' | 'invitation', token: string) => ['account-link', kind, token] as const,
+};

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -26,9 +27,11 @@ const loginForm = z.object({
 /** Email and password; the server's message shows inline, the same for any wrong combination. */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const signIn = useSignIn();
+  // An invitation just taken up, or a password just reset, sends the person here with their e-mail.
+  const [searchParams] = useSearchParams();
   const { register, handleSubmit, setValue, setFocus, formState } = useForm({
     resolver: zodResolver(loginForm),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: searchParams.get('email') ?? '', password: '' },
   });
   const { errors } = formState;
   const message = errors.email?.message ?? errors.password?.message ?? signIn.error?.message;

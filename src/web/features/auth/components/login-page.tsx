@@ -1,4 +1,4 @@
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { HeartPulseIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -39,6 +39,12 @@ export function LoginPage() {
           ) : (
             <LoginForm onSignedIn={() => void navigate(next, { replace: true })} />
           )}
+          <Link
+            to="/auth/forgot"
+            className="mt-5 block text-center text-sm underline-offset-4 hover:underline"
+          >
+            Forgot your password?
+          </Link>
         </CardContent>
       </Card>
     </main>

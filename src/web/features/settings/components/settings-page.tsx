@@ -4,6 +4,7 @@ import { useSession } from '@web/lib/session';
 import { useThemeSync } from '../hooks/use-theme-sync';
 import { NotificationSettings } from './notification-settings';
 import { PasswordSettings } from './password-settings';
+import { SessionsSettings } from './sessions-settings';
 import { ThemeSettings } from './theme-settings';
 import { TimeZoneSettings } from './time-zone-settings';
 
@@ -22,6 +23,7 @@ export function SettingsPage() {
           <ThemeSettings user={user} />
           <NotificationSettings user={user} />
           <PasswordSettings />
+          <SessionsSettings />
         </>
       ) : (
         <div aria-busy="true" className="space-y-6">
