@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInWith, submitSignIn } from './fixtures';
 import { useMailedServer } from './mailed-server';
 
@@ -8,6 +8,8 @@ import { useMailedServer } from './mailed-server';
 // phone widths, each with its own invitee.
 
 const env = useMailedServer(41, 'carebook_e2e_staff_accounts');
+// Each step loads a page of the built app on a machine shared with other journeys: waits are long.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -75,7 +77,7 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
     await expect(invitee.page.getByLabel('Email')).toHaveValue(email);
     await invitee.page.getByLabel('Password').fill(FIRST_PASSWORD);
     await invitee.page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(invitee.page).not.toHaveURL(/\/auth\//, { timeout: 20_000 });
+    await expect(invitee.page).not.toHaveURL(/\/auth\//);
     await admin.page.reload();
     await expect(admin.page.getByRole('listitem', { name: `Invitation for ${name}` })).toHaveCount(
       0,
@@ -96,9 +98,9 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
     await expect(other.page.getByLabel('Email')).toHaveValue(email);
     await other.page.getByLabel('Password').fill(SECOND_PASSWORD);
     await other.page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(other.page).not.toHaveURL(/\/auth\//, { timeout: 20_000 });
+    await expect(other.page).not.toHaveURL(/\/auth\//);
     await invitee.page.goto('/settings');
-    await expect(invitee.page).toHaveURL(/\/auth\/login/, { timeout: 20_000 });
+    await expect(invitee.page).toHaveURL(/\/auth\/login/);
     // The link was for one use.
     await invitee.page.goto(await linkMailedTo(email, '/auth/reset?token='));
     await expect(invitee.page.getByRole('alert')).toHaveText(
@@ -109,7 +111,7 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
     const third = await browserAt(browser, viewport);
     await third.page.goto('/auth/login');
     await submitSignIn(third.page, email, SECOND_PASSWORD);
-    await expect(third.page).not.toHaveURL(/\/auth\//, { timeout: 20_000 });
+    await expect(third.page).not.toHaveURL(/\/auth\//);
     await other.page.goto('/settings');
     const sessions = other.page.getByRole('list', { name: 'Your sessions' });
     await expect(sessions.getByRole('listitem')).toHaveCount(2);
@@ -117,7 +119,7 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
     await other.page.getByRole('button', { name: 'Sign out everywhere else' }).click();
     await expect(sessions.getByRole('listitem')).toHaveCount(1);
     await third.page.goto('/settings');
-    await expect(third.page).toHaveURL(/\/auth\/login/, { timeout: 20_000 });
+    await expect(third.page).toHaveURL(/\/auth\/login/);
 
     for (const each of [admin, invitee, other, third]) await each.context.close();
   });
