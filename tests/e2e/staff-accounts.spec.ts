@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInWith, submitSignIn } from './fixtures';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, submitSignIn } from './fixtures';
 import { useMailedServer } from './mailed-server';
 
 // Issue 43 (ADR 047): an admin invites a new staff member, who chooses their own password by the
@@ -52,11 +52,9 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
 
     // The admin invites.
     const admin = await browserAt(browser, viewport);
-    await signInWith(
-      admin.page,
-      { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORD },
-      '/admin/agents',
-    );
+    await admin.page.goto('/auth/login?next=%2Fadmin%2Fagents');
+    await submitSignIn(admin.page, DEMO_ACCOUNTS.admin.email, DEMO_PASSWORD);
+    await expect(admin.page).toHaveURL(/\/admin\/agents/);
     await admin.page.getByRole('button', { name: 'Invite staff member' }).click();
     const dialog = admin.page.getByRole('dialog', { name: 'Invite staff member' });
     await dialog.getByLabel('Name').fill(name);
