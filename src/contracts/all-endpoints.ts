@@ -1,6 +1,7 @@
 // Every contract, for what needs them all at once: the type that leads from a route to its
 // endpoint, and the answer checks of development builds and tests. It brings zod; the web app's
 // production code only names it in types.
+import * as accounts from './accounts';
 import * as admin from './admin';
 import * as appointments from './appointments';
 import * as auth from './auth';
@@ -28,6 +29,7 @@ import * as waitlist from './waitlist';
 import * as webhooks from './webhooks';
 
 export const contractModules = {
+  accounts,
   admin,
   appointments,
   auth,

@@ -25,6 +25,8 @@ export const OUTBOX_KINDS = [
   'waitlist.offer',
   'online.hold',
   'admin.notice',
+  'account.password_reset',
+  'account.invitation',
 ] as const;
 export const outboxKind = z.enum(OUTBOX_KINDS);
 export type OutboxKind = z.infer<typeof outboxKind>;

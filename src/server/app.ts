@@ -26,6 +26,7 @@ import { routeRegistryPlugin } from './plugins/route-registry';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { clientAddressKey } from './security/client-address';
 import { createMemoryBus } from './realtime/signal-bus';
+import { accountsRoutes } from './modules/accounts';
 import { adminRoutes } from './modules/admin';
 import { appointmentsRoutes, bookInTransaction } from './modules/appointments';
 import { auditRoutes } from './modules/audit';
@@ -101,6 +102,7 @@ export async function buildApp(
   await app.register(authRoutes(deps, { signOutRedirect: ssoSignOutRedirect(deps) }));
   await app.register(passkeysRoutes(deps));
   await app.register(ssoRoutes(deps));
+  await app.register(accountsRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(auditRoutes(deps));
   await app.register(availabilityRoutes(deps));

@@ -31,6 +31,7 @@ const SPA_ROUTES: RegExp[] = [
   /^\/session\/[^/]+\/?$/,
   /^\/auth\/login\/?$/,
   /^\/auth\/unauthorized\/?$/,
+  /^\/auth\/(?:forgot|reset|invitation)\/?$/,
 ];
 const LOGIN_TYPED = /^\/login\/?$/;
 /**

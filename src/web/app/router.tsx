@@ -46,6 +46,31 @@ export const routes: RouteObject[] = [
         loader: ({ request }) => redirect(`${LOGIN_PATH}${new URL(request.url).search}`),
       },
       {
+        path: 'auth/forgot',
+        ...titled('Forgot your password?'),
+        lazy: page(() =>
+          import('@web/features/auth/components/forgot-password-page').then(
+            (m) => m.ForgotPasswordPage,
+          ),
+        ),
+      },
+      {
+        path: 'auth/reset',
+        ...titled('Choose a new password'),
+        lazy: page(() =>
+          import('@web/features/auth/components/reset-password-page').then(
+            (m) => m.ResetPasswordPage,
+          ),
+        ),
+      },
+      {
+        path: 'auth/invitation',
+        ...titled('Welcome to Carebook'),
+        lazy: page(() =>
+          import('@web/features/auth/components/invitation-page').then((m) => m.InvitationPage),
+        ),
+      },
+      {
         path: 'auth/unauthorized',
         ...titled('Not allowed'),
         lazy: page(() =>

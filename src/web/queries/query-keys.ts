@@ -173,3 +173,11 @@ export const twoStepKeys = {
 export const passkeyKeys = {
   all: ['passkeys'] as const,
 };
+
+/** Staff accounts (issue 43, ADR 047): open invitations, and the signed-in user's sessions. */
+export const accountKeys = {
+  invitations: ['admin', 'invitations'] as const,
+  mySessions: ['auth', 'sessions'] as const,
+  /** A reset or invitation link, checked when its page opens. */
+  link: (kind: 'reset' | 'invitation', token: string) => ['account-link', kind, token] as const,
+};

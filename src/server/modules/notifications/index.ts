@@ -15,3 +15,11 @@ export {
 export { remindersForNewAppointment, replanClinicReminders, syncReminders } from './reminders';
 export { OFFER_KIND, renderOffer, type OfferSnapshot } from './messages';
 export { HOLD_KIND, type HoldSnapshot } from './messages';
+export {
+  INVITATION_KIND,
+  invitationRow,
+  PASSWORD_RESET_KIND,
+  passwordResetRow,
+  type InvitationSnapshot,
+  type PasswordResetSnapshot,
+} from './account-messages';

@@ -18,6 +18,14 @@ import {
   type HoldSnapshot,
   type OfferSnapshot,
 } from './messages';
+import {
+  INVITATION_KIND,
+  PASSWORD_RESET_KIND,
+  renderInvitation,
+  renderPasswordReset,
+  type InvitationSnapshot,
+  type PasswordResetSnapshot,
+} from './account-messages';
 import { currentPatientContact, staffOptedOut } from './outbox.repository';
 import { REMINDER_KIND, type ReminderDelivery } from './reminders.repository';
 
@@ -80,6 +88,10 @@ export function renderOutboxMail(
     case HOLD_KIND:
       // An online booking's confirmation goes to the e-mail that asked, with the link that books.
       return renderHold(row.payload as HoldSnapshot, recipient.email, publicUrl);
+    case PASSWORD_RESET_KIND:
+      return renderPasswordReset(row.payload as PasswordResetSnapshot, recipient, publicUrl);
+    case INVITATION_KIND:
+      return renderInvitation(row.payload as InvitationSnapshot, recipient, publicUrl);
     case ADMIN_NOTICE_KIND: {
       const notice = row.payload as AdminNotice;
       return { to: recipient.email, subject: notice.subject, text: notice.text };

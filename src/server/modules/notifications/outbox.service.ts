@@ -11,6 +11,7 @@ import { conflict, notFound } from '../../errors';
 import type { AuthUser, RequestContext } from '../../core/request-context';
 import { recordReadAudit } from '../audit';
 import { hasAddress, type NotificationParty, type OutboxInsert } from './outbox-row';
+import { isAccountKind, withheldText } from './account-messages';
 import { addresseesOf, linksOf, previewOf, renderOutboxMail } from './outbox-render';
 import { visitsOfRows } from './message-visits';
 import { REMINDER_KIND, reminderDeliveries, type ReminderDelivery } from './reminders.repository';
@@ -118,6 +119,21 @@ export async function getOutboxMessage(
     if (!hasAddress(recipient)) return [];
     const mail = renderOutboxMail(row, recipient, deps.config.PUBLIC_URL, current, visit);
     if (!mail) return [];
+    // A reset or invitation link sets the recipient's password: shown to an admin, it would let
+    // them take the account over (ADR 047). The admin sees that it was sent, and why not its link.
+    if (isAccountKind(row.kind)) {
+      return [
+        {
+          to: mail.to,
+          name: recipient.name,
+          role: recipient.role,
+          subject: mail.subject,
+          text: withheldText(mail.text),
+          links: [],
+          optedOut,
+        },
+      ];
+    }
     return [
       {
         to: mail.to,
@@ -155,6 +171,12 @@ export async function resendMessage(
 ): Promise<OutboxMessage> {
   const row = await repo.findVisible(deps.db.db, id, viewerOf(user));
   if (!row) throw notFound(NOT_FOUND);
+  if (isAccountKind(row.kind)) {
+    // Its link works once and may be dead by now; a new one is asked for where it was made.
+    throw conflict(
+      'Account e-mails are not sent again from here: ask for a new password reset, or resend the invitation from the Staff page.',
+    );
+  }
   if (row.kind === REMINDER_KIND && (row.status === 'withdrawn' || row.status === 'pending')) {
     // A withdrawn reminder was for a time or a visit that no longer stands; a waiting one will go.
     throw conflict(

@@ -3,6 +3,7 @@ import {
   ClockIcon,
   KeyRoundIcon,
   LockOpenIcon,
+  LogOutIcon,
   MoreHorizontalIcon,
   PencilIcon,
   UserCheckIcon,
@@ -20,7 +21,7 @@ import {
 } from '@web/components/ui/dropdown-menu';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
 
-export type AgentAction = 'edit' | 'password' | 'status' | 'unlock';
+export type AgentAction = 'edit' | 'password' | 'status' | 'unlock' | 'sessions';
 
 export function AgentRowActions({
   agent,
@@ -92,6 +93,13 @@ export function AgentRowActions({
             <DropdownMenuItem onSelect={() => onAction('unlock', agent)}>
               <LockOpenIcon aria-hidden="true" />
               Unlock sign-in
+            </DropdownMenuItem>
+          )}
+          {/* Anyone who shares a clinic with the admin: it takes nothing away but their sessions. */}
+          {!isSelf && (
+            <DropdownMenuItem onSelect={() => onAction('sessions', agent)}>
+              <LogOutIcon aria-hidden="true" />
+              End sessions
             </DropdownMenuItem>
           )}
           {/* The server refuses deactivating yourself; offering it would only lead to an error. */}

@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { InvitationView } from '@contracts/accounts';
 import type { AdminUser } from '@contracts/admin';
 import { TooltipProvider } from '@web/components/ui/tooltip';
 import { createQueryClient } from '@web/lib/query-client';
@@ -49,6 +50,10 @@ function stubServer(
     const call = { path: url.pathname + url.search, method, body };
     calls.push(call);
     if (call.path === '/api/auth/session') return json({ user: admin });
+    // Open invitations (ADR 047): none unless the test answers them.
+    if (call.path === '/api/admin/invitations' && method === 'GET') {
+      return answer(call) ?? json({ data: [] });
+    }
     if (call.path.startsWith('/api/admin/agents?')) {
       // As the server answers: deactivated staff only when asked for.
       const all = url.searchParams.get('includeInactive') === 'true';
@@ -324,5 +329,71 @@ describe('AgentsPage', () => {
     await openActions(user, 'Nora Kelly, RN');
     expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Unlock sign-in' })).toBeNull();
+  });
+
+  it('invites a staff member to the admin’s clinics, and lists the invitation to resend or revoke', async () => {
+    let invited: InvitationView[] = [];
+    const calls = stubServer(({ path, method, body }) => {
+      if (path === '/api/admin/invitations' && method === 'GET') return json({ data: invited });
+      if (path === '/api/admin/invitations' && method === 'POST') {
+        const sent = body as { email: string; name: string };
+        invited = [
+          {
+            id: '5b0c3a52-6f7e-4b8e-9d1a-2c3b4d5e6f70',
+            email: sent.email,
+            name: sent.name,
+            role: 'nurse',
+            clinics: [RIVERSIDE],
+            invitedBy: 'Alex Morgan',
+            createdAt: '2026-11-23T12:00:00.000Z',
+            expiresAt: '2026-11-30T12:00:00.000Z',
+            expired: false,
+          },
+        ];
+        return Response.json(invited[0], { status: 201 });
+      }
+      if (path.endsWith('/revoke')) {
+        invited = [];
+        return json({ ok: true });
+      }
+      return undefined;
+    });
+    renderPage();
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Invite staff member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite staff member' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Jordan Reyes');
+    await user.type(within(dialog).getByLabelText('Email'), 'Jordan@Clinic.example');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Riverside Family Clinic' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    const row = await screen.findByRole('listitem', { name: 'Invitation for Jordan Reyes' });
+    expect(row).toHaveTextContent('jordan@clinic.example');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Jordan Reyes',
+      email: 'jordan@clinic.example',
+      role: 'staff',
+      clinicIds: [RIVERSIDE.id],
+    });
+    await user.click(
+      within(row).getByRole('button', { name: 'Revoke invitation to Jordan Reyes' }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Invitation for Jordan Reyes' })).toBeNull(),
+    );
+  });
+
+  it('ends a colleague’s sessions after confirmation', async () => {
+    const calls = stubServer(({ path, method }) =>
+      method === 'POST' && path === `/api/admin/agents/${front.id}/end-sessions`
+        ? json({ ended: 2 })
+        : undefined,
+    );
+    renderPage();
+    const user = userEvent.setup({ delay: null });
+    await chooseAction(user, 'Sam Ortiz', 'End sessions');
+    const dialog = await screen.findByRole('alertdialog', { name: 'End Sam Ortiz’s sessions?' });
+    await user.click(within(dialog).getByRole('button', { name: 'End sessions' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.some((c) => c.path === `/api/admin/agents/${front.id}/end-sessions`)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { PlusIcon, UsersIcon } from 'lucide-react';
+import { MailPlusIcon, PlusIcon, UsersIcon } from 'lucide-react';
 import type { AdminUser } from '@contracts/admin';
 import { PageHeader } from '@web/components/page-header';
 import { SearchField } from '@web/components/search-field';
@@ -15,11 +15,17 @@ import { AgentFormDialog } from './agent-form-dialog';
 import type { AgentAction } from './agent-row-actions';
 import { AgentStatusDialog } from './agent-status-dialog';
 import { AgentsTable, AgentsTableSkeleton } from './agents-table';
+import { EndSessionsDialog } from './end-sessions-dialog';
+import { InvitationsList } from './invitations-list';
+import { InviteStaffDialog } from './invite-staff-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { Checkbox } from '@web/components/ui/checkbox';
 
 type OpenDialog =
-  { kind: 'create' } | { kind: Exclude<AgentAction, 'unlock'>; agent: AdminUser } | null;
+  | { kind: 'create' }
+  | { kind: 'invite' }
+  | { kind: Exclude<AgentAction, 'unlock'>; agent: AdminUser }
+  | null;
 
 function EmptyState({ search, onCreate }: { search: string; onCreate: () => void }) {
   return search ? (
@@ -68,10 +74,16 @@ export function AgentsPage() {
         title="Staff"
         description="Staff of your clinics: who can sign in, their role and their clinics."
         actions={
-          <Button onClick={openCreate}>
-            <PlusIcon aria-hidden="true" />
-            Create staff member
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => setDialog({ kind: 'invite' })}>
+              <MailPlusIcon aria-hidden="true" />
+              Invite staff member
+            </Button>
+            <Button variant="outline" onClick={openCreate}>
+              <PlusIcon aria-hidden="true" />
+              Create staff member
+            </Button>
+          </div>
         }
       />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -90,6 +102,7 @@ export function AgentsPage() {
           Show deactivated staff
         </label>
       </div>
+      <InvitationsList />
       <TableCard label="Staff members" busy={agents.isFetching}>
         {agents.isPending ? (
           <AgentsTableSkeleton />
@@ -113,6 +126,11 @@ export function AgentsPage() {
       />
       <ResetPasswordDialog
         agent={dialog?.kind === 'password' ? dialog.agent : null}
+        onOpenChange={close}
+      />
+      <InviteStaffDialog open={dialog?.kind === 'invite'} onOpenChange={close} />
+      <EndSessionsDialog
+        agent={dialog?.kind === 'sessions' ? dialog.agent : null}
         onOpenChange={close}
       />
       <AgentStatusDialog

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -36,9 +37,11 @@ export function LoginForm({
   notice?: string | undefined;
 }) {
   const signIn = useSignIn();
+  // An invitation just taken up, or a password just reset, sends the person here with their e-mail.
+  const [searchParams] = useSearchParams();
   const { register, handleSubmit, setValue, setFocus, formState } = useForm({
     resolver: zodResolver(loginForm),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: searchParams.get('email') ?? '', password: '' },
   });
   const { errors } = formState;
   const message =

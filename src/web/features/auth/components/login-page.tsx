@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { SignInResponse } from '@contracts/auth';
 import { HeartPulseIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
@@ -64,6 +64,12 @@ export function LoginPage() {
                 }}
                 notice={notice}
               />
+              <Link
+                to="/auth/forgot"
+                className="mt-5 block text-center text-sm underline-offset-4 hover:underline"
+              >
+                Forgot your password?
+              </Link>
               <PasskeySignIn onSignedIn={signedIn} />
               <SsoSignIn next={next} />
             </>

@@ -21,6 +21,8 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   'waitlist.offer': 'Waitlist offer',
   'online.hold': 'Online booking confirmation',
   'admin.notice': 'Notice to admins',
+  'account.password_reset': 'Password reset link',
+  'account.invitation': 'Staff invitation',
 };
 
 const STATUS_VARIANT: Record<OutboxStatus, 'default' | 'secondary' | 'destructive' | 'outline'> = {

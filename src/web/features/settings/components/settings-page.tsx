@@ -5,6 +5,7 @@ import { useThemeSync } from '../hooks/use-theme-sync';
 import { NotificationSettings } from './notification-settings';
 import { PasskeySettings } from './passkey-settings';
 import { PasswordSettings } from './password-settings';
+import { SessionsSettings } from './sessions-settings';
 import { ThemeSettings } from './theme-settings';
 import { TimeZoneSettings } from './time-zone-settings';
 import { TwoStepSettings } from './two-step-settings';
@@ -26,6 +27,7 @@ export function SettingsPage() {
           <PasswordSettings />
           <TwoStepSettings email={user.email} />
           <PasskeySettings />
+          <SessionsSettings />
         </>
       ) : (
         <div aria-busy="true" className="space-y-6">
