@@ -269,7 +269,9 @@ export const listAppointmentsPageEndpoint = defineEndpoint({
 });
 
 /** The list's filters and tab, without its paging: what an export of the list takes. */
-export const exportAppointmentsQuery = appointmentFilters.extend({ status: statusFilter.optional() });
+export const exportAppointmentsQuery = appointmentFilters.extend({
+  status: statusFilter.optional(),
+});
 export type ExportAppointmentsQuery = z.infer<typeof exportAppointmentsQuery>;
 
 export const exportAppointmentsEndpoint = defineEndpoint({

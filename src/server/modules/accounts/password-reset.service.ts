@@ -9,7 +9,7 @@ import { badRequest, gone } from '../../errors';
 import { hashPassword } from '../../security/password';
 import { passwordRefusal } from '../../security/password-policy';
 import { recordAudit } from '../audit';
-import { endSessionsOf, liftSignInThrottle } from '../auth';
+import { endSessionsOf, forgetAllRememberedBrowsers, liftSignInThrottle } from '../auth';
 import { passwordResetRow } from '../notifications';
 import { linkTokenHash, newLinkToken } from './link-token';
 import * as repo from './password-reset.repository';
@@ -107,6 +107,8 @@ export async function completePasswordReset(
     await repo.setPassword(tx, reset.userId, passwordHash, now);
     await endSessionsOf(tx, reset.userId, now);
     await liftSignInThrottle(tx, { id: reset.userId, email: reset.email });
+    // A browser remembered for the second factor was remembered under the old password.
+    await forgetAllRememberedBrowsers(tx, reset.userId, now);
     await recordAudit(
       tx,
       { userId: reset.userId, ip },

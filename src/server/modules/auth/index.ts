@@ -19,3 +19,4 @@ export {
 } from './sign-in-stage';
 export { clearSessionCookie, setSessionCookie } from './session-cookie';
 export { requireFreshSecondFactor } from './step-up';
+export { forgetAllRememberedBrowsers } from './remembered-browsers';

@@ -252,6 +252,7 @@ describe('the clinic’s reminder policy', () => {
           maxReschedules: 2,
           phone: null,
         },
+        signIn: { secondFactor: 'off', passkeySignIn: false },
         waitlist: { offersAtOnce: 1, holdMinutes: 120 },
         onlineBooking: {
           enabled: false,
