@@ -405,4 +405,35 @@ describe('migrations of stored rows', () => {
       ).rejects.toMatchObject({ cause: { code: '23503' } });
     });
   }, 60_000);
+
+  it('0040 keeps those signed in before two-step sign-in signed in, with nothing required of them', async () => {
+    await migratedUpTo('0039_resources', async (handle, migrateRest) => {
+      const db = handle.db;
+      const [clinic] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into clinics (slug, name, timezone) values ('north', 'North', 'UTC') returning id`,
+      );
+      const user = await createUser(db, { role: 'admin', clinicIds: [clinic!.id] });
+      await db.execute(sql`
+        insert into sessions (id, user_id, expires_at) values ('before-0040', ${user.id}, now() + interval '1 hour')`);
+      await migrateRest();
+      const [session] = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select stage, method, second_factor_at from sessions where id = 'before-0040'`,
+      );
+      expect(session).toEqual({ stage: 'full', method: 'password', second_factor_at: null });
+      const [policy] = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select second_factor_policy, passkey_sign_in from clinics where id = ${clinic!.id}`,
+      );
+      expect(policy).toEqual({ second_factor_policy: 'off', passkey_sign_in: false });
+      // A stage or policy of no known kind is refused by the database itself.
+      await expect(
+        db.execute(sql`update sessions set stage = 'half' where id = 'before-0040'`),
+      ).rejects.toMatchObject({ cause: { code: '23514' } });
+      await expect(
+        db.execute(sql`update clinics set second_factor_policy = 'some' where id = ${clinic!.id}`),
+      ).rejects.toMatchObject({ cause: { code: '23514' } });
+    });
+  }, 60_000);
 });
