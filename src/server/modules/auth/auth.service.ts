@@ -23,7 +23,7 @@ import * as repo from './auth.repository';
 import { sessionIdOf } from './session-id';
 import { startSession } from './sign-in-stage';
 import { forgetAllRememberedBrowsers } from './remembered-browsers';
-import { nextOf, recordSignedIn, stageAfterPassword } from './two-step-sign-in';
+import { nextOf, stageAfterPassword } from './two-step-sign-in';
 
 export interface AuthDeps {
   db: DbHandle;
@@ -106,11 +106,6 @@ export async function signIn(
       replacing: input.presentedToken,
     });
     await attempt.forget(tx);
-    // Every sign-in is in the audit log (issue 43); one still owing its second factor is
-    // recorded when that is given.
-    if (stage === 'full') {
-      await recordSignedIn(deps, tx, { userId: user.id, ip: input.ip }, { method: 'password' });
-    }
     await repo.rememberSignInSources(tx, {
       userId: user.id,
       address: clientAddressKey(input.ip),
