@@ -85,6 +85,8 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
     const other = await browserAt(browser, viewport);
     await other.page.goto('/auth/login');
     await other.page.getByRole('link', { name: 'Forgot your password?' }).click();
+    // The sign-in page has an Email field too: fill the one of the page the link opened.
+    await expect(other.page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
     await other.page.getByLabel('Email').fill(email);
     await other.page.getByRole('button', { name: 'Send me a link' }).click();
     await expect(other.page.getByRole('status')).toContainText('a link to choose a new password');
