@@ -66,7 +66,7 @@ export function CalendarSearch({
     <div
       className="relative w-full sm:w-80"
       role="search"
-      aria-label="Find a patient’s appointments"
+      aria-label="Patient search"
     >
       <Label htmlFor={`${id}-q`}>Find a patient</Label>
       <div className="relative mt-1.5">
