@@ -63,11 +63,7 @@ export function CalendarSearch({
   const results = found.data?.data ?? [];
 
   return (
-    <div
-      className="relative w-full sm:w-80"
-      role="search"
-      aria-label="Patient search"
-    >
+    <div className="relative w-full sm:w-80" role="search" aria-label="Patient search">
       <Label htmlFor={`${id}-q`}>Find a patient</Label>
       <div className="relative mt-1.5">
         <SearchIcon
