@@ -1,11 +1,23 @@
 import type { App } from '../app';
-import { signIn } from './auth-helpers';
+import type { Executor } from '../db/client';
+import { sessionCookieFor, signIn } from './auth-helpers';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 /** A signed-in caller for API tests: `as.get('/api/…')`, `as.post(url, body)`. */
 export async function apiAs(app: App, email: string) {
-  const cookie = await signIn(app, email);
+  return apiWithCookie(app, await signIn(app, email));
+}
+
+/**
+ * A caller whose session is written straight into the database, without a sign-in: for tests that
+ * count the audit log's rows, which a sign-in would add to.
+ */
+export async function apiWithSession(app: App, db: Executor, userId: string) {
+  return apiWithCookie(app, await sessionCookieFor(db, userId));
+}
+
+function apiWithCookie(app: App, cookie: string) {
   const call = (
     method: Method,
     url: string,
@@ -28,4 +40,4 @@ export async function apiAs(app: App, email: string) {
     call,
   };
 }
-export type Api = Awaited<ReturnType<typeof apiAs>>;
+export type Api = ReturnType<typeof apiWithCookie>;

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/test-app';
 import { signInFrom, TEST_PASSWORD } from '../../test/auth-helpers';
-import * as t from '../../db/schema';
 import { ACCOUNT_OUTSIDE_SCOPE } from './agent-rules';
+import { auditedRecords } from '../../test/audited-records';
 import { adminWorld, signInAs, type AdminWorld } from './admin-test-fixtures';
 
 const env = useTestApp();
@@ -56,7 +56,7 @@ describe('unlocking sign-in', () => {
       headers: { cookie: w.cookie },
       remoteAddress: '10.55.9.9',
     });
-    const rows = await env.db.select().from(t.auditLog);
+    const rows = await auditedRecords(env.db);
     expect(rows).toEqual([
       expect.objectContaining({
         userId: w.admin.id,
@@ -74,7 +74,7 @@ describe('unlocking sign-in', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(ACCOUNT_OUTSIDE_SCOPE);
     expect((await loginFrom(w.shared.email, TEST_PASSWORD, '10.55.0.1')).statusCode).toBe(429);
-    expect(await env.db.select().from(t.auditLog)).toEqual([]);
+    expect(await auditedRecords(env.db)).toEqual([]);
   });
 
   it('answers 404 for someone the admin cannot see, and 403 for a non-admin', async () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/test-app';
-import { createSignInUser, signIn } from '../../test/auth-helpers';
+import { createSignInUser, sessionCookieFor } from '../../test/auth-helpers';
 import { createClinic, createPatient } from '../../test/factories';
 import { eq } from 'drizzle-orm';
 import * as t from '../../db/schema';
@@ -44,7 +44,7 @@ async function auditWorld() {
     ],
     at(5),
   );
-  const cookie = await signIn(env.app, admin.email);
+  const cookie = await sessionCookieFor(env.db, admin.id);
   const browse = (query = '') =>
     env.app.inject({ method: 'GET', url: `/api/admin/audit${query}`, headers: { cookie } });
   return { admin, nora, sam, ours, theirs, browse };
@@ -219,7 +219,7 @@ describe('browsing the audit log', () => {
   );
 
   it('is for admins only', async () => {
-    const cookie = await signIn(env.app, w.nora.email);
+    const cookie = await sessionCookieFor(env.db, w.nora.id);
     const res = await env.app.inject({
       method: 'GET',
       url: '/api/admin/audit',

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { useTestApp } from '../../test/test-app';
-import { createSignInUser, signIn } from '../../test/auth-helpers';
+import { createSignInUser, sessionCookieFor } from '../../test/auth-helpers';
 import { createClinic, createPatient } from '../../test/factories';
 import { recordAudit, recordReadAudit } from './audit-trail';
 import { AUDIT_EXPORT_BATCH } from './audit-export';
@@ -37,7 +37,7 @@ async function auditWorld() {
 
 beforeEach(async () => {
   world = await auditWorld();
-  cookie = await signIn(env.app, world.admin.email);
+  cookie = await sessionCookieFor(env.db, world.admin.id);
 });
 
 const appointmentRead = (patientId: string, i: number) => ({
@@ -213,7 +213,7 @@ describe('the audit log as CSV', () => {
         .fields.map((f: { field: string }) => f.field)
         .sort(),
     ).toEqual(['action', 'timeZone']);
-    const nurse = await signIn(env.app, world.nora.email);
+    const nurse = await sessionCookieFor(env.db, world.nora.id);
     expect(
       (await env.app.inject({ method: 'GET', url, headers: { cookie: nurse } })).statusCode,
     ).toBe(403);

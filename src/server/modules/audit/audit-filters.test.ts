@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntryView } from '@contracts/admin';
 import { eq } from 'drizzle-orm';
 import { useTestApp } from '../../test/test-app';
-import { apiAs, type Api } from '../../test/api-client';
+import { apiAs, apiWithSession, type Api } from '../../test/api-client';
 import { createAppointment, createPatient } from '../../test/factories';
 import { clinicScenario, createUserOfBothClinics, type ClinicScenario } from '../../test/scenario';
 import * as t from '../../db/schema';
@@ -39,8 +39,8 @@ beforeEach(async () => {
   ids.ellis = (
     await book(s.foreign.id, elsewhere.id, s.foreignAgent.id, '2026-11-25T16:00:00Z')
   ).id;
-  admin = await apiAs(env.app, s.admin.email);
-  nora = await apiAs(env.app, user.email);
+  admin = await apiWithSession(env.app, env.db, s.admin.id);
+  nora = await apiWithSession(env.app, env.db, user.id);
 });
 
 async function browse(query = ''): Promise<AuditEntryView[]> {
@@ -117,7 +117,11 @@ describe('filtering the audit log', () => {
     await noraListsAll();
     // Staff read Anna's appointment alone: a row of one record.
     expect(
-      (await (await apiAs(env.app, s.staff.email)).get(`/api/appointments/${ids.anna}`)).statusCode,
+      (
+        await (
+          await apiWithSession(env.app, env.db, s.staff.id)
+        ).get(`/api/appointments/${ids.anna}`)
+      ).statusCode,
     ).toBe(200);
 
     const who = async (name: string) =>

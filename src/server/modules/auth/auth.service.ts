@@ -23,7 +23,7 @@ import * as repo from './auth.repository';
 import { sessionIdOf } from './session-id';
 import { startSession } from './sign-in-stage';
 import { forgetAllRememberedBrowsers } from './remembered-browsers';
-import { nextOf, stageAfterPassword } from './two-step-sign-in';
+import { nextOf, recordSignedIn, stageAfterPassword } from './two-step-sign-in';
 
 export interface AuthDeps {
   db: DbHandle;
@@ -105,6 +105,11 @@ export async function signIn(
       userAgent: input.userAgent,
       replacing: input.presentedToken,
     });
+    // A session whole at once (no second factor asked, or a remembered browser) is a sign-in
+    // now; one that waits for its second factor is audited when it is given.
+    if (stage === 'full') {
+      await recordSignedIn(deps, tx, { userId: user.id, ip: input.ip }, { method: 'password' });
+    }
     await attempt.forget(tx);
     await repo.rememberSignInSources(tx, {
       userId: user.id,

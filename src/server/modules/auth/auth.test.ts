@@ -41,6 +41,22 @@ describe('sign-in', () => {
     });
   });
 
+  it('audits a sign-in whole at once, with the address it came from; a refused one is not', async () => {
+    const user = await createSignInUser(env.db, { role: 'provider' });
+    expect((await login(user.email, 'not the password', '10.0.7.7')).statusCode).toBe(401);
+    expect((await login(user.email, TEST_PASSWORD, '10.0.7.8')).statusCode).toBe(200);
+    const rows = await env.db.select().from(t.auditLog).where(eq(t.auditLog.userId, user.id));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        action: 'sign_in',
+        entityType: 'user',
+        entityId: user.id,
+        ip: '10.0.7.8',
+        details: { method: 'password' },
+      }),
+    ]);
+  });
+
   it('marks the cookie Secure behind https', async () => {
     const user = await createSignInUser(env.db);
     const proxied = await buildTestApp(env.handle, { config: { TRUST_PROXY: 1 } });

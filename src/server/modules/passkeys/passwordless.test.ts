@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { sessionResponse } from '@contracts/auth';
 import { passkeyRequestOptions } from '@contracts/passkeys';
 import * as t from '../../db/schema';
@@ -65,7 +65,10 @@ describe('signing in with a passkey alone', () => {
       headers: { cookie },
     });
     expect(me.statusCode).toBe(200);
-    const audit = await env.db.select().from(t.auditLog).where(eq(t.auditLog.action, 'sign_in'));
+    const audit = await env.db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.action, 'sign_in'), eq(t.auditLog.entityType, 'session')));
     expect(audit).toEqual([
       expect.objectContaining({
         userId: s.staff.id,
