@@ -12,6 +12,9 @@ import { useScenario, useTestApp } from '../../test/test-app';
 import { textGatewayOf } from './text-gateway';
 import { createTextWorker } from './text-worker';
 import { twilioSignature } from './twilio-gateway';
+import nodemailer from 'nodemailer';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+import { createOutboxWorker } from '../notifications';
 
 const SID = 'AC0123456789abcdef0123456789abcdef';
 const TOKEN = 'twilio-auth-token-for-tests';
@@ -65,6 +68,12 @@ beforeAll(async () => {
   };
 });
 afterAll(() => receiver.close());
+
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+});
+afterAll(() => sink.close());
 beforeEach(() => {
   receiver.asked.length = 0;
   receiver.refuse = false;
@@ -182,6 +191,34 @@ describe('a Twilio-compatible API', () => {
     expect(receiver.asked.at(-1)!.form.Body).toBe(
       'Riverside Family Clinic: thank you, your visit on Wed, Nov 25, 10:00 AM is confirmed.',
     );
+  });
+
+  it('texts the patient in place of their e-mail, whose staff part still goes by mail', async () => {
+    await patientTextedAboutAVisit();
+    sink.inbox.length = 0;
+    const mail = createOutboxWorker(
+      {
+        config: { ...config(), SMTP_URL: sink.url },
+        db: env.handle,
+        now: () => env.now(),
+        version: 'test',
+      },
+      {
+        logger: env.app.log,
+        transport: nodemailer.createTransport({
+          host: '127.0.0.1',
+          port: sink.port,
+          secure: false,
+          ignoreTLS: true,
+        }),
+      },
+    );
+    // The e-mail worker runs first: it plans the text before it sends, so the patient is left out.
+    await mail.runOnce();
+    await mail.stop();
+    expect(sink.inbox.flatMap((m) => m.to)).toEqual([s.provider.email]);
+    expect(await worker().runOnce()).toBe(1);
+    expect(receiver.asked.map((a) => a.form.To)).toEqual([NUMBER]);
   });
 
   it('retries a text the API refused, with the reason kept', async () => {
