@@ -7,9 +7,29 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { vi } from 'vitest';
 
 const FAKESMSC = '/usr/lib/kannel/test/fakesmsc';
+
+/**
+ * Waits until `check` stops throwing, asking again every `interval` ms, for at most `timeout`;
+ * then throws its last error. Vitest's `vi.waitFor`, without Vitest: the benchmark starts Kannel
+ * too.
+ */
+async function until(
+  check: () => unknown,
+  { timeout, interval }: { timeout: number; interval: number },
+): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, interval));
+    }
+  }
+}
 
 /** A port nobody listens on now. */
 export async function freePort(): Promise<number> {
@@ -195,7 +215,7 @@ export async function startKannel(ports: KannelPorts, getUrl: string) {
   writeFileSync(conf, configOf(dir, ports, getUrl));
   const received: ReceivedText[] = [];
   const bearerbox = run('/usr/sbin/bearerbox', [conf]);
-  await vi.waitFor(
+  await until(
     async () => {
       if (!(await status(ports)).includes('Kannel bearerbox')) throw new Error('no bearerbox yet');
     },
@@ -211,7 +231,7 @@ export async function startKannel(ports: KannelPorts, getUrl: string) {
       if (text) received.push(text);
     },
   );
-  await vi.waitFor(
+  await until(
     async () => {
       const text = await status(ports);
       if (!/phones\][^\n]*online/.test(text) || !/smsbox:[^\n]*on-line/.test(text)) {
@@ -229,7 +249,7 @@ export async function startKannel(ports: KannelPorts, getUrl: string) {
     /** A patient's reply, as their phone would send it, through the replies' fake SMSC. */
     async reply(from: string, to: string, text: string) {
       const args = ['-H', '127.0.0.1', '-r', String(ports.replies), '-i', '0.01', '-m', '1'];
-      await vi.waitFor(
+      await until(
         async () => {
           let sent = false;
           const injector = run(FAKESMSC, [...args, `${from} ${to} text ${text}`], (line) => {
@@ -238,7 +258,7 @@ export async function startKannel(ports: KannelPorts, getUrl: string) {
           // Sent, or gone without sending (Kannel was not listening again yet): then once more.
           await Promise.race([
             exited(injector),
-            vi.waitFor(
+            until(
               () => {
                 if (!sent) throw new Error('the reply is not sent yet');
               },
