@@ -2,9 +2,8 @@
 // the visit link's own confirm (the one path a patient confirms by); R answers with the link;
 // STOP, START and HELP are honoured per number and clinic; anything else is kept on the
 // patient's record for staff to read. Only an authenticated gateway's request gets here.
-import { gatewayNumberToE164 } from '@domain/phone-numbers';
+import { gatewayNumberToE164, toE164 } from '@domain/phone-numbers';
 import { replyActionOf, type ReplyAction } from '@domain/text-messages';
-import { toE164 } from '@domain/phone-numbers';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import { sessionLink } from '../notifications';

@@ -1,3 +1,4 @@
+// The clinic as a reply's answer and a number's reading need it (ADR 050).
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import * as t from '../../db/schema';

@@ -2,8 +2,7 @@
 // STOP are tables of their own.
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { OPEN_STATUSES } from '@domain/appointment-status';
-import type { TextDeliveryStatus } from '@domain/text-messages';
-import type { ReplyAction } from '@domain/text-messages';
+import type { ReplyAction, TextDeliveryStatus } from '@domain/text-messages';
 import type { Executor } from '../../db/client';
 import * as t from '../../db/schema';
 
