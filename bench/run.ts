@@ -1,6 +1,7 @@
 // `npm run bench`: every figure of issue 9 in one run, written to bench/results/<name>.{md,json}.
 //   --quick            small data, one 1 s run each at 20 clients: a smoke test in ~3 minutes
-//   --only a,b         sections: seed, api, fhir, race, slots, reminders, patients-import, startup, web
+//   --only a,b         sections: seed, api, fhir, race, slots, reminders, texts, patients-import,
+//                      startup, web
 //                      (seed runs when needed)
 //   --db pg,embedded,pglite   which databases the API section covers (embedded = the app-managed
 //                      PostgreSQL server, the embedded default; pglite = the WebAssembly one)
@@ -34,6 +35,7 @@ import { collectPlans, tryFixes } from './sections/explain';
 import { benchRace } from './sections/race';
 import { benchScale } from './sections/scale';
 import { benchReminders } from './sections/reminders';
+import { benchTexts } from './sections/texts';
 import { benchPatientsImport } from './sections/patients-import';
 import { benchSlotEngine } from './sections/slot-engine';
 import { benchStartup } from './sections/startup';
@@ -66,6 +68,7 @@ const ALL = [
   'race',
   'slots',
   'reminders',
+  'texts',
   'patients-import',
   'startup',
   'web',
@@ -168,6 +171,8 @@ async function main() {
     results.slotEngine = benchSlotEngine(quick ? 300 : 2000);
   }
   if (want('reminders')) results.reminders = await benchReminders(quick ? 1000 : 10_000, log);
+  // Issue 44: due text reminders through a real Kannel (ADR 050).
+  if (want('texts')) results.texts = await benchTexts(quick ? 1000 : 10_000, log);
   if (want('patients-import')) {
     // Issue 41: 100,000 patients from one CSV file on the embedded databases (ADR 043).
     const engines = (['embedded', 'pglite'] as const).filter((e) => dbs.includes(e));

@@ -7,6 +7,7 @@ import type { FixTrial, Plan } from '../sections/explain';
 import type { RaceResult } from '../sections/race';
 import type { SlotEngineResult } from '../sections/slot-engine';
 import type { RemindersResult } from '../sections/reminders';
+import type { TextsResult } from '../sections/texts';
 import { SCALE_ENDPOINTS, type ScaleResult } from '../sections/scale';
 import { SCALE_NOTES } from '../scale-notes';
 import type { StartupResult } from '../sections/startup';
@@ -278,6 +279,23 @@ export async function renderReport(r: R): Promise<string> {
           ['straight at the sink', int(m.rawMessages), '', int(m.rawPerSecond), '100 %'],
         ],
       )}\n\nEach reminder arrived once: ${int(m.distinctReceived)} distinct of ${int(m.received)} received.\n`,
+    );
+  }
+  if (r.texts) {
+    const x = r.texts as TextsResult;
+    out.push(
+      `## Text reminders\n\n${int(x.texts)} text reminders due at once on PostgreSQL, planned as text twins and sent by the texts' worker to a real Kannel (bearerbox, smsbox, its fake SMSC), timed until the fake SMSC printed them all (ADR 050).\n\n${table(
+        ['texts', 'handed to Kannel', 'at the fake SMSC', 'texts/s', 'target'],
+        [
+          [
+            int(x.texts),
+            ms(x.sentMs, 0),
+            ms(x.deliveredMs, 0),
+            int(x.textsPerSecond),
+            `≤ ${ms(x.targetMs, 0)}`,
+          ],
+        ],
+      )}\n\nEach text arrived once: ${int(x.distinctReceived)} distinct numbers of ${int(x.received)} received.\n`,
     );
   }
   if (r.startup) {

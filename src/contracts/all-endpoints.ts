@@ -24,6 +24,7 @@ import * as services from './services';
 import * as session from './session';
 import * as sso from './sso';
 import * as system from './system';
+import * as textMessages from './text-messages';
 import * as twoStep from './two-step';
 import * as waitlist from './waitlist';
 import * as webhooks from './webhooks';
@@ -51,6 +52,7 @@ export const contractModules = {
   session,
   sso,
   system,
+  textMessages,
   twoStep,
   waitlist,
   webhooks,

@@ -21,6 +21,8 @@ export const API_TAGS = {
   Waitlist: 'Patients waiting for a time, and the offers of freed time they answer by their link.',
   'Online booking':
     'The public booking page: a clinic’s online providers and free times, held times and their confirmation by e-mail.',
+  'Text messages':
+    'Texts to patients (ADR 050): the gateways’ inbound replies and delivery reports, and a patient’s texts and consent.',
   Sessions: 'The online visit: the patient page by token, joining, and video-call signalling.',
   Admin:
     'Staff administration, the audit log, the notification outbox and integration tokens for the FHIR API (admins).',

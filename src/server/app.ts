@@ -48,6 +48,7 @@ import { servicesRoutes } from './modules/services';
 import { webhooksRoutes } from './modules/webhooks';
 import { patientsRoutes } from './modules/patients';
 import { waitlistRoutes } from './modules/waitlist';
+import { textMessagesRoutes } from './modules/text-messages';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -119,6 +120,7 @@ export async function buildApp(
   await app.register(integrationsRoutes(deps));
   await app.register(webhooksRoutes(deps));
   await app.register(feedsRoutes(deps));
+  await app.register(textMessagesRoutes(deps));
   await app.register(fhirRoutes(deps));
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   const hub = new SignalHub(deps.signalBus ?? createMemoryBus());

@@ -82,6 +82,26 @@ export const configSchema = z.object({
   /** Calendar feed fetches per address per minute, all instances together. */
   FEED_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   MAIL_FROM: z.string().default('Carebook <no-reply@carebook.test>'),
+  /**
+   * The gateway texts go through (ADR 050): 'none' (texts wait in the outbox, like e-mails
+   * without SMTP_URL), 'kannel' (its HTTP sendsms) or 'twilio' (any Twilio-compatible REST API).
+   */
+  TEXT_GATEWAY: z.enum(['none', 'kannel', 'twilio']).default('none'),
+  /** The number texts are sent from (E.164, or a short code) when a clinic has none of its own. */
+  TEXT_FROM: z.string().default(''),
+  /** Kannel smsbox's sendsms address, e.g. http://kannel:13013/cgi-bin/sendsms. */
+  KANNEL_SENDSMS_URL: z.string().url().optional(),
+  KANNEL_USERNAME: z.string().default(''),
+  KANNEL_PASSWORD: z.string().default(''),
+  /** Kannel's get-url and dlr-url carry it as `secret=`: without it, inbound texts are refused. */
+  KANNEL_INBOUND_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The REST API's base; another provider speaking Twilio's API is named here. */
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  TWILIO_ACCOUNT_SID: z.string().default(''),
+  /** Signs Twilio's requests to us (X-Twilio-Signature) and authenticates ours to it. */
+  TWILIO_AUTH_TOKEN: z.string().default(''),
+  /** Requests per minute from one address to the gateways' inbound endpoints, all instances together. */
+  TEXT_INBOUND_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   SENTRY_DSN: z.string().url().optional(),
   SENTRY_ENVIRONMENT: z.string().default('production'),
   SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { assertNotInUse, removeLock, writeLock } from './db/backup';
 import { createOutboxWorker } from './modules/notifications';
 import { createWebhookWorker } from './modules/webhooks';
+import { createTextWorker } from './modules/text-messages';
 import { createWaitlistSweep } from './modules/waitlist';
 import { createHoldPurge } from './modules/online-booking';
 import { createMemoryBus, createPostgresBus } from './realtime/signal-bus';
@@ -53,10 +54,13 @@ async function main() {
 
   const outbox = createOutboxWorker(deps, { logger: app.log });
   const webhooks = createWebhookWorker(deps, { logger: app.log });
+  const texts = createTextWorker(deps, { logger: app.log });
   const waitlistSweep = createWaitlistSweep(deps, { logger: app.log });
   const holdPurge = createHoldPurge(deps, { logger: app.log });
   if (!config.SMTP_URL)
     app.log.info('SMTP_URL is not set: notifications wait in the outbox, visible to admins');
+  if (config.TEXT_GATEWAY === 'none')
+    app.log.info('TEXT_GATEWAY is not set: texts wait in the outbox, visible on patient records');
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -72,6 +76,7 @@ async function main() {
       await app.close();
       await outbox.stop();
       await webhooks.stop();
+      await texts.stop();
       await waitlistSweep.stop();
       await holdPurge.stop();
       await signalBus.close();

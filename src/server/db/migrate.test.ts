@@ -71,6 +71,8 @@ describe('migrations', () => {
       'services',
       'sessions',
       'sign_in_sources',
+      'text_number_states',
+      'text_replies',
       'user_identities',
       'user_passkeys',
       'user_recovery_codes',
@@ -433,6 +435,72 @@ describe('migrations of stored rows', () => {
       ).rejects.toMatchObject({ cause: { code: '23514' } });
       await expect(
         db.execute(sql`update clinics set second_factor_policy = 'some' where id = ${clinic!.id}`),
+      ).rejects.toMatchObject({ cause: { code: '23514' } });
+    });
+  }, 60_000);
+
+  it('0041 keeps every message an e-mail and every patient on their channel, and refuses a text without a number', async () => {
+    await migratedUpTo('0040_staff_accounts', async (handle, migrateRest) => {
+      const db = handle.db;
+      const [clinic] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into clinics (slug, name, timezone)
+            values ('bay', 'Bay Clinic', 'America/New_York') returning id`,
+      );
+      const [patient] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into patients (clinic_id, first_name, last_name, phone, contact_channel, search_text)
+            values (${clinic!.id}, 'Rosa', 'Diaz', '(212) 555-0100', 'sms', 'rosa diaz') returning id`,
+      );
+      const [mail] = await queryRows<{ id: number }>(
+        db,
+        sql`insert into outbox (kind, clinic_id, recipients, payload)
+            values ('appointment.booked', ${clinic!.id}, '[]', '{}') returning id`,
+      );
+      await migrateRest();
+
+      const [settings] = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select text_country, quiet_hours_start, quiet_hours_end, text_number from clinics where id = ${clinic!.id}`,
+      );
+      expect(settings).toEqual({
+        text_country: 'US',
+        quiet_hours_start: '21:00:00',
+        quiet_hours_end: '08:00:00',
+        text_number: null,
+      });
+      // Choosing texts before consent was recorded sends none: no consent is on the record.
+      const [consent] = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select contact_channel, text_consent_at, text_kinds from patients where id = ${patient!.id}`,
+      );
+      expect(consent).toEqual({
+        contact_channel: 'sms',
+        text_consent_at: null,
+        text_kinds: ['reminder', 'change'],
+      });
+      const [kept] = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select channel, delivery_status from outbox where id = ${mail!.id}`,
+      );
+      expect(kept).toEqual({ channel: 'email', delivery_status: null });
+
+      // A text has a number and a delivery status; an e-mail neither.
+      await expect(
+        db.execute(
+          sql`insert into outbox (kind, clinic_id, channel) values ('text.answer', ${clinic!.id}, 'sms')`,
+        ),
+      ).rejects.toMatchObject({ cause: { code: '23514' } });
+      // One text per e-mail it stands in for, whoever plans it.
+      const twin = sql`insert into outbox (kind, clinic_id, channel, source_outbox_id, to_number, delivery_status)
+        values ('text.appointment.booked', ${clinic!.id}, 'sms', ${mail!.id}, '+12125550100', 'queued')`;
+      await db.execute(twin);
+      await expect(db.execute(twin)).rejects.toMatchObject({ cause: { code: '23505' } });
+      // Consent names how it was given.
+      await expect(
+        db.execute(
+          sql`update patients set text_consent_at = now(), text_consent_method = 'guessed' where id = ${patient!.id}`,
+        ),
       ).rejects.toMatchObject({ cause: { code: '23514' } });
     });
   }, 60_000);

@@ -16,6 +16,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  time,
   timestamp,
   uniqueIndex,
   uuid,
@@ -89,9 +90,21 @@ export const clinics = pgTable(
     secondFactorPolicy: text('second_factor_policy').notNull().default('off'),
     /** Whether the clinic's staff may sign in with a passkey alone, without their password. */
     passkeySignIn: boolean('passkey_sign_in').notNull().default(false),
+    /** The country a patient's phone number is read in when it has no +country code (ADR 050). */
+    textCountry: text('text_country').notNull().default('US'),
+    /** No text leaves from this wall-clock time (clinic zone) until quiet_hours_end (ADR 050). */
+    quietHoursStart: time('quiet_hours_start').notNull().default('21:00'),
+    quietHoursEnd: time('quiet_hours_end').notNull().default('08:00'),
+    /**
+     * The clinic's own sending number, in E.164; null: the gateway's (TEXT_FROM). A reply to this
+     * number is the clinic's; to the shared one, it belongs to the clinic that last texted them.
+     */
+    textNumber: text('text_number'),
     createdAt: createdAt(),
   },
   (t) => [
+    check('clinics_text_country_check', sql`${t.textCountry} ~ '^[A-Z]{2}$'`),
+    check('clinics_text_number_check', sql`${t.textNumber} ~ '^\\+[1-9][0-9]{6,14}$'`),
     check(
       'clinics_reminder_offsets_check',
       sql`cardinality(${t.reminderOffsetsMinutes}) <= 3 and 15 <= all(${t.reminderOffsetsMinutes}) and 10080 >= all(${t.reminderOffsetsMinutes})`,
@@ -231,6 +244,19 @@ export const patients = pgTable(
     contactChannel: text('contact_channel').notNull().default('email'),
     /** The patient asked not to be reminded; confirmations and changes still reach them. */
     remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
+    /**
+     * The patient's consent to texts (ADR 050): when it was given, how ('verbal', 'written',
+     * 'online', 'text') and the staff member who recorded it. Texts go only with contact_channel
+     * 'sms' and a consent; withdrawing it clears all three.
+     */
+    textConsentAt: timestamp('text_consent_at', { withTimezone: true }),
+    textConsentMethod: text('text_consent_method'),
+    textConsentBy: uuid('text_consent_by'),
+    /** Which messages go by text when the patient chose texts: 'reminder', 'change'. */
+    textKinds: text('text_kinds')
+      .array()
+      .notNull()
+      .default(sql`'{reminder,change}'::text[]`),
     /** Hidden from search; their visits and history stay. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /** Their personal data was erased at their request; the row stays for the visits' sake. */
@@ -258,6 +284,12 @@ export const patients = pgTable(
     index('patients_name_order_idx').on(t.lastName, t.firstName, t.id),
     check('patients_gender_check', sql`${t.gender} in ('male', 'female', 'other', 'unknown')`),
     check('patients_contact_channel_check', sql`${t.contactChannel} in ('email', 'sms', 'phone')`),
+    check(
+      'patients_text_consent_check',
+      sql`(${t.textConsentAt} is null) = (${t.textConsentMethod} is null)
+        and ${t.textConsentMethod} in ('verbal', 'written', 'online', 'text')`,
+    ),
+    check('patients_text_kinds_check', sql`${t.textKinds} <@ '{reminder,change}'::text[]`),
     check(
       'patients_merged_check',
       sql`(${t.mergedIntoId} is null) = (${t.mergedAt} is null) and ${t.mergedIntoId} <> ${t.id}`,
@@ -770,10 +802,52 @@ export const outbox = pgTable(
     /** A reminder's planned time (its appointment's start minus offset_minutes). */
     dueAt: timestamp('due_at', { withTimezone: true }),
     offsetMinutes: integer('offset_minutes'),
+    /**
+     * 'email', or 'sms' for a text message (ADR 050). A text made from an e-mail row (its twin:
+     * a reminder or a booking message to a patient who chose texts) names it in source_outbox_id,
+     * unique, so that however many workers plan it, the patient gets one text.
+     */
+    channel: text('channel').notNull().default('email'),
+    sourceOutboxId: bigint('source_outbox_id', { mode: 'number' }).references(
+      (): AnyPgColumn => outbox.id,
+      { onDelete: 'cascade' },
+    ),
+    /** A text's patient, its number in E.164 and its words as sent. */
+    patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'cascade' }),
+    toNumber: text('to_number'),
+    body: text('body'),
+    /** The gateway that took the text ('kannel', 'twilio') and its id for it. */
+    gateway: text('gateway'),
+    gatewayId: text('gateway_id'),
+    /** What the gateway's reports say: queued (not yet taken), sent, delivered, failed. */
+    deliveryStatus: text('delivery_status'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    check('outbox_channel_check', sql`${t.channel} in ('email', 'sms')`),
+    check(
+      'outbox_text_check',
+      sql`(${t.channel} = 'sms') = (${t.toNumber} is not null and ${t.deliveryStatus} is not null)
+        and ${t.deliveryStatus} in ('queued', 'sent', 'delivered', 'failed')`,
+    ),
+    uniqueIndex('outbox_text_source_idx')
+      .on(t.sourceOutboxId)
+      .where(sql`${t.sourceOutboxId} is not null`),
+    uniqueIndex('outbox_text_gateway_idx')
+      .on(t.gateway, t.gatewayId)
+      .where(sql`${t.gatewayId} is not null`),
+    // The texts worker's claim, and the last text to a number (whose clinic a reply is for).
+    index('outbox_text_due_idx')
+      .on(t.status, t.nextAttemptAt)
+      .where(sql`${t.channel} = 'sms'`),
+    index('outbox_text_number_idx')
+      .on(t.toNumber, t.id)
+      .where(sql`${t.channel} = 'sms'`),
+    index('outbox_patient_idx')
+      .on(t.patientId, t.id)
+      .where(sql`${t.patientId} is not null`),
     check(
       'outbox_status_check',
       sql`${t.status} in ('pending', 'sent', 'failed', 'withdrawn', 'dropped')`,
@@ -1520,5 +1594,59 @@ export const onlineBookingHolds = pgTable(
     index('online_booking_holds_staff_idx').on(t.staffId, t.startAt),
     index('online_booking_holds_client_key_idx').on(t.clientKey, t.createdAt),
     index('online_booking_holds_inbox_idx').on(t.inbox, t.createdAt),
+  ],
+);
+
+/**
+ * A number's answer to a clinic's texts (ADR 050): STOP stops every text from that clinic to it
+ * at once, START allows them again. One row per clinic and number, whichever patients share it.
+ */
+export const textNumberStates = pgTable(
+  'text_number_states',
+  {
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.clinicId, t.number] })],
+);
+
+/**
+ * Texts patients sent the clinic, kept on the patient's record (the clinic's inbox), each with
+ * what was done with it: confirm, link, stop, start, help, or 'inbox' for staff to read.
+ */
+export const textReplies = pgTable(
+  'text_replies',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'cascade' }),
+    fromNumber: text('from_number').notNull(),
+    toNumber: text('to_number'),
+    body: text('body').notNull(),
+    action: text('action').notNull(),
+    /** What the action came to ("Confirmed the visit on …", or why not). */
+    outcome: text('outcome'),
+    gateway: text('gateway').notNull(),
+    gatewayMessageId: text('gateway_message_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'text_replies_action_check',
+      sql`${t.action} in ('confirm', 'link', 'stop', 'start', 'help', 'inbox')`,
+    ),
+    // A gateway that delivers one reply twice (a retry after a lost answer) records it once.
+    uniqueIndex('text_replies_gateway_message_idx')
+      .on(t.gateway, t.gatewayMessageId)
+      .where(sql`${t.gatewayMessageId} is not null`),
+    index('text_replies_patient_idx').on(t.patientId, t.id),
+    index('text_replies_clinic_idx').on(t.clinicId, t.id),
   ],
 );

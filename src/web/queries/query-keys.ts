@@ -154,6 +154,8 @@ export const patientKeys = {
   profile: (id: string) => [...patientKeys.all, 'profile', id] as const,
   duplicates: (query: object) => [...patientKeys.all, 'duplicates', query] as const,
   duplicatesOf: (id: string) => [...patientKeys.all, 'duplicates-of', id] as const,
+  /** A patient's texts, replies and text preference (ADR 050). */
+  texts: (id: string) => [...patientKeys.all, 'texts', id] as const,
 };
 
 /** A CSV import of patients (ADR 043): its status, and pages of its rows. */

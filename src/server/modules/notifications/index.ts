@@ -23,3 +23,6 @@ export {
   type InvitationSnapshot,
   type PasswordResetSnapshot,
 } from './account-messages';
+export { planTextTwins, stoppedNumbers, textKindOf, TEXT_TWIN_KINDS } from './text-twins';
+export { REMINDER_KIND } from './reminders.repository';
+export { retryDelayMs } from './outbox-worker';

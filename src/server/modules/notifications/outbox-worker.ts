@@ -10,6 +10,7 @@ import { visitsOfRows } from './message-visits';
 import { hasAddress } from './outbox-row';
 import * as repo from './outbox.repository';
 import * as reminders from './reminders.repository';
+import { planTextTwins, textTwinned } from './text-twins';
 
 const LEASE_MS = 5 * 60_000;
 /** Messages claimed at once; a full batch is followed by the next at once, not after a poll. */
@@ -121,10 +122,13 @@ export function createOutboxWorker(
     row: repo.OutboxRow,
     current: reminders.ReminderDelivery | undefined,
     visit: VisitKind | undefined,
+    byText: boolean,
   ): Promise<void> {
     for (const { recipient, optedOut } of await addresseesOf(deps.db.db, row)) {
-      // A patient without an e-mail address on their record is not written to.
+      // A patient without an e-mail address on their record is not written to; one who is
+      // texted this message (its text twin, ADR 050) is not e-mailed it as well.
       if (optedOut || !hasAddress(recipient)) continue;
+      if (byText && recipient.role === 'patient') continue;
       const message = renderOutboxMail(row, recipient, config.PUBLIC_URL, current, visit);
       if (message) await send(message);
     }
@@ -134,7 +138,13 @@ export function createOutboxWorker(
   async function runBatch(): Promise<{ sent: number; claimed: number }> {
     if (!transport) return { sent: 0, claimed: 0 };
     const now = deps.now();
+    // Texts in place of e-mails are planned before any e-mail is claimed (ADR 050).
+    await planTextTwins(deps.db.db, now);
     const claimed = await repo.claimDue(deps.db.db, now, LEASE_MS, BATCH);
+    const twinned = await textTwinned(
+      deps.db.db,
+      claimed.map((row) => row.id),
+    );
     const reminderIds = claimed
       .filter((row) => row.kind === reminders.REMINDER_KIND && row.appointmentId)
       .map((row) => row.appointmentId!);
@@ -149,7 +159,7 @@ export function createOutboxWorker(
     const queue = [...claimed];
     const worker = async () => {
       for (let row = queue.shift(); row; row = queue.shift()) {
-        if (await deliverOne(row, current, visits)) sent++;
+        if (await deliverOne(row, current, visits, twinned.has(row.id))) sent++;
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, worker));
@@ -160,14 +170,20 @@ export function createOutboxWorker(
     row: repo.OutboxRow,
     current: Map<string, reminders.ReminderDelivery>,
     visits: Map<string, VisitKind>,
+    byText: boolean,
   ): Promise<boolean> {
     try {
+      if (byText && row.kind === reminders.REMINDER_KIND) {
+        // A reminder is the patient's alone: its text is the reminder (ADR 050).
+        await repo.markSent(deps.db.db, row.id, deps.now());
+        return false;
+      }
       const reminder =
         row.kind === reminders.REMINDER_KIND ? current.get(row.appointmentId ?? '') : undefined;
       if (row.kind === reminders.REMINDER_KIND && !(await reminderStillDue(row, reminder))) {
         return false;
       }
-      await deliver(row, reminder, visits.get(row.appointmentId ?? ''));
+      await deliver(row, reminder, visits.get(row.appointmentId ?? ''), byText);
       await repo.markSent(deps.db.db, row.id, deps.now());
       return true;
     } catch (err) {

@@ -23,7 +23,14 @@ export async function claimDue(
     const due = await tx
       .select({ id: t.outbox.id })
       .from(t.outbox)
-      .where(and(eq(t.outbox.status, 'pending'), lte(t.outbox.nextAttemptAt, now)))
+      .where(
+        and(
+          eq(t.outbox.status, 'pending'),
+          lte(t.outbox.nextAttemptAt, now),
+          // Texts have a worker of their own (ADR 050).
+          eq(t.outbox.channel, 'email'),
+        ),
+      )
       .orderBy(asc(t.outbox.nextAttemptAt), asc(t.outbox.id))
       .limit(limit)
       .for('update', { skipLocked: true });

@@ -3,3 +3,4 @@
 // the clinics module.
 export { patientsRoutes } from './patients.routes';
 export { updatePatient } from './update-patient';
+export { requirePatientEditor } from './patient-editors';

@@ -13,6 +13,7 @@ import { MergedNotice } from './merged-notice';
 import { EditPatientDialog } from './edit-patient-dialog';
 import { HistoryCard } from './history-card';
 import { NotesCard } from './notes-card';
+import { TextsCard } from './texts-card';
 import { PatientNotFound } from './patient-not-found';
 import { SeriesCard, WaitlistCard } from './plans-card';
 import { ProfileHeader } from './profile-header';
@@ -84,6 +85,14 @@ export function PatientProfilePage({
             onOpen={setOpenVisit}
             className="order-2 lg:order-none"
           />
+          {!patient.erased && (
+            <TextsCard
+              patientId={patient.id}
+              canEdit={canEdit && !mergedInto}
+              timeZone={timeZone}
+              className="order-4 lg:order-none"
+            />
+          )}
           <WaitlistCard entries={profile.data.waitlist} className="order-4 lg:order-none" />
           <SeriesCard
             series={profile.data.series}

@@ -1,0 +1,21 @@
+// Phone numbers as gateways take them (ADR 050): E.164, read with libphonenumber-js's full
+// metadata so that a number that cannot exist ("555 0100", an area code of no country) is refused
+// rather than texted.
+import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+
+/**
+ * `phone` in E.164 ("+12125550100"), read in `country` (ISO 3166-1 alpha-2) when it has no
+ * +country code of its own; null when it is not a valid number.
+ */
+export function toE164(phone: string, country: string): string | null {
+  if (!isSupportedCountry(country)) return null;
+  const parsed = parsePhoneNumberFromString(phone, country);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/** A number a gateway reports ("+12125550100", or "12125550100" without its plus) in E.164. */
+export function gatewayNumberToE164(number: string): string | null {
+  const trimmed = number.trim();
+  const parsed = parsePhoneNumberFromString(trimmed.startsWith('+') ? trimmed : `+${trimmed}`);
+  return parsed?.isValid() ? parsed.number : null;
+}

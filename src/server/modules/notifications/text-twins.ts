@@ -1,0 +1,145 @@
+// A text in place of an e-mail (ADR 050). A reminder or a booking message to a patient who chose
+// texts, consented, and has a valid number that has not said STOP, gets a text twin when it falls
+// due: an outbox row on the 'sms' channel naming its e-mail in source_outbox_id, unique, so that
+// however many workers and instances plan it, there is one text. Every worker plans before it
+// claims, so the e-mail worker knows, when it sends, that the patient's part went by text.
+import { and, asc, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { toE164 } from '@domain/phone-numbers';
+import type { Executor } from '../../db/client';
+import * as t from '../../db/schema';
+
+/** The e-mail kinds a text stands in for, and which of the patient's choices each falls under. */
+export const TEXT_TWIN_KINDS = {
+  'appointment.booked': 'change',
+  'appointment.rescheduled': 'change',
+  'appointment.reassigned': 'change',
+  'appointment.cancelled': 'change',
+  'appointment.reminder': 'reminder',
+} as const;
+
+/** The kind of a text: its e-mail's kind under `text.`; an answer to a reply is 'text.answer'. */
+export const textKindOf = (emailKind: string) => `text.${emailKind}`;
+
+const PLAN_BATCH = 500;
+const twin = alias(t.outbox, 'twin');
+
+/** Due e-mails of the kinds above whose patient takes texts of that kind, and has no twin yet. */
+async function dueForText(db: Executor, now: Date, afterId: number) {
+  return db
+    .select({
+      id: t.outbox.id,
+      kind: t.outbox.kind,
+      clinicId: t.appointments.clinicId,
+      appointmentId: t.outbox.appointmentId,
+      payload: t.outbox.payload,
+      patientId: t.patients.id,
+      firstName: sql<string>`coalesce(nullif(btrim(${t.patients.preferredName}), ''), ${t.patients.firstName})`,
+      phone: t.patients.phone,
+      country: t.clinics.textCountry,
+    })
+    .from(t.outbox)
+    .innerJoin(t.appointments, eq(t.appointments.id, t.outbox.appointmentId))
+    .innerJoin(t.patients, eq(t.patients.id, t.appointments.patientId))
+    .innerJoin(t.clinics, eq(t.clinics.id, t.appointments.clinicId))
+    .where(
+      and(
+        gt(t.outbox.id, afterId),
+        eq(t.outbox.channel, 'email'),
+        eq(t.outbox.status, 'pending'),
+        lte(t.outbox.nextAttemptAt, now),
+        inArray(t.outbox.kind, Object.keys(TEXT_TWIN_KINDS)),
+        eq(t.patients.contactChannel, 'sms'),
+        sql`${t.patients.textConsentAt} is not null`,
+        sql`${t.patients.phone} is not null`,
+        sql`(case when ${t.outbox.kind} = 'appointment.reminder' then 'reminder' else 'change' end) = any(${t.patients.textKinds})`,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(twin)
+            .where(eq(twin.sourceOutboxId, t.outbox.id)),
+        ),
+      ),
+    )
+    .orderBy(asc(t.outbox.id))
+    .limit(PLAN_BATCH);
+}
+
+/** Which of `numbers` said STOP to `clinicId`'s texts (and not START since). */
+export async function stoppedNumbers(
+  db: Executor,
+  pairs: ReadonlyArray<{ clinicId: string; number: string }>,
+): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const rows = await db
+    .select({ clinicId: t.textNumberStates.clinicId, number: t.textNumberStates.number })
+    .from(t.textNumberStates)
+    .where(
+      and(
+        inArray(
+          t.textNumberStates.number,
+          pairs.map((p) => p.number),
+        ),
+        sql`${t.textNumberStates.stoppedAt} is not null`,
+      ),
+    );
+  return new Set(rows.map((r) => `${r.clinicId}/${r.number}`));
+}
+
+/**
+ * Plans the text twins of every e-mail due now; answers how many it planned. A patient whose
+ * number is not valid or said STOP gets no twin, and their e-mail goes as before.
+ */
+export async function planTextTwins(db: Executor, now: Date): Promise<number> {
+  let planned = 0;
+  let afterId = 0;
+  for (;;) {
+    const due = await dueForText(db, now, afterId);
+    const withNumbers = due.flatMap((row) => {
+      const number = row.phone ? toE164(row.phone, row.country) : null;
+      return number ? [{ ...row, number }] : [];
+    });
+    const stopped = await stoppedNumbers(db, withNumbers);
+    const rows = withNumbers
+      .filter((row) => !stopped.has(`${row.clinicId}/${row.number}`))
+      .map((row) => ({
+        kind: textKindOf(row.kind),
+        channel: 'sms',
+        sourceOutboxId: row.id,
+        appointmentId: row.appointmentId,
+        clinicId: row.clinicId,
+        patientId: row.patientId,
+        toNumber: row.number,
+        deliveryStatus: 'queued',
+        recipients: [{ email: null, name: row.firstName, role: 'patient' }],
+        payload: row.payload,
+        nextAttemptAt: now,
+        createdAt: now,
+      }));
+    if (rows.length) {
+      // Another worker may have planned some of them a moment ago: theirs stand.
+      const inserted = await db
+        .insert(t.outbox)
+        .values(rows)
+        .onConflictDoNothing({
+          target: t.outbox.sourceOutboxId,
+          where: sql`${t.outbox.sourceOutboxId} is not null`,
+        })
+        .returning({ id: t.outbox.id });
+      planned += inserted.length;
+    }
+    // Rows left without a twin (no valid number, STOP) are passed by, not found again.
+    if (due.length < PLAN_BATCH) return planned;
+    afterId = due[due.length - 1]!.id;
+  }
+}
+
+/** The e-mails among `ids` that have a text twin: their patient is not e-mailed. */
+export async function textTwinned(db: Executor, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: t.outbox.sourceOutboxId })
+    .from(t.outbox)
+    .where(inArray(t.outbox.sourceOutboxId, [...ids]));
+  return new Set(rows.map((r) => r.id!));
+}

@@ -1,0 +1,55 @@
+// The words of one queued text, from its row and the visit as it is when the text goes.
+import type { NotificationSnapshot } from '../notifications';
+import { sessionLink } from '../notifications';
+import {
+  bookedText,
+  cancelledText,
+  reassignedText,
+  reminderText,
+  rescheduledText,
+} from './text-templates';
+import type { TextClinic, TextRow, TextVisit } from './texts.repository';
+
+/**
+ * The text `row` sends, or null when there is nothing left to say (its visit is gone). A reminder
+ * is written from the visit as it is now; a booking message from the change it reports.
+ */
+export function textBodyOf(
+  row: TextRow,
+  clinic: TextClinic,
+  visit: TextVisit | undefined,
+  publicUrl: string,
+): string | null {
+  if (row.kind === 'text.answer') return (row.payload as { text: string }).text;
+  if (!visit) return null;
+  const snapshot = row.payload as Partial<NotificationSnapshot>;
+  const data = {
+    clinic: { id: clinic.id, name: clinic.name, timezone: clinic.timezone },
+    start: snapshot.start ?? visit.startAt.toISOString(),
+  };
+  const context = {
+    firstName: visit.firstName,
+    link: sessionLink(publicUrl, snapshot.token ?? visit.token),
+  };
+  switch (row.kind) {
+    case 'text.appointment.reminder':
+      return reminderText(
+        {
+          ...data,
+          start: visit.startAt.toISOString(),
+          confirmed: visit.status.toUpperCase() === 'CONFIRMED',
+        },
+        { ...context, link: sessionLink(publicUrl, visit.token) },
+      );
+    case 'text.appointment.booked':
+      return bookedText(data, context);
+    case 'text.appointment.rescheduled':
+      return rescheduledText(data, context);
+    case 'text.appointment.reassigned':
+      return reassignedText(data, context);
+    case 'text.appointment.cancelled':
+      return cancelledText(data, context);
+    default:
+      return null;
+  }
+}

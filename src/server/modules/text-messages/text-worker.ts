@@ -1,0 +1,183 @@
+// Sends the texts in the outbox (ADR 050), as the e-mail worker sends the e-mails: claimed with a
+// lease and SKIP LOCKED, retried with the same back-off, given up after OUTBOX_MAX_ATTEMPTS.
+// Quiet hours hold a text until they end; a number that said STOP gets none.
+import type { FastifyBaseLogger } from 'fastify';
+import { isOpenStatus } from '@domain/appointment-status';
+import { reminderHold } from '@domain/reminders';
+import { minutesOfTime, textSendableAt } from '@domain/text-messages';
+import type { AppDeps } from '../../app-deps';
+import { repeatEvery } from '../../core/repeating-task';
+import { planTextTwins, retryDelayMs, stoppedNumbers } from '../notifications';
+import { textBodyOf } from './text-body';
+import { textGatewayOf, type TextGateway } from './text-gateway';
+import * as repo from './texts.repository';
+
+const LEASE_MS = 5 * 60_000;
+const BATCH = 100;
+const CONCURRENCY = 10;
+
+const STOPPED_REASON = 'The number replied STOP: the clinic sends it no texts.';
+const GONE_REASON = 'The appointment is no longer there to text about.';
+const NOT_OPEN_REASON = 'The appointment is no longer open.';
+const MOVED_REASON = 'The appointment moved; this reminder was for its earlier time.';
+const STARTED_REASON = 'The appointment had started before this reminder could be sent.';
+const OPTED_OUT_REASON = 'The patient asked not to be reminded.';
+
+export interface TextWorker {
+  /** Sends what is due now; answers how many texts the gateway took. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export function createTextWorker(
+  deps: AppDeps,
+  options: { logger: FastifyBaseLogger; gateway?: TextGateway | null },
+): TextWorker {
+  const { config } = deps;
+  const gateway = options.gateway === undefined ? textGatewayOf(config) : options.gateway;
+  const db = deps.db.db;
+
+  /** Why a reminder will not go after all, or null while it still stands. */
+  function reminderRefusal(row: repo.TextRow, visit: repo.TextVisit, now: Date) {
+    const hold = reminderHold({ start: visit.startAt, open: isOpenStatus(visit.status) }, now);
+    if (hold === 'not-open') return { status: 'withdrawn', reason: NOT_OPEN_REASON } as const;
+    const plannedFor = (row.payload as { start?: string }).start;
+    if (!plannedFor || new Date(plannedFor).getTime() !== visit.startAt.getTime()) {
+      return { status: 'withdrawn', reason: MOVED_REASON } as const;
+    }
+    if (visit.remindersOptOut) return { status: 'withdrawn', reason: OPTED_OUT_REASON } as const;
+    if (hold === 'started') return { status: 'dropped', reason: STARTED_REASON } as const;
+    return null;
+  }
+
+  async function sendOne(
+    row: repo.TextRow,
+    clinic: repo.TextClinic | undefined,
+    visit: repo.TextVisit | undefined,
+    stopped: boolean,
+  ): Promise<boolean> {
+    const now = deps.now();
+    const answer = row.kind === 'text.answer';
+    if (!clinic) {
+      await repo.settleText(db, row.id, 'withdrawn', GONE_REASON);
+      return false;
+    }
+    // An answer goes at once: the patient has just written (and STOP's own answer is the last).
+    if (!answer) {
+      const sendable = textSendableAt(now, clinic.timezone, {
+        start: minutesOfTime(clinic.quietHoursStart),
+        end: minutesOfTime(clinic.quietHoursEnd),
+      });
+      if (sendable > now) {
+        await repo.deferText(db, row.id, sendable);
+        return false;
+      }
+      if (stopped) {
+        await repo.settleText(db, row.id, 'withdrawn', STOPPED_REASON);
+        return false;
+      }
+      if (row.kind === 'text.appointment.reminder') {
+        const refusal = visit ? reminderRefusal(row, visit, now) : null;
+        if (!visit || refusal) {
+          await repo.settleText(
+            db,
+            row.id,
+            refusal?.status ?? 'withdrawn',
+            refusal?.reason ?? GONE_REASON,
+          );
+          return false;
+        }
+      }
+    }
+    const body = textBodyOf(row, clinic, visit, config.PUBLIC_URL);
+    if (body === null) {
+      await repo.settleText(db, row.id, 'withdrawn', GONE_REASON);
+      return false;
+    }
+    try {
+      const { gatewayId } = await gateway!.send({
+        id: row.id,
+        to: row.toNumber!,
+        from: clinic.textNumber ?? config.TEXT_FROM,
+        body,
+      });
+      await repo.markTextSent(db, row.id, deps.now(), { body, gateway: gateway!.name, gatewayId });
+      return true;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const giveUp = row.attempts >= config.OUTBOX_MAX_ATTEMPTS;
+      await repo.markTextAttempt(
+        db,
+        row.id,
+        message,
+        body,
+        giveUp
+          ? { giveUp: true }
+          : { retryAt: new Date(deps.now().getTime() + retryDelayMs(row.attempts)) },
+      );
+      options.logger.warn(
+        { outboxId: row.id, attempts: row.attempts, err: message },
+        'text delivery failed',
+      );
+      return false;
+    }
+  }
+
+  async function runBatch(): Promise<{ sent: number; claimed: number }> {
+    if (!gateway) return { sent: 0, claimed: 0 };
+    const now = deps.now();
+    await planTextTwins(db, now);
+    const claimed = await repo.claimDueTexts(db, now, LEASE_MS, BATCH);
+    if (claimed.length === 0) return { sent: 0, claimed: 0 };
+    const [clinics, visits, stopped] = await Promise.all([
+      repo.clinicsOfTexts(db, [...new Set(claimed.map((r) => r.clinicId!))]),
+      repo.visitsOfTexts(db, [
+        ...new Set(claimed.flatMap((r) => (r.appointmentId ? [r.appointmentId] : []))),
+      ]),
+      stoppedNumbers(
+        db,
+        claimed.map((r) => ({ clinicId: r.clinicId!, number: r.toNumber! })),
+      ),
+    ]);
+    const clinicById = new Map(clinics.map((c) => [c.id, c]));
+    const visitById = new Map(visits.map((v) => [v.appointmentId, v]));
+    let sent = 0;
+    const queue = [...claimed];
+    const work = async () => {
+      for (let row = queue.shift(); row; row = queue.shift()) {
+        const ok = await sendOne(
+          row,
+          clinicById.get(row.clinicId!),
+          visitById.get(row.appointmentId ?? ''),
+          stopped.has(`${row.clinicId}/${row.toNumber}`),
+        ).catch((err: unknown) => {
+          options.logger.warn({ outboxId: row.id, err }, 'text could not be settled');
+          return false;
+        });
+        if (ok) sent++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, work));
+    return { sent, claimed: claimed.length };
+  }
+
+  async function runOnce(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const batch = await runBatch();
+      sent += batch.sent;
+      if (batch.claimed < BATCH || task.stopped) return sent;
+    }
+  }
+
+  const task = repeatEvery(runOnce, {
+    intervalMs: config.OUTBOX_POLL_MS,
+    start: gateway !== null && options.gateway === undefined,
+    onError: (err) => options.logger.warn({ err }, 'text worker pass failed; will retry'),
+  });
+
+  return {
+    runOnce,
+    stop: () => task.stop(),
+  };
+}

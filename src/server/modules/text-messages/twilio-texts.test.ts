@@ -1,0 +1,233 @@
+// The Twilio-compatible adapter (ADR 050) against a local receiver that speaks Twilio's Messages
+// API: how a text is asked for, how its status callback and a reply are signed, and that an
+// unsigned or forged request changes nothing.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { testConfig } from '../../config';
+import * as t from '../../db/schema';
+import { bookThroughApi } from '../../test/scenario';
+import { useScenario, useTestApp } from '../../test/test-app';
+import { textGatewayOf } from './text-gateway';
+import { createTextWorker } from './text-worker';
+import { twilioSignature } from './twilio-gateway';
+import nodemailer from 'nodemailer';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+import { createOutboxWorker } from '../notifications';
+
+const SID = 'AC0123456789abcdef0123456789abcdef';
+const TOKEN = 'twilio-auth-token-for-tests';
+const PUBLIC_URL = 'https://care.example.org';
+const NUMBER = '+12125550142';
+const FROM = '+12125550199';
+
+interface AskedText {
+  path: string;
+  authorization: string | undefined;
+  form: Record<string, string>;
+}
+
+/** A receiver answering as Twilio's Messages resource does; `refuse` makes it answer 401. */
+let receiver: { url: string; asked: AskedText[]; refuse: boolean; close(): Promise<void> };
+beforeAll(async () => {
+  const asked: AskedText[] = [];
+  const state = { refuse: false };
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      asked.push({
+        path: req.url ?? '',
+        authorization: req.headers.authorization,
+        form: Object.fromEntries(new URLSearchParams(body)),
+      });
+      res.setHeader('content-type', 'application/json');
+      if (state.refuse) {
+        res.writeHead(401).end(JSON.stringify({ code: 20003, message: 'Authenticate' }));
+        return;
+      }
+      res
+        .writeHead(201)
+        .end(
+          JSON.stringify({ sid: `SM${String(asked.length).padStart(32, '0')}`, status: 'queued' }),
+        );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    asked,
+    get refuse() {
+      return state.refuse;
+    },
+    set refuse(value) {
+      state.refuse = value;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+});
+afterAll(() => receiver.close());
+
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+});
+afterAll(() => sink.close());
+beforeEach(() => {
+  receiver.asked.length = 0;
+  receiver.refuse = false;
+});
+
+const config = () =>
+  testConfig({
+    TEXT_GATEWAY: 'twilio',
+    TWILIO_API_URL: receiver.url,
+    TWILIO_ACCOUNT_SID: SID,
+    TWILIO_AUTH_TOKEN: TOKEN,
+    TEXT_FROM: FROM,
+    PUBLIC_URL,
+  });
+const env = useTestApp({ now: '2026-11-23T17:00:00Z', config });
+const { s, staff } = useScenario(env);
+
+const worker = () =>
+  createTextWorker(
+    { config: config(), db: env.handle, now: () => env.now(), version: 'test' },
+    { logger: env.app.log, gateway: textGatewayOf(config()) },
+  );
+
+const texts = () =>
+  env.db.select().from(t.outbox).where(eq(t.outbox.channel, 'sms')).orderBy(asc(t.outbox.id));
+
+/** A request as Twilio sends it: a form, signed over our public URL of the path. */
+function fromTwilio(path: string, form: Record<string, string>, token = TOKEN) {
+  return env.app.inject({
+    method: 'POST',
+    url: path,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': twilioSignature(token, `${PUBLIC_URL}${path}`, form),
+    },
+    payload: new URLSearchParams(form).toString(),
+  });
+}
+
+async function patientTextedAboutAVisit() {
+  const chose = await staff.put(`/api/patients/${s.patient.id}/text-preference`, {
+    channel: 'sms',
+    consentMethod: 'written',
+    phone: '212-555-0142',
+  });
+  expect(chose.statusCode, chose.body).toBe(200);
+  const visit = await bookThroughApi(staff, s, '2026-11-25T15:00:00Z');
+  return visit;
+}
+
+describe('a Twilio-compatible API', () => {
+  it('is asked for each text in its format, and its signed status callback is recorded', async () => {
+    await patientTextedAboutAVisit();
+    expect(await worker().runOnce()).toBe(1);
+    expect(receiver.asked).toEqual([
+      {
+        path: `/2010-04-01/Accounts/${SID}/Messages.json`,
+        authorization: `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`,
+        form: {
+          To: NUMBER,
+          From: FROM,
+          Body: expect.stringMatching(
+            /^José, your visit at Riverside Family Clinic is booked for Wed, Nov 25, 10:00 AM\. Details: https:\/\/care\.example\.org\/session\/\?token=/,
+          ),
+          StatusCallback: `${PUBLIC_URL}/api/text-messages/twilio/status`,
+        },
+      },
+    ]);
+    const [text] = await texts();
+    expect(text).toMatchObject({ gateway: 'twilio', deliveryStatus: 'sent' });
+
+    const forged = await fromTwilio(
+      '/api/text-messages/twilio/status',
+      { MessageSid: text!.gatewayId!, MessageStatus: 'failed' },
+      'someone-elses-token',
+    );
+    expect(forged.statusCode).toBe(403);
+    expect((await texts())[0]).toMatchObject({ deliveryStatus: 'sent' });
+
+    const report = await fromTwilio('/api/text-messages/twilio/status', {
+      MessageSid: text!.gatewayId!,
+      MessageStatus: 'delivered',
+      AccountSid: SID,
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    expect((await texts())[0]).toMatchObject({ deliveryStatus: 'delivered' });
+  });
+
+  it('takes a signed reply of YES as the patient’s confirmation, and refuses an unsigned one', async () => {
+    const visit = await patientTextedAboutAVisit();
+    await worker().runOnce();
+    const reply = { From: NUMBER, To: FROM, Body: 'Yes', MessageSid: 'SMreply1', AccountSid: SID };
+
+    const unsigned = await env.app.inject({
+      method: 'POST',
+      url: '/api/text-messages/twilio/inbound',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(reply).toString(),
+    });
+    expect(unsigned.statusCode).toBe(403);
+    expect((await staff.get(`/api/appointments/${visit._id}`)).json()).toMatchObject({
+      metadata: { status: 'BOOKED' },
+    });
+
+    const signed = await fromTwilio('/api/text-messages/twilio/inbound', reply);
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect((await staff.get(`/api/appointments/${visit._id}`)).json()).toMatchObject({
+      metadata: { status: 'CONFIRMED' },
+    });
+    // Twilio retries a webhook it thinks failed: the same message changes nothing twice.
+    expect((await fromTwilio('/api/text-messages/twilio/inbound', reply)).statusCode).toBe(200);
+    expect(await env.db.select().from(t.textReplies)).toHaveLength(1);
+
+    expect(await worker().runOnce()).toBe(1);
+    expect(receiver.asked.at(-1)!.form.Body).toBe(
+      'Riverside Family Clinic: thank you, your visit on Wed, Nov 25, 10:00 AM is confirmed.',
+    );
+  });
+
+  it('texts the patient in place of their e-mail, whose staff part still goes by mail', async () => {
+    await patientTextedAboutAVisit();
+    sink.inbox.length = 0;
+    const mail = createOutboxWorker(
+      {
+        config: { ...config(), SMTP_URL: sink.url },
+        db: env.handle,
+        now: () => env.now(),
+        version: 'test',
+      },
+      {
+        logger: env.app.log,
+        transport: nodemailer.createTransport({
+          host: '127.0.0.1',
+          port: sink.port,
+          secure: false,
+          ignoreTLS: true,
+        }),
+      },
+    );
+    // The e-mail worker runs first: it plans the text before it sends, so the patient is left out.
+    await mail.runOnce();
+    await mail.stop();
+    expect(sink.inbox.flatMap((m) => m.to)).toEqual([s.provider.email]);
+    expect(await worker().runOnce()).toBe(1);
+    expect(receiver.asked.map((a) => a.form.To)).toEqual([NUMBER]);
+  });
+
+  it('retries a text the API refused, with the reason kept', async () => {
+    await patientTextedAboutAVisit();
+    receiver.refuse = true;
+    expect(await worker().runOnce()).toBe(0);
+    const [text] = await texts();
+    expect(text).toMatchObject({ status: 'pending', attempts: 1, deliveryStatus: 'queued' });
+    expect(text!.lastError).toBe('The text API refused the text (401, code 20003): Authenticate');
+    expect(text!.nextAttemptAt.getTime()).toBe(env.now().getTime() + 60_000);
+  });
+});

@@ -1,0 +1,28 @@
+import type { UpdateTextPreferenceBody } from '@contracts/text-messages';
+import {
+  getPatientTextsRoute,
+  updatePatientTextPreferenceRoute,
+} from '@contracts/routes/text-messages';
+import { callEndpoint } from '@web/lib/endpoint-client';
+import { endpointQuery, useWriteThenRefresh } from '@web/lib/endpoint-queries';
+import { patientKeys } from '@web/queries/query-keys';
+
+/** A patient's text preference and consent, the texts sent them and their replies (ADR 050). */
+export function patientTextsQueryOptions(id: string) {
+  return endpointQuery(patientKeys.texts(id), getPatientTextsRoute, {
+    params: { id },
+    fallback: 'Failed to load the patient’s texts',
+  });
+}
+
+export function useUpdateTextPreference(id: string) {
+  return useWriteThenRefresh(
+    (body: UpdateTextPreferenceBody) =>
+      callEndpoint(updatePatientTextPreferenceRoute, {
+        params: { id },
+        body,
+        fallback: 'Failed to save how the patient gets messages',
+      }),
+    [patientKeys.all],
+  );
+}
