@@ -2,6 +2,7 @@
 // week or a month is a run of calendar dates and nothing here needs an offset: a week in Sydney
 // is Sunday to Saturday on Sydney's calendar whatever its clocks do. Only where a period meets
 // instants (today, and the instants bounding its days) is the clinic's zone an argument.
+import { availabilityIntervals, type Schedule } from './schedule';
 import {
   addDaysToKey,
   compareDateKeys,
@@ -120,4 +121,12 @@ export function dayRangeInstants(range: DayRange, timeZone: string): { start: Da
 /** a ÷ b, 0 when there is nothing to divide by (a rate of nothing reads as none). */
 export function ratio(part: number, whole: number): number {
   return whole > 0 ? part / whole : 0;
+}
+
+/** The minutes an agent's schedule offers between two instants: weekly hours, time off excluded. */
+export function scheduledMinutes(schedule: Schedule, start: Date, end: Date): number {
+  return availabilityIntervals(schedule, start, end).reduce(
+    (sum, i) => sum + (i.end.getTime() - i.start.getTime()) / 60_000,
+    0,
+  );
 }
