@@ -9,7 +9,10 @@ import {
   REPORT_MAX_DAYS,
   reportBuckets,
   reportPeriodProblem,
+  scheduledMinutes,
+  scheduledMinutesPerBucket,
 } from './report-periods';
+import type { Schedule, Weekday } from './schedule';
 import { addDaysToKey, localDateKeyOf, weekdayOfKey } from './zoned-time';
 
 const ZONES = ['Australia/Sydney', 'America/New_York', 'Europe/London', 'UTC', 'Asia/Kolkata'];
@@ -99,5 +102,70 @@ describe('report periods', () => {
     expect(reportPeriodProblem({ from: '2026-05-02', to: '2026-05-01' })).toMatch(/ends before/);
     expect(reportPeriodProblem({ from: '2026-02-30', to: '2026-05-01' })).toMatch(/calendar dates/);
     expect(reportPeriodProblem({ from: '2024-01-01', to: '2026-01-02' })).toMatch(/at most 731/);
+  });
+
+  it('count an agent’s scheduled minutes per bucket as the instants of their hours do, across DST', () => {
+    const wall = fc.integer({ min: 0, max: 23 * 4 }).map((q) => q * 15);
+    const hhmm = (m: number) =>
+      `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    // Segments that end the day they start: an overnight one counts on its first day here,
+    // split at midnight by the instants.
+    const segment = fc
+      .tuple(wall, fc.integer({ min: 1, max: 16 }))
+      .filter(([start, quarters]) => start + quarters * 15 <= 24 * 60 - 15)
+      .map(([start, quarters]) => ({ start: hhmm(start), end: hhmm(start + quarters * 15) }));
+    const schedule = fc
+      .tuple(
+        fc.constantFrom(...ZONES),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 6 }), segment), { maxLength: 6 }),
+        fc.array(dayKey, { maxLength: 4 }),
+        fc.array(fc.tuple(dayKey, segment), { maxLength: 3 }),
+      )
+      .map(([timezone, weekly, daysOff, extra]): Schedule => {
+        // One segment per weekday and per extra date, so none overlaps another.
+        const byDay = new Map(weekly.map(([weekday, s]) => [weekday, s]));
+        const extraByDay = new Map(extra);
+        return {
+          timezone,
+          weekly: [...byDay].map(([weekday, s]) => ({ weekday: weekday as Weekday, ...s })),
+          overrides: [
+            ...daysOff.map((date) => ({ date, kind: 'off' as const })),
+            ...[...extraByDay].map(([date, s]) => ({
+              date,
+              kind: 'hours' as const,
+              segments: [s],
+            })),
+          ],
+        };
+      });
+    const shortPeriod = fc
+      .tuple(dayKey, fc.integer({ min: 0, max: 120 }))
+      .map(([from, span]) => ({ from, to: addDaysToKey(from, span) }));
+    fc.assert(
+      fc.property(schedule, shortPeriod, granularity, (agent, range, by) => {
+        // An extra segment on a day off, or overlapping the weekly one, is merged by the
+        // instants; the clock count adds it: only schedules without such overlaps compare.
+        fc.pre(agent.overrides.every((o) => o.kind === 'off' || !agent.weekly.length));
+        const buckets = reportBuckets(range, by);
+        const fast = scheduledMinutesPerBucket(agent, buckets, agent.timezone);
+        const exact = buckets.map((b) => {
+          const { start, end } = dayRangeInstants(b, agent.timezone);
+          return scheduledMinutes(agent, start, end);
+        });
+        expect(fast).toEqual(exact);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('count a New York day whose clocks go back by its instants: 09:00–17:00 stays 8 hours', () => {
+    const agent: Schedule = {
+      timezone: 'America/New_York',
+      weekly: [{ weekday: 0, start: '00:30', end: '03:30' }],
+      overrides: [],
+    };
+    const buckets = reportBuckets({ from: '2026-11-01', to: '2026-11-07' }, 'week');
+    // 00:30–03:30 on the night the clocks go back from 02:00 to 01:00 is four hours long.
+    expect(scheduledMinutesPerBucket(agent, buckets, 'America/New_York')).toEqual([240]);
   });
 });

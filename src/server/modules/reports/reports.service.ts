@@ -1,10 +1,9 @@
 import { BOOKING_CHANNELS } from '@domain/booking-channels';
 import {
-  dayRangeInstants,
   defaultReportPeriod,
   reportBuckets,
   reportPeriodProblem,
-  scheduledMinutes,
+  scheduledMinutesPerBucket,
   type DayRange,
   type ReportBucket,
   type ReportGranularity,
@@ -69,12 +68,12 @@ async function availableMinutes(
     counted.add(member.id);
     const key = group === 'provider' ? member.id : member.clinicId;
     const line = lines.get(key) ?? buckets.map(() => 0);
-    const zone = zoneOf.get(member.clinicId)!;
-    const schedule = schedules.get(member.id)!;
-    buckets.forEach((bucket, i) => {
-      const { start, end } = dayRangeInstants(bucket, zone);
-      line[i]! += scheduledMinutes(schedule, start, end);
-    });
+    const minutes = scheduledMinutesPerBucket(
+      schedules.get(member.id)!,
+      buckets,
+      zoneOf.get(member.clinicId)!,
+    );
+    minutes.forEach((m, i) => (line[i]! += m));
     lines.set(key, line);
   }
   return lines;

@@ -32,9 +32,9 @@ export function ReportSection({
         </div>
         <Button variant="outline" size="sm" asChild>
           {/* A link, not a fetch: the browser saves the file as it comes. */}
-          <a href={csvHref} download>
+          <a href={csvHref} download aria-label={`Download CSV: ${title}`}>
             <DownloadIcon aria-hidden="true" />
-            Download CSV<span className="sr-only"> of {title.toLowerCase()}</span>
+            Download CSV
           </a>
         </Button>
       </CardHeader>
