@@ -18,6 +18,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import type { RequestContext } from '../../core/request-context';
+import { ReuseCache, versionsKey } from '../../core/reuse';
 import { viewerTimezone } from '../../core/viewer-timezone';
 import { badRequest } from '../../errors';
 import { loadSlotAgents } from '../availability';
@@ -96,6 +97,13 @@ async function namesOf(
 }
 
 /**
+ * Reports reused while none of their clinics' data versions moves (they follow appointments and
+ * schedules, ADR 004 and 008), as the counts are: a year of a network read by several admins at
+ * once is computed once.
+ */
+const reports = new ReuseCache<ReportResponse>(64);
+
+/**
  * A report of the caller's clinics: the roll-up's days summed per week or month and per line,
  * with the agents' scheduled hours beside the booked minutes where the lines are agents' hours.
  */
@@ -107,7 +115,22 @@ export async function getReport(
   const db = deps.db.db;
   const clinics = await reportClinicsOf(db, ctx.user, query.clinic);
   const zone = clinics.length === 1 ? clinics[0]!.timezone : viewerTimezone(ctx.user, undefined);
-  const range = periodOf(query, query.by, deps.now(), zone);
+  const now = deps.now();
+  const range = periodOf(query, query.by, now, zone);
+  const versions = versionsKey(
+    ctx.user,
+    clinics.map((c) => c.id),
+  );
+  const key = versions && { versions, range, by: query.by, group: query.group };
+  return reports.get(db, key, now, () => computeReport(db, clinics, range, query));
+}
+
+async function computeReport(
+  db: Executor,
+  clinics: ClinicSummary[],
+  range: DayRange,
+  query: ReportQuery,
+): Promise<ReportResponse> {
   const buckets = reportBuckets(range, query.by);
   const clinicIds = clinics.map((c) => c.id);
   const withHours = query.group === 'clinic' || query.group === 'provider';
