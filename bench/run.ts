@@ -7,7 +7,7 @@
 //                      PostgreSQL server, the embedded default; pglite = the WebAssembly one)
 //   --runs N --seconds S   runs per figure and seconds per run
 //   --reuse-db         keep an existing carebook_bench (development only; default recreates it)
-//   --endpoints a,b    API endpoints measured (default list,counts,one,search,slots,patients,create,
+//   --endpoints a,b    API endpoints measured (default list,counts,one,search,slots,patients,reports,create,
 //                      fhir-appointments,fhir-slots; the FHIR searches on PostgreSQL only)
 //   --render           only re-render <out>.md (default latest) from its JSON, measuring nothing
 //   --race-rounds N    rounds per race size (default 100; 30 for 500 at once, see below)
@@ -138,6 +138,7 @@ const apiOptions = {
         'search',
         'slots',
         'patients',
+        'reports',
         'create',
         'fhir-appointments',
         'fhir-slots',

@@ -202,6 +202,26 @@ export async function benchApi(target: ApiTarget, options: ApiOptions, log: (s: 
       ),
     );
   }
+  // Issue 45: a year's report of every clinic (the network), as their admin, a different split
+  // and period kind each request; read from the roll-up the database keeps (ADR 052).
+  if (options.endpoints.includes('reports')) {
+    const specs = reportSpecs();
+    const variants = await target.variants(specs, { cookie: target.adminCookie });
+    for (const c of options.concurrencies) {
+      log(`${target.label} reports (admin) c=${c}`);
+      results.push(
+        await measure(
+          target,
+          'reports',
+          c,
+          options,
+          { headers: { cookie: target.adminCookie }, requests: specs },
+          cycle(variants),
+          "a year's report of every clinic, as their admin",
+        ),
+      );
+    }
+  }
   // Each read when nothing can be reused, through one queue for every connection (each
   // autocannon connection would otherwise walk the same list in step with the others, asking
   // for what they all just asked for): the list and counts of a different day each request
@@ -442,4 +462,21 @@ export async function benchBare(options: ApiOptions, log: (s: string) => void) {
   }
   await app.close();
   return results;
+}
+
+/** The last twelve months up to today, split each way the page offers, by month and by week. */
+function reportSpecs(): HttpRequestSpec[] {
+  const today = new Date();
+  const to = today.toISOString().slice(0, 10);
+  const from = new Date(
+    Date.UTC(today.getUTCFullYear() - 1, today.getUTCMonth(), today.getUTCDate() + 1),
+  )
+    .toISOString()
+    .slice(0, 10);
+  return ['clinic', 'provider', 'service', 'source'].flatMap((group) =>
+    ['month', 'week'].map((by) => ({
+      method: 'GET' as const,
+      path: `/api/reports?from=${from}&to=${to}&by=${by}&group=${group}`,
+    })),
+  );
 }

@@ -244,6 +244,9 @@ export async function bulkSeed(
        alter table appointment_events enable trigger user`,
     ),
   );
+  // The reports' roll-up (ADR 052), counted once from the rows as loaded: their stored facts
+  // keep the columns' defaults (booked at the front desk, returning patients).
+  await timed(timings, 'reportDays', () => db.exec('select appointment_report_days_rebuild()'));
   await timed(timings, 'indexes', async () => {
     const took = await restoreSecondaryStructures(connections, dropped);
     for (const [name, ms] of Object.entries(took)) timings[`index ${name}`] = ms;
@@ -251,6 +254,7 @@ export async function bulkSeed(
   const analyse = [
     ...tables,
     'appointment_month_counts',
+    'appointment_report_days',
     'users',
     'clinics',
     'clinic_members',

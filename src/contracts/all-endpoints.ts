@@ -18,6 +18,7 @@ import * as passkeys from './passkeys';
 import * as patientMerge from './patient-merge';
 import * as patientImport from './patient-import';
 import * as patients from './patients';
+import * as reports from './reports';
 import * as resources from './resources';
 import * as series from './series';
 import * as services from './services';
@@ -46,6 +47,7 @@ export const contractModules = {
   patientMerge,
   patientImport,
   patients,
+  reports,
   resources,
   series,
   services,

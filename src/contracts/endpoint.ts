@@ -18,6 +18,8 @@ export const API_TAGS = {
   Patients: 'Patient records: finding, reading and correcting them, with their visits and notes.',
   Availability: 'Weekly hours and time off of providers and nurses.',
   Dashboard: 'The day at a glance.',
+  Reports:
+    'A clinic’s numbers over weeks and months: no-shows, cancellations, lead time, utilisation.',
   Waitlist: 'Patients waiting for a time, and the offers of freed time they answer by their link.',
   'Online booking':
     'The public booking page: a clinic’s online providers and free times, held times and their confirmation by e-mail.',

@@ -34,6 +34,7 @@ import { authRoutes } from './modules/auth';
 import { availabilityRoutes } from './modules/availability';
 import { clinicsRoutes } from './modules/clinics';
 import { dashboardRoutes } from './modules/dashboard';
+import { reportsRoutes } from './modules/reports';
 import { feedsRoutes } from './modules/feeds';
 import { fhirRoutes } from './modules/fhir';
 import { integrationsRoutes } from './modules/integrations';
@@ -113,6 +114,7 @@ export async function buildApp(
   await app.register(patientsRoutes(deps));
   await app.register(appointmentsRoutes(deps));
   await app.register(dashboardRoutes(deps));
+  await app.register(reportsRoutes(deps));
   // The waitlist books through the appointments module's rules without importing it (ADR 019).
   await app.register(waitlistRoutes(deps, bookInTransaction(deps)));
   await app.register(outboxRoutes(deps));

@@ -39,6 +39,7 @@ describe('migrations', () => {
       'api_tokens',
       'appointment_events',
       'appointment_month_counts',
+      'appointment_report_days',
       'appointment_series',
       'appointments',
       'audit_log',
@@ -502,6 +503,80 @@ describe('migrations of stored rows', () => {
           sql`update patients set text_consent_at = now(), text_consent_method = 'guessed' where id = ${patient!.id}`,
         ),
       ).rejects.toMatchObject({ cause: { code: '23514' } });
+    });
+  }, 60_000);
+
+  it('0042 works out how stored visits were booked and what they count as, and rolls them up', async () => {
+    await migratedUpTo('0041_text_messages', async (handle, migrateRest) => {
+      const db = handle.db;
+      const [clinic] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into clinics (slug, name, timezone, patient_change_cutoff_hours)
+            values ('harbour', 'Harbour', 'Australia/Sydney', 24) returning id`,
+      );
+      const { agent, patient, visit } = await visitAt(db, clinic!.id);
+      const book = async (start: string, extra: { source?: string; createdBy?: string | null }) => {
+        const [row] = await queryRows<{ id: string }>(
+          db,
+          sql`insert into appointments (clinic_id, patient_id, staff_id, start_at, end_at, duration, status, token, source, created_by, created_at)
+              values (${clinic!.id}, ${patient.id}, ${agent.id}, ${start}::timestamptz, ${start}::timestamptz + interval '30 minutes', 30, 'BOOKED',
+                      ${randomUUID()}, ${extra.source ?? 'carebook'}, ${extra.createdBy ?? null}, '2026-12-01T00:00:00Z')
+              returning id`,
+        );
+        return row!.id;
+      };
+      const online = await book('2026-12-09T23:00:00Z', { source: 'online' });
+      const byStaff = await book('2026-12-10T23:00:00Z', { createdBy: agent.id });
+      // Cancelled 2 hours before its start: inside the clinic's 24 hours.
+      await db.execute(sql`update appointments set status = 'CANCELLED' where id = ${byStaff}`);
+      await db.execute(sql`insert into appointment_events (appointment_id, type, at)
+        values (${byStaff}, 'CANCELLED', '2026-12-10T21:00:00Z')`);
+      await migrateRest();
+      const rows = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select id, channel, first_visit, late_cancel from appointments order by start_at`,
+      );
+      expect(rows).toEqual([
+        // The factory's visit, written first (created now, the others later), is the first.
+        { id: visit.id, channel: 'fhir', first_visit: true, late_cancel: false },
+        { id: online, channel: 'online', first_visit: false, late_cancel: false },
+        { id: byStaff, channel: 'front_desk', first_visit: false, late_cancel: true },
+      ]);
+      const days = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select day::text, channel, booked, cancelled, late_cancelled, new_patients, booked_minutes::int
+            from appointment_report_days order by day, channel`,
+      );
+      // 23:00 UTC is the next morning in Sydney.
+      expect(days).toEqual([
+        {
+          day: '2026-12-02',
+          channel: 'fhir',
+          booked: 1,
+          cancelled: 0,
+          late_cancelled: 0,
+          new_patients: 1,
+          booked_minutes: 30,
+        },
+        {
+          day: '2026-12-10',
+          channel: 'online',
+          booked: 1,
+          cancelled: 0,
+          late_cancelled: 0,
+          new_patients: 0,
+          booked_minutes: 30,
+        },
+        {
+          day: '2026-12-11',
+          channel: 'front_desk',
+          booked: 1,
+          cancelled: 1,
+          late_cancelled: 1,
+          new_patients: 0,
+          booked_minutes: 0,
+        },
+      ]);
     });
   }, 60_000);
 });

@@ -83,6 +83,11 @@ export const clinics = pgTable(
       .array()
       .notNull()
       .default(sql`'{staff}'::text[]`),
+    /** Besides admins, the roles that may read the clinic's reports (issue 45); none by default. */
+    reportViewerRoles: text('report_viewer_roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /**
      * Who must sign in with a second factor (issue 43, ADR 046): 'off', 'admins' (the clinic's
      * admins), or 'everyone' at the clinic. A user must when any of their clinics says so.
@@ -116,6 +121,10 @@ export const clinics = pgTable(
     check(
       'clinics_patient_max_reschedules_check',
       sql`${t.patientMaxReschedules} between 0 and 20`,
+    ),
+    check(
+      'clinics_report_viewer_roles_check',
+      sql`${t.reportViewerRoles} <@ '{staff,provider,nurse}'::text[]`,
     ),
     check('clinics_feed_summary_check', sql`${t.feedSummary} in ('initial', 'none')`),
     check(
@@ -667,9 +676,24 @@ export const appointments = pgTable(
      * constraint (migration 0039, ADR 045); of the appointment's clinic (composite key).
      */
     resourceId: uuid('resource_id'),
+    /**
+     * What the reports count a row by, stored when it happens so that a row's share of the
+     * reports' roll-up is a function of the row alone (ADR 052): the way it was booked (set by
+     * the write path), whether the patient had no appointment before it (set on insert), whether
+     * its cancellation came inside the clinic's cut-off and whether the patient confirmed it
+     * after a reminder had gone (set when the status changes), by triggers of migration 0042.
+     */
+    channel: text('channel').notNull().default('front_desk'),
+    firstVisit: boolean('first_visit').notNull().default(false),
+    lateCancel: boolean('late_cancel').notNull().default(false),
+    confirmedAfterReminder: boolean('confirmed_after_reminder').notNull().default(false),
   },
   (t) => [
     uniqueIndex('appointments_token_key').on(t.token),
+    check(
+      'appointments_channel_check',
+      sql`${t.channel} in ('front_desk', 'online', 'self_service', 'fhir')`,
+    ),
     foreignKey({
       name: 'appointments_resource_fk',
       columns: [t.resourceId, t.clinicId],
@@ -722,6 +746,33 @@ export const appointmentMonthCounts = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ columns: [t.clinicId, t.month, t.staffId, t.status] })],
+);
+
+/**
+ * The reports' roll-up (ADR 052): per clinic, clinic-local day of the start, agent, service (the
+ * nil uuid for the clinic's default service of rows without one) and booking channel, what its
+ * appointments add up to. Kept exact by triggers on appointments (migration 0042); weeks and
+ * months in the clinic's zone are sums of its days.
+ */
+export const appointmentReportDays = pgTable(
+  'appointment_report_days',
+  {
+    clinicId: uuid('clinic_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    staffId: uuid('staff_id').notNull(),
+    serviceId: uuid('service_id').notNull(),
+    channel: text('channel').notNull(),
+    booked: integer('booked').notNull().default(0),
+    attended: integer('attended').notNull().default(0),
+    noShow: integer('no_show').notNull().default(0),
+    cancelled: integer('cancelled').notNull().default(0),
+    lateCancelled: integer('late_cancelled').notNull().default(0),
+    leadMinutes: bigint('lead_minutes', { mode: 'number' }).notNull().default(0),
+    bookedMinutes: bigint('booked_minutes', { mode: 'number' }).notNull().default(0),
+    newPatients: integer('new_patients').notNull().default(0),
+    confirmedAfterReminder: integer('confirmed_after_reminder').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.clinicId, t.day, t.staffId, t.serviceId, t.channel] })],
 );
 
 /**

@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 const SPA_ROUTES: RegExp[] = [
   /^\/$/,
   /^\/dashboard\/?$/,
+  /^\/reports\/?$/,
   /^\/appointments\/?$/,
   /^\/calendar\/?$/,
   /^\/print\/day\/?$/,

@@ -117,6 +117,17 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    // Admins and the roles a clinic allows (issue 45): the server decides, and
+                    // the page shows its refusal to anyone else who comes by the address.
+                    path: 'reports',
+                    ...titled('Reports'),
+                    lazy: page(() =>
+                      import('@web/features/reports/components/reports-page').then(
+                        (m) => m.ReportsPage,
+                      ),
+                    ),
+                  },
+                  {
                     path: 'appointments',
                     ...titled('Appointments'),
                     lazy: page(() =>

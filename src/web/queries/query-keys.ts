@@ -31,6 +31,7 @@ export const appointmentKeys = {
   moveCheck: (id: string, startIso: string) =>
     [...appointmentKeys.all, 'move-check', id, startIso] as const,
   dashboard: (request: object) => [...appointmentKeys.all, 'dashboard', request] as const,
+  report: (request: object) => [...appointmentKeys.all, 'report', request] as const,
 };
 
 /** Every slot query starts with this: a booking, move or schedule change invalidates them all. */

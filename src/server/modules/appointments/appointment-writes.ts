@@ -33,6 +33,7 @@ import {
   type ResourceWish,
 } from './resource-assignment';
 import type { ResourceNeed } from '@domain/resources';
+import { ONLINE_BOOKING_SOURCE, type BookingChannel } from '@domain/booking-channels';
 
 /** The answer when the appointment changed between reading it and writing the change. */
 export const CHANGED_MEANWHILE =
@@ -50,6 +51,8 @@ export interface WriteActor {
   ip: string;
   /** The patient acting through their visit link: the audit row says `by: patient`. */
   byPatient: boolean;
+  /** The way a booking this actor makes came in, as the reports count it (ADR 052). */
+  channel: BookingChannel;
 }
 
 /** The actor of a signed-in request, a token's call or a patient's own change. */
@@ -60,12 +63,26 @@ export function actorOf(ctx: RequestContext): WriteActor {
     name: ctx.user.name,
     ip: ctx.ip,
     byPatient: ctx.patient !== undefined,
+    channel: ctx.apiToken ? 'fhir' : ctx.patient ? 'self_service' : 'front_desk',
   };
 }
 
-/** The actor of a booking nobody signed in made: an accepted offer, a confirmed online hold. */
-export function actorWithoutAccount(by: { userId: string | null; name: string }, ip: string) {
-  return { userId: by.userId, auditUserId: by.userId, name: by.name, ip, byPatient: false };
+/**
+ * The actor of a booking nobody signed in made: an accepted offer (the patient's own, through
+ * its link), a confirmed online hold (its `source` says online, which decides its channel).
+ */
+export function actorWithoutAccount(
+  by: { userId: string | null; name: string },
+  ip: string,
+): WriteActor {
+  return {
+    userId: by.userId,
+    auditUserId: by.userId,
+    name: by.name,
+    ip,
+    byPatient: false,
+    channel: 'self_service',
+  };
 }
 
 /** A new appointment as its rules were checked: who, with whom, when, and what it says. */
@@ -180,6 +197,7 @@ export async function insertAppointments(
         token,
         notes: item.notes,
         source: item.source ?? APPOINTMENT_SOURCE,
+        channel: item.source === ONLINE_BOOKING_SOURCE ? 'online' : actor.channel,
         type: 'custom',
         createdBy: actor.userId,
         createdAt: now,

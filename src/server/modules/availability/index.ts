@@ -5,6 +5,7 @@ export {
   availableSlots,
   bookingsWindow,
   checkBookable,
+  loadSlotAgents,
   loadSlotQuery,
   slotSettings,
 } from './availability.service';

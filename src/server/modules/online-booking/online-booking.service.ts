@@ -1,3 +1,4 @@
+import { ONLINE_BOOKING_SOURCE } from '@domain/booking-channels';
 import { inboxOf } from '@domain/email-inbox';
 import { createHash } from 'node:crypto';
 import {
@@ -36,7 +37,7 @@ import {
 
 /** The name staff see in the history of a booking a patient made on the public page. */
 export const ONLINE_ACTOR = 'Patient (online)';
-export const ONLINE_SOURCE = 'online';
+export const ONLINE_SOURCE = ONLINE_BOOKING_SOURCE;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function getPublicClinic(

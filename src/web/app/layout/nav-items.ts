@@ -2,6 +2,7 @@ import {
   Building2Icon,
   CalendarDaysIcon,
   CalendarPlusIcon,
+  ChartColumnIcon,
   ContactRoundIcon,
   DoorOpenIcon,
   ClipboardListIcon,
@@ -29,6 +30,8 @@ export interface NavItem {
 
 export const mainNavItems: readonly NavItem[] = [
   { title: 'Dashboard', to: '/dashboard', icon: LayoutDashboardIcon },
+  // Admins see it in the sidebar; a role a clinic allows reaches it by its address (issue 45).
+  { title: 'Reports', to: '/reports', icon: ChartColumnIcon, roles: ['admin'] },
   { title: 'Appointments', to: '/appointments', icon: ClipboardListIcon },
   { title: 'Calendar', to: '/calendar', icon: CalendarDaysIcon },
   { title: 'Patients', to: '/patients', icon: ContactRoundIcon },

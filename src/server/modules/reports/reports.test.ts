@@ -1,0 +1,176 @@
+// GET /api/reports and its CSV tables: who may read them (the authorization matrix), and figures
+// equal to a direct SQL count of the same clinic-local period.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
+import * as t from '../../db/schema';
+import { createAppointment } from '../../test/factories';
+import { useScenario, useTestApp } from '../../test/test-app';
+
+const env = useTestApp({ now: '2026-12-15T12:00:00Z' });
+const scene = useScenario(env, 'admin', 'provider', 'nurse');
+const NOVEMBER = 'from=2026-11-01&to=2026-11-30&by=month';
+
+beforeEach(async () => {
+  const { s } = scene;
+  const book = (
+    staffId: string,
+    start: string,
+    status: string,
+    createdAt = '2026-10-20T12:00:00Z',
+  ) =>
+    createAppointment(
+      env.db,
+      { clinicId: s.clinic.id, patientId: s.patient.id, staffId },
+      { start: new Date(start), status, createdAt: new Date(createdAt) },
+    );
+  // 1 November 00:30 and 30 November 23:30 in New York (the second 1 December in UTC):
+  // November on the clinic's calendar, both.
+  await book(s.provider.id, '2026-11-01T04:30:00Z', 'COMPLETED');
+  await book(s.provider.id, '2026-12-01T04:30:00Z', 'NO_SHOW');
+  await book(s.provider.id, '2026-11-10T15:00:00Z', 'CANCELLED');
+  await book(s.nurse.id, '2026-11-11T15:00:00Z', 'BOOKED', '2026-11-01T15:00:00Z');
+  // 1 December 00:30 in New York: December's, not November's.
+  await book(s.nurse.id, '2026-12-01T05:30:00Z', 'COMPLETED');
+});
+
+/** The same period counted straight from appointments, on the clinic's calendar. */
+async function directCount(clinicId: string) {
+  const [row] = await queryRows<Record<string, number>>(
+    env.db,
+    sql`select count(*)::int as booked,
+               count(*) filter (where a.status = 'COMPLETED')::int as attended,
+               count(*) filter (where a.status = 'NO_SHOW')::int as "noShows",
+               count(*) filter (where a.status = 'CANCELLED')::int as cancelled,
+               coalesce(sum(a.duration) filter (where a.status <> 'CANCELLED'), 0)::int as "bookedMinutes"
+        from ${t.appointments} a join ${t.clinics} c on c.id = a.clinic_id
+        where a.clinic_id = ${clinicId}
+          and (a.start_at at time zone c.timezone)::date between '2026-11-01' and '2026-11-30'`,
+  );
+  return row!;
+}
+
+describe('GET /api/reports', () => {
+  it('answers an admin with figures equal to a direct count of the clinic’s own November', async () => {
+    const res = await scene.admin.get(`/api/reports?${NOVEMBER}&group=provider`);
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json();
+    expect(report.clinics.map((c: { id: string }) => c.id)).toEqual([scene.s.clinic.id]);
+    expect(report.total).toMatchObject(await directCount(scene.s.clinic.id));
+    expect(report.total).toMatchObject({ booked: 4, noShows: 1, attended: 1, cancelled: 1 });
+    const provider = report.groups.find((g: { key: string }) => g.key === scene.s.provider.id);
+    // 08:00–18:00 every day of November: 600 minutes a day, 30 days; 2 visits not cancelled.
+    expect(provider.total).toMatchObject({
+      availableMinutes: 18_000,
+      bookedMinutes: 60,
+      noShowRate: 0.5,
+    });
+    expect(provider.total.utilisation).toBeCloseTo(60 / 18_000);
+    expect(report.groups.map((g: { name: string }) => g.name)).toEqual([
+      'Dr. Priya Raman',
+      'Nora Kelly',
+    ]);
+  });
+
+  it('splits by week on the clinic’s calendar and by source with every channel present', async () => {
+    const weeks = (
+      await scene.admin.get(`/api/reports?from=2026-11-01&to=2026-11-30&by=week`)
+    ).json();
+    expect(weeks.buckets.map((b: { from: string }) => b.from)).toEqual([
+      '2026-11-01',
+      '2026-11-08',
+      '2026-11-15',
+      '2026-11-22',
+      '2026-11-29',
+    ]);
+    expect(weeks.bucketTotals.map((f: { booked: number }) => f.booked)).toEqual([1, 2, 0, 0, 1]);
+    const sources = (await scene.admin.get(`/api/reports?${NOVEMBER}&group=source`)).json();
+    expect(
+      sources.groups.map((g: { key: string; total: { booked: number } }) => [
+        g.key,
+        g.total.booked,
+      ]),
+    ).toEqual([
+      ['fhir', 0],
+      ['front_desk', 4],
+      ['online', 0],
+      ['self_service', 0],
+    ]);
+    expect(sources.total.availableMinutes).toBeNull();
+  });
+
+  it('refuses providers, nurses and the front desk until the clinic allows their role', async () => {
+    for (const caller of [scene.staff, scene.provider, scene.nurse]) {
+      const res = await caller.get(`/api/reports?${NOVEMBER}`);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({
+        error: 'forbidden',
+        message: expect.stringMatching(/admin/),
+      });
+    }
+    await env.db.execute(
+      sql`update ${t.clinics} set report_viewer_roles = '{staff}' where id = ${scene.s.clinic.id}`,
+    );
+    expect((await scene.staff.get(`/api/reports?${NOVEMBER}`)).statusCode).toBe(200);
+    expect((await scene.staff.get(`/api/reports/export?${NOVEMBER}`)).statusCode).toBe(200);
+    expect((await scene.provider.get(`/api/reports?${NOVEMBER}`)).statusCode).toBe(403);
+    expect((await scene.provider.get(`/api/reports/export?${NOVEMBER}`)).statusCode).toBe(403);
+  });
+
+  it('never shows another clinic’s data: its slug is a 404, and its visits count nowhere', async () => {
+    const res = await scene.admin.get(`/api/reports?clinic=${scene.s.foreign.slug}&${NOVEMBER}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'not_found' });
+    const all = (await scene.admin.get(`/api/reports?${NOVEMBER}&group=clinic`)).json();
+    expect(all.groups.map((g: { key: string }) => g.key)).toEqual([scene.s.clinic.id]);
+    expect(all.total.booked).toBe(4);
+    expect(
+      (await env.app.inject({ method: 'GET', url: `/api/reports?${NOVEMBER}` })).statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses a period it cannot report on in words a person can act on', async () => {
+    const backwards = await scene.admin.get('/api/reports?from=2026-11-30&to=2026-11-01');
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({
+      error: 'bad_request',
+      message: expect.stringMatching(/ends before it starts/),
+    });
+    const half = await scene.admin.get('/api/reports?from=2026-11-01');
+    expect(half.statusCode).toBe(400);
+    expect(half.json().message).toMatch(/both the first and the last day/);
+  });
+});
+
+describe('GET /api/reports/export', () => {
+  it('writes each table as CSV, a cell that would be a formula starting with a quote', async () => {
+    await env.db.execute(
+      sql`update ${t.users} set name = '=HYPERLINK("x")' where id = ${scene.s.nurse.id}`,
+    );
+    const totals = await scene.admin.get(
+      `/api/reports/export?${NOVEMBER}&group=provider&table=groups`,
+    );
+    expect(totals.statusCode).toBe(200);
+    expect(totals.headers['content-type']).toMatch(/text\/csv/);
+    expect(totals.headers['content-disposition']).toMatch(
+      /carebook-report-provider-totals-2026-11-01-to-2026-11-30\.csv/,
+    );
+    const lines = totals.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toMatch(/^Provider,Booked,Attended,No-shows,No-show rate,/);
+    expect(lines).toContain(
+      `"'=HYPERLINK(""x"")",1,0,0,0.0000,0,0,10.0,30,18000,0.0017,0,1,0,0.0000`,
+    );
+    const weekly = await scene.admin.get(
+      `/api/reports/export?from=2026-11-01&to=2026-11-30&by=week&group=clinic&table=buckets`,
+    );
+    const weekLines = weekly.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(weekLines[0]).toMatch(/^Week from,Clinic,Booked,/);
+    expect(weekLines).toHaveLength(6);
+  });
+});
