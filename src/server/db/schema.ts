@@ -89,6 +89,11 @@ export const clinics = pgTable(
     secondFactorPolicy: text('second_factor_policy').notNull().default('off'),
     /** Whether the clinic's staff may sign in with a passkey alone, without their password. */
     passkeySignIn: boolean('passkey_sign_in').notNull().default(false),
+    /**
+     * What patients read in when neither their record nor their browser says (issue 44, ADR 051):
+     * pages, e-mails and calendar files.
+     */
+    defaultLanguage: text('default_language').notNull().default('en'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -105,6 +110,7 @@ export const clinics = pgTable(
       sql`${t.patientMaxReschedules} between 0 and 20`,
     ),
     check('clinics_feed_summary_check', sql`${t.feedSummary} in ('initial', 'none')`),
+    check('clinics_default_language_check', sql`${t.defaultLanguage} in ('en', 'es', 'fr')`),
     check(
       'clinics_second_factor_policy_check',
       sql`${t.secondFactorPolicy} in ('off', 'admins', 'everyone')`,

@@ -1,3 +1,4 @@
+import { languageSourcesOf } from '@domain/patient-language';
 import { inboxOf } from '@domain/email-inbox';
 import { createHash } from 'node:crypto';
 import {
@@ -73,6 +74,7 @@ export async function getPublicClinic(
     minNoticeHours: clinic.onlineBooking.minNoticeHours,
     horizonDays: clinic.onlineBooking.horizonDays,
     allowNewPatients: clinic.onlineBooking.allowNewPatients,
+    language: languageSourcesOf(null, clinic.defaultLanguage),
   };
 }
 
