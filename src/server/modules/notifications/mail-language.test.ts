@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { renderHold, renderMessage, renderReminder } from './messages';
 import { mailWords, patientMailWords } from './mail-words';
+import { en } from './catalogues/en';
+import { es } from './catalogues/es';
+import { fr } from './catalogues/fr';
 import type { NotificationSnapshot } from './outbox-row';
 
 // Issue 44: a patient's e-mail and calendar file in their language, signed by the clinic; the
@@ -135,11 +138,8 @@ describe('the staff’s copy', () => {
 });
 
 describe('e-mail catalogues', () => {
-  const catalogue = (language: string) =>
-    JSON.parse(
-      readFileSync(new URL(`./catalogues/${language}.json`, import.meta.url), 'utf8'),
-    ) as Record<string, string>;
-  const english = catalogue('en');
+  const catalogues: Record<string, Record<string, string>> = { es, fr };
+  const english: Record<string, string> = en;
   const names = (elements: MessageFormatElement[]): string[] =>
     elements.flatMap((e) => (e.type === TYPE.literal || e.type === TYPE.pound ? [] : [e.value]));
   const source = ['messages.ts', 'visit-lines.ts']
@@ -149,7 +149,7 @@ describe('e-mail catalogues', () => {
   it('every key is used, and each language has them all with the same placeholders', () => {
     expect(Object.keys(english).filter((key) => !source.includes(`'${key}'`))).toEqual([]);
     for (const language of ['es', 'fr']) {
-      const messages = catalogue(language);
+      const messages = catalogues[language]!;
       expect(Object.keys(messages).sort(), language).toEqual(Object.keys(english).sort());
       for (const [key, message] of Object.entries(messages))
         expect(names(parse(message)).sort(), `${language} ${key}`).toEqual(

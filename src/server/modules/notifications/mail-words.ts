@@ -3,11 +3,11 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { choosePatientLanguage } from '@domain/patient-language';
 import type { PatientLanguage } from '@domain/patients';
-import en from './catalogues/en.json';
-import es from './catalogues/es.json';
-import fr from './catalogues/fr.json';
+import { en, type MailMessageId } from './catalogues/en';
+import { es } from './catalogues/es';
+import { fr } from './catalogues/fr';
 
-export type MailMessageId = keyof typeof en;
+export type { MailMessageId };
 const CATALOGUES: Record<PatientLanguage, Record<MailMessageId, string>> = { en, es, fr };
 
 export interface MailWords {
