@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PATIENT_LANGUAGES } from '@domain/patients';
 
 // C0 and C1 control characters; a single line also has no line or paragraph separator. Tab,
 // line feed and carriage return are text only where a field may hold several lines.
@@ -70,6 +71,15 @@ export const staffRef = namedRef.extend({ email: z.string() });
 export const clinicLabel = z.object({ id: z.string(), slug: z.string(), name: z.string() });
 /** A clinic as a patient's page shows it: its name, and the zone its times are told in. */
 export const clinicForPatients = z.object({ name: z.string(), timezone: z.string() });
+
+/**
+ * What a patient page needs to choose its language (issue 44, ADR 051): the patient's record's
+ * preference, if known, and the clinic's default; the browser's languages come between them.
+ */
+export const patientLanguageSources = z.object({
+  preferred: z.enum(PATIENT_LANGUAGES).nullable(),
+  clinicDefault: z.enum(PATIENT_LANGUAGES),
+});
 
 /** A booked visit as one row of a list shows it: when, how long, its state and the patient. */
 export const visitRow = z.object({

@@ -8,6 +8,7 @@ import {
   safeText,
   timezoneField,
   uuidParam,
+  patientLanguageSources,
 } from './common';
 import { ONLINE_BOOKING_NAME_MAX } from '@domain/constants';
 import { SERVICE_KINDS } from '@domain/services';
@@ -70,6 +71,8 @@ export const publicClinic = z.object({
   minNoticeHours: z.number(),
   horizonDays: z.number(),
   allowNewPatients: z.boolean(),
+  /** The clinic's default language; a stranger has no record to prefer one (issue 44). */
+  language: patientLanguageSources.optional(),
 });
 export type PublicClinic = z.infer<typeof publicClinic>;
 

@@ -9,6 +9,7 @@ import {
   staffRef,
   timezoneField,
   uuidParam,
+  patientLanguageSources,
 } from './common';
 import { PATIENT_CANCEL_REASON_MAX } from '@domain/self-service';
 import { SERVICE_KINDS } from '@domain/services';
@@ -129,6 +130,8 @@ export const patientSessionView = z.object({
   selfService: patientSelfService.optional(),
   /** Absent from answers of before services: a video visit, as every visit was. */
   visit: patientVisitKind.optional(),
+  /** Which language the page reads in, besides the browser's (issue 44). */
+  language: patientLanguageSources.optional(),
 });
 export type PatientSessionView = z.infer<typeof patientSessionView>;
 

@@ -13,6 +13,7 @@ import {
   safeText,
   uuidParam,
   visitLengthField,
+  patientLanguageSources,
 } from './common';
 import { defineEndpoint } from './endpoint';
 import {
@@ -174,6 +175,8 @@ export const publicOffer = z.object({
   provider: z.object({ name: z.string() }),
   /** After an acceptance: the visit link's token, for the booked appointment's page. */
   sessionToken: z.string().nullable(),
+  /** Which language the page reads in, besides the browser's (issue 44). */
+  language: patientLanguageSources.optional(),
 });
 export type PublicOffer = z.infer<typeof publicOffer>;
 

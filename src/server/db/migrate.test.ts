@@ -579,4 +579,24 @@ describe('migrations of stored rows', () => {
       ]);
     });
   }, 60_000);
+
+  it('0044 gives clinics of before languages English as their default, and only a known language', async () => {
+    await migratedUpTo('0042_report_rollups', async (handle, migrateRest) => {
+      const db = handle.db;
+      const [clinic] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into clinics (slug, name, timezone) values ('plateau', 'Plateau', 'America/Toronto') returning id`,
+      );
+      await migrateRest();
+      const [row] = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select default_language from clinics where id = ${clinic!.id}`,
+      );
+      expect(row).toEqual({ default_language: 'en' });
+      await db.execute(sql`update clinics set default_language = 'fr' where id = ${clinic!.id}`);
+      await expect(
+        db.execute(sql`update clinics set default_language = 'de' where id = ${clinic!.id}`),
+      ).rejects.toMatchObject({ cause: { code: '23514' } });
+    });
+  }, 60_000);
 });

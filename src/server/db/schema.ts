@@ -105,6 +105,11 @@ export const clinics = pgTable(
      * number is the clinic's; to the shared one, it belongs to the clinic that last texted them.
      */
     textNumber: text('text_number'),
+    /**
+     * What patients read in when neither their record nor their browser says (issue 44, ADR 051):
+     * pages, e-mails and calendar files.
+     */
+    defaultLanguage: text('default_language').notNull().default('en'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -127,6 +132,7 @@ export const clinics = pgTable(
       sql`${t.reportViewerRoles} <@ '{staff,provider,nurse}'::text[]`,
     ),
     check('clinics_feed_summary_check', sql`${t.feedSummary} in ('initial', 'none')`),
+    check('clinics_default_language_check', sql`${t.defaultLanguage} in ('en', 'es', 'fr')`),
     check(
       'clinics_second_factor_policy_check',
       sql`${t.secondFactorPolicy} in ('off', 'admins', 'everyone')`,

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import type { HoldBody } from '@contracts/online-booking';
 import { ONLINE_BOOKING_NAME_MAX } from '@domain/constants';
 import { FIELD, PRIMARY } from './book-online-ui';
+import { usePatientWords } from './i18n/patient-intl';
 
 /** What the form sends; the server refuses a missing consent in words like the browser does. */
 export interface HoldDetails {
@@ -20,6 +21,7 @@ export function DetailsForm({
   refusal: string | null;
   onSubmit: (details: HoldDetails) => void;
 }) {
+  const { t } = usePatientWords();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -39,20 +41,20 @@ export function DetailsForm({
   return (
     <form className="mt-4 grid gap-3" onSubmit={submit}>
       <Field
-        label="First name"
+        label={t('details.firstName')}
         name="firstName"
         autoComplete="given-name"
         maxLength={ONLINE_BOOKING_NAME_MAX}
       />
       <Field
-        label="Last name"
+        label={t('details.lastName')}
         name="lastName"
         autoComplete="family-name"
         maxLength={ONLINE_BOOKING_NAME_MAX}
       />
-      <Field label="E-mail" name="email" type="email" autoComplete="email" />
-      <Field label="Phone" name="phone" type="tel" autoComplete="tel" />
-      <Field label="Date of birth" name="dob" type="date" autoComplete="bday" />
+      <Field label={t('details.email')} name="email" type="email" autoComplete="email" />
+      <Field label={t('details.phone')} name="phone" type="tel" autoComplete="tel" />
+      <Field label={t('details.dob')} name="dob" type="date" autoComplete="bday" />
       {/* Left empty by people; hidden from them and from screen readers. */}
       <input
         type="text"
@@ -63,8 +65,8 @@ export function DetailsForm({
         className="hidden"
       />
       <label className="flex items-start gap-2 text-sm text-slate-700">
-        <input type="checkbox" name="consent" required className="mt-1 size-4" />I agree that the
-        clinic keeps these details to book and run my visit.
+        <input type="checkbox" name="consent" required className="mt-1 size-4" />
+        {t('details.consent')}
       </label>
       {refusal && (
         <p role="alert" className="text-sm text-red-700">
@@ -72,7 +74,7 @@ export function DetailsForm({
         </p>
       )}
       <button type="submit" className={PRIMARY} disabled={busy}>
-        {busy ? 'Sending…' : 'Hold this time'}
+        {busy ? t('common.sending') : t('details.hold')}
       </button>
     </form>
   );

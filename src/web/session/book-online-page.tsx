@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PublicClinic, PublicService } from '@contracts/online-booking';
-import { formatDateWithWeekday, formatTime, localDateKey } from '@domain/format';
+import { localDateKey } from '@domain/format';
+import { dateWithWeekdayIn, timeIn } from '@domain/localized-format';
 import { browserTimeZone } from '@web/lib/time-zones';
 import { callPublic, type LoadAnswer } from './book-online-api';
 import { DetailsForm, type HoldDetails } from './book-online-details';
@@ -9,6 +10,12 @@ import { HoldSent, LoadingClinic, NotAvailable, type SentHold } from './book-onl
 import { FIRST_AVAILABLE, TimeChooser, visitLengthLabel } from './book-online-times';
 import { Card, Shell } from './book-online-ui';
 import { useFreeTimes, type PublicSlot, type TimesChoice } from './use-free-times';
+import {
+  PatientIntl,
+  useAdoptLanguage,
+  usePatientWords,
+  type PatientWords,
+} from './i18n/patient-intl';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -19,14 +26,18 @@ const MINUTE = 60_000;
  * several, a day and a time in the patient's own zone (named), then the service's instructions,
  * their details and consent; the time is held and a confirmation link e-mailed. Phone first.
  */
-export function BookOnlinePage({
-  slug,
-  fetchImpl = fetch,
-}: {
-  slug: string;
-  fetchImpl?: typeof fetch;
-}) {
+export function BookOnlinePage(props: { slug: string; fetchImpl?: typeof fetch }) {
+  return (
+    <PatientIntl>
+      <BookOnline {...props} />
+    </PatientIntl>
+  );
+}
+
+function BookOnline({ slug, fetchImpl = fetch }: { slug: string; fetchImpl?: typeof fetch }) {
   const [timeZone] = useState(browserTimeZone);
+  const words = usePatientWords();
+  const { t } = words;
   const [clinic, setClinic] = useState<LoadAnswer<PublicClinic> | null>(null);
   const [choice, setChoice] = useState<TimesChoice>({
     serviceId: '',
@@ -49,9 +60,13 @@ export function BookOnlinePage({
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const times = useFreeTimes(slug, choice, timeZone, fetchImpl);
+  const language = clinic?.kind === 'ok' ? clinic.value.language : undefined;
+  useAdoptLanguage(undefined, language?.clinicDefault);
+  useEffect(() => {
+    document.title = t('booking.title');
+  }, [t]);
 
   useEffect(() => {
-    document.title = 'Book a visit';
     void callPublic<PublicClinic>(`/api/public/clinics/${slug}`, { method: 'GET' }, fetchImpl).then(
       (answer) => {
         setClinic(answer);
@@ -112,7 +127,7 @@ export function BookOnlinePage({
         message: answer.value.message,
         email: details.patient.email,
         service: service.name,
-        held: heldLabel(picked, timeZone),
+        held: heldLabel(picked, timeZone, words),
       });
     } else setRefusal(answer.message);
   };
@@ -126,12 +141,12 @@ export function BookOnlinePage({
     <Shell>
       <Card>
         <p className="text-sm font-medium tracking-wide text-teal-700 uppercase">{c.name}</p>
-        <h1 className="mt-2 text-2xl font-semibold text-slate-900">Book a visit</h1>
+        <h1 className="mt-2 text-2xl font-semibold text-slate-900">{t('booking.title')}</h1>
         {c.intro && <p className="mt-2 text-base text-slate-700">{c.intro}</p>}
         {c.services.length === 0 ? (
           <p role="status" className="mt-4 text-base text-slate-700">
-            No visits can be booked online right now.{' '}
-            {c.phone ? `Please call the clinic: ${c.phone}.` : 'Please contact the clinic.'}
+            {t('booking.noServices')}{' '}
+            {c.phone ? t('booking.callClinic', { phone: c.phone }) : t('booking.contactClinic')}
           </p>
         ) : (
           c.services.length > 1 && (
@@ -159,19 +174,22 @@ export function BookOnlinePage({
           />
         ) : (
           c.services.length > 1 && (
-            <p className="mt-3 text-sm text-slate-600">Choose a service to see its free times.</p>
+            <p className="mt-3 text-sm text-slate-600">{t('booking.chooseServiceFirst')}</p>
           )
         )}
       </Card>
       {picked && service && (
         <div ref={detailsRef}>
           <Card>
-            <h2 className="text-lg font-semibold text-slate-900">Your details</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{t('booking.details')}</h2>
             <p className="mt-1 text-sm font-medium text-slate-900">
               {service.name}
-              <span className="font-normal text-slate-600"> · {serviceSummary(service)}</span>
+              <span className="font-normal text-slate-600">
+                {' '}
+                · {serviceSummary(service, words)}
+              </span>
             </p>
-            <p className="mt-1 text-sm text-slate-700">{heldLabel(picked, timeZone)}</p>
+            <p className="mt-1 text-sm text-slate-700">{heldLabel(picked, timeZone, words)}</p>
             <ServiceInstructions service={service} />
             <DetailsForm busy={busy} refusal={refusal} onSubmit={(d) => void hold(d)} />
           </Card>
@@ -185,9 +203,11 @@ const lengthOf = (slot: PublicSlot) =>
   Math.round((Date.parse(slot.end) - Date.parse(slot.start)) / MINUTE);
 
 /** "Saturday, November 28, 2026 at 5:00 PM (30 minutes) with Dr. Marcus Bell", in the patient's zone. */
-function heldLabel(picked: PublicSlot, timeZone: string): string {
-  return (
-    `${formatDateWithWeekday(picked.start, timeZone)} at ${formatTime(picked.start, timeZone)} ` +
-    `(${visitLengthLabel(lengthOf(picked))}) with ${picked.agentName}`
-  );
+function heldLabel(picked: PublicSlot, timeZone: string, words: PatientWords): string {
+  return words.t('booking.held', {
+    date: dateWithWeekdayIn(words.language, picked.start, timeZone),
+    time: timeIn(words.language, picked.start, timeZone),
+    length: visitLengthLabel(lengthOf(picked), words),
+    provider: picked.agentName,
+  });
 }

@@ -1,23 +1,27 @@
 import type { PublicService } from '@contracts/online-booking';
 import { visitLengthLabel } from './book-online-times';
+import { ENGLISH, usePatientWords, type MessageId, type PatientWords } from './i18n/patient-intl';
 
 // The booking page's first step (issue 42): which service, when the clinic offers more than one.
 
-const KIND_LABELS: Record<PublicService['kind'], string> = {
-  in_person: 'In person',
-  video: 'Video visit',
-  phone: 'Phone call',
+const KIND_LABELS: Record<PublicService['kind'], MessageId> = {
+  in_person: 'service.kind.inPerson',
+  video: 'service.kind.video',
+  phone: 'service.kind.phone',
 };
 
 /**
  * "In person · 45 minutes", "Video visit · 30 minutes or 1 hour": what a patient compares. A
  * service named for its kind ("Video visit") is not told twice.
  */
-export function serviceSummary(service: PublicService): string {
-  const lengths = service.durations.map(visitLengthLabel);
+export function serviceSummary(service: PublicService, words: PatientWords = ENGLISH): string {
+  const lengths = service.durations.map((minutes) => visitLengthLabel(minutes, words));
   const last = lengths.pop();
-  const length = lengths.length === 0 ? last! : `${lengths.join(', ')} or ${last}`;
-  const kind = KIND_LABELS[service.kind];
+  const length =
+    lengths.length === 0
+      ? last!
+      : words.t('service.lengthsOr', { lengths: lengths.join(', '), last });
+  const kind = words.t(KIND_LABELS[service.kind]);
   return kind.toLowerCase() === service.name.trim().toLowerCase() ? length : `${kind} · ${length}`;
 }
 
@@ -31,9 +35,12 @@ export function ServiceChooser({
   value: string;
   onChange: (serviceId: string) => void;
 }) {
+  const words = usePatientWords();
   return (
     <fieldset className="mt-4 grid gap-2">
-      <legend className="mb-1 text-base font-semibold text-slate-900">Choose a service</legend>
+      <legend className="mb-1 text-base font-semibold text-slate-900">
+        {words.t('service.choose')}
+      </legend>
       {services.map((service) => (
         <label
           key={service.id}
@@ -48,7 +55,7 @@ export function ServiceChooser({
             onChange={() => onChange(service.id)}
           />
           <span className="text-base font-medium break-words">{service.name}</span>
-          <span className="text-sm text-slate-600">{serviceSummary(service)}</span>
+          <span className="text-sm text-slate-600">{serviceSummary(service, words)}</span>
         </label>
       ))}
     </fieldset>
@@ -57,10 +64,11 @@ export function ServiceChooser({
 
 /** What the patient should know before they confirm, when the clinic wrote it. */
 export function ServiceInstructions({ service }: { service: PublicService }) {
+  const { t } = usePatientWords();
   if (!service.instructions) return null;
   return (
     <div className="mt-3 rounded-xl bg-amber-50 p-3 text-sm text-slate-800">
-      <p className="font-medium text-slate-900">Before your visit</p>
+      <p className="font-medium text-slate-900">{t('place.before')}</p>
       <p className="mt-1 whitespace-pre-line break-words">{service.instructions}</p>
     </div>
   );

@@ -1,26 +1,27 @@
 import { useEffect, useRef } from 'react';
 import type { PublicClinic } from '@contracts/online-booking';
-import { formatDateWithWeekday, formatTime, zoneLongName } from '@domain/format';
+import { dateWithWeekdayIn, timeIn, zoneNameIn } from '@domain/localized-format';
 import { wallClockToUtc } from '@domain/zoned-time';
 import { FIELD, PICKED, SECONDARY, TIME } from './book-online-ui';
 import { telHref } from './clinic-reach';
 import type { FreeTimes, PublicSlot, TimesChoice } from './use-free-times';
+import { ENGLISH, usePatientWords, type PatientWords } from './i18n/patient-intl';
 
 export const FIRST_AVAILABLE = '';
 
 /** "30 minutes", "1 hour", "1 hour 30 minutes": how a patient says a visit's length. */
-export function visitLengthLabel(minutes: number): string {
+export function visitLengthLabel(minutes: number, { t }: PatientWords = ENGLISH): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  const h = hours === 1 ? '1 hour' : `${hours} hours`;
-  const m = `${rest} minutes`;
-  if (hours === 0) return m;
-  return rest === 0 ? h : `${h} ${m}`;
+  if (hours === 0) return t('length.minutes', { minutes: rest });
+  return rest === 0
+    ? t('length.hours', { hours })
+    : t('length.hoursMinutes', { hours, minutes: rest });
 }
 
 /** A day key named as people say it; noon keeps it on its own date in any zone. */
-const dayName = (key: string, timeZone: string) =>
-  formatDateWithWeekday(wallClockToUtc(key, 12 * 60, timeZone), timeZone);
+const dayName = (key: string, timeZone: string, language: string) =>
+  dateWithWeekdayIn(language, wallClockToUtc(key, 12 * 60, timeZone), timeZone);
 
 /**
  * Who, how long, which day, and the free times of that choice. A day without a time says so and
@@ -46,6 +47,8 @@ export function TimeChooser({
   picked: PublicSlot | null;
   onPick: (slot: PublicSlot) => void;
 }) {
+  const words = usePatientWords();
+  const { t, language } = words;
   // After a jump to the next free day the button is gone: focus goes to the times it found.
   const timesRef = useRef<HTMLDivElement>(null);
   const jumped = useRef(false);
@@ -64,13 +67,13 @@ export function TimeChooser({
     <>
       <div className="mt-4 grid gap-3">
         <label className="grid gap-1 text-sm font-medium text-slate-700">
-          Provider
+          {t('booking.provider')}
           <select
             className={FIELD}
             value={choice.agentId}
             onChange={(e) => onChoose({ agentId: e.target.value })}
           >
-            <option value={FIRST_AVAILABLE}>First available</option>
+            <option value={FIRST_AVAILABLE}>{t('booking.firstAvailable')}</option>
             {clinic.providers.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -86,7 +89,7 @@ export function TimeChooser({
           />
         )}
         <label className="grid gap-1 text-sm font-medium text-slate-700">
-          Day
+          {t('booking.day')}
           <input
             className={FIELD}
             type="date"
@@ -98,18 +101,18 @@ export function TimeChooser({
         </label>
       </div>
       <p className="mt-3 text-sm text-slate-600">
-        Times are in your time zone: {zoneLongName(new Date(), timeZone)} ({timeZone}).
+        {t('visit.zoneNote', { zone: zoneNameIn(language, new Date(), timeZone), id: timeZone })}
       </p>
       <div
         ref={timesRef}
         tabIndex={-1}
         className="mt-3 grid grid-cols-3 gap-2 outline-none"
         role="group"
-        aria-label="Free times"
+        aria-label={t('booking.freeTimes')}
       >
         {times.kind === 'loading' ? (
           <p role="status" className="col-span-3 text-sm text-slate-600">
-            Loading times…
+            {t('booking.loadingTimes')}
           </p>
         ) : times.kind === 'failed' ? (
           <p role="alert" className="col-span-3 text-sm text-red-700">
@@ -117,7 +120,7 @@ export function TimeChooser({
           </p>
         ) : times.kind === 'empty' ? (
           <NoTimes
-            day={dayName(choice.day, timeZone)}
+            day={dayName(choice.day, timeZone, language)}
             next={times.next}
             timeZone={timeZone}
             onJump={jumpTo}
@@ -136,7 +139,7 @@ export function TimeChooser({
                   className={on ? PICKED : TIME}
                   onClick={() => onPick(slot)}
                 >
-                  {formatTime(slot.start, timeZone)}
+                  {timeIn(language, slot.start, timeZone)}
                 </button>
               );
             },
@@ -170,9 +173,12 @@ function VisitLength({
   value: number;
   onChange: (minutes: number) => void;
 }) {
+  const words = usePatientWords();
   return (
     <fieldset className="grid gap-1">
-      <legend className="mb-1 text-sm font-medium text-slate-700">Visit length</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-700">
+        {words.t('booking.visitLength')}
+      </legend>
       <div className="flex flex-wrap gap-2">
         {durations.map((minutes) => (
           <label
@@ -187,7 +193,7 @@ function VisitLength({
               checked={minutes === value}
               onChange={() => onChange(minutes)}
             />
-            {visitLengthLabel(minutes)}
+            {visitLengthLabel(minutes, words)}
           </label>
         ))}
       </div>
@@ -212,37 +218,33 @@ function NoTimes({
   /** The clinic's number, when it gave one: no "call the clinic" without it. */
   phone: string | null;
 }) {
+  const { t, tx, language } = usePatientWords();
+  const phoneLink = phone ? (
+    <a className="font-medium text-teal-800 underline underline-offset-2" href={telHref(phone)}>
+      {phone}
+    </a>
+  ) : null;
   return (
     <div className="col-span-3 grid gap-3">
-      <p className="text-base text-slate-700">No free times on {day}.</p>
+      <p className="text-base text-slate-700">{t('booking.noTimesOn', { day })}</p>
       {next.kind === 'loading' ? (
         <p role="status" className="text-sm text-slate-600">
-          Looking for the next day with free times…
+          {t('booking.lookingNext')}
         </p>
       ) : next.kind === 'day' ? (
         <button type="button" className={SECONDARY} onClick={() => onJump(next.day)}>
-          Next free day: {dayName(next.day, timeZone)}
+          {t('booking.nextFreeDay', { day: dayName(next.day, timeZone, language) })}
         </button>
       ) : next.kind === 'none' ? (
         <p role="status" className="text-base text-slate-700">
-          No later day has a free time either, up to {dayName(next.lastDay, timeZone)}: as far ahead
-          as this clinic books online. {otherChoices ? 'Try another provider or visit length' : ''}
-          {phone ? (
-            <>
-              {otherChoices ? ', or call the clinic: ' : 'Please call the clinic: '}
-              <a
-                className="font-medium text-teal-800 underline underline-offset-2"
-                href={telHref(phone)}
-              >
-                {phone}
-              </a>
-              .
-            </>
-          ) : otherChoices ? (
-            '.'
-          ) : (
-            'Please look again later: times free up when visits are cancelled.'
-          )}
+          {t('booking.noLaterDay', { day: dayName(next.lastDay, timeZone, language) })}{' '}
+          {otherChoices
+            ? phoneLink
+              ? tx('booking.tryOtherOrCall', { phone: phoneLink })
+              : t('booking.tryOther')
+            : phoneLink
+              ? tx('booking.callClinicLink', { phone: phoneLink })
+              : t('booking.lookLater')}
         </p>
       ) : (
         <p role="alert" className="text-sm text-red-700">

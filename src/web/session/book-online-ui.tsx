@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LanguageSwitch } from './i18n/language-switch';
 
 // The booking page's frame and controls: one column for a phone, large touch targets (44 px).
 
@@ -24,6 +25,7 @@ export function Shell({ children }: { children: ReactNode }) {
   return (
     <main className="flex min-h-svh flex-col items-center bg-slate-50 px-4 py-6">
       <div className="flex w-full max-w-md flex-col items-center">{children}</div>
+      <LanguageSwitch />
       <p className="mt-2 text-xs text-slate-600">Carebook</p>
     </main>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { PatientSessionView } from '@contracts/session';
 import { PATIENT_CANCEL_REASON_MAX } from '@domain/self-service';
 import { cancelSession } from './session-api';
+import { usePatientWords } from './i18n/patient-intl';
 
 const BUTTON =
   'inline-flex h-12 items-center justify-center rounded-xl px-4 text-base font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50';
@@ -16,6 +17,7 @@ export function CancelVisit({
   onCancelled: (view: PatientSessionView) => void;
   onClose: () => void;
 }) {
+  const { t } = usePatientWords();
   const [reason, setReason] = useState('');
   const [cancelling, setCancelling] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -32,13 +34,11 @@ export function CancelVisit({
   return (
     <section aria-labelledby="cancel-heading" className="mt-4 grid gap-3">
       <h3 id="cancel-heading" className="text-base font-semibold">
-        Cancel this appointment?
+        {t('cancel.heading')}
       </h3>
-      <p className="text-sm text-slate-600 dark:text-slate-300">
-        The time will be given to another patient. This cannot be undone online.
-      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('cancel.lead')}</p>
       <label className="grid gap-1 text-sm font-medium">
-        Reason (optional)
+        {t('cancel.reason')}
         <textarea
           value={reason}
           onChange={(event) => setReason(event.target.value)}
@@ -58,14 +58,14 @@ export function CancelVisit({
         onClick={() => void cancel()}
         className={`${BUTTON} bg-red-700 text-white hover:bg-red-800`}
       >
-        {cancelling ? 'Cancelling…' : 'Yes, cancel my appointment'}
+        {cancelling ? t('cancel.busy') : t('cancel.yes')}
       </button>
       <button
         type="button"
         onClick={onClose}
         className={`${BUTTON} text-slate-700 dark:text-slate-200`}
       >
-        Keep my appointment
+        {t('cancel.keep')}
       </button>
     </section>
   );

@@ -1,4 +1,5 @@
 import type { ClinicReach } from '@domain/clinic-reach';
+import { usePatientWords } from './i18n/patient-intl';
 
 // How a patient page points to the clinic once the link itself can do no more (ADR 034): its
 // booking page where it books online, its number where it gave one, its address. Nothing is
@@ -31,21 +32,22 @@ export function ClinicReachBlock({
   bookOnline?: boolean;
   className?: string;
 }) {
+  const { t } = usePatientWords();
   const offerBooking = bookOnline && reach.bookOnlinePath !== null;
   if (!offerBooking && !reach.phone && !reach.address) return null;
   return (
     <div className={`grid gap-2 text-sm text-slate-700 dark:text-slate-300 ${className}`}>
       {offerBooking && (
         <a className={BOOK_ONLINE} href={reach.bookOnlinePath!}>
-          Book online
+          {t('reach.bookOnline')}
         </a>
       )}
       {(reach.phone || reach.address) && (
-        <address className="not-italic" aria-label={`How to reach ${name}`}>
+        <address className="not-italic" aria-label={t('reach.label', { clinic: name })}>
           <span className="font-medium text-slate-900 dark:text-slate-100">{name}</span>
           {reach.phone && (
             <span className="block">
-              Phone:{' '}
+              {t('reach.phone')}{' '}
               <a className={REACH_LINK} href={telHref(reach.phone)}>
                 {reach.phone}
               </a>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PatientSessionView } from '@contracts/session';
 import { confirmSession } from './session-api';
+import { usePatientWords } from './i18n/patient-intl';
 
 /**
  * Lets the patient tell the clinic they will come, with one button. Arriving from a reminder's
@@ -23,6 +24,7 @@ export function ConfirmAttendance({
   const [justConfirmed, setJustConfirmed] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const confirmed = view.status.toUpperCase() === 'CONFIRMED';
+  const { t } = usePatientWords();
 
   useEffect(() => {
     if (fromReminder && view.confirmable) button.current?.focus();
@@ -31,13 +33,11 @@ export function ConfirmAttendance({
   if (confirmed) {
     return (
       <section
-        aria-label="Your confirmation"
+        aria-label={t('confirm.region')}
         className="my-4 w-full rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950 dark:border-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-100"
       >
         <p role="status" className="font-medium">
-          {justConfirmed
-            ? 'Thank you. Your clinic now knows you will come.'
-            : 'You have confirmed this appointment.'}
+          {justConfirmed ? t('confirm.thanks') : t('confirm.already')}
         </p>
       </section>
     );
@@ -70,13 +70,11 @@ export function ConfirmAttendance({
         id="confirm-heading"
         className="text-base font-semibold text-slate-900 dark:text-slate-50"
       >
-        Will you come?
+        {t('confirm.heading')}
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         {/* A phone visit is a call: "so they need not call you" would say the opposite. */}
-        {view.visit?.kind === 'phone'
-          ? 'Let your clinic know you will be ready for their call.'
-          : 'Let your clinic know, so they do not need to call you.'}
+        {view.visit?.kind === 'phone' ? t('confirm.lead.phone') : t('confirm.lead')}
       </p>
       <button
         ref={button}
@@ -85,7 +83,7 @@ export function ConfirmAttendance({
         disabled={confirming}
         className="mt-4 inline-flex h-12 w-full items-center justify-center rounded-xl border border-primary bg-white px-6 text-base font-semibold text-primary shadow-sm transition-colors outline-none hover:bg-primary/5 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 dark:bg-slate-900"
       >
-        {confirming ? 'Confirming…' : 'Confirm my appointment'}
+        {confirming ? t('confirm.busy') : t('confirm.button')}
       </button>
       {error && (
         <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">

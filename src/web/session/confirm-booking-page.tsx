@@ -1,13 +1,26 @@
 import { useCallback, useEffect, useState } from 'react';
 import { confirmHold, type ConfirmAnswer } from './book-online-api';
 import { LinkPageCard, LinkPageShell } from './link-page-frame';
+import { PatientIntl, usePatientWords } from './i18n/patient-intl';
 
 /**
  * /book-online/confirm/{token}: the link in the e-mail that proves the patient's address. Opening
  * it books the held time and goes on to the patient's visit page; an expired or bad link says so
  * in words. Phone first: one column, large type.
  */
-export function ConfirmBookingPage({
+export function ConfirmBookingPage(props: {
+  token: string;
+  fetchImpl?: typeof fetch;
+  go?: (url: string) => void;
+}) {
+  return (
+    <PatientIntl>
+      <ConfirmBooking {...props} />
+    </PatientIntl>
+  );
+}
+
+function ConfirmBooking({
   token,
   fetchImpl = fetch,
   go = (url: string) => window.location.replace(url),
@@ -18,6 +31,7 @@ export function ConfirmBookingPage({
   go?: (url: string) => void;
 }) {
   const [answer, setAnswer] = useState<ConfirmAnswer | null>(null);
+  const { t } = usePatientWords();
 
   const book = useCallback(async () => {
     setAnswer(null);
@@ -27,23 +41,25 @@ export function ConfirmBookingPage({
   }, [token, fetchImpl, go]);
 
   useEffect(() => {
-    document.title = 'Confirming your booking';
     void book();
   }, [book]);
+  useEffect(() => {
+    document.title = t('booking.confirm.title');
+  }, [t]);
 
   if (!answer || answer.kind === 'ok') {
     return (
       <LinkPageShell>
         <LinkPageCard>
           <p role="status" className="text-center text-base text-slate-600 dark:text-slate-300">
-            {answer ? 'Your visit is booked. Opening your visit page…' : 'Booking your visit…'}
+            {answer ? t('booking.confirm.done') : t('booking.confirm.busy')}
           </p>
           {answer && (
             <a
               className={`${SECONDARY} mt-4 flex items-center justify-center`}
               href={answer.sessionUrl}
             >
-              Open your visit page
+              {t('booking.confirm.open')}
             </a>
           )}
         </LinkPageCard>
@@ -55,15 +71,15 @@ export function ConfirmBookingPage({
       <LinkPageCard>
         <h1 className="text-xl font-semibold text-slate-900 dark:text-slate-50">
           {answer.kind === 'refused' && answer.status === 410
-            ? 'This time is no longer held'
-            : 'We could not book this visit'}
+            ? t('booking.confirm.expired')
+            : t('booking.confirm.failed')}
         </h1>
         <p role="alert" className="mt-3 text-base text-slate-700 dark:text-slate-300">
           {answer.message}
         </p>
         {answer.kind === 'failed' && (
           <button type="button" className={`${SECONDARY} mt-4`} onClick={() => void book()}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         )}
       </LinkPageCard>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LanguageSwitch } from './i18n/language-switch';
 
 /** A page a patient opens from a link in a message: one column a phone wide, Carebook below. */
 export function LinkPageShell({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
@@ -7,7 +8,8 @@ export function LinkPageShell({ children, wide = false }: { children: ReactNode;
       <div className={`flex w-full flex-col items-center ${wide ? 'max-w-4xl' : 'max-w-md'}`}>
         {children}
       </div>
-      <p className="mt-6 text-xs text-slate-600 dark:text-slate-400">Carebook</p>
+      <LanguageSwitch />
+      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">Carebook</p>
     </main>
   );
 }

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import type { PatientSessionView } from '@contracts/session';
-import { formatDateTimeWithZone } from '@domain/format';
+import { dateTimeWithZoneIn } from '@domain/localized-format';
 import { CancelVisit } from './cancel-visit';
 import { ClinicReachBlock, REACH_LINK, reachOf } from './clinic-reach';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendar-links';
 import { ReschedulePicker } from './reschedule-picker';
 import { calendarFileUrl } from './session-api';
 import { calendarDetails, calendarTitle } from './patient-session-model';
+import { usePatientWords } from './i18n/patient-intl';
 
 const ACTION =
   'inline-flex h-12 w-full items-center justify-center rounded-xl border border-slate-300 bg-white px-4 text-base font-semibold text-slate-900 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
@@ -30,6 +31,8 @@ export function ManageVisit({
   onChanged: (view: PatientSessionView, said: string) => void;
 }) {
   const [open, setOpen] = useState<'none' | 'reschedule' | 'cancel'>('none');
+  const words = usePatientWords();
+  const { t, language } = words;
   const rules = view.selfService;
   if (!rules || view.state === 'cancelled' || view.state === 'ended') return null;
   const { reschedule, cancel } = rules;
@@ -38,10 +41,10 @@ export function ManageVisit({
   ) as string[];
   const start = new Date(view.start);
   const event = {
-    title: calendarTitle(view),
+    title: calendarTitle(view, words),
     start,
     end: new Date(start.getTime() + view.durationMinutes * 60_000),
-    details: calendarDetails(view, `${window.location.origin}/session/?token=${token}`),
+    details: calendarDetails(view, `${window.location.origin}/session/?token=${token}`, words),
     location: view.visit?.address,
   };
 
@@ -51,7 +54,7 @@ export function ManageVisit({
       className="my-4 w-full rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
       <h2 id="manage-heading" className="text-base font-semibold text-slate-900 dark:text-slate-50">
-        Your appointment
+        {t('manage.heading')}
       </h2>
       {open === 'reschedule' ? (
         <ReschedulePicker
@@ -64,7 +67,7 @@ export function ManageVisit({
             setOpen('none');
             onChanged(
               moved,
-              `Your appointment was moved to ${formatDateTimeWithZone(moved.start, timeZone)}.`,
+              t('manage.moved', { when: dateTimeWithZoneIn(language, moved.start, timeZone) }),
             );
           }}
         />
@@ -74,24 +77,24 @@ export function ManageVisit({
           onClose={() => setOpen('none')}
           onCancelled={(cancelled) => {
             setOpen('none');
-            onChanged(cancelled, 'Your appointment was cancelled.');
+            onChanged(cancelled, t('manage.cancelled'));
           }}
         />
       ) : (
         <div className="mt-3 grid gap-2">
           {reschedule.allowed && (
             <button type="button" className={ACTION} onClick={() => setOpen('reschedule')}>
-              Reschedule
+              {t('manage.reschedule')}
             </button>
           )}
           {cancel.allowed && (
             <button type="button" className={ACTION} onClick={() => setOpen('cancel')}>
-              Cancel appointment
+              {t('manage.cancel')}
             </button>
           )}
           {(reschedule.allowed || cancel.allowed) && (
             <p className="text-xs text-slate-600 dark:text-slate-400">
-              Online changes are possible until {formatDateTimeWithZone(rules.cutoffAt, timeZone)}.
+              {t('manage.until', { when: dateTimeWithZoneIn(language, rules.cutoffAt, timeZone) })}
             </p>
           )}
           {refusals.map((refusal) => (
@@ -109,17 +112,31 @@ export function ManageVisit({
           )}
           <div className="mt-2 grid gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
             <a className={ACTION} href={calendarFileUrl(token)} download="appointment.ics">
-              Add to calendar
+              {t('manage.addToCalendar')}
             </a>
             <p className="text-center text-sm">
-              Or add it to{' '}
-              <a className={LINK} href={googleCalendarUrl(event)} target="_blank" rel="noreferrer">
-                Google Calendar
-              </a>{' '}
-              or{' '}
-              <a className={LINK} href={outlookCalendarUrl(event)} target="_blank" rel="noreferrer">
-                Outlook
-              </a>
+              {words.tx('manage.orAddTo', {
+                google: (
+                  <a
+                    className={LINK}
+                    href={googleCalendarUrl(event)}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    Google Calendar
+                  </a>
+                ),
+                outlook: (
+                  <a
+                    className={LINK}
+                    href={outlookCalendarUrl(event)}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    Outlook
+                  </a>
+                ),
+              })}
             </p>
           </div>
         </div>

@@ -1,53 +1,53 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PublicOffer } from '@contracts/waitlist';
-import { formatDateWithWeekday, formatTime, formatTimeRange, zoneLongName } from '@domain/format';
+import { dateWithWeekdayIn, timeIn, timeRangeIn, zoneNameIn } from '@domain/localized-format';
 import { browserTimeZone } from '@web/lib/time-zones';
 import { ClinicReachBlock, reachOf } from './clinic-reach';
 import { acceptOffer, declineOffer, lookupOffer, type OfferAnswer } from './offer-api';
 import { LinkPageCard, LinkPageShell } from './link-page-frame';
+import {
+  PatientIntl,
+  useAdoptLanguage,
+  usePatientWords,
+  type MessageId,
+} from './i18n/patient-intl';
 
 const STATE_TEXT: Record<
   Exclude<PublicOffer['status'], 'open'>,
-  { title: string; body: string }
+  { title: MessageId; body: MessageId }
 > = {
-  accepted: {
-    title: 'This time is booked for you',
-    body: 'You will get a confirmation by e-mail with the link to your visit.',
-  },
-  declined: {
-    title: 'You said no to this time',
-    body: 'You are still on the waitlist. We will e-mail you when another time is free.',
-  },
-  expired: {
-    title: 'This offer has expired',
-    body: 'The time was offered to someone else. You are still on the waitlist.',
-  },
-  taken: {
-    title: 'Someone else booked this time first',
-    body: 'You are still on the waitlist, and we will offer you the next time that fits.',
-  },
-  withdrawn: {
-    title: 'This offer was withdrawn',
-    body: 'The clinic took this offer back. Please contact the clinic if you have questions.',
-  },
+  accepted: { title: 'offer.accepted.title', body: 'offer.accepted.body' },
+  declined: { title: 'offer.declined.title', body: 'offer.declined.body' },
+  expired: { title: 'offer.expired.title', body: 'offer.expired.body' },
+  taken: { title: 'offer.taken.title', body: 'offer.taken.body' },
+  withdrawn: { title: 'offer.withdrawn.title', body: 'offer.withdrawn.body' },
 };
 
 /**
  * /offer/{token}: a freed time offered to a waiting patient, shown in the patient's own zone
  * (named), with Accept and No thanks. Phone first: one column, large buttons.
  */
-export function OfferPage({
-  token,
-  fetchImpl = fetch,
-}: {
-  token: string;
-  fetchImpl?: typeof fetch;
-}) {
+export function OfferPage(props: { token: string; fetchImpl?: typeof fetch }) {
+  return (
+    <PatientIntl>
+      <Offer {...props} />
+    </PatientIntl>
+  );
+}
+
+function Offer({ token, fetchImpl = fetch }: { token: string; fetchImpl?: typeof fetch }) {
   const [answer, setAnswer] = useState<OfferAnswer | null>(null);
   const [offer, setOffer] = useState<PublicOffer | null>(null);
   const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
   const [problem, setProblem] = useState<{ title: string; body: string } | null>(null);
   const [timeZone] = useState(browserTimeZone);
+  const words = usePatientWords();
+  const { t, language } = words;
+  useAdoptLanguage(offer?.language?.preferred, offer?.language?.clinicDefault);
+  const stateText = (status: keyof typeof STATE_TEXT) => ({
+    title: t(STATE_TEXT[status].title),
+    body: t(STATE_TEXT[status].body),
+  });
 
   const load = useCallback(async () => {
     const result = await lookupOffer(token, fetchImpl);
@@ -56,9 +56,11 @@ export function OfferPage({
   }, [token, fetchImpl]);
 
   useEffect(() => {
-    document.title = 'A time is free for you';
     void load();
   }, [load]);
+  useEffect(() => {
+    document.title = t('offer.open.title');
+  }, [t]);
 
   const respond = async (choice: 'accept' | 'decline') => {
     setBusy(choice);
@@ -68,9 +70,9 @@ export function OfferPage({
     if (result.kind === 'ok') setOffer(result.offer);
     else if (result.kind === 'refused') {
       const status: PublicOffer['status'] = result.status === 410 ? 'expired' : 'taken';
-      setProblem({ title: STATE_TEXT[status].title, body: result.message });
+      setProblem({ title: stateText(status).title, body: result.message });
       if (offer) setOffer({ ...offer, status });
-    } else setProblem({ title: 'Something went wrong', body: result.message });
+    } else setProblem({ title: t('offer.failed'), body: result.message });
   };
 
   if (!answer) {
@@ -78,7 +80,7 @@ export function OfferPage({
       <LinkPageShell>
         <LinkPageCard>
           <p role="status" className="text-center text-base text-slate-600 dark:text-slate-300">
-            Loading your offer…
+            {t('offer.loading')}
           </p>
         </LinkPageCard>
       </LinkPageShell>
@@ -89,14 +91,14 @@ export function OfferPage({
       <LinkPageShell>
         <LinkPageCard>
           <h1 className="text-xl font-semibold text-slate-900 dark:text-slate-50">
-            We could not open this offer
+            {t('offer.invalid.title')}
           </h1>
           <p role="alert" className="mt-3 text-base text-slate-700 dark:text-slate-300">
             {answer.kind === 'ok' ? '' : answer.message}
           </p>
           {answer.kind === 'failed' && (
             <button type="button" className={SECONDARY} onClick={() => void load()}>
-              Try again
+              {t('common.tryAgain')}
             </button>
           )}
         </LinkPageCard>
@@ -105,7 +107,7 @@ export function OfferPage({
   }
 
   const start = new Date(offer.start);
-  const state = offer.status === 'open' ? null : (problem ?? STATE_TEXT[offer.status]);
+  const state = offer.status === 'open' ? null : (problem ?? stateText(offer.status));
   return (
     <LinkPageShell>
       <LinkPageCard>
@@ -113,33 +115,35 @@ export function OfferPage({
           {offer.clinic.name}
         </p>
         <h1 className="mt-2 text-2xl font-semibold text-slate-900 dark:text-slate-50">
-          {offer.status === 'open' ? 'A time is free for you' : state!.title}
+          {offer.status === 'open' ? t('offer.open.title') : state!.title}
         </h1>
         <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-base">
-          <dt className="text-slate-500 dark:text-slate-400">Date</dt>
+          <dt className="text-slate-500 dark:text-slate-400">{t('card.date')}</dt>
           <dd className="font-medium text-slate-900 dark:text-slate-100">
-            {formatDateWithWeekday(start, timeZone)}
+            {dateWithWeekdayIn(language, start, timeZone)}
           </dd>
-          <dt className="text-slate-500 dark:text-slate-400">Time</dt>
+          <dt className="text-slate-500 dark:text-slate-400">{t('card.time')}</dt>
           <dd className="font-medium text-slate-900 dark:text-slate-100">
-            {formatTimeRange(start, offer.durationMinutes, timeZone)}
+            {timeRangeIn(language, start, offer.durationMinutes, timeZone)}
           </dd>
-          <dt className="text-slate-500 dark:text-slate-400">With</dt>
+          <dt className="text-slate-500 dark:text-slate-400">{t('offer.with')}</dt>
           <dd className="text-slate-900 dark:text-slate-100">{offer.provider.name}</dd>
         </dl>
         <p className="mt-3 text-xs leading-relaxed text-slate-500 dark:text-slate-400">
-          Times are shown in your time zone: {zoneLongName(start, timeZone)}.
+          {t('offer.zone', { zone: zoneNameIn(language, start, timeZone) })}
         </p>
 
         {offer.status === 'open' ? (
           <>
             <p className="mt-5 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-100">
-              This offer holds until{' '}
-              <span className="font-medium">
-                {formatDateWithWeekday(offer.expiresAt, timeZone)},{' '}
-                {formatTime(offer.expiresAt, timeZone)}
-              </span>
-              . The first patient to accept gets the time.
+              {words.tx('offer.holds', {
+                until: (
+                  <span className="font-medium">
+                    {dateWithWeekdayIn(language, offer.expiresAt, timeZone)},{' '}
+                    {timeIn(language, offer.expiresAt, timeZone)}
+                  </span>
+                ),
+              })}
             </p>
             {problem && (
               <p role="alert" className="mt-4 text-base text-red-700 dark:text-red-300">
@@ -155,7 +159,7 @@ export function OfferPage({
                   disabled={busy !== null}
                   onClick={() => void respond(choice)}
                 >
-                  {busy === choice ? busyLabel : label}
+                  {busy === choice ? t(busyLabel) : t(label)}
                 </button>
               ))}
             </div>
@@ -171,7 +175,7 @@ export function OfferPage({
                 className="mt-3 block font-medium text-teal-700 underline dark:text-teal-400"
                 href={`/session/?token=${encodeURIComponent(offer.sessionToken)}`}
               >
-                Open your appointment
+                {t('offer.openAppointment')}
               </a>
             )}
           </div>
@@ -196,6 +200,6 @@ const SECONDARY =
 
 /** The two answers, in the order the page offers them, with the words while each is sent. */
 const ANSWERS = [
-  { choice: 'accept', className: PRIMARY, label: 'Accept', busyLabel: 'Booking…' },
-  { choice: 'decline', className: SECONDARY, label: 'No thanks', busyLabel: 'Sending…' },
+  { choice: 'accept', className: PRIMARY, label: 'offer.accept', busyLabel: 'offer.accepting' },
+  { choice: 'decline', className: SECONDARY, label: 'offer.decline', busyLabel: 'common.sending' },
 ] as const;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNow } from '@web/hooks/use-now';
 import { browserTimeZone } from '@web/lib/time-zones';
-import { formatVisitHeading } from '@web/lib/video-call/visit-window';
+import { dateWithWeekdayIn, timeRangeIn } from '@domain/localized-format';
 import { ConfirmAttendance } from './confirm-attendance';
 import { ClinicReachBlock, reachOf } from './clinic-reach';
 import { ManageVisit } from './manage-visit';
@@ -10,11 +10,20 @@ import { anotherVisitWay, describePatientSession } from './patient-session-model
 import { usePatientSession } from './use-patient-session';
 import { VisitCard } from './visit-card';
 import { LinkPageShell } from './link-page-frame';
+import { PatientIntl, useAdoptLanguage, usePatientWords } from './i18n/patient-intl';
 
 const PatientCall = lazy(() => import('./patient-call'));
 
-/** The patient's page for one visit link: the appointment, then the call. */
-export function PatientSessionPage({
+/** The patient's page for one visit link: the appointment, then the call, in their language. */
+export function PatientSessionPage(props: { token: string; fromReminder?: boolean }) {
+  return (
+    <PatientIntl>
+      <SessionPage {...props} />
+    </PatientIntl>
+  );
+}
+
+function SessionPage({
   token,
   fromReminder = false,
 }: {
@@ -32,6 +41,10 @@ export function PatientSessionPage({
   // This device's clock, corrected by the server's: the countdown must not trust a wrong phone.
   const now = useNow({ intervalMs: 5_000, offsetMs: offset });
   const [timeZone] = useState(browserTimeZone);
+  const words = usePatientWords();
+  const { t } = words;
+  const known = answer?.kind === 'ok' ? answer.view.language : undefined;
+  useAdoptLanguage(known?.preferred, known?.clinicDefault);
 
   const join = async () => {
     setJoining(true);
@@ -50,7 +63,7 @@ export function PatientSessionPage({
       <LinkPageShell>
         <article className="w-full rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
           <p role="status" className="text-base text-slate-600 dark:text-slate-300">
-            {problem ?? 'Loading your appointment…'}
+            {problem ?? t('session.loading')}
           </p>
         </article>
       </LinkPageShell>
@@ -62,7 +75,7 @@ export function PatientSessionPage({
       <LinkPageShell>
         <article className="w-full rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
           <h1 className="text-xl font-semibold text-slate-900 dark:text-slate-50">
-            We could not open this visit
+            {t('session.invalid.title')}
           </h1>
           <p role="alert" className="mt-3 text-base text-slate-700 dark:text-slate-300">
             {answer.message}
@@ -79,17 +92,18 @@ export function PatientSessionPage({
         <header className="mb-3 w-full">
           <p className="text-sm font-medium text-teal-700 dark:text-teal-400">{view.clinic.name}</p>
           <h1 className="text-lg font-semibold text-slate-900 dark:text-slate-50">
-            Visit with {view.provider.name}
+            {t('session.call.heading', { provider: view.provider.name })}
           </h1>
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            {formatVisitHeading(view, timeZone)}
+            {dateWithWeekdayIn(words.language, view.start, timeZone)} ·{' '}
+            {timeRangeIn(words.language, view.start, view.durationMinutes, timeZone)}
           </p>
         </header>
         <div className="w-full">
           <Suspense
             fallback={
               <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
-                Opening the call…
+                {t('session.call.opening')}
               </p>
             }
           >
@@ -105,7 +119,7 @@ export function PatientSessionPage({
     );
   }
 
-  const card = describePatientSession(view, now, timeZone);
+  const card = describePatientSession(view, now, timeZone, words);
   const confirmBlock = (
     <ConfirmAttendance
       token={token}
@@ -133,7 +147,7 @@ export function PatientSessionPage({
         onJoin={() => void join()}
         noticeExtra={
           view.state === 'cancelled'
-            ? `To book again, ${anotherVisitWay(view.clinic.name, view.reach)}.`
+            ? t('session.bookAgain', { way: anotherVisitWay(view.clinic.name, view.reach, words) })
             : undefined
         }
       />

@@ -1,15 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PatientSessionView } from '@contracts/session';
-import {
-  formatDate,
-  formatDateWithWeekday,
-  formatTime,
-  groupByLocalDate,
-  localDateKey,
-} from '@domain/format';
+import { groupByLocalDate, localDateKey } from '@domain/format';
+import { dateWithWeekdayIn, shortDateIn, timeIn, zoneNameIn } from '@domain/localized-format';
 import { addDaysToKey, compareDateKeys } from '@domain/zoned-time';
 import { timeZoneName } from '@web/lib/video-call/visit-window';
 import { fetchSlots, rescheduleSession, type SlotsResult } from './session-api';
+import { usePatientWords } from './i18n/patient-intl';
 
 /** Two weeks of free times at a time, as the server gives them. */
 export const PICKER_DAYS = 14;
@@ -37,6 +33,7 @@ export function ReschedulePicker({
   onMoved: (view: PatientSessionView) => void;
   onClose: () => void;
 }) {
+  const { t, language } = usePatientWords();
   const firstDay = localDateKey(now, timeZone);
   const lastDay = localDateKey(view.selfService?.horizonEnd ?? now, timeZone);
   const [from, setFrom] = useState(firstDay);
@@ -72,14 +69,14 @@ export function ReschedulePicker({
   };
 
   const days = result?.ok ? groupByLocalDate(result.slots, (slot) => slot.start, timeZone) : [];
-  const zone = `${timeZoneName(timeZone, now)} (${timeZone})`;
+  const zone = `${language === 'en' ? timeZoneName(timeZone, now) : zoneNameIn(language, now, timeZone)} (${timeZone})`;
   return (
     <section aria-labelledby="reschedule-heading" className="mt-4 grid gap-3">
       <h3 id="reschedule-heading" className="text-base font-semibold">
-        Pick a new time
+        {t('reschedule.heading')}
       </h3>
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        Free times with {view.provider.name}, in your time zone: {zone}.
+        {t('reschedule.lead', { provider: view.provider.name, zone })}
       </p>
       <div className="flex items-center justify-between gap-2">
         <button
@@ -88,10 +85,11 @@ export function ReschedulePicker({
           disabled={compareDateKeys(from, firstDay) <= 0}
           onClick={() => setFrom(addDaysToKey(from, -PICKER_DAYS))}
         >
-          Earlier
+          {t('reschedule.earlier')}
         </button>
         <p className="text-center text-sm font-medium" aria-live="polite">
-          {formatDate(`${from}T12:00:00Z`, 'UTC')} – {formatDate(`${to}T12:00:00Z`, 'UTC')}
+          {shortDateIn(language, `${from}T12:00:00Z`, 'UTC')} –{' '}
+          {shortDateIn(language, `${to}T12:00:00Z`, 'UTC')}
         </p>
         <button
           type="button"
@@ -99,7 +97,7 @@ export function ReschedulePicker({
           disabled={compareDateKeys(to, lastDay) >= 0}
           onClick={() => setFrom(addDaysToKey(from, PICKER_DAYS))}
         >
-          Later
+          {t('reschedule.later')}
         </button>
       </div>
       {refusal && (
@@ -109,22 +107,20 @@ export function ReschedulePicker({
       )}
       {result === null ? (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
-          Loading free times…
+          {t('reschedule.loading')}
         </p>
       ) : !result.ok ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {result.message}
         </p>
       ) : days.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          No free times in these two weeks. Try later dates.
-        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('reschedule.none')}</p>
       ) : (
         <div className="grid max-h-96 gap-3 overflow-y-auto pr-1">
           {days.map((day) => (
             <fieldset key={day.date} className="grid gap-2">
               <legend className="mb-1 text-sm font-semibold">
-                {formatDateWithWeekday(day.items[0]!.start, timeZone)}
+                {dateWithWeekdayIn(language, day.items[0]!.start, timeZone)}
               </legend>
               <div className="grid grid-cols-3 gap-2">
                 {day.items.map((slot) => (
@@ -139,7 +135,7 @@ export function ReschedulePicker({
                         : 'border-slate-300 bg-white hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900'
                     }`}
                   >
-                    {formatTime(slot.start, timeZone)}
+                    {timeIn(language, slot.start, timeZone)}
                   </button>
                 ))}
               </div>
@@ -155,17 +151,20 @@ export function ReschedulePicker({
           className={`${BUTTON} h-12 bg-primary text-base text-primary-foreground`}
         >
           {moving
-            ? 'Moving…'
+            ? t('reschedule.moving')
             : picked
-              ? `Move to ${formatDateWithWeekday(picked, timeZone)}, ${formatTime(picked, timeZone)}`
-              : 'Pick a time above'}
+              ? t('reschedule.moveTo', {
+                  date: dateWithWeekdayIn(language, picked, timeZone),
+                  time: timeIn(language, picked, timeZone),
+                })
+              : t('reschedule.pickAbove')}
         </button>
         <button
           type="button"
           onClick={onClose}
           className={`${BUTTON} text-slate-700 dark:text-slate-200`}
         >
-          Keep my current time
+          {t('reschedule.keep')}
         </button>
       </div>
     </section>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { PatientCard } from './patient-session-model';
 import { LinkPageCard } from './link-page-frame';
 import { VisitPlace } from './visit-place';
+import { usePatientWords } from './i18n/patient-intl';
 
 const NOTICE_STYLE: Record<PatientCard['notice']['tone'], string> = {
   info: 'border-sky-200 bg-sky-50 text-sky-950 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-100',
@@ -25,6 +26,7 @@ export function VisitCard({
   /** What follows the notice's words, e.g. the clinic's number to book again. */
   noticeExtra?: ReactNode;
 }) {
+  const { t } = usePatientWords();
   return (
     <LinkPageCard>
       <p className="text-sm font-medium tracking-wide text-teal-700 uppercase dark:text-teal-400">
@@ -40,17 +42,17 @@ export function VisitCard({
       <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         {card.serviceName && (
           <>
-            <dt className="text-slate-500 dark:text-slate-400">Visit</dt>
+            <dt className="text-slate-500 dark:text-slate-400">{t('card.visit')}</dt>
             <dd className="font-medium text-slate-900 dark:text-slate-100">{card.serviceName}</dd>
           </>
         )}
-        <dt className="text-slate-500 dark:text-slate-400">Date</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{t('card.date')}</dt>
         <dd className="font-medium text-slate-900 dark:text-slate-100">{card.date}</dd>
-        <dt className="text-slate-500 dark:text-slate-400">Time</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{t('card.time')}</dt>
         <dd className="font-medium text-slate-900 dark:text-slate-100">{card.time}</dd>
-        <dt className="text-slate-500 dark:text-slate-400">Duration</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{t('card.duration')}</dt>
         <dd className="text-slate-900 dark:text-slate-100">{card.duration}</dd>
-        <dt className="text-slate-500 dark:text-slate-400">Status</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{t('card.status')}</dt>
         <dd className="text-slate-900 dark:text-slate-100">{card.status}</dd>
       </dl>
       <p className="mt-3 text-xs leading-relaxed text-slate-500 dark:text-slate-400">
@@ -67,7 +69,7 @@ export function VisitCard({
       {/* Not a live region itself: its countdown changes every minute. The line below speaks
           only when what the patient can do changes. */}
       <p role="status" className="sr-only">
-        {card.canJoin ? 'Your visit is open. You can join now.' : ''}
+        {card.canJoin ? t('card.openNow') : ''}
       </p>
       <div className={`mt-4 rounded-xl border p-4 text-sm ${NOTICE_STYLE[card.notice.tone]}`}>
         <p className="font-medium">{card.notice.title}</p>
@@ -82,7 +84,7 @@ export function VisitCard({
           disabled={!card.canJoin || joining}
           className="mt-5 inline-flex h-12 w-full items-center justify-center rounded-xl bg-primary px-6 text-base font-semibold text-primary-foreground shadow-sm transition-colors outline-none hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50"
         >
-          {joining ? 'Joining…' : 'Join your visit'}
+          {joining ? t('card.joining') : t('card.join')}
         </button>
       )}
       {joinError && (

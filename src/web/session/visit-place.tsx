@@ -1,4 +1,5 @@
 import type { PatientCard } from './patient-session-model';
+import { usePatientWords } from './i18n/patient-intl';
 
 const DIRECTIONS =
   'mt-3 inline-flex h-11 w-full items-center justify-center rounded-xl border border-slate-300 bg-white px-4 text-base font-semibold text-slate-900 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800';
@@ -8,6 +9,7 @@ const DIRECTIONS =
  * before any visit (issue 42). Nothing is shown when there is neither.
  */
 export function VisitPlace({ card }: { card: PatientCard }) {
+  const { t } = usePatientWords();
   if (!card.place && !card.instructions) return null;
   return (
     <div className="mt-5 grid gap-4 border-t border-slate-200 pt-5 text-sm dark:border-slate-800">
@@ -17,7 +19,7 @@ export function VisitPlace({ card }: { card: PatientCard }) {
             id="visit-place-heading"
             className="text-base font-semibold text-slate-900 dark:text-slate-50"
           >
-            Where
+            {t('place.where')}
           </h2>
           <address className="mt-1 whitespace-pre-line text-slate-700 not-italic dark:text-slate-300">
             {card.place.address}
@@ -28,8 +30,8 @@ export function VisitPlace({ card }: { card: PatientCard }) {
             target="_blank"
             rel="noopener noreferrer"
           >
-            Get directions
-            <span className="sr-only"> (opens in a new tab)</span>
+            {t('place.directions')}
+            <span className="sr-only"> {t('place.newTab')}</span>
           </a>
         </section>
       )}
@@ -39,7 +41,7 @@ export function VisitPlace({ card }: { card: PatientCard }) {
             id="visit-instructions-heading"
             className="text-base font-semibold text-slate-900 dark:text-slate-50"
           >
-            Before your visit
+            {t('place.before')}
           </h2>
           <p className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">
             {card.instructions}

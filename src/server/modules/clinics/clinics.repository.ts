@@ -245,7 +245,12 @@ export async function setOnlineBookingPolicy(
 /** A clinic by its slug with its online booking rules, for the public booking page. */
 export async function findClinicOnlineBooking(db: Executor, slug: string) {
   const [row] = await db
-    .select({ ...clinicNameColumns, phone: t.clinics.phone, onlineBooking: onlineBookingColumns })
+    .select({
+      ...clinicNameColumns,
+      phone: t.clinics.phone,
+      defaultLanguage: t.clinics.defaultLanguage,
+      onlineBooking: onlineBookingColumns,
+    })
     .from(t.clinics)
     .where(eq(t.clinics.slug, slug))
     .limit(1);

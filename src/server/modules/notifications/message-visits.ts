@@ -4,7 +4,8 @@
 import { visitKindOf, type VisitKind } from '@domain/visit-kind';
 import type { Executor } from '../../db/client';
 import { serviceOfAppointment } from '../services';
-import { appointmentServices } from './outbox.repository';
+import type { MessageClinic } from './messages';
+import { appointmentServices, messageClinics } from './outbox.repository';
 
 /**
  * The visit of each of the rows' appointments. The services module reads each service once
@@ -31,4 +32,17 @@ export async function visitsOfRows(
     }),
   );
   return new Map(visits.flat());
+}
+
+/**
+ * The clinic of each row, as its messages sign them (issue 44): address, phone and the language
+ * its patients read when their record names none. Read when sent, like the visit.
+ */
+export async function clinicsOfRows(
+  db: Executor,
+  rows: ReadonlyArray<{ clinicId?: string | null }>,
+): Promise<Map<string, MessageClinic>> {
+  const ids = [...new Set(rows.flatMap((row) => (row.clinicId ? [row.clinicId] : [])))];
+  const clinics = await messageClinics(db, ids);
+  return new Map(clinics.map(({ id, ...clinic }) => [id, clinic]));
 }

@@ -1,8 +1,15 @@
 import { createEvent, createEvents } from 'ics';
-import { formatDateTimeWithZone, formatDateWithWeekday, formatTimeRange } from '@domain/format';
+import {
+  dateTimeWithZoneIn,
+  dateWithWeekdayIn,
+  timeRangeIn,
+  zoneNameIn,
+} from '@domain/localized-format';
 import type { VisitKind } from '@domain/visit-kind';
 import type { AddressedParty, NotificationSnapshot, SeriesVisit } from './outbox-row';
-import { oneLine, visitLines, visitLinkLabel } from './visit-lines';
+import { mailHtml, mailText, type MailContent, type MailLinkPart } from './mail-layout';
+import { ENGLISH_MAIL, type MailMessageId, type MailWords } from './mail-words';
+import { oneLine, visitLinkLabel, visitParts } from './visit-lines';
 
 export interface RenderedMessage {
   to: string;
@@ -13,11 +20,12 @@ export interface RenderedMessage {
   icsMethod: 'REQUEST' | 'CANCEL';
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+/** The clinic as a message signs it: where it is and how to call it (issue 44). */
+export interface MessageClinic {
+  address?: string | null;
+  phone?: string | null;
+  defaultLanguage?: string | null;
+}
 
 export function sessionLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, '')}/session/?token=${encodeURIComponent(token)}`;
@@ -28,23 +36,61 @@ export function confirmLink(publicUrl: string, token: string): string {
   return `${sessionLink(publicUrl, token)}&confirm=1`;
 }
 
-const HEADLINES: Record<string, (s: NotificationSnapshot) => string> = {
-  'appointment.booked': () => 'Your appointment is booked',
-  'appointment.rescheduled': () => 'Your appointment has a new time',
-  'appointment.reassigned': (s) => `Your appointment is now with ${s.staff.name}`,
-  'appointment.cancelled': () => 'Your appointment was cancelled',
-  'appointment.link_reset': () => 'Your visit has a new link; the old one no longer works',
-  'appointment.series_booked': (s) => `Your ${s.visits?.length ?? ''} appointments are booked`,
-  'appointment.series_rescheduled': (s) =>
-    `Your ${s.visits?.length ?? ''} appointments have new times`,
-  'appointment.series_cancelled': (s) =>
-    `Your ${s.visits?.length ?? ''} appointments were cancelled`,
+/** The visit's calendar file, for a patient whose mail app does not offer the attached one. */
+export function calendarLink(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/api/session/calendar.ics?token=${encodeURIComponent(token)}`;
+}
+
+/** "Monday, November 30, 2026, 8:30 AM – 9:00 AM Eastern Time", in the reader's language. */
+function whenWords(iso: string, minutes: number, tz: string, { t, language }: MailWords) {
+  return t('when.range', {
+    date: dateWithWeekdayIn(language, iso, tz),
+    hours: timeRangeIn(language, iso, minutes, tz),
+    zone: zoneNameIn(language, iso, tz),
+  });
+}
+
+/** The foot of a message: the clinic's name, address and phone, as the clinic gave them. */
+function clinicFoot(name: string, clinic: MessageClinic | undefined, { t }: MailWords) {
+  return {
+    name,
+    address: clinic?.address,
+    phone: clinic?.phone,
+    sentBy: t('footer.sentBy', { clinic: name }),
+  };
+}
+
+const HEADLINES: Record<string, MailMessageId> = {
+  'appointment.booked': 'headline.booked',
+  'appointment.rescheduled': 'headline.rescheduled',
+  'appointment.reassigned': 'headline.reassigned',
+  'appointment.cancelled': 'headline.cancelled',
+  'appointment.link_reset': 'headline.linkReset',
+  'appointment.series_booked': 'headline.seriesBooked',
+  'appointment.series_rescheduled': 'headline.seriesRescheduled',
+  'appointment.series_cancelled': 'headline.seriesCancelled',
+};
+
+/** What staff read (US English, issue 44): the patient named first, as a colleague would say it. */
+const STAFF_HEADLINES: Record<string, (s: NotificationSnapshot, count: number) => string> = {
+  'appointment.booked': (s) => `${s.patient.name} was booked with you`,
+  'appointment.rescheduled': (s) => `${s.patient.name}’s appointment with you has a new time`,
+  'appointment.reassigned': (s) => `${s.patient.name}’s appointment is now with ${s.staff.name}`,
+  'appointment.cancelled': (s) => `${s.patient.name}’s appointment with you was cancelled`,
+  'appointment.series_booked': (s, n) =>
+    `${s.patient.name} was booked with you for ${n} appointments`,
+  'appointment.series_rescheduled': (s, n) =>
+    `${s.patient.name}’s ${n} appointments with you have new times`,
+  'appointment.series_cancelled': (s, n) =>
+    `${s.patient.name}’s ${n} appointments with you were cancelled`,
 };
 
 /**
- * One email for one recipient. Every stored value is escaped in the HTML part: a patient named
- * `<img onerror=…>` reads as text. Times are in the clinic's own zone. `visit` is the kind of
- * visit as its service says now; without it the message reads as before services (video).
+ * One email for one recipient, in the patient's language for the patient and in US English for
+ * staff. Every stored value is escaped in the HTML part: a patient named `<img onerror=…>` reads
+ * as text. Times are in the clinic's own zone, named as people say it. `visit` is the kind of
+ * visit as its service says now; without it the message reads as before services (video). Staff
+ * get no link of the patient's: it would let them act as the patient.
  */
 export function renderMessage(
   kind: string,
@@ -52,59 +98,87 @@ export function renderMessage(
   recipient: AddressedParty,
   publicUrl: string,
   visit?: VisitKind,
+  clinic?: MessageClinic,
+  words: MailWords = ENGLISH_MAIL,
 ): RenderedMessage {
+  const staff = recipient.role === 'staff';
+  const w = staff ? ENGLISH_MAIL : words;
+  const { t } = w;
   const tz = snapshot.clinic.timezone;
-  const whenOf = (iso: string) =>
-    `${formatDateWithWeekday(new Date(iso), tz)}, ${formatTimeRange(new Date(iso), snapshot.durationMinutes, tz)}`;
-  const when = `${whenOf(snapshot.start)} (${tz})`;
+  const whenOf = (iso: string) => whenWords(iso, snapshot.durationMinutes, tz, w);
   const cancelled = kind === 'appointment.cancelled' || kind === 'appointment.series_cancelled';
-  const headline = (HEADLINES[kind] ?? (() => 'Your appointment was updated'))(snapshot).replace(
-    / {2}/g,
-    ' ',
-  );
-  const link = sessionLink(publicUrl, snapshot.token);
-  const linkLabel = visitLinkLabel(visit);
   const visits = snapshot.visits;
-  // A series change is one message listing every visit, each with its own link.
-  const whenLines = visits
+  const count = visits?.length ?? 0;
+  const headline = staff
+    ? (STAFF_HEADLINES[kind] ?? ((s) => `${s.patient.name}’s appointment with you changed`))(
+        snapshot,
+        count,
+      )
+    : t(HEADLINES[kind] ?? 'headline.updated', { provider: snapshot.staff.name, count });
+  const link = sessionLink(publicUrl, snapshot.token);
+  // A series change is one message listing every visit, each with its own link (the patient's).
+  const whenDetails = visits
     ? [
-        `Dates (${tz}):`,
-        ...visits.map(
-          (v) =>
-            `${whenOf(v.start)}${v.previousStart ? ` (was ${whenOf(v.previousStart)})` : ''}` +
-            (cancelled ? '' : ` — ${sessionLink(publicUrl, v.token)}`),
-        ),
+        {
+          label: t('label.dates'),
+          value: visits
+            .map(
+              (v) =>
+                `${whenOf(v.start)}${v.previousStart ? ` ${t('when.was', { when: whenOf(v.previousStart) })}` : ''}` +
+                (cancelled || staff ? '' : ` — ${sessionLink(publicUrl, v.token)}`),
+            )
+            .join('\n'),
+        },
       ]
-    : [`When: ${when}`];
-  const lines = [
-    recipient.role === 'patient'
-      ? `Hello ${recipient.name},`
-      : `Hello ${recipient.name}, an appointment you are part of changed.`,
-    headline + '.',
-    `Clinic: ${snapshot.clinic.name}`,
-    ...whenLines,
-    `Patient: ${snapshot.patient.name}`,
-    `Provider: ${snapshot.staff.name}`,
-    ...(snapshot.previous?.start && !visits
+    : [{ label: t('label.when'), value: whenOf(snapshot.start) }];
+  const parts = visitParts(
+    visit,
+    { to: recipient.role, clinicName: snapshot.clinic.name, cancelled },
+    w,
+  );
+  const single = !cancelled && !visits && !staff;
+  const mail: MailContent = {
+    language: w.language,
+    greeting: t('mail.hello', { name: recipient.name }),
+    headline,
+    details: [
+      { label: t('label.clinic'), value: snapshot.clinic.name },
+      ...whenDetails,
+      { label: t('label.patient'), value: snapshot.patient.name },
+      { label: t('label.provider'), value: snapshot.staff.name },
+      ...(snapshot.previous?.start && !visits
+        ? [{ label: t('label.previously'), value: whenOf(snapshot.previous.start) }]
+        : []),
+      ...(snapshot.previous?.staffName
+        ? [{ label: t('label.previousProvider'), value: snapshot.previous.staffName }]
+        : []),
+      ...(snapshot.reason ? [{ label: t('label.reason'), value: snapshot.reason }] : []),
+      ...parts.details,
+    ],
+    notes: parts.notes,
+    after: parts.after,
+    button: single ? { label: visitLinkLabel(visit, w), url: link } : undefined,
+    links: single
       ? [
-          `Previously: ${formatDateWithWeekday(new Date(snapshot.previous.start), tz)}, ${formatTimeRange(new Date(snapshot.previous.start), snapshot.durationMinutes, tz)}`,
+          { label: t('link.manage'), url: link },
+          { label: t('link.calendar'), url: calendarLink(publicUrl, snapshot.token) },
         ]
-      : []),
-    ...(snapshot.previous?.staffName ? [`Previous provider: ${snapshot.previous.staffName}`] : []),
-    ...(snapshot.reason ? [`Reason: ${snapshot.reason}`] : []),
-    ...visitLines(visit, { to: recipient.role, clinicName: snapshot.clinic.name, cancelled }),
-    ...(cancelled || visits ? [] : [`${linkLabel}: ${link}`]),
-  ];
+      : [],
+    clinic: clinicFoot(snapshot.clinic.name, clinic, w),
+  };
   return {
     to: recipient.email,
-    subject: `${headline} — ${snapshot.clinic.name}`,
-    text: lines.join('\n'),
-    html: htmlOf(lines, ...(cancelled || visits ? [] : [[linkLabel, link] as [string, string]])),
+    subject: t('mail.subject', { headline, clinic: snapshot.clinic.name }),
+    text: linesOf(mail),
+    html: mailHtml(mail),
     ...(visits
-      ? seriesCalendarFile(snapshot, visits, publicUrl, cancelled, visit)
-      : calendarFile(snapshot, link, cancelled, visit)),
+      ? seriesCalendarFile(snapshot, visits, publicUrl, cancelled, visit, words)
+      : calendarFile(snapshot, link, cancelled, visit, words)),
   };
 }
+
+/** The plain text, the series' dates each on a line of their own. */
+const linesOf = (mail: MailContent) => mailText(mail);
 
 /** One calendar file with an event per visit, each under its appointment's own UID. */
 function seriesCalendarFile(
@@ -113,6 +187,7 @@ function seriesCalendarFile(
   publicUrl: string,
   cancelled: boolean,
   visit: VisitKind | undefined,
+  words: MailWords,
 ): Pick<RenderedMessage, 'ics' | 'icsMethod'> {
   const method = cancelled ? 'CANCEL' : 'REQUEST';
   const result = createEvents(
@@ -124,8 +199,8 @@ function seriesCalendarFile(
         startInputType: 'utc' as const,
         startOutputType: 'utc' as const,
         duration: { minutes: v.durationMinutes },
-        title: `Appointment at ${snapshot.clinic.name}`,
-        description: calendarDescription(link, cancelled, visit),
+        title: words.t('ics.title', { clinic: snapshot.clinic.name }),
+        description: calendarDescription(link, cancelled, visit, words),
         ...calendarLocation(visit),
         url: cancelled ? undefined : link,
         sequence: v.sequence + (cancelled ? 1 : 0),
@@ -139,9 +214,15 @@ function seriesCalendarFile(
 }
 
 /** A calendar event's words: how to join a video visit, else the visit's page; the instructions. */
-function calendarDescription(link: string, cancelled: boolean, visit: VisitKind | undefined) {
-  if (cancelled) return 'This appointment was cancelled.';
-  const reach = !visit || visit.kind === 'video' ? `Join: ${link}` : `Your appointment: ${link}`;
+function calendarDescription(
+  link: string,
+  cancelled: boolean,
+  visit: VisitKind | undefined,
+  { t }: MailWords,
+) {
+  if (cancelled) return t('ics.cancelled');
+  const reach =
+    !visit || visit.kind === 'video' ? t('ics.join', { link }) : t('ics.page', { link });
   return visit?.instructions ? `${reach}\n\n${visit.instructions}` : reach;
 }
 
@@ -160,6 +241,7 @@ function calendarFile(
   link: string,
   cancelled: boolean,
   visit: VisitKind | undefined,
+  words: MailWords,
 ): Pick<RenderedMessage, 'ics' | 'icsMethod'> {
   const start = new Date(snapshot.start);
   const event = createEvent({
@@ -168,8 +250,8 @@ function calendarFile(
     startInputType: 'utc',
     startOutputType: 'utc',
     duration: { minutes: snapshot.durationMinutes },
-    title: `Appointment at ${snapshot.clinic.name}`,
-    description: calendarDescription(link, cancelled, visit),
+    title: words.t('ics.title', { clinic: snapshot.clinic.name }),
+    description: calendarDescription(link, cancelled, visit, words),
     ...calendarLocation(visit),
     url: cancelled ? undefined : link,
     sequence: snapshot.sequence + (cancelled ? 1 : 0),
@@ -178,19 +260,6 @@ function calendarFile(
   });
   if (event.error || !event.value) throw new Error(`calendar file: ${String(event.error)}`);
   return { ics: event.value, icsMethod: cancelled ? 'CANCEL' : 'REQUEST' };
-}
-
-/** Each line a paragraph, escaped; lines that start with a link's label become that link. */
-function htmlOf(lines: readonly string[], ...links: Array<[label: string, url: string]>): string {
-  const body = lines
-    .map((line) => {
-      const link = links.find(([label]) => line.startsWith(`${label}: `));
-      return link
-        ? `<p><a href="${escapeHtml(link[1])}">${escapeHtml(link[0])}</a></p>`
-        : `<p>${escapeHtml(line)}</p>`;
-    })
-    .join('');
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a">${body}</body></html>`;
 }
 
 /** What a reminder says, from the appointment as it is when the reminder goes out. */
@@ -208,35 +277,56 @@ export interface ReminderSnapshot {
 
 /**
  * A reminder to the patient: when, written out with the clinic's zone, with whom, the link to the
- * visit and, until the patient has confirmed, the link that confirms it.
+ * visit and, until the patient has confirmed, the button that confirms it.
  */
 export function renderReminder(
   snapshot: ReminderSnapshot,
   to: string,
   publicUrl: string,
   visit?: VisitKind,
+  clinic?: MessageClinic,
+  words: MailWords = ENGLISH_MAIL,
 ): RenderedMessage {
-  const when = formatDateTimeWithZone(snapshot.start, snapshot.clinic.timezone);
+  const { t, language } = words;
+  const when = dateTimeWithZoneIn(language, snapshot.start, snapshot.clinic.timezone);
   const link = sessionLink(publicUrl, snapshot.token);
-  const linkLabel = visitLinkLabel(visit);
+  const linkLabel = visitLinkLabel(visit, words);
   const confirm = confirmLink(publicUrl, snapshot.token);
-  const lines = [
-    `Hello ${snapshot.patient.name},`,
-    `This is a reminder of your appointment at ${snapshot.clinic.name}.`,
-    `When: ${when}`,
-    `Provider: ${snapshot.staff.name}`,
-    ...visitLines(visit, { to: 'patient', clinicName: snapshot.clinic.name, cancelled: false }),
-    ...(snapshot.confirmed
-      ? ['You have confirmed that you will come. Thank you.']
-      : [`Confirm that you will come: ${confirm}`]),
-    `${linkLabel}: ${link}`,
-  ];
+  const parts = visitParts(
+    visit,
+    { to: 'patient', clinicName: snapshot.clinic.name, cancelled: false },
+    words,
+  );
+  // Until confirmed, confirming is the one thing asked; after, joining or viewing the visit.
+  const visitLink: MailLinkPart = { label: linkLabel, url: link };
+  const mail: MailContent = {
+    language,
+    greeting: t('mail.hello', { name: snapshot.patient.name }),
+    headline: t('reminder.intro', { clinic: snapshot.clinic.name }).replace(/\.$/, ''),
+    details: [
+      {
+        label: t('label.when'),
+        value: whenWords(snapshot.start, snapshot.durationMinutes, snapshot.clinic.timezone, words),
+      },
+      { label: t('label.provider'), value: snapshot.staff.name },
+      ...parts.details,
+    ],
+    notes: parts.notes,
+    after: [...(parts.after ?? []), ...(snapshot.confirmed ? [t('reminder.confirmed')] : [])],
+    button: snapshot.confirmed ? visitLink : { label: t('link.confirm'), url: confirm },
+    links: [
+      ...(snapshot.confirmed ? [] : [visitLink]),
+      { label: t('link.manage'), url: link },
+      { label: t('link.calendar'), url: calendarLink(publicUrl, snapshot.token) },
+    ],
+    clinic: clinicFoot(snapshot.clinic.name, clinic, words),
+  };
   return {
     to,
-    subject: `Reminder: your appointment on ${when} — ${snapshot.clinic.name}`,
-    text: lines.join('\n'),
-    html: htmlOf(lines, ['Confirm that you will come', confirm], [linkLabel, link]),
-    ...calendarFile(snapshot, link, false, visit),
+    subject: t('reminder.subject', { when, clinic: snapshot.clinic.name }),
+    text: mailText(mail),
+    html: mailHtml(mail),
+    ...calendarFile(snapshot, link, false, visit, words),
   };
 }
 
@@ -254,15 +344,12 @@ interface KeptTimeSnapshot {
 }
 
 /** A kept time's day, hours and end of hold, on the clinic's clock and named. */
-function keptTimeWords(snapshot: KeptTimeSnapshot) {
-  const start = new Date(snapshot.start);
+function keptTimeWords(snapshot: KeptTimeSnapshot, words: MailWords) {
   const tz = snapshot.clinic.timezone;
-  const hours = formatTimeRange(start, snapshot.durationMinutes, tz);
   return {
-    start,
-    tz,
-    when: `${formatDateWithWeekday(start, tz)}, ${hours} (${tz})`,
-    until: formatDateTimeWithZone(snapshot.expiresAt, tz),
+    date: dateWithWeekdayIn(words.language, snapshot.start, tz),
+    when: whenWords(snapshot.start, snapshot.durationMinutes, tz, words),
+    until: dateTimeWithZoneIn(words.language, snapshot.expiresAt, tz),
   };
 }
 
@@ -282,22 +369,32 @@ export function offerLink(publicUrl: string, token: string): string {
  * An offer of an earlier time to a waiting patient. No calendar file: nothing is booked until
  * the patient accepts on the page.
  */
-export function renderOffer(snapshot: OfferSnapshot, to: string, publicUrl: string): RenderedOffer {
-  const { start, tz, when, until } = keptTimeWords(snapshot);
-  const link = offerLink(publicUrl, snapshot.token);
-  const lines = [
-    `Hello ${snapshot.patient.name},`,
-    `A time has become free at ${snapshot.clinic.name}, and you are on the waitlist.`,
-    `When: ${when}`,
-    `Provider: ${snapshot.staff.name}`,
-    `This offer holds until ${until}. The first to accept gets the time.`,
-    `Accept or decline this time: ${link}`,
-  ];
+export function renderOffer(
+  snapshot: OfferSnapshot,
+  to: string,
+  publicUrl: string,
+  clinic?: MessageClinic,
+  words: MailWords = ENGLISH_MAIL,
+): RenderedOffer {
+  const { t } = words;
+  const { date, when, until } = keptTimeWords(snapshot, words);
+  const mail: MailContent = {
+    language: words.language,
+    greeting: t('mail.hello', { name: snapshot.patient.name }),
+    headline: t('offer.intro', { clinic: snapshot.clinic.name }).replace(/\.$/, ''),
+    details: [
+      { label: t('label.when'), value: when },
+      { label: t('label.provider'), value: snapshot.staff.name },
+    ],
+    after: [t('offer.holds', { until })],
+    button: { label: t('offer.link'), url: offerLink(publicUrl, snapshot.token) },
+    clinic: clinicFoot(snapshot.clinic.name, clinic, words),
+  };
   return {
     to,
-    subject: `A time is free for you on ${formatDateWithWeekday(start, tz)} — ${snapshot.clinic.name}`,
-    text: lines.join('\n'),
-    html: htmlOf(lines, ['Accept or decline this time', link]),
+    subject: t('offer.subject', { date, clinic: snapshot.clinic.name }),
+    text: mailText(mail),
+    html: mailHtml(mail),
   };
 }
 
@@ -321,25 +418,36 @@ export function holdLink(publicUrl: string, token: string): string {
 /**
  * Asks the patient to prove their e-mail: nothing is booked until they open the link. It greets
  * nobody by name: anyone may type any name with anyone's address, and the clinic would be
- * sending their words (messages queued before carry a name; it is left out of them too).
+ * sending their words (messages queued before carry a name; it is left out of them too). A
+ * stranger has no record: it reads in the clinic's language.
  */
-export function renderHold(snapshot: HoldSnapshot, to: string, publicUrl: string): RenderedOffer {
-  const { start, tz, when, until } = keptTimeWords(snapshot);
-  const link = holdLink(publicUrl, snapshot.token);
-  const lines = [
-    'Hello,',
-    `You asked to book a visit at ${snapshot.clinic.name}.`,
-    ...(snapshot.service ? [`Service: ${snapshot.service.name}`] : []),
-    `When: ${when}`,
-    `Provider: ${snapshot.staff.name}`,
-    `The time is held for you until ${until}. It is booked only when you open the link below.`,
-    `Confirm this booking: ${link}`,
-    'If you did not ask for this, ignore this message and nothing will be booked.',
-  ];
+export function renderHold(
+  snapshot: HoldSnapshot,
+  to: string,
+  publicUrl: string,
+  clinic?: MessageClinic,
+  words: MailWords = ENGLISH_MAIL,
+): RenderedOffer {
+  const { t } = words;
+  const { date, when, until } = keptTimeWords(snapshot, words);
+  const mail: MailContent = {
+    language: words.language,
+    greeting: t('mail.helloAnonymous'),
+    headline: t('hold.intro', { clinic: snapshot.clinic.name }).replace(/\.$/, ''),
+    details: [
+      ...(snapshot.service ? [{ label: t('label.service'), value: snapshot.service.name }] : []),
+      { label: t('label.when'), value: when },
+      { label: t('label.provider'), value: snapshot.staff.name },
+    ],
+    after: [t('hold.held', { until })],
+    button: { label: t('hold.link'), url: holdLink(publicUrl, snapshot.token) },
+    closing: [t('hold.ignore')],
+    clinic: clinicFoot(snapshot.clinic.name, clinic, words),
+  };
   return {
     to,
-    subject: `Confirm your booking on ${formatDateWithWeekday(start, tz)} — ${snapshot.clinic.name}`,
-    text: lines.join('\n'),
-    html: htmlOf(lines, ['Confirm this booking', link]),
+    subject: t('hold.subject', { date, clinic: snapshot.clinic.name }),
+    text: mailText(mail),
+    html: mailHtml(mail),
   };
 }

@@ -27,6 +27,8 @@ import {
   type PasswordResetSnapshot,
 } from './account-messages';
 import { currentPatientContact, staffOptedOut } from './outbox.repository';
+import type { MessageClinic } from './messages';
+import { patientMailWords } from './mail-words';
 import { REMINDER_KIND, type ReminderDelivery } from './reminders.repository';
 
 // What a queued row becomes, decided in one place: the worker sends exactly this, and an admin
@@ -61,7 +63,13 @@ export function renderOutboxMail(
   publicUrl: string,
   current?: ReminderDelivery,
   visit?: VisitKind,
+  clinic?: MessageClinic,
 ): OutboxMail | null {
+  // A patient reads their record's language, else their clinic's; staff read US English.
+  const words = patientMailWords(
+    row.kind === REMINDER_KIND ? current?.patient.language : recipient.language,
+    clinic?.defaultLanguage,
+  );
   switch (row.kind) {
     case REMINDER_KIND:
       if (!current?.patient.email) return null;
@@ -81,13 +89,15 @@ export function renderOutboxMail(
         current.patient.email,
         publicUrl,
         visit,
+        clinic,
+        words,
       );
     case OFFER_KIND:
       // A waitlist offer goes to its patient only, with the link that answers it.
-      return renderOffer(row.payload as OfferSnapshot, recipient.email, publicUrl);
+      return renderOffer(row.payload as OfferSnapshot, recipient.email, publicUrl, clinic, words);
     case HOLD_KIND:
       // An online booking's confirmation goes to the e-mail that asked, with the link that books.
-      return renderHold(row.payload as HoldSnapshot, recipient.email, publicUrl);
+      return renderHold(row.payload as HoldSnapshot, recipient.email, publicUrl, clinic, words);
     case PASSWORD_RESET_KIND:
       return renderPasswordReset(row.payload as PasswordResetSnapshot, recipient, publicUrl);
     case INVITATION_KIND:
@@ -103,6 +113,8 @@ export function renderOutboxMail(
         recipient,
         publicUrl,
         visit,
+        clinic,
+        words,
       );
   }
 }

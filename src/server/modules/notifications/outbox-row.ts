@@ -25,6 +25,8 @@ export interface NotificationParty {
   email: string | null;
   name: string;
   role: 'patient' | 'staff';
+  /** A patient's record's language, read when the message is written (issue 44). */
+  language?: string | null;
 }
 
 /** A party with an address to write to. */

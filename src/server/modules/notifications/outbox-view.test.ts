@@ -160,7 +160,17 @@ describe('a message of an appointment', () => {
     ]);
     expect(detail.mails[0]!.links).toEqual([
       { label: 'Join your online visit', url: `${PUBLIC_URL}/session/?token=${token}` },
+      { label: 'Change or cancel your appointment', url: `${PUBLIC_URL}/session/?token=${token}` },
+      {
+        label: 'Add it to your calendar',
+        url: `${PUBLIC_URL}/api/session/calendar.ics?token=${token}`,
+      },
     ]);
+    // The provider's copy is worded for them, without the patient's own link (issue 44).
+    expect(detail.mails[1]!.subject).toBe(
+      'José Núñez was booked with you — Riverside Family Clinic',
+    );
+    expect(detail.mails[1]!.links).toEqual([]);
     const [read] = await viewsAudited();
     expect(read).toMatchObject({ userId: s.admin.id, patientId: s.patient.id });
 
@@ -174,6 +184,8 @@ describe('a message of an appointment', () => {
     expect(reminderDetail.mails[0]!.links.map((l) => l.label)).toEqual([
       'Confirm that you will come',
       'Join your online visit',
+      'Change or cancel your appointment',
+      'Add it to your calendar',
     ]);
   });
 

@@ -6,7 +6,8 @@ import { isOpenStatus } from '@domain/appointment-status';
 import { reminderHold } from '@domain/reminders';
 import { addresseesOf, renderOutboxMail, type OutboxMail } from './outbox-render';
 import type { VisitKind } from '@domain/visit-kind';
-import { visitsOfRows } from './message-visits';
+import { clinicsOfRows, visitsOfRows } from './message-visits';
+import type { MessageClinic } from './messages';
 import { hasAddress } from './outbox-row';
 import * as repo from './outbox.repository';
 import * as reminders from './reminders.repository';
@@ -123,13 +124,14 @@ export function createOutboxWorker(
     current: reminders.ReminderDelivery | undefined,
     visit: VisitKind | undefined,
     byText: boolean,
+    clinic: MessageClinic | undefined,
   ): Promise<void> {
     for (const { recipient, optedOut } of await addresseesOf(deps.db.db, row)) {
       // A patient without an e-mail address on their record is not written to; one who is
       // texted this message (its text twin, ADR 050) is not e-mailed it as well.
       if (optedOut || !hasAddress(recipient)) continue;
       if (byText && recipient.role === 'patient') continue;
-      const message = renderOutboxMail(row, recipient, config.PUBLIC_URL, current, visit);
+      const message = renderOutboxMail(row, recipient, config.PUBLIC_URL, current, visit, clinic);
       if (message) await send(message);
     }
   }
@@ -154,12 +156,15 @@ export function createOutboxWorker(
         d,
       ]),
     );
-    const visits = await visitsOfRows(deps.db.db, claimed);
+    const [visits, clinics] = await Promise.all([
+      visitsOfRows(deps.db.db, claimed),
+      clinicsOfRows(deps.db.db, claimed),
+    ]);
     let sent = 0;
     const queue = [...claimed];
     const worker = async () => {
       for (let row = queue.shift(); row; row = queue.shift()) {
-        if (await deliverOne(row, current, visits, twinned.has(row.id))) sent++;
+        if (await deliverOne(row, current, visits, twinned.has(row.id), clinics)) sent++;
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, worker));
@@ -171,6 +176,7 @@ export function createOutboxWorker(
     current: Map<string, reminders.ReminderDelivery>,
     visits: Map<string, VisitKind>,
     byText: boolean,
+    clinics: Map<string, MessageClinic>,
   ): Promise<boolean> {
     try {
       if (byText && row.kind === reminders.REMINDER_KIND) {
@@ -183,7 +189,13 @@ export function createOutboxWorker(
       if (row.kind === reminders.REMINDER_KIND && !(await reminderStillDue(row, reminder))) {
         return false;
       }
-      await deliver(row, reminder, visits.get(row.appointmentId ?? ''), byText);
+      await deliver(
+        row,
+        reminder,
+        visits.get(row.appointmentId ?? ''),
+        byText,
+        clinics.get(row.clinicId ?? ''),
+      );
       await repo.markSent(deps.db.db, row.id, deps.now());
       return true;
     } catch (err) {

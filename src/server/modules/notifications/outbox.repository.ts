@@ -181,12 +181,27 @@ export async function currentPatientContact(db: Executor, appointmentId: string)
     .select({
       email: t.patients.email,
       name: patientFullName,
+      language: t.patients.preferredLanguage,
     })
     .from(t.appointments)
     .innerJoin(t.patients, eq(t.patients.id, t.appointments.patientId))
     .where(eq(t.appointments.id, appointmentId))
     .limit(1);
   return row;
+}
+
+/** What messages say of their clinics: where it is, its phone, its patients' default language. */
+export async function messageClinics(db: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: t.clinics.id,
+      address: t.clinics.address,
+      phone: t.clinics.phone,
+      defaultLanguage: t.clinics.defaultLanguage,
+    })
+    .from(t.clinics)
+    .where(inArray(t.clinics.id, [...ids]));
 }
 
 /** Staff who turned off emails of this kind (users.notification_prefs[event] = false). */

@@ -13,7 +13,7 @@ import { recordReadAudit } from '../audit';
 import { hasAddress, type NotificationParty, type OutboxInsert } from './outbox-row';
 import { isAccountKind, withheldText } from './account-messages';
 import { addresseesOf, linksOf, previewOf, renderOutboxMail } from './outbox-render';
-import { visitsOfRows } from './message-visits';
+import { clinicsOfRows, visitsOfRows } from './message-visits';
 import { REMINDER_KIND, reminderDeliveries, type ReminderDelivery } from './reminders.repository';
 import * as repo from './outbox.repository';
 
@@ -62,9 +62,10 @@ async function summariesOf(
   deps: AppDeps,
   rows: readonly repo.OutboxRow[],
 ): Promise<OutboxMessage[]> {
-  const [reminders, visits] = await Promise.all([
+  const [reminders, visits, clinics] = await Promise.all([
     currentReminders(deps, rows),
     visitsOfRows(deps.db.db, rows),
+    clinicsOfRows(deps.db.db, rows),
   ]);
   return rows.map((row) => {
     const first = (row.recipients as NotificationParty[]).find(hasAddress);
@@ -72,7 +73,16 @@ async function summariesOf(
     const visit = visits.get(row.appointmentId ?? '');
     return view(
       row,
-      first ? renderOutboxMail(row, first, deps.config.PUBLIC_URL, current, visit) : null,
+      first
+        ? renderOutboxMail(
+            row,
+            first,
+            deps.config.PUBLIC_URL,
+            current,
+            visit,
+            clinics.get(row.clinicId ?? ''),
+          )
+        : null,
     );
   });
 }
@@ -107,17 +117,25 @@ export async function getOutboxMessage(
 ): Promise<OutboxMessageDetail> {
   const row = await repo.findVisible(deps.db.db, id, viewerOf(ctx.user));
   if (!row) throw notFound(NOT_FOUND);
-  const [addressees, reminders, patientId, visits] = await Promise.all([
+  const [addressees, reminders, patientId, visits, clinics] = await Promise.all([
     addresseesOf(deps.db.db, row),
     currentReminders(deps, [row]),
     repo.patientOfMessage(deps.db.db, row),
     visitsOfRows(deps.db.db, [row]),
+    clinicsOfRows(deps.db.db, [row]),
   ]);
   const current = reminders.get(row.appointmentId ?? '');
   const visit = visits.get(row.appointmentId ?? '');
   const mails = addressees.flatMap(({ recipient, optedOut }) => {
     if (!hasAddress(recipient)) return [];
-    const mail = renderOutboxMail(row, recipient, deps.config.PUBLIC_URL, current, visit);
+    const mail = renderOutboxMail(
+      row,
+      recipient,
+      deps.config.PUBLIC_URL,
+      current,
+      visit,
+      clinics.get(row.clinicId ?? ''),
+    );
     if (!mail) return [];
     // A reset or invitation link sets the recipient's password: shown to an admin, it would let
     // them take the account over (ADR 047). The admin sees that it was sent, and why not its link.

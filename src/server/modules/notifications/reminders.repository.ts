@@ -210,6 +210,7 @@ export async function reminderDeliveries(db: Executor, appointmentIds: readonly 
         name: patientFullName,
         email: t.patients.email,
         remindersOptOut: t.patients.remindersOptOut,
+        language: t.patients.preferredLanguage,
       },
       staff: { name: t.users.name, email: t.users.email },
     })

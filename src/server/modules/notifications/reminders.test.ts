@@ -185,7 +185,8 @@ describe('delivering reminders', () => {
     expect(sink.inbox).toHaveLength(1);
     expect(sink.inbox[0]!.to).toEqual([s.patient.email]);
     const mail = unfoldMail(sink.inbox[0]!.raw);
-    expect(mail).toContain('Wednesday, November 25, 2026 at 9:00 AM Eastern Time');
+    expect(mail).toContain('Wednesday, November 25, 2026, 9:00 AM');
+    expect(mail).toContain('Eastern Time');
     expect(mail).toContain('Provider: Dr. Priya Raman');
     expect(mail).toContain(`https://care.example.org/session/?token=3D${a.token}&confirm=3D1`);
     expect(mail).toContain(`https://care.example.org/session/?token=3D${a.token}`);

@@ -1,4 +1,5 @@
 import { ONLINE_BOOKING_SOURCE } from '@domain/booking-channels';
+import { languageSourcesOf } from '@domain/patient-language';
 import { inboxOf } from '@domain/email-inbox';
 import { createHash } from 'node:crypto';
 import {
@@ -74,6 +75,7 @@ export async function getPublicClinic(
     minNoticeHours: clinic.onlineBooking.minNoticeHours,
     horizonDays: clinic.onlineBooking.horizonDays,
     allowNewPatients: clinic.onlineBooking.allowNewPatients,
+    language: languageSourcesOf(null, clinic.defaultLanguage),
   };
 }
 

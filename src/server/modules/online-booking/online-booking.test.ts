@@ -114,6 +114,8 @@ describe('a clinic’s public booking', () => {
       minNoticeHours: 12,
       horizonDays: 60,
       allowNewPatients: true,
+      // A stranger has no record: the page reads the browser's language, else the clinic's.
+      language: { preferred: null, clinicDefault: 'en' },
     });
   });
 

@@ -24,6 +24,7 @@ const sessionColumns = {
     address: t.clinics.address,
     onlineBookingEnabled: t.clinics.onlineBookingEnabled,
     onlineBookingAgentIds: t.clinics.onlineBookingAgentIds,
+    defaultLanguage: t.clinics.defaultLanguage,
   },
   policy: {
     allowReschedule: t.clinics.patientCanReschedule,
@@ -41,6 +42,7 @@ const sessionColumns = {
     email: t.patients.email,
     /** For a phone visit: the number the clinic will call. */
     phone: t.patients.phone,
+    preferredLanguage: t.patients.preferredLanguage,
   },
 };
 

@@ -1,3 +1,4 @@
+import { languageSourcesOf } from '@domain/patient-language';
 import { canConfirmAppointment, isMarkedStatus, normalizeStatus } from '@domain/appointment-status';
 import {
   firstNameOnly,
@@ -71,6 +72,7 @@ export function toPatientView(deps: AppDeps, row: repo.SessionRow): PatientSessi
       { date: row.appointment.startAt, status: row.appointment.status },
       deps.now(),
     ),
+    language: languageSourcesOf(row.patient.preferredLanguage, row.clinic.defaultLanguage),
   };
 }
 

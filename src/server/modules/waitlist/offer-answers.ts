@@ -1,3 +1,4 @@
+import { languageSourcesOf } from '@domain/patient-language';
 import { clinicReachOf } from '@domain/clinic-reach';
 import type { OfferStatus, PublicOffer } from '@contracts/waitlist';
 import type { AppDeps } from '../../app-deps';
@@ -62,6 +63,7 @@ function view(row: OfferRow, now: Date, status = statusAt(row, now)): PublicOffe
     reach: clinicReachOf(row.reach),
     provider: { name: row.agentName },
     sessionToken: status === 'accepted' ? row.sessionToken : null,
+    language: languageSourcesOf(row.preferredLanguage, row.clinic.defaultLanguage),
   };
 }
 

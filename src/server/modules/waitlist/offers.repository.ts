@@ -294,7 +294,9 @@ function selectOffer(db: Executor) {
         id: t.clinics.id,
         name: t.clinics.name,
         timezone: t.clinics.timezone,
+        defaultLanguage: t.clinics.defaultLanguage,
       },
+      preferredLanguage: t.patients.preferredLanguage,
       reach: {
         slug: t.clinics.slug,
         phone: t.clinics.phone,
@@ -309,6 +311,7 @@ function selectOffer(db: Executor) {
     .innerJoin(t.waitlistOpenings, eq(t.waitlistOpenings.id, t.waitlistOffers.openingId))
     .innerJoin(t.users, eq(t.users.id, t.waitlistOpenings.agentId))
     .innerJoin(t.clinics, eq(t.clinics.id, t.waitlistOpenings.clinicId))
+    .innerJoin(t.patients, eq(t.patients.id, t.waitlistEntries.patientId))
     .leftJoin(t.appointments, eq(t.appointments.id, t.waitlistOffers.appointmentId));
 }
 /** An offer as its page shows it and its answers need it. */

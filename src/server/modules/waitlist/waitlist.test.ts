@@ -429,6 +429,8 @@ describe('accepting an offer', () => {
       reach: { phone: null, address: null, bookOnlinePath: null },
       provider: { name: s.provider.name },
       sessionToken: null,
+      // The page's language: the patient's record names none, the clinic's is English.
+      language: { preferred: null, clinicDefault: 'en' },
     });
     const res = await env.app.inject({ method: 'POST', url: `/api/offers/${offer!.token}/accept` });
     expect(res.statusCode, res.body).toBe(200);

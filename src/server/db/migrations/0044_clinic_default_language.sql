@@ -1,0 +1,2 @@
+ALTER TABLE "clinics" ADD COLUMN "default_language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "clinics" ADD CONSTRAINT "clinics_default_language_check" CHECK ("clinics"."default_language" in ('en', 'es', 'fr'));
