@@ -10,6 +10,7 @@ import path from 'node:path';
 import { assertNotInUse, removeLock, writeLock } from './db/backup';
 import { createOutboxWorker } from './modules/notifications';
 import { createWebhookWorker } from './modules/webhooks';
+import { createCalendarSyncWorker } from './modules/outside-calendars';
 import { createWaitlistSweep } from './modules/waitlist';
 import { createHoldPurge } from './modules/online-booking';
 import { createMemoryBus, createPostgresBus } from './realtime/signal-bus';
@@ -55,6 +56,7 @@ async function main() {
   const webhooks = createWebhookWorker(deps, { logger: app.log });
   const waitlistSweep = createWaitlistSweep(deps, { logger: app.log });
   const holdPurge = createHoldPurge(deps, { logger: app.log });
+  const calendarSync = createCalendarSyncWorker(deps, { logger: app.log });
   if (!config.SMTP_URL)
     app.log.info('SMTP_URL is not set: notifications wait in the outbox, visible to admins');
 
@@ -74,6 +76,7 @@ async function main() {
       await webhooks.stop();
       await waitlistSweep.stop();
       await holdPurge.stop();
+      await calendarSync.stop();
       await signalBus.close();
       clock.stop();
       if (dataRoot) removeLock(dataRoot);

@@ -1562,6 +1562,8 @@ export const outsideCalendars = pgTable(
     /** Until when a worker holds this calendar's sync (a lease: a crashed worker's runs out). */
     leasedUntil: timestamp('leased_until', { withTimezone: true }),
     busyVersion: integer('busy_version').notNull().default(0),
+    /** How far ahead the stored busy times were expanded: a sync past it reads everything again. */
+    busyUntil: timestamp('busy_until', { withTimezone: true }),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
   },

@@ -35,6 +35,7 @@ CREATE TABLE "outside_calendars" (
 	"last_error" text,
 	"leased_until" timestamp with time zone,
 	"busy_version" integer DEFAULT 0 NOT NULL,
+	"busy_until" timestamp with time zone,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "outside_calendars_kind_check" CHECK ("outside_calendars"."kind" in ('caldav', 'ical-url')),
@@ -46,7 +47,8 @@ ALTER TABLE "outside_calendar_objects" ADD CONSTRAINT "outside_calendar_objects_
 ALTER TABLE "outside_calendars" ADD CONSTRAINT "outside_calendars_staff_id_users_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "outside_busy_times_object_idx" ON "outside_busy_times" USING btree ("calendar_id","href");--> statement-breakpoint
 CREATE INDEX "outside_calendars_staff_idx" ON "outside_calendars" USING btree ("staff_id");--> statement-breakpoint
-CREATE INDEX "outside_calendars_due_idx" ON "outside_calendars" USING btree ("last_attempt_at");--> statement-breakpoint
+CREATE INDEX "outside_calendars_due_idx" ON "outside_calendars" USING btree ("last_attempt_at");
+--> statement-breakpoint
 -- The slot engine reads a staff member's busy times over a window: GiST over (staff, during),
 -- as the bookings' exclusion constraint does (btree_gist, 0000).
 CREATE INDEX "outside_busy_times_staff_during_idx" ON "outside_busy_times" USING gist ("staff_id", "during");

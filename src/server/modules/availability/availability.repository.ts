@@ -321,3 +321,33 @@ export function liveHoldsInClinics(
     )
     .orderBy(asc(h.startAt));
 }
+
+/**
+ * Busy times imported from the agents' outside calendars (ADR 053) that overlap [from, to).
+ * A calendar failing since before `dropBefore` (only when the server says so) no longer blocks;
+ * by default every known busy time does, however old its last sync.
+ */
+export function loadOutsideBusy(
+  db: Executor,
+  agentIds: readonly string[],
+  from: Date,
+  to: Date,
+  dropBefore: Date | null,
+) {
+  if (agentIds.length === 0) return Promise.resolve([]);
+  const b = t.outsideBusyTimes;
+  const c = t.outsideCalendars;
+  return db
+    .select({ agentId: b.staffId, start: b.startAt, end: b.endAt })
+    .from(b)
+    .innerJoin(c, eq(c.id, b.calendarId))
+    .where(
+      and(
+        inArray(b.staffId, [...agentIds]),
+        sql`${b.during} && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)`,
+        dropBefore
+          ? sql`(${c.lastError} is null or ${c.lastSyncedAt} >= ${dropBefore.toISOString()}::timestamptz)`
+          : undefined,
+      ),
+    );
+}
