@@ -7,7 +7,7 @@ import { addDaysToKey, localDateKeyOf, partsOf, zoneFormat, type DateKey } from 
 const ZONES = ['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'Asia/Tokyo'];
 const WINDOW: BusyWindow = {
   from: new Date('2026-01-01T00:00:00Z'),
-  to: new Date('2028-01-01T00:00:00Z'),
+  to: new Date('2029-01-01T00:00:00Z'),
   zone: 'UTC',
 };
 
