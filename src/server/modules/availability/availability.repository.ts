@@ -351,3 +351,25 @@ export function loadOutsideBusy(
       ),
     );
 }
+
+/** Outside busy times of the agents of the given clinics that overlap [from, to), by start. */
+export function outsideBusyInClinics(
+  db: Executor,
+  input: { clinicIds: readonly string[]; agentIds?: readonly string[]; from: Date; to: Date },
+) {
+  if (input.clinicIds.length === 0) return Promise.resolve([]);
+  const b = t.outsideBusyTimes;
+  return db
+    .selectDistinct({ agentId: b.staffId, start: b.startAt, end: b.endAt })
+    .from(b)
+    .innerJoin(t.clinicMembers, eq(t.clinicMembers.userId, b.staffId))
+    .where(
+      and(
+        inArray(t.clinicMembers.clinicId, [...input.clinicIds]),
+        input.agentIds ? inArray(b.staffId, [...input.agentIds]) : undefined,
+        sql`${b.startAt} < ${input.to}`,
+        sql`${b.endAt} > ${input.from}`,
+      ),
+    )
+    .orderBy(asc(b.startAt), asc(b.staffId));
+}

@@ -81,6 +81,19 @@ describe('an iCalendar address', () => {
     expect(starts).toContain('11:00');
     expect(starts).toContain('12:00'); // transparent
     expect(starts).toContain('14:00'); // cancelled
+    // The calendar's blocks: when and whose, never the event's title.
+    const shown = await staff.get(
+      '/api/outside-busy?from=2026-11-24T00:00:00Z&to=2026-11-25T00:00:00Z',
+    );
+    expect(shown.json()).toEqual({
+      busy: [
+        {
+          agentId: s.provider.id,
+          start: '2026-11-24T15:00:00.000Z',
+          end: '2026-11-24T16:00:00.000Z',
+        },
+      ],
+    });
 
     // Nothing changed: the ETag answers 304 and the busy time stands.
     await syncNow(calendar.id);
