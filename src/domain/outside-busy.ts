@@ -31,7 +31,8 @@ export interface BusyWindow {
 /** A series is expanded at most this far: a daily event since 1990 still ends in time. */
 const MAX_OCCURRENCES = 20_000;
 /** How far after the window an instance may start and still be moved into it by an override. */
-const MOVED_OVERRIDE_REACH_MS = 31 * 86_400_000;
+const DAY_MS = 86_400_000;
+const MOVED_OVERRIDE_REACH_MS = 31 * DAY_MS;
 
 /** The calendar's own zone: X-WR-TIMEZONE when it names a tz database zone, else `fallback`. */
 export function calendarZoneOf(calendar: ICAL.Component, fallback: string): string {
@@ -162,14 +163,22 @@ export function busyInstancesOf(calendar: ICAL.Component, window: BusyWindow): B
       continue;
     }
     const iterator = event.iterator();
+    // The wall clock read as UTC is within a day of the instant in any zone: enough to pass over
+    // instances long before the window without converting each (a daily series of years), and
+    // to stop. Instances come in order of their original start; an override may move one, so
+    // with overrides nothing is passed over, and the loop stops a month past the window.
+    const length = event.duration.toSeconds() * 1000;
+    const canSkip = overrides.length === 0;
     for (let n = 0, next = iterator.next(); next && n < MAX_OCCURRENCES; n++) {
+      const rough = Date.UTC(next.year, next.month - 1, next.day, next.hour, next.minute);
+      if (rough >= to + MOVED_OVERRIDE_REACH_MS) break;
+      if (canSkip && rough + length + 2 * DAY_MS < from) {
+        next = iterator.next();
+        continue;
+      }
       const details = event.getOccurrenceDetails(next);
       const item = details.item.component;
       const span = spanOf(details.startDate, details.endDate, item, calendarZone);
-      // Instances come in order of their original start; an override may move one later, so
-      // the loop ends on the original start, a month past the window for moved ones.
-      const original = spanOf(next, next, master, calendarZone).start;
-      if (original >= to + MOVED_OVERRIDE_REACH_MS) break;
       if (blocksTime(item)) keep(uid, instanceKey(details.recurrenceId, calendarZone), span);
       next = iterator.next();
     }
