@@ -14,6 +14,7 @@ import * as feeds from './feeds';
 import * as integrations from './integrations';
 import * as onlineBooking from './online-booking';
 import * as outbox from './outbox';
+import * as outsideCalendars from './outside-calendars';
 import * as passkeys from './passkeys';
 import * as patientMerge from './patient-merge';
 import * as patientImport from './patient-import';
@@ -43,6 +44,7 @@ export const contractModules = {
   integrations,
   onlineBooking,
   outbox,
+  outsideCalendars,
   passkeys,
   patientMerge,
   patientImport,

@@ -179,6 +179,12 @@ export const createAppointmentBody = z.object({
     .describe(
       'The service booked; absent: the clinic’s default service, which takes any length. The length must be one the service allows.',
     ),
+  overrideOutsideBusy: z
+    .boolean()
+    .optional()
+    .describe(
+      'Book even though the provider is busy then in their outside calendar (ADR 053); audited.',
+    ),
   resourceId: uuidParam
     .optional()
     .describe(
@@ -212,6 +218,12 @@ export const seriesScope = z
 export const updateAppointmentBody = z.object({
   id: uuidParam.optional(),
   date: isoDateTime,
+  overrideOutsideBusy: z
+    .boolean()
+    .optional()
+    .describe(
+      'Move even though the provider is busy then in their outside calendar (ADR 053); audited.',
+    ),
   staff: personRef,
   duration: z.number().int().min(5).max(480).optional(),
   scope: seriesScope,

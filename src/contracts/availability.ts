@@ -11,6 +11,7 @@ import {
   getAgentAvailabilityRoute,
   getOwnAvailabilityRoute,
   listHeldTimesRoute,
+  listOutsideBusyRoute,
   saveAgentAvailabilityRoute,
   saveOwnAvailabilityRoute,
 } from './routes/availability';
@@ -203,6 +204,27 @@ export const listHeldTimesEndpoint = defineEndpoint({
   summary: 'Times patients hold online in the viewer’s clinics, with when each hold lapses',
   query: heldTimesQuery,
   responses: { 200: z.object({ holds: z.array(heldTime) }) },
+  errors: [404],
+});
+
+/**
+ * A time an agent is busy in an outside calendar (ADR 053): when and whose, never what. The
+ * calendar shows it as "Busy — outside calendar".
+ */
+export const outsideBusyTime = z.object({
+  agentId: z.string(),
+  start: z.string(),
+  end: z.string(),
+});
+export type OutsideBusyTime = z.infer<typeof outsideBusyTime>;
+
+export const listOutsideBusyEndpoint = defineEndpoint({
+  tag: 'Availability',
+  access: 'authenticated',
+  ...listOutsideBusyRoute,
+  summary: 'Times the agents of the viewer’s clinics are busy in their outside calendars',
+  query: heldTimesQuery,
+  responses: { 200: z.object({ busy: z.array(outsideBusyTime) }) },
   errors: [404],
 });
 

@@ -9,6 +9,8 @@ export const errorCodes = [
   'step_up_required',
   'not_found',
   'conflict',
+  /** A 409: the provider is busy then in their outside calendar; staff may book anyway (ADR 053). */
+  'outside_busy',
   'request_timeout',
   'gone',
   'payload_too_large',

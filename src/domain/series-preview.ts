@@ -13,6 +13,8 @@ export const OCCURRENCE_STATUSES = [
   'time_off',
   'too_soon',
   'beyond_horizon',
+  /** Busy in the provider's outside calendar (ADR 053). */
+  'outside_busy',
 ] as const;
 export type OccurrenceStatus = (typeof OCCURRENCE_STATUSES)[number];
 
@@ -23,6 +25,7 @@ export const OCCURRENCE_STATUS_LABELS: Record<OccurrenceStatus, string> = {
   time_off: 'Time off',
   too_soon: 'Too soon',
   beyond_horizon: 'Too far ahead',
+  outside_busy: 'Busy — outside calendar',
 };
 
 /**

@@ -18,9 +18,21 @@ export interface AgentBooking {
   bufferAfterMinutes?: number;
 }
 
+/** A time an agent is busy in an outside calendar (ADR 053): it blocks like a booking. */
+export interface OutsideBusy {
+  agentId: string;
+  start: Date;
+  end: Date;
+}
+
 export interface SlotQuery {
   agents: readonly SlotAgent[];
   bookings: readonly AgentBooking[];
+  /**
+   * Busy times from the agents' outside calendars. They remove slots as bookings do; a booking
+   * check tells them apart ('outside_busy'), as staff may book over them on purpose.
+   */
+  outsideBusy?: readonly OutsideBusy[];
   /** Slots whose start lies in [rangeStart, rangeEnd) are offered; they may end after rangeEnd. */
   rangeStart: Date;
   rangeEnd: Date;
@@ -59,6 +71,8 @@ export const SLOT_REJECTIONS = [
   'taken',
   'too_soon',
   'beyond_horizon',
+  /** Free here, but busy in the agent's outside calendar (ADR 053). */
+  'outside_busy',
 ] as const;
 export type SlotRejection = (typeof SLOT_REJECTIONS)[number];
 export type SlotCheck = { ok: true } | { ok: false; reason: SlotRejection };
@@ -101,9 +115,13 @@ function startWindow(query: SlotQuery): { earliest: number; latest: number } {
  * merged: a disjoint, ordered list lets the slot sweep advance one pointer instead of testing
  * every booking per slot. Bookings that are empty or unreadable hold no time.
  */
-function busyByAgent(query: SlotQuery, agentIds?: ReadonlySet<string>): Map<string, MsInterval[]> {
+function busyByAgent(
+  query: SlotQuery,
+  agentIds?: ReadonlySet<string>,
+  bookings: readonly AgentBooking[] = query.bookings,
+): Map<string, MsInterval[]> {
   const raw = new Map<string, MsInterval[]>();
-  for (const booking of query.bookings) {
+  for (const booking of bookings) {
     if (agentIds && !agentIds.has(booking.agentId)) continue;
     const start = booking.start.getTime();
     const end = booking.end.getTime();
@@ -179,7 +197,12 @@ export function computeAvailableSlots(query: SlotQuery): TimeSlot[] {
   const to = Math.min(query.rangeEnd.getTime(), latest);
   if (!(to > from)) return [];
 
-  const busy = busyByAgent(query, new Set(query.agents.map((agent) => agent.id)));
+  const outside = query.outsideBusy ?? [];
+  const busy = busyByAgent(
+    query,
+    new Set(query.agents.map((agent) => agent.id)),
+    outside.length === 0 ? query.bookings : [...query.bookings, ...outside],
+  );
   const buffers = {
     before: query.bufferBeforeMinutes * MINUTE_MS,
     after: query.bufferAfterMinutes * MINUTE_MS,
@@ -247,7 +270,7 @@ function compareText(a: string, b: string): number {
  * offers is accepted. Unlike the picker it needs no grid alignment (a start of 09:10 inside
  * free availability is fine) and ignores rangeStart/rangeEnd and slotMinutes/stepMinutes.
  * Checks run cheapest first: too_soon, beyond_horizon, outside_availability (also for an
- * unknown agent, who has no availability), taken.
+ * unknown agent, who has no availability), taken, outside_busy.
  */
 export function isSlotBookable(
   query: SlotQuery,
@@ -271,9 +294,14 @@ export function isSlotBookable(
     );
   if (!fits) return { ok: false, reason: 'outside_availability' };
 
-  const busy = busyByAgent(query, new Set([agentId])).get(agentId) ?? [];
   const blockedFrom = startMs - query.bufferBeforeMinutes * MINUTE_MS;
   const blockedTo = endMs + query.bufferAfterMinutes * MINUTE_MS;
-  const taken = busy.some((interval) => interval.start < blockedTo && blockedFrom < interval.end);
-  return taken ? { ok: false, reason: 'taken' } : { ok: true };
+  const blocks = (list: readonly AgentBooking[]) =>
+    (busyByAgent(query, new Set([agentId]), list).get(agentId) ?? []).some(
+      (interval) => interval.start < blockedTo && blockedFrom < interval.end,
+    );
+  if (blocks(query.bookings)) return { ok: false, reason: 'taken' };
+  // Checked last: a time both booked here and busy outside is, to a person, taken.
+  if (blocks(query.outsideBusy ?? [])) return { ok: false, reason: 'outside_busy' };
+  return { ok: true };
 }

@@ -46,6 +46,7 @@ import { ssoRoutes, ssoSignOutRedirect } from './modules/sso';
 import { systemRoutes } from './modules/system';
 import { resourcesRoutes } from './modules/resources';
 import { servicesRoutes } from './modules/services';
+import { outsideCalendarsRoutes } from './modules/outside-calendars';
 import { webhooksRoutes } from './modules/webhooks';
 import { patientsRoutes } from './modules/patients';
 import { waitlistRoutes } from './modules/waitlist';
@@ -121,6 +122,7 @@ export async function buildApp(
   await app.register(onlineBookingRoutes(deps));
   await app.register(integrationsRoutes(deps));
   await app.register(webhooksRoutes(deps));
+  await app.register(outsideCalendarsRoutes(deps));
   await app.register(feedsRoutes(deps));
   await app.register(textMessagesRoutes(deps));
   await app.register(fhirRoutes(deps));

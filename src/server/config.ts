@@ -79,6 +79,28 @@ export const configSchema = z.object({
     .transform((v) => v === 'true'),
   /** How long a receiver has to answer one delivery before it counts as failed. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * Outside calendars (ADR 053): the same guard as webhooks, off by default (tests and a CalDAV
+   * server on the clinic's own network turn it on); how often each is read, how long and how
+   * large one read may be, and how far ahead busy times are imported.
+   */
+  OUTSIDE_CALENDAR_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  OUTSIDE_CALENDAR_SYNC_MINUTES: z.coerce.number().min(0.01).max(1440).default(5),
+  OUTSIDE_CALENDAR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  OUTSIDE_CALENDAR_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
+  OUTSIDE_CALENDAR_WINDOW_DAYS: z.coerce.number().int().min(1).max(730).default(180),
+  /**
+   * A calendar whose syncs have failed this long stops blocking; unset (the default), its last
+   * known busy times keep blocking however old they are.
+   */
+  OUTSIDE_CALENDAR_DROP_AFTER_HOURS: z.coerce.number().min(1).optional(),
   /** Calendar feed fetches per address per minute, all instances together. */
   FEED_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   MAIL_FROM: z.string().default('Carebook <no-reply@carebook.test>'),

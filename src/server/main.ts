@@ -11,6 +11,7 @@ import { assertNotInUse, removeLock, writeLock } from './db/backup';
 import { createOutboxWorker } from './modules/notifications';
 import { createWebhookWorker } from './modules/webhooks';
 import { createTextWorker } from './modules/text-messages';
+import { createCalendarSyncWorker } from './modules/outside-calendars';
 import { createWaitlistSweep } from './modules/waitlist';
 import { createHoldPurge } from './modules/online-booking';
 import { createMemoryBus, createPostgresBus } from './realtime/signal-bus';
@@ -57,6 +58,7 @@ async function main() {
   const texts = createTextWorker(deps, { logger: app.log });
   const waitlistSweep = createWaitlistSweep(deps, { logger: app.log });
   const holdPurge = createHoldPurge(deps, { logger: app.log });
+  const calendarSync = createCalendarSyncWorker(deps, { logger: app.log });
   if (!config.SMTP_URL)
     app.log.info('SMTP_URL is not set: notifications wait in the outbox, visible to admins');
   if (config.TEXT_GATEWAY === 'none')
@@ -79,6 +81,7 @@ async function main() {
       await texts.stop();
       await waitlistSweep.stop();
       await holdPurge.stop();
+      await calendarSync.stop();
       await signalBus.close();
       clock.stop();
       if (dataRoot) removeLock(dataRoot);

@@ -8,6 +8,7 @@ export const availabilityPaths = {
   ownOutsideHours: '/api/availability/visits-outside-hours',
   agentOutsideHours: '/api/admin/agents/:id/availability/visits-outside-hours',
   heldTimes: '/api/held-times',
+  outsideBusy: '/api/outside-busy',
 } as const;
 
 export const getOwnAvailabilityRoute = defineRoute({
@@ -50,4 +51,10 @@ export const listHeldTimesRoute = defineRoute({
   method: 'GET',
   path: availabilityPaths.heldTimes,
   operationId: 'listHeldTimes',
+});
+
+export const listOutsideBusyRoute = defineRoute({
+  method: 'GET',
+  path: availabilityPaths.outsideBusy,
+  operationId: 'listOutsideBusy',
 });

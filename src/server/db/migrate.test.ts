@@ -599,4 +599,56 @@ describe('migrations of stored rows', () => {
       ).rejects.toMatchObject({ cause: { code: '23514' } });
     });
   }, 60_000);
+
+  it("0043 keeps outside busy times per staff member, gone with their calendar, and moves the clinics' data version", async () => {
+    await migratedUpTo('0042_report_rollups', async (handle, migrateRest) => {
+      const db = handle.db;
+      await migrateRest();
+      const [clinic] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into clinics (slug, name, timezone) values ('north', 'North', 'UTC') returning id`,
+      );
+      const agent = await createUser(db, { role: 'provider', clinicIds: [clinic!.id] });
+      const version = async () =>
+        (
+          await queryRows<{ version: number | null }>(
+            db,
+            sql`select (select version from clinic_data_versions where clinic_id = ${clinic!.id}) as version`,
+          )
+        )[0]!.version ?? 0;
+      const before = await version();
+      const [calendar] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into outside_calendars (staff_id, kind, name, url, url_hint)
+            values (${agent.id}, 'ical-url', 'Rota', 'sealed:v1:x', 'example.org/…') returning id`,
+      );
+      expect(await version()).toBeGreaterThan(before);
+      await db.execute(sql`
+        insert into outside_calendar_objects (calendar_id, href, etag) values (${calendar!.id}, 'feed', '"1"')`);
+      await db.execute(sql`
+        insert into outside_busy_times (calendar_id, href, staff_id, uid, instance, start_at, end_at)
+        values (${calendar!.id}, 'feed', ${agent.id}, 'a', '', '2026-12-01T09:00Z', '2026-12-01T10:00Z')`);
+      const [overlap] = await queryRows<{ blocks: boolean }>(
+        db,
+        sql`select during && tstzrange('2026-12-01T09:30Z', '2026-12-01T09:45Z') as blocks from outside_busy_times`,
+      );
+      expect(overlap).toEqual({ blocks: true });
+      // A calendar of no known kind, or a busy time that ends before it starts, is refused.
+      await expect(
+        db.execute(sql`update outside_calendars set kind = 'exchange' where id = ${calendar!.id}`),
+      ).rejects.toMatchObject({ cause: { code: '23514' } });
+      await expect(
+        db.execute(sql`
+          insert into outside_busy_times (calendar_id, href, staff_id, uid, instance, start_at, end_at)
+          values (${calendar!.id}, 'feed', ${agent.id}, 'b', '', '2026-12-01T10:00Z', '2026-12-01T09:00Z')`),
+        // The generated range refuses it (22000) before the check constraint could (23514).
+      ).rejects.toMatchObject({ cause: { code: expect.stringMatching(/^(22000|23514)$/) } });
+      await db.execute(sql`delete from outside_calendars where id = ${calendar!.id}`);
+      const [left] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from outside_busy_times`,
+      );
+      expect(left).toEqual({ n: 0 });
+    });
+  }, 60_000);
 });

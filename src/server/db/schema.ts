@@ -1707,3 +1707,97 @@ export const textReplies = pgTable(
     index('text_replies_clinic_idx').on(t.clinicId, t.id),
   ],
 );
+
+/** A time range with time zone (drizzle has none): the busy times' `during`, generated. */
+const tstzrange = customType<{ data: string; driverData: string }>({
+  dataType: () => 'tstzrange',
+});
+
+/**
+ * A staff member's outside calendar (issue 46, ADR 053): a CalDAV collection or an iCalendar
+ * address whose busy times block their slots. The app password (and an iCalendar address, which
+ * is itself a secret) is sealed with ACCOUNT_SECRETS_KEY when that is set and never shown again.
+ * `busy_version` moves whenever the imported busy times change: its trigger moves the data
+ * version of the staff member's clinics, one bump per sync instead of one per event.
+ */
+export const outsideCalendars = pgTable(
+  'outside_calendars',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    /** Sealed: an iCalendar address carries its own secret. */
+    url: text('url').notNull(),
+    /** Shown to the owner without its secret part: the host and the path's start. */
+    urlHint: text('url_hint').notNull(),
+    username: text('username'),
+    /** Sealed app password. */
+    password: text('password'),
+    /** CalDAV's sync token (RFC 6578), or the collection's getctag where no token is offered. */
+    syncToken: text('sync_token'),
+    ctag: text('ctag'),
+    /** The iCalendar address's last ETag: a 304 means nothing changed. */
+    etag: text('etag'),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** Until when a worker holds this calendar's sync (a lease: a crashed worker's runs out). */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    busyVersion: integer('busy_version').notNull().default(0),
+    /** How far ahead the stored busy times were expanded: a sync past it reads everything again. */
+    busyUntil: timestamp('busy_until', { withTimezone: true }),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('outside_calendars_kind_check', sql`${t.kind} in ('caldav', 'ical-url')`),
+    check('outside_calendars_name_check', sql`length(btrim(${t.name})) between 1 and 120`),
+    index('outside_calendars_staff_idx').on(t.staffId),
+    index('outside_calendars_due_idx').on(t.lastAttemptAt),
+  ],
+);
+
+/** One object of an outside calendar as last read: its ETag says whether to read it again. */
+export const outsideCalendarObjects = pgTable(
+  'outside_calendar_objects',
+  {
+    calendarId: uuid('calendar_id')
+      .notNull()
+      .references(() => outsideCalendars.id, { onDelete: 'cascade' }),
+    href: text('href').notNull(),
+    etag: text('etag'),
+  },
+  (t) => [primaryKey({ columns: [t.calendarId, t.href] })],
+);
+
+/**
+ * The busy times imported from outside calendars: one row per busy event instance within the
+ * sync window, no titles. Indexed by GiST on (staff, during) for the slot engine's reads.
+ */
+export const outsideBusyTimes = pgTable(
+  'outside_busy_times',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    calendarId: uuid('calendar_id').notNull(),
+    href: text('href').notNull(),
+    staffId: uuid('staff_id').notNull(),
+    /** The event's UID and the instance's RECURRENCE-ID (its original start), '' for a single. */
+    uid: text('uid').notNull(),
+    instance: text('instance').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    during: tstzrange('during').generatedAlwaysAs(sql`tstzrange(start_at, end_at)`),
+  },
+  (t) => [
+    foreignKey({
+      name: 'outside_busy_times_object_fk',
+      columns: [t.calendarId, t.href],
+      foreignColumns: [outsideCalendarObjects.calendarId, outsideCalendarObjects.href],
+    }).onDelete('cascade'),
+    check('outside_busy_times_range_check', sql`${t.endAt} > ${t.startAt}`),
+    index('outside_busy_times_object_idx').on(t.calendarId, t.href),
+  ],
+);

@@ -126,6 +126,20 @@ export const calendarFeedKeys = {
   clinic: (slug: string) => [...calendarFeedKeys.all, 'clinic', slug] as const,
 };
 
+/** Busy times from outside calendars, as the calendar draws them (ADR 053). */
+export const outsideBusyKeys = {
+  all: ['outside-busy'] as const,
+  range: (from: string, to: string, clinic: string, agentIds: string) =>
+    [...outsideBusyKeys.all, from, to, clinic, agentIds] as const,
+};
+
+/** A provider's or nurse's outside calendars (ADR 053): their own, or one agent's for an admin. */
+export const outsideCalendarKeys = {
+  all: ['outside-calendars'] as const,
+  own: () => [...outsideCalendarKeys.all, 'own'] as const,
+  agent: (agentId: string) => [...outsideCalendarKeys.all, 'agent', agentId] as const,
+};
+
 /** A video visit as staff join it. */
 export const staffSessionKeys = {
   detail: (id: string) => ['sessions', 'detail', id] as const,

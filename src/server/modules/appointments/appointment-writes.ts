@@ -116,6 +116,8 @@ export interface NewAppointment {
   };
   /** The staff's choice of resource, or the one a hold kept; absent: the first free one. */
   resource?: ResourceWish;
+  /** What the audit row adds, e.g. that staff booked over an outside busy time (ADR 053). */
+  auditDetails?: Record<string, unknown>;
 }
 
 /** A new appointment as a visit that may need a resource. */
@@ -178,6 +180,7 @@ export async function insertAppointments(
       entityType: 'appointment' as const,
       entityId: id,
       patientId: item.patient.id,
+      ...(item.auditDetails ? { details: item.auditDetails } : {}),
     })),
     now,
   );

@@ -135,6 +135,10 @@ export function occurrenceRefusal(
       return unprocessable(`${when} has already passed or is too soon to book.`);
     case 'beyond_horizon':
       return unprocessable(`${when} is too far ahead to book. End the series sooner.`);
+    case 'outside_busy':
+      return conflict(
+        `${agentName} is busy in their outside calendar on ${when}. Skip that date or change the time.`,
+      );
   }
 }
 

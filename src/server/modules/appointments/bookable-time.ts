@@ -62,3 +62,25 @@ export async function requireBookableTime(db: Executor, asked: TimeAsked) {
   if (!check.ok) throw await refusalFor(db, check, agent.name, slotAsked);
   return agent;
 }
+
+/**
+ * requireBookableTime for staff, who may book over a time the agent is busy in an outside
+ * calendar when they say so (`override`, ADR 053): every other rule still holds. Answers whether
+ * the override was needed, so the write's audit row can say so.
+ */
+export async function requireStaffBookableTime(db: Executor, asked: TimeAsked, override: boolean) {
+  const { agent, check, slotAsked } = await checkTimeAsked(db, asked);
+  if (check.ok) return { agent, overrodeOutsideBusy: false };
+  if (check.reason !== 'outside_busy' || !override) {
+    throw await refusalFor(db, check, agent.name, slotAsked);
+  }
+  // Booked over an outside busy time on purpose: the rules without it must still pass.
+  const again = await checkBookable(db, {
+    ...slotAsked,
+    settings: asked.settings,
+    agent,
+    ignoreOutsideBusy: true,
+  });
+  if (!again.ok) throw await refusalFor(db, again, agent.name, slotAsked);
+  return { agent, overrodeOutsideBusy: true };
+}

@@ -20,6 +20,7 @@ import {
   checkTimeAsked,
   requireAgent,
   requireBookableTime,
+  requireStaffBookableTime,
   NOT_BOOKABLE_MESSAGE,
   type TimeAsked,
 } from './bookable-time';
@@ -161,7 +162,11 @@ export async function changeAppointment(
       agent: await requireAgent(deps.db.db, asked),
     });
   }
-  const agent = await requireBookableTime(deps.db.db, asked);
+  const { agent, overrodeOutsideBusy } = await requireStaffBookableTime(
+    deps.db.db,
+    asked,
+    body.overrideOutsideBusy === true,
+  );
 
   const snapshot = appointmentSnapshot(row, {
     start: start.toISOString(),
@@ -183,6 +188,7 @@ export async function changeAppointment(
       outboxRow(reassign && !reschedule ? 'reassigned' : 'rescheduled', snapshot, formerProvider),
     ],
     audit: reassign && !reschedule ? 'reassign' : 'reschedule',
+    ...(overrodeOutsideBusy ? { auditDetails: { outsideBusyOverridden: true } } : {}),
     resource,
     guard: options.guard,
   });

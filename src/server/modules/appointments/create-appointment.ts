@@ -13,8 +13,11 @@ import { slotSettings } from '../availability';
 import { findClinicPatient, requireMemberClinic } from '../clinics';
 import { bufferSettingsOf, requireBookingService, requireServiceLength } from '../services';
 import { actorOf, insertAppointments } from './appointment-writes';
-import { NOT_BOOKABLE_MESSAGE, requireBookableTime } from './bookable-time';
+import { NOT_BOOKABLE_MESSAGE, requireStaffBookableTime } from './bookable-time';
 import { SLOT_TAKEN_MESSAGE } from './booking-rules';
+
+/** The audit row's note when staff booked over an outside calendar's busy time (ADR 053). */
+export const OUTSIDE_BUSY_OVERRIDDEN = { outsideBusyOverridden: true } as const;
 
 /**
  * Books a patient with an agent. The availability check gives a clear reason up front; the
@@ -54,15 +57,19 @@ async function book(
   const now = deps.now();
   // One statement reads the agent's bookings and holds around this one time: a clear reason up
   // front; the exclusion constraint has the last word.
-  const agent = await requireBookableTime(db, {
-    clinicId: clinic.id,
-    agentId: body.staff.id,
-    start,
-    durationMinutes: duration,
-    now,
-    settings: slotSettings(deps.config, bufferSettingsOf(service)),
-    notBookableMessage: NOT_BOOKABLE_MESSAGE,
-  });
+  const { agent, overrodeOutsideBusy } = await requireStaffBookableTime(
+    db,
+    {
+      clinicId: clinic.id,
+      agentId: body.staff.id,
+      start,
+      durationMinutes: duration,
+      now,
+      settings: slotSettings(deps.config, bufferSettingsOf(service)),
+      notBookableMessage: NOT_BOOKABLE_MESSAGE,
+    },
+    body.overrideOutsideBusy === true,
+  );
   const actor = actorOf(ctx);
   try {
     return await retryOnDeadlock(() =>
@@ -81,6 +88,7 @@ async function book(
               notes: body.metadata?.notes || null,
               service,
               resource: { pick: body.resourceId },
+              ...(overrodeOutsideBusy ? { auditDetails: OUTSIDE_BUSY_OVERRIDDEN } : {}),
             },
           ],
           now,

@@ -321,3 +321,55 @@ export function liveHoldsInClinics(
     )
     .orderBy(asc(h.startAt));
 }
+
+/**
+ * Busy times imported from the agents' outside calendars (ADR 053) that overlap [from, to).
+ * A calendar failing since before `dropBefore` (only when the server says so) no longer blocks;
+ * by default every known busy time does, however old its last sync.
+ */
+export function loadOutsideBusy(
+  db: Executor,
+  agentIds: readonly string[],
+  from: Date,
+  to: Date,
+  dropBefore: Date | null,
+) {
+  if (agentIds.length === 0) return Promise.resolve([]);
+  const b = t.outsideBusyTimes;
+  const c = t.outsideCalendars;
+  return db
+    .select({ agentId: b.staffId, start: b.startAt, end: b.endAt })
+    .from(b)
+    .innerJoin(c, eq(c.id, b.calendarId))
+    .where(
+      and(
+        inArray(b.staffId, [...agentIds]),
+        sql`${b.during} && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)`,
+        dropBefore
+          ? sql`(${c.lastError} is null or ${c.lastSyncedAt} >= ${dropBefore.toISOString()}::timestamptz)`
+          : undefined,
+      ),
+    );
+}
+
+/** Outside busy times of the agents of the given clinics that overlap [from, to), by start. */
+export function outsideBusyInClinics(
+  db: Executor,
+  input: { clinicIds: readonly string[]; agentIds?: readonly string[]; from: Date; to: Date },
+) {
+  if (input.clinicIds.length === 0) return Promise.resolve([]);
+  const b = t.outsideBusyTimes;
+  return db
+    .selectDistinct({ agentId: b.staffId, start: b.startAt, end: b.endAt })
+    .from(b)
+    .innerJoin(t.clinicMembers, eq(t.clinicMembers.userId, b.staffId))
+    .where(
+      and(
+        inArray(t.clinicMembers.clinicId, [...input.clinicIds]),
+        input.agentIds ? inArray(b.staffId, [...input.agentIds]) : undefined,
+        sql`${b.startAt} < ${input.to}`,
+        sql`${b.endAt} > ${input.from}`,
+      ),
+    )
+    .orderBy(asc(b.startAt), asc(b.staffId));
+}

@@ -4,6 +4,7 @@ import {
   checkOwnVisitsOutsideHoursEndpoint,
   getAgentAvailabilityEndpoint,
   listHeldTimesEndpoint,
+  listOutsideBusyEndpoint,
   getOwnAvailabilityEndpoint,
   saveAgentAvailabilityEndpoint,
   saveOwnAvailabilityEndpoint,
@@ -11,7 +12,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { route } from '../../core/route';
 import * as schedules from './agent-schedule.service';
-import { listHeldTimes } from './held-times.service';
+import { listHeldTimes, listOutsideBusy } from './held-times.service';
 import * as outsideHours from './visits-outside-hours.service';
 
 export function availabilityRoutes(deps: AppDeps): FastifyPluginAsync {
@@ -47,6 +48,10 @@ export function availabilityRoutes(deps: AppDeps): FastifyPluginAsync {
 
     route(app, listHeldTimesEndpoint, async (request) =>
       listHeldTimes(deps, request.context, request.query),
+    );
+
+    route(app, listOutsideBusyEndpoint, async (request) =>
+      listOutsideBusy(deps, request.context, request.query),
     );
   };
 }

@@ -60,6 +60,11 @@ export interface SlotSettings {
   bufferBeforeMinutes: number;
   bufferAfterMinutes: number;
   stepMinutes?: number;
+  /**
+   * Outside calendars failing this long stop blocking (OUTSIDE_CALENDAR_DROP_AFTER_HOURS);
+   * absent, their last known busy times block (ADR 053).
+   */
+  outsideDropAfterHours?: number;
 }
 
 /** The server's slot settings for a booking that keeps `buffers` free around it. */
@@ -73,6 +78,7 @@ export function slotSettings(
     bufferBeforeMinutes: buffers.bufferBeforeMinutes,
     bufferAfterMinutes: buffers.bufferAfterMinutes,
     stepMinutes: config.SLOT_STEP_MINUTES,
+    outsideDropAfterHours: config.OUTSIDE_CALENDAR_DROP_AFTER_HOURS,
   };
 }
 
@@ -117,6 +123,8 @@ async function buildQuery(
     now: Date;
     settings: SlotSettings;
     excludeAppointmentId?: string;
+    /** Staff booking over an outside calendar's busy time on purpose (audited by the caller). */
+    ignoreOutsideBusy?: boolean;
   },
 ): Promise<SlotQuery> {
   const { settings } = input;
@@ -126,7 +134,8 @@ async function buildQuery(
   const preloaded = !input.excludeAppointmentId && input.agents.every((a) => a.bookings);
   const holdsPreloaded = input.agents.every((a) => a.holds);
   const agentIds = input.agents.map((a) => a.id);
-  const [agents, blocking] = await Promise.all([
+  const dropAfter = settings.outsideDropAfterHours;
+  const [agents, blocking, outsideBusy] = await Promise.all([
     loadSlotAgents(db, input.agents),
     // Neither read with the agents: bookings and live holds in one statement.
     !preloaded && !holdsPreloaded
@@ -147,10 +156,21 @@ async function buildQuery(
             ? input.agents.flatMap((a) => a.holds!)
             : repo.loadLiveHolds(db, agentIds, window.from, window.to, input.now),
         ]).then(([booked, held]) => (held.length === 0 ? booked : [...booked, ...held])),
+    // Busy times of the agents' outside calendars block as bookings do (ADR 053).
+    input.ignoreOutsideBusy
+      ? []
+      : repo.loadOutsideBusy(
+          db,
+          agentIds,
+          window.from,
+          window.to,
+          dropAfter === undefined ? null : new Date(input.now.getTime() - dropAfter * 3_600_000),
+        ),
   ]);
   return {
     agents,
     bookings: blocking,
+    outsideBusy,
     rangeStart: input.rangeStart,
     rangeEnd: input.rangeEnd,
     now: input.now,
@@ -197,6 +217,7 @@ export async function checkBookable(
     now: Date;
     settings: SlotSettings;
     excludeAppointmentId?: string;
+    ignoreOutsideBusy?: boolean;
   },
 ): Promise<SlotCheck> {
   const end = new Date(input.start.getTime() + input.durationMinutes * 60_000);
@@ -208,6 +229,7 @@ export async function checkBookable(
     now: input.now,
     settings: input.settings,
     excludeAppointmentId: input.excludeAppointmentId,
+    ignoreOutsideBusy: input.ignoreOutsideBusy,
   });
   return isSlotBookable(query, input.agent.id, input.start, input.durationMinutes);
 }

@@ -1,4 +1,4 @@
-import type { HeldTime, HeldTimesQuery } from '@contracts/availability';
+import type { HeldTime, HeldTimesQuery, OutsideBusyTime } from '@contracts/availability';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { badRequest, notFound } from '../../errors';
@@ -53,6 +53,36 @@ export async function listHeldTimes(
       start: h.start.toISOString(),
       end: h.end.toISOString(),
       expiresAt: h.expiresAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * When the agents of the viewer's clinics are busy in their outside calendars (ADR 053), for the
+ * calendar's "Busy — outside calendar" blocks: when and whose only, never what.
+ */
+export async function listOutsideBusy(
+  deps: AppDeps,
+  { user }: RequestContext,
+  query: HeldTimesQuery,
+): Promise<{ busy: OutsideBusyTime[] }> {
+  let clinicIds = [...user.clinicIds];
+  if (query.clinic) {
+    const clinic = user.clinics.find((c) => c.slug === query.clinic || c.id === query.clinic);
+    if (!clinic) throw notFound('Clinic not found.');
+    clinicIds = [clinic.id];
+  }
+  const rows = await repo.outsideBusyInClinics(deps.db.db, {
+    clinicIds,
+    agentIds: agentIdsOf(query.agentIds),
+    from: new Date(query.from),
+    to: new Date(query.to),
+  });
+  return {
+    busy: rows.map((r) => ({
+      agentId: r.agentId,
+      start: r.start.toISOString(),
+      end: r.end.toISOString(),
     })),
   };
 }

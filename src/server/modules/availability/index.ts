@@ -9,5 +9,6 @@ export {
   loadSlotQuery,
   slotSettings,
 } from './availability.service';
+export { agentForAdmin } from './agent-schedule.service';
 export type { AgentScheduleData } from './availability.repository';
 export type { SlotSettings } from './availability.service';

@@ -185,6 +185,7 @@ export async function readSlot(deps: AppDeps, ctx: RequestContext, id: string): 
   }
   switch (check.reason) {
     case 'taken':
+    case 'outside_busy':
       return toSlot(key, 'busy', service);
     case 'too_soon':
     case 'beyond_horizon':

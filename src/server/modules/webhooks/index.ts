@@ -9,3 +9,6 @@ export {
   queueWebhookEvent,
   type AppointmentChangeForWebhooks,
 } from './queue-webhooks';
+// The guard on addresses people type in, for other modules' outbound requests (ADR 053).
+export { guardedFetch, TooLargeError, type GuardedFetchOptions } from './guarded-fetch';
+export { assertPublicUrl, PrivateAddressError } from './url-guard';

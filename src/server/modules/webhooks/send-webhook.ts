@@ -16,7 +16,7 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
  * so a name that resolves to a public address when the URL is saved and to 127.0.0.1 when it is
  * called (DNS rebinding) still cannot reach the server's own network.
  */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, '', 0);

@@ -9,6 +9,7 @@ import { availabilityQueryOptions, type AvailabilityTarget } from '../api/get-av
 import { AvailabilityEditor } from './availability-editor';
 import { BookableTimes } from './bookable-times';
 import type { RenderVisitAction } from './outside-hours-dialog';
+import { OutsideCalendarsSection } from './outside-calendars-section';
 
 function describeLoadError(error: Error, target: AvailabilityTarget): string {
   if (isApiError(error) && error.status === 403 && target.kind === 'own') {
@@ -75,6 +76,7 @@ export function AvailabilityScreen({
       >
         <BookableTimes availability={availability} />
       </AvailabilityEditor>
+      <OutsideCalendarsSection target={target} />
     </div>
   );
 }

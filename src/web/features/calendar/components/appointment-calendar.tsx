@@ -15,7 +15,7 @@ import '@fullcalendar/react/themes/classic/theme.css';
 import type { Appointment } from '@contracts/appointments';
 import { WEEK_STARTS_ON } from '@domain/format';
 import type { DateKey } from '@domain/zoned-time';
-import { appointmentOf, holdOf } from '../utils/calendar-events';
+import { appointmentOf, holdOf, outsideBusyOf } from '../utils/calendar-events';
 import { EventContent } from './event-content';
 import './calendar.css';
 
@@ -104,7 +104,7 @@ export function AppointmentCalendar(props: AppointmentCalendarProps) {
         )}
         eventDidMount={(info) => {
           info.el.dataset.eventId = info.event.id;
-          if (holdOf(info.event)) return;
+          if (holdOf(info.event) || outsideBusyOf(info.event)) return;
           info.el.setAttribute('aria-keyshortcuts', 'M');
           info.el.addEventListener('keydown', (event) => {
             if (event.key !== 'm' && event.key !== 'M') return;
@@ -114,7 +114,7 @@ export function AppointmentCalendar(props: AppointmentCalendarProps) {
         }}
         eventClick={(info) => {
           info.jsEvent.preventDefault();
-          if (holdOf(info.event)) return;
+          if (holdOf(info.event) || outsideBusyOf(info.event)) return;
           handlers.current.onOpen(appointmentOf(info.event));
         }}
         dateClick={(info: DateClickInfo) => handlers.current.onFreeTime(info.dateStr.slice(0, 10))}

@@ -13,6 +13,7 @@ import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { useSession } from '@web/lib/session';
 import { heldTimesQueryOptions } from '@web/queries/held-times';
+import { outsideBusyQueryOptions } from '@web/queries/outside-busy';
 import { useServiceLookup } from '@web/queries/services';
 import { useResourcesOfClinics } from '@web/queries/resources';
 import { calendarAppointmentsQueryOptions } from '../api/get-calendar-appointments';
@@ -21,6 +22,7 @@ import { useCalendarState } from '../hooks/use-calendar-state';
 import {
   filterAppointments,
   holdToEventInput,
+  outsideBusyToEventInput,
   toEventInput,
   visibleHours,
 } from '../utils/calendar-events';
@@ -93,14 +95,25 @@ export function CalendarPage({ renderDetails }: CalendarPageProps) {
     }),
     enabled: canQuery && state.view !== 'list',
   });
+  // Times agents are busy in their outside calendars (ADR 053): no titles, only that they are.
+  const outsideBusy = useQuery({
+    ...outsideBusyQueryOptions({
+      from: at(range.first),
+      to: at(addDaysToKey(range.last, 1)),
+      clinic: state.clinic,
+      agentIds: state.agentId ? [state.agentId] : undefined,
+    }),
+    enabled: canQuery && state.view !== 'list',
+  });
   // What each appointment booked (issue 42): its service's colour marks the block.
   const serviceOf = useServiceLookup(shownClinics);
   const events = useMemo(
     () => [
       ...visible.map((a) => toEventInput(a, now, serviceOf(a))),
       ...(held.data ?? []).map(holdToEventInput),
+      ...(outsideBusy.data ?? []).map(outsideBusyToEventInput),
     ],
-    [visible, now, held.data, serviceOf],
+    [visible, now, held.data, outsideBusy.data, serviceOf],
   );
   // The Rooms view's columns (issue 42), asked for only when it is shown.
   const resources = useResourcesOfClinics(shownClinics, canQuery && state.view === 'resources');

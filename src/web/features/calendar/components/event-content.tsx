@@ -2,7 +2,7 @@ import type { EventDisplayInfo } from '@fullcalendar/react';
 import { CircleCheckIcon } from 'lucide-react';
 import { normalizeStatus } from '@domain/appointment-status';
 import { formatTime } from '@domain/format';
-import { appointmentOf, holdOf, serviceOfEvent } from '../utils/calendar-events';
+import { appointmentOf, holdOf, outsideBusyOf, serviceOfEvent } from '../utils/calendar-events';
 
 /**
  * What an appointment block says: time and patient, then the agent unless the column says it,
@@ -35,6 +35,13 @@ export function EventContent({
         <span className="sr-only">
           , a patient is booking this time online; it is free again at {until} unless they confirm
         </span>
+      </div>
+    );
+  }
+  if (outsideBusyOf(info.event)) {
+    return (
+      <div className="flex min-w-0 flex-col overflow-hidden px-1 leading-tight">
+        <span className="truncate text-xs">Busy — outside calendar</span>
       </div>
     );
   }

@@ -11,6 +11,7 @@ import {
 } from '@domain/appointment-status';
 import { DEFAULT_DURATION_MINUTES } from '@domain/constants';
 import { localDateKeyOf, MINUTE_MS } from '@domain/zoned-time';
+import type { OutsideBusyTime } from '@web/queries/outside-busy';
 
 /**
  * Event colours follow the status badges (spec §4): primary for confirmed and completed,
@@ -116,16 +117,42 @@ export function holdOf(event: { extendedProps: Record<string, unknown> }): HeldT
   return event.extendedProps.hold as HeldTime | undefined;
 }
 
+/**
+ * A time the agent is busy in an outside calendar (ADR 053): a block without a title, as the
+ * issue asks ("Busy — outside calendar"). Not an appointment: it cannot be opened or moved.
+ */
+export function outsideBusyToEventInput(busy: OutsideBusyTime): EventInput {
+  return {
+    id: `outside-${busy.agentId}-${busy.start}-${busy.end}`,
+    title: 'Busy — outside calendar',
+    start: busy.start,
+    end: busy.end,
+    editable: false,
+    startEditable: false,
+    durationEditable: false,
+    className: 'calendar-event-held',
+    color: 'var(--calendar-held-event)',
+    contrastColor: 'var(--foreground)',
+    extendedProps: { outsideBusy: busy },
+  };
+}
+
+export function outsideBusyOf(event: {
+  extendedProps: Record<string, unknown>;
+}): OutsideBusyTime | undefined {
+  return event.extendedProps.outsideBusy as OutsideBusyTime | undefined;
+}
+
 /** Whose column an event belongs in: the appointment's agent, or the held time's. */
 export function agentIdOfEvent(event: { extendedProps: Record<string, unknown> }): string {
-  return holdOf(event)?.agentId ?? appointmentOf(event).staff.id;
+  return holdOf(event)?.agentId ?? outsideBusyOf(event)?.agentId ?? appointmentOf(event).staff.id;
 }
 
 /** Which room or machine an event's appointment uses (issue 42); none for a held time. */
 export function resourceIdOfEvent(event: {
   extendedProps: Record<string, unknown>;
 }): string | null {
-  if (holdOf(event)) return null;
+  if (holdOf(event) || outsideBusyOf(event)) return null;
   return appointmentOf(event).resourceId ?? null;
 }
 

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { okResponse } from './auth';
+import { safeText, uuidParam } from './common';
+import { defineEndpoint } from './endpoint';
+import {
+  connectAgentOutsideCalendarRoute,
+  connectOwnOutsideCalendarRoute,
+  disconnectAgentOutsideCalendarRoute,
+  disconnectOwnOutsideCalendarRoute,
+  listAgentOutsideCalendarsRoute,
+  listOwnOutsideCalendarsRoute,
+  syncAgentOutsideCalendarRoute,
+  syncOwnOutsideCalendarRoute,
+} from './routes/outside-calendars';
+
+// Outside calendars (issue 46, ADR 053): a provider's or nurse's other calendars, whose busy
+// times block their slots here. Secrets go in once and never come back out.
+
+export const OUTSIDE_CALENDAR_KINDS = ['caldav', 'ical-url'] as const;
+export type OutsideCalendarKind = (typeof OUTSIDE_CALENDAR_KINDS)[number];
+
+const webAddress = z
+  .string()
+  .trim()
+  .max(2_000)
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be a web address starting with https://' }));
+
+/** The owner's words for the calendar and its address; a CalDAV one with its credentials. */
+export const connectOutsideCalendarBody = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('ical-url'),
+    name: safeText(120).pipe(z.string().min(1, 'is required')),
+    url: webAddress,
+  }),
+  z.object({
+    kind: z.literal('caldav'),
+    name: safeText(120).pipe(z.string().min(1, 'is required')),
+    url: webAddress,
+    username: safeText(200).pipe(z.string().min(1, 'is required')),
+    password: z.string().min(1, 'is required').max(500),
+  }),
+]);
+export type ConnectOutsideCalendarBody = z.infer<typeof connectOutsideCalendarBody>;
+
+/** A connected calendar as its owner and admins see it: never its secrets. */
+export const outsideCalendarView = z.object({
+  id: z.string(),
+  kind: z.enum(OUTSIDE_CALENDAR_KINDS),
+  name: z.string(),
+  /** The address's host and the start of its path, enough to recognise it. */
+  address: z.string(),
+  username: z.string().nullable(),
+  lastSyncedAt: z.string().nullable(),
+  lastAttemptAt: z.string().nullable(),
+  /** The last sync's failure in words; null when the last sync worked. */
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OutsideCalendarView = z.infer<typeof outsideCalendarView>;
+
+export const outsideCalendarList = z.object({ items: z.array(outsideCalendarView) });
+
+const calendarParams = z.object({ calendarId: uuidParam });
+const agentParams = z.object({ id: uuidParam });
+const agentCalendarParams = agentParams.extend({ calendarId: uuidParam });
+
+const agents = { tag: 'Availability', access: { roles: ['provider', 'nurse'] } } as const;
+const admins = { tag: 'Availability', access: { roles: ['admin'] } } as const;
+
+export const listOwnOutsideCalendarsEndpoint = defineEndpoint({
+  ...agents,
+  ...listOwnOutsideCalendarsRoute,
+  summary: 'The signed-in provider’s or nurse’s outside calendars and how their syncs went',
+  responses: { 200: outsideCalendarList },
+});
+
+export const connectOwnOutsideCalendarEndpoint = defineEndpoint({
+  ...agents,
+  ...connectOwnOutsideCalendarRoute,
+  summary: 'Connect a CalDAV calendar or an iCalendar address; its busy times block slots',
+  body: connectOutsideCalendarBody,
+  responses: { 201: outsideCalendarView },
+  errors: [422],
+});
+
+export const syncOwnOutsideCalendarEndpoint = defineEndpoint({
+  ...agents,
+  ...syncOwnOutsideCalendarRoute,
+  summary: 'Sync an outside calendar now',
+  params: calendarParams,
+  responses: { 200: outsideCalendarView },
+  errors: [404, 409],
+});
+
+export const disconnectOwnOutsideCalendarEndpoint = defineEndpoint({
+  ...agents,
+  ...disconnectOwnOutsideCalendarRoute,
+  summary: 'Disconnect an outside calendar; its busy times stop blocking at once',
+  params: calendarParams,
+  responses: { 200: okResponse },
+  errors: [404],
+});
+
+export const listAgentOutsideCalendarsEndpoint = defineEndpoint({
+  ...admins,
+  ...listAgentOutsideCalendarsRoute,
+  summary: 'One provider’s or nurse’s outside calendars and how their syncs went',
+  params: agentParams,
+  responses: { 200: outsideCalendarList },
+  errors: [404],
+});
+
+export const connectAgentOutsideCalendarEndpoint = defineEndpoint({
+  ...admins,
+  ...connectAgentOutsideCalendarRoute,
+  summary: 'Connect an outside calendar for a provider or nurse',
+  params: agentParams,
+  body: connectOutsideCalendarBody,
+  responses: { 201: outsideCalendarView },
+  errors: [404, 422],
+});
+
+export const syncAgentOutsideCalendarEndpoint = defineEndpoint({
+  ...admins,
+  ...syncAgentOutsideCalendarRoute,
+  summary: 'Sync a provider’s or nurse’s outside calendar now',
+  params: agentCalendarParams,
+  responses: { 200: outsideCalendarView },
+  errors: [404, 409],
+});
+
+export const disconnectAgentOutsideCalendarEndpoint = defineEndpoint({
+  ...admins,
+  ...disconnectAgentOutsideCalendarRoute,
+  summary: 'Disconnect a provider’s or nurse’s outside calendar',
+  params: agentCalendarParams,
+  responses: { 200: okResponse },
+  errors: [404],
+});

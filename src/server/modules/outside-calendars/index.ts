@@ -1,0 +1,4 @@
+// The outside-calendars module's public entry (issue 46, ADR 053): the routes where staff connect
+// their other calendars, the worker that syncs them (the slot engine reads their busy times in the availability module).
+export { outsideCalendarsRoutes } from './outside-calendars.routes';
+export { createCalendarSyncWorker, type CalendarSyncWorker } from './sync-worker';

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  connectAgentOutsideCalendarEndpoint,
+  connectOwnOutsideCalendarEndpoint,
+  disconnectAgentOutsideCalendarEndpoint,
+  disconnectOwnOutsideCalendarEndpoint,
+  listAgentOutsideCalendarsEndpoint,
+  listOwnOutsideCalendarsEndpoint,
+  syncAgentOutsideCalendarEndpoint,
+  syncOwnOutsideCalendarEndpoint,
+} from '@contracts/outside-calendars';
+import type { AppDeps } from '../../app-deps';
+import { route } from '../../core/route';
+import * as calendars from './outside-calendars.service';
+
+export function outsideCalendarsRoutes(deps: AppDeps): FastifyPluginAsync {
+  return async (app) => {
+    const self = (request: { context: { user: { id: string; timezone: string | null } } }) =>
+      calendars.selfOwner(request.context.user);
+
+    route(app, listOwnOutsideCalendarsEndpoint, async (request) =>
+      calendars.listCalendars(deps, self(request)),
+    );
+    route(app, connectOwnOutsideCalendarEndpoint, async (request, reply) =>
+      reply
+        .status(201)
+        .send(await calendars.connectCalendar(deps, request.context, self(request), request.body)),
+    );
+    route(app, syncOwnOutsideCalendarEndpoint, async (request) =>
+      calendars.syncNow(deps, self(request), request.params.calendarId),
+    );
+    route(app, disconnectOwnOutsideCalendarEndpoint, async (request) =>
+      calendars.disconnectCalendar(deps, self(request), request.params.calendarId),
+    );
+
+    route(app, listAgentOutsideCalendarsEndpoint, async (request) =>
+      calendars.listCalendars(
+        deps,
+        await calendars.agentOwner(deps, request.context, request.params.id),
+      ),
+    );
+    route(app, connectAgentOutsideCalendarEndpoint, async (request, reply) => {
+      const owner = await calendars.agentOwner(deps, request.context, request.params.id);
+      return reply
+        .status(201)
+        .send(await calendars.connectCalendar(deps, request.context, owner, request.body));
+    });
+    route(app, syncAgentOutsideCalendarEndpoint, async (request) => {
+      const owner = await calendars.agentOwner(deps, request.context, request.params.id);
+      return calendars.syncNow(deps, owner, request.params.calendarId);
+    });
+    route(app, disconnectAgentOutsideCalendarEndpoint, async (request) => {
+      const owner = await calendars.agentOwner(deps, request.context, request.params.id);
+      return calendars.disconnectCalendar(deps, owner, request.params.calendarId);
+    });
+  };
+}

@@ -1,0 +1,114 @@
+import type { ConnectOutsideCalendarBody, OutsideCalendarView } from '@contracts/outside-calendars';
+import type { AppDeps } from '../../app-deps';
+import type { AuthUser, RequestContext } from '../../core/request-context';
+import { conflict, notFound, unprocessable } from '../../errors';
+import { sealSecret } from '../../security/sealed-secret';
+import { agentForAdmin } from '../availability';
+import { assertPublicUrl, PrivateAddressError } from '../webhooks';
+import * as repo from './outside-calendars.repository';
+import { leaseMsOf, syncCalendar } from './sync-calendar';
+
+const NO_SUCH_CALENDAR = 'No such outside calendar.';
+
+/** Whose calendars a request is about: the signed-in agent, or one an admin manages. */
+export interface CalendarOwner {
+  id: string;
+  timezone: string | null;
+}
+
+export function selfOwner(user: Pick<AuthUser, 'id' | 'timezone'>): CalendarOwner {
+  return { id: user.id, timezone: user.timezone };
+}
+
+export async function agentOwner(deps: AppDeps, ctx: RequestContext, agentId: string) {
+  const agent = await agentForAdmin(deps.db.db, ctx.user, agentId);
+  return { id: agent.id, timezone: agent.timezone };
+}
+
+/**
+ * What the owner may see of the address: an iCalendar address is itself the secret (Google's
+ * and Outlook's "secret address"), so only its host; a CalDAV address is no secret.
+ */
+function addressHint(kind: ConnectOutsideCalendarBody['kind'], url: string): string {
+  const parsed = new URL(url);
+  return kind === 'caldav' ? `${parsed.host}${parsed.pathname}` : `${parsed.host}/…`;
+}
+
+function viewOf(row: repo.OutsideCalendarRow): OutsideCalendarView {
+  return {
+    id: row.id,
+    kind: row.kind as OutsideCalendarView['kind'],
+    name: row.name,
+    address: row.urlHint,
+    username: row.username,
+    lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+    lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listCalendars(deps: AppDeps, owner: CalendarOwner) {
+  const rows = await repo.listCalendarsOf(deps.db.db, owner.id);
+  return { items: rows.map(viewOf) };
+}
+
+/**
+ * Connects a calendar and syncs it at once, so its owner sees the first sync's outcome. An
+ * address that only reaches the server's own network is refused (the webhooks' guard); a first
+ * sync that fails keeps the calendar with its error in words, to fix or disconnect.
+ */
+export async function connectCalendar(
+  deps: AppDeps,
+  ctx: RequestContext,
+  owner: CalendarOwner,
+  body: ConnectOutsideCalendarBody,
+): Promise<OutsideCalendarView> {
+  try {
+    await assertPublicUrl(body.url, { allowPrivate: deps.config.OUTSIDE_CALENDAR_ALLOW_PRIVATE });
+  } catch (err) {
+    if (err instanceof PrivateAddressError) {
+      throw unprocessable(
+        'This address cannot be used: it leads to a private or local network, or its server cannot be found.',
+        { fields: [{ field: 'url', message: 'must lead to a public calendar server' }] },
+      );
+    }
+    throw err;
+  }
+  const key = deps.config.ACCOUNT_SECRETS_KEY;
+  const row = await repo.insertCalendar(deps.db.db, {
+    staffId: owner.id,
+    kind: body.kind,
+    name: body.name,
+    url: sealSecret(body.url, key),
+    urlHint: addressHint(body.kind, body.url),
+    username: body.kind === 'caldav' ? body.username : null,
+    password: body.kind === 'caldav' ? sealSecret(body.password, key) : null,
+    createdBy: ctx.user.id,
+  });
+  return syncNow(deps, owner, row.id);
+}
+
+/** Syncs now; refused while a sync of the same calendar is under way elsewhere. */
+export async function syncNow(
+  deps: AppDeps,
+  owner: CalendarOwner,
+  calendarId: string,
+): Promise<OutsideCalendarView> {
+  const found = await repo.findCalendar(deps.db.db, calendarId);
+  if (!found || found.staffId !== owner.id) throw notFound(NO_SUCH_CALENDAR);
+  const claimed = await repo.claimOne(deps.db.db, calendarId, deps.now(), leaseMsOf(deps));
+  if (!claimed) throw conflict('This calendar is being synced right now. Try again in a minute.');
+  await syncCalendar(deps, claimed, owner.timezone);
+  const after = await repo.findCalendar(deps.db.db, calendarId);
+  if (!after) throw notFound(NO_SUCH_CALENDAR);
+  return viewOf(after);
+}
+
+/** Disconnects: the calendar, its objects and its busy times go in one statement (cascade). */
+export async function disconnectCalendar(deps: AppDeps, owner: CalendarOwner, calendarId: string) {
+  const found = await repo.findCalendar(deps.db.db, calendarId);
+  if (!found || found.staffId !== owner.id) throw notFound(NO_SUCH_CALENDAR);
+  await repo.deleteCalendar(deps.db.db, calendarId);
+  return { ok: true as const };
+}
