@@ -55,6 +55,8 @@ const DECIDED_BY_CLINIC = new Set([
   'GET /api/patients/imports/:id/rows',
   'POST /api/patients/imports/:id/apply',
 ]);
+/** Routes every role reaches, where each clinic's report setting decides who reads (walked below). */
+const REPORTS = new Set(['GET /api/reports', 'GET /api/reports/export']);
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
 const label = (r: RegisteredRoute) => `${r.method} ${r.url}`;
 
@@ -238,6 +240,39 @@ describe('the authorization matrix', () => {
       .where(eq(t.clinics.id, clinic.id));
   });
 
+  it('lets admins read reports, and other roles as each clinic chose', async () => {
+    const db = testDb.handle.db;
+    const url = (path: string) => `${path}?clinic=${clinic.id}&from=2026-11-01&to=2026-11-30`;
+    const readers = async () => {
+      const result: Record<string, string> = {};
+      for (const path of ['/api/reports', '/api/reports/export']) {
+        const may: Role[] = [];
+        for (const role of ROLES) {
+          const res = await app.inject({
+            method: 'GET',
+            url: url(path),
+            headers: { cookie: await freshCookie(users[role].id) },
+          });
+          expect(res.statusCode, `${path} as ${role}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+          if (res.statusCode !== 403) may.push(role);
+        }
+        result[`GET ${path}`] = may.join(',');
+      }
+      return result;
+    };
+    expect(Object.keys(await readers()).sort()).toEqual([...REPORTS].sort());
+    expect(Object.values(await readers())).toEqual(['admin', 'admin']);
+    await db
+      .update(t.clinics)
+      .set({ reportViewerRoles: ['provider', 'staff'] })
+      .where(eq(t.clinics.id, clinic.id));
+    expect(Object.values(await readers())).toEqual([
+      'admin,provider,staff',
+      'admin,provider,staff',
+    ]);
+    await db.update(t.clinics).set({ reportViewerRoles: [] }).where(eq(t.clinics.id, clinic.id));
+  });
+
   it('has an access rule on every /api route, and cannot register one without', async () => {
     expect(routes.filter((r) => r.access === undefined).map(label)).toEqual([]);
     const probe = await buildTestApp(testDb.handle);
@@ -309,7 +344,9 @@ describe('the authorization matrix', () => {
     'lets the %s role through exactly where the rule allows, else 403',
     async (role) => {
       const wrong: string[] = [];
-      for (const route of routes.filter((r) => !DECIDED_BY_CLINIC.has(label(r)))) {
+      for (const route of routes.filter(
+        (r) => !DECIDED_BY_CLINIC.has(label(r)) && !REPORTS.has(label(r)),
+      )) {
         const res = await call(route, await freshCookie(users[role].id));
         const ok = allows(route.access!, role)
           ? ![401, 403].includes(res.statusCode) && res.statusCode < 500
