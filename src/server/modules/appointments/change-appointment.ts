@@ -19,7 +19,6 @@ import { moveCheckAnswer } from './slot-conflicts';
 import {
   checkTimeAsked,
   requireAgent,
-  requireBookableTime,
   requireStaffBookableTime,
   NOT_BOOKABLE_MESSAGE,
   type TimeAsked,
