@@ -231,3 +231,49 @@ describe('a Twilio-compatible API', () => {
     expect(text!.nextAttemptAt.getTime()).toBe(env.now().getTime() + 60_000);
   });
 });
+
+describe('erasing a patient who was texted', () => {
+  it('strikes the number and words of their texts and replies, and withdraws those not sent', async () => {
+    const visit = await patientTextedAboutAVisit();
+    expect(await worker().runOnce()).toBe(1);
+    for (const [sid, body] of [
+      ['SMerase1', 'R'],
+      ['SMerase2', 'Running late, José'],
+    ] as const) {
+      const reply = await fromTwilio('/api/text-messages/twilio/inbound', {
+        From: NUMBER,
+        To: FROM,
+        Body: body,
+        MessageSid: sid,
+        AccountSid: SID,
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+    }
+    const cancel = await staff.post(`/api/appointments/${visit._id}?action=cancel`, {
+      reason: 'Moving away',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const { version } = (await staff.get(`/api/patients/${s.patient.id}`)).json().patient;
+    const before = JSON.stringify([await texts(), await env.db.select().from(t.textReplies)]);
+    expect(before).toMatch(/\+12125550142/);
+    expect(before).toMatch(/Running late/);
+
+    const erase = await staff.post(`/api/patients/${s.patient.id}/erase`, {
+      version,
+      reason: 'Asked by the patient',
+    });
+    expect(erase.statusCode, erase.body).toBe(200);
+    const after = await texts();
+    const replies = await env.db.select().from(t.textReplies);
+    expect(JSON.stringify([after, replies])).not.toMatch(
+      /2125550142|José|Núñez|Running late|token=/,
+    );
+    expect(after.filter((text) => text.status === 'pending')).toEqual([]);
+    expect(after.map((text) => [text.status, text.deliveryStatus])).toEqual([
+      ['sent', 'sent'],
+      ['withdrawn', 'queued'],
+    ]);
+    expect(replies).toHaveLength(2);
+    expect(await worker().runOnce()).toBe(0);
+  });
+});
