@@ -19,3 +19,6 @@ export function gatewayNumberToE164(number: string): string | null {
   const parsed = parsePhoneNumberFromString(trimmed.startsWith('+') ? trimmed : `+${trimmed}`);
   return parsed?.isValid() ? parsed.number : null;
 }
+
+/** Whether numbers can be read in `country` (an ISO 3166-1 alpha-2 code the library knows). */
+export const isTextCountry = (country: string): boolean => isSupportedCountry(country);

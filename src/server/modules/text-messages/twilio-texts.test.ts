@@ -89,7 +89,7 @@ const config = () =>
     PUBLIC_URL,
   });
 const env = useTestApp({ now: '2026-11-23T17:00:00Z', config });
-const { s, staff } = useScenario(env);
+const { s, staff, admin } = useScenario(env, 'admin');
 
 const worker = () =>
   createTextWorker(
@@ -275,5 +275,89 @@ describe('erasing a patient who was texted', () => {
     ]);
     expect(replies).toHaveLength(2);
     expect(await worker().runOnce()).toBe(0);
+  });
+});
+
+describe('the clinic’s texting policy', () => {
+  const url = () => `/api/admin/clinics/${s.clinic.slug}/policy`;
+  const put = (texts: unknown) =>
+    admin.put(url(), { reminders: { offsetsMinutes: [1440] }, texts });
+
+  it('is set by an admin, checked, kept in E.164, audited, and held by the worker', async () => {
+    expect((await admin.get(url())).json().policy.texts).toEqual({
+      quietHoursStart: '21:00',
+      quietHoursEnd: '08:00',
+      country: 'US',
+      sendingNumber: null,
+    });
+    const badCountry = await put({
+      quietHoursStart: '20:00',
+      quietHoursEnd: '09:00',
+      country: 'XX',
+      sendingNumber: null,
+    });
+    expect(badCountry.statusCode).toBe(400);
+    expect(badCountry.json()).toMatchObject({
+      error: 'bad_request',
+      message: 'XX is not a country code we know. Use one such as US, CA or ES.',
+      fields: [{ field: 'texts.country' }],
+    });
+    const badNumber = await put({
+      quietHoursStart: '20:00',
+      quietHoursEnd: '09:00',
+      country: 'CA',
+      sendingNumber: '555 0100',
+    });
+    expect(badNumber.statusCode).toBe(400);
+    expect(badNumber.json().fields).toEqual([
+      expect.objectContaining({ field: 'texts.sendingNumber' }),
+    ]);
+    const badTime = await put({
+      quietHoursStart: '25:00',
+      quietHoursEnd: '09:00',
+      country: 'CA',
+      sendingNumber: null,
+    });
+    expect(badTime.statusCode).toBe(400);
+    expect(badTime.body).toMatch(/must be a time of day such as 21:00/);
+
+    const saved = await put({
+      quietHoursStart: '12:00',
+      quietHoursEnd: '13:00',
+      country: 'ca',
+      sendingNumber: '(514) 555-0142',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const texts = {
+      quietHoursStart: '12:00',
+      quietHoursEnd: '13:00',
+      country: 'CA',
+      sendingNumber: '+15145550142',
+    };
+    expect(saved.json().policy.texts).toEqual(texts);
+    expect((await admin.get(url())).json().policy.texts).toEqual(texts);
+    const audit = await env.db.select().from(t.auditLog).where(eq(t.auditLog.entityType, 'clinic'));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.details).toMatchObject({
+      changes: expect.arrayContaining([
+        { field: 'texts.sendingNumber', from: null, to: '+15145550142' },
+        { field: 'texts.country', from: 'US', to: 'CA' },
+      ]),
+    });
+    // The same again changes nothing, and is not audited twice.
+    expect((await put(texts)).statusCode).toBe(200);
+    expect(
+      await env.db.select().from(t.auditLog).where(eq(t.auditLog.entityType, 'clinic')),
+    ).toHaveLength(1);
+
+    // Now (12:00 in New York) is inside the new quiet hours: the text waits for 13:00.
+    await patientTextedAboutAVisit();
+    expect(await worker().runOnce()).toBe(0);
+    expect(receiver.asked).toEqual([]);
+    expect(
+      (
+        await env.db.select().from(t.outbox).where(eq(t.outbox.channel, 'sms'))
+      )[0]!.nextAttemptAt.toISOString(),
+    ).toBe('2026-11-23T18:00:00.000Z');
   });
 });
