@@ -153,9 +153,8 @@ export const textPolicy = z.object({
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US'),
-  sendingNumber: safeText(40)
-    .nullable()
-    .transform((text) => text?.trim() || null),
+  /** Blank or null: none, the gateway's own. */
+  sendingNumber: safeText(40).nullable(),
 });
 export type TextPolicyBody = z.input<typeof textPolicy>;
 
