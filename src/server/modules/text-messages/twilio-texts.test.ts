@@ -9,6 +9,7 @@ import { testConfig } from '../../config';
 import * as t from '../../db/schema';
 import { bookThroughApi } from '../../test/scenario';
 import { useScenario, useTestApp } from '../../test/test-app';
+import { textLengthOf } from '@domain/text-messages';
 import { textGatewayOf } from './text-gateway';
 import { createTextWorker } from './text-worker';
 import { twilioSignature } from './twilio-gateway';
@@ -359,5 +360,35 @@ describe('the clinic’s texting policy', () => {
         await env.db.select().from(t.outbox).where(eq(t.outbox.channel, 'sms'))
       )[0]!.nextAttemptAt.toISOString(),
     ).toBe('2026-11-23T18:00:00.000Z');
+  });
+});
+
+describe('the admins’ outbox', () => {
+  it('shows a text with its channel, its number partly hidden, its delivery and its length', async () => {
+    await patientTextedAboutAVisit();
+    expect(await worker().runOnce()).toBe(1);
+    const list = await admin.get('/api/admin/outbox');
+    expect(list.statusCode, list.body).toBe(200);
+    const [text] = await texts();
+    const row = list.json().data.find((m: { id: number }) => m.id === text!.id);
+    expect(row).toMatchObject({
+      kind: 'text.appointment.booked',
+      channel: 'sms',
+      recipients: [],
+      subject: null,
+      preview: expect.stringMatching(/^José, your visit at Riverside Family Clinic is booked/),
+      status: 'sent',
+      text: {
+        to: '+1 ••• 0142',
+        name: 'José',
+        deliveryStatus: 'sent',
+        deliveredAt: null,
+        encoding: textLengthOf(text!.body!).encoding,
+        segments: textLengthOf(text!.body!).segments,
+      },
+    });
+    expect(JSON.stringify(list.json())).not.toMatch(/2125550142/);
+    const email = list.json().data.find((m: { id: number }) => m.id === text!.sourceOutboxId);
+    expect(email).toMatchObject({ channel: 'email', text: null });
   });
 });
