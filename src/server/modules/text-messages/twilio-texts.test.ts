@@ -181,6 +181,9 @@ describe('a Twilio-compatible API', () => {
 
     const signed = await fromTwilio('/api/text-messages/twilio/inbound', reply);
     expect(signed.statusCode, signed.body).toBe(200);
+    // Twilio takes the answer as TwiML: empty, as the answer to the patient goes by the outbox.
+    expect(signed.headers['content-type']).toBe('text/xml; charset=utf-8');
+    expect(signed.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
     expect((await staff.get(`/api/appointments/${visit._id}`)).json()).toMatchObject({
       metadata: { status: 'CONFIRMED' },
     });
