@@ -10,6 +10,7 @@ import { visitsOfRows } from './message-visits';
 import { hasAddress } from './outbox-row';
 import * as repo from './outbox.repository';
 import * as reminders from './reminders.repository';
+import { OFFER_KIND } from './messages';
 import { planTextTwins, textTwinned } from './text-twins';
 
 const LEASE_MS = 5 * 60_000;
@@ -173,8 +174,8 @@ export function createOutboxWorker(
     byText: boolean,
   ): Promise<boolean> {
     try {
-      if (byText && row.kind === reminders.REMINDER_KIND) {
-        // A reminder is the patient's alone: its text is the reminder (ADR 050).
+      if (byText && (row.kind === reminders.REMINDER_KIND || row.kind === OFFER_KIND)) {
+        // A reminder or an offer is the patient's alone: its text is the message (ADR 050).
         await repo.markSent(deps.db.db, row.id, deps.now());
         return false;
       }

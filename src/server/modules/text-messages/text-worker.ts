@@ -22,6 +22,7 @@ const NOT_OPEN_REASON = 'The appointment is no longer open.';
 const MOVED_REASON = 'The appointment moved; this reminder was for its earlier time.';
 const STARTED_REASON = 'The appointment had started before this reminder could be sent.';
 const OPTED_OUT_REASON = 'The patient asked not to be reminded.';
+const OFFER_ENDED_REASON = 'The offer had ended before it could be texted.';
 
 export interface TextWorker {
   /** Sends what is due now; answers how many texts the gateway took. */
@@ -74,6 +75,12 @@ export function createTextWorker(
       }
       if (stopped) {
         await repo.settleText(db, row.id, 'withdrawn', STOPPED_REASON);
+        return false;
+      }
+      const offerEnds =
+        row.kind === 'text.waitlist.offer' && (row.payload as { expiresAt?: string }).expiresAt;
+      if (offerEnds && new Date(offerEnds) <= now) {
+        await repo.settleText(db, row.id, 'dropped', OFFER_ENDED_REASON);
         return false;
       }
       if (row.kind === 'text.appointment.reminder') {

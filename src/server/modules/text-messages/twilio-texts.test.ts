@@ -395,3 +395,78 @@ describe('the admins’ outbox', () => {
     expect(email).toMatchObject({ channel: 'email', text: null });
   });
 });
+
+describe('a waitlist offer', () => {
+  it('is texted to a waiting patient who chose texts, in place of its e-mail', async () => {
+    const chose = await staff.put(`/api/patients/${s.patient.id}/text-preference`, {
+      channel: 'sms',
+      consentMethod: 'written',
+      phone: '212-555-0142',
+    });
+    expect(chose.statusCode, chose.body).toBe(200);
+    const entry = await staff.post('/api/waitlist', {
+      clinic: s.clinic.slug,
+      patientId: s.patient.id,
+      providerId: null,
+      duration: 30,
+      windowFrom: '2026-11-23',
+      windowTo: '2026-12-31',
+      weekdays: [],
+      timesOfDay: [],
+      priority: 'normal',
+      notes: 'Wants an earlier visit',
+    });
+    expect(entry.statusCode, entry.body).toBe(201);
+    const freed = await bookThroughApi(staff, s, '2026-11-24T15:00:00Z', {
+      patient: {
+        id: s.otherPatient.id,
+        name: 'Anna Smith',
+        email: s.otherPatient.email,
+        phone: null,
+        clinic: s.clinic.slug,
+      },
+    });
+    const cancel = await staff.post(`/api/appointments/${freed._id}?action=cancel`, {
+      reason: 'Feeling better',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const [offer] = await env.db.select().from(t.waitlistOffers);
+
+    expect(await worker().runOnce()).toBe(1);
+    expect(receiver.asked.map((a) => [a.form.To, a.form.Body])).toEqual([
+      [
+        NUMBER,
+        `José, Riverside Family Clinic has an earlier time for you: Tue, Nov 24, 10:00 AM. Answer by Mon, Nov 23, 2:00 PM: ${PUBLIC_URL}/offer/${offer!.token}`,
+      ],
+    ]);
+    const [text] = await texts();
+    expect(text).toMatchObject({ kind: 'text.waitlist.offer', patientId: s.patient.id });
+    // The offer's e-mail went by text: it is settled without mailing anyone.
+    const mail = createOutboxWorker(
+      {
+        config: { ...config(), SMTP_URL: sink.url },
+        db: env.handle,
+        now: () => env.now(),
+        version: 'test',
+      },
+      {
+        logger: env.app.log,
+        transport: nodemailer.createTransport({
+          host: '127.0.0.1',
+          port: sink.port,
+          secure: false,
+          ignoreTLS: true,
+        }),
+      },
+    );
+    sink.inbox.length = 0;
+    await mail.runOnce();
+    await mail.stop();
+    expect(sink.inbox.flatMap((m) => m.to)).not.toContain(s.patient.email);
+    const [email] = await env.db
+      .select()
+      .from(t.outbox)
+      .where(eq(t.outbox.id, text!.sourceOutboxId!));
+    expect(email).toMatchObject({ kind: 'waitlist.offer', status: 'sent' });
+  });
+});
