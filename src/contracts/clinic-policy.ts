@@ -134,6 +134,30 @@ export const signInPolicy = z.object({
 });
 export type SignInPolicy = z.infer<typeof signInPolicy>;
 
+/** A time of day on the clinic's clocks, 'HH:MM' in 24 hours. */
+const clockTime = z
+  .string({ error: 'must be a time of day such as 21:00' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day such as 21:00');
+
+/**
+ * How the clinic texts its patients (ADR 050): no text leaves between `quietHoursStart` and
+ * `quietHoursEnd` (equal times: no quiet hours); numbers written without a country code are read
+ * in `country`; replies to `sendingNumber` are the clinic's. The server checks the country and the
+ * number with the phone-number library and answers the number in E.164.
+ */
+export const textPolicy = z.object({
+  quietHoursStart: clockTime,
+  quietHoursEnd: clockTime,
+  country: z
+    .string({ error: 'must be a two-letter country code such as US' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US'),
+  /** Blank or null: none, the gateway's own. */
+  sendingNumber: safeText(40).nullable(),
+});
+export type TextPolicyBody = z.input<typeof textPolicy>;
+
 /**
  * What a clinic decides for itself, edited by its admins. `selfService`, `waitlist`,
  * `onlineBooking` and `patientRecords` may be left out of a change (clients written before them), which keeps each as
@@ -146,6 +170,7 @@ export const clinicPolicy = z.object({
   onlineBooking: onlineBookingPolicy.optional(),
   patientRecords: patientRecordsPolicy.optional(),
   signIn: signInPolicy.optional(),
+  texts: textPolicy.optional(),
 });
 export type ClinicPolicy = z.infer<typeof clinicPolicy>;
 
@@ -160,6 +185,10 @@ export const clinicPolicyView = z.object({
     patientRecords: patientRecordsPolicy,
     /** Optional so fixtures written before it keep working; the server always sends it. */
     signIn: signInPolicy.optional(),
+    /** Optional for the same reason. */
+    texts: textPolicy
+      .extend({ country: z.string(), sendingNumber: z.string().nullable() })
+      .optional(),
   }),
 });
 export type ClinicPolicyView = z.infer<typeof clinicPolicyView>;
@@ -190,7 +219,7 @@ export const updateClinicPolicyEndpoint = defineEndpoint({
   params: clinicPolicyParams,
   body: clinicPolicy,
   responses: { 200: updateClinicPolicyResponse },
-  errors: [404],
+  errors: [400, 404],
 });
 
 /** A new clinic: what patients need to reach it, asked for up front (its phone above all). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_DELIVERY_STATUSES } from '@domain/text-messages';
 import { pageOf, pageQueryOf, wholeNumber } from './common';
 import { defineEndpoint } from './endpoint';
 import { getOutboxMessageRoute, listOutboxRoute, resendOutboxMessageRoute } from './routes/outbox';
@@ -31,10 +32,31 @@ export const OUTBOX_KINDS = [
 export const outboxKind = z.enum(OUTBOX_KINDS);
 export type OutboxKind = z.infer<typeof outboxKind>;
 
+/**
+ * A text message's part of a row (ADR 050): its number, partly hidden as a list shows it, where
+ * the gateway's reports have it, and how long it is on the air. Its words are the row's preview.
+ */
+export const outboxText = z.object({
+  /** The number with all but its country code and last four digits hidden: "+1 ••• 0142". */
+  to: z.string(),
+  /** Whom it is for, as the text greets them (an answer to a reply: the number, hidden). */
+  name: z.string(),
+  deliveryStatus: z.enum(TEXT_DELIVERY_STATUSES),
+  deliveredAt: z.string().nullable(),
+  encoding: z.enum(['GSM-7', 'UCS-2']).nullable(),
+  /** Null until its words are written (when it goes). */
+  segments: z.number().nullable(),
+});
+export type OutboxText = z.infer<typeof outboxText>;
+
 /** One notification to deliver, as an admin sees it. */
 export const outboxMessage = z.object({
   id: z.number(),
   kind: z.string(),
+  /** 'email', or 'sms' for a text message (ADR 050); optional for clients written before texts. */
+  channel: z.enum(['email', 'sms']).optional(),
+  /** A text's number, delivery and length; null for an e-mail. */
+  text: outboxText.nullable().optional(),
   /** The appointment it is about; null for an offer, an online booking's confirmation, a notice. */
   appointmentId: z.string().nullable(),
   recipients: z.array(z.object({ email: z.string(), name: z.string(), role: z.string() })),

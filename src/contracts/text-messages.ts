@@ -68,10 +68,14 @@ export const receiveTwilioTextEndpoint = defineEndpoint({
   ...twilioInboundRoute,
   summary: 'A text a patient sent, from a Twilio-compatible API’s messaging webhook',
   description:
-    'Authenticated by X-Twilio-Signature over PUBLIC_URL and this path; an unsigned or forged request is a 403 and changes nothing.',
+    'Authenticated by X-Twilio-Signature over PUBLIC_URL and this path; an unsigned or forged request is a 403 and changes nothing. Answered with an empty TwiML document: any answer to the patient goes through the outbox.',
   body: twilioForm,
   headers: twilioHeaders,
-  responses: { 200: gatewayReceipt },
+  responses: {
+    200: z
+      .string()
+      .describe('TwiML (text/xml): an empty <Response/>, so Twilio sends nothing itself.'),
+  },
   errors: [429],
 });
 

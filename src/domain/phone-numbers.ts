@@ -19,3 +19,17 @@ export function gatewayNumberToE164(number: string): string | null {
   const parsed = parsePhoneNumberFromString(trimmed.startsWith('+') ? trimmed : `+${trimmed}`);
   return parsed?.isValid() ? parsed.number : null;
 }
+
+/** Whether numbers can be read in `country` (an ISO 3166-1 alpha-2 code the library knows). */
+export const isTextCountry = (country: string): boolean => isSupportedCountry(country);
+
+/**
+ * A number as a list shows it to staff (ADR 050): its country code and last four digits, the rest
+ * hidden ("+1 ••• 0142"), as a patient's number needs no more to be told apart. Anything that is
+ * not a number (an erased one) is shown as it is.
+ */
+export function maskedNumber(number: string): string {
+  const parsed = parsePhoneNumberFromString(number);
+  if (!parsed) return number;
+  return `+${parsed.countryCallingCode} ••• ${parsed.nationalNumber.slice(-4)}`;
+}

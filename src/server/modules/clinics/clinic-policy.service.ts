@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
 import { replanClinicReminders } from '../notifications';
 import { requireMemberClinic } from './clinic-scope';
+import { checkTextPolicy, saveTextPolicy } from './text-policy';
 import {
   findClinicPolicy,
   listBookableAgents,
@@ -45,6 +46,7 @@ const viewOf = (row: Awaited<ReturnType<typeof readPolicy>>): ClinicPolicyView =
       secondFactor: SECOND_FACTOR_POLICIES.find((p) => p === row.signIn.secondFactor) ?? 'off',
       passkeySignIn: row.signIn.passkeySignIn,
     },
+    texts: row.texts,
   },
 });
 
@@ -94,11 +96,12 @@ export async function getClinicPolicy(
  */
 export async function updateClinicPolicy(
   deps: AppDeps,
-  { user }: RequestContext,
+  ctx: RequestContext,
   slug: string,
   policy: ClinicPolicy,
 ): Promise<UpdateClinicPolicyResponse> {
-  const clinic = await readPolicy(deps, user, slug);
+  const clinic = await readPolicy(deps, ctx.user, slug);
+  const texts = policy.texts ? checkTextPolicy(policy.texts) : clinic.texts;
   const offsets = [...policy.reminders.offsetsMinutes].sort((a, b) => b - a);
   if (policy.onlineBooking) await checkOnlineBooking(deps, clinic.id, policy.onlineBooking);
   const now = deps.now();
@@ -111,6 +114,7 @@ export async function updateClinicPolicy(
       await setPatientEditorRoles(tx, clinic.id, policy.patientRecords.editorRoles);
     }
     if (policy.signIn) await setSignInPolicy(tx, clinic.id, policy.signIn);
+    await saveTextPolicy(tx, ctx, clinic.id, clinic.texts, texts, now);
     return replanClinicReminders(tx, { ...clinic, offsets }, now);
   });
   const selfService = policy.selfService ?? clinic.selfService;
@@ -125,6 +129,7 @@ export async function updateClinicPolicy(
       onlineBooking,
       patientEditorRoles,
       signIn: policy.signIn ?? clinic.signIn,
+      texts,
     }),
     rescheduledAppointments,
   };

@@ -171,6 +171,12 @@ export async function findClinicPolicy(db: Executor, clinicId: string) {
         secondFactor: t.clinics.secondFactorPolicy,
         passkeySignIn: t.clinics.passkeySignIn,
       },
+      texts: {
+        quietHoursStart: sql<string>`to_char(${t.clinics.quietHoursStart}, 'HH24:MI')`,
+        quietHoursEnd: sql<string>`to_char(${t.clinics.quietHoursEnd}, 'HH24:MI')`,
+        country: t.clinics.textCountry,
+        sendingNumber: t.clinics.textNumber,
+      },
     })
     .from(t.clinics)
     .where(eq(t.clinics.id, clinicId))
@@ -215,6 +221,25 @@ export async function setSignInPolicy(
   await updateClinic(db, clinicId, {
     secondFactorPolicy: policy.secondFactor,
     passkeySignIn: policy.passkeySignIn,
+  });
+}
+
+/** How the clinic texts (ADR 050); the number comes in E.164, checked by the service. */
+export async function setTextPolicy(
+  db: Executor,
+  clinicId: string,
+  policy: {
+    quietHoursStart: string;
+    quietHoursEnd: string;
+    country: string;
+    sendingNumber: string | null;
+  },
+) {
+  await updateClinic(db, clinicId, {
+    quietHoursStart: policy.quietHoursStart,
+    quietHoursEnd: policy.quietHoursEnd,
+    textCountry: policy.country,
+    textNumber: policy.sendingNumber,
   });
 }
 

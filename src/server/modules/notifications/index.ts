@@ -13,7 +13,7 @@ export {
   type SeriesVisit,
 } from './outbox-row';
 export { remindersForNewAppointment, replanClinicReminders, syncReminders } from './reminders';
-export { OFFER_KIND, renderOffer, type OfferSnapshot } from './messages';
+export { OFFER_KIND, offerLink, renderOffer, type OfferSnapshot } from './messages';
 export { HOLD_KIND, type HoldSnapshot } from './messages';
 export {
   INVITATION_KIND,

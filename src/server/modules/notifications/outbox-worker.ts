@@ -11,6 +11,7 @@ import type { MessageClinic } from './messages';
 import { hasAddress } from './outbox-row';
 import * as repo from './outbox.repository';
 import * as reminders from './reminders.repository';
+import { OFFER_KIND } from './messages';
 import { planTextTwins, textTwinned } from './text-twins';
 
 const LEASE_MS = 5 * 60_000;
@@ -179,8 +180,8 @@ export function createOutboxWorker(
     clinics: Map<string, MessageClinic>,
   ): Promise<boolean> {
     try {
-      if (byText && row.kind === reminders.REMINDER_KIND) {
-        // A reminder is the patient's alone: its text is the reminder (ADR 050).
+      if (byText && (row.kind === reminders.REMINDER_KIND || row.kind === OFFER_KIND)) {
+        // A reminder or an offer is the patient's alone: its text is the message (ADR 050).
         await repo.markSent(deps.db.db, row.id, deps.now());
         return false;
       }

@@ -1,5 +1,8 @@
+import { maskedNumber } from '@domain/phone-numbers';
+import { textLengthOf } from '@domain/text-messages';
 import type {
   OutboxMessage,
+  OutboxText,
   OutboxMessageDetail,
   OutboxPage,
   OutboxQuery,
@@ -24,26 +27,49 @@ const viewerOf = (user: AuthUser): repo.OutboxViewer => ({
   email: user.email,
 });
 
+/** A text's part of the list (ADR 050): its number hidden but for its ends, its fate, its length. */
+function textOf(row: repo.OutboxRow): OutboxText | null {
+  if (row.channel !== 'sms' || !row.toNumber) return null;
+  const to = maskedNumber(row.toNumber);
+  const patient = (row.recipients as NotificationParty[]).find((r) => r.role === 'patient');
+  const length = row.body ? textLengthOf(row.body) : null;
+  return {
+    to,
+    // An answer to a reply names its number where a greeting would name the patient.
+    name: patient && patient.name !== row.toNumber ? patient.name : to,
+    deliveryStatus: (row.deliveryStatus ?? 'queued') as OutboxText['deliveryStatus'],
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    encoding: length?.encoding ?? null,
+    segments: length?.segments ?? null,
+  };
+}
+
 const view = (
   row: repo.OutboxRow,
   first: { subject: string; text: string } | null,
-): OutboxMessage => ({
-  id: row.id,
-  kind: row.kind,
-  appointmentId: row.appointmentId,
-  recipients: row.recipients as OutboxMessage['recipients'],
-  subject: first?.subject ?? null,
-  preview: first ? previewOf(first.text) : null,
-  // The table's check constraint allows these alone.
-  status: row.status as OutboxMessage['status'],
-  attempts: row.attempts,
-  lastError: row.lastError,
-  nextAttemptAt: row.nextAttemptAt.toISOString(),
-  dueAt: row.dueAt?.toISOString() ?? null,
-  offsetMinutes: row.offsetMinutes,
-  sentAt: row.sentAt?.toISOString() ?? null,
-  createdAt: row.createdAt.toISOString(),
-});
+): OutboxMessage => {
+  const text = textOf(row);
+  return {
+    id: row.id,
+    kind: row.kind,
+    channel: text ? 'sms' : 'email',
+    text,
+    appointmentId: row.appointmentId,
+    // A text's recipient has a number, not an address: it is in `text`.
+    recipients: text ? [] : (row.recipients as OutboxMessage['recipients']),
+    subject: text ? null : (first?.subject ?? null),
+    preview: text ? (row.body ? previewOf(row.body) : null) : first ? previewOf(first.text) : null,
+    // The table's check constraint allows these alone.
+    status: row.status as OutboxMessage['status'],
+    attempts: row.attempts,
+    lastError: row.lastError,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    dueAt: row.dueAt?.toISOString() ?? null,
+    offsetMinutes: row.offsetMinutes,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+};
 
 /** The appointments of the rows' reminders as they are now: what a reminder is written from. */
 async function currentReminders(

@@ -265,6 +265,12 @@ describe('the clinic’s reminder policy', () => {
           allowNewPatients: true,
         },
         patientRecords: { editorRoles: ['staff'] },
+        texts: {
+          quietHoursStart: '21:00',
+          quietHoursEnd: '08:00',
+          country: 'US',
+          sendingNumber: null,
+        },
       },
     });
     const reminded = await book('2026-11-24T14:00:00.000Z');

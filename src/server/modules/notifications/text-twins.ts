@@ -16,12 +16,15 @@ export const TEXT_TWIN_KINDS = {
   'appointment.reassigned': 'change',
   'appointment.cancelled': 'change',
   'appointment.reminder': 'reminder',
+  // An offer of earlier time is about the patient's booking: it goes with the booking messages.
+  'waitlist.offer': 'change',
 } as const;
 
 /** The kind of a text: its e-mail's kind under `text.`; an answer to a reply is 'text.answer'. */
 export const textKindOf = (emailKind: string) => `text.${emailKind}`;
 
 const PLAN_BATCH = 500;
+const OFFER_TWIN_KIND = 'waitlist.offer';
 const twin = alias(t.outbox, 'twin');
 
 /** Due e-mails of the kinds above whose patient takes texts of that kind, and has no twin yet. */
@@ -30,7 +33,7 @@ async function dueForText(db: Executor, now: Date, afterId: number) {
     .select({
       id: t.outbox.id,
       kind: t.outbox.kind,
-      clinicId: t.appointments.clinicId,
+      clinicId: t.clinics.id,
       appointmentId: t.outbox.appointmentId,
       payload: t.outbox.payload,
       patientId: t.patients.id,
@@ -65,6 +68,51 @@ async function dueForText(db: Executor, now: Date, afterId: number) {
     .limit(PLAN_BATCH);
 }
 
+/**
+ * Due waitlist offers whose patient takes texts of booking changes, and has no twin yet: an offer
+ * has no appointment, its patient is its waitlist entry's, found by the offer's token.
+ */
+async function dueOffersForText(db: Executor, now: Date, afterId: number) {
+  return db
+    .select({
+      id: t.outbox.id,
+      kind: t.outbox.kind,
+      clinicId: t.clinics.id,
+      appointmentId: t.outbox.appointmentId,
+      payload: t.outbox.payload,
+      patientId: t.patients.id,
+      firstName: sql<string>`coalesce(nullif(btrim(${t.patients.preferredName}), ''), ${t.patients.firstName})`,
+      phone: t.patients.phone,
+      country: t.clinics.textCountry,
+    })
+    .from(t.outbox)
+    .innerJoin(t.waitlistOffers, sql`${t.waitlistOffers.token} = ${t.outbox.payload} ->> 'token'`)
+    .innerJoin(t.waitlistEntries, eq(t.waitlistEntries.id, t.waitlistOffers.entryId))
+    .innerJoin(t.patients, eq(t.patients.id, t.waitlistEntries.patientId))
+    .innerJoin(t.clinics, eq(t.clinics.id, t.patients.clinicId))
+    .where(
+      and(
+        gt(t.outbox.id, afterId),
+        eq(t.outbox.channel, 'email'),
+        eq(t.outbox.status, 'pending'),
+        lte(t.outbox.nextAttemptAt, now),
+        eq(t.outbox.kind, OFFER_TWIN_KIND),
+        eq(t.patients.contactChannel, 'sms'),
+        sql`${t.patients.textConsentAt} is not null`,
+        sql`${t.patients.phone} is not null`,
+        sql`'change' = any(${t.patients.textKinds})`,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(twin)
+            .where(eq(twin.sourceOutboxId, t.outbox.id)),
+        ),
+      ),
+    )
+    .orderBy(asc(t.outbox.id))
+    .limit(PLAN_BATCH);
+}
+
 /** Which of `numbers` said STOP to `clinicId`'s texts (and not START since). */
 export async function stoppedNumbers(
   db: Executor,
@@ -87,14 +135,20 @@ export async function stoppedNumbers(
 }
 
 /**
- * Plans the text twins of every e-mail due now; answers how many it planned. A patient whose
+ * Plans the text twins of every e-mail due now (visits' messages, then waitlist offers); answers how many it planned. A patient whose
  * number is not valid or said STOP gets no twin, and their e-mail goes as before.
  */
 export async function planTextTwins(db: Executor, now: Date): Promise<number> {
   let planned = 0;
+  for (const dueOf of [dueForText, dueOffersForText]) planned += await planFrom(db, now, dueOf);
+  return planned;
+}
+
+async function planFrom(db: Executor, now: Date, dueOf: typeof dueForText): Promise<number> {
+  let planned = 0;
   let afterId = 0;
   for (;;) {
-    const due = await dueForText(db, now, afterId);
+    const due = await dueOf(db, now, afterId);
     const withNumbers = due.flatMap((row) => {
       const number = row.phone ? toE164(row.phone, row.country) : null;
       return number ? [{ ...row, number }] : [];

@@ -2,6 +2,7 @@ import type { PatientRecord } from '@contracts/patients';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { conflict, notFound } from '../../errors';
+import { erasePatientTexts } from './erase-patient-texts';
 import { auditPatientChange } from './patient-audit';
 import { requirePatientEditor } from './patient-editors';
 import { toPatientRecord } from './patient-record-view';
@@ -16,7 +17,7 @@ const CHANGED_MEANWHILE =
  * id and its visits, so the clinic's counts and the audit log stay whole, but names, contact,
  * address, record number and notes are gone, and earlier edits' old and new values are struck
  * from the audit log (which fields changed, by whom and when, stays). Messages not yet sent are
- * withdrawn. A patient with visits still to come, or waiting on the waitlist, is refused: those
+ * withdrawn, and texts and replies lose their number and words (ADR 050). A patient with visits still to come, or waiting on the waitlist, is refused: those
  * are ended first, in the words their own screens use.
  */
 export async function erasePatient(
@@ -39,6 +40,7 @@ export async function erasePatient(
         details: `Cancel their ${open.upcomingVisits} upcoming visit(s) and take them off the waitlist (${open.waiting} waiting), then erase their data.`,
       });
     }
+    await erasePatientTexts(tx, id);
     const patient = await repo.erasePatientData(tx, id, now);
     await auditPatientChange(tx, ctx, {
       patientId: id,

@@ -1,9 +1,10 @@
 // The words of one queued text, from its row and the visit as it is when the text goes.
-import type { NotificationSnapshot } from '../notifications';
-import { sessionLink } from '../notifications';
+import type { NotificationSnapshot, OfferSnapshot } from '../notifications';
+import { offerLink, sessionLink } from '../notifications';
 import {
   bookedText,
   cancelledText,
+  offerText,
   reassignedText,
   reminderText,
   rescheduledText,
@@ -21,6 +22,14 @@ export function textBodyOf(
   publicUrl: string,
 ): string | null {
   if (row.kind === 'text.answer') return (row.payload as { text: string }).text;
+  if (row.kind === 'text.waitlist.offer') {
+    const offer = row.payload as OfferSnapshot;
+    const firstName = (row.recipients as Array<{ name: string }>)[0]?.name ?? '';
+    return offerText(
+      { ...offer, clinic: { name: clinic.name, timezone: clinic.timezone } },
+      { firstName, link: offerLink(publicUrl, offer.token) },
+    );
+  }
   if (!visit) return null;
   const snapshot = row.payload as Partial<NotificationSnapshot>;
   const data = {

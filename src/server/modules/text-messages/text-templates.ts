@@ -51,6 +51,15 @@ export function reminderText(visit: VisitData & { confirmed: boolean }, c: TextC
     : `${c.firstName}, reminder: your visit at ${visit.clinic.name} on ${when}. Reply C to confirm, R for your link. ${c.link}`;
 }
 
+/** An offer of freed time to a waiting patient: when, until when it holds, and its page. */
+export function offerText(
+  offer: { clinic: { name: string; timezone: string }; start: string; expiresAt: string },
+  c: TextContext,
+): string {
+  const tz = offer.clinic.timezone;
+  return `${c.firstName}, ${offer.clinic.name} has an earlier time for you: ${textTime(offer.start, tz)}. Answer by ${textTime(offer.expiresAt, tz)}: ${c.link}`;
+}
+
 /** The answers to a patient's reply. */
 export const answerTexts = {
   confirmed: (clinicName: string, when: string) =>

@@ -21,6 +21,8 @@ import { isTwilioSigned, twilioReportStatus } from './twilio-gateway';
 const NOT_THE_GATEWAY =
   'This request does not come from the text gateway: its secret or signature does not match.';
 
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+
 const sameSecret = (expected: string | undefined, given: string) => {
   if (!expected) return false;
   const a = Buffer.from(expected);
@@ -86,7 +88,7 @@ export function textMessagesRoutes(deps: AppDeps): FastifyPluginAsync {
     route(
       app,
       receiveTwilioTextEndpoint,
-      async (request) => {
+      async (request, reply) => {
         const form = request.body;
         if (!signed(request.url, form, request.headers['x-twilio-signature'])) {
           throw forbidden(NOT_THE_GATEWAY);
@@ -100,7 +102,8 @@ export function textMessagesRoutes(deps: AppDeps): FastifyPluginAsync {
           ip: request.ip,
         });
         request.log.info({ done }, 'text received');
-        return { received: true };
+        // Twilio reads the answer as instructions: empty ones, since answers go through the outbox.
+        return reply.type('text/xml; charset=utf-8').send(EMPTY_TWIML);
       },
       limited,
     );

@@ -123,6 +123,28 @@ export async function markTextSent(
     .where(eq(t.outbox.id, id));
 }
 
+/** Many texts the gateway took, marked sent in one statement, each as `markTextSent` does. */
+export async function markTextsSent(
+  db: Executor,
+  now: Date,
+  sent: ReadonlyArray<{ id: number; body: string; gateway: string; gatewayId: string }>,
+) {
+  if (sent.length === 0) return;
+  const values = sql.join(
+    sent.map(
+      (s) => sql`(${s.id}::bigint, ${s.body}::text, ${s.gateway}::text, ${s.gatewayId}::text)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${t.outbox} o set status = 'sent', sent_at = ${now.toISOString()}::timestamptz,
+      last_error = null, body = v.body, gateway = v.gateway, gateway_id = v.gateway_id,
+      delivery_status = case when o.delivery_status in ('delivered', 'failed')
+        then o.delivery_status else 'sent' end
+    from (values ${values}) as v(id, body, gateway, gateway_id)
+    where o.id = v.id`);
+}
+
 export async function markTextAttempt(
   db: Executor,
   id: number,

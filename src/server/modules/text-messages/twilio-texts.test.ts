@@ -9,6 +9,7 @@ import { testConfig } from '../../config';
 import * as t from '../../db/schema';
 import { bookThroughApi } from '../../test/scenario';
 import { useScenario, useTestApp } from '../../test/test-app';
+import { textLengthOf } from '@domain/text-messages';
 import { textGatewayOf } from './text-gateway';
 import { createTextWorker } from './text-worker';
 import { twilioSignature } from './twilio-gateway';
@@ -89,7 +90,7 @@ const config = () =>
     PUBLIC_URL,
   });
 const env = useTestApp({ now: '2026-11-23T17:00:00Z', config });
-const { s, staff } = useScenario(env);
+const { s, staff, admin } = useScenario(env, 'admin');
 
 const worker = () =>
   createTextWorker(
@@ -180,6 +181,9 @@ describe('a Twilio-compatible API', () => {
 
     const signed = await fromTwilio('/api/text-messages/twilio/inbound', reply);
     expect(signed.statusCode, signed.body).toBe(200);
+    // Twilio takes the answer as TwiML: empty, as the answer to the patient goes by the outbox.
+    expect(signed.headers['content-type']).toBe('text/xml; charset=utf-8');
+    expect(signed.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
     expect((await staff.get(`/api/appointments/${visit._id}`)).json()).toMatchObject({
       metadata: { status: 'CONFIRMED' },
     });
@@ -229,5 +233,240 @@ describe('a Twilio-compatible API', () => {
     expect(text).toMatchObject({ status: 'pending', attempts: 1, deliveryStatus: 'queued' });
     expect(text!.lastError).toBe('The text API refused the text (401, code 20003): Authenticate');
     expect(text!.nextAttemptAt.getTime()).toBe(env.now().getTime() + 60_000);
+  });
+});
+
+describe('erasing a patient who was texted', () => {
+  it('strikes the number and words of their texts and replies, and withdraws those not sent', async () => {
+    const visit = await patientTextedAboutAVisit();
+    expect(await worker().runOnce()).toBe(1);
+    for (const [sid, body] of [
+      ['SMerase1', 'R'],
+      ['SMerase2', 'Running late, José'],
+    ] as const) {
+      const reply = await fromTwilio('/api/text-messages/twilio/inbound', {
+        From: NUMBER,
+        To: FROM,
+        Body: body,
+        MessageSid: sid,
+        AccountSid: SID,
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+    }
+    const cancel = await staff.post(`/api/appointments/${visit._id}?action=cancel`, {
+      reason: 'Moving away',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const { version } = (await staff.get(`/api/patients/${s.patient.id}`)).json().patient;
+    const before = JSON.stringify([await texts(), await env.db.select().from(t.textReplies)]);
+    expect(before).toMatch(/\+12125550142/);
+    expect(before).toMatch(/Running late/);
+
+    const erase = await staff.post(`/api/patients/${s.patient.id}/erase`, {
+      version,
+      reason: 'Asked by the patient',
+    });
+    expect(erase.statusCode, erase.body).toBe(200);
+    const after = await texts();
+    const replies = await env.db.select().from(t.textReplies);
+    expect(JSON.stringify([after, replies])).not.toMatch(
+      /2125550142|José|Núñez|Running late|token=/,
+    );
+    expect(after.filter((text) => text.status === 'pending')).toEqual([]);
+    expect(after.map((text) => [text.status, text.deliveryStatus])).toEqual([
+      ['sent', 'sent'],
+      ['withdrawn', 'queued'],
+    ]);
+    expect(replies).toHaveLength(2);
+    expect(await worker().runOnce()).toBe(0);
+  });
+});
+
+describe('the clinic’s texting policy', () => {
+  const url = () => `/api/admin/clinics/${s.clinic.slug}/policy`;
+  const put = (texts: unknown) =>
+    admin.put(url(), { reminders: { offsetsMinutes: [1440] }, texts });
+
+  it('is set by an admin, checked, kept in E.164, audited, and held by the worker', async () => {
+    expect((await admin.get(url())).json().policy.texts).toEqual({
+      quietHoursStart: '21:00',
+      quietHoursEnd: '08:00',
+      country: 'US',
+      sendingNumber: null,
+    });
+    const badCountry = await put({
+      quietHoursStart: '20:00',
+      quietHoursEnd: '09:00',
+      country: 'XX',
+      sendingNumber: null,
+    });
+    expect(badCountry.statusCode).toBe(400);
+    expect(badCountry.json()).toMatchObject({
+      error: 'bad_request',
+      message: 'XX is not a country code we know. Use one such as US, CA or ES.',
+      fields: [{ field: 'texts.country' }],
+    });
+    const badNumber = await put({
+      quietHoursStart: '20:00',
+      quietHoursEnd: '09:00',
+      country: 'CA',
+      sendingNumber: '555 0100',
+    });
+    expect(badNumber.statusCode).toBe(400);
+    expect(badNumber.json().fields).toEqual([
+      expect.objectContaining({ field: 'texts.sendingNumber' }),
+    ]);
+    const badTime = await put({
+      quietHoursStart: '25:00',
+      quietHoursEnd: '09:00',
+      country: 'CA',
+      sendingNumber: null,
+    });
+    expect(badTime.statusCode).toBe(400);
+    expect(badTime.body).toMatch(/must be a time of day such as 21:00/);
+
+    const saved = await put({
+      quietHoursStart: '12:00',
+      quietHoursEnd: '13:00',
+      country: 'ca',
+      sendingNumber: '(514) 555-0142',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const texts = {
+      quietHoursStart: '12:00',
+      quietHoursEnd: '13:00',
+      country: 'CA',
+      sendingNumber: '+15145550142',
+    };
+    expect(saved.json().policy.texts).toEqual(texts);
+    expect((await admin.get(url())).json().policy.texts).toEqual(texts);
+    const audit = await env.db.select().from(t.auditLog).where(eq(t.auditLog.entityType, 'clinic'));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.details).toMatchObject({
+      changes: expect.arrayContaining([
+        { field: 'texts.sendingNumber', from: null, to: '+15145550142' },
+        { field: 'texts.country', from: 'US', to: 'CA' },
+      ]),
+    });
+    // The same again changes nothing, and is not audited twice.
+    expect((await put(texts)).statusCode).toBe(200);
+    expect(
+      await env.db.select().from(t.auditLog).where(eq(t.auditLog.entityType, 'clinic')),
+    ).toHaveLength(1);
+
+    // Now (12:00 in New York) is inside the new quiet hours: the text waits for 13:00.
+    await patientTextedAboutAVisit();
+    expect(await worker().runOnce()).toBe(0);
+    expect(receiver.asked).toEqual([]);
+    expect(
+      (
+        await env.db.select().from(t.outbox).where(eq(t.outbox.channel, 'sms'))
+      )[0]!.nextAttemptAt.toISOString(),
+    ).toBe('2026-11-23T18:00:00.000Z');
+  });
+});
+
+describe('the admins’ outbox', () => {
+  it('shows a text with its channel, its number partly hidden, its delivery and its length', async () => {
+    await patientTextedAboutAVisit();
+    expect(await worker().runOnce()).toBe(1);
+    const list = await admin.get('/api/admin/outbox');
+    expect(list.statusCode, list.body).toBe(200);
+    const [text] = await texts();
+    const row = list.json().data.find((m: { id: number }) => m.id === text!.id);
+    expect(row).toMatchObject({
+      kind: 'text.appointment.booked',
+      channel: 'sms',
+      recipients: [],
+      subject: null,
+      preview: expect.stringMatching(/^José, your visit at Riverside Family Clinic is booked/),
+      status: 'sent',
+      text: {
+        to: '+1 ••• 0142',
+        name: 'José',
+        deliveryStatus: 'sent',
+        deliveredAt: null,
+        encoding: textLengthOf(text!.body!).encoding,
+        segments: textLengthOf(text!.body!).segments,
+      },
+    });
+    expect(JSON.stringify(list.json())).not.toMatch(/2125550142/);
+    const email = list.json().data.find((m: { id: number }) => m.id === text!.sourceOutboxId);
+    expect(email).toMatchObject({ channel: 'email', text: null });
+  });
+});
+
+describe('a waitlist offer', () => {
+  it('is texted to a waiting patient who chose texts, in place of its e-mail', async () => {
+    const chose = await staff.put(`/api/patients/${s.patient.id}/text-preference`, {
+      channel: 'sms',
+      consentMethod: 'written',
+      phone: '212-555-0142',
+    });
+    expect(chose.statusCode, chose.body).toBe(200);
+    const entry = await staff.post('/api/waitlist', {
+      clinic: s.clinic.slug,
+      patientId: s.patient.id,
+      providerId: null,
+      duration: 30,
+      windowFrom: '2026-11-23',
+      windowTo: '2026-12-31',
+      weekdays: [],
+      timesOfDay: [],
+      priority: 'normal',
+      notes: 'Wants an earlier visit',
+    });
+    expect(entry.statusCode, entry.body).toBe(201);
+    const freed = await bookThroughApi(staff, s, '2026-11-24T15:00:00Z', {
+      patient: {
+        id: s.otherPatient.id,
+        name: 'Anna Smith',
+        email: s.otherPatient.email,
+        phone: null,
+        clinic: s.clinic.slug,
+      },
+    });
+    const cancel = await staff.post(`/api/appointments/${freed._id}?action=cancel`, {
+      reason: 'Feeling better',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const [offer] = await env.db.select().from(t.waitlistOffers);
+
+    expect(await worker().runOnce()).toBe(1);
+    expect(receiver.asked.map((a) => [a.form.To, a.form.Body])).toEqual([
+      [
+        NUMBER,
+        `José, Riverside Family Clinic has an earlier time for you: Tue, Nov 24, 10:00 AM. Answer by Mon, Nov 23, 2:00 PM: ${PUBLIC_URL}/offer/${offer!.token}`,
+      ],
+    ]);
+    const [text] = await texts();
+    expect(text).toMatchObject({ kind: 'text.waitlist.offer', patientId: s.patient.id });
+    // The offer's e-mail went by text: it is settled without mailing anyone.
+    const mail = createOutboxWorker(
+      {
+        config: { ...config(), SMTP_URL: sink.url },
+        db: env.handle,
+        now: () => env.now(),
+        version: 'test',
+      },
+      {
+        logger: env.app.log,
+        transport: nodemailer.createTransport({
+          host: '127.0.0.1',
+          port: sink.port,
+          secure: false,
+          ignoreTLS: true,
+        }),
+      },
+    );
+    sink.inbox.length = 0;
+    await mail.runOnce();
+    await mail.stop();
+    expect(sink.inbox.flatMap((m) => m.to)).not.toContain(s.patient.email);
+    const [email] = await env.db
+      .select()
+      .from(t.outbox)
+      .where(eq(t.outbox.id, text!.sourceOutboxId!));
+    expect(email).toMatchObject({ kind: 'waitlist.offer', status: 'sent' });
   });
 });

@@ -13,6 +13,7 @@ import { WaitlistPolicyForm } from './waitlist-policy-form';
 import { OnlineBookingPolicyForm } from './online-booking-policy-form';
 import { PatientRecordsPolicyForm } from './patient-records-policy-form';
 import { SignInPolicyForm } from './sign-in-policy-form';
+import { TextPolicyForm } from './text-policy-form';
 import { readableTimeZone } from '@web/lib/time-zones';
 import { Button } from '@web/components/ui/button';
 import { AddClinicDialog } from './add-clinic-dialog';
@@ -134,6 +135,11 @@ export function ClinicSettingsPage() {
           <Card className="mt-4">
             <CardContent>
               <SignInPolicyForm key={slug} slug={slug} current={policy.data} />
+            </CardContent>
+          </Card>
+          <Card className="mt-4">
+            <CardContent>
+              <TextPolicyForm key={slug} slug={slug} current={policy.data} />
             </CardContent>
           </Card>
         </>

@@ -40,6 +40,27 @@ const booked: OutboxMessage = {
   subject: 'Your appointment is booked — Riverside Family Clinic',
   preview: 'Hello José Núñez, Your appointment is booked. Clinic: Riverside Family Clinic',
 };
+/** A reminder sent by text (ADR 050): no address, its number partly hidden, its length. */
+const textReminder: OutboxMessage = {
+  ...hold,
+  id: 42,
+  kind: 'text.appointment.reminder',
+  channel: 'sms',
+  appointmentId: booked.appointmentId,
+  recipients: [],
+  subject: null,
+  preview: 'José, a reminder: your visit at Riverside Family Clinic is Wed, Nov 25, 10:00 AM.',
+  status: 'sent',
+  sentAt: '2026-11-24T15:00:00.000Z',
+  text: {
+    to: '+1 ••• 0142',
+    name: 'José',
+    deliveryStatus: 'delivered',
+    deliveredAt: '2026-11-24T15:00:05.000Z',
+    encoding: 'GSM-7',
+    segments: 2,
+  },
+};
 const holdDetail: OutboxMessageDetail = {
   ...hold,
   mails: [
@@ -60,7 +81,7 @@ function renderPage() {
     sessionHandler(makeSessionUser(), ({ url }) => {
       if (url.pathname === '/api/admin/outbox') {
         return json({
-          data: [hold, booked],
+          data: [hold, booked, textReminder],
           pagination: { hasNextPage: false, currentPage: 1 },
         });
       }
@@ -97,6 +118,15 @@ describe('the Notifications page', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe(
       `/appointments?view=${booked.appointmentId}`,
     );
+  });
+
+  it('shows a text with its number partly hidden, its length and its delivery', async () => {
+    renderPage();
+    const row = (await screen.findByText('Text message · 2 segments, GSM-7')).closest('tr')!;
+    expect(row).toHaveTextContent('Text · Reminder');
+    expect(row).toHaveTextContent('José+1 ••• 0142');
+    expect(row).toHaveTextContent(textReminder.preview!);
+    expect(row).toHaveTextContent('Delivered Nov 24');
   });
 
   it('opens a message as its recipient gets it, with its links to follow, and closes by keyboard', async () => {

@@ -25,6 +25,15 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   'account.invitation': 'Staff invitation',
 };
 
+/** A text's kind is its e-mail's under `text.` (ADR 050); an answer to a reply has its own. */
+export function kindLabel(kind: string): string {
+  if (kind === 'text.answer') return 'Answer to a reply';
+  const email = kind.startsWith('text.') ? kind.slice('text.'.length) : kind;
+  return KIND_LABELS[email as OutboxKind] ?? email;
+}
+
+const segmentsOf = (n: number) => `${n} segment${n === 1 ? '' : 's'}`;
+
 const STATUS_VARIANT: Record<OutboxStatus, 'default' | 'secondary' | 'destructive' | 'outline'> = {
   sent: 'default',
   pending: 'secondary',
@@ -51,7 +60,23 @@ export interface MessageActions {
   onView(id: number): void;
 }
 
+/** Whom a message goes to, in one line (phones): addresses, or a text's name and number. */
+export function recipientsLine(message: OutboxMessage): string {
+  if (message.text) return `${message.text.name} (${message.text.to})`;
+  return message.recipients.map((r) => r.email).join(', ');
+}
+
 export function Recipients({ message }: { message: OutboxMessage }) {
+  if (message.text) {
+    return (
+      <p className="break-words">
+        {message.text.name !== message.text.to ? (
+          <span className="block">{message.text.name}</span>
+        ) : null}
+        <span className="text-muted-foreground">{message.text.to}</span>
+      </p>
+    );
+  }
   return (
     <ul className="space-y-0.5">
       {message.recipients.map((r) => (
@@ -69,12 +94,19 @@ export function MessageSummary({ message: m }: { message: OutboxMessage }) {
   return (
     <div className="min-w-0 space-y-1">
       <p className="text-xs text-muted-foreground">
-        {KIND_LABELS[m.kind as OutboxKind] ?? m.kind}
+        {m.text ? 'Text · ' : ''}
+        {kindLabel(m.kind)}
         {isReminder(m) && m.offsetMinutes !== null
           ? ` · ${describeReminderOffset(m.offsetMinutes)} before`
           : ''}
       </p>
-      <p className="font-medium break-words">{m.subject ?? 'No message to show'}</p>
+      <p className="font-medium break-words">
+        {m.text
+          ? m.text.segments === null
+            ? 'Text message, written when it goes'
+            : `Text message · ${segmentsOf(m.text.segments)}, ${m.text.encoding}`
+          : (m.subject ?? 'No message to show')}
+      </p>
       {m.preview ? (
         <p className="line-clamp-2 text-xs break-words text-muted-foreground">{m.preview}</p>
       ) : null}
@@ -114,6 +146,15 @@ export function DeliveryState({
           ? ` · next try ${when(m.nextAttemptAt, timeZone)}`
           : ''}
       </p>
+      {m.text && m.status === 'sent' ? (
+        <p className="mt-1 text-xs text-muted-foreground">
+          {m.text.deliveryStatus === 'delivered' && m.text.deliveredAt
+            ? `Delivered ${when(m.text.deliveredAt, timeZone)}`
+            : m.text.deliveryStatus === 'failed'
+              ? 'The carrier could not deliver it'
+              : 'Not yet reported delivered'}
+        </p>
+      ) : null}
       {m.lastError ? (
         <p
           className={`mt-1 text-xs ${m.status === 'withdrawn' || m.status === 'dropped' ? 'text-muted-foreground' : 'text-destructive'}`}

@@ -8,6 +8,7 @@ import {
   MessageButtons,
   MessageSummary,
   Recipients,
+  recipientsLine,
   when,
   type MessageActions,
 } from './outbox-parts';
@@ -61,7 +62,7 @@ function MessagesList({ messages, timeZone, ...actions }: MessagesProps) {
           <MessageSummary message={m} />
           <p className="text-xs break-words">
             <span className="text-muted-foreground">To: </span>
-            {m.recipients.map((r) => r.email).join(', ')}
+            {recipientsLine(m)}
             <span className="block text-muted-foreground">
               Created {when(m.createdAt, timeZone)}
             </span>
