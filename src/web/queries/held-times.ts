@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { HeldTime } from '@contracts/availability';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import { overlayRequest, type OverlayRange } from './overlay-range';
 import { listHeldTimesRoute } from '@contracts/routes/availability';
 import { heldTimeKeys } from './query-keys';
 
@@ -11,23 +12,13 @@ export type { HeldTime };
  * the slot picker show them, so the front desk knows why a time is not offered. Holds lapse
  * within minutes, so the answer is fresh for half a minute and refetched each minute.
  */
-export function heldTimesQueryOptions(input: {
-  from: string;
-  to: string;
-  clinic?: string;
-  agentIds?: readonly string[];
-}) {
-  const agentIds = input.agentIds ? [...input.agentIds].sort().join(',') : undefined;
+export function heldTimesQueryOptions(input: OverlayRange) {
+  const { keyParts, query } = overlayRequest(input);
   return queryOptions({
-    queryKey: heldTimeKeys.range(input.from, input.to, input.clinic ?? '', agentIds ?? ''),
+    queryKey: heldTimeKeys.range(...keyParts),
     queryFn: ({ signal }) =>
       callEndpoint(listHeldTimesRoute, {
-        query: {
-          from: input.from,
-          to: input.to,
-          ...(input.clinic ? { clinic: input.clinic } : {}),
-          ...(agentIds ? { agentIds } : {}),
-        },
+        query,
         signal,
         fallback: 'Failed to load held times',
       }).then((answer) => answer.holds),

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { OutsideBusyTime } from '@contracts/availability';
 import { listOutsideBusyRoute } from '@contracts/routes/availability';
 import { callEndpoint } from '@web/lib/endpoint-client';
+import { overlayRequest, type OverlayRange } from './overlay-range';
 import { outsideBusyKeys } from './query-keys';
 
 export type { OutsideBusyTime };
@@ -11,23 +12,13 @@ export type { OutsideBusyTime };
  * "Busy — outside calendar", so the desk sees why a time is not offered. Synced every few
  * minutes on the server, so refetched every few minutes here.
  */
-export function outsideBusyQueryOptions(input: {
-  from: string;
-  to: string;
-  clinic?: string;
-  agentIds?: readonly string[];
-}) {
-  const agentIds = input.agentIds ? [...input.agentIds].sort().join(',') : undefined;
+export function outsideBusyQueryOptions(input: OverlayRange) {
+  const { keyParts, query } = overlayRequest(input);
   return queryOptions({
-    queryKey: outsideBusyKeys.range(input.from, input.to, input.clinic ?? '', agentIds ?? ''),
+    queryKey: outsideBusyKeys.range(...keyParts),
     queryFn: ({ signal }) =>
       callEndpoint(listOutsideBusyRoute, {
-        query: {
-          from: input.from,
-          to: input.to,
-          ...(input.clinic ? { clinic: input.clinic } : {}),
-          ...(agentIds ? { agentIds } : {}),
-        },
+        query,
         signal,
         fallback: 'Failed to load outside busy times',
       }).then((answer) => answer.busy),

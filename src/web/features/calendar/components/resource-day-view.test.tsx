@@ -94,7 +94,8 @@ function serve(resources: (request: ApiRequest) => Response) {
     if (path === '/api/auth/session') return json(session);
     if (path === '/api/clinics') return json([CLINIC]);
     if (path === '/api/appointments') return json(APPOINTMENTS);
-    if (path === '/api/held-times') return json([]);
+    if (path === '/api/held-times') return json({ holds: [] });
+    if (path === '/api/outside-busy') return json({ busy: [] });
     if (path === `/api/clinics/${CLINIC.id}/services`) return json({ data: [physio] });
     if (path === `/api/clinics/${CLINIC.slug}/nurses`) return json([]);
     if (path === `/api/clinics/${CLINIC.id}/resources`) return resources(request);
