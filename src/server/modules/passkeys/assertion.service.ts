@@ -1,8 +1,5 @@
-import {
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-  type AuthenticationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { webauthn } from './webauthn';
 import type { PasskeyAssertionBody } from '@contracts/passkeys';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
@@ -40,7 +37,9 @@ async function checkAssertion(
 ): Promise<{ newCounter: number } | { refusal: Refusal }> {
   const rp = relyingParty(deps.config);
   try {
-    const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+    const { verified, authenticationInfo } = await (
+      await webauthn()
+    ).verifyAuthenticationResponse({
       response: input.response as AuthenticationResponseJSON,
       expectedChallenge: input.challenge,
       expectedOrigin: rp.origin,
@@ -96,7 +95,9 @@ export async function secondFactorOptions(deps: AppDeps, ctx: RequestContext) {
   if (passkeys.length === 0) {
     throw conflict('You have no passkey to confirm with. Use your authenticator app.');
   }
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webauthn()
+  ).generateAuthenticationOptions({
     rpID: relyingParty(deps.config).id,
     allowCredentials: passkeys.map((p) => ({ id: p.credentialId, transports: transportsOf(p) })),
     userVerification: 'preferred',
@@ -217,7 +218,9 @@ export async function stepUp(deps: AppDeps, ctx: RequestContext, body: PasskeyAs
  * then stands for both factors.
  */
 export async function signInOptions(deps: AppDeps) {
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webauthn()
+  ).generateAuthenticationOptions({
     rpID: relyingParty(deps.config).id,
     userVerification: 'required',
     timeout: CHALLENGE_TIMEOUT_MS,

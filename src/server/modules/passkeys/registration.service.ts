@@ -1,9 +1,5 @@
-import {
-  generateRegistrationOptions,
-  verifyRegistrationResponse,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { webauthn } from './webauthn';
 import type { PasskeyView, RegisterPasskeyBody } from '@contracts/passkeys';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
@@ -64,7 +60,9 @@ export async function registrationOptions(deps: AppDeps, ctx: RequestContext) {
   const { user } = ctx;
   const existing = await repo.passkeysOfUser(deps.db.db, user.id);
   const rp = relyingParty(deps.config);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webauthn()
+  ).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: user.email,
@@ -97,13 +95,17 @@ export async function registerPasskey(
   });
   if (!taken || taken.userId !== user.id) throw badRequest(REGISTRATION_EXPIRED);
   const rp = relyingParty(deps.config);
-  const verification = await verifyRegistrationResponse({
-    response: body.response as RegistrationResponseJSON,
-    expectedChallenge: taken.challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    requireUserVerification: false,
-  }).catch(() => null);
+  const verification = await (
+    await webauthn()
+  )
+    .verifyRegistrationResponse({
+      response: body.response as RegistrationResponseJSON,
+      expectedChallenge: taken.challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: false,
+    })
+    .catch(() => null);
   if (!verification?.verified) throw badRequest(REGISTRATION_FAILED);
   const info = verification.registrationInfo;
 
