@@ -72,11 +72,10 @@ for (const [width, viewport] of [
       expect(key).toMatch(/^[A-Z2-7]{32}$/);
       await section.getByLabel('Code from the app').fill(codeFor(key));
       await section.getByRole('button', { name: 'Confirm and turn on' }).click();
-      const codes = await section
-        .getByRole('list', { name: 'Recovery codes' })
-        .getByRole('listitem')
-        .allTextContents();
-      expect(codes).toHaveLength(10);
+      // The codes appear once the server has confirmed the app: wait for them, then read them.
+      const shown = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+      await expect(shown).toHaveCount(10);
+      const codes = await shown.allTextContents();
       await section.getByRole('button', { name: 'Done' }).click();
       await expect(
         section.getByText('Two-step sign-in is on: your authenticator app is set up.'),
