@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { availabilityIntervals } from '@domain/schedule';
 import { phoneNumberField } from '@contracts/common';
+import { toE164 } from '@domain/phone-numbers';
 import { verifyPassword } from '../security/password';
 import { createTestDatabase, type TestDatabase } from '../test/test-db';
 import * as t from './schema';
@@ -44,6 +45,8 @@ describe('the demo seed', () => {
       // Patient pages send patients to call the clinic: a demo clinic has a number to call.
       expect(phoneNumberField.safeParse(clinic.phone).success, clinic.slug).toBe(true);
       expect(clinic.address, clinic.slug).toMatch(/\S+\n\S+/);
+      // Its own local numbers, its phone among them, read as numbers to text (ADR 050).
+      expect(toE164(clinic.phone!, clinic.textCountry), clinic.slug).not.toBeNull();
     }
   });
 

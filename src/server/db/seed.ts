@@ -64,12 +64,14 @@ async function writeDemo(tx: Executor, now: Date, passwordHash: string): Promise
   const clinicRows = await tx
     .insert(t.clinics)
     .values(
-      DEMO_CLINICS.map(({ slug, name, timezone, phone, address }) => ({
+      DEMO_CLINICS.map(({ slug, name, timezone, locale, phone, address }) => ({
         slug,
         name,
         timezone,
         phone,
         address,
+        // Patients' local numbers are read in the clinic's country (ADR 050): en_GB's is GB.
+        textCountry: locale.slice(-2),
       })),
     )
     .returning();
