@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { aliases } from './vite.aliases';
 
@@ -47,12 +49,50 @@ const integration = (
     exclude:
       db === 'postgres' ? ['src/server/**/*.embedded.test.ts'] : ['src/server/**/*.pg.test.ts'],
     environment: 'node' as const,
+    // Files share one module graph per worker (ADR 057): each file used to import the app and its
+    // libraries afresh, 640 s of the run's worker time. Every file builds its own app and database,
+    // and none replaces a module (vi.mock), so nothing else carries from file to file.
+    isolate: false,
     env: { CAREBOOK_TEST_DB: db },
     globalSetup: ['./src/server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
 });
+
+const UNIT = [
+  'src/domain/**/*.test.ts',
+  'src/contracts/**/*.test.ts',
+  'src/web/**/*.test.{ts,tsx}',
+  'scripts/**/*.test.ts',
+];
+
+const unitTest = {
+  environment: 'node' as const,
+  setupFiles: ['./src/web/test/jest-dom.ts'],
+  // Property tests and page renders take a second alone and several beside a build on two cores:
+  // the limit catches a hang, not a slow machine.
+  testTimeout: 20_000,
+};
+
+/** The unit test files that replace a module with vi.mock, found by reading them. */
+function filesReplacingModules(): string[] {
+  const found: string[] = [];
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(file);
+      else if (
+        /\.test\.tsx?$/.test(entry.name) &&
+        /\bvi\.(do)?mock\(/.test(readFileSync(file, 'utf8'))
+      )
+        found.push(file.split(path.sep).join('/'));
+    }
+  };
+  for (const dir of ['src/domain', 'src/contracts', 'src/web', 'scripts']) visit(dir);
+  return found.sort();
+}
+const REPLACING_MODULES = filesReplacingModules();
 
 // unit: pure code and components, no database. integration-*: API and database tests, the same
 // files run once on PGlite and once on PostgreSQL (TEST_DATABASE_URL, default local server).
@@ -69,17 +109,22 @@ export default defineConfig({
         resolve: { alias: aliases },
         test: {
           name: 'unit',
-          include: [
-            'src/domain/**/*.test.ts',
-            'src/contracts/**/*.test.ts',
-            'src/web/**/*.test.{ts,tsx}',
-            'scripts/**/*.test.ts',
-          ],
-          environment: 'node',
-          setupFiles: ['./src/web/test/jest-dom.ts'],
-          // Property tests and page renders take a second alone and several beside a build on
-          // two cores: the limit catches a hang, not a slow machine.
-          testTimeout: 20_000,
+          include: UNIT,
+          // Without isolation (ADR 057): each file's fresh jsdom and imports were two thirds of
+          // the project's time. Files that replace a module run in the isolated project below.
+          exclude: REPLACING_MODULES,
+          isolate: false,
+          ...unitTest,
+        },
+      },
+      {
+        resolve: { alias: aliases },
+        test: {
+          name: 'unit-isolated',
+          // vi.mock swaps a module for the file that asks; with a shared module graph the swap
+          // would miss modules an earlier file already imported, or leak into the next file.
+          include: REPLACING_MODULES.length > 0 ? REPLACING_MODULES : ['no-file-replaces-a-module'],
+          ...unitTest,
         },
       },
       integration('pglite'),
