@@ -79,7 +79,10 @@ export function pageById<T extends Resource & { id?: string }>(
   const sorted = resources
     .filter((r) => after === undefined || r.id! > after)
     .sort((a, b) => (a.id! < b.id! ? -1 : a.id! > b.id! ? 1 : 0));
-  return pageOf(sorted.slice(0, request.pageSize() + 1), request.pageSize(), (r) => r.id!);
+  return {
+    ...pageOf(sorted.slice(0, request.pageSize() + 1), request.pageSize(), (r) => r.id!),
+    ...(request.wantsTotal() ? { total: resources.length } : {}),
+  };
 }
 
 export function filterIds<T extends { id?: string }>(request: SearchRequest, resources: T[]): T[] {

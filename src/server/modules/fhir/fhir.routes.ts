@@ -8,6 +8,7 @@ import type { RequestContext } from '../../core/request-context';
 import { FHIR_PATH, fhirBase, searchset, type Page } from './bundle';
 import {
   capabilityStatement,
+  includesOf,
   isFhirResourceType,
   RESOURCES,
   searchParamNames,
@@ -28,7 +29,8 @@ import * as rooms from './fhir-rooms-equipment';
 import { readSlot, searchSlots } from './fhir-slots';
 import { readHealthcareService, searchHealthcareServices } from './fhir-services';
 import { FhirError, resourceNotFound, toOutcome } from './outcome';
-import { prefersStrict, SearchRequest } from './search-request';
+import { appointmentsOfPatients, included } from './fhir-includes';
+import { checkFormat, prefersStrict, SearchRequest } from './search-request';
 
 export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
 
@@ -145,8 +147,14 @@ function registerFhir(app: FastifyInstance, deps: AppDeps) {
   });
 
   // Answers carry patient data: no cache, shared or the client's own, may keep them.
-  app.addHook('onRequest', async (_request, reply) => {
+  // JSON only, however another format is asked for (Accept or _format): 406, never JSON anyway.
+  app.addHook('onRequest', async (request, reply) => {
     void reply.header('cache-control', 'no-store');
+    const format = (request.query as Record<string, unknown> | undefined)?._format;
+    checkFormat(
+      typeof format === 'string' ? format : Array.isArray(format) ? String(format[0]) : undefined,
+      request.headers.accept,
+    );
   });
 
   // Rate limits run first (onRequest), then the caller is found, before the body is read.
@@ -209,9 +217,27 @@ function registerFhir(app: FastifyInstance, deps: AppDeps) {
         query as Record<string, string | string[]>,
         searchParamNames(type),
         prefersStrict(request.headers.prefer),
+        deps.now(),
       );
+      const offered = includesOf(type);
+      const includes = params.includes('_include', offered.includes);
+      const revincludes = params.includes('_revinclude', offered.revincludes);
       const page = await SEARCH[type](deps, ctx, params);
-      return sendResource(reply, 200, searchset(base, type, params, page));
+      const read = async (target: string, id: string) => {
+        if (!isFhirResourceType(target)) throw resourceNotFound(target, id);
+        return READ[target](deps, ctx, id);
+      };
+      const extra = [
+        ...(includes.length > 0 ? await included(page.items, includes, read) : []),
+        ...(revincludes.length > 0
+          ? await appointmentsOfPatients(
+              deps,
+              ctx,
+              page.items.map((p) => p.id!),
+            )
+          : []),
+      ];
+      return sendResource(reply, 200, searchset(base, type, params, page, { included: extra }));
     };
     route('GET', `/${type}`, (request, reply) => search(request, reply, request.query as object));
     route('POST', `/${type}/_search`, (request, reply) =>
