@@ -483,6 +483,16 @@ describe('EHR searches (issue 47)', () => {
     expect(await at('date=ap2026-11-25')).toEqual([on.id, after.id]);
     expect(await at('date=ap2026-12-20')).toEqual([far.id]);
     expect(await at('date=ap2026-11')).toEqual([before.id, on.id, after.id]);
+    // Slot start takes them too: the provider's free slots of 13:00–15:00 but the 14:00 one.
+    const schedule = (await search<Schedule>(`/Schedule?actor=Practitioner/${s.provider.id}`))
+      .resources[0]!.id;
+    const slots = await search<Slot>(
+      `/Slot?schedule=${schedule}&start=sa2026-11-24T12:59:00Z&start=eb2026-11-24T15:00:00Z&start=ne2026-11-24T14:00Z`,
+    );
+    expect(slots.resources.map((slot) => slot.start)).toEqual([
+      '2026-11-24T13:30:00.000Z',
+      '2026-11-24T14:30:00.000Z',
+    ]);
   });
 
   it('filters by _lastUpdated with prefixes, on Appointment and Patient', async () => {
