@@ -111,6 +111,20 @@ export async function readPractitioner(deps: AppDeps, ctx: RequestContext, id: s
   return toPractitioner(found.agent);
 }
 
+/** The caller's practitioners these ids name, from one read of the clinics' agents. */
+export async function practitionersByIds(
+  deps: AppDeps,
+  ctx: RequestContext,
+  ids: readonly string[],
+) {
+  const byId = new Map<string, AgentView>();
+  for (const { agent } of await agentsAtClinics(deps, ctx)) byId.set(agent._id, agent);
+  return [...new Set(ids)].flatMap((id) => {
+    const agent = byId.get(id);
+    return agent ? [toPractitioner(agent)] : [];
+  });
+}
+
 export async function searchPractitioners(
   deps: AppDeps,
   ctx: RequestContext,

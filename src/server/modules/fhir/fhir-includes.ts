@@ -15,7 +15,8 @@ import type { IncludeParam } from './search-request';
 // same reads and searches as a request for it, so another clinic's record is never included
 // (it is not found, and left out) and every patient record shown is audited.
 
-type Reader = (type: string, id: string) => Promise<Resource>;
+/** The resources of one type these ids name that the caller may read (others left out). */
+export type ManyReader = (type: string, ids: readonly string[]) => Promise<Resource[]>;
 
 /** What each `_include` follows: the references of a match, by their types. */
 function referencesOf(resource: Resource, include: IncludeParam): string[] {
@@ -44,9 +45,11 @@ function referencesOf(resource: Resource, include: IncludeParam): string[] {
 }
 
 /** A read that answers not found (another clinic's, or gone) leaves the resource out. */
-async function readIfFound(read: Reader, type: string, id: string): Promise<Resource | undefined> {
+export async function readIfFound(
+  read: () => Promise<Resource> | Resource,
+): Promise<Resource | undefined> {
   try {
-    return await read(type, id);
+    return await read();
   } catch (err) {
     const status =
       err instanceof FhirError ? err.statusCode : err instanceof HttpError ? err.statusCode : 0;
@@ -59,22 +62,21 @@ async function readIfFound(read: Reader, type: string, id: string): Promise<Reso
 export async function included(
   matches: readonly Resource[],
   includes: readonly IncludeParam[],
-  read: Reader,
+  read: ManyReader,
 ): Promise<Resource[]> {
-  const wanted = new Map<string, { type: string; id: string }>();
+  const wanted = new Map<string, Set<string>>();
   for (const include of includes) {
     for (const match of matches) {
       for (const reference of referencesOf(match, include)) {
         const parts = referenceParts(reference);
         if (!parts || (include.target && parts.type !== include.target)) continue;
-        wanted.set(`${parts.type}/${parts.id}`, parts);
+        wanted.set(parts.type, (wanted.get(parts.type) ?? new Set()).add(parts.id));
       }
     }
   }
-  const found = await Promise.all(
-    [...wanted.values()].map(({ type, id }) => readIfFound(read, type, id)),
-  );
-  return found.filter((r): r is Resource => r !== undefined);
+  // One read per type: a page's fifty appointments may name a handful of records.
+  const found = await Promise.all([...wanted].map(([type, ids]) => read(type, [...ids])));
+  return found.flat();
 }
 
 const REVINCLUDE_PAGE = 200;

@@ -37,6 +37,14 @@ async function findPatient(deps: AppDeps, ctx: RequestContext, id: string, audit
 const resourceOf = (ctx: RequestContext, patient: PatientRecord) =>
   toFhirPatient(patient, clinicOf(ctx, patient.clinicId));
 
+/** The caller's patients these ids name, read (and audited) together; others are left out. */
+export async function patientsByIds(deps: AppDeps, ctx: RequestContext, ids: readonly string[]) {
+  const uuids = [...new Set(ids.map((id) => id.toLowerCase()).filter(isUuid))];
+  if (uuids.length === 0) return [];
+  const { records } = await lookUpPatients(deps, ctx, { ids: uuids, limit: uuids.length });
+  return records.map((p) => resourceOf(ctx, p));
+}
+
 export async function readPatient(deps: AppDeps, ctx: RequestContext, id: string) {
   return resourceOf(ctx, await findPatient(deps, ctx, id));
 }

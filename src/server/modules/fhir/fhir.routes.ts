@@ -24,12 +24,18 @@ import {
 import { authenticateFhirCaller, fhirRateLimitKeys, requestAudited } from './fhir-auth';
 import * as directory from './fhir-directory';
 import { FHIR_ID } from './fhir-ids';
-import { createFhirPatient, readPatient, searchPatients, updateFhirPatient } from './fhir-patients';
+import {
+  createFhirPatient,
+  patientsByIds,
+  readPatient,
+  searchPatients,
+  updateFhirPatient,
+} from './fhir-patients';
 import * as rooms from './fhir-rooms-equipment';
 import { readSlot, searchSlots } from './fhir-slots';
 import { readHealthcareService, searchHealthcareServices } from './fhir-services';
 import { FhirError, resourceNotFound, toOutcome } from './outcome';
-import { appointmentsOfPatients, included } from './fhir-includes';
+import { appointmentsOfPatients, included, readIfFound, type ManyReader } from './fhir-includes';
 import { checkFormat, prefersStrict, SearchRequest } from './search-request';
 
 export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
@@ -223,9 +229,14 @@ function registerFhir(app: FastifyInstance, deps: AppDeps) {
       const includes = params.includes('_include', offered.includes);
       const revincludes = params.includes('_revinclude', offered.revincludes);
       const page = await SEARCH[type](deps, ctx, params);
-      const read = async (target: string, id: string) => {
-        if (!isFhirResourceType(target)) throw resourceNotFound(target, id);
-        return READ[target](deps, ctx, id);
+      const read: ManyReader = async (target, ids) => {
+        if (target === 'Patient') return patientsByIds(deps, ctx, ids);
+        if (target === 'Practitioner') return directory.practitionersByIds(deps, ctx, ids);
+        if (!isFhirResourceType(target)) return [];
+        const found = await Promise.all(
+          ids.map((id) => readIfFound(() => READ[target](deps, ctx, id))),
+        );
+        return found.filter((r): r is Resource => r !== undefined);
       };
       const extra = [
         ...(includes.length > 0 ? await included(page.items, includes, read) : []),
