@@ -378,7 +378,7 @@ export function capabilityStatement(input: {
           },
           {
             name: '_elements',
-            type: 'token',
+            type: 'special',
             documentation:
               'The elements of each match to answer with (comma-separated); the mandatory and modifier elements come too, and the resource is tagged SUBSETTED. Included resources come whole.',
           },

@@ -26,13 +26,8 @@ import { findCallerResources, resourcesOfAppointments } from './fhir-rooms-equip
 import { validateIncoming } from './fhir-validation';
 import { FhirError, invalid, notSupported, resourceNotFound, unprocessable } from './outcome';
 import { referenceId, referenceParts } from './references';
-import {
-  alternatives,
-  emptyRange,
-  intersectAll,
-  referenceIds,
-  type SearchRequest,
-} from './search-request';
+import { alternatives, intersectAll, referenceIds, type SearchRequest } from './search-request';
+import { emptyRange } from './search-dates';
 import { zodOutcome } from './zod-outcome';
 
 export function clinicById(ctx: RequestContext, id: string): ClinicSummary | undefined {

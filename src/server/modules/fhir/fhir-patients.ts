@@ -18,7 +18,8 @@ import { isUuid } from './fhir-ids';
 import { validateIncoming } from './fhir-validation';
 import { invalid, resourceNotFound, unprocessable } from './outcome';
 import { referenceId } from './references';
-import { alternatives, emptyRange, intersectAll, type SearchRequest } from './search-request';
+import { alternatives, intersectAll, type SearchRequest } from './search-request';
+import { emptyRange } from './search-dates';
 import { zodOutcome } from './zod-outcome';
 
 /** A whole Patient's fields for the profile's edit: as with a new one, e-mail and given name may be absent. */

@@ -9,13 +9,8 @@ import { pageOf } from './bundle';
 import { toSlot } from './directory-resources';
 import { parseAgentAtClinicId, parseSlotId, serviceTag, slotId, type SlotKey } from './fhir-ids';
 import { invalid, resourceNotFound } from './outcome';
-import {
-  alternatives,
-  inRange,
-  intersectAll,
-  referenceIds,
-  type SearchRequest,
-} from './search-request';
+import { alternatives, intersectAll, referenceIds, type SearchRequest } from './search-request';
+import { inRange } from './search-dates';
 import {
   bufferSettingsOf,
   listBookingServices,
