@@ -84,6 +84,10 @@ function stringMatches(column: AnyColumn, match: StringMatch): SQL {
 
 const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
 
+/** Any of these conditions; none is a condition nobody meets (not a syntax error). */
+const anyOf = (conditions: SQL[]) =>
+  conditions.length === 0 ? sql`false` : sql`(${sql.join(conditions, sql` or `)})`;
+
 function fieldConditions(f: PatientFieldFilters): SQL[] {
   const p = t.patients;
   const conditions: SQL[] = [];
@@ -102,19 +106,14 @@ function fieldConditions(f: PatientFieldFilters): SQL[] {
     );
   }
   for (const any of f.family ?? []) {
-    conditions.push(
-      sql`(${sql.join(
-        any.map((m) => stringMatches(p.lastName, m)),
-        sql` or `,
-      )})`,
-    );
+    conditions.push(anyOf(any.map((m) => stringMatches(p.lastName, m))));
   }
   for (const any of f.given ?? []) {
     const either = any.flatMap((m) => [
       stringMatches(p.firstName, m),
       stringMatches(p.preferredName, m),
     ]);
-    conditions.push(sql`(${sql.join(either, sql` or `)})`);
+    conditions.push(anyOf(either));
   }
   for (const genders of f.genders ?? [])
     conditions.push(sql`${p.gender} = any(${textArray(genders)})`);
@@ -124,7 +123,7 @@ function fieldConditions(f: PatientFieldFilters): SQL[] {
       (d) =>
         sql`(${p.phoneDigits} like ${`%${d}`} or (length(${p.phoneDigits}) >= 7 and ${d} like '%' || ${p.phoneDigits}))`,
     );
-    conditions.push(sql`(${sql.join(either, sql` or `)})`);
+    conditions.push(anyOf(either));
   }
   for (const { ids, recordNumbers } of f.identifiers ?? []) {
     conditions.push(sql`(${p.id} = any(${sql.param([...ids])}::uuid[])

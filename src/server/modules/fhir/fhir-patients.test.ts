@@ -227,6 +227,12 @@ describe('FHIR Patient and the patient record', () => {
     // A LIKE wildcard typed is a character, not a pattern.
     expect(await q('family:contains=%25')).toEqual([]);
     expect(await q('family=_')).toEqual([]);
+    // A value of only commas names nothing: a 400 naming the parameter, not a failed query.
+    for (const query of ['family=,', 'given:contains=%2C%2C', 'phone=,']) {
+      const res = await fhir.get(`/Patient?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(JSON.stringify(expectValidFhir(res.json())), query).toContain(query.split('=')[0]);
+    }
   });
 
   it('reads every prefix on birthdate, a whole day', async () => {

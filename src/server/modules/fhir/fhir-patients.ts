@@ -100,8 +100,24 @@ function birthDays(request: SearchRequest) {
   };
 }
 
+/** A value of only commas names nothing to search for: refused in words, as R4 has no such value. */
+function checkValuesGiven(request: SearchRequest, names: readonly string[]) {
+  for (const name of names) {
+    if (request.all(name).some((value) => alternatives(value).length === 0)) {
+      throw invalid(`${name} needs a value: a comma separates values.`, name);
+    }
+  }
+}
+
 /** FHIR Patient's own parameters: birthdate, family, given, gender, phone and identifier. */
 function fieldFilters(request: SearchRequest) {
+  checkValuesGiven(request, [
+    ...['family', 'given'].flatMap((n) => [n, `${n}:exact`, `${n}:contains`]),
+    'gender',
+    'phone',
+    'identifier',
+    'email',
+  ]);
   const { empty, ...birth } = birthDays(request);
   const updated = request.dates('_lastUpdated');
   const genders = tokenCodes(request, 'gender');
