@@ -85,3 +85,17 @@ export async function searchAppointmentRecords(
   await auditAppointmentReads(deps, ctx, shown);
   return { records: shown.map(toRecord), more: rows.length > criteria.limit };
 }
+
+/** How many of the caller's clinics' appointments a search matches (nothing is shown: no audit). */
+export function countAppointmentRecords(
+  deps: AppDeps,
+  ctx: RequestContext,
+  criteria: Omit<AppointmentSearch, 'after' | 'limit' | 'order'>,
+): Promise<number> {
+  return search.countAppointments(deps.db.db, {
+    ...criteria,
+    clinicIds: [...ctx.user.clinicIds],
+    order: 'asc',
+    limit: 0,
+  });
+}

@@ -4,6 +4,7 @@ export { appointmentsRoutes } from './appointments.routes';
 export { queueChangeWebhooks } from './appointment-webhooks';
 export { countInScope } from './appointment-queries';
 export {
+  countAppointmentRecords,
   readAppointmentRecord,
   searchAppointmentRecords,
   type AppointmentRecord,

@@ -11,4 +11,9 @@ export {
   listClinicAgents,
   matchOnlinePatient,
 } from './clinics.service';
-export { lookUpPatients, type PatientCriteria, type PatientRecord } from './patient-lookup';
+export {
+  countPatientRecords,
+  lookUpPatients,
+  type PatientCriteria,
+  type PatientRecord,
+} from './patient-lookup';

@@ -1,4 +1,5 @@
-import { and, asc, sql, type SQL } from 'drizzle-orm';
+import { and, asc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { normalizeSearchText } from '@domain/search-text';
 import type { Executor } from '../../db/client';
 import { hasWordStarting } from '../../db/patient-words';
 import * as t from '../../db/schema';
@@ -25,12 +26,21 @@ export interface PatientLookup {
  * repetition must match, and within one, any of its values.
  */
 export interface PatientFieldFilters {
-  /** Birth dates from `from` (inclusive) to `before` (exclusive), YYYY-MM-DD. */
-  birth?: { from?: string; before?: string };
-  /** Case-insensitive starts of the family name. */
-  family?: readonly string[];
-  /** Case-insensitive starts of the given name. */
-  given?: readonly string[];
+  /**
+   * Birth dates from `from` (inclusive) to `before` (exclusive), YYYY-MM-DD, and outside each
+   * `excluded` range.
+   */
+  birth?: {
+    from?: string;
+    before?: string;
+    excluded?: ReadonlyArray<{ from: string; before: string }>;
+  };
+  /** Last changed (updated_at) in [from, before), outside each excluded range. */
+  updated?: { from?: Date; before?: Date; excluded?: ReadonlyArray<{ lo: Date; hi: Date }> };
+  /** The family name, by FHIR's string matching (each repetition, any of its alternatives). */
+  family?: readonly (readonly StringMatch[])[];
+  /** The given or preferred name, likewise. */
+  given?: readonly (readonly StringMatch[])[];
   genders?: readonly (readonly string[])[];
   /** A phone's digits; a country code on either side is allowed (one ends with the other). */
   phoneDigits?: readonly (readonly string[])[];
@@ -38,21 +48,72 @@ export interface PatientFieldFilters {
   identifiers?: readonly { ids: readonly string[]; recordNumbers: readonly string[] }[];
 }
 
+/**
+ * FHIR's string search: `start` and `contains` compare case and accents aside (the value
+ * normalised by normalizeSearchText, the column folded alike in SQL), `exact` compares as stored.
+ */
+export interface StringMatch {
+  value: string;
+  mode: 'start' | 'contains' | 'exact';
+}
+
+/** Accented Latin letters and what normalizeSearchText makes of each (lower case, no marks). */
+const ACCENTED =
+  'ÀÁÂÃÄÅàáâãäåĀāĂăĄąÇçĆćĈĉĊċČčĎďÈÉÊËèéêëĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥÌÍÎÏìíîïĨĩĪīĬĭĮįİĴĵĶķĹĺĻļĽľÑñŃńŅņŇňÒÓÔÕÖòóôõöŌōŎŏŐőŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťÙÚÛÜùúûüŨũŪūŬŭŮůŰűŲųŴŵÝýÿŶŷŸŹźŻżŽž';
+const UNACCENTED = [...ACCENTED]
+  .map((c) =>
+    c
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase(),
+  )
+  .join('');
+
+/** A text column as normalizeSearchText would write it: no accents, lower case. */
+const folded = (column: SQL | AnyColumn) =>
+  sql`lower(translate(coalesce(${column}, ''), ${ACCENTED}, ${UNACCENTED}))`;
+
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** One column against one StringMatch. */
+function stringMatches(column: AnyColumn, match: StringMatch): SQL {
+  if (match.mode === 'exact') return sql`${column} = ${match.value}`;
+  const value = likeEscaped(normalizeSearchText(match.value));
+  return sql`${folded(column)} like ${match.mode === 'start' ? `${value}%` : `%${value}%`}`;
+}
+
 const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
-const startsWith = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Any of these conditions; none is a condition nobody meets (not a syntax error). */
+const anyOf = (conditions: SQL[]) =>
+  conditions.length === 0 ? sql`false` : sql`(${sql.join(conditions, sql` or `)})`;
 
 function fieldConditions(f: PatientFieldFilters): SQL[] {
   const p = t.patients;
   const conditions: SQL[] = [];
   if (f.birth?.from) conditions.push(sql`${p.dob} >= ${f.birth.from}::date`);
   if (f.birth?.before) conditions.push(sql`${p.dob} < ${f.birth.before}::date`);
-  for (const family of f.family ?? []) {
-    conditions.push(sql`lower(${p.lastName}) like ${startsWith(family)}`);
+  for (const { from, before } of f.birth?.excluded ?? []) {
+    conditions.push(sql`not (${p.dob} >= ${from}::date and ${p.dob} < ${before}::date)`);
   }
-  for (const given of f.given ?? []) {
+  if (f.updated?.from)
+    conditions.push(sql`${p.updatedAt} >= ${f.updated.from.toISOString()}::timestamptz`);
+  if (f.updated?.before)
+    conditions.push(sql`${p.updatedAt} < ${f.updated.before.toISOString()}::timestamptz`);
+  for (const { lo, hi } of f.updated?.excluded ?? []) {
     conditions.push(
-      sql`(lower(${p.firstName}) like ${startsWith(given)} or lower(${p.preferredName}) like ${startsWith(given)})`,
+      sql`not (${p.updatedAt} >= ${lo.toISOString()}::timestamptz and ${p.updatedAt} < ${hi.toISOString()}::timestamptz)`,
     );
+  }
+  for (const any of f.family ?? []) {
+    conditions.push(anyOf(any.map((m) => stringMatches(p.lastName, m))));
+  }
+  for (const any of f.given ?? []) {
+    const either = any.flatMap((m) => [
+      stringMatches(p.firstName, m),
+      stringMatches(p.preferredName, m),
+    ]);
+    conditions.push(anyOf(either));
   }
   for (const genders of f.genders ?? [])
     conditions.push(sql`${p.gender} = any(${textArray(genders)})`);
@@ -62,7 +123,7 @@ function fieldConditions(f: PatientFieldFilters): SQL[] {
       (d) =>
         sql`(${p.phoneDigits} like ${`%${d}`} or (length(${p.phoneDigits}) >= 7 and ${d} like '%' || ${p.phoneDigits}))`,
     );
-    conditions.push(sql`(${sql.join(either, sql` or `)})`);
+    conditions.push(anyOf(either));
   }
   for (const { ids, recordNumbers } of f.identifiers ?? []) {
     conditions.push(sql`(${p.id} = any(${sql.param([...ids])}::uuid[])
@@ -71,8 +132,7 @@ function fieldConditions(f: PatientFieldFilters): SQL[] {
   return conditions;
 }
 
-export function lookUpPatients(db: Executor, lookup: PatientLookup): Promise<PatientRow[]> {
-  if (lookup.clinicIds.length === 0) return Promise.resolve([]);
+function lookupConditions(lookup: Omit<PatientLookup, 'limit'>): SQL[] {
   const p = t.patients;
   const clinics = sql`${sql.param([...lookup.clinicIds])}::uuid[]`;
   const conditions: SQL[] = [sql`${p.clinicId} = any(${clinics})`];
@@ -92,10 +152,29 @@ export function lookUpPatients(db: Executor, lookup: PatientLookup): Promise<Pat
       sql`(${p.lastName}, ${p.firstName}, ${p.id}) > (${lookup.after.lastName}, ${lookup.after.firstName}, ${lookup.after.id}::uuid)`,
     );
   }
+  return conditions;
+}
+
+/** How many patients a lookup matches in all (FHIR's Bundle.total), the position aside. */
+export async function countPatients(
+  db: Executor,
+  lookup: Omit<PatientLookup, 'limit' | 'after'>,
+): Promise<number> {
+  if (lookup.clinicIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(t.patients)
+    .where(and(...lookupConditions(lookup)));
+  return Number(row?.n ?? 0);
+}
+
+export function lookUpPatients(db: Executor, lookup: PatientLookup): Promise<PatientRow[]> {
+  if (lookup.clinicIds.length === 0) return Promise.resolve([]);
+  const p = t.patients;
   return db
     .select()
     .from(p)
-    .where(and(...conditions))
+    .where(and(...lookupConditions(lookup)))
     .orderBy(asc(p.lastName), asc(p.firstName), asc(p.id))
     .limit(lookup.limit);
 }

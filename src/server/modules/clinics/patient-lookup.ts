@@ -57,3 +57,20 @@ export async function lookUpPatients(
   );
   return { records: shown, more: rows.length > criteria.limit };
 }
+
+/** How many of the caller's clinics' patients match (none is shown, so nothing is audited). */
+export async function countPatientRecords(
+  deps: AppDeps,
+  ctx: RequestContext,
+  criteria: Omit<PatientCriteria, 'after' | 'limit' | 'audit'>,
+): Promise<number> {
+  const words = criteria.name === undefined ? undefined : normalizeSearchText(criteria.name);
+  if (words === '') return 0;
+  return repo.countPatients(deps.db.db, {
+    clinicIds: [...ctx.user.clinicIds],
+    ids: criteria.ids,
+    emails: criteria.emails,
+    wordPrefixes: words?.split(' '),
+    fields: criteria.fields,
+  });
+}

@@ -10,14 +10,34 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './search-request';
 
 type SearchParam = Required<
   Pick<CapabilityStatementRestResourceSearchParam, 'name' | 'type' | 'documentation'>
->;
-type Interaction = 'read' | 'vread' | 'search-type' | 'create' | 'update' | 'patch';
+> & {
+  /** Modifiers accepted (`family:exact`); said in the documentation, which R4 publishes. */
+  modifiers?: readonly string[];
+};
+type Interaction = 'read' | 'search-type' | 'create' | 'update' | 'patch';
 
 interface ResourceSupport {
   interactions: readonly Interaction[];
   searchParams: readonly SearchParam[];
   documentation: string;
+  /** `_include` values (`Appointment:patient`) and `_revinclude` values this type answers. */
+  includes?: readonly string[];
+  revincludes?: readonly string[];
 }
+
+const DATE_PREFIXES_TEXT =
+  'prefixes eq (the default), ne, lt, gt, le, ge, sa, eb and ap (within a tenth of the time from now, at least a day)';
+const lastUpdated: SearchParam = {
+  name: '_lastUpdated',
+  type: 'date',
+  documentation: `When the record last changed (meta.lastUpdated); ${DATE_PREFIXES_TEXT}; repeat to bound both ends.`,
+};
+const stringSearch = (what: string): SearchParam => ({
+  name: '',
+  type: 'string',
+  documentation: `${what}: starts with the value, case and accents aside; :contains anywhere in it, case and accents aside; :exact exactly.`,
+  modifiers: ['exact', 'contains'],
+});
 
 const id: SearchParam = {
   name: '_id',
@@ -37,7 +57,14 @@ const count: SearchParam = {
 
 export const RESOURCES = {
   Appointment: {
-    interactions: ['read', 'vread', 'search-type', 'create', 'update', 'patch'],
+    interactions: ['read', 'search-type', 'create', 'update', 'patch'],
+    includes: [
+      'Appointment:patient',
+      'Appointment:practitioner',
+      'Appointment:location',
+      'Appointment:actor',
+      'Appointment:slot',
+    ],
     documentation:
       'Ids are those of the JSON API (GET /api/appointments/{id}). Create books a free time through the same rules as the app (a taken time is 409); update and patch (JSON Patch) cancel (cancelationReason is required), mark fulfilled or noshow, correct a mark, reschedule (start/end), reassign (the Practitioner participant) and edit the comment, each writing the history, notifications and audit the app writes. If-Match with the ETag refuses a change to a version since replaced (412). The room or equipment an appointment uses is a further participant, Location/{room id} or Device/{id} (accepted); a change may send it back as read, but moves to another room are made in the app, and a create books none (one named is 422). serviceType names what is booked with a coding of system urn:carebook:service whose code is the HealthcareService id (every appointment has one: without a service named, the clinic’s default); a create books the service so named (an unknown one, or another clinic’s, is 422; the length must be one the service takes), and its service cannot change afterwards. The session link is the extension http://hl7.org/fhir/5.0/StructureDefinition/extension-Appointment.virtualService, present only for a token an admin gave the visit-links permission, and for a signed-in staff member.',
     searchParams: [
@@ -45,8 +72,14 @@ export const RESOURCES = {
       {
         name: 'date',
         type: 'date',
+        documentation: `Appointment start; ${DATE_PREFIXES_TEXT}; repeat to bound both ends. A date without a time is a UTC day.`,
+      },
+      lastUpdated,
+      {
+        name: 'actor',
+        type: 'reference',
         documentation:
-          'Appointment start; prefixes eq (default), ge, gt, le and lt; repeat to bound both ends. A date without a time is a UTC day.',
+          'Any participant: Patient/{id}, Practitioner/{id}, Location/{id} (a clinic or a room) or Device/{id}, or an id alone for any of them; comma-separated for any of several.',
       },
       {
         name: 'patient',
@@ -86,6 +119,7 @@ export const RESOURCES = {
   },
   Slot: {
     interactions: ['read', 'search-type'],
+    includes: ['Slot:schedule'],
     documentation:
       'Free times computed from the schedules, bookings and booking rules: of the clinic’s default service, 30 minutes long, unless service-type names another service, whose slots are each provider’s length of it and keep its buffers free. serviceType names the service a slot was computed for; an id names its schedule, start, length and service and stays the same. A read of a slot that was booked since answers status busy. Book one by creating an Appointment whose slot refers to it.',
     searchParams: [
@@ -98,8 +132,7 @@ export const RESOURCES = {
       {
         name: 'start',
         type: 'date',
-        documentation:
-          'Slot start; prefixes eq, ge, gt, le and lt. From now for 7 days unless bounded; at most 31 days at a time.',
+        documentation: `Slot start; ${DATE_PREFIXES_TEXT}. From now for 7 days unless bounded; at most 31 days at a time.`,
       },
       { name: 'status', type: 'token', documentation: 'free: only free slots are published.' },
       serviceType('The slots of this service, from the providers and nurses who offer it.'),
@@ -143,8 +176,9 @@ export const RESOURCES = {
   },
   Patient: {
     interactions: ['read', 'search-type', 'create', 'update'],
+    revincludes: ['Appointment:patient'],
     documentation:
-      'Ids are those of the JSON API. Create needs a name (family and given), an email in telecom, and managingOrganization when you have several clinics; an email already registered at the clinic is 409. Update (PUT) replaces the details the record keeps (name, preferred name as a usual name, birth date, gender, e-mail and phone, address, the record number as an identifier of system urn:carebook:record-number, the preferred language), audited and shown in the patient’s history; If-Match with the ETag refuses a change to a version since replaced (412).',
+      'Ids are those of the JSON API. Create needs a family name, and managingOrganization when you have several clinics; the given name and an email in telecom may be left out; an email already registered at the clinic is 409. Update (PUT) replaces the details the record keeps (name, preferred name as a usual name, birth date, gender, e-mail and phone, address, the record number as an identifier of system urn:carebook:record-number, the preferred language), audited and shown in the patient’s history; If-Match with the ETag refuses a change to a version since replaced (412).',
     searchParams: [
       id,
       {
@@ -153,17 +187,14 @@ export const RESOURCES = {
         documentation:
           'Each word must start a word of the name or email; case and accents do not matter.',
       },
+      { ...stringSearch('The family name'), name: 'family' },
+      { ...stringSearch('The given or preferred name'), name: 'given' },
       {
-        name: 'family',
-        type: 'string',
-        documentation: 'The start of the family name, in any case.',
+        name: 'birthdate',
+        type: 'date',
+        documentation: `The birth date, a whole day; ${DATE_PREFIXES_TEXT}.`,
       },
-      {
-        name: 'given',
-        type: 'string',
-        documentation: 'The start of the given or preferred name, in any case.',
-      },
-      { name: 'birthdate', type: 'date', documentation: 'With eq, ge, gt, le or lt.' },
+      lastUpdated,
       { name: 'gender', type: 'token', documentation: 'male, female, other or unknown.' },
       {
         name: 'phone',
@@ -259,9 +290,21 @@ export function isFhirResourceType(value: string): value is FhirResourceType {
   return Object.hasOwn(RESOURCES, value);
 }
 
-/** The names a search of this type accepts (the common ones are SearchRequest's). */
+const support = (type: FhirResourceType): ResourceSupport => RESOURCES[type];
+
+/** The names a search of this type accepts, modifiers too (the common ones are SearchRequest's). */
 export function searchParamNames(type: FhirResourceType): string[] {
-  return RESOURCES[type].searchParams.map((p) => p.name);
+  const { searchParams, includes, revincludes } = support(type);
+  return [
+    ...searchParams.flatMap((p) => [p.name, ...(p.modifiers ?? []).map((m) => `${p.name}:${m}`)]),
+    ...(includes?.length ? ['_include'] : []),
+    ...(revincludes?.length ? ['_revinclude'] : []),
+  ];
+}
+
+/** The `_include` and `_revinclude` values a search of this type answers. */
+export function includesOf(type: FhirResourceType) {
+  return { includes: support(type).includes ?? [], revincludes: support(type).revincludes ?? [] };
 }
 
 const UNKNOWN_PARAMETERS =
@@ -284,7 +327,17 @@ export function capabilityStatement(input: {
       conditionalCreate: false,
       conditionalUpdate: false,
       conditionalDelete: 'not-supported',
-      searchParam: RESOURCES[type].searchParams.map((p) => ({ ...p })),
+      ...(includesOf(type).includes.length
+        ? { searchInclude: [...includesOf(type).includes] }
+        : {}),
+      ...(includesOf(type).revincludes.length
+        ? { searchRevInclude: [...includesOf(type).revincludes] }
+        : {}),
+      searchParam: support(type).searchParams.map(({ name, type, documentation }) => ({
+        name,
+        type,
+        documentation,
+      })),
     }),
   );
   return {
@@ -311,6 +364,25 @@ export function capabilityStatement(input: {
             'Send an integration token (created by an admin at /admin/integrations) as Authorization: Bearer <token>; it sees its clinics, and writes only with the write scope. A signed-in staff session works too. /metadata needs neither.',
         },
         resource,
+        searchParam: [
+          {
+            name: '_summary',
+            type: 'token',
+            documentation: 'count: the Bundle says how many match (total) and lists none.',
+          },
+          {
+            name: '_total',
+            type: 'token',
+            documentation:
+              'accurate (or estimate): the Bundle says how many match in total; none (the default): it does not. _count=0 gives the total and no entries.',
+          },
+          {
+            name: '_elements',
+            type: 'special',
+            documentation:
+              'The elements of each match to answer with (comma-separated); the mandatory and modifier elements come too, and the resource is tagged SUBSETTED. Included resources come whole.',
+          },
+        ],
       },
     ],
   };

@@ -44,17 +44,23 @@ describe('GET /fhir/R4/metadata', () => {
       ].sort(),
     );
     const appointment = resources.find((r) => r.type === 'Appointment')!;
+    // Earlier versions are not kept: no vread or history is claimed.
     expect(appointment.interaction!.map((i) => i.code)).toEqual([
       'read',
-      'vread',
       'search-type',
       'create',
       'update',
       'patch',
     ]);
+    const interactions = resources.flatMap((r) => r.interaction!.map((i) => i.code));
+    expect(interactions).not.toContain('vread');
+    expect(interactions).not.toContain('history-instance');
+    expect(resources.every((r) => r.readHistory === false)).toBe(true);
     expect(appointment.searchParam!.map((p) => p.name)).toEqual([
       '_id',
       'date',
+      '_lastUpdated',
+      'actor',
       'patient',
       'practitioner',
       'location',
@@ -63,6 +69,108 @@ describe('GET /fhir/R4/metadata', () => {
       '_sort',
       '_count',
     ]);
+    expect(appointment.searchInclude).toEqual([
+      'Appointment:patient',
+      'Appointment:practitioner',
+      'Appointment:location',
+      'Appointment:actor',
+      'Appointment:slot',
+    ]);
+    const byType = (type: string) => resources.find((r) => r.type === type)!;
+    expect(byType('Slot').searchInclude).toEqual(['Slot:schedule']);
+    expect(byType('Patient').searchRevInclude).toEqual(['Appointment:patient']);
+    expect(byType('Patient').searchParam!.map((p) => p.name)).toEqual([
+      '_id',
+      'name',
+      'family',
+      'given',
+      'birthdate',
+      '_lastUpdated',
+      'gender',
+      'phone',
+      'email',
+      'identifier',
+      '_count',
+    ]);
+    // _lastUpdated only where a record says when it last changed; includes only where listed.
+    expect(
+      resources
+        .filter((r) => r.searchParam!.some((p) => p.name === '_lastUpdated'))
+        .map((r) => r.type),
+    ).toEqual(['Appointment', 'Patient']);
+    expect(
+      resources.filter((r) => r.searchInclude || r.searchRevInclude).map((r) => r.type),
+    ).toEqual(['Appointment', 'Slot', 'Patient']);
+    expect(statement.rest![0]!.searchParam!.map((p) => p.name)).toEqual([
+      '_summary',
+      '_total',
+      '_elements',
+    ]);
+  });
+
+  it('accepts every search parameter it lists, and refuses with strict handling one it does not', async () => {
+    const statement = (
+      await env.app.inject({ method: 'GET', url: '/fhir/R4/metadata' })
+    ).json() as CapabilityStatement;
+    const fhir = fhirAs(env.app, { cookie: staff.cookie });
+    for (const resource of statement.rest![0]!.resource!) {
+      const listed = resource.searchParam!.map((p) => p.name);
+      for (const param of resource.searchParam!) {
+        const value =
+          param.type === 'date' ? 'ge2026-11-24' : param.name === '_sort' ? 'date' : '5';
+        const res = await fhir.get(`/${resource.type}?${param.name}=${value}`, {
+          prefer: 'handling=strict',
+        });
+        // Known: answered, or refused for its value in words naming it, never as unknown.
+        expect([200, 400], `${resource.type}?${param.name}: ${res.body}`).toContain(res.statusCode);
+        expect(res.body).not.toContain('Unknown search parameter');
+      }
+      for (const unlisted of ['_lastUpdated', 'family', 'actor', 'birthdate']) {
+        if (listed.includes(unlisted)) continue;
+        const res = await fhir.get(`/${resource.type}?${unlisted}=x`, {
+          prefer: 'handling=strict',
+        });
+        expect(res.statusCode, `${resource.type}?${unlisted}`).toBe(400);
+        expect(res.body).toContain(unlisted);
+      }
+    }
+  });
+
+  it('answers a request for XML with 406, whether by Accept or _format, and JSON otherwise', async () => {
+    const fhir = fhirAs(env.app, { cookie: staff.cookie });
+    const asked = [
+      ['/Patient', { accept: 'application/fhir+xml' }],
+      ['/Patient', { accept: 'application/xml' }],
+      ['/Patient?_format=xml', {}],
+      ['/Patient?_format=application/fhir%2Bxml', {}],
+      [`/Patient/${s.patient.id}`, { accept: 'application/fhir+xml' }],
+      [`/Patient/${s.patient.id}?_format=xml`, {}],
+      ['/metadata', { accept: 'application/fhir+xml' }],
+      ['/Patient', { accept: 'application/fhir+json;q=0, application/fhir+xml' }],
+    ] as const;
+    for (const [path, headers] of asked) {
+      const res = await fhir.get(path, { ...headers });
+      expect(refusal(res), `${path} ${JSON.stringify(headers)}`).toMatchObject({
+        status: 406,
+        code: 'not-supported',
+      });
+    }
+    for (const accept of [
+      'application/fhir+json',
+      'application/json',
+      '*/*',
+      'application/fhir+xml;q=0.9, application/fhir+json',
+      'text/html, */*;q=0.1',
+    ]) {
+      const res = await fhir.get(`/Patient/${s.patient.id}?_format=json`, { accept });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-type']).toBe('application/fhir+json; charset=utf-8');
+    }
+    const noAccept = await env.app.inject({
+      method: 'GET',
+      url: '/fhir/R4/metadata?_format=application/fhir%2Bjson',
+    });
+    expect(noAccept.statusCode).toBe(200);
   });
 
   it('is not in the JSON API’s OpenAPI document, whose description points to it', async () => {

@@ -9,6 +9,7 @@ import { createAppointmentBody } from '@contracts/appointments';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import {
+  countAppointmentRecords,
   createAppointment,
   readAppointmentRecord,
   searchAppointmentRecords,
@@ -25,13 +26,8 @@ import { findCallerResources, resourcesOfAppointments } from './fhir-rooms-equip
 import { validateIncoming } from './fhir-validation';
 import { FhirError, invalid, notSupported, resourceNotFound, unprocessable } from './outcome';
 import { referenceId, referenceParts } from './references';
-import {
-  alternatives,
-  instantRange,
-  intersectAll,
-  referenceIds,
-  type SearchRequest,
-} from './search-request';
+import { alternatives, intersectAll, referenceIds, type SearchRequest } from './search-request';
+import { emptyRange } from './search-dates';
 import { zodOutcome } from './zod-outcome';
 
 export function clinicById(ctx: RequestContext, id: string): ClinicSummary | undefined {
@@ -80,6 +76,47 @@ const isAppointmentCursor = (v: unknown): v is AppointmentCursor =>
 const isFhirStatus = (s: string): s is FhirAppointmentStatus =>
   (FHIR_APPOINTMENT_STATUSES as readonly string[]).includes(s);
 
+/**
+ * `actor`, each repetition one condition: any participant is one of the references (a Patient,
+ * Practitioner, Location — a clinic or a room — or Device); an id alone may be any of them.
+ */
+function actorsParam(ctx: RequestContext, request: SearchRequest) {
+  return request.all('actor').map((value) => {
+    const actor = {
+      patientIds: [] as string[],
+      staffIds: [] as string[],
+      clinicIds: [] as string[],
+      resourceIds: [] as string[],
+    };
+    for (const ref of alternatives(value)) {
+      const typed = /^(?:.*\/)?([A-Za-z]+)\/([A-Za-z0-9\-.]{1,64})$/.exec(ref);
+      if (!typed && !/^[A-Za-z0-9\-.]{1,64}$/.test(ref)) {
+        throw invalid(
+          'actor must be a reference such as Patient/<id> or Practitioner/<id>.',
+          'actor',
+        );
+      }
+      const type = typed?.[1];
+      const id = (typed ? typed[2]! : ref).toLowerCase();
+      if (type && !['Patient', 'Practitioner', 'Location', 'Device'].includes(type)) {
+        throw invalid(
+          `actor refers to a Patient, Practitioner, Location or Device here, not ${type}.`,
+          'actor',
+        );
+      }
+      if (!isUuid(id)) continue;
+      if (!type || type === 'Patient') actor.patientIds.push(id);
+      if (!type || type === 'Practitioner') actor.staffIds.push(id);
+      if (!type || type === 'Location') {
+        if (ctx.user.clinicIds.has(id)) actor.clinicIds.push(id);
+        else actor.resourceIds.push(id);
+      }
+      if (type === 'Device') actor.resourceIds.push(id);
+    }
+    return actor;
+  });
+}
+
 export async function searchFhirAppointments(
   deps: AppDeps,
   ctx: RequestContext,
@@ -95,7 +132,9 @@ export async function searchFhirAppointments(
   if (sort !== 'date' && sort !== '-date') {
     throw notSupported('Appointments sort by date or -date only.', '_sort');
   }
-  const { from, before } = instantRange(request, 'date');
+  const dates = request.dates('date');
+  const { from, before } = dates;
+  const updated = request.dates('_lastUpdated');
   const ids = uuids(intersectAll(request.all('_id').map(alternatives)));
   const staffIds = uuids(intersectAll(referenceIds(request, 'practitioner', ['Practitioner'])));
   const patientIds = uuids(intersectAll(referenceIds(request, 'patient', ['Patient'])));
@@ -105,16 +144,20 @@ export async function searchFhirAppointments(
     clinicIds: locationIds.filter((id) => ctx.user.clinicIds.has(id)),
     resourceIds: locationIds.filter((id) => !ctx.user.clinicIds.has(id)),
   };
+  const actors = actorsParam(ctx, request);
   const serviceIds = uuids(serviceTypeIds(request));
   const after = request.cursor(isAppointmentCursor);
   const size = request.pageSize();
+  const wantsTotal = request.wantsTotal();
   const impossible =
     [ids, staffIds, patientIds, statuses, locationIds, serviceIds].some(
       (list) => list?.length === 0,
     ) ||
-    (from !== undefined && before !== undefined && from >= before);
-  if (impossible) return { items: [], next: undefined };
-  const { records, more } = await searchAppointmentRecords(deps, ctx, {
+    actors.some((actor) => Object.values(actor).every((list) => list.length === 0)) ||
+    emptyRange(dates) ||
+    emptyRange(updated);
+  if (impossible) return { items: [], next: undefined, ...(wantsTotal ? { total: 0 } : {}) };
+  const criteria = {
     ids,
     staffIds,
     patientIds,
@@ -123,6 +166,16 @@ export async function searchFhirAppointments(
     serviceIds,
     from,
     before,
+    startExcluded: dates.excluded,
+    updatedFrom: updated.from,
+    updatedBefore: updated.before,
+    updatedExcluded: updated.excluded,
+    actors,
+  };
+  const total = wantsTotal ? await countAppointmentRecords(deps, ctx, criteria) : undefined;
+  if (size === 0) return { items: [], next: undefined, total };
+  const { records, more } = await searchAppointmentRecords(deps, ctx, {
+    ...criteria,
     order: sort === '-date' ? 'desc' : 'asc',
     after: after && { startAt: new Date(after[0]), id: after[1] },
     limit: size,
@@ -136,6 +189,7 @@ export async function searchFhirAppointments(
       more && last
         ? ([last.startAt.toISOString(), last.view._id] satisfies AppointmentCursor)
         : undefined,
+    total,
   };
 }
 

@@ -139,6 +139,45 @@ it('serves a FHIR client: capability, slot search with paging, read, booking, re
     }),
   );
   expect(matches<Appointment>(found).map((a) => a.id)).toEqual([booked.id]);
+  // What an EHR's sync asks: the day's appointments with their patients and practitioners in one
+  // answer, and how many there are.
+  const day = expectValidFhir(
+    await answer<Bundle>(
+      client.search({
+        resourceType: 'Appointment',
+        searchParams: {
+          actor: `Location/${s.clinic.id}`,
+          date: ['sa2026-11-23', 'eb2026-11-25'],
+          _include: ['Appointment:patient', 'Appointment:practitioner'],
+          _total: 'accurate',
+        },
+      }),
+    ),
+  );
+  expect(day.total).toBe(1);
+  expect(day.entry!.map((e) => [e.search!.mode, e.resource!.resourceType, e.resource!.id])).toEqual(
+    [
+      ['match', 'Appointment', booked.id],
+      ['include', 'Patient', patient.id],
+      ['include', 'Practitioner', s.provider.id],
+    ],
+  );
+  const matching = expectValidFhir(
+    await answer<Bundle>(
+      client.search({
+        resourceType: 'Patient',
+        searchParams: {
+          'family:exact': 'Núñez',
+          given: 'jose',
+          _revinclude: 'Appointment:patient',
+        },
+      }),
+    ),
+  );
+  expect(matching.entry!.map((e) => [e.search!.mode, e.resource!.id])).toEqual([
+    ['match', patient.id],
+    ['include', booked.id],
+  ]);
 
   // The same slot again: refused by the booking rules and the database's constraint.
   const refused = await failure(

@@ -79,7 +79,10 @@ export function pageById<T extends Resource & { id?: string }>(
   const sorted = resources
     .filter((r) => after === undefined || r.id! > after)
     .sort((a, b) => (a.id! < b.id! ? -1 : a.id! > b.id! ? 1 : 0));
-  return pageOf(sorted.slice(0, request.pageSize() + 1), request.pageSize(), (r) => r.id!);
+  return {
+    ...pageOf(sorted.slice(0, request.pageSize() + 1), request.pageSize(), (r) => r.id!),
+    ...(request.wantsTotal() ? { total: resources.length } : {}),
+  };
 }
 
 export function filterIds<T extends { id?: string }>(request: SearchRequest, resources: T[]): T[] {
@@ -106,6 +109,20 @@ export async function readPractitioner(deps: AppDeps, ctx: RequestContext, id: s
   const found = (await agentsAtClinics(deps, ctx)).find((a) => a.agent._id === id);
   if (!found) throw resourceNotFound('Practitioner', id);
   return toPractitioner(found.agent);
+}
+
+/** The caller's practitioners these ids name, from one read of the clinics' agents. */
+export async function practitionersByIds(
+  deps: AppDeps,
+  ctx: RequestContext,
+  ids: readonly string[],
+) {
+  const byId = new Map<string, AgentView>();
+  for (const { agent } of await agentsAtClinics(deps, ctx)) byId.set(agent._id, agent);
+  return [...new Set(ids)].flatMap((id) => {
+    const agent = byId.get(id);
+    return agent ? [toPractitioner(agent)] : [];
+  });
 }
 
 export async function searchPractitioners(

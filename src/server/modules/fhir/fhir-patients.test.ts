@@ -199,4 +199,67 @@ describe('FHIR Patient and the patient record', () => {
     const put = await fhir.put(`/Patient/${twin.id}`, { ...away, gender: 'male' });
     expect(put.statusCode).toBe(409);
   });
+
+  it('reads family and given as R4 strings: start, :contains and :exact, accents and case aside', async () => {
+    const maria = await createPatient(env.db, s.clinic.id, {
+      firstName: 'María José',
+      lastName: 'García-Márquez',
+      preferredName: 'Majo',
+    });
+    const zoe = await createPatient(env.db, s.clinic.id, { firstName: 'Zoë', lastName: 'Garcia' });
+    const q = (query: string) => found(query).then((list) => list.sort());
+    expect(await q('family=garcia')).toEqual([maria.id, zoe.id].sort());
+    expect(await q('family=GARCÍA-M')).toEqual([maria.id]);
+    expect(await q('family=marquez')).toEqual([]);
+    expect(await q('family:contains=MARQ')).toEqual([maria.id]);
+    expect(await q('family:contains=rci')).toEqual([maria.id, zoe.id].sort());
+    expect(await q(`family:exact=${encodeURIComponent('García-Márquez')}`)).toEqual([maria.id]);
+    expect(await q('family:exact=garcia-marquez')).toEqual([]);
+    expect(await q('family:exact=Garcia')).toEqual([zoe.id]);
+    expect(await q('given=zoe')).toEqual([zoe.id]);
+    expect(await q(`given:exact=${encodeURIComponent('Zoë')}`)).toEqual([zoe.id]);
+    expect(await q('given:exact=Zoe')).toEqual([]);
+    expect(await q('given:contains=JOSE')).toEqual([maria.id, s.patient.id].sort());
+    expect(await q('given=maj')).toEqual([maria.id]);
+    // A comma is "any of"; repetitions must all hold.
+    expect(await q('family=smith,garcia-m')).toEqual([maria.id, s.otherPatient.id].sort());
+    expect(await q('family=garcia&given=zo')).toEqual([zoe.id]);
+    // A LIKE wildcard typed is a character, not a pattern.
+    expect(await q('family:contains=%25')).toEqual([]);
+    expect(await q('family=_')).toEqual([]);
+    // A value of only commas names nothing: a 400 naming the parameter, not a failed query.
+    for (const query of ['family=,', 'given:contains=%2C%2C', 'phone=,']) {
+      const res = await fhir.get(`/Patient?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(JSON.stringify(expectValidFhir(res.json())), query).toContain(query.split('=')[0]);
+    }
+  });
+
+  it('reads every prefix on birthdate, a whole day', async () => {
+    const born = async (dob: string) =>
+      (await createPatient(env.db, s.clinic.id, { lastName: `Born${dob}`, dob })).id;
+    await env.db.update(t.patients).set({ dob: null }).where(eq(t.patients.clinicId, s.clinic.id));
+    const early = await born('1984-02-28');
+    const leap = await born('1984-02-29');
+    const march = await born('1984-03-01');
+    const later = await born('1990-06-15');
+    const q = (query: string) => found(query).then((list) => list.sort());
+    expect(await q('birthdate=ne1984-02-29')).toEqual([early, march, later].sort());
+    expect(await q('birthdate=sa1984-02-29')).toEqual([march, later].sort());
+    expect(await q('birthdate=eb1984-02-29')).toEqual([early]);
+    expect(await q('birthdate=gt1984-02-29')).toEqual([march, later].sort());
+    expect(await q('birthdate=le1984-02-29')).toEqual([early, leap].sort());
+    expect(await q('birthdate=1984-02')).toEqual([early, leap].sort());
+    expect(await q('birthdate=ne1984')).toEqual([later]);
+    // ap: within a tenth of the time from now (2026-11-23): 41 years, about four either side.
+    expect(await q('birthdate=ap1986-01-01')).toEqual([early, leap, march].sort());
+    expect(await q('birthdate=ap2000-01-01')).toEqual([]);
+    // A value with a time takes in the day it falls in.
+    expect(await q('birthdate=ge1984-02-29T10:00:00Z&birthdate=lt1984-03-01')).toEqual([leap]);
+    for (const bad of ['ne1984-02-30', 'xx1984', 'ge', '1984-2-29']) {
+      const res = await fhir.get(`/Patient?birthdate=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(JSON.stringify(expectValidFhir(res.json())), bad).toContain('birthdate');
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { updatePatientBody } from '@contracts/patients';
 import { ADMINISTRATIVE_GENDERS } from '@domain/patients';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
-import { createPatient, lookUpPatients, type PatientRecord } from '../clinics';
+import { countPatientRecords, createPatient, lookUpPatients, type PatientRecord } from '../clinics';
 import { updatePatient } from '../patients';
 import { checkVersion } from './fhir-appointments';
 import {
@@ -18,7 +18,8 @@ import { isUuid } from './fhir-ids';
 import { validateIncoming } from './fhir-validation';
 import { invalid, resourceNotFound, unprocessable } from './outcome';
 import { referenceId } from './references';
-import { alternatives, instantRange, intersectAll, type SearchRequest } from './search-request';
+import { alternatives, intersectAll, type SearchRequest } from './search-request';
+import { emptyRange } from './search-dates';
 import { zodOutcome } from './zod-outcome';
 
 /** A whole Patient's fields for the profile's edit: as with a new one, e-mail and given name may be absent. */
@@ -36,6 +37,14 @@ async function findPatient(deps: AppDeps, ctx: RequestContext, id: string, audit
 
 const resourceOf = (ctx: RequestContext, patient: PatientRecord) =>
   toFhirPatient(patient, clinicOf(ctx, patient.clinicId));
+
+/** The caller's patients these ids name, read (and audited) together; others are left out. */
+export async function patientsByIds(deps: AppDeps, ctx: RequestContext, ids: readonly string[]) {
+  const uuids = [...new Set(ids.map((id) => id.toLowerCase()).filter(isUuid))];
+  if (uuids.length === 0) return [];
+  const { records } = await lookUpPatients(deps, ctx, { ids: uuids, limit: uuids.length });
+  return records.map((p) => resourceOf(ctx, p));
+}
 
 export async function readPatient(deps: AppDeps, ctx: RequestContext, id: string) {
   return resourceOf(ctx, await findPatient(deps, ctx, id));
@@ -63,10 +72,54 @@ function identifierValues(value: string) {
 const tokenCodes = (request: SearchRequest, name: string) =>
   request.all(name).map((v) => alternatives(v).map((t) => t.slice(t.indexOf('|') + 1)));
 
+/** A string parameter with its modifiers (`family`, `family:exact`, `family:contains`). */
+function stringMatches(request: SearchRequest, name: string) {
+  return (['start', 'exact', 'contains'] as const).flatMap((mode) =>
+    request
+      .all(mode === 'start' ? name : `${name}:${mode}`)
+      .map((value) => alternatives(value).map((v) => ({ value: v, mode }))),
+  );
+}
+
+/**
+ * A birth date is a whole (UTC) day: a day, month or year value bounds whole days; a value with
+ * a time takes in the day it falls in (the day's range meets the value's).
+ */
+function birthDays(request: SearchRequest) {
+  const birth = request.dates('birthdate');
+  const DAY = 86_400_000;
+  const floor = (d: Date) => new Date(d.getTime() - (((d.getTime() % DAY) + DAY) % DAY));
+  const ceil = (d: Date) =>
+    floor(d).getTime() === d.getTime() ? d : new Date(floor(d).getTime() + DAY);
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  return {
+    from: birth.from && day(floor(birth.from)),
+    before: birth.before && day(ceil(birth.before)),
+    excluded: birth.excluded.map(({ lo, hi }) => ({ from: day(floor(lo)), before: day(ceil(hi)) })),
+    empty: emptyRange(birth),
+  };
+}
+
+/** A value of only commas names nothing to search for: refused in words, as R4 has no such value. */
+function checkValuesGiven(request: SearchRequest, names: readonly string[]) {
+  for (const name of names) {
+    if (request.all(name).some((value) => alternatives(value).length === 0)) {
+      throw invalid(`${name} needs a value: a comma separates values.`, name);
+    }
+  }
+}
+
 /** FHIR Patient's own parameters: birthdate, family, given, gender, phone and identifier. */
 function fieldFilters(request: SearchRequest) {
-  const birth = instantRange(request, 'birthdate');
-  const day = (d: Date | undefined) => d?.toISOString().slice(0, 10);
+  checkValuesGiven(request, [
+    ...['family', 'given'].flatMap((n) => [n, `${n}:exact`, `${n}:contains`]),
+    'gender',
+    'phone',
+    'identifier',
+    'email',
+  ]);
+  const { empty, ...birth } = birthDays(request);
+  const updated = request.dates('_lastUpdated');
   const genders = tokenCodes(request, 'gender');
   const unknown = genders
     .flat()
@@ -84,9 +137,11 @@ function fieldFilters(request: SearchRequest) {
     throw invalid('phone must have at least four digits.', 'phone');
   }
   return {
-    birth: { from: day(birth.from), before: day(birth.before) },
-    family: request.all('family'),
-    given: request.all('given'),
+    empty: empty || emptyRange(updated),
+    birth,
+    updated,
+    family: stringMatches(request, 'family'),
+    given: stringMatches(request, 'given'),
     genders,
     phoneDigits,
     identifiers: request.all('identifier').map(identifierValues),
@@ -111,25 +166,30 @@ export async function searchPatients(deps: AppDeps, ctx: RequestContext, request
   if (names.some((n) => n.includes(','))) {
     throw invalid('name takes one value per repetition; repeat it to require several.', 'name');
   }
-  const fields = fieldFilters(request);
+  const { empty, ...fields } = fieldFilters(request);
   const size = request.pageSize();
   const after = request.cursor(isPatientCursor);
-  const nothing = (ids && ids.length === 0) || (emails && emails.length === 0);
-  const { records, more } = nothing
-    ? { records: [], more: false }
-    : await lookUpPatients(deps, ctx, {
-        ids,
-        emails,
-        name: names.length > 0 ? names.join(' ') : undefined,
-        fields,
-        after: after && { lastName: after[0], firstName: after[1], id: after[2] },
-        limit: size,
-      });
+  const nothing = (ids && ids.length === 0) || (emails && emails.length === 0) || empty;
+  const criteria = { ids, emails, name: names.length > 0 ? names.join(' ') : undefined, fields };
+  const total = request.wantsTotal()
+    ? nothing
+      ? 0
+      : await countPatientRecords(deps, ctx, criteria)
+    : undefined;
+  const { records, more } =
+    nothing || size === 0
+      ? { records: [], more: false }
+      : await lookUpPatients(deps, ctx, {
+          ...criteria,
+          after: after && { lastName: after[0], firstName: after[1], id: after[2] },
+          limit: size,
+        });
   const last = records.at(-1);
   return {
     items: records.map((p) => resourceOf(ctx, p)),
     next:
       more && last ? ([last.lastName, last.firstName, last.id] satisfies PatientCursor) : undefined,
+    total,
   };
 }
 

@@ -249,6 +249,37 @@ describe('Appointment participants', () => {
     });
   });
 
+  it('are found by actor, and included with the appointment: the room a Location, the machine a Device', async () => {
+    const refs = { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.provider.id };
+    const at = (hour: number) => new Date(`2026-11-24T${hour}:00:00Z`);
+    const inRoom = await createAppointment(env.db, refs, { start: at(15), resourceId: room1.id });
+    const scanned = await createAppointment(env.db, refs, {
+      start: at(16),
+      resourceId: ultrasound.id,
+    });
+    await createAppointment(env.db, refs, { start: at(17) });
+    expect(ids(await search<Appointment>(`/Appointment?actor=Device/${ultrasound.id}`))).toEqual([
+      scanned.id,
+    ]);
+    expect(ids(await search<Appointment>(`/Appointment?actor=Location/${room1.id}`))).toEqual([
+      inRoom.id,
+    ]);
+    expect(ids(await search<Appointment>(`/Appointment?actor=${ultrasound.id}`))).toEqual([
+      scanned.id,
+    ]);
+    const res = await fhir.get(
+      `/Appointment?_id=${inRoom.id},${scanned.id}&_include=Appointment:location&_include=Appointment:actor:Device`,
+    );
+    const bundle = expectValidFhir(res.json() as Bundle);
+    const included = bundle
+      .entry!.filter((e) => e.search?.mode === 'include')
+      .map((e) => expectValidFhir(e.resource!));
+    expect(included.map((r) => `${r.resourceType}/${r.id}`).sort()).toEqual(
+      [`Location/${s.clinic.id}`, `Location/${room1.id}`, `Device/${ultrasound.id}`].sort(),
+    );
+    expect(included.find((r) => r.id === room1.id)).toMatchObject({ name: 'Treatment room 1' });
+  });
+
   it('has no resource participant for an appointment without one', async () => {
     const plain = await inRoom(null);
     const read = expectValidFhir(

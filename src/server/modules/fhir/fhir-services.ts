@@ -167,7 +167,10 @@ export async function searchHealthcareServices(
     .sort((a, b) => (a.id! < b.id! ? -1 : a.id! > b.id! ? 1 : 0));
   const after = request.cursor((v): v is string => typeof v === 'string');
   const rest = found.filter((r) => after === undefined || r.id! > after);
-  return pageOf(rest.slice(0, request.pageSize() + 1), request.pageSize(), (r) => r.id!);
+  return {
+    ...pageOf(rest.slice(0, request.pageSize() + 1), request.pageSize(), (r) => r.id!),
+    ...(request.wantsTotal() ? { total: found.length } : {}),
+  };
 }
 
 /**

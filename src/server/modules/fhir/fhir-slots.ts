@@ -9,13 +9,8 @@ import { pageOf } from './bundle';
 import { toSlot } from './directory-resources';
 import { parseAgentAtClinicId, parseSlotId, serviceTag, slotId, type SlotKey } from './fhir-ids';
 import { invalid, resourceNotFound } from './outcome';
-import {
-  alternatives,
-  instantRange,
-  intersectAll,
-  referenceIds,
-  type SearchRequest,
-} from './search-request';
+import { alternatives, intersectAll, referenceIds, type SearchRequest } from './search-request';
+import { inRange } from './search-dates';
 import {
   bufferSettingsOf,
   listBookingServices,
@@ -76,7 +71,8 @@ export async function searchSlots(deps: AppDeps, ctx: RequestContext, request: S
     if (!SLOT_STATUSES.includes(status))
       throw invalid(`status ${status} is not a Slot status.`, 'status');
   }
-  const { from = deps.now(), before: until } = instantRange(request, 'start');
+  const range = request.dates('start');
+  const { from = deps.now(), before: until } = range;
   const before = until ?? new Date(from.getTime() + DEFAULT_RANGE_DAYS * DAY_MS);
   if (before.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) {
     throw invalid(`Ask for at most ${MAX_RANGE_DAYS} days of slots at a time.`, 'start');
@@ -113,14 +109,19 @@ export async function searchSlots(deps: AppDeps, ctx: RequestContext, request: S
     ),
   );
   const after = request.cursor(isSlotCursor);
-  const keyed = lists
+  const all = lists
     .flat()
     .map((key) => ({ key, id: slotId(key), start: key.start.toISOString() }))
     .filter((s) => !ids || ids.includes(s.id))
+    .filter((s) => inRange(range, s.key.start));
+  const keyed = all
     .filter((s) => !after || s.start > after[0] || (s.start === after[0] && s.id > after[1]))
     .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.id < b.id ? -1 : 1));
   const size = request.pageSize();
-  const page = pageOf(keyed.slice(0, size + 1), size, (s): SlotCursor => [s.start, s.id]);
+  const page = {
+    ...pageOf(keyed.slice(0, size + 1), size, (s): SlotCursor => [s.start, s.id]),
+    ...(request.wantsTotal() ? { total: all.length } : {}),
+  };
   const names = new Map(searches.map(([, , service]) => [service.id, service]));
   const defaults = new Map(
     searches.filter(([, , v]) => v.isDefault).map(([clinic, , v]) => [clinic.id, v]),
@@ -130,6 +131,7 @@ export async function searchSlots(deps: AppDeps, ctx: RequestContext, request: S
       toSlot(s.key, 'free', names.get(s.key.serviceId ?? '') ?? defaults.get(s.key.clinicId)!),
     ),
     next: page.next,
+    total: page.total,
   };
 }
 

@@ -8,6 +8,7 @@ import type { RequestContext } from '../../core/request-context';
 import { FHIR_PATH, fhirBase, searchset, type Page } from './bundle';
 import {
   capabilityStatement,
+  includesOf,
   isFhirResourceType,
   RESOURCES,
   searchParamNames,
@@ -23,12 +24,19 @@ import {
 import { authenticateFhirCaller, fhirRateLimitKeys, requestAudited } from './fhir-auth';
 import * as directory from './fhir-directory';
 import { FHIR_ID } from './fhir-ids';
-import { createFhirPatient, readPatient, searchPatients, updateFhirPatient } from './fhir-patients';
+import {
+  createFhirPatient,
+  patientsByIds,
+  readPatient,
+  searchPatients,
+  updateFhirPatient,
+} from './fhir-patients';
 import * as rooms from './fhir-rooms-equipment';
 import { readSlot, searchSlots } from './fhir-slots';
 import { readHealthcareService, searchHealthcareServices } from './fhir-services';
 import { FhirError, resourceNotFound, toOutcome } from './outcome';
-import { prefersStrict, SearchRequest } from './search-request';
+import { appointmentsOfPatients, included, readIfFound, type ManyReader } from './fhir-includes';
+import { checkFormat, prefersStrict, SearchRequest } from './search-request';
 
 export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
 
@@ -145,8 +153,14 @@ function registerFhir(app: FastifyInstance, deps: AppDeps) {
   });
 
   // Answers carry patient data: no cache, shared or the client's own, may keep them.
-  app.addHook('onRequest', async (_request, reply) => {
+  // JSON only, however another format is asked for (Accept or _format): 406, never JSON anyway.
+  app.addHook('onRequest', async (request, reply) => {
     void reply.header('cache-control', 'no-store');
+    const format = (request.query as Record<string, unknown> | undefined)?._format;
+    checkFormat(
+      typeof format === 'string' ? format : Array.isArray(format) ? String(format[0]) : undefined,
+      request.headers.accept,
+    );
   });
 
   // Rate limits run first (onRequest), then the caller is found, before the body is read.
@@ -209,9 +223,32 @@ function registerFhir(app: FastifyInstance, deps: AppDeps) {
         query as Record<string, string | string[]>,
         searchParamNames(type),
         prefersStrict(request.headers.prefer),
+        deps.now(),
       );
+      const offered = includesOf(type);
+      const includes = params.includes('_include', offered.includes);
+      const revincludes = params.includes('_revinclude', offered.revincludes);
       const page = await SEARCH[type](deps, ctx, params);
-      return sendResource(reply, 200, searchset(base, type, params, page));
+      const read: ManyReader = async (target, ids) => {
+        if (target === 'Patient') return patientsByIds(deps, ctx, ids);
+        if (target === 'Practitioner') return directory.practitionersByIds(deps, ctx, ids);
+        if (!isFhirResourceType(target)) return [];
+        const found = await Promise.all(
+          ids.map((id) => readIfFound(() => READ[target](deps, ctx, id))),
+        );
+        return found.filter((r): r is Resource => r !== undefined);
+      };
+      const extra = [
+        ...(includes.length > 0 ? await included(page.items, includes, read) : []),
+        ...(revincludes.length > 0
+          ? await appointmentsOfPatients(
+              deps,
+              ctx,
+              page.items.map((p) => p.id!),
+            )
+          : []),
+      ];
+      return sendResource(reply, 200, searchset(base, type, params, page, { included: extra }));
     };
     route('GET', `/${type}`, (request, reply) => search(request, reply, request.query as object));
     route('POST', `/${type}/_search`, (request, reply) =>

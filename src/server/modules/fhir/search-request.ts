@@ -1,12 +1,54 @@
 import { FhirError, invalid, notSupported } from './outcome';
+import { instantRange, type InstantRange } from './search-dates';
 
 /** Parameters every search takes, besides its resource's own. */
-const COMMON_PARAMETERS = ['_id', '_count', '_cursor', '_format', '_pretty'] as const;
+const COMMON_PARAMETERS = [
+  '_count',
+  '_cursor',
+  '_format',
+  '_pretty',
+  '_summary',
+  '_total',
+  '_elements',
+] as const;
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 
 type RawQuery = Record<string, string | string[] | undefined>;
+
+/** The formats answered: JSON, by `_format` or `Accept` (an XML one is a 406, never JSON). */
+export function checkFormat(format: string | undefined, accept: string | undefined): void {
+  if (format !== undefined && format !== '' && !/json/i.test(format)) {
+    throw new FhirError(406, 'not-supported', 'This server answers in JSON only (_format=json).');
+  }
+  if (accept === undefined || accept.trim() === '') return;
+  const acceptable = accept.split(',').some((range) => {
+    const [type = '', ...params] = range.split(';').map((p) => p.trim().toLowerCase());
+    if (params.some((p) => /^q\s*=\s*0(\.0*)?$/.test(p))) return false;
+    return (
+      type === '*/*' ||
+      type === 'application/*' ||
+      type === 'application/fhir+json' ||
+      type === 'application/json' ||
+      type === 'application/json+fhir'
+    );
+  });
+  if (!acceptable) {
+    throw new FhirError(
+      406,
+      'not-supported',
+      'This server answers in JSON only: send Accept: application/fhir+json.',
+    );
+  }
+}
+
+/** An `_include` or `_revinclude` value: `Appointment:patient`, or with its target type. */
+export interface IncludeParam {
+  source: string;
+  param: string;
+  target?: string;
+}
 
 /**
  * One search: its parameters by name, the ones this resource does not know (ignored, or refused
@@ -17,7 +59,12 @@ export class SearchRequest {
   readonly ignored: string[] = [];
   private readonly params = new Map<string, string[]>();
 
-  constructor(query: RawQuery, known: readonly string[], strict: boolean) {
+  constructor(
+    query: RawQuery,
+    known: readonly string[],
+    strict: boolean,
+    private readonly now = new Date(),
+  ) {
     const accepted = new Set<string>([...COMMON_PARAMETERS, ...known]);
     for (const [name, raw] of Object.entries(query)) {
       if (raw === undefined) continue;
@@ -34,10 +81,7 @@ export class SearchRequest {
         `Unknown search parameter${this.ignored.length > 1 ? 's' : ''}: ${this.ignored.join(', ')}. The CapabilityStatement (/metadata) lists those this server supports.`,
       );
     }
-    const format = this.one('_format');
-    if (format && !/json/.test(format)) {
-      throw new FhirError(406, 'not-supported', 'This server answers in JSON only (_format=json).');
-    }
+    checkFormat(this.one('_format'), undefined);
   }
 
   /** Every value given for a parameter (it may repeat: each repetition narrows the search). */
@@ -56,14 +100,77 @@ export class SearchRequest {
     return this.params.has(name);
   }
 
-  /** `_count`: how many entries a page holds. */
+  /** A date parameter's answer (see instantRange), `ap` measured from the request's now. */
+  dates(name: string): InstantRange {
+    return instantRange(this.all(name), name, this.now);
+  }
+
+  /** `_summary=count`: the total alone, no entries. Other summaries are not offered. */
+  countOnly(): boolean {
+    const summary = this.one('_summary');
+    if (summary === undefined || summary === 'false') return false;
+    if (summary === 'count') return true;
+    throw notSupported(
+      `_summary=${summary} is not supported: count (the total alone) or false.`,
+      '_summary',
+    );
+  }
+
+  /** Whether the Bundle says how many match (Bundle.total): `_total`, `_summary=count`, `_count=0`. */
+  wantsTotal(): boolean {
+    const total = this.one('_total');
+    if (total !== undefined && !['none', 'estimate', 'accurate'].includes(total)) {
+      throw invalid('_total is none, estimate or accurate.', '_total');
+    }
+    if (this.countOnly() || this.pageSize() === 0) return true;
+    return total === 'accurate' || total === 'estimate';
+  }
+
+  /** `_count`: how many entries a page holds (0: none, with the total). */
   pageSize(): number {
+    if (this.countOnly()) return 0;
     const raw = this.one('_count');
     if (raw === undefined) return DEFAULT_PAGE_SIZE;
-    if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1) {
-      throw invalid('_count must be a whole number of at least 1.', '_count');
+    if (!/^\d{1,6}$/.test(raw)) {
+      throw invalid('_count must be a whole number (0 for the total alone).', '_count');
     }
     return Math.min(Number(raw), MAX_PAGE_SIZE);
+  }
+
+  /** `_elements`: the top-level elements asked for, or undefined for whole resources. */
+  elements(): string[] | undefined {
+    if (!this.has('_elements')) return undefined;
+    const names = this.all('_elements').flatMap(alternatives);
+    for (const name of names) {
+      if (!/^[a-z][A-Za-z0-9]{0,63}(\[x\])?$/.test(name)) {
+        throw invalid(
+          `_elements names elements of the resource, such as status,start; not ${name}.`,
+          '_elements',
+        );
+      }
+    }
+    return names.map((n) => n.replace('[x]', ''));
+  }
+
+  /** `_include` or `_revinclude` values, each one this resource offers (else 400). */
+  includes(name: '_include' | '_revinclude', offered: readonly string[]): IncludeParam[] {
+    const found: IncludeParam[] = [];
+    for (const value of this.all(name).flatMap(alternatives)) {
+      const [source = '', param = '', target, ...rest] = value.split(':');
+      const key = `${source}:${param}`;
+      if (
+        rest.length > 0 ||
+        !offered.includes(key) ||
+        (target !== undefined && !/^[A-Z][A-Za-z]+$/.test(target))
+      ) {
+        throw notSupported(
+          `${name}=${value} is not supported here; ${offered.length > 0 ? `${name} takes ${offered.join(', ')}` : `there is no ${name} for this resource`}.`,
+          name,
+        );
+      }
+      found.push({ source, param, ...(target ? { target } : {}) });
+    }
+    return found;
   }
 
   /** The position after which this page starts, as the previous page's next link gave it. */
@@ -136,102 +243,4 @@ export function referenceIds(
 export function intersectAll<T>(sets: T[][]): T[] | undefined {
   if (sets.length === 0) return undefined;
   return sets.reduce((acc, set) => acc.filter((v) => set.includes(v)));
-}
-
-/** `[lo, hi)`: a date parameter's answer, lower bound inclusive and upper bound exclusive. */
-export interface InstantRange {
-  from?: Date;
-  before?: Date;
-}
-
-const DATE_VALUE =
-  /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?)?)?$/;
-
-/** The range of instants a date value stands for: a year, a month, a day, a minute, a second… */
-function valueRange(value: string, name: string): { lo: Date; hi: Date } {
-  const m = DATE_VALUE.exec(value);
-  if (!m) {
-    throw invalid(
-      `${name} must be a date such as 2026-11-24 or a date and time with its offset such as 2026-11-24T09:00:00Z (with a prefix ge, gt, le or lt, or none for eq).`,
-      name,
-    );
-  }
-  const [, year, month, day, hour, minute, second, fraction, zone] = m;
-  // A date without a time is a UTC day, month or year (ADR 015): a clinic's local day is asked
-  // for with times and offsets.
-  let lo: Date;
-  let hi: Date;
-  if (hour === undefined) {
-    const y = Number(year);
-    const mo = month === undefined ? 0 : Number(month) - 1;
-    const d = day === undefined ? 1 : Number(day);
-    lo = new Date(Date.UTC(y, mo, d));
-    hi =
-      month === undefined
-        ? new Date(Date.UTC(y + 1, 0, 1))
-        : day === undefined
-          ? new Date(Date.UTC(y, mo + 1, 1))
-          : new Date(Date.UTC(y, mo, d + 1));
-    const check = lo.toISOString();
-    if (
-      check.slice(0, 4) !== year ||
-      (month && check.slice(5, 7) !== month) ||
-      (day && check.slice(8, 10) !== day)
-    ) {
-      throw invalid(`${name}: ${value} is not a date.`, name);
-    }
-  } else {
-    const text = `${year}-${month}-${day}T${hour}:${minute}:${second ?? '00'}${fraction ? fraction.slice(0, 4) : ''}${zone}`;
-    lo = new Date(text);
-    if (Number.isNaN(lo.getTime()))
-      throw invalid(`${name}: ${value} is not a date and time.`, name);
-    const step = fraction ? 1 : second !== undefined ? 1_000 : 60_000;
-    hi = new Date(lo.getTime() + step);
-  }
-  if (lo.getUTCFullYear() < 1900 || lo.getUTCFullYear() > 2199) {
-    throw invalid(`${name} must be between 1900 and 2199.`, name);
-  }
-  return { lo, hi };
-}
-
-/**
- * A date parameter against an instant (an appointment's or a slot's start): each repetition
- * narrows the range. eq is within the value's range; ge from its start, gt from its end, lt
- * before its start, le before its end.
- */
-export function instantRange(request: SearchRequest, name: string): InstantRange {
-  let from: Date | undefined;
-  let before: Date | undefined;
-  const later = (a: Date | undefined, b: Date) => (a && a > b ? a : b);
-  const earlier = (a: Date | undefined, b: Date) => (a && a < b ? a : b);
-  for (const raw of request.all(name)) {
-    if (raw.includes(',')) throw notSupported(`${name} takes one date per repetition.`, name);
-    const prefix = /^[a-z]{2}/.test(raw) ? raw.slice(0, 2) : 'eq';
-    const value = /^[a-z]{2}/.test(raw) ? raw.slice(2) : raw;
-    const { lo, hi } = valueRange(value, name);
-    switch (prefix) {
-      case 'eq':
-        from = later(from, lo);
-        before = earlier(before, hi);
-        break;
-      case 'ge':
-        from = later(from, lo);
-        break;
-      case 'gt':
-        from = later(from, hi);
-        break;
-      case 'lt':
-        before = earlier(before, lo);
-        break;
-      case 'le':
-        before = earlier(before, hi);
-        break;
-      default:
-        throw notSupported(
-          `${name} takes the prefixes eq, ge, gt, le and lt, not ${prefix}.`,
-          name,
-        );
-    }
-  }
-  return { from, before };
 }
