@@ -11,6 +11,7 @@ import {
 import { feedPaths } from '@contracts/routes/feeds';
 import type { AppDeps } from '../../app-deps';
 import { route } from '../../core/route';
+import type { FeedOptions } from './feed-calendar';
 import * as feeds from './feeds.service';
 
 /** Whether the client's copy (by ETag first, else by date, as RFC 9110 orders them) is current. */
@@ -27,6 +28,18 @@ export function isNotModified(
   }
   const since = Date.parse(request.headers['if-modified-since'] ?? '');
   return Number.isFinite(since) && feed.lastModified.getTime() <= since;
+}
+
+/**
+ * What the member asked of their feed in its URL (`?attendees=1&alarms=1`): an app keeps the
+ * whole URL, so the choice travels with the subscription and needs no stored setting.
+ */
+export function feedOptionsOf(query: unknown): FeedOptions {
+  const asked = (name: string) => {
+    const value = (query as Record<string, unknown> | null)?.[name];
+    return typeof value === 'string' && ['1', 'true', 'yes'].includes(value.toLowerCase());
+  };
+  return { attendees: asked('attendees'), alarms: asked('alarms') };
 }
 
 export function feedsRoutes(deps: AppDeps): FastifyPluginAsync {
@@ -65,7 +78,11 @@ export function feedsRoutes(deps: AppDeps): FastifyPluginAsync {
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const file = (request.params as { file?: string }).file ?? '';
         const feed = file.endsWith('.ics')
-          ? await feeds.renderFeed(deps, file.slice(0, -'.ics'.length))
+          ? await feeds.renderFeed(
+              deps,
+              file.slice(0, -'.ics'.length),
+              feedOptionsOf(request.query),
+            )
           : undefined;
         void reply.header('cache-control', 'private, no-cache');
         if (!feed) return reply.status(404).send({ error: 'not_found', message: 'Not found.' });
