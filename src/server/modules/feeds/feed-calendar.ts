@@ -7,7 +7,7 @@ import {
 } from '@domain/icalendar';
 import { SERVICE_KINDS, type ServiceKind } from '@domain/services';
 import { VISIT_KIND_LABELS, visitKindOf } from '@domain/visit-kind';
-import { staffAppointmentLink } from '../notifications';
+import { staffAppointmentLink, staffVisitLink } from '../notifications';
 import type { FeedAppointmentRow } from './feeds.repository';
 
 /** What a member chose for their feed in its URL (issue 47); both off unless asked for. */
@@ -47,8 +47,12 @@ function descriptionOf(row: FeedAppointmentRow, link: string, cancelled: boolean
   ].join('\n');
 }
 
-/** Where an in-person visit is (its service's place, else the clinic's address), else the clinic. */
-function locationOf(row: FeedAppointmentRow): string {
+/**
+ * Where the visit is: an in-person one at its service's place, else the clinic's address; a
+ * video one at the staff's side of the call; otherwise (by phone, or no address) the clinic.
+ */
+function locationOf(row: FeedAppointmentRow, publicUrl: string): string {
+  if (kindOf(row.serviceKind) === 'video') return staffVisitLink(publicUrl, row.id);
   const visit = visitKindOf(
     {
       kind: kindOf(row.serviceKind),
@@ -110,7 +114,7 @@ export function feedCalendar(
       summary,
       status: cancelled ? 'CANCELLED' : 'CONFIRMED',
       description: descriptionOf(row, link, cancelled),
-      location: locationOf(row),
+      location: locationOf(row, site.publicUrl),
       url: link,
       organizer: site.organizerEmail
         ? { name: row.clinicName, uri: mailtoUri(site.organizerEmail) }

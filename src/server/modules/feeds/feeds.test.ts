@@ -69,7 +69,8 @@ describe('a staff member’s calendar feed', () => {
     ).toBe('9:00 AM');
     expect(first.summary).toBe('Appointment — José N.');
     expect(first.status).toBe('CONFIRMED');
-    expect(first.location).toBe(s.clinic.name);
+    // A video visit happens on the staff's side of its call.
+    expect(first.location).toBe(`http://localhost:3000/session/${before._id}`);
     // No more health data than needed: no notes, no full name, no e-mail.
     const body = (await fetchFeed(path)).body;
     expect(body).not.toContain('Núñez');
@@ -263,7 +264,7 @@ describe('what calendar apps read in a feed (issue 47)', () => {
     expect(res.body).not.toContain(theirs.id);
     const [here, away] = events;
     expect(here!.organizer!.cn).toBe(s.clinic.name);
-    expect(here!.location).toBe(s.clinic.name);
+    expect(here!.location).toBe(`http://localhost:3000/session/${own._id}`);
     expect(here!.alarms.map((a) => a.trigger)).toEqual([-86_400, -7_200]);
     expect(JSON.stringify(here)).not.toContain('Montréal');
     expect(away!.organizer).toEqual({ cn: LONG_NAME, uri: 'mailto:no-reply@carebook.test' });

@@ -9,7 +9,7 @@ import type { AddressedParty, NotificationSnapshot, SeriesVisit } from './outbox
 import { mailHtml, mailText, type MailContent, type MailLinkPart } from './mail-layout';
 import { ENGLISH_MAIL, type MailMessageId, type MailWords } from './mail-words';
 import { visitLinkLabel, visitParts } from './visit-lines';
-import { staffAppointmentLink, visitCalendar } from './visit-calendar';
+import { staffAppointmentLink, staffVisitLink, visitCalendar } from './visit-calendar';
 
 export interface RenderedMessage {
   to: string;
@@ -224,20 +224,23 @@ function calendarFile(options: {
   const ics = visitCalendar({
     visits: options.visits.map((v) => {
       const start = new Date(v.start);
+      const patientLink = sessionLink(publicUrl, v.token);
       return {
         appointmentId: v.appointmentId,
         start,
         end: new Date(start.getTime() + v.durationMinutes * 60_000),
         // A cancellation outranks the invitation it cancels.
         sequence: v.sequence + (cancelled ? 1 : 0),
-        link:
-          reader.role === 'staff'
-            ? staffAppointmentLink(publicUrl, {
+        ...(reader.role === 'staff'
+          ? {
+              link: staffAppointmentLink(publicUrl, {
                 id: v.appointmentId,
                 start,
                 timezone: snapshot.clinic.timezone,
-              })
-            : sessionLink(publicUrl, v.token),
+              }),
+              joinLink: staffVisitLink(publicUrl, v.appointmentId),
+            }
+          : { link: patientLink, joinLink: patientLink }),
       };
     }),
     clinic: {

@@ -26,8 +26,10 @@ export interface CalendarVisit {
   start: Date;
   end: Date;
   sequence: number;
-  /** The reader's link to the visit: the patient's page, or the staff's view of it. */
+  /** The reader's link back to the visit: the patient's page, or the appointment in the app. */
   link: string;
+  /** Where a video visit happens for the reader: the patient's page, or the staff's side of it. */
+  joinLink: string;
 }
 
 export interface VisitCalendarOptions {
@@ -53,14 +55,14 @@ const isVideo = (visit: VisitKind | undefined) => !visit || visit.kind === 'vide
  * Where the visit is, for the calendar to show and map: the address of an in-person visit, the
  * link of a video one (where it happens); a phone visit has no place.
  */
-function locationOf(visit: VisitKind | undefined, link: string): string | null {
-  if (isVideo(visit)) return link;
+function locationOf(visit: VisitKind | undefined, joinLink: string): string | null {
+  if (isVideo(visit)) return joinLink;
   return visit?.address ? oneLine(visit.address) : null;
 }
 
 /** How to reach the visit, with whom, what a phone visit is, then the clinic's instructions. */
 function descriptionOf(
-  link: string,
+  { link, joinLink }: CalendarVisit,
   options: Pick<
     VisitCalendarOptions,
     'visit' | 'cancelled' | 'words' | 'clinic' | 'reader' | 'provider'
@@ -70,7 +72,8 @@ function descriptionOf(
   const { t } = words;
   const withWhom = `${t('label.provider')}: ${options.provider}`;
   if (options.cancelled) return `${t('ics.cancelled')}\n\n${withWhom}`;
-  const parts = [isVideo(visit) ? t('ics.join', { link }) : t('ics.page', { link }), withWhom];
+  const reach = isVideo(visit) ? t('ics.join', { link: joinLink }) : t('ics.page', { link });
+  const parts = [reach, withWhom];
   if (visit?.kind === 'phone') {
     parts.push(
       reader.role === 'patient'
@@ -116,14 +119,19 @@ export function visitCalendar(options: VisitCalendarOptions): string {
     end: v.end,
     summary,
     status: cancelled ? 'CANCELLED' : 'CONFIRMED',
-    description: descriptionOf(v.link, options),
-    location: cancelled ? null : locationOf(options.visit, v.link),
+    description: descriptionOf(v, options),
+    location: cancelled ? null : locationOf(options.visit, v.joinLink),
     url: cancelled ? null : v.link,
     organizer,
     attendees,
     alarms,
   }));
   return calendarText({ product: 'Carebook', method: options.method, events });
+}
+
+/** The staff's side of a video visit, where they join it. */
+export function staffVisitLink(publicUrl: string, appointmentId: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/session/${encodeURIComponent(appointmentId)}`;
 }
 
 /** Staff's link to an appointment: the calendar on its day (clinic's), its details open. */

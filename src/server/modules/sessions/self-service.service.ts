@@ -232,6 +232,7 @@ export async function patientCalendar(deps: AppDeps, token: string): Promise<str
         end: row.appointment.endAt,
         sequence: row.appointment.version,
         link: sessionLink(deps.config.PUBLIC_URL, token),
+        joinLink: sessionLink(deps.config.PUBLIC_URL, token),
       },
     ],
     clinic: {
