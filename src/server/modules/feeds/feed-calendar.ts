@@ -7,16 +7,9 @@ import {
 } from '@domain/icalendar';
 import { SERVICE_KINDS, type ServiceKind } from '@domain/services';
 import { VISIT_KIND_LABELS, visitKindOf } from '@domain/visit-kind';
+import type { FeedOptions } from '@contracts/feeds';
 import { staffAppointmentLink, staffVisitLink } from '../notifications';
 import type { FeedAppointmentRow } from './feeds.repository';
-
-/** What a member chose for their feed in its URL (issue 47); both off unless asked for. */
-export interface FeedOptions {
-  /** ATTENDEE lines: the member, and the patient as the clinic's feed summary names them. */
-  attendees: boolean;
-  /** VALARM per the clinic's reminders, as patients are reminded. */
-  alarms: boolean;
-}
 
 export interface FeedOwner {
   userId: string;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  feedOptionsOf,
   createMyCalendarFeedEndpoint,
   getClinicFeedSettingsEndpoint,
   getMyCalendarFeedEndpoint,
@@ -11,7 +12,6 @@ import {
 import { feedPaths } from '@contracts/routes/feeds';
 import type { AppDeps } from '../../app-deps';
 import { route } from '../../core/route';
-import type { FeedOptions } from './feed-calendar';
 import * as feeds from './feeds.service';
 
 /** Whether the client's copy (by ETag first, else by date, as RFC 9110 orders them) is current. */
@@ -28,18 +28,6 @@ export function isNotModified(
   }
   const since = Date.parse(request.headers['if-modified-since'] ?? '');
   return Number.isFinite(since) && feed.lastModified.getTime() <= since;
-}
-
-/**
- * What the member asked of their feed in its URL (`?attendees=1&alarms=1`): an app keeps the
- * whole URL, so the choice travels with the subscription and needs no stored setting.
- */
-export function feedOptionsOf(query: unknown): FeedOptions {
-  const asked = (name: string) => {
-    const value = (query as Record<string, unknown> | null)?.[name];
-    return typeof value === 'string' && ['1', 'true', 'yes'].includes(value.toLowerCase());
-  };
-  return { attendees: asked('attendees'), alarms: asked('alarms') };
 }
 
 export function feedsRoutes(deps: AppDeps): FastifyPluginAsync {

@@ -3,6 +3,7 @@ import type {
   CalendarFeedOwner,
   ClinicFeedSettings,
   CreatedCalendarFeed,
+  FeedOptions,
   MyCalendarFeed,
 } from '@contracts/feeds';
 import type { AppDeps } from '../../app-deps';
@@ -11,7 +12,7 @@ import { notFound } from '../../errors';
 import { auditChange } from '../audit';
 import { requireMemberClinic } from '../clinics';
 import { mailboxAddress } from '@domain/icalendar';
-import { feedCalendar, type FeedOptions } from './feed-calendar';
+import { feedCalendar } from './feed-calendar';
 import * as repo from './feeds.repository';
 
 const DAY_MS = 86_400_000;

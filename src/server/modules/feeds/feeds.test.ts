@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
-import { createdCalendarFeed, myCalendarFeed } from '@contracts/feeds';
+import { createdCalendarFeed, feedUrlWithOptions, myCalendarFeed } from '@contracts/feeds';
 import * as t from '../../db/schema';
 import { type Api } from '../../test/api-client';
 import { lineProblems, readCalendar } from '../../test/calendar-readers';
@@ -205,7 +205,8 @@ describe('what calendar apps read in a feed (issue 47)', () => {
       .where(eq(t.clinics.id, s.clinic.id));
     const booked = await book('2027-03-12T14:00:00.000Z');
     const path = await subscribe();
-    const res = await fetchFeed(`${path}?attendees=1&alarms=1`);
+    // The URL as Settings shows it with both boxes ticked.
+    const res = await fetchFeed(feedUrlWithOptions(path, { alarms: true, attendees: true }));
     expect(lineProblems(res.body)).toEqual([]);
     const [event] = readCalendar(res.body).events;
     expect(event!.attendees).toEqual([
