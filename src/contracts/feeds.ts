@@ -23,6 +23,30 @@ export const createdCalendarFeed = z.object({
 });
 export type CreatedCalendarFeed = z.infer<typeof createdCalendarFeed>;
 
+/**
+ * What a member may ask of their feed in its URL (issue 47, ADR 055): `?alarms=1` for an alarm
+ * per clinic reminder, `?attendees=1` for themselves and the patient as attendees. An app keeps
+ * the whole URL, so the choice travels with the subscription; both are off unless asked for.
+ */
+export const FEED_OPTIONS = ['alarms', 'attendees'] as const;
+export type FeedOption = (typeof FEED_OPTIONS)[number];
+export type FeedOptions = Record<FeedOption, boolean>;
+
+/** The subscription URL with the options chosen. */
+export function feedUrlWithOptions(url: string, options: FeedOptions): string {
+  const chosen = FEED_OPTIONS.filter((option) => options[option]);
+  return chosen.length ? `${url}?${chosen.map((option) => `${option}=1`).join('&')}` : url;
+}
+
+/** The options a feed's query asks for; any other value than 1, true or yes is off. */
+export function feedOptionsOf(query: unknown): FeedOptions {
+  const asked = (name: FeedOption) => {
+    const value = (query as Record<string, unknown> | null | undefined)?.[name];
+    return typeof value === 'string' && ['1', 'true', 'yes'].includes(value.toLowerCase());
+  };
+  return { alarms: asked('alarms'), attendees: asked('attendees') };
+}
+
 export const calendarFeedOwner = z.object({
   user: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string() }),
   createdAt: z.string(),

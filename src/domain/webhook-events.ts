@@ -68,11 +68,20 @@ export function feedEventSummary(
   detail: FeedSummaryDetail,
   patient: { firstName: string; lastName: string },
 ): string {
-  if (detail === 'none') return 'Appointment';
+  const name = feedPatientName(detail, patient);
+  return name ? `Appointment — ${name}` : 'Appointment';
+}
+
+/** "Jane D.": the patient as far as a feed may name them; null when it may not, or no name. */
+export function feedPatientName(
+  detail: FeedSummaryDetail,
+  patient: { firstName: string; lastName: string },
+): string | null {
+  if (detail === 'none') return null;
   const first = patient.firstName.trim();
   const initial = [...patient.lastName.trim()][0];
   const name = [first, initial ? `${initial.toUpperCase()}.` : ''].filter(Boolean).join(' ');
-  return name ? `Appointment — ${name}` : 'Appointment';
+  return name || null;
 }
 
 /**

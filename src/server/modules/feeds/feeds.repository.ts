@@ -33,7 +33,7 @@ export async function deleteFeed(db: Executor, userId: string) {
 /** The active member a secret belongs to; a deactivated member's feed answers nothing. */
 export async function findFeedBySecretHash(db: Executor, secretHash: string) {
   const [row] = await db
-    .select({ userId: t.users.id, name: t.users.name })
+    .select({ userId: t.users.id, name: t.users.name, email: t.users.email })
     .from(t.calendarFeeds)
     .innerJoin(t.users, eq(t.users.id, t.calendarFeeds.userId))
     .where(and(eq(t.calendarFeeds.secretHash, secretHash), eq(t.users.active, true)))
@@ -77,44 +77,64 @@ export interface FeedAppointmentRow {
   version: number;
   createdAt: Date;
   updatedAt: Date;
+  patientId: string;
   patientFirstName: string;
   patientLastName: string;
   clinicName: string;
+  clinicTimezone: string;
+  clinicAddress: string | null;
+  reminderOffsetsMinutes: number[];
   feedSummary: string;
+  /** The service booked (the clinic's default for one booked before services); null if none. */
+  serviceName: string | null;
+  serviceKind: string | null;
+  serviceLocation: string | null;
 }
 
-/** The member's appointments that start in [from, to), cancelled ones included. */
+/**
+ * The member's appointments that start in [from, to), cancelled ones included, each with its own
+ * clinic's name, zone, address and reminders (a member of two clinics sees each as its own).
+ */
 export function feedAppointments(
   db: Executor,
   staffId: string,
   from: Date,
   to: Date,
 ): Promise<FeedAppointmentRow[]> {
+  const a = t.appointments;
   return db
     .select({
-      id: t.appointments.id,
-      startAt: t.appointments.startAt,
-      endAt: t.appointments.endAt,
-      status: t.appointments.status,
-      version: t.appointments.version,
-      createdAt: t.appointments.createdAt,
-      updatedAt: t.appointments.updatedAt,
+      id: a.id,
+      startAt: a.startAt,
+      endAt: a.endAt,
+      status: a.status,
+      version: a.version,
+      createdAt: a.createdAt,
+      updatedAt: a.updatedAt,
+      patientId: t.patients.id,
       patientFirstName: t.patients.firstName,
       patientLastName: t.patients.lastName,
       clinicName: t.clinics.name,
+      clinicTimezone: t.clinics.timezone,
+      clinicAddress: t.clinics.address,
+      reminderOffsetsMinutes: t.clinics.reminderOffsetsMinutes,
       feedSummary: t.clinics.feedSummary,
+      serviceName: t.services.name,
+      serviceKind: t.services.kind,
+      serviceLocation: t.services.location,
     })
-    .from(t.appointments)
-    .innerJoin(t.patients, eq(t.patients.id, t.appointments.patientId))
-    .innerJoin(t.clinics, eq(t.clinics.id, t.appointments.clinicId))
-    .where(
+    .from(a)
+    .innerJoin(t.patients, eq(t.patients.id, a.patientId))
+    .innerJoin(t.clinics, eq(t.clinics.id, a.clinicId))
+    .leftJoin(
+      t.services,
       and(
-        eq(t.appointments.staffId, staffId),
-        gte(t.appointments.startAt, from),
-        lt(t.appointments.startAt, to),
+        eq(t.services.clinicId, a.clinicId),
+        sql`case when ${a.serviceId} is null then ${t.services.isDefault} else ${t.services.id} = ${a.serviceId} end`,
       ),
     )
-    .orderBy(asc(t.appointments.startAt), asc(t.appointments.id));
+    .where(and(eq(a.staffId, staffId), gte(a.startAt, from), lt(a.startAt, to)))
+    .orderBy(asc(a.startAt), asc(a.id));
 }
 
 export async function clinicFeedSummary(db: Executor, clinicId: string) {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  feedOptionsOf,
   createMyCalendarFeedEndpoint,
   getClinicFeedSettingsEndpoint,
   getMyCalendarFeedEndpoint,
@@ -65,7 +66,11 @@ export function feedsRoutes(deps: AppDeps): FastifyPluginAsync {
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const file = (request.params as { file?: string }).file ?? '';
         const feed = file.endsWith('.ics')
-          ? await feeds.renderFeed(deps, file.slice(0, -'.ics'.length))
+          ? await feeds.renderFeed(
+              deps,
+              file.slice(0, -'.ics'.length),
+              feedOptionsOf(request.query),
+            )
           : undefined;
         void reply.header('cache-control', 'private, no-cache');
         if (!feed) return reply.status(404).send({ error: 'not_found', message: 'Not found.' });

@@ -3,6 +3,7 @@ import type {
   CalendarFeedOwner,
   ClinicFeedSettings,
   CreatedCalendarFeed,
+  FeedOptions,
   MyCalendarFeed,
 } from '@contracts/feeds';
 import type { AppDeps } from '../../app-deps';
@@ -10,6 +11,7 @@ import type { RequestContext } from '../../core/request-context';
 import { notFound } from '../../errors';
 import { auditChange } from '../audit';
 import { requireMemberClinic } from '../clinics';
+import { mailboxAddress } from '@domain/icalendar';
 import { feedCalendar } from './feed-calendar';
 import * as repo from './feeds.repository';
 
@@ -137,7 +139,11 @@ export interface RenderedFeed {
  * member is deactivated: the caller answers each the same 404. The window starts at a day
  * boundary, so the feed (and its ETag) changes only when an appointment does or a day passes.
  */
-export async function renderFeed(deps: AppDeps, secret: string): Promise<RenderedFeed | undefined> {
+export async function renderFeed(
+  deps: AppDeps,
+  secret: string,
+  options: FeedOptions = { attendees: false, alarms: false },
+): Promise<RenderedFeed | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(secret)) return undefined;
   const owner = await repo.findFeedBySecretHash(deps.db.db, hashOf(secret));
   if (!owner) return undefined;
@@ -147,7 +153,12 @@ export async function renderFeed(deps: AppDeps, secret: string): Promise<Rendere
   const to = new Date(today.getTime() + (deps.config.SLOT_HORIZON_DAYS + 1) * DAY_MS);
   const rows = await repo.feedAppointments(deps.db.db, owner.userId, from, to);
   await repo.touchFeed(deps.db.db, owner.userId, now);
-  const body = feedCalendar(owner, rows);
+  const body = feedCalendar(
+    owner,
+    rows,
+    { publicUrl: deps.config.PUBLIC_URL, organizerEmail: mailboxAddress(deps.config.MAIL_FROM) },
+    options,
+  );
   const newest = Math.max(today.getTime(), ...rows.map((r) => r.updatedAt.getTime()));
   return {
     body,

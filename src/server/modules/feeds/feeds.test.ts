@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
-import { createdCalendarFeed, myCalendarFeed } from '@contracts/feeds';
+import { createdCalendarFeed, feedUrlWithOptions, myCalendarFeed } from '@contracts/feeds';
 import * as t from '../../db/schema';
 import { type Api } from '../../test/api-client';
+import { lineProblems, readCalendar } from '../../test/calendar-readers';
 import { createAppointment } from '../../test/factories';
 import { bookThroughApi } from '../../test/scenario';
 import { useScenario, useTestApp } from '../../test/test-app';
@@ -68,7 +69,8 @@ describe('a staff member’s calendar feed', () => {
     ).toBe('9:00 AM');
     expect(first.summary).toBe('Appointment — José N.');
     expect(first.status).toBe('CONFIRMED');
-    expect(first.location).toBe(s.clinic.name);
+    // A video visit happens on the staff's side of its call.
+    expect(first.location).toBe(`http://localhost:3000/session/${before._id}`);
     // No more health data than needed: no notes, no full name, no e-mail.
     const body = (await fetchFeed(path)).body;
     expect(body).not.toContain('Núñez');
@@ -161,6 +163,118 @@ describe('a staff member’s calendar feed', () => {
     const path = await subscribe();
     await env.db.update(t.users).set({ active: false }).where(eq(t.users.id, s.provider.id));
     expect((await fetchFeed(path)).statusCode).toBe(404);
+  });
+});
+
+describe('what calendar apps read in a feed (issue 47)', () => {
+  // Accents, an emoji (four octets), a guillemet, commas and a semicolon: folding must keep each
+  // character whole and escaping must give back the same text.
+  const LONG_NAME = 'Clinique médicale « Les Érables », Montréal; Centre de santé 🩺 du Plateau';
+
+  it('names the clinic as organizer, describes and links each event, and ends every line with CRLF', async () => {
+    const booked = await book('2027-03-12T14:00:00.000Z');
+    const path = await subscribe();
+    const res = await fetchFeed(path);
+    expect(lineProblems(res.body)).toEqual([]);
+    const { method, events } = readCalendar(res.body);
+    // A subscription, not an iTIP message: DTSTAMP is the event's last change.
+    expect(method).toBeNull();
+    const [row] = await env.db
+      .select({ updatedAt: t.appointments.updatedAt })
+      .from(t.appointments)
+      .where(eq(t.appointments.id, booked._id));
+    const link = `http://localhost:3000/calendar?date=2027-03-12&appointment=${booked._id}`;
+    expect(events).toEqual([
+      expect.objectContaining({
+        uid: `${booked._id}@carebook`,
+        stamp: row!.updatedAt.toISOString().replace('.000Z', 'Z'),
+        organizer: { cn: s.clinic.name, uri: 'mailto:no-reply@carebook.test' },
+        url: link,
+        description: `Video visit at ${s.clinic.name}\nOpen in Carebook: ${link}`,
+        // Neither is asked for: a feed has them only by its URL's choice.
+        attendees: [],
+        alarms: [],
+      }),
+    ]);
+  });
+
+  it('adds the member and the patient as attendees and the clinic’s reminders as alarms when its URL asks', async () => {
+    await env.db
+      .update(t.clinics)
+      .set({ reminderOffsetsMinutes: [1440, 45] })
+      .where(eq(t.clinics.id, s.clinic.id));
+    const booked = await book('2027-03-12T14:00:00.000Z');
+    const path = await subscribe();
+    // The URL as Settings shows it with both boxes ticked.
+    const res = await fetchFeed(feedUrlWithOptions(path, { alarms: true, attendees: true }));
+    expect(lineProblems(res.body)).toEqual([]);
+    const [event] = readCalendar(res.body).events;
+    expect(event!.attendees).toEqual([
+      { cn: s.provider.name, uri: `mailto:${s.provider.email}` },
+      // As far as the clinic lets feeds name a patient, by an id that reaches nobody.
+      { cn: 'José N.', uri: `urn:uuid:${s.patient.id}` },
+    ]);
+    expect(event!.alarms).toEqual([
+      { action: 'DISPLAY', trigger: -86_400, description: 'Appointment — José N.' },
+      { action: 'DISPLAY', trigger: -2_700, description: 'Appointment — José N.' },
+    ]);
+    expect(res.body).not.toContain(s.patient.email);
+    expect(res.body).not.toContain('Núñez');
+
+    // A clinic that names no patient in feeds has no patient attendee either.
+    await admin.put(`/api/admin/clinics/${s.clinic.slug}/calendar-feed`, { summary: 'none' });
+    const [unnamed] = readCalendar((await fetchFeed(`${path}?attendees=1`)).body).events;
+    expect(unnamed!.attendees).toEqual([
+      { cn: s.provider.name, uri: `mailto:${s.provider.email}` },
+    ]);
+    expect(unnamed!.alarms).toEqual([]);
+    expect(booked._id).toBeTruthy();
+  });
+
+  it('gives each event its own clinic’s name, place and reminders, and never another clinic’s appointments', async () => {
+    await env.db
+      .update(t.clinics)
+      .set({
+        name: LONG_NAME,
+        address: '12 rue Saint-Denis\nMontréal, QC',
+        reminderOffsetsMinutes: [90],
+      })
+      .where(eq(t.clinics.id, s.foreign.id));
+    await env.db.insert(t.clinicMembers).values({ userId: s.provider.id, clinicId: s.foreign.id });
+    const [inPerson] = await env.db
+      .insert(t.services)
+      .values({ clinicId: s.foreign.id, name: 'Physiotherapy', kind: 'in_person', durations: [30] })
+      .returning();
+    const own = await book('2027-03-12T14:00:00.000Z');
+    const there = await createAppointment(
+      env.db,
+      { clinicId: s.foreign.id, patientId: s.foreignPatient.id, staffId: s.provider.id },
+      { start: new Date('2027-03-13T10:00:00Z'), serviceId: inPerson!.id },
+    );
+    // The other clinic's own provider's appointment is not this member's.
+    const theirs = await createAppointment(
+      env.db,
+      { clinicId: s.foreign.id, patientId: s.foreignPatient.id, staffId: s.foreignAgent.id },
+      { start: new Date('2027-03-13T11:00:00Z') },
+    );
+    const path = await subscribe();
+    const res = await fetchFeed(`${path}?alarms=1`);
+    expect(lineProblems(res.body)).toEqual([]);
+    const { events } = readCalendar(res.body);
+    expect(events.map((e) => e.uid)).toEqual([`${own._id}@carebook`, `${there.id}@carebook`]);
+    expect(res.body).not.toContain(theirs.id);
+    const [here, away] = events;
+    expect(here!.organizer!.cn).toBe(s.clinic.name);
+    expect(here!.location).toBe(`http://localhost:3000/session/${own._id}`);
+    expect(here!.alarms.map((a) => a.trigger)).toEqual([-86_400, -7_200]);
+    expect(JSON.stringify(here)).not.toContain('Montréal');
+    expect(away!.organizer).toEqual({ cn: LONG_NAME, uri: 'mailto:no-reply@carebook.test' });
+    expect(away!.location).toBe('12 rue Saint-Denis, Montréal, QC');
+    expect(away!.alarms.map((a) => a.trigger)).toEqual([-5_400]);
+    expect(away!.description).toBe(
+      `Physiotherapy (in person) at ${LONG_NAME}\nOpen in Carebook: http://localhost:3000/calendar?date=2027-03-13&appointment=${there.id}`,
+    );
+    expect(JSON.stringify(away)).not.toContain(s.clinic.name);
   });
 });
 

@@ -4,6 +4,8 @@ export { outboxRoutes } from './outbox.routes';
 export { createOutboxWorker } from './outbox-worker';
 export { queueNotifications } from './outbox.service';
 export { sessionLink } from './messages';
+export { staffAppointmentLink, staffVisitLink, visitCalendar } from './visit-calendar';
+export { patientMailWords } from './mail-words';
 export {
   adminNoticeRow,
   outboxRow,

@@ -142,7 +142,7 @@ describe('e-mail catalogues', () => {
   const english: Record<string, string> = en;
   const names = (elements: MessageFormatElement[]): string[] =>
     elements.flatMap((e) => (e.type === TYPE.literal || e.type === TYPE.pound ? [] : [e.value]));
-  const source = ['messages.ts', 'visit-lines.ts']
+  const source = ['messages.ts', 'visit-lines.ts', 'visit-calendar.ts']
     .map((file) => readFileSync(new URL(`./${file}`, import.meta.url), 'utf8'))
     .join('\n');
 

@@ -1,6 +1,7 @@
 // The kind of visit each message is about, read when it is written (issue 42): a service renamed
 // or given instructions after booking is told as it is now, as a reminder already reads the
 // appointment when it goes out. A row without an appointment (an offer, a hold) has none.
+import { mailboxAddress } from '@domain/icalendar';
 import { visitKindOf, type VisitKind } from '@domain/visit-kind';
 import type { Executor } from '../../db/client';
 import { serviceOfAppointment } from '../services';
@@ -36,13 +37,17 @@ export async function visitsOfRows(
 
 /**
  * The clinic of each row, as its messages sign them (issue 44): address, phone and the language
- * its patients read when their record names none. Read when sent, like the visit.
+ * its patients read when their record names none; for calendar files, its reminders and the
+ * address named as organizer: clinics keep no e-mail address of their own, so it is the one
+ * their messages come from (`mailFrom`). Read when sent, like the visit.
  */
 export async function clinicsOfRows(
   db: Executor,
   rows: ReadonlyArray<{ clinicId?: string | null }>,
+  mailFrom: string,
 ): Promise<Map<string, MessageClinic>> {
   const ids = [...new Set(rows.flatMap((row) => (row.clinicId ? [row.clinicId] : [])))];
   const clinics = await messageClinics(db, ids);
-  return new Map(clinics.map(({ id, ...clinic }) => [id, clinic]));
+  const organizerEmail = mailboxAddress(mailFrom);
+  return new Map(clinics.map(({ id, ...clinic }) => [id, { ...clinic, organizerEmail }]));
 }

@@ -1,4 +1,3 @@
-import { createEvent, createEvents } from 'ics';
 import {
   dateTimeWithZoneIn,
   dateWithWeekdayIn,
@@ -9,7 +8,8 @@ import type { VisitKind } from '@domain/visit-kind';
 import type { AddressedParty, NotificationSnapshot, SeriesVisit } from './outbox-row';
 import { mailHtml, mailText, type MailContent, type MailLinkPart } from './mail-layout';
 import { ENGLISH_MAIL, type MailMessageId, type MailWords } from './mail-words';
-import { oneLine, visitLinkLabel, visitParts } from './visit-lines';
+import { visitLinkLabel, visitParts } from './visit-lines';
+import { staffAppointmentLink, staffVisitLink, visitCalendar } from './visit-calendar';
 
 export interface RenderedMessage {
   to: string;
@@ -25,6 +25,10 @@ export interface MessageClinic {
   address?: string | null;
   phone?: string | null;
   defaultLanguage?: string | null;
+  /** Minutes before a visit its reminders go: the alarms of the patient's calendar file. */
+  reminderOffsetsMinutes?: readonly number[] | null;
+  /** The address calendar files name as the clinic's (ORGANIZER). */
+  organizerEmail?: string | null;
 }
 
 export function sessionLink(publicUrl: string, token: string): string {
@@ -171,95 +175,89 @@ export function renderMessage(
     subject: t('mail.subject', { headline, clinic: snapshot.clinic.name }),
     text: linesOf(mail),
     html: mailHtml(mail),
-    ...(visits
-      ? seriesCalendarFile(snapshot, visits, publicUrl, cancelled, visit, words)
-      : calendarFile(snapshot, link, cancelled, visit, words)),
+    ...calendarFile({
+      snapshot,
+      visits: visits ?? [
+        {
+          appointmentId: snapshot.appointmentId,
+          start: snapshot.start,
+          durationMinutes: snapshot.durationMinutes,
+          token: snapshot.token,
+          sequence: snapshot.sequence,
+        },
+      ],
+      reader: recipient,
+      publicUrl,
+      cancelled,
+      visit,
+      clinic,
+      // Staff read their file in English, as their e-mail.
+      words: w,
+    }),
   };
 }
 
 /** The plain text, the series' dates each on a line of their own. */
 const linesOf = (mail: MailContent) => mailText(mail);
 
-/** One calendar file with an event per visit, each under its appointment's own UID. */
-function seriesCalendarFile(
-  snapshot: NotificationSnapshot,
-  visits: readonly SeriesVisit[],
-  publicUrl: string,
-  cancelled: boolean,
-  visit: VisitKind | undefined,
-  words: MailWords,
-): Pick<RenderedMessage, 'ics' | 'icsMethod'> {
+/**
+ * The calendar file every message about booked time carries, one event per visit under its
+ * appointment's own UID, so the reader's calendar holds the current times: an invitation
+ * (REQUEST) from the clinic, or its cancellation. A patient's events link to their page; staff's
+ * to the appointment in the app (the patient's link would let them act as the patient).
+ */
+function calendarFile(options: {
+  snapshot: { clinic: { name: string; timezone: string }; staff: { name: string } };
+  visits: readonly Pick<
+    SeriesVisit,
+    'appointmentId' | 'start' | 'durationMinutes' | 'token' | 'sequence'
+  >[];
+  reader: AddressedParty;
+  publicUrl: string;
+  cancelled: boolean;
+  visit: VisitKind | undefined;
+  clinic: MessageClinic | undefined;
+  words: MailWords;
+}): Pick<RenderedMessage, 'ics' | 'icsMethod'> {
+  const { snapshot, reader, publicUrl, cancelled } = options;
   const method = cancelled ? 'CANCEL' : 'REQUEST';
-  const result = createEvents(
-    visits.map((v) => {
-      const link = sessionLink(publicUrl, v.token);
+  const ics = visitCalendar({
+    visits: options.visits.map((v) => {
+      const start = new Date(v.start);
+      const patientLink = sessionLink(publicUrl, v.token);
       return {
-        uid: `${v.appointmentId}@carebook`,
-        start: new Date(v.start).getTime(),
-        startInputType: 'utc' as const,
-        startOutputType: 'utc' as const,
-        duration: { minutes: v.durationMinutes },
-        title: words.t('ics.title', { clinic: snapshot.clinic.name }),
-        description: calendarDescription(link, cancelled, visit, words),
-        ...calendarLocation(visit),
-        url: cancelled ? undefined : link,
+        appointmentId: v.appointmentId,
+        start,
+        end: new Date(start.getTime() + v.durationMinutes * 60_000),
+        // A cancellation outranks the invitation it cancels.
         sequence: v.sequence + (cancelled ? 1 : 0),
-        status: cancelled ? ('CANCELLED' as const) : ('CONFIRMED' as const),
+        ...(reader.role === 'staff'
+          ? {
+              link: staffAppointmentLink(publicUrl, {
+                id: v.appointmentId,
+                start,
+                timezone: snapshot.clinic.timezone,
+              }),
+              joinLink: staffVisitLink(publicUrl, v.appointmentId),
+            }
+          : { link: patientLink, joinLink: patientLink }),
       };
     }),
-    { method },
-  );
-  if (result.error || !result.value) throw new Error(`calendar file: ${String(result.error)}`);
-  return { ics: result.value, icsMethod: method };
-}
-
-/** A calendar event's words: how to join a video visit, else the visit's page; the instructions. */
-function calendarDescription(
-  link: string,
-  cancelled: boolean,
-  visit: VisitKind | undefined,
-  { t }: MailWords,
-) {
-  if (cancelled) return t('ics.cancelled');
-  const reach =
-    !visit || visit.kind === 'video' ? t('ics.join', { link }) : t('ics.page', { link });
-  return visit?.instructions ? `${reach}\n\n${visit.instructions}` : reach;
-}
-
-/** Where an in-person visit is, for the calendar to show and map. */
-const calendarLocation = (visit: VisitKind | undefined) =>
-  visit?.address ? { location: oneLine(visit.address) } : {};
-
-/** The calendar file every message carries, so the patient's calendar holds the current time. */
-function calendarFile(
-  snapshot: Pick<
-    NotificationSnapshot,
-    'appointmentId' | 'start' | 'durationMinutes' | 'sequence'
-  > & {
-    clinic: { name: string };
-  },
-  link: string,
-  cancelled: boolean,
-  visit: VisitKind | undefined,
-  words: MailWords,
-): Pick<RenderedMessage, 'ics' | 'icsMethod'> {
-  const start = new Date(snapshot.start);
-  const event = createEvent({
-    uid: `${snapshot.appointmentId}@carebook`,
-    start: start.getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    duration: { minutes: snapshot.durationMinutes },
-    title: words.t('ics.title', { clinic: snapshot.clinic.name }),
-    description: calendarDescription(link, cancelled, visit, words),
-    ...calendarLocation(visit),
-    url: cancelled ? undefined : link,
-    sequence: snapshot.sequence + (cancelled ? 1 : 0),
-    method: cancelled ? 'CANCEL' : 'REQUEST',
-    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
+    clinic: {
+      name: snapshot.clinic.name,
+      organizerEmail: options.clinic?.organizerEmail,
+      reminderOffsetsMinutes: options.clinic?.reminderOffsetsMinutes,
+    },
+    visit: options.visit,
+    provider: snapshot.staff.name,
+    reader: { name: reader.name, email: reader.email, role: reader.role },
+    cancelled,
+    method,
+    // With a method, DTSTAMP is when the object was made (RFC 5545 §3.8.7.2).
+    stamp: new Date(),
+    words: options.words,
   });
-  if (event.error || !event.value) throw new Error(`calendar file: ${String(event.error)}`);
-  return { ics: event.value, icsMethod: cancelled ? 'CANCEL' : 'REQUEST' };
+  return { ics, icsMethod: method };
 }
 
 /** What a reminder says, from the appointment as it is when the reminder goes out. */
@@ -326,7 +324,16 @@ export function renderReminder(
     subject: t('reminder.subject', { when, clinic: snapshot.clinic.name }),
     text: mailText(mail),
     html: mailHtml(mail),
-    ...calendarFile(snapshot, link, false, visit, words),
+    ...calendarFile({
+      snapshot,
+      visits: [snapshot],
+      reader: { email: to, name: snapshot.patient.name, role: 'patient' },
+      publicUrl,
+      cancelled: false,
+      visit,
+      clinic,
+      words,
+    }),
   };
 }
 

@@ -159,7 +159,7 @@ export function createOutboxWorker(
     );
     const [visits, clinics] = await Promise.all([
       visitsOfRows(deps.db.db, claimed),
-      clinicsOfRows(deps.db.db, claimed),
+      clinicsOfRows(deps.db.db, claimed, config.MAIL_FROM),
     ]);
     let sent = 0;
     const queue = [...claimed];

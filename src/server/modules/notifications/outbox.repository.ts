@@ -190,7 +190,10 @@ export async function currentPatientContact(db: Executor, appointmentId: string)
   return row;
 }
 
-/** What messages say of their clinics: where it is, its phone, its patients' default language. */
+/**
+ * What messages say of their clinics: where it is, its phone, its patients' default language, and
+ * its reminders (the alarms of calendar files).
+ */
 export async function messageClinics(db: Executor, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
@@ -199,6 +202,7 @@ export async function messageClinics(db: Executor, ids: readonly string[]) {
       address: t.clinics.address,
       phone: t.clinics.phone,
       defaultLanguage: t.clinics.defaultLanguage,
+      reminderOffsetsMinutes: t.clinics.reminderOffsetsMinutes,
     })
     .from(t.clinics)
     .where(inArray(t.clinics.id, [...ids]));

@@ -91,7 +91,7 @@ async function summariesOf(
   const [reminders, visits, clinics] = await Promise.all([
     currentReminders(deps, rows),
     visitsOfRows(deps.db.db, rows),
-    clinicsOfRows(deps.db.db, rows),
+    clinicsOfRows(deps.db.db, rows, deps.config.MAIL_FROM),
   ]);
   return rows.map((row) => {
     const first = (row.recipients as NotificationParty[]).find(hasAddress);
@@ -148,7 +148,7 @@ export async function getOutboxMessage(
     currentReminders(deps, [row]),
     repo.patientOfMessage(deps.db.db, row),
     visitsOfRows(deps.db.db, [row]),
-    clinicsOfRows(deps.db.db, [row]),
+    clinicsOfRows(deps.db.db, [row], deps.config.MAIL_FROM),
   ]);
   const current = reminders.get(row.appointmentId ?? '');
   const visit = visits.get(row.appointmentId ?? '');

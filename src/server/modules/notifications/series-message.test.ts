@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import nodeIcal from 'node-ical';
 import { renderMessage } from './messages';
 import type { NotificationSnapshot } from './outbox-row';
+import { lineProblems, readCalendar } from '../../test/calendar-readers';
 
 const visits = [
   { appointmentId: 'a1', start: '2026-10-27T14:00:00.000Z', token: 'tok1' },
@@ -48,6 +49,29 @@ describe('a series message', () => {
       'a2@carebook',
       'a3@carebook',
     ]);
+    // Each visit its own event, its own link and place, the clinic's reminders on each.
+    const withClinic = renderMessage(
+      'appointment.series_booked',
+      snapshot,
+      patient,
+      'https://cb.test',
+      undefined,
+      { reminderOffsetsMinutes: [60], organizerEmail: 'desk@cb.test' },
+    );
+    expect(lineProblems(withClinic.ics)).toEqual([]);
+    const read = readCalendar(withClinic.ics);
+    expect(read.method).toBe('REQUEST');
+    expect(read.events.map((e) => [e.start, e.url, e.location, e.alarms[0]?.trigger])).toEqual(
+      visits.map((v) => [
+        v.start.replace('.000Z', 'Z'),
+        `https://cb.test/session/?token=${v.token}`,
+        `https://cb.test/session/?token=${v.token}`,
+        -3_600,
+      ]),
+    );
+    expect(new Set(read.events.map((e) => e.organizer?.uri))).toEqual(
+      new Set(['mailto:desk@cb.test']),
+    );
   });
 
   it('cancels every listed visit in the calendar file and offers no link', () => {

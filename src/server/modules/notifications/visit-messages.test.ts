@@ -13,6 +13,8 @@ import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { renderMessage, renderReminder, type ReminderSnapshot } from './messages';
 import type { NotificationSnapshot } from './outbox-row';
 import { createOutboxWorker } from './outbox-worker';
+import { lineProblems, readCalendar } from '../../test/calendar-readers';
+import type { MessageClinic } from './messages';
 
 const PUBLIC_URL = 'https://care.example.org';
 const TOKEN = 'TOKEN_TOKEN_TOKEN_TOKEN_TOKEN_12';
@@ -169,6 +171,11 @@ const { s, staff } = useScenario(env);
 
 /** Runs a worker of its own once, and answers the patient's texts it handed to the transport. */
 async function deliveredToPatient(): Promise<string[]> {
+  return (await mailsToPatient()).map((m) => String(m.text));
+}
+
+/** What the worker hands the mail server for the patient, calendar file and all. */
+async function mailsToPatient(): Promise<SendMailOptions[]> {
   const handed: SendMailOptions[] = [];
   const transport = nodemailer.createTransport({
     host: '127.0.0.1',
@@ -192,8 +199,90 @@ async function deliveredToPatient(): Promise<string[]> {
   );
   await worker.runOnce();
   await worker.stop();
-  return handed.filter((m) => m.to === s.patient.email).map((m) => String(m.text));
+  return handed.filter((m) => m.to === s.patient.email);
 }
+
+describe('the invitation a message carries, as calendar apps read it (issue 47)', () => {
+  const clinic: MessageClinic = {
+    reminderOffsetsMinutes: [1440, 120],
+    organizerEmail: 'no-reply@care.example.org',
+  };
+  const provider = { email: 'priya@example.com', name: 'Dr. Priya Raman', role: 'staff' as const };
+  const read = (ics: string) => {
+    expect(lineProblems(ics)).toEqual([]);
+    return readCalendar(ics);
+  };
+
+  it('invites the patient from the clinic, with an alarm per clinic reminder, at the visit’s address', () => {
+    const before = Date.now();
+    const message = renderMessage(
+      'appointment.booked',
+      snapshot,
+      patient,
+      PUBLIC_URL,
+      IN_PERSON,
+      clinic,
+    );
+    const { method, events } = read(message.ics);
+    expect(method).toBe('REQUEST');
+    const [event] = events;
+    expect(event).toMatchObject({
+      uid: 'a-1@carebook',
+      organizer: { cn: 'Riverside Family Clinic', uri: 'mailto:no-reply@care.example.org' },
+      attendees: [{ cn: 'José Núñez', uri: 'mailto:jose@example.com' }],
+      location: '40 Mill Lane, Springfield, IL 62701',
+      url: LINK,
+      description:
+        `Your appointment: ${LINK}\n\nProvider: Dr. Priya Raman\n\n` +
+        'Before your visit:\nWear loose clothing.\nBring your referral letter.',
+    });
+    expect(event!.alarms.map((a) => a.trigger)).toEqual([-86_400, -7_200]);
+    // With a METHOD, DTSTAMP is when the file was made, in UTC.
+    const stamp = Date.parse(event!.stamp);
+    expect(stamp).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(stamp).toBeLessThanOrEqual(Date.now());
+
+    const remind = read(renderReminder(reminder, patient.email, PUBLIC_URL, VIDEO, clinic).ics);
+    expect(remind.events[0]).toMatchObject({ location: LINK, url: LINK });
+    expect(remind.events[0]!.alarms.map((a) => a.trigger)).toEqual([-86_400, -7_200]);
+  });
+
+  it('gives the provider their own link back to the appointment, never the patient’s, and no alarms', () => {
+    const message = renderMessage(
+      'appointment.booked',
+      snapshot,
+      provider,
+      PUBLIC_URL,
+      VIDEO,
+      clinic,
+    );
+    expect(message.ics).not.toContain(TOKEN);
+    const [event] = read(message.ics).events;
+    const back = `${PUBLIC_URL}/calendar?date=2026-11-25&appointment=a-1`;
+    expect(event).toMatchObject({
+      attendees: [{ cn: 'Dr. Priya Raman', uri: 'mailto:priya@example.com' }],
+      url: back,
+      // A video visit happens on the staff's side of its call.
+      location: `${PUBLIC_URL}/session/a-1`,
+      description: `Join: ${PUBLIC_URL}/session/a-1\n\nProvider: Dr. Priya Raman`,
+      alarms: [],
+    });
+  });
+
+  it('cancels with a higher sequence and no alarms', () => {
+    const message = renderMessage(
+      'appointment.cancelled',
+      snapshot,
+      patient,
+      PUBLIC_URL,
+      IN_PERSON,
+      clinic,
+    );
+    const { method, events } = read(message.ics);
+    expect(method).toBe('CANCEL');
+    expect(events[0]).toMatchObject({ status: 'CANCELLED', sequence: 2, alarms: [] });
+  });
+});
 
 describe('the messages the worker sends about a service’s visit', () => {
   it('read the service when sent: booked, moved and reminded, each with the address', async () => {
@@ -256,8 +345,20 @@ describe('the messages the worker sends about a service’s visit', () => {
       .update(t.appointments)
       .set({ serviceId: null })
       .where(eq(t.appointments.id, appt._id));
-    const [text] = await deliveredToPatient();
+    const [mail] = await mailsToPatient();
+    const text = String(mail!.text);
     expect(text).toContain('Type of visit: Video');
     expect(text).toContain(`Join your online visit: ${PUBLIC_URL}/session/?token=${appt.token}`);
+    // The invitation the worker attaches: from the clinic, with its reminders (a day and two
+    // hours by default) as alarms, at the visit's link.
+    const ics = String((mail!.icalEvent as { content: string }).content);
+    expect(lineProblems(ics)).toEqual([]);
+    const [event] = readCalendar(ics).events;
+    expect(event).toMatchObject({
+      organizer: { cn: s.clinic.name, uri: 'mailto:no-reply@carebook.test' },
+      attendees: [{ cn: 'José Núñez', uri: `mailto:${s.patient.email}` }],
+      location: `${PUBLIC_URL}/session/?token=${appt.token}`,
+    });
+    expect(event!.alarms.map((a) => a.trigger)).toEqual([-86_400, -7_200]);
   });
 });

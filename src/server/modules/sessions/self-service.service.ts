@@ -1,4 +1,5 @@
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { mailboxAddress } from '@domain/icalendar';
+import { personName } from '@domain/person-name';
 import { addDaysToKey } from '@domain/zoned-time';
 import { clinicReachOf } from '@domain/clinic-reach';
 import {
@@ -26,7 +27,7 @@ import {
   type ChangeGuard,
 } from '../appointments';
 import { clinicSlots } from '../clinics';
-import { sessionLink } from '../notifications';
+import { patientMailWords, sessionLink, visitCalendar } from '../notifications';
 import * as repo from './sessions.repository';
 import { findSessionByToken, toPatientView, visitKindOfSession } from './sessions.service';
 
@@ -215,40 +216,39 @@ export async function cancelPatientSession(
   return patientView(deps, await findSessionByToken(deps, body.token));
 }
 
-const CALENDAR_TITLES = {
-  video: 'Video visit',
-  in_person: 'Visit',
-  phone: 'Phone visit',
-} as const;
-
-/** The visit as an iCalendar event; its UID and sequence match the messages' files. */
+/**
+ * The visit as a calendar file, as the patient's e-mails carry it and in their language: a plain
+ * file to import (no METHOD, not an invitation to answer), so DTSTAMP is the visit's last change.
+ * Its UID and sequence match the e-mails' files.
+ */
 export async function patientCalendar(deps: AppDeps, token: string): Promise<string> {
   const row = await findSessionByToken(deps, token);
-  const link = sessionLink(deps.config.PUBLIC_URL, token);
-  const cancelled = row.appointment.status.toUpperCase() === 'CANCELLED';
-  // PUBLISH: a file the patient opens themselves, not an invitation to answer.
-  const calendar = ical({
-    prodId: { company: 'Carebook', product: 'Carebook' },
-    method: ICalCalendarMethod.PUBLISH,
-  });
   const visit = await visitKindOfSession(deps, row);
-  const phone = row.clinic.phone ? `\nClinic phone: ${row.clinic.phone}` : '';
-  const instructions = visit.instructions ? `\n\n${visit.instructions}` : '';
-  calendar.createEvent({
-    id: `${row.appointment.id}@carebook`,
-    sequence: row.appointment.version,
-    stamp: deps.now(),
-    start: row.appointment.startAt,
-    end: row.appointment.endAt,
-    summary: `${CALENDAR_TITLES[visit.kind]} with ${row.provider.name} (${row.clinic.name})`,
-    description: cancelled
-      ? 'This appointment was cancelled.'
-      : visit.kind === 'video'
-        ? `Join your online visit: ${link}${phone}${instructions}`
-        : `Your appointment: ${link}${phone}${instructions}`,
-    location: visit.address,
-    url: link,
-    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  return visitCalendar({
+    visits: [
+      {
+        appointmentId: row.appointment.id,
+        start: row.appointment.startAt,
+        end: row.appointment.endAt,
+        sequence: row.appointment.version,
+        link: sessionLink(deps.config.PUBLIC_URL, token),
+        joinLink: sessionLink(deps.config.PUBLIC_URL, token),
+      },
+    ],
+    clinic: {
+      name: row.clinic.name,
+      organizerEmail: mailboxAddress(deps.config.MAIL_FROM),
+      reminderOffsetsMinutes: row.clinic.reminderOffsetsMinutes,
+    },
+    visit,
+    provider: row.provider.name,
+    reader: {
+      name: personName(row.patient),
+      email: row.patient.email,
+      role: 'patient',
+    },
+    cancelled: row.appointment.status.toUpperCase() === 'CANCELLED',
+    stamp: row.appointment.updatedAt,
+    words: patientMailWords(row.patient.preferredLanguage, row.clinic.defaultLanguage),
   });
-  return calendar.toString();
 }

@@ -6,6 +6,7 @@ import { buildTestApp, useScenario, useTestApp } from '../../test/test-app';
 import { bookThroughApi, createBody } from '../../test/scenario';
 import * as t from '../../db/schema';
 import { patientCancel, patientMove } from '../../test/visit-link';
+import { lineProblems, readCalendar } from '../../test/calendar-readers';
 
 // The patient's own changes from their link (ADR 016), through the real app and
 // database: the clinic's policy, the cut-off, the move limit, the same booking rules and
@@ -442,8 +443,9 @@ describe('the calendar file', () => {
     expect(event.uid).toBe(`${appt._id}@carebook`);
     expect(event.start.toISOString()).toBe(START);
     expect(event.end?.toISOString()).toBe('2026-11-25T15:30:00.000Z');
-    expect(String(event.summary)).toContain(s.provider.name);
+    expect(String(event.summary)).toBe(`Appointment at ${s.clinic.name}`);
     expect(String(event.description)).toContain(`/session/?token=${appt.token}`);
+    expect(String(event.description)).toContain(`Provider: ${s.provider.name}`);
 
     const missing = await env.app.inject({
       method: 'GET',
@@ -451,6 +453,65 @@ describe('the calendar file', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(NOT_A_VALID_LINK);
+  });
+});
+
+describe('the calendar file as calendar apps read it (issue 47)', () => {
+  const download = async (token: string) => {
+    const res = await env.app.inject({
+      method: 'GET',
+      url: `/api/session/calendar.ics?token=${token}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(lineProblems(res.body)).toEqual([]);
+    return readCalendar(res.body);
+  };
+
+  it('has the clinic as organizer, the patient as attendee, and an alarm per clinic reminder', async () => {
+    await env.db
+      .update(t.clinics)
+      .set({ reminderOffsetsMinutes: [2880, 30] })
+      .where(eq(t.clinics.id, s.clinic.id));
+    const appt = await booked();
+    const link = `http://localhost:3000/session/?token=${appt.token}`;
+    const file = await download(appt.token);
+    // A file to import, not an invitation: no METHOD, and DTSTAMP is the visit's last change.
+    expect(file.method).toBeNull();
+    expect(file.events).toEqual([
+      expect.objectContaining({
+        uid: `${appt._id}@carebook`,
+        stamp: '2026-11-23T12:00:00Z',
+        organizer: { cn: s.clinic.name, uri: 'mailto:no-reply@carebook.test' },
+        attendees: [{ cn: 'José Núñez', uri: 'mailto:jose.nunez@example.com' }],
+        alarms: [
+          { action: 'DISPLAY', trigger: -172_800, description: `Appointment at ${s.clinic.name}` },
+          { action: 'DISPLAY', trigger: -1_800, description: `Appointment at ${s.clinic.name}` },
+        ],
+        // A video visit happens at its link.
+        location: link,
+        url: link,
+      }),
+    ]);
+
+    // A change a day later: the file's stamp follows it; a cancelled visit has no alarms.
+    env.advance(24 * HOUR);
+    expect((await cancel(appt.token)).statusCode).toBe(200);
+    const [cancelled] = (await download(appt.token)).events;
+    expect(cancelled).toMatchObject({ status: 'CANCELLED', stamp: '2026-11-24T12:00:00Z' });
+    expect(cancelled!.alarms).toEqual([]);
+  });
+
+  it('is in the patient’s language', async () => {
+    await env.db
+      .update(t.patients)
+      .set({ preferredLanguage: 'fr' })
+      .where(eq(t.patients.id, s.patient.id));
+    const appt = await booked();
+    const [event] = (await download(appt.token)).events;
+    expect(event!.summary).toBe(`Rendez-vous à ${s.clinic.name}`);
+    expect(event!.description).toBe(
+      `Rejoindre : http://localhost:3000/session/?token=${appt.token}\n\nPraticien: ${s.provider.name}`,
+    );
   });
 });
 

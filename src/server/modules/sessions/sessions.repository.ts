@@ -15,6 +15,8 @@ const sessionColumns = {
     staffId: t.appointments.staffId,
     notes: t.appointments.notes,
     version: t.appointments.version,
+    /** The last change: the calendar file's DTSTAMP (a file without a METHOD, RFC 5545). */
+    updatedAt: t.appointments.updatedAt,
     /** Null: the clinic's default service, as for every appointment booked before services. */
     serviceId: t.appointments.serviceId,
   },
@@ -25,6 +27,8 @@ const sessionColumns = {
     onlineBookingEnabled: t.clinics.onlineBookingEnabled,
     onlineBookingAgentIds: t.clinics.onlineBookingAgentIds,
     defaultLanguage: t.clinics.defaultLanguage,
+    /** The calendar file's alarms: when the clinic reminds its patients. */
+    reminderOffsetsMinutes: t.clinics.reminderOffsetsMinutes,
   },
   policy: {
     allowReschedule: t.clinics.patientCanReschedule,

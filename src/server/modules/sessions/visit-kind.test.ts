@@ -8,6 +8,7 @@ import { useScenario, useTestApp } from '../../test/test-app';
 import { bookThroughApi } from '../../test/scenario';
 import { createAppointment } from '../../test/factories';
 import * as t from '../../db/schema';
+import { lineProblems, readCalendar } from '../../test/calendar-readers';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
 const { s, staff } = useScenario(env);
@@ -18,6 +19,18 @@ const lookup = (token: string) =>
   env.app.inject({ method: 'GET', url: `/api/session?token=${encodeURIComponent(token)}` });
 const join = (token: string) =>
   env.app.inject({ method: 'POST', url: '/api/session/join', payload: { token } });
+/** The visit's calendar file as two independent parsers read it, its lines checked. */
+async function calendarEvent(token: string) {
+  const res = await env.app.inject({
+    method: 'GET',
+    url: `/api/session/calendar.ics?token=${token}`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(lineProblems(res.body)).toEqual([]);
+  const [event] = readCalendar(res.body).events;
+  return event!;
+}
+
 /** Ten minutes before the start: a video visit's window is open. */
 const openWindow = () => env.setNow(new Date(Date.parse(START) - 10 * 60_000));
 
@@ -90,8 +103,8 @@ describe('what kind of visit the link is for', () => {
     const event = Object.values(ical.sync.parseICS(ics.body)).find(
       (c) => c?.type === 'VEVENT',
     ) as ical.VEvent;
-    expect(String(event.location)).toBe(CLINIC_ADDRESS);
-    expect(String(event.summary)).toBe(`Visit with ${s.provider.name} (${s.clinic.name})`);
+    expect(String(event.location)).toBe('118 Riverside Drive, Springfield, IL 62701');
+    expect(String(event.summary)).toBe(`Appointment at ${s.clinic.name}`);
     expect(String(event.description)).not.toMatch(/join/i);
   });
 
@@ -140,8 +153,31 @@ describe('what kind of visit the link is for', () => {
       instructions: 'Find a quiet room.',
       phoneEnding: null,
     });
+    // The calendar file puts the visit at its link, with the clinic's words for before it.
+    const link = `http://localhost:3000/session/?token=${appt.token}`;
+    expect(await calendarEvent(appt.token)).toMatchObject({
+      location: link,
+      url: link,
+      description: `Join: ${link}\n\nProvider: ${s.provider.name}\n\nBefore your visit:\nFind a quiet room.`,
+    });
     openWindow();
     expect((await join(appt.token)).statusCode).toBe(200);
+  });
+
+  it('puts an in-person visit’s calendar event at its address, with its instructions', async () => {
+    const appt = await bookService({
+      kind: 'in_person',
+      location: 'Treatment room 2\n40 Mill Lane; Springfield',
+      instructions: 'Wear loose clothing.\nBring your referral letter.',
+    });
+    const link = `http://localhost:3000/session/?token=${appt.token}`;
+    expect(await calendarEvent(appt.token)).toMatchObject({
+      location: 'Treatment room 2, 40 Mill Lane; Springfield',
+      url: link,
+      description:
+        `Your appointment: ${link}\n\nProvider: ${s.provider.name}\n\n` +
+        'Before your visit:\nWear loose clothing.\nBring your referral letter.',
+    });
   });
 
   it('treats an appointment booked before services (no service) as the default video visit', async () => {

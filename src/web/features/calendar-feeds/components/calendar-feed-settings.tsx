@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { formatDate, formatTime } from '@domain/format';
+import {
+  FEED_OPTIONS,
+  feedUrlWithOptions,
+  type FeedOption,
+  type FeedOptions,
+} from '@contracts/feeds';
 import { CopyField } from '@web/components/copy-field';
+import { Checkbox } from '@web/components/ui/checkbox';
+import { Label } from '@web/components/ui/label';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormError } from '@web/components/ui/form-field';
@@ -14,23 +22,57 @@ import {
   useRevokeMyCalendarFeed,
 } from '../api/calendar-feeds';
 
+const OPTION_LABELS: Record<FeedOption, { label: string; hint: string }> = {
+  alarms: {
+    label: 'Reminders',
+    hint: 'An alarm before each appointment, at the times your clinic reminds its patients.',
+  },
+  attendees: {
+    label: 'Attendees',
+    hint: 'You and the patient (as the event names them) as attendees of each appointment.',
+  },
+};
+
 function FeedUrl({ url }: { url: string }) {
+  const [options, setOptions] = useState<FeedOptions>({ alarms: false, attendees: false });
   return (
-    <CopyField
-      id="calendar-feed-url"
-      label="Subscription URL"
-      value={url}
-      copyLabel="Copy"
-      messages={{
-        copied: 'Feed URL copied to clipboard',
-        failed: 'Failed to copy the URL: select it and copy it by hand.',
-      }}
-    >
-      <p className="text-sm text-muted-foreground">
-        Copy it now: it is shown only once. Anyone with it can see your appointment times, so keep
-        it to your own calendar.
-      </p>
-    </CopyField>
+    <div className="grid gap-3">
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">Add to each event</legend>
+        {FEED_OPTIONS.map((option) => (
+          <div key={option} className="flex items-start gap-2">
+            <Checkbox
+              id={`calendar-feed-${option}`}
+              className="mt-0.5"
+              aria-describedby={`calendar-feed-${option}-hint`}
+              checked={options[option]}
+              onChange={(e) => setOptions({ ...options, [option]: e.target.checked })}
+            />
+            <div className="grid gap-0.5 text-sm">
+              <Label htmlFor={`calendar-feed-${option}`}>{OPTION_LABELS[option].label}</Label>
+              <span id={`calendar-feed-${option}-hint`} className="text-muted-foreground">
+                {OPTION_LABELS[option].hint}
+              </span>
+            </div>
+          </div>
+        ))}
+      </fieldset>
+      <CopyField
+        id="calendar-feed-url"
+        label="Subscription URL"
+        value={feedUrlWithOptions(url, options)}
+        copyLabel="Copy"
+        messages={{
+          copied: 'Feed URL copied to clipboard',
+          failed: 'Failed to copy the URL: select it and copy it by hand.',
+        }}
+      >
+        <p className="text-sm text-muted-foreground">
+          Copy it now: it is shown only once. Anyone with it can see your appointment times, so keep
+          it to your own calendar.
+        </p>
+      </CopyField>
+    </div>
   );
 }
 
