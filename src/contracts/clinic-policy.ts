@@ -159,7 +159,7 @@ export const textPolicy = z.object({
 export type TextPolicyBody = z.input<typeof textPolicy>;
 
 /**
- * What outside calendars (issue 46, ADR 056) may do to the clinic's slots when they stop
+ * What outside calendars (issue 46, ADR 053) may do to the clinic's slots when they stop
  * syncing: by default the busy times last known keep blocking, however long the calendar fails.
  */
 export const outsideCalendarsPolicy = z.object({

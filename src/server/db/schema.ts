@@ -112,7 +112,7 @@ export const clinics = pgTable(
     defaultLanguage: text('default_language').notNull().default('en'),
     /**
      * Whether a staff member's outside calendar that has failed to sync for a day stops blocking
-     * this clinic's slots (issue 46, ADR 056); off: its last known busy times keep blocking.
+     * this clinic's slots (issue 46, ADR 053); off: its last known busy times keep blocking.
      */
     outsideCalendarDropFailing: boolean('outside_calendar_drop_failing').notNull().default(false),
     createdAt: createdAt(),

@@ -326,7 +326,7 @@ export function liveHoldsInClinics(
  * Busy times imported from the agents' outside calendars (ADR 053) that overlap [from, to).
  * A calendar failing since before `dropBefore` (only when the server says so) no longer blocks;
  * by default every known busy time does, however old its last sync. `clinicDrop`: a clinic
- * whose setting says so (ADR 056) no longer counts a calendar failing since before
+ * whose setting says so (ADR 053) no longer counts a calendar failing since before
  * `failingSince` (a day ago); one subquery on the clinic's row, no extra round trip.
  */
 export function loadOutsideBusy(

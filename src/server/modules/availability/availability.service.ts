@@ -67,7 +67,7 @@ export interface SlotSettings {
   outsideDropAfterHours?: number;
   /**
    * The clinic booked at: its setting may let a staff member's outside calendar that has failed
-   * for a day stop blocking (ADR 056). Absent: every known busy time blocks.
+   * for a day stop blocking (ADR 053). Absent: every known busy time blocks.
    */
   clinicId?: string;
 }

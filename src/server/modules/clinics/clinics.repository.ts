@@ -225,7 +225,7 @@ export async function setSignInPolicy(
   });
 }
 
-/** Whether outside calendars failing for a day stop blocking the clinic's slots (ADR 056). */
+/** Whether outside calendars failing for a day stop blocking the clinic's slots (ADR 053). */
 export async function setOutsideCalendarsPolicy(
   db: Executor,
   clinicId: string,

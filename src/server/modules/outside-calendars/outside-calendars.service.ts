@@ -71,7 +71,7 @@ export async function listClinicCalendars(
 }
 
 /**
- * The audit row of a change to a calendar (ADR 056): whose calendar and what it is called, the
+ * The audit row of a change to a calendar (ADR 053): whose calendar and what it is called, the
  * address only as its owner sees it; never the URL or the password.
  */
 function audit(

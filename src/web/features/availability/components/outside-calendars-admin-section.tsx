@@ -9,7 +9,7 @@ import { useNow } from '@web/hooks/use-now';
 import { clinicOutsideCalendarsQueryOptions } from '../api/outside-calendars';
 
 /**
- * /admin/integrations (issue 46, ADR 056): every outside calendar of the staff of the admin's own
+ * /admin/integrations (issue 46, ADR 053): every outside calendar of the staff of the admin's own
  * clinics, how long ago it last synced and, when its syncs fail, why in words. Connecting,
  * syncing and disconnecting stay on each person's availability page.
  */

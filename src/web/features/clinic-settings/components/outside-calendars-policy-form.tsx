@@ -13,7 +13,7 @@ const toForm = (policy: OutsideCalendarsPolicy | undefined): OutsideCalendarsPol
 
 /**
  * What a staff member's outside calendar that stops syncing does to this clinic's slots (issue
- * 46, ADR 056): by default its last known busy times keep blocking, however long it fails.
+ * 46, ADR 053): by default its last known busy times keep blocking, however long it fails.
  */
 export function OutsideCalendarsPolicyForm({
   slug,
