@@ -523,6 +523,19 @@ describe('a calendar that keeps failing', () => {
     expect(await freeStarts('2026-11-24')).not.toContain('10:00');
 
     const policyUrl = `/api/admin/clinics/${s.clinic.slug}/policy`;
+    // Another clinic's admin has no say here.
+    const outsider = await createSignInUser(env.db, {
+      role: 'admin',
+      name: 'Eli Admin',
+      clinicIds: [s.foreign.id],
+    });
+    const refused = await (
+      await apiAs(env.app, outsider.email)
+    ).put(policyUrl, {
+      reminders: { offsetsMinutes: [] },
+      outsideCalendars: { dropFailingAfterDay: true },
+    });
+    expect(refused.statusCode).toBe(404);
     const current = await admin.get(policyUrl);
     expect(current.statusCode, current.body).toBe(200);
     const policy = (current.json() as { policy: Record<string, unknown> }).policy;
