@@ -148,6 +148,10 @@ export const AUDIT_ACTIONS = [
   'invite_accept',
   /** An account linked to an identity provider's subject (single sign-on). */
   'sso_link',
+  /** A staff member's outside calendar (issue 46): connected, disconnected, synced on demand. */
+  'connect',
+  'disconnect',
+  'sync',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

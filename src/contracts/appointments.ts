@@ -351,6 +351,11 @@ export const moveCheckResponse = z.object({
       expiresAt: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * True when only the provider's outside calendar stands in the way (ADR 053): staff may move
+   * it anyway by sending `overrideOutsideBusy`. Absent otherwise.
+   */
+  overridable: z.boolean().optional(),
 });
 export type MoveCheckResponse = z.infer<typeof moveCheckResponse>;
 

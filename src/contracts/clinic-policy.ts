@@ -159,6 +159,16 @@ export const textPolicy = z.object({
 export type TextPolicyBody = z.input<typeof textPolicy>;
 
 /**
+ * What outside calendars (issue 46, ADR 053) may do to the clinic's slots when they stop
+ * syncing: by default the busy times last known keep blocking, however long the calendar fails.
+ */
+export const outsideCalendarsPolicy = z.object({
+  /** A staff member's calendar whose syncs have failed for a day stops blocking here. */
+  dropFailingAfterDay: z.boolean(),
+});
+export type OutsideCalendarsPolicy = z.infer<typeof outsideCalendarsPolicy>;
+
+/**
  * What a clinic decides for itself, edited by its admins. `selfService`, `waitlist`,
  * `onlineBooking` and `patientRecords` may be left out of a change (clients written before them), which keeps each as
  * it is.
@@ -171,6 +181,7 @@ export const clinicPolicy = z.object({
   patientRecords: patientRecordsPolicy.optional(),
   signIn: signInPolicy.optional(),
   texts: textPolicy.optional(),
+  outsideCalendars: outsideCalendarsPolicy.optional(),
 });
 export type ClinicPolicy = z.infer<typeof clinicPolicy>;
 
@@ -189,6 +200,8 @@ export const clinicPolicyView = z.object({
     texts: textPolicy
       .extend({ country: z.string(), sendingNumber: z.string().nullable() })
       .optional(),
+    /** Optional for the same reason. */
+    outsideCalendars: outsideCalendarsPolicy.optional(),
   }),
 });
 export type ClinicPolicyView = z.infer<typeof clinicPolicyView>;

@@ -8,6 +8,7 @@ import {
   disconnectAgentOutsideCalendarRoute,
   disconnectOwnOutsideCalendarRoute,
   listAgentOutsideCalendarsRoute,
+  listClinicOutsideCalendarsRoute,
   listOwnOutsideCalendarsRoute,
   syncAgentOutsideCalendarRoute,
   syncOwnOutsideCalendarRoute,
@@ -59,6 +60,12 @@ export const outsideCalendarView = z.object({
 export type OutsideCalendarView = z.infer<typeof outsideCalendarView>;
 
 export const outsideCalendarList = z.object({ items: z.array(outsideCalendarView) });
+
+/** A calendar on the admins' integrations page: whose it is, and how its syncs go. */
+export const staffOutsideCalendarView = outsideCalendarView.extend({
+  staff: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string() }),
+});
+export type StaffOutsideCalendarView = z.infer<typeof staffOutsideCalendarView>;
 
 const calendarParams = z.object({ calendarId: uuidParam });
 const agentParams = z.object({ id: uuidParam });
@@ -136,4 +143,12 @@ export const disconnectAgentOutsideCalendarEndpoint = defineEndpoint({
   params: agentCalendarParams,
   responses: { 200: okResponse },
   errors: [404],
+});
+
+export const listClinicOutsideCalendarsEndpoint = defineEndpoint({
+  ...admins,
+  ...listClinicOutsideCalendarsRoute,
+  summary:
+    'The outside calendars of the staff of the admin’s clinics, with when each last synced and why a sync failed',
+  responses: { 200: z.object({ items: z.array(staffOutsideCalendarView) }) },
 });

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { halfHourBooking, type ListedPatient } from './booking-api';
@@ -237,5 +239,93 @@ test('a day off over a booked visit lists it before saving, and the visit can be
       data: { timezone, weekly, overrides },
     });
     expect(restore.ok()).toBe(true);
+  }
+});
+
+test('a nurse connects an iCalendar address and its busy time leaves the picker', async ({
+  page,
+  signIn,
+}) => {
+  test.slow();
+  // The nurse's other calendar, served over local HTTP from the test (E2E_ICS_PORT, else any).
+  let ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//e2e//EN\r\nEND:VCALENDAR\r\n';
+  const server = http.createServer((req, res) => {
+    if (req.url !== '/secret/rota.ics') return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' }).end(ics);
+  });
+  await new Promise<void>((resolve) =>
+    server.listen(Number(process.env.E2E_ICS_PORT ?? 0), '127.0.0.1', resolve),
+  );
+  const icsUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/secret/rota.ics`;
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const card = page.locator('[data-slot="card"]', { hasText: 'Bookable times' });
+  let calendarId: string | undefined;
+
+  try {
+    await signIn(page, 'nurse', { next: '/availability' });
+    await expect(
+      page.getByText('No outside calendar is connected. Connect one and its busy times', {
+        exact: false,
+      }),
+    ).toBeVisible();
+
+    // A coming day with at least two free times: the picker's own answer says which.
+    let first: { startTime: string; endTime: string } | undefined;
+    for (let days = 2; days < 10 && !first; days++) {
+      const day = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+      const answer = page.waitForResponse(
+        (res) => res.url().includes('/slots?') && res.url().includes(`from=${day}`),
+      );
+      await card.locator('input[type="date"]').fill(day);
+      const { slots } = (await (await answer).json()) as {
+        slots: Array<{ startTime: string; endTime: string }>;
+      };
+      if (slots.length >= 2) first = slots[0];
+    }
+    expect(first, 'a coming day with free times').toBeDefined();
+    const before = await offeredTimes(page);
+    const [taken, ...rest] = before;
+
+    // Busy there at the first free time, as a hospital rota would say.
+    const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//e2e//EN',
+      'BEGIN:VEVENT',
+      'UID:ward-round@e2e',
+      `DTSTAMP:${stamp(new Date().toISOString())}`,
+      `DTSTART:${stamp(first!.startTime)}`,
+      `DTEND:${stamp(first!.endTime)}`,
+      'SUMMARY:Ward round',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+
+    const form = page.getByRole('form', { name: 'Connect a calendar' });
+    await form.getByLabel('Name').fill('Hospital rota');
+    await form.getByLabel('Secret iCalendar address').fill(icsUrl);
+    await form.getByRole('button', { name: 'Connect calendar' }).click();
+    const row = page.getByRole('listitem', { name: 'Hospital rota' });
+    await expect(row.getByText('Last synced 0 minutes ago')).toBeVisible();
+    // Only the host is shown again: the address is the secret.
+    await expect(row).not.toContainText('/secret/rota.ics');
+
+    await expect.poll(() => offeredTimes(page)).not.toContain(taken);
+    const after = await offeredTimes(page);
+    expect(after).toEqual(rest.filter((time) => after.includes(time)));
+    expect(after).toContain(rest.at(-1));
+
+    const listed = await page.request.get('/api/outside-calendars');
+    calendarId = ((await listed.json()) as { items: Array<{ id: string }> }).items[0]?.id;
+  } finally {
+    if (calendarId) {
+      const gone = await page.request.delete(`/api/outside-calendars/${calendarId}`, {
+        headers: { origin },
+      });
+      expect(gone.ok()).toBe(true);
+    }
+    await new Promise((resolve) => server.close(resolve));
   }
 });

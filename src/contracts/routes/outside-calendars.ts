@@ -9,7 +9,14 @@ export const outsideCalendarPaths = {
   agent: '/api/admin/agents/:id/outside-calendars',
   agentOne: '/api/admin/agents/:id/outside-calendars/:calendarId',
   agentSync: '/api/admin/agents/:id/outside-calendars/:calendarId/sync',
+  clinics: '/api/admin/outside-calendars',
 } as const;
+
+export const listClinicOutsideCalendarsRoute = defineRoute({
+  method: 'GET',
+  path: outsideCalendarPaths.clinics,
+  operationId: 'listClinicOutsideCalendars',
+});
 
 export const listOwnOutsideCalendarsRoute = defineRoute({
   method: 'GET',

@@ -654,4 +654,31 @@ describe('migrations of stored rows', () => {
       expect(left).toEqual({ n: 0 });
     });
   }, 60_000);
+  it('0047 keeps failing outside calendars blocking in clinics of before, and moves the data version when a clinic changes that', async () => {
+    await migratedUpTo('0044_clinic_default_language', async (handle, migrateRest) => {
+      const db = handle.db;
+      const [clinic] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into clinics (slug, name, timezone) values ('harbour', 'Harbour', 'UTC') returning id`,
+      );
+      await migrateRest();
+      const read = async () =>
+        (
+          await queryRows<{ drop: boolean; version: number | null }>(
+            db,
+            sql`select outside_calendar_drop_failing as drop,
+                  (select version from clinic_data_versions where clinic_id = ${clinic!.id}) as version
+                from clinics where id = ${clinic!.id}`,
+          )
+        )[0]!;
+      const before = await read();
+      expect(before.drop).toBe(false);
+      await db.execute(
+        sql`update clinics set outside_calendar_drop_failing = true where id = ${clinic!.id}`,
+      );
+      const after = await read();
+      expect(after.drop).toBe(true);
+      expect(after.version ?? 0).toBeGreaterThan(before.version ?? 0);
+    });
+  }, 60_000);
 });

@@ -110,6 +110,11 @@ export const clinics = pgTable(
      * pages, e-mails and calendar files.
      */
     defaultLanguage: text('default_language').notNull().default('en'),
+    /**
+     * Whether a staff member's outside calendar that has failed to sync for a day stops blocking
+     * this clinic's slots (issue 46, ADR 053); off: its last known busy times keep blocking.
+     */
+    outsideCalendarDropFailing: boolean('outside_calendar_drop_failing').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -138,6 +138,8 @@ export const outsideCalendarKeys = {
   all: ['outside-calendars'] as const,
   own: () => [...outsideCalendarKeys.all, 'own'] as const,
   agent: (agentId: string) => [...outsideCalendarKeys.all, 'agent', agentId] as const,
+  /** Every calendar of the admin's clinics' staff, on the integrations page. */
+  clinics: () => [...outsideCalendarKeys.all, 'clinics'] as const,
 };
 
 /** A video visit as staff join it. */

@@ -93,7 +93,7 @@ async function planSeries(deps: AppDeps, ctx: RequestContext, body: CreateSeries
     rangeEnd: new Date(last.start.getTime() + duration * 60_000),
     durationMinutes: duration,
     now,
-    settings: slotSettings(deps.config, bufferSettingsOf(service)),
+    settings: slotSettings(deps.config, bufferSettingsOf(service), clinic.id),
   });
   const statuses = classifyOccurrences(
     query,

@@ -51,7 +51,7 @@ export function bookInTransaction(deps: AppDeps) {
       start: r.start,
       durationMinutes: r.duration,
       now,
-      settings: slotSettings(deps.config, bufferSettingsOf(service)),
+      settings: slotSettings(deps.config, bufferSettingsOf(service), r.clinic.id),
       notBookableMessage: 'The provider no longer takes appointments at this clinic.',
     });
     try {

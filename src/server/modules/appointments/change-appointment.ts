@@ -73,10 +73,14 @@ async function planChange(
     durationMinutes: duration,
     now,
     // The appointment keeps the buffers it was booked with.
-    settings: slotSettings(deps.config, {
-      bufferBeforeMinutes: current.bufferBeforeMinutes,
-      bufferAfterMinutes: current.bufferAfterMinutes,
-    }),
+    settings: slotSettings(
+      deps.config,
+      {
+        bufferBeforeMinutes: current.bufferBeforeMinutes,
+        bufferAfterMinutes: current.bufferAfterMinutes,
+      },
+      row.clinic.id,
+    ),
     excludeAppointmentId: current.id,
     notBookableMessage: NOT_BOOKABLE_MESSAGE,
   };

@@ -65,7 +65,7 @@ async function book(
       start,
       durationMinutes: duration,
       now,
-      settings: slotSettings(deps.config, bufferSettingsOf(service)),
+      settings: slotSettings(deps.config, bufferSettingsOf(service), clinic.id),
       notBookableMessage: NOT_BOOKABLE_MESSAGE,
     },
     body.overrideOutsideBusy === true,

@@ -124,10 +124,14 @@ export async function rescheduleInSeries(
     durationMinutes: Math.max(...moves.map((m) => m.duration)),
     now,
     // A series' visits were booked with one service: they keep its buffers.
-    settings: slotSettings(deps.config, {
-      bufferBeforeMinutes: row.appointment.bufferBeforeMinutes,
-      bufferAfterMinutes: row.appointment.bufferAfterMinutes,
-    }),
+    settings: slotSettings(
+      deps.config,
+      {
+        bufferBeforeMinutes: row.appointment.bufferBeforeMinutes,
+        bufferAfterMinutes: row.appointment.bufferAfterMinutes,
+      },
+      row.clinic.id,
+    ),
     excludeAppointmentIds: rows.map((r) => r.appointment.id),
   });
   const statuses = classifyOccurrences(

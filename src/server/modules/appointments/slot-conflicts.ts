@@ -101,6 +101,11 @@ export async function moveCheckAnswer(
   asked: SlotAsked,
 ): Promise<MoveCheckResponse> {
   if (check.ok) return { bookable: true, message: null, conflict: null };
+  if (check.reason === 'outside_busy') {
+    // Busy only in the outside calendar: staff may move it there anyway (ADR 053).
+    const message = slotRefusal(check, agentName).message;
+    return { bookable: false, message, conflict: null, overridable: true };
+  }
   if (check.reason !== 'taken') {
     return { bookable: false, message: slotRefusal(check, agentName).message, conflict: null };
   }

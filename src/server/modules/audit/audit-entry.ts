@@ -32,7 +32,9 @@ export type AuditEntityType =
   /** An admin's invitation to a new staff member. */
   | 'invitation'
   /** An OpenID Provider staff sign in through. */
-  | 'identity_provider';
+  | 'identity_provider'
+  /** A staff member's outside calendar (issue 46): its owner in details, never its secrets. */
+  | 'outside_calendar';
 
 export interface AuditEntry {
   action: AuditAction;

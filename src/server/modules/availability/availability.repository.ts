@@ -325,7 +325,9 @@ export function liveHoldsInClinics(
 /**
  * Busy times imported from the agents' outside calendars (ADR 053) that overlap [from, to).
  * A calendar failing since before `dropBefore` (only when the server says so) no longer blocks;
- * by default every known busy time does, however old its last sync.
+ * by default every known busy time does, however old its last sync. `clinicDrop`: a clinic
+ * whose setting says so (ADR 053) no longer counts a calendar failing since before
+ * `failingSince` (a day ago); one subquery on the clinic's row, no extra round trip.
  */
 export function loadOutsideBusy(
   db: Executor,
@@ -333,6 +335,7 @@ export function loadOutsideBusy(
   from: Date,
   to: Date,
   dropBefore: Date | null,
+  clinicDrop: { clinicId: string; failingSince: Date } | null = null,
 ) {
   if (agentIds.length === 0) return Promise.resolve([]);
   const b = t.outsideBusyTimes;
@@ -347,6 +350,11 @@ export function loadOutsideBusy(
         sql`${b.during} && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)`,
         dropBefore
           ? sql`(${c.lastError} is null or ${c.lastSyncedAt} >= ${dropBefore.toISOString()}::timestamptz)`
+          : undefined,
+        clinicDrop
+          ? sql`(${c.lastError} is null or ${c.lastSyncedAt} >= ${clinicDrop.failingSince.toISOString()}::timestamptz
+              or not exists (select 1 from ${t.clinics} where ${t.clinics.id} = ${clinicDrop.clinicId}
+                and ${t.clinics.outsideCalendarDropFailing}))`
           : undefined,
       ),
     );

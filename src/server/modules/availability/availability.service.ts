@@ -65,12 +65,18 @@ export interface SlotSettings {
    * absent, their last known busy times block (ADR 053).
    */
   outsideDropAfterHours?: number;
+  /**
+   * The clinic booked at: its setting may let a staff member's outside calendar that has failed
+   * for a day stop blocking (ADR 053). Absent: every known busy time blocks.
+   */
+  clinicId?: string;
 }
 
 /** The server's slot settings for a booking that keeps `buffers` free around it. */
 export function slotSettings(
   config: Config,
   buffers: { bufferBeforeMinutes: number; bufferAfterMinutes: number },
+  clinicId: string,
 ): SlotSettings {
   return {
     minNoticeMinutes: config.SLOT_MIN_NOTICE_MINUTES,
@@ -79,6 +85,7 @@ export function slotSettings(
     bufferAfterMinutes: buffers.bufferAfterMinutes,
     stepMinutes: config.SLOT_STEP_MINUTES,
     outsideDropAfterHours: config.OUTSIDE_CALENDAR_DROP_AFTER_HOURS,
+    clinicId,
   };
 }
 
@@ -165,6 +172,12 @@ async function buildQuery(
           window.from,
           window.to,
           dropAfter === undefined ? null : new Date(input.now.getTime() - dropAfter * 3_600_000),
+          settings.clinicId
+            ? {
+                clinicId: settings.clinicId,
+                failingSince: new Date(input.now.getTime() - 86_400_000),
+              }
+            : null,
         ),
   ]);
   return {

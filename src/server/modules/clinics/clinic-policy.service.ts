@@ -15,6 +15,7 @@ import {
   findClinicPolicy,
   listBookableAgents,
   setOnlineBookingPolicy,
+  setOutsideCalendarsPolicy,
   setPatientEditorRoles,
   setReminderOffsets,
   setSelfServicePolicy,
@@ -47,6 +48,7 @@ const viewOf = (row: Awaited<ReturnType<typeof readPolicy>>): ClinicPolicyView =
       passkeySignIn: row.signIn.passkeySignIn,
     },
     texts: row.texts,
+    outsideCalendars: row.outsideCalendars,
   },
 });
 
@@ -114,6 +116,9 @@ export async function updateClinicPolicy(
       await setPatientEditorRoles(tx, clinic.id, policy.patientRecords.editorRoles);
     }
     if (policy.signIn) await setSignInPolicy(tx, clinic.id, policy.signIn);
+    if (policy.outsideCalendars) {
+      await setOutsideCalendarsPolicy(tx, clinic.id, policy.outsideCalendars);
+    }
     await saveTextPolicy(tx, ctx, clinic.id, clinic.texts, texts, now);
     return replanClinicReminders(tx, { ...clinic, offsets }, now);
   });
@@ -130,6 +135,7 @@ export async function updateClinicPolicy(
       patientEditorRoles,
       signIn: policy.signIn ?? clinic.signIn,
       texts,
+      outsideCalendars: policy.outsideCalendars ?? clinic.outsideCalendars,
     }),
     rescheduledAppointments,
   };

@@ -177,6 +177,7 @@ export async function findClinicPolicy(db: Executor, clinicId: string) {
         country: t.clinics.textCountry,
         sendingNumber: t.clinics.textNumber,
       },
+      outsideCalendars: { dropFailingAfterDay: t.clinics.outsideCalendarDropFailing },
     })
     .from(t.clinics)
     .where(eq(t.clinics.id, clinicId))
@@ -222,6 +223,15 @@ export async function setSignInPolicy(
     secondFactorPolicy: policy.secondFactor,
     passkeySignIn: policy.passkeySignIn,
   });
+}
+
+/** Whether outside calendars failing for a day stop blocking the clinic's slots (ADR 053). */
+export async function setOutsideCalendarsPolicy(
+  db: Executor,
+  clinicId: string,
+  policy: { dropFailingAfterDay: boolean },
+) {
+  await updateClinic(db, clinicId, { outsideCalendarDropFailing: policy.dropFailingAfterDay });
 }
 
 /** How the clinic texts (ADR 050); the number comes in E.164, checked by the service. */

@@ -206,7 +206,7 @@ export async function clinicSlots(
     throw unprocessable(
       `${service.name} needs no room or equipment: ask for its times without one.`,
     );
-  const settings = slotSettings(deps.config, bufferSettingsOf(service));
+  const settings = slotSettings(deps.config, bufferSettingsOf(service), clinic.id);
   // The longest length any agent books the service for sizes the window of bookings read.
   const longest = Math.max(
     query.duration ?? 0,

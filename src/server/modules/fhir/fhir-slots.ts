@@ -169,7 +169,7 @@ export async function readSlot(deps: AppDeps, ctx: RequestContext, id: string): 
     start: key.start,
     durationMinutes: key.durationMinutes,
     now: deps.now(),
-    settings: slotSettings(deps.config, bufferSettingsOf(service)),
+    settings: slotSettings(deps.config, bufferSettingsOf(service), clinic.id),
   });
   if (check.ok) {
     const offered = await freeSlotsAt(

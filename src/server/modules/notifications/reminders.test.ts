@@ -271,6 +271,7 @@ describe('the clinic’s reminder policy', () => {
           country: 'US',
           sendingNumber: null,
         },
+        outsideCalendars: { dropFailingAfterDay: false },
       },
     });
     const reminded = await book('2026-11-24T14:00:00.000Z');

@@ -146,7 +146,7 @@ export async function createHold(
           start,
           durationMinutes: body.duration,
           now,
-          settings: slotSettings(deps.config, bufferSettingsOf(service)),
+          settings: slotSettings(deps.config, bufferSettingsOf(service), clinic.id),
         });
         if (!check.ok) throw conflict(NOT_FREE);
         await enforceOpenHoldCaps(tx, deps.config, {

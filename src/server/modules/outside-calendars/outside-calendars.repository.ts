@@ -16,6 +16,30 @@ export function listCalendarsOf(db: Executor, staffId: string) {
   return db.select().from(c).where(eq(c.staffId, staffId)).orderBy(asc(c.createdAt), asc(c.id));
 }
 
+/**
+ * The calendars of every staff member of the given clinics (an admin's), with their owners, by
+ * owner's name: a member of any of them is enough, a calendar is listed once.
+ */
+export function listCalendarsOfClinics(db: Executor, clinicIds: readonly string[]) {
+  if (clinicIds.length === 0) return Promise.resolve([]);
+  const u = t.users;
+  return db
+    .select({
+      calendar: c,
+      staff: { id: u.id, name: u.name, email: u.email, role: u.role },
+    })
+    .from(c)
+    .innerJoin(u, eq(u.id, c.staffId))
+    .where(
+      sql`exists (select 1 from ${t.clinicMembers} m where m.user_id = ${c.staffId}
+        and m.clinic_id in (${sql.join(
+          clinicIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}))`,
+    )
+    .orderBy(asc(u.name), asc(c.createdAt), asc(c.id));
+}
+
 export async function findCalendar(db: Executor, id: string) {
   const [row] = await db.select().from(c).where(eq(c.id, id)).limit(1);
   return row;

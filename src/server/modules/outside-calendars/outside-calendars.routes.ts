@@ -5,6 +5,7 @@ import {
   disconnectAgentOutsideCalendarEndpoint,
   disconnectOwnOutsideCalendarEndpoint,
   listAgentOutsideCalendarsEndpoint,
+  listClinicOutsideCalendarsEndpoint,
   listOwnOutsideCalendarsEndpoint,
   syncAgentOutsideCalendarEndpoint,
   syncOwnOutsideCalendarEndpoint,
@@ -27,10 +28,14 @@ export function outsideCalendarsRoutes(deps: AppDeps): FastifyPluginAsync {
         .send(await calendars.connectCalendar(deps, request.context, self(request), request.body)),
     );
     route(app, syncOwnOutsideCalendarEndpoint, async (request) =>
-      calendars.syncNow(deps, self(request), request.params.calendarId),
+      calendars.syncNow(deps, request.context, self(request), request.params.calendarId),
     );
     route(app, disconnectOwnOutsideCalendarEndpoint, async (request) =>
-      calendars.disconnectCalendar(deps, self(request), request.params.calendarId),
+      calendars.disconnectCalendar(deps, request.context, self(request), request.params.calendarId),
+    );
+
+    route(app, listClinicOutsideCalendarsEndpoint, async (request) =>
+      calendars.listClinicCalendars(deps, request.context),
     );
 
     route(app, listAgentOutsideCalendarsEndpoint, async (request) =>
@@ -47,11 +52,11 @@ export function outsideCalendarsRoutes(deps: AppDeps): FastifyPluginAsync {
     });
     route(app, syncAgentOutsideCalendarEndpoint, async (request) => {
       const owner = await calendars.agentOwner(deps, request.context, request.params.id);
-      return calendars.syncNow(deps, owner, request.params.calendarId);
+      return calendars.syncNow(deps, request.context, owner, request.params.calendarId);
     });
     route(app, disconnectAgentOutsideCalendarEndpoint, async (request) => {
       const owner = await calendars.agentOwner(deps, request.context, request.params.id);
-      return calendars.disconnectCalendar(deps, owner, request.params.calendarId);
+      return calendars.disconnectCalendar(deps, request.context, owner, request.params.calendarId);
     });
   };
 }

@@ -1,8 +1,13 @@
-import type { ConnectOutsideCalendarBody, OutsideCalendarView } from '@contracts/outside-calendars';
+import type {
+  ConnectOutsideCalendarBody,
+  OutsideCalendarView,
+  StaffOutsideCalendarView,
+} from '@contracts/outside-calendars';
 import type { AppDeps } from '../../app-deps';
 import type { AuthUser, RequestContext } from '../../core/request-context';
 import { conflict, notFound, unprocessable } from '../../errors';
 import { sealSecret } from '../../security/sealed-secret';
+import { auditChange, type AuditAction } from '../audit';
 import { agentForAdmin } from '../availability';
 import { assertPublicUrl, PrivateAddressError } from '../webhooks';
 import * as repo from './outside-calendars.repository';
@@ -54,6 +59,50 @@ export async function listCalendars(deps: AppDeps, owner: CalendarOwner) {
 }
 
 /**
+ * The admins' integrations page: every calendar of the staff of the admin's own clinics, with
+ * its owner and its sync state. Another clinic's staff are not there.
+ */
+export async function listClinicCalendars(
+  deps: AppDeps,
+  ctx: RequestContext,
+): Promise<{ items: StaffOutsideCalendarView[] }> {
+  const rows = await repo.listCalendarsOfClinics(deps.db.db, [...ctx.user.clinicIds]);
+  return { items: rows.map((row) => ({ ...viewOf(row.calendar), staff: row.staff })) };
+}
+
+/**
+ * The audit row of a change to a calendar (ADR 053): whose calendar and what it is called, the
+ * address only as its owner sees it; never the URL or the password.
+ */
+function audit(
+  tx: Parameters<typeof auditChange>[0],
+  ctx: RequestContext,
+  action: AuditAction,
+  row: Pick<repo.OutsideCalendarRow, 'id' | 'staffId' | 'kind' | 'name' | 'urlHint'>,
+  now: Date,
+  extra: Record<string, unknown> = {},
+) {
+  return auditChange(
+    tx,
+    ctx,
+    {
+      action,
+      entityType: 'outside_calendar',
+      entityId: row.id,
+      patientId: null,
+      details: {
+        staffId: row.staffId,
+        kind: row.kind,
+        name: row.name,
+        address: row.urlHint,
+        ...extra,
+      },
+    },
+    now,
+  );
+}
+
+/**
  * Connects a calendar and syncs it at once, so its owner sees the first sync's outcome. An
  * address that only reaches the server's own network is refused (the webhooks' guard); a first
  * sync that fails keeps the calendar with its error in words, to fix or disconnect.
@@ -76,21 +125,46 @@ export async function connectCalendar(
     throw err;
   }
   const key = deps.config.ACCOUNT_SECRETS_KEY;
-  const row = await repo.insertCalendar(deps.db.db, {
-    staffId: owner.id,
-    kind: body.kind,
-    name: body.name,
-    url: sealSecret(body.url, key),
-    urlHint: addressHint(body.kind, body.url),
-    username: body.kind === 'caldav' ? body.username : null,
-    password: body.kind === 'caldav' ? sealSecret(body.password, key) : null,
-    createdBy: ctx.user.id,
+  const now = deps.now();
+  const row = await deps.db.db.transaction(async (tx) => {
+    const inserted = await repo.insertCalendar(tx, {
+      staffId: owner.id,
+      kind: body.kind,
+      name: body.name,
+      url: sealSecret(body.url, key),
+      urlHint: addressHint(body.kind, body.url),
+      username: body.kind === 'caldav' ? body.username : null,
+      password: body.kind === 'caldav' ? sealSecret(body.password, key) : null,
+      createdBy: ctx.user.id,
+    });
+    await audit(tx, ctx, 'connect', inserted, now);
+    return inserted;
   });
-  return syncNow(deps, owner, row.id);
+  return runSync(deps, owner, row.id);
 }
 
-/** Syncs now; refused while a sync of the same calendar is under way elsewhere. */
+/**
+ * Syncs now, asked for by its owner or an admin, audited with its outcome; refused while a sync
+ * of the same calendar is under way elsewhere. Another person's calendar is a 404.
+ */
 export async function syncNow(
+  deps: AppDeps,
+  ctx: RequestContext,
+  owner: CalendarOwner,
+  calendarId: string,
+): Promise<OutsideCalendarView> {
+  const view = await runSync(deps, owner, calendarId);
+  const row = await repo.findCalendar(deps.db.db, calendarId);
+  if (row) {
+    await audit(deps.db.db, ctx, 'sync', row, deps.now(), {
+      ok: view.lastError === null,
+      ...(view.lastError ? { error: view.lastError } : {}),
+    });
+  }
+  return view;
+}
+
+async function runSync(
   deps: AppDeps,
   owner: CalendarOwner,
   calendarId: string,
@@ -105,10 +179,21 @@ export async function syncNow(
   return viewOf(after);
 }
 
-/** Disconnects: the calendar, its objects and its busy times go in one statement (cascade). */
-export async function disconnectCalendar(deps: AppDeps, owner: CalendarOwner, calendarId: string) {
+/**
+ * Disconnects: the calendar, its objects and its busy times go in one statement (cascade), with
+ * its audit row in the same transaction.
+ */
+export async function disconnectCalendar(
+  deps: AppDeps,
+  ctx: RequestContext,
+  owner: CalendarOwner,
+  calendarId: string,
+) {
   const found = await repo.findCalendar(deps.db.db, calendarId);
   if (!found || found.staffId !== owner.id) throw notFound(NO_SUCH_CALENDAR);
-  await repo.deleteCalendar(deps.db.db, calendarId);
+  const now = deps.now();
+  await deps.db.db.transaction(async (tx) => {
+    if (await repo.deleteCalendar(tx, calendarId)) await audit(tx, ctx, 'disconnect', found, now);
+  });
   return { ok: true as const };
 }

@@ -3,11 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { OutsideCalendarView } from '@contracts/outside-calendars';
 import type { SlotsResponse } from '@contracts/clinics';
 import { testConfig } from '../../config';
+import { READ_REUSE_MS } from '../../core/reuse';
 import * as t from '../../db/schema';
 import type { Api } from '../../test/api-client';
 import { icsOf, startIcsServer, startRadicale } from '../../test/calendar-servers';
+import { apiAs } from '../../test/api-client';
+import { createSignInUser } from '../../test/auth-helpers';
 import { createBody } from '../../test/scenario';
-import { useScenario, useTestApp } from '../../test/test-app';
+import { buildTestApp, useScenario, useTestApp } from '../../test/test-app';
 import { createCalendarSyncWorker } from './sync-worker';
 
 // Real servers (issue 46): Radicale for CalDAV, and .ics files over local HTTP. Started once.
@@ -131,7 +134,12 @@ describe('an iCalendar address', () => {
     expect(booked.statusCode, booked.body).toBe(201);
     const id = (booked.json() as { _id: string })._id;
     const [audit] = await env.db.select().from(t.auditLog).where(eq(t.auditLog.entityId, id));
-    expect(audit).toMatchObject({ action: 'create', details: { outsideBusyOverridden: true } });
+    // The audit row names who overrode: the staff member signed in.
+    expect(audit).toMatchObject({
+      action: 'create',
+      userId: s.staff.id,
+      details: { outsideBusyOverridden: true },
+    });
     // The override is for the outside calendar only: a time booked here stays taken.
     const twice = await staff.post(
       '/api/appointments',
@@ -309,5 +317,273 @@ describe('a CalDAV calendar (Radicale)', () => {
       await Promise.all(workers.map((w) => w.stop()));
     }
     expect(await freeStarts('2026-11-24')).not.toContain('10:00');
+  });
+});
+
+/** The audit rows of outside calendars, oldest first. */
+async function calendarAudit() {
+  const rows = await env.db
+    .select()
+    .from(t.auditLog)
+    .where(eq(t.auditLog.entityType, 'outside_calendar'));
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+describe('moving an appointment onto an outside busy time', () => {
+  it('is checked as overridable, refused without the override, moved with it and audited naming who', async () => {
+    ics.files.set(
+      '/secret/move.ics',
+      icsOf([['UID:m', 'DTSTART:20261124T150000Z', 'DTEND:20261124T160000Z']]),
+    );
+    const booked = await staff.post('/api/appointments', createBody(s, '2026-11-24T14:00:00.000Z'));
+    expect(booked.statusCode, booked.body).toBe(201);
+    const id = (booked.json() as { _id: string })._id;
+    await connect(provider, { kind: 'ical-url', name: 'Rota', url: ics.url('/secret/move.ics') });
+    const body = {
+      id,
+      date: '2026-11-24T15:00:00.000Z',
+      staff: { id: s.provider.id, name: s.provider.name, email: s.provider.email },
+      duration: 30,
+    };
+    const check = await staff.post(`/api/appointments/${id}/move-check`, body);
+    expect(check.json()).toEqual({
+      bookable: false,
+      message: 'Dr. Priya Raman is busy in their outside calendar at this time. Pick another slot.',
+      conflict: null,
+      overridable: true,
+    });
+    const refused = await staff.put(`/api/appointments/${id}`, body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'outside_busy' });
+    const moved = await staff.put(`/api/appointments/${id}`, {
+      ...body,
+      overrideOutsideBusy: true,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const rows = await env.db.select().from(t.auditLog).where(eq(t.auditLog.entityId, id));
+    expect(rows.find((r) => r.action === 'reschedule')).toMatchObject({
+      userId: s.staff.id,
+      details: expect.objectContaining({ outsideBusyOverridden: true }),
+    });
+    // A time taken here is not overridable: only the outside calendar is.
+    const other = await staff.post('/api/appointments', createBody(s, '2026-11-24T17:00:00.000Z'));
+    const otherId = (other.json() as { _id: string })._id;
+    const taken = await staff.post(`/api/appointments/${otherId}/move-check`, {
+      ...body,
+      id: otherId,
+    });
+    expect(taken.json()).toMatchObject({ bookable: false });
+    expect(taken.json()).not.toHaveProperty('overridable');
+  });
+});
+
+describe('audit of outside calendars', () => {
+  it('records connect, sync on demand and disconnect, naming who and whose, never the secrets', async () => {
+    ics.files.set('/secret/audited-feed.ics', icsOf([]));
+    const calendar = await connect(
+      admin,
+      { kind: 'ical-url', name: 'Department', url: ics.url('/secret/audited-feed.ics') },
+      `/api/admin/agents/${s.provider.id}/outside-calendars`,
+    );
+    await syncNow(calendar.id);
+    ics.files.delete('/secret/audited-feed.ics');
+    await syncNow(calendar.id);
+    const gone = await provider.call('DELETE', `/api/outside-calendars/${calendar.id}`);
+    expect(gone.statusCode).toBe(200);
+
+    const rows = await calendarAudit();
+    expect(rows.map((r) => [r.action, r.userId])).toEqual([
+      ['connect', s.admin.id],
+      ['sync', s.provider.id],
+      ['sync', s.provider.id],
+      ['disconnect', s.provider.id],
+    ]);
+    for (const row of rows) {
+      expect(row.entityId).toBe(calendar.id);
+      expect(row.details).toMatchObject({ staffId: s.provider.id, name: 'Department' });
+      expect(JSON.stringify(row.details)).not.toContain('audited-feed');
+    }
+    expect(rows[1]!.details).toMatchObject({ ok: true });
+    expect(rows[2]!.details).toMatchObject({
+      ok: false,
+      error: 'No calendar was found at this address (HTTP 404).',
+    });
+  });
+
+  it('records nothing for a calendar that is not the caller’s', async () => {
+    ics.files.set('/secret/theirs.ics', icsOf([]));
+    const foreign = await apiAs(env.app, s.foreignAgent.email);
+    const theirs = await connect(foreign, {
+      kind: 'ical-url',
+      name: 'Theirs',
+      url: ics.url('/secret/theirs.ics'),
+    });
+    const before = (await calendarAudit()).length;
+    // A guessed id of another person's calendar: the same 404 as an id that does not exist.
+    expect((await provider.post(`/api/outside-calendars/${theirs.id}/sync`)).statusCode).toBe(404);
+    expect((await provider.call('DELETE', `/api/outside-calendars/${theirs.id}`)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await admin.post(`/api/admin/agents/${s.provider.id}/outside-calendars/${theirs.id}/sync`))
+        .statusCode,
+    ).toBe(404);
+    expect((await calendarAudit()).length).toBe(before);
+    const still = await foreign.get('/api/outside-calendars');
+    expect((still.json() as { items: unknown[] }).items).toHaveLength(1);
+  });
+});
+
+describe('the admins’ list of outside calendars', () => {
+  it('shows each calendar of their own clinics’ staff with its sync state, and none of another clinic', async () => {
+    ics.files.set('/secret/a.ics', icsOf([]));
+    ics.files.set('/secret/b.ics', icsOf([]));
+    const mine = await connect(provider, {
+      kind: 'ical-url',
+      name: 'Priya’s rota',
+      url: ics.url('/secret/a.ics'),
+    });
+    ics.files.delete('/secret/a.ics');
+    await syncNow(mine.id);
+    const foreignAgent = await apiAs(env.app, s.foreignAgent.email);
+    const theirs = await connect(foreignAgent, {
+      kind: 'ical-url',
+      name: 'Elsewhere rota',
+      url: ics.url('/secret/b.ics'),
+    });
+    const foreignAdminUser = await createSignInUser(env.db, {
+      role: 'admin',
+      name: 'Eli Admin',
+      clinicIds: [s.foreign.id],
+    });
+    const foreignAdmin = await apiAs(env.app, foreignAdminUser.email);
+
+    const ours = await admin.get('/api/admin/outside-calendars');
+    expect(ours.statusCode, ours.body).toBe(200);
+    expect(ours.json()).toEqual({
+      items: [
+        expect.objectContaining({
+          id: mine.id,
+          name: 'Priya’s rota',
+          staff: {
+            id: s.provider.id,
+            name: 'Dr. Priya Raman',
+            email: s.provider.email,
+            role: 'provider',
+          },
+          lastSyncedAt: mine.lastSyncedAt,
+          lastError: 'No calendar was found at this address (HTTP 404).',
+        }),
+      ],
+    });
+    expect(ours.body).not.toContain('secret');
+    const elsewhere = await foreignAdmin.get('/api/admin/outside-calendars');
+    expect((elsewhere.json() as { items: { id: string }[] }).items.map((c) => c.id)).toEqual([
+      theirs.id,
+    ]);
+    // Clinic B's admin reaches none of clinic A's staff calendars by their ids either.
+    expect(
+      (await foreignAdmin.get(`/api/admin/agents/${s.provider.id}/outside-calendars`)).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await foreignAdmin.call(
+          'DELETE',
+          `/api/admin/agents/${s.provider.id}/outside-calendars/${mine.id}`,
+        )
+      ).statusCode,
+    ).toBe(404);
+    // Only admins see the list.
+    expect((await provider.get('/api/admin/outside-calendars')).statusCode).toBe(403);
+  });
+});
+
+describe('a calendar that keeps failing', () => {
+  it('keeps blocking by default, and stops after a day of failures where the clinic says so', async () => {
+    ics.files.set(
+      '/secret/failing.ics',
+      icsOf([['UID:f', 'DTSTART:20261124T150000Z', 'DTEND:20261124T160000Z']]),
+    );
+    const calendar = await connect(provider, {
+      kind: 'ical-url',
+      name: 'Failing',
+      url: ics.url('/secret/failing.ics'),
+    });
+    ics.files.delete('/secret/failing.ics');
+    await syncNow(calendar.id);
+    const lastGood = async (hoursAgo: number) => {
+      await env.db
+        .update(t.outsideCalendars)
+        .set({ lastSyncedAt: new Date(env.now().getTime() - hoursAgo * 3_600_000) })
+        .where(eq(t.outsideCalendars.id, calendar.id));
+      // Time passes (nothing else moves the data version): a reused slot answer has lapsed.
+      env.advance(READ_REUSE_MS + 1);
+    };
+    await lastGood(30);
+    expect(await freeStarts('2026-11-24')).not.toContain('10:00');
+
+    const policyUrl = `/api/admin/clinics/${s.clinic.slug}/policy`;
+    // Another clinic's admin has no say here.
+    const outsider = await createSignInUser(env.db, {
+      role: 'admin',
+      name: 'Eli Admin',
+      clinicIds: [s.foreign.id],
+    });
+    const refused = await (
+      await apiAs(env.app, outsider.email)
+    ).put(policyUrl, {
+      reminders: { offsetsMinutes: [] },
+      outsideCalendars: { dropFailingAfterDay: true },
+    });
+    expect(refused.statusCode).toBe(404);
+    const current = await admin.get(policyUrl);
+    expect(current.statusCode, current.body).toBe(200);
+    const policy = (current.json() as { policy: Record<string, unknown> }).policy;
+    expect(policy.outsideCalendars).toEqual({ dropFailingAfterDay: false });
+    const saved = await admin.put(policyUrl, {
+      reminders: policy.reminders,
+      outsideCalendars: { dropFailingAfterDay: true },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json() as { policy: Record<string, unknown> }).policy.outsideCalendars).toEqual({
+      dropFailingAfterDay: true,
+    });
+
+    // Failing for 30 hours: no longer blocks, in the picker nor for a staff booking.
+    expect(await freeStarts('2026-11-24')).toContain('10:00');
+    // Failing for 20 hours only: still blocks.
+    await lastGood(20);
+    expect(await freeStarts('2026-11-24')).not.toContain('10:00');
+    await lastGood(30);
+    const booked = await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00.000Z'));
+    expect(booked.statusCode, booked.body).toBe(201);
+  });
+});
+
+describe('an address that leads to a private network', () => {
+  it('is refused in words where private addresses are not allowed, and nothing is stored', async () => {
+    const strict = await buildTestApp(env.handle, {
+      now: () => env.now(),
+      config: { OUTSIDE_CALENDAR_ALLOW_PRIVATE: false },
+    });
+    try {
+      const as = await apiAs(strict, s.provider.email);
+      for (const url of [
+        ics.url('/secret/anything.ics'),
+        'http://169.254.169.254/latest/meta-data',
+        'https://10.0.0.5/calendar.ics',
+      ]) {
+        const res = await as.post('/api/outside-calendars', { kind: 'ical-url', name: 'x', url });
+        expect(res.statusCode, url).toBe(422);
+        expect(res.json()).toMatchObject({
+          message:
+            'This address cannot be used: it leads to a private or local network, or its server cannot be found.',
+        });
+      }
+      expect(await env.db.select().from(t.outsideCalendars)).toEqual([]);
+      expect(await calendarAudit()).toEqual([]);
+    } finally {
+      await strict.close();
+    }
   });
 });

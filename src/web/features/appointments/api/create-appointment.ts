@@ -25,6 +25,8 @@ export interface CreateAppointmentInput {
   duration: number;
   /** The service booked (issue 42); absent: the clinic's default, as the spec's body books. */
   serviceId?: string;
+  /** Staff chose "Book anyway" over the provider's outside calendar (ADR 053). */
+  overrideOutsideBusy?: boolean;
 }
 
 /** Spec §7 "Create": the request body, from the wizard's form and the chosen slot. */
@@ -46,6 +48,7 @@ export function buildCreateAppointmentBody(input: CreateAppointmentInput): Creat
     ...(input.serviceId ? { serviceId: input.serviceId } : {}),
     // A room staff chose (ADR 045); none chosen: the booking gives the first free one.
     ...(slot.resourceId ? { resourceId: slot.resourceId } : {}),
+    ...(input.overrideOutsideBusy ? { overrideOutsideBusy: true } : {}),
     metadata: {
       source: APPOINTMENT_SOURCE,
       type: APPOINTMENT_METADATA_TYPE,

@@ -17,15 +17,19 @@ export function updateAppointment({
   id,
   slot,
   scope,
+  overrideOutsideBusy,
 }: {
   id: string;
   slot: TimeSlot;
   /** For a visit of a series: move the following ones, or all, by the same shift. */
   scope?: SeriesScope;
+  /** Staff chose "Book anyway" over the provider's outside calendar (ADR 053). */
+  overrideOutsideBusy?: boolean;
 }) {
   return changeAppointment(id, {
     ...updateBodyFromSlot(id, slot),
     ...(scope && scope !== 'one' ? { scope } : {}),
+    ...(overrideOutsideBusy ? { overrideOutsideBusy: true } : {}),
   });
 }
 

@@ -41,6 +41,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   invite: 'Invited',
   invite_accept: 'Accepted an invitation',
   sso_link: 'Linked single sign-on',
+  connect: 'Connected',
+  disconnect: 'Disconnected',
+  sync: 'Synced on demand',
 };
 
 /** Past-tense wording for an audit action; an action this page does not know reads as itself. */
@@ -66,6 +69,7 @@ const ENTITY_LABELS: Record<string, string> = {
   session: 'Session',
   invitation: 'Invitation',
   identity_provider: 'Identity provider',
+  outside_calendar: 'Outside calendar',
 };
 
 export function entityTypeLabel(entityType: string): string {

@@ -6,6 +6,7 @@ import {
   disconnectAgentOutsideCalendarRoute,
   disconnectOwnOutsideCalendarRoute,
   listAgentOutsideCalendarsRoute,
+  listClinicOutsideCalendarsRoute,
   listOwnOutsideCalendarsRoute,
   syncAgentOutsideCalendarRoute,
   syncOwnOutsideCalendarRoute,
@@ -89,3 +90,13 @@ export function useDisconnectOutsideCalendar(target: AvailabilityTarget) {
     refreshed(target),
   );
 }
+
+/** The admins' integrations page: every calendar of their clinics' staff, with its sync state. */
+export const clinicOutsideCalendarsQueryOptions = queryOptions({
+  queryKey: outsideCalendarKeys.clinics(),
+  queryFn: ({ signal }) =>
+    callEndpoint(listClinicOutsideCalendarsRoute, {
+      signal,
+      fallback: 'Failed to load outside calendars',
+    }),
+});

@@ -29,6 +29,12 @@ export function OutsideCalendarsSection({ target }: { target: AvailabilityTarget
         Busy times in these calendars cannot be booked here. Event titles are not imported.
       </p>
       {query.isError && <p className="text-sm text-destructive">{query.error.message}</p>}
+      {query.isSuccess && items.length === 0 && (
+        <p className="text-sm">
+          No outside calendar is connected. Connect one and its busy times stop patients and staff
+          booking you here then.
+        </p>
+      )}
       {items.length > 0 && (
         <ul className="grid gap-2">
           {items.map((calendar) => (
@@ -66,7 +72,8 @@ function OutsideCalendarRow({
           <p className="text-sm">{synced}</p>
           {calendar.lastError && (
             <p className="text-sm text-destructive" role="status">
-              Last sync failed: {calendar.lastError} Busy times from the last good sync still block.
+              Last sync failed: {calendar.lastError} Busy times from the last good sync still block
+              unless a clinic lets a calendar failing for a day stop blocking.
             </p>
           )}
         </div>

@@ -1,6 +1,7 @@
 import { toast } from 'sonner';
 import type { Appointment, UpdateAppointmentBody } from '@contracts/appointments';
 import { DEFAULT_DURATION_MINUTES } from '@domain/constants';
+import { isOutsideBusyRefusal } from '@web/lib/outside-busy';
 import { changeAppointment, useAppointmentWrite } from '@web/queries/appointment-writes';
 
 export interface MoveRequest {
@@ -10,6 +11,8 @@ export interface MoveRequest {
   /** The agent after the move; the current one when only the time changes. */
   staff?: { id: string; name: string; email: string };
   duration?: number;
+  /** Staff chose "Book anyway" over the provider's outside calendar (ADR 053). */
+  overrideOutsideBusy?: boolean;
 }
 
 /** Spec §7 "Reschedule and reassign": PUT with the new time, the agent and the length. */
@@ -18,6 +21,7 @@ export function moveBody({
   start,
   staff,
   duration,
+  overrideOutsideBusy,
 }: MoveRequest): UpdateAppointmentBody {
   const agent = staff ?? appointment.staff;
   return {
@@ -25,19 +29,23 @@ export function moveBody({
     date: start.toISOString(),
     staff: { id: agent.id, name: agent.name, email: agent.email },
     duration: duration ?? (appointment.duration || DEFAULT_DURATION_MINUTES),
+    ...(overrideOutsideBusy ? { overrideOutsideBusy: true } : {}),
   };
 }
 
 /**
  * Reschedules from the calendar: the same change as the appointments screens make, with the
  * same refresh. Success and failure both end in a toast (spec §8): the server's own words when it
- * refuses (taken slot, outside the agent's hours).
+ * refuses (taken slot, outside the agent's hours). A refusal over the provider's outside calendar
+ * is the caller's to show, with its "Book anyway".
  */
 export function useMoveAppointment() {
   const move = (request: MoveRequest) =>
     changeAppointment(request.appointment._id, moveBody(request));
   return useAppointmentWrite(move, {
     onSuccess: () => toast.success('Appointment updated successfully'),
-    onError: (error) => toast.error(error.message),
+    onError: (error) => {
+      if (!isOutsideBusyRefusal(error)) toast.error(error.message);
+    },
   });
 }

@@ -170,6 +170,65 @@ describe('ConfirmMoveDialog', () => {
     expect(pending.revert).not.toHaveBeenCalled();
   });
 
+  it('says when only the outside calendar stands in the way, and moves anyway with the override', async () => {
+    const message =
+      'Dr. Priya Raman is busy in their outside calendar at this time. Pick another slot.';
+    const pending = drop();
+    const fetchMock = stubApi(({ url }) =>
+      url.pathname.endsWith('/move-check')
+        ? json({ bookable: false, message, conflict: null, overridable: true })
+        : json({ ...pending.appointment, date: '2026-11-24T16:30:00.000Z' }),
+    );
+    const onDone = vi.fn();
+    wrap(<ConfirmMoveDialog pending={pending} timeZone={ZONE} onDone={onDone} />);
+    const dialog = screen.getByRole('alertdialog', { name: 'Move this appointment?' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    expect(within(dialog).getByRole('button', { name: 'Move' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Book anyway' }));
+
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/appointments/a1');
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      date: '2026-11-24T16:30:00.000Z',
+      overrideOutsideBusy: true,
+    });
+    expect(pending.revert).not.toHaveBeenCalled();
+  });
+
+  it('offers “Book anyway” when the move itself meets the outside calendar, without a toast', async () => {
+    const message =
+      'Dr. Priya Raman is busy in their outside calendar at this time. Pick another slot.';
+    const pending = drop();
+    let puts = 0;
+    const fetchMock = stubApi(({ url }) =>
+      url.pathname.endsWith('/move-check')
+        ? json({ bookable: true, message: null, conflict: null })
+        : ++puts === 1
+          ? errorResponse(409, message, 'outside_busy')
+          : json({ ...pending.appointment, date: '2026-11-24T16:30:00.000Z' }),
+    );
+    const onDone = vi.fn();
+    wrap(<ConfirmMoveDialog pending={pending} timeZone={ZONE} onDone={onDone} />);
+    const moveButton = screen.getByRole('button', { name: 'Move' });
+    await waitFor(() => expect(moveButton).toBeEnabled());
+    await userEvent.click(moveButton);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(pending.revert).not.toHaveBeenCalled();
+    expect(onDone).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Book anyway' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const sent = (fetchMock.mock.calls as unknown as [string, RequestInit][]).filter(
+      ([, init]) => init.method === 'PUT',
+    );
+    expect(sent.map(([, init]) => JSON.parse(init.body as string).overrideOutsideBusy)).toEqual([
+      undefined,
+      true,
+    ]);
+    expect(pending.revert).not.toHaveBeenCalled();
+  });
+
   it('puts the event back and shows the server’s words when the time is taken', async () => {
     const message = 'This time was just booked by someone else. Pick another slot.';
     stubApi(() => errorResponse(409, message, 'conflict'));

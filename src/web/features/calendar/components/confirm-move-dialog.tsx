@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangleIcon } from 'lucide-react';
 import type { Appointment, MoveCheckResponse } from '@contracts/appointments';
@@ -5,6 +6,8 @@ import { formatDateWithWeekday, formatTime, formatTimeRange } from '@domain/form
 import { Button } from '@web/components/ui/button';
 import { DialogFrame, DialogHeading } from '@web/components/dialog-frame';
 import { DialogFooter } from '@web/components/ui/dialog';
+import { OutsideBusyAlert } from '@web/components/outside-busy-alert';
+import { isOutsideBusyRefusal } from '@web/lib/outside-busy';
 import { moveCheckQueryOptions } from '../api/check-move';
 import { useMoveAppointment } from '../api/move-appointment';
 
@@ -105,6 +108,17 @@ export function ConfirmMoveDialog({
   });
   // A failed check decides nothing: the server still has the last word on Move.
   const refused = check.data?.bookable === false ? check.data : null;
+  // Only the provider's outside calendar stands in the way (ADR 053): said by the check, or by the
+  // move itself when the calendar synced meanwhile. Staff may move it anyway.
+  const [moveRefusal, setMoveRefusal] = useState<{ message: string; for: PendingDrop } | null>(
+    null,
+  );
+  const outsideBusy =
+    moveRefusal && moveRefusal.for === pending
+      ? moveRefusal.message
+      : refused?.overridable
+        ? refused.message
+        : null;
 
   function cancel() {
     if (move.isPending) return;
@@ -112,13 +126,20 @@ export function ConfirmMoveDialog({
     onDone();
   }
 
-  function confirm() {
+  function confirm(overrideOutsideBusy = false) {
     if (!pending) return;
     move.mutate(
-      { appointment: pending.appointment, start: pending.start },
+      { appointment: pending.appointment, start: pending.start, overrideOutsideBusy },
       {
-        onError: () => pending.revert(),
-        onSettled: onDone,
+        onSuccess: onDone,
+        onError: (error) => {
+          if (!overrideOutsideBusy && isOutsideBusyRefusal(error)) {
+            setMoveRefusal({ message: error.message, for: pending });
+            return;
+          }
+          pending.revert();
+          onDone();
+        },
       },
     );
   }
@@ -160,6 +181,12 @@ export function ConfirmMoveDialog({
             <p role="status" className="text-sm text-muted-foreground">
               Checking the new time…
             </p>
+          ) : outsideBusy ? (
+            <OutsideBusyAlert
+              message={outsideBusy}
+              pending={move.isPending}
+              onBookAnyway={() => confirm(true)}
+            />
           ) : (
             refused && (
               <Conflict
@@ -181,8 +208,10 @@ export function ConfirmMoveDialog({
               Cancel
             </Button>
             <Button
-              onClick={confirm}
-              disabled={move.isPending || check.isPending || refused !== null}
+              onClick={() => confirm()}
+              disabled={
+                move.isPending || check.isPending || refused !== null || outsideBusy !== null
+              }
             >
               {move.isPending ? 'Moving...' : 'Move'}
             </Button>

@@ -292,6 +292,35 @@ describe('Create New Appointment', { timeout: 20_000 }, () => {
     expect(posts[1]!.headers['idempotency-key']).toBe(posts[0]!.headers['idempotency-key']);
   });
 
+  it('when the provider is busy in their outside calendar: the server’s words, and Book anyway sends the override', async () => {
+    const message =
+      'Dr. Priya Raman is busy in their outside calendar at this time. Pick another slot.';
+    let attempt = 0;
+    const { user, calls, onCreated } = setup({
+      createAppointment: () =>
+        ++attempt === 1
+          ? json({ error: 'outside_busy', message }, 409)
+          : json(createAppointment({ _id: 'appt-4' }), 201),
+    });
+    await reachSettings(user);
+    await user.click(button('Create Appointment'));
+
+    // Still on the settings step, the words beside the choice; no toast, no new slot to pick.
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('heading', { name: 'Additional Settings' })).toBeInTheDocument();
+    expect(toast.error).not.toHaveBeenCalled();
+    await user.click(button('Book anyway'));
+
+    await waitFor(() =>
+      expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ _id: 'appt-4' })),
+    );
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[0]!.body).not.toHaveProperty('overrideOutsideBusy');
+    expect(posts[1]!.body).toEqual({ ...(posts[0]!.body as object), overrideOutsideBusy: true });
+    expect(posts[1]!.headers['idempotency-key']).toBe(posts[0]!.headers['idempotency-key']);
+  });
+
   it('toasts the fallback when the server gives no message', async () => {
     const { user } = setup({ createAppointment: () => new Response('', { status: 500 }) });
     await reachSettings(user);

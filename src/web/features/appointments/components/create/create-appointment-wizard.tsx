@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { isApiError } from '@web/lib/api-client';
+import { isOutsideBusyRefusal } from '@web/lib/outside-busy';
+import { OutsideBusyAlert } from '@web/components/outside-busy-alert';
 import { TimeSlotPicker } from '@web/features/slots/components/time-slot-picker';
 import {
   newIdempotencyKey,
@@ -58,6 +60,11 @@ export function CreateAppointmentWizard({
   const timeZone = useViewerTimeZone();
   const clinics = useQuery(clinicsQueryOptions);
   const [idempotencyKey] = useState(newIdempotencyKey);
+  // The server's words when the provider is busy in their outside calendar then (ADR 053), for
+  // the slot they were said about; staff may book anyway.
+  const [outsideBusy, setOutsideBusy] = useState<{ message: string; slot: typeof slot } | null>(
+    null,
+  );
   const create = useCreateAppointment(idempotencyKey, {
     onSuccess: (appointment) => {
       // The new booking may sit on another tab or page of the list: View goes straight to it.
@@ -72,6 +79,10 @@ export function CreateAppointmentWizard({
       onCreated?.(appointment);
     },
     onError: (error) => {
+      if (isOutsideBusyRefusal(error)) {
+        setOutsideBusy({ message: error.message, slot });
+        return;
+      }
       toast.error(error.message || 'Failed to create appointment');
       // Taken meanwhile (409) or no longer bookable (422): pick again from fresh slots.
       if (isApiError(error) && (error.status === 409 || error.status === 422)) {
@@ -168,6 +179,19 @@ export function CreateAppointmentWizard({
     create.mutate({ ...form, slot, duration: state.duration, serviceId });
   }
 
+  /** "Book anyway": the same booking again, saying staff know of the outside event. */
+  function bookAnyway() {
+    if (!slot) return;
+    create.mutate({
+      ...form,
+      slot,
+      duration: state.duration,
+      serviceId,
+      overrideOutsideBusy: true,
+    });
+  }
+  const outsideBusyNow = outsideBusy && outsideBusy.slot === slot ? outsideBusy.message : null;
+
   return (
     <>
       <DialogHeader className="gap-4 border-b px-4 pt-5 pb-4 text-left sm:px-6 sm:pt-6">
@@ -225,6 +249,13 @@ export function CreateAppointmentWizard({
                 preview={rule ? preview.data : undefined}
                 previewError={rule && preview.isError ? preview.error.message : null}
                 previewLoading={rule !== null && preview.isPending}
+              />
+            )}
+            {outsideBusyNow && !repeating && (
+              <OutsideBusyAlert
+                message={outsideBusyNow}
+                pending={create.isPending}
+                onBookAnyway={bookAnyway}
               />
             )}
           </div>

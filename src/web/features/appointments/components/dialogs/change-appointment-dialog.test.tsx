@@ -80,6 +80,43 @@ function renderDialog(mode: ChangeMode, onClose = vi.fn()) {
 const save = () => screen.getByRole('button', { name: /^(Save|Saving\.\.\.)$/ });
 
 describe('ChangeAppointmentDialog (spec §2, §5, §7)', { timeout: 20_000 }, () => {
+  it('shows the server’s words when the provider is busy in their outside calendar, and books anyway with the override', async () => {
+    const user = userEvent.setup();
+    const message =
+      'Dr. Priya Raman is busy in their outside calendar at this time. Pick another slot.';
+    let puts = 0;
+    putAnswer = () =>
+      ++puts === 1 ? json({ error: 'outside_busy', message }, 409) : json(appointment);
+    const onClose = renderDialog('reschedule');
+    await user.click((await screen.findAllByRole('radio'))[0]!);
+    await user.click(save());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Book anyway' }));
+
+    expect(await screen.findByText('Appointment updated successfully')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+    const bodies = calls.filter((c) => c.method === 'PUT').map((c) => JSON.parse(c.body!));
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]).not.toHaveProperty('overrideOutsideBusy');
+    expect(bodies[1]).toEqual({ ...bodies[0], overrideOutsideBusy: true });
+  });
+
+  it('offers no “Book anyway” for a time taken here', async () => {
+    const user = userEvent.setup();
+    putAnswer = () =>
+      json({ error: 'conflict', message: 'This time was just booked by someone else.' }, 409);
+    renderDialog('reschedule');
+    await user.click((await screen.findAllByRole('radio'))[0]!);
+    await user.click(save());
+    expect(
+      await screen.findByText('This time was just booked by someone else.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book anyway' })).toBeNull();
+  });
+
   it('reschedules with the current agent: title, current time, and Save only after a choice', async () => {
     const user = userEvent.setup();
     const onClose = renderDialog('reschedule');

@@ -12,6 +12,8 @@ import { Skeleton } from '@web/components/ui/skeleton';
 // The slot picker is the one shared building block features may import (agreed exception).
 import { TimeSlotPicker } from '@web/features/slots/components/time-slot-picker';
 import { isApiError } from '@web/lib/api-client';
+import { isOutsideBusyRefusal } from '@web/lib/outside-busy';
+import { OutsideBusyAlert } from '@web/components/outside-busy-alert';
 import { clinicAgentsQueryOptions } from '@web/queries/clinics';
 import { serviceOf, useClinicServices } from '@web/queries/services';
 import { refreshAppointmentData } from '@web/queries/query-keys';
@@ -77,16 +79,24 @@ function ChangeForm({
     [appointment.date, appointment.duration, staffId],
   );
 
-  function save() {
+  // The server's words when the provider is busy in their outside calendar at the slot chosen
+  // (ADR 053); staff may move it there anyway.
+  const [outsideBusy, setOutsideBusy] = useState<{ message: string; slot: TimeSlot } | null>(null);
+
+  function save(overrideOutsideBusy = false) {
     if (!slot) return;
     update.mutate(
-      { id: appointment._id, slot, scope },
+      { id: appointment._id, slot, scope, overrideOutsideBusy },
       {
         onSuccess: () => {
           toast.success('Appointment updated successfully');
           onClose();
         },
         onError: (error) => {
+          if (isOutsideBusyRefusal(error)) {
+            setOutsideBusy({ message: error.message, slot });
+            return;
+          }
           toast.error(error.message || 'Failed to update appointment');
           if (isApiError(error) && error.status === 409) {
             // Taken meanwhile: back to the picker, with the times as they are now.
@@ -156,7 +166,19 @@ function ChangeForm({
           {when(slot.startTime, slot.durationMinutes || appointment.duration)}.
         </p>
       )}
-      <SaveOrCancel onCancel={onClose} onSave={save} ready={!!slot} pending={update.isPending} />
+      {outsideBusy && outsideBusy.slot === slot && (
+        <OutsideBusyAlert
+          message={outsideBusy.message}
+          pending={update.isPending}
+          onBookAnyway={() => save(true)}
+        />
+      )}
+      <SaveOrCancel
+        onCancel={onClose}
+        onSave={() => save()}
+        ready={!!slot}
+        pending={update.isPending}
+      />
     </>
   );
 }

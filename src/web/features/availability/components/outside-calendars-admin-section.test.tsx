@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import type { StaffOutsideCalendarView } from '@contracts/outside-calendars';
+import { json, stubApi } from '@web/test/api-stub';
+import { renderWithClient } from '@web/test/render-with-client';
+import { OutsideCalendarsAdminSection } from './outside-calendars-admin-section';
+
+const NOW = new Date('2026-11-24T15:00:00Z');
+
+function calendar(overrides: Partial<StaffOutsideCalendarView>): StaffOutsideCalendarView {
+  return {
+    id: crypto.randomUUID(),
+    kind: 'ical-url',
+    name: 'Hospital rota',
+    address: 'calendar.example.org/…',
+    username: null,
+    lastSyncedAt: '2026-11-24T14:55:00.000Z',
+    lastAttemptAt: '2026-11-24T14:55:00.000Z',
+    lastError: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    staff: { id: 's1', name: 'Dr. Priya Raman', email: 'priya@carebook.test', role: 'provider' },
+    ...overrides,
+  };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('OutsideCalendarsAdminSection', () => {
+  it('lists each staff calendar with its last sync’s age and, when failing, why in words', async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    const fetchMock = stubApi(({ url }) =>
+      url.pathname === '/api/admin/outside-calendars'
+        ? json({
+            items: [
+              calendar({}),
+              calendar({
+                name: 'Department',
+                kind: 'caldav',
+                address: 'dav.example.org/cal/nora/',
+                lastSyncedAt: '2026-11-23T09:00:00.000Z',
+                lastError: 'The calendar server refused the user name or app password (HTTP 401).',
+                staff: { id: 's2', name: 'Nora Kelly', email: 'nora@carebook.test', role: 'nurse' },
+              }),
+            ],
+          })
+        : null,
+    );
+    renderWithClient(<OutsideCalendarsAdminSection />);
+    const table = await screen.findByRole('table', {
+      name: 'Outside calendars of your clinics’ staff',
+    });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/Dr\. Priya Raman.*Hospital rota.*5 minutes ago.*Working/),
+      expect.stringMatching(
+        /Nora Kelly.*Department.*CalDAV · dav\.example\.org.*1 day ago.*Failing: The calendar server refused the user name or app password \(HTTP 401\)\./,
+      ),
+    ]);
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/admin/outside-calendars');
+  });
+
+  it('says so when nobody has connected one', async () => {
+    stubApi(() => json({ items: [] }));
+    renderWithClient(<OutsideCalendarsAdminSection />);
+    expect(
+      await screen.findByText('No staff member has connected an outside calendar.'),
+    ).toBeInTheDocument();
+  });
+});
