@@ -30,15 +30,18 @@ test.afterAll(async () => {
   await database?.drop();
 });
 
-async function allowPasskeySignIn(allowed: boolean) {
+async function onDatabase(sql: string, values: unknown[]) {
   const client = new pg.Client({ connectionString: database!.url });
   await client.connect();
   try {
-    await client.query('update clinics set passkey_sign_in = $1', [allowed]);
+    await client.query(sql, values);
   } finally {
     await client.end();
   }
 }
+
+const allowPasskeySignIn = (allowed: boolean) =>
+  onDatabase('update clinics set passkey_sign_in = $1', [allowed]);
 
 /** A browser at the given width with a platform authenticator that verifies its user. */
 async function browserWithAuthenticator(browser: Browser, phone: boolean) {
@@ -112,3 +115,29 @@ for (const [width, phone, account] of [
     await context.close();
   });
 }
+
+test('an admin made to set up a second factor at sign-in adds a passkey there and is signed in', async ({
+  browser,
+}) => {
+  await onDatabase(`update clinics set second_factor_policy = 'admins'`, []);
+  try {
+    const { context, page, credentials } = await browserWithAuthenticator(browser, false);
+    await page.goto('/auth/login');
+    await page.getByLabel('Email').fill(DEMO_ACCOUNTS.admin.email);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Set up two-step sign-in' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(await credentials()).toHaveLength(1);
+    const session = await context.request.get('/api/auth/session');
+    expect((await session.json()).user.email).toBe(DEMO_ACCOUNTS.admin.email);
+    await page.goto('/settings');
+    await expect(
+      page.getByRole('region', { name: 'Passkeys' }).getByRole('listitem', { name: 'Passkey' }),
+    ).toBeVisible();
+    await context.close();
+  } finally {
+    await onDatabase(`update clinics set second_factor_policy = 'off'`, []);
+  }
+});
