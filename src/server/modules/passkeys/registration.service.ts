@@ -15,6 +15,7 @@ import { recordAudit } from '../audit';
 import {
   finishSignIn,
   hasSecondFactor,
+  queueFactorChangedMail,
   secondFactorRequired,
   secondFactorsOf,
   type StartedSession,
@@ -175,6 +176,12 @@ export async function registerPasskey(
       ],
       now,
     );
+    await queueFactorChangedMail(
+      tx,
+      user,
+      { change: 'added', factor: 'passkey', name: row.name },
+      now,
+    );
     if (user.stage !== 'enrol') return { view: toPasskeyView(row), started: null };
     const started = await finishSignIn(deps, tx, {
       sessionId: user.sessionId,
@@ -242,6 +249,12 @@ export async function removePasskey(deps: AppDeps, ctx: RequestContext, id: stri
           details: { factor: 'passkey', passkeyId: row.id, name: row.name },
         },
       ],
+      now,
+    );
+    await queueFactorChangedMail(
+      tx,
+      user,
+      { change: 'removed', factor: 'passkey', name: row.name },
       now,
     );
   });
