@@ -96,6 +96,7 @@ for (const [width, phone, account] of [
     // Signed out, the passkey cannot sign in while the clinic has not allowed it.
     expect((await context.request.post('/api/auth/logout')).ok()).toBe(true);
     await page.goto('/auth/login');
+    await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username webauthn');
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await expect(page.getByRole('alert')).toHaveText(
       'This passkey cannot sign you in here. Sign in with your email and password.',
@@ -112,6 +113,21 @@ for (const [width, phone, account] of [
     await expect(
       page.getByRole('region', { name: 'Passkeys' }).getByRole('listitem', { name: `My ${width}` }),
     ).toContainText('last used');
+
+    // Signed out again: the e-mail field offers the passkey (conditional mediation), and the
+    // passkey chosen there signs in without a click on "Use a passkey". (Chromium's virtual
+    // authenticator chooses it as soon as the field has the focus, which the desktop page gives
+    // it on opening: the focus is given again only where the page is still there.)
+    expect((await context.request.post('/api/auth/logout')).ok()).toBe(true);
+    await page.goto('/auth/login');
+    await page
+      .getByLabel('Email')
+      .focus({ timeout: 2_000 })
+      .catch(() => undefined);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect((await (await context.request.get('/api/auth/session')).json()).user.email).toBe(
+      account.email,
+    );
     await context.close();
   });
 }
