@@ -125,7 +125,7 @@ export async function confirmTotp(
       started = await finishSignIn(deps, tx, { sessionId: user.sessionId, ip, userAgent });
       if (!started) throw badRequest('Your sign-in took too long. Sign in again.');
       await recordSignedIn(deps, tx, caller, {
-        method: 'password',
+        method: user.signInMethod,
         secondFactor: 'totp',
         enrolled: true,
       });
