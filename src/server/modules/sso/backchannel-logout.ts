@@ -113,12 +113,19 @@ async function checkedLogoutToken(deps: AppDeps, token: string): Promise<LogoutC
   const provider = candidates.find((p) => audiences.includes(p.clientId));
   if (!provider) return refuse('no live provider with this issuer and audience');
 
-  const metadata = await providerMetadata(provider);
+  const metadata = await providerMetadata(provider).catch(() =>
+    refuse('the provider’s discovery document could not be read'),
+  );
   if (metadata.issuer !== iss) refuse('issuer differs from discovery');
   const algs = metadata.id_token_signing_alg_values_supported ?? ['RS256'];
   if (!algs.includes(alg)) refuse(`alg ${alg} not among the provider's`);
   if (!metadata.jwks_uri) refuse('no jwks_uri');
-  const keys = (await providerKeys(metadata.jwks_uri!)).filter(
+  const published = await providerKeys(metadata.jwks_uri!).catch((error: unknown) =>
+    error instanceof Refused
+      ? Promise.reject(error)
+      : refuse('the provider’s keys could not be read'),
+  );
+  const keys = published.filter(
     (k) =>
       k.kty === ALGS[alg].kty &&
       (k.use === undefined || k.use === 'sig') &&
