@@ -75,7 +75,7 @@ export function requireStage(user: AuthUser, stages: readonly SessionStage[]) {
     throw forbidden('Finish signing in first: enter the code from your authenticator app.');
   }
   if (user.stage === 'enrol') {
-    throw forbidden('Finish signing in first: set up your authenticator app.');
+    throw forbidden('Finish signing in first: set up an authenticator app or a passkey.');
   }
   throw conflict('You are signed in already.');
 }
