@@ -28,6 +28,7 @@ export const OUTBOX_KINDS = [
   'admin.notice',
   'account.password_reset',
   'account.invitation',
+  'account.factor_changed',
 ] as const;
 export const outboxKind = z.enum(OUTBOX_KINDS);
 export type OutboxKind = z.infer<typeof outboxKind>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sessionResponse, okResponse } from './auth';
+import { sessionResponse, sessionUser, okResponse } from './auth';
 import { idParams, safeText } from './common';
 import { defineEndpoint } from './endpoint';
 import {
@@ -125,6 +125,10 @@ export type PasskeyView = z.infer<typeof passkeyView>;
 
 export const passkeysResponse = z.object({ data: z.array(passkeyView) });
 
+/** The passkey added; with the signed-in user when adding it finished a sign-in that had to set up a second factor. */
+export const registeredPasskey = passkeyView.extend({ user: sessionUser.optional() });
+export type RegisteredPasskey = z.infer<typeof registeredPasskey>;
+
 export const registerPasskeyBody = z.object({
   response: registrationResponse,
   /** The user's name for it; "Passkey" (numbered after the first) when left out. */
@@ -154,19 +158,23 @@ export const passkeyRegistrationOptionsEndpoint = defineEndpoint({
   ...passkeyRegistrationOptionsRoute,
   summary: 'Start adding a passkey: the options for navigator.credentials.create()',
   description:
-    'The challenge is bound to this session, valid five minutes and used once. Passkeys the user already has are excluded.',
+    'The challenge is bound to this session, valid five minutes and used once. Passkeys the user already has are excluded. Also for a sign-in that must set up a second factor.',
   tag: 'Auth',
   access: 'authenticated',
+  signingIn: true,
   responses: { 200: passkeyCreationOptions },
 });
 
 export const registerPasskeyEndpoint = defineEndpoint({
   ...registerPasskeyRoute,
   summary: 'Finish adding a passkey: verify the authenticator’s answer and keep its public key',
+  description:
+    'During a sign-in that had to set up a second factor, this also finishes the sign-in, replaces the session cookie and answers the signed-in user.',
   tag: 'Auth',
   access: 'authenticated',
+  signingIn: true,
   body: registerPasskeyBody,
-  responses: { 201: passkeyView },
+  responses: { 201: registeredPasskey },
   errors: [409],
 });
 

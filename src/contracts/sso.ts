@@ -6,6 +6,7 @@ import {
   archiveIdentityProviderRoute,
   createIdentityProviderRoute,
   finishSsoSignInRoute,
+  ssoBackchannelLogoutRoute,
   listIdentityProvidersRoute,
   startSsoSignInRoute,
   updateIdentityProviderRoute,
@@ -207,4 +208,26 @@ export const finishSsoSignInEndpoint = defineEndpoint({
   query: ssoCallbackQuery,
   responses: { 302: browserRedirect },
   errors: [429],
+});
+
+export const backchannelLogoutBody = z.object({
+  /** The provider's signed logout token (OpenID Connect Back-Channel Logout 1.0). */
+  logout_token: z.string().min(1).max(16_000),
+});
+
+export const ssoBackchannelLogoutEndpoint = defineEndpoint({
+  ...ssoBackchannelLogoutRoute,
+  summary: 'Where an identity provider posts a logout token: ends the sessions it began here',
+  description:
+    'OpenID Connect Back-Channel Logout 1.0, for the provider to register as its ' +
+    'backchannel_logout_uri. The token (a form field) must be signed by a live provider’s keys, ' +
+    'name its issuer and our client id, be at most five minutes old, carry the back-channel ' +
+    'logout event and no nonce, a sub or sid, and a jti not seen before. The sessions of that ' +
+    'provider session (sid) or of that person (sub) end. A token that fails a check is refused ' +
+    'with 400 and ends nothing.',
+  tag: 'Auth',
+  access: 'public',
+  body: backchannelLogoutBody,
+  responses: { 200: z.object({ ended: z.number() }) },
+  errors: [400, 429],
 });

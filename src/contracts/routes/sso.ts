@@ -8,6 +8,7 @@ export const ssoPaths = {
   archive: '/api/admin/identity-providers/:id/archive',
   start: '/api/auth/sso/start',
   callback: '/api/auth/sso/callback',
+  backchannelLogout: '/api/auth/sso/backchannel-logout',
 } as const;
 
 export const listIdentityProvidersRoute = defineRoute({
@@ -44,4 +45,10 @@ export const finishSsoSignInRoute = defineRoute({
   method: 'GET',
   path: ssoPaths.callback,
   operationId: 'finishSsoSignIn',
+});
+
+export const ssoBackchannelLogoutRoute = defineRoute({
+  method: 'POST',
+  path: ssoPaths.backchannelLogout,
+  operationId: 'ssoBackchannelLogout',
 });

@@ -75,6 +75,7 @@ describe('migrations', () => {
       'services',
       'sessions',
       'sign_in_sources',
+      'sso_logout_tokens',
       'text_number_states',
       'text_replies',
       'user_identities',

@@ -1218,6 +1218,25 @@ export const identityProviders = pgTable(
 );
 
 /** Which account an identity provider's subject is. */
+/**
+ * The jti of each back-channel logout token accepted from a provider (ADR 048), kept until such a
+ * token would be refused for its age anyway: the same token again is a replay and is refused.
+ */
+export const ssoLogoutTokens = pgTable(
+  'sso_logout_tokens',
+  {
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => identityProviders.id, { onDelete: 'cascade' }),
+    jti: text('jti').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.providerId, t.jti], name: 'sso_logout_tokens_pkey' }),
+    index('sso_logout_tokens_expires_idx').on(t.expiresAt),
+  ],
+);
+
 export const userIdentities = pgTable(
   'user_identities',
   {

@@ -43,6 +43,8 @@ const closeServer = (server: Server) =>
 export async function startOpenIdProvider(options: {
   redirectUris: string[];
   postLogoutRedirectUris: string[];
+  /** Where the provider posts its logout tokens (OpenID Connect Back-Channel Logout 1.0). */
+  backchannelLogoutUri?: string;
 }): Promise<TestOpenIdProvider> {
   const accounts = new Map<string, AccountClaims>();
   // The issuer names the port, known once listening: requests go to the provider made then.
@@ -58,6 +60,12 @@ export async function startOpenIdProvider(options: {
         post_logout_redirect_uris: options.postLogoutRedirectUris,
         grant_types: ['authorization_code'],
         response_types: ['code'],
+        ...(options.backchannelLogoutUri
+          ? {
+              backchannel_logout_uri: options.backchannelLogoutUri,
+              backchannel_logout_session_required: true,
+            }
+          : {}),
       },
     ],
     claims: {
@@ -67,8 +75,18 @@ export async function startOpenIdProvider(options: {
       groups: ['groups'],
     },
     pkce: { required: () => true },
+    // Its logout tokens go to a listener of the test's on 127.0.0.1, which oidc-provider's guard
+    // against requests to private addresses (SSRF) would refuse: its own dispatcher is left out.
+    fetch: (url: URL | string, init: RequestInit & { dispatcher?: unknown }) => {
+      const { dispatcher: _guard, ...rest } = init;
+      return globalThis.fetch(url, rest);
+    },
     cookies: { keys: [randomBytes(16).toString('hex')] },
-    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
+    features: {
+      devInteractions: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+      backchannelLogout: { enabled: true },
+    },
     findAccount: (_ctx: unknown, sub: string) => {
       const claims = accounts.get(sub);
       return claims ? { accountId: sub, claims: () => ({ sub, ...claims }) } : undefined;
@@ -101,6 +119,11 @@ export interface ForgingProvider {
    * verified e-mail): undefined values are left out.
    */
   forge(claims: ForgedClaims, options?: { signWithStrangerKey?: boolean }): void;
+  /** Any JWT, signed with the provider's key (or a stranger's) under its kid: a logout token, say. */
+  sign(
+    claims: ForgedClaims,
+    options?: { typ?: string; signWithStrangerKey?: boolean },
+  ): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -188,6 +211,14 @@ export async function startForgingProvider(): Promise<ForgingProvider> {
     forge: (claims, options = {}) => {
       next = { claims, strangerKey: options.signWithStrangerKey ?? false };
     },
+    sign: (claims, options = {}) =>
+      new SignJWT(claims)
+        .setProtectedHeader({
+          alg: 'RS256',
+          kid: 'test',
+          ...(options.typ ? { typ: options.typ } : {}),
+        })
+        .sign(options.signWithStrangerKey ? stranger.privateKey : key.privateKey),
     close: () => closeServer(server),
   };
 }

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import { passkeyCreationOptions } from '@contracts/passkeys';
 import { useScenario, useTestApp } from '../../test/test-app';
 import { testConfig } from '../../config';
 import { signInFrom } from '../../test/auth-helpers';
 import { startSmtpSink, unfoldMail, type SmtpSink } from '../../test/smtp-sink';
+import { softwareAuthenticator } from '../../test/software-authenticator';
 import { createOutboxWorker } from '../notifications';
 import { choosePassword, forgotPassword, NEW_PASSWORD } from './account-test-kit';
 
@@ -84,5 +87,102 @@ describe('the account e-mails', () => {
     expect(
       (await signInFrom(env.app, 'kim.osei@example.org', NEW_PASSWORD, '10.5.5.6')).statusCode,
     ).toBe(200);
+  });
+});
+
+/**
+ * A code of an authenticator app (RFC 6238: HMAC-SHA1 over the 30-second step, six digits),
+ * written here from the RFC rather than taken from the app's own code.
+ */
+function rfc6238Code(base32Secret: string, at: Date): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const ch of base32Secret.replace(/=+$/, '')) {
+    bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
+  }
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at.getTime() / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return value.toString().padStart(6, '0');
+}
+
+describe('the e-mails about second factors', () => {
+  it('tell the user each factor added or removed and recovery codes made anew, without a secret', async () => {
+    const started = await admin.post('/api/auth/two-step/totp');
+    expect(started.statusCode, started.body).toBe(200);
+    const { secret } = started.json<{ secret: string }>();
+    const confirmed = await admin.post('/api/auth/two-step/totp/confirm', {
+      code: rfc6238Code(secret, env.now()),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const { recoveryCodes } = confirmed.json<{ recoveryCodes: string[] }>();
+
+    env.advance(30_000);
+    expect(
+      (await admin.post('/api/auth/step-up', { code: rfc6238Code(secret, env.now()) })).statusCode,
+    ).toBe(200);
+    const regenerated = await admin.post('/api/auth/two-step/recovery-codes');
+    expect(regenerated.statusCode, regenerated.body).toBe(200);
+    const newCodes = regenerated.json<{ recoveryCodes: string[] }>().recoveryCodes;
+
+    const device = softwareAuthenticator({ origin: PUBLIC_URL, rpId: 'care.example.org' });
+    const options = passkeyCreationOptions.parse(
+      (await admin.post('/api/auth/passkeys/registration-options')).json(),
+    );
+    const { credential, response } = device.create(options);
+    const added = await admin.post('/api/auth/passkeys', { response, name: 'Front desk key' });
+    expect(added.statusCode, added.body).toBe(201);
+    const removed = await admin.call('DELETE', `/api/auth/passkeys/${added.json().id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    env.advance(30_000);
+    const gone = await admin.post('/api/auth/two-step/totp/remove', {
+      code: rfc6238Code(secret, env.now()),
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+
+    expect(await worker().runOnce()).toBe(5);
+    const mails = sink.inbox.map((m) => unfoldMail(m.raw));
+    expect(sink.inbox.map((m) => m.to)).toEqual(Array(5).fill([s.admin.email]));
+    const subjects = mails.map((m) => /^Subject: (.*)$/m.exec(m)?.[1]);
+    expect(subjects).toEqual([
+      'An authenticator app was set up for your Carebook account',
+      'New recovery codes for your Carebook account',
+      'A passkey was added to your Carebook account',
+      'A passkey was removed from your Carebook account',
+      'The authenticator app was removed from your Carebook account',
+    ]);
+    const all = mails.join('\n');
+    expect(all).toContain('This happened on November 23, 2026 at 12:00');
+    expect(all).toContain(`${PUBLIC_URL}/settings`);
+    expect(all).toContain('someone may know your password');
+    // Nothing that would let a reader of the mailbox stand in for the factor.
+    for (const secretPart of [
+      secret,
+      ...recoveryCodes,
+      ...newCodes,
+      credential.id.toString('base64url'),
+    ]) {
+      expect(all).not.toContain(secretPart);
+    }
+  });
+
+  it('are not sent for a change that is refused', async () => {
+    const started = await admin.post('/api/auth/two-step/totp');
+    const { secret } = started.json<{ secret: string }>();
+    const wrong = await admin.post('/api/auth/two-step/totp/confirm', {
+      code: rfc6238Code(secret, new Date(env.now().getTime() - 10 * 60_000)),
+    });
+    expect(wrong.statusCode).toBe(400);
+    const stranger = await admin.call(
+      'DELETE',
+      '/api/auth/passkeys/00000000-0000-4000-8000-000000000000',
+    );
+    expect(stranger.statusCode).toBe(404);
+    expect(await worker().runOnce()).toBe(0);
+    expect(sink.inbox).toEqual([]);
   });
 });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import * as t from '../../db/schema';
+import { sessionCookieFor } from '../../test/auth-helpers';
 import { useScenario, useTestApp } from '../../test/test-app';
+import { sessionIdOf } from './session-id';
 import { STEP_UP_REQUIRED } from './step-up';
 import { call, codeAt, enrolTotp } from './two-step-test-kit';
 
@@ -90,5 +94,51 @@ describe('step-up before sensitive changes', () => {
       payload: { role: 'staff', name: s.staff.name },
     });
     expect(same.statusCode, same.body).toBe(200);
+  });
+
+  it('refuses the patient export without a fresh factor, by any way of asking, and sends it after the step-up', async () => {
+    const { secret } = await adminWithApp();
+    const exportUrl = `/api/patients/export?clinic=${s.clinic.slug}`;
+    // A direct address, a HEAD request, a browser's Accept: none of them gets the file.
+    const refused = [
+      await call(env.app, 'GET', exportUrl, admin.cookie),
+      await env.app.inject({ method: 'HEAD', url: exportUrl, headers: { cookie: admin.cookie } }),
+      await env.app.inject({
+        method: 'GET',
+        url: exportUrl,
+        headers: { cookie: admin.cookie, accept: 'text/csv,*/*' },
+      }),
+    ];
+    expect(refused.map((r) => r.statusCode)).toEqual([403, 403, 403]);
+    for (const res of refused) {
+      expect(res.headers['content-disposition']).toBeUndefined();
+      expect(res.body).not.toContain(s.patient.lastName);
+    }
+    // A session still waiting for its second factor gets nothing either.
+    const token = randomBytes(32).toString('base64url');
+    await env.db.insert(t.sessions).values({
+      id: sessionIdOf(token),
+      userId: s.admin.id,
+      createdAt: env.now(),
+      lastSeenAt: env.now(),
+      expiresAt: new Date(env.now().getTime() + 10 * 60_000),
+      stage: 'second_factor',
+      method: 'password',
+    });
+    const pending = `carebook_session=${token}`;
+    expect((await call(env.app, 'GET', exportUrl, pending)).statusCode).toBe(401);
+
+    const stepped = await call(env.app, 'POST', '/api/auth/step-up', admin.cookie, {
+      code: codeAt(secret, env.now()),
+    });
+    expect(stepped.statusCode, stepped.body).toBe(200);
+    const sent = await call(env.app, 'GET', exportUrl, admin.cookie);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.headers['content-type']).toMatch(/^text\/csv/);
+    expect(sent.headers['content-disposition']).toMatch(/^attachment; filename=".+\.csv"$/);
+    expect(sent.body).toContain(s.patient.lastName);
+    // The step-up belongs to that session: another session of the same admin is still asked.
+    const other = await sessionCookieFor(env.db, s.admin.id, env.now());
+    expect((await call(env.app, 'GET', exportUrl, other)).statusCode).toBe(403);
   });
 });

@@ -11,6 +11,7 @@ import { badRequest, conflict, unprocessable } from '../../errors';
 import { sealSecret, unsealSecret } from '../../security/sealed-secret';
 import { recordAudit } from '../audit';
 import type { AuthDeps } from './auth.service';
+import { queueFactorChangedMail } from './factor-mail';
 import { checkPasswordAttempt } from './password-attempts';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
 import { forgetAllRememberedBrowsers } from './remembered-browsers';
@@ -118,12 +119,13 @@ export async function confirmTotp(
       ],
       now,
     );
+    await queueFactorChangedMail(tx, user, { change: 'added', factor: 'totp' }, now);
     let started: StartedSession | null = null;
     if (user.stage === 'enrol') {
       started = await finishSignIn(deps, tx, { sessionId: user.sessionId, ip, userAgent });
       if (!started) throw badRequest('Your sign-in took too long. Sign in again.');
       await recordSignedIn(deps, tx, caller, {
-        method: 'password',
+        method: user.signInMethod,
         secondFactor: 'totp',
         enrolled: true,
       });
@@ -158,6 +160,12 @@ export async function regenerateRecoveryCodes(
           details: { method: 'recovery', regenerated: true },
         },
       ],
+      now,
+    );
+    await queueFactorChangedMail(
+      tx,
+      user,
+      { change: 'regenerated', factor: 'recovery_codes' },
       now,
     );
     return { recoveryCodes };
@@ -203,6 +211,7 @@ export async function removeTotp(
       ],
       now,
     );
+    await queueFactorChangedMail(tx, user, { change: 'removed', factor: 'totp' }, now);
   };
   if (body.code !== undefined) {
     const code = body.code;

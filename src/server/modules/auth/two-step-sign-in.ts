@@ -75,7 +75,7 @@ export function requireStage(user: AuthUser, stages: readonly SessionStage[]) {
     throw forbidden('Finish signing in first: enter the code from your authenticator app.');
   }
   if (user.stage === 'enrol') {
-    throw forbidden('Finish signing in first: set up your authenticator app.');
+    throw forbidden('Finish signing in first: set up an authenticator app or a passkey.');
   }
   throw conflict('You are signed in already.');
 }
@@ -127,7 +127,7 @@ export async function verifySignInCode(
     // The pending session ended meanwhile: the code stays unused, the user starts again.
     if (!started) throw unauthorized('Your sign-in took too long. Sign in again.');
     await recordCodeAccepted(deps, tx, caller, accepted, 'sign_in');
-    await recordSignedIn(deps, tx, caller, { method: 'password', secondFactor: accepted });
+    await recordSignedIn(deps, tx, caller, { method: user.signInMethod, secondFactor: accepted });
     const rememberToken = body.remember
       ? await rememberBrowser(tx, { userId: user.id, ip, userAgent, now: deps.now() })
       : null;

@@ -11,6 +11,21 @@ const ACCOUNT_KINDS: readonly string[] = [PASSWORD_RESET_KIND, INVITATION_KIND];
 
 export const isAccountKind = (kind: string) => ACCOUNT_KINDS.includes(kind);
 
+/**
+ * A second factor added to or removed from the account, or its recovery codes made anew (ADR
+ * 046): the owner is told, so a factor added by someone who has their password does not go
+ * unnoticed. It carries no secret (no code, key or credential), so unlike the two above its text
+ * is not withheld from an admin.
+ */
+export const FACTOR_CHANGED_KIND = 'account.factor_changed';
+
+export type FactorChange =
+  | { change: 'added' | 'removed'; factor: 'totp' }
+  | { change: 'added' | 'removed'; factor: 'passkey'; name: string }
+  | { change: 'regenerated'; factor: 'recovery_codes' };
+
+export type FactorChangedSnapshot = FactorChange & { at: string };
+
 /** What the outbox keeps of a reset: the link's token (the database keeps only its hash). */
 export interface PasswordResetSnapshot {
   token: string;
@@ -57,6 +72,82 @@ export function invitationRow(
     clinicId,
     recipients: [{ email: invitee.email, name: invitee.name, role: 'staff' }],
     payload: snapshot,
+  };
+}
+
+export function factorChangedRow(
+  account: { email: string; name: string },
+  snapshot: FactorChangedSnapshot,
+  clinicId: string | null,
+): OutboxInsert {
+  return {
+    kind: FACTOR_CHANGED_KIND,
+    clinicId,
+    recipients: [{ email: account.email, name: account.name, role: 'staff' }],
+    payload: snapshot,
+  };
+}
+
+/** What changed, as the subject and the first sentence say it. */
+function factorChangeWords(change: FactorChange): { subject: string; what: string } {
+  switch (change.factor) {
+    case 'totp':
+      return change.change === 'added'
+        ? {
+            subject: 'An authenticator app was set up for your Carebook account',
+            what: 'An authenticator app was set up as a second factor for signing in to your Carebook account, with ten new recovery codes.',
+          }
+        : {
+            subject: 'The authenticator app was removed from your Carebook account',
+            what: 'The authenticator app was removed from your Carebook account: its codes no longer sign you in, and browsers that were remembered will ask for a second factor again.',
+          };
+    case 'passkey':
+      return change.change === 'added'
+        ? {
+            subject: 'A passkey was added to your Carebook account',
+            what: `A passkey named “${change.name}” was added to your Carebook account. It can confirm it is you when you sign in.`,
+          }
+        : {
+            subject: 'A passkey was removed from your Carebook account',
+            what: `The passkey named “${change.name}” was removed from your Carebook account. It no longer signs you in.`,
+          };
+    case 'recovery_codes':
+      return {
+        subject: 'New recovery codes for your Carebook account',
+        what: 'New recovery codes were made for your Carebook account. The earlier ones no longer work.',
+      };
+  }
+}
+
+const utcWhen = (iso: string) =>
+  `${new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(iso))} UTC`;
+
+export function renderFactorChanged(
+  snapshot: FactorChangedSnapshot,
+  recipient: AddressedParty,
+  publicUrl: string,
+) {
+  const { subject, what } = factorChangeWords(snapshot);
+  return {
+    to: recipient.email,
+    subject,
+    text: [
+      `Hello ${recipient.name},`,
+      '',
+      what,
+      `This happened on ${utcWhen(snapshot.at)}.`,
+      '',
+      'If this was you, there is nothing to do.',
+      'If it was not, someone may know your password: change it now, check your passkeys and authenticator app under Settings, and tell an admin of your clinic.',
+      `Settings: ${publicUrl.replace(/\/$/, '')}/settings`,
+      '',
+      'Thank you,',
+      'Carebook',
+    ].join('\n'),
   };
 }
 

@@ -18,6 +18,9 @@ export { remindersForNewAppointment, replanClinicReminders, syncReminders } from
 export { OFFER_KIND, offerLink, renderOffer, type OfferSnapshot } from './messages';
 export { HOLD_KIND, type HoldSnapshot } from './messages';
 export {
+  FACTOR_CHANGED_KIND,
+  factorChangedRow,
+  type FactorChange,
   INVITATION_KIND,
   invitationRow,
   PASSWORD_RESET_KIND,

@@ -19,10 +19,13 @@ import {
   type OfferSnapshot,
 } from './messages';
 import {
+  FACTOR_CHANGED_KIND,
   INVITATION_KIND,
   PASSWORD_RESET_KIND,
+  renderFactorChanged,
   renderInvitation,
   renderPasswordReset,
+  type FactorChangedSnapshot,
   type InvitationSnapshot,
   type PasswordResetSnapshot,
 } from './account-messages';
@@ -102,6 +105,8 @@ export function renderOutboxMail(
       return renderPasswordReset(row.payload as PasswordResetSnapshot, recipient, publicUrl);
     case INVITATION_KIND:
       return renderInvitation(row.payload as InvitationSnapshot, recipient, publicUrl);
+    case FACTOR_CHANGED_KIND:
+      return renderFactorChanged(row.payload as FactorChangedSnapshot, recipient, publicUrl);
     case ADMIN_NOTICE_KIND: {
       const notice = row.payload as AdminNotice;
       return { to: recipient.email, subject: notice.subject, text: notice.text };

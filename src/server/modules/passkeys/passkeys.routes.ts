@@ -54,11 +54,17 @@ export function passkeysRoutes(deps: AppDeps): FastifyPluginAsync {
       registration.registrationOptions(deps, request.context),
     );
 
-    route(app, registerPasskeyEndpoint, async (request, reply) =>
-      reply
-        .status(201)
-        .send(await registration.registerPasskey(deps, request.context, request.body)),
-    );
+    route(app, registerPasskeyEndpoint, async (request, reply) => {
+      const { view, started } = await registration.registerPasskey(
+        deps,
+        request.context,
+        request.body,
+        request.headers['user-agent'] ?? null,
+      );
+      if (!started) return reply.status(201).send(view);
+      const { user } = await signedIn(request, reply, started);
+      return reply.status(201).send({ ...view, user });
+    });
 
     route(app, renamePasskeyEndpoint, async (request) =>
       registration.renamePasskey(deps, request.context, request.params.id, request.body.name),

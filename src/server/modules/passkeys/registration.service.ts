@@ -3,9 +3,23 @@ import { webauthn } from './webauthn';
 import type { PasskeyView, RegisterPasskeyBody } from '@contracts/passkeys';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
-import { badRequest, conflict, notFound, unprocessable } from '../../errors';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unauthorized,
+  unprocessable,
+} from '../../errors';
 import { recordAudit } from '../audit';
-import { secondFactorRequired, secondFactorsOf, hasSecondFactor } from '../auth';
+import {
+  finishSignIn,
+  hasSecondFactor,
+  queueFactorChangedMail,
+  secondFactorRequired,
+  secondFactorsOf,
+  type StartedSession,
+} from '../auth';
 import { CHALLENGE_TIMEOUT_MS, keepChallenge, takeSignedChallenge } from './challenges';
 import * as repo from './passkeys.repository';
 import { relyingParty } from './relying-party';
@@ -58,6 +72,7 @@ export async function listPasskeys(deps: AppDeps, ctx: RequestContext) {
  */
 export async function registrationOptions(deps: AppDeps, ctx: RequestContext) {
   const { user } = ctx;
+  refuseWhileSecondFactorOwed(ctx);
   const existing = await repo.passkeysOfUser(deps.db.db, user.id);
   const rp = relyingParty(deps.config);
   const options = await (
@@ -82,12 +97,30 @@ export async function registrationOptions(deps: AppDeps, ctx: RequestContext) {
   return options;
 }
 
+export const SECOND_FACTOR_OWED =
+  'Finish signing in first: confirm with your authenticator app or a passkey you already have.';
+
+/**
+ * A passkey may be added in a whole session, or in one that must set up its first second factor
+ * (stage 'enrol'); never in one that owes a factor it has: that would let a stolen password add
+ * its own factor.
+ */
+function refuseWhileSecondFactorOwed({ user }: RequestContext) {
+  if (user.stage === 'second_factor') throw forbidden(SECOND_FACTOR_OWED);
+}
+
+/**
+ * Adds the passkey the authenticator answered with. In a sign-in that had to set one up (ADR 046,
+ * 049), it also finishes the sign-in: the pending session ends and a whole one starts (`started`).
+ */
 export async function registerPasskey(
   deps: AppDeps,
   ctx: RequestContext,
   body: RegisterPasskeyBody,
-): Promise<PasskeyView> {
+  userAgent: string | null = null,
+): Promise<{ view: PasskeyView; started: StartedSession | null }> {
   const { user } = ctx;
+  refuseWhileSecondFactorOwed(ctx);
   const taken = await takeSignedChallenge(deps, deps.db.db, {
     clientDataJSON: body.response.response.clientDataJSON,
     purpose: 'register',
@@ -143,7 +176,35 @@ export async function registerPasskey(
       ],
       now,
     );
-    return toPasskeyView(row);
+    await queueFactorChangedMail(
+      tx,
+      user,
+      { change: 'added', factor: 'passkey', name: row.name },
+      now,
+    );
+    if (user.stage !== 'enrol') return { view: toPasskeyView(row), started: null };
+    const started = await finishSignIn(deps, tx, {
+      sessionId: user.sessionId,
+      ip: ctx.ip,
+      userAgent,
+    });
+    // The pending session ended meanwhile: nothing is kept, the user starts again.
+    if (!started) throw unauthorized('Your sign-in took too long. Sign in again.');
+    await recordAudit(
+      tx,
+      { userId: user.id, ip: ctx.ip },
+      [
+        {
+          action: 'sign_in',
+          entityType: 'user',
+          entityId: user.id,
+          patientId: null,
+          details: { method: user.signInMethod, secondFactor: 'passkey', enrolled: true },
+        },
+      ],
+      now,
+    );
+    return { view: toPasskeyView(row), started };
   });
 }
 
@@ -188,6 +249,12 @@ export async function removePasskey(deps: AppDeps, ctx: RequestContext, id: stri
           details: { factor: 'passkey', passkeyId: row.id, name: row.name },
         },
       ],
+      now,
+    );
+    await queueFactorChangedMail(
+      tx,
+      user,
+      { change: 'removed', factor: 'passkey', name: row.name },
       now,
     );
   });

@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { passkeyCreationOptions, passkeysResponse } from '@contracts/passkeys';
+import { passkeyCreationOptions, passkeysResponse, registeredPasskey } from '@contracts/passkeys';
 import * as t from '../../db/schema';
 import { apiAs } from '../../test/api-client';
+import { createSignInUser, signIn } from '../../test/auth-helpers';
+import { createClinic } from '../../test/factories';
 import { useScenario, useTestApp } from '../../test/test-app';
-import { LAST_FACTOR_REQUIRED, REGISTRATION_EXPIRED } from './registration.service';
-import { addPasskey, authenticator, pendingSessionCookie, PUBLIC_URL } from './passkey-test-kit';
+import {
+  LAST_FACTOR_REQUIRED,
+  REGISTRATION_EXPIRED,
+  SECOND_FACTOR_OWED,
+} from './registration.service';
+import {
+  addPasskey,
+  authenticator,
+  callWith,
+  pendingSessionCookie,
+  PUBLIC_URL,
+  sessionCookieOf,
+} from './passkey-test-kit';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z', config: { PUBLIC_URL } });
 const { s, staff, admin } = useScenario(env, 'admin');
@@ -103,14 +116,90 @@ describe('adding passkeys', () => {
     expect(await env.db.select().from(t.userPasskeys)).toEqual([]);
   });
 
-  it('is not reached by a session still waiting for its second factor', async () => {
+  it('is refused to a session still waiting for a second factor it has (a stolen password adds none)', async () => {
+    await addPasskey(staff);
     const cookie = await pendingSessionCookie(env.db, s.staff.id, env.now());
-    const res = await env.app.inject({
-      method: 'POST',
-      url: '/api/auth/passkeys/registration-options',
-      headers: { cookie },
+    const options = await callWith(
+      env.app,
+      cookie,
+      'POST',
+      '/api/auth/passkeys/registration-options',
+    );
+    expect(options.statusCode).toBe(403);
+    expect(options.json().message).toBe(SECOND_FACTOR_OWED);
+    // An answer to options the whole session asked for is refused the same way.
+    const { response } = authenticator.create(await registrationOptions());
+    const res = await callWith(env.app, cookie, 'POST', '/api/auth/passkeys', { response });
+    expect(res.statusCode).toBe(403);
+    expect(await env.db.select().from(t.userPasskeys)).toHaveLength(1);
+    expect(sessionCookieOf(res)).toBeUndefined();
+  });
+});
+
+describe('a passkey set up at a sign-in that must set up a second factor', () => {
+  it('is added and finishes the sign-in under a new session, which then reaches the app', async () => {
+    const clinic = await createClinic(env.db, { secondFactorPolicy: 'everyone' });
+    const user = await createSignInUser(env.db, {
+      email: 'ines.varga@harbour.example',
+      name: 'Ines Varga',
+      role: 'provider',
+      clinicIds: [clinic.id],
     });
-    expect(res.statusCode).toBe(401);
+    const enrolling = await signIn(env.app, user.email);
+    const step = await callWith(env.app, enrolling, 'GET', '/api/auth/two-step/sign-in');
+    expect(step.json()).toMatchObject({ stage: 'enrol' });
+    // Part-way through signing in, the app itself stays shut.
+    expect((await callWith(env.app, enrolling, 'GET', '/api/patients')).statusCode).toBe(401);
+
+    const optionsRes = await callWith(
+      env.app,
+      enrolling,
+      'POST',
+      '/api/auth/passkeys/registration-options',
+    );
+    expect(optionsRes.statusCode, optionsRes.body).toBe(200);
+    const options = passkeyCreationOptions.parse(optionsRes.json());
+    expect(options.user).toMatchObject({ name: user.email });
+    const { credential, response } = authenticator.create(options);
+    const res = await callWith(env.app, enrolling, 'POST', '/api/auth/passkeys', {
+      response,
+      name: 'Desk key',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = registeredPasskey.parse(res.json());
+    expect(body).toMatchObject({ name: 'Desk key', user: { id: user.id, email: user.email } });
+
+    const whole = sessionCookieOf(res)!;
+    expect(whole).toBeDefined();
+    expect(whole).not.toBe(enrolling);
+    const sessions = await env.db.select().from(t.sessions).where(eq(t.sessions.userId, user.id));
+    expect(sessions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ stage: 'enrol', revokedAt: env.now() }),
+        expect.objectContaining({ stage: 'full', revokedAt: null, secondFactorAt: env.now() }),
+      ]),
+    );
+    expect((await callWith(env.app, whole, 'GET', '/api/patients')).statusCode).toBe(200);
+    expect((await callWith(env.app, enrolling, 'GET', '/api/auth/session')).statusCode).toBe(401);
+    const [row] = await env.db
+      .select()
+      .from(t.userPasskeys)
+      .where(eq(t.userPasskeys.userId, user.id));
+    expect(row?.credentialId).toBe(credential.id.toString('base64url'));
+    const signIns = await env.db.select().from(t.auditLog).where(eq(t.auditLog.action, 'sign_in'));
+    expect(signIns).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          userId: user.id,
+          details: { method: 'password', secondFactor: 'passkey', enrolled: true },
+        }),
+      ]),
+    );
+
+    // The next sign-in asks for that passkey as the second factor.
+    const next = await signIn(env.app, user.email);
+    const nextStep = await callWith(env.app, next, 'GET', '/api/auth/two-step/sign-in');
+    expect(nextStep.json()).toMatchObject({ stage: 'second_factor', methods: ['passkey'] });
   });
 });
 

@@ -1,13 +1,34 @@
 import * as client from 'openid-client';
 import type { AppDeps } from '../../app-deps';
 import { recordAudit } from '../audit';
-import { startSession, type StartedSession } from '../auth';
+import {
+  hasSecondFactor,
+  secondFactorRequired,
+  secondFactorsOf,
+  startSession,
+  type StartedSession,
+} from '../auth';
+import type { SessionStage } from '../../core/request-context';
 import { CLOCK_TOLERANCE_SECONDS, configurationOf, epochSeconds } from './oidc-client';
 import { refusalOf, SsoRefusal } from './refusal';
 import { accountFor, type VerifiedPerson } from './sso-account';
 import * as repo from './sso.repository';
 import { redirectUri } from './sso-urls';
 import { sha256 } from './start-sign-in';
+
+/**
+ * The authentication methods (RFC 8176) an ID token's `amr` may name that show the provider
+ * checked more than a password (ADR 048): multi-factor, a one-time password, a hardware or
+ * software key, a fingerprint.
+ */
+export const MULTI_FACTOR_AMR: readonly string[] = ['mfa', 'otp', 'hwk', 'swk', 'fpt'];
+
+/** Whether the provider says it checked a second factor: its amr names one of MULTI_FACTOR_AMR. */
+export function providerCheckedSecondFactor(amr: unknown): boolean {
+  return (
+    Array.isArray(amr) && amr.some((m) => typeof m === 'string' && MULTI_FACTOR_AMR.includes(m))
+  );
+}
 
 /** An ID token issued longer ago than this (beside the tolerance) is not this sign-in's. */
 const ID_TOKEN_MAX_AGE_SECONDS = 5 * 60;
@@ -30,7 +51,7 @@ export interface FinishInput {
 export async function finishSignIn(
   deps: AppDeps,
   input: FinishInput,
-): Promise<{ session: StartedSession; returnTo: string | null }> {
+): Promise<{ session: StartedSession; returnTo: string | null; stage: SessionStage }> {
   if (!input.state) throw new SsoRefusal('state', 'no state in the answer');
   const pending = await repo.takeSignIn(deps.db.db, sha256(input.state));
   if (!pending || pending.expiresAt <= deps.now()) {
@@ -43,13 +64,21 @@ export async function finishSignIn(
   if (!provider) throw new SsoRefusal('no_provider', 'the provider was archived meanwhile');
 
   const person = await verifiedPerson(deps, provider, pending, input);
-  const session = await deps.db.db.transaction(async (tx) => {
+  const { session, stage } = await deps.db.db.transaction(async (tx) => {
     const user = await accountFor(deps, tx, provider, person.person, input.ip);
+    // The provider's own authentication stands for both factors (ADR 048) where the clinic asks
+    // for none, or where its amr shows it checked more than a password; otherwise the session
+    // waits for ours, or for one to be set up, as after a password.
+    const stage: SessionStage =
+      person.multiFactor || !(await secondFactorRequired(tx, user))
+        ? 'full'
+        : hasSecondFactor(await secondFactorsOf(tx, user.id))
+          ? 'second_factor'
+          : 'enrol';
     const started = await startSession(deps, tx, {
       userId: user.id,
       method: 'sso',
-      // The provider's own authentication stands for both factors (ADR 048).
-      stage: 'full',
+      stage,
       ip: input.ip,
       userAgent: input.userAgent,
       replacing: input.presentedToken,
@@ -65,14 +94,20 @@ export async function finishSignIn(
           entityType: 'user',
           entityId: user.id,
           patientId: null,
-          details: { method: 'sso', identityProviderId: provider.id },
+          details: {
+            method: 'sso',
+            identityProviderId: provider.id,
+            amr: person.amr,
+            ...(person.acr ? { acr: person.acr } : {}),
+            ...(stage === 'full' ? {} : { secondFactorOwed: stage }),
+          },
         },
       ],
       deps.now(),
     );
-    return started;
+    return { session: started, stage };
   });
-  return { session, returnTo: pending.returnTo };
+  return { session, returnTo: pending.returnTo, stage };
 }
 
 async function verifiedPerson(
@@ -80,8 +115,15 @@ async function verifiedPerson(
   provider: repo.ProviderRow,
   pending: { nonce: string; codeVerifier: string },
   input: FinishInput,
-): Promise<{ person: VerifiedPerson; sid: string | null }> {
+): Promise<{
+  person: VerifiedPerson;
+  sid: string | null;
+  amr: string[];
+  acr: string | null;
+  multiFactor: boolean;
+}> {
   let claims: Record<string, unknown>;
+  let idTokenClaims: Record<string, unknown>;
   try {
     const config = await configurationOf(deps, provider);
     const currentUrl = new URL(redirectUri(deps.config));
@@ -98,6 +140,7 @@ async function verifiedPerson(
     if (!idToken) throw new SsoRefusal('invalid', 'no ID token');
     checkIssuedAt(deps, idToken.iat);
     claims = { ...idToken };
+    idTokenClaims = { ...idToken };
     if (config.serverMetadata().userinfo_endpoint) {
       // Many providers give e-mail and groups only here; the subject must be the token's.
       const info = await client.fetchUserInfo(config, tokens.access_token, idToken.sub);
@@ -123,6 +166,12 @@ async function verifiedPerson(
         : [],
     },
     sid: typeof claims.sid === 'string' ? claims.sid.slice(0, 200) : null,
+    // How the person signed in at the provider, from the signed ID token only (never userinfo).
+    amr: Array.isArray(idTokenClaims.amr)
+      ? idTokenClaims.amr.filter((m): m is string => typeof m === 'string').slice(0, 10)
+      : [],
+    acr: typeof idTokenClaims.acr === 'string' ? idTokenClaims.acr.slice(0, 200) : null,
+    multiFactor: providerCheckedSecondFactor(idTokenClaims.amr),
   };
 }
 

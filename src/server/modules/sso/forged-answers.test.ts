@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import * as t from '../../db/schema';
 import { apiAs } from '../../test/api-client';
 import { SsoBrowser, startForgingProvider, type ForgingProvider } from '../../test/oidc-kit';
@@ -20,7 +22,11 @@ afterAll(async () => {
   await forger?.close();
 });
 
-async function signInWithForgedToken(claims: Record<string, unknown>, stranger = false) {
+async function signInWithForgedToken(
+  claims: Record<string, unknown>,
+  stranger = false,
+  policy: 'off' | 'everyone' = 'off',
+) {
   const { s } = await env.scenario();
   const admin = await apiAs(env.app, s.admin.email);
   await saveProvider(
@@ -30,6 +36,13 @@ async function signInWithForgedToken(claims: Record<string, unknown>, stranger =
       groupMappings: [{ group: 'staff', role: 'staff', clinicIds: [s.clinic.id] }],
     }),
   );
+  if (policy !== 'off') {
+    // Set after the admin has saved the provider: the admin's own sign-in would owe a factor.
+    await env.db
+      .update(t.clinics)
+      .set({ secondFactorPolicy: policy })
+      .where(eq(t.clinics.id, s.clinic.id));
+  }
   forger.forge(claims, { signWithStrangerKey: stranger });
   const b = new SsoBrowser(env.app, PUBLIC_URL);
   const callback = await b.signInAtProvider('email=forged.person@forged.example', 'unused');
@@ -67,5 +80,150 @@ describe('forged ID tokens', () => {
     const { landing, session } = await signInWithForgedToken({}, true);
     expect(landing.searchParams.get('sso_error')).toBe('invalid');
     expect(session).toBeUndefined();
+  });
+});
+
+const sessionRow = async (cookie: string | undefined) => {
+  const all = await env.db.select().from(t.sessions).where(eq(t.sessions.method, 'sso'));
+  expect(cookie).toBeDefined();
+  return all;
+};
+
+describe('the provider’s word on how the person signed in (amr, RFC 8176)', () => {
+  it('where the clinic requires a second factor, a password alone at the provider leads to ours', async () => {
+    const { landing, session } = await signInWithForgedToken(
+      { amr: ['pwd'], acr: 'urn:example:loa:1' },
+      false,
+      'everyone',
+    );
+    expect(landing.pathname).toBe('/auth/login');
+    expect(landing.searchParams.get('continue')).toBe('1');
+    // A new account has no factor of ours: the session may only set one up.
+    const [row] = await sessionRow(session);
+    expect(row).toMatchObject({ stage: 'enrol', revokedAt: null });
+    const shut = await env.app.inject({
+      method: 'GET',
+      url: '/api/patients',
+      headers: { cookie: `carebook_session=${session}` },
+    });
+    expect(shut.statusCode).toBe(401);
+    const signIns = await env.db.select().from(t.auditLog).where(eq(t.auditLog.action, 'sign_in'));
+    expect(
+      signIns.find((a) => (a.details as { method?: string }).method === 'sso')?.details,
+    ).toMatchObject({
+      method: 'sso',
+      amr: ['pwd'],
+      acr: 'urn:example:loa:1',
+      secondFactorOwed: 'enrol',
+    });
+  });
+
+  it.each([['mfa'], ['otp'], ['hwk'], ['swk'], ['fpt']])(
+    'where the clinic requires one, amr %s counts as the second factor',
+    async (method) => {
+      const { landing, session } = await signInWithForgedToken(
+        { amr: ['pwd', method] },
+        false,
+        'everyone',
+      );
+      expect(landing.pathname).toBe('/dashboard');
+      const [row] = await sessionRow(session);
+      expect(row).toMatchObject({ stage: 'full' });
+    },
+  );
+
+  it('where the clinic requires none, a password at the provider is enough as before', async () => {
+    const { landing, session } = await signInWithForgedToken({ amr: ['pwd'] });
+    expect(landing.pathname).toBe('/dashboard');
+    expect((await sessionRow(session))[0]).toMatchObject({ stage: 'full' });
+  });
+
+  it('an amr that is not a list, or names no second factor, does not count', async () => {
+    const { landing } = await signInWithForgedToken({ amr: 'mfa' }, false, 'everyone');
+    expect(landing.searchParams.get('continue')).toBe('1');
+  });
+});
+
+describe('forged back-channel logout tokens', () => {
+  const EVENT = { 'http://schemas.openid.net/event/backchannel-logout': {} };
+
+  /** An SSO session through the forger, and an honest logout token's claims for it. */
+  async function signedInSession() {
+    const { landing, session } = await signInWithForgedToken({ sid: 'provider-session-1' });
+    expect(landing.pathname).toBe('/dashboard');
+    const honest = {
+      iss: forger.issuer,
+      aud: 'carebook',
+      iat: now(),
+      jti: randomUUID(),
+      sid: 'provider-session-1',
+      events: EVENT,
+    };
+    const alive = async () =>
+      (
+        await env.app.inject({
+          method: 'GET',
+          url: '/api/auth/session',
+          headers: { cookie: `carebook_session=${session}` },
+        })
+      ).statusCode === 200;
+    return { honest, alive };
+  }
+
+  const post = (token: string) =>
+    env.app.inject({
+      method: 'POST',
+      url: '/api/auth/sso/backchannel-logout',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ logout_token: token }).toString(),
+    });
+
+  it.each([
+    ['signed by a stranger’s key', {}, { signWithStrangerKey: true }, 'signature'],
+    ['for another audience', { aud: 'another-application' }, {}, 'no live provider'],
+    ['from another issuer', { iss: 'http://127.0.0.1:1/other' }, {}, 'no live provider'],
+    ['issued ten minutes ago', { iat: now() - 600 }, {}, 'iat too old'],
+    ['issued in the future', { iat: now() + 300 }, {}, 'iat in the future'],
+    ['without the logout event', { events: undefined }, {}, 'no back-channel logout event'],
+    ['with a nonce (an ID token)', { nonce: 'n' }, {}, 'a nonce (an ID token?)'],
+    ['typed as an ID token', {}, { typ: 'JWT' }, 'typ JWT'],
+    ['without sub or sid', { sid: undefined }, {}, 'neither sub nor sid'],
+    ['without jti', { jti: undefined }, {}, 'no jti'],
+  ])('%s is refused and ends nothing', async (_case, change, options, reason) => {
+    const { honest, alive } = await signedInSession();
+    const claims = Object.fromEntries(
+      Object.entries({ ...honest, ...change }).filter(([, v]) => v !== undefined),
+    );
+    const res = await post(await forger.sign(claims, { typ: 'logout+jwt', ...options }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: 'bad_request',
+      message: 'The logout token is not valid.',
+    });
+    expect(res.json().details).toContain(reason);
+    expect(await alive()).toBe(true);
+  });
+
+  it('an honest one ends the session; its jti again is a replay, refused', async () => {
+    const { honest, alive } = await signedInSession();
+    const token = await forger.sign(honest, { typ: 'logout+jwt' });
+    expect((await post(token)).json()).toEqual({ ended: 1 });
+    expect(await alive()).toBe(false);
+    // The same jti in a token made anew (a later iat) is still a replay.
+    const again = await forger.sign({ ...honest, iat: now() + 1 }, { typ: 'logout+jwt' });
+    const replay = await post(again);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().details).toBe('jti used before');
+  });
+
+  it('is refused without a token, in words', async () => {
+    const res = await env.app.inject({
+      method: 'POST',
+      url: '/api/auth/sso/backchannel-logout',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(typeof res.json().message).toBe('string');
   });
 });

@@ -45,6 +45,9 @@ async function metadataOf(provider: ProviderRow, now: number) {
   return metadata;
 }
 
+/** The provider's discovery document (kept for a few minutes, as for signing in). */
+export const providerMetadata = (provider: ProviderRow) => metadataOf(provider, Date.now());
+
 /**
  * The openid-client configuration of a provider, with its client secret unsealed and the app's
  * clock: openid-client reads the real clock, so the difference from `deps.now()` is given as

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as t from '../../db/schema';
@@ -13,19 +15,40 @@ const env = useTestApp({ config: { PUBLIC_URL } });
 let op: TestOpenIdProvider;
 /** A second real provider with the same client: its answers are not our provider's. */
 let otherOp: TestOpenIdProvider;
+/**
+ * Where `op` posts its logout tokens: the test app answers app.inject() only, so they are caught
+ * here, exactly as sent, and handed to the app by the test.
+ */
+let logoutSink: Server;
+const logoutTokens: string[] = [];
 
 beforeAll(async () => {
+  logoutSink = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += String(chunk)));
+    req.on('end', () => {
+      const token = new URLSearchParams(body).get('logout_token');
+      if (token) logoutTokens.push(token);
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => logoutSink.listen(0, '127.0.0.1', resolve));
   const registration = {
     redirectUris: [`${PUBLIC_URL}/api/auth/sso/callback`],
     postLogoutRedirectUris: [`${PUBLIC_URL}/auth/login`],
   };
   [op, otherOp] = await Promise.all([
-    startOpenIdProvider(registration),
+    startOpenIdProvider({
+      ...registration,
+      backchannelLogoutUri: `http://127.0.0.1:${(logoutSink.address() as AddressInfo).port}/logout`,
+    }),
     startOpenIdProvider(registration),
   ]);
 });
 afterAll(async () => {
   await Promise.all([op?.close(), otherOp?.close()]);
+  logoutSink?.closeAllConnections();
+  await new Promise<void>((resolve) => logoutSink?.close(() => resolve()) ?? resolve());
 });
 
 async function setUp(overrides: Parameters<typeof providerBody>[2] = {}) {
@@ -372,5 +395,110 @@ describe('SSO only, and signing out', () => {
     const { staff } = await env.scenario();
     const res = await staff.post('/api/auth/logout');
     expect(res.json()).toEqual({ ok: true });
+  });
+});
+
+/** The provider's logout token handed to the app, as the provider posts it. */
+const postLogoutToken = (token: string) =>
+  env.app.inject({
+    method: 'POST',
+    url: '/api/auth/sso/backchannel-logout',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ logout_token: token }).toString(),
+  });
+
+/** Signs out at the provider (its own sign-out page, confirmed); answers the token it posted. */
+async function signOutAtProvider(b: SsoBrowser): Promise<string> {
+  logoutTokens.length = 0;
+  const page = await b.follow(`${op.issuer}/session/end`);
+  const action = /<form[^>]*action="([^"]+)"/.exec(page.body)?.[1];
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)?.[1];
+  if (!action || !xsrf) throw new Error(`no sign-out form: ${page.body.slice(0, 300)}`);
+  await b.request(new URL(action, page.url).toString(), {
+    method: 'POST',
+    form: { xsrf, logout: 'yes' },
+  });
+  for (let i = 0; i < 50 && logoutTokens.length === 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect(logoutTokens).toHaveLength(1);
+  return logoutTokens[0]!;
+}
+
+describe('signing out at the provider (back-channel logout)', () => {
+  it('ends the sessions of that provider session, once, and refuses the same token again', async () => {
+    await setUp();
+    person('lee');
+    const b = browser();
+    const other = browser();
+    await b.landing(await b.signInAtProvider('email=lee@riverside.example', 'lee'));
+    await other.landing(await other.signInAtProvider('email=lee@riverside.example', 'lee'));
+    expect(await whoIs(b)).toMatchObject({ email: 'lee@riverside.example' });
+
+    const token = await signOutAtProvider(b);
+    const [, payload] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8'));
+    expect(claims).toMatchObject({
+      iss: op.issuer,
+      aud: 'carebook',
+      events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+    });
+    expect(typeof claims.sid).toBe('string');
+
+    const res = await postLogoutToken(token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ended: 1 });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(await whoIs(b)).toBeNull();
+    // The other browser signed in under another provider session: it stays.
+    expect(await whoIs(other)).toMatchObject({ email: 'lee@riverside.example' });
+    const audit = await env.db.select().from(t.auditLog).where(eq(t.auditLog.action, 'sign_out'));
+    expect(audit).toEqual([
+      expect.objectContaining({ details: expect.objectContaining({ method: 'sso_backchannel' }) }),
+    ]);
+
+    // The same token again (a replay of its jti) is refused, whatever it would end.
+    const replay = await postLogoutToken(token);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toMatchObject({ error: 'bad_request', details: 'jti used before' });
+  });
+
+  it('refuses the provider’s token changed on the way (another sid), and ends nothing', async () => {
+    await setUp();
+    person('kai');
+    const b = browser();
+    const victim = browser();
+    await b.landing(await b.signInAtProvider('email=kai@riverside.example', 'kai'));
+    await victim.landing(await victim.signInAtProvider('email=kai@riverside.example', 'kai'));
+    const victimSid = (
+      await env.db.select().from(t.sessions).where(eq(t.sessions.method, 'sso'))
+    ).map((row) => row.idpSessionId);
+    const token = await signOutAtProvider(b);
+    const [header, payload, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8'));
+    const changed = { ...claims, sid: victimSid.find((sid) => sid !== claims.sid) };
+    const forged = [
+      header,
+      Buffer.from(JSON.stringify(changed)).toString('base64url'),
+      signature,
+    ].join('.');
+    const res = await postLogoutToken(forged);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'The logout token is not valid.',
+      details: 'signature',
+    });
+    expect(await whoIs(victim)).toMatchObject({ email: 'kai@riverside.example' });
+    // Unsigned ("alg": "none") is no better.
+    const unsigned = [
+      Buffer.from(JSON.stringify({ alg: 'none', typ: 'logout+jwt' })).toString('base64url'),
+      Buffer.from(JSON.stringify(changed)).toString('base64url'),
+      '',
+    ].join('.');
+    expect((await postLogoutToken(unsigned)).statusCode).toBe(400);
+    expect(await whoIs(victim)).toMatchObject({ email: 'kai@riverside.example' });
+    // The honest token still works: the refusals used up nothing.
+    expect((await postLogoutToken(token)).json()).toEqual({ ended: 1 });
+    expect(await whoIs(b)).toBeNull();
   });
 });

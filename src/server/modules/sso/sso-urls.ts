@@ -11,3 +11,7 @@ export const postLogoutRedirectUri = (config: Pick<Config, 'PUBLIC_URL'>) =>
 
 /** Where a refused single sign-on lands: the sign-in page, which words the code. */
 export const loginWithError = (code: string) => `/auth/login?sso_error=${encodeURIComponent(code)}`;
+
+/** The sign-in page, to give the second factor a sign-in through the provider still owes. */
+export const continueSignIn = (next: string | null) =>
+  `/auth/login?continue=1${next ? `&next=${encodeURIComponent(next)}` : ''}`;

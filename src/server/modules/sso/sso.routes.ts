@@ -4,17 +4,19 @@ import {
   createIdentityProviderEndpoint,
   finishSsoSignInEndpoint,
   listIdentityProvidersEndpoint,
+  ssoBackchannelLogoutEndpoint,
   startSsoSignInEndpoint,
   updateIdentityProviderEndpoint,
 } from '@contracts/sso';
 import type { AppDeps } from '../../app-deps';
 import { route } from '../../core/route';
 import { SESSION_COOKIE, setSessionCookie } from '../auth';
+import { backchannelLogout } from './backchannel-logout';
 import { finishSignIn } from './finish-sign-in';
 import * as providers from './providers.service';
 import { SsoRefusal } from './refusal';
 import { SIGN_IN_MINUTES, startSignIn } from './start-sign-in';
-import { loginWithError } from './sso-urls';
+import { continueSignIn, loginWithError } from './sso-urls';
 
 /** Binds a sign-in to the browser that started it; only the callback's path receives it. */
 const BROWSER_COOKIE = 'carebook_sso';
@@ -91,7 +93,7 @@ export function ssoRoutes(deps: AppDeps): FastifyPluginAsync {
       async (request, reply) => {
         clearBrowserCookie(request, reply);
         try {
-          const { session, returnTo } = await finishSignIn(deps, {
+          const { session, returnTo, stage } = await finishSignIn(deps, {
             search: searchOf(request.url),
             state: request.query.state,
             browserCookie: request.cookies[BROWSER_COOKIE],
@@ -100,6 +102,10 @@ export function ssoRoutes(deps: AppDeps): FastifyPluginAsync {
             presentedToken: request.cookies[SESSION_COOKIE],
           });
           setSessionCookie(request, reply, session.token, session.maxAgeSeconds);
+          if (stage !== 'full') {
+            // Our second factor is owed (ADR 048): the sign-in page asks for it, then goes on.
+            return reply.redirect(continueSignIn(safeNext(returnTo)), 302);
+          }
           return reply.redirect(safeNext(returnTo) ?? '/dashboard', 302);
         } catch (error) {
           if (!(error instanceof SsoRefusal)) {
@@ -114,5 +120,27 @@ export function ssoRoutes(deps: AppDeps): FastifyPluginAsync {
       },
       limited,
     );
+
+    // The provider's own call (ADR 048): a form with the logout token, never a browser's.
+    await app.register(async (scope) => {
+      scope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string' },
+        (_request, body, done) =>
+          done(null, Object.fromEntries(new URLSearchParams(body as string))),
+      );
+      route(
+        scope,
+        ssoBackchannelLogoutEndpoint,
+        async (request, reply) => {
+          void reply.header('cache-control', 'no-store');
+          return backchannelLogout(deps, {
+            logoutToken: request.body.logout_token,
+            ip: request.ip,
+          });
+        },
+        limited,
+      );
+    });
   };
 }

@@ -1,7 +1,7 @@
 import type { VerifySignInCodeBody } from '@contracts/two-step';
-import { verifySignInCodeRoute } from '@contracts/routes/two-step';
+import { getSignInStepRoute, verifySignInCodeRoute } from '@contracts/routes/two-step';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { useWriteThenRefresh } from '@web/lib/endpoint-queries';
+import { endpointQuery, useWriteThenRefresh } from '@web/lib/endpoint-queries';
 import { startSession } from '@web/lib/session';
 
 export function verifySignInCode(body: VerifySignInCodeBody) {
@@ -17,3 +17,17 @@ export function useVerifySignInCode() {
     startSession(queryClient, user),
   );
 }
+
+/**
+ * What a sign-in begun elsewhere (through the identity provider, ADR 048) still needs: the page
+ * asks when the provider's sign-in came back owing our second factor.
+ */
+export const signInStepQuery = () =>
+  endpointQuery(
+    ['auth', 'sign-in-step'] as const,
+    getSignInStepRoute,
+    {
+      fallback: 'Could not continue signing in. Sign in again.',
+    },
+    { retry: false, staleTime: 0 },
+  );

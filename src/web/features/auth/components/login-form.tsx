@@ -71,7 +71,8 @@ export function LoginForm({
           id="sign-in-email"
           type="email"
           inputMode="email"
-          autoComplete="username"
+          // "webauthn": the browser also offers this site's passkeys here (PasskeySignIn).
+          autoComplete="username webauthn"
           autoCapitalize="none"
           spellCheck={false}
           // The page exists to sign in: the first field is where the user starts.

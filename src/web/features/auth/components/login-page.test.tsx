@@ -42,7 +42,7 @@ describe('LoginPage', () => {
     const email = await screen.findByLabelText('Email');
     expect(document.activeElement).toBe(email);
     expect(email.getAttribute('type')).toBe('email');
-    expect(email.getAttribute('autocomplete')).toBe('username');
+    expect(email.getAttribute('autocomplete')).toBe('username webauthn');
     expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password');
     expect(screen.queryByText(/waiting-room-demo/)).toBeNull();
   });
@@ -97,5 +97,43 @@ describe('LoginPage', () => {
       }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/calendar'));
+  });
+});
+
+describe('LoginPage after the identity provider', () => {
+  it('asks for the second factor the provider’s sign-in still owes, then goes on', async () => {
+    const verified: unknown[] = [];
+    stubApi(async ({ url, body }) => {
+      if (url.pathname === '/api/auth/two-step/sign-in') {
+        return json({ stage: 'second_factor', methods: ['totp'], email: 'ines@riverside.example' });
+      }
+      if (url.pathname === '/api/auth/two-step/sign-in/verify') {
+        verified.push(body);
+        return json({
+          user: {
+            id: '0b6f1d5e-8f4e-4c1e-9a51-5a4d3f0e2c11',
+            email: 'ines@riverside.example',
+            name: 'Ines Duarte',
+            role: 'nurse',
+            timezone: null,
+            theme: 'system',
+            clinics: [],
+          },
+        });
+      }
+      return anonymous();
+    });
+    const router = renderLogin('/auth/login?continue=1&next=%2Fpatients');
+    const person = userEvent.setup();
+    await person.type(await screen.findByLabelText('Code from your authenticator app'), '123456');
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    await person.click(screen.getByRole('button', { name: /verify|continue|confirm/i }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/patients'));
+    expect(verified).toEqual([expect.objectContaining({ code: '123456' })]);
+  });
+
+  it('shows the usual form when no sign-in is waiting', async () => {
+    renderLogin('/auth/login?continue=1');
+    expect(await screen.findByLabelText('Password')).toBeInTheDocument();
   });
 });

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { SignInResponse } from '@contracts/auth';
 import { HeartPulseIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useSession } from '@web/lib/session';
+import { signInStepQuery } from '../api/two-step-sign-in';
 import { safeNextPath } from '../utils/next-path';
 import { LoginForm } from './login-form';
 import { SignInSecondStep } from './sign-in-second-step';
@@ -21,6 +23,14 @@ export function LoginPage() {
   const [secondStep, setSecondStep] = useState<SignInResponse | null>(null);
   const [notice, setNotice] = useState<string>();
   const signedIn = () => void navigate(next, { replace: true });
+  // Back from the identity provider owing our second factor (ADR 048): the step it left.
+  const continuing = searchParams.has('continue') && session.status !== 'signed-in';
+  const step = useQuery({ ...signInStepQuery(), enabled: continuing });
+  const [startedOver, setStartedOver] = useState(false);
+  const providerStep =
+    continuing && !startedOver && step.data && step.data.stage !== 'full'
+      ? { next: step.data.stage, methods: step.data.methods, user: { email: step.data.email } }
+      : null;
 
   if (session.status === 'signed-in') return <Navigate to={next} replace />;
 
@@ -38,19 +48,20 @@ export function LoginPage() {
           <CardDescription>Use your clinic staff account.</CardDescription>
         </CardHeader>
         <CardContent className="px-8">
-          {session.status === 'pending' ? (
+          {session.status === 'pending' || (continuing && step.isPending) ? (
             <div aria-busy="true" className="grid gap-5">
               <span className="sr-only">Checking your sign-in…</span>
               <Skeleton className="h-14 w-full" />
               <Skeleton className="h-14 w-full" />
               <Skeleton className="h-9 w-full" />
             </div>
-          ) : secondStep ? (
+          ) : secondStep || providerStep ? (
             <SignInSecondStep
-              answer={secondStep}
+              answer={(secondStep ?? providerStep)!}
               onSignedIn={signedIn}
               onStartOver={(message) => {
                 setSecondStep(null);
+                setStartedOver(true);
                 setNotice(message);
               }}
             />

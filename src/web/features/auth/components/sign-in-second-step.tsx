@@ -13,7 +13,8 @@ export function SignInSecondStep({
   onSignedIn,
   onStartOver,
 }: {
-  answer: SignInResponse;
+  /** What comes next and how; the password sign-in's answer, or the step a provider's left. */
+  answer: Pick<SignInResponse, 'next' | 'methods'> & { user: { email: string } };
   onSignedIn: () => void;
   /** Back to the password, with why when the sign-in ended. */
   onStartOver: (message?: string) => void;

@@ -23,6 +23,7 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   'admin.notice': 'Notice to admins',
   'account.password_reset': 'Password reset link',
   'account.invitation': 'Staff invitation',
+  'account.factor_changed': 'Second factor changed',
 };
 
 /** A text's kind is its e-mail's under `text.` (ADR 050); an answer to a reply has its own. */

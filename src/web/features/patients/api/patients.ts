@@ -1,4 +1,4 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useMutation } from '@tanstack/react-query';
 import { fieldIssue, type FieldIssue } from '@contracts/errors';
 import type {
   ExportPatientsQuery,
@@ -13,7 +13,7 @@ import {
   listPatientsRoute,
   updatePatientRoute,
 } from '@contracts/routes/patients';
-import { isApiError } from '@web/lib/api-client';
+import { apiDownload, isApiError, saveFile } from '@web/lib/api-client';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { endpointQuery, useWriteThenRefresh } from '@web/lib/endpoint-queries';
 import { patientKeys } from '@web/queries/query-keys';
@@ -28,7 +28,19 @@ export function patientListQueryOptions(query: ListPatientsQuery) {
   );
 }
 
-/** The CSV of every patient the same search finds (a link: the browser saves it as it comes). */
+/** Fetches the CSV (through the step-up where one is due) and hands it to the browser to save. */
+export function useDownloadPatients() {
+  return useMutation({
+    mutationFn: async (query: ExportPatientsQuery) => {
+      const { blob, fileName } = await apiDownload(patientsExportHref(query), {
+        fallback: 'Could not download the patients. Try again.',
+      });
+      saveFile(blob, fileName ?? 'patients.csv');
+    },
+  });
+}
+
+/** The address of the CSV of every patient the same search finds. */
 export function patientsExportHref(query: ExportPatientsQuery): string {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);

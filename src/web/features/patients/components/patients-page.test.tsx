@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SessionUser } from '@contracts/auth';
 import {
@@ -21,6 +21,7 @@ import {
   makePatientPage,
   MARIA_ID,
 } from '../test/patient-factory';
+import { StepUpDialogHost } from '@web/components/two-step/step-up-dialog';
 import { PatientsPage } from './patients-page';
 
 const JAMES = makePatientListItem({
@@ -154,11 +155,110 @@ describe('PatientsPage', () => {
 });
 
 describe('PatientsPage download', () => {
-  it('offers the front desk the CSV of what the search finds', async () => {
-    serve(makeSessionUser({ role: 'staff' }), () => json(makePatientPage([makePatientListItem()])));
-    renderPage('/patients?q=garcia&archived=1');
-    const link = await screen.findByRole('link', { name: 'Download CSV' });
-    expect(link).toHaveAttribute('href', '/api/patients/export?q=garcia&archived=true');
+  let saved: { name: string; text: string }[];
+  let exports: URLSearchParams[];
+  let fresh: boolean;
+
+  beforeEach(() => {
+    saved = [];
+    exports = [];
+    fresh = false;
+    const blobs = new Map<string, Blob>();
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, blob);
+      return url;
+    });
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      const blob = blobs.get(this.href);
+      if (blob) void blob.text().then((text) => saved.push({ name: this.download, text }));
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The export as the server answers it: refused (step_up_required) until a step-up is given. */
+  function serveWithExport(user: SessionUser, editable: string[] | undefined = undefined) {
+    lists = [];
+    stubApi(
+      sessionHandler(user, (request) => {
+        if (request.url.pathname === '/api/patients') {
+          lists.push(request.url.searchParams);
+          return json(makePatientPage([makePatientListItem()], null, editable));
+        }
+        if (request.url.pathname === '/api/auth/step-up') {
+          fresh = true;
+          return json({ ok: true });
+        }
+        if (request.url.pathname === '/api/patients/export') {
+          exports.push(request.url.searchParams);
+          if (!fresh) {
+            return json(
+              { error: 'step_up_required', message: 'Confirm it is you to continue.' },
+              403,
+            );
+          }
+          return new Response('id,name\n1,Maria Garcia\n', {
+            headers: {
+              'Content-Type': 'text/csv',
+              'Content-Disposition': 'attachment; filename="patients-2026-11-29.csv"',
+            },
+          });
+        }
+        return null;
+      }),
+    );
+  }
+
+  function renderWithStepUp(path: string) {
+    return renderRoutes(
+      [
+        {
+          path: '/patients',
+          element: (
+            <>
+              <PatientsPage />
+              <StepUpDialogHost />
+            </>
+          ),
+        },
+      ],
+      path,
+    );
+  }
+
+  it('asks for the second factor when the server wants a fresh one, then saves the CSV of what the search finds', async () => {
+    serveWithExport(makeSessionUser({ role: 'staff' }));
+    renderWithStepUp('/patients?q=garcia&archived=1');
+    const person = userEvent.setup();
+    await person.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    expect(saved).toEqual([]);
+    await person.type(screen.getByLabelText('Code from your authenticator app'), '123456');
+    await person.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(saved).toEqual([
+        { name: 'patients-2026-11-29.csv', text: 'id,name\n1,Maria Garcia\n' },
+      ]),
+    );
+    expect(exports.map((q) => q.toString())).toEqual([
+      'q=garcia&archived=true',
+      'q=garcia&archived=true',
+    ]);
+  });
+
+  it('saves nothing and says why when the step-up is cancelled', async () => {
+    serveWithExport(makeSessionUser({ role: 'staff' }));
+    renderWithStepUp('/patients');
+    const person = userEvent.setup();
+    await person.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await person.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Confirm it is you to continue.');
+    expect(saved).toEqual([]);
+    expect(exports).toHaveLength(1);
   });
 
   it('offers no download where the server says the user may not change records', async () => {
@@ -167,17 +267,15 @@ describe('PatientsPage download', () => {
     );
     renderPage();
     await screen.findByRole('link', { name: 'Garcia, Maria “Mia”' });
-    expect(screen.queryByRole('link', { name: 'Download CSV' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
   });
 
-  it('offers a provider the download where their clinic lets providers change records', async () => {
-    serve(makeSessionUser({ role: 'provider' }), () =>
-      json(makePatientPage([makePatientListItem()], null, ['riverside'])),
-    );
-    renderPage('/patients?clinic=riverside');
-    expect(await screen.findByRole('link', { name: 'Download CSV' })).toHaveAttribute(
-      'href',
-      '/api/patients/export?clinic=riverside',
-    );
+  it('offers a provider the download of their clinic where it lets providers change records', async () => {
+    serveWithExport(makeSessionUser({ role: 'provider' }), ['riverside']);
+    fresh = true;
+    renderWithStepUp('/patients?clinic=riverside');
+    await userEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(exports.map((q) => q.toString())).toEqual(['clinic=riverside']);
   });
 });

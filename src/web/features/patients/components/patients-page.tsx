@@ -4,7 +4,7 @@ import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { useSession } from '@web/lib/session';
-import { patientsExportHref } from '../api/patients';
+import { useDownloadPatients } from '../api/patients';
 import { usePatientList } from '../hooks/use-patient-list';
 import { PatientFilters } from './patient-filters';
 import { PatientPager } from './patient-pager';
@@ -19,6 +19,7 @@ export function PatientsPage() {
   // The server says where the user may change records: admins choose the roles per clinic.
   const editable = search.list.data?.editableClinics ?? [];
   const mayExport = search.clinic ? editable.includes(search.clinic) : editable.length > 0;
+  const download = useDownloadPatients();
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -42,17 +43,26 @@ export function PatientsPage() {
               </Button>
             )}
             {mayExport && (
-              <Button variant="outline" asChild>
-                {/* A link, not a fetch: the browser saves the file as it streams in. */}
-                <a href={patientsExportHref(search.filters)} download>
-                  <DownloadIcon aria-hidden="true" />
-                  Download CSV
-                </a>
+              // A fetch, not a link: an export needs a fresh second factor (ADR 046), and only
+              // the app can ask for it and then send the request again.
+              <Button
+                variant="outline"
+                disabled={download.isPending}
+                onClick={() => download.mutate(search.filters)}
+                aria-describedby={download.error ? 'patients-download-error' : undefined}
+              >
+                <DownloadIcon aria-hidden="true" />
+                {download.isPending ? 'Preparing CSV…' : 'Download CSV'}
               </Button>
             )}
           </>
         }
       />
+      {download.error && (
+        <p id="patients-download-error" role="alert" className="mb-3 text-sm text-destructive">
+          {download.error.message}
+        </p>
+      )}
       <PatientFilters
         text={search.text}
         onTextChange={search.setText}
