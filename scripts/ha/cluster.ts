@@ -105,9 +105,7 @@ export function nodeUrl(node: NodeSpec, base = baseDir(), database = DATABASE) {
 
 function readState(base: string): State {
   const file = path.join(base, 'state.json');
-  return existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as State)
-    : { processes: [] };
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as State) : { processes: [] };
 }
 function writeState(base: string, state: State) {
   writeFileSync(path.join(base, 'state.json'), JSON.stringify(state, null, 2));

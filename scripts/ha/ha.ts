@@ -38,7 +38,9 @@ async function main() {
         return;
       }
       for (const m of members)
-        console.log(`${m.name} ${m.role} ${m.state} timeline ${m.timeline ?? '-'} lag ${m.lag ?? 0}`);
+        console.log(
+          `${m.name} ${m.role} ${m.state} timeline ${m.timeline ?? '-'} lag ${m.lag ?? 0}`,
+        );
       return;
     }
     default:
