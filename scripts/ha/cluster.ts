@@ -347,10 +347,18 @@ export async function haUp(options: UpOptions = {}) {
   );
 
   say('three Patroni nodes (the first start runs initdb and copies the primary to two replicas)…');
-  // The first node alone first, so it (not a race) becomes the primary of a new cluster.
-  startPatroni(NODES[0]!, base);
-  await waitFor('the first primary', leaderNode, 90_000, logFile('node1', base));
-  for (const node of NODES.slice(1)) startPatroni(node, base);
+  const fresh = !NODES.some((n) => existsSync(path.join(base, n.name, 'data', 'PG_VERSION')));
+  if (fresh) {
+    // A new cluster: the first node alone first, so it (not a race) runs initdb and becomes the
+    // primary, and the others copy it.
+    startPatroni(NODES[0]!, base);
+    await waitFor('the first primary', leaderNode, 90_000, logFile('node1', base));
+    for (const node of NODES.slice(1)) startPatroni(node, base);
+  } else {
+    // A cluster started again on its data: all at once, since only the node that was the
+    // synchronous standby (or the primary) may take the lead.
+    for (const node of NODES) startPatroni(node, base);
+  }
   const members = await waitFor('a whole cluster', clusterWhole, 120_000, logFile('node2', base));
 
   say(`HAProxy: writes on ${PORTS.write}, reads on ${PORTS.read}, app on ${PORTS.http}…`);
