@@ -1,0 +1,520 @@
+// npm run test:ha [-- --rounds 2 --keep]
+// The failover test (issue 48, ADR 061): brings up the cluster of `npm run ha:up`, books and
+// reads at 20 clients across both app instances with Idempotency-Keys, and in round 1 kills the
+// primary's PostgreSQL with SIGKILL, in round 2 the whole primary node (Patroni too, as a host
+// that dies). It measures how long writes stop, and fails unless: writes resume within 30 s, no
+// acknowledged booking is lost, no two active appointments overlap, a retried key never books
+// twice, and the old primary rejoins as a replica (pg_rewind) so the cluster is whole again.
+// Figures go to bench/results/ha-failover.json and .md.
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { execFileSync } from 'node:child_process';
+import pg from 'pg';
+import { httpSignIn, type HttpApi } from '../../src/server/test/spawn-server';
+import {
+  NODES,
+  PORTS,
+  ROOT,
+  alive,
+  clusterWhole,
+  haDown,
+  haUp,
+  leaderNode,
+  nodeUrl,
+  postmasterPid,
+  startPatroni,
+  trackedPid,
+  writeUrl,
+  type Member,
+  type NodeSpec,
+} from './cluster';
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '2' },
+    clients: { type: 'string', default: '20' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const ROUNDS = Number(values.rounds);
+const CLIENTS = Number(values.clients);
+const WRITE_RESUME_LIMIT_S = 30;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const say = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+interface Attempt {
+  key: string;
+  body: unknown;
+  /** The first answer that was not a 503 or a cut connection. */
+  final?: number;
+  /** Every id a 201 answered for this key (one key must only ever name one appointment). */
+  ids: Set<string>;
+  acknowledgedAt?: number;
+  /** 503s and cut connections before the final answer. */
+  retries: number;
+  startedAt: number;
+}
+
+interface Load {
+  attempts: Attempt[];
+  reads: { ok: number; failed: number };
+  /** Start and end (ms since epoch) of every request that answered 201. */
+  acknowledgements: Array<{ startedAt: number; at: number }>;
+  fiveHundreds: number;
+  other: Map<number, number>;
+  /** Booking requests answered 503 (with Retry-After), and ones cut without an answer. */
+  answered503: number;
+  noAnswer: number;
+}
+
+async function signInAll(): Promise<HttpApi[]> {
+  // One after the other, and again after a moment when refused: two sign-ins of one account at
+  // the same instant may meet the sign-in throttle (ADR 010), which is not what this test tests.
+  const apis: HttpApi[] = [];
+  for (const port of PORTS.apps) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        apis.push(
+          await httpSignIn(`http://127.0.0.1:${port}`, 'staff@carebook.test', 'waiting-room-demo'),
+        );
+        break;
+      } catch (err) {
+        if (attempt >= 10) throw err;
+        await sleep(1_000);
+      }
+    }
+  }
+  return apis;
+}
+
+/** Books and reads at CLIENTS clients across both instances until `stop()` is called. */
+function startLoad(
+  apis: HttpApi[],
+  slots: Array<{ startTime: string; agentId: string }>,
+  patients: string[],
+) {
+  const load: Load = {
+    attempts: [],
+    reads: { ok: 0, failed: 0 },
+    acknowledgements: [],
+    fiveHundreds: 0,
+    other: new Map(),
+    answered503: 0,
+    noAnswer: 0,
+  };
+  let stopping = false;
+  const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+  const client = async (index: number) => {
+    const api = apis[index % apis.length]!;
+    while (!stopping) {
+      const slot = pick(slots);
+      const attempt: Attempt = {
+        key: randomUUID(),
+        body: {
+          date: slot.startTime,
+          staff: { id: slot.agentId },
+          patient: { id: pick(patients), clinic: 'riverside' },
+        },
+        ids: new Set(),
+        retries: 0,
+        startedAt: Date.now(),
+      };
+      load.attempts.push(attempt);
+      // A client retries a 503 or a cut connection with the same key until it gets an answer,
+      // as the Retry-After header invites (sooner than its 5 s, to measure in fine steps).
+      for (;;) {
+        const startedAt = Date.now();
+        let status: number;
+        try {
+          const res = await api('/api/appointments', {
+            method: 'POST',
+            body: attempt.body,
+            headers: { 'idempotency-key': attempt.key },
+          });
+          status = res.status;
+          const body = (await res.json().catch(() => ({}))) as { _id?: string };
+          if (status === 201 && body._id) {
+            attempt.ids.add(body._id);
+            attempt.acknowledgedAt = Date.now();
+            load.acknowledgements.push({ startedAt, at: Date.now() });
+          }
+        } catch {
+          status = -1;
+        }
+        if (status === 503 || status === -1) {
+          if (status === 503) load.answered503++;
+          else load.noAnswer++;
+          attempt.retries++;
+          if (stopping && attempt.retries > 60) break;
+          await sleep(250);
+          continue;
+        }
+        attempt.final = status;
+        if (status >= 500) load.fiveHundreds++;
+        else if (status !== 201 && status !== 409)
+          load.other.set(status, (load.other.get(status) ?? 0) + 1);
+        break;
+      }
+      try {
+        const res = await api(
+          `/api/appointments/paginated?page=${1 + Math.floor(Math.random() * 3)}`,
+        );
+        await res.arrayBuffer();
+        if (res.ok) load.reads.ok++;
+        else load.reads.failed++;
+      } catch {
+        load.reads.failed++;
+      }
+    }
+  };
+  const running = Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)));
+  return {
+    load,
+    async stop() {
+      stopping = true;
+      await running;
+    },
+  };
+}
+
+async function withPrimary<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: writeUrl(), connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitUntil<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const v = await probe();
+      if (v !== undefined) return v;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    await sleep(250);
+  }
+}
+
+interface RoundResult {
+  round: number;
+  fault: string;
+  killedNode: string;
+  newPrimary: string;
+  bookingsAttempted: number;
+  bookingsAcknowledged: number;
+  conflicts409: number;
+  retriedAfter503OrCut: number;
+  answered503: number;
+  noAnswer: number;
+  writesStoppedSeconds: number;
+  firstAcknowledgedWriteAfterKillSeconds: number;
+  rejoinedAsReplicaSeconds: number;
+  acknowledgedLost: number;
+  overlappingActive: number;
+  duplicateKeys: number;
+  keysRetriedAgainAfterwards: number;
+  appointmentsCreatedVsAcknowledged: [number, number];
+  reads: { ok: number; failed: number };
+  fiveHundreds: number;
+  otherStatuses: Record<string, number>;
+  rowsOnEveryNode: Record<string, number>;
+  timelineAfter: number | undefined;
+  checks: Record<string, boolean>;
+}
+
+async function round(
+  index: number,
+  fault: 'postgres' | 'node',
+  apis: HttpApi[],
+  slots: Array<{ startTime: string; agentId: string }>,
+  patients: string[],
+): Promise<RoundResult> {
+  const victim = (await leaderNode()) as NodeSpec;
+  const since = await withPrimary(
+    async (c) => (await c.query('select now() as t')).rows[0].t as Date,
+  );
+  say(
+    `round ${index}: ${CLIENTS} clients booking and reading on ${apis.length} instances; primary is ${victim.name}`,
+  );
+  const { load, stop } = startLoad(apis, slots, patients);
+  await sleep(10_000);
+
+  const killedAt = Date.now();
+  if (fault === 'postgres') {
+    const pid = postmasterPid(victim)!;
+    say(`kill -9 ${victim.name}'s postmaster (pid ${pid})`);
+    process.kill(pid, 'SIGKILL');
+  } else {
+    const patroni = trackedPid(victim.name)!;
+    const pid = postmasterPid(victim)!;
+    say(
+      `kill -9 ${victim.name}'s Patroni (pid ${patroni}) and postmaster (pid ${pid}): the node is gone`,
+    );
+    process.kill(patroni, 'SIGKILL');
+    process.kill(pid, 'SIGKILL');
+  }
+
+  const resumedAt = await waitUntil(
+    'writes resumed',
+    async () => load.acknowledgements.find((a) => a.startedAt > killedAt)?.at,
+    90_000,
+  );
+  say(`writes resumed ${((resumedAt - killedAt) / 1000).toFixed(1)} s after the kill`);
+  await sleep(10_000);
+  await stop();
+  const newPrimary = (await leaderNode())?.name ?? '?';
+
+  // The longest stretch of the round without any acknowledged booking (answers to requests sent
+  // before the kill may still arrive just after it: this gap, not the first figure, is what a
+  // user sees).
+  const ackTimes = load.acknowledgements.map((a) => a.at).sort((a, b) => a - b);
+  let longestGap = 0;
+  for (let i = 1; i < ackTimes.length; i++)
+    longestGap = Math.max(longestGap, ackTimes[i]! - ackTimes[i - 1]!);
+  const writesStoppedSeconds = longestGap / 1000;
+
+  if (fault === 'node') {
+    say(`starting ${victim.name}'s Patroni again (the host is back)`);
+    // What a dead host leaves behind: its postmaster is gone; only the pid file remains.
+    while (postmasterPid(victim)) await sleep(100);
+    startPatroni(victim);
+  }
+  const members = await waitUntil(
+    'the old primary rejoins and the cluster is whole',
+    clusterWhole,
+    180_000,
+  );
+  const rejoinedAsReplicaSeconds = (Date.now() - killedAt) / 1000;
+  const victimNow = members.find((m) => m.name === victim.name) as Member;
+  say(
+    `${victim.name} is back as ${victimNow.role}; cluster whole ${rejoinedAsReplicaSeconds.toFixed(1)} s after the kill`,
+  );
+
+  const acknowledged = load.attempts.filter((a) => a.ids.size > 0);
+  const ids = [...new Set(acknowledged.flatMap((a) => [...a.ids]))];
+  const { lost, overlaps, created } = await withPrimary(async (c) => {
+    const found = await c.query<{ n: number }>(
+      'select count(*)::int as n from appointments where id = any($1::uuid[])',
+      [ids],
+    );
+    const overlap = await c.query<{ n: number }>(`
+      select count(*)::int as n from appointments a join appointments b
+        on a.staff_id = b.staff_id and a.id < b.id
+       and a.status <> 'CANCELLED' and b.status <> 'CANCELLED'
+       and tstzrange(a.start_at, a.end_at, '[)') && tstzrange(b.start_at, b.end_at, '[)')`);
+    const made = await c.query<{ n: number }>(
+      'select count(*)::int as n from appointments where created_at >= $1',
+      [since],
+    );
+    return {
+      lost: ids.length - found.rows[0]!.n,
+      overlaps: overlap.rows[0]!.n,
+      created: made.rows[0]!.n,
+    };
+  });
+
+  // Every acknowledged key sent once more: the same appointment, never a second one.
+  let duplicateKeys = acknowledged.filter((a) => a.ids.size > 1).length;
+  let retried = 0;
+  for (const [i, a] of acknowledged.entries()) {
+    const res = await apis[i % apis.length]!('/api/appointments', {
+      method: 'POST',
+      body: a.body,
+      headers: { 'idempotency-key': a.key },
+    });
+    const body = (await res.json()) as { _id?: string };
+    retried++;
+    if (res.status !== 201 || !body._id || !a.ids.has(body._id)) duplicateKeys++;
+  }
+
+  // Synchronous replication's promise, checked on each server: once the replicas replayed,
+  // every node holds every acknowledged booking.
+  const rowsOnEveryNode: Record<string, number> = {};
+  await sleep(2_000);
+  for (const node of NODES) {
+    const c = new pg.Client({ connectionString: nodeUrl(node), connectionTimeoutMillis: 5_000 });
+    await c.connect();
+    try {
+      rowsOnEveryNode[node.name] = (
+        await c.query<{ n: number }>(
+          'select count(*)::int as n from appointments where id = any($1::uuid[])',
+          [ids],
+        )
+      ).rows[0]!.n;
+    } finally {
+      await c.end();
+    }
+  }
+
+  // The LISTEN/NOTIFY bus of each instance found the new primary on its own.
+  const listeners = await waitUntil(
+    'both signal-bus listeners on the new primary',
+    () =>
+      withPrimary(async (c) => {
+        const n = (
+          await c.query<{ n: number }>(
+            "select count(*)::int as n from pg_stat_activity where application_name = 'carebook-signal'",
+          )
+        ).rows[0]!.n;
+        return n === PORTS.apps.length ? n : undefined;
+      }),
+    30_000,
+  ).catch(() => 0);
+  // Both instances lived through it (no crash from a lost connection in a worker or the bus).
+  const appsAlive = PORTS.apps.every((_, i) => {
+    const pid = trackedPid(`app${i + 1}`);
+    return pid !== undefined && alive(pid);
+  });
+
+  const leaderAfter = members.find((m) => m.role === 'leader');
+  const checks = {
+    writesResumedWithin30s: (resumedAt - killedAt) / 1000 <= WRITE_RESUME_LIMIT_S,
+    noAcknowledgedLost: lost === 0,
+    noOverlaps: overlaps === 0,
+    noDuplicateKeys: duplicateKeys === 0,
+    createdEqualsAcknowledged: created === ids.length,
+    oldPrimaryRejoinedAsReplica: victimNow.role === 'replica' || victimNow.role === 'sync_standby',
+    newPrimaryIsAnother: newPrimary !== victim.name,
+    everyNodeHasEveryBooking: Object.values(rowsOnEveryNode).every((n) => n === ids.length),
+    noUnexpectedStatuses: load.fiveHundreds === 0 && load.other.size === 0,
+    signalBusesOnNewPrimary: listeners === PORTS.apps.length,
+    appInstancesAlive: appsAlive,
+  };
+  return {
+    round: index,
+    fault:
+      fault === 'postgres'
+        ? 'kill -9 of the primary PostgreSQL (postmaster)'
+        : 'kill -9 of the primary node (Patroni and PostgreSQL)',
+    killedNode: victim.name,
+    newPrimary,
+    bookingsAttempted: load.attempts.length,
+    bookingsAcknowledged: acknowledged.length,
+    conflicts409: load.attempts.filter((a) => a.final === 409).length,
+    retriedAfter503OrCut: load.attempts.filter((a) => a.retries > 0).length,
+    answered503: load.answered503,
+    noAnswer: load.noAnswer,
+    writesStoppedSeconds,
+    firstAcknowledgedWriteAfterKillSeconds: (resumedAt - killedAt) / 1000,
+    rejoinedAsReplicaSeconds,
+    acknowledgedLost: lost,
+    overlappingActive: overlaps,
+    duplicateKeys,
+    keysRetriedAgainAfterwards: retried,
+    appointmentsCreatedVsAcknowledged: [created, ids.length],
+    reads: load.reads,
+    fiveHundreds: load.fiveHundreds,
+    otherStatuses: Object.fromEntries(load.other),
+    rowsOnEveryNode,
+    timelineAfter: leaderAfter?.timeline,
+    checks,
+  };
+}
+
+function markdown(meta: Record<string, unknown>, results: RoundResult[]) {
+  const lines = [
+    '# Carebook failover test',
+    '',
+    `Generated by \`npm run test:ha\` on ${String(meta.startedAt)} at commit \`${String(meta.commit)}\`, on ${String(meta.cpus)} cores shared with other work. Cluster: etcd, three Patroni nodes (PostgreSQL 15, synchronous_mode strict, one synchronous standby), HAProxy routing by Patroni's /primary check, two app instances; ${CLIENTS} clients booking (each with its own Idempotency-Key, retrying 503s and cut connections every 250 ms) and reading the appointment list across both instances.`,
+    '',
+    '| round | fault | first booking sent after the kill acknowledged after | longest gap between acknowledged bookings | cluster whole again after | booked (acknowledged) | lost | overlaps | duplicate keys | 409 | retried after 503 | reads ok / failed |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...results.map(
+      (r) =>
+        `| ${r.round} | ${r.fault} (${r.killedNode} → ${r.newPrimary}) | ${r.firstAcknowledgedWriteAfterKillSeconds.toFixed(1)} s | ${r.writesStoppedSeconds.toFixed(1)} s | ${r.rejoinedAsReplicaSeconds.toFixed(1)} s | ${r.bookingsAcknowledged} | ${r.acknowledgedLost} | ${r.overlappingActive} | ${r.duplicateKeys} | ${r.conflicts409} | ${r.retriedAfter503OrCut} | ${r.reads.ok} / ${r.reads.failed} |`,
+    ),
+    '',
+    'Checks: ' +
+      results
+        .map(
+          (r) =>
+            `round ${r.round}: ` +
+            Object.entries(r.checks)
+              .map(([k, v]) => `${k} ${v ? 'yes' : 'NO'}`)
+              .join(', '),
+        )
+        .join('; '),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+async function main() {
+  const startedAt = new Date().toISOString();
+  say('stopping any earlier cluster and starting a fresh one (npm run ha:up)…');
+  await haDown({ wipe: true, say });
+  await haUp({
+    say,
+    appEnv: { LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_PER_MINUTE: '100000' },
+  });
+  const results: RoundResult[] = [];
+  try {
+    const apis = await signInAll();
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const slots = (
+      (await (
+        await apis[0]!(`/api/clinics/riverside/slots?from=${day(1)}&to=${day(60)}`)
+      ).json()) as {
+        slots: Array<{ startTime: string; agentId: string }>;
+      }
+    ).slots;
+    const patients = (
+      (await (await apis[0]!('/api/clinics/patient?clinic=riverside&keyword=a')).json()) as Array<{
+        _id: string;
+      }>
+    ).map((p) => p._id);
+    say(`${slots.length} free slots, ${patients.length} patients`);
+    for (let i = 1; i <= ROUNDS; i++) {
+      results.push(await round(i, i === 1 ? 'postgres' : 'node', apis, slots, patients));
+      console.log(JSON.stringify(results.at(-1), null, 2));
+    }
+  } finally {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim();
+    const meta = {
+      startedAt,
+      commit,
+      node: process.version,
+      cpus: os.cpus().length,
+      loadAverageAtStart: os.loadavg(),
+      clients: CLIENTS,
+    };
+    if (results.length) {
+      const dir = path.join(ROOT, 'bench/results');
+      writeFileSync(
+        path.join(dir, 'ha-failover.json'),
+        JSON.stringify({ meta, rounds: results }, null, 2) + '\n',
+      );
+      writeFileSync(path.join(dir, 'ha-failover.md'), markdown(meta, results));
+      say('figures written to bench/results/ha-failover.json and .md');
+    }
+    if (!values.keep) await haDown({ wipe: true, say });
+  }
+  const failed = results.flatMap((r) =>
+    Object.entries(r.checks)
+      .filter(([, ok]) => !ok)
+      .map(([k]) => `round ${r.round}: ${k}`),
+  );
+  if (results.length < ROUNDS || failed.length) {
+    console.error(`FAILED: ${failed.join(', ') || 'a round did not finish'}`);
+    process.exitCode = 1;
+  } else {
+    say('all checks passed');
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,52 @@
+// npm run ha:up | npm run ha:down [-- --wipe] | npm run ha:status
+// The high-availability cluster on this machine (ADR 061, README "Production: high availability").
+import { parseArgs } from 'node:util';
+import { clusterMembers, describeUrls, haDown, haUp } from './cluster';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { wipe: { type: 'boolean', default: false } },
+});
+
+async function main() {
+  switch (positionals[0]) {
+    case 'up': {
+      try {
+        const { members } = await haUp();
+        console.log('\nThe cluster is up:');
+        for (const m of members) console.log(`  ${m.name} ${m.role} (${m.state}) port ${m.port}`);
+        console.log('');
+        for (const line of describeUrls()) console.log(line);
+        console.log('\nStop it with: npm run ha:down   (add -- --wipe to remove its data too)');
+      } catch (err) {
+        console.error(err instanceof Error ? err.message : err);
+        console.error('\nstopping what started…');
+        await haDown();
+        process.exitCode = 1;
+      }
+      return;
+    }
+    case 'down':
+      await haDown({ wipe: values.wipe });
+      console.log('the cluster is stopped');
+      return;
+    case 'status': {
+      const members = await clusterMembers();
+      if (!members) {
+        console.log('no Patroni node answers: the cluster is not running');
+        process.exitCode = 1;
+        return;
+      }
+      for (const m of members)
+        console.log(
+          `${m.name} ${m.role} ${m.state} timeline ${m.timeline ?? '-'} lag ${m.lag ?? 0}`,
+        );
+      return;
+    }
+    default:
+      console.error('usage: tsx scripts/ha/ha.ts up | down [--wipe] | status');
+      process.exitCode = 2;
+  }
+}
+
+void main();
