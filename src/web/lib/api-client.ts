@@ -166,14 +166,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   }
 
   const parsed = await readBody(response);
-  if (
-    response.status === 403 &&
-    isRecord(parsed) &&
-    parsed.error === 'step_up_required' &&
-    stepUpHandler &&
-    !options.noStepUp &&
-    (await stepUpHandler())
-  ) {
+  if (await steppedUpFor(response, parsed, options)) {
     return apiFetch<T>(path, { ...options, noStepUp: true });
   }
   if (!response.ok) {
@@ -186,6 +179,25 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     });
   }
   return parsed as T;
+}
+
+/**
+ * Whether a refusal asked for a fresh second factor and the user has just given one in the
+ * step-up dialog, so the request is worth sending once more.
+ */
+async function steppedUpFor(
+  response: Response,
+  parsed: unknown,
+  options: Pick<ApiFetchOptions, 'noStepUp'>,
+): Promise<boolean> {
+  return (
+    response.status === 403 &&
+    isRecord(parsed) &&
+    parsed.error === 'step_up_required' &&
+    stepUpHandler !== null &&
+    !options.noStepUp &&
+    (await stepUpHandler())
+  );
 }
 
 /** The file name a Content-Disposition header gives, if any. */
@@ -231,14 +243,7 @@ export async function apiDownload(
     };
   }
   const parsed = await readBody(response);
-  if (
-    response.status === 403 &&
-    isRecord(parsed) &&
-    parsed.error === 'step_up_required' &&
-    stepUpHandler &&
-    !options.noStepUp &&
-    (await stepUpHandler())
-  ) {
+  if (await steppedUpFor(response, parsed, options)) {
     return apiDownload(path, { ...options, noStepUp: true });
   }
   const fallback = options.fallback ?? `HTTP error! status: ${response.status}`;
