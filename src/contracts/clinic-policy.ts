@@ -123,6 +123,14 @@ export const patientRecordsPolicy = z.object({
 });
 export type PatientRecordsPolicy = z.infer<typeof patientRecordsPolicy>;
 
+/** Besides admins, which roles read the clinic's reports (issue 45, ADR 052). */
+export const reportsPolicy = z.object({
+  viewerRoles: z
+    .array(z.enum(PATIENT_EDITOR_CHOICES, { error: 'must be staff, provider or nurse' }))
+    .refine((roles) => new Set(roles).size === roles.length, 'each role once'),
+});
+export type ReportsPolicy = z.infer<typeof reportsPolicy>;
+
 /** How the clinic's staff sign in (ADR 046). */
 export const signInPolicy = z.object({
   /** Who must give a second factor: nobody, the clinic's admins, or everyone at the clinic. */
@@ -182,6 +190,7 @@ export const clinicPolicy = z.object({
   signIn: signInPolicy.optional(),
   texts: textPolicy.optional(),
   outsideCalendars: outsideCalendarsPolicy.optional(),
+  reports: reportsPolicy.optional(),
 });
 export type ClinicPolicy = z.infer<typeof clinicPolicy>;
 
@@ -202,6 +211,8 @@ export const clinicPolicyView = z.object({
       .optional(),
     /** Optional for the same reason. */
     outsideCalendars: outsideCalendarsPolicy.optional(),
+    /** Optional for the same reason. */
+    reports: reportsPolicy.optional(),
   }),
 });
 export type ClinicPolicyView = z.infer<typeof clinicPolicyView>;

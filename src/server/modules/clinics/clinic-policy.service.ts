@@ -6,8 +6,10 @@ import type {
 import { SECOND_FACTOR_POLICIES } from '@contracts/two-step';
 import { PATIENT_EDITOR_CHOICES } from '@domain/patients';
 import type { AppDeps } from '../../app-deps';
+import type { Executor } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
+import { auditChange } from '../audit';
 import { replanClinicReminders } from '../notifications';
 import { requireMemberClinic } from './clinic-scope';
 import { checkTextPolicy, saveTextPolicy } from './text-policy';
@@ -16,6 +18,7 @@ import {
   listBookableAgents,
   setOnlineBookingPolicy,
   setOutsideCalendarsPolicy,
+  setReportViewerRoles,
   setPatientEditorRoles,
   setReminderOffsets,
   setSelfServicePolicy,
@@ -49,6 +52,9 @@ const viewOf = (row: Awaited<ReturnType<typeof readPolicy>>): ClinicPolicyView =
     },
     texts: row.texts,
     outsideCalendars: row.outsideCalendars,
+    reports: {
+      viewerRoles: PATIENT_EDITOR_CHOICES.filter((r) => row.reportViewerRoles.includes(r)),
+    },
   },
 });
 
@@ -81,6 +87,36 @@ async function checkOnlineBooking(
       fields: [{ field: 'onlineBooking.agentIds', message: details }],
     });
   }
+}
+
+/**
+ * Who besides admins reads the clinic's reports is an access decision: saved and audited, with
+ * the roles before and after, when it changes.
+ */
+async function saveReportViewerRoles(
+  tx: Executor,
+  ctx: RequestContext,
+  clinic: { id: string; reportViewerRoles: string[] },
+  roles: string[],
+  at: Date,
+) {
+  const before = PATIENT_EDITOR_CHOICES.filter((r) => clinic.reportViewerRoles.includes(r));
+  const after = PATIENT_EDITOR_CHOICES.filter((r) => roles.includes(r));
+  if (before.join() === after.join()) return;
+  await setReportViewerRoles(tx, clinic.id, after);
+  const changes = [{ field: 'reports.viewerRoles', from: before, to: after }];
+  await auditChange(
+    tx,
+    ctx,
+    {
+      action: 'update',
+      entityType: 'clinic',
+      entityId: clinic.id,
+      patientId: null,
+      details: { changes },
+    },
+    at,
+  );
 }
 
 /** A clinic's own rules, for the admins of that clinic. */
@@ -119,6 +155,9 @@ export async function updateClinicPolicy(
     if (policy.outsideCalendars) {
       await setOutsideCalendarsPolicy(tx, clinic.id, policy.outsideCalendars);
     }
+    if (policy.reports) {
+      await saveReportViewerRoles(tx, ctx, clinic, policy.reports.viewerRoles, now);
+    }
     await saveTextPolicy(tx, ctx, clinic.id, clinic.texts, texts, now);
     return replanClinicReminders(tx, { ...clinic, offsets }, now);
   });
@@ -136,6 +175,7 @@ export async function updateClinicPolicy(
       signIn: policy.signIn ?? clinic.signIn,
       texts,
       outsideCalendars: policy.outsideCalendars ?? clinic.outsideCalendars,
+      reportViewerRoles: policy.reports?.viewerRoles ?? clinic.reportViewerRoles,
     }),
     rescheduledAppointments,
   };

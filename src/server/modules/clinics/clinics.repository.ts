@@ -178,6 +178,7 @@ export async function findClinicPolicy(db: Executor, clinicId: string) {
         sendingNumber: t.clinics.textNumber,
       },
       outsideCalendars: { dropFailingAfterDay: t.clinics.outsideCalendarDropFailing },
+      reportViewerRoles: t.clinics.reportViewerRoles,
     })
     .from(t.clinics)
     .where(eq(t.clinics.id, clinicId))
@@ -223,6 +224,11 @@ export async function setSignInPolicy(
     secondFactorPolicy: policy.secondFactor,
     passkeySignIn: policy.passkeySignIn,
   });
+}
+
+/** Besides admins, the roles that read the clinic's reports (ADR 052). */
+export async function setReportViewerRoles(db: Executor, clinicId: string, roles: string[]) {
+  await updateClinic(db, clinicId, { reportViewerRoles: roles });
 }
 
 /** Whether outside calendars failing for a day stop blocking the clinic's slots (ADR 053). */

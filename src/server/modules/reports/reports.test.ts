@@ -108,9 +108,46 @@ describe('GET /api/reports', () => {
         message: expect.stringMatching(/admin/),
       });
     }
-    await env.db.execute(
-      sql`update ${t.clinics} set report_viewer_roles = '{staff}' where id = ${scene.s.clinic.id}`,
+    // The clinic's admin opens them to the front desk in the clinic's settings, audited.
+    const policyUrl = `/api/admin/clinics/${scene.s.clinic.slug}/policy`;
+    const reminders = (await scene.admin.get(policyUrl)).json().policy.reminders;
+    expect((await scene.admin.get(policyUrl)).json().policy.reports).toEqual({ viewerRoles: [] });
+    for (const viewerRoles of [['admin'], ['staff', 'staff'], 'staff']) {
+      const bad = await scene.admin.put(policyUrl, { reminders, reports: { viewerRoles } });
+      expect(bad.statusCode, bad.body).toBe(400);
+      expect(bad.json().details).toMatch(/\w/);
+    }
+    const byStaff = await scene.staff.put(policyUrl, {
+      reminders,
+      reports: { viewerRoles: ['staff'] },
+    });
+    expect(byStaff.statusCode).toBe(403);
+    const foreign = `/api/admin/clinics/${scene.s.foreign.slug}/policy`;
+    const elsewhere = await scene.admin.put(foreign, {
+      reminders,
+      reports: { viewerRoles: ['staff'] },
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect((await scene.staff.get(`/api/reports?${NOVEMBER}`)).statusCode).toBe(403);
+    const saved = await scene.admin.put(policyUrl, {
+      reminders,
+      reports: { viewerRoles: ['staff'] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().policy.reports).toEqual({ viewerRoles: ['staff'] });
+    const audited = await queryRows<{ details: { changes: unknown[] } }>(
+      env.db,
+      sql`select details from ${t.auditLog}
+          where entity_type = 'clinic' and entity_id = ${scene.s.clinic.id}
+            and details::text like '%reports.viewerRoles%'`,
     );
+    expect(audited.map((r) => r.details.changes)).toEqual([
+      [{ field: 'reports.viewerRoles', from: [], to: ['staff'] }],
+    ]);
+    // A save that leaves reports out keeps them as they are.
+    expect((await scene.admin.put(policyUrl, { reminders })).json().policy.reports).toEqual({
+      viewerRoles: ['staff'],
+    });
     expect((await scene.staff.get(`/api/reports?${NOVEMBER}`)).statusCode).toBe(200);
     expect((await scene.staff.get(`/api/reports/export?${NOVEMBER}`)).statusCode).toBe(200);
     expect((await scene.provider.get(`/api/reports?${NOVEMBER}`)).statusCode).toBe(403);

@@ -12,6 +12,7 @@ import { SelfServicePolicyForm } from './self-service-policy-form';
 import { WaitlistPolicyForm } from './waitlist-policy-form';
 import { OnlineBookingPolicyForm } from './online-booking-policy-form';
 import { PatientRecordsPolicyForm } from './patient-records-policy-form';
+import { ReportsPolicyForm } from './reports-policy-form';
 import { OutsideCalendarsPolicyForm } from './outside-calendars-policy-form';
 import { SignInPolicyForm } from './sign-in-policy-form';
 import { TextPolicyForm } from './text-policy-form';
@@ -131,6 +132,11 @@ export function ClinicSettingsPage() {
           <Card className="mt-4">
             <CardContent>
               <PatientRecordsPolicyForm key={slug} slug={slug} current={policy.data} />
+            </CardContent>
+          </Card>
+          <Card className="mt-4">
+            <CardContent>
+              <ReportsPolicyForm key={slug} slug={slug} current={policy.data} />
             </CardContent>
           </Card>
           <Card className="mt-4">

@@ -1,23 +1,5 @@
-import { useForm } from 'react-hook-form';
-import type { ClinicPolicyView, PatientRecordsPolicy } from '@contracts/clinic-policy';
-import { PATIENT_EDITOR_CHOICES, type PatientEditorChoice } from '@domain/patients';
-import { Checkbox } from '@web/components/ui/checkbox';
-import { PolicySection, sectionState } from './policy-section';
-import { useSavePolicyPart } from './use-save-policy-part';
-
-const CHOICE_LABELS: Record<PatientEditorChoice, string> = {
-  staff: 'Staff (front desk)',
-  provider: 'Providers',
-  nurse: 'Nurses',
-};
-
-type Choices = Record<PatientEditorChoice, boolean>;
-
-const toForm = (policy: PatientRecordsPolicy): Choices => ({
-  staff: policy.editorRoles.includes('staff'),
-  provider: policy.editorRoles.includes('provider'),
-  nurse: policy.editorRoles.includes('nurse'),
-});
+import type { ClinicPolicyView } from '@contracts/clinic-policy';
+import { RoleChoicesPolicyForm } from './role-choices-policy-form';
 
 /** Besides admins, which roles change, merge, import and export this clinic's patient records. */
 export function PatientRecordsPolicyForm({
@@ -27,19 +9,11 @@ export function PatientRecordsPolicyForm({
   slug: string;
   current: ClinicPolicyView;
 }) {
-  const form = useForm<Choices, unknown, PatientRecordsPolicy>({
-    defaultValues: toForm(current.policy.patientRecords),
-    resolver: (values) => ({
-      values: { editorRoles: PATIENT_EDITOR_CHOICES.filter((role) => values[role]) },
-      errors: {},
-    }),
-  });
-  const { save, submit } = useSavePolicyPart(slug, current, 'patientRecords', form, {
-    toForm,
-    saved: 'Patient record settings saved.',
-  });
   return (
-    <PolicySection
+    <RoleChoicesPolicyForm
+      slug={slug}
+      current={current}
+      part="patientRecords"
       title="Patient records"
       intro={
         <>
@@ -47,18 +21,9 @@ export function PatientRecordsPolicyForm({
           choose who else may correct details, add notes, merge, import, export and erase.
         </>
       }
-      {...sectionState(form, save, submit)}
+      legend="Who may change patient records"
+      saved="Patient record settings saved."
       saveLabel="Save patient record settings"
-    >
-      <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">Who may change patient records</legend>
-        {PATIENT_EDITOR_CHOICES.map((role) => (
-          <label key={role} className="flex items-center gap-2 text-sm">
-            <Checkbox {...form.register(role)} />
-            {CHOICE_LABELS[role]}
-          </label>
-        ))}
-      </fieldset>
-    </PolicySection>
+    />
   );
 }
