@@ -103,13 +103,22 @@ describe('texts through Kannel', () => {
     expect(kannel.textsTo(NUMBER)).toHaveLength(1);
   });
 
-  it('reminds by text, and a reply of C confirms the visit through the visit link’s confirm', async () => {
+  it('reminds by text in the patient’s language, and a reply of C confirms the visit through the visit link’s confirm', async () => {
     await choosesTexts();
+    // A patient who reads Spanish first (issue 44): their reminder reads in Spanish.
+    await env.db
+      .update(t.patients)
+      .set({ preferredLanguage: 'es' })
+      .where(eq(t.patients.id, s.patient.id));
     const visit = await bookThroughApi(staff, s, '2026-11-25T15:00:00Z');
     await worker().runOnce();
     await travel('2026-11-24T15:00:00Z'); // the day-before reminder falls due
     expect(await worker().runOnce()).toBe(1);
-    await arrived((text) => text.includes('Reply C to confirm'));
+    await arrived((text) =>
+      text.startsWith(
+        'José, recordatorio: su cita en Riverside Family Clinic el mié, 25 nov, 10:00. Responda C para confirmar, R para su enlace.',
+      ),
+    );
 
     await kannel.reply(NUMBER, CLINIC_NUMBER, 'C');
     await vi.waitFor(async () =>

@@ -1,4 +1,5 @@
 // The words of one queued text, from its row and the visit as it is when the text goes.
+import { choosePatientLanguage } from '@domain/patient-language';
 import type { NotificationSnapshot, OfferSnapshot } from '../notifications';
 import { offerLink, sessionLink } from '../notifications';
 import {
@@ -22,12 +23,19 @@ export function textBodyOf(
   publicUrl: string,
 ): string | null {
   if (row.kind === 'text.answer') return (row.payload as { text: string }).text;
+  const recipient = (row.recipients as Array<{ name: string; language?: string | null }>)[0];
   if (row.kind === 'text.waitlist.offer') {
     const offer = row.payload as OfferSnapshot;
-    const firstName = (row.recipients as Array<{ name: string }>)[0]?.name ?? '';
     return offerText(
       { ...offer, clinic: { name: clinic.name, timezone: clinic.timezone } },
-      { firstName, link: offerLink(publicUrl, offer.token) },
+      {
+        firstName: recipient?.name ?? '',
+        link: offerLink(publicUrl, offer.token),
+        language: choosePatientLanguage({
+          preferred: recipient?.language,
+          clinicDefault: clinic.defaultLanguage,
+        }),
+      },
     );
   }
   if (!visit) return null;
@@ -39,6 +47,11 @@ export function textBodyOf(
   const context = {
     firstName: visit.firstName,
     link: sessionLink(publicUrl, snapshot.token ?? visit.token),
+    // The patient's record's language as it is when the text goes, else the clinic's.
+    language: choosePatientLanguage({
+      preferred: visit.language,
+      clinicDefault: clinic.defaultLanguage,
+    }),
   };
   switch (row.kind) {
     case 'text.appointment.reminder':

@@ -1,7 +1,8 @@
 // What each text says (ADR 050). Short on purpose: the patient's first name, the clinic, the time
 // and a link, nothing else a stranger glancing at a phone should read (issue 44). One function
 // per kind of message, from the same visit data as the e-mail of that kind, so that they can be
-// put into the patient's language one by one. Plain English for now.
+// put into the patient's language. The answers to replies stay in English.
+import type { PatientLanguage } from '@domain/patients';
 import type { NotificationSnapshot } from '../notifications';
 
 /** What a text about a visit needs beside the e-mail's snapshot. */
@@ -10,11 +11,13 @@ export interface TextContext {
   firstName: string;
   /** The patient's page of the visit (self-service, confirm, join). */
   link: string;
+  /** The patient's language (their record's, else their clinic's); English without one. */
+  language?: PatientLanguage;
 }
 
 /** "Mon, Nov 30, 8:30 AM" on the clinic's clock, in plain spaces (ICU's narrow one is UCS-2). */
-export function textTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+export function textTime(iso: string, timeZone: string, language: PatientLanguage = 'en'): string {
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
@@ -28,27 +31,92 @@ export function textTime(iso: string, timeZone: string): string {
 
 type VisitData = Pick<NotificationSnapshot, 'clinic' | 'start'>;
 
+/** One language's words for the visit texts: name, clinic, time (words) and link only. */
+interface TextWords {
+  booked: (name: string, clinic: string, when: string, link: string) => string;
+  rescheduled: (name: string, clinic: string, when: string, link: string) => string;
+  reassigned: (name: string, clinic: string, when: string, link: string) => string;
+  cancelled: (name: string, clinic: string, when: string) => string;
+  seeYou: (name: string, clinic: string, when: string, link: string) => string;
+  remind: (name: string, clinic: string, when: string, link: string) => string;
+  offer: (name: string, clinic: string, when: string, until: string, link: string) => string;
+}
+
+/** The patient's texts in their language (issue 44): short, plain and polite. */
+const TEXT_WORDS: Record<PatientLanguage, TextWords> = {
+  en: {
+    booked: (n, c, w, l) => `${n}, your visit at ${c} is booked for ${w}. Details: ${l}`,
+    rescheduled: (n, c, w, l) => `${n}, your visit at ${c} moved to ${w}. Details: ${l}`,
+    reassigned: (n, c, w, l) =>
+      `${n}, your visit at ${c} on ${w} is now with another provider. Details: ${l}`,
+    cancelled: (n, c, w) => `${n}, your visit at ${c} on ${w} was cancelled.`,
+    seeYou: (n, c, w, l) => `${n}, see you at ${c} on ${w}. Details: ${l}`,
+    remind: (n, c, w, l) =>
+      `${n}, reminder: your visit at ${c} on ${w}. Reply C to confirm, R for your link. ${l}`,
+    offer: (n, c, w, u, l) => `${n}, ${c} has an earlier time for you: ${w}. Answer by ${u}: ${l}`,
+  },
+  es: {
+    booked: (n, c, w, l) => `${n}, su cita en ${c} queda reservada para el ${w}. Detalles: ${l}`,
+    rescheduled: (n, c, w, l) => `${n}, su cita en ${c} pasa al ${w}. Detalles: ${l}`,
+    reassigned: (n, c, w, l) =>
+      `${n}, su cita en ${c} del ${w} será con otro profesional. Detalles: ${l}`,
+    cancelled: (n, c, w) => `${n}, su cita en ${c} del ${w} fue cancelada.`,
+    seeYou: (n, c, w, l) => `${n}, le esperamos en ${c} el ${w}. Detalles: ${l}`,
+    remind: (n, c, w, l) =>
+      `${n}, recordatorio: su cita en ${c} el ${w}. Responda C para confirmar, R para su enlace. ${l}`,
+    offer: (n, c, w, u, l) =>
+      `${n}, ${c} tiene una hora antes para usted: ${w}. Responda antes del ${u}: ${l}`,
+  },
+  fr: {
+    booked: (n, c, w, l) => `${n}, votre rendez-vous à ${c} est réservé le ${w}. Détails : ${l}`,
+    rescheduled: (n, c, w, l) =>
+      `${n}, votre rendez-vous à ${c} est déplacé au ${w}. Détails : ${l}`,
+    reassigned: (n, c, w, l) =>
+      `${n}, votre rendez-vous à ${c} le ${w} sera avec un autre praticien. Détails : ${l}`,
+    cancelled: (n, c, w) => `${n}, votre rendez-vous à ${c} le ${w} est annulé.`,
+    seeYou: (n, c, w, l) => `${n}, à bientôt à ${c} le ${w}. Détails : ${l}`,
+    remind: (n, c, w, l) =>
+      `${n}, rappel : votre rendez-vous à ${c} le ${w}. Répondez C pour confirmer, R pour votre lien. ${l}`,
+    offer: (n, c, w, u, l) =>
+      `${n}, ${c} a un horaire plus tôt pour vous : ${w}. Répondez avant le ${u} : ${l}`,
+  },
+};
+
+const whenOf = (visit: VisitData, language: PatientLanguage) =>
+  textTime(visit.start, visit.clinic.timezone, language);
+
 export function bookedText(visit: VisitData, c: TextContext): string {
-  return `${c.firstName}, your visit at ${visit.clinic.name} is booked for ${textTime(visit.start, visit.clinic.timezone)}. Details: ${c.link}`;
+  const l = c.language ?? 'en';
+  return TEXT_WORDS[l].booked(c.firstName, visit.clinic.name, whenOf(visit, l), c.link);
 }
 
 export function rescheduledText(visit: VisitData, c: TextContext): string {
-  return `${c.firstName}, your visit at ${visit.clinic.name} moved to ${textTime(visit.start, visit.clinic.timezone)}. Details: ${c.link}`;
+  const l = c.language ?? 'en';
+  return TEXT_WORDS[l].rescheduled(c.firstName, visit.clinic.name, whenOf(visit, l), c.link);
 }
 
 export function reassignedText(visit: VisitData, c: TextContext): string {
-  return `${c.firstName}, your visit at ${visit.clinic.name} on ${textTime(visit.start, visit.clinic.timezone)} is now with another provider. Details: ${c.link}`;
+  const l = c.language ?? 'en';
+  return TEXT_WORDS[l].reassigned(c.firstName, visit.clinic.name, whenOf(visit, l), c.link);
 }
 
-export function cancelledText(visit: VisitData, c: Pick<TextContext, 'firstName'>): string {
-  return `${c.firstName}, your visit at ${visit.clinic.name} on ${textTime(visit.start, visit.clinic.timezone)} was cancelled.`;
+export function cancelledText(
+  visit: VisitData,
+  c: Pick<TextContext, 'firstName' | 'language'>,
+): string {
+  const l = c.language ?? 'en';
+  return TEXT_WORDS[l].cancelled(c.firstName, visit.clinic.name, whenOf(visit, l));
 }
 
 export function reminderText(visit: VisitData & { confirmed: boolean }, c: TextContext): string {
-  const when = textTime(visit.start, visit.clinic.timezone);
-  return visit.confirmed
-    ? `${c.firstName}, see you at ${visit.clinic.name} on ${when}. Details: ${c.link}`
-    : `${c.firstName}, reminder: your visit at ${visit.clinic.name} on ${when}. Reply C to confirm, R for your link. ${c.link}`;
+  const l = c.language ?? 'en';
+  const words = TEXT_WORDS[l];
+  return (visit.confirmed ? words.seeYou : words.remind)(
+    c.firstName,
+    visit.clinic.name,
+    whenOf(visit, l),
+    c.link,
+  );
 }
 
 /** An offer of freed time to a waiting patient: when, until when it holds, and its page. */
@@ -57,7 +125,14 @@ export function offerText(
   c: TextContext,
 ): string {
   const tz = offer.clinic.timezone;
-  return `${c.firstName}, ${offer.clinic.name} has an earlier time for you: ${textTime(offer.start, tz)}. Answer by ${textTime(offer.expiresAt, tz)}: ${c.link}`;
+  const l = c.language ?? 'en';
+  return TEXT_WORDS[l].offer(
+    c.firstName,
+    offer.clinic.name,
+    textTime(offer.start, tz, l),
+    textTime(offer.expiresAt, tz, l),
+    c.link,
+  );
 }
 
 /** The answers to a patient's reply. */

@@ -8,7 +8,7 @@ import * as t from '../../db/schema';
 import { expireDueOffers } from './offer-expiry';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New York
-const { s, staff } = useScenario(env);
+const { s, staff, admin } = useScenario(env, 'admin');
 const TUESDAY_10AM = '2026-11-24T15:00:00.000Z';
 
 function entryBody(overrides: Record<string, unknown> = {}) {
@@ -212,6 +212,38 @@ describe('offers of freed time', () => {
     expect(seen).toMatchObject([{ status: 'open', patient: { name: 'José Núñez' } }]);
     const audit = await env.db.select().from(t.auditLog).where(eq(t.auditLog.action, 'offer'));
     expect(audit).toMatchObject([{ entityId: entry.id, patientId: s.patient.id }]);
+  });
+
+  it('writes the offer e-mail in the patient’s language, else the clinic’s (issue 44)', async () => {
+    await env.db
+      .update(t.patients)
+      .set({ preferredLanguage: 'es' })
+      .where(eq(t.patients.id, s.patient.id));
+    await env.db
+      .update(t.clinics)
+      .set({ defaultLanguage: 'fr' })
+      .where(eq(t.clinics.id, s.clinic.id));
+    await addEntry();
+    await bookAndCancel();
+    const [message] = await offerMessages();
+    const shown = async () => {
+      const res = await admin.get(`/api/admin/outbox/${message!.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { mails: Array<{ subject: string; text: string }> }).mails[0]!;
+    };
+    const spanish = await shown();
+    expect(spanish.subject).toBe(
+      `Hay una hora libre para usted el martes, 24 de noviembre de 2026 — ${s.clinic.name}`,
+    );
+    expect(spanish.text).toContain(
+      'Cuándo: martes, 24 de noviembre de 2026, 10:00 – 10:30 (hora oriental)',
+    );
+    // Without a language on the record, the clinic's default.
+    await env.db
+      .update(t.patients)
+      .set({ preferredLanguage: null })
+      .where(eq(t.patients.id, s.patient.id));
+    expect((await shown()).subject).toMatch(/^Un horaire est libre pour vous le mardi 24 novembre/);
   });
 
   it('offers only to entries the time suits: provider, duration, window, weekday, time of day', async () => {
