@@ -5,14 +5,17 @@ import type {
 } from '@contracts/clinic-policy';
 import { SECOND_FACTOR_POLICIES } from '@contracts/two-step';
 import { PATIENT_EDITOR_CHOICES } from '@domain/patients';
+import { languageOf } from '@domain/patient-language';
 import type { AppDeps } from '../../app-deps';
 import { badRequest, notFound } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
 import { replanClinicReminders } from '../notifications';
+import { auditChange } from '../audit';
 import { requireMemberClinic } from './clinic-scope';
 import { checkTextPolicy, saveTextPolicy } from './text-policy';
 import {
   findClinicPolicy,
+  setPatientLanguage,
   listBookableAgents,
   setOnlineBookingPolicy,
   setOutsideCalendarsPolicy,
@@ -49,6 +52,7 @@ const viewOf = (row: Awaited<ReturnType<typeof readPolicy>>): ClinicPolicyView =
     },
     texts: row.texts,
     outsideCalendars: row.outsideCalendars,
+    patientLanguage: { defaultLanguage: languageOf(row.patientLanguage.defaultLanguage) ?? 'en' },
   },
 });
 
@@ -120,6 +124,28 @@ export async function updateClinicPolicy(
       await setOutsideCalendarsPolicy(tx, clinic.id, policy.outsideCalendars);
     }
     await saveTextPolicy(tx, ctx, clinic.id, clinic.texts, texts, now);
+    const language = policy.patientLanguage?.defaultLanguage;
+    const languageBefore = clinic.patientLanguage.defaultLanguage;
+    if (language && language !== languageBefore) {
+      // Audited as the texting policy is: it decides what every patient without a choice reads.
+      await setPatientLanguage(tx, clinic.id, language);
+      await auditChange(
+        tx,
+        ctx,
+        {
+          action: 'update',
+          entityType: 'clinic',
+          entityId: clinic.id,
+          patientId: null,
+          details: {
+            changes: [
+              { field: 'patientLanguage.defaultLanguage', from: languageBefore, to: language },
+            ],
+          },
+        },
+        now,
+      );
+    }
     return replanClinicReminders(tx, { ...clinic, offsets }, now);
   });
   const selfService = policy.selfService ?? clinic.selfService;
@@ -136,6 +162,7 @@ export async function updateClinicPolicy(
       signIn: policy.signIn ?? clinic.signIn,
       texts,
       outsideCalendars: policy.outsideCalendars ?? clinic.outsideCalendars,
+      patientLanguage: policy.patientLanguage ?? clinic.patientLanguage,
     }),
     rescheduledAppointments,
   };

@@ -178,6 +178,7 @@ export async function findClinicPolicy(db: Executor, clinicId: string) {
         sendingNumber: t.clinics.textNumber,
       },
       outsideCalendars: { dropFailingAfterDay: t.clinics.outsideCalendarDropFailing },
+      patientLanguage: { defaultLanguage: t.clinics.defaultLanguage },
     })
     .from(t.clinics)
     .where(eq(t.clinics.id, clinicId))
@@ -232,6 +233,11 @@ export async function setOutsideCalendarsPolicy(
   policy: { dropFailingAfterDay: boolean },
 ) {
   await updateClinic(db, clinicId, { outsideCalendarDropFailing: policy.dropFailingAfterDay });
+}
+
+/** The language the clinic's patients read when nothing else says (issue 44, ADR 051). */
+export async function setPatientLanguage(db: Executor, clinicId: string, language: string) {
+  await updateClinic(db, clinicId, { defaultLanguage: language });
 }
 
 /** How the clinic texts (ADR 050); the number comes in E.164, checked by the service. */
