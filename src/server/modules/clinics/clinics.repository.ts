@@ -306,7 +306,13 @@ export async function findClinicOnlineBooking(db: Executor, slug: string) {
 export async function insertClinic(
   db: Executor,
   slugs: readonly string[],
-  values: { name: string; timezone: string; phone: string; address: string | null },
+  values: {
+    name: string;
+    timezone: string;
+    phone: string;
+    address: string | null;
+    textCountry: string;
+  },
 ) {
   for (const slug of slugs) {
     const [row] = await db
