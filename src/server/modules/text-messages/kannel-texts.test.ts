@@ -218,6 +218,55 @@ describe('texts through Kannel', () => {
     });
   });
 
+  it('staff answer a reply from the record: at once in quiet hours right after it, else when they end, never after STOP', async () => {
+    await choosesTexts();
+    await bookThroughApi(staff, s, '2026-11-25T15:00:00Z');
+    expect(await worker().runOnce()).toBe(1); // the booking's text: replies are the clinic's
+    await travel('2026-11-24T03:30:00Z'); // 22:30 in New York, in quiet hours
+    await kannel.reply(NUMBER, CLINIC_NUMBER, 'Can I come earlier tomorrow?');
+    await vi.waitFor(async () =>
+      expect(await replies()).toMatchObject([{ action: 'inbox', patientId: s.patient.id }]),
+    );
+    const answered = await staff.post(`/api/patients/${s.patient.id}/texts`, {
+      text: 'Yes: come at 9:00, we will fit you in.',
+    });
+    expect(answered.statusCode, answered.body).toBe(201);
+    expect(answered.json()).toMatchObject({
+      kind: 'text.staff',
+      to: NUMBER,
+      body: 'Yes: come at 9:00, we will fit you in.',
+      deliveryStatus: 'queued',
+    });
+    // The patient wrote a moment ago: the answer goes now, quiet hours or not.
+    expect(await worker().runOnce()).toBe(1);
+    await arrived((text) => text === 'Yes: come at 9:00, we will fit you in.');
+
+    // Two hours after their reply, a text from staff waits for quiet hours to end.
+    await travel('2026-11-24T05:30:00Z');
+    const later = await staff.post(`/api/patients/${s.patient.id}/texts`, {
+      text: 'Please bring your insurance card.',
+    });
+    expect(later.statusCode, later.body).toBe(201);
+    expect(await worker().runOnce()).toBe(0);
+    const held = (await texts()).find((r) => r.id === later.json().id)!;
+    expect(held.nextAttemptAt.toISOString()).toBe('2026-11-24T13:00:00.000Z'); // 08:00
+
+    // STOP before it goes: it is not sent, and staff cannot text them any more.
+    await kannel.reply(NUMBER, CLINIC_NUMBER, 'STOP');
+    await vi.waitFor(async () =>
+      expect((await env.db.select().from(t.textNumberStates))[0]?.stoppedAt).toBeTruthy(),
+    );
+    const refused = await staff.post(`/api/patients/${s.patient.id}/texts`, { text: 'Hello?' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^This patient replied STOP/);
+    await travel('2026-11-24T13:00:00Z');
+    await worker().runOnce(); // STOP's own answer
+    expect((await texts()).find((r) => r.id === later.json().id)).toMatchObject({
+      status: 'withdrawn',
+    });
+    expect(kannel.textsTo(NUMBER).some((text) => text.includes('insurance'))).toBe(false);
+  });
+
   it('refuses a number that cannot get texts, in words', async () => {
     const res = await staff.put(`/api/patients/${s.patient.id}/text-preference`, {
       channel: 'sms',

@@ -22,7 +22,9 @@ export function textBodyOf(
   visit: TextVisit | undefined,
   publicUrl: string,
 ): string | null {
-  if (row.kind === 'text.answer') return (row.payload as { text: string }).text;
+  if (row.kind === 'text.answer' || row.kind === 'text.staff') {
+    return (row.payload as { text: string }).text;
+  }
   const recipient = (row.recipients as Array<{ name: string; language?: string | null }>)[0];
   if (row.kind === 'text.waitlist.offer') {
     const offer = row.payload as OfferSnapshot;
