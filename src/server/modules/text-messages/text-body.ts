@@ -9,7 +9,7 @@ import {
   reassignedText,
   reminderText,
   rescheduledText,
-} from './text-templates';
+} from '@domain/text-templates';
 import type { TextClinic, TextRow, TextVisit } from './texts.repository';
 
 /**

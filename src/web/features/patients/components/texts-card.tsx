@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { PatientTexts, TextPreference } from '@contracts/text-messages';
 import { formatDate, formatTime } from '@domain/format';
-import { textLengthOf, type TextConsentMethod } from '@domain/text-messages';
+import { textLengthLabel, type TextConsentMethod } from '@domain/text-messages';
 import { OptionsSelect } from '@web/components/options-select';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -41,11 +41,7 @@ const DELIVERY_LABELS = {
   failed: 'Failed',
 } as const;
 
-/** "GSM-7 · 132 characters · 1 segment": what a text costs on the air (ADR 050). */
-export function textLengthLabel(body: string): string {
-  const { encoding, length, segments } = textLengthOf(body);
-  return `${encoding} · ${length} characters · ${segments} segment${segments === 1 ? '' : 's'}`;
-}
+export { textLengthLabel };
 
 const at = (iso: string, timeZone: string) =>
   `${formatDate(iso, timeZone)} ${formatTime(iso, timeZone)}`;

@@ -2,8 +2,8 @@
 // and a link, nothing else a stranger glancing at a phone should read (issue 44). One function
 // per kind of message, from the same visit data as the e-mail of that kind, so that they can be
 // put into the patient's language. The answers to replies stay in English.
-import type { PatientLanguage } from '@domain/patients';
-import type { NotificationSnapshot } from '../notifications';
+// Pure, so that Clinic settings previews the very words the worker sends (issue 44).
+import type { PatientLanguage } from './patients';
 
 /** What a text about a visit needs beside the e-mail's snapshot. */
 export interface TextContext {
@@ -29,7 +29,8 @@ export function textTime(iso: string, timeZone: string, language: PatientLanguag
     .replace(/[\u202f\u00a0]/g, ' ');
 }
 
-type VisitData = Pick<NotificationSnapshot, 'clinic' | 'start'>;
+/** What a visit text says of its visit: the clinic (name, clock) and the start. */
+type VisitData = { clinic: { name: string; timezone: string }; start: string };
 
 /** One language's words for the visit texts: name, clinic, time (words) and link only. */
 interface TextWords {
@@ -150,3 +151,32 @@ export const answerTexts = {
   help: (clinicName: string, phone: string | null) =>
     `${clinicName} appointment texts. Reply C to confirm your next visit, R for its link, STOP to stop texts.${phone ? ` Call ${phone}.` : ''}`,
 };
+
+/** The texts a clinic sends, in the order Clinic settings previews them. */
+export const PREVIEWED_TEXTS = [
+  { kind: 'reminder', label: 'Reminder' },
+  { kind: 'confirmed-reminder', label: 'Reminder of a confirmed visit' },
+  { kind: 'booked', label: 'Booked' },
+  { kind: 'rescheduled', label: 'New time' },
+  { kind: 'reassigned', label: 'Another provider' },
+  { kind: 'cancelled', label: 'Cancelled' },
+  { kind: 'offer', label: 'Waitlist offer' },
+] as const;
+export type PreviewedText = (typeof PREVIEWED_TEXTS)[number]['kind'];
+
+/** Each text as a patient would read it in `language`, from sample visit data. */
+export function textPreviews(
+  sample: { clinic: { name: string; timezone: string }; start: string; expiresAt: string },
+  context: TextContext,
+): Array<{ kind: PreviewedText; label: string; body: string }> {
+  const bodies: Record<PreviewedText, string> = {
+    reminder: reminderText({ ...sample, confirmed: false }, context),
+    'confirmed-reminder': reminderText({ ...sample, confirmed: true }, context),
+    booked: bookedText(sample, context),
+    rescheduled: rescheduledText(sample, context),
+    reassigned: reassignedText(sample, context),
+    cancelled: cancelledText(sample, context),
+    offer: offerText(sample, context),
+  };
+  return PREVIEWED_TEXTS.map(({ kind, label }) => ({ kind, label, body: bodies[kind] }));
+}
