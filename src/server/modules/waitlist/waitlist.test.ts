@@ -6,6 +6,11 @@ import { createBody } from '../../test/scenario';
 import { createPatient } from '../../test/factories';
 import * as t from '../../db/schema';
 import { expireDueOffers } from './offer-expiry';
+import { OFFER_EXPIRED_MESSAGE, OFFER_NOT_FOUND, OFFER_TAKEN_MESSAGE } from './offer-answers';
+import { NOT_FREE } from '../online-booking/online-services';
+import { NOT_OFFERED } from '../online-booking/online-clinic';
+import { NOT_A_VALID_LINK, VISIT_LINK_EXPIRED } from '@contracts/session';
+import { PATIENT_SENTENCES } from '../../core/patient-sentences';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New York
 const { s, staff, admin } = useScenario(env, 'admin');
@@ -646,6 +651,57 @@ describe('accepting an offer', () => {
     const res = await env.app.inject({ method: 'GET', url: `/api/offers/${'x'.repeat(32)}` });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'not_found', message: expect.stringMatching(/not valid/) });
+  });
+
+  it('says its refusals in the language the patient page asks for (issue 44)', async () => {
+    const ask = (url: string, language?: string) =>
+      env.app.inject({
+        method: 'GET',
+        url,
+        headers: language ? { 'accept-language': language } : {},
+      });
+    const offer = `/api/offers/${'x'.repeat(32)}`;
+    const spanish = await ask(offer, 'es-MX,es;q=0.9,en;q=0.5');
+    expect(spanish.statusCode).toBe(404);
+    expect(spanish.json()).toEqual({
+      error: 'not_found',
+      message: 'Este enlace de oferta no es válido. Revise el enlace de su correo electrónico.',
+    });
+    expect(spanish.headers['content-language']).toBe('es');
+    expect((await ask(offer, 'de-DE, fr-CA;q=0.8')).json().message).toBe(
+      'Ce lien d’offre n’est pas valide. Vérifiez le lien dans votre courriel.',
+    );
+    expect((await ask(offer, 'de-DE')).json().message).toBe(OFFER_NOT_FOUND);
+    expect((await ask(offer)).json().message).toBe(OFFER_NOT_FOUND);
+    // The visit link's page and online booking too.
+    expect((await ask(`/api/session?token=${'y'.repeat(32)}`, 'fr')).json().message).toBe(
+      'Ce lien de rendez-vous n’est pas valide. Utilisez le lien du dernier message de votre clinique.',
+    );
+    expect((await ask('/api/public/clinics/no-such-clinic', 'es')).json().message).toBe(
+      'Esta clínica no ofrece reservas en línea.',
+    );
+    // Staff read the spec's US English, whatever their browser says.
+    const staffSide = await env.app.inject({
+      method: 'GET',
+      url: '/api/waitlist/not-a-uuid',
+      headers: { 'accept-language': 'es' },
+    });
+    expect(staffSide.statusCode).toBeGreaterThanOrEqual(400);
+    expect(staffSide.headers['content-language']).toBeUndefined();
+  });
+
+  it('has each translated sentence as the server writes it in English', () => {
+    for (const sentence of [
+      OFFER_NOT_FOUND,
+      OFFER_TAKEN_MESSAGE,
+      OFFER_EXPIRED_MESSAGE,
+      NOT_FREE,
+      NOT_OFFERED,
+      NOT_A_VALID_LINK,
+      VISIT_LINK_EXPIRED,
+    ]) {
+      expect(PATIENT_SENTENCES.has(sentence), sentence).toBe(true);
+    }
   });
 });
 
