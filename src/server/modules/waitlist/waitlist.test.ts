@@ -7,8 +7,6 @@ import { createPatient } from '../../test/factories';
 import * as t from '../../db/schema';
 import { expireDueOffers } from './offer-expiry';
 import { OFFER_EXPIRED_MESSAGE, OFFER_NOT_FOUND, OFFER_TAKEN_MESSAGE } from './offer-answers';
-import { NOT_FREE } from '../online-booking/online-services';
-import { NOT_OFFERED } from '../online-booking/online-clinic';
 import { NOT_A_VALID_LINK, VISIT_LINK_EXPIRED } from '@contracts/session';
 import { PATIENT_SENTENCES } from '../../core/patient-sentences';
 
@@ -695,8 +693,6 @@ describe('accepting an offer', () => {
       OFFER_NOT_FOUND,
       OFFER_TAKEN_MESSAGE,
       OFFER_EXPIRED_MESSAGE,
-      NOT_FREE,
-      NOT_OFFERED,
       NOT_A_VALID_LINK,
       VISIT_LINK_EXPIRED,
     ]) {
