@@ -445,13 +445,17 @@ describe('the admins’ outbox', () => {
 });
 
 describe('a waitlist offer', () => {
-  it('is texted to a waiting patient who chose texts, in place of its e-mail', async () => {
+  it('is texted to a waiting patient who chose texts, in place of its e-mail, in their language', async () => {
     const chose = await staff.put(`/api/patients/${s.patient.id}/text-preference`, {
       channel: 'sms',
       consentMethod: 'written',
       phone: '212-555-0142',
     });
     expect(chose.statusCode, chose.body).toBe(200);
+    await env.db
+      .update(t.patients)
+      .set({ preferredLanguage: 'es' })
+      .where(eq(t.patients.id, s.patient.id));
     const entry = await staff.post('/api/waitlist', {
       clinic: s.clinic.slug,
       patientId: s.patient.id,
@@ -484,7 +488,7 @@ describe('a waitlist offer', () => {
     expect(receiver.asked.map((a) => [a.form.To, a.form.Body])).toEqual([
       [
         NUMBER,
-        `José, Riverside Family Clinic has an earlier time for you: Tue, Nov 24, 10:00 AM. Answer by Mon, Nov 23, 2:00 PM: ${PUBLIC_URL}/offer/${offer!.token}`,
+        `José, Riverside Family Clinic tiene una hora antes para usted: mar, 24 nov, 10:00. Responda antes del lun, 23 nov, 14:00: ${PUBLIC_URL}/offer/${offer!.token}`,
       ],
     ]);
     const [text] = await texts();
