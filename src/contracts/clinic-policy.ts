@@ -4,7 +4,7 @@ import {
   MAX_REMINDERS,
   MIN_REMINDER_OFFSET_MINUTES,
 } from '@domain/reminders';
-import { PATIENT_EDITOR_CHOICES } from '@domain/patients';
+import { PATIENT_EDITOR_CHOICES, PATIENT_LANGUAGES } from '@domain/patients';
 import { MAX_CUTOFF_HOURS, MAX_ONLINE_RESCHEDULES } from '@domain/self-service';
 import {
   MAX_OFFER_HOLD_MINUTES,
@@ -167,6 +167,15 @@ export const textPolicy = z.object({
 export type TextPolicyBody = z.input<typeof textPolicy>;
 
 /**
+ * The language the clinic's patients read when their record names none and no browser says
+ * (issue 44, ADR 051): their e-mails, texts and, last of all, their pages.
+ */
+export const patientLanguagePolicy = z.object({
+  defaultLanguage: z.enum(PATIENT_LANGUAGES, { error: 'must be en, es or fr' }),
+});
+export type PatientLanguagePolicy = z.infer<typeof patientLanguagePolicy>;
+
+/**
  * What outside calendars (issue 46, ADR 053) may do to the clinic's slots when they stop
  * syncing: by default the busy times last known keep blocking, however long the calendar fails.
  */
@@ -191,6 +200,7 @@ export const clinicPolicy = z.object({
   texts: textPolicy.optional(),
   outsideCalendars: outsideCalendarsPolicy.optional(),
   reports: reportsPolicy.optional(),
+  patientLanguage: patientLanguagePolicy.optional(),
 });
 export type ClinicPolicy = z.infer<typeof clinicPolicy>;
 
@@ -213,6 +223,7 @@ export const clinicPolicyView = z.object({
     outsideCalendars: outsideCalendarsPolicy.optional(),
     /** Optional for the same reason. */
     reports: reportsPolicy.optional(),
+    patientLanguage: patientLanguagePolicy.optional(),
   }),
 });
 export type ClinicPolicyView = z.infer<typeof clinicPolicyView>;

@@ -9,6 +9,7 @@ import {
   kannelStatusRoute,
   twilioInboundRoute,
   twilioStatusRoute,
+  sendPatientTextRoute,
   updatePatientTextPreferenceRoute,
 } from './routes/text-messages';
 
@@ -172,4 +173,25 @@ export const updatePatientTextPreferenceEndpoint = defineEndpoint({
   body: updateTextPreferenceBody,
   responses: { 200: textPreference },
   errors: [404, 422],
+});
+
+/** Staff's own words to a patient by text: short, as a text is. */
+export const MAX_STAFF_TEXT_LENGTH = 480;
+export const sendPatientTextBody = z
+  .object({
+    text: safeText(MAX_STAFF_TEXT_LENGTH).pipe(z.string().min(1, 'must not be empty')),
+  })
+  .strict();
+export type SendPatientTextBody = z.input<typeof sendPatientTextBody>;
+
+export const sendPatientTextEndpoint = defineEndpoint({
+  ...forStaff,
+  ...sendPatientTextRoute,
+  summary: 'Answer a patient by text, from their record',
+  description:
+    'Goes through the text outbox like every text: never to a number that said STOP (a 409 that says so), during the clinic’s quiet hours only as an answer to a reply the patient sent within the last hour, else when they end. Needs a valid number and either the patient’s consent to texts or a reply from them (a 422 that says so).',
+  params: idParams,
+  body: sendPatientTextBody,
+  responses: { 201: patientText },
+  errors: [404, 409, 422],
 });

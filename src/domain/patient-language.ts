@@ -49,3 +49,22 @@ export function languageSourcesOf(
 ): { preferred: PatientLanguage | null; clinicDefault: PatientLanguage } {
   return { preferred: languageOf(preferred), clinicDefault: languageOf(clinicDefault) ?? 'en' };
 }
+
+/**
+ * The languages of an Accept-Language header, most wanted first ("fr-CA,fr;q=0.9,en;q=0.5" →
+ * fr-CA, fr, en); a tag with q=0 is refused, not wanted, and left out.
+ */
+export function acceptedLanguages(header: string | null | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params
+        .map((p) => /^\s*q\s*=(.*)$/i.exec(p)?.[1]?.trim())
+        .find((value) => value !== undefined);
+      return { tag: tag.trim(), q: q === undefined ? 1 : q === '' ? NaN : Number(q), index };
+    })
+    .filter((l) => l.tag && l.tag !== '*' && Number.isFinite(l.q) && l.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((l) => l.tag);
+}

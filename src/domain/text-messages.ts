@@ -139,3 +139,9 @@ const segmentsOf = (length: number, single: number, part: number) =>
 /** Whole minutes between two instants, for "sent when quiet hours end" in messages. */
 export const minutesBetween = (from: Date, to: Date) =>
   Math.round((to.getTime() - from.getTime()) / MINUTE_MS);
+
+/** "GSM-7 · 132 characters · 1 segment": what a text costs on the air (ADR 050). */
+export function textLengthLabel(body: string): string {
+  const { encoding, length, segments } = textLengthOf(body);
+  return `${encoding} · ${length} characters · ${segments} segment${segments === 1 ? '' : 's'}`;
+}

@@ -45,3 +45,9 @@ export const updatePatientTextPreferenceRoute = defineRoute({
   path: textPaths.patientTextPreference,
   operationId: 'updatePatientTextPreference',
 });
+
+export const sendPatientTextRoute = defineRoute({
+  method: 'POST',
+  path: textPaths.patientTexts,
+  operationId: 'sendPatientText',
+});

@@ -682,4 +682,44 @@ describe('migrations of stored rows', () => {
       expect(after.version ?? 0).toBeGreaterThan(before.version ?? 0);
     });
   }, 60_000);
+  it('0048 leaves a sending number shared before with the clinic that had it first, audits the others, and refuses a second claim', async () => {
+    await migratedUpTo('0047_outside_calendar_drop_failing', async (handle, migrateRest) => {
+      const db = handle.db;
+      const clinics = await queryRows<{ id: string; slug: string }>(
+        db,
+        sql`insert into clinics (slug, name, timezone, text_number, created_at) values
+              ('first', 'First', 'UTC', '+12125550177', '2026-01-01T00:00Z'),
+              ('second', 'Second', 'UTC', '+12125550177', '2026-02-01T00:00Z'),
+              ('third', 'Third', 'UTC', '+12125550177', '2026-03-01T00:00Z'),
+              ('own', 'Own', 'UTC', '+12125550188', '2026-03-01T00:00Z'),
+              ('none', 'None', 'UTC', null, '2026-03-01T00:00Z')
+            returning id, slug`,
+      );
+      const idOf = (slug: string) => clinics.find((c) => c.slug === slug)!.id;
+      await migrateRest();
+      const numbers = await queryRows<{ slug: string; text_number: string | null }>(
+        db,
+        sql`select slug, text_number from clinics order by slug`,
+      );
+      expect(numbers).toEqual([
+        { slug: 'first', text_number: '+12125550177' },
+        { slug: 'none', text_number: null },
+        { slug: 'own', text_number: '+12125550188' },
+        { slug: 'second', text_number: null },
+        { slug: 'third', text_number: null },
+      ]);
+      const audits = await queryRows<{ entity_id: string; details: unknown }>(
+        db,
+        sql`select entity_id, details from audit_log where entity_type = 'clinic' order by entity_id`,
+      );
+      expect(audits.map((a) => a.entity_id).sort()).toEqual([idOf('second'), idOf('third')].sort());
+      expect(audits[0]!.details).toEqual({
+        changes: [{ field: 'texts.sendingNumber', from: '+12125550177', to: null }],
+        reason: 'Another clinic had this sending number first.',
+      });
+      await expect(
+        db.execute(sql`update clinics set text_number = '+12125550188' where slug = 'none'`),
+      ).rejects.toMatchObject({ cause: { code: '23505' } });
+    });
+  }, 60_000);
 });

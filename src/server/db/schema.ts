@@ -120,6 +120,8 @@ export const clinics = pgTable(
   (t) => [
     check('clinics_text_country_check', sql`${t.textCountry} ~ '^[A-Z]{2}$'`),
     check('clinics_text_number_check', sql`${t.textNumber} ~ '^\\+[1-9][0-9]{6,14}$'`),
+    // One clinic's replies come to one number (migration 0048).
+    uniqueIndex('clinics_text_number_key').on(t.textNumber),
     check(
       'clinics_reminder_offsets_check',
       sql`cardinality(${t.reminderOffsetsMinutes}) <= 3 and 15 <= all(${t.reminderOffsetsMinutes}) and 10080 >= all(${t.reminderOffsetsMinutes})`,

@@ -7,6 +7,7 @@ import { reportError } from '../instrument';
 import type { ErrorBody, ErrorCode } from '@contracts/errors';
 import { HttpError } from '../errors';
 import { describeIssues } from './validation-details';
+import { inPatientLanguage, isPatientPath, requestLanguage } from '../core/patient-sentences';
 import {
   ConflictError,
   DatabaseUnavailableError,
@@ -167,7 +168,19 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (err instanceof HttpError && err.retryAfterSeconds !== undefined) {
       void reply.header('retry-after', String(err.retryAfterSeconds));
     }
-    void reply.status(mapped.status).send(mapped.body);
+    // A patient page asks in its language (Accept-Language): its refusals are read in it (issue 44).
+    let body = mapped.body;
+    if (mapped.status < 500 && isPatientPath(request.url)) {
+      const language = requestLanguage(request.headers['accept-language']);
+      void reply.header('vary', 'Accept-Language').header('content-language', language);
+      const { message, details } = body as { message: string; details?: unknown };
+      body = {
+        ...body,
+        message: inPatientLanguage(message, language),
+        ...(typeof details === 'string' ? { details: inPatientLanguage(details, language) } : {}),
+      };
+    }
+    void reply.status(mapped.status).send(body);
   });
 });
 

@@ -57,6 +57,11 @@ export async function callPublicEndpoint<T>(
       ...init,
       headers: {
         accept: 'application/json',
+        // The page's language, which the patient may have switched: the server's refusals read in
+        // it (issue 44).
+        ...(typeof document !== 'undefined' && document.documentElement.lang
+          ? { 'accept-language': document.documentElement.lang }
+          : {}),
         ...(init.body ? { 'content-type': 'application/json' } : {}),
       },
       cache: 'no-store',

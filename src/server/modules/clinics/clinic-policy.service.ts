@@ -5,9 +5,11 @@ import type {
 } from '@contracts/clinic-policy';
 import { SECOND_FACTOR_POLICIES } from '@contracts/two-step';
 import { PATIENT_EDITOR_CHOICES } from '@domain/patients';
+import { languageOf } from '@domain/patient-language';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
+import { duplicateKeyOf } from '../../db/errors';
 import type { RequestContext } from '../../core/request-context';
 import { auditChange } from '../audit';
 import { replanClinicReminders } from '../notifications';
@@ -15,6 +17,7 @@ import { requireMemberClinic } from './clinic-scope';
 import { checkTextPolicy, saveTextPolicy } from './text-policy';
 import {
   findClinicPolicy,
+  setPatientLanguage,
   listBookableAgents,
   setOnlineBookingPolicy,
   setOutsideCalendarsPolicy,
@@ -55,6 +58,7 @@ const viewOf = (row: Awaited<ReturnType<typeof readPolicy>>): ClinicPolicyView =
     reports: {
       viewerRoles: PATIENT_EDITOR_CHOICES.filter((r) => row.reportViewerRoles.includes(r)),
     },
+    patientLanguage: { defaultLanguage: languageOf(row.patientLanguage.defaultLanguage) ?? 'en' },
   },
 });
 
@@ -119,6 +123,26 @@ async function saveReportViewerRoles(
   );
 }
 
+/**
+ * Runs a save of the policy, answering a 409 in words when the sending number is another
+ * clinic's: replies to a number reach one clinic, so two cannot share it (migration 0048's unique
+ * index decides, also between two clinics saving one number at the same moment).
+ */
+async function withSendingNumberOwned<T>(number: string | null, save: () => Promise<T>) {
+  try {
+    return await save();
+  } catch (err) {
+    if (number && duplicateKeyOf(err) === 'clinics_text_number_key') {
+      const message = `${number} is already another clinic’s sending number. Each clinic needs its own, so that patients’ replies reach the right clinic; choose another number or leave it blank to use the gateway’s.`;
+      throw conflict(message, {
+        details: message,
+        fields: [{ field: 'texts.sendingNumber', message }],
+      });
+    }
+    throw err;
+  }
+}
+
 /** A clinic's own rules, for the admins of that clinic. */
 export async function getClinicPolicy(
   deps: AppDeps,
@@ -143,24 +167,48 @@ export async function updateClinicPolicy(
   const offsets = [...policy.reminders.offsetsMinutes].sort((a, b) => b - a);
   if (policy.onlineBooking) await checkOnlineBooking(deps, clinic.id, policy.onlineBooking);
   const now = deps.now();
-  const rescheduledAppointments = await deps.db.db.transaction(async (tx) => {
-    await setReminderOffsets(tx, clinic.id, offsets);
-    if (policy.selfService) await setSelfServicePolicy(tx, clinic.id, policy.selfService);
-    if (policy.waitlist) await setWaitlistPolicy(tx, clinic.id, policy.waitlist);
-    if (policy.onlineBooking) await setOnlineBookingPolicy(tx, clinic.id, policy.onlineBooking);
-    if (policy.patientRecords) {
-      await setPatientEditorRoles(tx, clinic.id, policy.patientRecords.editorRoles);
-    }
-    if (policy.signIn) await setSignInPolicy(tx, clinic.id, policy.signIn);
-    if (policy.outsideCalendars) {
-      await setOutsideCalendarsPolicy(tx, clinic.id, policy.outsideCalendars);
-    }
-    if (policy.reports) {
-      await saveReportViewerRoles(tx, ctx, clinic, policy.reports.viewerRoles, now);
-    }
-    await saveTextPolicy(tx, ctx, clinic.id, clinic.texts, texts, now);
-    return replanClinicReminders(tx, { ...clinic, offsets }, now);
-  });
+  const rescheduledAppointments = await withSendingNumberOwned(texts.sendingNumber, () =>
+    deps.db.db.transaction(async (tx) => {
+      await setReminderOffsets(tx, clinic.id, offsets);
+      if (policy.selfService) await setSelfServicePolicy(tx, clinic.id, policy.selfService);
+      if (policy.waitlist) await setWaitlistPolicy(tx, clinic.id, policy.waitlist);
+      if (policy.onlineBooking) await setOnlineBookingPolicy(tx, clinic.id, policy.onlineBooking);
+      if (policy.patientRecords) {
+        await setPatientEditorRoles(tx, clinic.id, policy.patientRecords.editorRoles);
+      }
+      if (policy.signIn) await setSignInPolicy(tx, clinic.id, policy.signIn);
+      if (policy.outsideCalendars) {
+        await setOutsideCalendarsPolicy(tx, clinic.id, policy.outsideCalendars);
+      }
+      if (policy.reports) {
+        await saveReportViewerRoles(tx, ctx, clinic, policy.reports.viewerRoles, now);
+      }
+      await saveTextPolicy(tx, ctx, clinic.id, clinic.texts, texts, now);
+      const language = policy.patientLanguage?.defaultLanguage;
+      const languageBefore = clinic.patientLanguage.defaultLanguage;
+      if (language && language !== languageBefore) {
+        // Audited as the texting policy is: it decides what every patient without a choice reads.
+        await setPatientLanguage(tx, clinic.id, language);
+        await auditChange(
+          tx,
+          ctx,
+          {
+            action: 'update',
+            entityType: 'clinic',
+            entityId: clinic.id,
+            patientId: null,
+            details: {
+              changes: [
+                { field: 'patientLanguage.defaultLanguage', from: languageBefore, to: language },
+              ],
+            },
+          },
+          now,
+        );
+      }
+      return replanClinicReminders(tx, { ...clinic, offsets }, now);
+    }),
+  );
   const selfService = policy.selfService ?? clinic.selfService;
   const onlineBooking = policy.onlineBooking ?? clinic.onlineBooking;
   const patientEditorRoles = policy.patientRecords?.editorRoles ?? clinic.patientEditorRoles;
@@ -176,6 +224,7 @@ export async function updateClinicPolicy(
       texts,
       outsideCalendars: policy.outsideCalendars ?? clinic.outsideCalendars,
       reportViewerRoles: policy.reports?.viewerRoles ?? clinic.reportViewerRoles,
+      patientLanguage: policy.patientLanguage ?? clinic.patientLanguage,
     }),
     rescheduledAppointments,
   };

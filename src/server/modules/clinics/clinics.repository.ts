@@ -179,6 +179,7 @@ export async function findClinicPolicy(db: Executor, clinicId: string) {
       },
       outsideCalendars: { dropFailingAfterDay: t.clinics.outsideCalendarDropFailing },
       reportViewerRoles: t.clinics.reportViewerRoles,
+      patientLanguage: { defaultLanguage: t.clinics.defaultLanguage },
     })
     .from(t.clinics)
     .where(eq(t.clinics.id, clinicId))
@@ -238,6 +239,11 @@ export async function setOutsideCalendarsPolicy(
   policy: { dropFailingAfterDay: boolean },
 ) {
   await updateClinic(db, clinicId, { outsideCalendarDropFailing: policy.dropFailingAfterDay });
+}
+
+/** The language the clinic's patients read when nothing else says (issue 44, ADR 051). */
+export async function setPatientLanguage(db: Executor, clinicId: string, language: string) {
+  await updateClinic(db, clinicId, { defaultLanguage: language });
 }
 
 /** How the clinic texts (ADR 050); the number comes in E.164, checked by the service. */
@@ -306,7 +312,13 @@ export async function findClinicOnlineBooking(db: Executor, slug: string) {
 export async function insertClinic(
   db: Executor,
   slugs: readonly string[],
-  values: { name: string; timezone: string; phone: string; address: string | null },
+  values: {
+    name: string;
+    timezone: string;
+    phone: string;
+    address: string | null;
+    textCountry: string;
+  },
 ) {
   for (const slug of slugs) {
     const [row] = await db

@@ -33,6 +33,19 @@ describe('adding a clinic', () => {
     ]);
   });
 
+  it('reads its patients’ numbers in the country of its time zone (issue 44)', async () => {
+    const country = async (name: string, timezone: string) => {
+      const res = await admin.post('/api/admin/clinics', { ...lakeview, name, timezone });
+      expect(res.statusCode, res.body).toBe(201);
+      const policy = await admin.get(`/api/admin/clinics/${res.json().slug}/policy`);
+      return policy.json().policy.texts.country as string;
+    };
+    expect(await country('Clinique du Plateau', 'America/Toronto')).toBe('CA');
+    expect(await country('Clínica Retiro', 'Europe/Madrid')).toBe('ES');
+    expect(await country('Lakeview Clinic', 'America/Chicago')).toBe('US');
+    expect(await country('Station Clinic', 'UTC')).toBe('US');
+  });
+
   it('numbers the slug of a second clinic of the same name, also when both are added at once', async () => {
     const [a, b] = await Promise.all([
       admin.post('/api/admin/clinics', lakeview),

@@ -1,5 +1,6 @@
 import type { CreateClinicBody, CreatedClinic } from '@contracts/clinic-policy';
 import { clinicSlugCandidates } from '@domain/clinic-slug';
+import { textCountryOfZone } from '@domain/text-country';
 import type { AppDeps } from '../../app-deps';
 import { conflict } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
@@ -21,6 +22,8 @@ export async function createClinic(
       timezone: body.timezone,
       phone: body.phone,
       address: body.address ?? null,
+      // Numbers written without a country code are read where the clinic is (issue 44).
+      textCountry: textCountryOfZone(body.timezone),
     });
     if (!row) {
       throw conflict('Clinics with this name already exist. Give the new clinic another name.');

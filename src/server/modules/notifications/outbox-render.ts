@@ -29,7 +29,11 @@ import {
   type InvitationSnapshot,
   type PasswordResetSnapshot,
 } from './account-messages';
-import { currentPatientContact, staffOptedOut } from './outbox.repository';
+import {
+  currentOfferPatientContact,
+  currentPatientContact,
+  staffOptedOut,
+} from './outbox.repository';
 import type { MessageClinic } from './messages';
 import { patientMailWords } from './mail-words';
 import { REMINDER_KIND, type ReminderDelivery } from './reminders.repository';
@@ -171,11 +175,18 @@ export async function addresseesOf(
  */
 async function withCurrentPatient(
   db: Executor,
-  row: { recipients: unknown; appointmentId?: string | null },
+  row: RenderableRow & { recipients: unknown; appointmentId?: string | null },
 ): Promise<NotificationParty[]> {
   const recipients = row.recipients as NotificationParty[];
-  if (!row.appointmentId || !recipients.some((r) => r.role === 'patient')) return recipients;
-  const current = await currentPatientContact(db, row.appointmentId);
+  if (!recipients.some((r) => r.role === 'patient')) return recipients;
+  // A waitlist offer has no appointment: its patient is its entry's, found by the offer's token,
+  // and reads the offer in their record's language (issue 44).
+  const offerToken =
+    row.kind === OFFER_KIND ? (row.payload as Partial<OfferSnapshot> | null)?.token : undefined;
+  if (!row.appointmentId && !offerToken) return recipients;
+  const current = row.appointmentId
+    ? await currentPatientContact(db, row.appointmentId)
+    : await currentOfferPatientContact(db, offerToken!);
   if (!current) return recipients;
   return recipients.map((r) => (r.role === 'patient' ? { ...r, ...current } : r));
 }

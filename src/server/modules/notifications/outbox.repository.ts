@@ -191,6 +191,25 @@ export async function currentPatientContact(db: Executor, appointmentId: string)
 }
 
 /**
+ * The patient a waitlist offer was made to, as their record says now (their e-mail and language);
+ * the offer has no appointment, its entry names the patient.
+ */
+export async function currentOfferPatientContact(db: Executor, token: string) {
+  const [row] = await db
+    .select({
+      email: t.patients.email,
+      name: patientFullName,
+      language: t.patients.preferredLanguage,
+    })
+    .from(t.waitlistOffers)
+    .innerJoin(t.waitlistEntries, eq(t.waitlistEntries.id, t.waitlistOffers.entryId))
+    .innerJoin(t.patients, eq(t.patients.id, t.waitlistEntries.patientId))
+    .where(eq(t.waitlistOffers.token, token))
+    .limit(1);
+  return row;
+}
+
+/**
  * What messages say of their clinics: where it is, its phone, its patients' default language, and
  * its reminders (the alarms of calendar files).
  */

@@ -272,6 +272,8 @@ describe('the clinic’s reminder policy', () => {
           sendingNumber: null,
         },
         outsideCalendars: { dropFailingAfterDay: false },
+        reports: { viewerRoles: [] },
+        patientLanguage: { defaultLanguage: 'en' },
       },
     });
     const reminded = await book('2026-11-24T14:00:00.000Z');
@@ -323,6 +325,33 @@ describe('the clinic’s reminder policy', () => {
       const res = await admin.put(url(), { reminders: { offsetsMinutes: [] }, waitlist });
       expect(res.statusCode).toBe(400);
     }
+  });
+
+  it('sets the patients’ language, audited, and refuses one we do not have (issue 44)', async () => {
+    const put = (patientLanguage: unknown) =>
+      admin.put(url(), { reminders: { offsetsMinutes: [1440, 120] }, patientLanguage });
+    const unknown = await put({ defaultLanguage: 'de' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toMatch(/must be en, es or fr/);
+    const saved = await put({ defaultLanguage: 'fr' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().policy.patientLanguage).toEqual({ defaultLanguage: 'fr' });
+    expect((await admin.get(url())).json().policy.patientLanguage).toEqual({
+      defaultLanguage: 'fr',
+    });
+    const [clinic] = await env.db.select().from(t.clinics).where(eq(t.clinics.id, s.clinic.id));
+    expect(clinic!.defaultLanguage).toBe('fr');
+    // Saved again unchanged, and a save without it: one audit entry, the language kept.
+    await put({ defaultLanguage: 'fr' });
+    await admin.put(url(), { reminders: { offsetsMinutes: [1440, 120] } });
+    const audits = await env.db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.entityType, 'clinic'), eq(t.auditLog.entityId, s.clinic.id)));
+    expect(audits.map((a) => a.details)).toEqual([
+      { changes: [{ field: 'patientLanguage.defaultLanguage', from: 'en', to: 'fr' }] },
+    ]);
+    expect((await admin.get(url())).json().policy.patientLanguage.defaultLanguage).toBe('fr');
   });
 
   it('refuses what is not a policy, and anyone but the clinic’s admins', async () => {

@@ -40,6 +40,7 @@ async function dueForText(db: Executor, now: Date, afterId: number) {
       firstName: sql<string>`coalesce(nullif(btrim(${t.patients.preferredName}), ''), ${t.patients.firstName})`,
       phone: t.patients.phone,
       country: t.clinics.textCountry,
+      language: t.patients.preferredLanguage,
     })
     .from(t.outbox)
     .innerJoin(t.appointments, eq(t.appointments.id, t.outbox.appointmentId))
@@ -84,6 +85,7 @@ async function dueOffersForText(db: Executor, now: Date, afterId: number) {
       firstName: sql<string>`coalesce(nullif(btrim(${t.patients.preferredName}), ''), ${t.patients.firstName})`,
       phone: t.patients.phone,
       country: t.clinics.textCountry,
+      language: t.patients.preferredLanguage,
     })
     .from(t.outbox)
     .innerJoin(t.waitlistOffers, sql`${t.waitlistOffers.token} = ${t.outbox.payload} ->> 'token'`)
@@ -165,7 +167,8 @@ async function planFrom(db: Executor, now: Date, dueOf: typeof dueForText): Prom
         patientId: row.patientId,
         toNumber: row.number,
         deliveryStatus: 'queued',
-        recipients: [{ email: null, name: row.firstName, role: 'patient' }],
+        // The patient's language as their record says when the text is planned (issue 44).
+        recipients: [{ email: null, name: row.firstName, role: 'patient', language: row.language }],
         payload: row.payload,
         nextAttemptAt: now,
         createdAt: now,

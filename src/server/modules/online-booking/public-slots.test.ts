@@ -3,6 +3,10 @@ import { eq } from 'drizzle-orm';
 import { useScenario, useTestApp } from '../../test/test-app';
 import * as t from '../../db/schema';
 import { enableOnlineBooking, holdOnline } from '../../test/online-booking-kit';
+import { HOLD_EXPIRED_MESSAGE, HOLD_TAKEN_MESSAGE } from '@contracts/online-booking';
+import { PATIENT_SENTENCES } from '../../core/patient-sentences';
+import { NOT_FREE } from './online-services';
+import { NOT_OFFERED } from './online-clinic';
 
 // The public page's times (ADR 022): a visit length the patient chooses among the clinic's,
 // and the next day with a free time when the day they look at has none, within the clinic's
@@ -135,5 +139,13 @@ describe('the next day with a free time', () => {
       404,
     );
     expect((await get('next-free-day?after=someday')).statusCode).toBe(400);
+  });
+});
+
+describe('the public page’s refusals in the patient’s language (issue 44)', () => {
+  it('has each common one translated as the server writes it in English', () => {
+    for (const sentence of [NOT_FREE, NOT_OFFERED, HOLD_EXPIRED_MESSAGE, HOLD_TAKEN_MESSAGE]) {
+      expect(PATIENT_SENTENCES.has(sentence), sentence).toBe(true);
+    }
   });
 });

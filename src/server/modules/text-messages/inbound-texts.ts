@@ -8,7 +8,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import { sessionLink } from '../notifications';
 import { confirmPatientSession } from '../sessions';
-import { answerTexts, textTime } from './text-templates';
+import { answerTexts, textTime } from '@domain/text-templates';
 import * as repo from './texts.repository';
 import { clinicForAnswers } from './text-clinic';
 

@@ -103,13 +103,22 @@ describe('texts through Kannel', () => {
     expect(kannel.textsTo(NUMBER)).toHaveLength(1);
   });
 
-  it('reminds by text, and a reply of C confirms the visit through the visit link’s confirm', async () => {
+  it('reminds by text in the patient’s language, and a reply of C confirms the visit through the visit link’s confirm', async () => {
     await choosesTexts();
+    // A patient who reads Spanish first (issue 44): their reminder reads in Spanish.
+    await env.db
+      .update(t.patients)
+      .set({ preferredLanguage: 'es' })
+      .where(eq(t.patients.id, s.patient.id));
     const visit = await bookThroughApi(staff, s, '2026-11-25T15:00:00Z');
     await worker().runOnce();
     await travel('2026-11-24T15:00:00Z'); // the day-before reminder falls due
     expect(await worker().runOnce()).toBe(1);
-    await arrived((text) => text.includes('Reply C to confirm'));
+    await arrived((text) =>
+      text.startsWith(
+        'José, recordatorio: su cita en Riverside Family Clinic el mié, 25 nov, 10:00. Responda C para confirmar, R para su enlace.',
+      ),
+    );
 
     await kannel.reply(NUMBER, CLINIC_NUMBER, 'C');
     await vi.waitFor(async () =>
@@ -207,6 +216,55 @@ describe('texts through Kannel', () => {
       texts: [{ kind: 'text.appointment.booked', deliveryStatus: expect.any(String) }],
       replies: [{ body: 'Running 10 minutes late, sorry', action: 'inbox' }],
     });
+  });
+
+  it('staff answer a reply from the record: at once in quiet hours right after it, else when they end, never after STOP', async () => {
+    await choosesTexts();
+    await bookThroughApi(staff, s, '2026-11-25T15:00:00Z');
+    expect(await worker().runOnce()).toBe(1); // the booking's text: replies are the clinic's
+    await travel('2026-11-24T03:30:00Z'); // 22:30 in New York, in quiet hours
+    await kannel.reply(NUMBER, CLINIC_NUMBER, 'Can I come earlier tomorrow?');
+    await vi.waitFor(async () =>
+      expect(await replies()).toMatchObject([{ action: 'inbox', patientId: s.patient.id }]),
+    );
+    const answered = await staff.post(`/api/patients/${s.patient.id}/texts`, {
+      text: 'Yes: come at 9:00, we will fit you in.',
+    });
+    expect(answered.statusCode, answered.body).toBe(201);
+    expect(answered.json()).toMatchObject({
+      kind: 'text.staff',
+      to: NUMBER,
+      body: 'Yes: come at 9:00, we will fit you in.',
+      deliveryStatus: 'queued',
+    });
+    // The patient wrote a moment ago: the answer goes now, quiet hours or not.
+    expect(await worker().runOnce()).toBe(1);
+    await arrived((text) => text === 'Yes: come at 9:00, we will fit you in.');
+
+    // Two hours after their reply, a text from staff waits for quiet hours to end.
+    await travel('2026-11-24T05:30:00Z');
+    const later = await staff.post(`/api/patients/${s.patient.id}/texts`, {
+      text: 'Please bring your insurance card.',
+    });
+    expect(later.statusCode, later.body).toBe(201);
+    expect(await worker().runOnce()).toBe(0);
+    const held = (await texts()).find((r) => r.id === later.json().id)!;
+    expect(held.nextAttemptAt.toISOString()).toBe('2026-11-24T13:00:00.000Z'); // 08:00
+
+    // STOP before it goes: it is not sent, and staff cannot text them any more.
+    await kannel.reply(NUMBER, CLINIC_NUMBER, 'STOP');
+    await vi.waitFor(async () =>
+      expect((await env.db.select().from(t.textNumberStates))[0]?.stoppedAt).toBeTruthy(),
+    );
+    const refused = await staff.post(`/api/patients/${s.patient.id}/texts`, { text: 'Hello?' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^This patient replied STOP/);
+    await travel('2026-11-24T13:00:00Z');
+    await worker().runOnce(); // STOP's own answer
+    expect((await texts()).find((r) => r.id === later.json().id)).toMatchObject({
+      status: 'withdrawn',
+    });
+    expect(kannel.textsTo(NUMBER).some((text) => text.includes('insurance'))).toBe(false);
   });
 
   it('refuses a number that cannot get texts, in words', async () => {

@@ -2,18 +2,20 @@
 // sent them and their replies.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
+  PatientText,
   PatientTexts,
+  SendPatientTextBody,
   TextPreference,
   UpdateTextPreferenceBody,
 } from '@contracts/text-messages';
-import { updateTextPreferenceBody } from '@contracts/text-messages';
+import { sendPatientTextBody, updateTextPreferenceBody } from '@contracts/text-messages';
 import { toE164 } from '@domain/phone-numbers';
 import type { TextConsentMethod, TextDeliveryStatus, TextKind } from '@domain/text-messages';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import type { Executor } from '../../db/client';
 import * as t from '../../db/schema';
-import { notFound, unprocessable } from '../../errors';
+import { conflict, notFound, unprocessable } from '../../errors';
 import { recordAudit, recordReadAudit } from '../audit';
 import { stoppedNumbers } from '../notifications';
 import { requirePatientEditor } from '../patients';
@@ -66,6 +68,108 @@ async function preferenceOf(db: Executor, row: PatientRow): Promise<TextPreferen
   };
 }
 
+type OutboxRow = typeof t.outbox.$inferSelect;
+
+/** A text as the record shows it; a staff text not yet sent shows the words it will send. */
+function patientTextOf(text: OutboxRow): PatientText {
+  return {
+    id: text.id,
+    kind: text.kind,
+    to: text.toNumber ?? '',
+    body:
+      text.body ?? (text.kind === STAFF_TEXT_KIND ? (text.payload as { text: string }).text : null),
+    status: text.status,
+    deliveryStatus: (text.deliveryStatus ?? 'queued') as TextDeliveryStatus,
+    attempts: text.attempts,
+    lastError: text.lastError,
+    createdAt: text.createdAt.toISOString(),
+    sentAt: text.sentAt?.toISOString() ?? null,
+    deliveredAt: text.deliveredAt?.toISOString() ?? null,
+  };
+}
+
+/** The kind of staff's own text to a patient, written on their record. */
+export const STAFF_TEXT_KIND = 'text.staff';
+
+/**
+ * Staff answer a patient by text from their record (issue 44, ADR 050): through the outbox, as
+ * every text. Never to a number that said STOP; to a patient who consented to texts or wrote to
+ * the clinic. The worker holds it through quiet hours unless it answers a reply the patient sent
+ * within the hour (`answersReplyAt`): they are at their phone.
+ */
+export async function sendPatientText(
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: string,
+  input: SendPatientTextBody,
+): Promise<PatientText> {
+  const body = sendPatientTextBody.parse(input);
+  const db = deps.db.db;
+  const row = await findPatient(db, ctx, id);
+  requirePatientEditor(ctx, row.editorRoles);
+  const number = row.phone ? toE164(row.phone, row.country) : null;
+  if (!number) {
+    throw unprocessable(
+      row.phone
+        ? `“${row.phone}” is not a phone number that can get texts. Correct the patient’s phone number first.`
+        : 'The patient has no phone number on their record. Add one first.',
+    );
+  }
+  const [lastReply] = await db
+    .select({ receivedAt: t.textReplies.receivedAt })
+    .from(t.textReplies)
+    .where(and(eq(t.textReplies.patientId, id), eq(t.textReplies.clinicId, row.clinicId)))
+    .orderBy(desc(t.textReplies.id))
+    .limit(1);
+  if (!row.consentAt && !lastReply) {
+    throw unprocessable(
+      'The patient has not agreed to texts and has not texted the clinic. Record their consent first.',
+    );
+  }
+  if ((await stoppedNumbers(db, [{ clinicId: row.clinicId, number }])).size > 0) {
+    throw conflict(
+      'This patient replied STOP: the clinic sends them no texts until they reply START. Call or e-mail them instead.',
+    );
+  }
+  const now = deps.now();
+  return db.transaction(async (tx) => {
+    const [queued] = await tx
+      .insert(t.outbox)
+      .values({
+        kind: STAFF_TEXT_KIND,
+        channel: 'sms',
+        clinicId: row.clinicId,
+        patientId: id,
+        toNumber: number,
+        deliveryStatus: 'queued',
+        recipients: [{ email: null, name: number, role: 'patient' }],
+        payload: {
+          text: body.text,
+          by: ctx.user.id,
+          answersReplyAt: lastReply?.receivedAt.toISOString() ?? null,
+        },
+        nextAttemptAt: now,
+        createdAt: now,
+      })
+      .returning();
+    await recordAudit(
+      tx,
+      { userId: ctx.user.id, ip: ctx.ip },
+      [
+        {
+          action: 'create',
+          entityType: 'notification',
+          entityId: null,
+          patientId: id,
+          details: { text: queued!.id },
+        },
+      ],
+      now,
+    );
+    return patientTextOf(queued!);
+  });
+}
+
 /** The patient's choice and consent, the texts sent them (newest first) and their replies. */
 export async function getPatientTexts(
   deps: AppDeps,
@@ -106,19 +210,7 @@ export async function getPatientTexts(
   );
   return {
     preference,
-    texts: texts.map((text) => ({
-      id: text.id,
-      kind: text.kind,
-      to: text.toNumber ?? '',
-      body: text.body,
-      status: text.status,
-      deliveryStatus: (text.deliveryStatus ?? 'queued') as TextDeliveryStatus,
-      attempts: text.attempts,
-      lastError: text.lastError,
-      createdAt: text.createdAt.toISOString(),
-      sentAt: text.sentAt?.toISOString() ?? null,
-      deliveredAt: text.deliveredAt?.toISOString() ?? null,
-    })),
+    texts: texts.map(patientTextOf),
     replies: replies.map((reply) => ({
       id: reply.id,
       from: reply.fromNumber,

@@ -1,4 +1,5 @@
 // The words of one queued text, from its row and the visit as it is when the text goes.
+import { choosePatientLanguage } from '@domain/patient-language';
 import type { NotificationSnapshot, OfferSnapshot } from '../notifications';
 import { offerLink, sessionLink } from '../notifications';
 import {
@@ -8,7 +9,7 @@ import {
   reassignedText,
   reminderText,
   rescheduledText,
-} from './text-templates';
+} from '@domain/text-templates';
 import type { TextClinic, TextRow, TextVisit } from './texts.repository';
 
 /**
@@ -21,13 +22,22 @@ export function textBodyOf(
   visit: TextVisit | undefined,
   publicUrl: string,
 ): string | null {
-  if (row.kind === 'text.answer') return (row.payload as { text: string }).text;
+  if (row.kind === 'text.answer' || row.kind === 'text.staff') {
+    return (row.payload as { text: string }).text;
+  }
+  const recipient = (row.recipients as Array<{ name: string; language?: string | null }>)[0];
   if (row.kind === 'text.waitlist.offer') {
     const offer = row.payload as OfferSnapshot;
-    const firstName = (row.recipients as Array<{ name: string }>)[0]?.name ?? '';
     return offerText(
       { ...offer, clinic: { name: clinic.name, timezone: clinic.timezone } },
-      { firstName, link: offerLink(publicUrl, offer.token) },
+      {
+        firstName: recipient?.name ?? '',
+        link: offerLink(publicUrl, offer.token),
+        language: choosePatientLanguage({
+          preferred: recipient?.language,
+          clinicDefault: clinic.defaultLanguage,
+        }),
+      },
     );
   }
   if (!visit) return null;
@@ -39,6 +49,11 @@ export function textBodyOf(
   const context = {
     firstName: visit.firstName,
     link: sessionLink(publicUrl, snapshot.token ?? visit.token),
+    // The patient's record's language as it is when the text goes, else the clinic's.
+    language: choosePatientLanguage({
+      preferred: visit.language,
+      clinicDefault: clinic.defaultLanguage,
+    }),
   };
   switch (row.kind) {
     case 'text.appointment.reminder':

@@ -9,6 +9,7 @@ import type { AppDeps } from '../../app-deps';
 import { repeatEvery } from '../../core/repeating-task';
 import { planTextTwins, retryDelayMs, stoppedNumbers } from '../notifications';
 import { textBodyOf } from './text-body';
+import { STAFF_TEXT_KIND } from './patient-texts';
 import { textGatewayOf, type TextGateway } from './text-gateway';
 import * as repo from './texts.repository';
 
@@ -60,6 +61,16 @@ export interface TextWorker {
   stop(): Promise<void>;
 }
 
+/** How long after a patient's reply staff's answer to it may go in quiet hours. */
+export const FRESH_REPLY_MS = 60 * 60_000;
+
+/** Whether `row` is staff's answer to a reply the patient sent within the hour. */
+function answersFreshReply(row: repo.TextRow, now: Date): boolean {
+  if (row.kind !== STAFF_TEXT_KIND) return false;
+  const at = (row.payload as { answersReplyAt?: string | null }).answersReplyAt;
+  return !!at && now.getTime() - new Date(at).getTime() <= FRESH_REPLY_MS;
+}
+
 export function createTextWorker(
   deps: AppDeps,
   options: { logger: FastifyBaseLogger; gateway?: TextGateway | null },
@@ -95,12 +106,14 @@ export function createTextWorker(
       return false;
     }
     // An answer goes at once: the patient has just written (and STOP's own answer is the last).
+    // So does staff's answer to a reply of the last hour; any other staff text waits out quiet
+    // hours as the clinic's messages do (ADR 050).
     if (!answer) {
       const sendable = textSendableAt(now, clinic.timezone, {
         start: minutesOfTime(clinic.quietHoursStart),
         end: minutesOfTime(clinic.quietHoursEnd),
       });
-      if (sendable > now) {
+      if (sendable > now && !answersFreshReply(row, now)) {
         await repo.deferText(db, row.id, sendable);
         return false;
       }

@@ -6,6 +6,7 @@ import {
   receiveKannelTextEndpoint,
   receiveTwilioReportEndpoint,
   receiveTwilioTextEndpoint,
+  sendPatientTextEndpoint,
   updatePatientTextPreferenceEndpoint,
 } from '@contracts/text-messages';
 import type { AppDeps } from '../../app-deps';
@@ -13,7 +14,7 @@ import { route } from '../../core/route';
 import { forbidden } from '../../errors';
 import { receiveText } from './inbound-texts';
 import { kannelReportStatus } from './kannel-gateway';
-import { getPatientTexts, updateTextPreference } from './patient-texts';
+import { getPatientTexts, sendPatientText, updateTextPreference } from './patient-texts';
 import { textEndpointUrl } from './text-gateway';
 import * as repo from './texts.repository';
 import { isTwilioSigned, twilioReportStatus } from './twilio-gateway';
@@ -135,6 +136,11 @@ export function textMessagesRoutes(deps: AppDeps): FastifyPluginAsync {
 
     route(app, getPatientTextsEndpoint, async (request) =>
       getPatientTexts(deps, request.context, request.params.id),
+    );
+    route(app, sendPatientTextEndpoint, async (request, reply) =>
+      reply
+        .status(201)
+        .send(await sendPatientText(deps, request.context, request.params.id, request.body)),
     );
     route(app, updatePatientTextPreferenceEndpoint, async (request) =>
       updateTextPreference(deps, request.context, request.params.id, request.body),

@@ -55,6 +55,7 @@ export async function visitsOfTexts(db: Executor, appointmentIds: readonly strin
       token: t.appointments.token,
       firstName: sql<string>`coalesce(nullif(btrim(${t.patients.preferredName}), ''), ${t.patients.firstName})`,
       remindersOptOut: t.patients.remindersOptOut,
+      language: t.patients.preferredLanguage,
     })
     .from(t.appointments)
     .innerJoin(t.patients, eq(t.patients.id, t.appointments.patientId))
@@ -74,6 +75,7 @@ export async function clinicsOfTexts(db: Executor, clinicIds: readonly string[])
       quietHoursStart: t.clinics.quietHoursStart,
       quietHoursEnd: t.clinics.quietHoursEnd,
       textNumber: t.clinics.textNumber,
+      defaultLanguage: t.clinics.defaultLanguage,
     })
     .from(t.clinics)
     .where(inArray(t.clinics.id, [...clinicIds]));

@@ -366,6 +366,54 @@ describe('the clinic’s texting policy', () => {
   });
 });
 
+describe('a clinic’s sending number', () => {
+  const policyOf = (slug: string, sendingNumber: string | null) =>
+    admin.put(`/api/admin/clinics/${slug}/policy`, {
+      reminders: { offsetsMinutes: [1440] },
+      texts: { quietHoursStart: '21:00', quietHoursEnd: '08:00', country: 'US', sendingNumber },
+    });
+  const newClinic = async (name: string) => {
+    const res = await admin.post('/api/admin/clinics', {
+      name,
+      timezone: 'America/New_York',
+      phone: '(212) 555-0100',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().slug as string;
+  };
+
+  it('is one clinic’s: of two clinics saving one number at once, one wins and the other is told why', async () => {
+    const [north, south] = [await newClinic('North Clinic'), await newClinic('South Clinic')];
+    const answers = await Promise.all([
+      policyOf(north, '(212) 555-0177'),
+      policyOf(south, '+1 212 555 0177'),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const lost = answers.find((a) => a.statusCode === 409)!;
+    expect(lost.json()).toMatchObject({
+      error: 'conflict',
+      message: expect.stringMatching(
+        /^\+12125550177 is already another clinic’s sending number\. Each clinic needs its own/,
+      ),
+      fields: [{ field: 'texts.sendingNumber' }],
+    });
+    const holders = await env.db
+      .select({ slug: t.clinics.slug })
+      .from(t.clinics)
+      .where(eq(t.clinics.textNumber, '+12125550177'));
+    expect(holders).toHaveLength(1);
+    // Nothing of the losing save was kept, and a third clinic is refused too.
+    const loser = [north, south].find((slug) => slug !== holders[0]!.slug)!;
+    expect(
+      (await admin.get(`/api/admin/clinics/${loser}/policy`)).json().policy.texts,
+    ).toMatchObject({ sendingNumber: null });
+    expect((await policyOf(s.clinic.slug, '212-555-0177')).statusCode).toBe(409);
+    // Given up by its clinic, the number is free for another.
+    expect((await policyOf(holders[0]!.slug, null)).statusCode).toBe(200);
+    expect((await policyOf(loser, '212-555-0177')).statusCode).toBe(200);
+  });
+});
+
 describe('the admins’ outbox', () => {
   it('shows a text with its channel, its number partly hidden, its delivery and its length', async () => {
     await patientTextedAboutAVisit();
@@ -397,13 +445,17 @@ describe('the admins’ outbox', () => {
 });
 
 describe('a waitlist offer', () => {
-  it('is texted to a waiting patient who chose texts, in place of its e-mail', async () => {
+  it('is texted to a waiting patient who chose texts, in place of its e-mail, in their language', async () => {
     const chose = await staff.put(`/api/patients/${s.patient.id}/text-preference`, {
       channel: 'sms',
       consentMethod: 'written',
       phone: '212-555-0142',
     });
     expect(chose.statusCode, chose.body).toBe(200);
+    await env.db
+      .update(t.patients)
+      .set({ preferredLanguage: 'es' })
+      .where(eq(t.patients.id, s.patient.id));
     const entry = await staff.post('/api/waitlist', {
       clinic: s.clinic.slug,
       patientId: s.patient.id,
@@ -436,7 +488,7 @@ describe('a waitlist offer', () => {
     expect(receiver.asked.map((a) => [a.form.To, a.form.Body])).toEqual([
       [
         NUMBER,
-        `José, Riverside Family Clinic has an earlier time for you: Tue, Nov 24, 10:00 AM. Answer by Mon, Nov 23, 2:00 PM: ${PUBLIC_URL}/offer/${offer!.token}`,
+        `José, Riverside Family Clinic tiene una hora antes para usted: mar, 24 nov, 10:00. Responda antes del lun, 23 nov, 14:00: ${PUBLIC_URL}/offer/${offer!.token}`,
       ],
     ]);
     const [text] = await texts();

@@ -6,9 +6,12 @@ import { createBody } from '../../test/scenario';
 import { createPatient } from '../../test/factories';
 import * as t from '../../db/schema';
 import { expireDueOffers } from './offer-expiry';
+import { OFFER_EXPIRED_MESSAGE, OFFER_NOT_FOUND, OFFER_TAKEN_MESSAGE } from './offer-answers';
+import { NOT_A_VALID_LINK, VISIT_LINK_EXPIRED } from '@contracts/session';
+import { PATIENT_SENTENCES } from '../../core/patient-sentences';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New York
-const { s, staff } = useScenario(env);
+const { s, staff, admin } = useScenario(env, 'admin');
 const TUESDAY_10AM = '2026-11-24T15:00:00.000Z';
 
 function entryBody(overrides: Record<string, unknown> = {}) {
@@ -212,6 +215,38 @@ describe('offers of freed time', () => {
     expect(seen).toMatchObject([{ status: 'open', patient: { name: 'José Núñez' } }]);
     const audit = await env.db.select().from(t.auditLog).where(eq(t.auditLog.action, 'offer'));
     expect(audit).toMatchObject([{ entityId: entry.id, patientId: s.patient.id }]);
+  });
+
+  it('writes the offer e-mail in the patient’s language, else the clinic’s (issue 44)', async () => {
+    await env.db
+      .update(t.patients)
+      .set({ preferredLanguage: 'es' })
+      .where(eq(t.patients.id, s.patient.id));
+    await env.db
+      .update(t.clinics)
+      .set({ defaultLanguage: 'fr' })
+      .where(eq(t.clinics.id, s.clinic.id));
+    await addEntry();
+    await bookAndCancel();
+    const [message] = await offerMessages();
+    const shown = async () => {
+      const res = await admin.get(`/api/admin/outbox/${message!.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { mails: Array<{ subject: string; text: string }> }).mails[0]!;
+    };
+    const spanish = await shown();
+    expect(spanish.subject).toBe(
+      `Hay una hora libre para usted el martes, 24 de noviembre de 2026 — ${s.clinic.name}`,
+    );
+    expect(spanish.text).toContain(
+      'Cuándo: martes, 24 de noviembre de 2026, 10:00 – 10:30 (hora oriental)',
+    );
+    // Without a language on the record, the clinic's default.
+    await env.db
+      .update(t.patients)
+      .set({ preferredLanguage: null })
+      .where(eq(t.patients.id, s.patient.id));
+    expect((await shown()).subject).toMatch(/^Un horaire est libre pour vous le mardi 24 novembre/);
   });
 
   it('offers only to entries the time suits: provider, duration, window, weekday, time of day', async () => {
@@ -614,6 +649,55 @@ describe('accepting an offer', () => {
     const res = await env.app.inject({ method: 'GET', url: `/api/offers/${'x'.repeat(32)}` });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'not_found', message: expect.stringMatching(/not valid/) });
+  });
+
+  it('says its refusals in the language the patient page asks for (issue 44)', async () => {
+    const ask = (url: string, language?: string) =>
+      env.app.inject({
+        method: 'GET',
+        url,
+        headers: language ? { 'accept-language': language } : {},
+      });
+    const offer = `/api/offers/${'x'.repeat(32)}`;
+    const spanish = await ask(offer, 'es-MX,es;q=0.9,en;q=0.5');
+    expect(spanish.statusCode).toBe(404);
+    expect(spanish.json()).toEqual({
+      error: 'not_found',
+      message: 'Este enlace de oferta no es válido. Revise el enlace de su correo electrónico.',
+    });
+    expect(spanish.headers['content-language']).toBe('es');
+    expect((await ask(offer, 'de-DE, fr-CA;q=0.8')).json().message).toBe(
+      'Ce lien d’offre n’est pas valide. Vérifiez le lien dans votre courriel.',
+    );
+    expect((await ask(offer, 'de-DE')).json().message).toBe(OFFER_NOT_FOUND);
+    expect((await ask(offer)).json().message).toBe(OFFER_NOT_FOUND);
+    // The visit link's page and online booking too.
+    expect((await ask(`/api/session?token=${'y'.repeat(32)}`, 'fr')).json().message).toBe(
+      'Ce lien de rendez-vous n’est pas valide. Utilisez le lien du dernier message de votre clinique.',
+    );
+    expect((await ask('/api/public/clinics/no-such-clinic', 'es')).json().message).toBe(
+      'Esta clínica no ofrece reservas en línea.',
+    );
+    // Staff read the spec's US English, whatever their browser says.
+    const staffSide = await env.app.inject({
+      method: 'GET',
+      url: '/api/waitlist/not-a-uuid',
+      headers: { 'accept-language': 'es' },
+    });
+    expect(staffSide.statusCode).toBeGreaterThanOrEqual(400);
+    expect(staffSide.headers['content-language']).toBeUndefined();
+  });
+
+  it('has each translated sentence as the server writes it in English', () => {
+    for (const sentence of [
+      OFFER_NOT_FOUND,
+      OFFER_TAKEN_MESSAGE,
+      OFFER_EXPIRED_MESSAGE,
+      NOT_A_VALID_LINK,
+      VISIT_LINK_EXPIRED,
+    ]) {
+      expect(PATIENT_SENTENCES.has(sentence), sentence).toBe(true);
+    }
   });
 });
 

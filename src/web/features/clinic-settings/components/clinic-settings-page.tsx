@@ -16,6 +16,7 @@ import { ReportsPolicyForm } from './reports-policy-form';
 import { OutsideCalendarsPolicyForm } from './outside-calendars-policy-form';
 import { SignInPolicyForm } from './sign-in-policy-form';
 import { TextPolicyForm } from './text-policy-form';
+import { PatientLanguageForm } from './patient-language-form';
 import { readableTimeZone } from '@web/lib/time-zones';
 import { Button } from '@web/components/ui/button';
 import { AddClinicDialog } from './add-clinic-dialog';
@@ -147,6 +148,11 @@ export function ClinicSettingsPage() {
           <Card className="mt-4">
             <CardContent>
               <TextPolicyForm key={slug} slug={slug} current={policy.data} />
+            </CardContent>
+          </Card>
+          <Card className="mt-4">
+            <CardContent>
+              <PatientLanguageForm key={slug} slug={slug} current={policy.data} />
             </CardContent>
           </Card>
           <Card className="mt-4">

@@ -4,6 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setUpPolicyForm } from '../test/policy-test-kit';
 import { TextPolicyForm } from './text-policy-form';
+import { sampleVisit } from './text-preview';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -49,5 +50,52 @@ describe('TextPolicyForm', () => {
       await screen.findByText('The country must be a two-letter country code such as US'),
     ).toBeInTheDocument();
     expect(sent).toEqual([]);
+  });
+
+  it('previews each text in each language with its length, alphabet and segments', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const previews = () =>
+      [...screen.getByRole('list', { name: 'Text previews' }).querySelectorAll('li')].map((li) =>
+        [...li.querySelectorAll('p')].map((p) => p.textContent ?? ''),
+      );
+    const english = previews();
+    expect(english.map(([label]) => label)).toEqual([
+      'Reminder',
+      'Reminder of a confirmed visit',
+      'Booked',
+      'New time',
+      'Another provider',
+      'Cancelled',
+      'Waitlist offer',
+    ]);
+    expect(english[0]![1]).toMatch(
+      /^Maria, reminder: your visit at Riverside on \w{3}, \w{3} \d+, 10:00 AM\. Reply C to confirm, R for your link\. http:\/\/\S+\/session\/\?token=x{32}$/,
+    );
+    // Plain letters: GSM-7, one segment up to 160 characters, then 153 a segment.
+    for (const [, body, label] of english) {
+      const segments = body!.length <= 160 ? 1 : Math.ceil(body!.length / 153);
+      expect(label).toBe(
+        `GSM-7 · ${body!.length} characters · ${segments} segment${segments === 1 ? '' : 's'}`,
+      );
+    }
+    await user.selectOptions(screen.getByLabelText('Preview language'), 'Français');
+    const french = previews();
+    expect(french[0]![1]).toMatch(/^Maria, rappel : votre rendez-vous à Riverside le /);
+    // "plus tôt": ô is not in GSM-7, so the whole offer goes as UCS-2, 70 characters a segment.
+    const [, offer, offerLabel] = french[6]!;
+    expect(offer).toContain('un horaire plus tôt pour vous');
+    const ucs2 = offer!.length <= 70 ? 1 : Math.ceil(offer!.length / 67);
+    expect(offerLabel).toBe(`UCS-2 · ${offer!.length} characters · ${ucs2} segments`);
+    await user.selectOptions(screen.getByLabelText('Preview language'), 'Español');
+    expect(previews()[2]![1]).toMatch(/^Maria, su cita en Riverside queda reservada para el /);
+  });
+
+  it('samples a visit next week at 10:00 on the clinic’s clock', () => {
+    const clinic = { id: 'c', slug: 'c', name: 'C', timezone: 'Europe/Madrid' };
+    expect(sampleVisit(clinic, new Date('2026-11-23T12:00:00Z'))).toMatchObject({
+      start: '2026-11-30T09:00:00.000Z',
+      expiresAt: '2026-11-30T07:00:00.000Z',
+    });
   });
 });

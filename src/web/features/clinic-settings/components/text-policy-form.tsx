@@ -7,6 +7,7 @@ import { TextField } from '@web/components/ui/form-field';
 import { blankAsAbsent, labelled, worded } from '@web/lib/form-schema';
 import { PolicySection, sectionState } from './policy-section';
 import { useSavePolicyPart } from './use-save-policy-part';
+import { TextPreview } from './text-preview';
 
 type TextPolicyView = NonNullable<ClinicPolicyView['policy']['texts']>;
 
@@ -100,6 +101,7 @@ export function TextPolicyForm({ slug, current }: { slug: string; current: Clini
           {...form.register('sendingNumber')}
         />
       </div>
+      <TextPreview clinic={current.clinic} />
     </PolicySection>
   );
 }

@@ -29,6 +29,7 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
 /** A text's kind is its e-mail's under `text.` (ADR 050); an answer to a reply has its own. */
 export function kindLabel(kind: string): string {
   if (kind === 'text.answer') return 'Answer to a reply';
+  if (kind === 'text.staff') return 'Text from staff';
   const email = kind.startsWith('text.') ? kind.slice('text.'.length) : kind;
   return KIND_LABELS[email as OutboxKind] ?? email;
 }

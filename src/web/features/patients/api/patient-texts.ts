@@ -1,6 +1,7 @@
-import type { UpdateTextPreferenceBody } from '@contracts/text-messages';
+import type { SendPatientTextBody, UpdateTextPreferenceBody } from '@contracts/text-messages';
 import {
   getPatientTextsRoute,
+  sendPatientTextRoute,
   updatePatientTextPreferenceRoute,
 } from '@contracts/routes/text-messages';
 import { callEndpoint } from '@web/lib/endpoint-client';
@@ -22,6 +23,19 @@ export function useUpdateTextPreference(id: string) {
         params: { id },
         body,
         fallback: 'Failed to save how the patient gets messages',
+      }),
+    [patientKeys.all],
+  );
+}
+
+/** Staff's own text to the patient, through the text outbox (ADR 050). */
+export function useSendPatientText(id: string) {
+  return useWriteThenRefresh(
+    (body: SendPatientTextBody) =>
+      callEndpoint(sendPatientTextRoute, {
+        params: { id },
+        body,
+        fallback: 'Failed to send the text',
       }),
     [patientKeys.all],
   );

@@ -58,6 +58,10 @@ beforeEach(() => {
         saved.push(request);
         return json(answer({ channel: 'sms' }).preference);
       },
+      [`POST /api/patients/${MARIA_ID}/texts`]: (request) => {
+        saved.push(request);
+        return json({ ...answer().texts[0], id: 2, body: 'See you at 3', status: 'pending' }, 201);
+      },
     }),
   );
 });
@@ -88,6 +92,53 @@ describe('TextsCard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]!.body).toEqual({ channel: 'sms', consentMethod: 'verbal' });
+  });
+});
+
+describe('answering the patient by text', () => {
+  it('sends staff’s words from the record, with their length as they type', async () => {
+    const user = userEvent.setup();
+    renderWithClient(<TextsCard patientId={MARIA_ID} canEdit timeZone="America/New_York" />);
+    const box = await screen.findByLabelText('Text the patient');
+    const send = screen.getByRole('button', { name: 'Send text' });
+    expect(send).toBeDisabled();
+    await user.type(box, 'No problem, see you at 3');
+    expect(screen.getByText('GSM-7 · 24 characters · 1 segment')).toBeInTheDocument();
+    await user.click(send);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.body).toEqual({ text: 'No problem, see you at 3' });
+    await waitFor(() => expect(box).toHaveValue(''));
+  });
+
+  it('offers no box to a patient who replied STOP, nor to staff who cannot edit', async () => {
+    stubApi(
+      byRoute({
+        [`GET /api/patients/${MARIA_ID}/texts`]: () => json(answer({ stopped: true })),
+      }),
+    );
+    renderWithClient(<TextsCard patientId={MARIA_ID} canEdit timeZone="America/New_York" />);
+    expect(
+      await screen.findByText('The patient replied STOP: no texts can be sent to them.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Text the patient')).not.toBeInTheDocument();
+  });
+
+  it('shows a text as it was sent, with its status history and attempts', async () => {
+    const user = userEvent.setup();
+    renderWithClient(
+      <TextsCard patientId={MARIA_ID} canEdit={false} timeZone="America/New_York" />,
+    );
+    expect(screen.queryByLabelText('Text the patient')).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /^View the text of/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Text to +12125550142' });
+    expect(dialog).toHaveTextContent(BOOKED);
+    const steps = screen.getByRole('list', { name: 'Status history' });
+    expect([...steps.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Queued · Nov 23, 2026 12:00 PM',
+      'Sent to the gateway · Nov 23, 2026 12:00 PM',
+      'Delivered · Nov 23, 2026 12:00 PM',
+    ]);
+    expect(dialog).toHaveTextContent('1 attempt');
   });
 });
 

@@ -3,13 +3,25 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { PatientTexts, TextPreference } from '@contracts/text-messages';
 import { formatDate, formatTime } from '@domain/format';
-import { textLengthOf, type TextConsentMethod } from '@domain/text-messages';
+import { textLengthLabel, type TextConsentMethod } from '@domain/text-messages';
 import { OptionsSelect } from '@web/components/options-select';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { FormError } from '@web/components/ui/form-field';
 import { Label } from '@web/components/ui/label';
-import { patientTextsQueryOptions, useUpdateTextPreference } from '../api/patient-texts';
+import { Textarea } from '@web/components/ui/textarea';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import {
+  patientTextsQueryOptions,
+  useSendPatientText,
+  useUpdateTextPreference,
+} from '../api/patient-texts';
 import { Field, NoneYet, ProfileCard } from './profile-card';
 
 const CHANNELS = [
@@ -29,11 +41,7 @@ const DELIVERY_LABELS = {
   failed: 'Failed',
 } as const;
 
-/** "GSM-7 · 132 characters · 1 segment": what a text costs on the air (ADR 050). */
-export function textLengthLabel(body: string): string {
-  const { encoding, length, segments } = textLengthOf(body);
-  return `${encoding} · ${length} characters · ${segments} segment${segments === 1 ? '' : 's'}`;
-}
+export { textLengthLabel };
 
 const at = (iso: string, timeZone: string) =>
   `${formatDate(iso, timeZone)} ${formatTime(iso, timeZone)}`;
@@ -63,6 +71,7 @@ export function TextsCard({
           {canEdit && <PreferenceForm patientId={patientId} preference={texts.data.preference} />}
           <SentTexts texts={texts.data.texts} timeZone={timeZone} />
           <Replies replies={texts.data.replies} timeZone={timeZone} />
+          {canEdit && <ReplyBox patientId={patientId} texts={texts.data} />}
         </div>
       )}
     </ProfileCard>
@@ -157,24 +166,156 @@ function PreferenceForm({
   );
 }
 
+type SentText = PatientTexts['texts'][number];
+
 function SentTexts({ texts, timeZone }: { texts: PatientTexts['texts']; timeZone: string }) {
+  const [viewing, setViewing] = useState<SentText | null>(null);
   if (texts.length === 0) return <NoneYet>No texts sent yet.</NoneYet>;
   return (
-    <ul className="divide-y" aria-label="Texts sent">
-      {texts.map((text) => (
-        <li key={text.id} className="grid gap-1 py-2">
-          <p className="break-words">{text.body ?? 'Written when it is sent.'}</p>
-          <p className="text-xs text-muted-foreground">
-            {DELIVERY_LABELS[text.deliveryStatus]}
-            {text.status === 'withdrawn' || text.status === 'dropped' ? ' (not sent)' : ''} ·{' '}
-            {at(text.sentAt ?? text.createdAt, timeZone)} · {text.attempts} attempt
-            {text.attempts === 1 ? '' : 's'}
-            {text.body ? ` · ${textLengthLabel(text.body)}` : ''}
-            {text.lastError ? ` · ${text.lastError}` : ''}
-          </p>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="divide-y" aria-label="Texts sent">
+        {texts.map((text) => (
+          <li key={text.id} className="grid gap-1 py-2">
+            <div className="flex items-start justify-between gap-2">
+              <p className="break-words">{text.body ?? 'Written when it is sent.'}</p>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                aria-label={`View the text of ${at(text.createdAt, timeZone)}`}
+                onClick={() => setViewing(text)}
+              >
+                View
+              </Button>
+            </div>
+            <p className="text-xs text-muted-foreground">
+              {DELIVERY_LABELS[text.deliveryStatus]}
+              {text.status === 'withdrawn' || text.status === 'dropped' ? ' (not sent)' : ''} ·{' '}
+              {at(text.sentAt ?? text.createdAt, timeZone)} · {text.attempts} attempt
+              {text.attempts === 1 ? '' : 's'}
+              {text.body ? ` · ${textLengthLabel(text.body)}` : ''}
+              {text.lastError ? ` · ${text.lastError}` : ''}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <TextDialog text={viewing} timeZone={timeZone} onClose={() => setViewing(null)} />
+    </>
+  );
+}
+
+/** Each step a text went through, oldest first, with its time. */
+function historyOf(text: SentText): Array<{ label: string; at: string | null }> {
+  const steps: Array<{ label: string; at: string | null }> = [
+    { label: 'Queued', at: text.createdAt },
+  ];
+  if (text.sentAt) steps.push({ label: 'Sent to the gateway', at: text.sentAt });
+  if (text.deliveredAt) steps.push({ label: 'Delivered', at: text.deliveredAt });
+  if (text.deliveryStatus === 'failed') steps.push({ label: 'Failed', at: null });
+  if (text.status === 'withdrawn' || text.status === 'dropped') {
+    steps.push({ label: 'Not sent', at: null });
+  }
+  return steps;
+}
+
+/** One text as it was sent, with its steps and its attempts (issue 44). */
+function TextDialog({
+  text,
+  timeZone,
+  onClose,
+}: {
+  text: SentText | null;
+  timeZone: string;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={text !== null} onOpenChange={(open) => !open && onClose()}>
+      {text && (
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Text to {text.to}</DialogTitle>
+            <DialogDescription>
+              {text.body ? textLengthLabel(text.body) : 'Its words are written when it is sent.'}
+            </DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-4 text-sm">
+            <p className="rounded-md border p-3 break-words whitespace-pre-wrap">
+              {text.body ?? 'Written when it is sent.'}
+            </p>
+            <div>
+              <h3 className="font-medium">Status</h3>
+              <ol aria-label="Status history" className="mt-1 grid gap-1">
+                {historyOf(text).map((step) => (
+                  <li key={step.label}>
+                    {step.label}
+                    {step.at ? ` · ${at(step.at, timeZone)}` : ''}
+                  </li>
+                ))}
+              </ol>
+            </div>
+            <p>
+              {text.attempts} attempt{text.attempts === 1 ? '' : 's'}
+              {text.lastError ? ` · Last error: ${text.lastError}` : ''}
+            </p>
+          </div>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+/**
+ * Staff answer the patient by text (issue 44): through the text outbox, never after STOP; during
+ * quiet hours only right after the patient wrote, else when they end.
+ */
+function ReplyBox({ patientId, texts }: { patientId: string; texts: PatientTexts }) {
+  const id = useId();
+  const send = useSendPatientText(patientId);
+  const [words, setWords] = useState('');
+  if (texts.preference.stopped) {
+    return <NoneYet>The patient replied STOP: no texts can be sent to them.</NoneYet>;
+  }
+  if (!texts.preference.number) return null;
+  const trimmed = words.trim();
+  return (
+    <form
+      noValidate
+      className="grid gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!trimmed) return;
+        send.mutate(
+          { text: trimmed },
+          {
+            onSuccess: () => {
+              setWords('');
+              toast.success('Text queued to send');
+            },
+          },
+        );
+      }}
+    >
+      <Label htmlFor={`${id}-reply`}>Text the patient</Label>
+      <Textarea
+        id={`${id}-reply`}
+        rows={2}
+        maxLength={480}
+        value={words}
+        aria-describedby={`${id}-reply-length`}
+        onChange={(event) => setWords(event.target.value.replace(/[\r\n]+/g, ' '))}
+      />
+      <div className="flex items-center justify-between gap-2">
+        <p id={`${id}-reply-length`} className="text-xs text-muted-foreground">
+          {trimmed
+            ? textLengthLabel(trimmed)
+            : 'Goes to their mobile number; sent in quiet hours only right after they wrote.'}
+        </p>
+        <Button type="submit" size="sm" disabled={!trimmed || send.isPending}>
+          {send.isPending ? 'Sending...' : 'Send text'}
+        </Button>
+      </div>
+      <FormError message={send.error?.message} />
+    </form>
   );
 }
 

@@ -1,0 +1,82 @@
+import { useId, useState } from 'react';
+import type { ClinicPolicyView } from '@contracts/clinic-policy';
+import { LANGUAGE_NAMES } from '@domain/patient-language';
+import { PATIENT_LANGUAGES, type PatientLanguage } from '@domain/patients';
+import { textLengthLabel } from '@domain/text-messages';
+import { textPreviews } from '@domain/text-templates';
+import { addDaysToKey, localDateKeyOf, wallClockToUtc } from '@domain/zoned-time';
+import { Label } from '@web/components/ui/label';
+
+/** A link as long as a real one: the visit page with a 32-character token. */
+const sampleLink = (origin: string) => `${origin}/session/?token=${'x'.repeat(32)}`;
+
+/** Sample visit data: next week, 10:00 on the clinic's clock, the offer held until 8:00 that day. */
+export function sampleVisit(clinic: ClinicPolicyView['clinic'], now: Date) {
+  const day = addDaysToKey(localDateKeyOf(now, clinic.timezone), 7);
+  return {
+    clinic: { name: clinic.name, timezone: clinic.timezone },
+    start: new Date(wallClockToUtc(day, 10 * 60, clinic.timezone)).toISOString(),
+    expiresAt: new Date(wallClockToUtc(day, 8 * 60, clinic.timezone)).toISOString(),
+  };
+}
+
+/**
+ * Each text the clinic sends, as a patient reads it in the chosen language, with its length,
+ * alphabet (GSM-7 or UCS-2) and segments: what it costs on the air (issue 44, ADR 050). The
+ * words are the worker's own (`@domain/text-templates`), from sample data.
+ */
+export function TextPreview({
+  clinic,
+  now = new Date(),
+  origin = window.location.origin,
+}: {
+  clinic: ClinicPolicyView['clinic'];
+  now?: Date;
+  origin?: string;
+}) {
+  const id = useId();
+  const [language, setLanguage] = useState<PatientLanguage>('en');
+  const previews = textPreviews(sampleVisit(clinic, now), {
+    firstName: 'Maria',
+    link: sampleLink(origin),
+    language,
+  });
+  return (
+    <section aria-labelledby={`${id}-title`} className="mt-6 grid gap-3">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h3 id={`${id}-title`} className="font-medium">
+            Preview
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            Each text as a patient named Maria reads it, with a visit next week.
+          </p>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-language`}>Preview language</Label>
+          <select
+            id={`${id}-language`}
+            className="h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs"
+            value={language}
+            onChange={(event) => setLanguage(event.target.value as PatientLanguage)}
+          >
+            {PATIENT_LANGUAGES.map((code) => (
+              <option key={code} value={code}>
+                {LANGUAGE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <ul className="divide-y rounded-md border text-sm" aria-label="Text previews">
+        {previews.map((preview) => (
+          <li key={preview.kind} className="grid gap-1 p-3">
+            <p className="font-medium">{preview.label}</p>
+            <p className="break-words">{preview.body}</p>
+            <p className="text-xs text-muted-foreground">{textLengthLabel(preview.body)}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
