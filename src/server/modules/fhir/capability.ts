@@ -286,6 +286,10 @@ export const RESOURCES = {
 
 export type FhirResourceType = keyof typeof RESOURCES;
 
+/** The resource types the API serves, in the CapabilityStatement's order. */
+export const FHIR_RESOURCE_TYPES = (): FhirResourceType[] =>
+  Object.keys(RESOURCES) as FhirResourceType[];
+
 export function isFhirResourceType(value: string): value is FhirResourceType {
   return Object.hasOwn(RESOURCES, value);
 }

@@ -21,7 +21,12 @@ import {
   searchFhirAppointments,
   toResource,
 } from './fhir-appointments';
-import { authenticateFhirCaller, fhirRateLimitKeys, requestAudited } from './fhir-auth';
+import {
+  authenticateFhirCaller,
+  fhirRateLimitKeys,
+  requestAudited,
+  scopesPermit,
+} from './fhir-auth';
 import * as directory from './fhir-directory';
 import { FHIR_ID } from './fhir-ids';
 import {
@@ -247,7 +252,8 @@ function registerFhir(app: FastifyInstance, deps: AppDeps) {
               page.items.map((p) => p.id!),
             )
           : []),
-      ];
+        // A SMART token sees an included resource only if its scopes let it read that type.
+      ].filter((r) => scopesPermit(ctx, r.resourceType, 'r'));
       return sendResource(reply, 200, searchset(base, type, params, page, { included: extra }));
     };
     route('GET', `/${type}`, (request, reply) => search(request, reply, request.query as object));
