@@ -43,6 +43,8 @@ describe('migrations', () => {
       'appointment_series',
       'appointments',
       'audit_log',
+      'bulk_export_files',
+      'bulk_exports',
       'calendar_feeds',
       'clinic_data_versions',
       'clinic_members',

@@ -1424,6 +1424,52 @@ export const smartAccessTokens = pgTable(
   (t) => [index('smart_access_tokens_expires_idx').on(t.expiresAt)],
 );
 
+/** A FHIR Bulk Data $export (ADR 060): asked for by a SMART client, run by the export worker. */
+export const bulkExports = pgTable(
+  'bulk_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => smartClients.id, { onDelete: 'cascade' }),
+    /** The clinics it covers: the client's when asked, or the one Group's. */
+    clinicIds: uuid('clinic_ids').array().notNull(),
+    level: text('level').$type<'system' | 'group' | 'patient'>().notNull(),
+    types: text('types').array().notNull(),
+    since: timestamp('since', { withTimezone: true }),
+    requestUrl: text('request_url').notNull(),
+    status: text('status')
+      .$type<'queued' | 'running' | 'done' | 'failed'>()
+      .notNull()
+      .default('queued'),
+    progress: text('progress'),
+    error: text('error'),
+    transactionTime: timestamp('transaction_time', { withTimezone: true }).notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('bulk_exports_status_idx').on(t.status, t.transactionTime),
+    check('bulk_exports_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+    check('bulk_exports_level_check', sql`${t.level} in ('system', 'group', 'patient')`),
+  ],
+);
+
+/** One NDJSON file of an export: up to a batch of resources of one type, in order. */
+export const bulkExportFiles = pgTable(
+  'bulk_export_files',
+  {
+    exportId: uuid('export_id')
+      .notNull()
+      .references(() => bulkExports.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    type: text('type').notNull(),
+    count: integer('count').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.exportId, t.seq] })],
+);
+
 /**
  * A staff member's private calendar feed (modules/feeds): one per member, found by the SHA-256
  * of its secret, like a session's. Rotating replaces the hash (the old URL is a 404 at once);

@@ -46,6 +46,9 @@ export function isWrite(
 }
 
 type SmartPermission = 'c' | 'r' | 'u' | 'd' | 's';
+
+/** The Bulk Data routes ($export kick-offs, status, files): their DELETE cancels, it writes no data. */
+export const isBulkRoute = (route: string | undefined) => route?.includes('/$export') === true;
 const DOING: Record<SmartPermission, string> = {
   c: 'create',
   r: 'read',
@@ -65,7 +68,8 @@ export function smartInteraction(
   const route = request.routeOptions.url;
   if (route === undefined || !route.startsWith(`${FHIR_PATH}/`)) return null;
   const [type = '', ...rest] = route.slice(FHIR_PATH.length + 1).split('/');
-  if (type === 'metadata') return null;
+  // A Bulk Data export checks the scopes of each type it is asked for itself (ADR 060).
+  if (type === 'metadata' || isBulkRoute(route)) return null;
   switch (request.method) {
     case 'GET':
     case 'HEAD':
@@ -138,7 +142,11 @@ export async function authenticateFhirCaller(
         `This access token's scopes (${(ctx.apiToken.smart?.scopes ?? []).map(scopeWords).join(' ')}) do not allow it to ${DOING[interaction.permission]} ${interaction.type} resources.`,
       );
     }
-    if (isWrite(request) && !ctx.apiToken.scopes.includes('write')) {
+    if (
+      isWrite(request) &&
+      !isBulkRoute(request.routeOptions.url) &&
+      !ctx.apiToken.scopes.includes('write')
+    ) {
       throw new FhirError(
         403,
         'forbidden',

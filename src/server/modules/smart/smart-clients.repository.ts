@@ -166,3 +166,30 @@ export async function findLiveAccessToken(
     .limit(1);
   return row;
 }
+
+/** A client not revoked as a caller: its registered scopes, clinics and their data versions. */
+export async function findLiveClient(
+  db: Executor,
+  clientId: string,
+): Promise<LiveSmartTokenRow | undefined> {
+  const c = t.smartClients;
+  const [row] = await db
+    .select({
+      clientId: c.id,
+      name: c.name,
+      scopes: c.scopes,
+      clinics: sql<LiveSmartTokenRow['clinics']>`coalesce((
+        select json_agg(json_build_object('id', cl.id, 'slug', cl.slug, 'name', cl.name,
+                                          'timezone', cl.timezone) order by cl.name, cl.id)
+        from ${t.clinics} cl where cl.id = any(${c.clinicIds})), '[]'::json)`,
+      dataVersions: sql<Record<string, number>>`coalesce((
+        select json_object_agg(cl.id, coalesce(v.version, 0))
+        from ${t.clinics} cl
+        left join ${t.clinicDataVersions} v on v.clinic_id = cl.id
+        where cl.id = any(${c.clinicIds})), '{}'::json)`,
+    })
+    .from(c)
+    .where(and(eq(c.id, clientId), isNull(c.revokedAt)))
+    .limit(1);
+  return row;
+}

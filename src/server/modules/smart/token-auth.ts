@@ -21,7 +21,23 @@ export async function authenticateSmartToken(
 ): Promise<RequestContext | null> {
   if (!isSmartAccessToken(secret)) return null;
   const row = await repo.findLiveAccessToken(deps.db.db, accessTokenHashOf(secret), deps.now());
-  if (!row) return null;
+  return row ? contextOf(row, ip) : null;
+}
+
+/**
+ * The context a SMART client's background work runs in (a Bulk Data export, ADR 060): its
+ * registered scopes, and its clinics as they are now, or null once it is revoked.
+ */
+export async function smartClientContext(
+  deps: Pick<AppDeps, 'db'>,
+  clientId: string,
+  ip: string,
+): Promise<RequestContext | null> {
+  const row = await repo.findLiveClient(deps.db.db, clientId);
+  return row ? contextOf(row, ip) : null;
+}
+
+function contextOf(row: repo.LiveSmartTokenRow, ip: string): RequestContext {
   const scopes = row.scopes.map((s) => parseScope(s)).filter((s) => s !== null);
   const writes = scopes.some((s) => ['c', 'u', 'd'].some((p) => s.permissions.has(p as 'c')));
   return {
