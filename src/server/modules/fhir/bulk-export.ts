@@ -12,7 +12,7 @@ import { FhirError } from './outcome';
 import { SearchRequest } from './search-request';
 
 // FHIR Bulk Data Access 2.0 $export (ADR 060): the kick-off records a job, the export worker
-// pages through the same searches the API answers (keyset cursors, 200 at a time) and writes
+// pages through the same searches the API answers (keyset cursors, PAGE at a time) and writes
 // NDJSON files of up to FILE_RESOURCES resources into the database, so a million appointments
 // are never in memory at once and any instance can serve the files.
 
@@ -21,7 +21,8 @@ type ExportRow = typeof t.bulkExports.$inferSelect;
 
 /** Resources per NDJSON file. */
 export const FILE_RESOURCES = 10_000;
-const PAGE = '200';
+/** Resources read per search: one query and its mapping per batch, never the whole table. */
+const PAGE = 1_000;
 /** What an export covers when `_type` is not given (Slot, computed over the horizon, is asked for). */
 const DEFAULT_TYPES: FhirResourceType[] = [
   'Organization',
@@ -365,12 +366,12 @@ export async function runExport(deps: AppDeps, job: ExportRow): Promise<void> {
     };
     let cursor: unknown;
     do {
-      const query: Record<string, string> = { _count: PAGE };
+      const query: Record<string, string> = { _count: String(PAGE) };
       if (job.since && SINCE_TYPES.has(type)) query._lastUpdated = `gt${job.since.toISOString()}`;
       if (cursor !== undefined) {
         query._cursor = Buffer.from(JSON.stringify(cursor)).toString('base64url');
       }
-      const request = new SearchRequest(query, searchParamNames(type), true, deps.now());
+      const request = new SearchRequest(query, searchParamNames(type), true, deps.now(), PAGE);
       const page = await SEARCH[type](deps, ctx, request);
       for (const resource of page.items) lines.push(JSON.stringify(resource));
       if (lines.length >= FILE_RESOURCES && !(await flush())) return;
