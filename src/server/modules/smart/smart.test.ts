@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
-import type { Bundle, OperationOutcome } from '@medplum/fhirtypes';
+import type { Bundle, CapabilityStatement, OperationOutcome } from '@medplum/fhirtypes';
 import * as t from '../../db/schema';
 import { createAppointment } from '../../test/factories';
 import { createToken, expectValidFhir, fhirAs, matches } from '../../test/fhir-kit';
@@ -162,6 +162,15 @@ describe('GET /.well-known/smart-configuration', () => {
         expect.arrayContaining(['system/*.cruds', 'system/Appointment.rs', 'system/Patient.rs']),
       );
     }
+    // The CapabilityStatement says the same, as SMART asks, and offers $export.
+    const metadata = await env.app.inject({ method: 'GET', url: '/fhir/R4/metadata' });
+    const statement = expectValidFhir(metadata.json() as CapabilityStatement);
+    const security = statement.rest![0]!.security!;
+    expect(security.service![0]!.coding![0]!.code).toBe('SMART-on-FHIR');
+    expect(security.extension![0]!.extension).toEqual([{ url: 'token', valueUri: TOKEN_URL }]);
+    expect(statement.rest![0]!.operation).toEqual([
+      { name: 'export', definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/export' },
+    ]);
   });
 });
 
