@@ -216,6 +216,17 @@ describe('the token endpoint and the FHIR API with its tokens', () => {
     // Each request is audited in the client's name.
     const rows = await env.db.select().from(t.auditLog).where(eq(t.auditLog.userId, clientId));
     expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['sign_in', 'api_request']));
+    // And the clinic's admins see them in the audit log, under the client's name.
+    const entries = (await admin.get('/api/admin/audit')).json().data as Array<{
+      action: string;
+      user: { name: string } | null;
+    }>;
+    expect(entries.find((e) => e.action === 'api_request')?.user?.name).toBe(
+      'Regional EHR (SMART client)',
+    );
+    expect(entries.find((e) => e.action === 'sign_in')?.user?.name).toBe(
+      'Regional EHR (SMART client)',
+    );
 
     // The static integration tokens keep working beside it.
     const legacy = await createToken(admin, { clinicIds: [s.clinic.id], scopes: ['read'] });
