@@ -36,7 +36,6 @@ export function smartConfiguration(publicUrl: string) {
       'system/*.write',
       ...types.flatMap((type) => [`system/${type}.rs`, `system/${type}.cruds`]),
     ],
-    response_types_supported: ['token'],
     capabilities: ['client-confidential-asymmetric', 'permission-v1', 'permission-v2'],
     code_challenge_methods_supported: ['S256'],
   };
