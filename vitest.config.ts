@@ -33,6 +33,10 @@ const ON_PGLITE_TOO = [
   'src/server/modules/resources/resources.test.ts',
   // Reports: the roll-up the database keeps by triggers, equal to its rows (issue 45, ADR 052).
   'src/server/modules/reports/report-rollup.test.ts',
+  // SMART Backend Services and Bulk Data (issue 47): driven over HTTP by independent clients on
+  // both databases; the jti replay store's ON CONFLICT and the export worker's claims.
+  'src/server/modules/smart/smart.test.ts',
+  'src/server/modules/fhir/bulk-export.test.ts',
 ];
 
 const integration = (

@@ -37,6 +37,7 @@ import { dashboardRoutes } from './modules/dashboard';
 import { reportsRoutes } from './modules/reports';
 import { feedsRoutes } from './modules/feeds';
 import { fhirRoutes } from './modules/fhir';
+import { smartRoutes } from './modules/smart';
 import { integrationsRoutes } from './modules/integrations';
 import { outboxRoutes } from './modules/notifications';
 import { passkeysRoutes } from './modules/passkeys';
@@ -125,6 +126,7 @@ export async function buildApp(
   await app.register(outsideCalendarsRoutes(deps));
   await app.register(feedsRoutes(deps));
   await app.register(textMessagesRoutes(deps));
+  await app.register(smartRoutes(deps));
   await app.register(fhirRoutes(deps));
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   const hub = new SignalHub(deps.signalBus ?? createMemoryBus());

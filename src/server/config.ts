@@ -144,6 +144,8 @@ export const configSchema = z.object({
   ONLINE_BOOKING_OPEN_HOLDS_PER_CLINIC: z.coerce.number().int().min(1).default(30),
   /** FHIR API requests per integration token (else per address) per minute, all instances together. */
   FHIR_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /** SMART token endpoint requests per address per minute, all instances together (ADR 059). */
+  SMART_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** JSON list of RTCIceServer objects for real deployments; none are needed on one network. */
   ICE_SERVERS: z
     .string()
@@ -243,6 +245,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
       SESSION_LOOKUP_RATE_LIMIT_PER_MINUTE: '100000',
       FHIR_RATE_LIMIT_PER_MINUTE: '100000',
+      SMART_TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
       FEED_RATE_LIMIT_PER_MINUTE: '100000',
     }),
     ...overrides,

@@ -14,6 +14,7 @@ import { createTextWorker } from './modules/text-messages';
 import { createCalendarSyncWorker } from './modules/outside-calendars';
 import { createWaitlistSweep } from './modules/waitlist';
 import { createHoldPurge } from './modules/online-booking';
+import { createBulkExportWorker } from './modules/fhir';
 import { createMemoryBus, createPostgresBus } from './realtime/signal-bus';
 
 async function main() {
@@ -59,6 +60,7 @@ async function main() {
   const waitlistSweep = createWaitlistSweep(deps, { logger: app.log });
   const holdPurge = createHoldPurge(deps, { logger: app.log });
   const calendarSync = createCalendarSyncWorker(deps, { logger: app.log });
+  const bulkExports = createBulkExportWorker(deps, { logger: app.log });
   if (!config.SMTP_URL)
     app.log.info('SMTP_URL is not set: notifications wait in the outbox, visible to admins');
   if (config.TEXT_GATEWAY === 'none')
@@ -82,6 +84,7 @@ async function main() {
       await waitlistSweep.stop();
       await holdPurge.stop();
       await calendarSync.stop();
+      await bulkExports.stop();
       await signalBus.close();
       clock.stop();
       if (dataRoot) removeLock(dataRoot);

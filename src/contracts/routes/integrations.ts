@@ -24,3 +24,26 @@ export const revokeApiTokenRoute = defineRoute({
   path: integrationPaths.token,
   operationId: 'revokeApiToken',
 });
+
+export const smartClientPaths = {
+  clients: '/api/admin/smart-clients',
+  client: '/api/admin/smart-clients/:id',
+} as const;
+
+export const createSmartClientRoute = defineRoute({
+  method: 'POST',
+  path: smartClientPaths.clients,
+  operationId: 'createSmartClient',
+});
+
+export const listSmartClientsRoute = defineRoute({
+  method: 'GET',
+  path: smartClientPaths.clients,
+  operationId: 'listSmartClients',
+});
+
+export const revokeSmartClientRoute = defineRoute({
+  method: 'DELETE',
+  path: smartClientPaths.client,
+  operationId: 'revokeSmartClient',
+});

@@ -58,6 +58,12 @@ export interface ApiTokenCaller {
   scopes: readonly ApiTokenScope[];
   /** Whether it may read patients' visit links, whose token moves and cancels a visit (ADR 030). */
   visitLinks: boolean;
+  /**
+   * Set for a SMART Backend Services access token (ADR 059): its client's name and the SMART
+   * scopes it was granted, which decide, resource type by resource type, what it may read,
+   * search, create, update or delete (`scopes` above then says only whether it may write at all).
+   */
+  smart?: { scopes: ReadonlyArray<{ type: string; permissions: ReadonlySet<string> }> };
 }
 
 /**

@@ -1388,6 +1388,110 @@ export const apiTokens = pgTable(
 );
 
 /**
+ * A system that connects with SMART Backend Services (ADR 059): it proves who it is with a JWT
+ * signed by a key of its JWKS (given inline or at a URL), and is granted the SMART scopes and
+ * clinics an admin registered.
+ */
+export const smartClients = pgTable(
+  'smart_clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    jwks: jsonb('jwks').$type<{ keys: Array<Record<string, unknown>> }>(),
+    jwksUrl: text('jwks_url'),
+    scopes: text('scopes').array().notNull(),
+    clinicIds: uuid('clinic_ids').array().notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by').references(() => users.id),
+  },
+  (t) => [
+    check('smart_clients_keys_check', sql`(${t.jwks} is null) <> (${t.jwksUrl} is null)`),
+    check('smart_clients_clinics_check', sql`cardinality(${t.clinicIds}) > 0`),
+    check('smart_clients_scopes_check', sql`cardinality(${t.scopes}) > 0`),
+  ],
+);
+
+/** Each client assertion's jti, kept until the assertion expires: a second use is a replay. */
+export const smartAssertionJtis = pgTable(
+  'smart_assertion_jtis',
+  {
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => smartClients.id, { onDelete: 'cascade' }),
+    jti: text('jti').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.jti] }),
+    index('smart_assertion_jtis_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** The access tokens issued to SMART clients, by the SHA-256 of their secret; short-lived. */
+export const smartAccessTokens = pgTable(
+  'smart_access_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => smartClients.id, { onDelete: 'cascade' }),
+    scopes: text('scopes').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('smart_access_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/** A FHIR Bulk Data $export (ADR 060): asked for by a SMART client, run by the export worker. */
+export const bulkExports = pgTable(
+  'bulk_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => smartClients.id, { onDelete: 'cascade' }),
+    /** The clinics it covers: the client's when asked, or the one Group's. */
+    clinicIds: uuid('clinic_ids').array().notNull(),
+    level: text('level').$type<'system' | 'group' | 'patient'>().notNull(),
+    types: text('types').array().notNull(),
+    since: timestamp('since', { withTimezone: true }),
+    requestUrl: text('request_url').notNull(),
+    status: text('status')
+      .$type<'queued' | 'running' | 'done' | 'failed'>()
+      .notNull()
+      .default('queued'),
+    progress: text('progress'),
+    error: text('error'),
+    transactionTime: timestamp('transaction_time', { withTimezone: true }).notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('bulk_exports_status_idx').on(t.status, t.transactionTime),
+    check('bulk_exports_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+    check('bulk_exports_level_check', sql`${t.level} in ('system', 'group', 'patient')`),
+  ],
+);
+
+/** One NDJSON file of an export: up to a batch of resources of one type, in order. */
+export const bulkExportFiles = pgTable(
+  'bulk_export_files',
+  {
+    exportId: uuid('export_id')
+      .notNull()
+      .references(() => bulkExports.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    type: text('type').notNull(),
+    count: integer('count').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.exportId, t.seq] })],
+);
+
+/**
  * A staff member's private calendar feed (modules/feeds): one per member, found by the SHA-256
  * of its secret, like a session's. Rotating replaces the hash (the old URL is a 404 at once);
  * revoking deletes the row.

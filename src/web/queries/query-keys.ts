@@ -118,6 +118,11 @@ export const apiTokenKeys = {
   all: ['api-tokens'] as const,
 };
 
+/** SMART Backend Services clients (ADR 059), on the integrations page. */
+export const smartClientKeys = {
+  all: ['smart-clients'] as const,
+};
+
 export const calendarFeedKeys = {
   /** The signed-in user's own feed. */
   mine: ['calendar-feed'] as const,

@@ -34,7 +34,9 @@ export type AuditEntityType =
   /** An OpenID Provider staff sign in through. */
   | 'identity_provider'
   /** A staff member's outside calendar (issue 46): its owner in details, never its secrets. */
-  | 'outside_calendar';
+  | 'outside_calendar'
+  /** A system connecting with SMART Backend Services (ADR 059): registered, revoked, its tokens and requests. */
+  | 'smart_client';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -242,12 +242,13 @@ export async function listAuditRows(
                a.action as "action", a.entity_type as "entityType",
                a.entity_ids is null as "single", v.records as "records",
                a.ip as "ip", a.details as "details",
-               coalesce(u.id, k.id) as "userId",
-               coalesce(u.name, k.name || ' (API token)') as "userName",
-               coalesce(u.email, case when k.id is not null then '' end) as "userEmail"
+               coalesce(u.id, k.id, sc.id) as "userId",
+               coalesce(u.name, k.name || ' (API token)', sc.name || ' (SMART client)') as "userName",
+               coalesce(u.email, case when k.id is not null or sc.id is not null then '' end) as "userEmail"
           from ${t.auditLog} a
           left join ${t.users} u on u.id = a.user_id
           left join ${t.apiTokens} k on k.id = a.user_id and u.id is null
+          left join ${t.smartClients} sc on sc.id = a.user_id and u.id is null and k.id is null
           cross join lateral (
             -- The records the admin may see: their clinics' patients, and no patient when the
             -- row is by someone who works there (an integration token counts as its clinics').
@@ -267,7 +268,9 @@ export async function listAuditRows(
                      select 1 from ${t.clinicMembers} m
                       where m.user_id = a.user_id and m.clinic_id = any(${clinicIds})) or exists (
                      select 1 from ${t.apiTokens} kt
-                      where kt.id = a.user_id and kt.clinic_ids && ${clinicIds})))
+                      where kt.id = a.user_id and kt.clinic_ids && ${clinicIds}) or exists (
+                     select 1 from ${t.smartClients} st
+                      where st.id = a.user_id and st.clinic_ids && ${clinicIds})))
           ) as v
          where ${and(...conditions)}
          order by a.at desc, a.id desc

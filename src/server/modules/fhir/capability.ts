@@ -286,6 +286,10 @@ export const RESOURCES = {
 
 export type FhirResourceType = keyof typeof RESOURCES;
 
+/** The resource types the API serves, in the CapabilityStatement's order. */
+export const FHIR_RESOURCE_TYPES = (): FhirResourceType[] =>
+  Object.keys(RESOURCES) as FhirResourceType[];
+
 export function isFhirResourceType(value: string): value is FhirResourceType {
   return Object.hasOwn(RESOURCES, value);
 }
@@ -309,6 +313,9 @@ export function includesOf(type: FhirResourceType) {
 
 const UNKNOWN_PARAMETERS =
   'Unknown search parameters are ignored, and named in an OperationOutcome entry of the Bundle, unless the request says Prefer: handling=strict, which refuses them with 400.';
+
+/** The token endpoint's URL from the FHIR base's (the server's root + /oauth/token, ADR 059). */
+const tokenUrlOf = (base: string) => `${base.replace(/\/fhir\/R4$/, '')}/oauth/token`;
 
 export function capabilityStatement(input: {
   base: string;
@@ -360,9 +367,34 @@ export function capabilityStatement(input: {
         documentation: `Every search is also accepted as POST [type]/_search with a form body. ${UNKNOWN_PARAMETERS} Errors are OperationOutcome resources.`,
         security: {
           cors: false,
+          // SMART Backend Services (ADR 059): where the token endpoint is, as SMART asks.
+          extension: [
+            {
+              url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris',
+              extension: [{ url: 'token', valueUri: tokenUrlOf(input.base) }],
+            },
+          ],
+          service: [
+            {
+              coding: [
+                {
+                  system: 'http://terminology.hl7.org/CodeSystem/restful-security-service',
+                  code: 'SMART-on-FHIR',
+                },
+              ],
+            },
+          ],
           description:
-            'Send an integration token (created by an admin at /admin/integrations) as Authorization: Bearer <token>; it sees its clinics, and writes only with the write scope. A signed-in staff session works too. /metadata needs neither.',
+            'Send an integration token (created by an admin at /admin/integrations) as Authorization: Bearer <token>; it sees its clinics, and writes only with the write scope. Or connect with SMART Backend Services (client_credentials, private_key_jwt; see .well-known/smart-configuration) for a 5-minute token of system scopes. A signed-in staff session works too. /metadata needs neither.',
         },
+        // FHIR Bulk Data Access 2.0 (ADR 060), for SMART clients: also Group/[clinic id]/$export
+        // and Patient/$export.
+        operation: [
+          {
+            name: 'export',
+            definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/export',
+          },
+        ],
         resource,
         searchParam: [
           {

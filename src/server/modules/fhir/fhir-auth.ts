@@ -7,6 +7,8 @@ import { isCrossSiteRequest } from '../../security/cross-site';
 import { recordReadAudit } from '../audit';
 import { authenticate, SESSION_COOKIE } from '../auth';
 import { authenticateApiToken } from '../integrations';
+import { authenticateSmartToken, isSmartAccessToken } from '../smart';
+import { FHIR_PATH } from './bundle';
 import { FhirError } from './outcome';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -43,6 +45,54 @@ export function isWrite(
   return !(request.method === 'POST' && route !== undefined && route.endsWith('/_search'));
 }
 
+type SmartPermission = 'c' | 'r' | 'u' | 'd' | 's';
+
+/** The Bulk Data routes ($export kick-offs, status, files): their DELETE cancels, it writes no data. */
+export const isBulkRoute = (route: string | undefined) => route?.includes('/$export') === true;
+const DOING: Record<SmartPermission, string> = {
+  c: 'create',
+  r: 'read',
+  u: 'update',
+  d: 'delete',
+  s: 'search',
+};
+
+/**
+ * What a request does to which resource type, in SMART's terms (ADR 059), told by the route it
+ * matched: a search (GET [type], POST [type]/_search) is `s`, a read `r`, a create `c`, an
+ * update or patch `u`, a delete `d`. Null for /metadata, which anyone may read.
+ */
+export function smartInteraction(
+  request: Pick<FastifyRequest, 'method'> & { routeOptions: { url?: string | undefined } },
+): { type: string; permission: SmartPermission } | null {
+  const route = request.routeOptions.url;
+  if (route === undefined || !route.startsWith(`${FHIR_PATH}/`)) return null;
+  const [type = '', ...rest] = route.slice(FHIR_PATH.length + 1).split('/');
+  // A Bulk Data export checks the scopes of each type it is asked for itself (ADR 060).
+  if (type === 'metadata' || isBulkRoute(route)) return null;
+  switch (request.method) {
+    case 'GET':
+    case 'HEAD':
+      return { type, permission: rest.length === 0 ? 's' : 'r' };
+    case 'POST':
+      return { type, permission: rest[0] === '_search' ? 's' : 'c' };
+    case 'PUT':
+    case 'PATCH':
+      return { type, permission: 'u' };
+    default:
+      return { type, permission: 'd' };
+  }
+}
+
+/** Whether the caller may do this to this resource type: always, unless its SMART scopes say not. */
+export function scopesPermit(ctx: RequestContext, type: string, permission: SmartPermission) {
+  const smart = ctx.apiToken?.smart;
+  return (
+    !smart ||
+    smart.scopes.some((s) => (s.type === '*' || s.type === type) && s.permissions.has(permission))
+  );
+}
+
 /**
  * Who calls the FHIR API: another system with an integration token (`Authorization: Bearer`),
  * or a signed-in staff member with the app's session cookie. A token's scopes decide whether it
@@ -57,9 +107,17 @@ export async function authenticateFhirCaller(
   if (header !== undefined) {
     const secret = BEARER.exec(header)?.[1];
     if (!secret) throw unauthorized('Send the integration token as Authorization: Bearer <token>.');
-    const ctx = await authenticateApiToken(deps, secret, request.ip);
-    if (!ctx?.apiToken)
-      throw unauthorized('This integration token is not valid or has been revoked.');
+    const smart = isSmartAccessToken(secret);
+    const ctx = smart
+      ? await authenticateSmartToken(deps, secret, request.ip)
+      : await authenticateApiToken(deps, secret, request.ip);
+    if (!ctx?.apiToken) {
+      throw unauthorized(
+        smart
+          ? 'This access token has expired or its client has been revoked: ask the token endpoint for a new one.'
+          : 'This integration token is not valid or has been revoked.',
+      );
+    }
     // Written while the request is served, and waited for before it is answered (fhir.routes).
     const written = recordReadAudit(
       deps.db.db,
@@ -67,7 +125,7 @@ export async function authenticateFhirCaller(
       [
         {
           action: 'api_request',
-          entityType: 'api_token',
+          entityType: smart ? 'smart_client' : 'api_token',
           entityId: ctx.apiToken.id,
           patientId: null,
           details: { method: request.method, url: request.url.slice(0, AUDITED_URL_LENGTH) },
@@ -76,7 +134,19 @@ export async function authenticateFhirCaller(
       deps.now(),
     );
     auditsUnderWay.set(request, written);
-    if (isWrite(request) && !ctx.apiToken.scopes.includes('write')) {
+    const interaction = smartInteraction(request);
+    if (interaction && !scopesPermit(ctx, interaction.type, interaction.permission)) {
+      throw new FhirError(
+        403,
+        'forbidden',
+        `This access token's scopes (${(ctx.apiToken.smart?.scopes ?? []).map(scopeWords).join(' ')}) do not allow it to ${DOING[interaction.permission]} ${interaction.type} resources.`,
+      );
+    }
+    if (
+      isWrite(request) &&
+      !isBulkRoute(request.routeOptions.url) &&
+      !ctx.apiToken.scopes.includes('write')
+    ) {
       throw new FhirError(
         403,
         'forbidden',
@@ -96,6 +166,9 @@ export async function authenticateFhirCaller(
   }
   return { user, ip: request.ip };
 }
+
+const scopeWords = (s: { type: string; permissions: ReadonlySet<string> }) =>
+  `system/${s.type}.${['c', 'r', 'u', 'd', 's'].filter((p) => s.permissions.has(p)).join('')}`;
 
 /** The SHA-256 of the request's bearer token, if it sends one. */
 function bearerHash(request: FastifyRequest): string | undefined {

@@ -5,7 +5,7 @@ import { idempotencyHeaders } from '@contracts/common';
 import type { AppDeps } from '../../app-deps';
 import { tooManyRequests } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
-import { FHIR_PATH, fhirBase, searchset, type Page } from './bundle';
+import { FHIR_PATH, fhirBase, searchset } from './bundle';
 import {
   capabilityStatement,
   includesOf,
@@ -15,64 +15,24 @@ import {
   type FhirResourceType,
 } from './capability';
 import { patchFhirAppointment, updateFhirAppointment } from './fhir-appointment-changes';
+import { createFhirAppointment, readFhirAppointment, toResource } from './fhir-appointments';
 import {
-  createFhirAppointment,
-  readFhirAppointment,
-  searchFhirAppointments,
-  toResource,
-} from './fhir-appointments';
-import { authenticateFhirCaller, fhirRateLimitKeys, requestAudited } from './fhir-auth';
+  authenticateFhirCaller,
+  fhirRateLimitKeys,
+  isBulkRoute,
+  requestAudited,
+  scopesPermit,
+} from './fhir-auth';
 import * as directory from './fhir-directory';
 import { FHIR_ID } from './fhir-ids';
-import {
-  createFhirPatient,
-  patientsByIds,
-  readPatient,
-  searchPatients,
-  updateFhirPatient,
-} from './fhir-patients';
-import * as rooms from './fhir-rooms-equipment';
-import { readSlot, searchSlots } from './fhir-slots';
-import { readHealthcareService, searchHealthcareServices } from './fhir-services';
+import { createFhirPatient, patientsByIds, updateFhirPatient } from './fhir-patients';
 import { FhirError, resourceNotFound, toOutcome } from './outcome';
 import { appointmentsOfPatients, included, readIfFound, type ManyReader } from './fhir-includes';
 import { checkFormat, prefersStrict, SearchRequest } from './search-request';
+import { READ, SEARCH } from './fhir-handlers';
+import * as bulk from './bulk-export';
 
 export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
-
-type Reader = (deps: AppDeps, ctx: RequestContext, id: string) => Promise<Resource> | Resource;
-type Searcher = (
-  deps: AppDeps,
-  ctx: RequestContext,
-  request: SearchRequest,
-) => Promise<Page<Resource>> | Page<Resource>;
-
-const READ: Record<FhirResourceType, Reader> = {
-  Appointment: async (deps, ctx, id) =>
-    toResource(deps, ctx, await readFhirAppointment(deps, ctx, id)),
-  HealthcareService: readHealthcareService,
-  Slot: readSlot,
-  Schedule: directory.readSchedule,
-  Practitioner: directory.readPractitioner,
-  PractitionerRole: directory.readPractitionerRole,
-  Patient: readPatient,
-  Organization: (_deps, ctx, id) => directory.readOrganization(ctx, id),
-  Location: rooms.readLocation,
-  Device: rooms.readDevice,
-};
-
-const SEARCH: Record<FhirResourceType, Searcher> = {
-  Appointment: searchFhirAppointments,
-  HealthcareService: searchHealthcareServices,
-  Slot: searchSlots,
-  Schedule: directory.searchSchedules,
-  Practitioner: directory.searchPractitioners,
-  PractitionerRole: directory.searchPractitionerRoles,
-  Patient: searchPatients,
-  Organization: (_deps, ctx, request) => directory.searchOrganizations(ctx, request),
-  Location: rooms.searchLocations,
-  Device: rooms.searchDevices,
-};
 
 /** The caller the auth hook found; only /metadata is answered without one. */
 function callerOf(request: FastifyRequest): RequestContext {
@@ -156,6 +116,13 @@ function registerFhir(app: FastifyInstance, deps: AppDeps) {
   // JSON only, however another format is asked for (Accept or _format): 406, never JSON anyway.
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('cache-control', 'no-store');
+    // A Bulk Data file is NDJSON, asked for as such (ADR 060).
+    if (
+      isBulkRoute(request.routeOptions.url) &&
+      request.routeOptions.url?.includes('$export-file')
+    ) {
+      return;
+    }
     const format = (request.query as Record<string, unknown> | undefined)?._format;
     checkFormat(
       typeof format === 'string' ? format : Array.isArray(format) ? String(format[0]) : undefined,
@@ -201,7 +168,7 @@ function registerFhir(app: FastifyInstance, deps: AppDeps) {
 
   const config = { rateLimit: { ...fhirLimit, keyGenerator: rateLimitKeys.key } };
   const route = (
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   ) =>
@@ -247,7 +214,8 @@ function registerFhir(app: FastifyInstance, deps: AppDeps) {
               page.items.map((p) => p.id!),
             )
           : []),
-      ];
+        // A SMART token sees an included resource only if its scopes let it read that type.
+      ].filter((r) => scopesPermit(ctx, r.resourceType, 'r'));
       return sendResource(reply, 200, searchset(base, type, params, page, { included: extra }));
     };
     route('GET', `/${type}`, (request, reply) => search(request, reply, request.query as object));
@@ -258,6 +226,51 @@ function registerFhir(app: FastifyInstance, deps: AppDeps) {
       sendResource(reply, 200, await READ[type](deps, callerOf(request), idOf(request, type))),
     );
   }
+
+  // FHIR Bulk Data Access 2.0 (ADR 060): kick-off, status (202 with X-Progress, then the
+  // manifest), cancel or clean up, and the NDJSON files, all for the client that asked.
+  const kickOff =
+    (level: bulk.ExportLevel) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const ctx = callerOf(request);
+      const id = await bulk.kickOff(deps, ctx, {
+        level,
+        ...(level === 'group' ? { groupId: (request.params as { id: string }).id } : {}),
+        query: request.query as Record<string, unknown>,
+        prefer: [request.headers.prefer ?? []].flat().join(','),
+        url: `${deps.config.PUBLIC_URL.replace(/\/+$/, '')}${request.url}`,
+      });
+      return reply.status(202).header('content-location', `${base}/$export-status/${id}`).send();
+    };
+  route('GET', '/$export', kickOff('system'));
+  route('GET', '/Group/:id/$export', kickOff('group'));
+  route('GET', '/Patient/$export', kickOff('patient'));
+  route('GET', '/$export-status/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const status = await bulk.exportStatus(deps, callerOf(request), id, base);
+    if (status.state === 'running') {
+      return reply
+        .status(202)
+        .header('x-progress', status.progress)
+        .header('retry-after', '2')
+        .send();
+    }
+    return reply.status(200).type('application/json').send(status.manifest);
+  });
+  app.route({
+    method: 'DELETE',
+    url: '/$export-status/:id',
+    schema: { hide: true },
+    config,
+    handler: async (request, reply) => {
+      await bulk.deleteExport(deps, callerOf(request), (request.params as { id: string }).id);
+      return reply.status(202).send();
+    },
+  });
+  route('GET', '/$export-file/:id/:seq', async (request, reply) => {
+    const { id, seq } = request.params as { id: string; seq: string };
+    const body = await bulk.exportFile(deps, callerOf(request), id, seq);
+    return reply.status(200).type('application/fhir+ndjson').send(body);
+  });
 
   route('GET', '/Appointment/:id/_history/:vid', async (request, reply) => {
     const ctx = callerOf(request);

@@ -64,6 +64,8 @@ export class SearchRequest {
     known: readonly string[],
     strict: boolean,
     private readonly now = new Date(),
+    /** The largest page: MAX_PAGE_SIZE for the API; larger for a Bulk Data export's batches. */
+    private readonly maxPageSize = MAX_PAGE_SIZE,
   ) {
     const accepted = new Set<string>([...COMMON_PARAMETERS, ...known]);
     for (const [name, raw] of Object.entries(query)) {
@@ -134,7 +136,7 @@ export class SearchRequest {
     if (!/^\d{1,6}$/.test(raw)) {
       throw invalid('_count must be a whole number (0 for the total alone).', '_count');
     }
-    return Math.min(Number(raw), MAX_PAGE_SIZE);
+    return Math.min(Number(raw), this.maxPageSize);
   }
 
   /** `_elements`: the top-level elements asked for, or undefined for whole resources. */

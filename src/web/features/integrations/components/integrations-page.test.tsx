@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ApiTokenView } from '@contracts/integrations';
+import type { ApiTokenView, SmartClientView } from '@contracts/integrations';
 import {
   CAMDEN,
   errorResponse,
@@ -16,6 +16,7 @@ import {
 } from '@web/test/api-stub';
 import { cleanUpAfterEach, renderAppRoutes } from '@web/test/render-with-client';
 import { IntegrationsPage } from './integrations-page';
+import { SmartClientsSection } from './smart-clients-section';
 
 const PATH = '/admin/integrations';
 
@@ -182,5 +183,94 @@ describe('IntegrationsPage', () => {
       `/api/admin/api-tokens/${billing.id}`,
     );
     expect(await within(row('Billing export')).findByText(/^Revoked/)).toBeInTheDocument();
+  });
+});
+
+describe('SmartClientsSection', () => {
+  it('checks the form, registers a client with pasted keys and its scopes, and revokes it', async () => {
+    const calls: Call[] = [];
+    let clients: SmartClientView[] = [];
+    stubApi(
+      sessionHandler(admin, ({ url, method, body }) => {
+        calls.push({ path: url.pathname, method, body });
+        if (url.pathname === '/api/admin/smart-clients' && method === 'GET') {
+          return json({ data: clients });
+        }
+        if (url.pathname === '/api/admin/smart-clients' && method === 'POST') {
+          const b = body as { name: string; scopes: string[] };
+          const id = crypto.randomUUID();
+          const made: SmartClientView = {
+            id,
+            clientId: id,
+            name: b.name,
+            clinics: [{ id: RIVERSIDE.id, slug: RIVERSIDE.slug, name: RIVERSIDE.name }],
+            otherClinics: 0,
+            canManage: true,
+            scopes: b.scopes,
+            jwksUrl: null,
+            keyIds: ['k1'],
+            createdAt: '2026-11-23T15:00:00.000Z',
+            createdBy: { id: admin.id, name: admin.name },
+            lastUsedAt: null,
+            revokedAt: null,
+          };
+          clients = [made];
+          return json(made, 201);
+        }
+        const revoked = /^\/api\/admin\/smart-clients\/(.+)$/.exec(url.pathname);
+        if (revoked && method === 'DELETE') {
+          clients = clients.map((c) => ({ ...c, revokedAt: '2026-11-23T16:00:00.000Z' }));
+          return json(clients[0]);
+        }
+        return null;
+      }),
+    );
+    renderAppRoutes([{ path: PATH, element: <SmartClientsSection /> }], PATH);
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText('No SMART clients yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Register client' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Register SMART client' });
+    const scopes = within(dialog).getByLabelText('Scopes');
+    await user.clear(scopes);
+    await user.type(scopes, 'system/Appointment.rs user/Patient.read');
+    await user.click(within(dialog).getByRole('button', { name: 'Register client' }));
+    expect(
+      await within(dialog).findByText(
+        'user/Patient.read is not a system scope: write it as system/Appointment.rs.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/Paste the client’s public JWKS/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText('Name'), 'Regional EHR');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Riverside Family Clinic' }));
+    await user.clear(scopes);
+    await user.type(scopes, 'system/Appointment.rs{enter}system/Patient.read');
+    const jwks = { keys: [{ kty: 'EC', kid: 'k1', crv: 'P-384', x: 'x', y: 'y' }] };
+    const pasted = within(dialog).getByLabelText('JWKS');
+    await user.click(pasted);
+    await user.paste(JSON.stringify(jwks));
+    await user.click(within(dialog).getByRole('button', { name: 'Register client' }));
+
+    const done = await screen.findByRole('dialog', { name: 'Client registered' });
+    const posted = calls.find((c) => c.method === 'POST')?.body;
+    expect(posted).toEqual({
+      name: 'Regional EHR',
+      clinicIds: [RIVERSIDE.id],
+      scopes: ['system/Appointment.rs', 'system/Patient.read'],
+      jwks,
+    });
+    expect(within(done).getByText(clients[0]!.clientId)).toBeInTheDocument();
+    await user.click(within(done).getByRole('button', { name: 'Done' }));
+    expect(await screen.findByRole('row', { name: /Regional EHR/ })).toBeInTheDocument();
+    expect(within(row('Regional EHR')).getByText('system/Patient.read')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Revoke Regional EHR' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Revoke Regional EHR?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke client' }));
+    expect(await within(row('Regional EHR')).findByText(/^Revoked/)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'DELETE')?.path).toBe(
+      `/api/admin/smart-clients/${clients[0]!.id}`,
+    );
   });
 });
