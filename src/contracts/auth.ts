@@ -75,6 +75,11 @@ export const sessionUser = staffAccount.extend({
   notificationPrefs: notificationPrefs.optional(),
   /** The server's, not the user's: each staff page says when messages are not being sent. */
   mailDelivery: z.enum(MAIL_DELIVERY).optional(),
+  /**
+   * Whether the user reads reports: an admin, or a role one of their clinics lets read them.
+   * Sent with the session; optional like the fields above.
+   */
+  readsReports: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

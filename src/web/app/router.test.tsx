@@ -87,7 +87,7 @@ describe('staff routes (spec §2)', () => {
     expect(within(nav).getByRole('link', { name: 'Calendar' }).getAttribute('aria-current')).toBe(
       'page',
     );
-    for (const name of ['Dashboard', 'Appointments', 'Book', 'Settings']) {
+    for (const name of ['Dashboard', 'Reports', 'Appointments', 'Book', 'Settings']) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     // An admin has no hours of their own: agents' hours are kept from Staff.
@@ -120,6 +120,17 @@ describe('staff routes (spec §2)', () => {
     expect(within(nav).queryByRole('link', { name: 'Audit log' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Integrations' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Services' })).toBeNull();
+    // Reports only where one of the nurse's clinics lets nurses read them.
+    expect(within(nav).queryByRole('link', { name: 'Reports' })).toBeNull();
+  });
+
+  it('offers Reports to a role a clinic lets read them', async () => {
+    renderAt('/calendar', { ...nurse, readsReports: true });
+    await screen.findByRole('heading', { level: 1, name: 'Calendar' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Reports' }).getAttribute('href')).toBe(
+      '/reports',
+    );
   });
 
   it('tells an admin who opens /availability where agents’ hours are kept, instead of failing', async () => {

@@ -7,6 +7,7 @@ import {
   updateProfileEndpoint,
 } from '@contracts/auth';
 import { route } from '../../core/route';
+import { readsAnyReports } from '../reports';
 import * as auth from './auth.service';
 import { presentedDevice, setDeviceCookie } from './device-cookie';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie';
@@ -62,7 +63,8 @@ export function authRoutes(
         secondFactorAt: _f,
         ...user
       } = request.context.user;
-      return { user: auth.sessionUserView(deps.config, user) };
+      const readsReports = await readsAnyReports(deps.db.db, request.context.user);
+      return { user: { ...auth.sessionUserView(deps.config, user), readsReports } };
     });
 
     route(app, changePasswordEndpoint, async (request) => {

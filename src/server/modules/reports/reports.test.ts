@@ -129,6 +129,10 @@ describe('GET /api/reports', () => {
     });
     expect(elsewhere.statusCode).toBe(404);
     expect((await scene.staff.get(`/api/reports?${NOVEMBER}`)).statusCode).toBe(403);
+    const readsReports = async (caller: typeof scene.staff) =>
+      (await caller.get('/api/auth/session')).json().user.readsReports;
+    expect(await readsReports(scene.staff)).toBe(false);
+    expect(await readsReports(scene.admin)).toBe(true);
     const saved = await scene.admin.put(policyUrl, {
       reminders,
       reports: { viewerRoles: ['staff'] },
@@ -149,6 +153,9 @@ describe('GET /api/reports', () => {
       viewerRoles: ['staff'],
     });
     expect((await scene.staff.get(`/api/reports?${NOVEMBER}`)).statusCode).toBe(200);
+    // The sidebar offers Reports to the front desk now, and still not to providers.
+    expect(await readsReports(scene.staff)).toBe(true);
+    expect(await readsReports(scene.provider)).toBe(false);
     expect((await scene.staff.get(`/api/reports/export?${NOVEMBER}`)).statusCode).toBe(200);
     expect((await scene.provider.get(`/api/reports?${NOVEMBER}`)).statusCode).toBe(403);
     expect((await scene.provider.get(`/api/reports/export?${NOVEMBER}`)).statusCode).toBe(403);

@@ -39,7 +39,10 @@ export function AppSidebar() {
   // Hidden rather than disabled: links that only lead to "not allowed" are noise. The router
   // and the server enforce the same rule.
   const isAdmin = hasRole(user, ['admin']);
-  const mainItems = mainNavItems.filter((item) => !item.roles || hasRole(user, item.roles));
+  const mainItems = mainNavItems.filter(
+    (item) =>
+      (!item.roles || hasRole(user, item.roles)) && (!item.shownTo || (user && item.shownTo(user))),
+  );
   return (
     <Sidebar label="Carebook navigation">
       {/* One navigation landmark holds the home link too: nothing of the page sits outside one. */}

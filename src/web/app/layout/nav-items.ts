@@ -18,6 +18,7 @@ import {
   UsersIcon,
   type LucideIcon,
 } from 'lucide-react';
+import type { SessionUser } from '@contracts/auth';
 import { BOOKABLE_ROLES, type Role } from '@domain/roles';
 
 export interface NavItem {
@@ -26,12 +27,19 @@ export interface NavItem {
   icon: LucideIcon;
   /** Shown only to these roles; everyone when absent. */
   roles?: readonly Role[];
+  /** Shown only where this says so of the signed-in user (a rule a clinic decides). */
+  shownTo?: (user: SessionUser) => boolean;
 }
 
 export const mainNavItems: readonly NavItem[] = [
   { title: 'Dashboard', to: '/dashboard', icon: LayoutDashboardIcon },
-  // Admins see it in the sidebar; a role a clinic allows reaches it by its address (issue 45).
-  { title: 'Reports', to: '/reports', icon: ChartColumnIcon, roles: ['admin'] },
+  // Admins, and the roles a clinic lets read its reports (issue 45).
+  {
+    title: 'Reports',
+    to: '/reports',
+    icon: ChartColumnIcon,
+    shownTo: (user) => user.readsReports ?? user.role === 'admin',
+  },
   { title: 'Appointments', to: '/appointments', icon: ClipboardListIcon },
   { title: 'Calendar', to: '/calendar', icon: CalendarDaysIcon },
   { title: 'Patients', to: '/patients', icon: ContactRoundIcon },
