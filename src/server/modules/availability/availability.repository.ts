@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { BOOKABLE_ROLES } from '@domain/roles';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -322,12 +322,49 @@ export function liveHoldsInClinics(
     .orderBy(asc(h.startAt));
 }
 
+/** How long a failing outside calendar keeps blocking where a clinic's setting says so (a day). */
+export const CLINIC_DROP_FAILING_AFTER_MS = 86_400_000;
+
 /**
- * Busy times imported from the agents' outside calendars (ADR 053) that overlap [from, to).
- * A calendar failing since before `dropBefore` (only when the server says so) no longer blocks;
- * by default every known busy time does, however old its last sync. `clinicDrop`: a clinic
- * whose setting says so (ADR 053) no longer counts a calendar failing since before
- * `failingSince` (a day ago); one subquery on the clinic's row, no extra round trip.
+ * The cut-offs of `outsideCalendarBlocks` at `now`: the server's (OUTSIDE_CALENDAR_DROP_AFTER_HOURS,
+ * none when unset) and the clinics' (a day ago).
+ */
+export function outsideDropCutoffs(now: Date, dropAfterHours: number | undefined) {
+  return {
+    dropBefore:
+      dropAfterHours === undefined ? null : new Date(now.getTime() - dropAfterHours * 3_600_000),
+    failingSince: new Date(now.getTime() - CLINIC_DROP_FAILING_AFTER_MS),
+  };
+}
+
+/**
+ * When a busy time of the outside calendar `c` still blocks (ADR 053): by default always,
+ * however old its last sync. A calendar failing since before `dropBefore` (only when the server
+ * says so) no longer blocks; nor, in a clinic whose setting says so, one failing since before
+ * `clinicDrop.failingSince` (a day ago). `clinicDrop.clinicId` is that clinic: an id, or a column
+ * of the statement's own rows; one subquery on the clinic's row, no extra round trip. The slots
+ * and the calendar's blocks both ask this, so a block is drawn exactly where it blocks.
+ */
+function outsideCalendarBlocks(
+  c: typeof t.outsideCalendars,
+  dropBefore: Date | null,
+  clinicDrop: { clinicId: string | AnyPgColumn; failingSince: Date } | null,
+): SQL | undefined {
+  return and(
+    dropBefore
+      ? sql`(${c.lastError} is null or ${c.lastSyncedAt} >= ${dropBefore.toISOString()}::timestamptz)`
+      : undefined,
+    clinicDrop
+      ? sql`(${c.lastError} is null or ${c.lastSyncedAt} >= ${clinicDrop.failingSince.toISOString()}::timestamptz
+          or not exists (select 1 from ${t.clinics} where ${t.clinics.id} = ${clinicDrop.clinicId}
+            and ${t.clinics.outsideCalendarDropFailing}))`
+      : undefined,
+  );
+}
+
+/**
+ * Busy times imported from the agents' outside calendars (ADR 053) that overlap [from, to), as
+ * far as they block (`outsideCalendarBlocks`); `clinicDrop` names the clinic that asks.
  */
 export function loadOutsideBusy(
   db: Executor,
@@ -348,35 +385,46 @@ export function loadOutsideBusy(
       and(
         inArray(b.staffId, [...agentIds]),
         sql`${b.during} && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)`,
-        dropBefore
-          ? sql`(${c.lastError} is null or ${c.lastSyncedAt} >= ${dropBefore.toISOString()}::timestamptz)`
-          : undefined,
-        clinicDrop
-          ? sql`(${c.lastError} is null or ${c.lastSyncedAt} >= ${clinicDrop.failingSince.toISOString()}::timestamptz
-              or not exists (select 1 from ${t.clinics} where ${t.clinics.id} = ${clinicDrop.clinicId}
-                and ${t.clinics.outsideCalendarDropFailing}))`
-          : undefined,
+        outsideCalendarBlocks(c, dropBefore, clinicDrop),
       ),
     );
 }
 
-/** Outside busy times of the agents of the given clinics that overlap [from, to), by start. */
+/**
+ * Outside busy times of the agents of the given clinics that overlap [from, to), by start, for
+ * the calendar's blocks: only those that block (`outsideCalendarBlocks`, the slots' own rule) in
+ * at least one of those clinics the agent works in. `dropBefore` and `failingSince` as there.
+ */
 export function outsideBusyInClinics(
   db: Executor,
-  input: { clinicIds: readonly string[]; agentIds?: readonly string[]; from: Date; to: Date },
+  input: {
+    clinicIds: readonly string[];
+    agentIds?: readonly string[];
+    from: Date;
+    to: Date;
+    dropBefore: Date | null;
+    failingSince: Date;
+  },
 ) {
   if (input.clinicIds.length === 0) return Promise.resolve([]);
   const b = t.outsideBusyTimes;
+  const c = t.outsideCalendars;
+  const m = t.clinicMembers;
   return db
     .selectDistinct({ agentId: b.staffId, start: b.startAt, end: b.endAt })
     .from(b)
-    .innerJoin(t.clinicMembers, eq(t.clinicMembers.userId, b.staffId))
+    .innerJoin(m, eq(m.userId, b.staffId))
+    .innerJoin(c, eq(c.id, b.calendarId))
     .where(
       and(
-        inArray(t.clinicMembers.clinicId, [...input.clinicIds]),
+        inArray(m.clinicId, [...input.clinicIds]),
         input.agentIds ? inArray(b.staffId, [...input.agentIds]) : undefined,
         sql`${b.startAt} < ${input.to}`,
         sql`${b.endAt} > ${input.from}`,
+        outsideCalendarBlocks(c, input.dropBefore, {
+          clinicId: m.clinicId,
+          failingSince: input.failingSince,
+        }),
       ),
     )
     .orderBy(asc(b.startAt), asc(b.staffId));

@@ -141,7 +141,7 @@ async function buildQuery(
   const preloaded = !input.excludeAppointmentId && input.agents.every((a) => a.bookings);
   const holdsPreloaded = input.agents.every((a) => a.holds);
   const agentIds = input.agents.map((a) => a.id);
-  const dropAfter = settings.outsideDropAfterHours;
+  const cutoffs = repo.outsideDropCutoffs(input.now, settings.outsideDropAfterHours);
   const [agents, blocking, outsideBusy] = await Promise.all([
     loadSlotAgents(db, input.agents),
     // Neither read with the agents: bookings and live holds in one statement.
@@ -171,12 +171,9 @@ async function buildQuery(
           agentIds,
           window.from,
           window.to,
-          dropAfter === undefined ? null : new Date(input.now.getTime() - dropAfter * 3_600_000),
+          cutoffs.dropBefore,
           settings.clinicId
-            ? {
-                clinicId: settings.clinicId,
-                failingSince: new Date(input.now.getTime() - 86_400_000),
-              }
+            ? { clinicId: settings.clinicId, failingSince: cutoffs.failingSince }
             : null,
         ),
   ]);

@@ -59,7 +59,9 @@ export async function listHeldTimes(
 
 /**
  * When the agents of the viewer's clinics are busy in their outside calendars (ADR 053), for the
- * calendar's "Busy — outside calendar" blocks: when and whose only, never what.
+ * calendar's "Busy — outside calendar" blocks: when and whose only, never what. Drawn exactly
+ * where they block: a calendar the server or the clinic lets go after failing is not drawn for
+ * that clinic (the slots' own condition, `outsideCalendarBlocks`).
  */
 export async function listOutsideBusy(
   deps: AppDeps,
@@ -77,6 +79,7 @@ export async function listOutsideBusy(
     agentIds: agentIdsOf(query.agentIds),
     from: new Date(query.from),
     to: new Date(query.to),
+    ...repo.outsideDropCutoffs(deps.now(), deps.config.OUTSIDE_CALENDAR_DROP_AFTER_HOURS),
   });
   return {
     busy: rows.map((r) => ({

@@ -9,7 +9,7 @@ import type { Api } from '../../test/api-client';
 import { icsOf, startIcsServer, startRadicale } from '../../test/calendar-servers';
 import { apiAs } from '../../test/api-client';
 import { createSignInUser } from '../../test/auth-helpers';
-import { createBody } from '../../test/scenario';
+import { createBody, createUserOfBothClinics } from '../../test/scenario';
 import { buildTestApp, useScenario, useTestApp } from '../../test/test-app';
 import { createCalendarSyncWorker } from './sync-worker';
 
@@ -498,8 +498,23 @@ describe('the admins’ list of outside calendars', () => {
   });
 });
 
+/** Whether the calendar draws the provider's 10:00 New York block on 24 November, as `as` asks. */
+async function drawn(as: Api, clinic?: string): Promise<boolean> {
+  const res = await as.get(
+    `/api/outside-busy?from=2026-11-24T00:00:00Z&to=2026-11-25T00:00:00Z${clinic ? `&clinic=${clinic}` : ''}`,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  const { busy } = res.json() as { busy: Array<{ agentId: string; start: string }> };
+  return busy.some((b) => b.agentId === s.provider.id && b.start === '2026-11-24T15:00:00.000Z');
+}
+
 describe('a calendar that keeps failing', () => {
   it('keeps blocking by default, and stops after a day of failures where the clinic says so', async () => {
+    // The provider also works at a clinic that keeps failing calendars (the default); someone
+    // of both clinics looks at each.
+    await env.db.insert(t.clinicMembers).values({ userId: s.provider.id, clinicId: s.foreign.id });
+    const bothUser = await createUserOfBothClinics(env.db, s, { role: 'nurse', name: 'Bo Both' });
+    const both = await apiAs(env.app, bothUser.email);
     ics.files.set(
       '/secret/failing.ics',
       icsOf([['UID:f', 'DTSTART:20261124T150000Z', 'DTEND:20261124T160000Z']]),
@@ -521,6 +536,7 @@ describe('a calendar that keeps failing', () => {
     };
     await lastGood(30);
     expect(await freeStarts('2026-11-24')).not.toContain('10:00');
+    expect(await drawn(staff)).toBe(true);
 
     const policyUrl = `/api/admin/clinics/${s.clinic.slug}/policy`;
     // Another clinic's admin has no say here.
@@ -549,12 +565,30 @@ describe('a calendar that keeps failing', () => {
       dropFailingAfterDay: true,
     });
 
-    // Failing for 30 hours: no longer blocks, in the picker nor for a staff booking.
+    // Failing for 30 hours: no longer blocks, in the picker nor for a staff booking, and the
+    // calendar no longer draws it in that clinic; in the other clinic it still blocks, and shows.
     expect(await freeStarts('2026-11-24')).toContain('10:00');
-    // Failing for 20 hours only: still blocks.
+    expect(await drawn(staff)).toBe(false);
+    expect(await drawn(staff, s.clinic.slug)).toBe(false);
+    expect(await drawn(both, s.clinic.slug)).toBe(false);
+    expect(await drawn(both, s.foreign.slug)).toBe(true);
+    expect(await drawn(both)).toBe(true); // both clinics shown: it blocks in one of them
+    // Failing for 20 hours only: still blocks, and shows.
     await lastGood(20);
     expect(await freeStarts('2026-11-24')).not.toContain('10:00');
+    expect(await drawn(staff, s.clinic.slug)).toBe(true);
     await lastGood(30);
+    // A server that drops calendars failing a day (OUTSIDE_CALENDAR_DROP_AFTER_HOURS) draws it
+    // in no clinic, as it blocks in none.
+    const dropping = await buildTestApp(env.handle, {
+      now: () => env.now(),
+      config: { OUTSIDE_CALENDAR_ALLOW_PRIVATE: true, OUTSIDE_CALENDAR_DROP_AFTER_HOURS: 24 },
+    });
+    try {
+      expect(await drawn(await apiAs(dropping, bothUser.email), s.foreign.slug)).toBe(false);
+    } finally {
+      await dropping.close();
+    }
     const booked = await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00.000Z'));
     expect(booked.statusCode, booked.body).toBe(201);
   });
