@@ -44,6 +44,21 @@ describe('replyActionOf', () => {
     ['help?', 'help'],
     ['yes but can we move it to Friday', 'inbox'],
     ['Running 10 minutes late', 'inbox'],
+    // The patients' other languages (issue 44): their standard words, accents or none.
+    ['Sí', 'confirm'],
+    ['¡si!', 'confirm'],
+    ['Oui.', 'confirm'],
+    ['ARRÊT', 'stop'],
+    ['arret', 'stop'],
+    ['Alto', 'stop'],
+    ['BAJA', 'stop'],
+    ['Aide', 'help'],
+    ['ayuda', 'help'],
+    ['STOP', 'stop'],
+    // Not a carrier's keyword, and "cancelar" may mean the visit: staff read them.
+    ['parar', 'inbox'],
+    ['Cancelar', 'inbox'],
+    ['sí, pero a las 10', 'inbox'],
   ])('reads %j as %s', (text, action) => {
     expect(replyActionOf(text)).toBe(action);
   });

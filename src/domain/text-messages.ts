@@ -67,12 +67,20 @@ export function textSendableAt(now: Date, timeZone: string, quiet: QuietHours): 
 /** What a patient's reply asks for. Anything else is for staff to read. */
 export type ReplyAction = 'confirm' | 'link' | 'stop' | 'start' | 'help' | 'inbox';
 
-// The carriers' own words for stopping and starting (CTIA, Twilio's defaults) count too.
+// The carriers' own words for stopping and starting (CTIA, Twilio's defaults) count too, and the
+// standard words of the patients' other languages (issue 44): SÍ/SI and OUI confirm; ALTO and
+// AYUDA are the US carriers' Spanish STOP and HELP, BAJA Spain's; ARRÊT/ARRET and AIDE are
+// Canada's French ones. Accents are ignored (SÍ reads as SI). PARAR and CANCELAR are no
+// carrier's keyword and "cancelar" may mean the visit: they stay for staff to read.
 const REPLY_WORDS: Record<string, ReplyAction> = {
   C: 'confirm',
   YES: 'confirm',
   Y: 'confirm',
   CONFIRM: 'confirm',
+  SI: 'confirm',
+  CONFIRMAR: 'confirm',
+  OUI: 'confirm',
+  CONFIRMER: 'confirm',
   R: 'link',
   STOP: 'stop',
   STOPALL: 'stop',
@@ -80,20 +88,29 @@ const REPLY_WORDS: Record<string, ReplyAction> = {
   CANCEL: 'stop',
   END: 'stop',
   QUIT: 'stop',
+  ALTO: 'stop',
+  BAJA: 'stop',
+  ARRET: 'stop',
   START: 'start',
   UNSTOP: 'start',
   HELP: 'help',
   INFO: 'help',
+  AYUDA: 'help',
+  AIDE: 'help',
 };
 
 /**
- * A reply's action: the whole text, trimmed, any case, trailing punctuation ignored ("Yes!",
- * " c "). A sentence that merely contains a keyword ("yes but can we move it") is for staff.
+ * A reply's action: the whole text, trimmed, any case and accents, punctuation around it ignored
+ * ("Yes!", " c ", "¡Sí!"). A sentence that merely contains a keyword ("yes but can we move it")
+ * is for staff.
  */
 export function replyActionOf(text: string): ReplyAction {
   const word = text
     .trim()
+    .replace(/^[¡¿\s]+/u, '')
     .replace(/[.!?,;:\s]+$/u, '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
     .toUpperCase();
   return REPLY_WORDS[word] ?? 'inbox';
 }

@@ -1,7 +1,7 @@
 // What each text says (ADR 050). Short on purpose: the patient's first name, the clinic, the time
 // and a link, nothing else a stranger glancing at a phone should read (issue 44). One function
 // per kind of message, from the same visit data as the e-mail of that kind, so that they can be
-// put into the patient's language. The answers to replies stay in English.
+// put into the patient's language, as are the answers to a patient's replies.
 // Pure, so that Clinic settings previews the very words the worker sends (issue 44).
 import type { PatientLanguage } from './patients';
 
@@ -136,20 +136,59 @@ export function offerText(
   );
 }
 
-/** The answers to a patient's reply. */
-export const answerTexts = {
-  confirmed: (clinicName: string, when: string) =>
-    `${clinicName}: thank you, your visit on ${when} is confirmed.`,
-  nothingToConfirm: (clinicName: string, phone: string | null) =>
-    `${clinicName}: we found no upcoming visit to confirm.${phone ? ` Please call ${phone}.` : ''}`,
-  link: (clinicName: string, when: string, link: string) =>
-    `${clinicName}: your visit on ${when}: ${link}`,
-  noLink: (clinicName: string) => `${clinicName}: you have no upcoming visit.`,
-  stopped: (clinicName: string) =>
-    `${clinicName}: you will get no more texts from us. Reply START to get them again.`,
-  started: (clinicName: string) => `${clinicName}: texts are on again. Reply STOP to stop them.`,
-  help: (clinicName: string, phone: string | null) =>
-    `${clinicName} appointment texts. Reply C to confirm your next visit, R for its link, STOP to stop texts.${phone ? ` Call ${phone}.` : ''}`,
+/** One language's answers to a patient's reply: clinic first, one segment with a usual name. */
+export interface AnswerWords {
+  confirmed: (clinic: string, when: string) => string;
+  nothingToConfirm: (clinic: string, phone: string | null) => string;
+  link: (clinic: string, when: string, link: string) => string;
+  noLink: (clinic: string) => string;
+  stopped: (clinic: string) => string;
+  started: (clinic: string) => string;
+  help: (clinic: string, phone: string | null) => string;
+}
+
+/**
+ * The answers to a patient's reply (C, R, STOP, START, HELP) in their language (issue 44). Worded
+ * within GSM-7 (no á, í, ó, ú, ê, ç), so that one segment holds 160 characters, not 70. The
+ * keywords named are the ones every carrier knows (STOP, START), whatever the language.
+ */
+export const answerTexts: Record<PatientLanguage, AnswerWords> = {
+  en: {
+    confirmed: (c, w) => `${c}: thank you, your visit on ${w} is confirmed.`,
+    nothingToConfirm: (c, p) =>
+      `${c}: we found no upcoming visit to confirm.${p ? ` Please call ${p}.` : ''}`,
+    link: (c, w, l) => `${c}: your visit on ${w}: ${l}`,
+    noLink: (c) => `${c}: you have no upcoming visit.`,
+    stopped: (c) => `${c}: you will get no more texts from us. Reply START to get them again.`,
+    started: (c) => `${c}: texts are on again. Reply STOP to stop them.`,
+    help: (c, p) =>
+      `${c} appointment texts. Reply C to confirm your next visit, R for its link, STOP to stop texts.${p ? ` Call ${p}.` : ''}`,
+  },
+  es: {
+    confirmed: (c, w) => `${c}: gracias, su cita del ${w} queda confirmada.`,
+    nothingToConfirm: (c, p) =>
+      `${c}: no encontramos ninguna cita programada que confirmar.${p ? ` Por favor, llame al ${p}.` : ''}`,
+    link: (c, w, l) => `${c}: su cita del ${w}: ${l}`,
+    noLink: (c) => `${c}: no tiene ninguna cita programada.`,
+    stopped: (c) => `${c}: ya no le enviaremos mensajes. Responda START para volver a recibirlos.`,
+    started: (c) =>
+      `${c}: vuelve a recibir nuestros mensajes. Responda STOP para dejar de recibirlos.`,
+    help: (c, p) =>
+      `Citas de ${c}: responda C para confirmar su siguiente cita, R para su enlace, STOP para no recibir mensajes.${p ? ` Llame al ${p}.` : ''}`,
+  },
+  fr: {
+    confirmed: (c, w) => `${c} : merci, votre rendez-vous du ${w} est confirmé.`,
+    nothingToConfirm: (c, p) =>
+      `${c} : nous n'avons trouvé aucun rendez-vous à confirmer.${p ? ` Veuillez appeler le ${p}.` : ''}`,
+    link: (c, w, l) => `${c} : votre rendez-vous du ${w} : ${l}`,
+    noLink: (c) => `${c} : vous n'avez aucun rendez-vous à venir.`,
+    stopped: (c) =>
+      `${c} : vous ne recevrez plus nos SMS. Répondez START pour les recevoir à nouveau.`,
+    started: (c) =>
+      `${c} : vous recevez à nouveau nos SMS. Répondez STOP pour ne plus les recevoir.`,
+    help: (c, p) =>
+      `Rendez-vous de ${c} : répondez C pour confirmer, R pour votre lien, STOP pour ne plus recevoir de SMS.${p ? ` Appelez le ${p}.` : ''}`,
+  },
 };
 
 /** The texts a clinic sends, in the order Clinic settings previews them. */

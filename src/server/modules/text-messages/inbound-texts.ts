@@ -1,7 +1,10 @@
 // What a patient's text to the clinic does (ADR 050). C or YES confirms their next visit through
 // the visit link's own confirm (the one path a patient confirms by); R answers with the link;
 // STOP, START and HELP are honoured per number and clinic; anything else is kept on the
-// patient's record for staff to read. Only an authenticated gateway's request gets here.
+// patient's record for staff to read. Only an authenticated gateway's request gets here. Every
+// answer is in the patient's language (their record's, else the clinic's default): a number no
+// patient is found for gets the clinic's default.
+import { choosePatientLanguage } from '@domain/patient-language';
 import { gatewayNumberToE164, toE164 } from '@domain/phone-numbers';
 import { replyActionOf, type ReplyAction } from '@domain/text-messages';
 import type { AppDeps } from '../../app-deps';
@@ -89,15 +92,20 @@ async function act(
   const db = deps.db.db;
   const now = deps.now();
   const clinic = (await clinicForAnswers(db, c.clinicId))!;
+  const language = choosePatientLanguage({
+    preferred: c.patientId ? await repo.preferredLanguageOf(db, c.patientId) : null,
+    clinicDefault: clinic.defaultLanguage,
+  });
+  const answers = answerTexts[language];
   switch (action) {
     case 'stop':
       await repo.setNumberStopped(db, c.clinicId, c.from, now, now);
-      return { said: 'Texts stopped for this number.', answer: answerTexts.stopped(clinic.name) };
+      return { said: 'Texts stopped for this number.', answer: answers.stopped(clinic.name) };
     case 'start':
       await repo.setNumberStopped(db, c.clinicId, c.from, null, now);
-      return { said: 'Texts started again.', answer: answerTexts.started(clinic.name) };
+      return { said: 'Texts started again.', answer: answers.started(clinic.name) };
     case 'help':
-      return { said: 'Sent the help text.', answer: answerTexts.help(clinic.name, clinic.phone) };
+      return { said: 'Sent the help text.', answer: answers.help(clinic.name, clinic.phone) };
     case 'inbox':
       return { said: 'For the clinic to read.', answer: null };
     case 'confirm':
@@ -107,17 +115,19 @@ async function act(
         return action === 'confirm'
           ? {
               said: 'No upcoming visit to confirm.',
-              answer: answerTexts.nothingToConfirm(clinic.name, clinic.phone),
+              answer: answers.nothingToConfirm(clinic.name, clinic.phone),
             }
-          : { said: 'No upcoming visit to link to.', answer: answerTexts.noLink(clinic.name) };
+          : { said: 'No upcoming visit to link to.', answer: answers.noLink(clinic.name) };
       }
+      // What staff read of it stays in English; the patient's answer is in their language.
       const when = textTime(visit.startAt.toISOString(), clinic.timezone);
+      const theirWhen = textTime(visit.startAt.toISOString(), clinic.timezone, language);
       if (action === 'link') {
         return {
           said: `Sent the link of the visit on ${when}.`,
-          answer: answerTexts.link(
+          answer: answers.link(
             clinic.name,
-            when,
+            theirWhen,
             sessionLink(deps.config.PUBLIC_URL, visit.token),
           ),
         };
@@ -130,7 +140,7 @@ async function act(
       }
       return {
         said: `Confirmed the visit on ${when}.`,
-        answer: answerTexts.confirmed(clinic.name, when),
+        answer: answers.confirmed(clinic.name, theirWhen),
       };
     }
   }

@@ -142,8 +142,13 @@ describe('texts through Kannel', () => {
         ),
       );
     expect(event).toMatchObject({ byName: 'Patient' });
+    // The answer is in Spanish too, through Kannel like every text.
     expect(await worker().runOnce()).toBe(1);
-    await arrived((text) => text.includes('is confirmed'));
+    await arrived(
+      (text) =>
+        text ===
+        'Riverside Family Clinic: gracias, su cita del mié, 25 nov, 10:00 queda confirmada.',
+    );
   });
 
   it('holds a text due in quiet hours until they end, then sends it', async () => {
@@ -159,8 +164,12 @@ describe('texts through Kannel', () => {
     await arrived((text) => text.includes('is booked'));
   });
 
-  it('STOP stops every text from the clinic at once, and START lets them through again', async () => {
+  it('STOP stops every text from the clinic at once, and START lets them through again, answered in the patient’s language', async () => {
     await choosesTexts();
+    await env.db
+      .update(t.patients)
+      .set({ preferredLanguage: 'fr' })
+      .where(eq(t.patients.id, s.patient.id));
     await bookThroughApi(staff, s, '2026-11-25T15:00:00Z');
     await worker().runOnce();
     await kannel.reply(NUMBER, CLINIC_NUMBER, 'STOP');
@@ -171,7 +180,11 @@ describe('texts through Kannel', () => {
     );
     expect((await env.db.select().from(t.textNumberStates))[0]!.stoppedAt).not.toBeNull();
     expect(await worker().runOnce()).toBe(1);
-    await arrived((text) => text.includes('you will get no more texts from us'));
+    await arrived(
+      (text) =>
+        text ===
+        'Riverside Family Clinic : vous ne recevrez plus nos SMS. Répondez START pour les recevoir à nouveau.',
+    );
 
     // The next change is not texted: the patient's e-mail carries it.
     await bookThroughApi(staff, s, '2026-11-26T15:00:00Z');
@@ -186,7 +199,7 @@ describe('texts through Kannel', () => {
     );
     // START's answer, and the booking made meanwhile, whose e-mail no mail server has sent yet.
     expect(await worker().runOnce()).toBe(2);
-    await arrived((text) => text.includes('texts are on again'));
+    await arrived((text) => text.includes('vous recevez à nouveau nos SMS'));
   });
 
   it('keeps any other reply on the patient’s record, and a forged one changes nothing', async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import * as t from '../../db/schema';
 
-/** The clinic's name, zone, phone and texting country, as answers and numbers need them. */
+/** The clinic's name, zone, phone, texting country and default language, as answers need them. */
 export async function clinicForAnswers(db: Executor, clinicId: string) {
   const [row] = await db
     .select({
@@ -12,6 +12,7 @@ export async function clinicForAnswers(db: Executor, clinicId: string) {
       timezone: t.clinics.timezone,
       phone: t.clinics.phone,
       textCountry: t.clinics.textCountry,
+      defaultLanguage: t.clinics.defaultLanguage,
     })
     .from(t.clinics)
     .where(eq(t.clinics.id, clinicId))

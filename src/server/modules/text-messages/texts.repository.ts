@@ -303,6 +303,16 @@ export async function setNumberStopped(
     });
 }
 
+/** The language a patient's record prefers, if any: the answers to their replies are in it. */
+export async function preferredLanguageOf(db: Executor, patientId: string) {
+  const [row] = await db
+    .select({ language: t.patients.preferredLanguage })
+    .from(t.patients)
+    .where(eq(t.patients.id, patientId))
+    .limit(1);
+  return row?.language ?? null;
+}
+
 /** The patient's next open visit: what C confirms and R links to. */
 export async function nextVisitOf(db: Executor, patientId: string, now: Date) {
   const [row] = await db

@@ -414,6 +414,49 @@ describe('a clinic’s sending number', () => {
   });
 });
 
+describe('a reply from a number no patient is found for', () => {
+  it('is answered in the clinic’s default language, and its French STOP is honoured', async () => {
+    await env.db
+      .update(t.clinics)
+      .set({ textNumber: FROM, defaultLanguage: 'fr' })
+      .where(eq(t.clinics.id, s.clinic.id));
+    const stranger = '+12125550177';
+    const reply = (Body: string, MessageSid: string) =>
+      fromTwilio('/api/text-messages/twilio/inbound', {
+        From: stranger,
+        To: FROM,
+        Body,
+        MessageSid,
+        AccountSid: SID,
+      });
+
+    expect((await reply('Arrêt', 'SMstranger1')).statusCode).toBe(200);
+    const [state] = await env.db.select().from(t.textNumberStates);
+    expect(state).toMatchObject({ clinicId: s.clinic.id, number: stranger });
+    expect(state!.stoppedAt).not.toBeNull();
+    expect((await reply('HELP', 'SMstranger2')).statusCode).toBe(200);
+    expect(await worker().runOnce()).toBe(2);
+    expect(receiver.asked.map((a) => [a.form.To, a.form.Body])).toEqual([
+      [
+        stranger,
+        'Riverside Family Clinic : vous ne recevrez plus nos SMS. Répondez START pour les recevoir à nouveau.',
+      ],
+      [
+        stranger,
+        expect.stringMatching(
+          /^Rendez-vous de Riverside Family Clinic : répondez C pour confirmer, R pour votre lien, STOP pour ne plus recevoir de SMS\./,
+        ),
+      ],
+    ]);
+    expect((await env.db.select().from(t.textReplies)).map((r) => [r.patientId, r.action])).toEqual(
+      [
+        [null, 'stop'],
+        [null, 'help'],
+      ],
+    );
+  });
+});
+
 describe('the admins’ outbox', () => {
   it('shows a text with its channel, its number partly hidden, its delivery and its length', async () => {
     await patientTextedAboutAVisit();
