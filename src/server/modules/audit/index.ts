@@ -7,4 +7,4 @@ export {
   recordAuditGroup,
   recordReadAudit,
 } from './audit-trail';
-export type { AuditAction, AuditActor, AuditEntry } from './audit-entry';
+export type { AuditAction, AuditActor, AuditEntityType, AuditEntry } from './audit-entry';

@@ -2,9 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ApiTokenView, CreateApiTokenBody, CreatedApiToken } from '@contracts/integrations';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
-import { forbidden, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { auditChange } from '../audit';
 import * as repo from './api-tokens.repository';
+import { revokeSharedCredential } from './shared-revocation';
 
 /**
  * A secret says what it is (secret scanners and people recognise `cbk_`) and carries 256 random
@@ -78,36 +79,20 @@ export async function listApiTokens(
   return { data: rows.map((row) => toView(row, user.clinicIds)) };
 }
 
-/**
- * Revokes at once: the next request with it is a 401. Only an admin of all the token's clinics
- * may (else 403): a token serving several clinics is theirs together, and one clinic's admin
- * must not cut off the others' integration. Revoking a revoked token changes nothing.
- */
+/** Revokes at once: the next request with it is a 401 (only by an admin of all its clinics). */
 export async function revokeApiToken(
   deps: AppDeps,
   ctx: RequestContext,
   id: string,
 ): Promise<ApiTokenView> {
-  const clinicIds = [...ctx.user.clinicIds];
-  const now = deps.now();
-  await deps.db.db.transaction(async (tx) => {
-    // Locked: its clinics cannot change between the check and the revocation.
-    const token = await repo.lockTokenOfClinics(tx, id, clinicIds);
-    if (!token) throw notFound(TOKEN_NOT_FOUND);
-    if (!token.clinicIds.every((c) => ctx.user.clinicIds.has(c))) {
-      throw forbidden(SHARED_TOKEN_REFUSED);
-    }
-    if (token.revokedAt) return;
-    await repo.revokeToken(tx, id, ctx.user.id, now);
-    await auditChange(
-      tx,
-      ctx,
-      { action: 'revoke', entityType: 'api_token', entityId: id, patientId: null },
-      now,
-    );
+  const revoked = await revokeSharedCredential(deps, ctx, id, {
+    entityType: 'api_token',
+    notFound: TOKEN_NOT_FOUND,
+    sharedRefused: SHARED_TOKEN_REFUSED,
+    lock: repo.lockTokenOfClinics,
+    revoke: repo.revokeToken,
+    find: repo.findTokenOfClinics,
   });
-  const revoked = await repo.findTokenOfClinics(deps.db.db, id, clinicIds);
-  if (!revoked) throw notFound(TOKEN_NOT_FOUND);
   return toView(revoked, ctx.user.clinicIds);
 }
 

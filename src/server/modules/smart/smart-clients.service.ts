@@ -1,9 +1,10 @@
 import type { CreateSmartClientBody, SmartClientView } from '@contracts/integrations';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { isFhirResourceType } from '../fhir';
 import { auditChange } from '../audit';
+import { revokeSharedCredential } from '../integrations';
 import * as repo from './smart-clients.repository';
 import { formatScope, parseScope } from './scopes';
 
@@ -82,25 +83,14 @@ export async function revokeSmartClient(
   ctx: RequestContext,
   id: string,
 ): Promise<SmartClientView> {
-  const clinicIds = [...ctx.user.clinicIds];
-  const now = deps.now();
-  await deps.db.db.transaction(async (tx) => {
-    const client = await repo.lockClientOfClinics(tx, id, clinicIds);
-    if (!client) throw notFound(CLIENT_NOT_FOUND);
-    if (!client.clinicIds.every((c) => ctx.user.clinicIds.has(c))) {
-      throw forbidden(SHARED_CLIENT_REFUSED);
-    }
-    if (client.revokedAt) return;
-    await repo.revokeClient(tx, id, ctx.user.id, now);
-    await auditChange(
-      tx,
-      ctx,
-      { action: 'revoke', entityType: 'smart_client', entityId: id, patientId: null },
-      now,
-    );
+  const revoked = await revokeSharedCredential(deps, ctx, id, {
+    entityType: 'smart_client',
+    notFound: CLIENT_NOT_FOUND,
+    sharedRefused: SHARED_CLIENT_REFUSED,
+    lock: repo.lockClientOfClinics,
+    revoke: repo.revokeClient,
+    find: repo.findClientOfClinics,
   });
-  const revoked = await repo.findClientOfClinics(deps.db.db, id, clinicIds);
-  if (!revoked) throw notFound(CLIENT_NOT_FOUND);
   return toView(revoked, ctx.user.clinicIds);
 }
 
