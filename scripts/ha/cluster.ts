@@ -20,6 +20,11 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { postgresBinDir } from '../../src/server/test/own-postgres';
 
+/** What the command tells its operator, on standard output. */
+const print = (text = ''): void => {
+  process.stdout.write(`${text}\n`);
+};
+
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DEPLOY = path.join(ROOT, 'deploy');
 
@@ -319,7 +324,7 @@ export interface UpOptions {
 
 /** Starts everything; resolves once the cluster is whole and both app instances answer. */
 export async function haUp(options: UpOptions = {}) {
-  const say = options.say ?? ((line: string) => console.log(line));
+  const say = options.say ?? ((line: string) => print(line));
   const base = baseDir();
   if (readState(base).processes.some((p) => alive(p.pid))) {
     throw new Error(`the cluster under ${base} is already running: npm run ha:down first`);
@@ -431,7 +436,7 @@ async function stopProcess(p: Tracked, signal: NodeJS.Signals, timeoutMs: number
  * HAProxy, the Patroni nodes (each stops its PostgreSQL cleanly), etcd. `wipe` removes the data.
  */
 export async function haDown(options: { wipe?: boolean; say?: (line: string) => void } = {}) {
-  const say = options.say ?? ((line: string) => console.log(line));
+  const say = options.say ?? ((line: string) => print(line));
   const base = baseDir();
   const state = readState(base);
   const byName = (prefix: string) => state.processes.filter((p) => p.name.startsWith(prefix));

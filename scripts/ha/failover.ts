@@ -32,6 +32,11 @@ import {
   type NodeSpec,
 } from './cluster';
 
+/** What the command tells its operator, on standard output. */
+const print = (text = ''): void => {
+  process.stdout.write(`${text}\n`);
+};
+
 const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '2' },
@@ -43,7 +48,7 @@ const ROUNDS = Number(values.rounds);
 const CLIENTS = Number(values.clients);
 const WRITE_RESUME_LIMIT_S = 30;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const say = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+const say = (line: string) => print(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
 interface Attempt {
   key: string;
@@ -475,7 +480,7 @@ async function main() {
     say(`${slots.length} free slots, ${patients.length} patients`);
     for (let i = 1; i <= ROUNDS; i++) {
       results.push(await round(i, i === 1 ? 'postgres' : 'node', apis, slots, patients));
-      console.log(JSON.stringify(results.at(-1), null, 2));
+      print(JSON.stringify(results.at(-1), null, 2));
     }
   } finally {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {

@@ -3,6 +3,11 @@
 import { parseArgs } from 'node:util';
 import { clusterMembers, describeUrls, haDown, haUp } from './cluster';
 
+/** What the command tells its operator, on standard output. */
+const print = (text = ''): void => {
+  process.stdout.write(`${text}\n`);
+};
+
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: { wipe: { type: 'boolean', default: false } },
@@ -13,11 +18,11 @@ async function main() {
     case 'up': {
       try {
         const { members } = await haUp();
-        console.log('\nThe cluster is up:');
-        for (const m of members) console.log(`  ${m.name} ${m.role} (${m.state}) port ${m.port}`);
-        console.log('');
-        for (const line of describeUrls()) console.log(line);
-        console.log('\nStop it with: npm run ha:down   (add -- --wipe to remove its data too)');
+        print('\nThe cluster is up:');
+        for (const m of members) print(`  ${m.name} ${m.role} (${m.state}) port ${m.port}`);
+        print('');
+        for (const line of describeUrls()) print(line);
+        print('\nStop it with: npm run ha:down   (add -- --wipe to remove its data too)');
       } catch (err) {
         console.error(err instanceof Error ? err.message : err);
         console.error('\nstopping what started…');
@@ -28,19 +33,17 @@ async function main() {
     }
     case 'down':
       await haDown({ wipe: values.wipe });
-      console.log('the cluster is stopped');
+      print('the cluster is stopped');
       return;
     case 'status': {
       const members = await clusterMembers();
       if (!members) {
-        console.log('no Patroni node answers: the cluster is not running');
+        print('no Patroni node answers: the cluster is not running');
         process.exitCode = 1;
         return;
       }
       for (const m of members)
-        console.log(
-          `${m.name} ${m.role} ${m.state} timeline ${m.timeline ?? '-'} lag ${m.lag ?? 0}`,
-        );
+        print(`${m.name} ${m.role} ${m.state} timeline ${m.timeline ?? '-'} lag ${m.lag ?? 0}`);
       return;
     }
     default:
