@@ -137,6 +137,22 @@ export interface LiveSmartTokenRow {
   dataVersions: Record<string, number>;
 }
 
+/** A client's clinics as a caller sees them, with each clinic's data version. */
+function callerClinicColumns() {
+  const c = t.smartClients;
+  return {
+    clinics: sql<LiveSmartTokenRow['clinics']>`coalesce((
+        select json_agg(json_build_object('id', cl.id, 'slug', cl.slug, 'name', cl.name,
+                                          'timezone', cl.timezone) order by cl.name, cl.id)
+        from ${t.clinics} cl where cl.id = any(${c.clinicIds})), '[]'::json)`,
+    dataVersions: sql<Record<string, number>>`coalesce((
+        select json_object_agg(cl.id, coalesce(v.version, 0))
+        from ${t.clinics} cl
+        left join ${t.clinicDataVersions} v on v.clinic_id = cl.id
+        where cl.id = any(${c.clinicIds})), '{}'::json)`,
+  };
+}
+
 /** The unexpired token of a client not revoked whose secret hashes to this, in one statement. */
 export async function findLiveAccessToken(
   db: Executor,
@@ -150,15 +166,7 @@ export async function findLiveAccessToken(
       clientId: c.id,
       name: c.name,
       scopes: k.scopes,
-      clinics: sql<LiveSmartTokenRow['clinics']>`coalesce((
-        select json_agg(json_build_object('id', cl.id, 'slug', cl.slug, 'name', cl.name,
-                                          'timezone', cl.timezone) order by cl.name, cl.id)
-        from ${t.clinics} cl where cl.id = any(${c.clinicIds})), '[]'::json)`,
-      dataVersions: sql<Record<string, number>>`coalesce((
-        select json_object_agg(cl.id, coalesce(v.version, 0))
-        from ${t.clinics} cl
-        left join ${t.clinicDataVersions} v on v.clinic_id = cl.id
-        where cl.id = any(${c.clinicIds})), '{}'::json)`,
+      ...callerClinicColumns(),
     })
     .from(k)
     .innerJoin(c, eq(c.id, k.clientId))
@@ -178,15 +186,7 @@ export async function findLiveClient(
       clientId: c.id,
       name: c.name,
       scopes: c.scopes,
-      clinics: sql<LiveSmartTokenRow['clinics']>`coalesce((
-        select json_agg(json_build_object('id', cl.id, 'slug', cl.slug, 'name', cl.name,
-                                          'timezone', cl.timezone) order by cl.name, cl.id)
-        from ${t.clinics} cl where cl.id = any(${c.clinicIds})), '[]'::json)`,
-      dataVersions: sql<Record<string, number>>`coalesce((
-        select json_object_agg(cl.id, coalesce(v.version, 0))
-        from ${t.clinics} cl
-        left join ${t.clinicDataVersions} v on v.clinic_id = cl.id
-        where cl.id = any(${c.clinicIds})), '{}'::json)`,
+      ...callerClinicColumns(),
     })
     .from(c)
     .where(and(eq(c.id, clientId), isNull(c.revokedAt)))
