@@ -152,6 +152,8 @@ export const AUDIT_ACTIONS = [
   'connect',
   'disconnect',
   'sync',
+  /** An event Carebook pushed was found changed on the calendar server and put back (ADR 062). */
+  'push_conflict',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

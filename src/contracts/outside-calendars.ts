@@ -12,6 +12,8 @@ import {
   listOwnOutsideCalendarsRoute,
   syncAgentOutsideCalendarRoute,
   syncOwnOutsideCalendarRoute,
+  setAgentOutsideCalendarPushRoute,
+  setOwnOutsideCalendarPushRoute,
 } from './routes/outside-calendars';
 
 // Outside calendars (issue 46, ADR 053): a provider's or nurse's other calendars, whose busy
@@ -56,6 +58,21 @@ export const outsideCalendarView = z.object({
   /** The last sync's failure in words; null when the last sync worked. */
   lastError: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * Push (ADR 062): whether the owner's appointments are written into this calendar (CalDAV
+   * only), whether they name the patient, and how the last push went, in words.
+   */
+  push: z.object({
+    enabled: z.boolean(),
+    patientNames: z.boolean(),
+    lastPushedAt: z.string().nullable(),
+    /** The last push's failure in words; null when it worked. It is tried again with back-off. */
+    lastError: z.string().nullable(),
+    /** When an event Carebook wrote was last found changed there and put back as booked. */
+    lastConflictAt: z.string().nullable(),
+    /** The owner's appointments still waiting to be pushed. */
+    waiting: z.number().int(),
+  }),
 });
 export type OutsideCalendarView = z.infer<typeof outsideCalendarView>;
 
@@ -66,6 +83,21 @@ export const staffOutsideCalendarView = outsideCalendarView.extend({
   staff: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string() }),
 });
 export type StaffOutsideCalendarView = z.infer<typeof staffOutsideCalendarView>;
+
+/**
+ * Push options of a CalDAV calendar (ADR 062), each left as it is when not given: whether the
+ * owner's appointments are written into it, and whether those events name the patient.
+ */
+export const outsideCalendarPushBody = z
+  .object({
+    enabled: z.boolean().optional(),
+    patientNames: z.boolean().optional(),
+  })
+  .strict()
+  .refine((body) => body.enabled !== undefined || body.patientNames !== undefined, {
+    message: 'Say whether to push (enabled) or whether to name patients (patientNames).',
+  });
+export type OutsideCalendarPushBody = z.infer<typeof outsideCalendarPushBody>;
 
 const calendarParams = z.object({ calendarId: uuidParam });
 const agentParams = z.object({ id: uuidParam });
@@ -151,4 +183,26 @@ export const listClinicOutsideCalendarsEndpoint = defineEndpoint({
   summary:
     'The outside calendars of the staff of the admin’s clinics, with when each last synced and why a sync failed',
   responses: { 200: z.object({ items: z.array(staffOutsideCalendarView) }) },
+});
+
+export const setOwnOutsideCalendarPushEndpoint = defineEndpoint({
+  ...agents,
+  ...setOwnOutsideCalendarPushRoute,
+  summary:
+    'Write the signed-in provider’s or nurse’s appointments into a CalDAV calendar, or stop; name patients there or not',
+  params: calendarParams,
+  body: outsideCalendarPushBody,
+  responses: { 200: outsideCalendarView },
+  errors: [404, 422],
+});
+
+export const setAgentOutsideCalendarPushEndpoint = defineEndpoint({
+  ...admins,
+  ...setAgentOutsideCalendarPushRoute,
+  summary:
+    'Write a provider’s or nurse’s appointments into their CalDAV calendar, or stop; name patients there or not',
+  params: agentCalendarParams,
+  body: outsideCalendarPushBody,
+  responses: { 200: outsideCalendarView },
+  errors: [404, 422],
 });

@@ -101,6 +101,8 @@ export const configSchema = z.object({
    * known busy times keep blocking however old they are.
    */
   OUTSIDE_CALENDAR_DROP_AFTER_HOURS: z.coerce.number().min(1).optional(),
+  /** How often the push worker looks for appointments to write into CalDAV calendars (ADR 062). */
+  OUTSIDE_CALENDAR_PUSH_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   /** Calendar feed fetches per address per minute, all instances together. */
   FEED_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   MAIL_FROM: z.string().default('Carebook <no-reply@carebook.test>'),

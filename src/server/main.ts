@@ -11,7 +11,7 @@ import { assertNotInUse, removeLock, writeLock } from './db/backup';
 import { createOutboxWorker } from './modules/notifications';
 import { createWebhookWorker } from './modules/webhooks';
 import { createTextWorker } from './modules/text-messages';
-import { createCalendarSyncWorker } from './modules/outside-calendars';
+import { createCalendarPushWorker, createCalendarSyncWorker } from './modules/outside-calendars';
 import { createWaitlistSweep } from './modules/waitlist';
 import { createHoldPurge } from './modules/online-booking';
 import { createBulkExportWorker } from './modules/fhir';
@@ -60,6 +60,7 @@ async function main() {
   const waitlistSweep = createWaitlistSweep(deps, { logger: app.log });
   const holdPurge = createHoldPurge(deps, { logger: app.log });
   const calendarSync = createCalendarSyncWorker(deps, { logger: app.log });
+  const calendarPush = createCalendarPushWorker(deps, { logger: app.log });
   const bulkExports = createBulkExportWorker(deps, { logger: app.log });
   if (!config.SMTP_URL)
     app.log.info('SMTP_URL is not set: notifications wait in the outbox, visible to admins');
@@ -84,6 +85,7 @@ async function main() {
       await waitlistSweep.stop();
       await holdPurge.stop();
       await calendarSync.stop();
+      await calendarPush.stop();
       await bulkExports.stop();
       await signalBus.close();
       clock.stop();

@@ -6,9 +6,11 @@ export const outsideCalendarPaths = {
   own: '/api/outside-calendars',
   ownOne: '/api/outside-calendars/:calendarId',
   ownSync: '/api/outside-calendars/:calendarId/sync',
+  ownPush: '/api/outside-calendars/:calendarId/push',
   agent: '/api/admin/agents/:id/outside-calendars',
   agentOne: '/api/admin/agents/:id/outside-calendars/:calendarId',
   agentSync: '/api/admin/agents/:id/outside-calendars/:calendarId/sync',
+  agentPush: '/api/admin/agents/:id/outside-calendars/:calendarId/push',
   clinics: '/api/admin/outside-calendars',
 } as const;
 
@@ -57,4 +59,14 @@ export const disconnectAgentOutsideCalendarRoute = defineRoute({
   method: 'DELETE',
   path: outsideCalendarPaths.agentOne,
   operationId: 'disconnectAgentOutsideCalendar',
+});
+export const setOwnOutsideCalendarPushRoute = defineRoute({
+  method: 'PATCH',
+  path: outsideCalendarPaths.ownPush,
+  operationId: 'setOwnOutsideCalendarPush',
+});
+export const setAgentOutsideCalendarPushRoute = defineRoute({
+  method: 'PATCH',
+  path: outsideCalendarPaths.agentPush,
+  operationId: 'setAgentOutsideCalendarPush',
 });

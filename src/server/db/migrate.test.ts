@@ -59,6 +59,8 @@ describe('migrations', () => {
       'outbox',
       'outside_busy_times',
       'outside_calendar_objects',
+      'outside_calendar_push_queue',
+      'outside_calendar_pushed_events',
       'outside_calendars',
       'password_resets',
       'patient_duplicate_dismissals',

@@ -1881,12 +1881,70 @@ export const outsideCalendars = pgTable(
     busyUntil: timestamp('busy_until', { withTimezone: true }),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
+    /** Push (ADR 062): the owner's appointments are written into this CalDAV calendar. */
+    pushEnabled: boolean('push_enabled').notNull().default(false),
+    /** Pushed events name the patient only when the owner allows; otherwise the service alone. */
+    pushPatientNames: boolean('push_patient_names').notNull().default(false),
+    lastPushedAt: timestamp('last_pushed_at', { withTimezone: true }),
+    /** The last push's failure in words; null when the last push worked. */
+    lastPushError: text('last_push_error'),
+    /** When a pushed event was last found changed on the server and put back (ADR 062). */
+    lastPushConflictAt: timestamp('last_push_conflict_at', { withTimezone: true }),
   },
   (t) => [
     check('outside_calendars_kind_check', sql`${t.kind} in ('caldav', 'ical-url')`),
     check('outside_calendars_name_check', sql`length(btrim(${t.name})) between 1 and 120`),
+    check('outside_calendars_push_caldav_check', sql`NOT ${t.pushEnabled} OR ${t.kind} = 'caldav'`),
     index('outside_calendars_staff_idx').on(t.staffId),
     index('outside_calendars_due_idx').on(t.lastAttemptAt),
+    index('outside_calendars_push_idx')
+      .on(t.staffId)
+      .where(sql`${t.pushEnabled}`),
+  ],
+);
+
+/**
+ * Appointments waiting to be pushed to their agents' CalDAV calendars (ADR 062), one row each,
+ * written by the appointments' trigger in the write's own transaction (migration 0051). A worker
+ * leases rows (FOR UPDATE SKIP LOCKED); `generation` moves when a change comes while it pushes.
+ */
+export const outsideCalendarPushQueue = pgTable(
+  'outside_calendar_push_queue',
+  {
+    appointmentId: uuid('appointment_id')
+      .primaryKey()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    generation: integer('generation').notNull().default(1),
+    /** When the next try is due; null: now (a new change). */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outside_calendar_push_queue_due_idx').on(t.dueAt)],
+);
+
+/** Where an appointment was pushed: the event's address on the server and its last ETag. */
+export const outsideCalendarPushedEvents = pgTable(
+  'outside_calendar_pushed_events',
+  {
+    calendarId: uuid('calendar_id')
+      .notNull()
+      .references(() => outsideCalendars.id, { onDelete: 'cascade' }),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    href: text('href').notNull(),
+    etag: text('etag'),
+    pushedAt: timestamp('pushed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'outside_calendar_pushed_events_pk',
+      columns: [t.calendarId, t.appointmentId],
+    }),
+    index('outside_calendar_pushed_events_appointment_idx').on(t.appointmentId),
   ],
 );
 

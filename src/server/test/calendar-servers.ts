@@ -10,11 +10,13 @@ import { freePort } from './spawn-server';
 /**
  * Radicale, Debian's CalDAV server, as its own process (issue 46): storage in a folder of its
  * own, no authentication (any user name and password are accepted; a user owns /<user>/).
- * Started once per test file. `put` and `remove` change events as another client would.
+ * Started once per test file (on `port` when given). `put` and `remove` change events as
+ * another client would; `get` reads one back (null when it is not there), `list` the names of a
+ * collection's events.
  */
-export async function startRadicale() {
+export async function startRadicale(options: { port?: number } = {}) {
   const folder = mkdtempSync(path.join(tmpdir(), 'carebook-radicale-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(
     'radicale',
     [
@@ -67,6 +69,24 @@ export async function startRadicale() {
       request('PUT', `${calendarUrl}${file}`, user, ics),
     remove: (calendarUrl: string, user: string, file: string) =>
       request('DELETE', `${calendarUrl}${file}`, user),
+    async get(calendarUrl: string, user: string, file: string) {
+      const res = await fetch(`${calendarUrl}${file}`, { headers: { authorization: auth(user) } });
+      if (res.status === 404) return null;
+      if (!res.ok) throw new Error(`GET ${calendarUrl}${file}: ${res.status}`);
+      return { text: await res.text(), etag: res.headers.get('etag') };
+    },
+    async list(calendarUrl: string, user: string): Promise<string[]> {
+      const res = await fetch(calendarUrl, {
+        method: 'PROPFIND',
+        headers: { authorization: auth(user), depth: '1' },
+      });
+      if (res.status !== 207) throw new Error(`PROPFIND ${calendarUrl}: ${res.status}`);
+      const hrefs = [...(await res.text()).matchAll(/<(?:\w+:)?href>([^<]+)<\/(?:\w+:)?href>/g)];
+      return hrefs
+        .map((m) => decodeURIComponent(m[1]!).split('/').pop()!)
+        .filter((name) => name.endsWith('.ics'))
+        .sort();
+    },
     async close() {
       child.kill('SIGTERM');
       await new Promise((resolve) =>

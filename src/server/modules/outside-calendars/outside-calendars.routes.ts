@@ -7,6 +7,8 @@ import {
   listAgentOutsideCalendarsEndpoint,
   listClinicOutsideCalendarsEndpoint,
   listOwnOutsideCalendarsEndpoint,
+  setAgentOutsideCalendarPushEndpoint,
+  setOwnOutsideCalendarPushEndpoint,
   syncAgentOutsideCalendarEndpoint,
   syncOwnOutsideCalendarEndpoint,
 } from '@contracts/outside-calendars';
@@ -34,6 +36,16 @@ export function outsideCalendarsRoutes(deps: AppDeps): FastifyPluginAsync {
       calendars.disconnectCalendar(deps, request.context, self(request), request.params.calendarId),
     );
 
+    route(app, setOwnOutsideCalendarPushEndpoint, async (request) =>
+      calendars.setPush(
+        deps,
+        request.context,
+        self(request),
+        request.params.calendarId,
+        request.body,
+      ),
+    );
+
     route(app, listClinicOutsideCalendarsEndpoint, async (request) =>
       calendars.listClinicCalendars(deps, request.context),
     );
@@ -53,6 +65,16 @@ export function outsideCalendarsRoutes(deps: AppDeps): FastifyPluginAsync {
     route(app, syncAgentOutsideCalendarEndpoint, async (request) => {
       const owner = await calendars.agentOwner(deps, request.context, request.params.id);
       return calendars.syncNow(deps, request.context, owner, request.params.calendarId);
+    });
+    route(app, setAgentOutsideCalendarPushEndpoint, async (request) => {
+      const owner = await calendars.agentOwner(deps, request.context, request.params.id);
+      return calendars.setPush(
+        deps,
+        request.context,
+        owner,
+        request.params.calendarId,
+        request.body,
+      );
     });
     route(app, disconnectAgentOutsideCalendarEndpoint, async (request) => {
       const owner = await calendars.agentOwner(deps, request.context, request.params.id);

@@ -1,5 +1,6 @@
 import type {
   ConnectOutsideCalendarBody,
+  OutsideCalendarPushBody,
   OutsideCalendarView,
   StaffOutsideCalendarView,
 } from '@contracts/outside-calendars';
@@ -11,6 +12,7 @@ import { auditChange, type AuditAction } from '../audit';
 import { agentForAdmin } from '../availability';
 import { assertPublicUrl, PrivateAddressError } from '../webhooks';
 import * as repo from './outside-calendars.repository';
+import * as pushes from './push.repository';
 import { leaseMsOf, syncCalendar } from './sync-calendar';
 
 const NO_SUCH_CALENDAR = 'No such outside calendar.';
@@ -39,7 +41,7 @@ function addressHint(kind: ConnectOutsideCalendarBody['kind'], url: string): str
   return kind === 'caldav' ? `${parsed.host}${parsed.pathname}` : `${parsed.host}/…`;
 }
 
-function viewOf(row: repo.OutsideCalendarRow): OutsideCalendarView {
+function viewOf(row: repo.OutsideCalendarRow, waiting: number): OutsideCalendarView {
   return {
     id: row.id,
     kind: row.kind as OutsideCalendarView['kind'],
@@ -50,12 +52,33 @@ function viewOf(row: repo.OutsideCalendarRow): OutsideCalendarView {
     lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
     lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),
+    push: {
+      enabled: row.pushEnabled,
+      patientNames: row.pushPatientNames,
+      lastPushedAt: row.lastPushedAt?.toISOString() ?? null,
+      lastError: row.lastPushError,
+      lastConflictAt: row.lastPushConflictAt?.toISOString() ?? null,
+      waiting: row.pushEnabled ? waiting : 0,
+    },
   };
+}
+
+/** Views of calendars with how many of their owners' appointments wait for a push (ADR 062). */
+async function viewsOf(deps: AppDeps, rows: readonly repo.OutsideCalendarRow[]) {
+  const waiting = await pushes.waitingPushesOf(deps.db.db, [
+    ...new Set(rows.filter((row) => row.pushEnabled).map((row) => row.staffId)),
+  ]);
+  return rows.map((row) => viewOf(row, waiting.get(row.staffId) ?? 0));
+}
+
+async function viewOne(deps: AppDeps, row: repo.OutsideCalendarRow) {
+  const [view] = await viewsOf(deps, [row]);
+  return view!;
 }
 
 export async function listCalendars(deps: AppDeps, owner: CalendarOwner) {
   const rows = await repo.listCalendarsOf(deps.db.db, owner.id);
-  return { items: rows.map(viewOf) };
+  return { items: await viewsOf(deps, rows) };
 }
 
 /**
@@ -67,7 +90,11 @@ export async function listClinicCalendars(
   ctx: RequestContext,
 ): Promise<{ items: StaffOutsideCalendarView[] }> {
   const rows = await repo.listCalendarsOfClinics(deps.db.db, [...ctx.user.clinicIds]);
-  return { items: rows.map((row) => ({ ...viewOf(row.calendar), staff: row.staff })) };
+  const views = await viewsOf(
+    deps,
+    rows.map((row) => row.calendar),
+  );
+  return { items: rows.map((row, i) => ({ ...views[i]!, staff: row.staff })) };
 }
 
 /**
@@ -176,7 +203,49 @@ async function runSync(
   await syncCalendar(deps, claimed, owner.timezone);
   const after = await repo.findCalendar(deps.db.db, calendarId);
   if (!after) throw notFound(NO_SUCH_CALENDAR);
-  return viewOf(after);
+  return viewOne(deps, after);
+}
+
+/**
+ * Switches push on or off for a CalDAV calendar, or whether its events name patients (ADR 062),
+ * set by its owner or an admin of their clinics, audited. A change makes the owner's upcoming
+ * appointments, and whatever was pushed there, due for a push in the same transaction: switched
+ * on, they are written; off, the pushed events are removed; names added or taken away, rewritten.
+ */
+export async function setPush(
+  deps: AppDeps,
+  ctx: RequestContext,
+  owner: CalendarOwner,
+  calendarId: string,
+  body: OutsideCalendarPushBody,
+): Promise<OutsideCalendarView> {
+  const found = await repo.findCalendar(deps.db.db, calendarId);
+  if (!found || found.staffId !== owner.id) throw notFound(NO_SUCH_CALENDAR);
+  if (found.kind !== 'caldav' && (body.enabled || body.patientNames)) {
+    throw unprocessable(
+      'Appointments can only be written into a CalDAV calendar: an iCalendar address can only be read.',
+      { fields: [{ field: 'enabled', message: 'needs a CalDAV calendar' }] },
+    );
+  }
+  const before = { enabled: found.pushEnabled, patientNames: found.pushPatientNames };
+  const after = {
+    enabled: body.enabled ?? before.enabled,
+    patientNames: body.patientNames ?? before.patientNames,
+  };
+  if (after.enabled === before.enabled && after.patientNames === before.patientNames) {
+    return viewOne(deps, found);
+  }
+  const now = deps.now();
+  const row = await deps.db.db.transaction(async (tx) => {
+    const updated = await pushes.setPushOptions(tx, calendarId, {
+      pushEnabled: after.enabled,
+      pushPatientNames: after.patientNames,
+    });
+    await pushes.queueAppointments(tx, await pushes.appointmentsToRepush(tx, updated, now));
+    await audit(tx, ctx, 'update', updated, now, { push: { from: before, to: after } });
+    return updated;
+  });
+  return viewOne(deps, row);
 }
 
 /**

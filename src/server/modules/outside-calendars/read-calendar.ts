@@ -216,7 +216,8 @@ export async function readCalendar(
   }
 }
 
-function wordsFor(err: unknown): string {
+/** A failure in words; `fallback` when nothing better is known (a read's, or a push's). */
+export function wordsFor(err: unknown, fallback = 'The calendar could not be read.'): string {
   if (err instanceof CalendarReadError || err instanceof PrivateAddressError) return err.message;
   if (err instanceof TooLargeError) return err.message;
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
@@ -229,5 +230,5 @@ function wordsFor(err: unknown): string {
   }
   const status = /\b([45]\d\d)\b/.exec(err instanceof Error ? err.message : '')?.[1];
   if (status) return refusal(Number(status)).message;
-  return 'The calendar could not be read.';
+  return fallback;
 }

@@ -1,3 +1,4 @@
+import { appointmentIdOfUid } from '@domain/calendar-push';
 import { DEFAULT_TIMEZONE } from '@domain/constants';
 import { isValidTimeZone } from '@domain/zoned-time';
 import type { AppDeps } from '../../app-deps';
@@ -5,6 +6,7 @@ import { unsealSecret } from '../../security/sealed-secret';
 import { guardedFetch } from '../webhooks';
 import { CalendarReadError, readCalendar } from './read-calendar';
 import * as repo from './outside-calendars.repository';
+import { knownAppointmentIds } from './push.repository';
 
 const DAY_MS = 86_400_000;
 /** Longer than a read may take (its timeout, a few requests), so a live sync is never doubled. */
@@ -49,7 +51,8 @@ export async function syncCalendar(
       full,
     });
     if (outcome === 'unchanged') await repo.recordUnchanged(deps.db.db, calendar.id, deps.now());
-    else await repo.applySync(deps.db.db, calendar, outcome, deps.now());
+    else
+      await repo.applySync(deps.db.db, calendar, await withoutOwnEvents(deps, outcome), deps.now());
     return { ok: true };
   } catch (err) {
     const error =
@@ -57,4 +60,32 @@ export async function syncCalendar(
     await repo.recordFailure(deps.db.db, calendar.id, error);
     return { ok: false, error };
   }
+}
+
+/**
+ * A sync without the events Carebook pushed itself (ADR 062): an appointment already blocks its
+ * agent's time as itself, and its pushed copy must not block it again, nor its old time after a
+ * move, nor anyone else who reads the same calendar.
+ */
+async function withoutOwnEvents(
+  deps: AppDeps,
+  outcome: repo.SyncOutcome,
+): Promise<repo.SyncOutcome> {
+  const candidates = new Set<string>();
+  for (const object of outcome.changed) {
+    for (const busy of object.busy) {
+      const id = appointmentIdOfUid(busy.uid);
+      if (id) candidates.add(id);
+    }
+  }
+  if (candidates.size === 0) return outcome;
+  const known = await knownAppointmentIds(deps.db.db, [...candidates]);
+  if (known.size === 0) return outcome;
+  return {
+    ...outcome,
+    changed: outcome.changed.map((object) => ({
+      ...object,
+      busy: object.busy.filter((busy) => !known.has(appointmentIdOfUid(busy.uid) ?? '')),
+    })),
+  };
 }
