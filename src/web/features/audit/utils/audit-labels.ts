@@ -44,6 +44,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   connect: 'Connected',
   disconnect: 'Disconnected',
   sync: 'Synced on demand',
+  push_conflict: 'Put back a pushed event changed elsewhere',
 };
 
 /** Past-tense wording for an audit action; an action this page does not know reads as itself. */

@@ -1,5 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ConnectOutsideCalendarBody } from '@contracts/outside-calendars';
+import type {
+  ConnectOutsideCalendarBody,
+  OutsideCalendarPushBody,
+} from '@contracts/outside-calendars';
 import {
   connectAgentOutsideCalendarRoute,
   connectOwnOutsideCalendarRoute,
@@ -8,6 +11,8 @@ import {
   listAgentOutsideCalendarsRoute,
   listClinicOutsideCalendarsRoute,
   listOwnOutsideCalendarsRoute,
+  setAgentOutsideCalendarPushRoute,
+  setOwnOutsideCalendarPushRoute,
   syncAgentOutsideCalendarRoute,
   syncOwnOutsideCalendarRoute,
 } from '@contracts/routes/outside-calendars';
@@ -88,6 +93,25 @@ export function useDisconnectOutsideCalendar(target: AvailabilityTarget) {
             fallback: 'Failed to disconnect the calendar',
           }),
     refreshed(target),
+  );
+}
+
+/** Push (ADR 062): write this person's appointments into a CalDAV calendar, with names or not. */
+export function useSetOutsideCalendarPush(target: AvailabilityTarget) {
+  return useWriteThenRefresh(
+    ({ calendarId, body }: { calendarId: string; body: OutsideCalendarPushBody }) =>
+      target.kind === 'own'
+        ? callEndpoint(setOwnOutsideCalendarPushRoute, {
+            params: { calendarId },
+            body,
+            fallback: 'Failed to save the calendar’s push settings',
+          })
+        : callEndpoint(setAgentOutsideCalendarPushRoute, {
+            params: { id: target.agentId, calendarId },
+            body,
+            fallback: 'Failed to save the calendar’s push settings',
+          }),
+    [keyOf(target), outsideCalendarKeys.clinics()],
   );
 }
 

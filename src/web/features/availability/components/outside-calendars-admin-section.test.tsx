@@ -19,6 +19,14 @@ function calendar(overrides: Partial<StaffOutsideCalendarView>): StaffOutsideCal
     lastAttemptAt: '2026-11-24T14:55:00.000Z',
     lastError: null,
     createdAt: '2026-11-01T10:00:00.000Z',
+    push: {
+      enabled: false,
+      patientNames: false,
+      lastPushedAt: null,
+      lastError: null,
+      lastConflictAt: null,
+      waiting: 0,
+    },
     staff: { id: 's1', name: 'Dr. Priya Raman', email: 'priya@carebook.test', role: 'provider' },
     ...overrides,
   };
@@ -46,6 +54,25 @@ describe('OutsideCalendarsAdminSection', () => {
                 lastError: 'The calendar server refused the user name or app password (HTTP 401).',
                 staff: { id: 's2', name: 'Nora Kelly', email: 'nora@carebook.test', role: 'nurse' },
               }),
+              calendar({
+                name: 'Work',
+                kind: 'caldav',
+                address: 'dav.example.org/cal/sam/',
+                push: {
+                  enabled: true,
+                  patientNames: false,
+                  lastPushedAt: '2026-11-24T13:00:00.000Z',
+                  lastError: 'No calendar was found at this address (HTTP 404).',
+                  lastConflictAt: null,
+                  waiting: 2,
+                },
+                staff: {
+                  id: 's3',
+                  name: 'Sam Ortiz',
+                  email: 'sam@carebook.test',
+                  role: 'provider',
+                },
+              }),
             ],
           })
         : null,
@@ -60,7 +87,12 @@ describe('OutsideCalendarsAdminSection', () => {
       expect.stringMatching(
         /Nora Kelly.*Department.*CalDAV · dav\.example\.org.*1 day ago.*Failing: The calendar server refused the user name or app password \(HTTP 401\)\./,
       ),
+      // A calendar that takes appointments shows how its pushes go, beside its syncs.
+      expect.stringMatching(
+        /Sam Ortiz.*Work.*Working.*Push failing: No calendar was found at this address \(HTTP 404\)\. · 2 waiting$/,
+      ),
     ]);
+    expect(rows[0]!.textContent).not.toMatch(/push/i);
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/admin/outside-calendars');
   });
 

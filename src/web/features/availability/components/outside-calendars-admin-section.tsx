@@ -6,12 +6,14 @@ import { TableEmpty, TableLoadError } from '@web/components/table-states';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { TableCell, TableRow } from '@web/components/ui/table';
 import { useNow } from '@web/hooks/use-now';
+import type { OutsideCalendarView } from '@contracts/outside-calendars';
 import { clinicOutsideCalendarsQueryOptions } from '../api/outside-calendars';
 
 /**
  * /admin/integrations (issue 46, ADR 053): every outside calendar of the staff of the admin's own
- * clinics, how long ago it last synced and, when its syncs fail, why in words. Connecting,
- * syncing and disconnecting stay on each person's availability page.
+ * clinics, how long ago it last synced and, when its syncs fail, why in words; for one that takes
+ * appointments (push, ADR 062), how its pushes go. Connecting, syncing, disconnecting and
+ * switching push stay on each person's availability page.
  */
 export function OutsideCalendarsAdminSection() {
   const calendars = useQuery(clinicOutsideCalendarsQueryOptions);
@@ -74,6 +76,7 @@ export function OutsideCalendarsAdminSection() {
                   ) : (
                     'Not synced yet'
                   )}
+                  <PushCell push={calendar.push} now={now} />
                 </TableCell>
               </TableRow>
             ))}
@@ -81,5 +84,22 @@ export function OutsideCalendarsAdminSection() {
         )}
       </div>
     </section>
+  );
+}
+
+/** The push state under the sync state, for a calendar that takes appointments (ADR 062). */
+function PushCell({ push, now }: { push: OutsideCalendarView['push']; now: Date }) {
+  if (!push.enabled) return null;
+  return (
+    <div className="text-xs">
+      {push.lastError ? (
+        <span className="text-destructive">Push failing: {push.lastError}</span>
+      ) : push.lastPushedAt ? (
+        `Appointments pushed ${formatRelativeTime(new Date(push.lastPushedAt), now)}`
+      ) : (
+        'Appointments not pushed yet'
+      )}
+      {push.waiting > 0 ? ` · ${push.waiting} waiting` : ''}
+    </div>
   );
 }

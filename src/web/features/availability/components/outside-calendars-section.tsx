@@ -11,11 +11,13 @@ import {
   useSyncOutsideCalendar,
 } from '../api/outside-calendars';
 import { ConnectOutsideCalendarForm } from './connect-outside-calendar-form';
+import { OutsideCalendarPush } from './outside-calendar-push';
 
 /**
  * Outside calendars (issue 46, ADR 053): the other calendars whose busy times block this
- * person's slots, how their last sync went and how long ago, "Sync now", and disconnecting.
- * Credentials go in once, in the form below, and are never shown again.
+ * person's slots, how their last sync went and how long ago, "Sync now", and disconnecting; a
+ * CalDAV one can also take this person's appointments (push, ADR 062). Credentials go in once,
+ * in the form below, and are never shown again.
  */
 export function OutsideCalendarsSection({ target }: { target: AvailabilityTarget }) {
   const query = useQuery(outsideCalendarsQueryOptions(target));
@@ -109,6 +111,9 @@ function OutsideCalendarRow({
           </Button>
         </div>
       </div>
+      {calendar.kind === 'caldav' && (
+        <OutsideCalendarPush calendar={calendar} target={target} now={now} />
+      )}
     </li>
   );
 }
