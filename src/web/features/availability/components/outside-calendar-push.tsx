@@ -70,7 +70,8 @@ export function OutsideCalendarPush({
           {push.patientNames
             ? 'Events show the service and the patient’s name.'
             : 'Events show only “Appointment” and the service, no patient details.'}{' '}
-          Changes made to them in that calendar are replaced by the appointment as booked.
+          Changes made to them in that calendar are replaced by the appointment as booked; untick
+          this before disconnecting to take them out of it.
         </p>
       )}
       {push.enabled && <PushState push={push} now={now} />}

@@ -101,7 +101,7 @@ describe('OutsideCalendarsSection', () => {
     expect(names).toBeEnabled();
     expect(
       within(row).getByText(
-        'Events show only “Appointment” and the service, no patient details. Changes made to them in that calendar are replaced by the appointment as booked.',
+        'Events show only “Appointment” and the service, no patient details. Changes made to them in that calendar are replaced by the appointment as booked; untick this before disconnecting to take them out of it.',
       ),
     ).toBeInTheDocument();
     expect(within(row).getByText('Not pushed yet · 3 appointments waiting')).toBeInTheDocument();
