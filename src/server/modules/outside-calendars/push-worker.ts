@@ -24,9 +24,9 @@ export interface CalendarPushWorker {
  */
 export function createCalendarPushWorker(
   deps: AppDeps,
-  options: { logger: FastifyBaseLogger; fetch?: typeof fetch },
+  options: { logger: FastifyBaseLogger },
 ): CalendarPushWorker {
-  const fetchFn = options.fetch ?? pushFetchOf(deps);
+  const fetchFn = pushFetchOf(deps);
 
   async function runOnce(): Promise<number> {
     let tried = 0;

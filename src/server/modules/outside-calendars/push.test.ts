@@ -389,6 +389,9 @@ describe('who may switch push on', () => {
 
     const bad = await provider.patch(`/api/outside-calendars/${calendar.id}/push`, {});
     expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain(
+      'Say whether to push (enabled) or whether to name patients (patientNames).',
+    );
 
     const feed = await env.db
       .insert(t.outsideCalendars)
