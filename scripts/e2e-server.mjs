@@ -24,6 +24,8 @@ const server = spawn(process.execPath, entry, {
     // The outside-calendar journey serves its iCalendar file from the test, over loopback,
     // which the URL guard refuses unless told (as the integration tests tell it).
     OUTSIDE_CALENDAR_ALLOW_PRIVATE: 'true',
+    // The push journey waits for its appointment to reach Radicale: look every second.
+    OUTSIDE_CALENDAR_PUSH_POLL_MS: '1000',
   },
 });
 const stop = () => server.kill('SIGTERM');

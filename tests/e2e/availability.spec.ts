@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { startRadicale } from '../../src/server/test/calendar-servers';
 import { halfHourBooking, type ListedPatient } from './booking-api';
 import { DEMO_ACCOUNTS, expect, test } from './fixtures';
 
@@ -327,5 +328,99 @@ test('a nurse connects an iCalendar address and its busy time leaves the picker'
       expect(gone.ok()).toBe(true);
     }
     await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+test('a nurse has her appointments written into her CalDAV calendar, without the patient’s name', async ({
+  page,
+  signIn,
+}) => {
+  test.slow();
+  // Her CalDAV server: Radicale, started by the test (E2E_RADICALE_PORT, else any free port).
+  const port = Number(process.env.E2E_RADICALE_PORT ?? 0);
+  const radicale = await startRadicale(port ? { port } : {});
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  let calendarId: string | undefined;
+  try {
+    const calendarUrl = await radicale.makeCalendar('nora', 'work');
+    await signIn(page, 'nurse', { next: '/availability' });
+    const connected = await page.request.post('/api/outside-calendars', {
+      headers: { origin },
+      data: {
+        kind: 'caldav',
+        name: 'Work calendar',
+        url: calendarUrl,
+        username: 'nora',
+        password: 'app-password',
+      },
+    });
+    expect(connected.status()).toBe(201);
+    calendarId = ((await connected.json()) as { id: string }).id;
+    await page.reload();
+
+    const row = page.getByRole('listitem', { name: 'Work calendar' });
+    const names = row.getByRole('checkbox', { name: 'Name the patient in those events' });
+    await expect(names).toBeDisabled();
+    await row
+      .getByRole('checkbox', { name: 'Write appointments booked here into this calendar' })
+      .check();
+    await expect(names).toBeEnabled();
+    await expect(row.getByText(/Events show only “Appointment” and the service/)).toBeVisible();
+
+    // A visit booked with her: the worker writes it under its own UID, with no patient name.
+    const { user } = (await (await page.request.get('/api/auth/session')).json()) as {
+      user: { id: string; name: string; email: string; timezone: string };
+    };
+    const from = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
+    const { slots } = (await (
+      await page.request.get(
+        `/api/clinics/riverside/slots?from=${from}&to=${to}&duration=30&agentId=${user.id}&timezone=UTC`,
+      )
+    ).json()) as { slots: Array<{ startTime: string }> };
+    const [patient] = (await (
+      await page.request.get('/api/clinics/patient?clinic=riverside&keyword=a')
+    ).json()) as ListedPatient[];
+    const booked = await page.request.post('/api/appointments', {
+      headers: { origin },
+      data: halfHourBooking(
+        slots[0]!.startTime,
+        { id: user.id, name: user.name, email: user.email },
+        patient!,
+        'riverside',
+        'Pushed',
+      ),
+    });
+    expect(booked.status()).toBe(201);
+    const id = ((await booked.json()) as { _id: string })._id;
+    const file = `carebook-${id}.ics`;
+    await expect
+      .poll(async () => (await radicale.get(calendarUrl, 'nora', file))?.text ?? '', {
+        timeout: 30_000,
+      })
+      .toContain(`UID:${id}@carebook`);
+    const event = (await radicale.get(calendarUrl, 'nora', file))!.text;
+    expect(event).toContain('SUMMARY:Appointment: ');
+    expect(event).not.toContain(patient!.lastName);
+    await page.reload();
+    await expect(row.getByText(/^Last pushed/)).toBeVisible();
+
+    // Cancelled: it leaves her calendar.
+    const cancelled = await page.request.post(`/api/appointments/${id}?action=cancel`, {
+      headers: { origin },
+      data: { reason: 'Journey done' },
+    });
+    expect(cancelled.ok()).toBe(true);
+    await expect
+      .poll(async () => radicale.get(calendarUrl, 'nora', file), { timeout: 30_000 })
+      .toBeNull();
+  } finally {
+    if (calendarId) {
+      const gone = await page.request.delete(`/api/outside-calendars/${calendarId}`, {
+        headers: { origin },
+      });
+      expect(gone.ok()).toBe(true);
+    }
+    await radicale.close();
   }
 });

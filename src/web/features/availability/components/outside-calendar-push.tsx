@@ -22,7 +22,13 @@ export function OutsideCalendarPush({
 }) {
   const id = useId();
   const save = useSetOutsideCalendarPush(target);
-  const { push } = calendar;
+  // A box shows what was just asked for while the server answers; a refusal puts it back.
+  const asked = save.isPending ? save.variables?.body : undefined;
+  const push = {
+    ...calendar.push,
+    enabled: asked?.enabled ?? calendar.push.enabled,
+    patientNames: asked?.patientNames ?? calendar.push.patientNames,
+  };
   const change = (body: OutsideCalendarPushBody, done: string) =>
     save.mutate(
       { calendarId: calendar.id, body },
