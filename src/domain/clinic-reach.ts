@@ -35,11 +35,3 @@ export function clinicReachOf(clinic: {
         : null,
   };
 }
-
-/**
- * The end of a sentence saying how to have done what cannot be done online: call, when there is
- * a number to call; otherwise contact, with the ways the page shows beside it.
- */
-export function askTheClinic(hasPhone: boolean): string {
-  return hasPhone ? 'please call the clinic' : 'please contact the clinic';
-}

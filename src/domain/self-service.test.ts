@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SELF_SERVICE_POLICY,
-  moveTooSoonText,
-  selfServiceRefusalText,
+  moveTooSoonSentence,
+  selfServiceRefusalSentence,
   selfServiceState,
   type SelfServicePolicy,
 } from './self-service';
@@ -97,63 +97,38 @@ describe('selfServiceState', () => {
 const withPhone = { phone: '(555) 010-2030' };
 const noPhone = { phone: null };
 
-describe('selfServiceRefusalText', () => {
-  it('names the cut-off and the limit in words', () => {
-    expect(
-      selfServiceRefusalText(
-        'past_cutoff',
-        'cancel',
-        { cutoffHours: 24, maxReschedules: 2 },
-        withPhone,
-      ),
-    ).toBe(
-      'Online changes close 24 hours before the visit. To have your appointment cancelled now, please call the clinic.',
-    );
-    expect(
-      selfServiceRefusalText(
-        'past_cutoff',
-        'reschedule',
-        { cutoffHours: 48, maxReschedules: 2 },
-        withPhone,
-      ),
-    ).toContain('close 2 days before');
-    expect(
-      selfServiceRefusalText(
-        'move_limit',
-        'reschedule',
-        { cutoffHours: 24, maxReschedules: 2 },
-        withPhone,
-      ),
-    ).toBe(
-      'This appointment has already been moved online twice, the most your clinic allows. To move it again, please call the clinic.',
-    );
-  });
-
-  it('never asks to call a clinic that gave no number', () => {
+// The words are the server's catalogue (server/core/policy-sentences.test.ts); the rule gives the
+// sentence and its numbers.
+describe('selfServiceRefusalSentence', () => {
+  it('names the cut-off as a span and the limit as a count', () => {
     const policy = { cutoffHours: 24, maxReschedules: 2 };
-    for (const refusal of ['closed_by_clinic', 'past_cutoff', 'move_limit'] as const) {
-      for (const action of ['reschedule', 'cancel', 'both'] as const) {
-        const text = selfServiceRefusalText(refusal, action, policy, noPhone);
-        expect(text).not.toMatch(/call/i);
-        expect(text).toMatch(/please contact the clinic\.$/);
-        expect(selfServiceRefusalText(refusal, action, policy, withPhone)).toMatch(
-          /please call the clinic\.$/,
-        );
-      }
-    }
+    expect(selfServiceRefusalSentence('past_cutoff', 'cancel', policy, withPhone)).toEqual({
+      id: 'selfService.pastCutoff',
+      values: { action: 'cancel', phone: 'yes', unit: 'hour', count: 24 },
+    });
+    expect(
+      selfServiceRefusalSentence('past_cutoff', 'both', { ...policy, cutoffHours: 48 }, noPhone)
+        .values,
+    ).toEqual({ action: 'both', phone: 'no', unit: 'day', count: 2 });
+    expect(selfServiceRefusalSentence('move_limit', 'reschedule', policy, withPhone)).toEqual({
+      id: 'selfService.moveLimit',
+      values: { action: 'reschedule', phone: 'yes', count: 2 },
+    });
+    expect(selfServiceRefusalSentence('not_open', 'reschedule', policy, { phone: ' ' })).toEqual({
+      id: 'selfService.notOpen',
+      values: { action: 'reschedule', phone: 'no' },
+    });
   });
 });
 
-describe('moveTooSoonText', () => {
-  it('offers a call only where there is a number', () => {
-    expect(moveTooSoonText(12, withPhone)).toBe(
-      'Your clinic needs at least 12 hours’ notice of a visit booked online. Please choose a later time, or call the clinic.',
-    );
-    expect(moveTooSoonText(12, noPhone)).toBe(
-      'Your clinic needs at least 12 hours’ notice of a visit booked online. Please choose a later time.',
-    );
-    expect(moveTooSoonText(0, noPhone)).toBe(
-      'This time is too soon to book online. Please choose a later time.',
-    );
+describe('moveTooSoonSentence', () => {
+  it('says the notice in hours or days, or none', () => {
+    expect(moveTooSoonSentence(12, withPhone).values).toEqual({
+      unit: 'hour',
+      count: 12,
+      phone: 'yes',
+    });
+    expect(moveTooSoonSentence(72, noPhone).values).toEqual({ unit: 'day', count: 3, phone: 'no' });
+    expect(moveTooSoonSentence(0, noPhone).values).toEqual({ unit: 'none', count: 0, phone: 'no' });
   });
 });

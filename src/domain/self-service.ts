@@ -1,6 +1,12 @@
 import { isOpenStatus } from './appointment-status';
 import { HOUR_MS } from './zoned-time';
-import { askTheClinic } from './clinic-reach';
+import {
+  phoneValue,
+  spanOfHours,
+  type PolicyAction,
+  type PolicySentence,
+  type PolicySentenceId,
+} from './policy-sentences';
 
 /** What a clinic lets its patients do from their visit link (ADR 016). */
 export interface SelfServicePolicy {
@@ -68,49 +74,35 @@ export function earliestPatientMove(now: Date, noticeHours: number, minNoticeMin
 }
 
 /** Said when the chosen time is sooner than the clinic's notice allows. */
-export function moveTooSoonText(noticeHours: number, clinic: { phone: string | null }): string {
+export function moveTooSoonSentence(
+  noticeHours: number,
+  clinic: { phone: string | null },
+): PolicySentence {
   // A clinic without a number is not one to call: a later time is the way that remains.
-  const way = clinic.phone
-    ? 'Please choose a later time, or call the clinic.'
-    : 'Please choose a later time.';
-  if (noticeHours <= 0) return `This time is too soon to book online. ${way}`;
-  const notice = noticeHours === 1 ? 'an hour’s' : `${hoursText(noticeHours)}’`;
-  return `Your clinic needs at least ${notice} notice of a visit booked online. ${way}`;
+  const span = noticeHours <= 0 ? { unit: 'none', count: 0 } : spanOfHours(noticeHours);
+  return { id: 'selfService.moveTooSoon', values: { ...span, phone: phoneValue(clinic) } };
 }
+
+const REFUSAL_SENTENCE = {
+  not_open: 'selfService.notOpen',
+  closed_by_clinic: 'selfService.closedByClinic',
+  past_cutoff: 'selfService.pastCutoff',
+  move_limit: 'selfService.moveLimit',
+} as const satisfies Record<SelfServiceRefusal, PolicySentenceId>;
 
 /**
  * Said to the patient about a change they cannot make online, with the way that remains: a call
  * when the clinic gave a number, else the other ways its page shows (address, online booking).
+ * The numbers are the clinic's policy: the cut-off as a span, the most moves as a count.
  */
-export function selfServiceRefusalText(
+export function selfServiceRefusalSentence(
   refusal: SelfServiceRefusal,
-  action: 'reschedule' | 'cancel' | 'both',
+  action: PolicyAction,
   policy: Pick<SelfServicePolicy, 'cutoffHours' | 'maxReschedules'>,
   clinic: { phone: string | null },
-): string {
-  const ask = askTheClinic(Boolean(clinic.phone));
-  const verb =
-    action === 'reschedule' ? 'moved' : action === 'cancel' ? 'cancelled' : 'moved or cancelled';
-  switch (refusal) {
-    case 'not_open':
-      return `This appointment can no longer be ${verb}: it has started, ended or was cancelled.`;
-    case 'closed_by_clinic':
-      return `Your clinic does not take online changes. To have your appointment ${verb}, ${ask}.`;
-    case 'past_cutoff':
-      return `Online changes close ${hoursText(policy.cutoffHours)} before the visit. To have your appointment ${verb} now, ${ask}.`;
-    case 'move_limit':
-      return `This appointment has already been moved online ${timesText(policy.maxReschedules)}, the most your clinic allows. To move it again, ${ask}.`;
-  }
-}
-
-function hoursText(hours: number): string {
-  if (hours % 24 === 0 && hours >= 24) {
-    const days = hours / 24;
-    return days === 1 ? '24 hours' : `${days} days`;
-  }
-  return hours === 1 ? '1 hour' : `${hours} hours`;
-}
-
-function timesText(n: number): string {
-  return n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`;
+): PolicySentence {
+  const values: PolicySentence['values'] = { action, phone: phoneValue(clinic) };
+  if (refusal === 'past_cutoff') Object.assign(values, spanOfHours(policy.cutoffHours));
+  if (refusal === 'move_limit') values.count = policy.maxReschedules;
+  return { id: REFUSAL_SENTENCE[refusal], values };
 }

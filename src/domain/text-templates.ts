@@ -219,3 +219,39 @@ export function textPreviews(
   };
   return PREVIEWED_TEXTS.map(({ kind, label }) => ({ kind, label, body: bodies[kind] }));
 }
+
+/** The answers to a patient's replies, in the order Clinic settings previews them. */
+export const PREVIEWED_ANSWERS = [
+  { kind: 'confirmed', label: 'C or YES: the visit is confirmed' },
+  { kind: 'nothing-to-confirm', label: 'C or YES with no visit to confirm' },
+  { kind: 'link', label: 'R: the visit’s link' },
+  { kind: 'no-link', label: 'R with no upcoming visit' },
+  { kind: 'stopped', label: 'STOP' },
+  { kind: 'started', label: 'START' },
+  { kind: 'help', label: 'HELP' },
+] as const;
+export type PreviewedAnswer = (typeof PREVIEWED_ANSWERS)[number]['kind'];
+
+/**
+ * Each answer to a reply as a patient reads it in `language` (the worker's own words), from sample
+ * visit data and the clinic's phone (an answer offers a call only when there is one).
+ */
+export function answerPreviews(
+  sample: { clinic: { name: string; timezone: string; phone: string | null }; start: string },
+  context: Pick<TextContext, 'link' | 'language'>,
+): Array<{ kind: PreviewedAnswer; label: string; body: string }> {
+  const language = context.language ?? 'en';
+  const words = answerTexts[language];
+  const { name, phone } = sample.clinic;
+  const when = textTime(sample.start, sample.clinic.timezone, language);
+  const bodies: Record<PreviewedAnswer, string> = {
+    confirmed: words.confirmed(name, when),
+    'nothing-to-confirm': words.nothingToConfirm(name, phone),
+    link: words.link(name, when, context.link),
+    'no-link': words.noLink(name),
+    stopped: words.stopped(name),
+    started: words.started(name),
+    help: words.help(name, phone),
+  };
+  return PREVIEWED_ANSWERS.map(({ kind, label }) => ({ kind, label, body: bodies[kind] }));
+}

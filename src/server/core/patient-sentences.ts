@@ -1,9 +1,10 @@
 // The server's sentences a patient reads on their pages (issue 44, ADR 051), in Spanish and
 // French beside the English the server writes. Keyed by the English sentence, as gettext keys
 // by its msgid: the English stays the one place each sentence is written, and a sentence without
-// a translation here reads in English. The common refusals of the patient pages' endpoints.
+// a translation here reads in English. The common refusals of the patient pages' endpoints; those
+// worded from the clinic's policy (a notice, a limit) are `policy-sentences.ts`, in ICU.
 import { HOLD_EXPIRED_MESSAGE, HOLD_TAKEN_MESSAGE } from '@contracts/online-booking';
-import { NOT_A_VALID_LINK, VISIT_LINK_EXPIRED } from '@contracts/session';
+import { MAX_PATIENT_SLOT_DAYS, NOT_A_VALID_LINK, VISIT_LINK_EXPIRED } from '@contracts/session';
 import { acceptedLanguages, choosePatientLanguage } from '@domain/patient-language';
 import type { PatientLanguage } from '@domain/patients';
 
@@ -113,6 +114,83 @@ export const PATIENT_SENTENCES: ReadonlyMap<string, Translated> = new Map([
       fr: 'Ce praticien n’accepte pas les réservations en ligne dans cette clinique.',
     },
   ],
+  [
+    'This service cannot be booked online.',
+    {
+      es: 'Este servicio no se puede reservar en línea.',
+      fr: 'Ce service ne peut pas être réservé en ligne.',
+    },
+  ],
+  [
+    'Many people are booking with this provider on this day right now. Please choose another day, or try again in a few minutes.',
+    {
+      es: 'Muchas personas están reservando con este profesional ese día en este momento. Elija otro día o inténtelo de nuevo en unos minutos.',
+      fr: 'Beaucoup de personnes prennent rendez-vous avec ce praticien ce jour-là en ce moment. Veuillez choisir un autre jour ou réessayer dans quelques minutes.',
+    },
+  ],
+  [
+    'This appointment was cancelled, so there is nothing to confirm.',
+    {
+      es: 'Esta cita fue cancelada, así que no hay nada que confirmar.',
+      fr: 'Ce rendez-vous a été annulé : il n’y a rien à confirmer.',
+    },
+  ],
+  [
+    'This visit has already started, so there is nothing to confirm.',
+    {
+      es: 'Esta consulta ya empezó, así que no hay nada que confirmar.',
+      fr: 'Cette consultation a déjà commencé : il n’y a rien à confirmer.',
+    },
+  ],
+  [
+    'This visit is in person, so there is no video call to join.',
+    {
+      es: 'Esta consulta es presencial: no hay videollamada.',
+      fr: 'Cette consultation a lieu sur place : il n’y a pas d’appel vidéo.',
+    },
+  ],
+  [
+    'This visit is by phone: the clinic will call you.',
+    {
+      es: 'Esta consulta es por teléfono: la clínica le llamará.',
+      fr: 'Cette consultation a lieu par téléphone : la clinique vous appellera.',
+    },
+  ],
+  [
+    'The end date must not be before the start date.',
+    {
+      es: 'La fecha final no puede ser anterior a la fecha inicial.',
+      fr: 'La date de fin ne peut pas précéder la date de début.',
+    },
+  ],
+  [
+    `Ask for at most ${MAX_PATIENT_SLOT_DAYS} days of times at a time.`,
+    {
+      es: `Pida horas de ${MAX_PATIENT_SLOT_DAYS} días como máximo a la vez.`,
+      fr: `Demandez les horaires de ${MAX_PATIENT_SLOT_DAYS} jours au plus à la fois.`,
+    },
+  ],
+  [
+    'You have already accepted this time. It is booked for you.',
+    {
+      es: 'Ya aceptó esta hora. Está reservada para usted.',
+      fr: 'Vous avez déjà accepté cet horaire. Il vous est réservé.',
+    },
+  ],
+  [
+    'You said no to this time. You are still on the waitlist.',
+    {
+      es: 'Rechazó esta hora. Sigue en la lista de espera.',
+      fr: 'Vous avez refusé cet horaire. Vous restez sur la liste d’attente.',
+    },
+  ],
+  [
+    'This offer was withdrawn by the clinic.',
+    {
+      es: 'La clínica retiró esta oferta.',
+      fr: 'La clinique a retiré cette offre.',
+    },
+  ],
 ]);
 
 /** The patient pages' own endpoints: the visit link's, online booking's and offers'. */
@@ -130,6 +208,10 @@ export function isPatientPath(url: string): boolean {
 export function requestLanguage(acceptLanguage: string | undefined): PatientLanguage {
   return choosePatientLanguage({ browser: acceptedLanguages(acceptLanguage) });
 }
+
+/** The language a patient page's request asks for (its Accept-Language). */
+export const pageLanguage = (request: { headers: { 'accept-language'?: string } }) =>
+  requestLanguage(request.headers['accept-language']);
 
 /** `sentence` in `language` when we have it there, else as it is. */
 export function inPatientLanguage(sentence: string, language: PatientLanguage): string {

@@ -8,6 +8,7 @@ import type { ErrorBody, ErrorCode } from '@contracts/errors';
 import { HttpError } from '../errors';
 import { describeIssues } from './validation-details';
 import { inPatientLanguage, isPatientPath, requestLanguage } from '../core/patient-sentences';
+import { PolicyRefusal, sayPolicySentence } from '../core/policy-sentences';
 import {
   ConflictError,
   DatabaseUnavailableError,
@@ -176,7 +177,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const { message, details } = body as { message: string; details?: unknown };
       body = {
         ...body,
-        message: inPatientLanguage(message, language),
+        // Worded from the clinic's policy: said again from its catalogue, numbers and all.
+        message:
+          err instanceof PolicyRefusal
+            ? sayPolicySentence(err.sentence, language)
+            : inPatientLanguage(message, language),
         ...(typeof details === 'string' ? { details: inPatientLanguage(details, language) } : {}),
       };
     }

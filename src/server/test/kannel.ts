@@ -80,39 +80,51 @@ function printedBytes(data: string): Buffer {
   return Buffer.from(bytes);
 }
 
-/** What fakesmsc prints after the type word, as text. */
-function printedText(type: string, data: string): string {
-  if (type === 'text') return data;
-  const bytes = printedBytes(data);
-  // UCS-2 travels big-endian.
-  return type === 'ucs-2'
-    ? Buffer.from(bytes).swap16().toString('utf16le')
-    : bytes.toString('utf8');
+/**
+ * What fakesmsc prints after the type word, as text. UCS-2 travels big-endian; fakesmsc names it
+ * `ucs-2` in a whole text, but `data` in the parts of a long one: text of ours never holds a NUL
+ * byte in UTF-8, so `data` with one is UCS-2.
+ */
+function decodedText(type: string, bytes: Buffer): string {
+  if (type === 'text') return bytes.toString('utf8');
+  const ucs2 = type === 'ucs-2' || (type === 'data' && bytes.includes(0) && bytes.length % 2 === 0);
+  return ucs2 ? Buffer.from(bytes).swap16().toString('utf16le') : bytes.toString('utf8');
 }
+
+/** A text part's bytes as printed: plain text as it is, anything else URL-encoded. */
+const partBytes = (type: string, data: string) =>
+  type === 'text' ? Buffer.from(data, 'utf8') : printedBytes(data);
 
 /**
  * One line of fakesmsc's output as a whole text: plain (`text`), UCS-2 (`ucs-2`), or one part of
- * a long text (`udh`, whose header names the text and the part), kept in `parts` until all came.
+ * a long text (`udh`, whose header names the text and the part), kept in `parts` until all came;
+ * the parts' bytes are joined before they are read.
  */
-function receivedText(line: string, parts: Map<string, string[]>): ReceivedText | null {
+function receivedText(
+  line: string,
+  parts: Map<string, Array<{ type: string; bytes: Buffer }>>,
+): ReceivedText | null {
   const match = /Got message \d+: <(\S+) (\S+) (.*)>$/.exec(line);
   if (!match) return null;
   const [from, to, rest] = [match[1]!, match[2]!, match[3]!];
   const udh = /^udh (\S+) (\S+) (.*)$/.exec(rest);
   if (!udh) {
     const plain = /^(\S+) (.*)$/.exec(rest);
-    return plain ? { from, to, text: printedText(plain[1]!, plain[2]!) } : null;
+    if (!plain) return null;
+    const [type, data] = [plain[1]!, plain[2]!];
+    return { from, to, text: type === 'text' ? data : decodedText(type, printedBytes(data)) };
   }
   // 05 00 03 <reference> <parts> <this part>
   const header = printedBytes(udh[1]!);
   const [reference, total, index] = [header[3]!, header[4]!, header[5]!];
   const key = `${from}/${to}/${reference}`;
-  const got = parts.get(key) ?? Array.from<string>({ length: total });
-  got[index - 1] = printedText(udh[2]!, udh[3]!);
+  const got = parts.get(key) ?? Array.from<{ type: string; bytes: Buffer }>({ length: total });
+  got[index - 1] = { type: udh[2]!, bytes: partBytes(udh[2]!, udh[3]!) };
   parts.set(key, got);
   if (got.some((part) => part === undefined)) return null;
   parts.delete(key);
-  return { from, to, text: got.join('') };
+  const joined = Buffer.concat(got.map((part) => part.bytes));
+  return { from, to, text: decodedText(got[0]!.type, joined) };
 }
 
 const ADMIN_PASSWORD = 'kannel-admin';
@@ -222,7 +234,7 @@ export async function startKannel(ports: KannelPorts, getUrl: string) {
     { timeout: 20_000, interval: 50 },
   );
   const smsbox = run('/usr/sbin/smsbox', [conf]);
-  const parts = new Map<string, string[]>();
+  const parts = new Map<string, Array<{ type: string; bytes: Buffer }>>();
   const phones = run(
     FAKESMSC,
     ['-H', '127.0.0.1', '-r', String(ports.phones), '-m', '0', 'x'],

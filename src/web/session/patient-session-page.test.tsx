@@ -45,6 +45,30 @@ describe('PatientSessionPage', () => {
     expect(screen.getByText('Your visit is open.')).toBeInTheDocument();
   });
 
+  it('asks for the visit again in the record’s language once it knows it, for what the rules refuse', async () => {
+    const refusing = (refusal: string) =>
+      view({
+        language: { preferred: 'es', clinicDefault: 'en' },
+        selfService: {
+          reschedule: { allowed: false, refusal },
+          cancel: { allowed: true, refusal: null },
+          closed: null,
+          cutoffAt: '2026-11-23T20:00:00Z',
+          horizonEnd: '2027-02-22T20:00:00Z',
+        },
+      });
+    const english = refusing('This appointment has already been moved online twice.');
+    const spanish = refusing('Esta cita ya se cambió en línea 2 veces.');
+    const fetchImpl = vi.fn(async (_url: string, init?: RequestInit) => {
+      const language = (init?.headers as Record<string, string>)['accept-language'];
+      return new Response(JSON.stringify(language === 'es' ? spanish : english), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetchImpl);
+    render(<PatientSessionPage token="t" />);
+    expect(await screen.findByText('Esta cita ya se cambió en línea 2 veces.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Su cita' })).toBeInTheDocument();
+  });
+
   it('shows exactly the server’s message for a bad link', async () => {
     respond(404, { error: 'not_found', message: 'Exactly what the server said.' });
     render(<PatientSessionPage token="nope" />);

@@ -35,13 +35,16 @@ function SessionPage({
   const [joining, setJoining] = useState(false);
   const [joinError, setJoinError] = useState<string | null>(null);
   const inCall = iceServers !== null;
-  const { answer, problem, refresh, show } = usePatientSession(token, { paused: inCall });
+  const words = usePatientWords();
+  const { answer, problem, refresh, show } = usePatientSession(token, {
+    paused: inCall,
+    language: words.language,
+  });
   const [said, setSaid] = useState<string | null>(null);
   const offset = answer?.kind === 'ok' ? answer.clockOffsetMs : 0;
   // This device's clock, corrected by the server's: the countdown must not trust a wrong phone.
   const now = useNow({ intervalMs: 5_000, offsetMs: offset });
   const [timeZone] = useState(browserTimeZone);
-  const words = usePatientWords();
   const { t } = words;
   const known = answer?.kind === 'ok' ? answer.view.language : undefined;
   useAdoptLanguage(known?.preferred, known?.clinicDefault);

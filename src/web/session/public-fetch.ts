@@ -15,6 +15,17 @@ export async function messageOf(response: Response, fallback: string): Promise<s
   }
 }
 
+/**
+ * The page's language as the request's Accept-Language (by default the page's `<html lang>`,
+ * which the switch sets): the server's refusals, and what its answers say in words, read in it
+ * (issue 44).
+ */
+export function languageHeader(
+  language = typeof document === 'undefined' ? '' : document.documentElement.lang,
+): Record<string, string> {
+  return language ? { 'accept-language': language } : {};
+}
+
 /** The token a link's path carries (/offer/{token}), or '' when the path is not such a link. */
 export function linkTokenOf(pattern: RegExp, pathname: string): string {
   const match = pattern.exec(pathname);
@@ -57,11 +68,7 @@ export async function callPublicEndpoint<T>(
       ...init,
       headers: {
         accept: 'application/json',
-        // The page's language, which the patient may have switched: the server's refusals read in
-        // it (issue 44).
-        ...(typeof document !== 'undefined' && document.documentElement.lang
-          ? { 'accept-language': document.documentElement.lang }
-          : {}),
+        ...languageHeader(),
         ...(init.body ? { 'content-type': 'application/json' } : {}),
       },
       cache: 'no-store',

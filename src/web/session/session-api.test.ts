@@ -17,6 +17,12 @@ describe('lookupSession', () => {
     if (result.kind === 'ok') expect(Math.abs(result.clockOffsetMs - 60_000)).toBeLessThan(2_000);
   });
 
+  it('asks in the page’s language, so that what the clinic’s rules refuse reads in it', async () => {
+    const fetchImpl = vi.fn().mockResolvedValue(json({ state: 'open', serverNow: '' }, 200));
+    await lookupSession('x', fetchImpl, 'es');
+    expect(fetchImpl.mock.calls[0]![1].headers).toMatchObject({ 'accept-language': 'es' });
+  });
+
   it('shows the server’s own message for a 404, and the same sentence for a 400', async () => {
     const server = vi.fn().mockResolvedValue(json({ message: 'Server words.' }, 404));
     expect(await lookupSession('x', server)).toEqual({ kind: 'invalid', message: 'Server words.' });

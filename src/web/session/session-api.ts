@@ -2,7 +2,7 @@
 // and query cache would only add weight to a page a patient opens on a phone.
 import type { PatientSessionView, PatientSlotsResponse } from '@contracts/session';
 import { clockOffsetMs } from '@web/lib/video-call/visit-window';
-import { messageOf } from './public-fetch';
+import { languageHeader, messageOf } from './public-fetch';
 
 /** The server's own words for a bad link (kept in step with NOT_A_VALID_LINK in @contracts). */
 export const NOT_A_VALID_LINK =
@@ -19,15 +19,20 @@ export type JoinResult =
 const OFFLINE =
   'We could not reach your clinic. Check your internet connection; this page keeps trying.';
 
+/**
+ * The visit as the server sees it; what it says in words (what the clinic's rules refuse) is in
+ * `language`, the page's (by default its `<html lang>`).
+ */
 export async function lookupSession(
   token: string,
   fetchImpl: typeof fetch = fetch,
+  language?: string,
 ): Promise<SessionLookup> {
   const sentAt = Date.now();
   let response: Response;
   try {
     response = await fetchImpl(`/api/session?token=${encodeURIComponent(token)}`, {
-      headers: { accept: 'application/json' },
+      headers: { accept: 'application/json', ...languageHeader(language) },
       cache: 'no-store',
     });
   } catch {
@@ -68,7 +73,11 @@ async function postByToken<T>(
   try {
     response = await fetchImpl(path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...languageHeader(),
+      },
       body: JSON.stringify({ ...extra, token }),
     });
   } catch {
@@ -161,7 +170,7 @@ export async function fetchSlots(
   let response: Response;
   try {
     response = await fetchImpl(`/api/session/slots?${query.toString()}`, {
-      headers: { accept: 'application/json' },
+      headers: { accept: 'application/json', ...languageHeader() },
       cache: 'no-store',
     });
   } catch {

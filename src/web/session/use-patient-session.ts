@@ -17,20 +17,24 @@ export interface PatientSessionState {
  * at the moments the window opens and closes. Paused during the call: nothing on the card
  * matters then, and the lookups count against the per-address limit.
  */
-export function usePatientSession(token: string, { paused }: { paused: boolean }) {
+export function usePatientSession(
+  token: string,
+  { paused, language }: { paused: boolean; language?: string },
+) {
   const [state, setState] = useState<PatientSessionState>({ answer: null, problem: null });
   const latestRequest = useRef(0);
 
+  // Asked again when the page's language changes: what the clinic's rules refuse is said in it.
   const refresh = useCallback(async () => {
     const request = ++latestRequest.current;
-    const result = await lookupSession(token);
+    const result = await lookupSession(token, fetch, language);
     if (request !== latestRequest.current) return;
     setState((previous) =>
       result.kind === 'failed'
         ? { answer: previous.answer, problem: result.message }
         : { answer: result, problem: null },
     );
-  }, [token]);
+  }, [token, language]);
 
   useEffect(() => {
     if (paused) return;

@@ -2,7 +2,9 @@ import { inboxOf } from '@domain/email-inbox';
 import { addDaysToKey, localDateKeyOf, wallClockToUtc } from '@domain/zoned-time';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
-import { conflict, tooManyRequests } from '../../errors';
+import { conflict } from '../../errors';
+import { PolicyRefusal } from '../../core/policy-sentences';
+import { phoneValue, type PolicySentence, type PolicySentenceId } from '@domain/policy-sentences';
 import * as repo from './online-booking.repository';
 import { lockHoldAllowances } from '../../db/locks';
 
@@ -15,27 +17,23 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** A refusal that offers a call only where the clinic gave a number to call (ADR 034). */
-const orCall = (clinic: { phone: string | null }, sentence: string) =>
-  `${sentence}${clinic.phone?.trim() ? ', or call the clinic' : ''}.`;
+const refusal = (id: PolicySentenceId, clinic: { phone: string | null }): PolicySentence => ({
+  id,
+  values: { phone: phoneValue(clinic) },
+});
 
 /** Past the limits per client (address) and per e-mail in an hour. */
 export const tooManyHolds = (clinic: { phone: string | null }) =>
-  orCall(clinic, 'Too many booking requests. Please wait an hour');
+  refusal('onlineBooking.tooManyHolds', clinic);
 /** Past the confirmation mails one address is sent in a day. */
 export const tooManyMails = (clinic: { phone: string | null }) =>
-  orCall(
-    clinic,
-    'Too many booking requests for this e-mail address today. Please try again tomorrow',
-  );
+  refusal('onlineBooking.tooManyMails', clinic);
 /** The provider's day has as many unconfirmed holds as allowed at once. */
 export const PROVIDER_DAY_BUSY =
   'Many people are booking with this provider on this day right now. Please choose another day, or try again in a few minutes.';
 /** The clinic has as many unconfirmed holds as allowed at once. */
 export const clinicBusy = (clinic: { phone: string | null }) =>
-  orCall(
-    clinic,
-    'Many people are booking at this clinic right now. Please try again in a few minutes',
-  );
+  refusal('onlineBooking.clinicBusy', clinic);
 
 type Limits = Pick<
   Config,
@@ -72,9 +70,9 @@ export async function enforceAskerLimits(
     recent.byAddress >= limits.ONLINE_BOOKING_HOLDS_PER_ADDRESS_PER_HOUR ||
     recent.byEmailAtClinic >= limits.ONLINE_BOOKING_HOLDS_PER_EMAIL_PER_HOUR
   )
-    throw tooManyRequests(tooManyHolds(r.clinic), 3600);
+    throw new PolicyRefusal(429, tooManyHolds(r.clinic), 3600);
   if (recent.mailsToEmail >= limits.ONLINE_BOOKING_MAILS_PER_EMAIL_PER_DAY)
-    throw tooManyRequests(tooManyMails(r.clinic), 86_400);
+    throw new PolicyRefusal(429, tooManyMails(r.clinic), 86_400);
 }
 
 /**
@@ -105,5 +103,5 @@ export async function enforceOpenHoldCaps(
   if (open.onProviderDay >= limits.ONLINE_BOOKING_OPEN_HOLDS_PER_PROVIDER_DAY)
     throw conflict(PROVIDER_DAY_BUSY);
   if (open.atClinic >= limits.ONLINE_BOOKING_OPEN_HOLDS_PER_CLINIC)
-    throw conflict(clinicBusy(r.clinic));
+    throw new PolicyRefusal(409, clinicBusy(r.clinic));
 }

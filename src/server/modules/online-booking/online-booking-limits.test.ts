@@ -4,6 +4,7 @@ import { buildTestApp, useScenario, useTestApp } from '../../test/test-app';
 import * as t from '../../db/schema';
 import { enableOnlineBooking } from '../../test/online-booking-kit';
 import { clinicBusy, PROVIDER_DAY_BUSY, tooManyHolds, tooManyMails } from './hold-limits';
+import { sayPolicySentence } from '../../core/policy-sentences';
 
 // ADR 031: a stranger, or a crowd of them, cannot flood a clinic's calendar
 // or an inbox through the public booking page. Every burst here is sent at once; on PostgreSQL
@@ -15,9 +16,9 @@ import { clinicBusy, PROVIDER_DAY_BUSY, tooManyHolds, tooManyMails } from './hol
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
 const { s } = useScenario(env);
 // The scenario's clinics gave no phone number: nobody is told to call them.
-const TOO_MANY_HOLDS = tooManyHolds({ phone: null });
-const TOO_MANY_MAILS = tooManyMails({ phone: null });
-const CLINIC_BUSY = clinicBusy({ phone: null });
+const TOO_MANY_HOLDS = sayPolicySentence(tooManyHolds({ phone: null }));
+const TOO_MANY_MAILS = sayPolicySentence(tooManyMails({ phone: null }));
+const CLINIC_BUSY = sayPolicySentence(clinicBusy({ phone: null }));
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 

@@ -1,6 +1,7 @@
 import { ONLINE_BOOKING_SOURCE } from '@domain/booking-channels';
 import { languageSourcesOf } from '@domain/patient-language';
 import { inboxOf } from '@domain/email-inbox';
+import { phoneValue, type PolicySentenceId } from '@domain/policy-sentences';
 import { createHash } from 'node:crypto';
 import {
   HOLD_ACCEPTED_MESSAGE,
@@ -13,6 +14,7 @@ import {
 } from '@contracts/online-booking';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
+import { PolicyRefusal } from '../../core/policy-sentences';
 import { conflict, gone, HttpError, notFound, unprocessable } from '../../errors';
 import { retryOnDeadlock } from '../../db/errors';
 import { clientAddressKey } from '../../security/client-address';
@@ -108,13 +110,15 @@ export async function createHold(
   const start = new Date(body.start);
   const { earliest, latest } = bookingWindow(clinic, now);
   if (start.getTime() < earliest)
-    throw unprocessable(
-      `Online bookings must be made at least ${policy.minNoticeHours} hours ahead. ${clinic.phone ? 'Please choose a later time or call the clinic.' : 'Please choose a later time.'}`,
-    );
+    throw new PolicyRefusal(422, {
+      id: 'onlineBooking.tooSoon',
+      values: { count: policy.minNoticeHours, phone: phoneValue(clinic) },
+    });
   if (start.getTime() > latest)
-    throw unprocessable(
-      `Online bookings can be made at most ${policy.horizonDays} days ahead. Please choose an earlier time.`,
-    );
+    throw new PolicyRefusal(422, {
+      id: 'onlineBooking.tooFar',
+      values: { count: policy.horizonDays },
+    });
   const end = new Date(start.getTime() + body.duration * 60_000);
   const clientKey = clientAddressKey(ip);
   const token = newSessionToken();
@@ -258,7 +262,8 @@ export async function confirmHold(
         throw gone(HOLD_EXPIRED_MESSAGE);
       const clinic = await findOnlineBookingClinicById(tx, hold.clinicId);
       // A clinic that gave no number is not one to call: the patient is to contact it.
-      const reach = `Please ${clinic.phone ? 'call' : 'contact'} the clinic to book it.`;
+      const refuse = (id: PolicySentenceId) =>
+        new PolicyRefusal(422, { id, values: { phone: phoneValue(clinic) } });
       const patients = await repo.servicePatientsAllowed(tx, hold.serviceId);
       const match = await matchOnlinePatient(
         tx,
@@ -267,17 +272,15 @@ export async function confirmHold(
         clinic.onlineBooking.allowNewPatients && patients !== 'existing',
       );
       if (!match) {
-        throw unprocessable(
+        throw refuse(
           patients === 'existing'
-            ? `Sorry, this service can be booked online only by the clinic’s own patients. ${reach}`
-            : `This clinic books online only for its own patients. Please ${clinic.phone ? 'call' : 'contact'} the clinic to book.`,
+            ? 'onlineBooking.serviceForOwnPatients'
+            : 'onlineBooking.knownPatientsOnly',
         );
       }
       // Thrown before anything is written: the new patient's row goes with the transaction.
       if (patients === 'new' && !match.created) {
-        throw unprocessable(
-          `Sorry, this service can be booked online only by new patients, and you are already a patient of the clinic. ${reach}`,
-        );
+        throw refuse('onlineBooking.serviceForNewPatients');
       }
       // The hold stops holding before the booking goes in, so the time is free for it alone.
       await repo.setHoldState(tx, hold.id, { state: 'confirmed' });

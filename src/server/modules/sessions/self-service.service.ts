@@ -4,11 +4,13 @@ import { addDaysToKey } from '@domain/zoned-time';
 import { clinicReachOf } from '@domain/clinic-reach';
 import {
   earliestPatientMove,
-  moveTooSoonText,
-  selfServiceRefusalText,
+  moveTooSoonSentence,
+  selfServiceRefusalSentence,
   selfServiceState,
   type SelfServicePolicy,
+  type SelfServiceRefusal,
 } from '@domain/self-service';
+import type { PolicyAction } from '@domain/policy-sentences';
 import {
   MAX_PATIENT_SLOT_DAYS,
   type PatientCancelBody,
@@ -17,9 +19,11 @@ import {
   type PatientSlotsQuery,
   type PatientSlotsResponse,
 } from '@contracts/session';
+import type { PatientLanguage } from '@domain/patients';
 import type { AppDeps } from '../../app-deps';
+import { PolicyRefusal, sayPolicySentence } from '../../core/policy-sentences';
 import { patientContext } from '../../core/request-context';
-import { badRequest, conflict, HttpError, unprocessable } from '../../errors';
+import { badRequest, HttpError, unprocessable } from '../../errors';
 import {
   cancelAppointment,
   CHANGED_MEANWHILE,
@@ -45,10 +49,14 @@ async function stateOf(deps: AppDeps, row: repo.SessionRow) {
   return { policy, state };
 }
 
-/** The page's view, with what the patient may change and, once cancelled, when and why. */
+/**
+ * The page's view, with what the patient may change and, once cancelled, when and why; what the
+ * clinic's policy refuses is said in the page's `language` (issue 44).
+ */
 export async function patientView(
   deps: AppDeps,
   row: repo.SessionRow,
+  language: PatientLanguage = 'en',
 ): Promise<PatientSessionView> {
   const { policy, state } = await stateOf(deps, row);
   const cancelled = row.appointment.status.toUpperCase() === 'CANCELLED';
@@ -57,9 +65,11 @@ export async function patientView(
     : undefined;
   const horizonEnd = new Date(deps.now().getTime() + deps.config.SLOT_HORIZON_DAYS * 86_400_000);
   const visit = await visitKindOfSession(deps, row);
-  const answer = (refusal: typeof state.reschedule, action: 'reschedule' | 'cancel') => ({
+  const said = (refusal: SelfServiceRefusal, action: PolicyAction) =>
+    sayPolicySentence(selfServiceRefusalSentence(refusal, action, policy, row.clinic), language);
+  const answer = (refusal: SelfServiceRefusal | null, action: 'reschedule' | 'cancel') => ({
     allowed: refusal === null,
-    refusal: refusal === null ? null : selfServiceRefusalText(refusal, action, policy, row.clinic),
+    refusal: refusal === null ? null : said(refusal, action),
   });
   return {
     ...toPatientView(deps, row),
@@ -72,7 +82,7 @@ export async function patientView(
       cancel: answer(state.cancel, 'cancel'),
       closed:
         state.reschedule && state.reschedule === state.cancel
-          ? selfServiceRefusalText(state.reschedule, 'both', policy, row.clinic)
+          ? said(state.reschedule, 'both')
           : null,
       cutoffAt: state.cutoffAt.toISOString(),
       horizonEnd: horizonEnd.toISOString(),
@@ -81,8 +91,12 @@ export async function patientView(
   };
 }
 
-export async function getPatientSession(deps: AppDeps, token: string) {
-  return patientView(deps, await findSessionByToken(deps, token));
+export async function getPatientSession(
+  deps: AppDeps,
+  token: string,
+  language: PatientLanguage = 'en',
+) {
+  return patientView(deps, await findSessionByToken(deps, token), language);
 }
 
 async function requireAllowed(
@@ -92,7 +106,8 @@ async function requireAllowed(
 ) {
   const { policy, state } = await stateOf(deps, row);
   const refusal = state[action];
-  if (refusal) throw conflict(selfServiceRefusalText(refusal, action, policy, row.clinic));
+  if (refusal)
+    throw new PolicyRefusal(409, selfServiceRefusalSentence(refusal, action, policy, row.clinic));
 }
 
 const linkOf = (row: repo.SessionRow) => ({
@@ -160,6 +175,7 @@ export async function reschedulePatientSession(
   deps: AppDeps,
   body: PatientRescheduleBody,
   ip: string,
+  language: PatientLanguage = 'en',
 ): Promise<PatientSessionView> {
   // "Move it to this time" still means the same when the visit changed since it was read (the
   // patient's other tab moved it): read it again and try again, where staff would be asked to
@@ -173,7 +189,7 @@ export async function reschedulePatientSession(
       if (!lostRace || attempt >= MOVE_ATTEMPTS) throw err;
     }
   }
-  return patientView(deps, await findSessionByToken(deps, body.token));
+  return patientView(deps, await findSessionByToken(deps, body.token), language);
 }
 
 async function moveOnce(deps: AppDeps, body: PatientRescheduleBody, ip: string) {
@@ -182,7 +198,7 @@ async function moveOnce(deps: AppDeps, body: PatientRescheduleBody, ip: string) 
   if (new Date(body.start).getTime() === row.appointment.startAt.getTime())
     throw unprocessable('This is already the time of your appointment. Pick another time.');
   if (new Date(body.start) < earliestMoveOf(deps, row))
-    throw unprocessable(moveTooSoonText(row.policy.minNoticeHours, row.clinic));
+    throw new PolicyRefusal(422, moveTooSoonSentence(row.policy.minNoticeHours, row.clinic));
   // The check above answers early; this one decides. Parallel moves each read the count before
   // the others wrote theirs, so it is counted again under the appointment's lock.
   const guard: ChangeGuard = async (tx, current) => {
@@ -192,8 +208,10 @@ async function moveOnce(deps: AppDeps, body: PatientRescheduleBody, ip: string) 
       row.policy,
       deps.now(),
     );
-    if (reschedule)
-      throw conflict(selfServiceRefusalText(reschedule, 'reschedule', row.policy, row.clinic));
+    if (reschedule) {
+      const sentence = selfServiceRefusalSentence(reschedule, 'reschedule', row.policy, row.clinic);
+      throw new PolicyRefusal(409, sentence);
+    }
   };
   await changeAppointment(
     deps,
@@ -209,11 +227,12 @@ export async function cancelPatientSession(
   deps: AppDeps,
   body: PatientCancelBody,
   ip: string,
+  language: PatientLanguage = 'en',
 ): Promise<PatientSessionView> {
   const row = await findSessionByToken(deps, body.token);
   await requireAllowed(deps, row, 'cancel');
   await cancelAppointment(deps, patientContext(linkOf(row), ip), row.appointment.id, body.reason);
-  return patientView(deps, await findSessionByToken(deps, body.token));
+  return patientView(deps, await findSessionByToken(deps, body.token), language);
 }
 
 /**

@@ -267,6 +267,53 @@ describe('moving a visit from the link', () => {
     expect((await cancel(appt.token)).statusCode).toBe(200);
   });
 
+  it('says what the clinic’s policy refuses in the page’s language, numbers and all (issue 44)', async () => {
+    await setPolicy({ phone: '(555) 010-2030', cutoffHours: 48, maxReschedules: 1 });
+    const appt = await booked('2026-11-27T15:00:00.000Z'); // four days ahead
+    const asked = (language: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+      env.app.inject({
+        method,
+        url,
+        payload,
+        headers: { 'accept-language': language },
+        remoteAddress: '203.0.113.9',
+      });
+    const view = async (language: string) =>
+      (await asked(language, 'GET', `/api/session?token=${appt.token}`)).json();
+    // Too soon for the clinic's 12 hours' notice, in French.
+    const soon = await asked('fr', 'POST', '/api/session/reschedule', {
+      token: appt.token,
+      start: '2026-11-23T14:15:00.000Z',
+    });
+    expect(soon.statusCode).toBe(422);
+    expect(soon.headers['content-language']).toBe('fr');
+    expect(soon.json().message).toBe(
+      'Votre clinique demande au moins 12 heures de préavis pour un rendez-vous pris en ligne. Veuillez choisir un horaire plus tardif ou appeler la clinique.',
+    );
+    // Moved once, the most allowed: the page and the refusal say so in Spanish.
+    expect((await move(appt.token, '2026-11-27T18:00:00.000Z')).statusCode).toBe(200);
+    const limit =
+      'Esta cita ya se cambió en línea una vez, el máximo que permite su clínica. Para cambiarla de nuevo, llame a la clínica.';
+    expect((await view('es')).selfService.reschedule.refusal).toBe(limit);
+    const again = await asked('es-MX,es;q=0.9', 'POST', '/api/session/reschedule', {
+      token: appt.token,
+      start: '2026-11-27T19:00:00.000Z',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(limit);
+    // Within the two days' cut-off: both closed, said once, with the days counted.
+    env.setNow('2026-11-25T19:00:00Z');
+    expect((await view('fr')).selfService.closed).toBe(
+      'Les modifications en ligne sont possibles jusqu’à 2 jours avant le rendez-vous. Pour le déplacer ou l’annuler maintenant, veuillez appeler la clinique.',
+    );
+    const late = await asked('es', 'POST', '/api/session/cancel', { token: appt.token });
+    expect(late.json().message).toBe(
+      'Los cambios en línea solo son posibles hasta 2 días antes de la cita. Para cancelarla ahora, llame a la clínica.',
+    );
+    // Without a language of ours, the English the server always wrote.
+    expect((await view('de')).selfService.closed).toMatch(/^Online changes close 2 days before/);
+  });
+
   it('keeps the clinic’s online notice: no move to a time starting within it, none offered', async () => {
     // Four days ahead, moved to 14 minutes from now: a visit the clinic would not see coming.
     const appt = await booked('2026-11-27T15:00:00.000Z');

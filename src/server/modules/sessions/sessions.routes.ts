@@ -12,6 +12,7 @@ import {
 } from '@contracts/session';
 import type { AppDeps } from '../../app-deps';
 import { patientLinkLimit } from '../../core/patient-link-limit';
+import { pageLanguage } from '../../core/patient-sentences';
 import { route, socketRoute } from '../../core/route';
 import * as selfService from './self-service.service';
 import * as sessions from './sessions.service';
@@ -26,7 +27,8 @@ export function sessionsRoutes(deps: AppDeps, hub: SignalHub): FastifyPluginAsyn
     route(
       app,
       getPatientSessionEndpoint,
-      async (request) => selfService.getPatientSession(deps, request.query.token),
+      async (request) =>
+        selfService.getPatientSession(deps, request.query.token, pageLanguage(request)),
       limited,
     );
 
@@ -42,7 +44,7 @@ export function sessionsRoutes(deps: AppDeps, hub: SignalHub): FastifyPluginAsyn
       confirmPatientSessionEndpoint,
       async (request) => {
         await sessions.confirmPatientSession(deps, request.body.token, request.ip);
-        return selfService.getPatientSession(deps, request.body.token);
+        return selfService.getPatientSession(deps, request.body.token, pageLanguage(request));
       },
       limited,
     );
@@ -57,14 +59,16 @@ export function sessionsRoutes(deps: AppDeps, hub: SignalHub): FastifyPluginAsyn
     route(
       app,
       reschedulePatientSessionEndpoint,
-      async (request) => selfService.reschedulePatientSession(deps, request.body, request.ip),
+      async (request) =>
+        selfService.reschedulePatientSession(deps, request.body, request.ip, pageLanguage(request)),
       limited,
     );
 
     route(
       app,
       cancelPatientSessionEndpoint,
-      async (request) => selfService.cancelPatientSession(deps, request.body, request.ip),
+      async (request) =>
+        selfService.cancelPatientSession(deps, request.body, request.ip, pageLanguage(request)),
       limited,
     );
 

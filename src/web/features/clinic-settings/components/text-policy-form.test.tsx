@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setUpPolicyForm } from '../test/policy-test-kit';
 import { TextPolicyForm } from './text-policy-form';
-import { sampleVisit } from './text-preview';
+import { sampleVisit, TextPreview } from './text-preview';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -89,6 +89,61 @@ describe('TextPolicyForm', () => {
     expect(offerLabel).toBe(`UCS-2 · ${offer!.length} characters · ${ucs2} segments`);
     await user.selectOptions(screen.getByLabelText('Preview language'), 'Español');
     expect(previews()[2]![1]).toMatch(/^Maria, su cita en Riverside queda reservada para el /);
+  });
+
+  it('previews the answers to C or YES, R, STOP, START and HELP in each language, with their length and segments', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const answers = () =>
+      [...screen.getByRole('list', { name: 'Answer previews' }).querySelectorAll('li')].map((li) =>
+        [...li.querySelectorAll('p')].map((p) => p.textContent ?? ''),
+      );
+    const english = answers();
+    expect(english.map(([label]) => label)).toEqual([
+      'C or YES: the visit is confirmed',
+      'C or YES with no visit to confirm',
+      'R: the visit’s link',
+      'R with no upcoming visit',
+      'STOP',
+      'START',
+      'HELP',
+    ]);
+    expect(english[0]![1]).toMatch(
+      /^Riverside: thank you, your visit on \w{3}, \w{3} \d+, 10:00 AM is confirmed\.$/,
+    );
+    expect(english[2]![1]).toMatch(
+      /^Riverside: your visit on .+: http:\/\/\S+\/session\/\?token=x{32}$/,
+    );
+    // The clinic gave no phone: no answer offers a call.
+    expect(english[6]![1]).toBe(
+      'Riverside appointment texts. Reply C to confirm your next visit, R for its link, STOP to stop texts.',
+    );
+    for (const [, body, label] of english)
+      expect(label).toBe(`GSM-7 · ${body!.length} characters · 1 segment`);
+    await user.selectOptions(screen.getByLabelText('Preview language'), 'Español');
+    const spanish = answers();
+    expect(spanish[0]![1]).toMatch(/^Riverside: gracias, su cita del .+ queda confirmada\.$/);
+    expect(spanish[4]![1]).toBe(
+      'Riverside: ya no le enviaremos mensajes. Responda START para volver a recibirlos.',
+    );
+    await user.selectOptions(screen.getByLabelText('Preview language'), 'Français');
+    expect(answers()[5]![1]).toBe(
+      'Riverside : vous recevez à nouveau nos SMS. Répondez STOP pour ne plus les recevoir.',
+    );
+  });
+
+  it('offers a call in the answers when the clinic gave a phone', () => {
+    render(
+      <TextPreview
+        clinic={{ id: 'c', slug: 'c', name: 'Riverside', timezone: 'America/New_York' }}
+        phone="(555) 010-2030"
+        origin="https://care.example"
+      />,
+    );
+    const help = within(screen.getByRole('list', { name: 'Answer previews' }))
+      .getAllByRole('listitem')
+      .at(-1)!;
+    expect(help).toHaveTextContent('STOP to stop texts. Call (555) 010-2030.');
   });
 
   it('samples a visit next week at 10:00 on the clinic’s clock', () => {

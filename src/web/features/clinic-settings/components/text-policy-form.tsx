@@ -101,7 +101,7 @@ export function TextPolicyForm({ slug, current }: { slug: string; current: Clini
           {...form.register('sendingNumber')}
         />
       </div>
-      <TextPreview clinic={current.clinic} />
+      <TextPreview clinic={current.clinic} phone={current.policy.selfService.phone} />
     </PolicySection>
   );
 }

@@ -3,7 +3,7 @@ import type { ClinicPolicyView } from '@contracts/clinic-policy';
 import { LANGUAGE_NAMES } from '@domain/patient-language';
 import { PATIENT_LANGUAGES, type PatientLanguage } from '@domain/patients';
 import { textLengthLabel } from '@domain/text-messages';
-import { textPreviews } from '@domain/text-templates';
+import { answerPreviews, textPreviews } from '@domain/text-templates';
 import { addDaysToKey, localDateKeyOf, wallClockToUtc } from '@domain/zoned-time';
 import { Label } from '@web/components/ui/label';
 
@@ -21,26 +21,35 @@ export function sampleVisit(clinic: ClinicPolicyView['clinic'], now: Date) {
 }
 
 /**
- * Each text the clinic sends, as a patient reads it in the chosen language, with its length,
- * alphabet (GSM-7 or UCS-2) and segments: what it costs on the air (issue 44, ADR 050). The
- * words are the worker's own (`@domain/text-templates`), from sample data.
+ * Each text the clinic sends, and each answer to a patient's reply (C or YES, R, STOP, START,
+ * HELP), as a patient reads it in the chosen language, with its length, alphabet (GSM-7 or UCS-2)
+ * and segments: what it costs on the air (issue 44, ADR 050). The words are the worker's own
+ * (`@domain/text-templates`), from sample data and the clinic's phone.
  */
 export function TextPreview({
   clinic,
+  phone,
   now = new Date(),
   origin = window.location.origin,
 }: {
   clinic: ClinicPolicyView['clinic'];
+  /** The clinic's phone as patients are given it: the answers offer a call only with one. */
+  phone: string | null;
   now?: Date;
   origin?: string;
 }) {
   const id = useId();
   const [language, setLanguage] = useState<PatientLanguage>('en');
-  const previews = textPreviews(sampleVisit(clinic, now), {
+  const sample = sampleVisit(clinic, now);
+  const previews = textPreviews(sample, {
     firstName: 'Maria',
     link: sampleLink(origin),
     language,
   });
+  const answers = answerPreviews(
+    { ...sample, clinic: { ...sample.clinic, phone: phone?.trim() || null } },
+    { link: sampleLink(origin), language },
+  );
   return (
     <section aria-labelledby={`${id}-title`} className="mt-6 grid gap-3">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -68,15 +77,34 @@ export function TextPreview({
           </select>
         </div>
       </div>
-      <ul className="divide-y rounded-md border text-sm" aria-label="Text previews">
-        {previews.map((preview) => (
-          <li key={preview.kind} className="grid gap-1 p-3">
-            <p className="font-medium">{preview.label}</p>
-            <p className="break-words">{preview.body}</p>
-            <p className="text-xs text-muted-foreground">{textLengthLabel(preview.body)}</p>
-          </li>
-        ))}
-      </ul>
+      <PreviewList label="Text previews" previews={previews} />
+      <div>
+        <h4 className="font-medium">Answers to replies</h4>
+        <p className="text-sm text-muted-foreground">
+          What a patient is sent back when they reply with one of these words.
+        </p>
+      </div>
+      <PreviewList label="Answer previews" previews={answers} />
     </section>
+  );
+}
+
+function PreviewList({
+  label,
+  previews,
+}: {
+  label: string;
+  previews: ReadonlyArray<{ kind: string; label: string; body: string }>;
+}) {
+  return (
+    <ul className="divide-y rounded-md border text-sm" aria-label={label}>
+      {previews.map((preview) => (
+        <li key={preview.kind} className="grid gap-1 p-3">
+          <p className="font-medium">{preview.label}</p>
+          <p className="break-words">{preview.body}</p>
+          <p className="text-xs text-muted-foreground">{textLengthLabel(preview.body)}</p>
+        </li>
+      ))}
+    </ul>
   );
 }
