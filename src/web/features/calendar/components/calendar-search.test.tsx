@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, stubApi, type ApiRequest } from '@web/test/api-stub';
-import { renderRoutes } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderRoutes } from '@web/test/render-with-client';
 import { stubViewportWidth } from '@web/test/stub-match-media';
+import { stubResizeObserver } from '@web/test/stub-resize-observer';
 import { calendarAppointment } from '../test/calendar-appointment';
 import { CalendarPage } from './calendar-page';
 
@@ -33,14 +34,7 @@ let requests: ApiRequest[];
 
 beforeEach(() => {
   stubViewportWidth(1280);
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   requests = [];
   stubApi((request) => {
     requests.push(request);
@@ -60,10 +54,7 @@ beforeEach(() => {
     return undefined;
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('finding a patient from the calendar', { timeout: 20_000 }, () => {
   it('lists their appointments and takes the calendar to the one chosen, opened', async () => {

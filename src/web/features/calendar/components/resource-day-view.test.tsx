@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ResourceView } from '@contracts/resources';
 import type { ServiceView } from '@contracts/services';
 import { errorResponse, json, stubApi, type ApiRequest } from '@web/test/api-stub';
-import { renderRoutes } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderRoutes } from '@web/test/render-with-client';
 import { stubViewportWidth } from '@web/test/stub-match-media';
+import { stubResizeObserver } from '@web/test/stub-resize-observer';
 import { calendarAppointment } from '../test/calendar-appointment';
 import { CalendarPage } from './calendar-page';
 import { NO_RESOURCES } from './resource-day-view';
@@ -119,20 +120,10 @@ function renderCalendar(search = '?view=resources&date=2026-11-24') {
 
 beforeEach(() => {
   stubViewportWidth(1280);
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('the Rooms view', { timeout: 20_000 }, () => {
   it('has a column per active resource, each appointment in its resource’s column', async () => {
