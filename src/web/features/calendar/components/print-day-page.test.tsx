@@ -2,9 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ResourceView } from '@contracts/resources';
 import { json, stubApi, type ApiRequest } from '@web/test/api-stub';
 import { renderRoutes } from '@web/test/render-with-client';
+import { createResourceView } from '@web/test/resource-view';
 import { createServiceView as serviceView } from '@web/test/service-view';
 import { calendarAppointment } from '../test/calendar-appointment';
 import { PrintDayPage } from './print-day-page';
@@ -30,17 +30,7 @@ const session = {
     clinics: [CLINIC],
   },
 };
-const room: ResourceView = {
-  id: 'r1',
-  clinicId: CLINIC.id,
-  name: 'Treatment room 1',
-  kind: 'room',
-  category: 'Treatment room',
-  weekly: null,
-  timeOff: [],
-  archived: false,
-  version: 1,
-};
+const room = createResourceView({ id: 'r1', clinicId: CLINIC.id, name: 'Treatment room 1' });
 const priya = { id: 's1', name: 'Dr. Priya Raman', email: 'priya@carebook.test' };
 const omar = { id: 's2', name: 'Dr. Omar Haddad', email: 'omar@carebook.test' };
 const APPOINTMENTS = [

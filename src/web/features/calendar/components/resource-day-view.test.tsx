@@ -3,9 +3,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ResourceView } from '@contracts/resources';
-import type { ServiceView } from '@contracts/services';
 import { errorResponse, json, stubApi, type ApiRequest } from '@web/test/api-stub';
 import { cleanUpAfterEach, renderRoutes } from '@web/test/render-with-client';
+import { createResourceView } from '@web/test/resource-view';
+import { createServiceView } from '@web/test/service-view';
 import { stubViewportWidth } from '@web/test/stub-match-media';
 import { stubResizeObserver } from '@web/test/stub-resize-observer';
 import { calendarAppointment } from '../test/calendar-appointment';
@@ -35,41 +36,24 @@ const session = {
 };
 
 function resource(overrides: Partial<ResourceView>): ResourceView {
-  return {
+  return createResourceView({
     id: 'r1',
     clinicId: CLINIC.id,
     name: 'Treatment room 1',
-    kind: 'room',
-    category: 'Treatment room',
-    weekly: null,
-    timeOff: [],
-    archived: false,
-    version: 1,
     ...overrides,
-  };
+  });
 }
 
-const physio: ServiceView = {
+const physio = createServiceView({
   id: 'svc-physio',
   clinicId: CLINIC.id,
   name: 'Physiotherapy',
   durations: [45],
-  bufferBeforeMinutes: 0,
   bufferAfterMinutes: 15,
   kind: 'in_person',
-  location: null,
   colour: '#0ea5e9',
-  offeredByAll: true,
-  agents: [],
-  bookableOnline: false,
-  patientsAllowed: 'all',
-  instructions: null,
-  isDefault: false,
   resourceCategory: 'Treatment room',
-  resourceId: null,
-  archived: false,
-  version: 1,
-};
+});
 
 const ROOMS = [
   resource({ id: 'r1', name: 'Treatment room 1' }),

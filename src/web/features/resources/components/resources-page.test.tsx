@@ -14,22 +14,13 @@ import {
   type ApiHandler,
 } from '@web/test/api-stub';
 import { cleanUpAfterEach, renderAppRoutes } from '@web/test/render-with-client';
+import { createResourceView } from '@web/test/resource-view';
 import { ResourcesPage } from './resources-page';
 
 const admin = makeSessionUser({ clinics: [RIVERSIDE] });
 
-const resource = (overrides: Partial<ResourceView>): ResourceView => ({
-  id: crypto.randomUUID(),
-  clinicId: RIVERSIDE.id,
-  name: 'Room',
-  kind: 'room',
-  category: 'Treatment room',
-  weekly: null,
-  timeOff: [],
-  archived: false,
-  version: 1,
-  ...overrides,
-});
+const resource = (overrides: Partial<ResourceView>): ResourceView =>
+  createResourceView({ clinicId: RIVERSIDE.id, ...overrides });
 
 const room1 = resource({
   name: 'Treatment room 1',

@@ -15,6 +15,7 @@ import {
   type ApiHandler,
 } from '@web/test/api-stub';
 import { cleanUpAfterEach, renderAppRoutes } from '@web/test/render-with-client';
+import { createResourceView } from '@web/test/resource-view';
 import { createServiceView } from '@web/test/service-view';
 import { ServicesPage } from './services-page';
 
@@ -42,17 +43,8 @@ const massage = service({
   colour: '#db2777',
 });
 
-const resource = (name: string, category: string, kind: 'room' | 'equipment' = 'room') => ({
-  id: crypto.randomUUID(),
-  clinicId: RIVERSIDE.id,
-  name,
-  kind,
-  category,
-  weekly: null,
-  timeOff: [],
-  archived: false,
-  version: 1,
-});
+const resource = (name: string, category: string, kind: 'room' | 'equipment' = 'room') =>
+  createResourceView({ clinicId: RIVERSIDE.id, name, kind, category });
 const treatmentRoom1 = resource('Treatment room 1', 'Treatment room');
 const treatmentRoom2 = resource('Treatment room 2', 'Treatment room');
 const ultrasound = resource('Ultrasound', 'Ultrasound', 'equipment');

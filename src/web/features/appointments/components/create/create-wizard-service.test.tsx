@@ -4,6 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorResponse, polyfillPointerApis } from '@web/test/api-stub';
 import { renderWithClient } from '@web/test/render-with-client';
+import { createResourceView } from '@web/test/resource-view';
 import { createServiceView } from '@web/test/service-view';
 import { CreateAppointmentButton } from './create-appointment-button';
 import { NORA, nora, priya, stubServer, videoVisit, type StubOptions } from './wizard-test-kit';
@@ -200,17 +201,8 @@ describe('the create wizard’s Service', { timeout: 20_000 }, () => {
   });
 });
 
-const room = (id: string, name: string, category = 'Treatment room') => ({
-  id,
-  clinicId: 'c2',
-  name,
-  kind: 'room' as const,
-  category,
-  weekly: null,
-  timeOff: [],
-  archived: false,
-  version: 1,
-});
+const room = (id: string, name: string, category = 'Treatment room') =>
+  createResourceView({ id, clinicId: 'c2', name, category });
 const ROOM_1 = '0b1c2d3e-0000-4000-8000-000000000001';
 const ROOM_2 = '0b1c2d3e-0000-4000-8000-000000000002';
 const rooms = [
