@@ -7,6 +7,7 @@ import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { VisitKind } from '@domain/visit-kind';
 import { useScenario, useTestApp } from '../../test/test-app';
 import { bookThroughApi } from '../../test/scenario';
+import { createService } from '../../test/factories';
 import { testConfig } from '../../config';
 import * as t from '../../db/schema';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
@@ -290,18 +291,12 @@ describe('the messages the worker sends about a service’s visit', () => {
       .update(t.clinics)
       .set({ address: '118 Riverside Drive\nSpringfield, IL 62701' })
       .where(eq(t.clinics.id, s.clinic.id));
-    const [service] = await env.db
-      .insert(t.services)
-      .values({
-        clinicId: s.clinic.id,
-        name: 'Physiotherapy',
-        durations: [30],
-        kind: 'in_person',
-        instructions: 'Wear loose clothing.',
-      })
-      .returning();
+    const service = await createService(env.db, s.clinic.id, {
+      kind: 'in_person',
+      instructions: 'Wear loose clothing.',
+    });
     const appt = await bookThroughApi(staff, s, '2026-11-25T15:00:00.000Z', {
-      serviceId: service!.id,
+      serviceId: service.id,
     });
     const [bookedText] = await deliveredToPatient();
     expect(bookedText).toContain('Your appointment is booked.');
@@ -313,7 +308,7 @@ describe('the messages the worker sends about a service’s visit', () => {
     await env.db
       .update(t.services)
       .set({ instructions: 'Wear shorts.' })
-      .where(eq(t.services.id, service!.id));
+      .where(eq(t.services.id, service.id));
     const moved = await staff.put(`/api/appointments/${appt._id}`, {
       date: '2026-11-25T16:00:00.000Z',
       staff: { id: s.provider.id },
