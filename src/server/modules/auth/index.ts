@@ -19,5 +19,5 @@ export {
 } from './sign-in-stage';
 export { clearSessionCookie, setSessionCookie } from './session-cookie';
 export { requireFreshSecondFactor } from './step-up';
-export { queueFactorChangedMail } from './factor-mail';
+export { recordFactorChange } from './factor-mail';
 export { forgetAllRememberedBrowsers } from './remembered-browsers';
