@@ -7,23 +7,14 @@ import { cleanUpAfterEach, renderRoutes } from '@web/test/render-with-client';
 import { stubViewportWidth } from '@web/test/stub-match-media';
 import { stubResizeObserver } from '@web/test/stub-resize-observer';
 import { calendarAppointment } from '../test/calendar-appointment';
+import { calendarSession } from '../test/calendar-session';
 import { CalendarPage } from './calendar-page';
 
 // "Find a patient" on the calendar (issue 45): the list's search, upcoming first; a result
 // takes the calendar to its day and opens it. The server is stubbed.
 
 const CLINIC = { id: 'c1', slug: 'riverside', name: 'Riverside Family Clinic', timezone: 'UTC' };
-const session = {
-  user: {
-    id: 'u-1',
-    email: 'staff@carebook.test',
-    name: 'Sam Ortiz',
-    role: 'staff',
-    timezone: 'America/New_York',
-    theme: 'system',
-    clinics: [CLINIC],
-  },
-};
+const session = calendarSession(CLINIC);
 const anna = calendarAppointment({
   _id: 'a-anna',
   date: '2027-01-12T15:30:00.000Z',

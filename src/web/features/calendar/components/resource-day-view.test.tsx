@@ -10,30 +10,14 @@ import { createServiceView } from '@web/test/service-view';
 import { stubViewportWidth } from '@web/test/stub-match-media';
 import { stubResizeObserver } from '@web/test/stub-resize-observer';
 import { calendarAppointment } from '../test/calendar-appointment';
+import { CALENDAR_CLINIC as CLINIC, calendarSession } from '../test/calendar-session';
 import { CalendarPage } from './calendar-page';
 import { NO_RESOURCES } from './resource-day-view';
 
 // The Rooms view (issue 42): a column per active room or machine of the clinic, each appointment
 // in its resource's column with its patient, provider and service. The server is stubbed.
 
-const CLINIC = {
-  id: 'clinic-1',
-  slug: 'riverside',
-  name: 'Riverside Family Clinic',
-  timezone: 'America/New_York',
-};
-
-const session = {
-  user: {
-    id: 'u-1',
-    email: 'staff@carebook.test',
-    name: 'Sam Ortiz',
-    role: 'staff',
-    timezone: 'America/New_York',
-    theme: 'system',
-    clinics: [CLINIC],
-  },
-};
+const session = calendarSession(CLINIC);
 
 function resource(overrides: Partial<ResourceView>): ResourceView {
   return createResourceView({
