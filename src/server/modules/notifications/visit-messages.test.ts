@@ -3,17 +3,16 @@
 // and carry the service's instructions, read from the service when the message is written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
 import type { VisitKind } from '@domain/visit-kind';
 import { useScenario, useTestApp } from '../../test/test-app';
 import { bookThroughApi } from '../../test/scenario';
 import { createService } from '../../test/factories';
-import { testConfig } from '../../config';
 import * as t from '../../db/schema';
+import { sinkWorker } from '../../test/mail-worker';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { renderMessage, renderReminder, type ReminderSnapshot } from './messages';
 import type { NotificationSnapshot } from './outbox-row';
-import { createOutboxWorker } from './outbox-worker';
 import { lineProblems, readCalendar } from '../../test/calendar-readers';
 import type { MessageClinic } from './messages';
 
@@ -178,26 +177,7 @@ async function deliveredToPatient(): Promise<string[]> {
 /** What the worker hands the mail server for the patient, calendar file and all. */
 async function mailsToPatient(): Promise<SendMailOptions[]> {
   const handed: SendMailOptions[] = [];
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: sink.port,
-    secure: false,
-    ignoreTLS: true,
-  });
-  const sendMail = transport.sendMail.bind(transport);
-  transport.sendMail = ((options: SendMailOptions) => {
-    handed.push(options);
-    return sendMail(options);
-  }) as typeof transport.sendMail;
-  const worker = createOutboxWorker(
-    {
-      config: testConfig({ SMTP_URL: sink.url, PUBLIC_URL }),
-      db: env.handle,
-      now: () => env.now(),
-      version: 'test',
-    },
-    { logger: env.app.log, transport },
-  );
+  const worker = sinkWorker(env, sink, { config: { PUBLIC_URL }, handed });
   await worker.runOnce();
   await worker.stop();
   return handed.filter((m) => m.to === s.patient.email);
