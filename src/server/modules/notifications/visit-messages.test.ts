@@ -10,9 +10,9 @@ import { bookThroughApi } from '../../test/scenario';
 import { createService } from '../../test/factories';
 import * as t from '../../db/schema';
 import { sinkWorker } from '../../test/mail-worker';
+import { appointmentMessageSnapshot } from '../../test/message-kit';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { renderMessage, renderReminder, type ReminderSnapshot } from './messages';
-import type { NotificationSnapshot } from './outbox-row';
 import { lineProblems, readCalendar } from '../../test/calendar-readers';
 import type { MessageClinic } from './messages';
 
@@ -21,20 +21,7 @@ const TOKEN = 'TOKEN_TOKEN_TOKEN_TOKEN_TOKEN_12';
 const LINK = `${PUBLIC_URL}/session/?token=${TOKEN}`;
 const patient = { email: 'jose@example.com', name: 'José Núñez', role: 'patient' as const };
 
-const snapshot: NotificationSnapshot = {
-  appointmentId: 'a-1',
-  clinic: {
-    id: '7d2c0b0e-3a51-4f0f-8f43-6f1f1d2b9a01',
-    name: 'Riverside Family Clinic',
-    timezone: 'America/New_York',
-  },
-  start: '2026-11-25T15:00:00.000Z',
-  durationMinutes: 30,
-  token: TOKEN,
-  patient: { name: 'José Núñez', email: 'jose@example.com' },
-  staff: { name: 'Dr. Priya Raman', email: 'priya@example.com' },
-  sequence: 1,
-};
+const snapshot = appointmentMessageSnapshot({ token: TOKEN, sequence: 1 });
 const reminder: ReminderSnapshot = {
   appointmentId: 'a-1',
   clinic: snapshot.clinic,
