@@ -39,8 +39,8 @@ const combobox = (name: string) => screen.getByRole('combobox', { name });
 const slotRequests = (calls: ReturnType<typeof stubServer>) =>
   calls.filter((c) => c.url.pathname.endsWith('/slots')).map((c) => c.url.searchParams);
 
-/** Riverside, Ana Silva, then Next: step 2 with its Service loaded. */
-async function reachTimeSlot(user: User) {
+/** Opens the wizard and chooses Riverside and Ana Silva, then Next. */
+async function chooseRiversideAndAna(user: User) {
   await user.click(
     await screen.findByRole('button', { name: 'Create Appointment', expanded: false }),
   );
@@ -49,6 +49,11 @@ async function reachTimeSlot(user: User) {
   await user.type(screen.getByPlaceholderText('Enter patient name or email...'), 'ana{Enter}');
   await user.click(await screen.findByRole('button', { name: /Ana Silva/ }));
   await user.click(screen.getByRole('button', { name: 'Next' }));
+}
+
+/** Riverside, Ana Silva, then Next: step 2 with its Service loaded. */
+async function reachTimeSlot(user: User) {
+  await chooseRiversideAndAna(user);
   await screen.findByRole('heading', { name: 'Select Time Slot' });
   await waitFor(() => expect(combobox('Service').textContent).not.toBe(''));
 }
@@ -183,14 +188,7 @@ describe('the create wizard’s Service', { timeout: 20_000 }, () => {
     const { user, calls, onCreated } = setup({
       services: () => errorResponse(503, 'The database is not answering'),
     });
-    await user.click(
-      await screen.findByRole('button', { name: 'Create Appointment', expanded: false }),
-    );
-    await user.click(await screen.findByRole('combobox', { name: /Clinic/ }));
-    await user.click(await screen.findByRole('option', { name: 'Riverside Family Clinic' }));
-    await user.type(screen.getByPlaceholderText('Enter patient name or email...'), 'ana{Enter}');
-    await user.click(await screen.findByRole('button', { name: /Ana Silva/ }));
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await chooseRiversideAndAna(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The database is not answering. The clinic’s usual visit is booked.',
     );
