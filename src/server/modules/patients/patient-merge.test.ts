@@ -58,6 +58,10 @@ async function versionOf(id: string): Promise<number> {
   return row!.version;
 }
 
+/** The appointments booked for a patient record: none are left on one merged away. */
+const appointmentsOf = (patientId: string) =>
+  env.db.select().from(t.appointments).where(eq(t.appointments.patientId, patientId));
+
 async function merge(api: Api, keptId: string, awayId: string) {
   return api.post(`/api/patients/${keptId}/merge`, {
     mergedAwayId: awayId,
@@ -281,10 +285,7 @@ describe('merging two records', () => {
     expect(result.filled.sort()).toEqual(['addressLine', 'city', 'recordNumber']);
     expect(result.kept).toMatchObject({ recordNumber: 'MRN-7', city: 'Albany', firstName: 'José' });
 
-    const left = await env.db
-      .select()
-      .from(t.appointments)
-      .where(eq(t.appointments.patientId, twin.id));
+    const left = await appointmentsOf(twin.id);
     expect(left).toEqual([]);
     const events = await env.db
       .select()
@@ -399,10 +400,7 @@ describe('merging two records', () => {
       ]);
       expect(merged.statusCode, merged.body).toBe(200);
       expect([201, 409], booking.body).toContain(booking.statusCode);
-      const left = await env.db
-        .select()
-        .from(t.appointments)
-        .where(eq(t.appointments.patientId, twin.id));
+      const left = await appointmentsOf(twin.id);
       expect(left).toEqual([]);
       const atThatTime = await env.db
         .select()
