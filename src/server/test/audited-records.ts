@@ -1,6 +1,7 @@
-import { ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import * as t from '../db/schema';
 import type { Executor } from '../db/client';
+import type { AuditEntityType } from '../modules/audit';
 
 /**
  * Every record the audit log names, one entry per record: a row of one record as it is, a row
@@ -18,4 +19,13 @@ export async function auditedRecords(db: Executor) {
       ? entityIds.map((entityId, i) => ({ ...row, entityId, patientId: patientIds![i] ?? null }))
       : [row],
   );
+}
+
+/** The audit entries of one record, oldest first: what was done to it, by whom, with what. */
+export function auditOfRecord(db: Executor, entityType: AuditEntityType, entityId: string) {
+  return db
+    .select({ action: t.auditLog.action, userId: t.auditLog.userId, details: t.auditLog.details })
+    .from(t.auditLog)
+    .where(and(eq(t.auditLog.entityType, entityType), eq(t.auditLog.entityId, entityId)))
+    .orderBy(t.auditLog.id);
 }

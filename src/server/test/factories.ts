@@ -111,3 +111,35 @@ export async function createAppointment(
     .returning();
   return row!;
 }
+
+/** A service of the clinic: 30 minutes, by video, as the table's defaults have it, unless told otherwise. */
+export async function createService(
+  db: Executor,
+  clinicId: string,
+  overrides: Partial<typeof t.services.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(t.services)
+    .values({ clinicId, name: 'Physiotherapy', durations: [30], ...overrides })
+    .returning();
+  return row!;
+}
+
+/** A room of the clinic, of the category services ask for most: a treatment room. */
+export async function createResource(
+  db: Executor,
+  clinicId: string,
+  overrides: Partial<typeof t.resources.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(t.resources)
+    .values({
+      clinicId,
+      name: 'Treatment room 1',
+      kind: 'room',
+      category: 'Treatment room',
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}

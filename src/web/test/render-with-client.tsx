@@ -1,10 +1,11 @@
 import type { ReactElement } from 'react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, type DefaultOptions } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { ToastOutlet } from '@web/components/ui/toast-outlet';
 import { createQueryClient } from '@web/lib/query-client';
+import { polyfillPointerApis } from './api-stub';
 
 /** A fresh cache with no retries, so a failure shows at once. */
 export function createTestQueryClient(queries: DefaultOptions['queries'] = {}) {
@@ -55,4 +56,15 @@ export function cleanUpAfterEach() {
     cleanup();
     vi.unstubAllGlobals();
   });
+}
+
+/**
+ * The set-up of a page test that fills in forms through Radix dialogs and selects: what they
+ * reach for and jsdom lacks, polyfilled before each test (Radix measures and scrolls), each test
+ * cleaned up after, and 20 seconds for each, as whole forms are filled in.
+ */
+export function setUpFormPageTests() {
+  vi.setConfig({ testTimeout: 20_000 });
+  beforeEach(polyfillPointerApis);
+  cleanUpAfterEach();
 }

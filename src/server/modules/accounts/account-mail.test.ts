@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
-import nodemailer from 'nodemailer';
 import { passkeyCreationOptions } from '@contracts/passkeys';
 import { useScenario, useTestApp } from '../../test/test-app';
-import { testConfig } from '../../config';
 import { signInFrom } from '../../test/auth-helpers';
+import { sinkWorker } from '../../test/mail-worker';
 import { startSmtpSink, unfoldMail, type SmtpSink } from '../../test/smtp-sink';
 import { softwareAuthenticator } from '../../test/software-authenticator';
-import { createOutboxWorker } from '../notifications';
 import { choosePassword, forgotPassword, NEW_PASSWORD } from './account-test-kit';
 
 // The reset and invitation e-mails through a real SMTP server: the link a person receives is the
@@ -29,23 +27,7 @@ beforeEach(() => {
   sink.inbox.length = 0;
 });
 
-function worker() {
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: sink.port,
-    secure: false,
-    ignoreTLS: true,
-  });
-  return createOutboxWorker(
-    {
-      config: testConfig({ SMTP_URL: sink.url, PUBLIC_URL }),
-      db: env.handle,
-      now: () => env.now(),
-      version: 'test',
-    },
-    { logger: env.app.log, transport },
-  );
-}
+const worker = () => sinkWorker(env, sink, { config: { PUBLIC_URL } });
 
 /** The link's token, the quoted-printable "=3D" read as the "=" it stands for. */
 const linkIn = (mail: string, path: string) =>

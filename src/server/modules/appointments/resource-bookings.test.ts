@@ -11,6 +11,7 @@ import { enableOnlineBooking } from '../../test/online-booking-kit';
 import { patientMove } from '../../test/visit-link';
 import { conflict } from '../../errors';
 import { createSignInUser } from '../../test/auth-helpers';
+import { createResource, createService } from '../../test/factories';
 import { writeWithResource } from './resource-assignment';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New York
@@ -19,38 +20,19 @@ const DAY = '2026-11-24';
 /** Wall-clock times on Tuesday 24 November 2026 in New York (UTC−5). */
 const ny = (hhmm: string, day = DAY) => new Date(`${day}T${hhmm}:00-05:00`).toISOString();
 
-async function addRoom(values: Partial<typeof t.resources.$inferInsert> = {}) {
-  const [row] = await env.db
-    .insert(t.resources)
-    .values({
-      clinicId: s.clinic.id,
-      name: 'Room A',
-      kind: 'room',
-      category: 'Treatment room',
-      ...values,
-    })
-    .returning();
-  return row!;
-}
+const addRoom = (values: Partial<typeof t.resources.$inferInsert> = {}) =>
+  createResource(env.db, s.clinic.id, { name: 'Room A', ...values });
 
 /** Physiotherapy: 45 minutes in any treatment room, which is cleaned 15 minutes after. */
-async function addPhysio(values: Partial<typeof t.services.$inferInsert> = {}) {
-  const [row] = await env.db
-    .insert(t.services)
-    .values({
-      clinicId: s.clinic.id,
-      name: 'Physiotherapy',
-      durations: [45],
-      bufferBeforeMinutes: 0,
-      bufferAfterMinutes: 15,
-      kind: 'in_person',
-      resourceCategory: 'treatment room',
-      bookableOnline: true,
-      ...values,
-    })
-    .returning();
-  return row!;
-}
+const addPhysio = (values: Partial<typeof t.services.$inferInsert> = {}) =>
+  createService(env.db, s.clinic.id, {
+    durations: [45],
+    bufferAfterMinutes: 15,
+    kind: 'in_person',
+    resourceCategory: 'treatment room',
+    bookableOnline: true,
+    ...values,
+  });
 
 const book = (
   serviceId: string,
@@ -113,10 +95,7 @@ describe('a booking gets a room', () => {
     const b = await addRoom({ name: 'Room B' });
     const old = await addRoom({ name: 'Old room', archivedAt: new Date() });
     const gym = await addRoom({ name: 'Gym', category: 'Gym' });
-    const [foreign] = await env.db
-      .insert(t.resources)
-      .values({ clinicId: s.foreign.id, name: 'Room A', category: 'Treatment room' })
-      .returning();
+    const foreign = await createResource(env.db, s.foreign.id, { name: 'Room A' });
     const picked = await book(physio.id, ny('10:00'), { resourceId: b.id });
     expect(picked.statusCode, picked.body).toBe(201);
     expect(picked.json().resourceId).toBe(b.id);
@@ -132,11 +111,7 @@ describe('a booking gets a room', () => {
         422,
         'Old room is archived and is no longer booked. Pick another room or equipment.',
       ],
-      [
-        foreign!.id,
-        422,
-        'This room or equipment is not one of this clinic’s. Pick one of its own.',
-      ],
+      [foreign.id, 422, 'This room or equipment is not one of this clinic’s. Pick one of its own.'],
       [gym.id, 422, 'Gym is not a treatment room, which Physiotherapy needs. Pick another.'],
     ];
     for (const [resourceId, status, message] of cases) {

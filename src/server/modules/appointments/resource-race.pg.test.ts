@@ -12,7 +12,7 @@ import {
   createBody,
   type ClinicScenario,
 } from '../../test/scenario';
-import { createPatient } from '../../test/factories';
+import { createPatient, createService } from '../../test/factories';
 import * as t from '../../db/schema';
 import type { App } from '../../app';
 
@@ -51,19 +51,13 @@ beforeAll(async () => {
     );
   patients = [];
   for (let i = 0; i < agents.length; i++) patients.push(await createPatient(db, s.clinic.id));
-  const [physio] = await db
-    .insert(t.services)
-    .values({
-      clinicId: s.clinic.id,
-      name: 'Physiotherapy',
-      durations: [45],
-      bufferBeforeMinutes: 0,
-      bufferAfterMinutes: 15,
-      kind: 'in_person',
-      resourceCategory: 'Treatment room',
-    })
-    .returning();
-  physioId = physio!.id;
+  const physio = await createService(db, s.clinic.id, {
+    durations: [45],
+    bufferAfterMinutes: 15,
+    kind: 'in_person',
+    resourceCategory: 'Treatment room',
+  });
+  physioId = physio.id;
   cookie = await signIn(instances.a, s.staff.email);
 });
 

@@ -54,17 +54,8 @@ export function authRoutes(
     });
 
     route(app, getSessionEndpoint, async (request) => {
-      const {
-        sessionId: _s,
-        clinicIds: _c,
-        dataVersions: _d,
-        stage: _st,
-        signInMethod: _m,
-        secondFactorAt: _f,
-        ...user
-      } = request.context.user;
       const readsReports = await readsAnyReports(deps.db.db, request.context.user);
-      return { user: { ...auth.sessionUserView(deps.config, user), readsReports } };
+      return { user: { ...auth.authUserView(deps.config, request.context.user), readsReports } };
     });
 
     route(app, changePasswordEndpoint, async (request) => {

@@ -271,6 +271,23 @@ export function sessionUserView(
   return { ...user, mailDelivery: config.SMTP_URL ? 'smtp' : 'off' };
 }
 
+/**
+ * A signed-in user as GET /api/auth/session answers: what the request knows of them, without the
+ * session's own bookkeeping (its id, stage and second factor, the clinics' ids and versions).
+ */
+export function authUserView(config: Pick<Config, 'SMTP_URL'>, user: AuthUser) {
+  const {
+    sessionId: _s,
+    clinicIds: _c,
+    dataVersions: _d,
+    stage: _st,
+    signInMethod: _m,
+    secondFactorAt: _f,
+    ...sessionUser
+  } = user;
+  return sessionUserView(config, sessionUser);
+}
+
 export function toSessionUser(user: repo.UserRow, clinics: SessionUser['clinics']): SessionUser {
   return {
     id: user.id,

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import * as t from '../../db/schema';
+import { recordAudit, type AuditActor } from '../audit';
 import { factorChangedRow, queueNotifications, type FactorChange } from '../notifications';
 
 /**
@@ -27,4 +28,37 @@ export async function queueFactorChangedMail(
     [factorChangedRow(user, { ...change, at: now.toISOString() }, clinic?.id ?? null)],
     now,
   );
+}
+
+/**
+ * A change to a user's second factors, as its transaction records it: the audit entry on the
+ * user, then the e-mail that tells them (ADR 046). Every factor (an app, a passkey, recovery
+ * codes) is added and removed through this, so none is changed without both.
+ */
+export async function recordFactorChange(
+  db: Executor,
+  caller: AuditActor,
+  user: { id: string; email: string; name: string },
+  change: {
+    action: 'factor_add' | 'factor_remove';
+    details: Record<string, unknown>;
+    mail: FactorChange;
+  },
+  now: Date,
+) {
+  await recordAudit(
+    db,
+    caller,
+    [
+      {
+        action: change.action,
+        entityType: 'user',
+        entityId: user.id,
+        patientId: null,
+        details: change.details,
+      },
+    ],
+    now,
+  );
+  await queueFactorChangedMail(db, user, change.mail, now);
 }

@@ -9,9 +9,8 @@ import type { RequestContext } from '../../core/request-context';
 import type { Executor } from '../../db/client';
 import { badRequest, conflict, unprocessable } from '../../errors';
 import { sealSecret, unsealSecret } from '../../security/sealed-secret';
-import { recordAudit } from '../audit';
 import type { AuthDeps } from './auth.service';
-import { queueFactorChangedMail } from './factor-mail';
+import { recordFactorChange } from './factor-mail';
 import { checkPasswordAttempt } from './password-attempts';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
 import { forgetAllRememberedBrowsers } from './remembered-browsers';
@@ -105,21 +104,17 @@ export async function confirmTotp(
     if (step === null) return { refused: 'wrong' } as const;
     if (!(await repo.useTotpStep(tx, user.id, step, now))) return { refused: 'replay' } as const;
     const recoveryCodes = await storeNewRecoveryCodes(tx, user.id, now);
-    await recordAudit(
+    await recordFactorChange(
       tx,
       caller,
-      [
-        {
-          action: 'factor_add',
-          entityType: 'user',
-          entityId: user.id,
-          patientId: null,
-          details: { method: 'totp' },
-        },
-      ],
+      user,
+      {
+        action: 'factor_add',
+        details: { method: 'totp' },
+        mail: { change: 'added', factor: 'totp' },
+      },
       now,
     );
-    await queueFactorChangedMail(tx, user, { change: 'added', factor: 'totp' }, now);
     let started: StartedSession | null = null;
     if (user.stage === 'enrol') {
       started = await finishSignIn(deps, tx, { sessionId: user.sessionId, ip, userAgent });
@@ -148,24 +143,15 @@ export async function regenerateRecoveryCodes(
     const totp = await repo.findTotp(tx, user.id);
     if (!totp?.confirmedAt) throw conflict('Set up an authenticator app first.');
     const recoveryCodes = await storeNewRecoveryCodes(tx, user.id, now);
-    await recordAudit(
+    await recordFactorChange(
       tx,
       { userId: user.id, ip },
-      [
-        {
-          action: 'factor_add',
-          entityType: 'user',
-          entityId: user.id,
-          patientId: null,
-          details: { method: 'recovery', regenerated: true },
-        },
-      ],
-      now,
-    );
-    await queueFactorChangedMail(
-      tx,
       user,
-      { change: 'regenerated', factor: 'recovery_codes' },
+      {
+        action: 'factor_add',
+        details: { method: 'recovery', regenerated: true },
+        mail: { change: 'regenerated', factor: 'recovery_codes' },
+      },
       now,
     );
     return { recoveryCodes };
@@ -197,21 +183,17 @@ export async function removeTotp(
     // Recovery codes stand in for the app; a user with passkeys keeps them for those.
     if (factors.passkeys === 0) await repo.replaceRecoveryCodes(tx, user.id, [], now);
     await forgetAllRememberedBrowsers(tx, user.id, now);
-    await recordAudit(
+    await recordFactorChange(
       tx,
       caller,
-      [
-        {
-          action: 'factor_remove',
-          entityType: 'user',
-          entityId: user.id,
-          patientId: null,
-          details: { method: 'totp' },
-        },
-      ],
+      user,
+      {
+        action: 'factor_remove',
+        details: { method: 'totp' },
+        mail: { change: 'removed', factor: 'totp' },
+      },
       now,
     );
-    await queueFactorChangedMail(tx, user, { change: 'removed', factor: 'totp' }, now);
   };
   if (body.code !== undefined) {
     const code = body.code;

@@ -5,7 +5,7 @@ import { createdCalendarFeed, feedUrlWithOptions, myCalendarFeed } from '@contra
 import * as t from '../../db/schema';
 import { type Api } from '../../test/api-client';
 import { lineProblems, readCalendar } from '../../test/calendar-readers';
-import { createAppointment } from '../../test/factories';
+import { createAppointment, createService } from '../../test/factories';
 import { bookThroughApi } from '../../test/scenario';
 import { useScenario, useTestApp } from '../../test/test-app';
 
@@ -241,15 +241,12 @@ describe('what calendar apps read in a feed (issue 47)', () => {
       })
       .where(eq(t.clinics.id, s.foreign.id));
     await env.db.insert(t.clinicMembers).values({ userId: s.provider.id, clinicId: s.foreign.id });
-    const [inPerson] = await env.db
-      .insert(t.services)
-      .values({ clinicId: s.foreign.id, name: 'Physiotherapy', kind: 'in_person', durations: [30] })
-      .returning();
+    const inPerson = await createService(env.db, s.foreign.id, { kind: 'in_person' });
     const own = await book('2027-03-12T14:00:00.000Z');
     const there = await createAppointment(
       env.db,
       { clinicId: s.foreign.id, patientId: s.foreignPatient.id, staffId: s.provider.id },
-      { start: new Date('2027-03-13T10:00:00Z'), serviceId: inPerson!.id },
+      { start: new Date('2027-03-13T10:00:00Z'), serviceId: inPerson.id },
     );
     // The other clinic's own provider's appointment is not this member's.
     const theirs = await createAppointment(

@@ -12,7 +12,7 @@ import type {
   OperationOutcome,
 } from '@medplum/fhirtypes';
 import * as t from '../../db/schema';
-import { createAppointment } from '../../test/factories';
+import { createAppointment, createResource, createService } from '../../test/factories';
 import { expectValidFhir, fhirScenario, matches } from '../../test/fhir-kit';
 import { useTestApp } from '../../test/test-app';
 import type { ClinicScenario } from '../../test/scenario';
@@ -25,19 +25,11 @@ let room1: ResourceRow;
 let room2: ResourceRow;
 let ultrasound: ResourceRow;
 
-async function addResource(clinicId: string, values: Partial<typeof t.resources.$inferInsert>) {
-  const [row] = await env.db
-    .insert(t.resources)
-    .values({ clinicId, name: 'Room 1', kind: 'room', category: 'Treatment room', ...values })
-    .returning();
-  return row!;
-}
-
 beforeEach(async () => {
   ({ s, fhir } = await fhirScenario(env));
-  room1 = await addResource(s.clinic.id, { name: 'Treatment room 1' });
-  room2 = await addResource(s.clinic.id, { name: 'Treatment room 2' });
-  ultrasound = await addResource(s.clinic.id, {
+  room1 = await createResource(env.db, s.clinic.id, { name: 'Treatment room 1' });
+  room2 = await createResource(env.db, s.clinic.id, { name: 'Treatment room 2' });
+  ultrasound = await createResource(env.db, s.clinic.id, {
     name: 'Ultrasound machine',
     kind: 'equipment',
     category: 'Ultrasound',
@@ -90,7 +82,10 @@ describe('Location (rooms)', () => {
   });
 
   it('shows an archived room as inactive, in reads and searches', async () => {
-    const old = await addResource(s.clinic.id, { name: 'Old room', archivedAt: new Date() });
+    const old = await createResource(env.db, s.clinic.id, {
+      name: 'Old room',
+      archivedAt: new Date(),
+    });
     const read = expectValidFhir((await fhir.get(`/Location/${old.id}`)).json() as Location);
     expect(read.status).toBe('inactive');
     const found = await search<Location>('/Location?name=old');
@@ -98,7 +93,9 @@ describe('Location (rooms)', () => {
   });
 
   it('searches the caller’s clinics and their rooms only, by _id, name and organization', async () => {
-    const foreignRoom = await addResource(s.foreign.id, { name: 'Treatment room abroad' });
+    const foreignRoom = await createResource(env.db, s.foreign.id, {
+      name: 'Treatment room abroad',
+    });
     expect(ids(await search<Location>('/Location'))).toEqual(
       [s.clinic.id, room1.id, room2.id].sort(),
     );
@@ -146,13 +143,13 @@ describe('Device (equipment)', () => {
   });
 
   it('searches the caller’s equipment, archived too, by _id, name and organization', async () => {
-    const old = await addResource(s.clinic.id, {
+    const old = await createResource(env.db, s.clinic.id, {
       name: 'Old ECG',
       kind: 'equipment',
       category: 'ECG',
       archivedAt: new Date(),
     });
-    const foreign = await addResource(s.foreign.id, {
+    const foreign = await createResource(env.db, s.foreign.id, {
       name: 'Ultrasound abroad',
       kind: 'equipment',
       category: 'Ultrasound',
@@ -323,16 +320,10 @@ describe('Appointment participants', () => {
   });
 
   it('books a create in the room it names, refusing one its service does not need', async () => {
-    const [physio] = await env.db
-      .insert(t.services)
-      .values({
-        clinicId: s.clinic.id,
-        name: 'Physiotherapy',
-        durations: [30],
-        kind: 'in_person',
-        resourceCategory: 'Treatment room',
-      })
-      .returning();
+    const physio = await createService(env.db, s.clinic.id, {
+      kind: 'in_person',
+      resourceCategory: 'Treatment room',
+    });
     const booking = (extra: Array<{ reference: string }>, serviceId?: string) => ({
       resourceType: 'Appointment',
       status: 'booked',
@@ -364,17 +355,17 @@ describe('Appointment participants', () => {
       '/Appointment',
       booking(
         [{ reference: `Location/${room1.id}` }, { reference: `Location/${room2.id}` }],
-        physio!.id,
+        physio.id,
       ),
     );
     expect(refusal(both)).toEqual({
       status: 422,
       text: 'Name at most one room or piece of equipment: the one the service needs.',
     });
-    const foreignRoom = await addResource(s.foreign.id, { name: 'Abroad' });
+    const foreignRoom = await createResource(env.db, s.foreign.id, { name: 'Abroad' });
     const unknown = await fhir.post(
       '/Appointment',
-      booking([{ reference: `Location/${foreignRoom.id}` }], physio!.id),
+      booking([{ reference: `Location/${foreignRoom.id}` }], physio.id),
     );
     expect(refusal(unknown).status).toBe(404);
     expect(await bookedAt()).toEqual([]);
@@ -382,13 +373,13 @@ describe('Appointment participants', () => {
     // Treatment room 2 named: booked there, although room 1 (first by name) is free too.
     const made = await fhir.post(
       '/Appointment',
-      booking([{ reference: `Location/${room2.id}` }], physio!.id),
+      booking([{ reference: `Location/${room2.id}` }], physio.id),
     );
     expect(made.statusCode, made.body).toBe(201);
     expect(expectValidFhir(made.json() as Appointment).participant.at(-1)!.actor!.reference).toBe(
       `Location/${room2.id}`,
     );
     const [row] = await bookedAt();
-    expect(row).toMatchObject({ serviceId: physio!.id, resourceId: room2.id });
+    expect(row).toMatchObject({ serviceId: physio.id, resourceId: room2.id });
   });
 });

@@ -56,6 +56,20 @@ const coding = (service: { id: string; name: string }) => ({
   coding: [{ system: SERVICE_SYSTEM, code: service.id, display: service.name }],
 });
 
+/** Physiotherapy with the provider for the patient, Tuesday 24 November 2026 at 10:00 in New York. */
+const booking = (overrides: Partial<Appointment> = {}) => ({
+  resourceType: 'Appointment',
+  status: 'booked',
+  start: '2026-11-24T15:00:00Z',
+  end: '2026-11-24T15:45:00Z',
+  participant: [
+    { actor: { reference: `Patient/${s.patient.id}` }, status: 'accepted' },
+    { actor: { reference: `Practitioner/${s.provider.id}` }, status: 'accepted' },
+  ],
+  serviceType: [coding(physio)],
+  ...overrides,
+});
+
 async function search<T>(path: string) {
   const res = await fhir.get(path);
   expect(res.statusCode, res.body).toBe(200);
@@ -166,21 +180,8 @@ describe('Appointment.serviceType', () => {
     expect(idsOf(await appointments('service-type=http://example.org/other|x'))).toEqual([]);
   });
 
-  const booking = (overrides: Partial<Appointment>) => ({
-    resourceType: 'Appointment',
-    status: 'booked',
-    start: '2026-11-24T15:00:00Z',
-    end: '2026-11-24T15:45:00Z',
-    participant: [
-      { actor: { reference: `Patient/${s.patient.id}` }, status: 'accepted' },
-      { actor: { reference: `Practitioner/${s.provider.id}` }, status: 'accepted' },
-    ],
-    serviceType: [coding(physio)],
-    ...overrides,
-  });
-
   it('books the service a create names, with its buffers', async () => {
-    const res = await fhir.post('/Appointment', booking({}));
+    const res = await fhir.post('/Appointment', booking());
     expect(res.statusCode, res.body).toBe(201);
     const appointment = expectValidFhir(res.json() as Appointment);
     expect(appointment.serviceType![0]!.coding![0]!.code).toBe(physio.id);
@@ -236,17 +237,7 @@ describe('Appointment.serviceType', () => {
 
 describe('changing an appointment', () => {
   it('keeps its service: another serviceType is refused, the same one is no change', async () => {
-    const res = await fhir.post('/Appointment', {
-      resourceType: 'Appointment',
-      status: 'booked',
-      start: '2026-11-24T15:00:00Z',
-      end: '2026-11-24T15:45:00Z',
-      participant: [
-        { actor: { reference: `Patient/${s.patient.id}` }, status: 'accepted' },
-        { actor: { reference: `Practitioner/${s.provider.id}` }, status: 'accepted' },
-      ],
-      serviceType: [coding(physio)],
-    });
+    const res = await fhir.post('/Appointment', booking());
     expect(res.statusCode, res.body).toBe(201);
     const booked = res.json() as Appointment;
     const standard = await defaultService(s.clinic.id);
@@ -267,17 +258,7 @@ describe('changing an appointment', () => {
 describe('Slot and Schedule serviceType', () => {
   it('offers a service’s slots with its length, clear of a booking’s buffer, and books one', async () => {
     // 10:00–10:45 in New York, keeping 15 minutes after: 10:00–11:00 is blocked.
-    const first = await fhir.post('/Appointment', {
-      resourceType: 'Appointment',
-      status: 'booked',
-      start: '2026-11-24T15:00:00Z',
-      end: '2026-11-24T15:45:00Z',
-      participant: [
-        { actor: { reference: `Patient/${s.patient.id}` }, status: 'accepted' },
-        { actor: { reference: `Practitioner/${s.provider.id}` }, status: 'accepted' },
-      ],
-      serviceType: [coding(physio)],
-    });
+    const first = await fhir.post('/Appointment', booking());
     expect(first.statusCode, first.body).toBe(201);
     const slots = await search<Slot>(
       `/Slot?service-type=${SERVICE_SYSTEM}|${physio.id}&start=ge2026-11-24T13:00:00Z&start=lt2026-11-24T23:00:00Z`,

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { renderMessage } from './messages';
-import { outboxRow, type NotificationSnapshot } from './outbox-row';
+import { appointmentMessageSnapshot } from '../../test/message-kit';
+import { outboxRow } from './outbox-row';
 
-const snapshot: NotificationSnapshot = {
-  appointmentId: 'a-1',
-  clinic: {
-    id: '7d2c0b0e-3a51-4f0f-8f43-6f1f1d2b9a01',
-    name: 'Riverside Family Clinic',
-    timezone: 'America/New_York',
-  },
-  start: '2026-11-25T15:00:00.000Z',
-  durationMinutes: 30,
+const snapshot = appointmentMessageSnapshot({
   token: 'NEWTOKEN_NEWTOKEN_NEWTOKEN_12345',
-  patient: { name: 'José Núñez', email: 'jose@example.com' },
-  staff: { name: 'Dr. Priya Raman', email: 'priya@example.com' },
   sequence: 3,
-};
+});
 
 describe('the Reset link message', () => {
   it('goes to the patient alone, with the new link and what happened to the old one', () => {

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, ne } from 'drizzle-orm';
-import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
 import { useScenario, useTestApp } from '../../test/test-app';
 import { apiAs } from '../../test/api-client';
 import { createBody } from '../../test/scenario';
 import { testConfig } from '../../config';
 import * as t from '../../db/schema';
+import { sinkWorker } from '../../test/mail-worker';
 import { startSmtpSink, unfoldMail, type SmtpSink } from '../../test/smtp-sink';
 import type { OutboxMessageDetail } from '@contracts/outbox';
 
@@ -38,28 +39,11 @@ beforeEach(() => {
   handed = [];
 });
 
-function worker() {
-  const config = testConfig({
-    SMTP_URL: sink.url,
-    PUBLIC_URL: 'https://care.example.org',
-    OUTBOX_MAX_ATTEMPTS: 3,
+const worker = () =>
+  sinkWorker(env, sink, {
+    config: { PUBLIC_URL: 'https://care.example.org', OUTBOX_MAX_ATTEMPTS: 3 },
+    handed,
   });
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: sink.port,
-    secure: false,
-    ignoreTLS: true,
-  });
-  const sendMail = transport.sendMail.bind(transport);
-  transport.sendMail = ((options: SendMailOptions) => {
-    handed.push(options);
-    return sendMail(options);
-  }) as typeof transport.sendMail;
-  return createOutboxWorker(
-    { config, db: env.handle, now: () => env.now(), version: 'test' },
-    { logger: env.app.log, transport },
-  );
-}
 
 describe('the outbox worker', () => {
   it('mails the patient and the provider with the session link and an .ics invitation', async () => {

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import { NOT_A_VALID_LINK } from '@contracts/session';
 import { useScenario, useTestApp } from '../../test/test-app';
 import { bookThroughApi } from '../../test/scenario';
-import { testConfig } from '../../config';
 import * as t from '../../db/schema';
+import { sinkWorker } from '../../test/mail-worker';
 import { startSmtpSink, unfoldMail, type SmtpSink } from '../../test/smtp-sink';
-import { createOutboxWorker } from './outbox-worker';
 
 let sink: SmtpSink;
 beforeAll(async () => {
@@ -22,23 +20,8 @@ beforeEach(() => {
 });
 
 /** A worker of its own, as another instance would have, delivering to the real SMTP sink. */
-function worker() {
-  const config = testConfig({
-    SMTP_URL: sink.url,
-    PUBLIC_URL: 'https://care.example.org',
-  });
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: sink.port,
-    secure: false,
-    ignoreTLS: true,
-    pool: true,
-  });
-  return createOutboxWorker(
-    { config, db: env.handle, now: () => env.now(), version: 'test' },
-    { logger: env.app.log, transport },
-  );
-}
+const worker = () =>
+  sinkWorker(env, sink, { config: { PUBLIC_URL: 'https://care.example.org' }, pool: true });
 
 /** Moves the clock; staff sign in again, as their sessions do not outlive days of idleness. */
 async function travel(at: string) {

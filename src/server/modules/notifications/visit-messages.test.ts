@@ -3,16 +3,16 @@
 // and carry the service's instructions, read from the service when the message is written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
 import type { VisitKind } from '@domain/visit-kind';
 import { useScenario, useTestApp } from '../../test/test-app';
 import { bookThroughApi } from '../../test/scenario';
-import { testConfig } from '../../config';
+import { createService } from '../../test/factories';
 import * as t from '../../db/schema';
+import { sinkWorker } from '../../test/mail-worker';
+import { appointmentMessageSnapshot } from '../../test/message-kit';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { renderMessage, renderReminder, type ReminderSnapshot } from './messages';
-import type { NotificationSnapshot } from './outbox-row';
-import { createOutboxWorker } from './outbox-worker';
 import { lineProblems, readCalendar } from '../../test/calendar-readers';
 import type { MessageClinic } from './messages';
 
@@ -21,20 +21,7 @@ const TOKEN = 'TOKEN_TOKEN_TOKEN_TOKEN_TOKEN_12';
 const LINK = `${PUBLIC_URL}/session/?token=${TOKEN}`;
 const patient = { email: 'jose@example.com', name: 'José Núñez', role: 'patient' as const };
 
-const snapshot: NotificationSnapshot = {
-  appointmentId: 'a-1',
-  clinic: {
-    id: '7d2c0b0e-3a51-4f0f-8f43-6f1f1d2b9a01',
-    name: 'Riverside Family Clinic',
-    timezone: 'America/New_York',
-  },
-  start: '2026-11-25T15:00:00.000Z',
-  durationMinutes: 30,
-  token: TOKEN,
-  patient: { name: 'José Núñez', email: 'jose@example.com' },
-  staff: { name: 'Dr. Priya Raman', email: 'priya@example.com' },
-  sequence: 1,
-};
+const snapshot = appointmentMessageSnapshot({ token: TOKEN, sequence: 1 });
 const reminder: ReminderSnapshot = {
   appointmentId: 'a-1',
   clinic: snapshot.clinic,
@@ -177,26 +164,7 @@ async function deliveredToPatient(): Promise<string[]> {
 /** What the worker hands the mail server for the patient, calendar file and all. */
 async function mailsToPatient(): Promise<SendMailOptions[]> {
   const handed: SendMailOptions[] = [];
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: sink.port,
-    secure: false,
-    ignoreTLS: true,
-  });
-  const sendMail = transport.sendMail.bind(transport);
-  transport.sendMail = ((options: SendMailOptions) => {
-    handed.push(options);
-    return sendMail(options);
-  }) as typeof transport.sendMail;
-  const worker = createOutboxWorker(
-    {
-      config: testConfig({ SMTP_URL: sink.url, PUBLIC_URL }),
-      db: env.handle,
-      now: () => env.now(),
-      version: 'test',
-    },
-    { logger: env.app.log, transport },
-  );
+  const worker = sinkWorker(env, sink, { config: { PUBLIC_URL }, handed });
   await worker.runOnce();
   await worker.stop();
   return handed.filter((m) => m.to === s.patient.email);
@@ -290,18 +258,12 @@ describe('the messages the worker sends about a service’s visit', () => {
       .update(t.clinics)
       .set({ address: '118 Riverside Drive\nSpringfield, IL 62701' })
       .where(eq(t.clinics.id, s.clinic.id));
-    const [service] = await env.db
-      .insert(t.services)
-      .values({
-        clinicId: s.clinic.id,
-        name: 'Physiotherapy',
-        durations: [30],
-        kind: 'in_person',
-        instructions: 'Wear loose clothing.',
-      })
-      .returning();
+    const service = await createService(env.db, s.clinic.id, {
+      kind: 'in_person',
+      instructions: 'Wear loose clothing.',
+    });
     const appt = await bookThroughApi(staff, s, '2026-11-25T15:00:00.000Z', {
-      serviceId: service!.id,
+      serviceId: service.id,
     });
     const [bookedText] = await deliveredToPatient();
     expect(bookedText).toContain('Your appointment is booked.');
@@ -313,7 +275,7 @@ describe('the messages the worker sends about a service’s visit', () => {
     await env.db
       .update(t.services)
       .set({ instructions: 'Wear shorts.' })
-      .where(eq(t.services.id, service!.id));
+      .where(eq(t.services.id, service.id));
     const moved = await staff.put(`/api/appointments/${appt._id}`, {
       date: '2026-11-25T16:00:00.000Z',
       staff: { id: s.provider.id },

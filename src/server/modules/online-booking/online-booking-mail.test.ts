@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import nodemailer from 'nodemailer';
 import { useScenario, useTestApp } from '../../test/test-app';
-import { testConfig } from '../../config';
+import { sinkWorker } from '../../test/mail-worker';
 import { startSmtpSink, unfoldMail, type SmtpSink } from '../../test/smtp-sink';
-import { createOutboxWorker } from '../notifications';
 import { enableOnlineBooking, holdOnline } from '../../test/online-booking-kit';
 
 // From the public hold to the booking by the link, through a real SMTP server: the link the
@@ -21,19 +19,7 @@ beforeEach(async () => {
   sink.inbox.length = 0;
 });
 
-function worker() {
-  const config = testConfig({ SMTP_URL: sink.url, PUBLIC_URL: 'https://care.example.org' });
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: sink.port,
-    secure: false,
-    ignoreTLS: true,
-  });
-  return createOutboxWorker(
-    { config, db: env.handle, now: () => env.now(), version: 'test' },
-    { logger: env.app.log, transport },
-  );
-}
+const worker = () => sinkWorker(env, sink, { config: { PUBLIC_URL: 'https://care.example.org' } });
 
 describe('the online booking e-mail', () => {
   it('reaches the address given, and its link books the held time', async () => {

@@ -8,6 +8,7 @@ import { useScenario, useTestApp } from '../../test/test-app';
 import { createBody } from '../../test/scenario';
 import * as t from '../../db/schema';
 import { enableOnlineBooking } from '../../test/online-booking-kit';
+import { createService } from '../../test/factories';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New York
 const { s, staff } = useScenario(env);
@@ -20,23 +21,15 @@ let ipCount = 0;
 const enable = (changes: Record<string, unknown> = {}) =>
   enableOnlineBooking(env.app, s, { durations: [30, 60], ...changes });
 
-async function addService(values: Partial<typeof t.services.$inferInsert> = {}) {
-  const [row] = await env.db
-    .insert(t.services)
-    .values({
-      clinicId: s.clinic.id,
-      name: 'Physiotherapy',
-      durations: [45],
-      bufferBeforeMinutes: 0,
-      bufferAfterMinutes: 15,
-      kind: 'in_person',
-      bookableOnline: true,
-      instructions: 'Wear loose clothes.',
-      ...values,
-    })
-    .returning();
-  return row!;
-}
+const addService = (values: Partial<typeof t.services.$inferInsert> = {}) =>
+  createService(env.db, s.clinic.id, {
+    durations: [45],
+    bufferAfterMinutes: 15,
+    kind: 'in_person',
+    bookableOnline: true,
+    instructions: 'Wear loose clothes.',
+    ...values,
+  });
 const defaultService = async () => {
   const [row] = await env.db
     .select()
@@ -313,16 +306,16 @@ describe('a service that cannot be booked online', () => {
       name: 'Old massage',
       archivedAt: new Date('2026-11-01T00:00:00Z'),
     });
-    const [foreign] = await env.db
-      .insert(t.services)
-      .values({ clinicId: s.foreign.id, name: 'Elsewhere', durations: [30], bookableOnline: true })
-      .returning();
+    const foreign = await createService(env.db, s.foreign.id, {
+      name: 'Elsewhere',
+      bookableOnline: true,
+    });
     const unknown = '00000000-0000-4000-8000-000000000000';
     const notFree = await hold('taken@example.com', { start: ny('08:00'), duration: 30 });
     expect(notFree.statusCode, notFree.body).toBe(202);
     const takenTime = await hold('late@example.com', { start: ny('08:00') });
     const answers = new Set<string>();
-    for (const id of [offline.id, archived.id, foreign!.id, unknown]) {
+    for (const id of [offline.id, archived.id, foreign.id, unknown]) {
       const slotRes = await slots(`serviceId=${id}`);
       expect(slotRes.statusCode).toBe(400);
       answers.add(slotRes.body);

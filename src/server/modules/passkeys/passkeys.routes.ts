@@ -16,8 +16,8 @@ import { route } from '../../core/route';
 import { unauthorized } from '../../errors';
 import {
   authenticate,
+  authUserView,
   SESSION_COOKIE,
-  sessionUserView,
   setSessionCookie,
   type StartedSession,
 } from '../auth';
@@ -30,16 +30,7 @@ export function passkeysRoutes(deps: AppDeps): FastifyPluginAsync {
     setSessionCookie(request, reply, started.token, started.maxAgeSeconds);
     const user = await authenticate(deps, started.token);
     if (!user) throw unauthorized();
-    const {
-      sessionId: _s,
-      clinicIds: _c,
-      dataVersions: _d,
-      stage: _st,
-      signInMethod: _m,
-      secondFactorAt: _f,
-      ...sessionUser
-    } = user;
-    return { user: sessionUserView(deps.config, sessionUser) };
+    return { user: authUserView(deps.config, user) };
   }
   const publicLimit = {
     rateLimit: { max: deps.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' },

@@ -15,7 +15,7 @@ import { recordAudit } from '../audit';
 import {
   finishSignIn,
   hasSecondFactor,
-  queueFactorChangedMail,
+  recordFactorChange,
   secondFactorRequired,
   secondFactorsOf,
   type StartedSession,
@@ -162,24 +162,15 @@ export async function registerPasskey(
       createdAt: now,
     });
     if (!row) throw conflict('This passkey is already added to an account.');
-    await recordAudit(
+    await recordFactorChange(
       tx,
       { userId: user.id, ip: ctx.ip },
-      [
-        {
-          action: 'factor_add',
-          entityType: 'user',
-          entityId: user.id,
-          patientId: null,
-          details: { factor: 'passkey', passkeyId: row.id, name: row.name },
-        },
-      ],
-      now,
-    );
-    await queueFactorChangedMail(
-      tx,
       user,
-      { change: 'added', factor: 'passkey', name: row.name },
+      {
+        action: 'factor_add',
+        details: { factor: 'passkey', passkeyId: row.id, name: row.name },
+        mail: { change: 'added', factor: 'passkey', name: row.name },
+      },
       now,
     );
     if (user.stage !== 'enrol') return { view: toPasskeyView(row), started: null };
@@ -237,24 +228,15 @@ export async function removePasskey(deps: AppDeps, ctx: RequestContext, id: stri
     ) {
       throw unprocessable(LAST_FACTOR_REQUIRED);
     }
-    await recordAudit(
+    await recordFactorChange(
       tx,
       { userId: user.id, ip: ctx.ip },
-      [
-        {
-          action: 'factor_remove',
-          entityType: 'user',
-          entityId: user.id,
-          patientId: null,
-          details: { factor: 'passkey', passkeyId: row.id, name: row.name },
-        },
-      ],
-      now,
-    );
-    await queueFactorChangedMail(
-      tx,
       user,
-      { change: 'removed', factor: 'passkey', name: row.name },
+      {
+        action: 'factor_remove',
+        details: { factor: 'passkey', passkeyId: row.id, name: row.name },
+        mail: { change: 'removed', factor: 'passkey', name: row.name },
+      },
       now,
     );
   });

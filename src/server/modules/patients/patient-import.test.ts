@@ -12,18 +12,13 @@ import { queryRows } from '../../db/client';
 import * as t from '../../db/schema';
 import { apiAs, type Api } from '../../test/api-client';
 import { createSignInUser } from '../../test/auth-helpers';
+import { clinicDataVersion } from '../../test/data-version';
 import { createPatient } from '../../test/factories';
 import { useScenario, useTestApp } from '../../test/test-app';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
 
-async function dataVersion(clinicId: string): Promise<number> {
-  const [row] = await env.db
-    .select({ version: t.clinicDataVersions.version })
-    .from(t.clinicDataVersions)
-    .where(eq(t.clinicDataVersions.clinicId, clinicId));
-  return row?.version ?? 0;
-}
+const dataVersion = (clinicId: string) => clinicDataVersion(env.db, clinicId);
 
 /** Search words that differ from each patient's text split as the trigger splits it. */
 async function wordsAwry() {

@@ -58,6 +58,20 @@ async function versionOf(id: string): Promise<number> {
   return row!.version;
 }
 
+/** A place on the waitlist for a patient record: 30 minutes, any provider, in December. */
+const waitingEntry = (patientId: string) => ({
+  clinic: scene.s.clinic.slug,
+  patientId,
+  providerId: null,
+  duration: 30,
+  windowFrom: '2026-12-01',
+  windowTo: '2026-12-20',
+});
+
+/** The appointments booked for a patient record: none are left on one merged away. */
+const appointmentsOf = (patientId: string) =>
+  env.db.select().from(t.appointments).where(eq(t.appointments.patientId, patientId));
+
 async function merge(api: Api, keptId: string, awayId: string) {
   return api.post(`/api/patients/${keptId}/merge`, {
     mergedAwayId: awayId,
@@ -259,14 +273,7 @@ describe('merging two records', () => {
       recurrence: { rrule: 'FREQ=WEEKLY;COUNT=2', dtstart: '2026-11-25T15:00:00.000Z' },
     });
     expect(series.statusCode, series.body).toBe(201);
-    const waiting = await staff.post('/api/waitlist', {
-      clinic: s.clinic.slug,
-      patientId: twin.id,
-      providerId: null,
-      duration: 30,
-      windowFrom: '2026-12-01',
-      windowTo: '2026-12-20',
-    });
+    const waiting = await staff.post('/api/waitlist', waitingEntry(twin.id));
     expect(waiting.statusCode, waiting.body).toBe(201);
     const note = await staff.post(`/api/patients/${twin.id}/notes`, { text: 'Prefers mornings' });
     expect(note.statusCode, note.body).toBe(201);
@@ -281,10 +288,7 @@ describe('merging two records', () => {
     expect(result.filled.sort()).toEqual(['addressLine', 'city', 'recordNumber']);
     expect(result.kept).toMatchObject({ recordNumber: 'MRN-7', city: 'Albany', firstName: 'José' });
 
-    const left = await env.db
-      .select()
-      .from(t.appointments)
-      .where(eq(t.appointments.patientId, twin.id));
+    const left = await appointmentsOf(twin.id);
     expect(left).toEqual([]);
     const events = await env.db
       .select()
@@ -339,14 +343,7 @@ describe('merging two records', () => {
         ...createBody(s, '2026-11-24T15:00:00.000Z'),
         patient: { ...bodyPatient(s, s.patient), id: twin.id, email: twin.email },
       }),
-      await staff.post('/api/waitlist', {
-        clinic: s.clinic.slug,
-        patientId: twin.id,
-        providerId: null,
-        duration: 30,
-        windowFrom: '2026-12-01',
-        windowTo: '2026-12-20',
-      }),
+      await staff.post('/api/waitlist', waitingEntry(twin.id)),
       await staff.patch(`/api/patients/${twin.id}`, { version: v, city: 'Troy' }),
       await staff.post(`/api/patients/${twin.id}/notes`, { text: 'Too late' }),
       await staff.post(`/api/patients/${twin.id}/erase`, { version: v, reason: 'Asked' }),
@@ -399,10 +396,7 @@ describe('merging two records', () => {
       ]);
       expect(merged.statusCode, merged.body).toBe(200);
       expect([201, 409], booking.body).toContain(booking.statusCode);
-      const left = await env.db
-        .select()
-        .from(t.appointments)
-        .where(eq(t.appointments.patientId, twin.id));
+      const left = await appointmentsOf(twin.id);
       expect(left).toEqual([]);
       const atThatTime = await env.db
         .select()

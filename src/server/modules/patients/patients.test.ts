@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import { parse } from 'csv-parse/sync';
 import {
   patientPage,
@@ -9,14 +8,13 @@ import {
   type PatientPage,
   type PatientProfile,
 } from '@contracts/patients';
-import { testConfig } from '../../config';
 import * as t from '../../db/schema';
 import { apiAs, type Api } from '../../test/api-client';
 import { createAppointment, createPatient } from '../../test/factories';
 import { bookThroughApi, createBody, type ClinicScenario } from '../../test/scenario';
+import { sinkWorker } from '../../test/mail-worker';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { useTestApp } from '../../test/test-app';
-import { createOutboxWorker } from '../notifications';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New York
 let s: ClinicScenario;
@@ -539,21 +537,7 @@ describe('exporting patients', () => {
 
 /** Delivers everything due now through a worker of its own to the SMTP sink. */
 async function deliverAll() {
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: sink.port,
-    secure: false,
-    ignoreTLS: true,
-  });
-  const worker = createOutboxWorker(
-    {
-      config: testConfig({ SMTP_URL: sink.url, PUBLIC_URL: 'https://care.example.org' }),
-      db: env.handle,
-      now: env.now,
-      version: 'test',
-    },
-    { logger: env.app.log, transport },
-  );
+  const worker = sinkWorker(env, sink, { config: { PUBLIC_URL: 'https://care.example.org' } });
   try {
     while ((await worker.runOnce()) > 0);
   } finally {

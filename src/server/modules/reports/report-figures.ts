@@ -2,17 +2,8 @@ import { ratio } from '@domain/report-periods';
 import type { ReportFigures } from '@contracts/reports';
 import type { RollupSum } from './reports.repository';
 
-/** The sums a report line adds up, before its rates are worked out. */
-export interface Sums {
-  booked: number;
-  attended: number;
-  noShow: number;
-  cancelled: number;
-  lateCancelled: number;
-  leadMinutes: number;
-  bookedMinutes: number;
-  newPatients: number;
-  confirmedAfterReminder: number;
+/** The sums a report line adds up, before its rates are worked out: the roll-up's, and hours. */
+export interface Sums extends Omit<RollupSum, 'bucket' | 'key'> {
   /** Null where the line is not a set of agents' hours (a service's, a source's). */
   availableMinutes: number | null;
 }

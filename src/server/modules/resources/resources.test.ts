@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { resourcesResponse, resourceView, type ResourceView } from '@contracts/resources';
 import { serviceView } from '@contracts/services';
 import * as t from '../../db/schema';
 import { apiAs, type Api } from '../../test/api-client';
+import { auditOfRecord } from '../../test/audited-records';
 import { createSignInUser } from '../../test/auth-helpers';
+import { clinicDataVersion } from '../../test/data-version';
 import { useScenario, useTestApp } from '../../test/test-app';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
@@ -36,12 +38,7 @@ async function list(as: Api, query = ''): Promise<ResourceView[]> {
   return resourcesResponse.parse(res.json()).data;
 }
 
-const auditOf = (resourceId: string) =>
-  env.db
-    .select({ action: t.auditLog.action, userId: t.auditLog.userId, details: t.auditLog.details })
-    .from(t.auditLog)
-    .where(and(eq(t.auditLog.entityType, 'resource'), eq(t.auditLog.entityId, resourceId)))
-    .orderBy(t.auditLog.id);
+const auditOf = (resourceId: string) => auditOfRecord(env.db, 'resource', resourceId);
 
 /** Everything stored of the clinic's resources: what a refusal must leave as it was. */
 const stored = () =>
@@ -51,13 +48,7 @@ const stored = () =>
     env.db.select().from(t.auditLog).where(eq(t.auditLog.entityType, 'resource')),
   ]);
 
-async function dataVersion(clinicId: string) {
-  const [row] = await env.db
-    .select({ version: t.clinicDataVersions.version })
-    .from(t.clinicDataVersions)
-    .where(eq(t.clinicDataVersions.clinicId, clinicId));
-  return row?.version ?? 0;
-}
+const dataVersion = (clinicId: string) => clinicDataVersion(env.db, clinicId);
 
 const service = (need: object) => ({
   name: 'Physiotherapy',

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { useScenario, useTestApp } from '../../test/test-app';
 import { bodyAgent, createBody } from '../../test/scenario';
 import * as t from '../../db/schema';
+import { createResource, createService } from '../../test/factories';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New York
 const { s, staff } = useScenario(env);
@@ -15,21 +16,13 @@ const TEN = '2026-11-24T15:00:00.000Z';
 const at = (iso: string, minutes: number) =>
   new Date(Date.parse(iso) + minutes * 60_000).toISOString();
 
-async function addService(values: Partial<typeof t.services.$inferInsert> = {}) {
-  const [row] = await env.db
-    .insert(t.services)
-    .values({
-      clinicId: s.clinic.id,
-      name: 'Physiotherapy',
-      durations: [45, 60],
-      bufferBeforeMinutes: 0,
-      bufferAfterMinutes: 15,
-      kind: 'in_person',
-      ...values,
-    })
-    .returning();
-  return row!;
-}
+const addService = (values: Partial<typeof t.services.$inferInsert> = {}) =>
+  createService(env.db, s.clinic.id, {
+    durations: [45, 60],
+    bufferAfterMinutes: 15,
+    kind: 'in_person',
+    ...values,
+  });
 
 const bookService = (
   serviceId: string | undefined,
@@ -269,10 +262,7 @@ describe('waiting for a service', () => {
   });
 
   it('offers a freed time only where a room the service needs is free then', async () => {
-    const [room] = await env.db
-      .insert(t.resources)
-      .values({ clinicId: s.clinic.id, name: 'Treatment room 1', category: 'Treatment room' })
-      .returning();
+    const room = await createResource(env.db, s.clinic.id);
     const physio = await addService({ resourceCategory: 'Treatment room' });
     expect((await entry({ serviceId: physio.id })).statusCode).toBe(201);
     // The nurse's visit holds the clinic's only treatment room from 10:00 to 11:00.
@@ -286,7 +276,7 @@ describe('waiting for a service', () => {
         endAt: new Date(at(TEN, 60)),
         duration: 60,
         token: 'room-taken-token-0123456789abcdef',
-        resourceId: room!.id,
+        resourceId: room.id,
       })
       .returning();
     await freeTenOClock();

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { servicesResponse, serviceView, type ServiceView } from '@contracts/services';
 import * as t from '../../db/schema';
 import { apiAs, type Api } from '../../test/api-client';
+import { auditOfRecord } from '../../test/audited-records';
 import { createSignInUser } from '../../test/auth-helpers';
+import { clinicDataVersion } from '../../test/data-version';
 import { useScenario, useTestApp } from '../../test/test-app';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
@@ -35,20 +37,9 @@ async function list(as: Api, query = ''): Promise<ServiceView[]> {
   return servicesResponse.parse(res.json()).data;
 }
 
-const auditOf = (serviceId: string) =>
-  env.db
-    .select({ action: t.auditLog.action, userId: t.auditLog.userId, details: t.auditLog.details })
-    .from(t.auditLog)
-    .where(and(eq(t.auditLog.entityType, 'service'), eq(t.auditLog.entityId, serviceId)))
-    .orderBy(t.auditLog.id);
+const auditOf = (serviceId: string) => auditOfRecord(env.db, 'service', serviceId);
 
-async function dataVersion(clinicId: string) {
-  const [row] = await env.db
-    .select({ version: t.clinicDataVersions.version })
-    .from(t.clinicDataVersions)
-    .where(eq(t.clinicDataVersions.clinicId, clinicId));
-  return row?.version ?? 0;
-}
+const dataVersion = (clinicId: string) => clinicDataVersion(env.db, clinicId);
 
 describe('a clinic’s services', () => {
   it('start with the default video visit, which every member of the clinic may list', async () => {

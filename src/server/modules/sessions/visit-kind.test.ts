@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import ical from 'node-ical';
 import { useScenario, useTestApp } from '../../test/test-app';
 import { bookThroughApi } from '../../test/scenario';
-import { createAppointment } from '../../test/factories';
+import { createAppointment, createService } from '../../test/factories';
 import * as t from '../../db/schema';
 import { lineProblems, readCalendar } from '../../test/calendar-readers';
 
@@ -34,16 +34,8 @@ async function calendarEvent(token: string) {
 /** Ten minutes before the start: a video visit's window is open. */
 const openWindow = () => env.setNow(new Date(Date.parse(START) - 10 * 60_000));
 
-async function addService(values: Partial<typeof t.services.$inferInsert> = {}) {
-  const [row] = await env.db
-    .insert(t.services)
-    .values({ clinicId: s.clinic.id, name: 'Physiotherapy', durations: [30], ...values })
-    .returning();
-  return row!;
-}
-
 async function bookService(values: Partial<typeof t.services.$inferInsert>) {
-  const service = await addService(values);
+  const service = await createService(env.db, s.clinic.id, values);
   return bookThroughApi(staff, s, START, { serviceId: service.id });
 }
 

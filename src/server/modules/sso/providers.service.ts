@@ -46,7 +46,7 @@ export async function createProvider(
       createdAt: now,
       updatedAt: now,
     });
-    await audit(tx, ctx, 'create', row.id, now, auditDetails(body));
+    await audit(tx, ctx, 'create', row.id, now, columnsOf(body));
     return row.id;
   });
   return findView(deps, ctx, id);
@@ -75,7 +75,7 @@ export async function updateProvider(
       updatedAt: now,
     });
     await audit(tx, ctx, 'update', id, now, {
-      ...auditDetails(body),
+      ...columnsOf(body),
       secretChanged: Boolean(body.clientSecret),
     });
   });
@@ -126,21 +126,8 @@ async function checkIssuer(issuer: string) {
   }
 }
 
+/** What is stored of a provider as given, and what its audit entry records: all but the secret. */
 function columnsOf(body: IdentityProviderInput) {
-  return {
-    name: body.name,
-    issuer: body.issuer,
-    clientId: body.clientId,
-    clinicIds: body.clinicIds,
-    emailDomains: body.emailDomains,
-    groupMappings: body.groupMappings,
-    createUsers: body.createUsers,
-    linkByEmail: body.linkByEmail,
-    ssoOnly: body.ssoOnly,
-  };
-}
-
-function auditDetails(body: IdentityProviderInput) {
   return {
     name: body.name,
     issuer: body.issuer,

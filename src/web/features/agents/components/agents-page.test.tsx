@@ -1,20 +1,13 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { InvitationView } from '@contracts/accounts';
 import type { AdminUser } from '@contracts/admin';
 import { TooltipProvider } from '@web/components/ui/tooltip';
 import { createQueryClient } from '@web/lib/query-client';
-import {
-  CAMDEN,
-  json,
-  makeSessionUser,
-  polyfillPointerApis,
-  RIVERSIDE,
-  stubApi,
-} from '@web/test/api-stub';
-import { cleanUpAfterEach, renderRoutes } from '@web/test/render-with-client';
+import { CAMDEN, json, makeSessionUser, RIVERSIDE, stubApi } from '@web/test/api-stub';
+import { renderRoutes, setUpFormPageTests } from '@web/test/render-with-client';
 import { AgentsPage } from './agents-page';
 
 const admin = makeSessionUser({ clinics: [RIVERSIDE, CAMDEN] });
@@ -76,12 +69,7 @@ function renderPage() {
 }
 
 // Dialog journeys type into several fields; jsdom needs more than the default 5 s for them.
-vi.setConfig({ testTimeout: 20_000 });
-
-// Radix Select and Dialog measure and scroll; jsdom has neither.
-beforeEach(polyfillPointerApis);
-
-cleanUpAfterEach();
+setUpFormPageTests();
 
 /** Opens the row's Actions menu for this agent. */
 async function openActions(user: UserEvent, agent: string) {

@@ -1,28 +1,20 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, stubApi, type ApiRequest } from '@web/test/api-stub';
-import { renderRoutes } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderRoutes } from '@web/test/render-with-client';
 import { stubViewportWidth } from '@web/test/stub-match-media';
+import { stubResizeObserver } from '@web/test/stub-resize-observer';
 import { calendarAppointment } from '../test/calendar-appointment';
+import { calendarSession } from '../test/calendar-session';
 import { CalendarPage } from './calendar-page';
 
 // "Find a patient" on the calendar (issue 45): the list's search, upcoming first; a result
 // takes the calendar to its day and opens it. The server is stubbed.
 
 const CLINIC = { id: 'c1', slug: 'riverside', name: 'Riverside Family Clinic', timezone: 'UTC' };
-const session = {
-  user: {
-    id: 'u-1',
-    email: 'staff@carebook.test',
-    name: 'Sam Ortiz',
-    role: 'staff',
-    timezone: 'America/New_York',
-    theme: 'system',
-    clinics: [CLINIC],
-  },
-};
+const session = calendarSession(CLINIC);
 const anna = calendarAppointment({
   _id: 'a-anna',
   date: '2027-01-12T15:30:00.000Z',
@@ -33,14 +25,7 @@ let requests: ApiRequest[];
 
 beforeEach(() => {
   stubViewportWidth(1280);
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   requests = [];
   stubApi((request) => {
     requests.push(request);
@@ -60,10 +45,7 @@ beforeEach(() => {
     return undefined;
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('finding a patient from the calendar', { timeout: 20_000 }, () => {
   it('lists their appointments and takes the calendar to the one chosen, opened', async () => {

@@ -2,45 +2,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ResourceView } from '@contracts/resources';
 import { json, stubApi, type ApiRequest } from '@web/test/api-stub';
 import { renderRoutes } from '@web/test/render-with-client';
+import { createResourceView } from '@web/test/resource-view';
 import { createServiceView as serviceView } from '@web/test/service-view';
 import { calendarAppointment } from '../test/calendar-appointment';
+import { CALENDAR_CLINIC as CLINIC, calendarSession } from '../test/calendar-session';
 import { PrintDayPage } from './print-day-page';
 
 // The printed day (issue 45): a clinic's day as sheets per provider or room, in the clinic's
 // time zone, cancelled visits left out. The server is stubbed.
 
-const CLINIC = {
-  id: 'clinic-1',
-  slug: 'riverside',
-  name: 'Riverside Family Clinic',
-  timezone: 'America/New_York',
-};
-const session = {
-  user: {
-    id: 'u-1',
-    email: 'staff@carebook.test',
-    name: 'Sam Ortiz',
-    role: 'staff',
-    // The viewer is in London; the sheets are in the clinic's zone all the same.
-    timezone: 'Europe/London',
-    theme: 'system',
-    clinics: [CLINIC],
-  },
-};
-const room: ResourceView = {
-  id: 'r1',
-  clinicId: CLINIC.id,
-  name: 'Treatment room 1',
-  kind: 'room',
-  category: 'Treatment room',
-  weekly: null,
-  timeOff: [],
-  archived: false,
-  version: 1,
-};
+// The viewer is in London; the sheets are in the clinic's zone all the same.
+const session = calendarSession(CLINIC, 'Europe/London');
+const room = createResourceView({ id: 'r1', clinicId: CLINIC.id, name: 'Treatment room 1' });
 const priya = { id: 's1', name: 'Dr. Priya Raman', email: 'priya@carebook.test' };
 const omar = { id: 's2', name: 'Dr. Omar Haddad', email: 'omar@carebook.test' };
 const APPOINTMENTS = [

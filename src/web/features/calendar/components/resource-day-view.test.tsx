@@ -1,74 +1,43 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ResourceView } from '@contracts/resources';
-import type { ServiceView } from '@contracts/services';
 import { errorResponse, json, stubApi, type ApiRequest } from '@web/test/api-stub';
-import { renderRoutes } from '@web/test/render-with-client';
+import { cleanUpAfterEach, renderRoutes } from '@web/test/render-with-client';
+import { createResourceView } from '@web/test/resource-view';
+import { createServiceView } from '@web/test/service-view';
 import { stubViewportWidth } from '@web/test/stub-match-media';
+import { stubResizeObserver } from '@web/test/stub-resize-observer';
 import { calendarAppointment } from '../test/calendar-appointment';
+import { CALENDAR_CLINIC as CLINIC, calendarSession } from '../test/calendar-session';
 import { CalendarPage } from './calendar-page';
 import { NO_RESOURCES } from './resource-day-view';
 
 // The Rooms view (issue 42): a column per active room or machine of the clinic, each appointment
 // in its resource's column with its patient, provider and service. The server is stubbed.
 
-const CLINIC = {
-  id: 'clinic-1',
-  slug: 'riverside',
-  name: 'Riverside Family Clinic',
-  timezone: 'America/New_York',
-};
-
-const session = {
-  user: {
-    id: 'u-1',
-    email: 'staff@carebook.test',
-    name: 'Sam Ortiz',
-    role: 'staff',
-    timezone: 'America/New_York',
-    theme: 'system',
-    clinics: [CLINIC],
-  },
-};
+const session = calendarSession(CLINIC);
 
 function resource(overrides: Partial<ResourceView>): ResourceView {
-  return {
+  return createResourceView({
     id: 'r1',
     clinicId: CLINIC.id,
     name: 'Treatment room 1',
-    kind: 'room',
-    category: 'Treatment room',
-    weekly: null,
-    timeOff: [],
-    archived: false,
-    version: 1,
     ...overrides,
-  };
+  });
 }
 
-const physio: ServiceView = {
+const physio = createServiceView({
   id: 'svc-physio',
   clinicId: CLINIC.id,
   name: 'Physiotherapy',
   durations: [45],
-  bufferBeforeMinutes: 0,
   bufferAfterMinutes: 15,
   kind: 'in_person',
-  location: null,
   colour: '#0ea5e9',
-  offeredByAll: true,
-  agents: [],
-  bookableOnline: false,
-  patientsAllowed: 'all',
-  instructions: null,
-  isDefault: false,
   resourceCategory: 'Treatment room',
-  resourceId: null,
-  archived: false,
-  version: 1,
-};
+});
 
 const ROOMS = [
   resource({ id: 'r1', name: 'Treatment room 1' }),
@@ -119,20 +88,10 @@ function renderCalendar(search = '?view=resources&date=2026-11-24') {
 
 beforeEach(() => {
   stubViewportWidth(1280);
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('the Rooms view', { timeout: 20_000 }, () => {
   it('has a column per active resource, each appointment in its resource’s column', async () => {

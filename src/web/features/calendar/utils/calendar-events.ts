@@ -93,6 +93,16 @@ export function appointmentOf(event: { extendedProps: Record<string, unknown> })
   return event.extendedProps.appointment as Appointment;
 }
 
+/** How a time that is no appointment but keeps the agent busy is drawn: shaded, never moved. */
+const BLOCKED_TIME = {
+  editable: false,
+  startEditable: false,
+  durationEditable: false,
+  className: 'calendar-event-held',
+  color: 'var(--calendar-held-event)',
+  contrastColor: 'var(--foreground)',
+} satisfies EventInput;
+
 /**
  * A time a patient holds online (ADR 034): drawn in the grid so the front desk sees why it is
  * not offered, and until when. It is no appointment: it cannot be opened, dragged or moved.
@@ -103,12 +113,7 @@ export function holdToEventInput(hold: HeldTime): EventInput {
     title: 'Held online',
     start: hold.start,
     end: hold.end,
-    editable: false,
-    startEditable: false,
-    durationEditable: false,
-    className: 'calendar-event-held',
-    color: 'var(--calendar-held-event)',
-    contrastColor: 'var(--foreground)',
+    ...BLOCKED_TIME,
     extendedProps: { hold },
   };
 }
@@ -127,12 +132,7 @@ export function outsideBusyToEventInput(busy: OutsideBusyTime): EventInput {
     title: 'Busy — outside calendar',
     start: busy.start,
     end: busy.end,
-    editable: false,
-    startEditable: false,
-    durationEditable: false,
-    className: 'calendar-event-held',
-    color: 'var(--calendar-held-event)',
-    contrastColor: 'var(--foreground)',
+    ...BLOCKED_TIME,
     extendedProps: { outsideBusy: busy },
   };
 }

@@ -12,6 +12,7 @@ import {
 import { sessionKeys } from '@web/queries/query-keys';
 import { errorResponse, json, stubApi, type ApiHandler } from '@web/test/api-stub';
 import { createTestQueryClient, renderWithClient } from '@web/test/render-with-client';
+import { stubResizeObserver } from '@web/test/stub-resize-observer';
 import { DashboardLists } from './dashboard-lists';
 import { DashboardPage } from './dashboard-page';
 
@@ -74,14 +75,7 @@ const body: DashboardResponse = {
 
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
 });
 afterEach(() => {
   cleanup();

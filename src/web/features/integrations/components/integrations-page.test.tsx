@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiTokenView, SmartClientView } from '@contracts/integrations';
@@ -8,13 +8,12 @@ import {
   errorResponse,
   json,
   makeSessionUser,
-  polyfillPointerApis,
   RIVERSIDE,
   sessionHandler,
   stubApi,
   type ApiHandler,
 } from '@web/test/api-stub';
-import { cleanUpAfterEach, renderAppRoutes } from '@web/test/render-with-client';
+import { renderAppRoutes, setUpFormPageTests } from '@web/test/render-with-client';
 import { IntegrationsPage } from './integrations-page';
 import { SmartClientsSection } from './smart-clients-section';
 
@@ -86,11 +85,7 @@ function renderPage(answer: ApiHandler = () => null) {
   return calls;
 }
 
-vi.setConfig({ testTimeout: 20_000 });
-
-beforeEach(polyfillPointerApis);
-
-cleanUpAfterEach();
+setUpFormPageTests();
 
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 

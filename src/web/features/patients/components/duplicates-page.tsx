@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ChevronLeftIcon, UsersIcon } from 'lucide-react';
+import { UsersIcon } from 'lucide-react';
 import type { DuplicatePatient } from '@contracts/patient-merge';
 import { PageHeader } from '@web/components/page-header';
 import { TableEmpty, TableLoadError, TableSkeleton } from '@web/components/table-states';
@@ -10,6 +10,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { formatCalendarDate } from '@web/lib/calendar-date';
 import { duplicatePairsQueryOptions } from '../api/patient-merge';
 import { displayName } from '../utils/patient-labels';
+import { BackToPatients } from './back-to-patients';
 import { DuplicateActions, ReasonBadges } from './duplicate-actions';
 import { MergeDialog, type MergePair } from './merge-dialog';
 
@@ -23,13 +24,7 @@ export function DuplicatesPage() {
 
   return (
     <div className="mx-auto max-w-5xl">
-      <Link
-        to="/patients"
-        className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
-      >
-        <ChevronLeftIcon className="size-4" aria-hidden="true" />
-        Patients
-      </Link>
+      <BackToPatients />
       <PageHeader
         title="Possible duplicates"
         description="Records with the same e-mail or phone, or the same date of birth and a similar name."

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { ChevronLeftIcon, PencilIcon } from 'lucide-react';
+import { PencilIcon } from 'lucide-react';
 import type { PatientRecord } from '@contracts/patients';
 import { PageHeader } from '@web/components/page-header';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { formatCalendarDate } from '@web/lib/calendar-date';
 import { displayName } from '../utils/patient-labels';
+import { BackToPatients } from './back-to-patients';
 import { RecordActions } from './record-actions';
 
 /** The patient's name, clinic and what can be done for them. */
@@ -28,13 +28,7 @@ export function ProfileHeader({
   ].filter(Boolean);
   return (
     <>
-      <Link
-        to="/patients"
-        className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
-      >
-        <ChevronLeftIcon className="size-4" aria-hidden="true" />
-        Patients
-      </Link>
+      <BackToPatients />
       <PageHeader
         title={displayName(patient)}
         description={

@@ -1,11 +1,16 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { ReportFigures, ReportResponse } from '@contracts/reports';
 import { sessionKeys } from '@web/queries/query-keys';
 import { errorResponse, json, makeSessionUser, stubApi, type ApiHandler } from '@web/test/api-stub';
-import { createTestQueryClient, renderWithClient } from '@web/test/render-with-client';
+import {
+  cleanUpAfterEach,
+  createTestQueryClient,
+  renderWithClient,
+} from '@web/test/render-with-client';
+import { stubResizeObserver } from '@web/test/stub-resize-observer';
 import { ReportsPage } from './reports-page';
 
 const figures = (overrides: Partial<ReportFigures> = {}): ReportFigures => ({
@@ -44,19 +49,9 @@ const report: ReportResponse = {
 };
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 function renderPage(answer: ApiHandler, search = '?group=provider') {
   const fetchMock = stubApi(answer);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ResourceView } from '@contracts/resources';
@@ -7,29 +7,19 @@ import {
   errorResponse,
   json,
   makeSessionUser,
-  polyfillPointerApis,
   RIVERSIDE,
   sessionHandler,
   stubApi,
   type ApiHandler,
 } from '@web/test/api-stub';
-import { cleanUpAfterEach, renderAppRoutes } from '@web/test/render-with-client';
+import { renderAppRoutes, setUpFormPageTests } from '@web/test/render-with-client';
+import { createResourceView } from '@web/test/resource-view';
 import { ResourcesPage } from './resources-page';
 
 const admin = makeSessionUser({ clinics: [RIVERSIDE] });
 
-const resource = (overrides: Partial<ResourceView>): ResourceView => ({
-  id: crypto.randomUUID(),
-  clinicId: RIVERSIDE.id,
-  name: 'Room',
-  kind: 'room',
-  category: 'Treatment room',
-  weekly: null,
-  timeOff: [],
-  archived: false,
-  version: 1,
-  ...overrides,
-});
+const resource = (overrides: Partial<ResourceView>): ResourceView =>
+  createResourceView({ clinicId: RIVERSIDE.id, ...overrides });
 
 const room1 = resource({
   name: 'Treatment room 1',
@@ -103,9 +93,7 @@ function renderPage(
   return calls;
 }
 
-vi.setConfig({ testTimeout: 20_000 });
-beforeEach(polyfillPointerApis);
-cleanUpAfterEach();
+setUpFormPageTests();
 
 const card = (name: string) => screen.getByRole('listitem', { name });
 

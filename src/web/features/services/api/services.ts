@@ -2,27 +2,12 @@ import type { CreateServiceBody, UpdateServiceBody } from '@contracts/services';
 import {
   archiveServiceRoute,
   createServiceRoute,
-  listServicesRoute,
   restoreServiceRoute,
   updateServiceRoute,
 } from '@contracts/routes/services';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { endpointQuery, useWriteThenRefresh } from '@web/lib/endpoint-queries';
-import { listFreshness } from '@web/lib/query-client';
+import { useWriteThenRefresh } from '@web/lib/endpoint-queries';
 import { serviceKeys, slotKeys } from '@web/queries/query-keys';
-
-/** A clinic's services, archived ones included: the admin page shows them with a badge. */
-export const servicesQueryOptions = (clinicId: string) =>
-  endpointQuery(
-    serviceKeys.list(clinicId, 'include'),
-    listServicesRoute,
-    {
-      params: { clinicId },
-      query: { archived: 'include' },
-      fallback: 'Failed to load the services',
-    },
-    { ...listFreshness, enabled: clinicId !== '' },
-  );
 
 // A service's lengths and buffers decide the free times the pickers offer.
 const AFTER_A_CHANGE = [serviceKeys.all, slotKeys.all];

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ServiceView } from '@contracts/services';
@@ -8,13 +8,13 @@ import {
   errorResponse,
   json,
   makeSessionUser,
-  polyfillPointerApis,
   RIVERSIDE,
   sessionHandler,
   stubApi,
   type ApiHandler,
 } from '@web/test/api-stub';
-import { cleanUpAfterEach, renderAppRoutes } from '@web/test/render-with-client';
+import { renderAppRoutes, setUpFormPageTests } from '@web/test/render-with-client';
+import { createResourceView } from '@web/test/resource-view';
 import { createServiceView } from '@web/test/service-view';
 import { ServicesPage } from './services-page';
 
@@ -42,17 +42,8 @@ const massage = service({
   colour: '#db2777',
 });
 
-const resource = (name: string, category: string, kind: 'room' | 'equipment' = 'room') => ({
-  id: crypto.randomUUID(),
-  clinicId: RIVERSIDE.id,
-  name,
-  kind,
-  category,
-  weekly: null,
-  timeOff: [],
-  archived: false,
-  version: 1,
-});
+const resource = (name: string, category: string, kind: 'room' | 'equipment' = 'room') =>
+  createResourceView({ clinicId: RIVERSIDE.id, name, kind, category });
 const treatmentRoom1 = resource('Treatment room 1', 'Treatment room');
 const treatmentRoom2 = resource('Treatment room 2', 'Treatment room');
 const ultrasound = resource('Ultrasound', 'Ultrasound', 'equipment');
@@ -107,9 +98,7 @@ function renderPage(answer: ApiHandler = () => null) {
   return calls;
 }
 
-vi.setConfig({ testTimeout: 20_000 });
-beforeEach(polyfillPointerApis);
-cleanUpAfterEach();
+setUpFormPageTests();
 
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 

@@ -10,7 +10,7 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useSession } from '@web/lib/session';
 import { clinicResourcesQueryOptions } from '@web/queries/resources';
-import { servicesQueryOptions } from '../api/services';
+import { clinicServicesQueryOptions } from '@web/queries/services';
 import { ArchiveServiceDialog, type ArchiveRequest } from './archive-service-dialog';
 import { ServiceDialog } from './service-dialog';
 import { ServicesTable, type ServiceAction } from './services-table';
@@ -21,7 +21,7 @@ export function ServicesPage() {
   const clinics = [...(user?.clinics ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   const [searchParams, setSearchParams] = useSearchParams();
   const clinic = clinics.find((c) => c.slug === searchParams.get('clinic')) ?? clinics[0];
-  const services = useQuery(servicesQueryOptions(clinic?.id ?? ''));
+  const services = useQuery(clinicServicesQueryOptions(clinic?.id ?? ''));
   // Only to name the room or machine a service needs; the list shows without it.
   const resources = useQuery(clinicResourcesQueryOptions(clinic?.id ?? ''));
   const resourceName = (id: string) => resources.data?.data.find((r) => r.id === id)?.name;

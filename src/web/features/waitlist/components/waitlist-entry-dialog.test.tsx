@@ -2,8 +2,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ServiceView } from '@contracts/services';
 import { json, polyfillPointerApis, stubApi } from '@web/test/api-stub';
 import { cleanUpAfterEach, renderWithClient } from '@web/test/render-with-client';
+import { createServiceView } from '@web/test/service-view';
 import { WaitlistEntryDialog } from './waitlist-entry-dialog';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -74,25 +76,7 @@ describe('WaitlistEntryDialog', { timeout: 20_000 }, () => {
   });
 });
 
-const service = (over: Record<string, unknown>) => ({
-  clinicId: 'c1',
-  bufferBeforeMinutes: 0,
-  bufferAfterMinutes: 0,
-  kind: 'video',
-  location: null,
-  colour: '#2563eb',
-  offeredByAll: true,
-  agents: [],
-  bookableOnline: false,
-  patientsAllowed: 'all',
-  instructions: null,
-  isDefault: false,
-  resourceCategory: null,
-  resourceId: null,
-  archived: false,
-  version: 1,
-  ...over,
-});
+const service = (over: Partial<ServiceView>) => createServiceView({ clinicId: 'c1', ...over });
 
 describe('WaitlistEntryDialog with services', { timeout: 20_000 }, () => {
   it('waits for the chosen service at one of its lengths, and sends it', async () => {

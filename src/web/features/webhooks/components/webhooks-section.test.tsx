@@ -1,17 +1,10 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WEBHOOK_EVENTS, type WebhookEndpointView } from '@contracts/webhooks';
-import {
-  json,
-  makeSessionUser,
-  polyfillPointerApis,
-  RIVERSIDE,
-  sessionHandler,
-  stubApi,
-} from '@web/test/api-stub';
-import { cleanUpAfterEach, renderAppRoutes } from '@web/test/render-with-client';
+import { json, makeSessionUser, RIVERSIDE, sessionHandler, stubApi } from '@web/test/api-stub';
+import { renderAppRoutes, setUpFormPageTests } from '@web/test/render-with-client';
 import { WebhooksSection } from './webhooks-section';
 
 const PATH = '/admin/integrations';
@@ -60,11 +53,7 @@ function renderSection(initial: WebhookEndpointView[]) {
   return posted;
 }
 
-vi.setConfig({ testTimeout: 20_000 });
-
-beforeEach(polyfillPointerApis);
-
-cleanUpAfterEach();
+setUpFormPageTests();
 
 describe('WebhooksSection', () => {
   it('shows a disabled endpoint and why', async () => {

@@ -4,6 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorResponse, polyfillPointerApis } from '@web/test/api-stub';
 import { renderWithClient } from '@web/test/render-with-client';
+import { createResourceView } from '@web/test/resource-view';
 import { createServiceView } from '@web/test/service-view';
 import { CreateAppointmentButton } from './create-appointment-button';
 import { NORA, nora, priya, stubServer, videoVisit, type StubOptions } from './wizard-test-kit';
@@ -38,8 +39,8 @@ const combobox = (name: string) => screen.getByRole('combobox', { name });
 const slotRequests = (calls: ReturnType<typeof stubServer>) =>
   calls.filter((c) => c.url.pathname.endsWith('/slots')).map((c) => c.url.searchParams);
 
-/** Riverside, Ana Silva, then Next: step 2 with its Service loaded. */
-async function reachTimeSlot(user: User) {
+/** Opens the wizard and chooses Riverside and Ana Silva, then Next. */
+async function chooseRiversideAndAna(user: User) {
   await user.click(
     await screen.findByRole('button', { name: 'Create Appointment', expanded: false }),
   );
@@ -48,6 +49,11 @@ async function reachTimeSlot(user: User) {
   await user.type(screen.getByPlaceholderText('Enter patient name or email...'), 'ana{Enter}');
   await user.click(await screen.findByRole('button', { name: /Ana Silva/ }));
   await user.click(screen.getByRole('button', { name: 'Next' }));
+}
+
+/** Riverside, Ana Silva, then Next: step 2 with its Service loaded. */
+async function reachTimeSlot(user: User) {
+  await chooseRiversideAndAna(user);
   await screen.findByRole('heading', { name: 'Select Time Slot' });
   await waitFor(() => expect(combobox('Service').textContent).not.toBe(''));
 }
@@ -182,14 +188,7 @@ describe('the create wizard’s Service', { timeout: 20_000 }, () => {
     const { user, calls, onCreated } = setup({
       services: () => errorResponse(503, 'The database is not answering'),
     });
-    await user.click(
-      await screen.findByRole('button', { name: 'Create Appointment', expanded: false }),
-    );
-    await user.click(await screen.findByRole('combobox', { name: /Clinic/ }));
-    await user.click(await screen.findByRole('option', { name: 'Riverside Family Clinic' }));
-    await user.type(screen.getByPlaceholderText('Enter patient name or email...'), 'ana{Enter}');
-    await user.click(await screen.findByRole('button', { name: /Ana Silva/ }));
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await chooseRiversideAndAna(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The database is not answering. The clinic’s usual visit is booked.',
     );
@@ -200,17 +199,8 @@ describe('the create wizard’s Service', { timeout: 20_000 }, () => {
   });
 });
 
-const room = (id: string, name: string, category = 'Treatment room') => ({
-  id,
-  clinicId: 'c2',
-  name,
-  kind: 'room' as const,
-  category,
-  weekly: null,
-  timeOff: [],
-  archived: false,
-  version: 1,
-});
+const room = (id: string, name: string, category = 'Treatment room') =>
+  createResourceView({ id, clinicId: 'c2', name, category });
 const ROOM_1 = '0b1c2d3e-0000-4000-8000-000000000001';
 const ROOM_2 = '0b1c2d3e-0000-4000-8000-000000000002';
 const rooms = [

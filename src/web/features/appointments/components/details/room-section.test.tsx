@@ -7,6 +7,7 @@ import type { Appointment } from '@contracts/appointments';
 import type { ResourceView } from '@contracts/resources';
 import { errorResponse, json, polyfillPointerApis } from '@web/test/api-stub';
 import { renderWithClient } from '@web/test/render-with-client';
+import { createResourceView } from '@web/test/resource-view';
 import { createAppointment } from '../../test/appointment-factory';
 import { fakeApi, sessionAs } from '../../test/fake-api';
 import { AppointmentDetailsDialog } from './appointment-details-dialog';
@@ -21,18 +22,12 @@ const clinics = [
 ];
 
 function resource(overrides: Partial<ResourceView>): ResourceView {
-  return {
+  return createResourceView({
     id: 'r1',
     clinicId: 'clinic-1',
     name: 'Treatment room 1',
-    kind: 'room',
-    category: 'Treatment room',
-    weekly: null,
-    timeOff: [],
-    archived: false,
-    version: 1,
     ...overrides,
-  };
+  });
 }
 
 const RESOURCES = [

@@ -7,6 +7,7 @@ import { createAppointment } from '../../test/appointment-factory';
 import { fakeApi, sessionAs, type RecordedCall } from '../../test/fake-api';
 import { json } from '@web/test/api-stub';
 import { renderWithClient } from '@web/test/render-with-client';
+import { createServiceView } from '@web/test/service-view';
 import { ChangeAppointmentDialog, type ChangeMode } from './change-appointment-dialog';
 
 const ZONE = 'America/New_York';
@@ -143,27 +144,15 @@ describe('ChangeAppointmentDialog (spec §2, §5, §7)', { timeout: 20_000 }, ()
   });
 
   it('asks for the free times of the appointment’s own service, whose buffers they keep', async () => {
-    const physio = {
+    const physio = createServiceView({
       id: 'svc-physio',
       clinicId: 'clinic-1',
       name: 'Physiotherapy',
       durations: [45, 60],
-      bufferBeforeMinutes: 0,
       bufferAfterMinutes: 15,
       kind: 'in_person',
-      location: null,
       colour: '#16a34a',
-      offeredByAll: true,
-      agents: [],
-      bookableOnline: false,
-      patientsAllowed: 'all',
-      instructions: null,
-      isDefault: false,
-      resourceCategory: null,
-      resourceId: null,
-      archived: false,
-      version: 1,
-    };
+    });
     const booked = { ...appointment, duration: 45, serviceId: physio.id };
     calls = fakeApi({
       'GET /api/auth/session': sessionAs('staff'),
