@@ -1,7 +1,7 @@
 // `npm run bench`: every figure of issue 9 in one run, written to bench/results/<name>.{md,json}.
 //   --quick            small data, one 1 s run each at 20 clients: a smoke test in ~3 minutes
-//   --only a,b         sections: seed, api, fhir, race, slots, reminders, texts, patients-import,
-//                      startup, web
+//   --only a,b         sections: seed, api, fhir, features, race, slots, reminders, texts,
+//                      patients-import, startup, web
 //                      (seed runs when needed)
 //   --db pg,embedded,pglite   which databases the API section covers (embedded = the app-managed
 //                      PostgreSQL server, the embedded default; pglite = the WebAssembly one)
@@ -30,6 +30,8 @@ import { stopLoadChild } from './lib/load';
 import type { SeedPlan } from './seed/bulk-seed';
 import { benchApi, benchBare, benchFhirReads } from './sections/api';
 import { benchFhir } from './sections/fhir';
+import { benchFeatures } from './sections/features';
+import { readCarriedFigures } from './report/carried';
 import { startApiTarget } from './sections/api-target';
 import { collectPlans, tryFixes } from './sections/explain';
 import { benchRace } from './sections/race';
@@ -65,6 +67,7 @@ const ALL = [
   'seed',
   'api',
   'fhir',
+  'features',
   'race',
   'slots',
   'reminders',
@@ -183,11 +186,12 @@ async function main() {
     want('seed') ||
     (want('api') && dbs.includes('pg')) ||
     want('fhir') ||
+    want('features') ||
     want('race') ||
     want('startup');
   if (pgNeeded) {
     await withPostgres(async (db) => {
-      if ((want('api') && dbs.includes('pg')) || want('fhir') || want('race')) {
+      if ((want('api') && dbs.includes('pg')) || want('fhir') || want('features') || want('race')) {
         const target = await startApiTarget('PostgreSQL', db);
         try {
           if (want('api') && dbs.includes('pg')) {
@@ -204,6 +208,9 @@ async function main() {
               results: await benchFhir(target, { connections: 20, runs, seconds }, log),
             };
           }
+          // Issue 49: the outside calendar and the bulk export at full size (features.ts).
+          if (want('features'))
+            results.features = await benchFeatures(target, { quick, runs, seconds }, log);
           if (want('race')) {
             // 500 at once takes 5–10 s a round on two cores: 100 such rounds alone would blow the
             // 20-minute budget, so the full run does 30 of them unless --race-rounds says more.
@@ -249,6 +256,7 @@ async function main() {
   }
   if (want('api')) results.bare = await benchBare(apiOptions, log);
   if (want('web')) results.web = await benchWeb(quick ? 1 : 3, log);
+  results.carried = readCarriedFigures();
   await writeResults();
 }
 

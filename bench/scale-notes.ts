@@ -29,6 +29,12 @@ export const SCALE_NOTES: Record<string, string> = {
     'flat: one clinic’s agents, each with one day’s bookings through ' +
     'appointments_staff_start_idx (113, 121, 137 buffers; 0.2–0.4 ms at every size); the ' +
     'engine’s input is also reused while the data stands (ADR 025).',
+  reports:
+    'grows with the network, not the appointments: a year of every clinic (10, 10 and 100 ' +
+    'clinics) is read from appointment_report_days, a row per clinic, day, provider, service ' +
+    'and booking channel that the database keeps (ADR 052; the bulk seed builds it from the ' +
+    'rows as loaded), about 250 weekdays × 5 providers × 2 services a clinic, whatever the ' +
+    'bookings per day; the agents’ hours for the utilisation are worked out per weekday.',
   create:
     'grows a little, and with its own SQL (raw p95 55 → 80 ms from 100k to 1M, the app 84 → 106): ' +
     'the insert maintains B-trees and the exclusion constraint’s GiST index, both a level deeper ' +

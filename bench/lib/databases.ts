@@ -44,6 +44,8 @@ async function countRows(handle: DbHandle): Promise<Record<string, number>> {
     'patients',
     'appointments',
     'appointment_events',
+    'services',
+    'resources',
   ];
   const counts: Record<string, number> = {};
   for (const table of tables) {

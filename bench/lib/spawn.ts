@@ -31,6 +31,13 @@ export async function serverCommand(): Promise<{ args: string[]; label: string }
   };
 }
 
+let nextBenchPort = Number(process.env.BENCH_PORT_BASE ?? 0);
+/**
+ * The port for a server the bench starts in its own process: the next of BENCH_PORT_BASE and up
+ * when set (an engineer's own range on a shared machine), else 0 (any free one).
+ */
+export const benchPort = (): number => (nextBenchPort ? nextBenchPort++ : 0);
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

@@ -2,6 +2,12 @@
 // the query plans and the proposed fixes. Formatting only: no numbers are computed here except
 // the verdicts, which read the same JSON a reader can check.
 import type { EndpointResult } from '../sections/api';
+import type {
+  BulkExportResult,
+  FeaturesResult,
+  OutsideCalendarResult,
+  SlotsSide,
+} from '../sections/features';
 import type { FhirResult } from '../sections/fhir';
 import type { FixTrial, Plan } from '../sections/explain';
 import type { RaceResult } from '../sections/race';
@@ -13,7 +19,7 @@ import { SCALE_NOTES } from '../scale-notes';
 import type { StartupResult } from '../sections/startup';
 import type { PageMetrics, PageTransfer } from '../sections/web';
 import { PROPOSAL_NOTES } from '../proposal-notes';
-import { fmtRatio, int, ms } from '../lib/stats';
+import { fmtRatio, int, median, ms } from '../lib/stats';
 import { targetRows } from './targets';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the JSON is our own, read loosely */
@@ -206,6 +212,7 @@ export async function renderReport(r: R): Promise<string> {
       `## FHIR API beside the JSON API (${r.fhir.database})\n\nThe FHIR calls carry an integration token of the first clinic (each request also writes its audit row); the JSON calls the front desk's session. Alternating runs, same clients.\n\n${table(['question', 'clients', 'FHIR req/s', 'FHIR p50', 'FHIR p95', 'JSON req/s', 'JSON p50', 'JSON p95', 'p50 FHIR ÷ JSON', 'responses'], rows)}\n\n${notes.join('\n')}\n`,
     );
   }
+  if (r.features) out.push(featuresSection(r.features as FeaturesResult));
   if (r.bare) {
     out.push(
       `## Framework ceiling\n\nA bare Fastify route returning a constant, same load generator:\n\n${table(
@@ -388,6 +395,93 @@ export async function renderReport(r: R): Promise<string> {
     );
   out.push(`## Fixes made, and what next\n\n${fixesSection(r.fixes)}`);
   return `${out.join('\n')}\n`;
+}
+
+/** Issue 49's outside calendar and bulk export, each beside its baseline. */
+function featuresSection(f: FeaturesResult): string {
+  const failed = (what: string, x: { error: string }) =>
+    `### ${what}\n\nNot measured: the part failed with \`${x.error.replace(/`/g, "'")}\`.\n`;
+  const outside =
+    'error' in f.outsideCalendar
+      ? failed('Outside calendar', f.outsideCalendar)
+      : outsideCalendarPart(f.outsideCalendar);
+  const bulk =
+    'error' in f.bulkExport
+      ? failed('FHIR Bulk Data export', f.bulkExport)
+      : bulkExportPart(f.bulkExport);
+  return `## New features at full size (${f.database}, ${int(f.appointments)} appointments)\n\n${outside}\n${bulk}`;
+}
+
+function outsideCalendarPart(c: OutsideCalendarResult): string {
+  const list = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
+  const slots = (name: string, x: SlotsSide) => [
+    name,
+    int(x.rps),
+    ms(x.p50),
+    ms(x.p95),
+    statuses(x.statuses),
+  ];
+  return `### Outside calendar
+
+An iCalendar address served over local HTTP (ETag, 304 when unchanged): ${int(c.events)} events, ${c.series} of them weekly series (some with a COUNT, some open-ended, some with an EXDATE), a few free or cancelled, over the last year and the next six months in the clinic's zone (${(c.bytes / 1024).toFixed(0)} KB). Connected by an admin for each of the ${c.calendars} providers of the first clinic (the request stores the calendar and syncs it before it answers); one sync stores ${int(c.busyTimes)} busy times (the window: yesterday to 180 days ahead). Baseline: the file's busy times worked out in-process (ical.js and our rules), no HTTP, no database: **${ms(c.parseMs, 0)}**.
+
+${table(
+  ['sync', 'times (ms)', 'median', 'target'],
+  [
+    [
+      'connect (first sync)',
+      list(c.firstSyncMs),
+      ms(median(c.firstSyncMs), 0),
+      `≤ ${ms(c.targetMs, 0)}`,
+    ],
+    [
+      'sync now, 20 events moved (whole file again)',
+      list(c.changedSyncMs),
+      ms(median(c.changedSyncMs), 0),
+      `≤ ${ms(c.targetMs, 0)}`,
+    ],
+    ['sync now, unchanged (304)', list(c.unchangedSyncMs), ms(median(c.unchangedSyncMs), 0), ''],
+  ],
+)}
+
+Slots with and without those busy times, ${c.slots.connections} clients, medians of ${c.slots.runs} runs alternating which goes first (${c.slots.note}): p95 with ÷ without **${fmtRatio(c.slots.p95Ratio)}** (target ≤ 1.10×).
+
+${table(['slots', 'req/s', 'p50', 'p95', 'responses'], [slots('without outside busy times', c.slots.without), slots('with outside busy times', c.slots.with)])}
+`;
+}
+
+function bulkExportPart(b: BulkExportResult): string {
+  return `### FHIR Bulk Data export
+
+\`GET /fhir/R4/$export?_type=${b.types}\` with a SMART Backend Services token of every clinic (ES384 assertion, \`system/Appointment.rs\`), the export worker beside the app as main.ts runs it (every ${(b.workerIntervalMs / 1000).toFixed(0)} s), the status polled every 0.5 s (${b.polls} polls; ${b.tokensAsked ?? 1} access token${(b.tokensAsked ?? 1) > 1 ? 's, a new one each time the last expired' : ''}) until the manifest; then every file read back. Baseline: every appointment's row read through \`pg\` in keyset pages of 1,000 and made an NDJSON line (no FHIR mapping, no files stored).
+
+${table(
+  ['what', 'resources', 'time', 'per second', 'target'],
+  [
+    [
+      'kick-off to complete (manifest)',
+      int(b.exported),
+      ms(b.kickOffToCompleteMs, 0),
+      int(b.exported / (b.kickOffToCompleteMs / 1000)),
+      `≤ ${ms(b.targetMs, 0)}`,
+    ],
+    [
+      `files read back (${b.files} files, ${b.megabytes.toFixed(0)} MB)`,
+      int(b.linesRead),
+      ms(b.downloadMs, 0),
+      int(b.linesRead / (b.downloadMs / 1000)),
+      '',
+    ],
+    [
+      'baseline: the rows raw',
+      int(b.baselineRows),
+      ms(b.baselineMs, 0),
+      int(b.baselineRows / (b.baselineMs / 1000)),
+      '',
+    ],
+  ],
+)}
+`;
 }
 
 /** The largest parts of each page's JavaScript (minified bytes by package or by our folder). */

@@ -3,12 +3,14 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
-import { testConfig } from '../../src/server/config';
+import { testConfig, type Config } from '../../src/server/config';
 import { capture, instrumentPg, instrumentPglite, type Capture } from '../lib/capture';
 import { BENCH_PASSWORD, POOL_SIZE, type SeededDatabase } from '../lib/databases';
 import type { HttpRequestSpec } from '../lib/load-child';
 import { pgliteTarget, pgTarget, type ReplayTarget } from '../lib/replay';
+import { physioServiceId } from '../seed/bulk-seed';
 import { CLINIC_TIMEZONES, FIRST_NAMES, LAST_NAMES } from '../seed/names';
+import { benchPort } from '../lib/spawn';
 import { uid } from '../lib/sql';
 
 export interface Variant {
@@ -20,6 +22,8 @@ export interface Variant {
 
 export interface ApiTarget {
   label: string;
+  /** The app's configuration, for a worker the bench runs beside it as main.ts would. */
+  config: Config;
   seeded: SeededDatabase;
   url: string;
   staffCookie: string;
@@ -35,7 +39,11 @@ export interface ApiTarget {
    * on the hour with the quarter hours either side free; none of them is among `freeSlots`.
    */
   roomSlots: HttpRequestSpec[];
-  /** Clinic-0's service that needs any of its rooms (30 minutes, 5 before, 10 after). */
+  /**
+   * Clinic-0's service that needs any of its rooms: the seed's physiotherapy (20 minutes, 10
+   * after, a treatment room; a fifth of the seeded bookings are in one), or on a database seeded
+   * without it the bench's own (30 minutes, 5 before, 10 after, rooms with no bookings).
+   */
   roomServiceId: string;
   explain(text: string, values: unknown[]): Promise<string>;
 }
@@ -106,9 +114,14 @@ export async function startApiTarget(label: string, seeded: SeededDatabase): Pro
   const { handle, plan } = seeded;
   if (handle.pglite) instrumentPglite(handle.pglite);
   else instrumentPg();
-  const config = testConfig({ NODE_ENV: 'production', WEB_DIR: '/nonexistent-bench-web' });
+  // Outside calendars are served from this machine (the features section's .ics server).
+  const config = testConfig({
+    NODE_ENV: 'production',
+    WEB_DIR: '/nonexistent-bench-web',
+    OUTSIDE_CALENDAR_ALLOW_PRIVATE: true,
+  });
   const app = await buildApp({ config, db: handle, now: () => new Date(), version: 'bench' });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: benchPort() });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const staffCookie = await signIn(url, 'staff@bench.carebook.test');
@@ -143,10 +156,14 @@ export async function startApiTarget(label: string, seeded: SeededDatabase): Pro
            generate_series(0, ${(10 * 60) / BOOKING_MINUTES - 1}) k
       where extract(isodow from d) < 6
     ), taken as (
-      -- Every quarter hour an active appointment covers (zone offsets are whole quarter hours).
+      -- Every quarter hour an active appointment keeps, its buffers included (zone offsets are
+      -- whole quarter hours).
       select staff_id, generate_series(
-               date_bin(interval '${BOOKING_MINUTES} minutes', start_at, timestamptz '2000-01-01'),
-               end_at - interval '1 microsecond', interval '${BOOKING_MINUTES} minutes') as start_at
+               date_bin(interval '${BOOKING_MINUTES} minutes',
+                        start_at - make_interval(mins => buffer_before_minutes),
+                        timestamptz '2000-01-01'),
+               end_at + make_interval(mins => buffer_after_minutes) - interval '1 microsecond',
+               interval '${BOOKING_MINUTES} minutes') as start_at
       from appointments
       where status <> 'CANCELLED' and start_at >= current_date + 2
     )
@@ -212,6 +229,7 @@ export async function startApiTarget(label: string, seeded: SeededDatabase): Pro
 
   return {
     label,
+    config,
     seeded,
     url,
     staffCookie,
@@ -219,7 +237,14 @@ export async function startApiTarget(label: string, seeded: SeededDatabase): Pro
     raw,
     freeSlots,
     roomSlots,
-    roomServiceId: rooms.clinicServiceId,
+    // The seeded physiotherapy service (its rooms hold a fifth of the clinic's bookings) where
+    // the seed made one, else the bench's own, whose rooms are free.
+    roomServiceId:
+      (
+        await query<{ id: string }>(
+          `select id::text from services where id = ${physioServiceId(0)}`,
+        )
+      )[0]?.id ?? rooms.clinicServiceId,
     async variants(specs, headers) {
       const out: Variant[] = [];
       for (const spec of specs) {

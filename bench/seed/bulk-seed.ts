@@ -73,8 +73,38 @@ function peopleSql(plan: SeedPlan, passwordHash: string): string {
        'America/New_York', '${passwordHash}');
     insert into clinic_members (user_id, clinic_id)
       select ${uid(`'bench-admin'`)}, id from clinics
-      union all select ${uid(`'bench-staff'`)}, ${clinicId(0)};`;
+      union all select ${uid(`'bench-staff'`)}, ${clinicId(0)};
+    ${servicesSql(plan)}`;
 }
+
+/** A clinic's seeded physiotherapy service, from its index or a SQL expression of it. */
+export const physioServiceId = (clinic: number | string) => uid(`'service-physio' || ${clinic}`);
+const roomId = (expr: string) => uid(`'room' || ${expr}`);
+
+/**
+ * Issue 42's set-up, as a physiotherapy clinic has it: besides the default video visit (made by
+ * the clinics' trigger), a treatment room per provider and a physiotherapy service of 20 or 15
+ * minutes with 10 minutes after each to clean the room, needing any room of the category. The
+ * seeded appointments of those lengths are that service's, each in its provider's own room (a
+ * provider's appointments never overlap, so neither do a room's).
+ */
+function servicesSql(plan: SeedPlan): string {
+  const apc = plan.agentsPerClinic;
+  return `
+    insert into resources (id, clinic_id, name, kind, category)
+      select ${roomId('i')}, ${uid(`'clinic' || (i / ${apc})`)},
+             'Treatment room ' || (i % ${apc} + 1), 'room', 'Treatment room'
+      from generate_series(0, ${plan.clinics * apc - 1}) i;
+    insert into services (id, clinic_id, name, durations, buffer_before_minutes,
+                          buffer_after_minutes, kind, bookable_online, resource_category)
+      select ${physioServiceId('i')}, ${uid(`'clinic' || i`)},
+             'Physiotherapy', '{20,15}', 0, ${PHYSIO_AFTER_MINUTES}, 'in_person', true,
+             'Treatment room'
+      from generate_series(0, ${plan.clinics - 1}) i;`;
+}
+
+/** The physiotherapy service's buffer after: a 20-minute visit and its cleaning fill a cell. */
+const PHYSIO_AFTER_MINUTES = 10;
 
 /** Patients with search_text exactly as normalizeSearchText(first, last, email) writes it. */
 function patientsSql(plan: SeedPlan): string {
@@ -137,14 +167,18 @@ export function appointmentsSql(plan: SeedPlan, range: AgentRange): string {
   return `
     insert into appointments (id, clinic_id, patient_id, staff_id, start_at, end_at, duration,
                               status, token, token_revoked_at, notes, source, type, created_at,
-                              updated_at)
-    select ${uid(`'appointment' || cell`)}, clinic_id,
+                              updated_at, service_id, resource_id, buffer_after_minutes)
+    select ${uid(`'appointment' || cell`)}, shaped.clinic_id,
            ${uid(`'patient' || (clinic_idx * ${perClinic} + floor(r_patient * ${perClinic})::int)`)},
            agent_id, start_at, start_at + duration * interval '1 minute', duration, status,
            md5('token' || cell),
-           case when status = 'CANCELLED' then least(created_at + interval '1 day', now()) end,
+           case when status = 'CANCELLED' then least(shaped.created_at + interval '1 day', now()) end,
            case when r_notes < 0.3 then (${textArray(NOTES)})[1 + floor(r_notes * 10 / 3 * ${NOTES.length})::int] end,
-           'carebook', 'custom', created_at, created_at
+           'carebook', 'custom', shaped.created_at, shaped.created_at,
+           case when duration < 30 then ${physioServiceId('clinic_idx')}
+                else video.id end,
+           case when duration < 30 then ${roomId('agent_idx')} end,
+           case when duration < 30 then ${PHYSIO_AFTER_MINUTES} else 0 end
     from (
       select c.*,
              case when start_at + duration * interval '1 minute' > now() then
@@ -160,7 +194,8 @@ export function appointmentsSql(plan: SeedPlan, range: AgentRange): string {
                random() as r_notes,
                case when r_dur < 0.8 then 30 when r_dur < 0.9 then 20 else 15 end as duration
         from (
-          select i / ${apc} as clinic_idx, ${uid(`'clinic' || (i / ${apc})`)} as clinic_id,
+          select i / ${apc} as clinic_idx, i as agent_idx,
+                 ${uid(`'clinic' || (i / ${apc})`)} as clinic_id,
                  ${uid(`'agent' || i`)} as agent_id, random() as r_dur,
                  (i::bigint * 10000000 + (d::date - current_date + 50000) * ${SLOTS_PER_DAY} + k) as cell,
                  ((d::date + time '08:00') + k * interval '30 minutes')
@@ -176,7 +211,9 @@ export function appointmentsSql(plan: SeedPlan, range: AgentRange): string {
         limit ${range.rows}
       ) c
     ) shaped
-    order by created_at;`;
+    -- The rest are the clinic's default service's, as a booking without a service is.
+    join services video on video.clinic_id = shaped.clinic_id and video.is_default
+    order by shaped.created_at;`;
 }
 
 /** History rows like the demo's: BOOKED for all, then the event that set a later status. */
@@ -259,6 +296,8 @@ export async function bulkSeed(
     'clinics',
     'clinic_members',
     'schedules',
+    'services',
+    'resources',
   ];
   await timed(timings, 'vacuumAnalyze', () =>
     Promise.all(
