@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { TEXT_DELIVERY_STATUSES } from '@domain/text-messages';
-import { pageOf, pageQueryOf, wholeNumber } from './common';
+import { idParams, pageOf, pageQueryOf, wholeNumber } from './common';
 import { defineEndpoint } from './endpoint';
-import { getOutboxMessageRoute, listOutboxRoute, resendOutboxMessageRoute } from './routes/outbox';
+import {
+  getOutboxMessageRoute,
+  listAppointmentMessagesRoute,
+  listOutboxRoute,
+  listPatientMessagesRoute,
+  resendOutboxMessageRoute,
+} from './routes/outbox';
 
 /**
  * `pending` waits for its time or a retry; `withdrawn` will never go out because the appointment
@@ -117,6 +123,18 @@ export type RenderedMail = z.infer<typeof renderedMail>;
 export const outboxMessageDetail = outboxMessage.extend({ mails: z.array(renderedMail) });
 export type OutboxMessageDetail = z.infer<typeof outboxMessageDetail>;
 
+/**
+ * A message on a patient's record or an appointment (issue 44): as the outbox shows it, with each
+ * recipient's e-mail as sent, or a text's words as sent (`textBody`; a staff text not yet sent:
+ * the words it will send; null for an e-mail).
+ */
+export const recordMessage = outboxMessageDetail.extend({ textBody: z.string().nullable() });
+export type RecordMessage = z.infer<typeof recordMessage>;
+
+/** The newest messages first; `more`: there are older ones than these (the Notifications page has them all). */
+export const recordMessages = z.object({ data: z.array(recordMessage), more: z.boolean() });
+export type RecordMessages = z.infer<typeof recordMessages>;
+
 const admins = { tag: 'Admin', access: { roles: ['admin'] } } as const;
 
 export const listOutboxEndpoint = defineEndpoint({
@@ -145,4 +163,34 @@ export const resendOutboxMessageEndpoint = defineEndpoint({
   params: outboxIdParams,
   responses: { 200: outboxMessage },
   errors: [404, 409],
+});
+
+/**
+ * Admins and the front desk (role `staff`) read a record's messages: they answer the patient who
+ * asks whether a message went out. Providers and nurses do not (ADR 036, amended).
+ */
+const frontDesk = { access: { roles: ['admin', 'staff'] } } as const;
+
+export const listPatientMessagesEndpoint = defineEndpoint({
+  tag: 'Patients',
+  ...frontDesk,
+  ...listPatientMessagesRoute,
+  summary: 'Every e-mail and text about a patient, as sent, newest first',
+  description:
+    'E-mails about the patient’s appointments, waitlist offers and texts to them. The links carry the patient’s tokens: each read is written to the audit log. Another clinic’s patient is a 404.',
+  params: idParams,
+  responses: { 200: recordMessages },
+  errors: [404],
+});
+
+export const listAppointmentMessagesEndpoint = defineEndpoint({
+  tag: 'Appointments',
+  ...frontDesk,
+  ...listAppointmentMessagesRoute,
+  summary: 'Every e-mail and text about an appointment, as sent, newest first',
+  description:
+    'The links carry the patient’s tokens: each read is written to the audit log. Another clinic’s appointment is a 404.',
+  params: idParams,
+  responses: { 200: recordMessages },
+  errors: [404],
 });

@@ -6,6 +6,8 @@ export const outboxPaths = {
   list: '/api/admin/outbox',
   one: '/api/admin/outbox/:id',
   resend: '/api/admin/outbox/:id/resend',
+  ofPatient: '/api/patients/:id/messages',
+  ofAppointment: '/api/appointments/:id/messages',
 } as const;
 
 export const listOutboxRoute = defineRoute({
@@ -24,4 +26,16 @@ export const resendOutboxMessageRoute = defineRoute({
   method: 'POST',
   path: outboxPaths.resend,
   operationId: 'resendOutboxMessage',
+});
+
+export const listPatientMessagesRoute = defineRoute({
+  method: 'GET',
+  path: outboxPaths.ofPatient,
+  operationId: 'listPatientMessages',
+});
+
+export const listAppointmentMessagesRoute = defineRoute({
+  method: 'GET',
+  path: outboxPaths.ofAppointment,
+  operationId: 'listAppointmentMessages',
 });

@@ -105,6 +105,9 @@ export const outboxKeys = {
   all: ['outbox'] as const,
   list: (status: string, kind: string) => [...outboxKeys.all, status, kind] as const,
   message: (id: number) => [...outboxKeys.all, 'message', id] as const,
+  /** A patient's and an appointment's messages (issue 44): refreshed with the outbox's. */
+  ofPatient: (id: string) => [...outboxKeys.all, 'patient', id] as const,
+  ofAppointment: (id: string) => [...outboxKeys.all, 'appointment', id] as const,
 };
 
 export const webhookKeys = {

@@ -281,3 +281,79 @@ export async function appointmentServices(db: Executor, appointmentIds: readonly
     .innerJoin(t.clinics, eq(t.clinics.id, t.appointments.clinicId))
     .where(inArray(t.appointments.id, [...appointmentIds]));
 }
+
+/** A patient of one of the viewer's clinics: their clinic; undefined for another clinic's. */
+export async function patientInClinics(db: Executor, id: string, clinicIds: ReadonlySet<string>) {
+  if (clinicIds.size === 0) return undefined;
+  const [row] = await db
+    .select({ clinicId: t.patients.clinicId })
+    .from(t.patients)
+    .where(and(eq(t.patients.id, id), inArray(t.patients.clinicId, [...clinicIds])))
+    .limit(1);
+  return row;
+}
+
+/** An appointment of one of the viewer's clinics: its clinic and patient. */
+export async function appointmentInClinics(
+  db: Executor,
+  id: string,
+  clinicIds: ReadonlySet<string>,
+) {
+  if (clinicIds.size === 0) return undefined;
+  const [row] = await db
+    .select({ clinicId: t.appointments.clinicId, patientId: t.appointments.patientId })
+    .from(t.appointments)
+    .where(and(eq(t.appointments.id, id), inArray(t.appointments.clinicId, [...clinicIds])))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A patient's messages in their clinic, newest first: texts to them, e-mails about their
+ * appointments, waitlist offers made to them (by the offer's token) and the confirmation of an
+ * online booking that booked them (by the hold's token hash, as the hold stores it).
+ */
+export async function messagesOfPatient(
+  db: Executor,
+  clinicId: string,
+  patientId: string,
+  limit: number,
+) {
+  return db
+    .select()
+    .from(t.outbox)
+    .where(
+      and(
+        eq(t.outbox.clinicId, clinicId),
+        or(
+          eq(t.outbox.patientId, patientId),
+          sql`${t.outbox.appointmentId} in (select a.id from ${t.appointments} a where a.patient_id = ${patientId})`,
+          sql`(${t.outbox.kind} = ${OFFER_KIND} and ${t.outbox.payload} ->> 'token' in (
+            select w.token from ${t.waitlistOffers} w
+              join ${t.waitlistEntries} e on e.id = w.entry_id
+             where e.patient_id = ${patientId}))`,
+          sql`(${t.outbox.kind} = ${HOLD_KIND} and encode(sha256(convert_to(${t.outbox.payload} ->> 'token', 'UTF8')), 'hex') in (
+            select h.token_hash from ${t.onlineBookingHolds} h
+              join ${t.appointments} a on a.id = h.appointment_id
+             where a.patient_id = ${patientId}))`,
+        ),
+      ),
+    )
+    .orderBy(desc(t.outbox.id))
+    .limit(limit);
+}
+
+/** An appointment's messages, newest first: its e-mails, their text twins and its reminders. */
+export async function messagesOfAppointment(
+  db: Executor,
+  clinicId: string,
+  appointmentId: string,
+  limit: number,
+) {
+  return db
+    .select()
+    .from(t.outbox)
+    .where(and(eq(t.outbox.clinicId, clinicId), eq(t.outbox.appointmentId, appointmentId)))
+    .orderBy(desc(t.outbox.id))
+    .limit(limit);
+}

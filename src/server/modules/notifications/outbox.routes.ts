@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   getOutboxMessageEndpoint,
+  listAppointmentMessagesEndpoint,
   listOutboxEndpoint,
+  listPatientMessagesEndpoint,
   resendOutboxMessageEndpoint,
 } from '@contracts/outbox';
 import type { AppDeps } from '../../app-deps';
@@ -21,6 +23,15 @@ export function outboxRoutes(deps: AppDeps): FastifyPluginAsync {
 
     route(app, resendOutboxMessageEndpoint, async (request) =>
       outbox.resendMessage(deps, request.context, request.params.id),
+    );
+
+    // The same messages on a patient's record and an appointment (issue 44).
+    route(app, listPatientMessagesEndpoint, async (request) =>
+      outbox.listPatientMessages(deps, request.context, request.params.id),
+    );
+
+    route(app, listAppointmentMessagesEndpoint, async (request) =>
+      outbox.listAppointmentMessages(deps, request.context, request.params.id),
     );
   };
 }

@@ -6,6 +6,9 @@ import type {
   OutboxMessageDetail,
   OutboxPage,
   OutboxQuery,
+  RecordMessage,
+  RecordMessages,
+  RenderedMail,
 } from '@contracts/outbox';
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
@@ -131,37 +134,22 @@ export async function listOutbox(
   };
 }
 
-/**
- * One message as each of its recipients gets it, links and all. The links carry the patient's
- * tokens (a visit, an offer, a booking to confirm), so every read is audited, with the patient
- * the message is about where there is one.
- */
-export async function getOutboxMessage(
+type Addressee = Awaited<ReturnType<typeof addresseesOf>>[number];
+type VisitOf = Parameters<typeof renderOutboxMail>[4];
+type ClinicOf = Parameters<typeof renderOutboxMail>[5];
+
+/** Each recipient's e-mail of a row, as the worker sends it; an account link is withheld. */
+function mailsOf(
   deps: AppDeps,
-  ctx: RequestContext,
-  id: number,
-): Promise<OutboxMessageDetail> {
-  const row = await repo.findVisible(deps.db.db, id, viewerOf(ctx.user));
-  if (!row) throw notFound(NOT_FOUND);
-  const [addressees, reminders, patientId, visits, clinics] = await Promise.all([
-    addresseesOf(deps.db.db, row),
-    currentReminders(deps, [row]),
-    repo.patientOfMessage(deps.db.db, row),
-    visitsOfRows(deps.db.db, [row]),
-    clinicsOfRows(deps.db.db, [row], deps.config.MAIL_FROM),
-  ]);
-  const current = reminders.get(row.appointmentId ?? '');
-  const visit = visits.get(row.appointmentId ?? '');
-  const mails = addressees.flatMap(({ recipient, optedOut }) => {
+  row: repo.OutboxRow,
+  addressees: readonly Addressee[],
+  current: ReminderDelivery | undefined,
+  visit: VisitOf,
+  clinic: ClinicOf,
+): RenderedMail[] {
+  return addressees.flatMap(({ recipient, optedOut }) => {
     if (!hasAddress(recipient)) return [];
-    const mail = renderOutboxMail(
-      row,
-      recipient,
-      deps.config.PUBLIC_URL,
-      current,
-      visit,
-      clinics.get(row.clinicId ?? ''),
-    );
+    const mail = renderOutboxMail(row, recipient, deps.config.PUBLIC_URL, current, visit, clinic);
     if (!mail) return [];
     // A reset or invitation link sets the recipient's password: shown to an admin, it would let
     // them take the account over (ADR 047). The admin sees that it was sent, and why not its link.
@@ -190,6 +178,35 @@ export async function getOutboxMessage(
       },
     ];
   });
+}
+
+/**
+ * One message as each of its recipients gets it, links and all. The links carry the patient's
+ * tokens (a visit, an offer, a booking to confirm), so every read is audited, with the patient
+ * the message is about where there is one.
+ */
+export async function getOutboxMessage(
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: number,
+): Promise<OutboxMessageDetail> {
+  const row = await repo.findVisible(deps.db.db, id, viewerOf(ctx.user));
+  if (!row) throw notFound(NOT_FOUND);
+  const [addressees, reminders, patientId, visits, clinics] = await Promise.all([
+    addresseesOf(deps.db.db, row),
+    currentReminders(deps, [row]),
+    repo.patientOfMessage(deps.db.db, row),
+    visitsOfRows(deps.db.db, [row]),
+    clinicsOfRows(deps.db.db, [row], deps.config.MAIL_FROM),
+  ]);
+  const mails = mailsOf(
+    deps,
+    row,
+    addressees,
+    reminders.get(row.appointmentId ?? ''),
+    visits.get(row.appointmentId ?? ''),
+    clinics.get(row.clinicId ?? ''),
+  );
   await recordReadAudit(
     deps.db.db,
     { userId: ctx.user.id, ip: ctx.ip },
@@ -250,4 +267,107 @@ export async function resendMessage(
  */
 export function queueNotifications(tx: Executor, rows: readonly OutboxInsert[], now: Date) {
   return repo.insertOutbox(tx, rows, now);
+}
+
+/** How many messages a record shows; older ones are on the Notifications page. */
+const RECORD_LIMIT = 50;
+
+/** A text's words as sent; a staff text not yet sent shows the words it will send. */
+function textBodyOf(row: repo.OutboxRow): string | null {
+  if (row.channel !== 'sms') return null;
+  if (row.body) return row.body;
+  const planned = (row.payload as { text?: unknown }).text;
+  return typeof planned === 'string' ? planned : null;
+}
+
+/**
+ * Rows of one record, each rendered as sent, with one audited read for the whole list: the
+ * e-mails' links carry the patient's tokens, as in the outbox's own view (ADR 036).
+ */
+async function recordMessagesOf(
+  deps: AppDeps,
+  ctx: RequestContext,
+  rows: readonly repo.OutboxRow[],
+  audit: { patientId: string; appointmentId?: string },
+): Promise<RecordMessages> {
+  const shown = rows.slice(0, RECORD_LIMIT);
+  const [addressees, reminders, visits, clinics] = await Promise.all([
+    Promise.all(shown.map((row) => addresseesOf(deps.db.db, row))),
+    currentReminders(deps, shown),
+    visitsOfRows(deps.db.db, shown),
+    clinicsOfRows(deps.db.db, shown, deps.config.MAIL_FROM),
+  ]);
+  const data = shown.map((row, i): RecordMessage => {
+    const mails =
+      row.channel === 'sms'
+        ? []
+        : mailsOf(
+            deps,
+            row,
+            addressees[i]!,
+            reminders.get(row.appointmentId ?? ''),
+            visits.get(row.appointmentId ?? ''),
+            clinics.get(row.clinicId ?? ''),
+          );
+    return { ...view(row, mails[0] ?? null), mails, textBody: textBodyOf(row) };
+  });
+  await recordReadAudit(
+    deps.db.db,
+    { userId: ctx.user.id, ip: ctx.ip },
+    [
+      {
+        action: 'read',
+        entityType: 'notification',
+        entityId: null,
+        patientId: audit.patientId,
+        details: {
+          messageIds: data.map((m) => m.id),
+          ...(audit.appointmentId ? { appointmentId: audit.appointmentId } : {}),
+        },
+      },
+    ],
+    deps.now(),
+  );
+  return { data, more: rows.length > RECORD_LIMIT };
+}
+
+/** Every e-mail and text about a patient of the viewer's clinics; another clinic's is a 404. */
+export async function listPatientMessages(
+  deps: AppDeps,
+  ctx: RequestContext,
+  patientId: string,
+): Promise<RecordMessages> {
+  const patient = await repo.patientInClinics(deps.db.db, patientId, ctx.user.clinicIds);
+  if (!patient) throw notFound('Patient not found.');
+  const rows = await repo.messagesOfPatient(
+    deps.db.db,
+    patient.clinicId,
+    patientId,
+    RECORD_LIMIT + 1,
+  );
+  return recordMessagesOf(deps, ctx, rows, { patientId });
+}
+
+/** Every e-mail and text about an appointment of the viewer's clinics; another clinic's is a 404. */
+export async function listAppointmentMessages(
+  deps: AppDeps,
+  ctx: RequestContext,
+  appointmentId: string,
+): Promise<RecordMessages> {
+  const appointment = await repo.appointmentInClinics(
+    deps.db.db,
+    appointmentId,
+    ctx.user.clinicIds,
+  );
+  if (!appointment) throw notFound('Appointment not found.');
+  const rows = await repo.messagesOfAppointment(
+    deps.db.db,
+    appointment.clinicId,
+    appointmentId,
+    RECORD_LIMIT + 1,
+  );
+  return recordMessagesOf(deps, ctx, rows, {
+    patientId: appointment.patientId,
+    appointmentId,
+  });
 }

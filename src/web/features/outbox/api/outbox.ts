@@ -1,13 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { OutboxKind, OutboxStatus } from '@contracts/outbox';
 import { callEndpoint } from '@web/lib/endpoint-client';
-import { endpointQuery, useWriteThenRefresh } from '@web/lib/endpoint-queries';
-import { detailFreshness, listFreshness } from '@web/lib/query-client';
-import {
-  getOutboxMessageRoute,
-  listOutboxRoute,
-  resendOutboxMessageRoute,
-} from '@contracts/routes/outbox';
+import { listFreshness } from '@web/lib/query-client';
+import { listOutboxRoute } from '@contracts/routes/outbox';
 import { outboxKeys } from '@web/queries/query-keys';
 
 export function outboxQueryOptions(status: OutboxStatus | 'all', kind?: OutboxKind) {
@@ -32,26 +27,4 @@ export function outboxQueryOptions(status: OutboxStatus | 'all', kind?: OutboxKi
   });
 }
 
-/**
- * One message as each recipient gets it. Each fetch is a read the server audits (the links carry
- * patients' tokens): a reopened message within the detail freshness is not fetched again.
- */
-export function outboxMessageQueryOptions(id: number) {
-  return endpointQuery(
-    outboxKeys.message(id),
-    getOutboxMessageRoute,
-    { params: { id }, fallback: 'Failed to load the message' },
-    detailFreshness,
-  );
-}
-
-export function useResendMessage() {
-  return useWriteThenRefresh(
-    (id: number) =>
-      callEndpoint(resendOutboxMessageRoute, {
-        params: { id },
-        fallback: 'Failed to resend the message',
-      }),
-    [outboxKeys.all],
-  );
-}
+export { outboxMessageQueryOptions, useResendMessage } from '@web/queries/outbox';

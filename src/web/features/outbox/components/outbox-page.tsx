@@ -13,9 +13,9 @@ import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { AllOrOneSelect } from '@web/components/all-or-one-select';
 import { OUTBOX_KINDS, type OutboxKind, type OutboxStatus } from '@contracts/outbox';
 import { outboxQueryOptions, useResendMessage } from '../api/outbox';
-import { KIND_LABELS } from './outbox-parts';
+import { KIND_LABELS } from '@web/components/messages/message-parts';
 import { OutboxMessages } from './outbox-table';
-import { OutboxMessageDialog } from './outbox-message-dialog';
+import { OutboxMessageDialog } from '@web/components/messages/message-dialog';
 
 const FILTERS = ['all', 'pending', 'failed', 'sent', 'withdrawn', 'dropped'] as const;
 type Filter = (typeof FILTERS)[number];

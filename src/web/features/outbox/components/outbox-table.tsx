@@ -11,7 +11,7 @@ import {
   recipientsLine,
   when,
   type MessageActions,
-} from './outbox-parts';
+} from '@web/components/messages/message-parts';
 
 interface MessagesProps extends MessageActions {
   messages: OutboxMessage[];

@@ -6,7 +6,7 @@ import {
 } from '@contracts/routes/text-messages';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { endpointQuery, useWriteThenRefresh } from '@web/lib/endpoint-queries';
-import { patientKeys } from '@web/queries/query-keys';
+import { outboxKeys, patientKeys } from '@web/queries/query-keys';
 
 /** A patient's text preference and consent, the texts sent them and their replies (ADR 050). */
 export function patientTextsQueryOptions(id: string) {
@@ -37,6 +37,7 @@ export function useSendPatientText(id: string) {
         body,
         fallback: 'Failed to send the text',
       }),
-    [patientKeys.all],
+    // The record's Messages card lists it too.
+    [patientKeys.all, outboxKeys.all],
   );
 }

@@ -6,6 +6,7 @@ import { LoadingBlock } from '@web/components/loading-block';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { isApiError } from '@web/lib/api-client';
+import { useSession } from '@web/lib/session';
 import { patientProfileQueryOptions } from '../api/patients';
 import { DetailsCard } from './details-card';
 import { DuplicatesCard } from './duplicates-card';
@@ -14,6 +15,7 @@ import { EditPatientDialog } from './edit-patient-dialog';
 import { HistoryCard } from './history-card';
 import { NotesCard } from './notes-card';
 import { TextsCard } from './texts-card';
+import { MessagesCard } from './messages-card';
 import { PatientNotFound } from './patient-not-found';
 import { SeriesCard, WaitlistCard } from './plans-card';
 import { ProfileHeader } from './profile-header';
@@ -37,6 +39,7 @@ export function PatientProfilePage({
   renderVisitDetails: (appointmentId: string | null, onClose: () => void) => ReactNode;
 }) {
   const timeZone = useViewerTimeZone();
+  const { user } = useSession();
   const profile = useQuery(patientProfileQueryOptions(id));
   const [editing, setEditing] = useState(false);
   const [openVisit, setOpenVisit] = useState<string | null>(null);
@@ -90,6 +93,15 @@ export function PatientProfilePage({
               patientId={patient.id}
               canEdit={canEdit && !mergedInto}
               timeZone={timeZone}
+              className="order-4 lg:order-none"
+            />
+          )}
+          {/* Admins and the front desk read what was sent (ADR 036); admins alone resend. */}
+          {(user?.role === 'admin' || user?.role === 'staff') && (
+            <MessagesCard
+              patientId={patient.id}
+              timeZone={timeZone}
+              canResend={user.role === 'admin'}
               className="order-4 lg:order-none"
             />
           )}

@@ -12,6 +12,11 @@ import { polyfillPointerApis } from '@web/test/api-stub';
 import { AppointmentDetailsDialog } from './appointment-details-dialog';
 
 beforeAll(polyfillPointerApis);
+// The dialog loads its body lazily: loaded here once, so the first test does not pay for it in
+// its own wait (the body, with its Messages section, is many modules on a busy machine).
+beforeAll(async () => {
+  await Promise.all([import('./details-dialog-frame'), import('./details-body')]);
+}, 120_000);
 
 const clinics = [
   { id: 'clinic-1', slug: 'riverside', name: 'Riverside Family Clinic', timezone: 'UTC' },

@@ -13,6 +13,7 @@ import { clinicNameOf } from '../../utils/appointment-display';
 import { CancelAppointmentDialog } from '../dialogs/cancel-appointment-dialog';
 import { ChangeAppointmentDialog } from '../dialogs/change-appointment-dialog';
 import { ActivityList } from './activity-list';
+import { MessagesSection } from './messages-section';
 import { WaitlistOffersSection } from './waitlist-offers-section';
 import type { ChangeAction } from './details-actions';
 import { DetailsCards } from './details-cards';
@@ -109,6 +110,13 @@ export function DetailsBody({ id }: { id: string }) {
         notes={appointment.metadata?.notes ?? null}
       />
       <ActivityList history={appointment.statusHistory} timeZone={timeZone} />
+      {(user?.role === 'admin' || user?.role === 'staff') && (
+        <MessagesSection
+          appointmentId={appointment._id}
+          timeZone={timeZone}
+          canResend={user.role === 'admin'}
+        />
+      )}
       {appointment.metadata?.status?.toUpperCase() === 'CANCELLED' && (
         <WaitlistOffersSection appointmentId={appointment._id} timeZone={timeZone} />
       )}

@@ -58,7 +58,8 @@ export function when(iso: string, timeZone: string) {
 
 export interface MessageActions {
   resendingId: number | null;
-  onResend(id: number): void;
+  /** Absent: the viewer may not resend (only admins do, ADR 036). */
+  onResend?(id: number): void;
   onView(id: number): void;
 }
 
@@ -189,12 +190,12 @@ export function MessageButtons({
         <EyeIcon aria-hidden="true" />
         View
       </Button>
-      {canResend(m) ? (
+      {actions.onResend && canResend(m) ? (
         <Button
           variant="outline"
           size="sm"
           disabled={actions.resendingId === m.id}
-          onClick={() => actions.onResend(m.id)}
+          onClick={() => actions.onResend?.(m.id)}
         >
           <RotateCwIcon aria-hidden="true" />
           {actions.resendingId === m.id ? 'Resending...' : 'Resend'}

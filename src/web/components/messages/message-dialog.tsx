@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLinkIcon } from 'lucide-react';
-import type { RenderedMail } from '@contracts/outbox';
+import type { OutboxMessageDetail, RenderedMail } from '@contracts/outbox';
 import { TitledDialog } from '@web/components/dialog-frame';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Button } from '@web/components/ui/button';
-import { outboxMessageQueryOptions } from '../api/outbox';
+import { outboxMessageQueryOptions } from '@web/queries/outbox';
 
 /** Only links to web addresses are made clickable; anything else stays text. */
 const isWebLink = (url: string) => /^https?:\/\//i.test(url);
@@ -67,27 +67,44 @@ function MailView({ mail, index }: { mail: RenderedMail; index: number }) {
  */
 export function OutboxMessageDialog({
   messageId,
+  message: given,
   open,
   onOpenChange,
 }: {
   /** Kept while the dialog closes, so its content stays until it is gone. */
   messageId: number;
+  /**
+   * The message as a record's list already has it (issue 44): shown as it is, not fetched (and
+   * read) again. A text's words are in `textBody`.
+   */
+  message?: OutboxMessageDetail & { textBody?: string | null };
   open: boolean;
   onOpenChange(open: boolean): void;
 }) {
-  const message = useQuery(outboxMessageQueryOptions(messageId));
-  const data = message.data;
+  const message = useQuery({ ...outboxMessageQueryOptions(messageId), enabled: !given });
+  const data = given ?? message.data;
+  const textBody = given?.textBody ?? null;
   return (
     <TitledDialog
       open={open}
       onOpenChange={onOpenChange}
       // One column no wider than the dialog: a long link wraps instead of widening it.
       className="grid-cols-[minmax(0,1fr)] sm:max-w-2xl"
-      title={data?.subject ?? 'Message'}
+      title={data?.subject ?? (data?.text ? 'Text message' : 'Message')}
       titleClassName="pr-6 leading-snug break-words"
       description="As each recipient gets it. Opening a link here acts as the recipient: a confirm link books or confirms their visit. Viewing a message is recorded in the audit log."
     >
-      {message.isPending ? (
+      {textBody !== null && given?.text ? (
+        <section aria-label="Text message" className="space-y-3 rounded-lg border p-4">
+          <h3 className="text-sm font-medium break-words">
+            To: {given.text.name !== given.text.to ? `${given.text.name} ` : ''}
+            <span className="text-muted-foreground">{given.text.to}</span>
+          </h3>
+          <div className="rounded-md bg-muted/50 p-3 text-sm break-words whitespace-pre-wrap">
+            {textBody}
+          </div>
+        </section>
+      ) : !given && message.isPending ? (
         <div className="space-y-3" aria-busy="true">
           <span className="sr-only">Loading the message…</span>
           <Skeleton className="h-5 w-2/3" />
@@ -102,7 +119,9 @@ export function OutboxMessageDialog({
         </div>
       ) : data.mails.length === 0 ? (
         <p className="text-sm text-muted-foreground">
-          There is nothing to show: the appointment this reminder is about no longer exists.
+          {data.text
+            ? 'There is nothing to show: this text’s words are written when it is sent.'
+            : 'There is nothing to show: the appointment this reminder is about no longer exists.'}
         </p>
       ) : (
         <div className="space-y-4">
