@@ -180,6 +180,13 @@ export const configSchema = z.object({
    */
   ACCOUNT_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * On SIGTERM, how long the instance keeps serving while /api/health answers 503 "draining",
+   * so a load balancer stops sending it requests before it stops listening (ADR 063). 0 (one
+   * instance, nothing in front): stop listening at once. Behind HAProxy: more than its checks
+   * take to mark an instance down (deploy/haproxy.cfg: two failures a second apart).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** The whole request, headers and body, must arrive within this; else a 408 and the socket closes. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /**
