@@ -307,9 +307,9 @@ async function startApp(base: string, index: number, env: Record<string, string>
       SEED_DEMO: 'always',
       // The reads contracts allow go to the replicas (ADR 063).
       DATABASE_READ_URL: readUrl(base),
-      // On SIGTERM: answer "draining" to HAProxy's checks (every 500 ms, down after two) for
-      // 3 s before closing, so a rolling restart loses no request (ADR 063).
-      SHUTDOWN_DRAIN_MS: '3000',
+      // On SIGTERM: answer "draining" to HAProxy's checks (every second, down after two) for
+      // 5 s before closing, so a rolling restart loses no request (ADR 063).
+      SHUTDOWN_DRAIN_MS: '5000',
       ...env,
     },
   });

@@ -490,6 +490,8 @@ interface MailCheck {
   /** Messages of these rows at the SMTP sink, and how many of them arrived more than once. */
   messages: number;
   duplicateMessages: number;
+  /** Everything the sink holds (all rounds), with or without an outbox Message-ID. */
+  inboxTotal: number;
 }
 
 /**
@@ -537,6 +539,7 @@ async function mailOnce(sink: SmtpSink, since: Date): Promise<MailCheck> {
     leased: rows.filter((r) => r.status === 'pending' && r.leased).length,
     messages: [...counts.values()].reduce((a, b) => a + b, 0),
     duplicateMessages: [...counts.values()].filter((n) => n > 1).length,
+    inboxTotal: sink.inbox.length,
   };
 }
 

@@ -60,8 +60,15 @@ async function browserOf(email: string) {
     jar,
     get: async (url: string) =>
       keep(await app.inject({ method: 'GET', url, headers: { cookie: cookie() } })),
-    post: async (url: string, payload: object) =>
-      keep(await app.inject({ method: 'POST', url, payload, headers: { cookie: cookie() } })),
+    post: async (url: string, payload: object, headers: Record<string, string> = {}) =>
+      keep(
+        await app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { cookie: cookie(), ...headers },
+        }),
+      ),
   };
 }
 
@@ -181,6 +188,57 @@ describe('reads on a streaming replica (DATABASE_READ_URL)', () => {
     } finally {
       await plainApp.close();
       await plain.close();
+    }
+  });
+
+  it('answers 503 within the statement timeout when no synchronous standby is left, and a retry with the key only once the standby has the booking', async () => {
+    // synchronous_mode_strict with both replicas gone, in small: one synchronous standby, stopped.
+    await one(primary.url, "alter system set synchronous_standby_names = '*'");
+    await one(primary.url, 'select pg_reload_conf()');
+    const strict = await openDatabase({ url: primary.url, poolMax: 4, statementTimeoutMs: 1_000 });
+    const strictApp = await buildTestApp(strict);
+    const cookie = await signIn(strictApp, s.staff.email);
+    const book = (key: string) =>
+      strictApp.inject({
+        method: 'POST',
+        url: '/api/appointments',
+        payload: createBody(s, soon(6)),
+        headers: { cookie, 'idempotency-key': key },
+      });
+    try {
+      await replicaCaughtUp();
+      replica.stop('fast');
+      const started = Date.now();
+      const first = await book('strict-1');
+      expect(first.statusCode, first.body).toBe(503);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      // The booking is on the primary's disk alone: its retry is not answered from it yet.
+      const retried = await book('strict-1');
+      expect(retried.statusCode, retried.body).toBe(503);
+      // A read that writes nothing still answers.
+      const read = await strictApp.inject({
+        method: 'GET',
+        url: `/api/appointments/${s.foreignAppointment.id}`,
+        headers: { cookie },
+      });
+      expect(read.statusCode).not.toBe(503);
+
+      replica.start();
+      let answer = await book('strict-1');
+      for (let i = 0; i < 20 && answer.statusCode === 503; i++) answer = await book('strict-1');
+      expect(answer.statusCode, answer.body).toBe(201);
+      expect(answer.headers['idempotent-replayed']).toBe('true');
+      const { n } = await one<{ n: number }>(
+        primary.url,
+        'select count(*)::int as n from appointments where start_at = $1',
+        [soon(6)],
+      );
+      expect(n).toBe(1);
+    } finally {
+      await one(primary.url, "alter system set synchronous_standby_names = ''");
+      await one(primary.url, 'select pg_reload_conf()');
+      await strictApp.close();
+      await strict.close();
     }
   });
 });

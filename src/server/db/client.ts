@@ -5,7 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
-import './pg-transaction-fix';
+import { commitsNotReplicated, isUnreplicatedCommitNotice } from './pg-transaction-fix';
 import { openReplicaReads, RoutedPool, type ReplicaReads } from './replica-reads';
 
 // No schema is given to drizzle: the app reads through its query builder, never its relational
@@ -157,7 +157,12 @@ async function openPostgres(options: {
   // transaction has no listener, and pg would throw its 'error' event as an uncaught exception.
   // The query in flight still fails, and its caller gets a 503.
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    client.on('notice', (notice) => {
+      if (isUnreplicatedCommitNotice(notice)) commitsNotReplicated.add(client);
+    });
+  });
   const db = drizzlePg(pool) as unknown as Database;
   const replica = options.readUrl
     ? openReplicaReads({

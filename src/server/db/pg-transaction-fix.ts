@@ -1,5 +1,6 @@
 import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
+import { DatabaseUnavailableError } from './errors';
 
 /**
  * drizzle-orm 0.45's node-postgres `transaction()` sends BEGIN before its try/finally: when the
@@ -26,6 +27,20 @@ interface Internals {
 interface TxInternals {
   execute(query: ReturnType<typeof sql>): Promise<unknown>;
   getTransactionConfigSQL(config: unknown): ReturnType<typeof sql>;
+}
+
+/**
+ * Connections whose last COMMIT PostgreSQL stopped waiting for the synchronous standby on (a
+ * statement timeout while no standby answers, synchronous_mode_strict with both replicas down):
+ * it says so only in a WARNING, and the COMMIT "succeeds" on one server's disk. client.ts adds
+ * the connection here from its notice; the transaction then fails with a 503 instead of being
+ * acknowledged (ADR 063).
+ */
+export const commitsNotReplicated = new WeakSet<object>();
+
+/** The WARNING PostgreSQL gives when a COMMIT stops waiting for its synchronous standby. */
+export function isUnreplicatedCommitNotice(notice: { message?: string }) {
+  return /canceling (the )?wait for synchronous replication/i.test(notice.message ?? '');
 }
 
 const original = NodePgSession.prototype.transaction;
@@ -62,7 +77,15 @@ NodePgSession.prototype.transaction = async function fixedTransaction(
     }
     try {
       const result = await transaction(tx);
+      commitsNotReplicated.delete(client);
       await send('commit');
+      if (commitsNotReplicated.delete(client)) {
+        // Committed here only: not an answer to give. A retry with the same Idempotency-Key is
+        // answered once the standby has it (core/idempotency.ts).
+        throw new DatabaseUnavailableError(
+          'The database is unavailable. Please try again shortly.',
+        );
+      }
       return result;
     } catch (err) {
       await send('rollback').catch((rollbackError: unknown) => {
