@@ -93,8 +93,12 @@ async function replay<T>(
   // The stored answer may have been committed on the primary alone (its COMMIT stopped waiting
   // for the synchronous standby, and the first request was answered 503): a commit of our own,
   // which waits for the standby to have everything before it, says it is safe to give (ADR 063).
+  // It must write (a commit that wrote nothing does not wait): the stored row, unchanged.
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select txid_current()`);
+    await tx
+      .update(t.idempotencyKeys)
+      .set({ statusCode: sql`${t.idempotencyKeys.statusCode}` })
+      .where(and(eq(t.idempotencyKeys.owner, owner), eq(t.idempotencyKeys.key, key)));
   });
   return { status: stored.statusCode, body: stored.body as T, replayed: true };
 }

@@ -28,6 +28,11 @@ export function readingReplica(): boolean {
   return Boolean(routes.getStore()?.client);
 }
 
+/** Runs `work` with every query on the primary, whatever request it belongs to. */
+export function onPrimary<T>(work: () => T): T {
+  return routes.exit(work);
+}
+
 /** A WAL position as PostgreSQL prints it (`16/B374D848`); anything else is ignored. */
 const WAL_POSITION = /^[0-9A-F]{1,8}\/[0-9A-F]{1,8}$/i;
 
