@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
-import { startSmtpSink, unfoldMail, type SmtpSink } from '../../src/server/test/smtp-sink';
+import { startSmtpSink, type SmtpSink } from '../../src/server/test/smtp-sink';
 import {
   NODES,
   PORTS,
@@ -527,7 +527,8 @@ async function mailOnce(sink: SmtpSink, since: Date): Promise<MailCheck> {
   const ids = new Set(rows.map((r) => Number(r.id)));
   const counts = new Map<string, number>();
   for (const mail of sink.inbox) {
-    const id = /^Message-ID:\s*<outbox-(\d+)-(\d+)@/im.exec(unfoldMail(mail.raw));
+    // The raw headers: unfoldMail's quoted-printable undoing would join the line to the subject.
+    const id = /^Message-ID:\s*<outbox-(\d+)-(\d+)@/im.exec(mail.raw);
     if (!id || !ids.has(Number(id[1]))) continue;
     const key = `${id[1]}-${id[2]}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
