@@ -305,6 +305,11 @@ async function startApp(base: string, index: number, env: Record<string, string>
       WEB_DIR: path.join(ROOT, 'dist/web'),
       TRUST_PROXY: '127.0.0.1',
       SEED_DEMO: 'always',
+      // The reads contracts allow go to the replicas (ADR 063).
+      DATABASE_READ_URL: readUrl(base),
+      // On SIGTERM: answer "draining" to HAProxy's checks (every second, down after two) for
+      // 5 s before closing, so a rolling restart loses no request (ADR 063).
+      SHUTDOWN_DRAIN_MS: '5000',
       ...env,
     },
   });
@@ -314,6 +319,49 @@ async function startApp(base: string, index: number, env: Record<string, string>
     90_000,
     logFile(name, base),
   );
+}
+
+/** HAProxy's view of an app instance (its stats page as CSV): UP, DOWN, NOLB, MAINT… */
+export async function haproxyStatus(server: string): Promise<string | undefined> {
+  const res = await fetch(`http://127.0.0.1:${PORTS.stats}/;csv`, {
+    signal: AbortSignal.timeout(1_000),
+  });
+  const lines = (await res.text()).split('\n');
+  const header = lines[0]!.replace(/^# /, '').split(',');
+  const status = header.indexOf('status');
+  const row = lines.find((l) => l.startsWith(`carebook_http,${server},`));
+  return row?.split(',')[status];
+}
+
+/**
+ * Restarts the app instances one by one (a new version's rollout): each gets SIGTERM, drains
+ * (HAProxy takes it out while it still serves), finishes its requests and exits; it is started
+ * again and HAProxy sees it up before the next one goes.
+ */
+export async function haRestart(
+  options: { appEnv?: Record<string, string>; say?: (line: string) => void } = {},
+) {
+  const say = options.say ?? ((line: string) => print(line));
+  const base = baseDir();
+  for (const [index] of PORTS.apps.entries()) {
+    const name = `app${index + 1}`;
+    const pid = trackedPid(name, base);
+    if (pid === undefined || !alive(pid)) throw new Error(`${name} is not running`);
+    say(`${name}: SIGTERM (draining)…`);
+    const stoppedAt = Date.now();
+    await stopProcess({ name, pid }, 'SIGTERM', 20_000);
+    say(
+      `${name}: exited after ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s; starting it again`,
+    );
+    await startApp(base, index, options.appEnv ?? {});
+    await waitFor(
+      `HAProxy sending to ${name} again`,
+      async () => ((await haproxyStatus(name)) === 'UP' ? true : undefined),
+      30_000,
+      logFile('haproxy', base),
+    );
+    say(`${name}: back in HAProxy`);
+  }
 }
 
 export interface UpOptions {

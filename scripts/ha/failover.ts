@@ -1,8 +1,10 @@
-// npm run test:ha [-- --rounds 2 --keep]
-// The failover test (issue 48, ADR 061): brings up the cluster of `npm run ha:up`, books and
-// reads at 20 clients across both app instances with Idempotency-Keys, and in round 1 kills the
-// primary's PostgreSQL with SIGKILL, in round 2 the whole primary node (Patroni too, as a host
-// that dies). It measures how long writes stop, and fails unless: writes resume within 30 s, no
+// npm run test:ha [-- --rounds 2 --keep --no-restart]
+// The failover test (issue 48, ADR 061, ADR 063): brings up the cluster of `npm run ha:up`, books
+// and reads at 20 clients across both app instances with Idempotency-Keys. First a rolling
+// restart of the two instances through HAProxy (each drains), which must fail no request; then in
+// round 1 it kills the primary's PostgreSQL with SIGKILL, in round 2 the whole primary node
+// (Patroni too, as a host that dies). Every e-mail the outbox sends reaches an SMTP sink, which
+// must receive each message once. It measures how long writes stop, and fails unless: writes resume within 30 s, no
 // acknowledged booking is lost, no two active appointments overlap, a retried key never books
 // twice, and the old primary rejoins as a replica (pg_rewind) so the cluster is whole again.
 // Figures go to bench/results/ha-failover.json and .md.
@@ -13,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
-import { httpSignIn, type HttpApi } from '../../src/server/test/spawn-server';
+import { startSmtpSink, type SmtpSink } from '../../src/server/test/smtp-sink';
 import {
   NODES,
   PORTS,
@@ -21,6 +23,7 @@ import {
   alive,
   clusterWhole,
   haDown,
+  haRestart,
   haUp,
   leaderNode,
   nodeUrl,
@@ -42,8 +45,54 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '2' },
     clients: { type: 'string', default: '20' },
     keep: { type: 'boolean', default: false },
+    'no-restart': { type: 'boolean', default: false },
   },
 });
+/** The SMTP sink the instances send the outbox's e-mails to: a port of this test's range. */
+const SMTP_PORT = 48220;
+
+type HttpApi = (
+  path: string,
+  init?: { method?: string; body?: unknown; headers?: Record<string, string> },
+) => Promise<Response>;
+
+/**
+ * A signed-in client that keeps the cookies the app sets, as a browser does: the session, and
+ * the WAL position of its last change, so that its reads after a booking see it (ADR 063).
+ */
+async function httpSignIn(base: string, email: string, password: string): Promise<HttpApi> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    return res;
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = keep(
+    await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email, password }),
+    }),
+  );
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return async (path, init = {}) =>
+    keep(
+      await fetch(`${base}${path}`, {
+        method: init.method ?? 'GET',
+        headers: {
+          cookie: cookie(),
+          origin: base,
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...init.headers,
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      }),
+    );
+}
 const ROUNDS = Number(values.rounds);
 const CLIENTS = Number(values.clients);
 const WRITE_RESUME_LIMIT_S = 30;
@@ -75,11 +124,11 @@ interface Load {
   noAnswer: number;
 }
 
-async function signInAll(): Promise<HttpApi[]> {
+async function signInAll(ports: readonly number[] = PORTS.apps): Promise<HttpApi[]> {
   // One after the other, and again after a moment when refused: two sign-ins of one account at
   // the same instant may meet the sign-in throttle (ADR 010), which is not what this test tests.
   const apis: HttpApi[] = [];
-  for (const port of PORTS.apps) {
+  for (const port of ports) {
     for (let attempt = 1; ; attempt++) {
       try {
         apis.push(
@@ -233,6 +282,7 @@ interface RoundResult {
   otherStatuses: Record<string, number>;
   rowsOnEveryNode: Record<string, number>;
   timelineAfter: number | undefined;
+  mail: MailCheck;
   checks: Record<string, boolean>;
 }
 
@@ -242,6 +292,7 @@ async function round(
   apis: HttpApi[],
   slots: Array<{ startTime: string; agentId: string }>,
   patients: string[],
+  sink: SmtpSink,
 ): Promise<RoundResult> {
   const victim = (await leaderNode()) as NodeSpec;
   const since = await withPrimary(
@@ -380,8 +431,10 @@ async function round(
     return pid !== undefined && alive(pid);
   });
 
+  const mail = await mailOnce(sink, since);
   const leaderAfter = members.find((m) => m.role === 'leader');
   const checks = {
+    everyMailSentOnce: mail.duplicateMessages === 0 && mail.pendingDue === 0,
     writesResumedWithin30s: (resumedAt - killedAt) / 1000 <= WRITE_RESUME_LIMIT_S,
     noAcknowledgedLost: lost === 0,
     noOverlaps: overlaps === 0,
@@ -421,21 +474,174 @@ async function round(
     otherStatuses: Object.fromEntries(load.other),
     rowsOnEveryNode,
     timelineAfter: leaderAfter?.timeline,
+    mail,
     checks,
   };
 }
 
-function markdown(meta: Record<string, unknown>, results: RoundResult[]) {
+interface MailCheck {
+  /** E-mail rows the outbox got during the round (booking messages). */
+  rows: number;
+  sent: number;
+  /** Pending and due after the wait: the workers did not send them. */
+  pendingDue: number;
+  /** Pending under a claim's lease (a claim whose commit the failover cut; sent when it ends). */
+  leased: number;
+  /** Messages of these rows at the SMTP sink, and how many of them arrived more than once. */
+  messages: number;
+  duplicateMessages: number;
+  /** Everything the sink holds (all rounds), with or without an outbox Message-ID. */
+  inboxTotal: number;
+}
+
+/**
+ * The outbox across the round: once what was due is sent, every message of the round's rows
+ * reached the sink once (one Message-ID per row and addressee, outbox-worker.ts).
+ */
+async function mailOnce(sink: SmtpSink, since: Date): Promise<MailCheck> {
+  await waitUntil(
+    'the outbox has sent what was due',
+    () =>
+      withPrimary(async (c) => {
+        const { n } = (
+          await c.query<{ n: number }>(
+            `select count(*)::int as n from outbox where created_at >= $1 and channel = 'email'
+                and status = 'pending' and next_attempt_at <= now()`,
+            [since],
+          )
+        ).rows[0]!;
+        return n === 0 ? true : undefined;
+      }),
+    90_000,
+  ).catch(() => undefined);
+  const rows = await withPrimary(
+    async (c) =>
+      (
+        await c.query<{ id: number; status: string; leased: boolean }>(
+          `select id, status, next_attempt_at > now() as leased from outbox
+            where created_at >= $1 and channel = 'email'`,
+          [since],
+        )
+      ).rows,
+  );
+  const ids = new Set(rows.map((r) => Number(r.id)));
+  const counts = new Map<string, number>();
+  for (const mail of sink.inbox) {
+    // The raw headers: unfoldMail's quoted-printable undoing would join the line to the subject.
+    const id = /^Message-ID:\s*<outbox-(\d+)-(\d+)@/im.exec(mail.raw);
+    if (!id || !ids.has(Number(id[1]))) continue;
+    const key = `${id[1]}-${id[2]}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return {
+    rows: rows.length,
+    sent: rows.filter((r) => r.status === 'sent').length,
+    pendingDue: rows.filter((r) => r.status === 'pending' && !r.leased).length,
+    leased: rows.filter((r) => r.status === 'pending' && r.leased).length,
+    messages: [...counts.values()].reduce((a, b) => a + b, 0),
+    duplicateMessages: [...counts.values()].filter((n) => n > 1).length,
+    inboxTotal: sink.inbox.length,
+  };
+}
+
+interface RestartResult {
+  bookingsAcknowledged: number;
+  conflicts409: number;
+  reads: { ok: number; failed: number };
+  answered503: number;
+  noAnswer: number;
+  fiveHundreds: number;
+  otherStatuses: Record<string, number>;
+  failedRequests: number;
+  restartSeconds: number;
+  mail: MailCheck;
+  checks: Record<string, boolean>;
+}
+
+/**
+ * A rolling restart under load: the clients go through HAProxy, as browsers do, while both
+ * instances are restarted one after the other (each drains first). Not one request may fail.
+ */
+async function restartRound(
+  appEnv: Record<string, string>,
+  slots: Array<{ startTime: string; agentId: string }>,
+  patients: string[],
+  sink: SmtpSink,
+): Promise<RestartResult> {
+  const since = await withPrimary(
+    async (c) => (await c.query('select now() as t')).rows[0].t as Date,
+  );
+  const apis = await signInAll([PORTS.http, PORTS.http]);
+  say(`rolling restart: ${CLIENTS} clients booking and reading through HAProxy (${PORTS.http})`);
+  const { load, stop } = startLoad(apis, slots, patients);
+  await sleep(5_000);
+  const started = Date.now();
+  await haRestart({ appEnv, say });
+  const restartSeconds = (Date.now() - started) / 1000;
+  await sleep(3_000);
+  await stop();
+  const other = [...load.other.values()].reduce((a, b) => a + b, 0);
+  const failedRequests =
+    load.answered503 + load.noAnswer + load.fiveHundreds + load.reads.failed + other;
+  say(
+    `both instances restarted in ${restartSeconds.toFixed(1)} s; failed requests: ${failedRequests}`,
+  );
+  const mail = await mailOnce(sink, since);
+  const appsAlive = PORTS.apps.every((_, i) => {
+    const pid = trackedPid(`app${i + 1}`);
+    return pid !== undefined && alive(pid);
+  });
+  return {
+    bookingsAcknowledged: load.attempts.filter((a) => a.ids.size > 0).length,
+    conflicts409: load.attempts.filter((a) => a.final === 409).length,
+    reads: load.reads,
+    answered503: load.answered503,
+    noAnswer: load.noAnswer,
+    fiveHundreds: load.fiveHundreds,
+    otherStatuses: Object.fromEntries(load.other),
+    failedRequests,
+    restartSeconds,
+    mail,
+    checks: {
+      noFailedRequest: failedRequests === 0,
+      everyMailSentOnce: mail.duplicateMessages === 0 && mail.pendingDue === 0,
+      appInstancesAlive: appsAlive,
+    },
+  };
+}
+
+function markdown(
+  meta: Record<string, unknown>,
+  results: RoundResult[],
+  restart: RestartResult | undefined,
+) {
   const lines = [
     '# Carebook failover test',
     '',
-    `Generated by \`npm run test:ha\` on ${String(meta.startedAt)} at commit \`${String(meta.commit)}\`, on ${String(meta.cpus)} cores shared with other work. Cluster: etcd, three Patroni nodes (PostgreSQL 15, synchronous_mode strict, one synchronous standby), HAProxy routing by Patroni's /primary check, two app instances; ${CLIENTS} clients booking (each with its own Idempotency-Key, retrying 503s and cut connections every 250 ms) and reading the appointment list across both instances.`,
+    `Generated by \`npm run test:ha\` on ${String(meta.startedAt)} at commit \`${String(meta.commit)}\`, on ${String(meta.cpus)} cores shared with other work (load average ${(meta.loadAverageAtStart as number[]).map((n) => n.toFixed(2)).join(', ')} at the start). Cluster: etcd, three Patroni nodes (PostgreSQL 15, synchronous_mode strict, one synchronous standby), HAProxy routing by Patroni's /primary and /replica checks, two app instances reading the list from the replicas (DATABASE_READ_URL) and sending the outbox's e-mails to an SMTP sink; ${CLIENTS} clients booking (each with its own Idempotency-Key, retrying 503s and cut connections every 250 ms) and reading the appointment list across both instances.`,
     '',
-    '| round | fault | first booking sent after the kill acknowledged after | longest gap between acknowledged bookings | cluster whole again after | booked (acknowledged) | lost | overlaps | duplicate keys | 409 | retried after 503 | reads ok / failed |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...(restart
+      ? [
+          '## Rolling restart (both instances, one after the other, through HAProxy)',
+          '',
+          '| restart took | bookings acknowledged | 409 | reads ok / failed | 503 | no answer | 5xx | failed requests | e-mails (rows / messages / duplicates) |',
+          '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+          `| ${restart.restartSeconds.toFixed(1)} s | ${restart.bookingsAcknowledged} | ${restart.conflicts409} | ${restart.reads.ok} / ${restart.reads.failed} | ${restart.answered503} | ${restart.noAnswer} | ${restart.fiveHundreds} | **${restart.failedRequests}** | ${restart.mail.rows} / ${restart.mail.messages} / ${restart.mail.duplicateMessages} |`,
+          '',
+          'Checks: ' +
+            Object.entries(restart.checks)
+              .map(([k, v]) => `${k} ${v ? 'yes' : 'NO'}`)
+              .join(', '),
+          '',
+          '## Failover',
+          '',
+        ]
+      : []),
+    '| round | fault | first booking sent after the kill acknowledged after | longest gap between acknowledged bookings | cluster whole again after | booked (acknowledged) | lost | overlaps | duplicate keys | 409 | retried after 503 | reads ok / failed | e-mails (rows / messages / duplicates / leased) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...results.map(
       (r) =>
-        `| ${r.round} | ${r.fault} (${r.killedNode} → ${r.newPrimary}) | ${r.firstAcknowledgedWriteAfterKillSeconds.toFixed(1)} s | ${r.writesStoppedSeconds.toFixed(1)} s | ${r.rejoinedAsReplicaSeconds.toFixed(1)} s | ${r.bookingsAcknowledged} | ${r.acknowledgedLost} | ${r.overlappingActive} | ${r.duplicateKeys} | ${r.conflicts409} | ${r.retriedAfter503OrCut} | ${r.reads.ok} / ${r.reads.failed} |`,
+        `| ${r.round} | ${r.fault} (${r.killedNode} → ${r.newPrimary}) | ${r.firstAcknowledgedWriteAfterKillSeconds.toFixed(1)} s | ${r.writesStoppedSeconds.toFixed(1)} s | ${r.rejoinedAsReplicaSeconds.toFixed(1)} s | ${r.bookingsAcknowledged} | ${r.acknowledgedLost} | ${r.overlappingActive} | ${r.duplicateKeys} | ${r.conflicts409} | ${r.retriedAfter503OrCut} | ${r.reads.ok} / ${r.reads.failed} | ${r.mail.rows} / ${r.mail.messages} / ${r.mail.duplicateMessages} / ${r.mail.leased} |`,
     ),
     '',
     'Checks: ' +
@@ -457,11 +663,16 @@ async function main() {
   const startedAt = new Date().toISOString();
   say('stopping any earlier cluster and starting a fresh one (npm run ha:up)…');
   await haDown({ wipe: true, say });
-  await haUp({
-    say,
-    appEnv: { LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_PER_MINUTE: '100000' },
-  });
+  const sink = await startSmtpSink(SMTP_PORT);
+  const appEnv = {
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+    SMTP_URL: sink.url,
+    OUTBOX_POLL_MS: '1000',
+  };
+  await haUp({ say, appEnv });
   const results: RoundResult[] = [];
+  let restart: RestartResult | undefined;
   try {
     const apis = await signInAll();
     const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -478,8 +689,12 @@ async function main() {
       }>
     ).map((p) => p._id);
     say(`${slots.length} free slots, ${patients.length} patients`);
+    if (!values['no-restart']) {
+      restart = await restartRound(appEnv, slots, patients, sink);
+      print(JSON.stringify(restart, null, 2));
+    }
     for (let i = 1; i <= ROUNDS; i++) {
-      results.push(await round(i, i === 1 ? 'postgres' : 'node', apis, slots, patients));
+      results.push(await round(i, i === 1 ? 'postgres' : 'node', apis, slots, patients, sink));
       print(JSON.stringify(results.at(-1), null, 2));
     }
   } finally {
@@ -499,17 +714,24 @@ async function main() {
       const dir = path.join(ROOT, 'bench/results');
       writeFileSync(
         path.join(dir, 'ha-failover.json'),
-        JSON.stringify({ meta, rounds: results }, null, 2) + '\n',
+        JSON.stringify({ meta, restart, rounds: results }, null, 2) + '\n',
       );
-      writeFileSync(path.join(dir, 'ha-failover.md'), markdown(meta, results));
+      writeFileSync(path.join(dir, 'ha-failover.md'), markdown(meta, results, restart));
       say('figures written to bench/results/ha-failover.json and .md');
     }
     if (!values.keep) await haDown({ wipe: true, say });
+    await sink.close();
   }
-  const failed = results.flatMap((r) =>
-    Object.entries(r.checks)
+  const failed = [
+    ...Object.entries(restart?.checks ?? {})
       .filter(([, ok]) => !ok)
-      .map(([k]) => `round ${r.round}: ${k}`),
+      .map(([k]) => `rolling restart: ${k}`),
+  ].concat(
+    results.flatMap((r) =>
+      Object.entries(r.checks)
+        .filter(([, ok]) => !ok)
+        .map(([k]) => `round ${r.round}: ${k}`),
+    ),
   );
   if (results.length < ROUNDS || failed.length) {
     console.error(`FAILED: ${failed.join(', ') || 'a round did not finish'}`);

@@ -1,7 +1,7 @@
-// npm run ha:up | npm run ha:down [-- --wipe] | npm run ha:status
+// npm run ha:up | npm run ha:down [-- --wipe] | npm run ha:status | npm run ha:restart
 // The high-availability cluster on this machine (ADR 061, README "Production: high availability").
 import { parseArgs } from 'node:util';
-import { clusterMembers, describeUrls, haDown, haUp } from './cluster';
+import { clusterMembers, describeUrls, haDown, haRestart, haUp } from './cluster';
 
 /** What the command tells its operator, on standard output. */
 const print = (text = ''): void => {
@@ -35,6 +35,11 @@ async function main() {
       await haDown({ wipe: values.wipe });
       print('the cluster is stopped');
       return;
+    case 'restart':
+      // The app instances one by one, each drained first: what a deployment of a new version does.
+      await haRestart();
+      print('both app instances restarted');
+      return;
     case 'status': {
       const members = await clusterMembers();
       if (!members) {
@@ -47,7 +52,7 @@ async function main() {
       return;
     }
     default:
-      console.error('usage: tsx scripts/ha/ha.ts up | down [--wipe] | status');
+      console.error('usage: tsx scripts/ha/ha.ts up | down [--wipe] | status | restart');
       process.exitCode = 2;
   }
 }

@@ -300,6 +300,7 @@ export const unlockAgentSignInEndpoint = defineEndpoint({
 export const browseAuditEndpoint = defineEndpoint({
   ...admins,
   ...browseAuditRoute,
+  reads: 'replica',
   summary: 'Who read or changed which patient or appointment, newest first',
   query: auditQuery,
   responses: { 200: auditResponse },

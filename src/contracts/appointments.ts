@@ -267,6 +267,7 @@ const forStaff = { tag: 'Appointments', access: 'authenticated' } as const;
 export const listAppointmentsInRangeEndpoint = defineEndpoint({
   ...forStaff,
   ...listAppointmentsInRangeRoute,
+  reads: 'replica',
   summary: 'Appointments in a date range, for the calendar (spec §7)',
   query: rangeQuery,
   responses: { 200: z.array(appointment) },
@@ -275,6 +276,7 @@ export const listAppointmentsInRangeEndpoint = defineEndpoint({
 export const listAppointmentsPageEndpoint = defineEndpoint({
   ...forStaff,
   ...listAppointmentsPageRoute,
+  reads: 'replica',
   summary: 'A page of appointments with the counts of each tab (spec §7)',
   query: paginatedQuery,
   responses: { 200: paginatedResponse },
@@ -299,6 +301,7 @@ export const exportAppointmentsEndpoint = defineEndpoint({
 export const countAppointmentsEndpoint = defineEndpoint({
   ...forStaff,
   ...countAppointmentsRoute,
+  reads: 'replica',
   summary: 'How many appointments each tab holds (spec §7)',
   query: appointmentFilters,
   responses: { 200: appointmentCounts },

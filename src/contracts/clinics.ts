@@ -152,6 +152,7 @@ export const listClinicAgentsEndpoint = defineEndpoint({
 export const searchPatientsEndpoint = defineEndpoint({
   ...signedIn,
   ...searchPatientsRoute,
+  reads: 'replica',
   summary: `Patients of a clinic whose name or email starts with the keyword (at most ${PATIENT_SEARCH_LIMIT})`,
   query: patientSearchQuery,
   responses: { 200: patientSearchResponse },

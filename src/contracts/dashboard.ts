@@ -126,6 +126,7 @@ export type DashboardResponse = z.infer<typeof dashboardResponse>;
 
 export const getDashboardEndpoint = defineEndpoint({
   ...getDashboardRoute,
+  reads: 'replica',
   summary: 'The day at a glance: counts, what needs marking, what comes next, charts',
   tag: 'Dashboard',
   access: 'authenticated',

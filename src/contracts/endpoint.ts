@@ -80,6 +80,13 @@ export interface Endpoint extends Route {
    * 046) reaches it as its user. Everywhere else such a session is no session at all.
    */
   readonly signingIn?: true;
+  /**
+   * Where its reads may be answered from (ADR 063). 'replica': its plain SELECTs may go to a
+   * streaming replica that has replayed the caller's last write, so what it shows may lag other
+   * people's changes by the replica's delay. Absent or 'primary' (the safe default): every
+   * query goes to the primary. Slots, the patient's page and every change stay on the primary.
+   */
+  readonly reads?: 'replica' | 'primary';
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

@@ -3,7 +3,8 @@ import { defineEndpoint } from './endpoint';
 import { clientConfigRoute, healthRoute, openApiRoute } from './routes/system';
 
 export const healthResponse = z.object({
-  status: z.enum(['ok', 'degraded']),
+  /** `draining`: the instance is shutting down; a load balancer sends it nothing new. */
+  status: z.enum(['ok', 'degraded', 'draining']),
   database: z.object({
     kind: z.enum(['pglite', 'postgres']),
     /** True for the database the app runs itself under DATA_DIR (ADR 024). */
@@ -27,7 +28,7 @@ export const healthEndpoint = defineEndpoint({
   ...healthRoute,
   summary: 'Whether the app and its database are up',
   description:
-    'For load balancers: 200 while the database answers, 503 with the same body while not.',
+    'For load balancers: 200 while the database answers, 503 with the same body while not, and 503 with status `draining` from an instance that is shutting down (it still answers requests it is sent until it stops listening).',
   tag: 'System',
   access: 'public',
   responses: { 200: healthResponse, 503: healthResponse },

@@ -11,4 +11,6 @@ export interface AppDeps {
   version: string;
   /** Carries video-call signalling between instances; an in-memory bus when absent. */
   signalBus?: SignalBus;
+  /** Set by main.ts on SIGTERM: the instance is draining, and its health check says so. */
+  lifecycle?: { draining: boolean };
 }

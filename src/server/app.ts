@@ -23,6 +23,7 @@ import { webPlugin } from './plugins/web';
 import { authPlugin } from './plugins/auth';
 import { openApiPlugin, registerApiDocs } from './plugins/openapi';
 import { routeRegistryPlugin } from './plugins/route-registry';
+import { replicaReadsPlugin } from './plugins/replica-reads';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { clientAddressKey } from './security/client-address';
 import { createMemoryBus } from './realtime/signal-bus';
@@ -100,6 +101,7 @@ export async function buildApp(
   });
   await app.register(routeRegistryPlugin);
   await app.register(authPlugin, deps);
+  await app.register(replicaReadsPlugin, { replica: deps.db.replica });
   await app.register(openApiPlugin, { version: deps.version, publicUrl: config.PUBLIC_URL });
 
   await app.register(systemRoutes(deps));

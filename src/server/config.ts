@@ -11,6 +11,11 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * Streaming replicas (HAProxy's read port, ADR 063): the reads whose contracts allow it go there
+   * when the replica has replayed the caller's last write. Needs DATABASE_URL.
+   */
+  DATABASE_READ_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   /**
    * Without DATABASE_URL: `auto` keeps the engine DATA_DIR already holds, and makes a new database
@@ -177,6 +182,13 @@ export const configSchema = z.object({
    */
   ACCOUNT_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * On SIGTERM, how long the instance keeps serving while /api/health answers 503 "draining",
+   * so a load balancer stops sending it requests before it stops listening (ADR 063). 0 (one
+   * instance, nothing in front): stop listening at once. Behind HAProxy: more than its checks
+   * take to mark an instance down (deploy/haproxy.cfg: two failures a second apart).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** The whole request, headers and body, must arrive within this; else a 408 and the socket closes. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /**
@@ -227,6 +239,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (cleaned.NODE_ENV === 'production' && !cleaned.PUBLIC_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  PUBLIC_URL: set it to the address patients and other systems reach this server at (for example https://book.your-clinic.org). With NODE_ENV=production it is required: every link in e-mails, calendar feeds and FHIR answers is built from it.',
+    );
+  }
+  if (cleaned.DATABASE_READ_URL && !cleaned.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_READ_URL: read replicas need a primary; set DATABASE_URL too (the embedded database has no replicas).',
     );
   }
   const parsed = configSchema.safeParse(cleaned);

@@ -42,7 +42,8 @@ async function main() {
       ? await createPostgresBus(db.url, db.pool, log)
       : createMemoryBus();
   const clock = await createDatabaseClock(db);
-  const deps = { config, db, now: clock.now, version, signalBus };
+  const lifecycle = { draining: false };
+  const deps = { config, db, now: clock.now, version, signalBus, lifecycle };
   const app = await buildApp(deps);
   logTo.app = app.log;
 
@@ -75,9 +76,17 @@ async function main() {
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, config.SHUTDOWN_TIMEOUT_MS);
+    }, config.SHUTDOWN_DRAIN_MS + config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
+      // Draining (ADR 063): the health check answers "draining" while every request is still
+      // served, until the load balancer has stopped sending any; then the listener closes and
+      // the requests in flight finish.
+      lifecycle.draining = true;
+      if (config.SHUTDOWN_DRAIN_MS > 0) {
+        app.log.info({ ms: config.SHUTDOWN_DRAIN_MS }, 'draining: health check says so');
+        await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+      }
       await app.close();
       await outbox.stop();
       await webhooks.stop();

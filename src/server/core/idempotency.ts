@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import * as t from '../db/schema';
@@ -90,6 +90,16 @@ async function replay<T>(
     .limit(1);
   if (!stored) return null;
   if (stored.requestHash !== requestHash) throw unprocessable(KEY_REUSED);
+  // The stored answer may have been committed on the primary alone (its COMMIT stopped waiting
+  // for the synchronous standby, and the first request was answered 503): a commit of our own,
+  // which waits for the standby to have everything before it, says it is safe to give (ADR 063).
+  // It must write (a commit that wrote nothing does not wait): the stored row, unchanged.
+  await db.transaction(async (tx) => {
+    await tx
+      .update(t.idempotencyKeys)
+      .set({ statusCode: sql`${t.idempotencyKeys.statusCode}` })
+      .where(and(eq(t.idempotencyKeys.owner, owner), eq(t.idempotencyKeys.key, key)));
+  });
   return { status: stored.statusCode, body: stored.body as T, replayed: true };
 }
 

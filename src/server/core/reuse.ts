@@ -1,4 +1,5 @@
 import type { AuthUser } from './request-context';
+import { readingReplica } from '../db/replica-reads';
 
 /**
  * How long an answer about clinics' data (counts, a list page, the slot engine's input, a patient
@@ -61,6 +62,9 @@ export class ReuseCache<T> {
     const age = hit ? now.getTime() - hit.at : Infinity;
     if (hit && age >= 0 && age < READ_REUSE_MS && now.getTime() < hit.until) return hit.value;
     const value = await compute();
+    // A replica's answer may be older than the versions the key holds (read on the primary with
+    // the session): it is used, not filed for others (ADR 063).
+    if (readingReplica()) return value;
     cache.delete(text);
     cache.set(text, { value, at: now.getTime(), until: until ? until(value) : Infinity });
     // Oldest first in a Map: answers past READ_REUSE_MS, which nothing can reuse (in a busy

@@ -5,7 +5,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
-import './pg-transaction-fix';
+import { commitsNotReplicated, isUnreplicatedCommitNotice } from './pg-transaction-fix';
+import { openReplicaReads, RoutedPool, type ReplicaReads } from './replica-reads';
 
 // No schema is given to drizzle: the app reads through its query builder, never its relational
 // `db.query` API, whose builders drizzle would otherwise make for every table in every
@@ -36,6 +37,11 @@ export interface DbHandle {
   pool?: pg.Pool;
   /** The connection string, for a dedicated LISTEN connection. */
   url?: string;
+  /**
+   * Read replicas (DATABASE_READ_URL, ADR 063): the endpoints whose contracts allow it read
+   * through them. Absent, every read goes to the primary as before.
+   */
+  replica?: ReplicaReads;
 }
 
 export type OpenDatabaseOptions =
@@ -45,6 +51,8 @@ export type OpenDatabaseOptions =
       statementTimeoutMs?: number;
       connectTimeoutMs?: number;
       applicationName?: string;
+      /** Streaming replicas for the reads that may lag (ADR 063). */
+      readUrl?: string;
     }
   | {
       dataDir: string;
@@ -132,8 +140,10 @@ async function openPostgres(options: {
   statementTimeoutMs?: number;
   connectTimeoutMs?: number;
   applicationName?: string;
+  readUrl?: string;
 }) {
-  const pool = new pg.Pool({
+  // A plain pg.Pool unless a request that may read a replica is running (replica-reads.ts).
+  const pool = new RoutedPool({
     connectionString: options.url,
     max: options.poolMax ?? 10,
     // A query or a connection attempt never hangs forever: the caller gets an error and a 503.
@@ -147,16 +157,33 @@ async function openPostgres(options: {
   // transaction has no listener, and pg would throw its 'error' event as an uncaught exception.
   // The query in flight still fails, and its caller gets a 503.
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    client.on('notice', (notice) => {
+      if (isUnreplicatedCommitNotice(notice)) commitsNotReplicated.add(client);
+    });
+  });
   const db = drizzlePg(pool) as unknown as Database;
+  const replica = options.readUrl
+    ? openReplicaReads({
+        url: options.readUrl,
+        primary: pool,
+        poolMax: options.poolMax,
+        statementTimeoutMs: options.statementTimeoutMs,
+      })
+    : undefined;
   return {
     kind: 'postgres',
     db,
     pool,
     url: options.url,
+    ...(replica ? { replica } : {}),
     ...driverCalls(
       (sqlText) => pool.query(sqlText),
-      () => pool.end(),
+      async () => {
+        await replica?.close();
+        await pool.end();
+      },
     ),
   } satisfies DbHandle;
 }

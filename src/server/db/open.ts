@@ -49,6 +49,7 @@ export async function openConfiguredDatabase(
       url: config.DATABASE_URL,
       poolMax: config.DB_POOL_MAX,
       statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+      ...(config.DATABASE_READ_URL ? { readUrl: config.DATABASE_READ_URL } : {}),
     });
   }
   const root = path.resolve(config.DATA_DIR);

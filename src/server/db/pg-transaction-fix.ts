@@ -1,5 +1,7 @@
 import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
+import { DatabaseUnavailableError } from './errors';
+import { onPrimary } from './replica-reads';
 
 /**
  * drizzle-orm 0.45's node-postgres `transaction()` sends BEGIN before its try/finally: when the
@@ -26,6 +28,50 @@ interface Internals {
 interface TxInternals {
   execute(query: ReturnType<typeof sql>): Promise<unknown>;
   getTransactionConfigSQL(config: unknown): ReturnType<typeof sql>;
+}
+
+/**
+ * Connections whose last COMMIT PostgreSQL stopped waiting for the synchronous standby on (a
+ * statement timeout while no standby answers, synchronous_mode_strict with both replicas down):
+ * it says so only in a WARNING, and the COMMIT "succeeds" on one server's disk. client.ts adds
+ * the connection here from its notice; the transaction then fails with a 503 instead of being
+ * acknowledged (ADR 063).
+ */
+export const commitsNotReplicated = new WeakSet<object>();
+
+/** The WARNING PostgreSQL gives when a COMMIT stops waiting for its synchronous standby. */
+export function isUnreplicatedCommitNotice(notice: { message?: string }) {
+  return /canceling (the )?wait for synchronous replication/i.test(notice.message ?? '');
+}
+
+/**
+ * COMMIT, bounded by the pool's statement timeout. PostgreSQL turns the statement timeout off
+ * before it commits, so a COMMIT that waits for a synchronous standby that is not there waits
+ * for ever; past the timeout it is cancelled from another connection, PostgreSQL stops waiting
+ * with its WARNING (committed here only), and the transaction answers 503 (ADR 063). The client
+ * is not given back to the pool before the cancel has run, so it cannot hit another statement.
+ */
+async function commitWithin(
+  pool: unknown,
+  client: unknown,
+  send: (text: string) => Promise<unknown>,
+) {
+  const limit = (pool as { options?: { statement_timeout?: number } }).options?.statement_timeout;
+  const pid = (client as { processID?: number }).processID;
+  const query = (pool as { query?: (text: string, values: unknown[]) => Promise<unknown> }).query;
+  if (!limit || !pid || !query) return send('commit');
+  let cancelling: Promise<unknown> | undefined;
+  const timer = setTimeout(() => {
+    cancelling = onPrimary(() => query.call(pool, 'select pg_cancel_backend($1)', [pid])).catch(
+      () => {},
+    );
+  }, limit);
+  try {
+    await send('commit');
+  } finally {
+    clearTimeout(timer);
+    await cancelling;
+  }
 }
 
 const original = NodePgSession.prototype.transaction;
@@ -62,7 +108,15 @@ NodePgSession.prototype.transaction = async function fixedTransaction(
     }
     try {
       const result = await transaction(tx);
-      await send('commit');
+      commitsNotReplicated.delete(client);
+      await commitWithin(self.client, client, send);
+      if (commitsNotReplicated.delete(client)) {
+        // Committed here only: not an answer to give. A retry with the same Idempotency-Key is
+        // answered once the standby has it (core/idempotency.ts).
+        throw new DatabaseUnavailableError(
+          'The database is unavailable. Please try again shortly.',
+        );
+      }
       return result;
     } catch (err) {
       await send('rollback').catch((rollbackError: unknown) => {

@@ -50,7 +50,16 @@ export interface OwnPostgres {
  * the `postgres` user.
  */
 export async function startOwnPostgres(
-  options: { maxConnections?: number } = {},
+  options: {
+    maxConnections?: number;
+    /** A port of the caller's own range; a free one otherwise. */
+    port?: number;
+    /**
+     * Make it a streaming replica of this server (pg_basebackup -R) instead of a new cluster:
+     * a hot standby that replays the primary's WAL and answers reads.
+     */
+    replicaOf?: OwnPostgres;
+  } = {},
 ): Promise<OwnPostgres> {
   const bin = postgresBinDir();
   const asRoot = process.getuid?.() === 0;
@@ -75,8 +84,25 @@ export async function startOwnPostgres(
       );
     }
   };
-  const port = await freePort();
-  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  const port = options.port ?? (await freePort());
+  if (options.replicaOf) {
+    run('pg_basebackup', [
+      '-D',
+      data,
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(options.replicaOf.port),
+      '-U',
+      'postgres',
+      '-R',
+      '-X',
+      'stream',
+      '--no-sync',
+    ]);
+  } else {
+    run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  }
   // The socket lives in the data's own folder: the system's may not be writable, and ours must
   // not collide with the shared server's.
   const serverOptions = [

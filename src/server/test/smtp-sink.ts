@@ -18,8 +18,8 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free local port that keeps what it receives. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** A real SMTP server on a free local port (or the one given) that keeps what it receives. */
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const sink: SmtpSink = {
     url: '',
     port: 0,
@@ -45,7 +45,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   sink.port = (server.server.address() as AddressInfo).port;
   sink.url = `smtp://127.0.0.1:${sink.port}`;
   return sink;

@@ -100,8 +100,14 @@ export function createOutboxWorker(
     return true;
   }
 
-  async function send(message: OutboxMail): Promise<void> {
+  /**
+   * One Message-ID per outbox row and addressee: a message sent again (its row's mark lost with
+   * the process) carries the same identity, which mail systems and the failover test recognise.
+   */
+  const messageHost = new URL(config.PUBLIC_URL).hostname || 'carebook';
+  async function send(message: OutboxMail, messageId: string): Promise<void> {
     await transport!.sendMail({
+      messageId,
       from: config.MAIL_FROM,
       to: message.to,
       subject: message.subject,
@@ -127,19 +133,28 @@ export function createOutboxWorker(
     byText: boolean,
     clinic: MessageClinic | undefined,
   ): Promise<void> {
-    for (const { recipient, optedOut } of await addresseesOf(deps.db.db, row)) {
+    for (const [index, { recipient, optedOut }] of (
+      await addresseesOf(deps.db.db, row)
+    ).entries()) {
       // A patient without an e-mail address on their record is not written to; one who is
       // texted this message (its text twin, ADR 050) is not e-mailed it as well.
       if (optedOut || !hasAddress(recipient)) continue;
       if (byText && recipient.role === 'patient') continue;
       const message = renderOutboxMail(row, recipient, config.PUBLIC_URL, current, visit, clinic);
-      if (message) await send(message);
+      if (message) await send(message, `<outbox-${row.id}-${index}@${messageHost}>`);
     }
   }
+
+  /** Rows sent whose mark as sent failed (the database went away in between), with when. */
+  const sentUnmarked = new Map<number, Date>();
 
   /** One claimed batch; `claimed` says whether it was full, so that the next follows at once. */
   async function runBatch(): Promise<{ sent: number; claimed: number }> {
     if (!transport) return { sent: 0, claimed: 0 };
+    for (const [id, at] of sentUnmarked) {
+      await repo.markSent(deps.db.db, id, at);
+      sentUnmarked.delete(id);
+    }
     const now = deps.now();
     // Texts in place of e-mails are planned before any e-mail is claimed (ADR 050).
     await planTextTwins(deps.db.db, now);
@@ -197,25 +212,41 @@ export function createOutboxWorker(
         byText,
         clinics.get(row.clinicId ?? ''),
       );
-      await repo.markSent(deps.db.db, row.id, deps.now());
-      return true;
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const giveUp = row.attempts >= config.OUTBOX_MAX_ATTEMPTS;
-      await repo.markFailedAttempt(
-        deps.db.db,
-        row.id,
-        message,
-        giveUp
-          ? { giveUp: true }
-          : { retryAt: new Date(deps.now().getTime() + retryDelayMs(row.attempts)) },
-      );
-      options.logger.warn(
-        { outboxId: row.id, attempts: row.attempts, err: message },
-        'notification delivery failed',
-      );
+      await failedAttempt(row, err);
       return false;
     }
+    // Sent: from here on it must never be sent again. A database that went away this instant
+    // (a failover) leaves the row leased for minutes; it is marked before anything else is
+    // claimed, once the database answers again (ADR 063).
+    const at = deps.now();
+    try {
+      await repo.markSent(deps.db.db, row.id, at);
+    } catch (err) {
+      sentUnmarked.set(row.id, at);
+      options.logger.warn(
+        { outboxId: row.id, err: err instanceof Error ? err.message : String(err) },
+        'notification sent but not yet marked: marking it before the next claim',
+      );
+    }
+    return true;
+  }
+
+  async function failedAttempt(row: repo.OutboxRow, err: unknown) {
+    const message = err instanceof Error ? err.message : String(err);
+    const giveUp = row.attempts >= config.OUTBOX_MAX_ATTEMPTS;
+    await repo.markFailedAttempt(
+      deps.db.db,
+      row.id,
+      message,
+      giveUp
+        ? { giveUp: true }
+        : { retryAt: new Date(deps.now().getTime() + retryDelayMs(row.attempts)) },
+    );
+    options.logger.warn(
+      { outboxId: row.id, attempts: row.attempts, err: message },
+      'notification delivery failed',
+    );
   }
 
   /** Delivers everything due now, batch after batch; returns how many messages were sent. */

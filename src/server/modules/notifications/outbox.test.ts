@@ -62,6 +62,12 @@ describe('the outbox worker', () => {
     expect(mail).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
     expect(mail).toContain('Tuesday, November 24, 2026');
     const [row] = await env.db.select().from(t.outbox).where(notReminder);
+    // One Message-ID per row and addressee: a copy sent again is recognisable (ADR 063).
+    // (Read from the raw message: unfolding for quoted-printable would join it to the subject.)
+    const ids = sink.inbox.map((m) => /^Message-ID:\s*(\S+)/im.exec(m.raw)?.[1]);
+    expect(ids.sort()).toEqual(
+      [`<outbox-${row!.id}-0@care.example.org>`, `<outbox-${row!.id}-1@care.example.org>`].sort(),
+    );
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 

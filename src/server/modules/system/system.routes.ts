@@ -7,8 +7,9 @@ export function systemRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
     route(app, healthEndpoint, async (_request, reply) => {
       const up = await deps.db.ping();
+      const draining = deps.lifecycle?.draining === true;
       const body = {
-        status: up ? ('ok' as const) : ('degraded' as const),
+        status: draining ? ('draining' as const) : up ? ('ok' as const) : ('degraded' as const),
         database: {
           kind: deps.db.kind,
           embedded: deps.db.embedded === true,
@@ -17,7 +18,7 @@ export function systemRoutes(deps: AppDeps): FastifyPluginAsync {
         version: deps.version,
         uptimeSeconds: Math.round(process.uptime()),
       };
-      return reply.status(up ? 200 : 503).send(body);
+      return reply.status(up && !draining ? 200 : 503).send(body);
     });
 
     route(app, clientConfigEndpoint, async () => ({
