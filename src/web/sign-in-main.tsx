@@ -1,6 +1,7 @@
 import { RouterProvider } from 'react-router';
 import { PublicProviders } from './app/public-providers';
 import { mount } from './app/mount';
+import { prefetchStaffAppOnIntent } from './app/prefetch-staff-app';
 import { createSignInRouter, signInRoutes } from './app/sign-in-router';
 import { createQueryClient } from './lib/query-client';
 import { sessionQueryOptions } from './lib/session';
@@ -13,6 +14,8 @@ const queryClient = createQueryClient();
 // Who is signed in, asked while the page's code is still loading: a signed-in visitor goes on
 // to the staff app, the others see the form (ADR 064).
 void queryClient.prefetchQuery(sessionQueryOptions);
+
+prefetchStaffAppOnIntent();
 
 mount(
   <PublicProviders client={queryClient}>
