@@ -155,7 +155,17 @@ export async function lighthousePages(
         // A fresh cookie each run: Lighthouse's own runs never sign anyone out, but a session
         // may not outlive an idle timeout between a long run's first and last pages.
         const cookie = p.signedIn ? await demoCookie(base) : null;
-        const run = await audit(`${base}${p.path}`, port, p.formFactor, cookie);
+        // Lighthouse's own advice for a failed trace (NO_NAVSTART and the like, seen on a busy
+        // machine) is to run again: up to three tries a run.
+        let run: Awaited<ReturnType<typeof audit>> | undefined;
+        for (let attempt = 1; !run; attempt++) {
+          try {
+            run = await audit(`${base}${p.path}`, port, p.formFactor, cookie);
+          } catch (error) {
+            if (attempt >= 3) throw error;
+            log(`lighthouse: ${p.page} #${r + 1} again (${String(error).slice(0, 120)})`);
+          }
+        }
         // A signed-in page that ended on sign-in measured the wrong page.
         if (p.signedIn && new URL(run.finalUrl).pathname.startsWith('/auth/')) {
           throw new Error(`${p.page}: Lighthouse ended on ${run.finalUrl}, not signed in`);
