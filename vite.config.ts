@@ -11,11 +11,17 @@ const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
 /**
  * The patient link is `/session/?token=…` (spec §2). Vite already maps `/session` to
  * session.html, but with the trailing slash it would fall back to the staff app; the production
- * server does the same mapping.
+ * server does the same mapping. The public staff pages (sign-in, account links) are sign-in.html,
+ * without the staff app (ADR 064), as the server sends them.
  */
 function patientSessionPage(): Plugin {
   const rewrite: Connect.NextHandleFunction = (req, _res, next) => {
-    if (req.url && /^\/session\/?(\?|$)/.test(req.url)) {
+    if (
+      req.url &&
+      /^\/auth\/(?:login|forgot|reset|invitation|unauthorized)\/?(\?|$)/.test(req.url)
+    ) {
+      req.url = req.url.replace(/^\/auth\/[^/?]+\/?/, '/sign-in.html');
+    } else if (req.url && /^\/session\/?(\?|$)/.test(req.url)) {
       req.url = req.url.replace(/^\/session\/?/, '/session.html');
     } else if (req.url && /^\/offer\/[^/?]+\/?(\?|$)/.test(req.url)) {
       // A waitlist offer's page is in the same bundle; the page reads its token from the path.
@@ -33,7 +39,10 @@ function patientSessionPage(): Plugin {
 /**
  * The patient's pages are built on their own (`vite build --mode patient`, after the staff
  * build) with Preact's React-compatible API in place of React: the same components, a tenth of
- * the runtime for a patient on a phone (ADR 021). The staff build leaves them out.
+ * the runtime for a patient on a phone (ADR 021). The staff build leaves them out. The staff's
+ * sign-in document (sign-in.html: sign-in, "Not allowed", the account links) is built with them,
+ * for the same reason: the first page staff open on a phone carries no staff app and no React
+ * (ADR 064); the staff app routes the same pages on React after a sign-out.
  */
 const PATIENT = 'patient';
 const preactForReact = [
@@ -62,7 +71,7 @@ export default defineConfig(({ mode }) => ({
     manifest: mode === PATIENT ? '.vite/patient-manifest.json' : true,
     rolldownOptions: {
       input: (mode === PATIENT
-        ? { session: page('session.html') }
+        ? { session: page('session.html'), signIn: page('sign-in.html') }
         : { main: page('index.html') }) as Record<string, string>,
     },
   },

@@ -1,7 +1,7 @@
 // `npm run bench`: every figure of issue 9 in one run, written to bench/results/<name>.{md,json}.
 //   --quick            small data, one 1 s run each at 20 clients: a smoke test in ~3 minutes
 //   --only a,b         sections: seed, api, fhir, features, race, slots, reminders, texts,
-//                      patients-import, startup, web
+//                      patients-import, startup, web, lighthouse
 //                      (seed runs when needed)
 //   --db pg,embedded,pglite   which databases the API section covers (embedded = the app-managed
 //                      PostgreSQL server, the embedded default; pglite = the WebAssembly one)
@@ -42,6 +42,7 @@ import { benchPatientsImport } from './sections/patients-import';
 import { benchSlotEngine } from './sections/slot-engine';
 import { benchStartup } from './sections/startup';
 import { benchWeb } from './sections/web';
+import { benchLighthouse } from './sections/lighthouse';
 import { renderReport } from './report/render';
 import { ROOT } from './lib/spawn';
 
@@ -75,6 +76,7 @@ const ALL = [
   'patients-import',
   'startup',
   'web',
+  'lighthouse',
 ];
 const only = flags.only ? flags.only.split(',').map((s) => s.trim()) : ALL;
 const dbs = flags.db!.split(',').map((s) => s.trim());
@@ -257,6 +259,9 @@ async function main() {
   if (want('api')) results.bare = await benchBare(apiOptions, log);
   if (want('web')) results.web = await benchWeb(quick ? 1 : 3, log);
   results.carried = readCarriedFigures();
+  // Issue 49: Lighthouse scores of four pages and the cold staff page (ADR 064).
+  if (want('lighthouse'))
+    results.lighthouse = await benchLighthouse(quick ? 1 : 3, quick ? 2 : 5, log);
   await writeResults();
 }
 

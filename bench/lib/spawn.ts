@@ -7,7 +7,8 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
-const BUILD_ROOT = '/tmp/carebook-bench-build';
+// BENCH_BUILD_ROOT: a folder of one's own where several people run the bench on one machine.
+const BUILD_ROOT = process.env.BENCH_BUILD_ROOT ?? '/tmp/carebook-bench-build';
 const BUILD_DIR = path.join(BUILD_ROOT, 'server');
 
 /**
@@ -60,8 +61,10 @@ export async function startAndWait(
   args: string[],
   env: Record<string, string>,
   timeoutMs = 60_000,
+  /** A port of the caller's choosing (a range set aside for it); any free one otherwise. */
+  port?: number,
 ): Promise<Started> {
-  const port = await freePort();
+  port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
   const child = spawn(process.execPath, args, {

@@ -18,6 +18,7 @@ import { SCALE_ENDPOINTS, type ScaleResult } from '../sections/scale';
 import { SCALE_NOTES } from '../scale-notes';
 import type { StartupResult } from '../sections/startup';
 import type { PageMetrics, PageTransfer } from '../sections/web';
+import type { LighthouseResult } from '../sections/lighthouse';
 import { PROPOSAL_NOTES } from '../proposal-notes';
 import { fmtRatio, int, median, ms } from '../lib/stats';
 import { targetRows } from './targets';
@@ -389,6 +390,7 @@ export async function renderReport(r: R): Promise<string> {
       )}\n`,
     );
   }
+  if (r.lighthouse) out.push(lighthouseSection(r.lighthouse as LighthouseResult));
   if (r.plans)
     out.push(
       `## Query plans (PostgreSQL, EXPLAIN (ANALYZE, BUFFERS), second execution)\n\n${plansSection(r.plans)}`,
@@ -481,6 +483,38 @@ ${table(
     ],
   ],
 )}
+`;
+}
+
+/** Lighthouse's figures of each page, and the cold staff page's timeline (issue 49, ADR 064). */
+function lighthouseSection(l: LighthouseResult): string {
+  const rows = l.pages.map((p) => [
+    p.page,
+    p.score.toFixed(2),
+    ms(p.fcpMs, 0),
+    ms(p.lcpMs, 0),
+    ms(p.tbtMs, 0),
+    p.cls.toFixed(3),
+    `${p.transferredKb.toFixed(1)} KB`,
+    p.scores.map((x) => x.toFixed(2)).join(', '),
+  ]);
+  const cold = l.cold.samples.map((s, i) => [
+    String(i + 1),
+    ms(s.sessionMs, 0),
+    ms(s.pageCodeMs, 0),
+    ms(s.firstDataMs, 0),
+    ms(s.renderedMs, 0),
+  ]);
+  const load = `${l.loadAverage.start[0]?.toFixed(1)} at the start, ${l.loadAverage.end[0]?.toFixed(1)} at the end`;
+  return `## Lighthouse and the cold staff page
+
+Lighthouse ${l.lighthouseVersion} (the \`lighthouse\` package) in ${l.userAgent.replace(/^.*?(Headless)?Chrome\/([\d.]+).*$/, 'Chromium $2')}, against the production build served by the built server with demo data: its default mobile run (simulated slow 4G and 4× CPU slowdown) and, where named, its desktop preset; medians of ${l.pages[0]?.runs ?? 0} runs. The signed-in pages carry a session cookie the bench made through the API. Bytes: every response, API answers included, as transferred. Simulated throttling scales the CPU time the page took on this machine: a busy machine (load average ${load}) scores lower.
+
+${table(['page', 'score', 'first paint', 'largest paint', 'blocking time', 'layout shift', 'transferred', 'runs'], rows)}
+
+The cold staff page: /appointments in a new browser context each run (nothing cached), signed in by cookie; times from the navigation's start, from the page's own Resource Timing. Median to the list's answer **${ms(l.cold.firstDataMs, 0)}**, to its rows **${ms(l.cold.renderedMs, 0)}**.
+
+${table(['run', 'session answered', "page's code loaded", 'list answered', 'rows shown'], cold)}
 `;
 }
 

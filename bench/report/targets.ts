@@ -1,4 +1,4 @@
-// The Targets table: each target of issues 4, 5, 9 and 27 with the figure that decides it. Reported,
+// The Targets table: each target of issues 4, 5, 9, 27 and 49 with the figure that decides it. Reported,
 // never a failing test.
 import type { EndpointResult } from '../sections/api';
 import type { FeaturesResult } from '../sections/features';
@@ -8,6 +8,11 @@ import type { RaceResult } from '../sections/race';
 import type { SlotEngineResult } from '../sections/slot-engine';
 import type { StartupResult } from '../sections/startup';
 import type { PageTransfer } from '../sections/web';
+import {
+  COLD_FIRST_DATA_TARGET_MS,
+  LIGHTHOUSE_TARGETS,
+  type LighthouseResult,
+} from '../sections/lighthouse';
 import { fmtRatio, median, ms } from '../lib/stats';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the JSON is our own, read loosely */
@@ -269,6 +274,25 @@ export function targetRows(r: R): Row[] {
       verdict(over <= 0.05),
     ]);
   }
+  const lh = r.lighthouse as LighthouseResult | undefined;
+  for (const [page, target] of Object.entries(LIGHTHOUSE_TARGETS)) {
+    const m = lh?.pages.find((x) => x.page === page);
+    const label = `Lighthouse, ${page} ≥ ${target.score.toFixed(2)}${target.lcpMs ? `, largest paint ≤ ${(target.lcpMs / 1000).toFixed(1)} s` : ''} (issue 49)`;
+    rows.push([
+      label,
+      m
+        ? `${m.score.toFixed(2)} (runs ${m.scores.map((x) => x.toFixed(2)).join(', ')}), largest paint ${ms(m.lcpMs, 0)}, blocking ${ms(m.tbtMs, 0)}, ${m.transferredKb.toFixed(0)} KB`
+        : '–',
+      verdict(m ? m.score >= target.score && (!target.lcpMs || m.lcpMs <= target.lcpMs) : null),
+    ]);
+  }
+  rows.push([
+    `cold staff page (/appointments, cache empty) ≤ ${(COLD_FIRST_DATA_TARGET_MS / 1000).toFixed(1)} s to first data (issue 49)`,
+    lh
+      ? `${ms(lh.cold.firstDataMs, 0)} to the list's answer, ${ms(lh.cold.renderedMs, 0)} to its rows (median of ${lh.cold.runs})`
+      : '–',
+    verdict(lh ? lh.cold.firstDataMs <= COLD_FIRST_DATA_TARGET_MS : null),
+  ]);
   for (const s of (r.slotEngine as SlotEngineResult[] | undefined) ?? []) {
     rows.push([
       `slot engine, ${s.name} ≤ ${s.targetMs} ms (issue 4)`,

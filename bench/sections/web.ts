@@ -222,18 +222,25 @@ async function measurePage(
   return { lcp: perf.lcp, fcp: perf.fcp, tbt, files, resources: [...resources] };
 }
 
-export async function benchWeb(runs: number, log: (s: string) => void) {
-  log('web: vite build (staff, then patient)');
+/**
+ * As `npm run build:web`: the staff app, then the patient and sign-in pages on Preact (ADR 021,
+ * ADR 064), into `outDir`. The Lighthouse section serves the same build.
+ */
+export function buildWeb(outDir: string): number {
   const t0 = performance.now();
-  // As `npm run build:web`: the staff app, then the patient pages on Preact (ADR 021).
   for (const mode of [[], ['--mode', 'patient']]) {
-    execFileSync('npx', ['vite', 'build', '--outDir', WEB_OUT, ...mode], {
+    execFileSync('npx', ['vite', 'build', '--outDir', outDir, ...mode], {
       cwd: ROOT,
       stdio: 'ignore',
       env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
     });
   }
-  const buildMs = performance.now() - t0;
+  return performance.now() - t0;
+}
+
+export async function benchWeb(runs: number, log: (s: string) => void) {
+  log('web: vite build (staff, then patient)');
+  const buildMs = buildWeb(WEB_OUT);
   const readManifest = (name: string) =>
     JSON.parse(readFileSync(path.join(WEB_OUT, '.vite', name), 'utf8')) as Manifest;
   const manifest = readManifest('manifest.json');
@@ -329,7 +336,7 @@ export async function benchWeb(runs: number, log: (s: string) => void) {
 }
 
 /** The demo clinic Riverside takes bookings online, as an admin would set it (its page is empty else). */
-async function openOnlineBooking(
+export async function openOnlineBooking(
   request: Awaited<
     ReturnType<Awaited<ReturnType<typeof chromium.launch>>['newContext']>
   >['request'],

@@ -54,6 +54,8 @@ export async function signInWith(
   await page.goto(next ? `/auth/login?next=${encodeURIComponent(next)}` : '/auth/login');
   await submitSignIn(page, credentials.email, credentials.password);
   await expect(page).not.toHaveURL(/\/auth\/login/);
+  // The sign-in page is a document of its own (ADR 064): the staff app loads as a new document.
+  await page.waitForLoadState('load');
 }
 
 export interface CarebookFixtures {

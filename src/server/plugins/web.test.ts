@@ -1,5 +1,5 @@
 // The web app and the API share one port: the staff app's routes answer 200 with its page, the
-// patient's pages their own small page, any other address the app's page with a 404 (it shows
+// patient's pages their own small page, sign-in and the account links theirs (ADR 064), any other address the app's page with a 404 (it shows
 // "Page not found"), and unknown API routes a JSON 404.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'carebook-web-'));
   writeFileSync(path.join(dir, 'index.html'), '<title>staff</title>');
   writeFileSync(path.join(dir, 'session.html'), '<title>patient</title>');
+  writeFileSync(path.join(dir, 'sign-in.html'), '<title>sign-in</title>');
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets/main-abc.js'), script);
   writeFileSync(path.join(dir, 'assets/main-abc.js.br'), scriptBr);
@@ -37,7 +38,7 @@ afterAll(async () => {
 });
 
 describe('pages', () => {
-  it.each(['/', '/appointments', '/auth/login', '/admin/agents', '/calendar?view=week'])(
+  it.each(['/', '/appointments', '/admin/agents', '/calendar?view=week', '/session/abc'])(
     'answers the staff route %s with the staff app',
     async (url) => {
       const res = await app.inject({ method: 'GET', url });
@@ -47,12 +48,25 @@ describe('pages', () => {
     },
   );
 
-  // Every page of the app's router, read from its source: a page added there and not here would
-  // open with a 404 when its address is loaded or refreshed.
-  const routerSource = readFileSync(
-    path.join(import.meta.dirname, '../../web/app/router.tsx'),
-    'utf8',
-  );
+  it.each([
+    '/auth/login',
+    '/auth/login?next=%2Fcalendar',
+    '/auth/forgot',
+    '/auth/reset?token=abc',
+    '/auth/invitation?token=abc',
+    '/auth/unauthorized',
+  ])('answers the public page %s with the sign-in page, not the staff app', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('sign-in');
+  });
+
+  // Every page of the app's routers, read from their source: a page added there and not here
+  // would open with a 404 when its address is loaded or refreshed.
+  const routerSource = ['router.tsx', 'public-routes.tsx']
+    .map((file) => readFileSync(path.join(import.meta.dirname, '../../web/app', file), 'utf8'))
+    .join('\n');
   const pages = [...routerSource.matchAll(/\bpath: '([^']+)'/g)]
     .map((m) => m[1]!)
     .filter((p) => p !== '/' && p !== '*' && p !== 'login')

@@ -30,10 +30,12 @@ const SPA_ROUTES: RegExp[] = [
   /^\/admin\/agents\/[^/]+\/availability\/?$/,
   /^\/admin\/clinics\/[^/]+\/?$/,
   /^\/session\/[^/]+\/?$/,
-  /^\/auth\/login\/?$/,
-  /^\/auth\/unauthorized\/?$/,
-  /^\/auth\/(?:forgot|reset|invitation)\/?$/,
 ];
+/**
+ * The public staff pages (sign-in, "Not allowed", the account links) are a small document of
+ * their own, sign-in.html: a visitor who is not signed in loads none of the staff app (ADR 064).
+ */
+const SIGN_IN_ROUTE = /^\/auth\/(?:login|unauthorized|forgot|reset|invitation)\/?$/;
 const LOGIN_TYPED = /^\/login\/?$/;
 /**
  * The patient's pages are their own small bundle, so a phone loads none of the staff app: the
@@ -54,6 +56,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
   const root = path.resolve(options.webDir);
   const indexFile = path.join(root, 'index.html');
   const sessionFile = path.join(root, 'session.html');
+  const signInFile = path.join(root, 'sign-in.html');
   const built = existsSync(indexFile);
   if (built) {
     await app.register(fastifyStatic, {
@@ -79,6 +82,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     built && existsSync(file) ? encodedPage(readFileSync(file)) : null;
   const indexHtml = readHtml(indexFile);
   const sessionHtml = readHtml(sessionFile) ?? indexHtml;
+  const signInHtml = readHtml(signInFile) ?? indexHtml;
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -93,13 +97,20 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     if (LOGIN_TYPED.test(url)) {
       return reply.redirect(`/auth/login${request.url.slice(url.length)}`, 302);
     }
-    const html = PATIENT_SESSION_ROUTE.test(url) ? sessionHtml : indexHtml;
+    const html = PATIENT_SESSION_ROUTE.test(url)
+      ? sessionHtml
+      : SIGN_IN_ROUTE.test(url)
+        ? signInHtml
+        : indexHtml;
     if (!html) {
       return reply
         .status(503)
         .send({ error: 'service_unavailable', message: 'The web app has not been built yet.' });
     }
-    const known = PATIENT_SESSION_ROUTE.test(url) || SPA_ROUTES.some((r) => r.test(url));
+    const known =
+      PATIENT_SESSION_ROUTE.test(url) ||
+      SIGN_IN_ROUTE.test(url) ||
+      SPA_ROUTES.some((r) => r.test(url));
     const encoding = pageEncoding(request);
     if (encoding) reply.header('content-encoding', encoding);
     return reply

@@ -1,18 +1,18 @@
-import { useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { StepUpDialogHost } from '@web/components/two-step/step-up-dialog';
-import { ToastOutlet } from '@web/components/ui/toast-outlet';
-import { createQueryClient } from '@web/lib/query-client';
+import { PublicProviders } from './public-providers';
 
-/** App-wide context: server state and the toast outlet (tooltips bring their own provider). */
-export function Providers({ children }: { children: ReactNode }) {
-  // One client per mounted app; tests mount their own without sharing a cache.
-  const [queryClient] = useState(createQueryClient);
+/**
+ * App-wide context of the staff app: server state, the toast outlet and the step-up dialog
+ * (tooltips bring their own provider). The client is made by main.tsx, which the router's
+ * loaders share (ADR 064); tests mount their own without sharing a cache.
+ */
+export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <PublicProviders client={client}>
       {children}
       <StepUpDialogHost />
-      <ToastOutlet />
-    </QueryClientProvider>
+    </PublicProviders>
   );
 }

@@ -1,8 +1,7 @@
 import * as Sentry from '@sentry/react';
-import { matchRoutes } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import type { ClientConfig } from '@web/lib/client-config';
 import { setErrorReporter } from '@web/lib/error-reporting';
-import { routes } from './router';
 
 // A tenth of page loads is plenty to see slow pages without sending a trace per click.
 const TRACES_SAMPLE_RATE = 0.1;
@@ -11,7 +10,7 @@ const TRACES_SAMPLE_RATE = 0.1;
  * "/admin/agents/:id/availability" rather than the raw URL: traces group by page, and ids
  * (possibly a patient's) stay out of span names.
  */
-export function routeNameFor(pathname: string): string | undefined {
+export function routeNameFor(pathname: string, routes: RouteObject[]): string | undefined {
   const matches = matchRoutes(routes, pathname);
   const last = matches?.at(-1);
   if (!matches || !last || last.route.path === '*') return undefined;
@@ -22,10 +21,13 @@ export function routeNameFor(pathname: string): string | undefined {
 }
 
 /**
- * Runs after the first render (main.tsx), so the router already exists and Sentry's router
+ * Runs after the first render (app/mount.tsx), so the router already exists and Sentry's router
  * wrapper cannot be used; naming spans from our own route table gives the same grouping.
  */
-export function initSentry(config: ClientConfig & { sentryDsn: string }): void {
+export function initSentry(
+  config: ClientConfig & { sentryDsn: string },
+  routes: RouteObject[],
+): void {
   Sentry.init({
     dsn: config.sentryDsn,
     environment: config.environment,
@@ -44,7 +46,7 @@ export function initSentry(config: ClientConfig & { sentryDsn: string }): void {
     integrations: [
       Sentry.browserTracingIntegration({
         beforeStartSpan: (options) => {
-          const route = routeNameFor(window.location.pathname);
+          const route = routeNameFor(window.location.pathname, routes);
           return route
             ? {
                 ...options,

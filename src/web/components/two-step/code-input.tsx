@@ -27,7 +27,9 @@ export function CodeInput({
         name="code"
         autoComplete="one-time-code"
         inputMode={recovery ? 'text' : 'numeric'}
-        pattern={recovery ? undefined : '[0-9 ]*'}
+        // A pattern that takes anything, not none: the sign-in page runs on Preact (ADR 064),
+        // which leaves `pattern=""` (only an empty code matches) where React removes it.
+        pattern={recovery ? '.*' : '[0-9 ]*'}
         maxLength={recovery ? 40 : 7}
         autoCapitalize="none"
         spellCheck={false}

@@ -1,28 +1,21 @@
 import { useSearchParams } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { loginBody, type SignInResponse } from '@contracts/auth';
+import { useForm, type Resolver } from 'react-hook-form';
+import type { SignInResponse } from '@contracts/auth';
 import { Button } from '@web/components/ui/button';
 import { FormError } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { worded } from '@web/lib/form-schema';
 import { useSignIn } from '../api/sign-in';
 
 const ERROR_ID = 'sign-in-error';
 
-// The browser's own checks (required, an email address) come first; what is left are the
-// contract's limits, which a person meets only by pasting something very long.
-const tooLong = (label: string) => (issue: z.core.$ZodIssue) =>
-  issue.code === 'too_big'
-    ? `${label} must be at most ${issue.maximum} characters.`
-    : `${label} ${issue.message}.`;
-
-const loginForm = z.object({
-  email: worded(loginBody.shape.email, tooLong('Email')),
-  password: worded(loginBody.shape.password, tooLong('Password')),
-});
+/**
+ * The contract's checks, fetched when the form is first checked rather than with the page: zod
+ * and the contracts' schemas are two fifths of the sign-in page's code, and a phone should not
+ * wait for them to see the form (ADR 064).
+ */
+const resolver: Resolver<{ email: string; password: string }> = async (values, context, options) =>
+  (await import('./login-form-rules')).loginFormResolver(values, context, options);
 
 /** Email and password; the server's message shows inline, the same for any wrong combination. */
 export function LoginForm({
@@ -40,7 +33,7 @@ export function LoginForm({
   // An invitation just taken up, or a password just reset, sends the person here with their e-mail.
   const [searchParams] = useSearchParams();
   const { register, handleSubmit, setValue, setFocus, formState } = useForm({
-    resolver: zodResolver(loginForm),
+    resolver,
     defaultValues: { email: searchParams.get('email') ?? '', password: '' },
   });
   const { errors } = formState;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { SignInResponse } from '@contracts/auth';
@@ -9,9 +9,25 @@ import { useSession } from '@web/lib/session';
 import { signInStepQuery } from '../api/two-step-sign-in';
 import { safeNextPath } from '../utils/next-path';
 import { LoginForm } from './login-form';
-import { SignInSecondStep } from './sign-in-second-step';
 import { PasskeySignIn } from './passkey-sign-in';
 import { SsoSignIn } from './sso-sign-in';
+
+// Only after a right password, and only for accounts with a second factor: a chunk of its own,
+// so the form comes first (ADR 064).
+const SignInSecondStep = lazy(() =>
+  import('./sign-in-second-step').then((m) => ({ default: m.SignInSecondStep })),
+);
+
+function CheckingSkeleton() {
+  return (
+    <div aria-busy="true" className="grid gap-5">
+      <span className="sr-only">Checking your sign-in…</span>
+      <Skeleton className="h-14 w-full" />
+      <Skeleton className="h-14 w-full" />
+      <Skeleton className="h-9 w-full" />
+    </div>
+  );
+}
 
 /** /auth/login, outside the signed-in shell. Afterwards the user returns to `next`. */
 export function LoginPage() {
@@ -49,22 +65,19 @@ export function LoginPage() {
         </CardHeader>
         <CardContent className="px-8">
           {session.status === 'pending' || (continuing && step.isPending) ? (
-            <div aria-busy="true" className="grid gap-5">
-              <span className="sr-only">Checking your sign-in…</span>
-              <Skeleton className="h-14 w-full" />
-              <Skeleton className="h-14 w-full" />
-              <Skeleton className="h-9 w-full" />
-            </div>
+            <CheckingSkeleton />
           ) : secondStep || providerStep ? (
-            <SignInSecondStep
-              answer={(secondStep ?? providerStep)!}
-              onSignedIn={signedIn}
-              onStartOver={(message) => {
-                setSecondStep(null);
-                setStartedOver(true);
-                setNotice(message);
-              }}
-            />
+            <Suspense fallback={<CheckingSkeleton />}>
+              <SignInSecondStep
+                answer={(secondStep ?? providerStep)!}
+                onSignedIn={signedIn}
+                onStartOver={(message) => {
+                  setSecondStep(null);
+                  setStartedOver(true);
+                  setNotice(message);
+                }}
+              />
+            </Suspense>
           ) : (
             <>
               <LoginForm
