@@ -135,18 +135,42 @@ export async function listOutbox(
 }
 
 type Addressee = Awaited<ReturnType<typeof addresseesOf>>[number];
-type VisitOf = Parameters<typeof renderOutboxMail>[4];
-type ClinicOf = Parameters<typeof renderOutboxMail>[5];
+
+/** One audited read of messages rendered as sent (their links carry the patient's tokens). */
+function auditMessagesRead(
+  deps: AppDeps,
+  ctx: RequestContext,
+  patientId: string | null,
+  details: Record<string, unknown>,
+) {
+  return recordReadAudit(
+    deps.db.db,
+    { userId: ctx.user.id, ip: ctx.ip },
+    [{ action: 'read', entityType: 'notification', entityId: null, patientId, details }],
+    deps.now(),
+  );
+}
+
+/** What rendering the rows as sent needs beyond the rows: each read once for all of them. */
+async function renderContextOf(deps: AppDeps, rows: readonly repo.OutboxRow[]) {
+  const [reminders, visits, clinics] = await Promise.all([
+    currentReminders(deps, rows),
+    visitsOfRows(deps.db.db, rows),
+    clinicsOfRows(deps.db.db, rows, deps.config.MAIL_FROM),
+  ]);
+  return { reminders, visits, clinics };
+}
 
 /** Each recipient's e-mail of a row, as the worker sends it; an account link is withheld. */
 function mailsOf(
   deps: AppDeps,
   row: repo.OutboxRow,
   addressees: readonly Addressee[],
-  current: ReminderDelivery | undefined,
-  visit: VisitOf,
-  clinic: ClinicOf,
+  context: Awaited<ReturnType<typeof renderContextOf>>,
 ): RenderedMail[] {
+  const current = context.reminders.get(row.appointmentId ?? '');
+  const visit = context.visits.get(row.appointmentId ?? '');
+  const clinic = context.clinics.get(row.clinicId ?? '');
   return addressees.flatMap(({ recipient, optedOut }) => {
     if (!hasAddress(recipient)) return [];
     const mail = renderOutboxMail(row, recipient, deps.config.PUBLIC_URL, current, visit, clinic);
@@ -192,35 +216,13 @@ export async function getOutboxMessage(
 ): Promise<OutboxMessageDetail> {
   const row = await repo.findVisible(deps.db.db, id, viewerOf(ctx.user));
   if (!row) throw notFound(NOT_FOUND);
-  const [addressees, reminders, patientId, visits, clinics] = await Promise.all([
+  const [addressees, patientId, context] = await Promise.all([
     addresseesOf(deps.db.db, row),
-    currentReminders(deps, [row]),
     repo.patientOfMessage(deps.db.db, row),
-    visitsOfRows(deps.db.db, [row]),
-    clinicsOfRows(deps.db.db, [row], deps.config.MAIL_FROM),
+    renderContextOf(deps, [row]),
   ]);
-  const mails = mailsOf(
-    deps,
-    row,
-    addressees,
-    reminders.get(row.appointmentId ?? ''),
-    visits.get(row.appointmentId ?? ''),
-    clinics.get(row.clinicId ?? ''),
-  );
-  await recordReadAudit(
-    deps.db.db,
-    { userId: ctx.user.id, ip: ctx.ip },
-    [
-      {
-        action: 'read',
-        entityType: 'notification',
-        entityId: null,
-        patientId,
-        details: { messageId: row.id, kind: row.kind },
-      },
-    ],
-    deps.now(),
-  );
+  const mails = mailsOf(deps, row, addressees, context);
+  await auditMessagesRead(deps, ctx, patientId, { messageId: row.id, kind: row.kind });
   return { ...view(row, mails[0] ?? null), mails };
 }
 
@@ -291,43 +293,18 @@ async function recordMessagesOf(
   audit: { patientId: string; appointmentId?: string },
 ): Promise<RecordMessages> {
   const shown = rows.slice(0, RECORD_LIMIT);
-  const [addressees, reminders, visits, clinics] = await Promise.all([
+  const [addressees, context] = await Promise.all([
     Promise.all(shown.map((row) => addresseesOf(deps.db.db, row))),
-    currentReminders(deps, shown),
-    visitsOfRows(deps.db.db, shown),
-    clinicsOfRows(deps.db.db, shown, deps.config.MAIL_FROM),
+    renderContextOf(deps, shown),
   ]);
   const data = shown.map((row, i): RecordMessage => {
-    const mails =
-      row.channel === 'sms'
-        ? []
-        : mailsOf(
-            deps,
-            row,
-            addressees[i]!,
-            reminders.get(row.appointmentId ?? ''),
-            visits.get(row.appointmentId ?? ''),
-            clinics.get(row.clinicId ?? ''),
-          );
+    const mails = row.channel === 'sms' ? [] : mailsOf(deps, row, addressees[i]!, context);
     return { ...view(row, mails[0] ?? null), mails, textBody: textBodyOf(row) };
   });
-  await recordReadAudit(
-    deps.db.db,
-    { userId: ctx.user.id, ip: ctx.ip },
-    [
-      {
-        action: 'read',
-        entityType: 'notification',
-        entityId: null,
-        patientId: audit.patientId,
-        details: {
-          messageIds: data.map((m) => m.id),
-          ...(audit.appointmentId ? { appointmentId: audit.appointmentId } : {}),
-        },
-      },
-    ],
-    deps.now(),
-  );
+  await auditMessagesRead(deps, ctx, audit.patientId, {
+    messageIds: data.map((m) => m.id),
+    ...(audit.appointmentId ? { appointmentId: audit.appointmentId } : {}),
+  });
   return { data, more: rows.length > RECORD_LIMIT };
 }
 
