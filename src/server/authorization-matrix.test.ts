@@ -121,7 +121,11 @@ describe('the authorization matrix', () => {
   });
 
   it('lets every role read patient records, and change them as each clinic’s admins chose', async () => {
-    const patientRoutes = routes.filter((r) => r.url.startsWith('/api/patients'));
+    // A record's messages follow the outbox's rule, not the record's: the front desk and admins
+    // read them (ADR 036), providers and nurses do not.
+    const messages = routes.find((r) => label(r) === 'GET /api/patients/:id/messages');
+    expect(messages?.access).toEqual({ roles: ['admin', 'staff'] });
+    const patientRoutes = routes.filter((r) => r.url.startsWith('/api/patients') && r !== messages);
     // Every staff member reaches each patient route; the patient's clinic decides who changes.
     for (const r of patientRoutes)
       expect([label(r), r.access]).toEqual([label(r), 'authenticated']);
