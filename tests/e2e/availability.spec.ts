@@ -361,9 +361,12 @@ test('a nurse has her appointments written into her CalDAV calendar, without the
     const row = page.getByRole('listitem', { name: 'Work calendar' });
     const names = row.getByRole('checkbox', { name: 'Name the patient in those events' });
     await expect(names).toBeDisabled();
-    await row
-      .getByRole('checkbox', { name: 'Write appointments booked here into this calendar' })
-      .check();
+    // The box shows the saved state: ticked once the server has switched push on.
+    const push = row.getByRole('checkbox', {
+      name: 'Write appointments booked here into this calendar',
+    });
+    await push.click();
+    await expect(push).toBeChecked();
     await expect(names).toBeEnabled();
     await expect(row.getByText(/Events show only “Appointment” and the service/)).toBeVisible();
 
