@@ -20,9 +20,24 @@ const checkSignIn = (response: Awaited<ReturnType<typeof startAuthentication>>) 
     fallback: 'This passkey cannot sign you in here. Sign in with your email and password.',
   });
 
+/**
+ * The autofill request of this visit of the page: its ceremony while the browser holds it, and
+ * whether it has given way to the button's. The browser runs one ceremony at a time: the button's
+ * starts only once the autofill's has ended, and an autofill whose options arrive after the click
+ * does not start at all (else it would end the button's ceremony in turn).
+ */
+const autofill = { ceremony: Promise.resolve() as Promise<unknown>, gaveWay: false };
+
+async function endAutofill() {
+  autofill.gaveWay = true;
+  WebAuthnAbortService.cancelCeremony();
+  await autofill.ceremony;
+}
+
 /** Options, the authenticator's choice among its passkeys for this site, then the server's check. */
-async function signInWithPasskey() {
+export async function signInWithPasskey() {
   try {
+    await endAutofill();
     const options = await signInOptions();
     const response = await startAuthentication({ optionsJSON: requestOptionsOf(options) });
     return await checkSignIn(response);
@@ -39,14 +54,18 @@ async function signInWithPasskey() {
  * or to leaving the page. The server's refusal of a chosen passkey rejects, in words.
  */
 export async function signInWithPasskeyAutofill() {
+  autofill.gaveWay = false;
   if (!(await browserSupportsWebAuthnAutofill())) return null;
   let response: Awaited<ReturnType<typeof startAuthentication>>;
   try {
     const options = await signInOptions();
-    response = await startAuthentication({
+    if (autofill.gaveWay) return null;
+    const ceremony = startAuthentication({
       optionsJSON: requestOptionsOf(options),
       useBrowserAutofill: true,
     });
+    autofill.ceremony = ceremony.catch(() => undefined);
+    response = await ceremony;
   } catch {
     // Nothing chosen, or aborted for another ceremony, or options refused (429): the page works
     // as without autofill.
@@ -56,7 +75,10 @@ export async function signInWithPasskeyAutofill() {
 }
 
 /** Cancels a waiting autofill request (the page is left). */
-export const cancelPasskeyAutofill = () => WebAuthnAbortService.cancelCeremony();
+export const cancelPasskeyAutofill = () => {
+  autofill.gaveWay = true;
+  WebAuthnAbortService.cancelCeremony();
+};
 
 /** Signs in with a passkey alone and makes the new user the session the whole app reads. */
 export function usePasskeySignIn() {
