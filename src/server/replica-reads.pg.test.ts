@@ -171,6 +171,48 @@ describe('reads on a streaming replica (DATABASE_READ_URL)', () => {
     expect(stats().replica).toBe(before.replica + 1);
   });
 
+  it('answers a replica read that writes nothing with the session read on the replica while the primary is down, refuses a session revoked before it went, and an audited read waits for a primary', async () => {
+    const reader = await browserOf(s.provider.email);
+    const writer = await browserOf(s.staff.email);
+    const revoked = await browserOf(s.admin.email);
+    const booked = await writer.post('/api/appointments', createBody(s, soon(7)));
+    expect(booked.statusCode, booked.body).toBe(201);
+    const id = (booked.json() as { _id: string })._id;
+    expect((await revoked.post('/api/auth/logout', {})).statusCode).toBeLessThan(300);
+    // Seen a minute ago: a lookup on the primary would now write the session's last-seen time,
+    // which a lookup on the replica must not try (the write would fail with the primary gone).
+    await one(primary.url, `update sessions set last_seen_at = now() - interval '1 minute'`);
+    await replicaCaughtUp();
+
+    primary.stop('immediate');
+    try {
+      // The counts name no patient and write nothing: the replica answers them.
+      const before = stats();
+      const counts = await reader.get('/api/appointments/counts');
+      expect(counts.statusCode, counts.body).toBe(200);
+      expect((await writer.get('/api/appointments/counts')).statusCode).toBe(200);
+      // Each read its session there, then its answer.
+      expect(stats().replica).toBe(before.replica + 4);
+      // Signed out before the primary went: no session on the replica either.
+      expect((await revoked.get('/api/appointments/counts')).statusCode).toBe(401);
+      // The list names patients, and each such read is audited: without a primary to keep its
+      // audit row it is not answered (ADR 063), nor is a primary-only endpoint.
+      const list = await reader.get('/api/appointments/paginated');
+      expect(list.statusCode, list.body).toBe(503);
+      const single = await reader.get(`/api/appointments/${id}`);
+      expect(single.statusCode, single.body).toBe(503);
+    } finally {
+      primary.start();
+    }
+    let again = await reader.get(`/api/appointments/${id}`);
+    for (let i = 0; i < 20 && again.statusCode === 503; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      again = await reader.get(`/api/appointments/${id}`);
+    }
+    expect(again.statusCode).toBe(200);
+    await replicaCaughtUp();
+  });
+
   it('sets no WAL cookie and reads only the primary without DATABASE_READ_URL', async () => {
     const plain = await openDatabase({ url: primary.url, poolMax: 2 });
     const plainApp = await buildTestApp(plain);

@@ -41,12 +41,13 @@ export function isWalPosition(text: unknown): text is string {
 }
 
 /**
- * Only a statement that starts with SELECT may go to a replica; a writing statement there would
- * fail (read-only), and a data-modifying WITH cannot be told from a reading one by its start.
+ * Only a statement that starts with SELECT (or a parenthesised SELECT, as a UNION of two is
+ * written) may go to a replica; a writing statement there would fail (read-only), and a
+ * data-modifying WITH cannot be told from a reading one by its start.
  */
 function readsOnly(config: unknown): boolean {
   const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
-  return typeof text === 'string' && /^\s*select\b/i.test(text);
+  return typeof text === 'string' && /^[\s(]*select\b/i.test(text);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { authenticate, SESSION_COOKIE, type AuthDeps } from '../modules/auth';
+import { DatabaseUnavailableError, translateDbError } from '../db/errors';
 import { isCrossSiteRequest } from '../security/cross-site';
 import { forbidden, unauthorized } from '../errors';
 import type { AccessRule } from './access';
@@ -38,6 +39,34 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
     }
   });
 
+  /**
+   * The caller's session, read on the primary. On an endpoint that may read a replica, a primary
+   * that cannot be reached (a failover under way) is no reason to fail: the session is read on a
+   * replica instead, without the writes a lookup may make (ADR 063). A session the primary revoked
+   * before it went is revoked on its synchronous standby too; another replica may lag it by the
+   * moment of its replay.
+   */
+  async function sessionUser(
+    token: string,
+    { allowPending, readsReplica }: { allowPending: boolean; readsReplica: boolean },
+  ) {
+    try {
+      return await authenticate(deps, token, { allowPending });
+    } catch (err) {
+      const replica = deps.db.replica;
+      if (
+        !replica ||
+        !readsReplica ||
+        !(translateDbError(err) instanceof DatabaseUnavailableError)
+      ) {
+        throw err;
+      }
+      return replica.run(undefined, () =>
+        authenticate(deps, token, { allowPending, readOnly: true }),
+      );
+    }
+  }
+
   app.addHook('onRequest', async (request) => {
     const rule: AccessRule | undefined = request.routeOptions.config?.access;
     if (!rule) return; // not a route of ours: the not-found handler answers
@@ -48,7 +77,8 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
     // A session part-way through signing in (ADR 046) is no session but on the routes that
     // finish signing in.
     const allowPending = request.routeOptions.config?.endpoint?.signingIn === true;
-    const user = token ? await authenticate(deps, token, { allowPending }) : null;
+    const readsReplica = request.routeOptions.config?.endpoint?.reads === 'replica';
+    const user = token ? await sessionUser(token, { allowPending, readsReplica }) : null;
     request.context = user ? { user, ip: request.ip } : null;
     if (rule === 'public') return;
     if (!user) throw unauthorized();

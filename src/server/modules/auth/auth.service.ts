@@ -134,12 +134,14 @@ export async function signIn(
  * The user behind a session token, or null when it is unknown, revoked, idle too long or expired.
  * A session part-way through signing in (its password given, its second factor not yet: ADR 046)
  * counts only where the caller says it may (`allowPending`: the second-factor routes); everywhere
- * else it is no session at all.
+ * else it is no session at all. `readOnly` looks the session up without writing: its last-seen
+ * time is not moved and an ended session is refused without being marked revoked (a lookup on a
+ * read replica while the primary cannot be reached, ADR 063).
  */
 export async function authenticate(
   deps: AuthDeps,
   token: string,
-  { allowPending = false }: { allowPending?: boolean } = {},
+  { allowPending = false, readOnly = false }: { allowPending?: boolean; readOnly?: boolean } = {},
 ): Promise<AuthUser | null> {
   const id = sessionIdOf(token);
   const found = await repo.findLiveSession(deps.db.db, id);
@@ -150,10 +152,10 @@ export async function authenticate(
   const { session, user, clinics, dataVersions } = found;
   const idleLimit = session.lastSeenAt.getTime() + deps.config.SESSION_IDLE_MINUTES * 60_000;
   if (!user.active || session.expiresAt <= now || idleLimit <= now.getTime()) {
-    await repo.revokeSession(deps.db.db, id, now);
+    if (!readOnly) await repo.revokeSession(deps.db.db, id, now);
     return null;
   }
-  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+  if (!readOnly && now.getTime() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await repo.touchSession(deps.db.db, id, now);
   }
   if (!isRole(user.role)) return null;
