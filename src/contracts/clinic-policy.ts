@@ -26,6 +26,7 @@ import { SECOND_FACTOR_POLICIES } from './two-step';
 import {
   createClinicRoute,
   getClinicPolicyRoute,
+  getMailPreviewsRoute,
   updateClinicPolicyRoute,
 } from './routes/clinic-policy';
 
@@ -254,6 +255,41 @@ export const updateClinicPolicyEndpoint = defineEndpoint({
   params: clinicPolicyParams,
   body: clinicPolicy,
   responses: { 200: updateClinicPolicyResponse },
+  errors: [400, 404],
+});
+
+export const mailPreviewsQuery = z.object({
+  language: z.enum(PATIENT_LANGUAGES, { error: 'must be en, es or fr' }).default('en'),
+});
+
+export const mailPreview = z.object({
+  /** The outbox kind the worker sends it as ("appointment.booked", "appointment.reminder"…). */
+  kind: z.string(),
+  /** What the message is, in the staff interface's words ("Booking confirmed"). */
+  label: z.string(),
+  subject: z.string(),
+  /** The plain-text part. */
+  text: z.string(),
+  /** The HTML part, every stored value escaped. */
+  html: z.string(),
+});
+export type MailPreview = z.infer<typeof mailPreview>;
+
+export const mailPreviewsView = z.object({
+  language: z.enum(PATIENT_LANGUAGES),
+  messages: z.array(mailPreview),
+});
+export type MailPreviewsView = z.infer<typeof mailPreviewsView>;
+
+export const getMailPreviewsEndpoint = defineEndpoint({
+  ...admins,
+  ...getMailPreviewsRoute,
+  summary: 'Every e-mail a clinic’s patients can get, in one language, written from sample data',
+  description:
+    'Written by the same functions the mail worker sends with: a visit next week at 10:00 on the clinic’s clock with its first service, for a patient named Maria Garcia. Nothing is sent or stored.',
+  params: clinicPolicyParams,
+  query: mailPreviewsQuery,
+  responses: { 200: mailPreviewsView },
   errors: [400, 404],
 });
 

@@ -197,6 +197,18 @@ test('a Spanish patient’s text reminder, their C confirming it, and STOP stopp
   await expect(sent.getByRole('listitem').filter({ hasText: 'recordatorio' })).toContainText(
     'Delivered',
   );
+  // Every message about the patient in one place, each as it was sent: the reminder among them.
+  const reminderMessage = page
+    .getByRole('list', { name: 'Messages' })
+    .getByRole('listitem')
+    .filter({ hasText: 'recordatorio' });
+  await expect(reminderMessage).toContainText('Text');
+  await reminderMessage.getByRole('button', { name: 'View message' }).click();
+  const shown = page.getByRole('dialog', { name: 'Text message' });
+  await expect(shown).toContainText('Responda C para confirmar');
+  await page.keyboard.press('Escape');
+  await expect(shown).toBeHidden();
+
   await page.goto(`/appointments?view=${visit._id}`);
   const details = page.getByRole('dialog');
   // The details load after the list on a busy machine: a longer wait than the default.
@@ -204,6 +216,13 @@ test('a Spanish patient’s text reminder, their C confirming it, and STOP stopp
     timeout: 20_000,
   });
   await expect(details.getByText(/Confirmed.*by Patient/)).toBeVisible();
+  // The appointment's own messages: its booking text among them, in Spanish.
+  await expect(
+    details
+      .getByRole('list', { name: 'Messages' })
+      .getByRole('listitem')
+      .filter({ hasText: 'queda reservada' }),
+  ).toContainText('Text');
 
   // STOP: the clinic says so once, in Spanish, and sends no more texts.
   await kannel!.reply(NUMBER, CLINIC_NUMBER, 'STOP');

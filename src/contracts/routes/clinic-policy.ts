@@ -4,6 +4,7 @@ import { defineRoute } from '../endpoint';
 
 export const clinicPolicyPaths = {
   policy: '/api/admin/clinics/:slug/policy',
+  mailPreviews: '/api/admin/clinics/:slug/mail-previews',
 } as const;
 
 export const createClinicRoute = defineRoute({
@@ -22,4 +23,10 @@ export const updateClinicPolicyRoute = defineRoute({
   method: 'PUT',
   path: clinicPolicyPaths.policy,
   operationId: 'updateClinicPolicy',
+});
+
+export const getMailPreviewsRoute = defineRoute({
+  method: 'GET',
+  path: clinicPolicyPaths.mailPreviews,
+  operationId: 'getMailPreviews',
 });

@@ -69,6 +69,9 @@ export const resourceKeys = {
 export const clinicPolicyKeys = {
   all: ['clinic-policy'] as const,
   one: (slug: string) => [...clinicPolicyKeys.all, slug] as const,
+  mailPreviewsOf: (slug: string) => [...clinicPolicyKeys.all, slug, 'mail-previews'] as const,
+  mailPreviews: (slug: string, language: string) =>
+    [...clinicPolicyKeys.mailPreviewsOf(slug), language] as const,
 };
 
 /**

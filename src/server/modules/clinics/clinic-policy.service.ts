@@ -1,8 +1,10 @@
 import type {
   ClinicPolicy,
   ClinicPolicyView,
+  MailPreviewsView,
   UpdateClinicPolicyResponse,
 } from '@contracts/clinic-policy';
+import type { PatientLanguage } from '@domain/patients';
 import { SECOND_FACTOR_POLICIES } from '@contracts/two-step';
 import { PATIENT_EDITOR_CHOICES } from '@domain/patients';
 import { languageOf } from '@domain/patient-language';
@@ -12,7 +14,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { duplicateKeyOf } from '../../db/errors';
 import type { RequestContext } from '../../core/request-context';
 import { auditChange } from '../audit';
-import { replanClinicReminders } from '../notifications';
+import { previewsOfClinic, replanClinicReminders } from '../notifications';
 import { requireMemberClinic } from './clinic-scope';
 import { checkTextPolicy, saveTextPolicy } from './text-policy';
 import {
@@ -150,6 +152,26 @@ export async function getClinicPolicy(
   slug: string,
 ): Promise<ClinicPolicyView> {
   return viewOf(await readPolicy(deps, user, slug));
+}
+
+/**
+ * Every e-mail the clinic's patients can get, in one language, as the mail worker would write it
+ * now (issue 44): for the admins of that clinic, like its rules. Nothing is sent or stored.
+ */
+export async function getMailPreviews(
+  deps: AppDeps,
+  { user }: RequestContext,
+  slug: string,
+  language: PatientLanguage,
+): Promise<MailPreviewsView> {
+  const clinic = await readPolicy(deps, user, slug);
+  const messages = await previewsOfClinic(deps.db.db, clinic, {
+    language,
+    publicUrl: deps.config.PUBLIC_URL,
+    mailFrom: deps.config.MAIL_FROM,
+    now: deps.now(),
+  });
+  return { language, messages };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 import {
   createClinicEndpoint,
   getClinicPolicyEndpoint,
+  getMailPreviewsEndpoint,
   updateClinicPolicyEndpoint,
 } from '@contracts/clinic-policy';
 import type { AppDeps } from '../../app-deps';
@@ -45,6 +46,10 @@ export function clinicsRoutes(deps: AppDeps): FastifyPluginAsync {
 
     route(app, getClinicPolicyEndpoint, async (request) =>
       policy.getClinicPolicy(deps, request.context, request.params.slug),
+    );
+
+    route(app, getMailPreviewsEndpoint, async (request) =>
+      policy.getMailPreviews(deps, request.context, request.params.slug, request.query.language),
     );
 
     route(app, updateClinicPolicyEndpoint, async (request) =>

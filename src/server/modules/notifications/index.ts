@@ -31,3 +31,4 @@ export {
 export { planTextTwins, stoppedNumbers, textKindOf, TEXT_TWIN_KINDS } from './text-twins';
 export { REMINDER_KIND } from './reminders.repository';
 export { retryDelayMs } from './outbox-worker';
+export { previewsOfClinic } from './mail-previews';

@@ -1,7 +1,12 @@
 import type { ClinicPolicy } from '@contracts/clinic-policy';
 import { callEndpoint } from '@web/lib/endpoint-client';
 import { endpointQuery, useWriteThenRefresh } from '@web/lib/endpoint-queries';
-import { getClinicPolicyRoute, updateClinicPolicyRoute } from '@contracts/routes/clinic-policy';
+import {
+  getClinicPolicyRoute,
+  getMailPreviewsRoute,
+  updateClinicPolicyRoute,
+} from '@contracts/routes/clinic-policy';
+import type { PatientLanguage } from '@domain/patients';
 import { clinicPolicyKeys, outboxKeys } from '@web/queries/query-keys';
 
 export function clinicPolicyQueryOptions(slug: string) {
@@ -26,6 +31,17 @@ export function useUpdateClinicPolicy(slug: string) {
       });
       // Reminders were planned again: the outbox page shows them.
       void queryClient.invalidateQueries({ queryKey: outboxKeys.all });
+      // The e-mails are signed with the clinic's phone, which the policy carries.
+      void queryClient.invalidateQueries({ queryKey: clinicPolicyKeys.mailPreviewsOf(slug) });
     },
   );
+}
+
+/** The clinic's patient e-mails in one language, as the mail worker writes them (issue 44). */
+export function mailPreviewsQueryOptions(slug: string, language: PatientLanguage) {
+  return endpointQuery(clinicPolicyKeys.mailPreviews(slug, language), getMailPreviewsRoute, {
+    params: { slug },
+    query: { language },
+    fallback: 'Failed to load the e-mail previews',
+  });
 }

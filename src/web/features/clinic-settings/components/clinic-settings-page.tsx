@@ -17,6 +17,7 @@ import { OutsideCalendarsPolicyForm } from './outside-calendars-policy-form';
 import { SignInPolicyForm } from './sign-in-policy-form';
 import { TextPolicyForm } from './text-policy-form';
 import { PatientLanguageForm } from './patient-language-form';
+import { MailPreview } from './mail-preview';
 import { readableTimeZone } from '@web/lib/time-zones';
 import { Button } from '@web/components/ui/button';
 import { AddClinicDialog } from './add-clinic-dialog';
@@ -153,6 +154,11 @@ export function ClinicSettingsPage() {
           <Card className="mt-4">
             <CardContent>
               <PatientLanguageForm key={slug} slug={slug} current={policy.data} />
+              <MailPreview
+                key={`${slug}-mail`}
+                slug={slug}
+                initialLanguage={policy.data.policy.patientLanguage?.defaultLanguage}
+              />
             </CardContent>
           </Card>
           <Card className="mt-4">
