@@ -199,9 +199,9 @@ test('a Spanish patient’s text reminder, their C confirming it, and STOP stopp
   );
   // Every message about the patient in one place, each as it was sent: the reminder among them.
   const reminderMessage = page
-    .getByRole('list', { name: 'Messages' })
+    .getByRole('list', { name: 'Messages', exact: true })
     .getByRole('listitem')
-    .filter({ hasText: 'recordatorio' });
+    .filter({ hasText: 'Responda C para confirmar' });
   await expect(reminderMessage).toContainText('Text');
   await reminderMessage.getByRole('button', { name: 'View message' }).click();
   const shown = page.getByRole('dialog', { name: 'Text message' });
@@ -219,7 +219,7 @@ test('a Spanish patient’s text reminder, their C confirming it, and STOP stopp
   // The appointment's own messages: its booking text among them, in Spanish.
   await expect(
     details
-      .getByRole('list', { name: 'Messages' })
+      .getByRole('list', { name: 'Messages', exact: true })
       .getByRole('listitem')
       .filter({ hasText: 'queda reservada' }),
   ).toContainText('Text');

@@ -20,6 +20,7 @@ import { hasAddress, type NotificationParty, type OutboxInsert } from './outbox-
 import { isAccountKind, withheldText } from './account-messages';
 import { addresseesOf, linksOf, previewOf, renderOutboxMail } from './outbox-render';
 import { clinicsOfRows, visitsOfRows } from './message-visits';
+import { textTwinned } from './text-twins';
 import { REMINDER_KIND, reminderDeliveries, type ReminderDelivery } from './reminders.repository';
 import * as repo from './outbox.repository';
 
@@ -292,7 +293,19 @@ async function recordMessagesOf(
   rows: readonly repo.OutboxRow[],
   audit: { patientId: string; appointmentId?: string },
 ): Promise<RecordMessages> {
-  const shown = rows.slice(0, RECORD_LIMIT);
+  const twinned = await textTwinned(
+    deps.db.db,
+    rows.map((row) => row.id),
+  );
+  // An e-mail whose patient was texted it instead (its text twin, ADR 050) went to the staff on
+  // it alone: the record shows it as it went, or not at all when nobody else was on it (the
+  // text is in the list).
+  const asSent = rows.flatMap((row) => {
+    if (!twinned.has(row.id)) return [row];
+    const others = (row.recipients as NotificationParty[]).filter((r) => r.role !== 'patient');
+    return others.length > 0 ? [{ ...row, recipients: others }] : [];
+  });
+  const shown = asSent.slice(0, RECORD_LIMIT);
   const [addressees, context] = await Promise.all([
     Promise.all(shown.map((row) => addresseesOf(deps.db.db, row))),
     renderContextOf(deps, shown),

@@ -100,6 +100,51 @@ describe('a patient’s messages on their record', () => {
     });
   });
 
+  it('shows an e-mail the patient was texted instead as it went: to the staff on it alone, or not at all', async () => {
+    const appointmentId = await book();
+    const emails = await env.db
+      .select()
+      .from(t.outbox)
+      .where(and(eq(t.outbox.appointmentId, appointmentId), eq(t.outbox.channel, 'email')));
+    const booked = emails.find((row) => row.kind === 'appointment.booked')!;
+    const reminder = emails.find((row) => row.kind === 'appointment.reminder')!;
+    // The text worker planned both as texts (ADR 050): the patient got no e-mail of either.
+    for (const row of [booked, reminder]) {
+      await env.db.insert(t.outbox).values({
+        kind: `text.${row.kind}`,
+        channel: 'sms',
+        sourceOutboxId: row.id,
+        appointmentId,
+        clinicId: s.clinic.id,
+        patientId: s.patient.id,
+        toNumber: '+12125550142',
+        deliveryStatus: 'delivered',
+        recipients: [{ email: null, name: 'José', role: 'patient' }],
+        payload: row.payload,
+        body: `Text in place of ${row.kind}`,
+        status: 'sent',
+        attempts: 1,
+        sentAt: new Date('2026-11-23T11:00:00Z'),
+      });
+    }
+
+    for (const url of [
+      `/api/patients/${s.patient.id}/messages`,
+      `/api/appointments/${appointmentId}/messages`,
+    ]) {
+      const { data } = await listOf(url);
+      const bookedEmail = data.find((m) => m.id === booked.id);
+      expect(bookedEmail?.recipients.map((r) => r.email)).toEqual([s.provider.email]);
+      expect(data.some((m) => m.id === reminder.id)).toBe(false);
+      expect(data.filter((m) => m.channel === 'sms').map((m) => m.textBody)).toEqual(
+        expect.arrayContaining([
+          'Text in place of appointment.booked',
+          'Text in place of appointment.reminder',
+        ]),
+      );
+    }
+  });
+
   it('leaves out other patients’ messages', async () => {
     await insertText(s.otherPatient.id, 'Someone else’s text.');
     const { data } = await listOf(`/api/patients/${s.patient.id}/messages`);

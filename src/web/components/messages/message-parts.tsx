@@ -65,7 +65,11 @@ export interface MessageActions {
 
 /** Whom a message goes to, in one line (phones): addresses, or a text's name and number. */
 export function recipientsLine(message: OutboxMessage): string {
-  if (message.text) return `${message.text.name} (${message.text.to})`;
+  if (message.text) {
+    // An answer to a reply has only its number to name.
+    const { name, to } = message.text;
+    return name === to ? to : `${name} (${to})`;
+  }
   return message.recipients.map((r) => r.email).join(', ');
 }
 
