@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { LANGUAGE_NAMES } from '@domain/patient-language';
-import { PATIENT_LANGUAGES, type PatientLanguage } from '@domain/patients';
-import { Label } from '@web/components/ui/label';
+import type { PatientLanguage } from '@domain/patients';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { PreviewLanguageSelect } from './preview-language';
 import { mailPreviewsQueryOptions } from '../api/clinic-policy';
 
 /**
@@ -32,21 +31,12 @@ export function MailPreview({
             Each e-mail as a patient named Maria reads it, with a visit next week.
           </p>
         </div>
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-language`}>E-mail language</Label>
-          <select
-            id={`${id}-language`}
-            className="h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs"
-            value={language}
-            onChange={(event) => setLanguage(event.target.value as PatientLanguage)}
-          >
-            {PATIENT_LANGUAGES.map((code) => (
-              <option key={code} value={code}>
-                {LANGUAGE_NAMES[code]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PreviewLanguageSelect
+          id={`${id}-language`}
+          label="E-mail language"
+          value={language}
+          onChange={setLanguage}
+        />
       </div>
       {previews.isPending ? (
         <div className="grid gap-2" aria-busy="true" aria-label="Loading the e-mail previews">

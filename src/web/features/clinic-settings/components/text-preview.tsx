@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
 import type { ClinicPolicyView } from '@contracts/clinic-policy';
-import { LANGUAGE_NAMES } from '@domain/patient-language';
-import { PATIENT_LANGUAGES, type PatientLanguage } from '@domain/patients';
+import type { PatientLanguage } from '@domain/patients';
 import { textLengthLabel } from '@domain/text-messages';
 import { answerPreviews, textPreviews } from '@domain/text-templates';
 import { addDaysToKey, localDateKeyOf, wallClockToUtc } from '@domain/zoned-time';
-import { Label } from '@web/components/ui/label';
+import { PreviewLanguageSelect } from './preview-language';
 
 /** A link as long as a real one: the visit page with a 32-character token. */
 const sampleLink = (origin: string) => `${origin}/session/?token=${'x'.repeat(32)}`;
@@ -61,21 +60,12 @@ export function TextPreview({
             Each text as a patient named Maria reads it, with a visit next week.
           </p>
         </div>
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-language`}>Preview language</Label>
-          <select
-            id={`${id}-language`}
-            className="h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs"
-            value={language}
-            onChange={(event) => setLanguage(event.target.value as PatientLanguage)}
-          >
-            {PATIENT_LANGUAGES.map((code) => (
-              <option key={code} value={code}>
-                {LANGUAGE_NAMES[code]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PreviewLanguageSelect
+          id={`${id}-language`}
+          label="Preview language"
+          value={language}
+          onChange={setLanguage}
+        />
       </div>
       <PreviewList label="Text previews" previews={previews} />
       <div>
