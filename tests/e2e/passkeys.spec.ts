@@ -64,7 +64,28 @@ async function browserWithAuthenticator(browser: Browser, phone: boolean) {
   });
   const credentials = async () =>
     (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
-  return { context, page, credentials };
+  // The virtual authenticator answers a waiting autofill request (conditional mediation) by
+  // itself, at once: while the journey tries the "Use a passkey" button, the sign-in page is
+  // told the browser offers no passkey autofill, else the autofill could sign in before the
+  // button is clicked. The flag is this page's, in its storage; the autofill's own step clears it.
+  await page.addInitScript(() => {
+    if (localStorage.getItem('e2e-no-passkey-autofill') !== '1' || !window.PublicKeyCredential) {
+      return;
+    }
+    Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', {
+      configurable: true,
+      value: async () => false,
+    });
+  });
+  const autofill = (offered: boolean) =>
+    page.evaluate(
+      (on) =>
+        on
+          ? localStorage.removeItem('e2e-no-passkey-autofill')
+          : localStorage.setItem('e2e-no-passkey-autofill', '1'),
+      offered,
+    );
+  return { context, page, credentials, autofill };
 }
 
 for (const [width, phone, account] of [
@@ -75,7 +96,7 @@ for (const [width, phone, account] of [
     browser,
   }) => {
     await allowPasskeySignIn(false);
-    const { context, page, credentials } = await browserWithAuthenticator(browser, phone);
+    const { context, page, credentials, autofill } = await browserWithAuthenticator(browser, phone);
     await signInWith(page, { email: account.email, password: DEMO_PASSWORD }, '/settings');
 
     const section = page.getByRole('region', { name: 'Passkeys' });
@@ -95,6 +116,7 @@ for (const [width, phone, account] of [
 
     // Signed out, the passkey cannot sign in while the clinic has not allowed it.
     expect((await context.request.post('/api/auth/logout')).ok()).toBe(true);
+    await autofill(false);
     await page.goto('/auth/login');
     await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username webauthn');
     await page.getByRole('button', { name: 'Use a passkey' }).click();
@@ -119,6 +141,7 @@ for (const [width, phone, account] of [
     // authenticator chooses it as soon as the field has the focus, which the desktop page gives
     // it on opening: the focus is given again only where the page is still there.)
     expect((await context.request.post('/api/auth/logout')).ok()).toBe(true);
+    await autofill(true);
     await page.goto('/auth/login');
     await page
       .getByLabel('Email')
