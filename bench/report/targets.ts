@@ -170,13 +170,21 @@ export function targetRows(r: R): Row[] {
     ],
   ] as const) {
     const create = pg?.find((x) => x.endpoint === endpoint && x.connections === 20);
-    const throughput = create?.raw ? create.app.rps / create.raw.rps : null;
+    // A baseline that booked nothing (its free times ran out, or every replay failed) measures
+    // nothing: app ÷ 0 is no ratio, and must never read as met (issue 42 once read "Infinity×").
+    const baseline = create?.raw && create.raw.rps > 0 ? create.raw.rps : null;
+    const throughput =
+      create && baseline !== null && Number.isFinite(create.app.rps)
+        ? { ratio: create.app.rps / baseline, baseline }
+        : null;
     rows.push([
       label,
       create && throughput !== null
-        ? `${int(create.app.rps)} ÷ ${int(create.raw!.rps)} req/s = ${throughput.toFixed(2)}×, p95 ${ms(create.app.p95)}`
-        : '–',
-      verdict(throughput === null ? null : throughput >= 0.8),
+        ? `${int(create.app.rps)} ÷ ${int(throughput.baseline)} req/s = ${throughput.ratio.toFixed(2)}×, p95 ${ms(create.app.p95)}`
+        : create?.raw
+          ? `the raw replay booked nothing (${create.rawErrors} failed): no baseline`
+          : '–',
+      verdict(throughput === null ? null : throughput.ratio >= 0.8),
     ]);
   }
   rows.push(

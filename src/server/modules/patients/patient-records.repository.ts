@@ -114,7 +114,9 @@ function wordsOf(text: string): string[] {
  * The patients the search box's text may mean, each with the names it sorts by: a birth date,
  * digits of a phone or a record number's start, or words starting the patient's names and e-mail
  * (the words' index carries the names, so they sort without reading patients) or a record
- * number's start. Null for an empty box: everyone. Its placeholders are shapeOf's.
+ * number's start. Null for an empty box: everyone. Its placeholders are shapeOf's. A patient may
+ * come more than once (two of their words start so, or a word and their record number): page
+ * keeps one of each.
  */
 function candidates(filter: Omit<PatientListFilter, 'now'>, shape: PageShape): SQL | null {
   const { query, after } = filter;
@@ -132,7 +134,7 @@ function candidates(filter: Omit<PatientListFilter, 'now'>, shape: PageShape): S
       return fromPatients(sql`p.dob = ${value('dob', 'date')}`);
     case 'digits':
       return sql`${fromPatients(sql`p.phone_digits like ${value('digits', 'text')}`)}
-        union ${recordNumberStarts()}`;
+        union all ${recordNumberStarts()}`;
     case 'words': {
       const words = wordsOf(query.text);
       const alsoOthers = words.slice(1).map(
@@ -145,17 +147,31 @@ function candidates(filter: Omit<PatientListFilter, 'now'>, shape: PageShape): S
           from ${t.patientSearchWords} w
           where w.clinic_id = any(${clinics}) and ${startsWith(sql`w.word`, 'word0', shape)}
             and ${pastCursor(after, sql`w.last_name, w.first_name, w.patient_id`)}${sql.join(alsoOthers)}
-        union ${recordNumberStarts()}`;
+        union all ${recordNumberStarts()}`;
     }
   }
 }
 
 /**
+ * How many candidates a search's statement first takes, in name order, per row of its page: a
+ * top-N sort of them (a heap of this many) instead of a sort of all of them. A name start like
+ * "mar" finds about 3,000 of a clinic's 20,000 patients, and sorting them all (after a hash to
+ * drop those found twice) was most of the statement's time. Those left out of the page (archived,
+ * merged, found twice) are few, so the page is nearly always among them; when it may not be, the
+ * statement runs again over every candidate (`page`).
+ */
+const CANDIDATES_PER_ROW = 4;
+
+/** The column that says how many candidates a bounded statement took (see `page`). */
+const TAKEN = 'candidatesTaken';
+
+/**
  * One page of what the search finds, in name order, with the given columns of each patient, in
- * one prepared statement. A search sorts its candidates (few, from indexes) and reads only the
- * page's patients, to leave out the archived and to take their columns; an empty box walks the
- * name index. Either way the cost follows what is found, not the 200,000 there are, and columns
- * worked out per patient (the next visit) are worked out for the page's patients alone.
+ * one prepared statement. A search sorts its candidates (few, from indexes; the first of them in
+ * name order, see CANDIDATES_PER_ROW) and reads only the page's patients, to leave out the
+ * archived and to take their columns; an empty box walks the name index. Either way the cost
+ * follows what is found, not the 200,000 there are, and columns worked out per patient (the next
+ * visit) are worked out for the page's patients alone.
  */
 async function page<T extends SelectedFields>(
   db: Executor,
@@ -165,37 +181,61 @@ async function page<T extends SelectedFields>(
   values: Record<string, unknown> = {},
 ): Promise<Array<SelectResultFields<T>>> {
   const shape = shapeOf(filter);
-  // Typed by the caller's columns below: drizzle's builder cannot follow a generic selection.
-  const fields: SelectedFields = columns;
-  const query = prepared(db, `${statement}_${shape.name}_${filter.limit}`, (name) => {
-    // A merged record is history only (ADR 042): its profile opens by id, never from a search.
-    const kept = filter.archived
-      ? sql`${p.mergedIntoId} is null`
-      : sql`${p.archivedAt} is null and ${p.mergedIntoId} is null`;
-    const n = literalCount(filter.limit);
-    const found = candidates(filter, shape);
-    if (found === null) {
+  const run = async (bound: number | null) => {
+    // Typed by the caller's columns below: drizzle's builder cannot follow a generic selection.
+    const fields: SelectedFields =
+      bound === null ? columns : { ...columns, [TAKEN]: sql<string>`m.taken` };
+    const name = `${statement}_${shape.name}_${filter.limit}${bound === null ? '' : `_top${bound}`}`;
+    const query = prepared(db, name, (name) => {
+      // A merged record is history only (ADR 042): its profile opens by id, never from a search.
+      const kept = filter.archived
+        ? sql`${p.mergedIntoId} is null`
+        : sql`${p.archivedAt} is null and ${p.mergedIntoId} is null`;
+      const n = literalCount(filter.limit);
+      const found = candidates(filter, shape);
+      if (found === null) {
+        return db
+          .select(fields)
+          .from(p)
+          .where(
+            sql`${p.clinicId} = any(${value('clinics', 'uuid[]')}) and ${kept}
+              and ${pastCursor(filter.after, sql`${p.lastName}, ${p.firstName}, ${p.id}`)}`,
+          )
+          .orderBy(p.lastName, p.firstName, p.id)
+          .limit(n)
+          .prepare(name);
+      }
+      const m = (column: string) => sql.raw(`m.${column}`);
+      // The candidates in name order, the first `bound` of them only when bounded, with how many
+      // were taken; then each patient once.
+      const first =
+        bound === null
+          ? sql`select f.*, null::bigint as taken from (${found}) f`
+          : sql`select f.*, count(*) over () as taken
+              from (${found} order by 2, 3, 1 limit ${literalCount(bound)}) f`;
       return db
         .select(fields)
-        .from(p)
-        .where(
-          sql`${p.clinicId} = any(${value('clinics', 'uuid[]')}) and ${kept}
-            and ${pastCursor(filter.after, sql`${p.lastName}, ${p.firstName}, ${p.id}`)}`,
+        .from(
+          sql`(select distinct on (u.last_name, u.first_name, u.id) u.id, u.last_name, u.first_name, u.taken
+              from (${first}) u order by u.last_name, u.first_name, u.id) as m`,
         )
-        .orderBy(p.lastName, p.firstName, p.id)
+        .innerJoin(p, and(eq(p.id, m('id')), kept))
+        .orderBy(m('last_name'), m('first_name'), m('id'))
         .limit(n)
         .prepare(name);
-    }
-    const m = (column: string) => sql.raw(`m.${column}`);
-    return db
-      .select(fields)
-      .from(sql`(${found} order by 2, 3, 1) as m`)
-      .innerJoin(p, and(eq(p.id, m('id')), kept))
-      .orderBy(m('last_name'), m('first_name'), m('id'))
-      .limit(n)
-      .prepare(name);
-  });
-  return (await query.execute({ ...shape.values, ...values })) as Array<SelectResultFields<T>>;
+    });
+    return (await query.execute({ ...shape.values, ...values })) as Array<Record<string, unknown>>;
+  };
+  if (filter.query.kind === 'all') return (await run(null)) as Array<SelectResultFields<T>>;
+  const bound = CANDIDATES_PER_ROW * filter.limit;
+  const rows = await run(bound);
+  // A short page is the whole answer only if the bounded statement took every candidate there
+  // was (fewer than `bound`); otherwise those after them may hold the rest of the page.
+  const whole =
+    rows.length === filter.limit || (rows.length > 0 && Number(rows[0]![TAKEN]) < bound);
+  if (!whole) return (await run(null)) as Array<SelectResultFields<T>>;
+  for (const row of rows) delete row[TAKEN];
+  return rows as Array<SelectResultFields<T>>;
 }
 
 /** A batch of an export: every column the file has, in name order. */

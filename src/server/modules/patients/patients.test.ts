@@ -105,6 +105,42 @@ describe('finding patients', () => {
     expect([...seen].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(seen);
   });
 
+  it('pages a search past archived patients who come first, each patient once', async () => {
+    // The search first takes only the first candidates in name order (4 per row of the page):
+    // nine archived patients fill them all, and the page must still be found beyond them.
+    for (let i = 0; i < 9; i++) {
+      await createPatient(env.db, s.clinic.id, {
+        lastName: 'Aardvark',
+        firstName: `Arch${i}`,
+        email: `arch${i}@example.org`,
+        archivedAt: new Date('2026-11-01T00:00:00Z'),
+      });
+    }
+    // Found twice: by her name and by her record number's start.
+    await createPatient(env.db, s.clinic.id, {
+      lastName: 'Aardvark',
+      firstName: 'Zara',
+      email: 'zara@example.org',
+      recordNumber: 'AARDV-1',
+    });
+    await createPatient(env.db, s.clinic.id, {
+      lastName: 'Aardvark',
+      firstName: 'Zed',
+      email: 'zed@example.org',
+    });
+    const first = await page(staff, 'q=aardv&limit=1');
+    expect(names(first)).toEqual(['Zara Aardvark']);
+    expect(first.next).not.toBeNull();
+    const second = await page(staff, `q=aardv&limit=1&after=${encodeURIComponent(first.next!)}`);
+    expect(names(second)).toEqual(['Zed Aardvark']);
+    expect(second.next).toBeNull();
+    expect(names(await page(staff, 'q=aardv&archived=true&limit=3'))).toEqual([
+      'Arch0 Aardvark',
+      'Arch1 Aardvark',
+      'Arch2 Aardvark',
+    ]);
+  });
+
   it('refuses a made-up page position with a sentence, not a failure', async () => {
     for (const after of ['nonsense', Buffer.from('["a","b","c"]').toString('base64url')]) {
       const res = await staff.get(`/api/patients?after=${after}`);
