@@ -91,4 +91,54 @@ describe('ReuseCache', () => {
     await get('a');
     expect(fresh).toEqual(['a', 'b', 'c', 'a']);
   });
+
+  it('has a request that misses while the same answer is being computed wait for it', async () => {
+    const cache = new ReuseCache<string>(10);
+    const started: string[] = [];
+    let finish!: (v: string) => void;
+    const slow = (name: string) => async () => {
+      started.push(name);
+      return new Promise<string>((resolve) => (finish = resolve));
+    };
+    const first = cache.get(db, 'k', at(0), slow('first'));
+    const second = cache.get(db, 'k', at(10), slow('second'));
+    const other = cache.get(db, 'other', at(10), async () => 'other');
+    finish('answer');
+    expect(await first).toBe('answer');
+    expect(await second).toBe('answer');
+    expect(await other).toBe('other');
+    expect(started).toEqual(['first']);
+  });
+
+  it('computes anew when the answer it waited for failed or time alone has changed it', async () => {
+    const cache = new ReuseCache<{ n: number; until: number }>(10);
+    let computed = 0;
+    let fail!: (err: Error) => void;
+    const failing = cache.get(db, 'k', at(0), () => new Promise((_, reject) => (fail = reject)));
+    const waiting = cache.get(db, 'k', at(1), async () => ({ n: ++computed, until: Infinity }));
+    fail(new Error('connection lost'));
+    await expect(failing).rejects.toThrow('connection lost');
+    expect((await waiting).n).toBe(1);
+
+    let finish!: (v: { n: number; until: number }) => void;
+    const byUntil = (v: { until: number }) => v.until;
+    const early = cache.get(
+      db,
+      'j',
+      at(0),
+      () => new Promise((resolve) => (finish = resolve)),
+      byUntil,
+    );
+    const late = cache.get(
+      db,
+      'j',
+      at(500),
+      async () => ({ n: ++computed, until: Infinity }),
+      byUntil,
+    );
+    // Stands until 400 ms: the request at 500 ms cannot take it.
+    finish({ n: 0, until: at(400).getTime() });
+    expect((await early).n).toBe(0);
+    expect((await late).n).toBe(2);
+  });
 });

@@ -35,6 +35,14 @@ export class ReuseCache<T> {
     Map<string, { value: T; at: number; until: number }>
   >();
 
+  /**
+   * Answers being computed, by database and key, with when: a request that misses while one is
+   * under way waits for it instead of computing the same answer beside it. When the answers of a
+   * clinic's busy day lapse together, every client asking would otherwise compute at once, each
+   * with its own statements, and queue behind each other for the pool's connections.
+   */
+  private readonly pending = new WeakMap<object, Map<string, { value: Promise<T>; at: number }>>();
+
   constructor(private readonly entries: number) {}
 
   /** How many answers are kept for this database now. */
@@ -61,10 +69,31 @@ export class ReuseCache<T> {
     const hit = cache.get(text);
     const age = hit ? now.getTime() - hit.at : Infinity;
     if (hit && age >= 0 && age < READ_REUSE_MS && now.getTime() < hit.until) return hit.value;
-    const value = await compute();
     // A replica's answer may be older than the versions the key holds (read on the primary with
-    // the session): it is used, not filed for others (ADR 063).
-    if (readingReplica()) return value;
+    // the session): it is used, not filed nor shared with others (ADR 063).
+    if (readingReplica()) return compute();
+    let under = this.pending.get(db);
+    if (!under) this.pending.set(db, (under = new Map()));
+    const started = under.get(text);
+    if (started && now.getTime() - started.at >= 0 && now.getTime() - started.at < READ_REUSE_MS) {
+      // Computed after the same versions were read, from an instant no later than this one: as
+      // a hit would be. One that failed, or that time alone has since changed, is computed anew.
+      const shared = await started.value.then(
+        (value) => ({ value }),
+        () => null,
+      );
+      if (shared && (!until || now.getTime() < until(shared.value))) return shared.value;
+      return compute();
+    }
+    const computing = compute();
+    const mine = { value: computing, at: now.getTime() };
+    under.set(text, mine);
+    let value: T;
+    try {
+      value = await computing;
+    } finally {
+      if (under.get(text) === mine) under.delete(text);
+    }
     cache.delete(text);
     cache.set(text, { value, at: now.getTime(), until: until ? until(value) : Infinity });
     // Oldest first in a Map: answers past READ_REUSE_MS, which nothing can reuse (in a busy

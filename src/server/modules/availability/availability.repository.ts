@@ -344,18 +344,26 @@ export function outsideDropCutoffs(now: Date, dropAfterHours: number | undefined
  * `clinicDrop.failingSince` (a day ago). `clinicDrop.clinicId` is that clinic: an id, or a column
  * of the statement's own rows; one subquery on the clinic's row, no extra round trip. The slots
  * and the calendar's blocks both ask this, so a block is drawn exactly where it blocks.
+ *
+ * In a prepared statement the cut-offs are placeholders (SQL): `dropBefore` then may be bound to
+ * null (the server drops nothing), so the condition says so itself.
  */
-function outsideCalendarBlocks(
+export function outsideCalendarBlocks(
   c: typeof t.outsideCalendars,
-  dropBefore: Date | null,
-  clinicDrop: { clinicId: string | AnyPgColumn; failingSince: Date } | null,
+  dropBefore: Date | SQL | null,
+  clinicDrop: { clinicId: string | AnyPgColumn | SQL; failingSince: Date | SQL } | null,
 ): SQL | undefined {
+  const instant = (at: Date | SQL) =>
+    at instanceof Date ? sql`${at.toISOString()}::timestamptz` : sql`${at}::timestamptz`;
   return and(
-    dropBefore
-      ? sql`(${c.lastError} is null or ${c.lastSyncedAt} >= ${dropBefore.toISOString()}::timestamptz)`
-      : undefined,
+    dropBefore instanceof Date
+      ? sql`(${c.lastError} is null or ${c.lastSyncedAt} >= ${instant(dropBefore)})`
+      : dropBefore
+        ? sql`(${c.lastError} is null or ${instant(dropBefore)} is null
+            or ${c.lastSyncedAt} >= ${instant(dropBefore)})`
+        : undefined,
     clinicDrop
-      ? sql`(${c.lastError} is null or ${c.lastSyncedAt} >= ${clinicDrop.failingSince.toISOString()}::timestamptz
+      ? sql`(${c.lastError} is null or ${c.lastSyncedAt} >= ${instant(clinicDrop.failingSince)}
           or not exists (select 1 from ${t.clinics} where ${t.clinics.id} = ${clinicDrop.clinicId}
             and ${t.clinics.outsideCalendarDropFailing}))`
       : undefined,

@@ -9,6 +9,7 @@ import {
   slotsStableUntil,
   isSlotBookable,
   type AgentBooking,
+  type OutsideBusy,
   type SlotAgent,
   type SlotCheck,
   type SlotQuery,
@@ -29,6 +30,11 @@ export interface AgentIdentity {
   bookings?: ReadonlyArray<AgentBooking & { id: string }>;
   /** Holds live at the query's `now` in its bookingsWindow, read with the bookings. */
   holds?: ReadonlyArray<AgentBooking & { id: string; expiresAt?: Date }>;
+  /**
+   * Busy times of the agent's outside calendars in the query's bookingsWindow that block at the
+   * clinic of its settings (ADR 053), when the agent's row was read with them.
+   */
+  outsideBusy?: readonly OutsideBusy[];
 }
 
 /**
@@ -140,6 +146,8 @@ async function buildQuery(
   // second statement.
   const preloaded = !input.excludeAppointmentId && input.agents.every((a) => a.bookings);
   const holdsPreloaded = input.agents.every((a) => a.holds);
+  // Read with the agents too (listBookableAgents), for the clinic of the settings.
+  const outsidePreloaded = input.agents.every((a) => a.outsideBusy);
   const agentIds = input.agents.map((a) => a.id);
   const cutoffs = repo.outsideDropCutoffs(input.now, settings.outsideDropAfterHours);
   const [agents, blocking, outsideBusy] = await Promise.all([
@@ -166,16 +174,18 @@ async function buildQuery(
     // Busy times of the agents' outside calendars block as bookings do (ADR 053).
     input.ignoreOutsideBusy
       ? []
-      : repo.loadOutsideBusy(
-          db,
-          agentIds,
-          window.from,
-          window.to,
-          cutoffs.dropBefore,
-          settings.clinicId
-            ? { clinicId: settings.clinicId, failingSince: cutoffs.failingSince }
-            : null,
-        ),
+      : outsidePreloaded
+        ? input.agents.flatMap((a) => a.outsideBusy!)
+        : repo.loadOutsideBusy(
+            db,
+            agentIds,
+            window.from,
+            window.to,
+            cutoffs.dropBefore,
+            settings.clinicId
+              ? { clinicId: settings.clinicId, failingSince: cutoffs.failingSince }
+              : null,
+          ),
   ]);
   return {
     agents,
@@ -263,7 +273,7 @@ export async function loadSlotQuery(
   // Bookings and holds read with the agent cover another window: read this one's.
   const query = await buildQuery(db, {
     ...input,
-    agents: [{ ...input.agent, bookings: undefined, holds: undefined }],
+    agents: [{ ...input.agent, bookings: undefined, holds: undefined, outsideBusy: undefined }],
   });
   const excluded = new Set(input.excludeAppointmentIds ?? []);
   return {

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
 import { clinicNameColumns } from '../../db/clinic-columns';
-import type { AgentScheduleData } from '../availability';
+import { outsideCalendarBlocks, type AgentScheduleData } from '../availability';
 
 export type ClinicRow = typeof t.clinics.$inferSelect;
 
@@ -29,6 +29,12 @@ export interface BookingsWindow {
   from: Date;
   to: Date;
   now: Date;
+  /**
+   * The cut-offs after which a failing outside calendar stops blocking (outsideDropCutoffs): the
+   * server's, null when it keeps them all, and the clinic's setting's.
+   */
+  dropBefore: Date | null;
+  failingSince: Date;
 }
 
 /** A booking or hold as the statement below reads it: epoch ms and its buffers in minutes. */
@@ -43,8 +49,9 @@ interface BlockedJson {
 /**
  * Providers and nurses of the clinic who can still be booked, each with their saved week and
  * date overrides: what the slot engine needs, in the same statement. Given a window, each agent
- * also comes with the bookings that hold their time in it (not cancelled) and the holds live at
- * its `now`, so a slots request is the session and this one statement.
+ * also comes with the bookings that hold their time in it (not cancelled), the holds live at
+ * its `now` and the busy times of their outside calendars that block in this clinic, so a slots
+ * request is the session and this one statement.
  */
 export async function listBookableAgents(db: Executor, clinicId: string, window?: BookingsWindow) {
   const u = t.users;
@@ -92,6 +99,26 @@ export async function listBookableAgents(db: Executor, clinicId: string, window?
               where h.staff_id = ${u.id} and h.state = 'open' and h.expires_at > ${at('now')}
                 and h.start_at < ${at('to')} and h.end_at > ${at('from')}), '[]'::json)`
           : sql<null>`null`,
+        // The busy times of their outside calendars that block in this clinic (ADR 053, the
+        // slots' own condition, outsideCalendarBlocks): with the bookings, not a statement after
+        // them. The GiST index on (staff_id, during) finds them.
+        outside: window
+          ? sql<Array<{ start: number; end: number }>>`coalesce((
+              select json_agg(json_build_object('start', ${epochMs(sql`ob.start_at`)},
+                                                'end', ${epochMs(sql`ob.end_at`)}))
+              from ${t.outsideBusyTimes} ob
+              join ${t.outsideCalendars} on ${t.outsideCalendars.id} = ob.calendar_id
+              where ob.staff_id = ${u.id}
+                and ob.during && tstzrange(${at('from')}, ${at('to')})
+                and ${outsideCalendarBlocks(
+                  t.outsideCalendars,
+                  sql`${sql.placeholder('dropBefore')}`,
+                  {
+                    clinicId: sql`${sql.placeholder('clinicId')}::uuid`,
+                    failingSince: sql`${sql.placeholder('failingSince')}`,
+                  },
+                )}), '[]'::json)`
+          : sql<null>`null`,
       })
       .from(t.clinicMembers)
       .innerJoin(u, eq(u.id, t.clinicMembers.userId))
@@ -111,6 +138,8 @@ export async function listBookableAgents(db: Executor, clinicId: string, window?
     to: window?.to.toISOString(),
     dayBefore: window && new Date(window.from.getTime() - 24 * 60 * 60_000).toISOString(),
     now: window?.now.toISOString(),
+    dropBefore: window?.dropBefore?.toISOString() ?? null,
+    failingSince: window?.failingSince.toISOString(),
   });
   const times = (agentId: string, list: BlockedJson[]) =>
     list.map((b) => ({
@@ -123,12 +152,21 @@ export async function listBookableAgents(db: Executor, clinicId: string, window?
     }));
   const heldTimes = (agentId: string, list: Array<BlockedJson & { expires: number }>) =>
     list.map((h) => ({ ...times(agentId, [h])[0]!, expiresAt: new Date(h.expires) }));
-  return rows.map(({ scheduleTimezone, weekly, overrides, bookings, holds, ...agent }) => ({
-    ...agent,
-    schedule: { agentId: agent.id, timezone: scheduleTimezone, weekly, overrides },
-    bookings: bookings ? times(agent.id, bookings) : undefined,
-    holds: holds ? heldTimes(agent.id, holds) : undefined,
-  }));
+  return rows.map(
+    ({ scheduleTimezone, weekly, overrides, bookings, holds, outside, ...agent }) => ({
+      ...agent,
+      schedule: { agentId: agent.id, timezone: scheduleTimezone, weekly, overrides },
+      bookings: bookings ? times(agent.id, bookings) : undefined,
+      holds: holds ? heldTimes(agent.id, holds) : undefined,
+      outsideBusy: outside
+        ? outside.map((b) => ({
+            agentId: agent.id,
+            start: new Date(b.start),
+            end: new Date(b.end),
+          }))
+        : undefined,
+    }),
+  );
 }
 
 /** A clinic's online booking rules, as the policy names them. */

@@ -17,7 +17,7 @@ import { isDuplicate } from '../../db/errors';
 import { ERASED_NOT_BOOKABLE, mergedNotBookable } from '../../db/patient-hold';
 import type { AuthUser, RequestContext } from '../../core/request-context';
 import { auditChange, auditReads } from '../audit';
-import { availableSlots, bookingsWindow, slotSettings } from '../availability';
+import { availableSlots, bookingsWindow, outsideDropCutoffs, slotSettings } from '../availability';
 import { slotsWithResources } from './slot-resources';
 import {
   bufferSettingsOf,
@@ -213,7 +213,11 @@ export async function clinicSlots(
     ...service.durations,
     ...service.agents.map((a) => a.durationMinutes ?? 0),
   );
-  const window = { ...bookingsWindow(settings, longest, rangeStart, rangeEnd), now };
+  const window = {
+    ...bookingsWindow(settings, longest, rangeStart, rangeEnd),
+    now,
+    ...outsideDropCutoffs(now, settings.outsideDropAfterHours),
+  };
   const compute = async () => {
     const input = query.excludeAppointmentId
       ? { agents: await repo.listBookableAgents(deps.db.db, clinic.id), readAt: now.getTime() }
@@ -337,7 +341,8 @@ export function slotAnswersHeld(db: object): number {
  * engine's input, reused while the clinic's data version stands (ADR 025), which moves with
  * everything this input holds, with when it was read. What the version cannot follow is time:
  * the engine runs at the request's `now` (notice and horizon), and holds are kept only until
- * they expire.
+ * they expire. A failing outside calendar that stops blocking once a day has passed (ADR 053)
+ * stops at most READ_REUSE_MS late, as a reused answer would.
  */
 async function reusedSlotAgents(
   deps: AppDeps,

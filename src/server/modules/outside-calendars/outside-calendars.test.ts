@@ -31,9 +31,9 @@ const env = useTestApp({
 const { s, staff, provider, admin } = useScenario(env, 'provider', 'admin');
 
 /** The provider's free starts on one New York day, as "HH:MM" New York time. */
-async function freeStarts(day: string): Promise<string[]> {
-  const res = await staff.get(
-    `/api/clinics/${s.clinic.slug}/slots?from=${day}&to=${day}&agentId=${s.provider.id}&timezone=America/New_York`,
+async function freeStarts(day: string, as: Api = staff, clinic = s.clinic.slug): Promise<string[]> {
+  const res = await as.get(
+    `/api/clinics/${clinic}/slots?from=${day}&to=${day}&agentId=${s.provider.id}&timezone=America/New_York`,
   );
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as SlotsResponse).slots.map((slot) =>
@@ -578,14 +578,20 @@ describe('a calendar that keeps failing', () => {
     expect(await freeStarts('2026-11-24')).not.toContain('10:00');
     expect(await drawn(staff, s.clinic.slug)).toBe(true);
     await lastGood(30);
+    // The other clinic keeps it: its slots leave the time out.
+    expect(await freeStarts('2026-11-24', both, s.foreign.slug)).not.toContain('10:00');
     // A server that drops calendars failing a day (OUTSIDE_CALENDAR_DROP_AFTER_HOURS) draws it
-    // in no clinic, as it blocks in none.
+    // in no clinic, as it blocks in none: the other clinic's slots offer the time.
     const dropping = await buildTestApp(env.handle, {
       now: () => env.now(),
       config: { OUTSIDE_CALENDAR_ALLOW_PRIVATE: true, OUTSIDE_CALENDAR_DROP_AFTER_HOURS: 24 },
     });
     try {
-      expect(await drawn(await apiAs(dropping, bothUser.email), s.foreign.slug)).toBe(false);
+      const bothThere = await apiAs(dropping, bothUser.email);
+      expect(await drawn(bothThere, s.foreign.slug)).toBe(false);
+      // Answers are reused per database, not per server setting: the first app's has to lapse.
+      env.advance(READ_REUSE_MS + 1);
+      expect(await freeStarts('2026-11-24', bothThere, s.foreign.slug)).toContain('10:00');
     } finally {
       await dropping.close();
     }
