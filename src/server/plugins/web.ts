@@ -5,7 +5,6 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { PAGE_CODE, pageFiles, withPreloads, type BuildManifest } from './route-preloads';
 
 /**
  * Paths of the staff app (spec §2, and the router's pages in src/web/app/router.tsx); anything
@@ -84,21 +83,6 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
   const indexHtml = readHtml(indexFile);
   const sessionHtml = readHtml(sessionFile) ?? indexHtml;
   const signInHtml = readHtml(signInFile) ?? indexHtml;
-  // The staff pages a clinic opens first, each with its own code named in the HTML
-  // (route-preloads.ts); any other page gets the app's HTML as it is.
-  const manifest = readManifest(path.join(root, '.vite', 'manifest.json'));
-  const pageHtml = PAGE_CODE.map(([route, page]) => {
-    if (!indexHtml || !manifest) return [route, null] as const;
-    const files = pageFiles(manifest, page);
-    if (files.scripts.length === 0) {
-      app.log.warn({ page }, 'the build has no code for this page: its HTML preloads none');
-      return [route, null] as const;
-    }
-    const html = withPreloads(indexHtml.identity.toString('utf8'), files);
-    return [route, encodedPage(Buffer.from(html))] as const;
-  });
-  const staffHtml = (url: string) =>
-    pageHtml.find(([route, html]) => html && route.test(url))?.[1] ?? indexHtml;
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -117,7 +101,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
       ? sessionHtml
       : SIGN_IN_ROUTE.test(url)
         ? signInHtml
-        : staffHtml(url);
+        : indexHtml;
     if (!html) {
       return reply
         .status(503)
@@ -137,15 +121,6 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
       .send(html[encoding ?? 'identity']);
   });
 });
-
-/** The build's manifest, or null when the build wrote none (or it cannot be read). */
-function readManifest(file: string): BuildManifest | null {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as BuildManifest;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * A page in each form a browser may ask for, compressed once at start. The pages are answered by
