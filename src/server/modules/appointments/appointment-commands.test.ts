@@ -198,7 +198,9 @@ describe('PUT /api/appointments/:id', () => {
       to: '2026-11-25T16:00:00.000Z',
       by: s.staff.name,
     });
-    const kinds = (await env.db.select().from(t.outbox).where(notReminder)).map((o) => o.kind);
+    const kinds = (
+      await env.db.select().from(t.outbox).where(notReminder).orderBy(t.outbox.id)
+    ).map((o) => o.kind);
     expect(kinds).toEqual(['appointment.booked', 'appointment.rescheduled']);
   });
 
