@@ -109,6 +109,11 @@ export async function listVisible(
   const filters = [
     filter.status ? eq(t.outbox.status, filter.status) : undefined,
     filter.kind ? eq(t.outbox.kind, filter.kind) : undefined,
+    // An e-mail its patient was texted instead, with nobody else on it, went to nobody: its
+    // text is a row of its own (ADR 050).
+    sql`not (exists (select 1 from ${t.outbox} twin where twin.source_outbox_id = ${t.outbox.id})
+      and not exists (select 1 from jsonb_array_elements(${t.outbox.recipients}) r
+                       where r ->> 'role' <> 'patient'))`,
   ];
   const branch = (where: SQL, take: number) =>
     db

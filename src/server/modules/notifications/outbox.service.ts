@@ -129,8 +129,9 @@ export async function listOutbox(
     limit: limit + 1,
     offset: (page - 1) * limit,
   });
+  // The list's query already leaves out e-mails that went to nobody (listVisible).
   return {
-    data: await summariesOf(deps, rows.slice(0, limit)),
+    data: await summariesOf(deps, await asSent(deps.db.db, rows.slice(0, limit))),
     pagination: { hasNextPage: rows.length > limit, currentPage: page },
   };
 }
@@ -215,8 +216,10 @@ export async function getOutboxMessage(
   ctx: RequestContext,
   id: number,
 ): Promise<OutboxMessageDetail> {
-  const row = await repo.findVisible(deps.db.db, id, viewerOf(ctx.user));
-  if (!row) throw notFound(NOT_FOUND);
+  const found = await repo.findVisible(deps.db.db, id, viewerOf(ctx.user));
+  if (!found) throw notFound(NOT_FOUND);
+  // Shown as it went; one that went to nobody shows its recipients as none.
+  const row = (await asSent(deps.db.db, [found]))[0] ?? { ...found, recipients: [] };
   const [addressees, patientId, context] = await Promise.all([
     addresseesOf(deps.db.db, row),
     repo.patientOfMessage(deps.db.db, row),
@@ -272,6 +275,23 @@ export function queueNotifications(tx: Executor, rows: readonly OutboxInsert[], 
   return repo.insertOutbox(tx, rows, now);
 }
 
+/**
+ * The rows as they went: an e-mail whose patient was texted it instead (its text twin, ADR 050)
+ * went to the staff on it alone, so the patient is not among its recipients; one that had nobody
+ * else on it went to nobody (its text is a row of its own) and is left out.
+ */
+async function asSent(db: Executor, rows: readonly repo.OutboxRow[]): Promise<repo.OutboxRow[]> {
+  const twinned = await textTwinned(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.flatMap((row) => {
+    if (!twinned.has(row.id)) return [row];
+    const others = (row.recipients as NotificationParty[]).filter((r) => r.role !== 'patient');
+    return others.length > 0 ? [{ ...row, recipients: others }] : [];
+  });
+}
+
 /** How many messages a record shows; older ones are on the Notifications page. */
 const RECORD_LIMIT = 50;
 
@@ -293,19 +313,7 @@ async function recordMessagesOf(
   rows: readonly repo.OutboxRow[],
   audit: { patientId: string; appointmentId?: string },
 ): Promise<RecordMessages> {
-  const twinned = await textTwinned(
-    deps.db.db,
-    rows.map((row) => row.id),
-  );
-  // An e-mail whose patient was texted it instead (its text twin, ADR 050) went to the staff on
-  // it alone: the record shows it as it went, or not at all when nobody else was on it (the
-  // text is in the list).
-  const asSent = rows.flatMap((row) => {
-    if (!twinned.has(row.id)) return [row];
-    const others = (row.recipients as NotificationParty[]).filter((r) => r.role !== 'patient');
-    return others.length > 0 ? [{ ...row, recipients: others }] : [];
-  });
-  const shown = asSent.slice(0, RECORD_LIMIT);
+  const shown = (await asSent(deps.db.db, rows)).slice(0, RECORD_LIMIT);
   const [addressees, context] = await Promise.all([
     Promise.all(shown.map((row) => addresseesOf(deps.db.db, row))),
     renderContextOf(deps, shown),

@@ -128,6 +128,20 @@ describe('a patient’s messages on their record', () => {
       });
     }
 
+    // The admin's Notifications page and its View say the same.
+    const page = await admin.get('/api/admin/outbox?limit=100');
+    expect(page.statusCode, page.body).toBe(200);
+    const listed = (page.json() as { data: Array<{ id: number; recipients: unknown[] }> }).data;
+    expect(listed.find((m) => m.id === booked.id)?.recipients).toEqual([
+      expect.objectContaining({ email: s.provider.email }),
+    ]);
+    expect(listed.some((m) => m.id === reminder.id)).toBe(false);
+    const one = await admin.get(`/api/admin/outbox/${booked.id}`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect((one.json() as { mails: Array<{ to: string }> }).mails.map((m) => m.to)).toEqual([
+      s.provider.email,
+    ]);
+
     for (const url of [
       `/api/patients/${s.patient.id}/messages`,
       `/api/appointments/${appointmentId}/messages`,
