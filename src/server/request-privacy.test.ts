@@ -29,11 +29,16 @@ afterAll(async () => {
 describe('what the log keeps of a request', () => {
   it('logs paths without query strings, so tokens, e-mails and search words stay out', async () => {
     const staff = await apiAs(app, scenario.staff.email);
-    const appointment = await createAppointment(testDb.handle.db, {
-      clinicId: scenario.clinic.id,
-      patientId: scenario.patient.id,
-      staffId: scenario.provider.id,
-    });
+    // A time of its own: the factory's random one could overlap another test's appointment.
+    const appointment = await createAppointment(
+      testDb.handle.db,
+      {
+        clinicId: scenario.clinic.id,
+        patientId: scenario.patient.id,
+        staffId: scenario.provider.id,
+      },
+      { start: new Date(Date.now() + 90 * 86_400_000) },
+    );
     lines.length = 0;
     await app.inject({ method: 'GET', url: `/api/session?token=${appointment.token}` });
     await staff.get('/api/appointments/paginated?patientEmail=jose.nunez%40example.com');
@@ -89,11 +94,16 @@ describe('what the log keeps of a secret-bearing address', () => {
 
 describe('what the log keeps of a failed query', () => {
   it('keeps the SQL text and its code, never the values a visit token was looked up with', async () => {
-    const appointment = await createAppointment(testDb.handle.db, {
-      clinicId: scenario.clinic.id,
-      patientId: scenario.patient.id,
-      staffId: scenario.provider.id,
-    });
+    // A time of its own: the factory's random one could overlap another test's appointment.
+    const appointment = await createAppointment(
+      testDb.handle.db,
+      {
+        clinicId: scenario.clinic.id,
+        patientId: scenario.patient.id,
+        staffId: scenario.provider.id,
+      },
+      { start: new Date(Date.now() + 90 * 86_400_000) },
+    );
     // The lookup by token fails in the database (drizzle wraps it in a DrizzleQueryError whose
     // message and params carry the token), and the fault is logged.
     await testDb.handle.exec('alter table appointments rename column token to token_gone');
