@@ -37,7 +37,7 @@ describe('what the log keeps of a request', () => {
         patientId: scenario.patient.id,
         staffId: scenario.provider.id,
       },
-      { start: new Date(Date.now() + 90 * 86_400_000) },
+      { start: new Date(Date.now() + 60 * 86_400_000) },
     );
     lines.length = 0;
     await app.inject({ method: 'GET', url: `/api/session?token=${appointment.token}` });
@@ -102,7 +102,7 @@ describe('what the log keeps of a failed query', () => {
         patientId: scenario.patient.id,
         staffId: scenario.provider.id,
       },
-      { start: new Date(Date.now() + 90 * 86_400_000) },
+      { start: new Date(Date.now() + 120 * 86_400_000) },
     );
     // The lookup by token fails in the database (drizzle wraps it in a DrizzleQueryError whose
     // message and params carry the token), and the fault is logged.
