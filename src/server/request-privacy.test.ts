@@ -26,19 +26,21 @@ afterAll(async () => {
   await testDb.destroy();
 });
 
+/**
+ * The provider's appointment this many days ahead: each test its own time, as the factory's
+ * random one could overlap another test's.
+ */
+const appointmentInDays = (days: number) =>
+  createAppointment(
+    testDb.handle.db,
+    { clinicId: scenario.clinic.id, patientId: scenario.patient.id, staffId: scenario.provider.id },
+    { start: new Date(Date.now() + days * 86_400_000) },
+  );
+
 describe('what the log keeps of a request', () => {
   it('logs paths without query strings, so tokens, e-mails and search words stay out', async () => {
     const staff = await apiAs(app, scenario.staff.email);
-    // A time of its own: the factory's random one could overlap another test's appointment.
-    const appointment = await createAppointment(
-      testDb.handle.db,
-      {
-        clinicId: scenario.clinic.id,
-        patientId: scenario.patient.id,
-        staffId: scenario.provider.id,
-      },
-      { start: new Date(Date.now() + 60 * 86_400_000) },
-    );
+    const appointment = await appointmentInDays(60);
     lines.length = 0;
     await app.inject({ method: 'GET', url: `/api/session?token=${appointment.token}` });
     await staff.get('/api/appointments/paginated?patientEmail=jose.nunez%40example.com');
@@ -94,16 +96,7 @@ describe('what the log keeps of a secret-bearing address', () => {
 
 describe('what the log keeps of a failed query', () => {
   it('keeps the SQL text and its code, never the values a visit token was looked up with', async () => {
-    // A time of its own: the factory's random one could overlap another test's appointment.
-    const appointment = await createAppointment(
-      testDb.handle.db,
-      {
-        clinicId: scenario.clinic.id,
-        patientId: scenario.patient.id,
-        staffId: scenario.provider.id,
-      },
-      { start: new Date(Date.now() + 120 * 86_400_000) },
-    );
+    const appointment = await appointmentInDays(120);
     // The lookup by token fails in the database (drizzle wraps it in a DrizzleQueryError whose
     // message and params carry the token), and the fault is logged.
     await testDb.handle.exec('alter table appointments rename column token to token_gone');
