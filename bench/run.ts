@@ -169,7 +169,7 @@ async function withPostgres(fn: (db: SeededDatabase) => Promise<void>) {
 
 async function main() {
   if (scaleSizes) {
-    results.scale = await benchScale(scaleSizes, { runs, seconds }, log);
+    results.scale = await benchScale(scaleSizes, { runs, seconds, reuse: flags['reuse-db']! }, log);
     return writeResults();
   }
   if (want('slots')) {

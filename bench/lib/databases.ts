@@ -63,7 +63,7 @@ export async function seedPostgres(plan: SeedPlan, reuse: boolean): Promise<Seed
   const url = benchUrl();
   let seedMs: number | null = null;
   let timings: SeedTimings = {};
-  if (!(reuse && (await benchDatabaseSeeded()))) {
+  if (!(reuse && (await benchDatabaseSeeded(plan)))) {
     const t0 = performance.now();
     await recreateBenchDatabase();
     const migrateHandle = await openDatabase({ url, poolMax: 1 });
@@ -76,7 +76,7 @@ export async function seedPostgres(plan: SeedPlan, reuse: boolean): Promise<Seed
     } finally {
       await Promise.all([main.close(), helper.close()]);
     }
-    await markBenchDatabaseSeeded();
+    await markBenchDatabaseSeeded(plan);
     seedMs = performance.now() - t0;
   } else {
     // A reused database still gets migrations added since it was seeded.

@@ -77,12 +77,15 @@ export async function recreateBenchDatabase(): Promise<void> {
 const SEEDED_MARK = 'carebook bench: seeded';
 
 /** Whether carebook_bench exists and its seed ran to the end (so --reuse-db may keep it). */
-export async function benchDatabaseSeeded(): Promise<boolean> {
+/** The seeded mark names the plan, so a database seeded for another size is never reused. */
+const seededMark = (plan: object) => `${SEEDED_MARK} ${JSON.stringify(plan)}`;
+
+export async function benchDatabaseSeeded(plan: object): Promise<boolean> {
   const admin = await pgRunner(ADMIN_URL);
   try {
     const rows = await admin.query(
       `select 1 from pg_database where datname = $1 and shobj_description(oid, 'pg_database') = $2`,
-      [BENCH_DB, SEEDED_MARK],
+      [BENCH_DB, seededMark(plan)],
     );
     return rows.length > 0;
   } finally {
@@ -90,10 +93,10 @@ export async function benchDatabaseSeeded(): Promise<boolean> {
   }
 }
 
-export async function markBenchDatabaseSeeded(): Promise<void> {
+export async function markBenchDatabaseSeeded(plan: object): Promise<void> {
   const admin = await pgRunner(ADMIN_URL);
   try {
-    await admin.exec(`comment on database "${BENCH_DB}" is ${literal(SEEDED_MARK)}`);
+    await admin.exec(`comment on database "${BENCH_DB}" is ${literal(seededMark(plan))}`);
   } finally {
     await admin.close();
   }
