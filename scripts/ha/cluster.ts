@@ -310,6 +310,9 @@ async function startApp(base: string, index: number, env: Record<string, string>
       // On SIGTERM: answer "draining" to HAProxy's checks (every second, down after two) for
       // 5 s before closing, so a rolling restart loses no request (ADR 063).
       SHUTDOWN_DRAIN_MS: '5000',
+      // Each instance keeps the audit rows of reads it answered during a failover in a folder of
+      // its own until a primary takes them (ADR 063).
+      AUDIT_SPOOL_DIR: path.join(base, name, 'audit-spool'),
       ...env,
     },
   });

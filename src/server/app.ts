@@ -1,6 +1,7 @@
+import path from 'node:path';
 import './plugins/access';
 import { randomUUID } from 'node:crypto';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { loggerOptions } from './logging';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -30,7 +31,7 @@ import { createMemoryBus } from './realtime/signal-bus';
 import { accountsRoutes } from './modules/accounts';
 import { adminRoutes } from './modules/admin';
 import { appointmentsRoutes, bookInTransaction } from './modules/appointments';
-import { auditRoutes } from './modules/audit';
+import { auditRoutes, startReadAuditSpooling } from './modules/audit';
 import { authRoutes } from './modules/auth';
 import { availabilityRoutes } from './modules/availability';
 import { clinicsRoutes } from './modules/clinics';
@@ -102,6 +103,7 @@ export async function buildApp(
   await app.register(routeRegistryPlugin);
   await app.register(authPlugin, deps);
   await app.register(replicaReadsPlugin, { replica: deps.db.replica });
+  if (deps.db.replica) await spoolReadAuditsOnDisk(app, deps);
   await app.register(openApiPlugin, { version: deps.version, publicUrl: config.PUBLIC_URL });
 
   await app.register(systemRoutes(deps));
@@ -138,6 +140,24 @@ export async function buildApp(
   await app.register(webPlugin, { webDir: config.WEB_DIR });
 
   return app;
+}
+
+/**
+ * Reads answered from a replica during a failover are audited on this instance's disk until a
+ * primary takes the rows (ADR 063). A folder that cannot be used (not writable, or another running
+ * instance's) is said in the log, and such reads wait for a primary as before.
+ */
+async function spoolReadAuditsOnDisk(app: FastifyInstance, deps: AppDeps) {
+  const dir = deps.config.AUDIT_SPOOL_DIR ?? path.join(deps.config.DATA_DIR, 'audit-spool');
+  try {
+    const spooling = await startReadAuditSpooling(deps.db.db, dir, app.log);
+    app.addHook('onClose', () => spooling.stop());
+  } catch (err) {
+    app.log.warn(
+      { err, dir },
+      'read audit spool unusable: reads that are audited answer 503 while no primary is reachable',
+    );
+  }
 }
 
 /** A hop count trusts that many proxies nearest the app (what Fastify does with a number). */

@@ -18,6 +18,12 @@ export const configSchema = z.object({
   DATABASE_READ_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   /**
+   * With DATABASE_READ_URL: where this instance keeps the audit rows of reads it answered from a
+   * replica while no primary could take them, until one can (ADR 063). Default DATA_DIR's
+   * `audit-spool`; each instance needs its own.
+   */
+  AUDIT_SPOOL_DIR: z.string().min(1).optional(),
+  /**
    * Without DATABASE_URL: `auto` keeps the engine DATA_DIR already holds, and makes a new database
    * a PostgreSQL server the app runs itself where this platform has the binaries, else PGlite.
    */

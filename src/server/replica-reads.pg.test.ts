@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
@@ -18,6 +21,7 @@ let replica: OwnPostgres;
 let handle: DbHandle;
 let app: App;
 let s: ClinicScenario;
+let spoolDir: string;
 
 async function one<T>(url: string, text: string, values: unknown[] = []): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -86,12 +90,14 @@ beforeAll(async () => {
   handle = await openDatabase({ url: primary.url, readUrl: replica.url, poolMax: 4 });
   await runMigrations(handle);
   s = await clinicScenario(handle.db);
-  app = await buildTestApp(handle);
+  spoolDir = mkdtempSync(path.join(tmpdir(), 'carebook-replica-spool-'));
+  app = await buildTestApp(handle, { config: { AUDIT_SPOOL_DIR: spoolDir } });
   await replicaCaughtUp();
 }, 60_000);
 afterAll(async () => {
   await app?.close();
   await handle?.close();
+  if (spoolDir) rmSync(spoolDir, { recursive: true, force: true });
   replica?.destroy();
   primary?.destroy();
 });
@@ -171,7 +177,7 @@ describe('reads on a streaming replica (DATABASE_READ_URL)', () => {
     expect(stats().replica).toBe(before.replica + 1);
   });
 
-  it('answers a replica read that writes nothing with the session read on the replica while the primary is down, refuses a session revoked before it went, and an audited read waits for a primary', async () => {
+  it('answers replica reads with the session read on the replica while the primary is down, audits the list on the instance’s disk until a primary takes the rows, and refuses a session revoked before it went', async () => {
     const reader = await browserOf(s.provider.email);
     const writer = await browserOf(s.staff.email);
     const revoked = await browserOf(s.admin.email);
@@ -183,6 +189,13 @@ describe('reads on a streaming replica (DATABASE_READ_URL)', () => {
     // which a lookup on the replica must not try (the write would fail with the primary gone).
     await one(primary.url, `update sessions set last_seen_at = now() - interval '1 minute'`);
     await replicaCaughtUp();
+    const spooledReads = () =>
+      one<{ n: number }>(
+        primary.url,
+        `select count(*)::int as n from audit_log
+          where user_id = $1 and spool_key is not null and $2::uuid = any(entity_ids)`,
+        [s.provider.id, id],
+      );
 
     primary.stop('immediate');
     try {
@@ -195,10 +208,16 @@ describe('reads on a streaming replica (DATABASE_READ_URL)', () => {
       expect(stats().replica).toBe(before.replica + 4);
       // Signed out before the primary went: no session on the replica either.
       expect((await revoked.get('/api/appointments/counts')).statusCode).toBe(401);
-      // The list names patients, and each such read is audited: without a primary to keep its
-      // audit row it is not answered (ADR 063), nor is a primary-only endpoint.
+      // The list names patients, and each such read is audited: its audit row cannot reach a
+      // primary, so it is kept on this instance's disk first, then the list is answered
+      // (ADR 063).
       const list = await reader.get('/api/appointments/paginated');
-      expect(list.statusCode, list.body).toBe(503);
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.body).toContain(id);
+      const spool = readFileSync(path.join(spoolDir, 'pending.jsonl'), 'utf8');
+      expect(spool).toContain(s.provider.id);
+      expect(spool).toContain(id);
+      // A primary-only endpoint still waits for a primary.
       const single = await reader.get(`/api/appointments/${id}`);
       expect(single.statusCode, single.body).toBe(503);
     } finally {
@@ -210,6 +229,11 @@ describe('reads on a streaming replica (DATABASE_READ_URL)', () => {
       again = await reader.get(`/api/appointments/${id}`);
     }
     expect(again.statusCode).toBe(200);
+    // The spooled row reaches the primary once it is back (tried every two seconds), once.
+    for (let i = 0; i < 100 && (await spooledReads()).n === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((await spooledReads()).n).toBe(1);
     await replicaCaughtUp();
   });
 

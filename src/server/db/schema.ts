@@ -954,9 +954,14 @@ export const auditLog = pgTable(
     patientIds: uuid('patient_ids').array(),
     ip: text('ip'),
     details: jsonb('details'),
+    /** A read's row written from an instance's spool after a failover (ADR 063); else null. */
+    spoolKey: text('spool_key'),
   },
   (t) => [
     index('audit_log_at_idx').on(t.at),
+    uniqueIndex('audit_log_spool_key_idx')
+      .on(t.spoolKey)
+      .where(sql`${t.spoolKey} is not null`),
     index('audit_log_user_at_idx').on(t.userId, t.at),
     index('audit_log_patient_at_idx').on(t.patientId, t.at),
     index('audit_log_patient_ids_idx').using('gin', t.patientIds),

@@ -1,8 +1,10 @@
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import type { Database, Executor } from '../../db/client';
+import { DatabaseUnavailableError, translateDbError } from '../../db/errors';
 import type { AuditActor, AuditEntityType, AuditEntry, ReadGroup } from './audit-entry';
 import * as repo from './audit.repository';
+import type { ReadAuditSpool } from './read-audit-spool';
 
 // The audit trail as the other modules write it: a change's rows in its transaction, and reads
 // gathered into shared inserts.
@@ -32,6 +34,8 @@ interface ReadAuditQueue {
   /** Waiting batches, oldest first; only the last takes more rows. */
   waiting: PendingBatch[];
   writing: boolean;
+  /** Where rows wait on this instance's disk when no primary takes them (ADR 063). */
+  spool?: ReadAuditSpool;
 }
 
 const readQueues = new WeakMap<object, ReadAuditQueue>();
@@ -55,10 +59,34 @@ async function writeBatches(db: Database, queue: ReadAuditQueue): Promise<void> 
       await repo.insertReadGroups(db, batch.groups);
       batch.settle();
     } catch (error) {
-      batch.settle(error);
+      batch.settle(await spooled(queue, batch, error));
     }
   }
   queue.writing = false;
+}
+
+/**
+ * A batch the database could not take because no primary answered goes to the spool, if the
+ * instance has one: its reads are answered once the rows are on disk. Any other failure, or a
+ * spool that fails too, fails the reads (undefined: the batch is safe).
+ */
+async function spooled(queue: ReadAuditQueue, batch: PendingBatch, error: unknown) {
+  if (!queue.spool || !(translateDbError(error) instanceof DatabaseUnavailableError)) return error;
+  try {
+    await queue.spool.append(batch.groups);
+    return undefined;
+  } catch {
+    return error;
+  }
+}
+
+/**
+ * Read audit rows of `db` that no primary can take are kept in `spool` until one can (ADR 063).
+ */
+export function spoolReadAudit(db: Database, spool: ReadAuditSpool): void {
+  const queue = readQueues.get(db);
+  if (queue) queue.spool = spool;
+  else readQueues.set(db, { waiting: [], writing: false, spool });
 }
 
 /**

@@ -99,6 +99,7 @@ export function insertReadGroups(db: Executor, groups: readonly ReadGroup[]) {
             patientIds: column('patient_ids'),
             ip: column('ip'),
             details: column('details'),
+            spoolKey: sql`null::text`.as('spool_key'),
           })
           .from(
             sql`json_to_recordset(${sql.placeholder('rows')}::json)
@@ -109,6 +110,39 @@ export function insertReadGroups(db: Executor, groups: readonly ReadGroup[]) {
       )
       .prepare(name),
   ).execute({ rows: JSON.stringify(groups.flatMap(readRows)) });
+}
+
+/** A read's group as it was spooled on an instance's disk, under a key of its own (ADR 063). */
+export interface SpooledReadGroup extends ReadGroup {
+  key: string;
+}
+
+/**
+ * Spooled reads written once a primary answers again: each row keeps the time and caller of its
+ * read, and carries its group's key and its place in the group, so rows a spool already wrote (an
+ * instance that died before removing the file) are skipped rather than written twice.
+ */
+export async function insertSpooledReadGroups(
+  db: Executor,
+  groups: readonly SpooledReadGroup[],
+): Promise<number> {
+  const rows = groups.flatMap((g) =>
+    readRows(g).map((row, i) => ({ ...row, spool_key: `${g.key}:${i}` })),
+  );
+  const written = await queryRows<{ id: string }>(
+    db,
+    sql`insert into audit_log (at, user_id, action, entity_type, entity_id, patient_id,
+                               entity_ids, patient_ids, ip, details, spool_key)
+        select r.at, r.user_id, r.action, r.entity_type, r.entity_id, r.patient_id,
+               r.entity_ids, r.patient_ids, r.ip, r.details, r.spool_key
+          from json_to_recordset(${JSON.stringify(rows)}::json)
+            as r(at timestamptz, user_id uuid, action text, entity_type text, entity_id uuid,
+                 patient_id uuid, entity_ids uuid[], patient_ids uuid[], ip text, details jsonb,
+                 spool_key text)
+        on conflict (spool_key) where spool_key is not null do nothing
+        returning id`,
+  );
+  return written.length;
 }
 
 export interface AuditFilter {

@@ -7,4 +7,5 @@ export {
   recordAuditGroup,
   recordReadAudit,
 } from './audit-trail';
+export { startReadAuditSpooling } from './read-audit-spool';
 export type { AuditAction, AuditActor, AuditEntityType, AuditEntry } from './audit-entry';
