@@ -40,26 +40,29 @@ async function main() {
   const target = await startApiTarget('PostgreSQL', db);
   const mixes = await readMixes(target);
   // A path ("/api/health") is measured as it is, signed in as the front-desk user.
-  // "create" books distinct free slots (one each, in turn), as the admin, like the bench does.
+  // "create" books distinct free slots (one each, in turn), as the admin, like the bench does;
+  // "create-service-room" the same with the service that needs a room and has buffers.
   // "fhir-appointments" and "fhir-slots" are the FHIR searches, with an integration token.
   const fhir = endpoint.startsWith('fhir-') ? await fhirQuestions(target) : null;
   const requests = endpoint.startsWith('/')
     ? [{ method: 'GET' as const, path: endpoint }]
     : endpoint === 'create'
       ? target.freeSlots.slice(0, 20_000)
-      : fhir
-        ? fhir[endpoint === 'fhir-slots' ? 'slots' : 'appointments'].fhir
-        : mixes[endpoint];
+      : endpoint === 'create-service-room'
+        ? target.roomSlots.slice(0, 20_000)
+        : fhir
+          ? fhir[endpoint === 'fhir-slots' ? 'slots' : 'appointments'].fhir
+          : mixes[endpoint];
   if (!requests) throw new Error(`unknown endpoint ${endpoint}: ${Object.keys(mixes).join(', ')}`);
   const job = {
     url: target.url,
     headers: fhir
       ? fhir.auth
-      : { cookie: endpoint === 'create' ? target.adminCookie : target.staffCookie },
+      : { cookie: endpoint.startsWith('create') ? target.adminCookie : target.staffCookie },
     connections: Number(clientsArg),
     // Bookings through one queue for every connection: each free time is asked for once. The
     // mixes of a different day each request go through one queue too, as the bench sends them.
-    ...(endpoint === 'create' || endpoint.endsWith('-days') || fhir
+    ...(endpoint.startsWith('create') || endpoint.endsWith('-days') || fhir
       ? { queue: requests }
       : { requests }),
   };
