@@ -8,7 +8,6 @@ import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import { holdPatientsForBooking } from '../../db/patient-hold';
 import type * as t from '../../db/schema';
-import { auditUserIdOf, staffUserIdOf, type RequestContext } from '../../core/request-context';
 import { conflict, notFound } from '../../errors';
 import { newSessionToken } from '../../security/session-token';
 import { recordAudit, type AuditAction } from '../audit';
@@ -33,57 +32,12 @@ import {
   type ResourceWish,
 } from './resource-assignment';
 import type { ResourceNeed } from '@domain/resources';
-import { ONLINE_BOOKING_SOURCE, type BookingChannel } from '@domain/booking-channels';
+import { ONLINE_BOOKING_SOURCE } from '@domain/booking-channels';
+import type { WriteActor } from './write-actor';
 
 /** The answer when the appointment changed between reading it and writing the change. */
 export const CHANGED_MEANWHILE =
   'This appointment was changed by someone else. Reload it and try again.';
-
-/**
- * Who writes, worked out once: the name the history shows, the staff user that history and
- * `created_by` name (none for an integration token, a patient or someone without an account),
- * the user the audit row names (the staff member or the token), and the address.
- */
-export interface WriteActor {
-  userId: string | null;
-  auditUserId: string | null;
-  name: string;
-  ip: string;
-  /** The patient acting through their visit link: the audit row says `by: patient`. */
-  byPatient: boolean;
-  /** The way a booking this actor makes came in, as the reports count it (ADR 052). */
-  channel: BookingChannel;
-}
-
-/** The actor of a signed-in request, a token's call or a patient's own change. */
-export function actorOf(ctx: RequestContext): WriteActor {
-  return {
-    userId: staffUserIdOf(ctx),
-    auditUserId: auditUserIdOf(ctx),
-    name: ctx.user.name,
-    ip: ctx.ip,
-    byPatient: ctx.patient !== undefined,
-    channel: ctx.apiToken ? 'fhir' : ctx.patient ? 'self_service' : 'front_desk',
-  };
-}
-
-/**
- * The actor of a booking nobody signed in made: an accepted offer (the patient's own, through
- * its link), a confirmed online hold (its `source` says online, which decides its channel).
- */
-export function actorWithoutAccount(
-  by: { userId: string | null; name: string },
-  ip: string,
-): WriteActor {
-  return {
-    userId: by.userId,
-    auditUserId: by.userId,
-    name: by.name,
-    ip,
-    byPatient: false,
-    channel: 'self_service',
-  };
-}
 
 /** A new appointment as its rules were checked: who, with whom, when, and what it says. */
 export interface NewAppointment {

@@ -6,7 +6,8 @@ import { notFound } from '../../errors';
 import { slotSettings } from '../availability';
 import { findClinicPatient } from '../clinics';
 import { bufferSettingsOf, requireBookingService } from '../services';
-import { actorWithoutAccount, insertAppointments } from './appointment-writes';
+import { insertAppointments } from './appointment-writes';
+import { actorWithoutAccount } from './write-actor';
 import { requireBookableTime } from './bookable-time';
 import { SLOT_TAKEN_MESSAGE } from './booking-rules';
 

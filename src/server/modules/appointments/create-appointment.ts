@@ -12,7 +12,8 @@ import type { RequestContext } from '../../core/request-context';
 import { slotSettings } from '../availability';
 import { findClinicPatient, requireMemberClinic } from '../clinics';
 import { bufferSettingsOf, requireBookingService, requireServiceLength } from '../services';
-import { actorOf, insertAppointments } from './appointment-writes';
+import { insertAppointments } from './appointment-writes';
+import { actorOf } from './write-actor';
 import { NOT_BOOKABLE_MESSAGE, requireStaffBookableTime } from './bookable-time';
 import { SLOT_TAKEN_MESSAGE } from './booking-rules';
 

@@ -3,7 +3,8 @@ import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../errors';
-import { actorOf, writeChange } from './appointment-writes';
+import { writeChange } from './appointment-writes';
+import { actorOf } from './write-actor';
 import * as repo from './appointments.repository';
 
 /**
