@@ -10,6 +10,7 @@
 // Figures go to bench/results/ha-failover.json and .md.
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +22,7 @@ import {
   PORTS,
   ROOT,
   alive,
+  baseDir,
   clusterWhole,
   haDown,
   haRestart,
@@ -244,6 +246,28 @@ async function withPrimary<T>(work: (client: pg.Client) => Promise<T>): Promise<
   }
 }
 
+/** Audit rows written from an instance's spool after a failover (ADR 063), so far. */
+async function spooledAuditRows(): Promise<number> {
+  return withPrimary(
+    async (c) =>
+      (
+        await c.query<{ n: number }>(
+          'select count(*)::int as n from audit_log where spool_key is not null',
+        )
+      ).rows[0]!.n,
+  );
+}
+
+/** Spool files the app instances still hold. */
+async function spooledFilesLeft(): Promise<number> {
+  let files = 0;
+  for (let i = 0; i < PORTS.apps.length; i++) {
+    const dir = path.join(baseDir(), `app${i + 1}`, 'audit-spool');
+    files += (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.jsonl')).length;
+  }
+  return files;
+}
+
 async function waitUntil<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -278,6 +302,8 @@ interface RoundResult {
   keysRetriedAgainAfterwards: number;
   appointmentsCreatedVsAcknowledged: [number, number];
   reads: { ok: number; failed: number };
+  /** Audit rows of reads answered during the failover, written from the instances' spools. */
+  readAuditRowsFromSpool: number;
   fiveHundreds: number;
   otherStatuses: Record<string, number>;
   rowsOnEveryNode: Record<string, number>;
@@ -298,6 +324,7 @@ async function round(
   const since = await withPrimary(
     async (c) => (await c.query('select now() as t')).rows[0].t as Date,
   );
+  const spooledBefore = await spooledAuditRows();
   say(
     `round ${index}: ${CLIENTS} clients booking and reading on ${apis.length} instances; primary is ${victim.name}`,
   );
@@ -431,6 +458,14 @@ async function round(
     return pid !== undefined && alive(pid);
   });
 
+  // Reads answered from a replica while no primary took their audit rows kept them in their
+  // instance's spool (ADR 063); once a primary is back every spool is written and emptied.
+  const spoolsEmptied = await waitUntil(
+    'every instance’s read audit spool written to the database',
+    async () => ((await spooledFilesLeft()) === 0 ? true : undefined),
+    30_000,
+  ).catch(() => false);
+  const readAuditRowsFromSpool = (await spooledAuditRows()) - spooledBefore;
   const mail = await mailOnce(sink, since);
   const leaderAfter = members.find((m) => m.role === 'leader');
   const checks = {
@@ -444,6 +479,8 @@ async function round(
     newPrimaryIsAnother: newPrimary !== victim.name,
     everyNodeHasEveryBooking: Object.values(rowsOnEveryNode).every((n) => n === ids.length),
     noUnexpectedStatuses: load.fiveHundreds === 0 && load.other.size === 0,
+    readsKeptAnswering: load.reads.failed === 0,
+    readAuditSpoolsWritten: spoolsEmptied === true,
     signalBusesOnNewPrimary: listeners === PORTS.apps.length,
     appInstancesAlive: appsAlive,
   };
@@ -470,6 +507,7 @@ async function round(
     keysRetriedAgainAfterwards: retried,
     appointmentsCreatedVsAcknowledged: [created, ids.length],
     reads: load.reads,
+    readAuditRowsFromSpool,
     fiveHundreds: load.fiveHundreds,
     otherStatuses: Object.fromEntries(load.other),
     rowsOnEveryNode,
@@ -637,11 +675,11 @@ function markdown(
           '',
         ]
       : []),
-    '| round | fault | first booking sent after the kill acknowledged after | longest gap between acknowledged bookings | cluster whole again after | booked (acknowledged) | lost | overlaps | duplicate keys | 409 | retried after 503 | reads ok / failed | e-mails (rows / messages / duplicates / leased) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| round | fault | first booking sent after the kill acknowledged after | longest gap between acknowledged bookings | cluster whole again after | booked (acknowledged) | lost | overlaps | duplicate keys | 409 | retried after 503 | reads ok / failed | read audit rows from spools | e-mails (rows / messages / duplicates / leased) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...results.map(
       (r) =>
-        `| ${r.round} | ${r.fault} (${r.killedNode} → ${r.newPrimary}) | ${r.firstAcknowledgedWriteAfterKillSeconds.toFixed(1)} s | ${r.writesStoppedSeconds.toFixed(1)} s | ${r.rejoinedAsReplicaSeconds.toFixed(1)} s | ${r.bookingsAcknowledged} | ${r.acknowledgedLost} | ${r.overlappingActive} | ${r.duplicateKeys} | ${r.conflicts409} | ${r.retriedAfter503OrCut} | ${r.reads.ok} / ${r.reads.failed} | ${r.mail.rows} / ${r.mail.messages} / ${r.mail.duplicateMessages} / ${r.mail.leased} |`,
+        `| ${r.round} | ${r.fault} (${r.killedNode} → ${r.newPrimary}) | ${r.firstAcknowledgedWriteAfterKillSeconds.toFixed(1)} s | ${r.writesStoppedSeconds.toFixed(1)} s | ${r.rejoinedAsReplicaSeconds.toFixed(1)} s | ${r.bookingsAcknowledged} | ${r.acknowledgedLost} | ${r.overlappingActive} | ${r.duplicateKeys} | ${r.conflicts409} | ${r.retriedAfter503OrCut} | ${r.reads.ok} / ${r.reads.failed} | ${r.readAuditRowsFromSpool} | ${r.mail.rows} / ${r.mail.messages} / ${r.mail.duplicateMessages} / ${r.mail.leased} |`,
     ),
     '',
     'Checks: ' +
