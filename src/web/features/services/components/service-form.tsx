@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { SERVICE_KINDS, SERVICE_PATIENTS, type ServiceView } from '@contracts/services';
 import { DialogForm } from '@web/components/dialog-frame';
 import { OptionsSelect } from '@web/components/options-select';
+import { SelectField } from '@web/components/select-field';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { fieldDescription, FormField, TextField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
@@ -114,23 +115,14 @@ export function ServiceForm({
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
-        <FormField id={fieldId('kind')} label="How it happens" error={errors.kind?.message}>
-          <Controller
-            control={control}
-            name="kind"
-            render={({ field }) => (
-              <OptionsSelect
-                id={fieldId('kind')}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                options={KIND_OPTIONS}
-                {...fieldDescription(fieldId('kind'), { error: errors.kind?.message })}
-              />
-            )}
-          />
-        </FormField>
+        <SelectField
+          control={control}
+          name="kind"
+          id={fieldId('kind')}
+          label="How it happens"
+          options={KIND_OPTIONS}
+          error={errors.kind?.message}
+        />
         <FormField id={fieldId('colour')} label="Colour" error={errors.colour?.message}>
           <Input
             id={fieldId('colour')}
