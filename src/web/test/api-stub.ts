@@ -112,6 +112,11 @@ export function sessionHandler(user: SessionUser | null, rest?: ApiHandler): Api
   };
 }
 
+/** The API as `user` sees it (null: no one signed in): the session answered, the rest to `rest`. */
+export function stubSignedIn(user: SessionUser | null, rest?: ApiHandler) {
+  return stubApi(sessionHandler(user, rest));
+}
+
 /** A call a page made, as its test checks it. */
 export interface ApiCall {
   path: string;
@@ -126,16 +131,14 @@ export interface ApiCall {
  */
 export function stubPageApi(user: SessionUser, ...handlers: ApiHandler[]): ApiCall[] {
   const calls: ApiCall[] = [];
-  stubApi(
-    sessionHandler(user, async (request) => {
-      calls.push({ path: request.url.pathname, method: request.method, body: request.body });
-      for (const handler of handlers) {
-        const answer = await handler(request);
-        if (answer) return answer;
-      }
-      return null;
-    }),
-  );
+  stubSignedIn(user, async (request) => {
+    calls.push({ path: request.url.pathname, method: request.method, body: request.body });
+    for (const handler of handlers) {
+      const answer = await handler(request);
+      if (answer) return answer;
+    }
+    return null;
+  });
   return calls;
 }
 
