@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { RESOURCE_KINDS, type ResourceView } from '@contracts/resources';
 import type { WeeklySegment } from '@domain/schedule';
 import { DialogForm } from '@web/components/dialog-frame';
@@ -13,6 +12,7 @@ import {
   weeklyFromDays,
   weeklyProblems,
 } from '@web/components/weekly-hours/weekly-draft';
+import { saveVersioned } from '@web/lib/save-versioned';
 import { RESOURCE_KIND_LABELS } from '@web/queries/resources';
 import { useSaveResource } from '../api/resources';
 import {
@@ -74,15 +74,7 @@ export function ResourceForm({
       category: values.category,
       weekly: values.ownHours ? weeklyFromDays(days) : null,
     };
-    save.mutate(
-      { id: resource?.id, body: resource ? { ...body, version: resource.version } : body },
-      {
-        onSuccess: (saved) => {
-          toast.success(resource ? `${saved.name} was saved` : `${saved.name} was added`);
-          onDone();
-        },
-      },
-    );
+    saveVersioned(save, resource, body, onDone);
   });
 
   return (

@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { Controller, useController, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { SERVICE_KINDS, SERVICE_PATIENTS, type ServiceView } from '@contracts/services';
 import { DialogForm } from '@web/components/dialog-frame';
 import { OptionsSelect } from '@web/components/options-select';
@@ -9,6 +8,7 @@ import { Checkbox } from '@web/components/ui/checkbox';
 import { fieldDescription, FormField, TextField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
+import { saveVersioned } from '@web/lib/save-versioned';
 import { useSaveService } from '../api/services';
 import {
   formValuesOf,
@@ -54,15 +54,7 @@ export function ServiceForm({
 
   const submit = handleSubmit((body) => {
     if (save.isPending) return;
-    save.mutate(
-      { id: service?.id, body: service ? { ...body, version: service.version } : body },
-      {
-        onSuccess: (saved) => {
-          toast.success(service ? `${saved.name} was saved` : `${saved.name} was added`);
-          onDone();
-        },
-      },
-    );
+    saveVersioned(save, service, body, onDone);
   });
   const fieldId = (name: string) => `${id}-${name}`;
 
