@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-// What the patient journeys check of any page they open: that it is accessible and fits.
+// What journeys check of a page they open: that it is accessible, and that it fits the window.
 
 /** Serious and critical accessibility problems of the page's main region (the shell is not ours). */
 export async function seriousProblems(page: Page, scope = 'main'): Promise<string[]> {
