@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { chooseFirstTime, chooseOption as choose } from './appointment-dialogs';
 import { expect, test } from './fixtures';
+import { seriousProblems } from './page-checks';
 
 // Issue 42: an admin sets up a 45-minute physiotherapy session in person with 15 minutes kept
 // free after it, books it for a patient from their profile in the create wizard, and finds it
@@ -12,12 +12,6 @@ test.use({ viewport: { width: 1280, height: 900 } });
 
 const SHOTS = process.env.WIZARD_SHOTS_DIR ?? 'test-results/e2e';
 const origin = (page: Page) => new URL(page.url()).origin;
-
-async function seriousViolations(page: Page, scope: string) {
-  return (await new AxeBuilder({ page }).include(scope).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('an admin sets up physiotherapy, books it in the wizard and sees it on the calendar', async ({
   page,
@@ -74,7 +68,7 @@ test('an admin sets up physiotherapy, books it in the wizard and sees it on the 
     await expect(wizard.getByRole('combobox', { name: 'Duration' })).toHaveText('45 min');
     await chooseFirstTime(wizard);
     await page.screenshot({ path: `${SHOTS}/wizard-service-1280.png` });
-    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    expect(await seriousProblems(page, '[role="dialog"]')).toEqual([]);
   });
 
   await test.step('it is booked for 45 minutes', async () => {

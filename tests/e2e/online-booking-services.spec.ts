@@ -1,6 +1,7 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { chromiumLaunchOptions, DEMO_ACCOUNTS, DEMO_PASSWORD } from './fixtures';
+import { chromiumLaunchOptions } from './fixtures';
+import { openOnlineBooking } from './online-booking-setup';
 import { providerApi } from './session-server';
 import { openPhone, useMailedServer } from './mailed-server';
 
@@ -18,21 +19,12 @@ const env = useMailedServer(78, 'carebook_e2e_online_services');
 
 test('a patient books a service online, on a phone', async ({ browser }) => {
   const provider = await providerApi(env.server.url);
-  const admin = await playwrightRequest.newContext({ baseURL: env.server.url });
-  const login = await admin.post('/api/auth/login', {
-    data: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORD },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
+  const admin = await openOnlineBooking(env.server.url, [30]);
   const clinics = (await (await admin.get('/api/clinics')).json()) as Array<{
     id: string;
     slug: string;
   }>;
   const riverside = clinics.find((c) => c.slug === 'riverside')!;
-  const agents = (await (await admin.get('/api/clinics/riverside/nurses')).json()) as Array<{
-    _id: string;
-    name: string;
-  }>;
-  const providerId = agents.find((a) => a.name === DEMO_ACCOUNTS.provider.name)!._id;
   const created = await admin.post(`/api/clinics/${riverside.id}/services`, {
     data: {
       name: 'Physiotherapy',
@@ -45,24 +37,6 @@ test('a patient books a service online, on a phone', async ({ browser }) => {
   });
   expect(created.status(), await created.text()).toBe(201);
   const physio = (await created.json()) as { id: string };
-  const policy = (await (await admin.get('/api/admin/clinics/riverside/policy')).json()) as {
-    policy: { reminders: unknown };
-  };
-  const saved = await admin.put('/api/admin/clinics/riverside/policy', {
-    data: {
-      reminders: policy.policy.reminders,
-      onlineBooking: {
-        enabled: true,
-        agentIds: [providerId],
-        durations: [30],
-        minNoticeHours: 12,
-        horizonDays: 60,
-        intro: null,
-        allowNewPatients: true,
-      },
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
 
   const phone = await openPhone(browser, PATIENT_ZONE);
   const page = await phone.newPage();

@@ -1,5 +1,6 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { chromiumLaunchOptions, DEMO_ACCOUNTS, DEMO_PASSWORD } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { chromiumLaunchOptions, DEMO_ACCOUNTS } from './fixtures';
+import { openOnlineBooking } from './online-booking-setup';
 import { providerApi } from './session-server';
 import { openPhone, useMailedServer } from './mailed-server';
 
@@ -39,34 +40,7 @@ test('a time held on the booking page is booked by the e-mailed link, on a phone
     },
   });
   expect(weekdays.ok(), await weekdays.text()).toBe(true);
-  const admin = await playwrightRequest.newContext({ baseURL: env.server.url });
-  const login = await admin.post('/api/auth/login', {
-    data: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORD },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-  const agents = (await (await admin.get('/api/clinics/riverside/nurses')).json()) as Array<{
-    _id: string;
-    name: string;
-  }>;
-  const providerId = agents.find((a) => a.name === DEMO_ACCOUNTS.provider.name)!._id;
-  const policy = (await (await admin.get('/api/admin/clinics/riverside/policy')).json()) as {
-    policy: { reminders: unknown };
-  };
-  const saved = await admin.put('/api/admin/clinics/riverside/policy', {
-    data: {
-      reminders: policy.policy.reminders,
-      onlineBooking: {
-        enabled: true,
-        agentIds: [providerId],
-        durations: [30, 60],
-        minNoticeHours: 12,
-        horizonDays: 60,
-        intro: null,
-        allowNewPatients: true,
-      },
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
+  const admin = await openOnlineBooking(env.server.url, [30, 60]);
 
   const phone = await openPhone(browser, PATIENT_ZONE);
   const patientPage = await phone.newPage();

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { horizontalOverflow, seriousProblems } from './page-checks';
 
 /**
  * Issue 41's duplicates journey: the front desk finds two records of one person in the list of
@@ -8,18 +8,6 @@ import { expect, test } from './fixtures';
  * merged-away record then points to the kept one. On a phone the list, the profile's card and
  * the dialog fit, and "Not a duplicate" takes a pair off the list.
  */
-
-async function seriousProblems(page: Page, scope = 'main'): Promise<string[]> {
-  return (await new AxeBuilder({ page }).include(scope).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-}
 
 /** Letters only (names refuse digits), different on every run so runs do not meet. */
 function runLetters(): string {

@@ -1,18 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { horizontalOverflow, seriousProblems } from './page-checks';
 
 /**
  * Issue 41's import journey: the front desk brings patients in from a spreadsheet saved on
  * Windows (Windows-1252, accents), sees what each row will do, applies it, and finds the new
  * patients; on a desktop and on a phone.
  */
-
-async function seriousProblems(page: Page): Promise<string[]> {
-  return (await new AxeBuilder({ page }).include('main').analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A file as Excel on Windows saves it: Windows-1252, semicolons, one row with a bad e-mail. */
 function spreadsheet(tag: string): Buffer {
@@ -89,13 +83,9 @@ test('import patients on a phone, with nothing wider than the screen', async ({ 
   await expect(page.getByRole('heading', { level: 1, name: 'Import patients' })).toBeVisible({
     timeout: 15_000,
   });
-  const overflow = () =>
-    page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-  expect(await overflow()).toBeLessThanOrEqual(0);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await importFile(page, tag, 'patients-import-phone');
-  expect(await overflow()).toBeLessThanOrEqual(0);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 });
 
 test('a file of 50 MB is refused before it is sent', async ({ page, signIn }) => {

@@ -1,25 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { horizontalOverflow, seriousProblems } from './page-checks';
 
 /**
  * Issue 41's journey: front desk finds a patient, corrects their phone and sees it in the
  * record's history, leaves a note, and books for them from the profile; page and profile stay
  * readable on a phone.
  */
-
-/** Serious and critical accessibility problems of the page's main region (the shell is not ours). */
-async function seriousProblems(page: Page, scope = 'main'): Promise<string[]> {
-  return (await new AxeBuilder({ page }).include(scope).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

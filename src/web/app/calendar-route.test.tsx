@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { Appointment } from '@contracts/appointments';
 import { stubViewportWidth } from '@web/test/stub-match-media';
 import { routes } from './router';
-import { json, makeSessionUser, sessionHandler, stubApi } from '@web/test/api-stub';
+import { json, makeSessionUser, stubSignedIn } from '@web/test/api-stub';
 import { cleanUpAfterEach, renderAppRoutes } from '@web/test/render-with-client';
 
 const user = makeSessionUser({ role: 'provider', name: 'Dr. Priya Raman' });
@@ -36,14 +36,12 @@ function createAppointment(overrides: Partial<Appointment> = {}): Appointment {
 
 function renderCalendarAt(path: string) {
   const appointment = createAppointment();
-  stubApi(
-    sessionHandler(user, ({ url }) => {
-      if (url.pathname === '/api/appointments') return json([appointment]);
-      if (url.pathname === `/api/appointments/${appointment._id}`) return json(appointment);
-      if (url.pathname === '/api/clinics') return json([]);
-      return null;
-    }),
-  );
+  stubSignedIn(user, ({ url }) => {
+    if (url.pathname === '/api/appointments') return json([appointment]);
+    if (url.pathname === `/api/appointments/${appointment._id}`) return json(appointment);
+    if (url.pathname === '/api/clinics') return json([]);
+    return null;
+  });
   const { router } = renderAppRoutes(routes, path);
   return router;
 }

@@ -1,7 +1,10 @@
 import type { ComponentType } from 'react';
 import { redirect, redirectDocument, type RouteObject } from 'react-router';
 import { LOGIN_PATH } from '@web/lib/session';
+import { RouteErrorPage } from './error/route-error-page';
+import { PageLoading } from './page-loading';
 import type { RouteHandle } from './route-handle';
+import { RootRoute } from './root-route';
 
 /** Route `lazy` for a page module: each page becomes its own chunk, loaded on first visit. */
 export function page(load: () => Promise<ComponentType>) {
@@ -67,3 +70,14 @@ export const publicRoutes: RouteObject[] = [
     loader: ({ request }) => redirectDocument(`/session.html${new URL(request.url).search}`),
   },
 ];
+
+/** The root both documents route from: the public pages, then the document's own `children`. */
+export function rootRoute(children: RouteObject[]): RouteObject {
+  return {
+    path: '/',
+    Component: RootRoute,
+    errorElement: <RouteErrorPage />,
+    HydrateFallback: PageLoading,
+    children: [...publicRoutes, ...children],
+  };
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { appointmentKeys } from '@web/queries/query-keys';
 import { createQueryClient } from '@web/lib/query-client';
-import { errorResponse, json, makeSessionUser, sessionHandler, stubApi } from '@web/test/api-stub';
+import { errorResponse, json, makeSessionUser, stubApi, stubSignedIn } from '@web/test/api-stub';
 import { cleanUpAfterEach } from '@web/test/render-with-client';
 import { createRoutes } from './router';
 
@@ -30,16 +30,14 @@ const page = { data: [], pagination: { currentPage: 1, hasNextPage: false } };
 
 describe("a route's first data (ADR 064)", () => {
   it('asks for the appointments list under the key the page reads', async () => {
-    const fetchMock = stubApi(
-      sessionHandler(user, ({ url }) =>
-        url.pathname === '/api/appointments/paginated'
-          ? json(page)
-          : url.pathname === '/api/appointments/counts'
-            ? json({})
-            : url.pathname === '/api/clinics'
-              ? json([])
-              : null,
-      ),
+    const fetchMock = stubSignedIn(user, ({ url }) =>
+      url.pathname === '/api/appointments/paginated'
+        ? json(page)
+        : url.pathname === '/api/appointments/counts'
+          ? json({})
+          : url.pathname === '/api/clinics'
+            ? json([])
+            : null,
     );
     const client = createQueryClient();
     const routes = createRoutes(client);
@@ -62,7 +60,7 @@ describe("a route's first data (ADR 064)", () => {
   });
 
   it('asks for nothing more when nobody is signed in, and never fails on a failed session check', async () => {
-    const fetchMock = stubApi(sessionHandler(null));
+    const fetchMock = stubSignedIn(null);
     const route = findRoute(createRoutes(createQueryClient()), 'appointments');
     await expect(runLoader(route, 'http://localhost/appointments')).resolves.toBeNull();
     expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual(['/api/auth/session']);

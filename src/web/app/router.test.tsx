@@ -9,8 +9,7 @@ import {
   errorResponse,
   json,
   makeSessionUser,
-  sessionHandler,
-  stubApi,
+  stubSignedIn,
   type ApiHandler,
 } from '@web/test/api-stub';
 import { cleanUpAfterEach, renderAppRoutes } from '@web/test/render-with-client';
@@ -29,7 +28,7 @@ const emptyLists: ApiHandler = ({ url }) =>
     : null;
 
 function renderAt(path: string, user: SessionUser | null = admin, rest: ApiHandler = emptyLists) {
-  const fetchMock = stubApi(sessionHandler(user, rest));
+  const fetchMock = stubSignedIn(user, rest);
   const { router } = renderAppRoutes(routes, path);
   return { router, fetchMock };
 }

@@ -1,8 +1,5 @@
 import { createBrowserRouter, redirectDocument, type RouteObject } from 'react-router';
-import { RouteErrorPage } from './error/route-error-page';
-import { PageLoading } from './page-loading';
-import { publicRoutes } from './public-routes';
-import { RootRoute } from './root-route';
+import { rootRoute } from './public-routes';
 
 /**
  * The sign-in document's pages (sign-in.html, ADR 064): the public pages alone. Any other address
@@ -10,27 +7,20 @@ import { RootRoute } from './root-route';
  * which this document does not carry: it is loaded as a new document, as the server sends it.
  */
 export const signInRoutes: RouteObject[] = [
-  {
-    path: '/',
-    Component: RootRoute,
-    errorElement: <RouteErrorPage />,
-    HydrateFallback: PageLoading,
-    children: [
-      ...publicRoutes,
-      {
-        path: '*',
-        loader: ({ request }) => {
-          const url = new URL(request.url);
-          // The server sends this document only for the pages above; an address it sent it for
-          // anyway would reload itself for ever.
-          if (url.pathname === window.location.pathname) {
-            throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
-          }
-          return redirectDocument(`${url.pathname}${url.search}`);
-        },
+  rootRoute([
+    {
+      path: '*',
+      loader: ({ request }) => {
+        const url = new URL(request.url);
+        // The server sends this document only for the pages above; an address it sent it for
+        // anyway would reload itself for ever.
+        if (url.pathname === window.location.pathname) {
+          throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+        }
+        return redirectDocument(`${url.pathname}${url.search}`);
       },
-    ],
-  },
+    },
+  ]),
 ];
 
 export function createSignInRouter() {

@@ -20,6 +20,13 @@ export interface ArchiveWords {
   restoreDescription: string;
 }
 
+/** What a page gives its clinic's archive dialog: the rest is the feature's own. */
+export interface ClinicArchiveDialogProps {
+  clinicId: string;
+  request: ArchiveSubject | null;
+  onOpenChange: (open: boolean) => void;
+}
+
 /**
  * Asks before something is archived (kept with its history, no longer used for new bookings) or
  * used again: the admin pages of services and of rooms and equipment share it.

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { bookingSlugOf } from './book-online-api';
 import { BookOnlinePage } from './book-online-page';
+import { holdAsMia } from './book-online-test-kit';
 import { json } from '@web/test/api-stub';
 
 vi.mock('@web/lib/time-zones', () => ({ browserTimeZone: () => 'Europe/London' }));
@@ -76,15 +77,7 @@ describe('BookOnlinePage', () => {
     const details = await screen.findByRole('heading', { name: 'Your details' });
     expect(scrolled).toHaveBeenCalledWith(expect.objectContaining({ block: 'nearest' }));
     expect(scrolled.mock.contexts[0]).toContain(details);
-    const type = (label: string, value: string) =>
-      fireEvent.change(screen.getByLabelText(label), { target: { value } });
-    type('First name', 'Mia');
-    type('Last name', 'Okafor');
-    type('E-mail', 'mia@example.com');
-    type('Phone', '(555) 010-7788');
-    type('Date of birth', '1990-04-30');
-    fireEvent.click(screen.getByLabelText(/I agree/));
-    fireEvent.click(screen.getByRole('button', { name: 'Hold this time' }));
+    holdAsMia();
     expect(await screen.findByRole('heading', { name: 'Almost booked' })).toBeTruthy();
     // The server's words, then where the link went and which time is held.
     expect(screen.getByRole('status').textContent).toBe('Check your e-mail: we sent you a link.');
@@ -199,16 +192,7 @@ describe('BookOnlinePage', () => {
     fireEvent.click(await screen.findByRole('button', { name: '10:00 AM' }));
     expect(slotUrls.at(-1)).toContain('duration=60');
     expect(screen.getByText(/at 10:00 AM \(1 hour\) with Dr\. Priya Raman/)).toBeTruthy();
-    for (const [label, value] of [
-      ['First name', 'Mia'],
-      ['Last name', 'Okafor'],
-      ['E-mail', 'mia@example.com'],
-      ['Phone', '(555) 010-7788'],
-      ['Date of birth', '1990-04-30'],
-    ] as const)
-      fireEvent.change(screen.getByLabelText(label), { target: { value } });
-    fireEvent.click(screen.getByLabelText(/I agree/));
-    fireEvent.click(screen.getByRole('button', { name: 'Hold this time' }));
+    holdAsMia();
     await screen.findByRole('heading', { name: 'Almost booked' });
     expect(screen.getByText(/at 10:00 AM \(1 hour\) with Dr\. Priya Raman/)).toBeTruthy();
     expect(posts).toEqual([

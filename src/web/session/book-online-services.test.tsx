@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { BookOnlinePage } from './book-online-page';
+import { holdAsMia } from './book-online-test-kit';
 import { json } from '@web/test/api-stub';
 
 // The booking page's first step (issue 42): which service, then its times, its instructions
@@ -104,16 +105,7 @@ describe('BookOnlinePage: choosing a service', () => {
     await screen.findByRole('heading', { name: 'Your details' });
     expect(screen.getByText('Before your visit')).toBeTruthy();
     expect(screen.getByText('Wear loose clothes and bring your referral.')).toBeTruthy();
-    for (const [label, value] of [
-      ['First name', 'Mia'],
-      ['Last name', 'Okafor'],
-      ['E-mail', 'mia@example.com'],
-      ['Phone', '(555) 010-7788'],
-      ['Date of birth', '1990-04-30'],
-    ] as const)
-      fireEvent.change(screen.getByLabelText(label), { target: { value } });
-    fireEvent.click(screen.getByLabelText(/I agree/));
-    fireEvent.click(screen.getByRole('button', { name: 'Hold this time' }));
+    holdAsMia();
     await screen.findByRole('heading', { name: 'Almost booked' });
     expect(screen.getByText('Physiotherapy')).toBeTruthy();
     expect(screen.getByText(/at 3:00 PM \(45 minutes\) with Dr\. Marcus Bell/)).toBeTruthy();

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { PatientSessionView } from '@contracts/session';
 import { PatientSessionPage } from './patient-session-page';
+import { setUpTestsAt } from '@web/test/render-with-client';
 import { createPatientSessionView } from '@web/test/visit-views';
 
 const NOW = new Date('2026-11-24T19:45:00Z');
@@ -16,14 +17,7 @@ const showPage = (body: unknown) => {
   render(<PatientSessionPage token="t" />);
 };
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+setUpTestsAt(NOW);
 
 describe('PatientSessionPage', () => {
   it('shows the visit and a disabled Join before the window opens', async () => {

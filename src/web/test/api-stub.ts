@@ -112,6 +112,36 @@ export function sessionHandler(user: SessionUser | null, rest?: ApiHandler): Api
   };
 }
 
+/** The API as `user` sees it (null: no one signed in): the session answered, the rest to `rest`. */
+export function stubSignedIn(user: SessionUser | null, rest?: ApiHandler) {
+  return stubApi(sessionHandler(user, rest));
+}
+
+/** A call a page made, as its test checks it. */
+export interface ApiCall {
+  path: string;
+  method: string;
+  body: unknown;
+}
+
+/**
+ * The API as a page sees it when `user` is signed in: each call (but the session's) is noted in
+ * the list returned, then put to `handlers` in turn until one answers: the test's own answer for
+ * the case first, then the page's fake server.
+ */
+export function stubPageApi(user: SessionUser, ...handlers: ApiHandler[]): ApiCall[] {
+  const calls: ApiCall[] = [];
+  stubSignedIn(user, async (request) => {
+    calls.push({ path: request.url.pathname, method: request.method, body: request.body });
+    for (const handler of handlers) {
+      const answer = await handler(request);
+      if (answer) return answer;
+    }
+    return null;
+  });
+  return calls;
+}
+
 /**
  * jsdom lacks what Radix Select and Dialog reach for (pointer capture, scrolling into view), and
  * sonner as a toast is pressed.

@@ -50,12 +50,24 @@ export function renderAppRoutes(routes: RouteObject[], path: string) {
   return renderRoutes(routes, path, { client: createQueryClient(), toasts: true });
 }
 
-/** Each test starts clean: what the last one rendered is unmounted and stubbed globals (fetch) restored. */
+/**
+ * Each test starts clean: what the last one rendered is unmounted, a clock it faked made real
+ * again and stubbed globals (fetch) restored.
+ */
 export function cleanUpAfterEach() {
   afterEach(() => {
     cleanup();
+    vi.useRealTimers();
     vi.unstubAllGlobals();
   });
+}
+
+/** As `cleanUpAfterEach`, each test's clock (the date only: timers still run) standing at `now`. */
+export function setUpTestsAt(now: Date) {
+  beforeEach(() => {
+    vi.useFakeTimers({ now, toFake: ['Date'] });
+  });
+  cleanUpAfterEach();
 }
 
 /**

@@ -5,7 +5,7 @@ import { renderAppRoutes } from '@web/test/render-with-client';
 import userEvent from '@testing-library/user-event';
 import type { SessionUser } from '@contracts/auth';
 import { useSession } from '@web/lib/session';
-import { makeSessionUser, sessionHandler, stubApi } from '@web/test/api-stub';
+import { makeSessionUser, stubSignedIn } from '@web/test/api-stub';
 import { MAIL_BANNER_HIDDEN_KEY, MailDeliveryBanner } from './mail-delivery-banner';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -19,7 +19,7 @@ function SessionProbe() {
 }
 
 function renderBanner(user: SessionUser) {
-  stubApi(sessionHandler(user));
+  stubSignedIn(user);
   const { router } = renderAppRoutes(
     [
       {

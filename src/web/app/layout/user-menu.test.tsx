@@ -7,8 +7,7 @@ import {
   errorResponse,
   json,
   makeSessionUser,
-  sessionHandler,
-  stubApi,
+  stubSignedIn,
   type ApiHandler,
 } from '@web/test/api-stub';
 import { UserMenu } from './user-menu';
@@ -21,7 +20,7 @@ const nurse = makeSessionUser({
 });
 
 function renderMenu(logout: ApiHandler) {
-  const fetchMock = stubApi(sessionHandler(nurse, logout));
+  const fetchMock = stubSignedIn(nurse, logout);
   const { router } = renderAppRoutes(
     [
       { path: '/dashboard', element: <UserMenu /> },

@@ -1,20 +1,22 @@
 import type { ComponentProps } from 'react';
+import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 
 /**
  * The field for a second factor's code: six digits from the authenticator app (the phone's
  * keyboard shows digits, and the browser may fill a code it received), or a recovery code.
+ * Unless told otherwise, its label says which of the two it asks for.
  */
 export function CodeInput({
   id,
-  label,
   recovery = false,
+  label = recovery ? 'Recovery code' : 'Code from your authenticator app',
   error,
   ...props
 }: Omit<ComponentProps<'input'>, 'id'> & {
   id: string;
-  label: string;
+  label?: string;
   /** A recovery code: letters and digits, typed off paper. */
   recovery?: boolean;
   error?: string | undefined;
@@ -45,5 +47,22 @@ export function CodeInput({
         </p>
       )}
     </div>
+  );
+}
+
+/** The link that switches between a code from the app and a recovery code. */
+export function RecoveryCodeToggle({
+  recovery,
+  onToggle,
+  className,
+}: {
+  recovery: boolean;
+  onToggle: () => void;
+  className: string;
+}) {
+  return (
+    <Button type="button" variant="link" className={className} onClick={onToggle}>
+      {recovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
+    </Button>
   );
 }

@@ -5,8 +5,9 @@ import { Button } from '@web/components/ui/button';
 import { DialogFooter } from '@web/components/ui/dialog';
 import { setStepUpHandler } from '@web/lib/api-client';
 import { stepUp } from '@web/lib/two-step';
-import { browserSupportsWebAuthn, verifyWithPasskey } from '@web/lib/passkey-ceremony';
-import { CodeInput } from './code-input';
+import { verifyWithPasskey } from '@web/lib/passkey-ceremony';
+import { CodeInput, RecoveryCodeToggle } from './code-input';
+import { PasskeyButton } from './passkey-button';
 
 /**
  * Asks for the second factor again when the server says a change needs a fresh one (ADR 046),
@@ -69,41 +70,26 @@ export function StepUpDialogHost() {
       >
         <CodeInput
           id={`${id}-code`}
-          label={recovery ? 'Recovery code' : 'Code from your authenticator app'}
           recovery={recovery}
           value={code}
           onChange={(event) => setCode(event.target.value)}
           error={check.error?.message}
           autoFocus
         />
-        <Button
-          type="button"
-          variant="link"
+        <RecoveryCodeToggle
+          recovery={recovery}
           className="justify-self-start px-0"
-          onClick={() => {
+          onToggle={() => {
             setRecovery(!recovery);
             setCode('');
           }}
-        >
-          {recovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
-        </Button>
-        {browserSupportsWebAuthn() && (
-          <div className="grid gap-2">
-            <Button
-              type="button"
-              variant="outline"
-              disabled={passkey.isPending}
-              onClick={() => passkey.mutate(undefined, { onSuccess: () => finish(true) })}
-            >
-              {passkey.isPending ? 'Waiting for your passkey…' : 'Use a passkey instead'}
-            </Button>
-            {passkey.error && (
-              <p role="alert" className="text-sm text-destructive">
-                {passkey.error.message}
-              </p>
-            )}
-          </div>
-        )}
+        />
+        <PasskeyButton
+          label="Use a passkey instead"
+          pending={passkey.isPending}
+          error={passkey.error}
+          onClick={() => passkey.mutate(undefined, { onSuccess: () => finish(true) })}
+        />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => finish(false)}>
             Cancel

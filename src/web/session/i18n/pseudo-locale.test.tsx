@@ -2,12 +2,13 @@
 // The patient pages in a pseudo-locale (issue 44): every word of ours comes from the catalogue,
 // so no text the pages show, nor any label they give, still reads as our English. What the
 // clinic and the server wrote (names, addresses, instructions, refusals) and Intl's dates stay.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { PatientSessionView } from '@contracts/session';
 import type { PublicOffer } from '@contracts/waitlist';
+import { setUpTestsAt } from '@web/test/render-with-client';
 import { createPatientSessionView } from '@web/test/visit-views';
 import { json } from '@web/test/api-stub';
 import { BookOnlinePage } from '../book-online-page';
@@ -95,14 +96,7 @@ const sessionView = (over: Partial<PatientSessionView> = {}) =>
     ...over,
   });
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+setUpTestsAt(NOW);
 
 describe('patient pages in a pseudo-locale', () => {
   const stubFetch = (route: (url: string) => Response) =>

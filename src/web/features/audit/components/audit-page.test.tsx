@@ -7,8 +7,7 @@ import {
   json,
   makeSessionUser,
   polyfillPointerApis,
-  sessionHandler,
-  stubApi,
+  stubSignedIn,
   type ApiRequest,
 } from '@web/test/api-stub';
 import { cleanUpAfterEach, renderRoutes } from '@web/test/render-with-client';
@@ -48,15 +47,13 @@ let requests: ApiRequest[];
 beforeEach(() => {
   polyfillPointerApis();
   const user = makeSessionUser({ ...NORA, id: 'a-1', name: 'Alex Morgan', clinics: [] });
-  requests = stubApi(
-    sessionHandler(user, ({ url }) => {
-      if (url.pathname === '/api/admin/agents') return json({ data: [] });
-      if (url.pathname === '/api/admin/audit') {
-        return json({ data: [listRead], pagination: { hasNextPage: false, currentPage: 1 } });
-      }
-      return null;
-    }),
-  ).requests;
+  requests = stubSignedIn(user, ({ url }) => {
+    if (url.pathname === '/api/admin/agents') return json({ data: [] });
+    if (url.pathname === '/api/admin/audit') {
+      return json({ data: [listRead], pagination: { hasNextPage: false, currentPage: 1 } });
+    }
+    return null;
+  }).requests;
 });
 cleanUpAfterEach();
 

@@ -6,10 +6,12 @@ import { Card, CardContent, CardDescription, CardHeader } from '@web/components/
 export function AuthCard({
   title,
   description,
+  contentClassName = 'grid gap-5 px-8',
   children,
 }: {
   title: string;
   description?: ReactNode;
+  contentClassName?: string;
   children: ReactNode;
 }) {
   return (
@@ -25,7 +27,7 @@ export function AuthCard({
           <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
           {description && <CardDescription>{description}</CardDescription>}
         </CardHeader>
-        <CardContent className="grid gap-5 px-8">{children}</CardContent>
+        <CardContent className={contentClassName}>{children}</CardContent>
       </Card>
     </main>
   );

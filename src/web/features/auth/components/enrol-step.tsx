@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { KeyRoundIcon } from 'lucide-react';
 import type { RecoveryCodesView } from '@contracts/two-step';
+import { PasskeyButton } from '@web/components/two-step/passkey-button';
 import { RecoveryCodesPanel } from '@web/components/two-step/recovery-codes-panel';
 import { TotpSetup } from '@web/components/two-step/totp-setup';
 import { Button } from '@web/components/ui/button';
-import { browserSupportsWebAuthn } from '@web/lib/passkey-ceremony';
 import { startSession } from '@web/lib/session';
 import { enrolPasskey } from '../api/enrol-passkey';
 
@@ -48,28 +47,16 @@ export function EnrolStep({ email, onSignedIn }: { email: string; onSignedIn: ()
         </RecoveryCodesPanel>
       ) : (
         <>
-          {browserSupportsWebAuthn() && (
-            <div className="grid gap-2">
-              <Button
-                type="button"
-                variant="outline"
-                disabled={passkey.isPending}
-                onClick={() => passkey.mutate()}
-                aria-describedby={passkey.error ? 'enrol-passkey-error' : undefined}
-              >
-                <KeyRoundIcon aria-hidden="true" />
-                {passkey.isPending ? 'Waiting for your passkey…' : 'Add a passkey'}
-              </Button>
-              {passkey.error && (
-                <p id="enrol-passkey-error" role="alert" className="text-sm text-destructive">
-                  {passkey.error.message}
-                </p>
-              )}
-              <p className="text-center text-sm text-muted-foreground">
-                or use an authenticator app
-              </p>
-            </div>
-          )}
+          <PasskeyButton
+            label="Add a passkey"
+            pending={passkey.isPending}
+            error={passkey.error}
+            onClick={() => passkey.mutate()}
+            icon
+            errorId="enrol-passkey-error"
+          >
+            <p className="text-center text-sm text-muted-foreground">or use an authenticator app</p>
+          </PasskeyButton>
           <TotpSetup onConfirmed={setConfirmed} />
         </>
       )}

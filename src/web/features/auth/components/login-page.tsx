@@ -2,12 +2,11 @@ import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { SignInResponse } from '@contracts/auth';
-import { HeartPulseIcon } from 'lucide-react';
-import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useSession } from '@web/lib/session';
 import { signInStepQuery } from '../api/two-step-sign-in';
 import { safeNextPath } from '../utils/next-path';
+import { AuthCard } from './auth-card';
 import { LoginForm } from './login-form';
 import { PasskeySignIn } from './passkey-sign-in';
 import { SsoSignIn } from './sso-sign-in';
@@ -51,55 +50,45 @@ export function LoginPage() {
   if (session.status === 'signed-in') return <Navigate to={next} replace />;
 
   return (
-    <main
-      id="main-content"
-      className="flex min-h-svh items-center justify-center bg-muted/40 px-4 py-10"
+    <AuthCard
+      title="Sign in to Carebook"
+      description="Use your clinic staff account."
+      contentClassName="px-8"
     >
-      <Card className="w-full max-w-sm gap-6 py-8 shadow-sm">
-        <CardHeader className="justify-items-center gap-2 px-8 text-center">
-          <span className="mb-1 flex size-11 items-center justify-center rounded-xl bg-primary text-primary-foreground">
-            <HeartPulseIcon className="size-6" aria-hidden="true" />
-          </span>
-          <h1 className="text-xl font-semibold tracking-tight">Sign in to Carebook</h1>
-          <CardDescription>Use your clinic staff account.</CardDescription>
-        </CardHeader>
-        <CardContent className="px-8">
-          {session.status === 'pending' || (continuing && step.isPending) ? (
-            <CheckingSkeleton />
-          ) : secondStep || providerStep ? (
-            <Suspense fallback={<CheckingSkeleton />}>
-              <SignInSecondStep
-                answer={(secondStep ?? providerStep)!}
-                onSignedIn={signedIn}
-                onStartOver={(message) => {
-                  setSecondStep(null);
-                  setStartedOver(true);
-                  setNotice(message);
-                }}
-              />
-            </Suspense>
-          ) : (
-            <>
-              <LoginForm
-                onSignedIn={signedIn}
-                onSecondStep={(answer) => {
-                  setNotice(undefined);
-                  setSecondStep(answer);
-                }}
-                notice={notice}
-              />
-              <Link
-                to="/auth/forgot"
-                className="mt-5 block text-center text-sm underline-offset-4 hover:underline"
-              >
-                Forgot your password?
-              </Link>
-              <PasskeySignIn onSignedIn={signedIn} />
-              <SsoSignIn next={next} />
-            </>
-          )}
-        </CardContent>
-      </Card>
-    </main>
+      {session.status === 'pending' || (continuing && step.isPending) ? (
+        <CheckingSkeleton />
+      ) : secondStep || providerStep ? (
+        <Suspense fallback={<CheckingSkeleton />}>
+          <SignInSecondStep
+            answer={(secondStep ?? providerStep)!}
+            onSignedIn={signedIn}
+            onStartOver={(message) => {
+              setSecondStep(null);
+              setStartedOver(true);
+              setNotice(message);
+            }}
+          />
+        </Suspense>
+      ) : (
+        <>
+          <LoginForm
+            onSignedIn={signedIn}
+            onSecondStep={(answer) => {
+              setNotice(undefined);
+              setSecondStep(answer);
+            }}
+            notice={notice}
+          />
+          <Link
+            to="/auth/forgot"
+            className="mt-5 block text-center text-sm underline-offset-4 hover:underline"
+          >
+            Forgot your password?
+          </Link>
+          <PasskeySignIn onSignedIn={signedIn} />
+          <SsoSignIn next={next} />
+        </>
+      )}
+    </AuthCard>
   );
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { KeyRoundIcon } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
-import { browserSupportsWebAuthn, verifyWithPasskey } from '@web/lib/passkey-ceremony';
+import { PasskeyButton } from '@web/components/two-step/passkey-button';
+import { verifyWithPasskey } from '@web/lib/passkey-ceremony';
 import { startSession } from '@web/lib/session';
 
 /**
@@ -17,24 +16,14 @@ export function PasskeySecondFactor({ onSignedIn }: { onSignedIn: () => void }) 
       onSignedIn();
     },
   });
-  if (!browserSupportsWebAuthn()) return null;
   return (
-    <div className="grid gap-2">
-      <Button
-        type="button"
-        variant="outline"
-        disabled={confirm.isPending}
-        onClick={() => confirm.mutate()}
-        aria-describedby={confirm.error ? 'passkey-second-factor-error' : undefined}
-      >
-        <KeyRoundIcon aria-hidden="true" />
-        {confirm.isPending ? 'Waiting for your passkey…' : 'Use a passkey'}
-      </Button>
-      {confirm.error && (
-        <p id="passkey-second-factor-error" role="alert" className="text-sm text-destructive">
-          {confirm.error.message}
-        </p>
-      )}
-    </div>
+    <PasskeyButton
+      label="Use a passkey"
+      pending={confirm.isPending}
+      error={confirm.error}
+      onClick={() => confirm.mutate()}
+      icon
+      errorId="passkey-second-factor-error"
+    />
   );
 }

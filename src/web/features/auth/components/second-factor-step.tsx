@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { SecondFactorMethod } from '@contracts/two-step';
-import { CodeInput } from '@web/components/two-step/code-input';
+import { CodeInput, RecoveryCodeToggle } from '@web/components/two-step/code-input';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { isApiError } from '@web/lib/api-client';
@@ -66,7 +66,6 @@ export function SecondFactorStep({
       {(hasApp || recovery) && (
         <CodeInput
           id={`${id}-code`}
-          label={recovery ? 'Recovery code' : 'Code from your authenticator app'}
           recovery={recovery}
           value={code}
           onChange={(event) => setCode(event.target.value)}
@@ -84,18 +83,15 @@ export function SecondFactorStep({
         </Button>
       )}
       {hasApp && methods.includes('recovery') && (
-        <Button
-          type="button"
-          variant="link"
+        <RecoveryCodeToggle
+          recovery={recovery}
           className="justify-self-center"
-          onClick={() => {
+          onToggle={() => {
             setRecovery(!recovery);
             setCode('');
             verify.reset();
           }}
-        >
-          {recovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
-        </Button>
+        />
       )}
       {otherMethods}
     </form>

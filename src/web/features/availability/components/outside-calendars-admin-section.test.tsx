@@ -1,42 +1,23 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import type { StaffOutsideCalendarView } from '@contracts/outside-calendars';
 import { json, stubApi } from '@web/test/api-stub';
-import { renderWithClient } from '@web/test/render-with-client';
+import { createOutsideCalendarView } from '@web/test/outside-calendar-view';
+import { cleanUpAfterEach, renderWithClient } from '@web/test/render-with-client';
 import { OutsideCalendarsAdminSection } from './outside-calendars-admin-section';
 
 const NOW = new Date('2026-11-24T15:00:00Z');
 
 function calendar(overrides: Partial<StaffOutsideCalendarView>): StaffOutsideCalendarView {
   return {
-    id: crypto.randomUUID(),
-    kind: 'ical-url',
-    name: 'Hospital rota',
-    address: 'calendar.example.org/…',
-    username: null,
-    lastSyncedAt: '2026-11-24T14:55:00.000Z',
-    lastAttemptAt: '2026-11-24T14:55:00.000Z',
-    lastError: null,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    push: {
-      enabled: false,
-      patientNames: false,
-      lastPushedAt: null,
-      lastError: null,
-      lastConflictAt: null,
-      waiting: 0,
-    },
+    ...createOutsideCalendarView(),
     staff: { id: 's1', name: 'Dr. Priya Raman', email: 'priya@carebook.test', role: 'provider' },
     ...overrides,
   };
 }
 
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('OutsideCalendarsAdminSection', () => {
   it('lists each staff calendar with its last sync’s age and, when failing, why in words', async () => {

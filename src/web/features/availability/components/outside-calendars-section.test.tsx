@@ -1,37 +1,20 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OutsideCalendarView } from '@contracts/outside-calendars';
 import { byRoute, json, stubApi } from '@web/test/api-stub';
-import { renderWithClient } from '@web/test/render-with-client';
+import { createOutsideCalendarView } from '@web/test/outside-calendar-view';
+import { cleanUpAfterEach, renderWithClient } from '@web/test/render-with-client';
 import { OutsideCalendarsSection } from './outside-calendars-section';
 
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
-const failing: OutsideCalendarView = {
+const failing = createOutsideCalendarView({
   id: 'cal-1',
-  kind: 'ical-url',
-  name: 'Hospital rota',
-  address: 'calendar.example.org/…',
-  username: null,
   lastSyncedAt: '2026-11-23T12:00:00.000Z',
-  lastAttemptAt: '2026-11-24T14:55:00.000Z',
   lastError: 'No calendar was found at this address (HTTP 404).',
-  createdAt: '2026-11-01T10:00:00.000Z',
-  push: {
-    enabled: false,
-    patientNames: false,
-    lastPushedAt: null,
-    lastError: null,
-    lastConflictAt: null,
-    waiting: 0,
-  },
-};
+});
 
 const work: OutsideCalendarView = {
   ...failing,

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -11,7 +11,11 @@ import {
 } from '@contracts/dashboard';
 import { sessionKeys } from '@web/queries/query-keys';
 import { errorResponse, json, stubApi, type ApiHandler } from '@web/test/api-stub';
-import { createTestQueryClient, renderWithClient } from '@web/test/render-with-client';
+import {
+  createTestQueryClient,
+  renderWithClient,
+  setUpTestsAt,
+} from '@web/test/render-with-client';
 import { stubResizeObserver } from '@web/test/stub-resize-observer';
 import { DashboardLists } from './dashboard-lists';
 import { DashboardPage } from './dashboard-page';
@@ -73,15 +77,8 @@ const body: DashboardResponse = {
   bookedOnline: { days: 30, count: 7 },
 };
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-  stubResizeObserver();
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+setUpTestsAt(NOW);
+beforeEach(stubResizeObserver);
 
 function renderPage(answer: ApiHandler = () => json(body)) {
   const fetchMock = stubApi(answer);

@@ -9,8 +9,7 @@ import {
   json,
   makeSessionUser,
   RIVERSIDE,
-  sessionHandler,
-  stubApi,
+  stubPageApi,
   type ApiHandler,
 } from '@web/test/api-stub';
 import { renderAppRoutes, setUpFormPageTests } from '@web/test/render-with-client';
@@ -52,35 +51,26 @@ const old = token({ name: 'Old portal', revokedAt: '2026-11-10T12:00:00.000Z' })
 
 const SECRET = 'cbk_Qm9vdHN0cmFwcGVkLXNlY3JldC1mb3ItdGhlLXRlc3Rz';
 
-type Call = { path: string; method: string; body: unknown };
-
 function renderPage(answer: ApiHandler = () => null) {
-  const calls: Call[] = [];
   let tokens = [ehr, billing, old];
-  stubApi(
-    sessionHandler(admin, (request) => {
-      const { url, method, body } = request;
-      calls.push({ path: url.pathname, method, body });
-      const answered = answer(request);
-      if (answered) return answered;
-      if (url.pathname === '/api/admin/api-tokens' && method === 'GET') {
-        return json({ data: tokens });
-      }
-      if (url.pathname === '/api/admin/api-tokens' && method === 'POST') {
-        const made = token({ name: (body as { name: string }).name });
-        tokens = [made, ...tokens];
-        return json({ id: made.id, token: SECRET }, 201);
-      }
-      const revoked = /^\/api\/admin\/api-tokens\/(.+)$/.exec(url.pathname);
-      if (revoked && method === 'DELETE') {
-        tokens = tokens.map((t) =>
-          t.id === revoked[1] ? { ...t, revokedAt: '2026-11-23T15:00:00.000Z' } : t,
-        );
-        return json(tokens.find((t) => t.id === revoked[1]));
-      }
-      return null;
-    }),
-  );
+  const calls = stubPageApi(admin, answer, ({ url, method, body }) => {
+    if (url.pathname === '/api/admin/api-tokens' && method === 'GET') {
+      return json({ data: tokens });
+    }
+    if (url.pathname === '/api/admin/api-tokens' && method === 'POST') {
+      const made = token({ name: (body as { name: string }).name });
+      tokens = [made, ...tokens];
+      return json({ id: made.id, token: SECRET }, 201);
+    }
+    const revoked = /^\/api\/admin\/api-tokens\/(.+)$/.exec(url.pathname);
+    if (revoked && method === 'DELETE') {
+      tokens = tokens.map((t) =>
+        t.id === revoked[1] ? { ...t, revokedAt: '2026-11-23T15:00:00.000Z' } : t,
+      );
+      return json(tokens.find((t) => t.id === revoked[1]));
+    }
+    return null;
+  });
   renderAppRoutes([{ path: '/admin/integrations', element: <IntegrationsPage /> }], PATH);
   return calls;
 }
@@ -183,43 +173,39 @@ describe('IntegrationsPage', () => {
 
 describe('SmartClientsSection', () => {
   it('checks the form, registers a client with pasted keys and its scopes, and revokes it', async () => {
-    const calls: Call[] = [];
     let clients: SmartClientView[] = [];
-    stubApi(
-      sessionHandler(admin, ({ url, method, body }) => {
-        calls.push({ path: url.pathname, method, body });
-        if (url.pathname === '/api/admin/smart-clients' && method === 'GET') {
-          return json({ data: clients });
-        }
-        if (url.pathname === '/api/admin/smart-clients' && method === 'POST') {
-          const b = body as { name: string; scopes: string[] };
-          const id = crypto.randomUUID();
-          const made: SmartClientView = {
-            id,
-            clientId: id,
-            name: b.name,
-            clinics: [{ id: RIVERSIDE.id, slug: RIVERSIDE.slug, name: RIVERSIDE.name }],
-            otherClinics: 0,
-            canManage: true,
-            scopes: b.scopes,
-            jwksUrl: null,
-            keyIds: ['k1'],
-            createdAt: '2026-11-23T15:00:00.000Z',
-            createdBy: { id: admin.id, name: admin.name },
-            lastUsedAt: null,
-            revokedAt: null,
-          };
-          clients = [made];
-          return json(made, 201);
-        }
-        const revoked = /^\/api\/admin\/smart-clients\/(.+)$/.exec(url.pathname);
-        if (revoked && method === 'DELETE') {
-          clients = clients.map((c) => ({ ...c, revokedAt: '2026-11-23T16:00:00.000Z' }));
-          return json(clients[0]);
-        }
-        return null;
-      }),
-    );
+    const calls = stubPageApi(admin, ({ url, method, body }) => {
+      if (url.pathname === '/api/admin/smart-clients' && method === 'GET') {
+        return json({ data: clients });
+      }
+      if (url.pathname === '/api/admin/smart-clients' && method === 'POST') {
+        const b = body as { name: string; scopes: string[] };
+        const id = crypto.randomUUID();
+        const made: SmartClientView = {
+          id,
+          clientId: id,
+          name: b.name,
+          clinics: [{ id: RIVERSIDE.id, slug: RIVERSIDE.slug, name: RIVERSIDE.name }],
+          otherClinics: 0,
+          canManage: true,
+          scopes: b.scopes,
+          jwksUrl: null,
+          keyIds: ['k1'],
+          createdAt: '2026-11-23T15:00:00.000Z',
+          createdBy: { id: admin.id, name: admin.name },
+          lastUsedAt: null,
+          revokedAt: null,
+        };
+        clients = [made];
+        return json(made, 201);
+      }
+      const revoked = /^\/api\/admin\/smart-clients\/(.+)$/.exec(url.pathname);
+      if (revoked && method === 'DELETE') {
+        clients = clients.map((c) => ({ ...c, revokedAt: '2026-11-23T16:00:00.000Z' }));
+        return json(clients[0]);
+      }
+      return null;
+    });
     renderAppRoutes([{ path: PATH, element: <SmartClientsSection /> }], PATH);
     const user = userEvent.setup({ delay: null });
     expect(await screen.findByText('No SMART clients yet.')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OutboxMessage, OutboxMessageDetail } from '@contracts/outbox';
-import { json, makeSessionUser, sessionHandler, stubApi } from '@web/test/api-stub';
+import { json, makeSessionUser, stubSignedIn } from '@web/test/api-stub';
 import { cleanUpAfterEach, renderAppRoutes } from '@web/test/render-with-client';
 import { stubViewportWidth } from '@web/test/stub-match-media';
 import { OutboxPage } from './outbox-page';
@@ -77,18 +77,16 @@ const holdDetail: OutboxMessageDetail = {
 };
 
 function renderPage() {
-  const fetchMock = stubApi(
-    sessionHandler(makeSessionUser(), ({ url }) => {
-      if (url.pathname === '/api/admin/outbox') {
-        return json({
-          data: [hold, booked, textReminder],
-          pagination: { hasNextPage: false, currentPage: 1 },
-        });
-      }
-      if (url.pathname === '/api/admin/outbox/41') return json(holdDetail);
-      return null;
-    }),
-  );
+  const fetchMock = stubSignedIn(makeSessionUser(), ({ url }) => {
+    if (url.pathname === '/api/admin/outbox') {
+      return json({
+        data: [hold, booked, textReminder],
+        pagination: { hasNextPage: false, currentPage: 1 },
+      });
+    }
+    if (url.pathname === '/api/admin/outbox/41') return json(holdDetail);
+    return null;
+  });
   const { router } = renderAppRoutes(
     [
       { path: '/admin/outbox', element: <OutboxPage /> },

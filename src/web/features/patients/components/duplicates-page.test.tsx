@@ -8,8 +8,7 @@ import {
   errorResponse,
   json,
   makeSessionUser,
-  sessionHandler,
-  stubApi,
+  stubSignedIn,
   type ApiRequest,
 } from '@web/test/api-stub';
 import { cleanUpAfterEach, renderRoutes } from '@web/test/render-with-client';
@@ -47,22 +46,20 @@ const page: DuplicatePairPage = {
 
 function serve(answer: () => Response, role: 'admin' | 'nurse' = 'admin') {
   const merges: ApiRequest[] = [];
-  stubApi(
-    sessionHandler(
-      makeSessionUser({ role }),
-      byRoute({
-        'GET /api/patients/duplicates': answer,
-        [`POST /api/patients/${newer.id}/merge`]: (request) => {
-          merges.push(request);
-          return json({
-            kept: newer,
-            mergedAwayId: older.id,
-            moved: { appointments: 4, waitlistEntries: 0, series: 0, notes: 0 },
-            filled: [],
-          });
-        },
-      }),
-    ),
+  stubSignedIn(
+    makeSessionUser({ role }),
+    byRoute({
+      'GET /api/patients/duplicates': answer,
+      [`POST /api/patients/${newer.id}/merge`]: (request) => {
+        merges.push(request);
+        return json({
+          kept: newer,
+          mergedAwayId: older.id,
+          moved: { appointments: 4, waitlistEntries: 0, series: 0, notes: 0 },
+          filled: [],
+        });
+      },
+    }),
   );
   return merges;
 }

@@ -8,8 +8,7 @@ import {
   errorResponse,
   json,
   makeSessionUser,
-  sessionHandler,
-  stubApi,
+  stubSignedIn,
   type ApiRequest,
 } from '@web/test/api-stub';
 import { cleanUpAfterEach, renderRoutes } from '@web/test/render-with-client';
@@ -22,21 +21,19 @@ let notes: ApiRequest[];
 
 function serve(profile: PatientProfile | Response) {
   notes = [];
-  stubApi(
-    sessionHandler(
-      makeSessionUser(),
-      byRoute({
-        [`GET /api/patients/${MARIA_ID}`]: () =>
-          profile instanceof Response ? profile : json(profile),
-        [`POST /api/patients/${MARIA_ID}/notes`]: (request) => {
-          notes.push(request);
-          return json(
-            { id: 'n2', text: 'Asked', author: 'Alex Morgan', at: '2026-11-02T10:00:00Z' },
-            201,
-          );
-        },
-      }),
-    ),
+  stubSignedIn(
+    makeSessionUser(),
+    byRoute({
+      [`GET /api/patients/${MARIA_ID}`]: () =>
+        profile instanceof Response ? profile : json(profile),
+      [`POST /api/patients/${MARIA_ID}/notes`]: (request) => {
+        notes.push(request);
+        return json(
+          { id: 'n2', text: 'Asked', author: 'Alex Morgan', at: '2026-11-02T10:00:00Z' },
+          201,
+        );
+      },
+    }),
   );
 }
 
@@ -156,15 +153,13 @@ describe('archiving and erasing from the profile', () => {
       writes.push(request);
       return json(profile.patient);
     };
-    stubApi(
-      sessionHandler(
-        makeSessionUser(),
-        byRoute({
-          [`GET /api/patients/${MARIA_ID}`]: () => json(profile),
-          [`PATCH /api/patients/${MARIA_ID}`]: record,
-          [`POST /api/patients/${MARIA_ID}/erase`]: record,
-        }),
-      ),
+    stubSignedIn(
+      makeSessionUser(),
+      byRoute({
+        [`GET /api/patients/${MARIA_ID}`]: () => json(profile),
+        [`PATCH /api/patients/${MARIA_ID}`]: record,
+        [`POST /api/patients/${MARIA_ID}/erase`]: record,
+      }),
     );
   }
 

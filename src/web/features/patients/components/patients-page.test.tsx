@@ -9,8 +9,7 @@ import {
   json,
   makeSessionUser,
   RIVERSIDE,
-  sessionHandler,
-  stubApi,
+  stubSignedIn,
   type ApiRequest,
 } from '@web/test/api-stub';
 import { cleanUpAfterEach, renderRoutes } from '@web/test/render-with-client';
@@ -41,13 +40,11 @@ let lists: URLSearchParams[];
 
 function serve(user: SessionUser, answer: (request: ApiRequest) => Response) {
   lists = [];
-  stubApi(
-    sessionHandler(user, (request) => {
-      if (request.url.pathname !== '/api/patients') return null;
-      lists.push(request.url.searchParams);
-      return answer(request);
-    }),
-  );
+  stubSignedIn(user, (request) => {
+    if (request.url.pathname !== '/api/patients') return null;
+    lists.push(request.url.searchParams);
+    return answer(request);
+  });
 }
 
 function renderPage(path = '/patients') {
@@ -182,34 +179,32 @@ describe('PatientsPage download', () => {
   /** The export as the server answers it: refused (step_up_required) until a step-up is given. */
   function serveWithExport(user: SessionUser, editable: string[] | undefined = undefined) {
     lists = [];
-    stubApi(
-      sessionHandler(user, (request) => {
-        if (request.url.pathname === '/api/patients') {
-          lists.push(request.url.searchParams);
-          return json(makePatientPage([makePatientListItem()], null, editable));
+    stubSignedIn(user, (request) => {
+      if (request.url.pathname === '/api/patients') {
+        lists.push(request.url.searchParams);
+        return json(makePatientPage([makePatientListItem()], null, editable));
+      }
+      if (request.url.pathname === '/api/auth/step-up') {
+        fresh = true;
+        return json({ ok: true });
+      }
+      if (request.url.pathname === '/api/patients/export') {
+        exports.push(request.url.searchParams);
+        if (!fresh) {
+          return json(
+            { error: 'step_up_required', message: 'Confirm it is you to continue.' },
+            403,
+          );
         }
-        if (request.url.pathname === '/api/auth/step-up') {
-          fresh = true;
-          return json({ ok: true });
-        }
-        if (request.url.pathname === '/api/patients/export') {
-          exports.push(request.url.searchParams);
-          if (!fresh) {
-            return json(
-              { error: 'step_up_required', message: 'Confirm it is you to continue.' },
-              403,
-            );
-          }
-          return new Response('id,name\n1,Maria Garcia\n', {
-            headers: {
-              'Content-Type': 'text/csv',
-              'Content-Disposition': 'attachment; filename="patients-2026-11-29.csv"',
-            },
-          });
-        }
-        return null;
-      }),
-    );
+        return new Response('id,name\n1,Maria Garcia\n', {
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="patients-2026-11-29.csv"',
+          },
+        });
+      }
+      return null;
+    });
   }
 
   function renderWithStepUp(path: string) {

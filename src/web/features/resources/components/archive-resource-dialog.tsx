@@ -1,11 +1,5 @@
-import type { ResourceView } from '@contracts/resources';
-import { ArchiveDialog } from '@web/components/archive-dialog';
+import { ArchiveDialog, type ClinicArchiveDialogProps } from '@web/components/archive-dialog';
 import { useSetResourceArchived } from '../api/resources';
-
-export interface ArchiveRequest {
-  resource: ResourceView;
-  archive: boolean;
-}
 
 const WORDS = {
   archived: 'was archived',
@@ -18,21 +12,6 @@ const WORDS = {
 };
 
 /** Asks before a resource is archived (no longer booked) or booked again. */
-export function ArchiveResourceDialog({
-  clinicId,
-  request,
-  onOpenChange,
-}: {
-  clinicId: string;
-  request: ArchiveRequest | null;
-  onOpenChange: (open: boolean) => void;
-}) {
-  return (
-    <ArchiveDialog
-      request={request && { item: request.resource, archive: request.archive }}
-      onOpenChange={onOpenChange}
-      setArchived={useSetResourceArchived(clinicId)}
-      words={WORDS}
-    />
-  );
+export function ArchiveResourceDialog({ clinicId, ...props }: ClinicArchiveDialogProps) {
+  return <ArchiveDialog {...props} setArchived={useSetResourceArchived(clinicId)} words={WORDS} />;
 }

@@ -1,18 +1,18 @@
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { useForm } from 'react-hook-form';
 import { RESOURCE_KINDS, type ResourceView } from '@contracts/resources';
 import type { WeeklySegment } from '@domain/schedule';
 import { DialogForm } from '@web/components/dialog-frame';
-import { OptionsSelect } from '@web/components/options-select';
+import { SelectField } from '@web/components/select-field';
 import { Checkbox } from '@web/components/ui/checkbox';
-import { fieldDescription, FormField, TextField } from '@web/components/ui/form-field';
+import { TextField } from '@web/components/ui/form-field';
 import { WeeklyEditor } from '@web/components/weekly-hours/weekly-editor';
 import {
   daysFromWeekly,
   weeklyFromDays,
   weeklyProblems,
 } from '@web/components/weekly-hours/weekly-draft';
+import { saveVersioned } from '@web/lib/save-versioned';
 import { RESOURCE_KIND_LABELS } from '@web/queries/resources';
 import { useSaveResource } from '../api/resources';
 import {
@@ -74,15 +74,7 @@ export function ResourceForm({
       category: values.category,
       weekly: values.ownHours ? weeklyFromDays(days) : null,
     };
-    save.mutate(
-      { id: resource?.id, body: resource ? { ...body, version: resource.version } : body },
-      {
-        onSuccess: (saved) => {
-          toast.success(resource ? `${saved.name} was saved` : `${saved.name} was added`);
-          onDone();
-        },
-      },
-    );
+    saveVersioned(save, resource, body, onDone);
   });
 
   return (
@@ -104,23 +96,14 @@ export function ResourceForm({
         {...register('name')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={fieldId('kind')} label="Kind" error={errors.kind?.message}>
-          <Controller
-            control={control}
-            name="kind"
-            render={({ field }) => (
-              <OptionsSelect
-                id={fieldId('kind')}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                options={KIND_OPTIONS}
-                {...fieldDescription(fieldId('kind'), { error: errors.kind?.message })}
-              />
-            )}
-          />
-        </FormField>
+        <SelectField
+          control={control}
+          name="kind"
+          id={fieldId('kind')}
+          label="Kind"
+          options={KIND_OPTIONS}
+          error={errors.kind?.message}
+        />
         <TextField
           id={fieldId('category')}
           label="Category"

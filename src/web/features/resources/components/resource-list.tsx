@@ -1,6 +1,6 @@
 import type { ResourceView } from '@contracts/resources';
+import { RowButton } from '@web/components/row-button';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/utils';
 import { describeHours, RESOURCE_KIND_LABELS } from '@web/queries/resources';
 
@@ -65,40 +65,30 @@ export function ResourceList({
               {describeHours(resource.weekly)}
             </span>
             <span className="flex flex-wrap gap-1 md:w-56 md:justify-end">
-              <Button
-                size="sm"
-                variant="outline"
-                aria-label={`Edit ${resource.name}`}
-                onClick={() => onAction('edit', resource)}
-              >
+              <RowButton name={`Edit ${resource.name}`} onClick={() => onAction('edit', resource)}>
                 Edit
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                aria-label={`Time off for ${resource.name}`}
+              </RowButton>
+              <RowButton
+                name={`Time off for ${resource.name}`}
                 onClick={() => onAction('time-off', resource)}
               >
                 Time off
-              </Button>
+              </RowButton>
               {resource.archived ? (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={`Restore ${resource.name}`}
+                <RowButton
+                  name={`Restore ${resource.name}`}
                   onClick={() => onAction('restore', resource)}
                 >
                   Restore
-                </Button>
+                </RowButton>
               ) : (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Archive ${resource.name}`}
+                <RowButton
+                  name={`Archive ${resource.name}`}
+                  ghost
                   onClick={() => onAction('archive', resource)}
                 >
                   Archive
-                </Button>
+                </RowButton>
               )}
             </span>
           </li>

@@ -8,11 +8,11 @@ import {
   json,
   makeSessionUser,
   RIVERSIDE,
-  sessionHandler,
-  stubApi,
+  stubPageApi,
   type ApiHandler,
 } from '@web/test/api-stub';
 import { renderAppRoutes, setUpFormPageTests } from '@web/test/render-with-client';
+import { archivableList } from '@web/test/archivable-list';
 import { createResourceView } from '@web/test/resource-view';
 import { ResourcesPage } from './resources-page';
 
@@ -40,52 +40,27 @@ const room1 = resource({
 const ultrasound = resource({ name: 'Ultrasound', kind: 'equipment', category: 'Ultrasound' });
 const oldRoom = resource({ name: 'Old room', archived: true });
 
-type Call = { path: string; method: string; body: unknown };
-
 function renderPage(
   answer: ApiHandler = () => null,
   start: ResourceView[] = [room1, ultrasound, oldRoom],
 ) {
-  const calls: Call[] = [];
-  let resources = start;
-  stubApi(
-    sessionHandler(admin, (request) => {
-      const { url, method, body } = request;
-      calls.push({ path: url.pathname, method, body });
-      const answered = answer(request);
-      if (answered) return answered;
-      const list = `/api/clinics/${RIVERSIDE.id}/resources`;
-      if (url.pathname === list && method === 'GET') return json({ data: resources });
-      if (url.pathname === list && method === 'POST') {
-        const made = resource(body as Partial<ResourceView>);
-        resources = [...resources, made];
-        return json(made, 201);
-      }
-      const archived = /\/resources\/([^/]+)\/(archive|restore)$/.exec(url.pathname);
-      if (archived && method === 'POST') {
-        resources = resources.map((r) =>
-          r.id === archived[1] ? { ...r, archived: archived[2] === 'archive' } : r,
-        );
-        return json(resources.find((r) => r.id === archived[1]));
-      }
-      const timeOff = /\/resources\/([^/]+)\/time-off(?:\/([^/]+))?$/.exec(url.pathname);
-      if (timeOff) {
-        resources = resources.map((r) => {
-          if (r.id !== timeOff[1]) return r;
-          if (method === 'DELETE') {
-            return { ...r, timeOff: r.timeOff.filter((o) => o.id !== timeOff[2]) };
-          }
-          const { start, end, reason } = body as { start: string; end: string; reason: string };
-          return { ...r, timeOff: [...r.timeOff, { id: crypto.randomUUID(), start, end, reason }] };
-        });
-        return json(
-          resources.find((r) => r.id === timeOff[1]),
-          method === 'DELETE' ? 200 : 201,
-        );
-      }
-      return null;
-    }),
+  const resources = archivableList(`/api/clinics/${RIVERSIDE.id}/resources`, start, (body) =>
+    resource(body as Partial<ResourceView>),
   );
+  const calls = stubPageApi(admin, answer, resources.serve, ({ url, method, body }) => {
+    const timeOff = /\/resources\/([^/]+)\/time-off(?:\/([^/]+))?$/.exec(url.pathname);
+    if (timeOff) {
+      const changed = resources.update(timeOff[1], (r) => {
+        if (method === 'DELETE') {
+          return { ...r, timeOff: r.timeOff.filter((o) => o.id !== timeOff[2]) };
+        }
+        const { start, end, reason } = body as { start: string; end: string; reason: string };
+        return { ...r, timeOff: [...r.timeOff, { id: crypto.randomUUID(), start, end, reason }] };
+      });
+      return json(changed, method === 'DELETE' ? 200 : 201);
+    }
+    return null;
+  });
   renderAppRoutes(
     [{ path: '/admin/resources', element: <ResourcesPage /> }],
     '/admin/resources?clinic=riverside',

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { DoorOpenIcon, PlusIcon } from 'lucide-react';
 import { RESOURCE_ARCHIVED_FILTERS, type ResourceView } from '@contracts/resources';
+import type { ArchiveSubject } from '@web/components/archive-dialog';
 import { OptionsSelect } from '@web/components/options-select';
 import { PageHeader } from '@web/components/page-header';
 import { TableCard, TableEmpty, TableLoadError, TableSkeleton } from '@web/components/table-states';
@@ -10,7 +11,7 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useSession } from '@web/lib/session';
 import { categoriesOf, clinicResourcesQueryOptions } from '@web/queries/resources';
-import { ArchiveResourceDialog, type ArchiveRequest } from './archive-resource-dialog';
+import { ArchiveResourceDialog } from './archive-resource-dialog';
 import { ResourceDialog } from './resource-dialog';
 import { ResourceList, type ResourceAction } from './resource-list';
 import { TimeOffDialog } from './time-off-dialog';
@@ -42,7 +43,7 @@ export function ResourcesPage() {
     RESOURCE_ARCHIVED_FILTERS.find((f) => f === searchParams.get('archived')) ?? 'exclude';
   const resources = useQuery(clinicResourcesQueryOptions(clinic?.id ?? ''));
   const [editing, setEditing] = useState<ResourceView | 'new' | null>(null);
-  const [archiving, setArchiving] = useState<ArchiveRequest | null>(null);
+  const [archiving, setArchiving] = useState<ArchiveSubject | null>(null);
   const [timeOffOf, setTimeOffOf] = useState<string | null>(null);
   const all = resources.data?.data ?? [];
   const shown = all.filter(shownBy(filter));
@@ -56,7 +57,7 @@ export function ResourcesPage() {
   function act(action: ResourceAction, resource: ResourceView) {
     if (action === 'edit') setEditing(resource);
     else if (action === 'time-off') setTimeOffOf(resource.id);
-    else setArchiving({ resource, archive: action === 'archive' });
+    else setArchiving({ item: resource, archive: action === 'archive' });
   }
 
   const addButton = <Button onClick={() => setEditing('new')}>Add room or equipment</Button>;

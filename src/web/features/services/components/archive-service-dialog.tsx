@@ -1,11 +1,5 @@
-import type { ServiceView } from '@contracts/services';
-import { ArchiveDialog } from '@web/components/archive-dialog';
+import { ArchiveDialog, type ClinicArchiveDialogProps } from '@web/components/archive-dialog';
 import { useSetServiceArchived } from '../api/services';
-
-export interface ArchiveRequest {
-  service: ServiceView;
-  archive: boolean;
-}
 
 const WORDS = {
   archived: 'was archived',
@@ -18,21 +12,6 @@ const WORDS = {
 };
 
 /** Asks before a service is archived (no longer offered) or offered again. */
-export function ArchiveServiceDialog({
-  clinicId,
-  request,
-  onOpenChange,
-}: {
-  clinicId: string;
-  request: ArchiveRequest | null;
-  onOpenChange: (open: boolean) => void;
-}) {
-  return (
-    <ArchiveDialog
-      request={request && { item: request.service, archive: request.archive }}
-      onOpenChange={onOpenChange}
-      setArchived={useSetServiceArchived(clinicId)}
-      words={WORDS}
-    />
-  );
+export function ArchiveServiceDialog({ clinicId, ...props }: ClinicArchiveDialogProps) {
+  return <ArchiveDialog {...props} setArchived={useSetServiceArchived(clinicId)} words={WORDS} />;
 }

@@ -1,13 +1,14 @@
 import { useId } from 'react';
 import { Controller, useController, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { SERVICE_KINDS, SERVICE_PATIENTS, type ServiceView } from '@contracts/services';
 import { DialogForm } from '@web/components/dialog-frame';
 import { OptionsSelect } from '@web/components/options-select';
+import { SelectField } from '@web/components/select-field';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { fieldDescription, FormField, TextField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
+import { saveVersioned } from '@web/lib/save-versioned';
 import { useSaveService } from '../api/services';
 import {
   formValuesOf,
@@ -53,15 +54,7 @@ export function ServiceForm({
 
   const submit = handleSubmit((body) => {
     if (save.isPending) return;
-    save.mutate(
-      { id: service?.id, body: service ? { ...body, version: service.version } : body },
-      {
-        onSuccess: (saved) => {
-          toast.success(service ? `${saved.name} was saved` : `${saved.name} was added`);
-          onDone();
-        },
-      },
-    );
+    saveVersioned(save, service, body, onDone);
   });
   const fieldId = (name: string) => `${id}-${name}`;
 
@@ -114,23 +107,14 @@ export function ServiceForm({
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
-        <FormField id={fieldId('kind')} label="How it happens" error={errors.kind?.message}>
-          <Controller
-            control={control}
-            name="kind"
-            render={({ field }) => (
-              <OptionsSelect
-                id={fieldId('kind')}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                options={KIND_OPTIONS}
-                {...fieldDescription(fieldId('kind'), { error: errors.kind?.message })}
-              />
-            )}
-          />
-        </FormField>
+        <SelectField
+          control={control}
+          name="kind"
+          id={fieldId('kind')}
+          label="How it happens"
+          options={KIND_OPTIONS}
+          error={errors.kind?.message}
+        />
         <FormField id={fieldId('colour')} label="Colour" error={errors.colour?.message}>
           <Input
             id={fieldId('colour')}

@@ -9,11 +9,11 @@ import {
   json,
   makeSessionUser,
   RIVERSIDE,
-  sessionHandler,
-  stubApi,
+  stubPageApi,
   type ApiHandler,
 } from '@web/test/api-stub';
 import { renderAppRoutes, setUpFormPageTests } from '@web/test/render-with-client';
+import { archivableList } from '@web/test/archivable-list';
 import { createResourceView } from '@web/test/resource-view';
 import { createServiceView } from '@web/test/service-view';
 import { ServicesPage } from './services-page';
@@ -48,49 +48,30 @@ const treatmentRoom1 = resource('Treatment room 1', 'Treatment room');
 const treatmentRoom2 = resource('Treatment room 2', 'Treatment room');
 const ultrasound = resource('Ultrasound', 'Ultrasound', 'equipment');
 
-type Call = { path: string; method: string; body: unknown };
-
 function renderPage(answer: ApiHandler = () => null) {
-  const calls: Call[] = [];
-  let services = [videoVisit, massage];
-  stubApi(
-    sessionHandler(admin, (request) => {
-      const { url, method, body } = request;
-      calls.push({ path: url.pathname, method, body });
-      const answered = answer(request);
-      if (answered) return answered;
-      const list = `/api/clinics/${RIVERSIDE.id}/services`;
-      if (url.pathname === list && method === 'GET') return json({ data: services });
-      if (url.pathname === list && method === 'POST') {
-        const made = service({ ...(body as Partial<ServiceView>), agents: [] });
-        services = [...services, made];
-        return json(made, 201);
-      }
-      const archived = /\/services\/([^/]+)\/(archive|restore)$/.exec(url.pathname);
-      if (archived && method === 'POST') {
-        services = services.map((s) =>
-          s.id === archived[1] ? { ...s, archived: archived[2] === 'archive' } : s,
-        );
-        return json(services.find((s) => s.id === archived[1]));
-      }
-      if (url.pathname === `/api/clinics/${RIVERSIDE.id}/resources`) {
-        return json({ data: [treatmentRoom1, treatmentRoom2, ultrasound] });
-      }
-      if (url.pathname === '/api/clinics/riverside/nurses') {
-        return json([
-          {
-            _id: PRIYA,
-            name: 'Dr. Priya Raman',
-            email: 'p@x.test',
-            role: 'provider',
-            timezone: 'UTC',
-          },
-          { _id: NORA, name: 'Nora Kelly', email: 'n@x.test', role: 'nurse', timezone: 'UTC' },
-        ]);
-      }
-      return null;
-    }),
+  const services = archivableList(
+    `/api/clinics/${RIVERSIDE.id}/services`,
+    [videoVisit, massage],
+    (body) => service({ ...(body as Partial<ServiceView>), agents: [] }),
   );
+  const calls = stubPageApi(admin, answer, services.serve, ({ url }) => {
+    if (url.pathname === `/api/clinics/${RIVERSIDE.id}/resources`) {
+      return json({ data: [treatmentRoom1, treatmentRoom2, ultrasound] });
+    }
+    if (url.pathname === '/api/clinics/riverside/nurses') {
+      return json([
+        {
+          _id: PRIYA,
+          name: 'Dr. Priya Raman',
+          email: 'p@x.test',
+          role: 'provider',
+          timezone: 'UTC',
+        },
+        { _id: NORA, name: 'Nora Kelly', email: 'n@x.test', role: 'nurse', timezone: 'UTC' },
+      ]);
+    }
+    return null;
+  });
   renderAppRoutes(
     [{ path: '/admin/services', element: <ServicesPage /> }],
     '/admin/services?clinic=riverside',

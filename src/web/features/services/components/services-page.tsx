@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { PlusIcon, StethoscopeIcon } from 'lucide-react';
 import type { ServiceView } from '@contracts/services';
+import type { ArchiveSubject } from '@web/components/archive-dialog';
 import { OptionsSelect } from '@web/components/options-select';
 import { PageHeader } from '@web/components/page-header';
 import { TableCard, TableEmpty, TableLoadError, TableSkeleton } from '@web/components/table-states';
@@ -11,7 +12,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useSession } from '@web/lib/session';
 import { clinicResourcesQueryOptions } from '@web/queries/resources';
 import { clinicServicesQueryOptions } from '@web/queries/services';
-import { ArchiveServiceDialog, type ArchiveRequest } from './archive-service-dialog';
+import { ArchiveServiceDialog } from './archive-service-dialog';
 import { ServiceDialog } from './service-dialog';
 import { ServicesTable, type ServiceAction } from './services-table';
 
@@ -26,11 +27,11 @@ export function ServicesPage() {
   const resources = useQuery(clinicResourcesQueryOptions(clinic?.id ?? ''));
   const resourceName = (id: string) => resources.data?.data.find((r) => r.id === id)?.name;
   const [editing, setEditing] = useState<ServiceView | 'new' | null>(null);
-  const [archiving, setArchiving] = useState<ArchiveRequest | null>(null);
+  const [archiving, setArchiving] = useState<ArchiveSubject | null>(null);
 
   function act(action: ServiceAction, service: ServiceView) {
     if (action === 'edit') setEditing(service);
-    else setArchiving({ service, archive: action === 'archive' });
+    else setArchiving({ item: service, archive: action === 'archive' });
   }
 
   return (

@@ -1,7 +1,7 @@
 import type { ServiceView } from '@contracts/services';
 import { ListTable } from '@web/components/list-table';
+import { RowButton } from '@web/components/row-button';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
 import { TableCell, TableHead, TableRow } from '@web/components/ui/table';
 import { cn } from '@web/lib/utils';
 import {
@@ -96,33 +96,25 @@ export function ServicesTable({
           </TableCell>
           <TableCell className="py-2 text-right">
             <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
-              <Button
-                size="sm"
-                variant="outline"
-                aria-label={`Edit ${service.name}`}
-                onClick={() => onAction('edit', service)}
-              >
+              <RowButton name={`Edit ${service.name}`} onClick={() => onAction('edit', service)}>
                 Edit
-              </Button>
+              </RowButton>
               {service.archived ? (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={`Restore ${service.name}`}
+                <RowButton
+                  name={`Restore ${service.name}`}
                   onClick={() => onAction('restore', service)}
                 >
                   Restore
-                </Button>
+                </RowButton>
               ) : (
                 !service.isDefault && (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Archive ${service.name}`}
+                  <RowButton
+                    name={`Archive ${service.name}`}
+                    ghost
                     onClick={() => onAction('archive', service)}
                   >
                     Archive
-                  </Button>
+                  </RowButton>
                 )
               )}
             </div>

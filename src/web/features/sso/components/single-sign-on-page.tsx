@@ -7,6 +7,7 @@ import { DialogActions, SubjectDialog } from '@web/components/dialog-frame';
 import { ListTable } from '@web/components/list-table';
 import { PageHeader } from '@web/components/page-header';
 import { TableCard, TableEmpty, TableLoadError, TableSkeleton } from '@web/components/table-states';
+import { RowButton } from '@web/components/row-button';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -146,22 +147,18 @@ export function SingleSignOnPage() {
                 <TableCell>
                   {!provider.archivedAt && (
                     <div className="flex justify-end gap-2">
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        aria-label={`Edit ${provider.name}`}
+                      <RowButton
+                        name={`Edit ${provider.name}`}
                         onClick={() => setEditing(provider)}
                       >
                         Edit
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        aria-label={`Archive ${provider.name}`}
+                      </RowButton>
+                      <RowButton
+                        name={`Archive ${provider.name}`}
                         onClick={() => setArchiving(provider)}
                       >
                         Archive
-                      </Button>
+                      </RowButton>
                     </div>
                   )}
                 </TableCell>

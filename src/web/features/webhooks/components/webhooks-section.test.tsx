@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WEBHOOK_EVENTS, type WebhookEndpointView } from '@contracts/webhooks';
-import { json, makeSessionUser, RIVERSIDE, sessionHandler, stubApi } from '@web/test/api-stub';
+import { json, makeSessionUser, RIVERSIDE, stubSignedIn } from '@web/test/api-stub';
 import { renderAppRoutes, setUpFormPageTests } from '@web/test/render-with-client';
 import { WebhooksSection } from './webhooks-section';
 
@@ -35,20 +35,18 @@ function endpoint(overrides: Partial<WebhookEndpointView>): WebhookEndpointView 
 function renderSection(initial: WebhookEndpointView[]) {
   const posted: unknown[] = [];
   let endpoints = initial;
-  stubApi(
-    sessionHandler(admin, ({ url, method, body }) => {
-      if (url.pathname === '/api/admin/webhooks' && method === 'GET') {
-        return json({ data: endpoints });
-      }
-      if (url.pathname === '/api/admin/webhooks' && method === 'POST') {
-        posted.push(body);
-        const made = endpoint({ ...(body as Partial<WebhookEndpointView>), clinics: [] });
-        endpoints = [made, ...endpoints];
-        return json(made, 201);
-      }
-      return null;
-    }),
-  );
+  stubSignedIn(admin, ({ url, method, body }) => {
+    if (url.pathname === '/api/admin/webhooks' && method === 'GET') {
+      return json({ data: endpoints });
+    }
+    if (url.pathname === '/api/admin/webhooks' && method === 'POST') {
+      posted.push(body);
+      const made = endpoint({ ...(body as Partial<WebhookEndpointView>), clinics: [] });
+      endpoints = [made, ...endpoints];
+      return json(made, 201);
+    }
+    return null;
+  });
   renderAppRoutes([{ path: '/admin/integrations', element: <WebhooksSection /> }], PATH);
   return posted;
 }

@@ -5,6 +5,7 @@ import { formatDate, formatTime } from '@domain/format';
 import type { WebhookEndpointView } from '@contracts/webhooks';
 import { SHARED_WITH_OTHERS } from '@web/components/integration-sharing';
 import { TableCard, TableEmpty, TableLoadError } from '@web/components/table-states';
+import { RowButton } from '@web/components/row-button';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { LoadingBlock } from '@web/components/loading-block';
@@ -132,22 +133,18 @@ export function WebhooksSection() {
                 </TableCell>
                 <TableCell>
                   <div className="flex justify-end gap-2">
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-label={`Delivery log of ${endpoint.url}`}
+                    <RowButton
+                      name={`Delivery log of ${endpoint.url}`}
                       onClick={() => setLogOf(endpoint)}
                     >
                       Delivery log
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-label={`${endpoint.canManage ? 'Edit' : 'View'} ${endpoint.url}`}
+                    </RowButton>
+                    <RowButton
+                      name={`${endpoint.canManage ? 'Edit' : 'View'} ${endpoint.url}`}
                       onClick={() => setEditing(endpoint)}
                     >
                       {endpoint.canManage ? 'Edit' : 'View'}
-                    </Button>
+                    </RowButton>
                   </div>
                 </TableCell>
               </TableRow>
