@@ -115,7 +115,7 @@ export function createBody(
 
 /** Books through the create endpoint as the web app does, and answers the created appointment. */
 export async function bookThroughApi(
-  api: Api,
+  api: { post(url: string, payload: object): ReturnType<Api['post']> },
   s: ClinicScenario,
   start: string,
   overrides: Record<string, unknown> = {},

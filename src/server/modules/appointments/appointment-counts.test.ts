@@ -8,7 +8,7 @@ import { APPOINTMENT_STATUSES, tallyCounts } from '@domain/appointment-status';
 import { queryRows } from '../../db/client';
 import { useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
-import { clinicScenario, createBody, type ClinicScenario } from '../../test/scenario';
+import { bookThroughApi, clinicScenario, type ClinicScenario } from '../../test/scenario';
 import { createAppointment } from '../../test/factories';
 import { applyChurn, type ChurnOp } from '../../test/appointment-churn';
 import * as t from '../../db/schema';
@@ -146,9 +146,8 @@ describe('counts from the monthly rollup', () => {
   });
 
   it('follow every booking, move, reassignment, status change and cancellation through the API', async () => {
-    const booked = await staff.post('/api/appointments', createBody(s, '2027-01-12T15:30:00.000Z'));
-    expect(booked.statusCode, booked.body).toBe(201);
-    const id = booked.json()._id as string;
+    const booked = await bookThroughApi(staff, s, '2027-01-12T15:30:00.000Z');
+    const id = booked._id;
     seeded.push({
       start: new Date('2027-01-12T15:30:00Z'),
       status: 'BOOKED',

@@ -9,7 +9,7 @@ import type { Api } from '../../test/api-client';
 import { icsOf, startIcsServer, startRadicale } from '../../test/calendar-servers';
 import { apiAs } from '../../test/api-client';
 import { createSignInUser } from '../../test/auth-helpers';
-import { createBody, createUserOfBothClinics } from '../../test/scenario';
+import { bookThroughApi, createBody, createUserOfBothClinics } from '../../test/scenario';
 import { buildTestApp, useScenario, useTestApp } from '../../test/test-app';
 import { createCalendarSyncWorker } from './sync-worker';
 
@@ -309,9 +309,8 @@ async function calendarAudit() {
 
 describe('moving an appointment onto an outside busy time', () => {
   it('is checked as overridable, refused without the override, moved with it and audited naming who', async () => {
-    const booked = await staff.post('/api/appointments', createBody(s, '2026-11-24T14:00:00.000Z'));
-    expect(booked.statusCode, booked.body).toBe(201);
-    const id = (booked.json() as { _id: string })._id;
+    const booked = await bookThroughApi(staff, s, '2026-11-24T14:00:00.000Z');
+    const id = booked._id;
     await connectIcs('Rota', '/secret/move.ics', [['UID:m', ...TUESDAY_TEN]]);
     const body = {
       id,
@@ -563,8 +562,7 @@ describe('a calendar that keeps failing', () => {
     } finally {
       await dropping.close();
     }
-    const booked = await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00.000Z'));
-    expect(booked.statusCode, booked.body).toBe(201);
+    await bookThroughApi(staff, s, '2026-11-24T15:00:00.000Z');
   });
 });
 
