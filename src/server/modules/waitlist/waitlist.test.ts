@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { useScenario, useTestApp } from '../../test/test-app';
 import { apiAs } from '../../test/api-client';
-import { bookThroughApi, createBody } from '../../test/scenario';
+import { bookThroughApi, createBody, waitlistEntryBody } from '../../test/scenario';
 import { createPatient } from '../../test/factories';
 import * as t from '../../db/schema';
 import { expireDueOffers } from './offer-expiry';
@@ -14,21 +14,7 @@ const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New 
 const { s, staff, admin } = useScenario(env, 'admin');
 const TUESDAY_10AM = '2026-11-24T15:00:00.000Z';
 
-function entryBody(overrides: Record<string, unknown> = {}) {
-  return {
-    clinic: s.clinic.slug,
-    patientId: s.patient.id,
-    providerId: null,
-    duration: 30,
-    windowFrom: '2026-11-23',
-    windowTo: '2026-12-31',
-    weekdays: [],
-    timesOfDay: [],
-    priority: 'normal',
-    notes: 'Wants an earlier visit',
-    ...overrides,
-  };
-}
+const entryBody = (overrides: Record<string, unknown> = {}) => waitlistEntryBody(s, overrides);
 
 async function addEntry(overrides: Record<string, unknown> = {}) {
   const res = await staff.post('/api/waitlist', entryBody(overrides));
