@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { NOT_A_VALID_LINK } from '@contracts/session';
 import { useScenario, useTestApp } from '../../test/test-app';
 import { bookThroughApi } from '../../test/scenario';
+import { ONLINE_BOOKING_DEFAULTS } from '../../test/online-booking-kit';
 import * as t from '../../db/schema';
 import { sinkWorker } from '../../test/mail-worker';
 import { startSmtpSink, unfoldMail, type SmtpSink } from '../../test/smtp-sink';
@@ -238,15 +239,7 @@ describe('the clinic’s reminder policy', () => {
         },
         signIn: { secondFactor: 'off', passkeySignIn: false },
         waitlist: { offersAtOnce: 1, holdMinutes: 120 },
-        onlineBooking: {
-          enabled: false,
-          agentIds: [],
-          durations: [30],
-          minNoticeHours: 12,
-          horizonDays: 60,
-          intro: null,
-          allowNewPatients: true,
-        },
+        onlineBooking: ONLINE_BOOKING_DEFAULTS,
         patientRecords: { editorRoles: ['staff'] },
         texts: {
           quietHoursStart: '21:00',
