@@ -180,17 +180,12 @@ describe('the invitation a message carries, as calendar apps read it (issue 47)'
     expect(lineProblems(ics)).toEqual([]);
     return readCalendar(ics);
   };
+  const render = (kind: string, to: typeof patient | typeof provider, visit: typeof VIDEO) =>
+    renderMessage(kind, snapshot, to, PUBLIC_URL, visit, clinic);
 
   it('invites the patient from the clinic, with an alarm per clinic reminder, at the visit’s address', () => {
     const before = Date.now();
-    const message = renderMessage(
-      'appointment.booked',
-      snapshot,
-      patient,
-      PUBLIC_URL,
-      IN_PERSON,
-      clinic,
-    );
+    const message = render('appointment.booked', patient, IN_PERSON);
     const { method, events } = read(message.ics);
     expect(method).toBe('REQUEST');
     const [event] = events;
@@ -216,14 +211,7 @@ describe('the invitation a message carries, as calendar apps read it (issue 47)'
   });
 
   it('gives the provider their own link back to the appointment, never the patient’s, and no alarms', () => {
-    const message = renderMessage(
-      'appointment.booked',
-      snapshot,
-      provider,
-      PUBLIC_URL,
-      VIDEO,
-      clinic,
-    );
+    const message = render('appointment.booked', provider, VIDEO);
     expect(message.ics).not.toContain(TOKEN);
     const [event] = read(message.ics).events;
     const back = `${PUBLIC_URL}/calendar?date=2026-11-25&appointment=a-1`;
@@ -238,14 +226,7 @@ describe('the invitation a message carries, as calendar apps read it (issue 47)'
   });
 
   it('cancels with a higher sequence and no alarms', () => {
-    const message = renderMessage(
-      'appointment.cancelled',
-      snapshot,
-      patient,
-      PUBLIC_URL,
-      IN_PERSON,
-      clinic,
-    );
+    const message = render('appointment.cancelled', patient, IN_PERSON);
     const { method, events } = read(message.ics);
     expect(method).toBe('CANCEL');
     expect(events[0]).toMatchObject({ status: 'CANCELLED', sequence: 2, alarms: [] });
