@@ -1,7 +1,7 @@
 // Messages say what kind of visit it is (issue 42): the booking, its reminders and a new time
 // name the kind, give an in-person visit's address instead of the words about joining online,
 // and carry the service's instructions, read from the service when the message is written.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { SendMailOptions } from 'nodemailer';
 import type { VisitKind } from '@domain/visit-kind';
@@ -11,7 +11,7 @@ import { createService } from '../../test/factories';
 import * as t from '../../db/schema';
 import { sinkWorker } from '../../test/mail-worker';
 import { appointmentMessageSnapshot } from '../../test/message-kit';
-import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+import { useSmtpSink } from '../../test/smtp-sink';
 import { renderMessage, renderReminder, type ReminderSnapshot } from './messages';
 import { lineProblems, readCalendar } from '../../test/calendar-readers';
 import type { MessageClinic } from './messages';
@@ -147,11 +147,7 @@ describe('what a message says of the kind of visit', () => {
   });
 });
 
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(() => sink.close());
+const sink = useSmtpSink();
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z', config: { PUBLIC_URL } });
 const { s, staff } = useScenario(env);

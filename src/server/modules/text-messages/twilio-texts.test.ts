@@ -13,7 +13,7 @@ import { textLengthOf } from '@domain/text-messages';
 import { textGatewayOf } from './text-gateway';
 import { createTextWorker } from './text-worker';
 import { twilioSignature } from './twilio-gateway';
-import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+import { useSmtpSink } from '../../test/smtp-sink';
 import { sinkWorker } from '../../test/mail-worker';
 
 const SID = 'AC0123456789abcdef0123456789abcdef';
@@ -69,11 +69,7 @@ beforeAll(async () => {
 });
 afterAll(() => receiver.close());
 
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(() => sink.close());
+const sink = useSmtpSink();
 beforeEach(() => {
   receiver.asked.length = 0;
   receiver.refuse = false;
