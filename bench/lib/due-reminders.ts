@@ -21,6 +21,16 @@ export function halfHourlyAppointments(now: Date, tokenPrefix: string) {
       )`;
 }
 
+/**
+ * The outbox values (payload, status, due_at, offset_minutes, next_attempt_at) of the reminder a
+ * day before appointment `a`, due a minute ago.
+ */
+export function dayAheadReminderOfA(now: Date) {
+  return sql`jsonb_build_object('appointmentId', a.id, 'offsetMinutes', 1440,
+          'start', to_char(a.start_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+        'pending', ${now}::timestamptz - interval '1 minute', 1440, ${now}::timestamptz - interval '1 minute'`;
+}
+
 /** Runs the worker's passes until `count` have been sent or a pass sends nothing; answers how many. */
 export async function sendAll(worker: { runOnce(): Promise<number> }, count: number) {
   let sent = 0;

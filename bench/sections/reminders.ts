@@ -13,7 +13,12 @@ import { renderReminder } from '../../src/server/modules/notifications/messages'
 import { createOutboxWorker } from '../../src/server/modules/notifications/outbox-worker';
 import { createOwnedDatabase } from '../../src/server/test/scratch-database';
 import { ADMIN_URL } from '../lib/sql';
-import { halfHourlyAppointments, outboxStatuses, sendAll } from '../lib/due-reminders';
+import {
+  dayAheadReminderOfA,
+  halfHourlyAppointments,
+  outboxStatuses,
+  sendAll,
+} from '../lib/due-reminders';
 
 export interface RemindersResult {
   reminders: number;
@@ -142,9 +147,7 @@ export async function benchReminders(
       ), ${halfHourlyAppointments(now, 'bench-token-')}
       insert into outbox (kind, appointment_id, recipients, payload, status, due_at, offset_minutes, next_attempt_at)
       select 'appointment.reminder', a.id, '[]'::jsonb,
-        jsonb_build_object('appointmentId', a.id, 'offsetMinutes', 1440,
-          'start', to_char(a.start_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
-        'pending', ${now}::timestamptz - interval '1 minute', 1440, ${now}::timestamptz - interval '1 minute'
+        ${dayAheadReminderOfA(now)}
       from a
     `);
 

@@ -13,7 +13,12 @@ import { createTextWorker, textGatewayOf } from '../../src/server/modules/text-m
 import { KANNEL_USER, kannelPorts, startKannel } from '../../src/server/test/kannel';
 import { createOwnedDatabase } from '../../src/server/test/scratch-database';
 import { ADMIN_URL } from '../lib/sql';
-import { halfHourlyAppointments, outboxStatuses, sendAll } from '../lib/due-reminders';
+import {
+  dayAheadReminderOfA,
+  halfHourlyAppointments,
+  outboxStatuses,
+  sendAll,
+} from '../lib/due-reminders';
 
 export interface TextsResult {
   texts: number;
@@ -66,9 +71,7 @@ export async function benchTexts(count: number, log: (s: string) => void): Promi
       ), ${halfHourlyAppointments(now, 'bench-text-token-')}
       insert into outbox (kind, appointment_id, clinic_id, recipients, payload, status, due_at, offset_minutes, next_attempt_at)
       select 'appointment.reminder', a.id, a.clinic_id, '[]'::jsonb,
-        jsonb_build_object('appointmentId', a.id, 'offsetMinutes', 1440,
-          'start', to_char(a.start_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
-        'pending', ${now}::timestamptz - interval '1 minute', 1440, ${now}::timestamptz - interval '1 minute'
+        ${dayAheadReminderOfA(now)}
       from a
     `);
     const config = testConfig({
