@@ -60,6 +60,14 @@ async function syncNow(id: string): Promise<OutsideCalendarView> {
 /** Ten to eleven in New York on Tuesday 24 November: the busy hour most tests block. */
 const TUESDAY_TEN = ['DTSTART:20261124T150000Z', 'DTEND:20261124T160000Z'];
 
+/** Mondays 09:00–10:00 New York, ten of them from 26 October: the CalDAV tests' weekly clinic. */
+const MONDAY_CLINIC = [
+  'UID:monday-clinic',
+  'DTSTART;TZID=America/New_York:20261026T090000',
+  'DTEND;TZID=America/New_York:20261026T100000',
+  'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=10',
+];
+
 /** The provider's own calendar at an .ics address under /secret that serves these events. */
 async function connectIcs(name: string, file: string, events: string[][], extra?: string[]) {
   ics.files.set(file, icsOf(events, extra));
@@ -200,10 +208,7 @@ describe('a CalDAV calendar (Radicale)', () => {
       'clinic.ics',
       icsOf([
         [
-          'UID:monday-clinic',
-          'DTSTART;TZID=America/New_York:20261026T090000',
-          'DTEND;TZID=America/New_York:20261026T100000',
-          'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=10',
+          ...MONDAY_CLINIC,
           'EXDATE;TZID=America/New_York:20261123T090000',
           'RDATE;TZID=America/New_York:20261124T130000',
         ],
@@ -248,15 +253,7 @@ describe('a CalDAV calendar (Radicale)', () => {
       url,
       'priya',
       'clinic.ics',
-      icsOf([
-        [
-          'UID:monday-clinic',
-          'DTSTART;TZID=America/New_York:20261026T090000',
-          'DTEND;TZID=America/New_York:20261026T100000',
-          'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=10',
-          'TRANSP:TRANSPARENT',
-        ],
-      ]),
+      icsOf([[...MONDAY_CLINIC, 'TRANSP:TRANSPARENT']]),
     );
     const again = await syncNow(calendar.id);
     expect(again.lastError).toBeNull();
