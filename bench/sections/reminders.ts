@@ -7,12 +7,18 @@ import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { testConfig } from '../../src/server/config';
-import { openDatabase, queryRows } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { renderReminder } from '../../src/server/modules/notifications/messages';
 import { createOutboxWorker } from '../../src/server/modules/notifications/outbox-worker';
 import { createOwnedDatabase } from '../../src/server/test/scratch-database';
 import { ADMIN_URL } from '../lib/sql';
+import {
+  dayAheadReminderOfA,
+  halfHourlyAppointments,
+  outboxStatuses,
+  sendAll,
+} from '../lib/due-reminders';
 
 export interface RemindersResult {
   reminders: number;
@@ -138,22 +144,10 @@ export async function benchReminders(
         select c.id, 'Patient', 'No ' || g, 'patient-' || g || '@example.com', 'patient no ' || g
         from c, generate_series(1, ${count}) g
         returning id, email
-      ), numbered as (
-        select id, row_number() over () as n from p
-      ), a as (
-        insert into appointments (clinic_id, patient_id, staff_id, start_at, end_at, duration, token)
-        select c.id, numbered.id, u.id,
-          ${now}::timestamptz + interval '1 day' + (numbered.n * interval '30 minutes'),
-          ${now}::timestamptz + interval '1 day' + (numbered.n * interval '30 minutes') + interval '30 minutes',
-          30, 'bench-token-' || numbered.n
-        from c, u, numbered
-        returning id, start_at
-      )
+      ), ${halfHourlyAppointments(now, 'bench-token-')}
       insert into outbox (kind, appointment_id, recipients, payload, status, due_at, offset_minutes, next_attempt_at)
       select 'appointment.reminder', a.id, '[]'::jsonb,
-        jsonb_build_object('appointmentId', a.id, 'offsetMinutes', 1440,
-          'start', to_char(a.start_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
-        'pending', ${now}::timestamptz - interval '1 minute', 1440, ${now}::timestamptz - interval '1 minute'
+        ${dayAheadReminderOfA(now)}
       from a
     `);
 
@@ -168,19 +162,10 @@ export async function benchReminders(
       { logger: pino({ level: 'warn' }) },
     );
     const started = performance.now();
-    let sent = 0;
-    while (sent < count) {
-      const n = await worker.runOnce();
-      if (n === 0) break;
-      sent += n;
-    }
+    const sent = await sendAll(worker, count);
     const deliveredMs = performance.now() - started;
     await worker.stop();
-    const statuses = await queryRows<{ status: string; n: number }>(
-      handle.db,
-      sql`select status, count(*)::int as n from outbox group by status order by status`,
-    );
-    log(`reminders: outbox ${statuses.map((r) => `${r.n} ${r.status}`).join(', ')}`);
+    log(`reminders: outbox ${await outboxStatuses(handle.db)}`);
     const delivered = sink.counts();
     log(
       `reminders: ${sent} sent in ${(deliveredMs / 1000).toFixed(1)} s (${delivered.distinct} distinct at the sink)`,

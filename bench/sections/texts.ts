@@ -7,12 +7,18 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { testConfig } from '../../src/server/config';
-import { openDatabase, queryRows } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { createTextWorker, textGatewayOf } from '../../src/server/modules/text-messages';
 import { KANNEL_USER, kannelPorts, startKannel } from '../../src/server/test/kannel';
 import { createOwnedDatabase } from '../../src/server/test/scratch-database';
 import { ADMIN_URL } from '../lib/sql';
+import {
+  dayAheadReminderOfA,
+  halfHourlyAppointments,
+  outboxStatuses,
+  sendAll,
+} from '../lib/due-reminders';
 
 export interface TextsResult {
   texts: number;
@@ -62,22 +68,10 @@ export async function benchTexts(count: number, log: (s: string) => void): Promi
           ${now}::timestamptz, 'written', 'pat no ' || g
         from c, generate_series(1, ${count}) g
         returning id
-      ), numbered as (
-        select id, row_number() over () as n from p
-      ), a as (
-        insert into appointments (clinic_id, patient_id, staff_id, start_at, end_at, duration, token)
-        select c.id, numbered.id, u.id,
-          ${now}::timestamptz + interval '1 day' + (numbered.n * interval '30 minutes'),
-          ${now}::timestamptz + interval '1 day' + (numbered.n * interval '30 minutes') + interval '30 minutes',
-          30, 'bench-text-token-' || numbered.n
-        from c, u, numbered
-        returning id, clinic_id, start_at
-      )
+      ), ${halfHourlyAppointments(now, 'bench-text-token-')}
       insert into outbox (kind, appointment_id, clinic_id, recipients, payload, status, due_at, offset_minutes, next_attempt_at)
       select 'appointment.reminder', a.id, a.clinic_id, '[]'::jsonb,
-        jsonb_build_object('appointmentId', a.id, 'offsetMinutes', 1440,
-          'start', to_char(a.start_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
-        'pending', ${now}::timestamptz - interval '1 minute', 1440, ${now}::timestamptz - interval '1 minute'
+        ${dayAheadReminderOfA(now)}
       from a
     `);
     const config = testConfig({
@@ -95,12 +89,7 @@ export async function benchTexts(count: number, log: (s: string) => void): Promi
       { logger: pino({ level: 'warn' }), gateway: textGatewayOf(config) },
     );
     const started = performance.now();
-    let sent = 0;
-    while (sent < count) {
-      const n = await worker.runOnce();
-      if (n === 0) break;
-      sent += n;
-    }
+    const sent = await sendAll(worker, count);
     const sentMs = performance.now() - started;
     await worker.stop();
     // Until the phone network's side has every text, or nothing new came for 10 s.
@@ -114,11 +103,7 @@ export async function benchTexts(count: number, log: (s: string) => void): Promi
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const deliveredMs = performance.now() - started;
-    const statuses = await queryRows<{ status: string; n: number }>(
-      handle.db,
-      sql`select status, count(*)::int as n from outbox where channel = 'sms' group by status order by status`,
-    );
-    log(`texts: outbox ${statuses.map((r) => `${r.n} ${r.status}`).join(', ')}`);
+    log(`texts: outbox ${await outboxStatuses(handle.db, 'sms')}`);
     const distinct = new Set(kannel.received.map((r) => r.to)).size;
     log(
       `texts: ${sent} sent in ${(sentMs / 1000).toFixed(1)} s, ${kannel.received.length} at the fake SMSC (${distinct} distinct numbers) after ${(deliveredMs / 1000).toFixed(1)} s`,

@@ -8,7 +8,7 @@ import { COMPRESS_THRESHOLD_BYTES } from './plugins/compression';
 import { apiAs } from './test/api-client';
 import { createAppointment } from './test/factories';
 import { fhirAs, createToken, FHIR_JSON } from './test/fhir-kit';
-import { createBody } from './test/scenario';
+import { bookThroughApi, createBody } from './test/scenario';
 import { useScenario, useTestApp } from './test/test-app';
 import { openSignal } from './test/ws-client';
 
@@ -124,13 +124,12 @@ describe('API answers on the wire', () => {
   });
 
   it('leaves the video visit’s signal socket working for a browser that asks for brotli', async () => {
-    const booked = await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00.000Z'));
-    expect(booked.statusCode, booked.body).toBe(201);
+    const booked = await bookThroughApi(staff, s, '2026-11-24T15:00:00.000Z');
     env.setNow('2026-11-24T14:55:00.000Z'); // the visit opens shortly before its time
     const provider = await apiAs(env.app, s.provider.email);
     const port = (env.app.server.address() as AddressInfo).port;
     const socket = await openSignal(
-      `ws://127.0.0.1:${port}/api/session/signal?appointmentId=${booked.json()._id}`,
+      `ws://127.0.0.1:${port}/api/session/signal?appointmentId=${booked._id}`,
       { cookie: provider.cookie, 'accept-encoding': 'gzip, deflate, br, zstd' },
     );
     await socket.waitFor((m) => m.type === 'ready');

@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useTwoInstances } from './test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTwoInstancesWithScenario } from './test/test-app';
 import { apiAs } from './test/api-client';
 import { createToken } from './test/fhir-kit';
-import { clinicScenario, type ClinicScenario } from './test/scenario';
 import type { App } from './app';
 
 // Two app instances sharing nothing but one PostgreSQL, as behind a load balancer: every limit
 // that protects against guessing must hold for both together (ADR 032).
 const LIMIT = 4;
 const now = new Date('2026-11-23T12:00:00Z');
-const instances = useTwoInstances({
+const instances = useTwoInstancesWithScenario({
   now,
   config: {
     SESSION_LOOKUP_RATE_LIMIT_PER_MINUTE: LIMIT,
@@ -18,17 +17,6 @@ const instances = useTwoInstances({
     FHIR_RATE_LIMIT_PER_MINUTE: LIMIT,
     FEED_RATE_LIMIT_PER_MINUTE: LIMIT,
   },
-});
-let a: App;
-let b: App;
-let s: ClinicScenario;
-
-beforeAll(() => {
-  ({ a, b } = instances);
-});
-beforeEach(async () => {
-  await instances.testDb.reset();
-  s = await clinicScenario(instances.testDb.handle.db);
 });
 
 const secret = () => randomBytes(24).toString('base64url');
@@ -39,7 +27,8 @@ async function statusesOf(
   calls: Array<(app: App) => Promise<{ statusCode: number }>>,
 ): Promise<number[]> {
   const statuses: number[] = [];
-  for (const [i, call] of calls.entries()) statuses.push((await call(i % 2 ? b : a)).statusCode);
+  for (const [i, call] of calls.entries())
+    statuses.push((await call(i % 2 ? instances.b : instances.a)).statusCode);
   return statuses;
 }
 
@@ -64,7 +53,7 @@ describe('limits across two instances', () => {
     expect(statuses.slice(0, LIMIT)).not.toContain(429);
     expect(statuses.slice(LIMIT)).toEqual([429, 429, 429, 429]);
     // Another address has its own allowance.
-    const other = await b.inject({
+    const other = await instances.b.inject({
       method: 'GET',
       url: `/api/offers/${secret()}`,
       ...from('198.51.100.41'),
@@ -75,7 +64,7 @@ describe('limits across two instances', () => {
   it('lets exactly the allowance through when a burst reaches both instances at once', async () => {
     const answers = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
-        (i % 2 ? b : a).inject({
+        (i % 2 ? instances.b : instances.a).inject({
           method: 'GET',
           url: `/api/offers/${secret()}`,
           ...from('198.51.100.42'),
@@ -111,8 +100,8 @@ describe('limits across two instances', () => {
       401, 401, 401, 401, 429, 429,
     ]);
 
-    const admin = await apiAs(a, s.admin.email);
-    const { token } = await createToken(admin, { clinicIds: [s.clinic.id] });
+    const admin = await apiAs(instances.a, instances.s.admin.email);
+    const { token } = await createToken(admin, { clinicIds: [instances.s.clinic.id] });
     // From a new address each time: the token's allowance is what runs out.
     let n = 0;
     const read = (app: App) =>

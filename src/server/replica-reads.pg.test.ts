@@ -9,7 +9,7 @@ import { openDatabase, type DbHandle } from './db/client';
 import { runMigrations } from './db/migrate';
 import { buildTestApp } from './test/test-app';
 import { signIn } from './test/auth-helpers';
-import { clinicScenario, createBody, type ClinicScenario } from './test/scenario';
+import { bookThroughApi, clinicScenario, createBody, type ClinicScenario } from './test/scenario';
 import { WAL_COOKIE } from './plugins/replica-reads';
 import type { App } from './app';
 
@@ -110,9 +110,8 @@ describe('reads on a streaming replica (DATABASE_READ_URL)', () => {
     await one(replica.url, 'select pg_wal_replay_pause()');
     let id: string;
     try {
-      const booked = await writer.post('/api/appointments', createBody(s, soon(3)));
-      expect(booked.statusCode, booked.body).toBe(201);
-      id = (booked.json() as { _id: string })._id;
+      const booked = await bookThroughApi(writer, s, soon(3));
+      id = booked._id;
       // The change's answer carries the primary's WAL position after its commit.
       expect(writer.jar.get(WAL_COOKIE)).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
 
@@ -153,8 +152,7 @@ describe('reads on a streaming replica (DATABASE_READ_URL)', () => {
   it('falls back to the primary, with no failed request, when the replica is down', async () => {
     const reader = await browserOf(s.provider.email);
     const writer = await browserOf(s.staff.email);
-    const booked = await writer.post('/api/appointments', createBody(s, soon(4)));
-    expect(booked.statusCode, booked.body).toBe(201);
+    const booked = await bookThroughApi(writer, s, soon(4));
     await replicaCaughtUp();
     // The read pool holds idle connections to the replica: they die with it.
     expect((await reader.get('/api/appointments/paginated')).statusCode).toBe(200);
@@ -164,7 +162,7 @@ describe('reads on a streaming replica (DATABASE_READ_URL)', () => {
       for (let i = 0; i < 3; i++) {
         const res = await reader.get('/api/appointments/paginated');
         expect(res.statusCode).toBe(200);
-        expect(res.body).toContain((booked.json() as { _id: string })._id);
+        expect(res.body).toContain(booked._id);
       }
       expect(stats().unavailable).toBe(before.unavailable + 3);
       expect(stats().replica).toBe(before.replica);
@@ -181,9 +179,8 @@ describe('reads on a streaming replica (DATABASE_READ_URL)', () => {
     const reader = await browserOf(s.provider.email);
     const writer = await browserOf(s.staff.email);
     const revoked = await browserOf(s.admin.email);
-    const booked = await writer.post('/api/appointments', createBody(s, soon(7)));
-    expect(booked.statusCode, booked.body).toBe(201);
-    const id = (booked.json() as { _id: string })._id;
+    const booked = await bookThroughApi(writer, s, soon(7));
+    const id = booked._id;
     expect((await revoked.post('/api/auth/logout', {})).statusCode).toBeLessThan(300);
     // Seen a minute ago: a lookup on the primary would now write the session's last-seen time,
     // which a lookup on the replica must not try (the write would fail with the primary gone).

@@ -49,3 +49,20 @@ export function repeatEvery(
     },
   };
 }
+
+/**
+ * A worker's pass: batch after batch until one claims less than a whole batch (nothing more is
+ * due) or the task is stopping. Answers how many were sent.
+ */
+export async function drainBatches(
+  runBatch: () => Promise<{ sent: number; claimed: number }>,
+  batchSize: number,
+  stopped: () => boolean,
+): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const batch = await runBatch();
+    sent += batch.sent;
+    if (batch.claimed < batchSize || stopped()) return sent;
+  }
+}

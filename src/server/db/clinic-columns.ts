@@ -22,6 +22,9 @@ export const patientContactColumns = {
 /** A patient's full name as the messages that greet them write it: first and last, trimmed. */
 export const patientFullName = sql<string>`btrim(${t.patients.firstName} || ' ' || ${t.patients.lastName})`;
 
+/** The name a patient is greeted by: the preferred name they gave, else their first name. */
+export const patientGreetingName = sql<string>`coalesce(nullif(btrim(${t.patients.preferredName}), ''), ${t.patients.firstName})`;
+
 /** The users row at hand (`users.id` of the outer query) belongs to one of these clinics. */
 export function memberOfAnyClinic(db: Executor, clinicIds: readonly string[]) {
   return exists(

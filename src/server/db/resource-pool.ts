@@ -86,7 +86,8 @@ export async function loadResourcePool(
       weekly: (row.weekly as WeeklySegment[] | null) ?? null,
       timeOff: row.timeOff.map(([start, end]) => ({ start, end })),
     });
-    for (const [start, end, before, after] of row.booked)
+    // A live hold keeps the resource as a booking does, until it expires.
+    for (const [start, end, before, after] of [...row.booked, ...row.held])
       bookings.push({
         resourceId: row.id,
         start,
@@ -94,16 +95,7 @@ export async function loadResourcePool(
         bufferBeforeMinutes: before,
         bufferAfterMinutes: after,
       });
-    for (const [start, end, before, after, expires] of row.held) {
-      bookings.push({
-        resourceId: row.id,
-        start,
-        end,
-        bufferBeforeMinutes: before,
-        bufferAfterMinutes: after,
-      });
-      holdsExpireAt = Math.min(holdsExpireAt, expires);
-    }
+    for (const held of row.held) holdsExpireAt = Math.min(holdsExpireAt, held[4]);
   }
   return { timezone, resources, bookings, holdsExpireAt };
 }

@@ -59,14 +59,18 @@ export async function sessionCookieFor(
   db: Executor,
   userId: string,
   now = new Date(),
+  /** A session part-way through signing in says so, and lives as long as sign-in lets it. */
+  session: { lifetimeMs?: number } & Partial<typeof t.sessions.$inferInsert> = {},
 ): Promise<string> {
+  const { lifetimeMs = 3_600_000, ...values } = session;
   const token = randomBytes(32).toString('base64url');
   await db.insert(t.sessions).values({
     id: sessionIdOf(token),
     userId,
     createdAt: now,
     lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + 3_600_000),
+    expiresAt: new Date(now.getTime() + lifetimeMs),
+    ...values,
   });
   return `carebook_session=${token}`;
 }

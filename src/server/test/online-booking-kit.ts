@@ -3,6 +3,17 @@ import type { App } from '../app';
 import { apiAs } from './api-client';
 import type { ClinicScenario } from './scenario';
 
+/** A clinic's online booking as it starts: off, with 12 hours' notice, 60 days ahead. */
+export const ONLINE_BOOKING_DEFAULTS = {
+  enabled: false,
+  agentIds: [],
+  durations: [30],
+  minNoticeHours: 12,
+  horizonDays: 60,
+  intro: null,
+  allowNewPatients: true,
+};
+
 /**
  * Switches online booking on for the scenario's clinic through the admins' API: the provider
  * only, 30-minute visits, 12 hours' notice, 60 days ahead, new patients allowed, unless `changes`
@@ -18,13 +29,9 @@ export async function enableOnlineBooking(
   const res = await admin.put(`/api/admin/clinics/${s.clinic.slug}/policy`, {
     reminders: { offsetsMinutes: reminderOffsetsMinutes },
     onlineBooking: {
+      ...ONLINE_BOOKING_DEFAULTS,
       enabled: true,
       agentIds: [s.provider.id],
-      durations: [30],
-      minNoticeHours: 12,
-      horizonDays: 60,
-      intro: null,
-      allowNewPatients: true,
       ...changes,
     },
   });

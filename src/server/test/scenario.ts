@@ -113,9 +113,26 @@ export function createBody(
   };
 }
 
+/** A waitlist entry body for the scenario's patient: any provider, any day to the year's end. */
+export function waitlistEntryBody(s: ClinicScenario, overrides: Record<string, unknown> = {}) {
+  return {
+    clinic: s.clinic.slug,
+    patientId: s.patient.id,
+    providerId: null,
+    duration: 30,
+    windowFrom: '2026-11-23',
+    windowTo: '2026-12-31',
+    weekdays: [],
+    timesOfDay: [],
+    priority: 'normal',
+    notes: 'Wants an earlier visit',
+    ...overrides,
+  };
+}
+
 /** Books through the create endpoint as the web app does, and answers the created appointment. */
 export async function bookThroughApi(
-  api: Api,
+  api: { post(url: string, payload: object): ReturnType<Api['post']> },
   s: ClinicScenario,
   start: string,
   overrides: Record<string, unknown> = {},

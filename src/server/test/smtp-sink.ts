@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface ReceivedMail {
   from: string;
@@ -18,15 +19,15 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free local port (or the one given) that keeps what it receives. */
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
-  const sink: SmtpSink = {
-    url: '',
-    port: 0,
-    inbox: [],
-    refuse: false,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+/**
+ * A real SMTP server on a free local port (or the one given) that keeps what it receives; `sink`,
+ * when given, is the object it fills in and answers.
+ */
+export async function startSmtpSink(
+  port = 0,
+  sink: SmtpSink = { url: '', port: 0, inbox: [], refuse: false, close: async () => {} },
+): Promise<SmtpSink> {
+  sink.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -48,6 +49,17 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   sink.port = (server.server.address() as AddressInfo).port;
   sink.url = `smtp://127.0.0.1:${sink.port}`;
+  return sink;
+}
+
+/**
+ * A sink for the test file: listening before its tests (call it before the app that sends to it
+ * is built) and closed after them. Its url and port are known once the file's set-up has run.
+ */
+export function useSmtpSink(): SmtpSink {
+  const sink: SmtpSink = { url: '', port: 0, inbox: [], refuse: false, close: async () => {} };
+  beforeAll(() => startSmtpSink(0, sink));
+  afterAll(() => sink.close());
   return sink;
 }
 

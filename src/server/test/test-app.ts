@@ -235,3 +235,32 @@ export function useTwoInstances(options: { now: Date; config?: Partial<Config> }
     },
   };
 }
+
+/**
+ * Two instances, as useTwoInstances gives them, and before each test an emptied database with a
+ * clinic scenario made afresh in it: `s` is the running test's.
+ */
+export function useTwoInstancesWithScenario(options: { now: Date; config?: Partial<Config> }) {
+  const instances = useTwoInstances(options);
+  let scenario: ClinicScenario | undefined;
+  beforeEach(async () => {
+    await instances.testDb.reset();
+    scenario = await clinicScenario(instances.testDb.handle.db);
+  });
+  return {
+    get a() {
+      return instances.a;
+    },
+    get b() {
+      return instances.b;
+    },
+    get testDb() {
+      return instances.testDb;
+    },
+    get s() {
+      if (!scenario)
+        throw new Error('useTwoInstancesWithScenario: the scenario is made in beforeEach');
+      return scenario;
+    },
+  };
+}

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { passkeyCreationOptions } from '@contracts/passkeys';
 import { useScenario, useTestApp } from '../../test/test-app';
 import { signInFrom } from '../../test/auth-helpers';
 import { sinkWorker } from '../../test/mail-worker';
-import { startSmtpSink, unfoldMail, type SmtpSink } from '../../test/smtp-sink';
+import { unfoldMail, useSmtpSink } from '../../test/smtp-sink';
 import { softwareAuthenticator } from '../../test/software-authenticator';
 import { choosePassword, forgotPassword, NEW_PASSWORD } from './account-test-kit';
 
@@ -12,11 +12,7 @@ import { choosePassword, forgotPassword, NEW_PASSWORD } from './account-test-kit
 // one that works, and the mail says plainly what it is for.
 
 const PUBLIC_URL = 'https://care.example.org';
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(() => sink.close());
+const sink = useSmtpSink();
 
 const env = useTestApp({
   now: '2026-11-23T12:00:00Z',

@@ -71,23 +71,11 @@ export async function inviteStaff(
         },
         input.clinicIds,
       );
-      await sendInvitation(tx, admin, row, token, now);
-      await recordAudit(
-        tx,
-        { userId: admin.id, ip },
-        [
-          {
-            action: 'invite',
-            entityType: 'invitation',
-            entityId: row.id,
-            patientId: null,
-            details: { email: row.email, role: row.role, clinicIds: input.clinicIds },
-          },
-        ],
-        now,
-      );
-      const [view] = await viewsOf(tx, [row], admin, now);
-      return view!;
+      return sendInvitation(tx, { user: admin, ip }, row, token, now, {
+        email: row.email,
+        role: row.role,
+        clinicIds: input.clinicIds,
+      });
     });
   } catch (err) {
     // invitations_open_email_key: the same address invited by another admin at the same moment.
@@ -96,13 +84,17 @@ export async function inviteStaff(
   }
 }
 
-/** The e-mail with the link, addressed as the invitation says; its clinic's admins see it sent. */
+/**
+ * The e-mail with the link, addressed as the invitation says; its clinic's admins see it sent.
+ * Records that the admin sent it, and answers the invitation as listed.
+ */
 async function sendInvitation(
   tx: Executor,
-  admin: Admin,
+  { user: admin, ip }: Pick<RequestContext, 'user' | 'ip'>,
   row: repo.InvitationRow,
   token: string,
   now: Date,
+  details: Record<string, unknown>,
 ) {
   const clinics = await repo.clinicsOf(tx, [row.id]);
   await queueNotifications(
@@ -121,6 +113,26 @@ async function sendInvitation(
         clinics.find((c) => admin.clinicIds.has(c.id))?.id ?? null,
       ),
     ],
+    now,
+  );
+  await auditInvitation(tx, { userId: admin.id, ip }, 'invite', row.id, details, now);
+  const [view] = await viewsOf(tx, [row], admin, now);
+  return view!;
+}
+
+/** One line of an invitation's audit trail: who did it (the admin, or the new account) and what. */
+function auditInvitation(
+  tx: Executor,
+  by: Parameters<typeof recordAudit>[1],
+  action: 'invite' | 'revoke' | 'invite_accept',
+  id: string,
+  details: Record<string, unknown>,
+  now: Date,
+) {
+  return recordAudit(
+    tx,
+    by,
+    [{ action, entityType: 'invitation', entityId: id, patientId: null, details }],
     now,
   );
 }
@@ -153,23 +165,10 @@ export async function resendInvitation(
       tokenHash: hash,
       expiresAt: new Date(now.getTime() + INVITATION_DAYS * 86_400_000),
     });
-    await sendInvitation(tx, admin, row, token, now);
-    await recordAudit(
-      tx,
-      { userId: admin.id, ip },
-      [
-        {
-          action: 'invite',
-          entityType: 'invitation',
-          entityId: row.id,
-          patientId: null,
-          details: { email: row.email, resent: true },
-        },
-      ],
-      now,
-    );
-    const [view] = await viewsOf(tx, [row], admin, now);
-    return view!;
+    return sendInvitation(tx, { user: admin, ip }, row, token, now, {
+      email: row.email,
+      resent: true,
+    });
   });
 }
 
@@ -182,20 +181,7 @@ export async function revokeInvitation(
   await deps.db.db.transaction(async (tx) => {
     const row = await loadInScope(tx, admin, id);
     await repo.updateInvitation(tx, id, { revokedAt: now });
-    await recordAudit(
-      tx,
-      { userId: admin.id, ip },
-      [
-        {
-          action: 'revoke',
-          entityType: 'invitation',
-          entityId: id,
-          patientId: null,
-          details: { email: row.email },
-        },
-      ],
-      now,
-    );
+    await auditInvitation(tx, { userId: admin.id, ip }, 'revoke', id, { email: row.email }, now);
   });
 }
 
@@ -252,18 +238,12 @@ export async function acceptInvitation(
       const claimed = await repo.claim(tx, invitation.id, now);
       if (!claimed) throw gone(INVITATION_LINK_DEAD);
       const user = await repo.createAccount(tx, claimed, passwordHash, now);
-      await recordAudit(
+      await auditInvitation(
         tx,
         { userId: user.id, ip },
-        [
-          {
-            action: 'invite_accept',
-            entityType: 'invitation',
-            entityId: invitation.id,
-            patientId: null,
-            details: { email: user.email, userId: user.id },
-          },
-        ],
+        'invite_accept',
+        invitation.id,
+        { email: user.email, userId: user.id },
         now,
       );
       return { email: user.email };

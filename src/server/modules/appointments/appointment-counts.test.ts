@@ -8,8 +8,9 @@ import { APPOINTMENT_STATUSES, tallyCounts } from '@domain/appointment-status';
 import { queryRows } from '../../db/client';
 import { useTestApp } from '../../test/test-app';
 import { apiAs, type Api } from '../../test/api-client';
-import { clinicScenario, createBody, type ClinicScenario } from '../../test/scenario';
+import { bookThroughApi, clinicScenario, type ClinicScenario } from '../../test/scenario';
 import { createAppointment } from '../../test/factories';
+import { applyChurn, type ChurnOp } from '../../test/appointment-churn';
 import * as t from '../../db/schema';
 import { READ_REUSE_MS } from '../../core/reuse';
 
@@ -145,9 +146,8 @@ describe('counts from the monthly rollup', () => {
   });
 
   it('follow every booking, move, reassignment, status change and cancellation through the API', async () => {
-    const booked = await staff.post('/api/appointments', createBody(s, '2027-01-12T15:30:00.000Z'));
-    expect(booked.statusCode, booked.body).toBe(201);
-    const id = booked.json()._id as string;
+    const booked = await bookThroughApi(staff, s, '2027-01-12T15:30:00.000Z');
+    const id = booked._id;
     seeded.push({
       start: new Date('2027-01-12T15:30:00Z'),
       status: 'BOOKED',
@@ -180,16 +180,10 @@ describe('the appointment_month_counts triggers', () => {
     s = await clinicScenario(env.db);
   });
 
-  type Op =
-    | { kind: 'insert'; month: number; agent: number; status: number }
-    | {
-        kind: 'update';
-        pick: number;
-        month: number | null;
-        agent: number | null;
-        status: number | null;
-      }
-    | { kind: 'delete'; pick: number };
+  type Op = ChurnOp<
+    { month: number; agent: number; status: number },
+    { month: number | null; agent: number | null; status: number | null }
+  >;
   const op: fc.Arbitrary<Op> = fc.oneof(
     fc.record({
       kind: fc.constant('insert' as const),
@@ -217,40 +211,19 @@ describe('the appointment_month_counts triggers', () => {
         // Distinct 61-minute cells within a month: no two appointments of an agent overlap.
         const startIn = (month: number) =>
           new Date(Date.UTC(2026, 10 + month, 1) + cell++ * 61 * 60_000);
-        const ids: string[] = [];
-        const apply = async (exec: typeof db) => {
-          for (const o of ops) {
-            if (o.kind === 'insert') {
-              const row = await createAppointment(
-                exec,
-                { clinicId: s.clinic.id, patientId: s.patient.id, staffId: agents[o.agent]! },
-                { start: startIn(o.month), status: STATUSES[o.status]! },
-              );
-              ids.push(row.id);
-            } else if (ids.length > 0) {
-              const id = ids[o.pick % ids.length]!;
-              if (o.kind === 'delete') {
-                await exec.delete(t.appointments).where(sql`${t.appointments.id} = ${id}`);
-                ids.splice(ids.indexOf(id), 1);
-              } else {
-                const start = o.month === null ? undefined : startIn(o.month);
-                await exec
-                  .update(t.appointments)
-                  .set({
-                    ...(start
-                      ? { startAt: start, endAt: new Date(start.getTime() + 30 * 60_000) }
-                      : {}),
-                    ...(o.agent === null ? {} : { staffId: agents[o.agent]! }),
-                    ...(o.status === null ? {} : { status: STATUSES[o.status]! }),
-                    notes: 'touched',
-                  })
-                  .where(sql`${t.appointments.id} = ${id}`);
-              }
-            }
-          }
-        };
-        if (inOneTx) await db.transaction((tx) => apply(tx as unknown as typeof db));
-        else await apply(db);
+        await applyChurn(db, ops, inOneTx, {
+          insert: (exec, o) =>
+            createAppointment(
+              exec,
+              { clinicId: s.clinic.id, patientId: s.patient.id, staffId: agents[o.agent]! },
+              { start: startIn(o.month), status: STATUSES[o.status]! },
+            ),
+          change: (o) => ({
+            start: o.month === null ? undefined : startIn(o.month),
+            ...(o.agent === null ? {} : { staffId: agents[o.agent]! }),
+            ...(o.status === null ? {} : { status: STATUSES[o.status]! }),
+          }),
+        });
         const { stored, recount } = await rollupAndRecount();
         expect(stored).toEqual(recount);
       }),

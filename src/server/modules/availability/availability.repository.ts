@@ -41,18 +41,21 @@ const at = (p: string) => sql`${sql.placeholder(p)}::timestamptz`;
 const forAgents = (column: AnyPgColumn) =>
   sql`${column} = any(${sql.placeholder('agentIds')}::uuid[])`;
 
+/** A time that blocks an agent (a booking or a hold), as the slot engine reads it: the two unite. */
+const blockedTime = (b: typeof t.appointments | typeof t.onlineBookingHolds) => ({
+  id: b.id,
+  agentId: b.staffId,
+  start: b.startAt,
+  end: b.endAt,
+  bufferBeforeMinutes: b.bufferBeforeMinutes,
+  bufferAfterMinutes: b.bufferAfterMinutes,
+});
+
 /** The agents' bookings that overlap [from, to): what loadBookings and loadBlockingTimes read. */
 function selectBookings(db: Executor, excluding: boolean) {
   const a = t.appointments;
   return db
-    .select({
-      id: a.id,
-      agentId: a.staffId,
-      start: a.startAt,
-      end: a.endAt,
-      bufferBeforeMinutes: a.bufferBeforeMinutes,
-      bufferAfterMinutes: a.bufferAfterMinutes,
-    })
+    .select(blockedTime(a))
     .from(a)
     .where(
       and(
@@ -73,14 +76,7 @@ function selectBookings(db: Executor, excluding: boolean) {
 function selectLiveHolds(db: Executor) {
   const h = t.onlineBookingHolds;
   return db
-    .select({
-      id: h.id,
-      agentId: h.staffId,
-      start: h.startAt,
-      end: h.endAt,
-      bufferBeforeMinutes: h.bufferBeforeMinutes,
-      bufferAfterMinutes: h.bufferAfterMinutes,
-    })
+    .select(blockedTime(h))
     .from(h)
     .where(
       and(

@@ -13,9 +13,9 @@ import type { Executor } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
 import { duplicateKeyOf } from '../../db/errors';
 import type { RequestContext } from '../../core/request-context';
-import { auditChange } from '../audit';
 import { previewsOfClinic, replanClinicReminders } from '../notifications';
 import { requireMemberClinic } from './clinic-scope';
+import { auditClinicChanges } from './clinic-audit';
 import { checkTextPolicy, saveTextPolicy } from './text-policy';
 import {
   findClinicPolicy,
@@ -110,17 +110,11 @@ async function saveReportViewerRoles(
   const after = PATIENT_EDITOR_CHOICES.filter((r) => roles.includes(r));
   if (before.join() === after.join()) return;
   await setReportViewerRoles(tx, clinic.id, after);
-  const changes = [{ field: 'reports.viewerRoles', from: before, to: after }];
-  await auditChange(
+  await auditClinicChanges(
     tx,
     ctx,
-    {
-      action: 'update',
-      entityType: 'clinic',
-      entityId: clinic.id,
-      patientId: null,
-      details: { changes },
-    },
+    clinic.id,
+    [{ field: 'reports.viewerRoles', from: before, to: after }],
     at,
   );
 }
@@ -211,20 +205,11 @@ export async function updateClinicPolicy(
       if (language && language !== languageBefore) {
         // Audited as the texting policy is: it decides what every patient without a choice reads.
         await setPatientLanguage(tx, clinic.id, language);
-        await auditChange(
+        await auditClinicChanges(
           tx,
           ctx,
-          {
-            action: 'update',
-            entityType: 'clinic',
-            entityId: clinic.id,
-            patientId: null,
-            details: {
-              changes: [
-                { field: 'patientLanguage.defaultLanguage', from: languageBefore, to: language },
-              ],
-            },
-          },
+          clinic.id,
+          [{ field: 'patientLanguage.defaultLanguage', from: languageBefore, to: language }],
           now,
         );
       }

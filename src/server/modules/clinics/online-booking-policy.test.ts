@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useScenario, useTestApp } from '../../test/test-app';
+import { ONLINE_BOOKING_DEFAULTS } from '../../test/online-booking-kit';
 
 // The clinic's online booking rules (ADR 022) in its policy: off by default, edited by
 // admins only, kept when a client leaves them out, and only the clinic's own providers.
@@ -7,16 +8,6 @@ import { useScenario, useTestApp } from '../../test/test-app';
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
 const { s, staff, admin } = useScenario(env, 'admin');
 const url = () => `/api/admin/clinics/${s.clinic.slug}/policy`;
-
-const DEFAULTS = {
-  enabled: false,
-  agentIds: [],
-  durations: [30],
-  minNoticeHours: 12,
-  horizonDays: 60,
-  intro: null,
-  allowNewPatients: true,
-};
 
 async function put(onlineBooking: Record<string, unknown>) {
   return admin.put(url(), { reminders: { offsetsMinutes: [1440, 120] }, onlineBooking });
@@ -26,7 +17,7 @@ describe('the clinic’s online booking policy', () => {
   it('starts off, with 12 hours’ notice, a 60-day horizon and new patients welcome', async () => {
     const res = await admin.get(url());
     expect(res.statusCode).toBe(200);
-    expect(res.json().policy.onlineBooking).toEqual(DEFAULTS);
+    expect(res.json().policy.onlineBooking).toEqual(ONLINE_BOOKING_DEFAULTS);
   });
 
   it('admins turn it on for chosen providers and lengths; a client that leaves it out keeps it', async () => {
@@ -71,26 +62,30 @@ describe('the clinic’s online booking policy', () => {
     ['a provider id that is no id', { agentIds: ['dr-raman'] }],
     ['enabled as text', { enabled: 'yes' }],
   ])('refuses %s with a 400 in the error shape', async (_, bad) => {
-    const res = await put({ ...DEFAULTS, ...bad });
+    const res = await put({ ...ONLINE_BOOKING_DEFAULTS, ...bad });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
-    expect((await admin.get(url())).json().policy.onlineBooking).toEqual(DEFAULTS);
+    expect((await admin.get(url())).json().policy.onlineBooking).toEqual(ONLINE_BOOKING_DEFAULTS);
   });
 
   it('refuses providers of another clinic and people who cannot be booked', async () => {
     for (const id of [s.foreignAgent.id, s.staff.id, s.admin.id]) {
-      const res = await put({ ...DEFAULTS, enabled: true, agentIds: [s.provider.id, id] });
+      const res = await put({
+        ...ONLINE_BOOKING_DEFAULTS,
+        enabled: true,
+        agentIds: [s.provider.id, id],
+      });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().details).toContain(id);
     }
-    expect((await admin.get(url())).json().policy.onlineBooking).toEqual(DEFAULTS);
+    expect((await admin.get(url())).json().policy.onlineBooking).toEqual(ONLINE_BOOKING_DEFAULTS);
   });
 
   it('is for admins only', async () => {
     expect((await staff.get(url())).statusCode).toBe(403);
     const res = await staff.put(url(), {
       reminders: { offsetsMinutes: [60] },
-      onlineBooking: { ...DEFAULTS, enabled: true, agentIds: [s.provider.id] },
+      onlineBooking: { ...ONLINE_BOOKING_DEFAULTS, enabled: true, agentIds: [s.provider.id] },
     });
     expect(res.statusCode).toBe(403);
   });

@@ -5,7 +5,7 @@ import { isTextCountry, toE164 } from '@domain/phone-numbers';
 import type { Executor } from '../../db/client';
 import type { RequestContext } from '../../core/request-context';
 import { badRequest } from '../../errors';
-import { auditChange } from '../audit';
+import { auditClinicChanges } from './clinic-audit';
 import { setTextPolicy } from './clinics.repository';
 
 export interface TextPolicy {
@@ -54,16 +54,5 @@ export async function saveTextPolicy(
     .map((field) => ({ field: `texts.${field}`, from: before[field], to: after[field] }));
   if (changes.length === 0) return;
   await setTextPolicy(tx, clinicId, after);
-  await auditChange(
-    tx,
-    ctx,
-    {
-      action: 'update',
-      entityType: 'clinic',
-      entityId: clinicId,
-      patientId: null,
-      details: { changes },
-    },
-    at,
-  );
+  await auditClinicChanges(tx, ctx, clinicId, changes, at);
 }

@@ -145,12 +145,15 @@ export async function countPerDayAndStatus(
     .groupBy(sql`1`, sql`2`);
 }
 
-const outcomeCount = sql<number>`(count(*) filter (where ${inArray(a.status, OUTCOMES)}))::int`;
-const noShowCount = sql<number>`(count(*) filter (where ${a.status} = 'NO_SHOW'))::int`;
-const noShowRate = sql<number>`coalesce(
+/** A group's recorded outcomes, its no-shows among them, and their share (0 with none). */
+const noShowTally = {
+  total: sql<number>`(count(*) filter (where ${inArray(a.status, OUTCOMES)}))::int`,
+  noShows: sql<number>`(count(*) filter (where ${a.status} = 'NO_SHOW'))::int`,
+  rate: sql<number>`coalesce(
   (count(*) filter (where ${a.status} = 'NO_SHOW'))::float8
     / nullif(count(*) filter (where ${inArray(a.status, OUTCOMES)}), 0),
-  0)`;
+  0)`,
+};
 
 export async function noShowsByAgent(
   db: Executor,
@@ -162,9 +165,7 @@ export async function noShowsByAgent(
       .select({
         agentId: a.staffId,
         name: t.users.name,
-        total: outcomeCount,
-        noShows: noShowCount,
-        rate: noShowRate,
+        ...noShowTally,
       })
       .from(a)
       .innerJoin(t.users, eq(t.users.id, a.staffId))
@@ -185,9 +186,7 @@ export async function noShowsByWeekday(
   return db
     .select({
       weekday: sql<number>`extract(dow from ${a.startAt} at time zone ${timezone})::int`,
-      total: outcomeCount,
-      noShows: noShowCount,
-      rate: noShowRate,
+      ...noShowTally,
     })
     .from(a)
     .where(scoped(scope, gte(a.startAt, range.from), lte(a.startAt, range.to)))

@@ -10,8 +10,8 @@ import { apiAs } from '../../test/api-client';
 import {
   bodyAgent,
   bodyPatient,
+  bookThroughApi,
   clinicScenario,
-  createBody,
   type ClinicScenario,
 } from '../../test/scenario';
 import { patientMove } from '../../test/visit-link';
@@ -296,12 +296,8 @@ describe('GET /api/dashboard', () => {
 });
 
 describe('GET /api/dashboard: visits patients moved into the next 24 hours', () => {
-  const book = async (start: string, overrides: Record<string, unknown> = {}) => {
-    const staff = await apiAs(env.app, s.staff.email);
-    const res = await staff.post('/api/appointments', createBody(s, start, overrides));
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ _id: string; token: string }>();
-  };
+  const book = async (start: string, overrides: Record<string, unknown> = {}) =>
+    bookThroughApi(await apiAs(env.app, s.staff.email), s, start, overrides);
   const patientMoves = async (token: string, start: string) => {
     const res = await patientMove(env.app, token, start);
     expect(res.statusCode, res.body).toBe(200);

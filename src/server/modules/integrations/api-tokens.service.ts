@@ -5,7 +5,7 @@ import type { RequestContext } from '../../core/request-context';
 import { notFound } from '../../errors';
 import { auditChange } from '../audit';
 import * as repo from './api-tokens.repository';
-import { revokeSharedCredential } from './shared-revocation';
+import { revokeSharedCredential, sharedCredentialView } from './shared-revocation';
 
 /**
  * A secret says what it is (secret scanners and people recognise `cbk_`) and carries 256 random
@@ -98,22 +98,12 @@ export async function revokeApiToken(
 
 function toView(row: repo.ListedTokenRow, mine: ReadonlySet<string>): ApiTokenView {
   const { token } = row;
-  const visible = row.clinics.filter((c) => mine.has(c.id));
   return {
     id: token.id,
     name: token.name,
-    clinics: visible,
-    otherClinics: token.clinicIds.filter((id) => !mine.has(id)).length,
-    canManage: token.clinicIds.every((id) => mine.has(id)),
     scopes: token.scopes.filter((s): s is 'read' | 'write' => s === 'read' || s === 'write'),
     visitLinks: token.visitLinks,
-    createdAt: token.createdAt.toISOString(),
-    createdBy:
-      token.createdBy && row.createdByName !== null
-        ? { id: token.createdBy, name: row.createdByName }
-        : null,
-    lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
     lastUsedIp: token.lastUsedIp,
-    revokedAt: token.revokedAt?.toISOString() ?? null,
+    ...sharedCredentialView(token, row, mine),
   };
 }

@@ -2,4 +2,4 @@
 // FHIR API finds the caller behind one.
 export { integrationsRoutes } from './integrations.routes';
 export { authenticateApiToken } from './token-auth';
-export { revokeSharedCredential } from './shared-revocation';
+export { revokeSharedCredential, sharedCredentialView } from './shared-revocation';

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import type { RequestContext } from '../../core/request-context';
 import { forbidden, notFound } from '../../errors';
 import { auditChange, type AuditEntityType } from '../audit';
+import type { NamedClinic } from '../../db/clinic-columns';
 
 /** What a credential several clinics may share (an integration token, a SMART client) offers. */
 export interface SharedCredential<Row> {
@@ -55,4 +56,27 @@ export async function revokeSharedCredential<Row>(
   const revoked = await credential.find(deps.db.db, id, clinicIds);
   if (!revoked) throw notFound(credential.notFound);
   return revoked;
+}
+
+/**
+ * What the admins' lists show of any shared credential: the clinics of the admin's it serves, how
+ * many others, whether the admin may revoke it (all its clinics are theirs), and its life.
+ */
+export function sharedCredentialView(
+  credential: SharedRow & { createdAt: Date; createdBy: string | null; lastUsedAt: Date | null },
+  row: { clinics: NamedClinic[]; createdByName: string | null },
+  mine: ReadonlySet<string>,
+) {
+  return {
+    clinics: row.clinics.filter((c) => mine.has(c.id)),
+    otherClinics: credential.clinicIds.filter((id) => !mine.has(id)).length,
+    canManage: credential.clinicIds.every((id) => mine.has(id)),
+    createdAt: credential.createdAt.toISOString(),
+    createdBy:
+      credential.createdBy && row.createdByName !== null
+        ? { id: credential.createdBy, name: row.createdByName }
+        : null,
+    lastUsedAt: credential.lastUsedAt?.toISOString() ?? null,
+    revokedAt: credential.revokedAt?.toISOString() ?? null,
+  };
 }

@@ -31,4 +31,5 @@ export {
 export { planTextTwins, stoppedNumbers, textKindOf, TEXT_TWIN_KINDS } from './text-twins';
 export { REMINDER_KIND } from './reminders.repository';
 export { retryDelayMs } from './outbox-worker';
+export { claimDue } from './outbox.repository';
 export { previewsOfClinic } from './mail-previews';

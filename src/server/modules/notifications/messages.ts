@@ -360,6 +360,47 @@ function keptTimeWords(snapshot: KeptTimeSnapshot, words: MailWords) {
   };
 }
 
+/**
+ * A message about a kept time (an offer, a hold): what it is, when and with whom, until when it
+ * is kept, and the link that takes it. No calendar file: nothing is booked until the patient acts.
+ */
+function renderKeptTime(
+  snapshot: KeptTimeSnapshot,
+  to: string,
+  clinic: MessageClinic | undefined,
+  words: MailWords,
+  message: {
+    greeting: string;
+    ids: Record<'intro' | 'kept' | 'link' | 'subject', MailMessageId>;
+    url: string;
+    service?: { name: string };
+    closing?: string[];
+  },
+): RenderedOffer {
+  const { t } = words;
+  const { date, when, until } = keptTimeWords(snapshot, words);
+  const mail: MailContent = {
+    language: words.language,
+    greeting: message.greeting,
+    headline: t(message.ids.intro, { clinic: snapshot.clinic.name }).replace(/\.$/, ''),
+    details: [
+      ...(message.service ? [{ label: t('label.service'), value: message.service.name }] : []),
+      { label: t('label.when'), value: when },
+      { label: t('label.provider'), value: snapshot.staff.name },
+    ],
+    after: [t(message.ids.kept, { until })],
+    button: { label: t(message.ids.link), url: message.url },
+    ...(message.closing ? { closing: message.closing } : {}),
+    clinic: clinicFoot(snapshot.clinic.name, clinic, words),
+  };
+  return {
+    to,
+    subject: t(message.ids.subject, { date, clinic: snapshot.clinic.name }),
+    text: mailText(mail),
+    html: mailHtml(mail),
+  };
+}
+
 /** What an offer of freed time says: when, where, with whom, and until when it holds. */
 export interface OfferSnapshot extends KeptTimeSnapshot {
   patient: { name: string };
@@ -383,26 +424,16 @@ export function renderOffer(
   clinic?: MessageClinic,
   words: MailWords = ENGLISH_MAIL,
 ): RenderedOffer {
-  const { t } = words;
-  const { date, when, until } = keptTimeWords(snapshot, words);
-  const mail: MailContent = {
-    language: words.language,
-    greeting: t('mail.hello', { name: snapshot.patient.name }),
-    headline: t('offer.intro', { clinic: snapshot.clinic.name }).replace(/\.$/, ''),
-    details: [
-      { label: t('label.when'), value: when },
-      { label: t('label.provider'), value: snapshot.staff.name },
-    ],
-    after: [t('offer.holds', { until })],
-    button: { label: t('offer.link'), url: offerLink(publicUrl, snapshot.token) },
-    clinic: clinicFoot(snapshot.clinic.name, clinic, words),
-  };
-  return {
-    to,
-    subject: t('offer.subject', { date, clinic: snapshot.clinic.name }),
-    text: mailText(mail),
-    html: mailHtml(mail),
-  };
+  return renderKeptTime(snapshot, to, clinic, words, {
+    greeting: words.t('mail.hello', { name: snapshot.patient.name }),
+    ids: {
+      intro: 'offer.intro',
+      kept: 'offer.holds',
+      link: 'offer.link',
+      subject: 'offer.subject',
+    },
+    url: offerLink(publicUrl, snapshot.token),
+  });
 }
 
 /** The kind of an online booking's confirmation message (ADR 022); its payload a HoldSnapshot. */
@@ -435,26 +466,11 @@ export function renderHold(
   clinic?: MessageClinic,
   words: MailWords = ENGLISH_MAIL,
 ): RenderedOffer {
-  const { t } = words;
-  const { date, when, until } = keptTimeWords(snapshot, words);
-  const mail: MailContent = {
-    language: words.language,
-    greeting: t('mail.helloAnonymous'),
-    headline: t('hold.intro', { clinic: snapshot.clinic.name }).replace(/\.$/, ''),
-    details: [
-      ...(snapshot.service ? [{ label: t('label.service'), value: snapshot.service.name }] : []),
-      { label: t('label.when'), value: when },
-      { label: t('label.provider'), value: snapshot.staff.name },
-    ],
-    after: [t('hold.held', { until })],
-    button: { label: t('hold.link'), url: holdLink(publicUrl, snapshot.token) },
-    closing: [t('hold.ignore')],
-    clinic: clinicFoot(snapshot.clinic.name, clinic, words),
-  };
-  return {
-    to,
-    subject: t('hold.subject', { date, clinic: snapshot.clinic.name }),
-    text: mailText(mail),
-    html: mailHtml(mail),
-  };
+  return renderKeptTime(snapshot, to, clinic, words, {
+    greeting: words.t('mail.helloAnonymous'),
+    ids: { intro: 'hold.intro', kept: 'hold.held', link: 'hold.link', subject: 'hold.subject' },
+    url: holdLink(publicUrl, snapshot.token),
+    service: snapshot.service,
+    closing: [words.t('hold.ignore')],
+  });
 }

@@ -1,4 +1,4 @@
-import { repeatEvery } from '../../core/repeating-task';
+import { drainBatches, repeatEvery } from '../../core/repeating-task';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
@@ -251,12 +251,7 @@ export function createOutboxWorker(
 
   /** Delivers everything due now, batch after batch; returns how many messages were sent. */
   async function runOnce(): Promise<number> {
-    let sent = 0;
-    for (;;) {
-      const batch = await runBatch();
-      sent += batch.sent;
-      if (batch.claimed < BATCH || task.stopped) return sent;
-    }
+    return drainBatches(runBatch, BATCH, () => task.stopped);
   }
 
   const task = repeatEvery(runOnce, {

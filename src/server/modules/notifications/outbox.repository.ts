@@ -9,15 +9,17 @@ import { HOLD_KIND, OFFER_KIND } from './messages';
 export type OutboxRow = typeof t.outbox.$inferSelect;
 
 /**
- * Claims due messages for one delivery attempt. The claim pushes next_attempt_at forward (a
- * lease), so a worker that dies mid-send leaves them to be retried, and SKIP LOCKED keeps two
- * instances from claiming the same row.
+ * Claims due messages of one channel for one delivery attempt. The claim pushes next_attempt_at
+ * forward (a lease), so a worker that dies mid-send leaves them to be retried, and SKIP LOCKED
+ * keeps two instances from claiming the same row. E-mails are claimed here by default; texts have
+ * a worker of their own (ADR 050) that claims the 'sms' channel.
  */
 export async function claimDue(
   db: Executor,
   now: Date,
   leaseMs: number,
   limit: number,
+  channel: 'email' | 'sms' = 'email',
 ): Promise<OutboxRow[]> {
   return db.transaction(async (tx) => {
     const due = await tx
@@ -27,8 +29,7 @@ export async function claimDue(
         and(
           eq(t.outbox.status, 'pending'),
           lte(t.outbox.nextAttemptAt, now),
-          // Texts have a worker of their own (ADR 050).
-          eq(t.outbox.channel, 'email'),
+          eq(t.outbox.channel, channel),
         ),
       )
       .orderBy(asc(t.outbox.nextAttemptAt), asc(t.outbox.id))

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, ne } from 'drizzle-orm';
 import type { SendMailOptions } from 'nodemailer';
 import { useScenario, useTestApp } from '../../test/test-app';
@@ -7,20 +7,15 @@ import { createBody } from '../../test/scenario';
 import { testConfig } from '../../config';
 import * as t from '../../db/schema';
 import { sinkWorker } from '../../test/mail-worker';
-import { startSmtpSink, unfoldMail, type SmtpSink } from '../../test/smtp-sink';
+import { unfoldMail, useSmtpSink } from '../../test/smtp-sink';
 import type { OutboxMessageDetail } from '@contracts/outbox';
 
 /** The messages of changes; the reminders they plan are reminders.test.ts's subject. */
 const notReminder = ne(t.outbox.kind, 'appointment.reminder');
 import { createOutboxWorker, retryDelayMs } from './outbox-worker';
 
-let sink: SmtpSink;
-
 /** A real SMTP server that keeps what it receives, and can be told to refuse. */
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(() => sink.close());
+const sink = useSmtpSink();
 
 // Built after the sink is listening, and closed before it.
 const env = useTestApp({

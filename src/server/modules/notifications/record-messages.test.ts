@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { useScenario, useTestApp } from '../../test/test-app';
-import { createBody } from '../../test/scenario';
+import { bookThroughApi } from '../../test/scenario';
 import * as t from '../../db/schema';
 import type { OutboxMessageDetail, RecordMessages } from '@contracts/outbox';
 
@@ -43,9 +43,7 @@ const insertText = async (patientId: string, body: string, appointmentId: string
 };
 
 async function book(start = '2026-11-26T15:00:00.000Z') {
-  const created = await staff.post('/api/appointments', createBody(s, start));
-  expect(created.statusCode, created.body).toBe(201);
-  return (created.json() as { _id: string })._id;
+  return (await bookThroughApi(staff, s, start))._id;
 }
 
 const listOf = async (url: string, api = staff) => {

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { NOT_A_VALID_LINK } from '@contracts/session';
 import { useScenario, useTestApp } from '../../test/test-app';
 import { bookThroughApi } from '../../test/scenario';
+import { ONLINE_BOOKING_DEFAULTS } from '../../test/online-booking-kit';
 import * as t from '../../db/schema';
 import { sinkWorker } from '../../test/mail-worker';
-import { startSmtpSink, unfoldMail, type SmtpSink } from '../../test/smtp-sink';
+import { unfoldMail, useSmtpSink } from '../../test/smtp-sink';
 
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(() => sink.close());
+const sink = useSmtpSink();
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // 7:00 AM in New York
 const { s, staff, admin, signInAgain } = useScenario(env, 'admin');
@@ -238,15 +235,7 @@ describe('the clinic’s reminder policy', () => {
         },
         signIn: { secondFactor: 'off', passkeySignIn: false },
         waitlist: { offersAtOnce: 1, holdMinutes: 120 },
-        onlineBooking: {
-          enabled: false,
-          agentIds: [],
-          durations: [30],
-          minNoticeHours: 12,
-          horizonDays: 60,
-          intro: null,
-          allowNewPatients: true,
-        },
+        onlineBooking: ONLINE_BOOKING_DEFAULTS,
         patientRecords: { editorRoles: ['staff'] },
         texts: {
           quietHoursStart: '21:00',

@@ -7,6 +7,7 @@ import { and, asc, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { toE164 } from '@domain/phone-numbers';
 import type { Executor } from '../../db/client';
+import { patientGreetingName } from '../../db/clinic-columns';
 import * as t from '../../db/schema';
 
 /** The e-mail kinds a text stands in for, and which of the patient's choices each falls under. */
@@ -27,42 +28,55 @@ const PLAN_BATCH = 500;
 const OFFER_TWIN_KIND = 'waitlist.offer';
 const twin = alias(t.outbox, 'twin');
 
+/** What planning a twin reads of an e-mail, its patient and its clinic. */
+const twinSourceColumns = {
+  id: t.outbox.id,
+  kind: t.outbox.kind,
+  clinicId: t.clinics.id,
+  appointmentId: t.outbox.appointmentId,
+  payload: t.outbox.payload,
+  patientId: t.patients.id,
+  firstName: patientGreetingName,
+  phone: t.patients.phone,
+  country: t.clinics.textCountry,
+  language: t.patients.preferredLanguage,
+};
+
+/**
+ * An e-mail past `afterId` that is due now and has no twin yet, to a patient who chose texts,
+ * consented and has a number; the caller adds which kinds and which of the patient's choices.
+ */
+function dueWithoutTwin(db: Executor, now: Date, afterId: number) {
+  return [
+    gt(t.outbox.id, afterId),
+    eq(t.outbox.channel, 'email'),
+    eq(t.outbox.status, 'pending'),
+    lte(t.outbox.nextAttemptAt, now),
+    eq(t.patients.contactChannel, 'sms'),
+    sql`${t.patients.textConsentAt} is not null`,
+    sql`${t.patients.phone} is not null`,
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(twin)
+        .where(eq(twin.sourceOutboxId, t.outbox.id)),
+    ),
+  ];
+}
+
 /** Due e-mails of the kinds above whose patient takes texts of that kind, and has no twin yet. */
 async function dueForText(db: Executor, now: Date, afterId: number) {
   return db
-    .select({
-      id: t.outbox.id,
-      kind: t.outbox.kind,
-      clinicId: t.clinics.id,
-      appointmentId: t.outbox.appointmentId,
-      payload: t.outbox.payload,
-      patientId: t.patients.id,
-      firstName: sql<string>`coalesce(nullif(btrim(${t.patients.preferredName}), ''), ${t.patients.firstName})`,
-      phone: t.patients.phone,
-      country: t.clinics.textCountry,
-      language: t.patients.preferredLanguage,
-    })
+    .select(twinSourceColumns)
     .from(t.outbox)
     .innerJoin(t.appointments, eq(t.appointments.id, t.outbox.appointmentId))
     .innerJoin(t.patients, eq(t.patients.id, t.appointments.patientId))
     .innerJoin(t.clinics, eq(t.clinics.id, t.appointments.clinicId))
     .where(
       and(
-        gt(t.outbox.id, afterId),
-        eq(t.outbox.channel, 'email'),
-        eq(t.outbox.status, 'pending'),
-        lte(t.outbox.nextAttemptAt, now),
         inArray(t.outbox.kind, Object.keys(TEXT_TWIN_KINDS)),
-        eq(t.patients.contactChannel, 'sms'),
-        sql`${t.patients.textConsentAt} is not null`,
-        sql`${t.patients.phone} is not null`,
         sql`(case when ${t.outbox.kind} = 'appointment.reminder' then 'reminder' else 'change' end) = any(${t.patients.textKinds})`,
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(twin)
-            .where(eq(twin.sourceOutboxId, t.outbox.id)),
-        ),
+        ...dueWithoutTwin(db, now, afterId),
       ),
     )
     .orderBy(asc(t.outbox.id))
@@ -75,18 +89,7 @@ async function dueForText(db: Executor, now: Date, afterId: number) {
  */
 async function dueOffersForText(db: Executor, now: Date, afterId: number) {
   return db
-    .select({
-      id: t.outbox.id,
-      kind: t.outbox.kind,
-      clinicId: t.clinics.id,
-      appointmentId: t.outbox.appointmentId,
-      payload: t.outbox.payload,
-      patientId: t.patients.id,
-      firstName: sql<string>`coalesce(nullif(btrim(${t.patients.preferredName}), ''), ${t.patients.firstName})`,
-      phone: t.patients.phone,
-      country: t.clinics.textCountry,
-      language: t.patients.preferredLanguage,
-    })
+    .select(twinSourceColumns)
     .from(t.outbox)
     .innerJoin(t.waitlistOffers, sql`${t.waitlistOffers.token} = ${t.outbox.payload} ->> 'token'`)
     .innerJoin(t.waitlistEntries, eq(t.waitlistEntries.id, t.waitlistOffers.entryId))
@@ -94,21 +97,9 @@ async function dueOffersForText(db: Executor, now: Date, afterId: number) {
     .innerJoin(t.clinics, eq(t.clinics.id, t.patients.clinicId))
     .where(
       and(
-        gt(t.outbox.id, afterId),
-        eq(t.outbox.channel, 'email'),
-        eq(t.outbox.status, 'pending'),
-        lte(t.outbox.nextAttemptAt, now),
         eq(t.outbox.kind, OFFER_TWIN_KIND),
-        eq(t.patients.contactChannel, 'sms'),
-        sql`${t.patients.textConsentAt} is not null`,
-        sql`${t.patients.phone} is not null`,
         sql`'change' = any(${t.patients.textKinds})`,
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(twin)
-            .where(eq(twin.sourceOutboxId, t.outbox.id)),
-        ),
+        ...dueWithoutTwin(db, now, afterId),
       ),
     )
     .orderBy(asc(t.outbox.id))

@@ -1,7 +1,7 @@
 // Messages say what kind of visit it is (issue 42): the booking, its reminders and a new time
 // name the kind, give an in-person visit's address instead of the words about joining online,
 // and carry the service's instructions, read from the service when the message is written.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { SendMailOptions } from 'nodemailer';
 import type { VisitKind } from '@domain/visit-kind';
@@ -11,7 +11,7 @@ import { createService } from '../../test/factories';
 import * as t from '../../db/schema';
 import { sinkWorker } from '../../test/mail-worker';
 import { appointmentMessageSnapshot } from '../../test/message-kit';
-import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+import { useSmtpSink } from '../../test/smtp-sink';
 import { renderMessage, renderReminder, type ReminderSnapshot } from './messages';
 import { lineProblems, readCalendar } from '../../test/calendar-readers';
 import type { MessageClinic } from './messages';
@@ -147,11 +147,7 @@ describe('what a message says of the kind of visit', () => {
   });
 });
 
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(() => sink.close());
+const sink = useSmtpSink();
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z', config: { PUBLIC_URL } });
 const { s, staff } = useScenario(env);
@@ -180,17 +176,12 @@ describe('the invitation a message carries, as calendar apps read it (issue 47)'
     expect(lineProblems(ics)).toEqual([]);
     return readCalendar(ics);
   };
+  const render = (kind: string, to: typeof patient | typeof provider, visit: typeof VIDEO) =>
+    renderMessage(kind, snapshot, to, PUBLIC_URL, visit, clinic);
 
   it('invites the patient from the clinic, with an alarm per clinic reminder, at the visit’s address', () => {
     const before = Date.now();
-    const message = renderMessage(
-      'appointment.booked',
-      snapshot,
-      patient,
-      PUBLIC_URL,
-      IN_PERSON,
-      clinic,
-    );
+    const message = render('appointment.booked', patient, IN_PERSON);
     const { method, events } = read(message.ics);
     expect(method).toBe('REQUEST');
     const [event] = events;
@@ -216,14 +207,7 @@ describe('the invitation a message carries, as calendar apps read it (issue 47)'
   });
 
   it('gives the provider their own link back to the appointment, never the patient’s, and no alarms', () => {
-    const message = renderMessage(
-      'appointment.booked',
-      snapshot,
-      provider,
-      PUBLIC_URL,
-      VIDEO,
-      clinic,
-    );
+    const message = render('appointment.booked', provider, VIDEO);
     expect(message.ics).not.toContain(TOKEN);
     const [event] = read(message.ics).events;
     const back = `${PUBLIC_URL}/calendar?date=2026-11-25&appointment=a-1`;
@@ -238,14 +222,7 @@ describe('the invitation a message carries, as calendar apps read it (issue 47)'
   });
 
   it('cancels with a higher sequence and no alarms', () => {
-    const message = renderMessage(
-      'appointment.cancelled',
-      snapshot,
-      patient,
-      PUBLIC_URL,
-      IN_PERSON,
-      clinic,
-    );
+    const message = render('appointment.cancelled', patient, IN_PERSON);
     const { method, events } = read(message.ics);
     expect(method).toBe('CANCEL');
     expect(events[0]).toMatchObject({ status: 'CANCELLED', sequence: 2, alarms: [] });

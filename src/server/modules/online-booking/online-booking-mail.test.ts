@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useScenario, useTestApp } from '../../test/test-app';
 import { sinkWorker } from '../../test/mail-worker';
-import { startSmtpSink, unfoldMail, type SmtpSink } from '../../test/smtp-sink';
+import { unfoldMail, useSmtpSink } from '../../test/smtp-sink';
 import { enableOnlineBooking, holdOnline } from '../../test/online-booking-kit';
 
 // From the public hold to the booking by the link, through a real SMTP server: the link the
 // patient receives is the one that books (ADR 022).
 
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(() => sink.close());
+const sink = useSmtpSink();
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z', config: () => ({ SMTP_URL: sink.url }) });
 const { s } = useScenario(env);

@@ -9,7 +9,7 @@ import type { Api } from '../../test/api-client';
 import { icsOf, startIcsServer, startRadicale } from '../../test/calendar-servers';
 import { apiAs } from '../../test/api-client';
 import { createSignInUser } from '../../test/auth-helpers';
-import { createBody, createUserOfBothClinics } from '../../test/scenario';
+import { bookThroughApi, createBody, createUserOfBothClinics } from '../../test/scenario';
 import { buildTestApp, useScenario, useTestApp } from '../../test/test-app';
 import { createCalendarSyncWorker } from './sync-worker';
 
@@ -57,22 +57,30 @@ async function syncNow(id: string): Promise<OutsideCalendarView> {
   return res.json() as OutsideCalendarView;
 }
 
+/** Ten to eleven in New York on Tuesday 24 November: the busy hour most tests block. */
+const TUESDAY_TEN = ['DTSTART:20261124T150000Z', 'DTEND:20261124T160000Z'];
+
+/** Mondays 09:00–10:00 New York, ten of them from 26 October: the CalDAV tests' weekly clinic. */
+const MONDAY_CLINIC = [
+  'UID:monday-clinic',
+  'DTSTART;TZID=America/New_York:20261026T090000',
+  'DTEND;TZID=America/New_York:20261026T100000',
+  'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=10',
+];
+
+/** The provider's own calendar at an .ics address under /secret that serves these events. */
+async function connectIcs(name: string, file: string, events: string[][], extra?: string[]) {
+  ics.files.set(file, icsOf(events, extra));
+  return connect(provider, { kind: 'ical-url', name, url: ics.url(file) });
+}
+
 describe('an iCalendar address', () => {
   it('blocks its busy events, not its free ones, and lets go of deleted ones at the next sync', async () => {
-    ics.files.set(
-      '/secret/basic.ics',
-      icsOf([
-        // 10:00–11:00 New York on Tuesday 24 November.
-        ['UID:rota-1', 'DTSTART:20261124T150000Z', 'DTEND:20261124T160000Z', 'SUMMARY:Ward round'],
-        ['UID:free-1', 'DTSTART:20261124T170000Z', 'DTEND:20261124T180000Z', 'TRANSP:TRANSPARENT'],
-        ['UID:gone-1', 'DTSTART:20261124T190000Z', 'DTEND:20261124T193000Z', 'STATUS:CANCELLED'],
-      ]),
-    );
-    const calendar = await connect(provider, {
-      kind: 'ical-url',
-      name: 'Hospital rota',
-      url: ics.url('/secret/basic.ics'),
-    });
+    const calendar = await connectIcs('Hospital rota', '/secret/basic.ics', [
+      ['UID:rota-1', ...TUESDAY_TEN, 'SUMMARY:Ward round'],
+      ['UID:free-1', 'DTSTART:20261124T170000Z', 'DTEND:20261124T180000Z', 'TRANSP:TRANSPARENT'],
+      ['UID:gone-1', 'DTSTART:20261124T190000Z', 'DTEND:20261124T193000Z', 'STATUS:CANCELLED'],
+    ]);
     expect(calendar).toMatchObject({ lastError: null, address: expect.stringMatching(/\/…$/) });
     expect(calendar.lastSyncedAt).not.toBeNull();
     expect(JSON.stringify(calendar)).not.toContain('secret');
@@ -109,15 +117,7 @@ describe('an iCalendar address', () => {
   });
 
   it('refuses a staff booking over a busy time in words, and books it when staff override, audited', async () => {
-    ics.files.set(
-      '/secret/over.ics',
-      icsOf([['UID:x', 'DTSTART:20261124T150000Z', 'DTEND:20261124T160000Z']]),
-    );
-    await connect(provider, {
-      kind: 'ical-url',
-      name: 'Personal',
-      url: ics.url('/secret/over.ics'),
-    });
+    await connectIcs('Personal', '/secret/over.ics', [['UID:x', ...TUESDAY_TEN]]);
     const refused = await staff.post(
       '/api/appointments',
       createBody(s, '2026-11-24T15:00:00.000Z'),
@@ -150,19 +150,13 @@ describe('an iCalendar address', () => {
   });
 
   it('blocks an all-day event as the whole day in the calendar’s own zone', async () => {
-    ics.files.set(
+    await connectIcs(
+      'Leave',
       '/secret/allday.ics',
-      icsOf(
-        [['UID:leave', 'DTSTART;VALUE=DATE:20261125', 'DTEND;VALUE=DATE:20261126']],
-        // Tokyo's 25 November is 10:00 on the 24th to 10:00 on the 25th in New York.
-        ['X-WR-TIMEZONE:Asia/Tokyo'],
-      ),
+      [['UID:leave', 'DTSTART;VALUE=DATE:20261125', 'DTEND;VALUE=DATE:20261126']],
+      // Tokyo's 25 November is 10:00 on the 24th to 10:00 on the 25th in New York.
+      ['X-WR-TIMEZONE:Asia/Tokyo'],
     );
-    await connect(provider, {
-      kind: 'ical-url',
-      name: 'Leave',
-      url: ics.url('/secret/allday.ics'),
-    });
     const tuesday = await freeStarts('2026-11-24');
     expect(tuesday).toContain('09:30');
     expect(tuesday).not.toContain('10:00');
@@ -173,15 +167,7 @@ describe('an iCalendar address', () => {
   });
 
   it('keeps the last known busy times when a sync fails, and says why in words', async () => {
-    ics.files.set(
-      '/secret/flaky.ics',
-      icsOf([['UID:x', 'DTSTART:20261124T150000Z', 'DTEND:20261124T160000Z']]),
-    );
-    const calendar = await connect(provider, {
-      kind: 'ical-url',
-      name: 'Flaky',
-      url: ics.url('/secret/flaky.ics'),
-    });
+    const calendar = await connectIcs('Flaky', '/secret/flaky.ics', [['UID:x', ...TUESDAY_TEN]]);
     ics.files.delete('/secret/flaky.ics');
     const failed = await syncNow(calendar.id);
     expect(failed.lastError).toBe('No calendar was found at this address (HTTP 404).');
@@ -222,10 +208,7 @@ describe('a CalDAV calendar (Radicale)', () => {
       'clinic.ics',
       icsOf([
         [
-          'UID:monday-clinic',
-          'DTSTART;TZID=America/New_York:20261026T090000',
-          'DTEND;TZID=America/New_York:20261026T100000',
-          'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=10',
+          ...MONDAY_CLINIC,
           'EXDATE;TZID=America/New_York:20261123T090000',
           'RDATE;TZID=America/New_York:20261124T130000',
         ],
@@ -270,15 +253,7 @@ describe('a CalDAV calendar (Radicale)', () => {
       url,
       'priya',
       'clinic.ics',
-      icsOf([
-        [
-          'UID:monday-clinic',
-          'DTSTART;TZID=America/New_York:20261026T090000',
-          'DTEND;TZID=America/New_York:20261026T100000',
-          'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=10',
-          'TRANSP:TRANSPARENT',
-        ],
-      ]),
+      icsOf([[...MONDAY_CLINIC, 'TRANSP:TRANSPARENT']]),
     );
     const again = await syncNow(calendar.id);
     expect(again.lastError).toBeNull();
@@ -331,14 +306,9 @@ async function calendarAudit() {
 
 describe('moving an appointment onto an outside busy time', () => {
   it('is checked as overridable, refused without the override, moved with it and audited naming who', async () => {
-    ics.files.set(
-      '/secret/move.ics',
-      icsOf([['UID:m', 'DTSTART:20261124T150000Z', 'DTEND:20261124T160000Z']]),
-    );
-    const booked = await staff.post('/api/appointments', createBody(s, '2026-11-24T14:00:00.000Z'));
-    expect(booked.statusCode, booked.body).toBe(201);
-    const id = (booked.json() as { _id: string })._id;
-    await connect(provider, { kind: 'ical-url', name: 'Rota', url: ics.url('/secret/move.ics') });
+    const booked = await bookThroughApi(staff, s, '2026-11-24T14:00:00.000Z');
+    const id = booked._id;
+    await connectIcs('Rota', '/secret/move.ics', [['UID:m', ...TUESDAY_TEN]]);
     const body = {
       id,
       date: '2026-11-24T15:00:00.000Z',
@@ -515,15 +485,9 @@ describe('a calendar that keeps failing', () => {
     await env.db.insert(t.clinicMembers).values({ userId: s.provider.id, clinicId: s.foreign.id });
     const bothUser = await createUserOfBothClinics(env.db, s, { role: 'nurse', name: 'Bo Both' });
     const both = await apiAs(env.app, bothUser.email);
-    ics.files.set(
-      '/secret/failing.ics',
-      icsOf([['UID:f', 'DTSTART:20261124T150000Z', 'DTEND:20261124T160000Z']]),
-    );
-    const calendar = await connect(provider, {
-      kind: 'ical-url',
-      name: 'Failing',
-      url: ics.url('/secret/failing.ics'),
-    });
+    const calendar = await connectIcs('Failing', '/secret/failing.ics', [
+      ['UID:f', ...TUESDAY_TEN],
+    ]);
     ics.files.delete('/secret/failing.ics');
     await syncNow(calendar.id);
     const lastGood = async (hoursAgo: number) => {
@@ -595,8 +559,7 @@ describe('a calendar that keeps failing', () => {
     } finally {
       await dropping.close();
     }
-    const booked = await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00.000Z'));
-    expect(booked.statusCode, booked.body).toBe(201);
+    await bookThroughApi(staff, s, '2026-11-24T15:00:00.000Z');
   });
 });
 

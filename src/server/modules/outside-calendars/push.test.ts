@@ -7,7 +7,7 @@ import { apiAs, type Api } from '../../test/api-client';
 import { createSignInUser } from '../../test/auth-helpers';
 import { startRadicale } from '../../test/calendar-servers';
 import { readWithIcalJs, readWithPython } from '../../test/calendar-readers';
-import { bookThroughApi, createBody } from '../../test/scenario';
+import { bookThroughApi } from '../../test/scenario';
 import { useScenario, useTestApp } from '../../test/test-app';
 import { createCalendarPushWorker } from './push-worker';
 import { claimDuePushes } from './push.repository';
@@ -270,8 +270,7 @@ describe('pushing to a CalDAV calendar', () => {
     expect(busy).toEqual([]);
     // Moving it leaves its old time free at once: the pushed copy never blocked it.
     expect((await reschedule(created._id, TUESDAY_2PM)).statusCode).toBe(200);
-    const rebooked = await staff.post('/api/appointments', createBody(s, TUESDAY_10AM));
-    expect(rebooked.statusCode, rebooked.body).toBe(201);
+    await bookThroughApi(staff, s, TUESDAY_10AM);
   });
 });
 

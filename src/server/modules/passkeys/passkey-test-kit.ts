@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { passkeyCreationOptions, passkeyRequestOptions, passkeyView } from '@contracts/passkeys';
 import type { App } from '../../app';
 import type { Executor } from '../../db/client';
-import * as t from '../../db/schema';
 import type { Api } from '../../test/api-client';
 import { softwareAuthenticator, type SoftwareCredential } from '../../test/software-authenticator';
-import { sessionIdOf } from '../auth';
+import { sessionCookieFor } from '../../test/auth-helpers';
 
 // What the passkey tests share: the site they run as, and a registration done the whole way.
 
@@ -46,18 +44,12 @@ export async function addPasskey(
  * A session part-way through signing in (its password given, its second factor owed), written as
  * sign-in writes one for a user with a second factor (ADR 046).
  */
-export async function pendingSessionCookie(db: Executor, userId: string, now: Date) {
-  const token = randomBytes(32).toString('base64url');
-  await db.insert(t.sessions).values({
-    id: sessionIdOf(token),
-    userId,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + 10 * 60_000),
+export function pendingSessionCookie(db: Executor, userId: string, now: Date) {
+  return sessionCookieFor(db, userId, now, {
+    lifetimeMs: 10 * 60_000,
     stage: 'second_factor',
     method: 'password',
   });
-  return `carebook_session=${token}`;
 }
 
 /** The options a session gets for confirming with a passkey (second factor or step-up). */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import {
@@ -13,19 +13,13 @@ import { apiAs, type Api } from '../../test/api-client';
 import { createAppointment, createPatient } from '../../test/factories';
 import { bookThroughApi, createBody, type ClinicScenario } from '../../test/scenario';
 import { sinkWorker } from '../../test/mail-worker';
-import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+import { useSmtpSink } from '../../test/smtp-sink';
 import { useTestApp } from '../../test/test-app';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New York
 let s: ClinicScenario;
 let staff: Api;
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink.close();
-});
+const sink = useSmtpSink();
 beforeEach(async () => {
   ({ s, staff } = await env.scenario());
   sink.inbox.length = 0;

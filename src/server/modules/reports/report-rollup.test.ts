@@ -11,6 +11,7 @@ import * as t from '../../db/schema';
 import { useScenario, useTestApp } from '../../test/test-app';
 import { bookThroughApi } from '../../test/scenario';
 import { createAppointment } from '../../test/factories';
+import { applyChurn, type ChurnOp } from '../../test/appointment-churn';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
 const scene = useScenario(env, 'admin');
@@ -211,25 +212,16 @@ describe('the reports’ roll-up', () => {
     await expectExact();
   });
 
-  type Op =
-    | {
-        kind: 'insert';
-        day: number;
-        agent: number;
-        status: number;
-        channel: number;
-        service: boolean;
-      }
-    | {
-        kind: 'update';
-        pick: number;
-        day: number | null;
-        agent: number | null;
-        status: number | null;
-        channel: number | null;
-        service: boolean | null;
-      }
-    | { kind: 'delete'; pick: number };
+  type Op = ChurnOp<
+    { day: number; agent: number; status: number; channel: number; service: boolean },
+    {
+      day: number | null;
+      agent: number | null;
+      status: number | null;
+      channel: number | null;
+      service: boolean | null;
+    }
+  >;
   const op: fc.Arbitrary<Op> = fc.oneof(
     fc.record({
       kind: fc.constant('insert' as const),
@@ -266,47 +258,26 @@ describe('the reports’ roll-up', () => {
         // Around New York's November change of clocks, at 23:xx local: where a day could slip.
         const startOn = (day: number) =>
           new Date(Date.UTC(2026, 10, 1 + day, 3, 30) + cell++ * 61 * 60_000);
-        const ids: string[] = [];
-        const apply = async (exec: typeof db) => {
-          for (const o of ops) {
-            if (o.kind === 'insert') {
-              const row = await createAppointment(
-                exec,
-                { clinicId: s.clinic.id, patientId: s.patient.id, staffId: agents[o.agent]! },
-                {
-                  start: startOn(o.day),
-                  status: APPOINTMENT_STATUSES[o.status]!,
-                  channel: BOOKING_CHANNELS[o.channel]!,
-                  serviceId: o.service ? service!.id : null,
-                },
-              );
-              ids.push(row.id);
-            } else if (ids.length > 0) {
-              const id = ids[o.pick % ids.length]!;
-              if (o.kind === 'delete') {
-                await exec.delete(t.appointments).where(sql`${t.appointments.id} = ${id}`);
-                ids.splice(ids.indexOf(id), 1);
-              } else {
-                const start = o.day === null ? undefined : startOn(o.day);
-                await exec
-                  .update(t.appointments)
-                  .set({
-                    ...(start
-                      ? { startAt: start, endAt: new Date(start.getTime() + 30 * 60_000) }
-                      : {}),
-                    ...(o.agent === null ? {} : { staffId: agents[o.agent]! }),
-                    ...(o.status === null ? {} : { status: APPOINTMENT_STATUSES[o.status]! }),
-                    ...(o.channel === null ? {} : { channel: BOOKING_CHANNELS[o.channel]! }),
-                    ...(o.service === null ? {} : { serviceId: o.service ? service!.id : null }),
-                    notes: 'touched',
-                  })
-                  .where(sql`${t.appointments.id} = ${id}`);
-              }
-            }
-          }
-        };
-        if (inOneTx) await db.transaction((tx) => apply(tx as unknown as typeof db));
-        else await apply(db);
+        await applyChurn(db, ops, inOneTx, {
+          insert: (exec, o) =>
+            createAppointment(
+              exec,
+              { clinicId: s.clinic.id, patientId: s.patient.id, staffId: agents[o.agent]! },
+              {
+                start: startOn(o.day),
+                status: APPOINTMENT_STATUSES[o.status]!,
+                channel: BOOKING_CHANNELS[o.channel]!,
+                serviceId: o.service ? service!.id : null,
+              },
+            ),
+          change: (o) => ({
+            start: o.day === null ? undefined : startOn(o.day),
+            ...(o.agent === null ? {} : { staffId: agents[o.agent]! }),
+            ...(o.status === null ? {} : { status: APPOINTMENT_STATUSES[o.status]! }),
+            ...(o.channel === null ? {} : { channel: BOOKING_CHANNELS[o.channel]! }),
+            ...(o.service === null ? {} : { serviceId: o.service ? service!.id : null }),
+          }),
+        });
         await expectExact();
       }),
       { numRuns: 20 },

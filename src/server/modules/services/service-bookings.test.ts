@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useScenario, useTestApp } from '../../test/test-app';
-import { bodyAgent, createBody } from '../../test/scenario';
+import { bodyAgent, bookThroughApi, createBody } from '../../test/scenario';
 import * as t from '../../db/schema';
 import { createResource, createService } from '../../test/factories';
 
@@ -59,14 +59,13 @@ describe('booking a service', () => {
   });
 
   it('books the spec’s body without a service as the clinic’s default, at any length', async () => {
-    const res = await staff.post('/api/appointments', createBody(s, TEN, { duration: 20 }));
-    expect(res.statusCode, res.body).toBe(201);
+    const res = await bookThroughApi(staff, s, TEN, { duration: 20 });
     const [service] = await env.db
       .select()
       .from(t.services)
-      .where(eq(t.services.id, res.json().serviceId));
+      .where(eq(t.services.id, res.serviceId!));
     expect(service).toMatchObject({ clinicId: s.clinic.id, isDefault: true });
-    expect(res.json().duration).toBe(20);
+    expect(res.duration).toBe(20);
   });
 
   it('refuses a length the service does not take, in words that name its lengths', async () => {
@@ -129,11 +128,7 @@ describe('booking a service', () => {
       }),
     ).rejects.toMatchObject({ cause: { code: '23P01' } });
     // Right after the buffer is free.
-    const next = await staff.post(
-      '/api/appointments',
-      createBody(s, at(TEN, 60), { duration: 30 }),
-    );
-    expect(next.statusCode, next.body).toBe(201);
+    await bookThroughApi(staff, s, at(TEN, 60), { duration: 30 });
   });
 
   it('offers only times whose buffers are free, and every offered time books', async () => {
@@ -186,11 +181,7 @@ describe('booking a service', () => {
   it('keeps an appointment’s buffers when it is moved', async () => {
     const physio = await addService();
     const booked = (await bookService(physio.id, TEN)).json();
-    const other = await staff.post(
-      '/api/appointments',
-      createBody(s, at(TEN, 120), { duration: 30 }),
-    );
-    expect(other.statusCode).toBe(201);
+    await bookThroughApi(staff, s, at(TEN, 120), { duration: 30 });
     // Moving the physio visit to end at 11:55 would leave 5 of its 15 minutes before 12:00.
     const moved = await staff.put(`/api/appointments/${booked._id}`, {
       date: at(TEN, 70),
@@ -229,15 +220,11 @@ describe('waiting for a service', () => {
 
   /** Someone else's 45 minutes at 10:00, booked then cancelled: the freed time is offered. */
   async function freeTenOClock() {
-    const other = await staff.post(
-      '/api/appointments',
-      createBody(s, TEN, {
-        duration: 45,
-        patient: { ...createBody(s, TEN).patient, id: s.otherPatient.id },
-      }),
-    );
-    expect(other.statusCode, other.body).toBe(201);
-    const cancelled = await staff.post(`/api/appointments/${other.json()._id}?action=cancel`, {
+    const other = await bookThroughApi(staff, s, TEN, {
+      duration: 45,
+      patient: { ...createBody(s, TEN).patient, id: s.otherPatient.id },
+    });
+    const cancelled = await staff.post(`/api/appointments/${other._id}?action=cancel`, {
       reason: 'Feeling better',
     });
     expect(cancelled.statusCode).toBe(200);
@@ -249,14 +236,10 @@ describe('waiting for a service', () => {
     // The next visit starts at 10:45: 45 minutes of physio fit from 10:00, its 15 minutes after
     // do not, so the freed 10:00–10:45 is not offered to this patient.
     // (Another patient's: a waiting patient booked in their window leaves the list.)
-    const next = await staff.post(
-      '/api/appointments',
-      createBody(s, at(TEN, 45), {
-        duration: 30,
-        patient: { ...createBody(s, TEN).patient, id: s.otherPatient.id },
-      }),
-    );
-    expect(next.statusCode, next.body).toBe(201);
+    await bookThroughApi(staff, s, at(TEN, 45), {
+      duration: 30,
+      patient: { ...createBody(s, TEN).patient, id: s.otherPatient.id },
+    });
     await freeTenOClock();
     expect(await env.db.select().from(t.waitlistOffers)).toEqual([]);
   });

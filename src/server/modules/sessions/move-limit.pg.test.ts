@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { useTestApp } from '../../test/test-app';
-import { createBody } from '../../test/scenario';
+import { bookThroughApi } from '../../test/scenario';
 import * as t from '../../db/schema';
 import { patientMove } from '../../test/visit-link';
 
@@ -17,9 +17,7 @@ const move = (token: string, start: string) => patientMove(env.app, token, start
 
 it('a move that read the count before another move committed is refused once it commits', async () => {
   const { s, staff } = await env.scenario();
-  const res = await staff.post('/api/appointments', createBody(s, START));
-  expect(res.statusCode, res.body).toBe(201);
-  const appt = res.json() as { _id: string; token: string };
+  const appt = await bookThroughApi(staff, s, START);
   expect((await move(appt.token, '2026-11-25T16:00:00.000Z')).statusCode).toBe(200);
 
   // Connections for the move, opened beforehand.

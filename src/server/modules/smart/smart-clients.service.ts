@@ -4,7 +4,7 @@ import type { RequestContext } from '../../core/request-context';
 import { badRequest, notFound } from '../../errors';
 import { isFhirResourceType } from '../fhir';
 import { auditChange } from '../audit';
-import { revokeSharedCredential } from '../integrations';
+import { revokeSharedCredential, sharedCredentialView } from '../integrations';
 import * as repo from './smart-clients.repository';
 import { formatScope, parseScope } from './scopes';
 
@@ -100,18 +100,9 @@ function toView(row: repo.ListedClientRow, mine: ReadonlySet<string>): SmartClie
     id: client.id,
     clientId: client.id,
     name: client.name,
-    clinics: row.clinics.filter((c) => mine.has(c.id)),
-    otherClinics: client.clinicIds.filter((id) => !mine.has(id)).length,
-    canManage: client.clinicIds.every((id) => mine.has(id)),
     scopes: client.scopes,
     jwksUrl: client.jwksUrl,
     keyIds: (client.jwks?.keys ?? []).map((k) => String(k.kid)),
-    createdAt: client.createdAt.toISOString(),
-    createdBy:
-      client.createdBy && row.createdByName !== null
-        ? { id: client.createdBy, name: row.createdByName }
-        : null,
-    lastUsedAt: client.lastUsedAt?.toISOString() ?? null,
-    revokedAt: client.revokedAt?.toISOString() ?? null,
+    ...sharedCredentialView(client, row, mine),
   };
 }

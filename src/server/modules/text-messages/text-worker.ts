@@ -6,7 +6,7 @@ import { isOpenStatus } from '@domain/appointment-status';
 import { reminderHold } from '@domain/reminders';
 import { minutesOfTime, textSendableAt } from '@domain/text-messages';
 import type { AppDeps } from '../../app-deps';
-import { repeatEvery } from '../../core/repeating-task';
+import { drainBatches, repeatEvery } from '../../core/repeating-task';
 import { planTextTwins, retryDelayMs, stoppedNumbers } from '../notifications';
 import { textBodyOf } from './text-body';
 import { STAFF_TEXT_KIND } from './patient-texts';
@@ -219,12 +219,7 @@ export function createTextWorker(
     // Planned once a pass, not once a batch: planning reads every due e-mail still waiting, and
     // what falls due meanwhile is planned by the next pass (or the e-mail worker's).
     await planTextTwins(db, deps.now());
-    let sent = 0;
-    for (;;) {
-      const batch = await runBatch();
-      sent += batch.sent;
-      if (batch.claimed < BATCH || task.stopped) return sent;
-    }
+    return drainBatches(runBatch, BATCH, () => task.stopped);
   }
 
   const task = repeatEvery(runOnce, {

@@ -1,10 +1,12 @@
 // The texts' SQL (ADR 050): texts are outbox rows on the 'sms' channel; replies and each number's
 // STOP are tables of their own.
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { OPEN_STATUSES } from '@domain/appointment-status';
 import type { ReplyAction, TextDeliveryStatus } from '@domain/text-messages';
 import type { Executor } from '../../db/client';
 import * as t from '../../db/schema';
+import { patientGreetingName } from '../../db/clinic-columns';
+import { claimDue } from '../notifications';
 
 export type TextRow = typeof t.outbox.$inferSelect;
 
@@ -12,36 +14,8 @@ export type TextRow = typeof t.outbox.$inferSelect;
  * Claims due texts for one attempt, as the e-mails are claimed: the lease pushes the next attempt
  * forward, and SKIP LOCKED keeps two instances off one text.
  */
-export async function claimDueTexts(db: Executor, now: Date, leaseMs: number, limit: number) {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: t.outbox.id })
-      .from(t.outbox)
-      .where(
-        and(
-          eq(t.outbox.channel, 'sms'),
-          eq(t.outbox.status, 'pending'),
-          lte(t.outbox.nextAttemptAt, now),
-        ),
-      )
-      .orderBy(asc(t.outbox.nextAttemptAt), asc(t.outbox.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(t.outbox)
-      .set({
-        attempts: sql`${t.outbox.attempts} + 1`,
-        nextAttemptAt: new Date(now.getTime() + leaseMs),
-      })
-      .where(
-        inArray(
-          t.outbox.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
-  });
+export function claimDueTexts(db: Executor, now: Date, leaseMs: number, limit: number) {
+  return claimDue(db, now, leaseMs, limit, 'sms');
 }
 
 /** What a text about a visit is written from, read when it goes. */
@@ -53,7 +27,7 @@ export async function visitsOfTexts(db: Executor, appointmentIds: readonly strin
       startAt: t.appointments.startAt,
       status: t.appointments.status,
       token: t.appointments.token,
-      firstName: sql<string>`coalesce(nullif(btrim(${t.patients.preferredName}), ''), ${t.patients.firstName})`,
+      firstName: patientGreetingName,
       remindersOptOut: t.patients.remindersOptOut,
       language: t.patients.preferredLanguage,
     })

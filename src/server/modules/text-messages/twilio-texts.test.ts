@@ -7,15 +7,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { testConfig } from '../../config';
 import * as t from '../../db/schema';
-import { bookThroughApi } from '../../test/scenario';
+import { bookThroughApi, waitlistEntryBody } from '../../test/scenario';
 import { useScenario, useTestApp } from '../../test/test-app';
 import { textLengthOf } from '@domain/text-messages';
 import { textGatewayOf } from './text-gateway';
 import { createTextWorker } from './text-worker';
 import { twilioSignature } from './twilio-gateway';
-import nodemailer from 'nodemailer';
-import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
-import { createOutboxWorker } from '../notifications';
+import { useSmtpSink } from '../../test/smtp-sink';
+import { sinkWorker } from '../../test/mail-worker';
 
 const SID = 'AC0123456789abcdef0123456789abcdef';
 const TOKEN = 'twilio-auth-token-for-tests';
@@ -70,11 +69,7 @@ beforeAll(async () => {
 });
 afterAll(() => receiver.close());
 
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(() => sink.close());
+const sink = useSmtpSink();
 beforeEach(() => {
   receiver.asked.length = 0;
   receiver.refuse = false;
@@ -200,23 +195,7 @@ describe('a Twilio-compatible API', () => {
   it('texts the patient in place of their e-mail, whose staff part still goes by mail', async () => {
     await patientTextedAboutAVisit();
     sink.inbox.length = 0;
-    const mail = createOutboxWorker(
-      {
-        config: { ...config(), SMTP_URL: sink.url },
-        db: env.handle,
-        now: () => env.now(),
-        version: 'test',
-      },
-      {
-        logger: env.app.log,
-        transport: nodemailer.createTransport({
-          host: '127.0.0.1',
-          port: sink.port,
-          secure: false,
-          ignoreTLS: true,
-        }),
-      },
-    );
+    const mail = sinkWorker(env, sink, { config: { ...config(), SMTP_URL: sink.url } });
     // The e-mail worker runs first: it plans the text before it sends, so the patient is left out.
     await mail.runOnce();
     await mail.stop();
@@ -504,18 +483,7 @@ describe('a waitlist offer', () => {
       .update(t.patients)
       .set({ preferredLanguage: 'es' })
       .where(eq(t.patients.id, s.patient.id));
-    const entry = await staff.post('/api/waitlist', {
-      clinic: s.clinic.slug,
-      patientId: s.patient.id,
-      providerId: null,
-      duration: 30,
-      windowFrom: '2026-11-23',
-      windowTo: '2026-12-31',
-      weekdays: [],
-      timesOfDay: [],
-      priority: 'normal',
-      notes: 'Wants an earlier visit',
-    });
+    const entry = await staff.post('/api/waitlist', waitlistEntryBody(s));
     expect(entry.statusCode, entry.body).toBe(201);
     const freed = await bookThroughApi(staff, s, '2026-11-24T15:00:00Z', {
       patient: {
@@ -542,23 +510,7 @@ describe('a waitlist offer', () => {
     const [text] = await texts();
     expect(text).toMatchObject({ kind: 'text.waitlist.offer', patientId: s.patient.id });
     // The offer's e-mail went by text: it is settled without mailing anyone.
-    const mail = createOutboxWorker(
-      {
-        config: { ...config(), SMTP_URL: sink.url },
-        db: env.handle,
-        now: () => env.now(),
-        version: 'test',
-      },
-      {
-        logger: env.app.log,
-        transport: nodemailer.createTransport({
-          host: '127.0.0.1',
-          port: sink.port,
-          secure: false,
-          ignoreTLS: true,
-        }),
-      },
-    );
+    const mail = sinkWorker(env, sink, { config: { ...config(), SMTP_URL: sink.url } });
     sink.inbox.length = 0;
     await mail.runOnce();
     await mail.stop();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { useScenario, useTestApp } from '../../test/test-app';
 import { apiAs } from '../../test/api-client';
-import { createBody } from '../../test/scenario';
+import { bookThroughApi, createBody, waitlistEntryBody } from '../../test/scenario';
 import { createPatient } from '../../test/factories';
 import * as t from '../../db/schema';
 import { expireDueOffers } from './offer-expiry';
@@ -14,21 +14,7 @@ const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New 
 const { s, staff, admin } = useScenario(env, 'admin');
 const TUESDAY_10AM = '2026-11-24T15:00:00.000Z';
 
-function entryBody(overrides: Record<string, unknown> = {}) {
-  return {
-    clinic: s.clinic.slug,
-    patientId: s.patient.id,
-    providerId: null,
-    duration: 30,
-    windowFrom: '2026-11-23',
-    windowTo: '2026-12-31',
-    weekdays: [],
-    timesOfDay: [],
-    priority: 'normal',
-    notes: 'Wants an earlier visit',
-    ...overrides,
-  };
-}
+const entryBody = (overrides: Record<string, unknown> = {}) => waitlistEntryBody(s, overrides);
 
 async function addEntry(overrides: Record<string, unknown> = {}) {
   const res = await staff.post('/api/waitlist', entryBody(overrides));
@@ -55,15 +41,10 @@ const otherPatientRef = () => ({
 
 /** Books with the other patient and cancels, freeing the time. */
 async function bookAndCancel(start = TUESDAY_10AM, overrides: Record<string, unknown> = {}) {
-  const booked = await staff.post(
-    '/api/appointments',
-    createBody(s, start, {
-      patient: otherPatientRef(),
-      ...overrides,
-    }),
-  );
-  expect(booked.statusCode, booked.body).toBe(201);
-  const id = booked.json()._id as string;
+  const { _id: id } = await bookThroughApi(staff, s, start, {
+    patient: otherPatientRef(),
+    ...overrides,
+  });
   const cancelled = await staff.post(`/api/appointments/${id}?action=cancel`, {
     reason: 'Feeling better',
   });
@@ -611,10 +592,9 @@ describe('accepting an offer', () => {
     await bookAndCancel();
     expect(await offerOf(entry.id)).toMatchObject([{ status: 'open' }]);
     // Staff book the waiting patient into another time of their window, by hand.
-    const booked = await staff.post('/api/appointments', createBody(s, '2026-11-26T15:00:00.000Z'));
-    expect(booked.statusCode, booked.body).toBe(201);
+    const booked = await bookThroughApi(staff, s, '2026-11-26T15:00:00.000Z');
     const detail = (await staff.get(`/api/waitlist/${entry.id}`)).json();
-    expect(detail).toMatchObject({ status: 'booked', appointmentId: booked.json()._id });
+    expect(detail).toMatchObject({ status: 'booked', appointmentId: booked._id });
     expect(detail.history.map((h: { type: string }) => h.type)).toEqual([
       'ADDED',
       'OFFERED',
@@ -640,8 +620,7 @@ describe('accepting an offer', () => {
 
   it('a booking outside the wished window leaves the entry waiting', async () => {
     const entry = await addEntry({ windowFrom: '2026-12-01' });
-    const booked = await staff.post('/api/appointments', createBody(s, TUESDAY_10AM));
-    expect(booked.statusCode).toBe(201);
+    await bookThroughApi(staff, s, TUESDAY_10AM);
     expect((await staff.get(`/api/waitlist/${entry.id}`)).json().status).toBe('waiting');
   });
 

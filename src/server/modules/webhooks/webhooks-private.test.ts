@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
 import * as t from '../../db/schema';
-import { createBody } from '../../test/scenario';
+import { bookThroughApi } from '../../test/scenario';
 import { useScenario, useTestApp } from '../../test/test-app';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { createWebhookWorker } from './webhook-worker';
@@ -59,8 +59,7 @@ describe('private addresses', () => {
         secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
       });
     }
-    const booked = await staff.post('/api/appointments', createBody(s, '2026-11-24T15:00:00Z'));
-    expect(booked.statusCode, booked.body).toBe(201);
+    await bookThroughApi(staff, s, '2026-11-24T15:00:00Z');
     const w = createWebhookWorker(
       {
         config: testConfig({ OUTBOX_POLL_MS: 3_600_000 }),
