@@ -12,6 +12,7 @@ import { seedPostgres } from './lib/databases';
 import { cannon, stopLoadChild } from './lib/load';
 import { readMixes, startApiTarget } from './sections/api-target';
 import { fhirQuestions } from './sections/fhir';
+import { reportSpecs } from './sections/api';
 import { ROOT } from './lib/spawn';
 import { cpuSnapshot, describeCpu } from './lib/proc-cpu';
 
@@ -41,7 +42,8 @@ async function main() {
   const mixes = await readMixes(target);
   // A path ("/api/health") is measured as it is, signed in as the front-desk user.
   // "create" books distinct free slots (one each, in turn), as the admin, like the bench does;
-  // "create-service-room" the same with the service that needs a room and has buffers.
+  // "create-service-room" the same with the service that needs a room and has buffers;
+  // "reports" a year of every clinic as their admin, each split and period kind in turn.
   // "fhir-appointments" and "fhir-slots" are the FHIR searches, with an integration token.
   const fhir = endpoint.startsWith('fhir-') ? await fhirQuestions(target) : null;
   const requests = endpoint.startsWith('/')
@@ -50,15 +52,22 @@ async function main() {
       ? target.freeSlots.slice(0, 20_000)
       : endpoint === 'create-service-room'
         ? target.roomSlots.slice(0, 20_000)
-        : fhir
-          ? fhir[endpoint === 'fhir-slots' ? 'slots' : 'appointments'].fhir
-          : mixes[endpoint];
+        : endpoint === 'reports'
+          ? reportSpecs()
+          : fhir
+            ? fhir[endpoint === 'fhir-slots' ? 'slots' : 'appointments'].fhir
+            : mixes[endpoint];
   if (!requests) throw new Error(`unknown endpoint ${endpoint}: ${Object.keys(mixes).join(', ')}`);
   const job = {
     url: target.url,
     headers: fhir
       ? fhir.auth
-      : { cookie: endpoint.startsWith('create') ? target.adminCookie : target.staffCookie },
+      : {
+          cookie:
+            endpoint.startsWith('create') || endpoint === 'reports'
+              ? target.adminCookie
+              : target.staffCookie,
+        },
     connections: Number(clientsArg),
     // Bookings through one queue for every connection: each free time is asked for once. The
     // mixes of a different day each request go through one queue too, as the bench sends them.

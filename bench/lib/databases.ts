@@ -1,3 +1,4 @@
+import type pg from 'pg';
 // The two databases the API benchmarks run against, each freshly created and bulk-seeded, and
 // opened through the app's own openDatabase/runMigrations so the schema is the real one.
 import { rmSync } from 'node:fs';
@@ -14,6 +15,25 @@ import {
   markBenchDatabaseSeeded,
   recreateBenchDatabase,
 } from './sql';
+
+/**
+ * A set-up query on a connection of the app's pool without the app's statement timeout, which is
+ * the app's, not the set-up's: at 10M appointments a count or the free times can outlast it.
+ */
+export async function withoutTimeout<T>(
+  pool: pg.Pool,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('set statement_timeout = 0');
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.query('reset statement_timeout').catch(() => {});
+    client.release();
+  }
+}
 
 export const BENCH_PASSWORD = 'bench-password-1';
 export const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ?? '/tmp/carebook-bench-pglite';
@@ -52,7 +72,10 @@ async function countRows(handle: DbHandle): Promise<Record<string, number>> {
     const runner = handle.pglite ? pgliteRunner(handle.pglite) : null;
     const rows = runner
       ? await runner.query<{ n: number }>(`select count(*)::int as n from ${table}`)
-      : (await handle.pool!.query(`select count(*)::int as n from ${table}`)).rows;
+      : await withoutTimeout<{ n: number }>(
+          handle.pool!,
+          `select count(*)::int as n from ${table}`,
+        );
     counts[table] = Number(rows[0]!.n);
   }
   return counts;

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { testConfig, type Config } from '../../src/server/config';
 import { capture, instrumentPg, instrumentPglite, type Capture } from '../lib/capture';
-import { BENCH_PASSWORD, POOL_SIZE, type SeededDatabase } from '../lib/databases';
+import { BENCH_PASSWORD, POOL_SIZE, withoutTimeout, type SeededDatabase } from '../lib/databases';
 import type { HttpRequestSpec } from '../lib/load-child';
 import { pgliteTarget, pgTarget, type ReplayTarget } from '../lib/replay';
 import { physioServiceId } from '../seed/bulk-seed';
@@ -150,19 +150,10 @@ export async function startApiTarget(label: string, seeded: SeededDatabase): Pro
       })
     : null;
   const raw = rawPool ? pgTarget(rawPool) : pgliteTarget(handle.pglite!);
-  // The set-up's own queries: at 10M appointments the free times take longer than the app's
-  // statement timeout, which is the app's, not the set-up's.
-  const query = async <T>(text: string, values: unknown[] = []) => {
-    if (!handle.pool) return (await handle.pglite!.query<T>(text, values)).rows;
-    const client = await handle.pool.connect();
-    try {
-      await client.query('set statement_timeout = 0');
-      return (await client.query(text, values)).rows as T[];
-    } finally {
-      await client.query('reset statement_timeout').catch(() => {});
-      client.release();
-    }
-  };
+  const query = async <T>(text: string, values: unknown[] = []) =>
+    handle.pool
+      ? withoutTimeout<T>(handle.pool, text, values)
+      : (await handle.pglite!.query<T>(text, values)).rows;
 
   // Future quarter hours of every agent's working week (to the horizon) that no active
   // appointment overlaps, in random order; each benchmarked booking takes one, 15 minutes long.

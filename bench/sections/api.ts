@@ -469,7 +469,7 @@ export async function benchBare(options: ApiOptions, log: (s: string) => void) {
 }
 
 /** The last twelve months up to today, split each way the page offers, by month and by week. */
-function reportSpecs(): HttpRequestSpec[] {
+export function reportSpecs(): HttpRequestSpec[] {
   const today = new Date();
   const to = today.toISOString().slice(0, 10);
   const from = new Date(

@@ -13,6 +13,7 @@ import {
   updateClinicPolicyEndpoint,
 } from '@contracts/clinic-policy';
 import type { AppDeps } from '../../app-deps';
+import { sendJsonText } from '../../core/json-text';
 import { route } from '../../core/route';
 import * as policy from './clinic-policy.service';
 import * as clinics from './clinics.service';
@@ -66,15 +67,7 @@ export function clinicsRoutes(deps: AppDeps): FastifyPluginAsync {
       // Sent as JSON text: the engine builds the slots from plain strings and numbers, and the
       // contract's serializer would check each one again, a cost that grows with a day's slots
       // (a test parses the answer with the contract). A reused answer reuses its text.
-      return reply.type('application/json; charset=utf-8').send(jsonOf(answer));
+      return sendJsonText(reply, answer);
     });
   };
-}
-
-/** The JSON text of an answer, written once per answer object (a reused answer is the same). */
-const texts = new WeakMap<object, string>();
-function jsonOf(answer: object): string {
-  let text = texts.get(answer);
-  if (text === undefined) texts.set(answer, (text = JSON.stringify(answer)));
-  return text;
 }

@@ -24,17 +24,20 @@ export interface RollupSum {
 
 const d = t.appointmentReportDays;
 
+// Grouped by the columns' own types (uuid, date) and made text only for the few summed lines: at
+// 10M appointments a network's year is a quarter of a million roll-up rows, which hash in memory
+// as uuids and dates but were sorted on disk as text (400 ms against 160 ms alone).
 const groupColumn: Record<ReportGroup, SQL> = {
-  clinic: sql`${d.clinicId}::text`,
-  provider: sql`${d.staffId}::text`,
-  service: sql`${d.serviceId}::text`,
+  clinic: sql`${d.clinicId}`,
+  provider: sql`${d.staffId}`,
+  service: sql`${d.serviceId}`,
   source: sql`${d.channel}`,
 };
 
 const bucketOf: Record<ReportGranularity, SQL> = {
   // Days of the clinic's own calendar (ADR 052): a week from its Sunday, a month from its first.
-  week: sql`(${d.day} - extract(dow from ${d.day})::int)::text`,
-  month: sql`date_trunc('month', ${d.day})::date::text`,
+  week: sql`(${d.day} - extract(dow from ${d.day})::int)`,
+  month: sql`date_trunc('month', ${d.day})::date`,
 };
 
 /**
@@ -57,7 +60,10 @@ export async function sumRollup(
   const key = groupColumn[input.group];
   return queryRows<RollupSum>(
     db,
-    sql`select ${bucket} as bucket, ${key} as key,
+    sql`select bucket::text as bucket, key::text as key, "booked", "attended", "noShow",
+          "cancelled", "lateCancelled", "leadMinutes", "bookedMinutes", "newPatients",
+          "confirmedAfterReminder"
+        from (select ${bucket} as bucket, ${key} as key,
           sum(${d.booked})::float8 as "booked",
           sum(${d.attended})::float8 as "attended",
           sum(${d.noShow})::float8 as "noShow",
@@ -70,7 +76,7 @@ export async function sumRollup(
         from ${d}
         where ${d.clinicId} = any(${sql.param([...input.clinicIds])}::uuid[])
           and ${d.day} between ${input.from}::date and ${input.to}::date
-        group by 1, 2`,
+        group by 1, 2) sums`,
   );
 }
 

@@ -2,6 +2,7 @@
 // equal to a direct SQL count of the same clinic-local period.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { reportResponse } from '@contracts/reports';
 import { queryRows } from '../../db/client';
 import * as t from '../../db/schema';
 import { createAppointment } from '../../test/factories';
@@ -55,6 +56,8 @@ describe('GET /api/reports', () => {
     const res = await scene.admin.get(`/api/reports?${NOVEMBER}&group=provider`);
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json();
+    // Sent as JSON text without the contract's serializer: the answer must still be its shape.
+    expect(reportResponse.strict().parse(report)).toEqual(report);
     expect(report.clinics.map((c: { id: string }) => c.id)).toEqual([scene.s.clinic.id]);
     expect(report.total).toMatchObject(await directCount(scene.s.clinic.id));
     expect(report.total).toMatchObject({ booked: 4, noShows: 1, attended: 1, cancelled: 1 });
