@@ -8,7 +8,7 @@ import * as t from '../../db/schema';
 import { createAppointment } from '../../test/factories';
 import { createToken, expectValidFhir, fhirAs } from '../../test/fhir-kit';
 import { useScenario, useTestApp } from '../../test/test-app';
-import { createBulkExportWorker, type BulkExportWorker } from './bulk-export';
+import { createBulkExportWorker, type BulkExportWorker } from './bulk-export-worker';
 
 // FHIR Bulk Data Access 2.0 driven over HTTP as an EHR's bulk client does: a SMART Backend
 // Services token (assertion signed here with `jose`), kick-off, polling, the manifest, and every

@@ -12,15 +12,8 @@ import {
   markAppointment,
   type AppointmentRecord,
 } from '../appointments';
-import {
-  checkVersion,
-  clinicById,
-  participantsOf,
-  placesOf,
-  readFhirAppointment,
-  timeOf,
-  toResource,
-} from './fhir-appointments';
+import { clinicById, readFhirAppointment, toResource } from './fhir-appointments';
+import { checkVersion, participantsOf, placesOf, timeOf } from './fhir-appointment-create';
 import { validateIncoming } from './fhir-validation';
 import { FhirError, invalid, unprocessable } from './outcome';
 import { zodOutcome } from './zod-outcome';

@@ -2,7 +2,7 @@ import type { Resource } from '@medplum/fhirtypes';
 import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import type { Page } from './bundle';
-import type { FhirResourceType } from './capability';
+import type { FhirResourceType } from './fhir-resources';
 import { readFhirAppointment, searchFhirAppointments, toResource } from './fhir-appointments';
 import * as directory from './fhir-directory';
 import { readPatient, searchPatients } from './fhir-patients';

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { countPatientRecords, createPatient, lookUpPatients, type PatientRecord } from '../clinics';
 import { updatePatient } from '../patients';
-import { checkVersion } from './fhir-appointments';
+import { checkVersion } from './fhir-appointment-create';
 import {
   patientFieldsFrom,
   RECORD_NUMBER_SYSTEM,

@@ -7,15 +7,16 @@ import { tooManyRequests } from '../../errors';
 import type { RequestContext } from '../../core/request-context';
 import { FHIR_PATH, fhirBase, searchset } from './bundle';
 import {
-  capabilityStatement,
   includesOf,
   isFhirResourceType,
   RESOURCES,
   searchParamNames,
   type FhirResourceType,
-} from './capability';
+} from './fhir-resources';
+import { capabilityStatement } from './capability';
 import { patchFhirAppointment, updateFhirAppointment } from './fhir-appointment-changes';
-import { createFhirAppointment, readFhirAppointment, toResource } from './fhir-appointments';
+import { readFhirAppointment, toResource } from './fhir-appointments';
+import { createFhirAppointment } from './fhir-appointment-create';
 import {
   authenticateFhirCaller,
   fhirRateLimitKeys,

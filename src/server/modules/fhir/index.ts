@@ -2,5 +2,5 @@
 export { fhirRoutes } from './fhir.routes';
 // What SMART Backend Services (modules/smart, ADR 059) needs to know of the API it guards.
 export { FHIR_PATH } from './bundle';
-export { FHIR_RESOURCE_TYPES, isFhirResourceType } from './capability';
-export { createBulkExportWorker, type BulkExportWorker } from './bulk-export';
+export { FHIR_RESOURCE_TYPES, isFhirResourceType } from './fhir-resources';
+export { createBulkExportWorker, type BulkExportWorker } from './bulk-export-worker';
