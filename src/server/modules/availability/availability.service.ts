@@ -18,6 +18,7 @@ import { SERVICE_BUFFER_MAX } from '@domain/services';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import * as repo from './availability.repository';
+import * as busyRepo from './outside-busy.repository';
 
 export interface AgentIdentity {
   id: string;
@@ -149,7 +150,7 @@ async function buildQuery(
   // Read with the agents too (listBookableAgents), for the clinic of the settings.
   const outsidePreloaded = input.agents.every((a) => a.outsideBusy);
   const agentIds = input.agents.map((a) => a.id);
-  const cutoffs = repo.outsideDropCutoffs(input.now, settings.outsideDropAfterHours);
+  const cutoffs = busyRepo.outsideDropCutoffs(input.now, settings.outsideDropAfterHours);
   const [agents, blocking, outsideBusy] = await Promise.all([
     loadSlotAgents(db, input.agents),
     // Neither read with the agents: bookings and live holds in one statement.
@@ -176,7 +177,7 @@ async function buildQuery(
       ? []
       : outsidePreloaded
         ? input.agents.flatMap((a) => a.outsideBusy!)
-        : repo.loadOutsideBusy(
+        : busyRepo.loadOutsideBusy(
             db,
             agentIds,
             window.from,

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import type { RequestContext } from '../../core/request-context';
 import { badRequest, notFound } from '../../errors';
 import * as repo from './availability.repository';
+import * as busyRepo from './outside-busy.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -74,12 +75,12 @@ export async function listOutsideBusy(
     if (!clinic) throw notFound('Clinic not found.');
     clinicIds = [clinic.id];
   }
-  const rows = await repo.outsideBusyInClinics(deps.db.db, {
+  const rows = await busyRepo.outsideBusyInClinics(deps.db.db, {
     clinicIds,
     agentIds: agentIdsOf(query.agentIds),
     from: new Date(query.from),
     to: new Date(query.to),
-    ...repo.outsideDropCutoffs(deps.now(), deps.config.OUTSIDE_CALENDAR_DROP_AFTER_HOURS),
+    ...busyRepo.outsideDropCutoffs(deps.now(), deps.config.OUTSIDE_CALENDAR_DROP_AFTER_HOURS),
   });
   return {
     busy: rows.map((r) => ({

@@ -10,6 +10,6 @@ export {
   slotSettings,
 } from './availability.service';
 export { agentForAdmin } from './agent-schedule.service';
-export { outsideCalendarBlocks, outsideDropCutoffs } from './availability.repository';
+export { outsideCalendarBlocks, outsideDropCutoffs } from './outside-busy.repository';
 export type { AgentScheduleData } from './availability.repository';
 export type { SlotSettings } from './availability.service';

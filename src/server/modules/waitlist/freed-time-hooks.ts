@@ -5,7 +5,7 @@ import { freedTime, gainedIntervals, type AppointmentTimes } from '@domain/waitl
 import type { AppDeps } from '../../app-deps';
 import type { Executor } from '../../db/client';
 import { openAndOffer } from './offers';
-import * as offersRepo from './offers.repository';
+import * as openingsRepo from './openings.repository';
 
 /**
  * The hook of the appointments module (ADR 019): inside the change's transaction, records the
@@ -54,7 +54,7 @@ export async function offerExtraHours(
     availabilityIntervals(change.after, now, until),
   ).slice(0, MAX_EXTRA_OPENINGS);
   if (gained.length === 0) return;
-  for (const clinicId of await offersRepo.clinicIdsOfMember(tx, change.agentId)) {
+  for (const clinicId of await openingsRepo.clinicIdsOfMember(tx, change.agentId)) {
     for (const slot of gained) {
       await openAndOffer(tx, deps, now, {
         clinicId,

@@ -12,6 +12,7 @@ import { fillOpening } from './offers';
 import { lockWaitlistOpening } from '../../db/locks';
 import type { BookingRequest } from '../appointments';
 import * as offersRepo from './offers.repository';
+import * as openingsRepo from './openings.repository';
 import type { OfferRow } from './offers.repository';
 import * as repo from './waitlist.repository';
 
@@ -203,7 +204,7 @@ export async function acceptOffer(
         for (const other of overlapping) {
           await addHistory(tx, other.entryId, now, 'TAKEN', row.start.toISOString());
         }
-        await offersRepo.markOpeningFilled(tx, row.openingId);
+        await openingsRepo.markOpeningFilled(tx, row.openingId);
         return {
           offer: { ...view(row, now, 'accepted'), sessionToken: appointment.token },
         };
@@ -229,7 +230,7 @@ async function markTaken(deps: AppDeps, token: string, now: Date): Promise<void>
       await offersRepo.setOfferStatus(tx, row.id, 'taken', now);
       await addHistory(tx, row.entryId, now, 'TAKEN', row.start.toISOString());
       // The time is booked otherwise: nobody else is offered it again.
-      await offersRepo.closeOpening(tx, row.openingId);
+      await openingsRepo.closeOpening(tx, row.openingId);
     }),
   );
 }

@@ -12,6 +12,7 @@ import { addHistory } from './entry-history';
 import { OFFER_KIND, queueNotifications } from '../notifications';
 import { loadResourcePool } from '../../db/resource-pool';
 import * as offersRepo from './offers.repository';
+import * as openingsRepo from './openings.repository';
 
 export { OFFER_KIND };
 
@@ -20,11 +21,11 @@ export async function openAndOffer(
   tx: Executor,
   deps: Pick<AppDeps, 'config'>,
   now: Date,
-  o: offersRepo.NewOpening,
+  o: openingsRepo.NewOpening,
 ): Promise<void> {
   // Only where someone could take it: skip the row when nobody waits at this clinic.
-  if (!(await offersRepo.anyoneWaiting(tx, o.clinicId))) return;
-  const openingId = await offersRepo.insertOpening(tx, { ...o, createdAt: now });
+  if (!(await openingsRepo.anyoneWaiting(tx, o.clinicId))) return;
+  const openingId = await openingsRepo.insertOpening(tx, { ...o, createdAt: now });
   await fillOpening(tx, deps, now, openingId);
 }
 
@@ -40,10 +41,10 @@ export async function fillOpening(
   openingId: string,
 ): Promise<number> {
   // One pass-on at a time per opening: the row lock queues a decline behind an expiry.
-  const opening = await offersRepo.lockOpening(tx, openingId);
+  const opening = await openingsRepo.lockOpening(tx, openingId);
   if (!opening || opening.status !== 'open') return 0;
 
-  const open = await offersRepo.countOpenOffers(tx, openingId);
+  const open = await openingsRepo.countOpenOffers(tx, openingId);
   const room = opening.offersAtOnce - open;
   if (room <= 0) return 0;
 
@@ -145,7 +146,7 @@ export async function fillOpening(
     });
   }
   if (offered === 0 && open === 0) {
-    await offersRepo.closeOpening(tx, openingId);
+    await openingsRepo.closeOpening(tx, openingId);
   }
   return offered;
 }

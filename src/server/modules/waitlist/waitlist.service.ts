@@ -20,6 +20,7 @@ import { auditEntry } from './entry-audit';
 import { addHistory } from './entry-history';
 import { fillOpening } from './offers';
 import * as offersRepo from './offers.repository';
+import * as openingsRepo from './openings.repository';
 import * as repo from './waitlist.repository';
 import { requireBookingService, requireServiceLength } from '../services';
 import { describeDurations } from '@domain/services';
@@ -154,9 +155,9 @@ export async function createEntry(
 
 /** Freed times still open at the clinic go to whoever now suits them. */
 async function offerOpenTimes(tx: Executor, deps: AppDeps, now: Date, clinicId: string) {
-  for (const openingId of await offersRepo.openingsAhead(tx, clinicId, now)) {
+  for (const openingId of await openingsRepo.openingsAhead(tx, clinicId, now)) {
     // A closed opening found nobody before; it may find the newcomer.
-    await offersRepo.reopenOpening(tx, openingId);
+    await openingsRepo.reopenOpening(tx, openingId);
     await fillOpening(tx, deps, now, openingId);
   }
 }
