@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderHold, type HoldSnapshot } from './messages';
+import { renderHold, type HoldSnapshot } from './kept-time-messages';
 import { keptTimeSnapshot } from '../../test/message-kit';
 
 const snapshot = keptTimeSnapshot({

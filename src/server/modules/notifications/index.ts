@@ -15,8 +15,8 @@ export {
   type SeriesVisit,
 } from './outbox-row';
 export { remindersForNewAppointment, replanClinicReminders, syncReminders } from './reminders';
-export { OFFER_KIND, offerLink, renderOffer, type OfferSnapshot } from './messages';
-export { HOLD_KIND, type HoldSnapshot } from './messages';
+export { OFFER_KIND, offerLink, renderOffer, type OfferSnapshot } from './kept-time-messages';
+export { HOLD_KIND, type HoldSnapshot } from './kept-time-messages';
 export {
   FACTOR_CHANGED_KIND,
   factorChangedRow,

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { renderHold, renderMessage, renderReminder } from './messages';
+import { renderMessage, renderReminder } from './messages';
+import { renderHold } from './kept-time-messages';
 import { mailWords, patientMailWords } from './mail-words';
 import { en } from './catalogues/en';
 import { es } from './catalogues/es';
@@ -142,7 +143,7 @@ describe('e-mail catalogues', () => {
   const english: Record<string, string> = en;
   const names = (elements: MessageFormatElement[]): string[] =>
     elements.flatMap((e) => (e.type === TYPE.literal || e.type === TYPE.pound ? [] : [e.value]));
-  const source = ['messages.ts', 'visit-lines.ts', 'visit-calendar.ts']
+  const source = ['messages.ts', 'kept-time-messages.ts', 'visit-lines.ts', 'visit-calendar.ts']
     .map((file) => readFileSync(new URL(`./${file}`, import.meta.url), 'utf8'))
     .join('\n');
 

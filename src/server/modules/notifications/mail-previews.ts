@@ -5,15 +5,8 @@ import type { Executor } from '../../db/client';
 import { serviceOfAppointment } from '../services';
 import { clinicsOfRows } from './message-visits';
 import type { AddressedParty, NotificationSnapshot } from './outbox-row';
-import {
-  HOLD_KIND,
-  OFFER_KIND,
-  renderHold,
-  renderMessage,
-  renderOffer,
-  renderReminder,
-  type MessageClinic,
-} from './messages';
+import { renderMessage, renderReminder, type MessageClinic } from './messages';
+import { HOLD_KIND, OFFER_KIND, renderHold, renderOffer } from './kept-time-messages';
 import { REMINDER_KIND } from './reminders.repository';
 import { mailWords } from './mail-words';
 

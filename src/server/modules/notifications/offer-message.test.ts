@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderOffer, type OfferSnapshot } from './messages';
+import { renderOffer, type OfferSnapshot } from './kept-time-messages';
 import { keptTimeSnapshot } from '../../test/message-kit';
 
 const snapshot: OfferSnapshot = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOLD_KIND, renderHold } from './messages';
+import { HOLD_KIND, renderHold } from './kept-time-messages';
 import { ADMIN_NOTICE_KIND } from './outbox-row';
 import { linksOf, preferenceOf, previewOf, renderOutboxMail } from './outbox-render';
 import { keptTimeSnapshot } from '../../test/message-kit';

@@ -8,16 +8,15 @@ import {
   type NotificationParty,
   type NotificationSnapshot,
 } from './outbox-row';
+import { renderMessage, renderReminder } from './messages';
 import {
   HOLD_KIND,
   OFFER_KIND,
   renderHold,
-  renderMessage,
   renderOffer,
-  renderReminder,
   type HoldSnapshot,
   type OfferSnapshot,
-} from './messages';
+} from './kept-time-messages';
 import {
   FACTOR_CHANGED_KIND,
   INVITATION_KIND,

@@ -11,7 +11,7 @@ import type { MessageClinic } from './messages';
 import { hasAddress } from './outbox-row';
 import * as repo from './outbox.repository';
 import * as reminders from './reminders.repository';
-import { OFFER_KIND } from './messages';
+import { OFFER_KIND } from './kept-time-messages';
 import { planTextTwins, textTwinned } from './text-twins';
 
 const LEASE_MS = 5 * 60_000;

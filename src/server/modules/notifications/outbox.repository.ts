@@ -4,7 +4,7 @@ import { insertPrepared } from '../../db/prepared-insert';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { patientFullName } from '../../db/clinic-columns';
 import * as t from '../../db/schema';
-import { HOLD_KIND, OFFER_KIND } from './messages';
+import { HOLD_KIND, OFFER_KIND } from './kept-time-messages';
 
 export type OutboxRow = typeof t.outbox.$inferSelect;
 
