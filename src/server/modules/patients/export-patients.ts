@@ -8,7 +8,7 @@ import type { RequestContext } from '../../core/request-context';
 import { clinicsAsked } from './list-patients';
 import { requirePatientEditorIn } from './patient-editors';
 import { auditPatientReads } from './patient-audit';
-import * as repo from './patient-records.repository';
+import * as listRepo from './patient-list.repository';
 
 type Query = z.output<typeof exportPatientsQuery>;
 
@@ -38,7 +38,7 @@ export const PATIENT_CSV_COLUMNS = [
   'Patient id',
 ] as const;
 
-function toLine(p: repo.ExportedPatient): string[] {
+function toLine(p: listRepo.ExportedPatient): string[] {
   return [
     p.recordNumber ?? '',
     p.lastName,
@@ -75,8 +75,8 @@ export async function exportPatientsCsv(deps: AppDeps, ctx: RequestContext, q: Q
     archived: q.archived ?? false,
     limit: PATIENT_EXPORT_BATCH,
   };
-  const read = async (after?: repo.PatientCursor) => {
-    const rows = await repo.exportPatients(deps.db.db, { ...filter, after });
+  const read = async (after?: listRepo.PatientCursor) => {
+    const rows = await listRepo.exportPatients(deps.db.db, { ...filter, after });
     await auditPatientReads(
       deps,
       ctx,

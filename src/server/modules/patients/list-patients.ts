@@ -8,7 +8,7 @@ import { badRequest } from '../../errors';
 import { requireMemberClinic } from '../clinics';
 import { auditPatientReads } from './patient-audit';
 import { patientEditorClinicIds } from './patient-editors';
-import * as repo from './patient-records.repository';
+import * as listRepo from './patient-list.repository';
 
 type Query = z.output<typeof listPatientsQuery>;
 
@@ -23,7 +23,7 @@ export async function listPatients(
 ): Promise<PatientPage> {
   const clinicIds = clinicsAsked(ctx, q.clinic);
   const [rows, editable] = await Promise.all([
-    repo.listPatients(deps.db.db, {
+    listRepo.listPatients(deps.db.db, {
       clinicIds,
       query: parsePatientQuery(q.q ?? ''),
       archived: q.archived ?? false,
@@ -73,7 +73,7 @@ export function clinicsAsked(ctx: RequestContext, slug: string | undefined): str
 }
 
 /** A page's end as its `next` says it: also the duplicates' list's (find-duplicates.ts). */
-export function encodeCursor(row: repo.PatientCursor): string {
+export function encodeCursor(row: listRepo.PatientCursor): string {
   return Buffer.from(JSON.stringify([row.lastName, row.firstName, row.id])).toString('base64url');
 }
 
@@ -82,7 +82,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function decodeCursor(
   cursor: string,
   restart = 'Start again from the first page of patients.',
-): repo.PatientCursor {
+): listRepo.PatientCursor {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (

@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { PHONE_DIGITS_MINIMUM } from '@domain/patient-duplicates';
 import { queryRows, type Executor } from '../../db/client';
 import * as t from '../../db/schema';
-import type { PatientCursor } from './patient-records.repository';
+import type { PatientCursor } from './patient-list.repository';
 
 const p = t.patients;
 const c = t.clinics;
