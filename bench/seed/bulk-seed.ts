@@ -281,8 +281,9 @@ export async function bulkSeed(
        alter table appointment_events enable trigger user`,
     ),
   );
-  // The reports' roll-up (ADR 052), counted once from the rows as loaded: their stored facts
-  // keep the columns' defaults (booked at the front desk, returning patients).
+  // The reports' roll-ups (ADR 052), counted once from the rows as loaded (days, then weeks and
+  // months from them): their stored facts keep the columns' defaults (booked at the front desk,
+  // returning patients).
   await timed(timings, 'reportDays', () => db.exec('select appointment_report_days_rebuild()'));
   await timed(timings, 'indexes', async () => {
     const took = await restoreSecondaryStructures(connections, dropped);
@@ -292,6 +293,7 @@ export async function bulkSeed(
     ...tables,
     'appointment_month_counts',
     'appointment_report_days',
+    'appointment_report_periods',
     'users',
     'clinics',
     'clinic_members',

@@ -8,6 +8,7 @@ import {
   REPORT_GRANULARITIES,
   REPORT_MAX_DAYS,
   reportBuckets,
+  rollupReads,
   reportPeriodProblem,
   scheduledMinutes,
   scheduledMinutesPerBucket,
@@ -42,6 +43,35 @@ describe('report periods', () => {
         }
         expect(buckets.reduce((n, b) => n + daysIn(b), 0)).toBe(daysIn(range));
       }),
+    );
+  });
+
+  it('read every day of a period once: whole weeks or months from their roll-up, cut ones by day', () => {
+    fc.assert(
+      fc.property(period, granularity, (range, by) => {
+        const { wholeStarts, cutDays } = rollupReads(range, by);
+        const read: string[] = [];
+        for (const b of reportBuckets(range, by)) {
+          const inWhole =
+            wholeStarts !== null && b.start >= wholeStarts.from && b.start <= wholeStarts.to;
+          if (inWhole) {
+            // A whole bucket's days are all in the period.
+            expect(b.from).toBe(b.start);
+            expect(bucketStartOf(addDaysToKey(b.to, 1), by)).not.toBe(b.start);
+            for (let d = b.from; d <= b.to; d = addDaysToKey(d, 1)) read.push(d);
+          }
+        }
+        for (const cut of cutDays) {
+          // Only the period's first and last bucket can be cut.
+          expect(cut.from === range.from || cut.to === range.to).toBe(true);
+          for (let d = cut.from; d <= cut.to; d = addDaysToKey(d, 1)) read.push(d);
+        }
+        const every: string[] = [];
+        for (let d = range.from; d <= range.to; d = addDaysToKey(d, 1)) every.push(d);
+        expect(read.sort()).toEqual(every);
+        expect(cutDays.length).toBeLessThanOrEqual(2);
+      }),
+      { numRuns: 200 },
     );
   });
 

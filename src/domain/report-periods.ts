@@ -97,6 +97,32 @@ export function reportBuckets(range: DayRange, by: ReportGranularity): ReportBuc
   return buckets;
 }
 
+/** Whether a bucket holds its whole week or month, not cut by the period. */
+export function isWholeBucket(bucket: ReportBucket, by: ReportGranularity): boolean {
+  return (
+    bucket.from === bucket.start &&
+    bucket.to === addDaysToKey(nextBucketStart(bucket.start, by), -1)
+  );
+}
+
+/**
+ * Where a period's sums are read (ADR 052): its whole weeks or months from the roll-up kept per
+ * week and month (`wholeStarts`: the first and last such bucket's start, or null when none is
+ * whole), and the days of the buckets the period cuts (at most its first and last) from the
+ * roll-up kept per day.
+ */
+export function rollupReads(
+  range: DayRange,
+  by: ReportGranularity,
+): { wholeStarts: DayRange | null; cutDays: DayRange[] } {
+  const buckets = reportBuckets(range, by);
+  const whole = buckets.filter((b) => isWholeBucket(b, by));
+  return {
+    wholeStarts: whole.length ? { from: whole[0]!.start, to: whole.at(-1)!.start } : null,
+    cutDays: buckets.filter((b) => !isWholeBucket(b, by)).map(({ from, to }) => ({ from, to })),
+  };
+}
+
 /**
  * The period a report opens on: the last twelve weeks or months up to and including the current
  * one, on the clinic's calendar at `now`.

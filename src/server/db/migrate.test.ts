@@ -40,6 +40,7 @@ describe('migrations', () => {
       'appointment_events',
       'appointment_month_counts',
       'appointment_report_days',
+      'appointment_report_periods',
       'appointment_series',
       'appointments',
       'audit_log',
@@ -727,6 +728,43 @@ describe('migrations of stored rows', () => {
       await expect(
         db.execute(sql`update clinics set text_number = '+12125550188' where slug = 'none'`),
       ).rejects.toMatchObject({ cause: { code: '23505' } });
+    });
+  }, 60_000);
+
+  it('0053 sums the days already rolled up into their Sydney week and month, and keeps them after', async () => {
+    await migratedUpTo('0052_audit_spool_keys', async (handle, migrateRest) => {
+      const db = handle.db;
+      const [clinic] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into clinics (slug, name, timezone) values ('harbour', 'Harbour', 'Australia/Sydney') returning id`,
+      );
+      // Saturday 28 November 14:00 UTC is Sunday 29 November 01:00 in Sydney: a new week, in November.
+      const { agent, patient } = await visitAt(db, clinic!.id);
+      const book = (start: string) =>
+        db.execute(sql`insert into appointments (clinic_id, patient_id, staff_id, start_at, end_at, duration, status, token)
+          values (${clinic!.id}, ${patient.id}, ${agent.id}, ${start}::timestamptz, ${start}::timestamptz + interval '30 minutes', 30, 'BOOKED', ${randomUUID()})`);
+      await book('2026-11-28T14:00:00Z');
+      await book('2026-11-30T23:00:00Z');
+      await migrateRest();
+      const periods = () =>
+        queryRows<{ granularity: string; start: string; booked: number }>(
+          db,
+          sql`select granularity, start::text, booked from appointment_report_periods
+              where booked <> 0 order by granularity, start`,
+        );
+      // The factory's visit is 2 December in Sydney; 30 November 23:00 UTC is 1 December there.
+      expect(await periods()).toEqual([
+        { granularity: 'month', start: '2026-11-01', booked: 1 },
+        { granularity: 'month', start: '2026-12-01', booked: 2 },
+        { granularity: 'week', start: '2026-11-29', booked: 3 },
+      ]);
+      await book('2026-12-05T22:00:00Z');
+      expect(await periods()).toEqual([
+        { granularity: 'month', start: '2026-11-01', booked: 1 },
+        { granularity: 'month', start: '2026-12-01', booked: 3 },
+        { granularity: 'week', start: '2026-11-29', booked: 3 },
+        { granularity: 'week', start: '2026-12-06', booked: 1 },
+      ]);
     });
   }, 60_000);
 });

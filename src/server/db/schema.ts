@@ -789,6 +789,40 @@ export const appointmentReportDays = pgTable(
 );
 
 /**
+ * The same sums by the clinic's week (from Sunday) and month, kept by the same triggers as the
+ * days (migration 0053, ADR 052): whole weeks and months of a report are read here.
+ */
+export const appointmentReportPeriods = pgTable(
+  'appointment_report_periods',
+  {
+    clinicId: uuid('clinic_id').notNull(),
+    granularity: text('granularity').notNull(),
+    start: date('start', { mode: 'string' }).notNull(),
+    staffId: uuid('staff_id').notNull(),
+    serviceId: uuid('service_id').notNull(),
+    channel: text('channel').notNull(),
+    booked: integer('booked').notNull().default(0),
+    attended: integer('attended').notNull().default(0),
+    noShow: integer('no_show').notNull().default(0),
+    cancelled: integer('cancelled').notNull().default(0),
+    lateCancelled: integer('late_cancelled').notNull().default(0),
+    leadMinutes: bigint('lead_minutes', { mode: 'number' }).notNull().default(0),
+    bookedMinutes: bigint('booked_minutes', { mode: 'number' }).notNull().default(0),
+    newPatients: integer('new_patients').notNull().default(0),
+    confirmedAfterReminder: integer('confirmed_after_reminder').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.clinicId, t.granularity, t.start, t.staffId, t.serviceId, t.channel],
+    }),
+    check(
+      'appointment_report_periods_granularity_check',
+      sql`${t.granularity} in ('week', 'month')`,
+    ),
+  ],
+);
+
+/**
  * A number that grows with every change to a clinic's appointments (trigger, migration 0008).
  * Counts computed for a clinic stay valid while its number stays the same, on every instance.
  */

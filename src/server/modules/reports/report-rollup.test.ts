@@ -1,6 +1,7 @@
-// The reports' roll-up (migration 0042, ADR 052) held to a direct count of the appointments it
-// sums, after every kind of change the product makes and through any mix of raw inserts, updates
-// and deletes. Runs on PostgreSQL and PGlite: the database keeps the roll-up.
+// The reports' roll-ups (migrations 0042 and 0053, ADR 052) held to a direct count of the
+// appointments they sum (the days), and the weeks and months to the days' sums, after every kind
+// of change the product makes and through any mix of raw inserts, updates and deletes. Runs on
+// PostgreSQL and PGlite: the database keeps the roll-ups.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
@@ -12,6 +13,10 @@ import { useScenario, useTestApp } from '../../test/test-app';
 import { bookThroughApi } from '../../test/scenario';
 import { createAppointment } from '../../test/factories';
 import { applyChurn, type ChurnOp } from '../../test/appointment-churn';
+import { REPORT_GRANULARITIES } from '@domain/report-periods';
+import { addDaysToKey } from '@domain/zoned-time';
+import { REPORT_GROUPS } from '@contracts/reports';
+import { sumRollup, type RollupSum } from './reports.repository';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' });
 const scene = useScenario(env, 'admin');
@@ -53,9 +58,47 @@ async function storedAndCounted() {
   return { stored: stored.map((r) => r.line), counted: counted.map((r) => r.line) };
 }
 
+/**
+ * The roll-up by week and month as stored (lines that hold anything) and the days' sums grouped
+ * by their week (from Sunday) and month here, with PostgreSQL's own calendar functions.
+ */
+async function periodsStoredAndSummed() {
+  const sums = `sum(booked), sum(attended), sum(no_show), sum(cancelled), sum(late_cancelled),
+    sum(lead_minutes), sum(booked_minutes), sum(new_patients), sum(confirmed_after_reminder)`;
+  const stored = await queryRows<{ line: string }>(
+    env.db,
+    sql`select concat_ws('|', clinic_id, granularity, start, staff_id, service_id, channel, booked,
+                         attended, no_show, cancelled, late_cancelled, lead_minutes, booked_minutes,
+                         new_patients, confirmed_after_reminder) as line
+        from ${t.appointmentReportPeriods}
+        where booked <> 0 or attended <> 0 or no_show <> 0 or cancelled <> 0 or late_cancelled <> 0
+           or lead_minutes <> 0 or booked_minutes <> 0 or new_patients <> 0
+           or confirmed_after_reminder <> 0
+        order by 1`,
+  );
+  const summed = await queryRows<{ line: string }>(
+    env.db,
+    sql`select concat_ws('|', clinic_id, granularity, start, staff_id, service_id, channel,
+                         ${sql.raw(sums)}) as line
+        from (select d.*, g.granularity,
+                     case g.granularity
+                       when 'week' then (date_trunc('week', d.day::timestamp + interval '1 day') - interval '1 day')::date
+                       else date_trunc('month', d.day::timestamp)::date end as start
+              from ${t.appointmentReportDays} d, (values ('week'), ('month')) g (granularity)) d
+        group by clinic_id, granularity, start, staff_id, service_id, channel
+        having sum(abs(booked)) + sum(abs(attended)) + sum(abs(no_show)) + sum(abs(cancelled))
+             + sum(abs(late_cancelled)) + sum(abs(lead_minutes)) + sum(abs(booked_minutes))
+             + sum(abs(new_patients)) + sum(abs(confirmed_after_reminder)) > 0
+        order by 1`,
+  );
+  return { stored: stored.map((r) => r.line), summed: summed.map((r) => r.line) };
+}
+
 async function expectExact() {
   const { stored, counted } = await storedAndCounted();
   expect(stored).toEqual(counted);
+  const periods = await periodsStoredAndSummed();
+  expect(periods.stored).toEqual(periods.summed);
 }
 
 describe('the reports’ roll-up', () => {
@@ -281,6 +324,86 @@ describe('the reports’ roll-up', () => {
         await expectExact();
       }),
       { numRuns: 20 },
+    );
+  });
+});
+
+describe('a report’s sums', () => {
+  const groupKey = {
+    clinic: 'clinic_id',
+    provider: 'staff_id',
+    service: 'service',
+    source: 'channel',
+  };
+
+  it('read whole weeks and months from their roll-up and a cut first or last one by day, as a direct count has them', async () => {
+    const { s } = scene;
+    await env.db.delete(t.appointments);
+    const agents = [s.provider.id, s.nurse.id];
+    // 90 visits, one a little over a day apart, across New York's November change of clocks and
+    // the local midnights either side of it, every status and channel.
+    for (let i = 0; i < 90; i++) {
+      await createAppointment(
+        env.db,
+        { clinicId: s.clinic.id, patientId: s.patient.id, staffId: agents[i % 2]! },
+        {
+          start: new Date(Date.UTC(2026, 9, 10, 2, 0) + i * 25 * 3_600_000),
+          status: APPOINTMENT_STATUSES[i % APPOINTMENT_STATUSES.length]!,
+          channel: BOOKING_CHANNELS[i % BOOKING_CHANNELS.length]!,
+        },
+      );
+    }
+    const line = (r: RollupSum) =>
+      [
+        r.bucket,
+        r.key,
+        r.booked,
+        r.attended,
+        r.noShow,
+        r.cancelled,
+        r.lateCancelled,
+        r.leadMinutes,
+        r.bookedMinutes,
+        r.newPatients,
+        r.confirmedAfterReminder,
+      ].join('|');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 70 }),
+        fc.constantFrom(...REPORT_GRANULARITIES),
+        fc.constantFrom(...REPORT_GROUPS),
+        async (offset, span, by, group) => {
+          const from = addDaysToKey('2026-10-01', offset);
+          const to = addDaysToKey(from, span);
+          const read = await sumRollup(env.db, { clinicIds: [s.clinic.id], from, to, by, group });
+          const bucket =
+            by === 'week'
+              ? `(date_trunc('week', a.day::timestamp + interval '1 day') - interval '1 day')::date`
+              : `date_trunc('month', a.day::timestamp)::date`;
+          const counted = await queryRows<RollupSum>(
+            env.db,
+            sql`select ${sql.raw(bucket)}::text as bucket, a.${sql.raw(groupKey[group])}::text as key,
+                  count(*)::float8 as booked,
+                  (count(*) filter (where a.status = 'COMPLETED'))::float8 as "attended",
+                  (count(*) filter (where a.status = 'NO_SHOW'))::float8 as "noShow",
+                  (count(*) filter (where a.status = 'CANCELLED'))::float8 as "cancelled",
+                  (count(*) filter (where a.status = 'CANCELLED' and a.late_cancel))::float8 as "lateCancelled",
+                  sum(greatest(0, floor(extract(epoch from a.start_at - a.created_at) / 60)))::float8 as "leadMinutes",
+                  coalesce(sum(a.duration) filter (where a.status not in ('CANCELLED', 'DISQUALIFIED')), 0)::float8 as "bookedMinutes",
+                  (count(*) filter (where a.first_visit))::float8 as "newPatients",
+                  (count(*) filter (where a.confirmed_after_reminder))::float8 as "confirmedAfterReminder"
+                from (select a.*, (a.start_at at time zone c.timezone)::date as day,
+                             coalesce(a.service_id, '00000000-0000-0000-0000-000000000000') as service
+                      from ${t.appointments} a join ${t.clinics} c on c.id = a.clinic_id) a
+                where a.day between ${from}::date and ${to}::date
+                group by 1, 2`,
+          );
+          const nonZero = read.filter((r) => r.booked !== 0 || r.leadMinutes !== 0);
+          expect(nonZero.map(line).sort()).toEqual(counted.map(line).sort());
+        },
+      ),
+      { numRuns: 40 },
     );
   });
 });
