@@ -99,27 +99,49 @@ export function reportBuckets(range: DayRange, by: ReportGranularity): ReportBuc
 
 /** Whether a bucket holds its whole week or month, not cut by the period. */
 export function isWholeBucket(bucket: ReportBucket, by: ReportGranularity): boolean {
-  return (
-    bucket.from === bucket.start &&
-    bucket.to === addDaysToKey(nextBucketStart(bucket.start, by), -1)
-  );
+  return bucket.from === bucket.start && bucket.to === bucketEnd(bucket.start, by);
+}
+
+/** The last day of the week or month starting on `start`. */
+function bucketEnd(start: DateKey, by: ReportGranularity): DateKey {
+  return addDaysToKey(nextBucketStart(start, by), -1);
 }
 
 /**
- * Where a period's sums are read (ADR 052): its whole weeks or months from the roll-up kept per
- * week and month (`wholeStarts`: the first and last such bucket's start, or null when none is
- * whole), and the days of the buckets the period cuts (at most its first and last) from the
- * roll-up kept per day.
+ * Where a period's sums are read (ADR 052). `wholeStarts`: the first and last start of the weeks
+ * or months read from the roll-up kept per period (null when none is): every whole one, and a
+ * bucket the period cuts when fewer of its days fall outside the period than inside, whose days
+ * outside (`subtractDays`) are then taken away. `addDays`: the days of a cut bucket read from the
+ * roll-up kept per day instead. So a cut month reads at most half a month of days.
  */
 export function rollupReads(
   range: DayRange,
   by: ReportGranularity,
-): { wholeStarts: DayRange | null; cutDays: DayRange[] } {
-  const buckets = reportBuckets(range, by);
-  const whole = buckets.filter((b) => isWholeBucket(b, by));
+): { wholeStarts: DayRange | null; addDays: DayRange[]; subtractDays: DayRange[] } {
+  const fromPeriods: ReportBucket[] = [];
+  const addDays: DayRange[] = [];
+  const subtractDays: DayRange[] = [];
+  for (const b of reportBuckets(range, by)) {
+    if (isWholeBucket(b, by)) {
+      fromPeriods.push(b);
+      continue;
+    }
+    const end = bucketEnd(b.start, by);
+    const inside = daysIn(b);
+    if (daysIn({ from: b.start, to: end }) - inside < inside) {
+      fromPeriods.push(b);
+      if (b.from !== b.start) subtractDays.push({ from: b.start, to: addDaysToKey(b.from, -1) });
+      if (b.to !== end) subtractDays.push({ from: addDaysToKey(b.to, 1), to: end });
+    } else {
+      addDays.push({ from: b.from, to: b.to });
+    }
+  }
   return {
-    wholeStarts: whole.length ? { from: whole[0]!.start, to: whole.at(-1)!.start } : null,
-    cutDays: buckets.filter((b) => !isWholeBucket(b, by)).map(({ from, to }) => ({ from, to })),
+    wholeStarts: fromPeriods.length
+      ? { from: fromPeriods[0]!.start, to: fromPeriods.at(-1)!.start }
+      : null,
+    addDays,
+    subtractDays,
   };
 }
 

@@ -1,7 +1,11 @@
 import type { FastifyReply } from 'fastify';
 
-/** The JSON text of an answer, written once per answer object (a reused answer is the same). */
-const texts = new WeakMap<object, string>();
+/**
+ * The JSON text of an answer as UTF-8 bytes, made once per answer object (a reused answer is the
+ * same): a network's year of reports is megabytes, which a string would be encoded again for
+ * every reply that sends it.
+ */
+const texts = new WeakMap<object, Buffer>();
 
 /**
  * Sends an answer our own code built from plain strings and numbers as JSON text, without the
@@ -11,6 +15,6 @@ const texts = new WeakMap<object, string>();
  */
 export function sendJsonText(reply: FastifyReply, answer: object) {
   let text = texts.get(answer);
-  if (text === undefined) texts.set(answer, (text = JSON.stringify(answer)));
+  if (text === undefined) texts.set(answer, (text = Buffer.from(JSON.stringify(answer), 'utf8')));
   return reply.type('application/json; charset=utf-8').send(text);
 }

@@ -40,6 +40,16 @@ describe('ReuseCache', () => {
     expect(await get(-1)).toBe(4);
   });
 
+  it('reuses for the age it was given instead, where time alone changes nothing', async () => {
+    const cache = new ReuseCache<number>(10, 60_000);
+    let computed = 0;
+    const get = (ms: number) => cache.get(db, ['k'], at(ms), async () => ++computed);
+    expect(await get(0)).toBe(1);
+    expect(await get(READ_REUSE_MS)).toBe(1);
+    expect(await get(59_999)).toBe(1);
+    expect(await get(60_000)).toBe(2);
+  });
+
   it('stops reusing an answer at the instant its `until` gives, however young', async () => {
     const cache = new ReuseCache<{ n: number; until: number }>(10);
     let computed = 0;

@@ -26,7 +26,7 @@ export function versionsKey(
 
 /**
  * Answers filed under a key that holds the data versions they were computed after, kept for
- * READ_REUSE_MS and at most `entries` of them, per database. An answer is always computed after
+ * READ_REUSE_MS (or the `maxAgeMs` given) and at most `entries` of them, per database. An answer is always computed after
  * its versions were read, so a reused one is never older than the versions it is filed under.
  */
 export class ReuseCache<T> {
@@ -43,7 +43,15 @@ export class ReuseCache<T> {
    */
   private readonly pending = new WeakMap<object, Map<string, { value: Promise<T>; at: number }>>();
 
-  constructor(private readonly entries: number) {}
+  /**
+   * `maxAgeMs`: how long an answer is reused while its versions stand. Longer than READ_REUSE_MS
+   * only for an answer that time alone cannot change (a report of given days, ADR 052): the
+   * versions follow everything else it shows.
+   */
+  constructor(
+    private readonly entries: number,
+    private readonly maxAgeMs = READ_REUSE_MS,
+  ) {}
 
   /** How many answers are kept for this database now. */
   held(db: object): number {
@@ -68,14 +76,14 @@ export class ReuseCache<T> {
     const text = typeof key === 'string' ? key : JSON.stringify(key);
     const hit = cache.get(text);
     const age = hit ? now.getTime() - hit.at : Infinity;
-    if (hit && age >= 0 && age < READ_REUSE_MS && now.getTime() < hit.until) return hit.value;
+    if (hit && age >= 0 && age < this.maxAgeMs && now.getTime() < hit.until) return hit.value;
     // A replica's answer may be older than the versions the key holds (read on the primary with
     // the session): it is used, not filed nor shared with others (ADR 063).
     if (readingReplica()) return compute();
     let under = this.pending.get(db);
     if (!under) this.pending.set(db, (under = new Map()));
     const started = under.get(text);
-    if (started && now.getTime() - started.at >= 0 && now.getTime() - started.at < READ_REUSE_MS) {
+    if (started && now.getTime() - started.at >= 0 && now.getTime() - started.at < this.maxAgeMs) {
       // Computed after the same versions were read, from an instant no later than this one: as
       // a hit would be. One that failed, or that time alone has since changed, is computed anew.
       const shared = await started.value.then(
@@ -96,11 +104,11 @@ export class ReuseCache<T> {
     }
     cache.delete(text);
     cache.set(text, { value, at: now.getTime(), until: until ? until(value) : Infinity });
-    // Oldest first in a Map: answers past READ_REUSE_MS, which nothing can reuse (in a busy
+    // Oldest first in a Map: answers past their age, which nothing can reuse (in a busy
     // clinic every booking files the next ones under a new version), and beyond the bound the
     // least recently computed, go.
     for (const [oldest, entry] of cache) {
-      const expired = now.getTime() - entry.at >= READ_REUSE_MS;
+      const expired = now.getTime() - entry.at >= this.maxAgeMs;
       if (!expired && cache.size <= this.entries) break;
       cache.delete(oldest);
     }

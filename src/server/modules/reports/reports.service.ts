@@ -97,11 +97,14 @@ async function namesOf(
 }
 
 /**
- * Reports reused while none of their clinics' data versions moves (they follow appointments and
- * schedules, ADR 004 and 008), as the counts are: a year of a network read by several admins at
- * once is computed once.
+ * Reports reused while none of their clinics' data versions moves, as the counts are: a year of a
+ * network read by several admins at once is computed once. The versions follow everything a
+ * report of given days shows (appointments, schedules and time off, the names of agents,
+ * services and clinics, a clinic's zone: ADR 004, 008, 052) and time alone changes none of it,
+ * so a report is kept for a minute, not the few seconds of answers that time moves on.
  */
-const reports = new ReuseCache<ReportResponse>(64);
+export const REPORT_REUSE_MS = 60_000;
+const reports = new ReuseCache<ReportResponse>(64, REPORT_REUSE_MS);
 
 /**
  * A report of the caller's clinics: the roll-up's days summed per week or month and per line,

@@ -75,6 +75,50 @@ describe('GET /api/reports', () => {
     ]);
   });
 
+  it('follows at once every change a report shows, though a report is kept for a minute', async () => {
+    const { s } = scene;
+    const report = async (group: string) => {
+      const res = await scene.admin.get(`/api/reports?${NOVEMBER}&group=${group}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as {
+        total: { booked: number; availableMinutes: number | null };
+        groups: Array<{ key: string; name: string }>;
+      };
+    };
+    const before = await report('provider');
+    expect(before.total.booked).toBe(4);
+    // Kept: the same answer a little later.
+    env.setNow('2026-12-15T12:00:30Z');
+    await scene.signInAgain();
+    expect(await report('provider')).toEqual(before);
+    // A visit booked.
+    await createAppointment(
+      env.db,
+      { clinicId: s.clinic.id, patientId: s.patient.id, staffId: s.nurse.id },
+      { start: new Date('2026-11-20T15:00:00Z') },
+    );
+    expect((await report('provider')).total.booked).toBe(5);
+    // An agent renamed, the clinic renamed, the default service renamed.
+    await env.db.execute(
+      sql`update ${t.users} set name = 'Nora Kelly-Byrne' where id = ${s.nurse.id}`,
+    );
+    expect((await report('provider')).groups.map((g) => g.name)).toContain('Nora Kelly-Byrne');
+    await env.db.execute(
+      sql`update ${t.clinics} set name = 'Harbour Clinic' where id = ${s.clinic.id}`,
+    );
+    expect((await report('clinic')).groups.map((g) => g.name)).toEqual(['Harbour Clinic']);
+    await env.db.execute(
+      sql`update ${t.services} set name = 'Consultation' where clinic_id = ${s.clinic.id} and is_default`,
+    );
+    expect((await report('service')).groups.map((g) => g.name)).toEqual(['Consultation']);
+    // A day off for the provider: fewer available minutes.
+    const hours = (await report('provider')).total.availableMinutes!;
+    await env.db.execute(
+      sql`insert into ${t.scheduleOverrides} (agent_id, date, kind) values (${s.provider.id}, '2026-11-16', 'off')`,
+    );
+    expect((await report('provider')).total.availableMinutes).toBe(hours - 600);
+  });
+
   it('splits by week on the clinic’s calendar and by source with every channel present', async () => {
     const weeks = (
       await scene.admin.get(`/api/reports?from=2026-11-01&to=2026-11-30&by=week`)
