@@ -13,6 +13,7 @@ import { cannon, stopLoadChild } from './lib/load';
 import { readMixes, startApiTarget } from './sections/api-target';
 import { fhirQuestions } from './sections/fhir';
 import { reportSpecs } from './sections/api';
+import { scalePlan } from './sections/scale';
 import { ROOT } from './lib/spawn';
 import { cpuSnapshot, describeCpu } from './lib/proc-cpu';
 
@@ -28,14 +29,19 @@ interface ProfileNode {
 }
 
 async function main() {
+  // BENCH_PROFILE_SCALE=10000000 (with BENCH_PG_DB naming that database) profiles the growth
+  // section's database of that size instead, reused as seeded (its plan must match the mark).
+  const scale = Number(process.env.BENCH_PROFILE_SCALE ?? 0);
   const db = await seedPostgres(
-    {
-      clinics: 10,
-      agentsPerClinic: 5,
-      patients: 200_000,
-      appointments: 1_000_000,
-      futureDays: 120,
-    },
+    scale
+      ? scalePlan(scale)
+      : {
+          clinics: 10,
+          agentsPerClinic: 5,
+          patients: 200_000,
+          appointments: 1_000_000,
+          futureDays: 120,
+        },
     true,
   );
   const target = await startApiTarget('PostgreSQL', db);
