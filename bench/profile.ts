@@ -73,6 +73,8 @@ async function main() {
             endpoint.startsWith('create') || endpoint === 'reports'
               ? target.adminCookie
               : target.staffCookie,
+          // Reports as a browser asks for them (sections/api.ts): compressed.
+          ...(endpoint === 'reports' ? { 'accept-encoding': 'br, gzip' } : {}),
         },
     connections: Number(clientsArg),
     // Bookings through one queue for every connection: each free time is asked for once. The

@@ -215,7 +215,11 @@ export async function benchApi(target: ApiTarget, options: ApiOptions, log: (s: 
           'reports',
           c,
           options,
-          { headers: { cookie: target.adminCookie }, requests: specs },
+          // As a browser asks: a network's year is megabytes of JSON, sent compressed.
+          {
+            headers: { cookie: target.adminCookie, 'accept-encoding': 'br, gzip' },
+            requests: specs,
+          },
           cycle(variants),
           "a year's report of every clinic, as their admin",
         ),

@@ -1,8 +1,10 @@
 // GET /api/reports and its CSV tables: who may read them (the authorization matrix), and figures
 // equal to a direct SQL count of the same clinic-local period.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { reportResponse } from '@contracts/reports';
+import { KEEP_COMPRESSED_BYTES } from '../../core/json-text';
 import { queryRows } from '../../db/client';
 import * as t from '../../db/schema';
 import { createAppointment } from '../../test/factories';
@@ -117,6 +119,33 @@ describe('GET /api/reports', () => {
       sql`insert into ${t.scheduleOverrides} (agent_id, date, kind) values (${s.provider.id}, '2026-11-16', 'off')`,
     );
     expect((await report('provider')).total.availableMinutes).toBe(hours - 600);
+  });
+
+  it('sends a large report compressed as the browser asks, and as it is to a client that asks for nothing', async () => {
+    const url = '/api/reports?from=2025-01-01&to=2026-12-31&by=week&group=source';
+    const get = (encoding?: string) =>
+      env.app.inject({
+        method: 'GET',
+        url,
+        headers: {
+          cookie: scene.admin.cookie,
+          ...(encoding === undefined ? {} : { 'accept-encoding': encoding }),
+        },
+      });
+    const plain = await get();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(KEEP_COMPRESSED_BYTES);
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    expect((await get('identity')).rawPayload).toEqual(plain.rawPayload);
   });
 
   it('splits by week on the clinic’s calendar and by source with every channel present', async () => {
