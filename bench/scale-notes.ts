@@ -31,10 +31,12 @@ export const SCALE_NOTES: Record<string, string> = {
     'engine’s input is also reused while the data stands (ADR 025).',
   reports:
     'grows with the network, not the appointments: a year of every clinic (10, 10 and 100 ' +
-    'clinics) is read from appointment_report_days, a row per clinic, day, provider, service ' +
-    'and booking channel that the database keeps (ADR 052; the bulk seed builds it from the ' +
-    'rows as loaded), about 250 weekdays × 5 providers × 2 services a clinic, whatever the ' +
-    'bookings per day; the agents’ hours for the utilisation are worked out per weekday.',
+    'clinics) is read from the roll-up the database keeps per clinic-local week and month ' +
+    '(appointment_report_periods), with the days of a cut first or last week or month from the ' +
+    'one kept per day (ADR 052; the bulk seed builds both from the rows as loaded): about 52 ' +
+    'weeks × 5 providers × 2 services a clinic, whatever the bookings per day; the agents’ hours ' +
+    'for the utilisation are worked out per weekday. A report is kept while its clinics’ data ' +
+    'versions stand and sent in the compressed bytes made once for it, as a browser asks.',
   create:
     'grows a little, and with its own SQL (raw p95 55 → 80 ms from 100k to 1M, the app 84 → 106): ' +
     'the insert maintains B-trees and the exclusion constraint’s GiST index, both a level deeper ' +
