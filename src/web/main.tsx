@@ -1,5 +1,5 @@
 import { RouterProvider } from 'react-router';
-import { mount } from './app/mount';
+import { afterFirstPage, mount } from './app/mount';
 import { Providers } from './app/providers';
 import { createAppRouter, routes } from './app/router';
 import { createQueryClient } from './lib/query-client';
@@ -10,9 +10,12 @@ const queryClient = createQueryClient();
 // Asked at once, beside the page's code rather than after it (ADR 064).
 void queryClient.prefetchQuery(sessionQueryOptions);
 
+const router = createAppRouter(queryClient);
+
 mount(
   <Providers client={queryClient}>
-    <RouterProvider router={createAppRouter(queryClient)} />
+    <RouterProvider router={router} />
   </Providers>,
   routes,
+  afterFirstPage(router),
 );

@@ -23,11 +23,47 @@ async function startErrorReporting(routes: RouteObject[]): Promise<void> {
   }
 }
 
+/** What `afterFirstPage` needs of a data router. */
+interface RouterState {
+  state: { initialized: boolean };
+  subscribe(listener: (state: { initialized: boolean }) => void): () => void;
+}
+
+/**
+ * Resolves once the router has its first page (its code and loaders done, so it is being drawn)
+ * and the browser has then had a moment with nothing to do. Error reporting's start-up (its
+ * configuration request and the schemas that check it, some 27 KB) waits for it instead of
+ * sharing a phone's network and CPU with the first page's own code and data (ADR 064); errors
+ * from before it are held for the reporter (lib/error-reporting.ts).
+ */
+export function afterFirstPage(router: RouterState): Promise<void> {
+  return new Promise((resolve) => {
+    const whenIdle = () => {
+      if (typeof requestIdleCallback === 'function') {
+        requestIdleCallback(() => resolve(), { timeout: 3000 });
+      } else {
+        setTimeout(resolve, 500);
+      }
+    };
+    if (router.state.initialized) return whenIdle();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      whenIdle();
+    });
+  });
+}
+
 /**
  * Puts a document's app on the page: the staff app (main.tsx) or the sign-in pages
- * (sign-in-main.tsx, ADR 064). `routes` names the document's pages to error reporting.
+ * (sign-in-main.tsx, ADR 064). `routes` names the document's pages to error reporting, which
+ * starts when `reportingAfter` resolves (at once without it).
  */
-export function mount(app: ReactNode, routes: RouteObject[]): void {
+export function mount(
+  app: ReactNode,
+  routes: RouteObject[],
+  reportingAfter: Promise<void> = Promise.resolve(),
+): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('the page is missing #root');
   // Render first: staff should never wait on the error-reporting service to see their day.
@@ -37,5 +73,5 @@ export function mount(app: ReactNode, routes: RouteObject[]): void {
     </StrictMode>,
   );
   watchSystemTheme();
-  void startErrorReporting(routes);
+  void reportingAfter.then(() => startErrorReporting(routes));
 }
