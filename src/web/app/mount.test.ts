@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstPage } from './mount';
+import { afterFirstPage, REPORTING_LATEST_MS } from './mount';
 
 /** A stand-in for the data router: its state and the listeners `subscribe` adds. */
 function fakeRouter(initialized: boolean) {
@@ -56,5 +56,18 @@ describe('afterFirstPage (error reporting waits for the first page, ADR 064)', (
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(done).toBe(true);
+  });
+
+  it('starts at the latest after its time limit when the first page never comes', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestIdleCallback', () => undefined);
+    const router = fakeRouter(false);
+    let done = false;
+    void afterFirstPage(router).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(REPORTING_LATEST_MS - 1);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+    expect(router.listeners.size).toBe(0);
   });
 });

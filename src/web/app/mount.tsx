@@ -30,23 +30,39 @@ interface RouterState {
 }
 
 /**
+ * The latest error reporting starts: a first page that never finishes (a request that hangs, a
+ * page's code that never comes) is when its errors matter most.
+ */
+export const REPORTING_LATEST_MS = 10_000;
+
+/**
  * Resolves once the router has its first page (its code and loaders done, so it is being drawn)
- * and the browser has then had a moment with nothing to do. Error reporting's start-up (its
- * configuration request and the schemas that check it, some 27 KB) waits for it instead of
- * sharing a phone's network and CPU with the first page's own code and data (ADR 064); errors
- * from before it are held for the reporter (lib/error-reporting.ts).
+ * and the browser has then had a moment with nothing to do, or after REPORTING_LATEST_MS at the
+ * latest. Error reporting's start-up (its configuration request and the schemas that check it,
+ * some 27 KB) waits for it instead of sharing a phone's network and CPU with the first page's own
+ * code and data (ADR 064); errors from before it are held for the reporter
+ * (lib/error-reporting.ts).
  */
 export function afterFirstPage(router: RouterState): Promise<void> {
   return new Promise((resolve) => {
+    let stop = () => {};
+    const latest = setTimeout(() => {
+      stop();
+      resolve();
+    }, REPORTING_LATEST_MS);
+    const done = () => {
+      clearTimeout(latest);
+      resolve();
+    };
     const whenIdle = () => {
       if (typeof requestIdleCallback === 'function') {
-        requestIdleCallback(() => resolve(), { timeout: 3000 });
+        requestIdleCallback(done, { timeout: 3000 });
       } else {
-        setTimeout(resolve, 500);
+        setTimeout(done, 500);
       }
     };
     if (router.state.initialized) return whenIdle();
-    const stop = router.subscribe((state) => {
+    stop = router.subscribe((state) => {
       if (!state.initialized) return;
       stop();
       whenIdle();
