@@ -17,7 +17,7 @@ export function halfHourlyAppointments(now: Date, tokenPrefix: string) {
           ${now}::timestamptz + interval '1 day' + (numbered.n * interval '30 minutes') + interval '30 minutes',
           30, ${tokenPrefix}::text || numbered.n
         from c, u, numbered
-        returning id, clinic_id, start_at
+        returning id, clinic_id, patient_id, start_at
       )`;
 }
 

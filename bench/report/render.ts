@@ -286,7 +286,11 @@ export async function renderReport(r: R): Promise<string> {
           ],
           ['straight at the sink', int(m.rawMessages), '', int(m.rawPerSecond), '100 %'],
         ],
-      )}\n\nEach reminder arrived once: ${int(m.distinctReceived)} distinct of ${int(m.received)} received.\n`,
+      )}\n\n${
+        m.distinctReceived === m.reminders && m.received === m.reminders
+          ? 'Each reminder arrived once'
+          : `**Not every reminder arrived once** (of ${int(m.reminders)} due)`
+      }: ${int(m.distinctReceived)} distinct of ${int(m.received)} received.\n`,
     );
   }
   if (r.texts) {

@@ -146,9 +146,12 @@ export async function benchReminders(
         returning id, email
       ), ${halfHourlyAppointments(now, 'bench-token-')}
       insert into outbox (kind, appointment_id, recipients, payload, status, due_at, offset_minutes, next_attempt_at)
-      select 'appointment.reminder', a.id, '[]'::jsonb,
+      select 'appointment.reminder', a.id,
+        -- Addressed to the patient, as the app queues a reminder (reminders.repository.ts): the
+        -- worker writes to each recipient, so a row addressed to nobody is sent to nobody.
+        jsonb_build_array(jsonb_build_object('email', p.email, 'name', 'Patient', 'role', 'patient')),
         ${dayAheadReminderOfA(now)}
-      from a
+      from a join p on p.id = a.patient_id
     `);
 
     const config = testConfig({
