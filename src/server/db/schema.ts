@@ -761,6 +761,19 @@ export const appointmentMonthCounts = pgTable(
   (t) => [primaryKey({ columns: [t.clinicId, t.month, t.staffId, t.status] })],
 );
 
+/** The sums both report roll-ups keep (ADR 052): each its own columns, made anew per table. */
+const reportSums = () => ({
+  booked: integer('booked').notNull().default(0),
+  attended: integer('attended').notNull().default(0),
+  noShow: integer('no_show').notNull().default(0),
+  cancelled: integer('cancelled').notNull().default(0),
+  lateCancelled: integer('late_cancelled').notNull().default(0),
+  leadMinutes: bigint('lead_minutes', { mode: 'number' }).notNull().default(0),
+  bookedMinutes: bigint('booked_minutes', { mode: 'number' }).notNull().default(0),
+  newPatients: integer('new_patients').notNull().default(0),
+  confirmedAfterReminder: integer('confirmed_after_reminder').notNull().default(0),
+});
+
 /**
  * The reports' roll-up (ADR 052): per clinic, clinic-local day of the start, agent, service (the
  * nil uuid for the clinic's default service of rows without one) and booking channel, what its
@@ -775,15 +788,7 @@ export const appointmentReportDays = pgTable(
     staffId: uuid('staff_id').notNull(),
     serviceId: uuid('service_id').notNull(),
     channel: text('channel').notNull(),
-    booked: integer('booked').notNull().default(0),
-    attended: integer('attended').notNull().default(0),
-    noShow: integer('no_show').notNull().default(0),
-    cancelled: integer('cancelled').notNull().default(0),
-    lateCancelled: integer('late_cancelled').notNull().default(0),
-    leadMinutes: bigint('lead_minutes', { mode: 'number' }).notNull().default(0),
-    bookedMinutes: bigint('booked_minutes', { mode: 'number' }).notNull().default(0),
-    newPatients: integer('new_patients').notNull().default(0),
-    confirmedAfterReminder: integer('confirmed_after_reminder').notNull().default(0),
+    ...reportSums(),
   },
   (t) => [primaryKey({ columns: [t.clinicId, t.day, t.staffId, t.serviceId, t.channel] })],
 );
@@ -801,15 +806,7 @@ export const appointmentReportPeriods = pgTable(
     staffId: uuid('staff_id').notNull(),
     serviceId: uuid('service_id').notNull(),
     channel: text('channel').notNull(),
-    booked: integer('booked').notNull().default(0),
-    attended: integer('attended').notNull().default(0),
-    noShow: integer('no_show').notNull().default(0),
-    cancelled: integer('cancelled').notNull().default(0),
-    lateCancelled: integer('late_cancelled').notNull().default(0),
-    leadMinutes: bigint('lead_minutes', { mode: 'number' }).notNull().default(0),
-    bookedMinutes: bigint('booked_minutes', { mode: 'number' }).notNull().default(0),
-    newPatients: integer('new_patients').notNull().default(0),
-    confirmedAfterReminder: integer('confirmed_after_reminder').notNull().default(0),
+    ...reportSums(),
   },
   (t) => [
     primaryKey({
