@@ -23,13 +23,21 @@ const GROUP_OPTIONS = [
 export function ReportControls({
   clinics,
   request,
+  shown,
   onChange,
 }: {
   clinics: readonly ClinicSummary[];
   request: ReportRequest;
+  /** The period the report on screen covers: the dates show it until the user picks others. */
+  shown?: { from: string; to: string };
   onChange: (next: Partial<ReportRequest>) => void;
 }) {
   const id = useId();
+  const from = request.from ?? shown?.from;
+  const to = request.to ?? shown?.to;
+  // The server takes both ends or neither: changing one keeps the other as it is shown.
+  const changeEnd = (end: 'from' | 'to', value: string) =>
+    onChange(value ? { from, to, [end]: value } : { from: undefined, to: undefined });
   return (
     <div className="mb-6 flex flex-wrap items-end gap-4" role="group" aria-label="Report options">
       {clinics.length > 1 && (
@@ -48,8 +56,8 @@ export function ReportControls({
           id={`${id}-from`}
           type="date"
           className="w-40"
-          value={request.from ?? ''}
-          onChange={(e) => onChange({ from: e.target.value || undefined })}
+          value={from ?? ''}
+          onChange={(e) => changeEnd('from', e.target.value)}
         />
       </div>
       <div className="grid gap-1.5">
@@ -58,8 +66,8 @@ export function ReportControls({
           id={`${id}-to`}
           type="date"
           className="w-40"
-          value={request.to ?? ''}
-          onChange={(e) => onChange({ to: e.target.value || undefined })}
+          value={to ?? ''}
+          onChange={(e) => changeEnd('to', e.target.value)}
         />
       </div>
       <div className="grid gap-1.5">

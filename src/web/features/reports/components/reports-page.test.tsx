@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { ReportFigures, ReportResponse } from '@contracts/reports';
 import { sessionKeys } from '@web/queries/query-keys';
@@ -89,6 +89,19 @@ describe('ReportsPage', { timeout: 20_000 }, () => {
     ).toHaveAttribute('href', '/api/reports/export?table=groups&by=month&group=provider');
     const months = screen.getByRole('region', { name: 'Month by month' });
     expect(within(months).getAllByRole('img')[0]).toHaveAccessibleName(/Visits per period: /);
+  });
+
+  it('shows the period on screen in its dates, and asks for both ends when one is changed', async () => {
+    const fetchMock = renderPage(() => json(report));
+    const from = await screen.findByLabelText('From', {}, { timeout: 10_000 });
+    await waitFor(() => expect(from).toHaveValue('2026-10-01'));
+    expect(screen.getByLabelText('To')).toHaveValue('2026-11-30');
+    fireEvent.change(from, { target: { value: '2026-10-05' } });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map((call) => String((call as unknown[])[0]))).toContain(
+        '/api/reports?by=month&group=provider&from=2026-10-05&to=2026-11-30',
+      ),
+    );
   });
 
   it('says when the period holds nothing, and shows the server’s refusal with a retry', async () => {

@@ -95,7 +95,12 @@ export function ReportsPage() {
         title="Reports"
         description={`No-shows, cancellations, lead time and utilisation${period ? `, ${period}` : ''}. Weeks start on Sunday.`}
       />
-      <ReportControls clinics={user?.clinics ?? []} request={request} onChange={setRequest} />
+      <ReportControls
+        clinics={user?.clinics ?? []}
+        request={request}
+        shown={report.data && { from: report.data.from, to: report.data.to }}
+        onChange={setRequest}
+      />
       {report.isPending ? (
         <LoadingBlock label="Loading the report…">
           <Skeleton className="h-72 w-full" />
