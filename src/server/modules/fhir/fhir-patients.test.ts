@@ -144,6 +144,19 @@ describe('FHIR Patient and the patient record', () => {
   });
 
   it('searches by birth date, family, given, gender, phone and record number', async () => {
+    // The scenario's own patients have made-up names, birth dates and phones: one born in 1984
+    // or named Garcia would be found too, so they are given ones no search here matches.
+    await env.db
+      .update(t.patients)
+      .set({
+        firstName: 'Rosa',
+        lastName: 'Lind',
+        dob: '1990-06-15',
+        gender: null,
+        phone: null,
+        recordNumber: null,
+      })
+      .where(eq(t.patients.clinicId, s.clinic.id));
     const maria = await createPatient(env.db, s.clinic.id, {
       firstName: 'María',
       lastName: 'García',
