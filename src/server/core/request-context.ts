@@ -24,6 +24,12 @@ export interface AuthUser extends SessionUser {
    * with every change to what a list of the clinic shows (ADR 004, ADR 008).
    */
   dataVersions: ReadonlyMap<string, number>;
+  /**
+   * The roles each of the user's clinics lets change patient records (admins always may), read
+   * with a staff session so that the patients page need not ask for them with every search.
+   * Absent for integration tokens and patients, whose own rules decide.
+   */
+  patientEditorRoles?: ReadonlyMap<string, readonly string[]>;
 }
 
 /**

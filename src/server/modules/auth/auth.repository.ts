@@ -37,8 +37,8 @@ export interface MemberClinic {
 }
 
 /**
- * The live session with its user, the user's clinics and how far each clinic's data has changed
- * (its data version), in one round trip: every API request starts here, so it is a
+ * The live session with its user, the user's clinics, how far each clinic's data has changed
+ * (its data version) and which roles may change its patient records, in one round trip: every API request starts here, so it is a
  * prepared statement.
  */
 export async function findLiveSession(db: Executor, id: string) {
@@ -56,6 +56,10 @@ export async function findLiveSession(db: Executor, id: string) {
           select json_object_agg(m.clinic_id, coalesce(v.version, 0))
           from ${t.clinicMembers} m
           left join ${t.clinicDataVersions} v on v.clinic_id = m.clinic_id
+          where m.user_id = ${t.users.id}), '{}'::json)`,
+        patientEditorRoles: sql<Record<string, string[]>>`coalesce((
+          select json_object_agg(c.id, c.patient_editor_roles)
+          from ${t.clinicMembers} m join ${t.clinics} c on c.id = m.clinic_id
           where m.user_id = ${t.users.id}), '{}'::json)`,
       })
       .from(t.sessions)

@@ -149,7 +149,7 @@ export async function authenticate(
   const stage = sessionStageOf(found.session.stage);
   if (stage !== 'full' && !allowPending) return null;
   const now = deps.now();
-  const { session, user, clinics, dataVersions } = found;
+  const { session, user, clinics, dataVersions, patientEditorRoles } = found;
   const idleLimit = session.lastSeenAt.getTime() + deps.config.SESSION_IDLE_MINUTES * 60_000;
   if (!user.active || session.expiresAt <= now || idleLimit <= now.getTime()) {
     if (!readOnly) await repo.revokeSession(deps.db.db, id, now);
@@ -171,6 +171,7 @@ export async function authenticate(
     secondFactorAt: found.session.secondFactorAt,
     clinicIds: new Set(clinics.map((c) => c.id)),
     dataVersions: new Map(Object.entries(dataVersions)),
+    patientEditorRoles: new Map(Object.entries(patientEditorRoles)),
   };
 }
 
@@ -275,13 +276,15 @@ export function sessionUserView(
 
 /**
  * A signed-in user as GET /api/auth/session answers: what the request knows of them, without the
- * session's own bookkeeping (its id, stage and second factor, the clinics' ids and versions).
+ * session's own bookkeeping (its id, stage and second factor, the clinics' ids, versions and
+ * patient editors).
  */
 export function authUserView(config: Pick<Config, 'SMTP_URL'>, user: AuthUser) {
   const {
     sessionId: _s,
     clinicIds: _c,
     dataVersions: _d,
+    patientEditorRoles: _p,
     stage: _st,
     signInMethod: _m,
     secondFactorAt: _f,

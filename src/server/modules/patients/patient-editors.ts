@@ -37,8 +37,11 @@ export async function patientEditorClinicIds(
   ctx: RequestContext,
 ): Promise<Set<string>> {
   const mine = [...ctx.user.clinicIds];
-  if (mine.length === 0) return new Set();
-  // Prepared: the patients page asks it with every search.
+  if (mine.length === 0 || ctx.patient) return new Set();
+  // A staff session read its clinics' editor roles with it (auth.repository's findLiveSession).
+  const known = ctx.user.patientEditorRoles;
+  if (known) return new Set(mine.filter((id) => mayEditPatients(ctx, known.get(id) ?? [])));
+  // Prepared: an integration token's patients page asks it with every search.
   const rows = await prepared(db, 'clinic_patient_editor_roles', (name) =>
     db
       .select({ id: t.clinics.id, roles: t.clinics.patientEditorRoles })
