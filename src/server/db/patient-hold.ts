@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { conflict, notFound } from '../errors';
 import type { Executor } from './client';
+import { prepared } from './prepared';
 import * as t from './schema';
 
 // A patient's row held by what adds to their record (a booking, a waitlist entry) against a merge
@@ -31,16 +32,20 @@ export async function holdPatientsForBooking(
 ): Promise<void> {
   const p = t.patients;
   for (const id of [...new Set(patientIds)].sort()) {
-    const [row] = await tx
-      .select({
-        mergedIntoId: p.mergedIntoId,
-        mergedIntoName: sql<string | null>`(select concat_ws(' ', k.first_name, k.last_name)
-          from ${p} k where k.id = ${p.mergedIntoId})`,
-        erasedAt: p.erasedAt,
-      })
-      .from(p)
-      .where(eq(p.id, id))
-      .for('key share');
+    // Prepared (db/prepared.ts): every booking holds its patient.
+    const [row] = await prepared(tx, 'patient_hold', (name) =>
+      tx
+        .select({
+          mergedIntoId: p.mergedIntoId,
+          mergedIntoName: sql<string | null>`(select concat_ws(' ', k.first_name, k.last_name)
+            from ${p} k where k.id = ${p.mergedIntoId})`,
+          erasedAt: p.erasedAt,
+        })
+        .from(p)
+        .where(eq(p.id, sql.placeholder('id')))
+        .for('key share')
+        .prepare(name),
+    ).execute({ id });
     if (!row) throw notFound('Patient not found in this clinic.');
     if (row.erasedAt) throw conflict(ERASED_NOT_BOOKABLE);
     if (row.mergedIntoId) throw mergedNotBookable(row.mergedIntoId, row.mergedIntoName);

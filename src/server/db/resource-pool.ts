@@ -7,6 +7,7 @@ import type { ResourcePool, SlotResource } from '@domain/resource-slots';
 import type { WeeklySegment } from '@domain/schedule';
 import { SERVICE_BUFFER_MAX } from '@domain/services';
 import type { Executor } from './client';
+import { prepared } from './prepared';
 import * as t from './schema';
 
 /** Epoch milliseconds of a timestamptz, as JSON numbers (no Date per row to parse). */
@@ -37,43 +38,51 @@ export async function loadResourcePool(
   w: PoolWindow,
 ): Promise<LoadedPool> {
   const margin = (2 * SERVICE_BUFFER_MAX + 24 * 60) * 60_000;
-  const from = new Date(w.from.getTime() - margin).toISOString();
-  const to = new Date(w.to.getTime() + margin).toISOString();
-  const now = w.now.toISOString();
   const r = t.resources;
   // Spelled out: inside a subquery drizzle names the column without its table, which would be
   // the subquery's own id.
   const resourceId = sql.raw('"resources"."id"');
   const excluded = w.excludeAppointmentIds ?? [];
-  const exclude =
-    excluded.length > 0 ? sql`and a.id <> all(${`{${excluded.join(',')}}`}::uuid[])` : sql``;
-  const rows = await db
-    .select({
-      id: r.id,
-      name: r.name,
-      category: r.category,
-      weekly: r.weekly,
-      timeOff: sql<Array<[number, number]>>`coalesce((
-        select json_agg(json_build_array(${ms('o.start_at')}, ${ms('o.end_at')}))
-        from ${t.resourceTimeOff} o
-        where o.resource_id = ${resourceId} and o.start_at < ${to}::timestamptz
-          and o.end_at > ${from}::timestamptz), '[]'::json)`,
-      booked: sql<Array<[number, number, number, number]>>`coalesce((
-        select json_agg(json_build_array(${ms('a.start_at')}, ${ms('a.end_at')},
-          a.buffer_before_minutes, a.buffer_after_minutes))
-        from ${t.appointments} a
-        where a.resource_id = ${resourceId} and a.status <> 'CANCELLED'
-          and a.start_at < ${to}::timestamptz and a.start_at > ${from}::timestamptz - interval '1 day'
-          and a.end_at > ${from}::timestamptz ${exclude}), '[]'::json)`,
-      held: sql<Array<[number, number, number, number, number]>>`coalesce((
-        select json_agg(json_build_array(${ms('h.start_at')}, ${ms('h.end_at')},
-          h.buffer_before_minutes, h.buffer_after_minutes, ${ms('h.expires_at')}))
-        from ${t.onlineBookingHolds} h
-        where h.resource_id = ${resourceId} and h.state = 'open' and h.expires_at > ${now}::timestamptz
-          and h.start_at < ${to}::timestamptz and h.end_at > ${from}::timestamptz), '[]'::json)`,
-    })
-    .from(r)
-    .where(and(eq(r.clinicId, w.clinicId), isNull(r.archivedAt)));
+  const at = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
+  // Prepared (db/prepared.ts): every booking of a service that needs a room reads it.
+  const shape = excluded.length > 0 ? 'resource_pool_moving' : 'resource_pool';
+  const rows = await prepared(db, shape, (name) =>
+    db
+      .select({
+        id: r.id,
+        name: r.name,
+        category: r.category,
+        weekly: r.weekly,
+        timeOff: sql<Array<[number, number]>>`coalesce((
+          select json_agg(json_build_array(${ms('o.start_at')}, ${ms('o.end_at')}))
+          from ${t.resourceTimeOff} o
+          where o.resource_id = ${resourceId} and o.start_at < ${at('to')}
+            and o.end_at > ${at('from')}), '[]'::json)`,
+        booked: sql<Array<[number, number, number, number]>>`coalesce((
+          select json_agg(json_build_array(${ms('a.start_at')}, ${ms('a.end_at')},
+            a.buffer_before_minutes, a.buffer_after_minutes))
+          from ${t.appointments} a
+          where a.resource_id = ${resourceId} and a.status <> 'CANCELLED'
+            and a.start_at < ${at('to')} and a.start_at > ${at('from')} - interval '1 day'
+            and a.end_at > ${at('from')}
+            ${excluded.length > 0 ? sql`and a.id <> all(${sql.placeholder('excluded')}::uuid[])` : sql``}), '[]'::json)`,
+        held: sql<Array<[number, number, number, number, number]>>`coalesce((
+          select json_agg(json_build_array(${ms('h.start_at')}, ${ms('h.end_at')},
+            h.buffer_before_minutes, h.buffer_after_minutes, ${ms('h.expires_at')}))
+          from ${t.onlineBookingHolds} h
+          where h.resource_id = ${resourceId} and h.state = 'open' and h.expires_at > ${at('now')}
+            and h.start_at < ${at('to')} and h.end_at > ${at('from')}), '[]'::json)`,
+      })
+      .from(r)
+      .where(and(eq(r.clinicId, sql.placeholder('clinicId')), isNull(r.archivedAt)))
+      .prepare(name),
+  ).execute({
+    clinicId: w.clinicId,
+    from: new Date(w.from.getTime() - margin).toISOString(),
+    to: new Date(w.to.getTime() + margin).toISOString(),
+    now: w.now.toISOString(),
+    ...(excluded.length > 0 ? { excluded: [...excluded] } : {}),
+  });
   let holdsExpireAt = Infinity;
   const resources: SlotResource[] = [];
   const bookings: ResourcePool['bookings'][number][] = [];

@@ -1,8 +1,13 @@
 import type { SlotCheck } from '@domain/slots';
 import type { Executor } from '../../db/client';
 import { unprocessable } from '../../errors';
-import { checkBookable, type SlotSettings } from '../availability';
-import { findBookableAgent } from '../clinics';
+import {
+  bookingsWindow,
+  checkBookable,
+  outsideDropCutoffs,
+  type SlotSettings,
+} from '../availability';
+import { findBookableAgent, type BookingsWindow } from '../clinics';
 import { refusalFor, type SlotAsked } from './slot-conflicts';
 
 /** The refusal of an agent who does not take appointments at the clinic asked for. */
@@ -23,19 +28,39 @@ export interface TimeAsked {
   notBookableMessage: string;
 }
 
-/** The agent asked for, if they take appointments at the clinic; refused in `message` if not. */
+/**
+ * The agent asked for, if they take appointments at the clinic; refused in `message` if not.
+ * Given a window, read with what blocks their time in it.
+ */
 export async function requireAgent(
   db: Executor,
   asked: Pick<TimeAsked, 'clinicId' | 'agentId' | 'notBookableMessage'>,
+  window?: BookingsWindow,
 ) {
-  const agent = await findBookableAgent(db, asked.clinicId, asked.agentId);
+  const agent = await findBookableAgent(db, asked.clinicId, asked.agentId, window);
   if (!agent) throw unprocessable(asked.notBookableMessage);
   return agent;
 }
 
+/**
+ * What can block a new time, as the slot engine reads it for checkBookable (bookingsWindow),
+ * with the holds live now and the outside calendars' cut-offs: read with the agent, a new
+ * time's check is one statement. A moving appointment's is not (its own time must not block
+ * it), so it is read as before.
+ */
+function windowOf(asked: TimeAsked): BookingsWindow | undefined {
+  if (asked.excludeAppointmentId) return undefined;
+  const end = new Date(asked.start.getTime() + asked.durationMinutes * 60_000);
+  return {
+    ...bookingsWindow(asked.settings, asked.durationMinutes, asked.start, end),
+    now: asked.now,
+    ...outsideDropCutoffs(asked.now, asked.settings.outsideDropAfterHours),
+  };
+}
+
 /** The agent asked for, bookable at the clinic, and what the slot engine says of the time. */
 export async function checkTimeAsked(db: Executor, asked: TimeAsked) {
-  const agent = await requireAgent(db, asked);
+  const agent = await requireAgent(db, asked, windowOf(asked));
   const slotAsked: SlotAsked = {
     agentId: agent.id,
     start: asked.start,

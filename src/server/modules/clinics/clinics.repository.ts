@@ -53,11 +53,18 @@ interface BlockedJson {
  * its `now` and the busy times of their outside calendars that block in this clinic, so a slots
  * request is the session and this one statement.
  */
-export async function listBookableAgents(db: Executor, clinicId: string, window?: BookingsWindow) {
+export async function listBookableAgents(
+  db: Executor,
+  clinicId: string,
+  window?: BookingsWindow,
+  /** Only this agent (a booking's check): the same rows, one agent's. */
+  agentId?: string,
+) {
   const u = t.users;
   const a = t.appointments;
   const at = (p: string) => sql`${sql.placeholder(p)}::timestamptz`;
-  const rows = await prepared(db, window ? 'bookable_agents_bookings' : 'bookable_agents', (name) =>
+  const shape = `${window ? 'bookable_agents_bookings' : 'bookable_agents'}${agentId ? '_one' : ''}`;
+  const rows = await prepared(db, shape, (name) =>
     db
       .select({
         id: u.id,
@@ -128,12 +135,14 @@ export async function listBookableAgents(db: Executor, clinicId: string, window?
           eq(t.clinicMembers.clinicId, sql.placeholder('clinicId')),
           eq(u.active, true),
           inArray(u.role, [...BOOKABLE_ROLES]),
+          agentId ? eq(u.id, sql.placeholder('agentId')) : undefined,
         ),
       )
       .orderBy(asc(u.name), asc(u.id))
       .prepare(name),
   ).execute({
     clinicId,
+    agentId,
     from: window?.from.toISOString(),
     to: window?.to.toISOString(),
     dayBefore: window && new Date(window.from.getTime() - 24 * 60 * 60_000).toISOString(),

@@ -70,10 +70,18 @@ export async function findClinicPatient(db: Executor, clinicId: string, patientI
 
 /**
  * One of the clinic's providers and nurses who can be booked, with the schedule the slot engine
- * checks a time against; undefined when the clinic has no such bookable agent.
+ * checks a time against; undefined when the clinic has no such bookable agent. Given a window,
+ * with their bookings, live holds and outside busy times in it too (listBookableAgents).
  */
-export async function findBookableAgent(db: Executor, clinicId: string, agentId: string) {
-  return (await repo.listBookableAgents(db, clinicId)).find((a) => a.id === agentId);
+export async function findBookableAgent(
+  db: Executor,
+  clinicId: string,
+  agentId: string,
+  window?: repo.BookingsWindow,
+) {
+  return (await repo.listBookableAgents(db, clinicId, window, agentId)).find(
+    (a) => a.id === agentId,
+  );
 }
 
 export function toPatientView(row: patientsRepo.PatientRow, clinicSlug: string): PatientView {

@@ -11,6 +11,7 @@ export {
   listClinicAgents,
   matchOnlinePatient,
 } from './clinics.service';
+export type { BookingsWindow } from './clinics.repository';
 export {
   countPatientRecords,
   lookUpPatients,

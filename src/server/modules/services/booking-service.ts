@@ -11,6 +11,7 @@ import {
 } from '@domain/services';
 import { resourceNeedOf, type ResourceNeed } from '@domain/resources';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import * as t from '../../db/schema';
 import { unprocessable } from '../../errors';
 
@@ -102,12 +103,26 @@ export async function serviceOfAppointment(
   return service;
 }
 
-/** The clinic's service by id, or its default when no id is given. */
+/**
+ * The clinic's service by id, or its default when no id is given. Prepared (db/prepared.ts):
+ * every booking and every change of one reads it.
+ */
 async function findService(db: Executor, clinicId: string, serviceId: string | null | undefined) {
   const s = t.services;
-  const [row] = await selectServices(db)
-    .where(and(eq(s.clinicId, clinicId), serviceId ? eq(s.id, serviceId) : eq(s.isDefault, true)))
-    .limit(1);
+  const inClinic = eq(s.clinicId, sql.placeholder('clinicId'));
+  const [row] = serviceId
+    ? await prepared(db, 'booking_service_by_id', (name) =>
+        selectServices(db)
+          .where(and(inClinic, eq(s.id, sql.placeholder('serviceId'))))
+          .limit(1)
+          .prepare(name),
+      ).execute({ clinicId, serviceId })
+    : await prepared(db, 'booking_service_default', (name) =>
+        selectServices(db)
+          .where(and(inClinic, eq(s.isDefault, true)))
+          .limit(1)
+          .prepare(name),
+      ).execute({ clinicId });
   return row && toBookingService(row);
 }
 
