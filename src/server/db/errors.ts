@@ -204,18 +204,35 @@ export async function withDbErrors<T>(operation: () => Promise<T>): Promise<T> {
   }
 }
 
+const readAgainRefusals = new WeakSet<object>();
+
+/**
+ * Marks a refusal that a fresh run of the whole transaction may not meet: a write lost, with no
+ * savepoint to go on in, to something committed after the transaction read what was free (a room
+ * held online since, ADR 045). retryOnDeadlock runs the transaction again, whose reads then see
+ * it; past its attempts, or where nothing retries, the refusal is the answer as it stands.
+ */
+export function refusalToReadAgain<E extends object>(refusal: E): E {
+  readAgainRefusals.add(refusal);
+  return refusal;
+}
+
 /**
  * Runs a whole transaction again when PostgreSQL chose it as a deadlock victim (two bookings of
- * one time inserted at the same instant wait on each other's exclusion-constraint check). The
- * victim was rolled back entirely, so running it again is safe; the retry meets the winner's
- * committed row and gets the constraint's own answer, or succeeds if the winner failed after all.
+ * one time inserted at the same instant wait on each other's exclusion-constraint check), or it
+ * ended in a refusal marked `refusalToReadAgain`. The transaction was rolled back entirely, so
+ * running it again is safe; the retry meets the winner's committed row and gets the constraint's
+ * own answer, or succeeds if the winner failed after all.
  */
 export async function retryOnDeadlock<T>(transaction: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await transaction();
     } catch (err) {
-      if (attempt >= attempts || driverErrorOf(err)?.code !== '40P01') throw err;
+      const again =
+        driverErrorOf(err)?.code === '40P01' ||
+        (typeof err === 'object' && err !== null && readAgainRefusals.has(err));
+      if (attempt >= attempts || !again) throw err;
     }
   }
 }

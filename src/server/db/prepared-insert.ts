@@ -32,6 +32,11 @@ export async function insertPrepared<T extends PgTable, R extends Record<string,
   table: T,
   rows: ReadonlyArray<T['$inferInsert']>,
   returning?: R,
+  /**
+   * `ON CONFLICT DO NOTHING`: a row that any unique key or exclusion constraint refuses is
+   * skipped, not an error (it is then missing from what comes back).
+   */
+  options: { skipConflicts?: boolean } = {},
 ): Promise<Array<{ [K in keyof R]: R[K]['_']['data'] }>> {
   if (rows.length === 0) return [];
   const columns = givenColumns(rows[0]!);
@@ -44,10 +49,12 @@ export async function insertPrepared<T extends PgTable, R extends Record<string,
     // A batch (a clinic's reminders planned again), rows that give different columns, or a value
     // written as SQL: drizzle's own insert, which fills each gap with DEFAULT, and no statement
     // kept per size.
-    const insert = db.insert(table).values([...rows] as never);
+    const values = db.insert(table).values([...rows] as never);
+    const insert = options.skipConflicts ? values.onConflictDoNothing() : values;
     return (returning ? await insert.returning(returning) : (await insert, [])) as never;
   }
-  const key = `${getTableName(table)}(${signature})x${rows.length}->${returnedKey(returning)}`;
+  const skip = options.skipConflicts ? ' skipping conflicts' : '';
+  const key = `${getTableName(table)}(${signature})x${rows.length}->${returnedKey(returning)}${skip}`;
   let shape = shapes.get(key);
   if (!shape) {
     const tableColumns = getTableColumns(table) as Record<string, PgColumn>;
@@ -72,7 +79,7 @@ export async function insertPrepared<T extends PgTable, R extends Record<string,
   const { placeholders } = shape;
   const query = prepared(db, shape.name, (statement) => {
     // Wrapped in sql``, so drizzle sends the value encoded above as it is.
-    const insert = db
+    const values = db
       .insert(table)
       .values(
         placeholders.map((names) =>
@@ -81,6 +88,7 @@ export async function insertPrepared<T extends PgTable, R extends Record<string,
           ),
         ) as never,
       );
+    const insert = skip ? values.onConflictDoNothing() : values;
     return (returning ? insert.returning(returning) : insert).prepare(statement);
   });
   const result = await (query as { execute(v: unknown): Promise<unknown> }).execute(values);

@@ -25,6 +25,7 @@ import { appointmentSnapshot } from './appointment-snapshot';
 import { toAppointmentView } from './appointment-view';
 import * as repo from './appointments.repository';
 import {
+  insertWithResource,
   planResources,
   resourcesForChange,
   writeWithResource,
@@ -140,32 +141,36 @@ export async function insertAppointments(
   );
   const written: Written[] = [];
   for (const [index, { item, id, token }] of planned.entries()) {
-    // The first free resource the database lets this visit have (a race is lost in a savepoint).
-    const appointment = await writeWithResource(tx, resourcePlans[index]!, (db, resourceId) =>
-      repo.insertAppointment(db, {
-        id,
-        clinicId: item.clinic.id,
-        patientId: item.patient.id,
-        staffId: item.agent.id,
-        startAt: item.start,
-        endAt: new Date(item.start.getTime() + item.duration * 60_000),
-        duration: item.duration,
-        status: INITIAL_APPOINTMENT_STATUS,
-        token,
-        notes: item.notes,
-        source: item.source ?? APPOINTMENT_SOURCE,
-        channel: item.source === ONLINE_BOOKING_SOURCE ? 'online' : actor.channel,
-        type: 'custom',
-        createdBy: actor.userId,
-        createdAt: now,
-        updatedAt: now,
-        seriesId: item.series?.id ?? null,
-        seriesIndex: item.series?.index ?? null,
-        serviceId: item.service.id,
-        bufferBeforeMinutes: item.service.bufferBeforeMinutes,
-        bufferAfterMinutes: item.service.bufferAfterMinutes,
-        resourceId,
-      }),
+    // The first free resource the database lets this visit have (insertWithResource).
+    const appointment = await insertWithResource(tx, resourcePlans[index]!, (resourceId, skip) =>
+      repo.insertAppointment(
+        tx,
+        {
+          id,
+          clinicId: item.clinic.id,
+          patientId: item.patient.id,
+          staffId: item.agent.id,
+          startAt: item.start,
+          endAt: new Date(item.start.getTime() + item.duration * 60_000),
+          duration: item.duration,
+          status: INITIAL_APPOINTMENT_STATUS,
+          token,
+          notes: item.notes,
+          source: item.source ?? APPOINTMENT_SOURCE,
+          channel: item.source === ONLINE_BOOKING_SOURCE ? 'online' : actor.channel,
+          type: 'custom',
+          createdBy: actor.userId,
+          createdAt: now,
+          updatedAt: now,
+          seriesId: item.series?.id ?? null,
+          seriesIndex: item.series?.index ?? null,
+          serviceId: item.service.id,
+          bufferBeforeMinutes: item.service.bufferBeforeMinutes,
+          bufferAfterMinutes: item.service.bufferAfterMinutes,
+          resourceId,
+        },
+        skip,
+      ),
     );
     // Everything the booking's answer shows was just written: it is made, not read back.
     const row: repo.AppointmentRow = {

@@ -112,10 +112,26 @@ export async function findAppointment(
   return row;
 }
 
-/** Inserts an appointment and returns its row as stored (its id and defaults included). */
-export async function insertAppointment(db: Executor, values: typeof t.appointments.$inferInsert) {
-  const [row] = await insertPrepared(db, t.appointments, [values], getTableColumns(t.appointments));
-  return row!;
+/**
+ * Inserts an appointment and returns its row as stored (its id and defaults included); with
+ * `skipConflicts`, undefined instead of an error when a constraint refuses it (which one, the
+ * caller finds out: resource-assignment.ts's insertWithResource).
+ */
+export async function insertAppointment(
+  db: Executor,
+  values: typeof t.appointments.$inferInsert,
+  skipConflicts = false,
+) {
+  const [row] = await insertPrepared(
+    db,
+    t.appointments,
+    [values],
+    getTableColumns(t.appointments),
+    {
+      skipConflicts,
+    },
+  );
+  return row;
 }
 
 /** Optimistic update: nothing changes when someone else changed the row since it was read. */

@@ -12,7 +12,9 @@ import { patientMove } from '../../test/visit-link';
 import { conflict } from '../../errors';
 import { createSignInUser } from '../../test/auth-helpers';
 import { createResource, createService } from '../../test/factories';
-import { writeWithResource } from './resource-assignment';
+import { insertWithResource, writeWithResource } from './resource-assignment';
+import { insertAppointment } from './appointments.repository';
+import { isBookingConflict, isResourceTaken, retryOnDeadlock } from '../../db/errors';
 
 const env = useTestApp({ now: '2026-11-23T12:00:00Z' }); // Monday 07:00 in New York
 const { s, staff } = useScenario(env);
@@ -413,6 +415,119 @@ describe('a room lost to another booking in the database', () => {
       message: 'No treatment room is free at that time.',
     });
     expect(await countBooked()).toBe(2);
+  });
+});
+
+describe('a new appointment’s room, without a savepoint', () => {
+  it('skips a room another booking took, says what is missing when none is left, and names the provider’s own conflict', async () => {
+    const physio = await addPhysio();
+    const a = await addRoom({ name: 'Room A' });
+    const b = await addRoom({ name: 'Room B' });
+    const row = (
+      resourceId: string | null,
+      agentId: string,
+      patientId: string,
+      token: string,
+      at = '10:00',
+    ) => ({
+      clinicId: s.clinic.id,
+      patientId,
+      staffId: agentId,
+      startAt: new Date(ny(at)),
+      endAt: new Date(new Date(ny(at)).getTime() + 45 * 60_000),
+      duration: 45,
+      status: 'BOOKED',
+      token,
+      serviceId: physio.id,
+      bufferBeforeMinutes: 0,
+      bufferAfterMinutes: 15,
+      resourceId,
+      updatedAt: env.now(),
+    });
+    // Written past every check, as a racing transaction's commit would be.
+    await env.db.insert(t.appointments).values(row(a.id, s.nurse.id, s.otherPatient.id, 'raced-1'));
+    const missing = () => conflict('No treatment room is free at that time.');
+    const insertFor = (agentId: string, patientId: string, token: string, at = '10:00') =>
+      env.db.transaction((tx) =>
+        insertWithResource(tx, { candidates: [a.id, b.id], missing }, (resourceId, skip) =>
+          insertAppointment(tx, row(resourceId, agentId, patientId, token, at), skip),
+        ),
+      );
+    expect((await insertFor(s.provider.id, s.patient.id, 'raced-2')).resourceId).toBe(b.id);
+    // A third provider, free then: both rooms are lost.
+    const third = await createSignInUser(env.db, { role: 'provider', clinicIds: [s.clinic.id] });
+    await expect(insertFor(third.id, s.otherPatient.id, 'raced-3')).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'No treatment room is free at that time.',
+    });
+    // At 14:00 both rooms are free, but a fourth provider's own time is taken by a visit without
+    // a room: the database's own answer, not the rooms' (the route says the time is taken).
+    const fourth = await createSignInUser(env.db, { role: 'provider', clinicIds: [s.clinic.id] });
+    await env.db
+      .insert(t.appointments)
+      .values(row(null, fourth.id, s.otherPatient.id, 'own', '14:00'));
+    const own = await insertFor(fourth.id, s.patient.id, 'raced-4', '14:00').catch(
+      (err: unknown) => err,
+    );
+    expect(isBookingConflict(own)).toBe(true);
+    expect(isResourceTaken(own)).toBe(false);
+    expect(await countBooked()).toBe(3);
+  });
+
+  it('runs the booking again when a room was held online after it read the free ones', async () => {
+    const physio = await addPhysio();
+    const a = await addRoom({ name: 'Room A' });
+    const b = await addRoom({ name: 'Room B' });
+    // The nurse's online hold of Room A, committed after the booking read both rooms free.
+    await env.db.insert(t.onlineBookingHolds).values({
+      clinicId: s.clinic.id,
+      staffId: s.nurse.id,
+      startAt: new Date(ny('10:00')),
+      endAt: new Date(ny('10:45')),
+      duration: 45,
+      serviceId: physio.id,
+      bufferAfterMinutes: 15,
+      resourceId: a.id,
+      email: 'held@example.com',
+      inbox: 'held@example.com',
+      patient: { firstName: 'Ana', lastName: 'Held', phone: '555 010 1234', dob: '1980-01-01' },
+      tokenHash: 'held-room-a',
+      ip: '198.51.100.9',
+      clientKey: '198.51.100.9',
+      expiresAt: new Date(env.now().getTime() + 15 * 60_000),
+    });
+    const missing = () => conflict('No treatment room is free at that time.');
+    const reads: string[][] = [];
+    const booked = await retryOnDeadlock(() =>
+      env.db.transaction(async (tx) => {
+        // The first run read before the hold (both rooms); the next one reads after it.
+        const candidates = reads.length === 0 ? [a.id, b.id] : [b.id];
+        reads.push(candidates);
+        return insertWithResource(tx, { candidates, missing }, (resourceId, skip) =>
+          insertAppointment(
+            tx,
+            {
+              clinicId: s.clinic.id,
+              patientId: s.patient.id,
+              staffId: s.provider.id,
+              startAt: new Date(ny('10:00')),
+              endAt: new Date(ny('10:45')),
+              duration: 45,
+              status: 'BOOKED',
+              token: 'after-hold',
+              serviceId: physio.id,
+              bufferAfterMinutes: 15,
+              resourceId,
+              updatedAt: env.now(),
+            },
+            skip,
+          ),
+        );
+      }),
+    );
+    expect(reads).toEqual([[a.id, b.id], [b.id]]);
+    expect(booked.resourceId).toBe(b.id);
+    expect(await countBooked()).toBe(1);
   });
 });
 
