@@ -52,6 +52,29 @@ const book = (
     }),
   );
 
+/**
+ * A 45-minute physiotherapy visit at `at` on Tuesday, as its row: written past every check, as a
+ * racing transaction's commit would be.
+ */
+const physioRow = (
+  serviceId: string,
+  v: { resourceId: string | null; agentId: string; patientId: string; token: string; at?: string },
+) => ({
+  clinicId: s.clinic.id,
+  patientId: v.patientId,
+  staffId: v.agentId,
+  startAt: new Date(ny(v.at ?? '10:00')),
+  endAt: new Date(new Date(ny(v.at ?? '10:00')).getTime() + 45 * 60_000),
+  duration: 45,
+  status: 'BOOKED',
+  token: v.token,
+  serviceId,
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 15,
+  resourceId: v.resourceId,
+  updatedAt: env.now(),
+});
+
 const countBooked = () => env.db.$count(t.appointments, eq(t.appointments.clinicId, s.clinic.id));
 
 describe('a booking gets a room', () => {
@@ -373,21 +396,8 @@ describe('a room lost to another booking in the database', () => {
     const physio = await addPhysio();
     const a = await addRoom({ name: 'Room A' });
     const b = await addRoom({ name: 'Room B' });
-    // Written past every check, as a racing transaction's commit would be.
-    const row = (resourceId: string, agentId: string, patientId: string, token: string) => ({
-      clinicId: s.clinic.id,
-      patientId,
-      staffId: agentId,
-      startAt: new Date(ny('10:00')),
-      endAt: new Date(ny('10:45')),
-      duration: 45,
-      status: 'BOOKED',
-      token,
-      serviceId: physio.id,
-      bufferBeforeMinutes: 0,
-      bufferAfterMinutes: 15,
-      resourceId,
-    });
+    const row = (resourceId: string, agentId: string, patientId: string, token: string) =>
+      physioRow(physio.id, { resourceId, agentId, patientId, token });
     await env.db.insert(t.appointments).values(row(a.id, s.nurse.id, s.otherPatient.id, 'raced-1'));
     const missing = () => conflict('No treatment room is free at that time.');
     const won = await env.db.transaction((tx) =>
@@ -429,22 +439,7 @@ describe('a new appointment’s room, without a savepoint', () => {
       patientId: string,
       token: string,
       at = '10:00',
-    ) => ({
-      clinicId: s.clinic.id,
-      patientId,
-      staffId: agentId,
-      startAt: new Date(ny(at)),
-      endAt: new Date(new Date(ny(at)).getTime() + 45 * 60_000),
-      duration: 45,
-      status: 'BOOKED',
-      token,
-      serviceId: physio.id,
-      bufferBeforeMinutes: 0,
-      bufferAfterMinutes: 15,
-      resourceId,
-      updatedAt: env.now(),
-    });
-    // Written past every check, as a racing transaction's commit would be.
+    ) => physioRow(physio.id, { resourceId, agentId, patientId, token, at });
     await env.db.insert(t.appointments).values(row(a.id, s.nurse.id, s.otherPatient.id, 'raced-1'));
     const missing = () => conflict('No treatment room is free at that time.');
     const insertFor = (agentId: string, patientId: string, token: string, at = '10:00') =>
@@ -506,20 +501,12 @@ describe('a new appointment’s room, without a savepoint', () => {
         return insertWithResource(tx, { candidates, missing }, (resourceId, skip) =>
           insertAppointment(
             tx,
-            {
-              clinicId: s.clinic.id,
-              patientId: s.patient.id,
-              staffId: s.provider.id,
-              startAt: new Date(ny('10:00')),
-              endAt: new Date(ny('10:45')),
-              duration: 45,
-              status: 'BOOKED',
-              token: 'after-hold',
-              serviceId: physio.id,
-              bufferAfterMinutes: 15,
+            physioRow(physio.id, {
               resourceId,
-              updatedAt: env.now(),
-            },
+              agentId: s.provider.id,
+              patientId: s.patient.id,
+              token: 'after-hold',
+            }),
             skip,
           ),
         );
