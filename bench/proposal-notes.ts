@@ -82,6 +82,12 @@ would give; that would write the FHIR mapping a second time, in SQL.`,
     body: `- **Patient search p95** (12.4 ms): a reused search still writes its audit rows, and a
   read is never answered before they are in the database (ADR 007); the audit insert is most of
   PostgreSQL's 0.22 ms per search and the wait for it most of the p95.
+- **The patients page's search** (issue 49, p95 ≤ 10 ms at 20 clients): its own statements
+  replayed raw at 20 clients already have a p95 over 20 ms on this machine (the search itself is
+  a page of 50 patients with each one's next visit, about 1.4 ms of PostgreSQL, 370 buffers), so
+  the app cannot meet it by sending less; the editor roles it asked for in a statement of its
+  own now come with the session (three statements a search: session, search, audit row). Below
+  10 ms needs a cheaper page (no next visit per patient until it is shown) or cores of its own.
 - **The FHIR Appointment resources' JSON from the database**, as above.
 - **Never-reused slots** (2.13×): the engine's own work for every agent of a clinic, JavaScript,
   so the ratio follows the machine's JavaScript speed.
