@@ -17,7 +17,7 @@ import {
 import { SharedWithOthersNote } from '@web/components/integration-sharing';
 import { ListTable } from '@web/components/list-table';
 import { LoadingBlock } from '@web/components/loading-block';
-import { TableCard, TableEmpty, TableLoadError } from '@web/components/table-states';
+import { QueryStates, TableCard, TableEmpty } from '@web/components/table-states';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { FormField, TextField, fieldDescription } from '@web/components/ui/form-field';
@@ -231,70 +231,73 @@ export function SmartClientsSection() {
         </Button>
       </div>
       <TableCard busy={clients.isFetching}>
-        {clients.isPending ? (
-          <LoadingBlock label="Loading SMART clients…" announce={false} className="space-y-3 p-4">
-            <Skeleton className="h-10 w-full" />
-          </LoadingBlock>
-        ) : clients.isError ? (
-          <TableLoadError message={clients.error.message} onRetry={() => void clients.refetch()} />
-        ) : clients.data.data.length === 0 ? (
-          <TableEmpty icon={ServerIcon} message="No SMART clients yet." />
-        ) : (
-          <ListTable
-            caption="SMART clients, newest first"
-            className="[&_td]:px-4 [&_td]:align-top [&_th]:px-4"
-            columns={['Name', 'Client ID', 'Clinics', 'Scopes', 'Last token']}
-          >
-            {clients.data.data.map((client) => (
-              <TableRow key={client.id}>
-                <TableCell>
-                  <div className="font-medium">{client.name}</div>
-                  {client.revokedAt && (
-                    <Badge variant="destructive" className="mt-1">
-                      Revoked {formatDate(client.revokedAt, timeZone)}
-                    </Badge>
-                  )}
-                </TableCell>
-                <TableCell className="font-mono text-xs break-all">{client.clientId}</TableCell>
-                <TableCell>
-                  <ul className="space-y-0.5">
-                    {client.clinics.map((c) => (
-                      <li key={c.id}>{c.name}</li>
-                    ))}
-                    {client.otherClinics > 0 && <li>{client.otherClinics} other</li>}
-                  </ul>
-                </TableCell>
-                <TableCell>
-                  <ul className="space-y-0.5 font-mono text-xs">
-                    {client.scopes.map((scope) => (
-                      <li key={scope}>{scope}</li>
-                    ))}
-                  </ul>
-                </TableCell>
-                <TableCell className="whitespace-nowrap">
-                  {client.lastUsedAt ? (
-                    when(client.lastUsedAt, timeZone)
-                  ) : (
-                    <span className="text-muted-foreground">Never</span>
-                  )}
-                </TableCell>
-                <TableCell className="text-right">
-                  {!client.revokedAt && !client.canManage && <SharedWithOthersNote />}
-                  {!client.revokedAt && client.canManage && (
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      onClick={() => setRevoking(client)}
-                      aria-label={`Revoke ${client.name}`}
-                    >
-                      Revoke
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </ListTable>
-        )}
+        <QueryStates
+          query={clients}
+          loading={
+            <LoadingBlock label="Loading SMART clients…" announce={false} className="space-y-3 p-4">
+              <Skeleton className="h-10 w-full" />
+            </LoadingBlock>
+          }
+          isEmpty={(page) => page.data.length === 0}
+          empty={<TableEmpty icon={ServerIcon} message="No SMART clients yet." />}
+        >
+          {(page) => (
+            <ListTable
+              caption="SMART clients, newest first"
+              className="[&_td]:px-4 [&_td]:align-top [&_th]:px-4"
+              columns={['Name', 'Client ID', 'Clinics', 'Scopes', 'Last token']}
+            >
+              {page.data.map((client) => (
+                <TableRow key={client.id}>
+                  <TableCell>
+                    <div className="font-medium">{client.name}</div>
+                    {client.revokedAt && (
+                      <Badge variant="destructive" className="mt-1">
+                        Revoked {formatDate(client.revokedAt, timeZone)}
+                      </Badge>
+                    )}
+                  </TableCell>
+                  <TableCell className="font-mono text-xs break-all">{client.clientId}</TableCell>
+                  <TableCell>
+                    <ul className="space-y-0.5">
+                      {client.clinics.map((c) => (
+                        <li key={c.id}>{c.name}</li>
+                      ))}
+                      {client.otherClinics > 0 && <li>{client.otherClinics} other</li>}
+                    </ul>
+                  </TableCell>
+                  <TableCell>
+                    <ul className="space-y-0.5 font-mono text-xs">
+                      {client.scopes.map((scope) => (
+                        <li key={scope}>{scope}</li>
+                      ))}
+                    </ul>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {client.lastUsedAt ? (
+                      when(client.lastUsedAt, timeZone)
+                    ) : (
+                      <span className="text-muted-foreground">Never</span>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    {!client.revokedAt && !client.canManage && <SharedWithOthersNote />}
+                    {!client.revokedAt && client.canManage && (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => setRevoking(client)}
+                        aria-label={`Revoke ${client.name}`}
+                      >
+                        Revoke
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </ListTable>
+          )}
+        </QueryStates>
       </TableCard>
       <TitledDialog
         open={registering}

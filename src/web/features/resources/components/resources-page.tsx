@@ -6,7 +6,7 @@ import { RESOURCE_ARCHIVED_FILTERS, type ResourceView } from '@contracts/resourc
 import type { ArchiveSubject } from '@web/components/archive-dialog';
 import { OptionsSelect } from '@web/components/options-select';
 import { PageHeader } from '@web/components/page-header';
-import { TableCard, TableEmpty, TableLoadError, TableSkeleton } from '@web/components/table-states';
+import { QueryStates, TableCard, TableEmpty, TableSkeleton } from '@web/components/table-states';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useSession } from '@web/lib/session';
@@ -115,25 +115,29 @@ export function ResourcesPage() {
         </div>
       ) : (
         <TableCard label={`Rooms and equipment of ${clinic.name}`} busy={resources.isFetching}>
-          {resources.isPending ? (
-            <TableSkeleton label="Loading rooms and equipment…" rows={3} className="space-y-3 p-4">
-              <Skeleton className="h-4 w-48" />
-              <Skeleton className="ml-auto h-8 w-24" />
-            </TableSkeleton>
-          ) : resources.isError ? (
-            <TableLoadError
-              message={resources.error.message}
-              onRetry={() => void resources.refetch()}
-            />
-          ) : shown.length === 0 ? (
-            <TableEmpty
-              icon={DoorOpenIcon}
-              message={EMPTY[filter]}
-              action={filter === 'only' ? undefined : addButton}
-            />
-          ) : (
-            <ResourceList resources={shown} onAction={act} />
-          )}
+          <QueryStates
+            query={resources}
+            loading={
+              <TableSkeleton
+                label="Loading rooms and equipment…"
+                rows={3}
+                className="space-y-3 p-4"
+              >
+                <Skeleton className="h-4 w-48" />
+                <Skeleton className="ml-auto h-8 w-24" />
+              </TableSkeleton>
+            }
+            isEmpty={() => shown.length === 0}
+            empty={
+              <TableEmpty
+                icon={DoorOpenIcon}
+                message={EMPTY[filter]}
+                action={filter === 'only' ? undefined : addButton}
+              />
+            }
+          >
+            {() => <ResourceList resources={shown} onAction={act} />}
+          </QueryStates>
         </TableCard>
       )}
       {clinic && (

@@ -6,7 +6,7 @@ import type { ServiceView } from '@contracts/services';
 import type { ArchiveSubject } from '@web/components/archive-dialog';
 import { OptionsSelect } from '@web/components/options-select';
 import { PageHeader } from '@web/components/page-header';
-import { TableCard, TableEmpty, TableLoadError, TableSkeleton } from '@web/components/table-states';
+import { QueryStates, TableCard, TableEmpty, TableSkeleton } from '@web/components/table-states';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useSession } from '@web/lib/session';
@@ -71,30 +71,28 @@ export function ServicesPage() {
         </div>
       ) : (
         <TableCard label={`Services of ${clinic.name}`} busy={services.isFetching}>
-          {services.isPending ? (
-            <TableSkeleton label="Loading services…" rows={3} className="space-y-3 p-4">
-              <Skeleton className="size-3 rounded-full" />
-              <Skeleton className="h-4 w-48" />
-              <Skeleton className="ml-auto h-8 w-24" />
-            </TableSkeleton>
-          ) : services.isError ? (
-            <TableLoadError
-              message={services.error.message}
-              onRetry={() => void services.refetch()}
-            />
-          ) : services.data.data.length === 0 ? (
-            <TableEmpty
-              icon={StethoscopeIcon}
-              message="This clinic has no services yet."
-              action={<Button onClick={() => setEditing('new')}>Add service</Button>}
-            />
-          ) : (
-            <ServicesTable
-              services={services.data.data}
-              resourceName={resourceName}
-              onAction={act}
-            />
-          )}
+          <QueryStates
+            query={services}
+            loading={
+              <TableSkeleton label="Loading services…" rows={3} className="space-y-3 p-4">
+                <Skeleton className="size-3 rounded-full" />
+                <Skeleton className="h-4 w-48" />
+                <Skeleton className="ml-auto h-8 w-24" />
+              </TableSkeleton>
+            }
+            isEmpty={(page) => page.data.length === 0}
+            empty={
+              <TableEmpty
+                icon={StethoscopeIcon}
+                message="This clinic has no services yet."
+                action={<Button onClick={() => setEditing('new')}>Add service</Button>}
+              />
+            }
+          >
+            {(page) => (
+              <ServicesTable services={page.data} resourceName={resourceName} onAction={act} />
+            )}
+          </QueryStates>
         </TableCard>
       )}
       {clinic && (
