@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { NoClinicYet } from '@web/components/clinic-choice';
 import { PageHeader } from '@web/components/page-header';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -65,12 +66,9 @@ export function ClinicsPage() {
           {clinics.error.message}
         </p>
       ) : clinics.data.length === 0 ? (
-        <div className="rounded-xl border bg-card p-6 text-sm">
-          <p className="font-medium">You do not belong to any clinic yet.</p>
-          <p className="mt-1 text-muted-foreground">
-            Add your clinic with its time zone and phone number; then add its staff and their hours.
-          </p>
-        </div>
+        <NoClinicYet>
+          Add your clinic with its time zone and phone number; then add its staff and their hours.
+        </NoClinicYet>
       ) : (
         <ul className="grid gap-2">
           {clinics.data.map((clinic) => (
