@@ -14,6 +14,7 @@ import {
   type AgentFormOutput,
   type AgentFormValues,
 } from '../utils/agent-form';
+import { preselectedClinicIds } from '@web/components/clinic-checkboxes';
 import { DialogForm, SubjectDialog } from '@web/components/dialog-frame';
 import { AgentFormFields } from './agent-form-fields';
 
@@ -29,8 +30,7 @@ function AgentForm({ target, onDone }: { target: FormTarget; onDone: () => void 
         ? agentFormFrom(target.agent)
         : emptyAgentForm({
             timezone: user?.timezone ?? browserTimeZone(),
-            // With one clinic there is nothing to choose.
-            clinicIds: clinics.length === 1 ? [clinics[0]!.id] : [],
+            clinicIds: preselectedClinicIds(clinics),
           }),
   });
   const create = useCreateAgent();

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CreatedApiToken } from '@contracts/integrations';
 import type { ClinicSummary } from '@contracts/auth';
-import { ClinicCheckboxesField } from '@web/components/clinic-checkboxes';
+import { ClinicCheckboxesField, preselectedClinicIds } from '@web/components/clinic-checkboxes';
 import { VisitLinksCheckbox } from '@web/components/integration-sharing';
 import { DialogForm, TitledDialog } from '@web/components/dialog-frame';
 import { TextField } from '@web/components/ui/form-field';
@@ -38,8 +38,7 @@ function TokenForm({
     resolver: zodResolver(tokenFormSchema),
     defaultValues: {
       name: '',
-      // With one clinic there is nothing to choose.
-      clinicIds: clinics.length === 1 ? [clinics[0]!.id] : [],
+      clinicIds: preselectedClinicIds(clinics),
       access: 'read',
       visitLinks: false,
     },

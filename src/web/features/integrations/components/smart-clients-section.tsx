@@ -7,7 +7,7 @@ import { PlusIcon, ServerIcon } from 'lucide-react';
 import { formatDate, formatTime } from '@domain/format';
 import type { ClinicSummary } from '@contracts/auth';
 import type { SmartClientView } from '@contracts/integrations';
-import { ClinicCheckboxesField } from '@web/components/clinic-checkboxes';
+import { ClinicCheckboxesField, preselectedClinicIds } from '@web/components/clinic-checkboxes';
 import {
   DialogActions,
   DialogForm,
@@ -60,7 +60,7 @@ function RegisterForm({
     resolver: zodResolver(smartClientFormSchema),
     defaultValues: {
       name: '',
-      clinicIds: clinics.length === 1 ? [clinics[0]!.id] : [],
+      clinicIds: preselectedClinicIds(clinics),
       scopes: 'system/Appointment.rs\nsystem/Patient.rs',
       keys: 'jwks',
       jwks: '',

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ClinicSummary } from '@contracts/auth';
 import type { IdentityProviderView } from '@contracts/sso';
-import { ClinicCheckboxesField } from '@web/components/clinic-checkboxes';
+import { ClinicCheckboxesField, preselectedClinicIds } from '@web/components/clinic-checkboxes';
 import { DialogForm, TitledDialog } from '@web/components/dialog-frame';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { TextField } from '@web/components/ui/form-field';
@@ -50,7 +50,7 @@ function ProviderForm({
     ProviderFormOutput
   >({
     resolver: zodResolver(providerFormSchema),
-    defaultValues: providerFormValues(provider, clinics.length === 1 ? [clinics[0]!.id] : []),
+    defaultValues: providerFormValues(provider, preselectedClinicIds(clinics)),
   });
   const { errors } = formState;
   const submit = handleSubmit((body) => {

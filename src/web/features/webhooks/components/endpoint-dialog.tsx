@@ -2,7 +2,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ClinicSummary } from '@contracts/auth';
 import { WEBHOOK_EVENTS, type WebhookEndpointView } from '@contracts/webhooks';
-import { ClinicCheckboxesField } from '@web/components/clinic-checkboxes';
+import { ClinicCheckboxesField, preselectedClinicIds } from '@web/components/clinic-checkboxes';
 import { SharedWithOthersNote, VisitLinksCheckbox } from '@web/components/integration-sharing';
 import { Button } from '@web/components/ui/button';
 import { DialogForm, TitledDialog } from '@web/components/dialog-frame';
@@ -69,7 +69,7 @@ function EndpointForm({
           url: '',
           description: '',
           events: [...WEBHOOK_EVENTS],
-          clinicIds: clinics.length === 1 ? [clinics[0]!.id] : [],
+          clinicIds: preselectedClinicIds(clinics),
           enabled: true,
           visitLinks: false,
         },
