@@ -15,7 +15,7 @@ import {
   type AgentFormValues,
 } from '../utils/agent-form';
 import { preselectedClinicIds } from '@web/components/clinic-checkboxes';
-import { DialogForm, SubjectDialog } from '@web/components/dialog-frame';
+import { DialogForm, mutationState, SubjectDialog } from '@web/components/dialog-frame';
 import { AgentFormFields } from './agent-form-fields';
 
 type FormTarget = { mode: 'create' } | { mode: 'edit'; agent: AdminUser };
@@ -65,8 +65,7 @@ function AgentForm({ target, onDone }: { target: FormTarget; onDone: () => void 
   return (
     <DialogForm
       onSubmit={form.handleSubmit(save)}
-      error={mutation.error?.message}
-      pending={mutation.isPending}
+      {...mutationState(mutation)}
       label={target.mode === 'create' ? 'Create staff member' : 'Save changes'}
       pendingLabel={target.mode === 'create' ? 'Creating...' : 'Saving...'}
     >

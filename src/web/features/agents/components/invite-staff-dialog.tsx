@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { ROLES, type Role } from '@domain/roles';
 import { ClinicCheckboxesField, preselectedClinicIds } from '@web/components/clinic-checkboxes';
-import { DialogForm, SubjectDialog } from '@web/components/dialog-frame';
+import { DialogForm, mutationState, SubjectDialog } from '@web/components/dialog-frame';
 import { OptionsSelect } from '@web/components/options-select';
 import { FormField, TextField, fieldDescription } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
@@ -36,8 +36,7 @@ function InviteForm({ onDone }: { onDone: () => void }) {
           },
         });
       })}
-      error={invite.error?.message}
-      pending={invite.isPending}
+      {...mutationState(invite)}
       label="Send invitation"
       pendingLabel="Sending..."
     >

@@ -5,7 +5,7 @@ import type { CreatedApiToken } from '@contracts/integrations';
 import type { ClinicSummary } from '@contracts/auth';
 import { ClinicCheckboxesField, preselectedClinicIds } from '@web/components/clinic-checkboxes';
 import { VisitLinksCheckbox } from '@web/components/integration-sharing';
-import { DialogForm, TitledDialog } from '@web/components/dialog-frame';
+import { DialogForm, mutationState, TitledDialog } from '@web/components/dialog-frame';
 import { TextField } from '@web/components/ui/form-field';
 import { useCreateApiToken } from '../api/api-tokens';
 import { tokenFormSchema, type TokenFormOutput, type TokenFormValues } from '../utils/token-form';
@@ -51,8 +51,7 @@ function TokenForm({
   return (
     <DialogForm
       onSubmit={submit}
-      error={create.error?.message}
-      pending={create.isPending}
+      {...mutationState(create)}
       label="Create token"
       pendingLabel="Creating..."
     >

@@ -11,6 +11,7 @@ import { ClinicCheckboxesField, preselectedClinicIds } from '@web/components/cli
 import {
   DialogActions,
   DialogForm,
+  mutationState,
   SubjectDialog,
   TitledDialog,
 } from '@web/components/dialog-frame';
@@ -75,8 +76,7 @@ function RegisterForm({
   return (
     <DialogForm
       onSubmit={submit}
-      error={create.error?.message}
-      pending={create.isPending}
+      {...mutationState(create)}
       label="Register client"
       pendingLabel="Registering..."
     >
@@ -180,8 +180,7 @@ function RevokeClientDialog({
     >
       {(shown) => (
         <DialogActions
-          error={revoke.error?.message}
-          pending={revoke.isPending}
+          {...mutationState(revoke)}
           label="Revoke client"
           pendingLabel="Revoking..."
           destructive

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ClinicSummary } from '@contracts/auth';
 import type { IdentityProviderView } from '@contracts/sso';
 import { ClinicCheckboxesField, preselectedClinicIds } from '@web/components/clinic-checkboxes';
-import { DialogForm, TitledDialog } from '@web/components/dialog-frame';
+import { DialogForm, mutationState, TitledDialog } from '@web/components/dialog-frame';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { TextField } from '@web/components/ui/form-field';
 import { useSaveIdentityProvider } from '../api/identity-providers';
@@ -60,8 +60,7 @@ function ProviderForm({
   return (
     <DialogForm
       onSubmit={submit}
-      error={save.error?.message}
-      pending={save.isPending}
+      {...mutationState(save)}
       label={provider ? 'Save identity provider' : 'Add identity provider'}
       pendingLabel="Checking the provider…"
     >

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { KeySquareIcon, PlusIcon } from 'lucide-react';
 import type { IdentityProviderView } from '@contracts/sso';
 import { CopyField } from '@web/components/copy-field';
-import { DialogActions, SubjectDialog } from '@web/components/dialog-frame';
+import { DialogActions, mutationState, SubjectDialog } from '@web/components/dialog-frame';
 import { ListTable } from '@web/components/list-table';
 import { PageHeader } from '@web/components/page-header';
 import { QueryStates, TableCard, TableEmpty, TableSkeleton } from '@web/components/table-states';
@@ -116,8 +116,7 @@ function ArchiveDialog({
     >
       {(p, close) => (
         <DialogActions
-          error={archive.error?.message}
-          pending={archive.isPending}
+          {...mutationState(archive)}
           label="Archive"
           pendingLabel="Archiving…"
           destructive

@@ -5,7 +5,7 @@ import { WEBHOOK_EVENTS, type WebhookEndpointView } from '@contracts/webhooks';
 import { ClinicCheckboxesField, preselectedClinicIds } from '@web/components/clinic-checkboxes';
 import { SharedWithOthersNote, VisitLinksCheckbox } from '@web/components/integration-sharing';
 import { Button } from '@web/components/ui/button';
-import { DialogForm, TitledDialog } from '@web/components/dialog-frame';
+import { DialogForm, mutationState, TitledDialog } from '@web/components/dialog-frame';
 import { CopyField } from '@web/components/copy-field';
 import { DialogClose, DialogFooter } from '@web/components/ui/dialog';
 import { FieldError, TextField } from '@web/components/ui/form-field';
@@ -82,8 +82,7 @@ function EndpointForm({
   return (
     <DialogForm
       onSubmit={submit}
-      error={save.error?.message}
-      pending={save.isPending}
+      {...mutationState(save)}
       label={endpoint ? 'Save endpoint' : 'Add endpoint'}
       pendingLabel="Saving..."
     >
