@@ -5,6 +5,7 @@ import { ListTable } from '@web/components/list-table';
 import { QueryStates, TableEmpty } from '@web/components/table-states';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { TableCell, TableRow } from '@web/components/ui/table';
+import { SectionHeading } from '@web/components/section-heading';
 import { useNow } from '@web/hooks/use-now';
 import type { OutsideCalendarView } from '@contracts/outside-calendars';
 import { clinicOutsideCalendarsQueryOptions } from '../api/outside-calendars';
@@ -20,15 +21,10 @@ export function OutsideCalendarsAdminSection() {
   const now = useNow();
   return (
     <section aria-labelledby="outside-calendars-admin-title" className="mt-10 grid gap-4">
-      <div>
-        <h2 id="outside-calendars-admin-title" className="text-lg font-semibold">
-          Outside calendars
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Calendars your staff connected on their availability page: their busy times cannot be
-          booked here.
-        </p>
-      </div>
+      <SectionHeading id="outside-calendars-admin-title" title="Outside calendars">
+        Calendars your staff connected on their availability page: their busy times cannot be booked
+        here.
+      </SectionHeading>
       <div className="overflow-hidden rounded-xl border bg-card">
         <QueryStates
           query={calendars}

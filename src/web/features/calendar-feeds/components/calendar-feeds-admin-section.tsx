@@ -9,6 +9,7 @@ import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ListTable } from '@web/components/list-table';
 import { TableCell, TableRow } from '@web/components/ui/table';
+import { SectionHeading } from '@web/components/section-heading';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { useSession } from '@web/lib/session';
 import {
@@ -54,15 +55,10 @@ export function CalendarFeedsAdminSection() {
 
   return (
     <section aria-labelledby="calendar-feeds-title" className="mt-10 grid gap-4">
-      <div>
-        <h2 id="calendar-feeds-title" className="text-lg font-semibold">
-          Calendar feeds
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Staff subscribe to their own appointments from Settings. Each feed is a private URL;
-          turning it off here stops it at once.
-        </p>
-      </div>
+      <SectionHeading id="calendar-feeds-title" title="Calendar feeds">
+        Staff subscribe to their own appointments from Settings. Each feed is a private URL; turning
+        it off here stops it at once.
+      </SectionHeading>
       <div className="grid gap-2 rounded-xl border bg-card p-4">
         <h3 className="text-sm font-medium">What events say about the patient</h3>
         {(user?.clinics ?? []).map((clinic) => (

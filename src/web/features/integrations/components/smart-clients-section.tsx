@@ -25,6 +25,7 @@ import { FormField, TextField, fieldDescription } from '@web/components/ui/form-
 import { Skeleton } from '@web/components/ui/skeleton';
 import { TableCell, TableRow } from '@web/components/ui/table';
 import { Textarea } from '@web/components/ui/textarea';
+import { SectionHeading } from '@web/components/section-heading';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { useSession } from '@web/lib/session';
 import {
@@ -215,15 +216,10 @@ export function SmartClientsSection() {
   return (
     <section aria-labelledby="smart-clients-title" className="mt-10">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="smart-clients-title" className="text-lg font-semibold">
-            SMART Backend Services
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            A health record system connects server to server: it signs a request with its private
-            key and gets a 5-minute access token for the scopes and clinics you register.
-          </p>
-        </div>
+        <SectionHeading id="smart-clients-title" title="SMART Backend Services">
+          A health record system connects server to server: it signs a request with its private key
+          and gets a 5-minute access token for the scopes and clinics you register.
+        </SectionHeading>
         <Button onClick={() => setRegistering(true)}>
           <PlusIcon aria-hidden="true" />
           Register client

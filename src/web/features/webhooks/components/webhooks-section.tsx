@@ -12,6 +12,7 @@ import { LoadingBlock } from '@web/components/loading-block';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ListTable } from '@web/components/list-table';
 import { TableCell, TableRow } from '@web/components/ui/table';
+import { SectionHeading } from '@web/components/section-heading';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { useSession } from '@web/lib/session';
 import { webhookEndpointsQueryOptions } from '../api/webhooks';
@@ -66,16 +67,11 @@ export function WebhooksSection() {
   return (
     <section aria-labelledby="webhooks-title" className="mt-10">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="webhooks-title" className="text-lg font-semibold">
-            Webhooks
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Other systems are told the moment an appointment is booked, moved, reassigned,
-            cancelled, confirmed or marked. Each delivery is signed; failures are retried, and an
-            endpoint that fails for a day is disabled and admins are e-mailed.
-          </p>
-        </div>
+        <SectionHeading id="webhooks-title" title="Webhooks">
+          Other systems are told the moment an appointment is booked, moved, reassigned, cancelled,
+          confirmed or marked. Each delivery is signed; failures are retried, and an endpoint that
+          fails for a day is disabled and admins are e-mailed.
+        </SectionHeading>
         <Button onClick={() => setEditing('new')}>
           <PlusIcon aria-hidden="true" />
           Add endpoint
