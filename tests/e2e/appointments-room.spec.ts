@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { chooseFirstTime, chooseOption as choose } from './appointment-dialogs';
+import { createRunPatient } from './booking-api';
 import { expect, test } from './fixtures';
 
 // Issue 42, rooms (ADR 045): a clinic with two hydrotherapy pools and a service that needs one.
@@ -50,13 +51,7 @@ test('a service that needs a pool is booked in a free one, moved to the other an
     kind: 'in_person',
     resourceCategory: category,
   });
-  const email = `hydro.${stamp}@example.com`;
-  const { _id: patientId } = await api<{ _id: string }>(page, '/api/clinics/riverside/patients', {
-    firstName: 'Hydro',
-    lastName: `Journey ${stamp}`,
-    email,
-  });
-  const patientName = `Hydro Journey ${stamp}`;
+  const { id: patientId, name: patientName, email } = await createRunPatient(page, 'Hydro', stamp);
 
   const wizard = page.getByRole('dialog', { name: 'Create New Appointment' });
   await test.step('the wizard books the service, leaving the pool to the booking', async () => {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { chooseFirstTime } from './appointment-dialogs';
+import { createRunPatient } from './booking-api';
 import { expect, test } from './fixtures';
 
 const origin = (page: Page) => new URL(page.url()).origin;
@@ -12,22 +13,13 @@ test('staff book a weekly series of six, skipping the one date that is taken', a
   const stamp = Date.now().toString(36);
   await signIn(page, 'staff', { next: '/appointments' });
 
-  // A patient of this run, so the picker's first free time is nobody else's.
-  const patient = await page.request.post('/api/clinics/riverside/patients', {
-    data: {
-      firstName: 'Series',
-      lastName: `Journey ${stamp}`,
-      email: `series.${stamp}@example.com`,
-    },
-    headers: { origin: origin(page) },
-  });
-  expect(patient.ok(), await patient.text()).toBe(true);
+  const patient = await createRunPatient(page, 'Series', stamp);
 
   const dialog = page.getByRole('dialog', { name: 'Create New Appointment' });
   await page.getByRole('button', { name: 'Create Appointment' }).click();
   await expect(dialog).toBeVisible();
   const search = dialog.getByPlaceholder('Enter patient name or email...');
-  await search.fill(`series.${stamp}@example.com`);
+  await search.fill(patient.email);
   await search.press('Enter');
   await dialog.getByRole('button', { name: `Series Journey ${stamp}` }).click();
   await dialog.getByRole('button', { name: 'Next', exact: true }).click();

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { chooseFirstTime, chooseOption as choose } from './appointment-dialogs';
+import { createRunPatient } from './booking-api';
 import { expect, test } from './fixtures';
 import { seriousProblems } from './page-checks';
 
@@ -11,7 +11,6 @@ import { seriousProblems } from './page-checks';
 test.use({ viewport: { width: 1280, height: 900 } });
 
 const SHOTS = process.env.WIZARD_SHOTS_DIR ?? 'test-results/e2e';
-const origin = (page: Page) => new URL(page.url()).origin;
 
 test('an admin sets up physiotherapy, books it in the wizard and sees it on the calendar', async ({
   page,
@@ -39,18 +38,7 @@ test('an admin sets up physiotherapy, books it in the wizard and sees it on the 
     await expect(page.getByText('Physiotherapy was added')).toBeVisible();
   });
 
-  // A patient of this run, so the first free time the picker offers is nobody else's.
-  const patient = await page.request.post('/api/clinics/riverside/patients', {
-    data: {
-      firstName: 'Physio',
-      lastName: `Journey ${stamp}`,
-      email: `physio.${stamp}@example.com`,
-    },
-    headers: { origin: origin(page) },
-  });
-  expect(patient.ok(), await patient.text()).toBe(true);
-  const { _id: patientId } = (await patient.json()) as { _id: string };
-  const patientName = `Physio Journey ${stamp}`;
+  const { id: patientId, name: patientName, email } = await createRunPatient(page, 'Physio', stamp);
 
   const wizard = page.getByRole('dialog', { name: 'Create New Appointment' });
   await test.step('from the patient’s profile, the wizard offers the service', async () => {
@@ -81,7 +69,7 @@ test('an admin sets up physiotherapy, books it in the wizard and sees it on the 
 
   // The paginated list takes the patient's e-mail as a filter (spec §7); the range list does not.
   const listed = await page.request.get(
-    `/api/appointments/paginated?patientEmail=${encodeURIComponent(`physio.${stamp}@example.com`)}`,
+    `/api/appointments/paginated?patientEmail=${encodeURIComponent(email)}`,
   );
   expect(listed.status()).toBe(200);
   type Listed = { _id: string; date: string; duration: number; serviceId: string | null };
@@ -114,8 +102,7 @@ test('an admin sets up physiotherapy, books it in the wizard and sees it on the 
 
   await test.step('the details and the list name it', async () => {
     // The list narrowed to this patient, with the details open over it.
-    const email = encodeURIComponent(`physio.${stamp}@example.com`);
-    await page.goto(`/appointments?patientEmail=${email}&view=${booked!._id}`);
+    await page.goto(`/appointments?patientEmail=${encodeURIComponent(email)}&view=${booked!._id}`);
     const details = page.getByRole('dialog');
     await expect(details.getByRole('heading', { name: patientName })).toBeVisible({
       timeout: 20_000,

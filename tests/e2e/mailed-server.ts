@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { expect, test, type Browser } from '@playwright/test';
 import { createOwnedDatabase } from '../../src/server/test/scratch-database';
 import { startSmtpSink, type SmtpSink } from '../../src/server/test/smtp-sink';
@@ -71,6 +72,26 @@ export function useMailedServer(portOffset: number, databasePrefix: string) {
       return mail!;
     },
   };
+}
+
+/**
+ * Brings the visit's soonest pending reminder to now, as if the hours before it had passed, so a
+ * journey need not wait for it; the outbox worker sends it at its next poll.
+ */
+export async function reminderDueNow(databaseUrl: string, appointmentId: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const moved = await client.query(
+      `update outbox set next_attempt_at = now()
+       where id = (select id from outbox where appointment_id = $1 and kind = 'appointment.reminder'
+                   and status = 'pending' order by due_at limit 1)`,
+      [appointmentId],
+    );
+    expect(moved.rowCount).toBe(1);
+  } finally {
+    await client.end();
+  }
 }
 
 /** A phone's browser in the patient's zone, for the pages patients open from their mail. */

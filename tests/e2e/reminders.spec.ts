@@ -1,9 +1,8 @@
-import pg from 'pg';
 import { expect, test } from '@playwright/test';
 import { formatDate, formatTime } from '../../src/domain/format';
 import { chromiumLaunchOptions } from './fixtures';
 import { providerApi, type Visit } from './session-server';
-import { openPhone, useMailedServer } from './mailed-server';
+import { openPhone, reminderDueNow, useMailedServer } from './mailed-server';
 
 /**
  * A reminder from the outbox to a real SMTP sink, its Confirm link opened on a phone, and staff
@@ -17,19 +16,7 @@ const env = useMailedServer(70, 'carebook_e2e_reminders');
 
 async function reminderFor(visit: Visit): Promise<string> {
   // The visit is a day or more away: its reminders are due hours from now. Bring the soonest to now.
-  const client = new pg.Client({ connectionString: env.database.url });
-  await client.connect();
-  try {
-    const moved = await client.query(
-      `update outbox set next_attempt_at = now()
-       where id = (select id from outbox where appointment_id = $1 and kind = 'appointment.reminder'
-                   and status = 'pending' order by due_at limit 1)`,
-      [visit.id],
-    );
-    expect(moved.rowCount).toBe(1);
-  } finally {
-    await client.end();
-  }
+  await reminderDueNow(env.database.url, visit.id);
   return env.mail(
     (m) => m.includes('This is a reminder of your appointment') && m.includes(visit.token),
   );

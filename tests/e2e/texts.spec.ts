@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { createOwnedDatabase } from '../../src/server/test/scratch-database';
 import { startSmtpSink, type SmtpSink } from '../../src/server/test/smtp-sink';
@@ -9,7 +8,7 @@ import {
   type KannelPorts,
 } from '../../src/server/test/kannel';
 import { chromiumLaunchOptions, DEMO_ACCOUNTS, DEMO_PASSWORD, signInWith } from './fixtures';
-import { decodeMail } from './mailed-server';
+import { decodeMail, reminderDueNow } from './mailed-server';
 import { providerApi, startSessionServer, type SessionServer } from './session-server';
 
 /**
@@ -100,23 +99,6 @@ async function textsAtAnyHour() {
   await admin.dispose();
 }
 
-/** Brings the visit's soonest reminder to now, as if the day had passed. */
-async function reminderDueNow(appointmentId: string) {
-  const client = new pg.Client({ connectionString: database!.url });
-  await client.connect();
-  try {
-    const moved = await client.query(
-      `update outbox set next_attempt_at = now()
-       where id = (select id from outbox where appointment_id = $1 and kind = 'appointment.reminder'
-                   and status = 'pending' order by due_at limit 1)`,
-      [appointmentId],
-    );
-    expect(moved.rowCount).toBe(1);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Waits for a text to the patient's phone that `matches`, and returns it. */
 async function textArrives(matches: (text: string) => boolean): Promise<string> {
   await expect.poll(() => kannel!.textsTo(NUMBER).some(matches), { timeout: 30_000 }).toBe(true);
@@ -175,7 +157,7 @@ test('a Spanish patient’s text reminder, their C confirming it, and STOP stopp
   await textArrives((text) => text.includes('queda reservada') && text.includes(visit.token));
 
   // The day before: the reminder, in Spanish, asks for C.
-  await reminderDueNow(visit._id);
+  await reminderDueNow(database!.url, visit._id);
   const reminder = await textArrives((text) => text.includes('recordatorio'));
   expect(reminder).toMatch(
     new RegExp(

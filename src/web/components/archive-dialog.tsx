@@ -1,6 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { DialogActions, SubjectDialog } from '@web/components/dialog-frame';
+import { DialogActions, mutationState, SubjectDialog } from '@web/components/dialog-frame';
 
 /** What is archived or restored: a service, a room… anything with an id and a name. */
 export interface ArchiveSubject {
@@ -68,8 +68,7 @@ export function ArchiveDialog({
     >
       {(shown) => (
         <DialogActions
-          error={setArchived.error?.message}
-          pending={setArchived.isPending}
+          {...mutationState(setArchived)}
           label={shown.archive ? words.archiveLabel : words.restoreLabel}
           pendingLabel={shown.archive ? 'Archiving...' : 'Restoring...'}
           destructive={shown.archive}

@@ -4,6 +4,10 @@ import type { ClinicSummary } from '@contracts/auth';
 import { FieldError } from '@web/components/ui/form-field';
 import { Checkbox } from '@web/components/ui/checkbox';
 
+/** The clinics a new item starts with: the only one when there is one, else none chosen yet. */
+export const preselectedClinicIds = (clinics: readonly ClinicSummary[]): string[] =>
+  clinics.length === 1 ? [clinics[0]!.id] : [];
+
 /** A multi-select of the admin's own clinics: an admin assigns only clinics they manage (staff, tokens). */
 export function ClinicCheckboxes({
   id,

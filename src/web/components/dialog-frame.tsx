@@ -124,6 +124,15 @@ export function SubjectDialog<Subject>({
   );
 }
 
+/**
+ * What a dialog's action shows of the mutation it runs: the server's reason the last attempt
+ * failed, and whether one is on its way.
+ */
+export const mutationState = (mutation: { error: Error | null; isPending: boolean }) => ({
+  error: mutation.error?.message,
+  pending: mutation.isPending,
+});
+
 interface ActionProps {
   /** The server's reason the last attempt failed. */
   error: string | undefined;

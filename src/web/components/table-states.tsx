@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { LoadingBlock } from '@web/components/loading-block';
 import { Button } from '@web/components/ui/button';
@@ -13,6 +14,30 @@ export function TableLoadError({ message, onRetry }: { message: string; onRetry:
       </Button>
     </div>
   );
+}
+
+/**
+ * Where a query's table would be, in the order every list page decides it: `loading` while it
+ * loads, its error and a retry, `empty` when `isEmpty` finds nothing to list, else the table.
+ */
+export function QueryStates<Data>({
+  query,
+  loading,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<Data>;
+  loading: ReactNode;
+  isEmpty: (data: Data) => boolean;
+  empty: ReactNode;
+  children: (data: Data) => ReactNode;
+}) {
+  if (query.isPending) return loading;
+  if (query.isError) {
+    return <TableLoadError message={query.error.message} onRetry={() => void query.refetch()} />;
+  }
+  return isEmpty(query.data) ? empty : children(query.data);
 }
 
 /** Where a page's content would be: why it could not load, and a retry, in a bordered row. */

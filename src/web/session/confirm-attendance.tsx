@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { PatientSessionView } from '@contracts/session';
 import { confirmSession } from './session-api';
 import { usePatientWords } from './i18n/patient-intl';
+import { LinkPageHeading } from './link-page-frame';
 
 /**
  * Lets the patient tell the clinic they will come, with one button. Arriving from a reminder's
@@ -66,12 +67,7 @@ export function ConfirmAttendance({
           : 'border-slate-200 dark:border-slate-800'
       }`}
     >
-      <h2
-        id="confirm-heading"
-        className="text-base font-semibold text-slate-900 dark:text-slate-50"
-      >
-        {t('confirm.heading')}
-      </h2>
+      <LinkPageHeading id="confirm-heading">{t('confirm.heading')}</LinkPageHeading>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         {/* A phone visit is a call: "so they need not call you" would say the opposite. */}
         {view.visit?.kind === 'phone' ? t('confirm.lead.phone') : t('confirm.lead')}

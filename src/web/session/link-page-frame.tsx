@@ -22,3 +22,12 @@ export function LinkPageCard({ children }: { children: ReactNode }) {
     </article>
   );
 }
+
+/** The heading of a part of such a card (`id` for the part's aria-labelledby). */
+export function LinkPageHeading({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <h2 id={id} className="text-base font-semibold text-slate-900 dark:text-slate-50">
+      {children}
+    </h2>
+  );
+}

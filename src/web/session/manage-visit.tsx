@@ -8,6 +8,7 @@ import { ReschedulePicker } from './reschedule-picker';
 import { calendarFileUrl } from './session-api';
 import { calendarDetails, calendarTitle } from './patient-session-model';
 import { usePatientWords } from './i18n/patient-intl';
+import { LinkPageHeading } from './link-page-frame';
 
 const ACTION =
   'inline-flex h-12 w-full items-center justify-center rounded-xl border border-slate-300 bg-white px-4 text-base font-semibold text-slate-900 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
@@ -53,9 +54,7 @@ export function ManageVisit({
       aria-labelledby="manage-heading"
       className="my-4 w-full rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
-      <h2 id="manage-heading" className="text-base font-semibold text-slate-900 dark:text-slate-50">
-        {t('manage.heading')}
-      </h2>
+      <LinkPageHeading id="manage-heading">{t('manage.heading')}</LinkPageHeading>
       {open === 'reschedule' ? (
         <ReschedulePicker
           token={token}

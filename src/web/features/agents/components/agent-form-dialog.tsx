@@ -14,7 +14,8 @@ import {
   type AgentFormOutput,
   type AgentFormValues,
 } from '../utils/agent-form';
-import { DialogForm, SubjectDialog } from '@web/components/dialog-frame';
+import { preselectedClinicIds } from '@web/components/clinic-checkboxes';
+import { DialogForm, mutationState, SubjectDialog } from '@web/components/dialog-frame';
 import { AgentFormFields } from './agent-form-fields';
 
 type FormTarget = { mode: 'create' } | { mode: 'edit'; agent: AdminUser };
@@ -29,8 +30,7 @@ function AgentForm({ target, onDone }: { target: FormTarget; onDone: () => void 
         ? agentFormFrom(target.agent)
         : emptyAgentForm({
             timezone: user?.timezone ?? browserTimeZone(),
-            // With one clinic there is nothing to choose.
-            clinicIds: clinics.length === 1 ? [clinics[0]!.id] : [],
+            clinicIds: preselectedClinicIds(clinics),
           }),
   });
   const create = useCreateAgent();
@@ -65,8 +65,7 @@ function AgentForm({ target, onDone }: { target: FormTarget; onDone: () => void 
   return (
     <DialogForm
       onSubmit={form.handleSubmit(save)}
-      error={mutation.error?.message}
-      pending={mutation.isPending}
+      {...mutationState(mutation)}
       label={target.mode === 'create' ? 'Create staff member' : 'Save changes'}
       pendingLabel={target.mode === 'create' ? 'Creating...' : 'Saving...'}
     >

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import type { AdminUser } from '@contracts/admin';
 import { useSetAgentActive } from '../api/set-agent-active';
-import { DialogActions, SubjectDialog } from '@web/components/dialog-frame';
+import { DialogActions, mutationState, SubjectDialog } from '@web/components/dialog-frame';
 import type { AgentDialogProps } from './agent-dialog';
 
 function StatusActions({ agent, onDone }: { agent: AdminUser; onDone: () => void }) {
@@ -24,8 +24,7 @@ function StatusActions({ agent, onDone }: { agent: AdminUser; onDone: () => void
 
   return (
     <DialogActions
-      error={setActive.error?.message}
-      pending={setActive.isPending}
+      {...mutationState(setActive)}
       label={activating ? 'Activate' : 'Deactivate'}
       pendingLabel={activating ? 'Activating...' : 'Deactivating...'}
       destructive={!activating}

@@ -5,7 +5,7 @@ import { MailPlusIcon, PlusIcon, UsersIcon } from 'lucide-react';
 import type { AdminUser } from '@contracts/admin';
 import { PageHeader } from '@web/components/page-header';
 import { SearchField } from '@web/components/search-field';
-import { TableCard, TableEmpty, TableLoadError } from '@web/components/table-states';
+import { QueryStates, TableCard, TableEmpty } from '@web/components/table-states';
 import { Button } from '@web/components/ui/button';
 import { useSession } from '@web/lib/session';
 import { staffQueryOptions } from '@web/queries/staff';
@@ -104,15 +104,14 @@ export function AgentsPage() {
       </div>
       <InvitationsList />
       <TableCard label="Staff members" busy={agents.isFetching}>
-        {agents.isPending ? (
-          <AgentsTableSkeleton />
-        ) : agents.isError ? (
-          <TableLoadError message={agents.error.message} onRetry={() => void agents.refetch()} />
-        ) : agents.data.length === 0 ? (
-          <EmptyState search={debouncedSearch} onCreate={openCreate} />
-        ) : (
-          <AgentsTable agents={agents.data} currentUserId={user?.id} onAction={onAction} />
-        )}
+        <QueryStates
+          query={agents}
+          loading={<AgentsTableSkeleton />}
+          isEmpty={(list) => list.length === 0}
+          empty={<EmptyState search={debouncedSearch} onCreate={openCreate} />}
+        >
+          {(list) => <AgentsTable agents={list} currentUserId={user?.id} onAction={onAction} />}
+        </QueryStates>
       </TableCard>
       <AgentFormDialog
         target={

@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import type { AdminUser } from '@contracts/admin';
-import { DialogActions, SubjectDialog } from '@web/components/dialog-frame';
+import { DialogActions, mutationState, SubjectDialog } from '@web/components/dialog-frame';
 import { useEndAgentSessions } from '../api/invitations';
 import type { AgentDialogProps } from './agent-dialog';
 
@@ -8,8 +8,7 @@ function EndSessionsActions({ agent, onDone }: { agent: AdminUser; onDone: () =>
   const end = useEndAgentSessions();
   return (
     <DialogActions
-      error={end.error?.message}
-      pending={end.isPending}
+      {...mutationState(end)}
       label="End sessions"
       pendingLabel="Ending..."
       destructive

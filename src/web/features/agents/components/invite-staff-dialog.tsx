@@ -2,8 +2,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { ROLES, type Role } from '@domain/roles';
-import { ClinicCheckboxesField } from '@web/components/clinic-checkboxes';
-import { DialogForm, SubjectDialog } from '@web/components/dialog-frame';
+import { ClinicCheckboxesField, preselectedClinicIds } from '@web/components/clinic-checkboxes';
+import { DialogForm, mutationState, SubjectDialog } from '@web/components/dialog-frame';
 import { OptionsSelect } from '@web/components/options-select';
 import { FormField, TextField, fieldDescription } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
@@ -21,8 +21,7 @@ function InviteForm({ onDone }: { onDone: () => void }) {
       name: '',
       email: '',
       role: 'staff' as Role,
-      // With one clinic there is nothing to choose.
-      clinicIds: clinics.length === 1 ? [clinics[0]!.id] : [],
+      clinicIds: preselectedClinicIds(clinics),
     },
   });
   const { errors } = form.formState;
@@ -37,8 +36,7 @@ function InviteForm({ onDone }: { onDone: () => void }) {
           },
         });
       })}
-      error={invite.error?.message}
-      pending={invite.isPending}
+      {...mutationState(invite)}
       label="Send invitation"
       pendingLabel="Sending..."
     >

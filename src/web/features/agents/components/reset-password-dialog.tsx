@@ -6,7 +6,7 @@ import { PASSWORD_MIN_LENGTH } from '@contracts/auth';
 import { fieldDescription, FormField } from '@web/components/ui/form-field';
 import { useResetAgentPassword } from '../api/reset-agent-password';
 import { resetPasswordFormSchema } from '../utils/agent-form';
-import { DialogForm, SubjectDialog } from '@web/components/dialog-frame';
+import { DialogForm, mutationState, SubjectDialog } from '@web/components/dialog-frame';
 import type { AgentDialogProps } from './agent-dialog';
 import { PasswordInput } from './password-input';
 
@@ -34,8 +34,7 @@ function ResetPasswordForm({ agent, onDone }: { agent: AdminUser; onDone: () => 
           },
         );
       })}
-      error={reset.error?.message}
-      pending={reset.isPending}
+      {...mutationState(reset)}
       label="Reset password"
       pendingLabel="Resetting..."
     >

@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarClockIcon } from 'lucide-react';
 import { formatRelativeTime } from '@domain/relative-time';
 import { ListTable } from '@web/components/list-table';
-import { TableEmpty, TableLoadError } from '@web/components/table-states';
+import { QueryStates, TableEmpty } from '@web/components/table-states';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { TableCell, TableRow } from '@web/components/ui/table';
+import { SectionHeading } from '@web/components/section-heading';
 import { useNow } from '@web/hooks/use-now';
 import type { OutsideCalendarView } from '@contracts/outside-calendars';
 import { clinicOutsideCalendarsQueryOptions } from '../api/outside-calendars';
@@ -20,68 +21,65 @@ export function OutsideCalendarsAdminSection() {
   const now = useNow();
   return (
     <section aria-labelledby="outside-calendars-admin-title" className="mt-10 grid gap-4">
-      <div>
-        <h2 id="outside-calendars-admin-title" className="text-lg font-semibold">
-          Outside calendars
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Calendars your staff connected on their availability page: their busy times cannot be
-          booked here.
-        </p>
-      </div>
+      <SectionHeading id="outside-calendars-admin-title" title="Outside calendars">
+        Calendars your staff connected on their availability page: their busy times cannot be booked
+        here.
+      </SectionHeading>
       <div className="overflow-hidden rounded-xl border bg-card">
-        {calendars.isPending ? (
-          <div className="p-4" aria-busy="true">
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ) : calendars.isError ? (
-          <TableLoadError
-            message={calendars.error.message}
-            onRetry={() => void calendars.refetch()}
-          />
-        ) : calendars.data.items.length === 0 ? (
-          <TableEmpty
-            icon={CalendarClockIcon}
-            message="No staff member has connected an outside calendar."
-          />
-        ) : (
-          <ListTable
-            caption="Outside calendars of your clinics’ staff"
-            className="[&_td]:px-4 [&_th]:px-4"
-            columns={['Staff member', 'Calendar', 'Last synced', 'State']}
-          >
-            {calendars.data.items.map((calendar) => (
-              <TableRow key={calendar.id}>
-                <TableCell>
-                  <div>{calendar.staff.name}</div>
-                  <div className="text-xs text-muted-foreground">{calendar.staff.email}</div>
-                </TableCell>
-                <TableCell>
-                  <div>{calendar.name}</div>
-                  <div className="text-xs text-muted-foreground">
-                    {calendar.kind === 'caldav' ? 'CalDAV' : 'iCalendar address'} ·{' '}
-                    {calendar.address}
-                  </div>
-                </TableCell>
-                <TableCell>
-                  {calendar.lastSyncedAt
-                    ? formatRelativeTime(new Date(calendar.lastSyncedAt), now)
-                    : 'Never'}
-                </TableCell>
-                <TableCell>
-                  {calendar.lastError ? (
-                    <span className="text-destructive">Failing: {calendar.lastError}</span>
-                  ) : calendar.lastSyncedAt ? (
-                    'Working'
-                  ) : (
-                    'Not synced yet'
-                  )}
-                  <PushCell push={calendar.push} now={now} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </ListTable>
-        )}
+        <QueryStates
+          query={calendars}
+          loading={
+            <div className="p-4" aria-busy="true">
+              <Skeleton className="h-10 w-full" />
+            </div>
+          }
+          isEmpty={(page) => page.items.length === 0}
+          empty={
+            <TableEmpty
+              icon={CalendarClockIcon}
+              message="No staff member has connected an outside calendar."
+            />
+          }
+        >
+          {(page) => (
+            <ListTable
+              caption="Outside calendars of your clinics’ staff"
+              className="[&_td]:px-4 [&_th]:px-4"
+              columns={['Staff member', 'Calendar', 'Last synced', 'State']}
+            >
+              {page.items.map((calendar) => (
+                <TableRow key={calendar.id}>
+                  <TableCell>
+                    <div>{calendar.staff.name}</div>
+                    <div className="text-xs text-muted-foreground">{calendar.staff.email}</div>
+                  </TableCell>
+                  <TableCell>
+                    <div>{calendar.name}</div>
+                    <div className="text-xs text-muted-foreground">
+                      {calendar.kind === 'caldav' ? 'CalDAV' : 'iCalendar address'} ·{' '}
+                      {calendar.address}
+                    </div>
+                  </TableCell>
+                  <TableCell>
+                    {calendar.lastSyncedAt
+                      ? formatRelativeTime(new Date(calendar.lastSyncedAt), now)
+                      : 'Never'}
+                  </TableCell>
+                  <TableCell>
+                    {calendar.lastError ? (
+                      <span className="text-destructive">Failing: {calendar.lastError}</span>
+                    ) : calendar.lastSyncedAt ? (
+                      'Working'
+                    ) : (
+                      'Not synced yet'
+                    )}
+                    <PushCell push={calendar.push} now={now} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </ListTable>
+          )}
+        </QueryStates>
       </div>
     </section>
   );

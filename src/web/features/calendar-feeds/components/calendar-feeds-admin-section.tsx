@@ -3,12 +3,13 @@ import { CalendarIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatDate, formatTime } from '@domain/format';
 import type { ClinicSummary } from '@contracts/auth';
-import { TableEmpty, TableLoadError } from '@web/components/table-states';
+import { QueryStates, TableEmpty } from '@web/components/table-states';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ListTable } from '@web/components/list-table';
 import { TableCell, TableRow } from '@web/components/ui/table';
+import { SectionHeading } from '@web/components/section-heading';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { useSession } from '@web/lib/session';
 import {
@@ -54,15 +55,10 @@ export function CalendarFeedsAdminSection() {
 
   return (
     <section aria-labelledby="calendar-feeds-title" className="mt-10 grid gap-4">
-      <div>
-        <h2 id="calendar-feeds-title" className="text-lg font-semibold">
-          Calendar feeds
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Staff subscribe to their own appointments from Settings. Each feed is a private URL;
-          turning it off here stops it at once.
-        </p>
-      </div>
+      <SectionHeading id="calendar-feeds-title" title="Calendar feeds">
+        Staff subscribe to their own appointments from Settings. Each feed is a private URL; turning
+        it off here stops it at once.
+      </SectionHeading>
       <div className="grid gap-2 rounded-xl border bg-card p-4">
         <h3 className="text-sm font-medium">What events say about the patient</h3>
         {(user?.clinics ?? []).map((clinic) => (
@@ -70,48 +66,51 @@ export function CalendarFeedsAdminSection() {
         ))}
       </div>
       <div className="overflow-hidden rounded-xl border bg-card">
-        {feeds.isPending ? (
-          <div className="p-4" aria-busy="true">
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ) : feeds.isError ? (
-          <TableLoadError message={feeds.error.message} onRetry={() => void feeds.refetch()} />
-        ) : feeds.data.data.length === 0 ? (
-          <TableEmpty icon={CalendarIcon} message="Nobody has a calendar feed." />
-        ) : (
-          <ListTable
-            caption="Staff with a calendar feed"
-            className="[&_td]:px-4 [&_th]:px-4"
-            columns={['Staff member', 'Since', 'Last fetched']}
-          >
-            {feeds.data.data.map((feed) => (
-              <TableRow key={feed.user.id}>
-                <TableCell>
-                  <div>{feed.user.name}</div>
-                  <div className="text-xs text-muted-foreground">{feed.user.email}</div>
-                </TableCell>
-                <TableCell>{when(feed.createdAt)}</TableCell>
-                <TableCell>{feed.lastFetchedAt ? when(feed.lastFetchedAt) : 'Never'}</TableCell>
-                <TableCell className="text-right">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={revoke.isPending}
-                    aria-label={`Turn off the calendar feed of ${feed.user.name}`}
-                    onClick={() =>
-                      revoke.mutate(feed.user.id, {
-                        onSuccess: () => toast.success(`${feed.user.name}’s feed is off.`),
-                        onError: (err) => toast.error(err.message),
-                      })
-                    }
-                  >
-                    Revoke
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </ListTable>
-        )}
+        <QueryStates
+          query={feeds}
+          loading={
+            <div className="p-4" aria-busy="true">
+              <Skeleton className="h-10 w-full" />
+            </div>
+          }
+          isEmpty={(page) => page.data.length === 0}
+          empty={<TableEmpty icon={CalendarIcon} message="Nobody has a calendar feed." />}
+        >
+          {(page) => (
+            <ListTable
+              caption="Staff with a calendar feed"
+              className="[&_td]:px-4 [&_th]:px-4"
+              columns={['Staff member', 'Since', 'Last fetched']}
+            >
+              {page.data.map((feed) => (
+                <TableRow key={feed.user.id}>
+                  <TableCell>
+                    <div>{feed.user.name}</div>
+                    <div className="text-xs text-muted-foreground">{feed.user.email}</div>
+                  </TableCell>
+                  <TableCell>{when(feed.createdAt)}</TableCell>
+                  <TableCell>{feed.lastFetchedAt ? when(feed.lastFetchedAt) : 'Never'}</TableCell>
+                  <TableCell className="text-right">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={revoke.isPending}
+                      aria-label={`Turn off the calendar feed of ${feed.user.name}`}
+                      onClick={() =>
+                        revoke.mutate(feed.user.id, {
+                          onSuccess: () => toast.success(`${feed.user.name}’s feed is off.`),
+                          onError: (err) => toast.error(err.message),
+                        })
+                      }
+                    >
+                      Revoke
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </ListTable>
+          )}
+        </QueryStates>
       </div>
     </section>
   );

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftIcon, PrinterIcon } from 'lucide-react';
 import { statusLabel } from '@domain/appointment-status';
 import { localDateKeyOf, parseDateKey, wallClockToUtc, type DateKey } from '@domain/zoned-time';
+import { ButtonLink } from '@web/components/button-link';
 import { Button } from '@web/components/ui/button';
 import { SELECT_TRIGGER_CLASS } from '@web/components/ui/select-trigger-class';
 import { Input } from '@web/components/ui/input';
@@ -103,12 +104,12 @@ export function PrintDayPage() {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-semibold tracking-tight">Print the day</h1>
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" asChild>
-              <Link to={`/calendar?date=${date}&view=day&clinic=${clinic.slug}`}>
-                <ArrowLeftIcon aria-hidden="true" />
-                Back to the calendar
-              </Link>
-            </Button>
+            <ButtonLink
+              to={`/calendar?date=${date}&view=day&clinic=${clinic.slug}`}
+              icon={ArrowLeftIcon}
+            >
+              Back to the calendar
+            </ButtonLink>
             <Button onClick={() => window.print()} disabled={day.isPending}>
               <PrinterIcon aria-hidden="true" />
               Print

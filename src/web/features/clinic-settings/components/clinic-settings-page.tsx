@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { NoClinicYet } from '@web/components/clinic-choice';
 import { PageHeader } from '@web/components/page-header';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -21,6 +22,25 @@ import { MailPreview } from './mail-preview';
 import { readableTimeZone } from '@web/lib/time-zones';
 import { Button } from '@web/components/ui/button';
 import { AddClinicDialog } from './add-clinic-dialog';
+
+/** The sections under the reminders, in page order, each saving its own part of the policy. */
+const POLICY_SECTIONS = [
+  SelfServicePolicyForm,
+  WaitlistPolicyForm,
+  OnlineBookingPolicyForm,
+  PatientRecordsPolicyForm,
+  ReportsPolicyForm,
+  SignInPolicyForm,
+  TextPolicyForm,
+];
+
+function PolicyCard({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <Card className={className}>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
 
 /** /admin/clinics: the admin's clinics, each with its own settings. */
 export function ClinicsPage() {
@@ -46,12 +66,9 @@ export function ClinicsPage() {
           {clinics.error.message}
         </p>
       ) : clinics.data.length === 0 ? (
-        <div className="rounded-xl border bg-card p-6 text-sm">
-          <p className="font-medium">You do not belong to any clinic yet.</p>
-          <p className="mt-1 text-muted-foreground">
-            Add your clinic with its time zone and phone number; then add its staff and their hours.
-          </p>
-        </div>
+        <NoClinicYet>
+          Add your clinic with its time zone and phone number; then add its staff and their hours.
+        </NoClinicYet>
       ) : (
         <ul className="grid gap-2">
           {clinics.data.map((clinic) => (
@@ -116,56 +133,22 @@ export function ClinicSettingsPage() {
       </Card>
       {policy.data && (
         <>
-          <Card className="mt-6">
-            <CardContent>
-              <SelfServicePolicyForm key={slug} slug={slug} current={policy.data} />
-            </CardContent>
-          </Card>
-          <Card className="mt-4">
-            <CardContent>
-              <WaitlistPolicyForm key={slug} slug={slug} current={policy.data} />
-            </CardContent>
-          </Card>
-          <Card className="mt-4">
-            <CardContent>
-              <OnlineBookingPolicyForm key={slug} slug={slug} current={policy.data} />
-            </CardContent>
-          </Card>
-          <Card className="mt-4">
-            <CardContent>
-              <PatientRecordsPolicyForm key={slug} slug={slug} current={policy.data} />
-            </CardContent>
-          </Card>
-          <Card className="mt-4">
-            <CardContent>
-              <ReportsPolicyForm key={slug} slug={slug} current={policy.data} />
-            </CardContent>
-          </Card>
-          <Card className="mt-4">
-            <CardContent>
-              <SignInPolicyForm key={slug} slug={slug} current={policy.data} />
-            </CardContent>
-          </Card>
-          <Card className="mt-4">
-            <CardContent>
-              <TextPolicyForm key={slug} slug={slug} current={policy.data} />
-            </CardContent>
-          </Card>
-          <Card className="mt-4">
-            <CardContent>
-              <PatientLanguageForm key={slug} slug={slug} current={policy.data} />
-              <MailPreview
-                key={`${slug}-mail`}
-                slug={slug}
-                initialLanguage={policy.data.policy.patientLanguage?.defaultLanguage}
-              />
-            </CardContent>
-          </Card>
-          <Card className="mt-4">
-            <CardContent>
-              <OutsideCalendarsPolicyForm key={slug} slug={slug} current={policy.data} />
-            </CardContent>
-          </Card>
+          {POLICY_SECTIONS.map((Section, index) => (
+            <PolicyCard key={index} className={index === 0 ? 'mt-6' : 'mt-4'}>
+              <Section key={slug} slug={slug} current={policy.data} />
+            </PolicyCard>
+          ))}
+          <PolicyCard className="mt-4">
+            <PatientLanguageForm key={slug} slug={slug} current={policy.data} />
+            <MailPreview
+              key={`${slug}-mail`}
+              slug={slug}
+              initialLanguage={policy.data.policy.patientLanguage?.defaultLanguage}
+            />
+          </PolicyCard>
+          <PolicyCard className="mt-4">
+            <OutsideCalendarsPolicyForm key={slug} slug={slug} current={policy.data} />
+          </PolicyCard>
         </>
       )}
     </div>

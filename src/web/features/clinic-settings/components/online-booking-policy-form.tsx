@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -10,7 +9,7 @@ import { labelled, worded } from '@web/lib/form-schema';
 import { clinicAgentsQueryOptions } from '@web/queries/clinics';
 import { NumberField } from './number-field';
 import { PolicySection, sectionState } from './policy-section';
-import { useSavePolicyPart } from './use-save-policy-part';
+import { usePolicyPartForm } from './use-policy-part-form';
 import { Checkbox } from '@web/components/ui/checkbox';
 
 const shape = onlineBookingPolicy.shape;
@@ -25,7 +24,6 @@ const onlineBookingForm = z.object({
   allowNewPatients: z.boolean(),
 });
 type OnlineBookingFormInput = z.input<typeof onlineBookingForm>;
-type OnlineBookingFormValues = z.output<typeof onlineBookingForm>;
 
 /** Visit lengths offered as choices; a clinic's own other lengths are added to them. */
 const COMMON_LENGTHS = [15, 20, 30, 45, 60, 90];
@@ -43,9 +41,10 @@ export function OnlineBookingPolicyForm({
 }) {
   const id = useId();
   const agents = useQuery(clinicAgentsQueryOptions(slug));
-  const form = useForm<OnlineBookingFormInput, unknown, OnlineBookingFormValues>({
+  const { form, save, submit } = usePolicyPartForm(slug, current, 'onlineBooking', {
     resolver: zodResolver(onlineBookingForm),
-    defaultValues: current.policy.onlineBooking,
+    toForm: (policy): OnlineBookingFormInput => policy,
+    saved: 'Online booking settings saved.',
   });
   const errors = form.formState.errors;
   const agentIds = form.watch('agentIds');
@@ -53,10 +52,6 @@ export function OnlineBookingPolicyForm({
   const lengths = [...new Set([...COMMON_LENGTHS, ...current.policy.onlineBooking.durations])].sort(
     (a, b) => a - b,
   );
-  const { save, submit } = useSavePolicyPart(slug, current, 'onlineBooking', form, {
-    toForm: (policy) => policy,
-    saved: 'Online booking settings saved.',
-  });
   const setList = (name: 'agentIds' | 'durations', value: string[] | number[]) =>
     form.setValue(name, value as never, { shouldDirty: true, shouldValidate: true });
   return (

@@ -1,9 +1,8 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import type { ClinicPolicyView, OutsideCalendarsPolicy } from '@contracts/clinic-policy';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { PolicySection, sectionState } from './policy-section';
-import { useSavePolicyPart } from './use-save-policy-part';
+import { usePolicyPartForm } from './use-policy-part-form';
 
 const DEFAULTS: OutsideCalendarsPolicy = { dropFailingAfterDay: false };
 const toForm = (policy: OutsideCalendarsPolicy | undefined): OutsideCalendarsPolicy => ({
@@ -23,10 +22,7 @@ export function OutsideCalendarsPolicyForm({
   current: ClinicPolicyView;
 }) {
   const id = useId();
-  const form = useForm<OutsideCalendarsPolicy>({
-    defaultValues: toForm(current.policy.outsideCalendars),
-  });
-  const { save, submit } = useSavePolicyPart(slug, current, 'outsideCalendars', form, {
+  const { form, save, submit } = usePolicyPartForm(slug, current, 'outsideCalendars', {
     toForm,
     saved: 'Outside calendar settings saved.',
   });

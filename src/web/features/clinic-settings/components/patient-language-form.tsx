@@ -1,11 +1,10 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import type { ClinicPolicyView, PatientLanguagePolicy } from '@contracts/clinic-policy';
 import { LANGUAGE_NAMES } from '@domain/patient-language';
 import { PATIENT_LANGUAGES } from '@domain/patients';
 import { fieldDescription, FormField } from '@web/components/ui/form-field';
 import { PolicySection, sectionState } from './policy-section';
-import { useSavePolicyPart } from './use-save-policy-part';
+import { usePolicyPartForm } from './use-policy-part-form';
 
 const DEFAULTS: PatientLanguagePolicy = { defaultLanguage: 'en' };
 const toForm = (policy: PatientLanguagePolicy | undefined): PatientLanguagePolicy => ({
@@ -25,10 +24,7 @@ export function PatientLanguageForm({
   current: ClinicPolicyView;
 }) {
   const id = useId();
-  const form = useForm<PatientLanguagePolicy>({
-    defaultValues: toForm(current.policy.patientLanguage),
-  });
-  const { save, submit } = useSavePolicyPart(slug, current, 'patientLanguage', form, {
+  const { form, save, submit } = usePolicyPartForm(slug, current, 'patientLanguage', {
     toForm,
     saved: 'Patients’ language saved.',
   });

@@ -1,4 +1,5 @@
 import { useId, type FormEventHandler, type ReactNode } from 'react';
+import { SectionHeading } from '@web/components/section-heading';
 import { Button } from '@web/components/ui/button';
 
 /**
@@ -48,12 +49,9 @@ export function PolicySection({
   const id = useId();
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="grid gap-4">
-      <div>
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          {title}
-        </h2>
-        <p className="text-sm text-muted-foreground">{intro}</p>
-      </div>
+      <SectionHeading id={`${id}-title`} title={title}>
+        {intro}
+      </SectionHeading>
       {children}
       {error && (
         <p role="alert" className="text-sm text-destructive">

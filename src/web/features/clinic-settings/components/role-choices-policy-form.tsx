@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import type { ClinicPolicyView } from '@contracts/clinic-policy';
 import { PATIENT_EDITOR_CHOICES, type PatientEditorChoice } from '@domain/patients';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { PolicySection, sectionState } from './policy-section';
-import { useSavePolicyPart } from './use-save-policy-part';
+import { usePolicyPartForm } from './use-policy-part-form';
 
 const CHOICE_LABELS: Record<PatientEditorChoice, string> = {
   staff: 'Staff (front desk)',
@@ -48,14 +47,14 @@ export function RoleChoicesPolicyForm({
   saveLabel: string;
 }) {
   const toForm = (policy: Policy[RolesPart]) => toChoices(rolesIn(part, policy));
-  const form = useForm<Choices, unknown, Record<string, PatientEditorChoice[]>>({
-    defaultValues: toForm(current.policy[part]),
-    resolver: (values) => ({
+  const { form, save, submit } = usePolicyPartForm(slug, current, part, {
+    resolver: (values: Choices) => ({
       values: { [ROLE_FIELDS[part]]: PATIENT_EDITOR_CHOICES.filter((role) => values[role]) },
       errors: {},
     }),
+    toForm,
+    saved,
   });
-  const { save, submit } = useSavePolicyPart(slug, current, part, form, { toForm, saved });
   return (
     <PolicySection
       title={title}

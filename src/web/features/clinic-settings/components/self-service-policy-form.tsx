@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { selfServicePolicy, type ClinicPolicyView } from '@contracts/clinic-policy';
@@ -7,7 +6,7 @@ import { FormError, TextField } from '@web/components/ui/form-field';
 import { blankAsAbsent, labelled, worded } from '@web/lib/form-schema';
 import { NumberField } from './number-field';
 import { PolicySection, sectionState } from './policy-section';
-import { useSavePolicyPart } from './use-save-policy-part';
+import { usePolicyPartForm } from './use-policy-part-form';
 import { Checkbox } from '@web/components/ui/checkbox';
 
 const shape = selfServicePolicy.shape;
@@ -23,7 +22,6 @@ const selfServiceForm = z.object({
   ).transform((phone) => phone ?? null),
 });
 type SelfServiceFormInput = z.input<typeof selfServiceForm>;
-type SelfServiceFormValues = z.output<typeof selfServiceForm>;
 
 /** What patients may change from their visit link, and the number they call when they cannot. */
 export function SelfServicePolicyForm({
@@ -38,16 +36,12 @@ export function SelfServicePolicyForm({
     ...policy,
     phone: policy.phone ?? '',
   });
-  const form = useForm<SelfServiceFormInput, unknown, SelfServiceFormValues>({
+  const { form, save, submit } = usePolicyPartForm(slug, current, 'selfService', {
     resolver: zodResolver(selfServiceForm),
-    defaultValues: toForm(current.policy.selfService),
-  });
-  const errors = form.formState.errors;
-
-  const { save, submit } = useSavePolicyPart(slug, current, 'selfService', form, {
     toForm,
     saved: 'Online changes saved.',
   });
+  const errors = form.formState.errors;
 
   return (
     <PolicySection

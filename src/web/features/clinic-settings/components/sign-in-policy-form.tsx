@@ -1,10 +1,9 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import type { ClinicPolicyView, SignInPolicy } from '@contracts/clinic-policy';
 import type { SecondFactorPolicy } from '@contracts/two-step';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { PolicySection, sectionState } from './policy-section';
-import { useSavePolicyPart } from './use-save-policy-part';
+import { usePolicyPartForm } from './use-policy-part-form';
 
 const CHOICES: Array<{ value: SecondFactorPolicy; label: string }> = [
   { value: 'off', label: 'Not required' },
@@ -18,8 +17,7 @@ const toForm = (policy: SignInPolicy | undefined): SignInPolicy => ({ ...DEFAULT
 /** Who at this clinic must sign in with a second factor, and whether passkeys alone may (ADR 046). */
 export function SignInPolicyForm({ slug, current }: { slug: string; current: ClinicPolicyView }) {
   const id = useId();
-  const form = useForm<SignInPolicy>({ defaultValues: toForm(current.policy.signIn) });
-  const { save, submit } = useSavePolicyPart(slug, current, 'signIn', form, {
+  const { form, save, submit } = usePolicyPartForm(slug, current, 'signIn', {
     toForm,
     saved: 'Sign-in settings saved.',
   });

@@ -1,12 +1,11 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { textPolicy, type ClinicPolicyView } from '@contracts/clinic-policy';
 import { TextField } from '@web/components/ui/form-field';
 import { blankAsAbsent, labelled, worded } from '@web/lib/form-schema';
 import { PolicySection, sectionState } from './policy-section';
-import { useSavePolicyPart } from './use-save-policy-part';
+import { usePolicyPartForm } from './use-policy-part-form';
 import { TextPreview } from './text-preview';
 
 type TextPolicyView = NonNullable<ClinicPolicyView['policy']['texts']>;
@@ -31,7 +30,6 @@ const textPolicyForm = z.object({
   ).transform((number) => number ?? null),
 });
 type TextPolicyFormInput = z.input<typeof textPolicyForm>;
-type TextPolicyFormValues = z.output<typeof textPolicyForm>;
 
 const toForm = (policy: TextPolicyView | undefined): TextPolicyFormInput => {
   const texts = policy ?? UNSET;
@@ -45,15 +43,12 @@ const toForm = (policy: TextPolicyView | undefined): TextPolicyFormInput => {
  */
 export function TextPolicyForm({ slug, current }: { slug: string; current: ClinicPolicyView }) {
   const id = useId();
-  const form = useForm<TextPolicyFormInput, unknown, TextPolicyFormValues>({
+  const { form, save, submit } = usePolicyPartForm(slug, current, 'texts', {
     resolver: zodResolver(textPolicyForm),
-    defaultValues: toForm(current.policy.texts),
-  });
-  const errors = form.formState.errors;
-  const { save, submit } = useSavePolicyPart(slug, current, 'texts', form, {
     toForm,
     saved: 'Text message settings saved.',
   });
+  const errors = form.formState.errors;
   return (
     <PolicySection
       title="Text messages"

@@ -1,12 +1,11 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { waitlistPolicy, type ClinicPolicyView } from '@contracts/clinic-policy';
 import { labelled, worded } from '@web/lib/form-schema';
 import { NumberField } from './number-field';
 import { PolicySection, sectionState } from './policy-section';
-import { useSavePolicyPart } from './use-save-policy-part';
+import { usePolicyPartForm } from './use-policy-part-form';
 
 /** The contract's waitlist rules, worded for the person typing. */
 const waitlistForm = z.object({
@@ -14,20 +13,16 @@ const waitlistForm = z.object({
   holdMinutes: worded(waitlistPolicy.shape.holdMinutes, labelled('Hold time')),
 });
 type WaitlistFormInput = z.input<typeof waitlistForm>;
-type WaitlistFormValues = z.output<typeof waitlistForm>;
 
 /** How many waiting patients hear of a freed time at once, and how long each offer holds. */
 export function WaitlistPolicyForm({ slug, current }: { slug: string; current: ClinicPolicyView }) {
   const id = useId();
-  const form = useForm<WaitlistFormInput, unknown, WaitlistFormValues>({
+  const { form, save, submit } = usePolicyPartForm(slug, current, 'waitlist', {
     resolver: zodResolver(waitlistForm),
-    defaultValues: current.policy.waitlist,
-  });
-  const errors = form.formState.errors;
-  const { save, submit } = useSavePolicyPart(slug, current, 'waitlist', form, {
-    toForm: (policy) => policy,
+    toForm: (policy): WaitlistFormInput => policy,
     saved: 'Waitlist settings saved.',
   });
+  const errors = form.formState.errors;
   const atOnceError = errors.offersAtOnce?.message;
   const holdError = errors.holdMinutes?.message;
   return (

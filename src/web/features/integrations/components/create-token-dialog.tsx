@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CreatedApiToken } from '@contracts/integrations';
 import type { ClinicSummary } from '@contracts/auth';
-import { ClinicCheckboxesField } from '@web/components/clinic-checkboxes';
+import { ClinicCheckboxesField, preselectedClinicIds } from '@web/components/clinic-checkboxes';
 import { VisitLinksCheckbox } from '@web/components/integration-sharing';
-import { DialogForm, TitledDialog } from '@web/components/dialog-frame';
+import { DialogForm, mutationState, TitledDialog } from '@web/components/dialog-frame';
 import { TextField } from '@web/components/ui/form-field';
 import { useCreateApiToken } from '../api/api-tokens';
 import { tokenFormSchema, type TokenFormOutput, type TokenFormValues } from '../utils/token-form';
@@ -38,8 +38,7 @@ function TokenForm({
     resolver: zodResolver(tokenFormSchema),
     defaultValues: {
       name: '',
-      // With one clinic there is nothing to choose.
-      clinicIds: clinics.length === 1 ? [clinics[0]!.id] : [],
+      clinicIds: preselectedClinicIds(clinics),
       access: 'read',
       visitLinks: false,
     },
@@ -52,8 +51,7 @@ function TokenForm({
   return (
     <DialogForm
       onSubmit={submit}
-      error={create.error?.message}
-      pending={create.isPending}
+      {...mutationState(create)}
       label="Create token"
       pendingLabel="Creating..."
     >

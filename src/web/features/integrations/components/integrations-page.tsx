@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { KeyRoundIcon, PlusIcon } from 'lucide-react';
 import type { ApiTokenView } from '@contracts/integrations';
 import { PageHeader } from '@web/components/page-header';
-import { TableCard, TableEmpty, TableLoadError } from '@web/components/table-states';
+import { QueryStates, TableCard, TableEmpty } from '@web/components/table-states';
 import { Button } from '@web/components/ui/button';
 import { LoadingBlock } from '@web/components/loading-block';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -36,23 +36,26 @@ export function IntegrationsPage() {
         actions={create}
       />
       <TableCard busy={tokens.isFetching}>
-        {tokens.isPending ? (
-          <LoadingBlock
-            label="Loading integration tokens…"
-            announce={false}
-            className="space-y-3 p-4"
-          >
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-10 w-full" />
-            ))}
-          </LoadingBlock>
-        ) : tokens.isError ? (
-          <TableLoadError message={tokens.error.message} onRetry={() => void tokens.refetch()} />
-        ) : tokens.data.data.length === 0 ? (
-          <TableEmpty icon={KeyRoundIcon} message="No integration tokens yet." />
-        ) : (
-          <ApiTokensTable tokens={tokens.data.data} timeZone={timeZone} onRevoke={setRevoking} />
-        )}
+        <QueryStates
+          query={tokens}
+          loading={
+            <LoadingBlock
+              label="Loading integration tokens…"
+              announce={false}
+              className="space-y-3 p-4"
+            >
+              {Array.from({ length: 3 }, (_, i) => (
+                <Skeleton key={i} className="h-10 w-full" />
+              ))}
+            </LoadingBlock>
+          }
+          isEmpty={(page) => page.data.length === 0}
+          empty={<TableEmpty icon={KeyRoundIcon} message="No integration tokens yet." />}
+        >
+          {(page) => (
+            <ApiTokensTable tokens={page.data} timeZone={timeZone} onRevoke={setRevoking} />
+          )}
+        </QueryStates>
       </TableCard>
       <CreateTokenDialog open={creating} onOpenChange={setCreating} clinics={user?.clinics ?? []} />
       <RevokeTokenDialog token={revoking} onOpenChange={(open) => !open && setRevoking(null)} />

@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import type { ApiTokenView } from '@contracts/integrations';
-import { DialogActions, SubjectDialog } from '@web/components/dialog-frame';
+import { DialogActions, mutationState, SubjectDialog } from '@web/components/dialog-frame';
 import { useRevokeApiToken } from '../api/api-tokens';
 
 /** Asks before revoking: the system using the token is cut off at once, for good. */
@@ -35,8 +35,7 @@ export function RevokeTokenDialog({
     >
       {(shown) => (
         <DialogActions
-          error={revoke.error?.message}
-          pending={revoke.isPending}
+          {...mutationState(revoke)}
           label="Revoke token"
           pendingLabel="Revoking..."
           destructive

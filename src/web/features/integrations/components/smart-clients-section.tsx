@@ -7,23 +7,25 @@ import { PlusIcon, ServerIcon } from 'lucide-react';
 import { formatDate, formatTime } from '@domain/format';
 import type { ClinicSummary } from '@contracts/auth';
 import type { SmartClientView } from '@contracts/integrations';
-import { ClinicCheckboxesField } from '@web/components/clinic-checkboxes';
+import { ClinicCheckboxesField, preselectedClinicIds } from '@web/components/clinic-checkboxes';
 import {
   DialogActions,
   DialogForm,
+  mutationState,
   SubjectDialog,
   TitledDialog,
 } from '@web/components/dialog-frame';
 import { SharedWithOthersNote } from '@web/components/integration-sharing';
 import { ListTable } from '@web/components/list-table';
 import { LoadingBlock } from '@web/components/loading-block';
-import { TableCard, TableEmpty, TableLoadError } from '@web/components/table-states';
+import { QueryStates, TableCard, TableEmpty } from '@web/components/table-states';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { FormField, TextField, fieldDescription } from '@web/components/ui/form-field';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { TableCell, TableRow } from '@web/components/ui/table';
 import { Textarea } from '@web/components/ui/textarea';
+import { SectionHeading } from '@web/components/section-heading';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { useSession } from '@web/lib/session';
 import {
@@ -60,7 +62,7 @@ function RegisterForm({
     resolver: zodResolver(smartClientFormSchema),
     defaultValues: {
       name: '',
-      clinicIds: clinics.length === 1 ? [clinics[0]!.id] : [],
+      clinicIds: preselectedClinicIds(clinics),
       scopes: 'system/Appointment.rs\nsystem/Patient.rs',
       keys: 'jwks',
       jwks: '',
@@ -75,8 +77,7 @@ function RegisterForm({
   return (
     <DialogForm
       onSubmit={submit}
-      error={create.error?.message}
-      pending={create.isPending}
+      {...mutationState(create)}
       label="Register client"
       pendingLabel="Registering..."
     >
@@ -180,8 +181,7 @@ function RevokeClientDialog({
     >
       {(shown) => (
         <DialogActions
-          error={revoke.error?.message}
-          pending={revoke.isPending}
+          {...mutationState(revoke)}
           label="Revoke client"
           pendingLabel="Revoking..."
           destructive
@@ -216,85 +216,83 @@ export function SmartClientsSection() {
   return (
     <section aria-labelledby="smart-clients-title" className="mt-10">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="smart-clients-title" className="text-lg font-semibold">
-            SMART Backend Services
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            A health record system connects server to server: it signs a request with its private
-            key and gets a 5-minute access token for the scopes and clinics you register.
-          </p>
-        </div>
+        <SectionHeading id="smart-clients-title" title="SMART Backend Services">
+          A health record system connects server to server: it signs a request with its private key
+          and gets a 5-minute access token for the scopes and clinics you register.
+        </SectionHeading>
         <Button onClick={() => setRegistering(true)}>
           <PlusIcon aria-hidden="true" />
           Register client
         </Button>
       </div>
       <TableCard busy={clients.isFetching}>
-        {clients.isPending ? (
-          <LoadingBlock label="Loading SMART clients…" announce={false} className="space-y-3 p-4">
-            <Skeleton className="h-10 w-full" />
-          </LoadingBlock>
-        ) : clients.isError ? (
-          <TableLoadError message={clients.error.message} onRetry={() => void clients.refetch()} />
-        ) : clients.data.data.length === 0 ? (
-          <TableEmpty icon={ServerIcon} message="No SMART clients yet." />
-        ) : (
-          <ListTable
-            caption="SMART clients, newest first"
-            className="[&_td]:px-4 [&_td]:align-top [&_th]:px-4"
-            columns={['Name', 'Client ID', 'Clinics', 'Scopes', 'Last token']}
-          >
-            {clients.data.data.map((client) => (
-              <TableRow key={client.id}>
-                <TableCell>
-                  <div className="font-medium">{client.name}</div>
-                  {client.revokedAt && (
-                    <Badge variant="destructive" className="mt-1">
-                      Revoked {formatDate(client.revokedAt, timeZone)}
-                    </Badge>
-                  )}
-                </TableCell>
-                <TableCell className="font-mono text-xs break-all">{client.clientId}</TableCell>
-                <TableCell>
-                  <ul className="space-y-0.5">
-                    {client.clinics.map((c) => (
-                      <li key={c.id}>{c.name}</li>
-                    ))}
-                    {client.otherClinics > 0 && <li>{client.otherClinics} other</li>}
-                  </ul>
-                </TableCell>
-                <TableCell>
-                  <ul className="space-y-0.5 font-mono text-xs">
-                    {client.scopes.map((scope) => (
-                      <li key={scope}>{scope}</li>
-                    ))}
-                  </ul>
-                </TableCell>
-                <TableCell className="whitespace-nowrap">
-                  {client.lastUsedAt ? (
-                    when(client.lastUsedAt, timeZone)
-                  ) : (
-                    <span className="text-muted-foreground">Never</span>
-                  )}
-                </TableCell>
-                <TableCell className="text-right">
-                  {!client.revokedAt && !client.canManage && <SharedWithOthersNote />}
-                  {!client.revokedAt && client.canManage && (
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      onClick={() => setRevoking(client)}
-                      aria-label={`Revoke ${client.name}`}
-                    >
-                      Revoke
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </ListTable>
-        )}
+        <QueryStates
+          query={clients}
+          loading={
+            <LoadingBlock label="Loading SMART clients…" announce={false} className="space-y-3 p-4">
+              <Skeleton className="h-10 w-full" />
+            </LoadingBlock>
+          }
+          isEmpty={(page) => page.data.length === 0}
+          empty={<TableEmpty icon={ServerIcon} message="No SMART clients yet." />}
+        >
+          {(page) => (
+            <ListTable
+              caption="SMART clients, newest first"
+              className="[&_td]:px-4 [&_td]:align-top [&_th]:px-4"
+              columns={['Name', 'Client ID', 'Clinics', 'Scopes', 'Last token']}
+            >
+              {page.data.map((client) => (
+                <TableRow key={client.id}>
+                  <TableCell>
+                    <div className="font-medium">{client.name}</div>
+                    {client.revokedAt && (
+                      <Badge variant="destructive" className="mt-1">
+                        Revoked {formatDate(client.revokedAt, timeZone)}
+                      </Badge>
+                    )}
+                  </TableCell>
+                  <TableCell className="font-mono text-xs break-all">{client.clientId}</TableCell>
+                  <TableCell>
+                    <ul className="space-y-0.5">
+                      {client.clinics.map((c) => (
+                        <li key={c.id}>{c.name}</li>
+                      ))}
+                      {client.otherClinics > 0 && <li>{client.otherClinics} other</li>}
+                    </ul>
+                  </TableCell>
+                  <TableCell>
+                    <ul className="space-y-0.5 font-mono text-xs">
+                      {client.scopes.map((scope) => (
+                        <li key={scope}>{scope}</li>
+                      ))}
+                    </ul>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {client.lastUsedAt ? (
+                      when(client.lastUsedAt, timeZone)
+                    ) : (
+                      <span className="text-muted-foreground">Never</span>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    {!client.revokedAt && !client.canManage && <SharedWithOthersNote />}
+                    {!client.revokedAt && client.canManage && (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => setRevoking(client)}
+                        aria-label={`Revoke ${client.name}`}
+                      >
+                        Revoke
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </ListTable>
+          )}
+        </QueryStates>
       </TableCard>
       <TitledDialog
         open={registering}

@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { UsersIcon } from 'lucide-react';
 import type { DuplicatePatient } from '@contracts/patient-merge';
 import { PageHeader } from '@web/components/page-header';
-import { TableEmpty, TableLoadError, TableSkeleton } from '@web/components/table-states';
+import { QueryStates, TableEmpty, TableSkeleton } from '@web/components/table-states';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatCalendarDate } from '@web/lib/calendar-date';
@@ -30,43 +30,48 @@ export function DuplicatesPage() {
         description="Records with the same e-mail or phone, or the same date of birth and a similar name."
       />
       <div className="overflow-hidden rounded-xl border bg-card">
-        {list.isPending ? (
-          <TableSkeleton label="Looking for possible duplicates…" announce rows={4}>
-            <Skeleton className="h-10 w-full" />
-          </TableSkeleton>
-        ) : list.isError ? (
-          <TableLoadError message={list.error.message} onRetry={() => void list.refetch()} />
-        ) : pairs.length === 0 && !list.hasNextPage ? (
-          <TableEmpty icon={UsersIcon} message="No possible duplicates among your patients." />
-        ) : (
-          <ul aria-label="Possible duplicates" className="divide-y">
-            {pairs.map(({ patients, reasons }) => {
-              const names = patients.map(displayName).join(' and ');
-              return (
-                <li
-                  key={patients.map((p) => p.id).join('|')}
-                  className="flex flex-col gap-3 p-4 md:flex-row md:items-center"
-                >
-                  <div className="grid min-w-0 flex-1 gap-2 sm:grid-cols-2">
-                    {patients.map((p) => (
-                      <RecordSummary key={p.id} patient={p} />
-                    ))}
-                  </div>
-                  <div className="flex flex-col gap-2 md:w-64 md:items-end">
-                    <ReasonBadges reasons={reasons} />
-                    {editable.has(patients[0].clinic.slug) && (
-                      <DuplicateActions
-                        ids={[patients[0].id, patients[1].id]}
-                        names={names}
-                        onCompare={() => setComparing(patients)}
-                      />
-                    )}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <QueryStates
+          query={list}
+          loading={
+            <TableSkeleton label="Looking for possible duplicates…" announce rows={4}>
+              <Skeleton className="h-10 w-full" />
+            </TableSkeleton>
+          }
+          isEmpty={() => pairs.length === 0 && !list.hasNextPage}
+          empty={
+            <TableEmpty icon={UsersIcon} message="No possible duplicates among your patients." />
+          }
+        >
+          {() => (
+            <ul aria-label="Possible duplicates" className="divide-y">
+              {pairs.map(({ patients, reasons }) => {
+                const names = patients.map(displayName).join(' and ');
+                return (
+                  <li
+                    key={patients.map((p) => p.id).join('|')}
+                    className="flex flex-col gap-3 p-4 md:flex-row md:items-center"
+                  >
+                    <div className="grid min-w-0 flex-1 gap-2 sm:grid-cols-2">
+                      {patients.map((p) => (
+                        <RecordSummary key={p.id} patient={p} />
+                      ))}
+                    </div>
+                    <div className="flex flex-col gap-2 md:w-64 md:items-end">
+                      <ReasonBadges reasons={reasons} />
+                      {editable.has(patients[0].clinic.slug) && (
+                        <DuplicateActions
+                          ids={[patients[0].id, patients[1].id]}
+                          names={names}
+                          onCompare={() => setComparing(patients)}
+                        />
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryStates>
         {list.hasNextPage && (
           <div className="flex items-center justify-between gap-3 border-t p-3 text-sm text-muted-foreground">
             <span>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { DuplicatePatient, MergeResult } from '@contracts/patient-merge';
-import { DialogActions, SubjectDialog } from '@web/components/dialog-frame';
+import { DialogActions, mutationState, SubjectDialog } from '@web/components/dialog-frame';
 import { cn } from '@web/lib/utils';
 import { useMergePatients } from '../api/patient-merge';
 import { COMPARED, likelyKept } from '../utils/duplicate-labels';
@@ -126,8 +126,7 @@ function MergeForm({
         {displayName(away)}’s record will be merged into {displayName(kept)}’s.
       </p>
       <DialogActions
-        error={merge.error?.message}
-        pending={merge.isPending}
+        {...mutationState(merge)}
         label="Merge records"
         pendingLabel="Merging..."
         destructive

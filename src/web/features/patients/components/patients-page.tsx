@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { DownloadIcon, UploadIcon, UsersIcon } from 'lucide-react';
+import { ButtonLink } from '@web/components/button-link';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
@@ -28,19 +28,13 @@ export function PatientsPage() {
         description="Find a patient to see their details, visits and notes."
         actions={
           <>
-            <Button variant="outline" asChild>
-              <Link to="/patients/duplicates">
-                <UsersIcon aria-hidden="true" />
-                Possible duplicates
-              </Link>
-            </Button>
+            <ButtonLink to="/patients/duplicates" icon={UsersIcon}>
+              Possible duplicates
+            </ButtonLink>
             {editable.length > 0 && (
-              <Button variant="outline" asChild>
-                <Link to="/patients/import">
-                  <UploadIcon aria-hidden="true" />
-                  Import
-                </Link>
-              </Button>
+              <ButtonLink to="/patients/import" icon={UploadIcon}>
+                Import
+              </ButtonLink>
             )}
             {mayExport && (
               // A fetch, not a link: an export needs a fresh second factor (ADR 046), and only

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ArchiveIcon, ArchiveRestoreIcon, EraserIcon, MoreHorizontalIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import type { PatientRecord } from '@contracts/patients';
-import { DialogActions, TitledDialog } from '@web/components/dialog-frame';
+import { DialogActions, mutationState, TitledDialog } from '@web/components/dialog-frame';
 import { Button } from '@web/components/ui/button';
 import {
   DropdownMenu,
@@ -62,8 +62,7 @@ function EraseDialog({
         />
       </div>
       <DialogActions
-        error={erase.error?.message}
-        pending={erase.isPending}
+        {...mutationState(erase)}
         label="Erase personal data"
         pendingLabel="Erasing..."
         destructive

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { RESOURCE_KINDS, type ResourceView } from '@contracts/resources';
 import type { WeeklySegment } from '@domain/schedule';
-import { DialogForm } from '@web/components/dialog-frame';
+import { DialogForm, mutationState } from '@web/components/dialog-frame';
 import { SelectField } from '@web/components/select-field';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { TextField } from '@web/components/ui/form-field';
@@ -80,8 +80,7 @@ export function ResourceForm({
   return (
     <DialogForm
       onSubmit={(event) => void submit(event)}
-      error={save.error?.message}
-      pending={save.isPending}
+      {...mutationState(save)}
       label={resource ? 'Save' : 'Add'}
       pendingLabel="Saving..."
     >

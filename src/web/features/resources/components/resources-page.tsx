@@ -4,12 +4,12 @@ import { useSearchParams } from 'react-router';
 import { DoorOpenIcon, PlusIcon } from 'lucide-react';
 import { RESOURCE_ARCHIVED_FILTERS, type ResourceView } from '@contracts/resources';
 import type { ArchiveSubject } from '@web/components/archive-dialog';
+import { ClinicPicker, NoClinicYet, useChosenClinic } from '@web/components/clinic-choice';
 import { OptionsSelect } from '@web/components/options-select';
 import { PageHeader } from '@web/components/page-header';
-import { TableCard, TableEmpty, TableLoadError, TableSkeleton } from '@web/components/table-states';
+import { QueryStates, TableCard, TableEmpty, TableSkeleton } from '@web/components/table-states';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { useSession } from '@web/lib/session';
 import { categoriesOf, clinicResourcesQueryOptions } from '@web/queries/resources';
 import { ArchiveResourceDialog } from './archive-resource-dialog';
 import { ResourceDialog } from './resource-dialog';
@@ -35,10 +35,8 @@ const shownBy = (filter: ArchivedFilter) => (r: ResourceView) =>
 
 /** /admin/resources: each of the admin's clinics' rooms and machines, their hours and time off. */
 export function ResourcesPage() {
-  const { user } = useSession();
-  const clinics = [...(user?.clinics ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const { clinics, clinic } = useChosenClinic();
   const [searchParams, setSearchParams] = useSearchParams();
-  const clinic = clinics.find((c) => c.slug === searchParams.get('clinic')) ?? clinics[0];
   const filter =
     RESOURCE_ARCHIVED_FILTERS.find((f) => f === searchParams.get('archived')) ?? 'exclude';
   const resources = useQuery(clinicResourcesQueryOptions(clinic?.id ?? ''));
@@ -79,18 +77,12 @@ export function ResourcesPage() {
       {clinic && (
         <div className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-2">
           {clinics.length > 1 && (
-            <div className="flex flex-wrap items-center gap-2">
-              <label htmlFor="resources-clinic" className="text-sm font-medium">
-                Clinic
-              </label>
-              <OptionsSelect
-                id="resources-clinic"
-                className="w-64 max-w-full"
-                value={clinic.slug}
-                onChange={(slug) => setParam('clinic', slug)}
-                options={clinics.map((c) => ({ value: c.slug, label: c.name }))}
-              />
-            </div>
+            <ClinicPicker
+              id="resources-clinic"
+              clinics={clinics}
+              clinic={clinic}
+              onChange={(slug) => setParam('clinic', slug)}
+            />
           )}
           <div className="flex items-center gap-2">
             <label htmlFor="resources-archived" className="text-sm font-medium">
@@ -107,33 +99,34 @@ export function ResourcesPage() {
         </div>
       )}
       {!clinic ? (
-        <div className="rounded-xl border bg-card p-6 text-sm">
-          <p className="font-medium">You do not belong to any clinic yet.</p>
-          <p className="mt-1 text-muted-foreground">
-            Add your clinic under Clinics first; its rooms and equipment are set up here.
-          </p>
-        </div>
+        <NoClinicYet>
+          Add your clinic under Clinics first; its rooms and equipment are set up here.
+        </NoClinicYet>
       ) : (
         <TableCard label={`Rooms and equipment of ${clinic.name}`} busy={resources.isFetching}>
-          {resources.isPending ? (
-            <TableSkeleton label="Loading rooms and equipment…" rows={3} className="space-y-3 p-4">
-              <Skeleton className="h-4 w-48" />
-              <Skeleton className="ml-auto h-8 w-24" />
-            </TableSkeleton>
-          ) : resources.isError ? (
-            <TableLoadError
-              message={resources.error.message}
-              onRetry={() => void resources.refetch()}
-            />
-          ) : shown.length === 0 ? (
-            <TableEmpty
-              icon={DoorOpenIcon}
-              message={EMPTY[filter]}
-              action={filter === 'only' ? undefined : addButton}
-            />
-          ) : (
-            <ResourceList resources={shown} onAction={act} />
-          )}
+          <QueryStates
+            query={resources}
+            loading={
+              <TableSkeleton
+                label="Loading rooms and equipment…"
+                rows={3}
+                className="space-y-3 p-4"
+              >
+                <Skeleton className="h-4 w-48" />
+                <Skeleton className="ml-auto h-8 w-24" />
+              </TableSkeleton>
+            }
+            isEmpty={() => shown.length === 0}
+            empty={
+              <TableEmpty
+                icon={DoorOpenIcon}
+                message={EMPTY[filter]}
+                action={filter === 'only' ? undefined : addButton}
+              />
+            }
+          >
+            {() => <ResourceList resources={shown} onAction={act} />}
+          </QueryStates>
         </TableCard>
       )}
       {clinic && (

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Controller, useController, useForm } from 'react-hook-form';
 import { SERVICE_KINDS, SERVICE_PATIENTS, type ServiceView } from '@contracts/services';
-import { DialogForm } from '@web/components/dialog-frame';
+import { DialogForm, mutationState } from '@web/components/dialog-frame';
 import { OptionsSelect } from '@web/components/options-select';
 import { SelectField } from '@web/components/select-field';
 import { Checkbox } from '@web/components/ui/checkbox';
@@ -61,8 +61,7 @@ export function ServiceForm({
   return (
     <DialogForm
       onSubmit={(event) => void submit(event)}
-      error={save.error?.message}
-      pending={save.isPending}
+      {...mutationState(save)}
       label={service ? 'Save service' : 'Add service'}
       pendingLabel="Saving..."
     >

@@ -4,12 +4,11 @@ import { useSearchParams } from 'react-router';
 import { PlusIcon, StethoscopeIcon } from 'lucide-react';
 import type { ServiceView } from '@contracts/services';
 import type { ArchiveSubject } from '@web/components/archive-dialog';
-import { OptionsSelect } from '@web/components/options-select';
+import { ClinicPicker, NoClinicYet, useChosenClinic } from '@web/components/clinic-choice';
 import { PageHeader } from '@web/components/page-header';
-import { TableCard, TableEmpty, TableLoadError, TableSkeleton } from '@web/components/table-states';
+import { QueryStates, TableCard, TableEmpty, TableSkeleton } from '@web/components/table-states';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { useSession } from '@web/lib/session';
 import { clinicResourcesQueryOptions } from '@web/queries/resources';
 import { clinicServicesQueryOptions } from '@web/queries/services';
 import { ArchiveServiceDialog } from './archive-service-dialog';
@@ -18,10 +17,8 @@ import { ServicesTable, type ServiceAction } from './services-table';
 
 /** /admin/services: what each of the admin's clinics books, added and changed by its admins. */
 export function ServicesPage() {
-  const { user } = useSession();
-  const clinics = [...(user?.clinics ?? [])].sort((a, b) => a.name.localeCompare(b.name));
-  const [searchParams, setSearchParams] = useSearchParams();
-  const clinic = clinics.find((c) => c.slug === searchParams.get('clinic')) ?? clinics[0];
+  const { clinics, clinic } = useChosenClinic();
+  const [, setSearchParams] = useSearchParams();
   const services = useQuery(clinicServicesQueryOptions(clinic?.id ?? ''));
   // Only to name the room or machine a service needs; the list shows without it.
   const resources = useQuery(clinicResourcesQueryOptions(clinic?.id ?? ''));
@@ -49,52 +46,42 @@ export function ServicesPage() {
         }
       />
       {clinics.length > 1 && clinic && (
-        <div className="mb-4 flex flex-wrap items-center gap-2">
-          <label htmlFor="services-clinic" className="text-sm font-medium">
-            Clinic
-          </label>
-          <OptionsSelect
-            id="services-clinic"
-            className="w-64 max-w-full"
-            value={clinic.slug}
-            onChange={(slug) => setSearchParams({ clinic: slug }, { replace: true })}
-            options={clinics.map((c) => ({ value: c.slug, label: c.name }))}
-          />
-        </div>
+        <ClinicPicker
+          id="services-clinic"
+          className="mb-4 flex flex-wrap items-center gap-2"
+          clinics={clinics}
+          clinic={clinic}
+          onChange={(slug) => setSearchParams({ clinic: slug }, { replace: true })}
+        />
       )}
       {!clinic ? (
-        <div className="rounded-xl border bg-card p-6 text-sm">
-          <p className="font-medium">You do not belong to any clinic yet.</p>
-          <p className="mt-1 text-muted-foreground">
-            Add your clinic under Clinics first; its services are set up here.
-          </p>
-        </div>
+        <NoClinicYet>
+          Add your clinic under Clinics first; its services are set up here.
+        </NoClinicYet>
       ) : (
         <TableCard label={`Services of ${clinic.name}`} busy={services.isFetching}>
-          {services.isPending ? (
-            <TableSkeleton label="Loading services…" rows={3} className="space-y-3 p-4">
-              <Skeleton className="size-3 rounded-full" />
-              <Skeleton className="h-4 w-48" />
-              <Skeleton className="ml-auto h-8 w-24" />
-            </TableSkeleton>
-          ) : services.isError ? (
-            <TableLoadError
-              message={services.error.message}
-              onRetry={() => void services.refetch()}
-            />
-          ) : services.data.data.length === 0 ? (
-            <TableEmpty
-              icon={StethoscopeIcon}
-              message="This clinic has no services yet."
-              action={<Button onClick={() => setEditing('new')}>Add service</Button>}
-            />
-          ) : (
-            <ServicesTable
-              services={services.data.data}
-              resourceName={resourceName}
-              onAction={act}
-            />
-          )}
+          <QueryStates
+            query={services}
+            loading={
+              <TableSkeleton label="Loading services…" rows={3} className="space-y-3 p-4">
+                <Skeleton className="size-3 rounded-full" />
+                <Skeleton className="h-4 w-48" />
+                <Skeleton className="ml-auto h-8 w-24" />
+              </TableSkeleton>
+            }
+            isEmpty={(page) => page.data.length === 0}
+            empty={
+              <TableEmpty
+                icon={StethoscopeIcon}
+                message="This clinic has no services yet."
+                action={<Button onClick={() => setEditing('new')}>Add service</Button>}
+              />
+            }
+          >
+            {(page) => (
+              <ServicesTable services={page.data} resourceName={resourceName} onAction={act} />
+            )}
+          </QueryStates>
         </TableCard>
       )}
       {clinic && (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftIcon, MapPinIcon, PhoneIcon, VideoIcon } from 'lucide-react';
+import { ButtonLink } from '@web/components/button-link';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -53,12 +54,9 @@ export function SessionPage() {
         title={`${visit.kindTitle} with ${visit.patientName}`}
         description={`${visit.date} · ${visit.time}`}
         actions={
-          <Button variant="ghost" asChild>
-            <Link to="/appointments">
-              <ArrowLeftIcon aria-hidden="true" />
-              Appointments
-            </Link>
-          </Button>
+          <ButtonLink to="/appointments" icon={ArrowLeftIcon} variant="ghost">
+            Appointments
+          </ButtonLink>
         }
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">

@@ -2,8 +2,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ClinicSummary } from '@contracts/auth';
 import type { IdentityProviderView } from '@contracts/sso';
-import { ClinicCheckboxesField } from '@web/components/clinic-checkboxes';
-import { DialogForm, TitledDialog } from '@web/components/dialog-frame';
+import { ClinicCheckboxesField, preselectedClinicIds } from '@web/components/clinic-checkboxes';
+import { DialogForm, mutationState, TitledDialog } from '@web/components/dialog-frame';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { TextField } from '@web/components/ui/form-field';
 import { useSaveIdentityProvider } from '../api/identity-providers';
@@ -14,6 +14,25 @@ import {
   type ProviderFormValues,
 } from '../utils/provider-form';
 import { GroupMappingsField } from './group-mappings-field';
+
+/** The provider's switches, each with what it does. */
+const OPTIONS = [
+  {
+    name: 'createUsers',
+    label: 'Create accounts on first sign-in',
+    hint: 'For people of these domains with no account yet, if one of their groups is mapped.',
+  },
+  {
+    name: 'linkByEmail',
+    label: 'Link existing accounts by verified e-mail',
+    hint: 'Only accounts of these clinics alone, and only when the provider has verified the address.',
+  },
+  {
+    name: 'ssoOnly',
+    label: 'SSO only',
+    hint: 'People linked to this provider can no longer sign in with a password.',
+  },
+] as const;
 
 function ProviderForm({
   provider,
@@ -31,7 +50,7 @@ function ProviderForm({
     ProviderFormOutput
   >({
     resolver: zodResolver(providerFormSchema),
-    defaultValues: providerFormValues(provider, clinics.length === 1 ? [clinics[0]!.id] : []),
+    defaultValues: providerFormValues(provider, preselectedClinicIds(clinics)),
   });
   const { errors } = formState;
   const submit = handleSubmit((body) => {
@@ -41,8 +60,7 @@ function ProviderForm({
   return (
     <DialogForm
       onSubmit={submit}
-      error={save.error?.message}
-      pending={save.isPending}
+      {...mutationState(save)}
       label={provider ? 'Save identity provider' : 'Add identity provider'}
       pendingLabel="Checking the provider…"
     >
@@ -105,34 +123,15 @@ function ProviderForm({
         error={errors.groupMappings?.message ?? errors.groupMappings?.root?.message}
       />
       <div className="grid gap-3 text-sm">
-        <label className="flex items-start gap-2">
-          <Checkbox className="mt-0.5" {...register('createUsers')} />
-          <span>
-            Create accounts on first sign-in
-            <span className="block text-xs text-muted-foreground">
-              For people of these domains with no account yet, if one of their groups is mapped.
+        {OPTIONS.map((option) => (
+          <label key={option.name} className="flex items-start gap-2">
+            <Checkbox className="mt-0.5" {...register(option.name)} />
+            <span>
+              {option.label}
+              <span className="block text-xs text-muted-foreground">{option.hint}</span>
             </span>
-          </span>
-        </label>
-        <label className="flex items-start gap-2">
-          <Checkbox className="mt-0.5" {...register('linkByEmail')} />
-          <span>
-            Link existing accounts by verified e-mail
-            <span className="block text-xs text-muted-foreground">
-              Only accounts of these clinics alone, and only when the provider has verified the
-              address.
-            </span>
-          </span>
-        </label>
-        <label className="flex items-start gap-2">
-          <Checkbox className="mt-0.5" {...register('ssoOnly')} />
-          <span>
-            SSO only
-            <span className="block text-xs text-muted-foreground">
-              People linked to this provider can no longer sign in with a password.
-            </span>
-          </span>
-        </label>
+          </label>
+        ))}
       </div>
     </DialogForm>
   );

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { KeySquareIcon, PlusIcon } from 'lucide-react';
 import type { IdentityProviderView } from '@contracts/sso';
 import { CopyField } from '@web/components/copy-field';
-import { DialogActions, SubjectDialog } from '@web/components/dialog-frame';
+import { DialogActions, mutationState, SubjectDialog } from '@web/components/dialog-frame';
 import { ListTable } from '@web/components/list-table';
 import { PageHeader } from '@web/components/page-header';
-import { TableCard, TableEmpty, TableLoadError, TableSkeleton } from '@web/components/table-states';
+import { QueryStates, TableCard, TableEmpty, TableSkeleton } from '@web/components/table-states';
 import { RowButton } from '@web/components/row-button';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -58,6 +58,44 @@ function Options({ provider }: { provider: IdentityProviderView }) {
   );
 }
 
+function ProviderRow({
+  provider,
+  onEdit,
+  onArchive,
+}: {
+  provider: IdentityProviderView;
+  onEdit: (provider: IdentityProviderView) => void;
+  onArchive: (provider: IdentityProviderView) => void;
+}) {
+  return (
+    <TableRow>
+      <TableCell>
+        <div className="font-medium">{provider.name}</div>
+        <div className="max-w-72 font-mono text-xs break-all text-muted-foreground">
+          {provider.issuer}
+        </div>
+      </TableCell>
+      <TableCell className="text-xs">{provider.clinics.map((c) => c.name).join(', ')}</TableCell>
+      <TableCell className="text-xs">{provider.emailDomains.join(', ') || '—'}</TableCell>
+      <TableCell>
+        <Options provider={provider} />
+      </TableCell>
+      <TableCell>
+        {!provider.archivedAt && (
+          <div className="flex justify-end gap-2">
+            <RowButton name={`Edit ${provider.name}`} onClick={() => onEdit(provider)}>
+              Edit
+            </RowButton>
+            <RowButton name={`Archive ${provider.name}`} onClick={() => onArchive(provider)}>
+              Archive
+            </RowButton>
+          </div>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
 function ArchiveDialog({
   provider,
   onOpenChange,
@@ -78,8 +116,7 @@ function ArchiveDialog({
     >
       {(p, close) => (
         <DialogActions
-          error={archive.error?.message}
-          pending={archive.isPending}
+          {...mutationState(archive)}
           label="Archive"
           pendingLabel="Archiving…"
           destructive
@@ -112,60 +149,33 @@ export function SingleSignOnPage() {
       />
       <Registration provider={providers.data?.data[0]} />
       <TableCard busy={providers.isFetching}>
-        {providers.isPending ? (
-          <TableSkeleton label="Loading identity providers…" rows={2}>
-            <Skeleton className="h-10 w-full" />
-          </TableSkeleton>
-        ) : providers.isError ? (
-          <TableLoadError
-            message={providers.error.message}
-            onRetry={() => void providers.refetch()}
-          />
-        ) : providers.data.data.length === 0 ? (
-          <TableEmpty icon={KeySquareIcon} message="No identity providers yet." />
-        ) : (
-          <ListTable
-            caption="Identity providers"
-            className="[&_td]:px-4 [&_td]:align-top [&_th]:px-4"
-            columns={['Provider', 'Clinics', 'E-mail domains', 'Options']}
-          >
-            {providers.data.data.map((provider) => (
-              <TableRow key={provider.id}>
-                <TableCell>
-                  <div className="font-medium">{provider.name}</div>
-                  <div className="max-w-72 font-mono text-xs break-all text-muted-foreground">
-                    {provider.issuer}
-                  </div>
-                </TableCell>
-                <TableCell className="text-xs">
-                  {provider.clinics.map((c) => c.name).join(', ')}
-                </TableCell>
-                <TableCell className="text-xs">{provider.emailDomains.join(', ') || '—'}</TableCell>
-                <TableCell>
-                  <Options provider={provider} />
-                </TableCell>
-                <TableCell>
-                  {!provider.archivedAt && (
-                    <div className="flex justify-end gap-2">
-                      <RowButton
-                        name={`Edit ${provider.name}`}
-                        onClick={() => setEditing(provider)}
-                      >
-                        Edit
-                      </RowButton>
-                      <RowButton
-                        name={`Archive ${provider.name}`}
-                        onClick={() => setArchiving(provider)}
-                      >
-                        Archive
-                      </RowButton>
-                    </div>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </ListTable>
-        )}
+        <QueryStates
+          query={providers}
+          loading={
+            <TableSkeleton label="Loading identity providers…" rows={2}>
+              <Skeleton className="h-10 w-full" />
+            </TableSkeleton>
+          }
+          isEmpty={(page) => page.data.length === 0}
+          empty={<TableEmpty icon={KeySquareIcon} message="No identity providers yet." />}
+        >
+          {(page) => (
+            <ListTable
+              caption="Identity providers"
+              className="[&_td]:px-4 [&_td]:align-top [&_th]:px-4"
+              columns={['Provider', 'Clinics', 'E-mail domains', 'Options']}
+            >
+              {page.data.map((provider) => (
+                <ProviderRow
+                  key={provider.id}
+                  provider={provider}
+                  onEdit={setEditing}
+                  onArchive={setArchiving}
+                />
+              ))}
+            </ListTable>
+          )}
+        </QueryStates>
       </TableCard>
       <ProviderDialog
         open={editing !== null}

@@ -2,10 +2,10 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ClinicSummary } from '@contracts/auth';
 import { WEBHOOK_EVENTS, type WebhookEndpointView } from '@contracts/webhooks';
-import { ClinicCheckboxesField } from '@web/components/clinic-checkboxes';
+import { ClinicCheckboxesField, preselectedClinicIds } from '@web/components/clinic-checkboxes';
 import { SharedWithOthersNote, VisitLinksCheckbox } from '@web/components/integration-sharing';
 import { Button } from '@web/components/ui/button';
-import { DialogForm, TitledDialog } from '@web/components/dialog-frame';
+import { DialogForm, mutationState, TitledDialog } from '@web/components/dialog-frame';
 import { CopyField } from '@web/components/copy-field';
 import { DialogClose, DialogFooter } from '@web/components/ui/dialog';
 import { FieldError, TextField } from '@web/components/ui/form-field';
@@ -69,7 +69,7 @@ function EndpointForm({
           url: '',
           description: '',
           events: [...WEBHOOK_EVENTS],
-          clinicIds: clinics.length === 1 ? [clinics[0]!.id] : [],
+          clinicIds: preselectedClinicIds(clinics),
           enabled: true,
           visitLinks: false,
         },
@@ -82,8 +82,7 @@ function EndpointForm({
   return (
     <DialogForm
       onSubmit={submit}
-      error={save.error?.message}
-      pending={save.isPending}
+      {...mutationState(save)}
       label={endpoint ? 'Save endpoint' : 'Add endpoint'}
       pendingLabel="Saving..."
     >

@@ -4,7 +4,7 @@ import { PlusIcon, WebhookIcon } from 'lucide-react';
 import { formatDate, formatTime } from '@domain/format';
 import type { WebhookEndpointView } from '@contracts/webhooks';
 import { SHARED_WITH_OTHERS } from '@web/components/integration-sharing';
-import { TableCard, TableEmpty, TableLoadError } from '@web/components/table-states';
+import { QueryStates, TableCard, TableEmpty } from '@web/components/table-states';
 import { RowButton } from '@web/components/row-button';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -12,6 +12,7 @@ import { LoadingBlock } from '@web/components/loading-block';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ListTable } from '@web/components/list-table';
 import { TableCell, TableRow } from '@web/components/ui/table';
+import { SectionHeading } from '@web/components/section-heading';
 import { useViewerTimeZone } from '@web/hooks/use-viewer-time-zone';
 import { useSession } from '@web/lib/session';
 import { webhookEndpointsQueryOptions } from '../api/webhooks';
@@ -66,91 +67,86 @@ export function WebhooksSection() {
   return (
     <section aria-labelledby="webhooks-title" className="mt-10">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="webhooks-title" className="text-lg font-semibold">
-            Webhooks
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Other systems are told the moment an appointment is booked, moved, reassigned,
-            cancelled, confirmed or marked. Each delivery is signed; failures are retried, and an
-            endpoint that fails for a day is disabled and admins are e-mailed.
-          </p>
-        </div>
+        <SectionHeading id="webhooks-title" title="Webhooks">
+          Other systems are told the moment an appointment is booked, moved, reassigned, cancelled,
+          confirmed or marked. Each delivery is signed; failures are retried, and an endpoint that
+          fails for a day is disabled and admins are e-mailed.
+        </SectionHeading>
         <Button onClick={() => setEditing('new')}>
           <PlusIcon aria-hidden="true" />
           Add endpoint
         </Button>
       </div>
       <TableCard busy={endpoints.isFetching}>
-        {endpoints.isPending ? (
-          <LoadingBlock
-            label="Loading webhook endpoints…"
-            announce={false}
-            className="space-y-3 p-4"
-          >
-            <Skeleton className="h-10 w-full" />
-          </LoadingBlock>
-        ) : endpoints.isError ? (
-          <TableLoadError
-            message={endpoints.error.message}
-            onRetry={() => void endpoints.refetch()}
-          />
-        ) : endpoints.data.data.length === 0 ? (
-          <TableEmpty icon={WebhookIcon} message="No webhook endpoints yet." />
-        ) : (
-          <ListTable
-            caption="Webhook endpoints, newest first"
-            className="[&_td]:px-4 [&_td]:align-top [&_th]:px-4"
-            columns={['Endpoint', 'Events', 'Clinics', 'State']}
-          >
-            {endpoints.data.data.map((endpoint) => (
-              <TableRow key={endpoint.id}>
-                <TableCell>
-                  <div className="max-w-72 font-mono text-xs break-all">{endpoint.url}</div>
-                  {endpoint.description && (
-                    <div className="text-xs text-muted-foreground">{endpoint.description}</div>
-                  )}
-                </TableCell>
-                <TableCell className="text-xs">
-                  {endpoint.events.map((e) => EVENT_LABELS[e]).join(', ')}
-                  {endpoint.visitLinks && (
-                    <div className="mt-1">
-                      <Badge variant="secondary">With visit links</Badge>
+        <QueryStates
+          query={endpoints}
+          loading={
+            <LoadingBlock
+              label="Loading webhook endpoints…"
+              announce={false}
+              className="space-y-3 p-4"
+            >
+              <Skeleton className="h-10 w-full" />
+            </LoadingBlock>
+          }
+          isEmpty={(page) => page.data.length === 0}
+          empty={<TableEmpty icon={WebhookIcon} message="No webhook endpoints yet." />}
+        >
+          {(page) => (
+            <ListTable
+              caption="Webhook endpoints, newest first"
+              className="[&_td]:px-4 [&_td]:align-top [&_th]:px-4"
+              columns={['Endpoint', 'Events', 'Clinics', 'State']}
+            >
+              {page.data.map((endpoint) => (
+                <TableRow key={endpoint.id}>
+                  <TableCell>
+                    <div className="max-w-72 font-mono text-xs break-all">{endpoint.url}</div>
+                    {endpoint.description && (
+                      <div className="text-xs text-muted-foreground">{endpoint.description}</div>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-xs">
+                    {endpoint.events.map((e) => EVENT_LABELS[e]).join(', ')}
+                    {endpoint.visitLinks && (
+                      <div className="mt-1">
+                        <Badge variant="secondary">With visit links</Badge>
+                      </div>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-xs">
+                    {endpoint.clinics.map((c) => c.name).join(', ')}
+                    {!endpoint.canManage && (
+                      <div className="mt-1 text-muted-foreground">
+                        {SHARED_WITH_OTHERS} ({endpoint.otherClinics} other
+                        {endpoint.otherClinics === 1 ? ' clinic' : ' clinics'})
+                      </div>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <EndpointState endpoint={endpoint} timeZone={timeZone} />
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex justify-end gap-2">
+                      <RowButton
+                        name={`Delivery log of ${endpoint.url}`}
+                        onClick={() => setLogOf(endpoint)}
+                      >
+                        Delivery log
+                      </RowButton>
+                      <RowButton
+                        name={`${endpoint.canManage ? 'Edit' : 'View'} ${endpoint.url}`}
+                        onClick={() => setEditing(endpoint)}
+                      >
+                        {endpoint.canManage ? 'Edit' : 'View'}
+                      </RowButton>
                     </div>
-                  )}
-                </TableCell>
-                <TableCell className="text-xs">
-                  {endpoint.clinics.map((c) => c.name).join(', ')}
-                  {!endpoint.canManage && (
-                    <div className="mt-1 text-muted-foreground">
-                      {SHARED_WITH_OTHERS} ({endpoint.otherClinics} other
-                      {endpoint.otherClinics === 1 ? ' clinic' : ' clinics'})
-                    </div>
-                  )}
-                </TableCell>
-                <TableCell>
-                  <EndpointState endpoint={endpoint} timeZone={timeZone} />
-                </TableCell>
-                <TableCell>
-                  <div className="flex justify-end gap-2">
-                    <RowButton
-                      name={`Delivery log of ${endpoint.url}`}
-                      onClick={() => setLogOf(endpoint)}
-                    >
-                      Delivery log
-                    </RowButton>
-                    <RowButton
-                      name={`${endpoint.canManage ? 'Edit' : 'View'} ${endpoint.url}`}
-                      onClick={() => setEditing(endpoint)}
-                    >
-                      {endpoint.canManage ? 'Edit' : 'View'}
-                    </RowButton>
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-          </ListTable>
-        )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </ListTable>
+          )}
+        </QueryStates>
       </TableCard>
       <EndpointDialog
         open={editing !== null}

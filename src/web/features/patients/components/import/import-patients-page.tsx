@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { ArrowLeftIcon } from 'lucide-react';
 import type { PatientImportUpload } from '@contracts/patient-import';
+import { ButtonLink } from '@web/components/button-link';
 import { LoadingBlock } from '@web/components/loading-block';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { PageHeader } from '@web/components/page-header';
@@ -27,12 +27,9 @@ export function ImportPatientsPage() {
         title="Import patients"
         description="Bring patients in from a spreadsheet: check what each row will do before anything changes."
         actions={
-          <Button variant="outline" asChild>
-            <Link to="/patients">
-              <ArrowLeftIcon aria-hidden="true" />
-              Patients
-            </Link>
-          </Button>
+          <ButtonLink to="/patients" icon={ArrowLeftIcon}>
+            Patients
+          </ButtonLink>
         }
       />
       {upload ? (

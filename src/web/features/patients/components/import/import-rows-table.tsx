@@ -4,7 +4,7 @@ import type { ImportCounts } from '@contracts/patient-import';
 import { IMPORT_OUTCOMES, type ImportOutcome } from '@domain/patient-import';
 import { LoadingBlock } from '@web/components/loading-block';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { TableLoadError } from '@web/components/table-states';
+import { QueryStates } from '@web/components/table-states';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import {
@@ -80,51 +80,56 @@ export function ImportRowsTable({ id, counts }: { id: string; counts: ImportCoun
           ))}
         </div>
       </div>
-      {rows.isPending ? (
-        <LoadingBlock label="Loading rows…" className="p-4">
-          <Skeleton className="h-24 w-full" />
-        </LoadingBlock>
-      ) : rows.isError ? (
-        <TableLoadError message={rows.error.message} onRetry={() => void rows.refetch()} />
-      ) : rows.data.rows.length === 0 ? (
-        <p className="border-t px-4 py-8 text-center text-sm text-muted-foreground">
-          No {outcome ? OUTCOME_LABELS[outcome].toLowerCase() : ''} rows.
-        </p>
-      ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead className="w-16">Row</TableHead>
-              <TableHead className="w-28">Outcome</TableHead>
-              <TableHead>Why</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.data.rows.map((r) => (
-              <TableRow key={r.rowNumber}>
-                <TableCell className="tabular-nums">{r.rowNumber}</TableCell>
-                <TableCell>
-                  <Badge variant={OUTCOME_VARIANTS[r.outcome]}>{OUTCOME_LABELS[r.outcome]}</Badge>
-                </TableCell>
-                <TableCell className="whitespace-normal break-words">
-                  {r.reason ?? (r.outcome === 'new' ? 'A new patient.' : 'Same as the record.')}
-                  {r.patientId && (
-                    <>
-                      {' '}
-                      <Link
-                        to={`/patients/${r.patientId}`}
-                        className="underline underline-offset-2"
-                      >
-                        Open record
-                      </Link>
-                    </>
-                  )}
-                </TableCell>
+      <QueryStates
+        query={rows}
+        loading={
+          <LoadingBlock label="Loading rows…" className="p-4">
+            <Skeleton className="h-24 w-full" />
+          </LoadingBlock>
+        }
+        isEmpty={(page) => page.rows.length === 0}
+        empty={
+          <p className="border-t px-4 py-8 text-center text-sm text-muted-foreground">
+            No {outcome ? OUTCOME_LABELS[outcome].toLowerCase() : ''} rows.
+          </p>
+        }
+      >
+        {(page) => (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead className="w-16">Row</TableHead>
+                <TableHead className="w-28">Outcome</TableHead>
+                <TableHead>Why</TableHead>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+            </TableHeader>
+            <TableBody>
+              {page.rows.map((r) => (
+                <TableRow key={r.rowNumber}>
+                  <TableCell className="tabular-nums">{r.rowNumber}</TableCell>
+                  <TableCell>
+                    <Badge variant={OUTCOME_VARIANTS[r.outcome]}>{OUTCOME_LABELS[r.outcome]}</Badge>
+                  </TableCell>
+                  <TableCell className="whitespace-normal break-words">
+                    {r.reason ?? (r.outcome === 'new' ? 'A new patient.' : 'Same as the record.')}
+                    {r.patientId && (
+                      <>
+                        {' '}
+                        <Link
+                          to={`/patients/${r.patientId}`}
+                          className="underline underline-offset-2"
+                        >
+                          Open record
+                        </Link>
+                      </>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </QueryStates>
       <PatientPager
         pageNumber={pages.length + 1}
         onPrevious={pages.length > 0 ? () => setPages(pages.slice(0, -1)) : undefined}
