@@ -159,6 +159,12 @@ export function createOutboxWorker(
     // Texts in place of e-mails are planned before any e-mail is claimed (ADR 050).
     await planTextTwins(deps.db.db, now);
     const claimed = await repo.claimDue(deps.db.db, now, LEASE_MS, BATCH);
+    // And for what was claimed: an e-mail made due after that planning looked, before the claim.
+    await planTextTwins(
+      deps.db.db,
+      now,
+      claimed.map((row) => row.id),
+    );
     const twinned = await textTwinned(
       deps.db.db,
       claimed.map((row) => row.id),

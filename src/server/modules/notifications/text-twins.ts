@@ -46,12 +46,13 @@ const twinSourceColumns = {
  * An e-mail past `afterId` that is due now and has no twin yet, to a patient who chose texts,
  * consented and has a number; the caller adds which kinds and which of the patient's choices.
  */
-function dueWithoutTwin(db: Executor, now: Date, afterId: number) {
+function dueWithoutTwin(db: Executor, now: Date, afterId: number, claimed?: readonly number[]) {
   return [
     gt(t.outbox.id, afterId),
     eq(t.outbox.channel, 'email'),
     eq(t.outbox.status, 'pending'),
-    lte(t.outbox.nextAttemptAt, now),
+    // Claimed e-mails are due whatever their lease now says (planTextTwins).
+    claimed ? inArray(t.outbox.id, [...claimed]) : lte(t.outbox.nextAttemptAt, now),
     eq(t.patients.contactChannel, 'sms'),
     sql`${t.patients.textConsentAt} is not null`,
     sql`${t.patients.phone} is not null`,
@@ -65,7 +66,7 @@ function dueWithoutTwin(db: Executor, now: Date, afterId: number) {
 }
 
 /** Due e-mails of the kinds above whose patient takes texts of that kind, and has no twin yet. */
-async function dueForText(db: Executor, now: Date, afterId: number) {
+async function dueForText(db: Executor, now: Date, afterId: number, claimed?: readonly number[]) {
   return db
     .select(twinSourceColumns)
     .from(t.outbox)
@@ -76,7 +77,7 @@ async function dueForText(db: Executor, now: Date, afterId: number) {
       and(
         inArray(t.outbox.kind, Object.keys(TEXT_TWIN_KINDS)),
         sql`(case when ${t.outbox.kind} = 'appointment.reminder' then 'reminder' else 'change' end) = any(${t.patients.textKinds})`,
-        ...dueWithoutTwin(db, now, afterId),
+        ...dueWithoutTwin(db, now, afterId, claimed),
       ),
     )
     .orderBy(asc(t.outbox.id))
@@ -87,7 +88,12 @@ async function dueForText(db: Executor, now: Date, afterId: number) {
  * Due waitlist offers whose patient takes texts of booking changes, and has no twin yet: an offer
  * has no appointment, its patient is its waitlist entry's, found by the offer's token.
  */
-async function dueOffersForText(db: Executor, now: Date, afterId: number) {
+async function dueOffersForText(
+  db: Executor,
+  now: Date,
+  afterId: number,
+  claimed?: readonly number[],
+) {
   return db
     .select(twinSourceColumns)
     .from(t.outbox)
@@ -99,7 +105,7 @@ async function dueOffersForText(db: Executor, now: Date, afterId: number) {
       and(
         eq(t.outbox.kind, OFFER_TWIN_KIND),
         sql`'change' = any(${t.patients.textKinds})`,
-        ...dueWithoutTwin(db, now, afterId),
+        ...dueWithoutTwin(db, now, afterId, claimed),
       ),
     )
     .orderBy(asc(t.outbox.id))
@@ -131,17 +137,33 @@ export async function stoppedNumbers(
  * Plans the text twins of every e-mail due now (visits' messages, then waitlist offers); answers how many it planned. A patient whose
  * number is not valid or said STOP gets no twin, and their e-mail goes as before.
  */
-export async function planTextTwins(db: Executor, now: Date): Promise<number> {
+export async function planTextTwins(
+  db: Executor,
+  now: Date,
+  /**
+   * E-mails just claimed, planned whatever their due time: one that fell due between the
+   * planning before the claim and the claim itself (written due by another transaction that
+   * committed in between) was claimed without its twin, and would have gone by e-mail alone.
+   */
+  claimed?: readonly number[],
+): Promise<number> {
+  if (claimed?.length === 0) return 0;
   let planned = 0;
-  for (const dueOf of [dueForText, dueOffersForText]) planned += await planFrom(db, now, dueOf);
+  for (const dueOf of [dueForText, dueOffersForText])
+    planned += await planFrom(db, now, dueOf, claimed);
   return planned;
 }
 
-async function planFrom(db: Executor, now: Date, dueOf: typeof dueForText): Promise<number> {
+async function planFrom(
+  db: Executor,
+  now: Date,
+  dueOf: typeof dueForText,
+  claimed?: readonly number[],
+): Promise<number> {
   let planned = 0;
   let afterId = 0;
   for (;;) {
-    const due = await dueOf(db, now, afterId);
+    const due = await dueOf(db, now, afterId, claimed);
     const withNumbers = due.flatMap((row) => {
       const number = row.phone ? toE164(row.phone, row.country) : null;
       return number ? [{ ...row, number }] : [];

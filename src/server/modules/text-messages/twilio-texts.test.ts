@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { testConfig } from '../../config';
 import * as t from '../../db/schema';
 import { bookThroughApi, waitlistEntryBody } from '../../test/scenario';
@@ -15,6 +15,7 @@ import { createTextWorker } from './text-worker';
 import { twilioSignature } from './twilio-gateway';
 import { useSmtpSink } from '../../test/smtp-sink';
 import { sinkWorker } from '../../test/mail-worker';
+import { planTextTwins } from '../notifications';
 
 const SID = 'AC0123456789abcdef0123456789abcdef';
 const TOKEN = 'twilio-auth-token-for-tests';
@@ -202,6 +203,30 @@ describe('a Twilio-compatible API', () => {
     expect(sink.inbox.flatMap((m) => m.to)).toEqual([s.provider.email]);
     expect(await worker().runOnce()).toBe(1);
     expect(receiver.asked.map((a) => a.form.To)).toEqual([NUMBER]);
+  });
+
+  it('plans the text of an e-mail claimed before its text was planned (it fell due in between)', async () => {
+    await patientTextedAboutAVisit();
+    // Claimed as the e-mail worker claims, with no planning seen before it: its lease moves it on.
+    const claimed = await env.db
+      .update(t.outbox)
+      .set({ nextAttemptAt: new Date(env.now().getTime() + 60_000) })
+      .where(and(eq(t.outbox.kind, 'appointment.booked'), eq(t.outbox.status, 'pending')))
+      .returning({ id: t.outbox.id });
+    expect(claimed).toHaveLength(1);
+    expect(await planTextTwins(env.db, env.now())).toBe(0);
+    expect(
+      await planTextTwins(
+        env.db,
+        env.now(),
+        claimed.map((row) => row.id),
+      ),
+    ).toBe(1);
+    const twins = await env.db
+      .select({ kind: t.outbox.kind })
+      .from(t.outbox)
+      .where(eq(t.outbox.sourceOutboxId, claimed[0]!.id));
+    expect(twins).toEqual([{ kind: 'text.appointment.booked' }]);
   });
 
   it('retries a text the API refused, with the reason kept', async () => {
